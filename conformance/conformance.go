@@ -1,0 +1,181 @@
+// Package conformance reads and runs Reshape conformance cases: JSON Lines in the format of
+// ../shared/conformance/cases.jsonl (NOTES.md §5), one case per line, answered by shape inference.
+package conformance
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/reshape-go/reshape"
+	"github.com/reshape-go/reshape/element"
+	"github.com/reshape-go/reshape/shape"
+)
+
+// Case is one conformance case. Input is a partial shape in the notation of package shape; Pattern
+// is comma-separated values (reshape.ParsePattern), "" for the empty pattern, or nil when only the
+// pattern's shape, PatternShape, is known ("[]" marks a scalar pattern). Exactly one of Output (a
+// partial shape) and Error (an error code of NOTES.md §2) is the expected answer. Fields the format
+// does not define are ignored when reading.
+type Case struct {
+	Name         string  `json:"name"`
+	Source       string  `json:"source,omitempty"`
+	Dialect      string  `json:"dialect,omitempty"`
+	Input        string  `json:"input"`
+	Pattern      *string `json:"pattern"`
+	SpecialZero  *bool   `json:"special_zero,omitempty"`
+	AllowZero    *int    `json:"allowzero,omitempty"`
+	PatternShape *string `json:"pattern_shape,omitempty"`
+	ElementType  string  `json:"element_type,omitempty"`
+	PatternType  string  `json:"pattern_type,omitempty"`
+	Output       string  `json:"output,omitempty"`
+	Error        string  `json:"error,omitempty"`
+}
+
+// Result is the answer to a case: Output in the shape notation, or Error (the code) and Message.
+type Result struct {
+	Name    string `json:"name"`
+	Output  string `json:"output,omitempty"`
+	Error   string `json:"error,omitempty"`
+	Message string `json:"message,omitempty"`
+}
+
+// Inputs returns the inference inputs the case describes. The error wraps reshape.ErrSyntax for a
+// case that cannot be read: an unknown dialect or element type, unparsable notation, special_zero
+// missing where the dialect requires it (ONNX defaults to allowzero=0), or a pattern without values
+// and without pattern_shape.
+func (c *Case) Inputs() (in shape.Shape, p reshape.Pattern, opt reshape.Options, err error) {
+	if c.Dialect != "" {
+		if opt.Dialect, err = reshape.ParseDialect(c.Dialect); err != nil {
+			return in, p, opt, err
+		}
+	}
+	switch {
+	case c.SpecialZero != nil && c.AllowZero != nil:
+		return in, p, opt, syntaxf("give special_zero or allowzero, not both")
+	case c.SpecialZero != nil:
+		opt.SpecialZero = *c.SpecialZero
+	case c.AllowZero != nil && opt.Dialect == reshape.ONNX:
+		opt.SpecialZero = *c.AllowZero == 0
+	case c.AllowZero != nil:
+		return in, p, opt, syntaxf("allowzero is an attribute of the onnx dialect only; %s takes special_zero", opt.Dialect)
+	case opt.Dialect == reshape.ONNX:
+		opt.SpecialZero = true // allowzero defaults to 0
+	default:
+		return in, p, opt, syntaxf("special_zero is required by %s", opt.Dialect)
+	}
+	if opt.DataType, err = parseType(c.ElementType, "element_type"); err != nil {
+		return in, p, opt, err
+	}
+	if opt.PatternType, err = parseType(c.PatternType, "pattern_type"); err != nil {
+		return in, p, opt, err
+	}
+	if in, err = shape.Parse(c.Input); err != nil {
+		return in, p, opt, fmt.Errorf("input: %w", err)
+	}
+	var ps shape.Shape
+	if c.PatternShape != nil {
+		if ps, err = shape.Parse(*c.PatternShape); err != nil {
+			return in, p, opt, fmt.Errorf("pattern_shape: %w", err)
+		}
+	}
+	if c.Pattern == nil {
+		if c.PatternShape == nil {
+			return in, p, opt, syntaxf("pattern is null and pattern_shape is missing")
+		}
+		return in, reshape.UnknownPattern(ps), opt, nil
+	}
+	if p, err = reshape.ParsePattern(*c.Pattern); err != nil {
+		return in, p, opt, err
+	}
+	if c.PatternShape != nil {
+		values, _ := p.Values()
+		p, err = reshape.NewPattern(ps, values)
+	}
+	return in, p, opt, err
+}
+
+func parseType(name, field string) (element.Type, error) {
+	if name == "" {
+		return element.Undefined, nil
+	}
+	t, err := element.Parse(name)
+	if err != nil {
+		return t, reshape.Errorf(reshape.ErrSyntax, "%s: %v", field, err)
+	}
+	return t, nil
+}
+
+// Run answers the case with reshape.InferPartial.
+func (c *Case) Run() Result {
+	in, p, opt, err := c.Inputs()
+	if err == nil {
+		var out shape.Shape
+		if out, err = reshape.InferPartial(in, p, opt); err == nil {
+			return Result{Name: c.Name, Output: out.String()}
+		}
+	}
+	return Result{Name: c.Name, Error: reshape.Code(err), Message: err.Error()}
+}
+
+// Want returns the expected answer of the case, as a Result.
+func (c *Case) Want() Result {
+	return Result{Name: c.Name, Output: c.Output, Error: c.Error}
+}
+
+// Read reads cases from JSON Lines. It calls fn once per non-blank line, in order, with the line
+// number (from 1) and the decoded case, or an error wrapping reshape.ErrSyntax for a line that is
+// not a JSON object of the case format; it stops at the first error fn returns or a read error.
+// Lines may be up to maxLine bytes long.
+func Read(r io.Reader, fn func(line int, c *Case, err error) error) error {
+	const maxLine = 1 << 20
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 0, 64<<10), maxLine)
+	for n := 1; sc.Scan(); n++ {
+		text := strings.TrimSpace(sc.Text())
+		if text == "" {
+			continue
+		}
+		var c Case
+		dec := json.NewDecoder(strings.NewReader(text))
+		err := dec.Decode(&c)
+		if err == nil && dec.More() {
+			err = errors.New("data after the JSON object")
+		}
+		if err != nil {
+			err = reshape.Errorf(reshape.ErrSyntax, "line %d: not a case: %v", n, err)
+			if e := fn(n, nameOnly(text), err); e != nil {
+				return e
+			}
+			continue
+		}
+		if err := fn(n, &c, nil); err != nil {
+			return err
+		}
+	}
+	if err := sc.Err(); err != nil {
+		if errors.Is(err, bufio.ErrTooLong) {
+			return reshape.Errorf(reshape.ErrLimit, "a line is longer than %d bytes", maxLine)
+		}
+		return err
+	}
+	return nil
+}
+
+// nameOnly recovers the name of a case that does not decode, so the answer can still carry it.
+func nameOnly(text string) *Case {
+	var n struct {
+		Name string `json:"name"`
+	}
+	if json.Unmarshal([]byte(text), &n) != nil {
+		return &Case{}
+	}
+	return &Case{Name: n.Name}
+}
+
+func syntaxf(format string, args ...any) error {
+	return reshape.Errorf(reshape.ErrSyntax, format, args...)
+}

@@ -1,0 +1,159 @@
+package reshape
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/reshape-go/reshape/element"
+)
+
+// Dialect selects which specification's rules apply where the specifications disagree
+// (NOTES.md §4). The zero Dialect is OpenVINO.
+type Dialect uint8
+
+const (
+	// OpenVINO is OpenVINO Reshape-1: the pattern is an input tensor of any integer type, of rank 1
+	// or 0; any data type. Special-zero positions count on neither side of the -1 computation.
+	OpenVINO Dialect = iota
+	// OneDNNStatic is oneDNN Graph StaticReshape-1: the pattern is an s64[] attribute; data f32,
+	// f16 or bf16.
+	OneDNNStatic
+	// OneDNNDynamic is oneDNN Graph DynamicReshape-1: the pattern is a run-time s32 input; data f32,
+	// f16 or bf16.
+	OneDNNDynamic
+	// ONNX is ONNX Reshape-14 and later: the pattern is a 1-D int64 input; any data type;
+	// special_zero is the inverse of the allowzero attribute (default allowzero=0).
+	ONNX
+	numDialects
+)
+
+var dialectNames = [numDialects]string{"openvino", "onednn-static", "onednn-dynamic", "onnx"}
+
+// String returns the dialect's name in the API and the command line: "openvino", "onednn-static",
+// "onednn-dynamic" or "onnx".
+func (d Dialect) String() string {
+	if d >= numDialects {
+		return "Dialect(" + itoa(int64(d)) + ")"
+	}
+	return dialectNames[d]
+}
+
+// Dialects returns every dialect.
+func Dialects() []Dialect { return []Dialect{OpenVINO, OneDNNStatic, OneDNNDynamic, ONNX} }
+
+// ParseDialect returns the dialect named s (see Dialect.String). The error wraps ErrSyntax.
+func ParseDialect(s string) (Dialect, error) {
+	for d, name := range dialectNames {
+		if s == name {
+			return Dialect(d), nil
+		}
+	}
+	return 0, newError(ErrSyntax, -1, "unknown dialect "+strconv.Quote(s)+": want one of "+strings.Join(dialectNames[:], ", "))
+}
+
+// MarshalText implements encoding.TextMarshaler with the dialect's name.
+func (d Dialect) MarshalText() ([]byte, error) { return []byte(d.String()), nil }
+
+// UnmarshalText implements encoding.TextUnmarshaler with the names ParseDialect accepts.
+func (d *Dialect) UnmarshalText(text []byte) error {
+	v, err := ParseDialect(string(text))
+	if err != nil {
+		return err
+	}
+	*d = v
+	return nil
+}
+
+// CheckDataType returns nil when the dialect allows data of element type t, and an error wrapping
+// ErrDataType otherwise: oneDNN Graph's StaticReshape-1 and DynamicReshape-1 take f32, f16 and bf16
+// (T, T1); OpenVINO Reshape-1 ("any numeric type") and ONNX take any type. Undefined is not checked.
+func (d Dialect) CheckDataType(t element.Type) error {
+	if t == element.Undefined {
+		return nil
+	}
+	switch d {
+	case OneDNNStatic, OneDNNDynamic:
+		if t != element.F32 && t != element.F16 && t != element.BF16 {
+			return newError(ErrDataType, -1, "data element type "+t.String()+": "+d.String()+" takes f32, f16 or bf16")
+		}
+	}
+	return nil
+}
+
+// CheckPatternType returns nil when the dialect allows a pattern of element type t, and an error
+// wrapping ErrPatternType otherwise: OpenVINO takes any integer type (T_SHAPE), StaticReshape-1 an
+// s64 attribute, DynamicReshape-1 s32 (T2), ONNX int64. Undefined is not checked.
+func (d Dialect) CheckPatternType(t element.Type) error {
+	var want element.Type
+	switch {
+	case t == element.Undefined:
+		return nil
+	case d == OpenVINO:
+		if t.IsInteger() {
+			return nil
+		}
+		return newError(ErrPatternType, -1, "pattern element type "+t.String()+": openvino takes an integer type")
+	case d == OneDNNStatic, d == ONNX:
+		want = element.I64
+	case d == OneDNNDynamic:
+		want = element.I32
+	}
+	if t != want {
+		return newError(ErrPatternType, -1, "pattern element type "+t.String()+": "+d.String()+" takes "+want.String())
+	}
+	return nil
+}
+
+// DefaultMaxRank is the largest rank of input and output that inference accepts when
+// Options.MaxRank is 0: 64, numpy's bound.
+const DefaultMaxRank = 64
+
+// Options are the attributes of one Reshape beside its two inputs.
+type Options struct {
+	// Dialect selects the specification (NOTES.md §4). The zero value is OpenVINO.
+	Dialect Dialect
+	// SpecialZero is the special_zero attribute: a 0 in the pattern copies the input dimension at
+	// the same index. For ONNX it is !allowzero.
+	SpecialZero bool
+	// DataType, when not Undefined, is checked against the dialect (ErrDataType).
+	DataType element.Type
+	// PatternType, when not Undefined, is checked against the dialect (ErrPatternType).
+	PatternType element.Type
+	// MaxRank bounds the input and output ranks (ErrLimit); 0 means DefaultMaxRank, a negative
+	// value means no bound.
+	MaxRank int
+}
+
+func (o *Options) maxRank() int {
+	switch {
+	case o.MaxRank == 0:
+		return DefaultMaxRank
+	case o.MaxRank < 0:
+		return int(^uint(0) >> 1)
+	}
+	return o.MaxRank
+}
+
+// checkTypes verifies the dialect and the element types, before any rule of §2.
+func (o *Options) checkTypes() error {
+	if o.Dialect >= numDialects {
+		return newError(ErrSyntax, -1, "unknown dialect "+o.Dialect.String())
+	}
+	if err := o.Dialect.CheckDataType(o.DataType); err != nil {
+		return err
+	}
+	return o.Dialect.CheckPatternType(o.PatternType)
+}
+
+// checkRanks verifies the rank bound.
+func (o *Options) checkRanks(inRank, outRank int) error {
+	m := o.maxRank()
+	if inRank <= m && outRank <= m {
+		return nil
+	}
+	what, r := "input", inRank
+	if outRank > m {
+		what, r = "output", outRank
+	}
+	return newError(ErrLimit, -1, what+" rank "+itoa(int64(r))+" exceeds the limit of "+itoa(int64(m))+" (Options.MaxRank)")
+}

@@ -1,0 +1,183 @@
+// Package element names tensor element types as OpenVINO does (f32, i64, u4, ...) and knows their
+// bit widths, and reads the spellings other formats use for them (IR precisions, oneDNN dtypes).
+package element
+
+import (
+	"errors"
+	"strconv"
+	"strings"
+)
+
+// Type is a tensor element type. The zero Type is Undefined.
+type Type uint8
+
+// The element types of OpenVINO, with their OpenVINO names. u1, u4, i4 and nf4 are packed: several
+// elements share a byte.
+const (
+	Undefined Type = iota
+	Boolean        // boolean: one byte per element, 0 is false
+	U1             // u1: 1-bit unsigned, 8 per byte
+	U4             // u4: 4-bit unsigned, 2 per byte
+	I4             // i4: 4-bit signed, 2 per byte
+	NF4            // nf4: 4-bit NormalFloat, 2 per byte
+	U8             // u8
+	I8             // i8
+	U16            // u16
+	I16            // i16
+	U32            // u32
+	I32            // i32
+	U64            // u64
+	I64            // i64
+	F8E4M3         // f8e4m3: 8-bit float, 4 exponent and 3 mantissa bits
+	F8E5M2         // f8e5m2: 8-bit float, 5 exponent and 2 mantissa bits
+	F16            // f16: IEEE 754 binary16
+	BF16           // bf16: bfloat16, the upper half of a float32
+	F32            // f32
+	F64            // f64
+	numTypes
+)
+
+var info = [numTypes]struct {
+	name string
+	bits int
+}{
+	Undefined: {"undefined", 0},
+	Boolean:   {"boolean", 8},
+	U1:        {"u1", 1},
+	U4:        {"u4", 4},
+	I4:        {"i4", 4},
+	NF4:       {"nf4", 4},
+	U8:        {"u8", 8},
+	I8:        {"i8", 8},
+	U16:       {"u16", 16},
+	I16:       {"i16", 16},
+	U32:       {"u32", 32},
+	I32:       {"i32", 32},
+	U64:       {"u64", 64},
+	I64:       {"i64", 64},
+	F8E4M3:    {"f8e4m3", 8},
+	F8E5M2:    {"f8e5m2", 8},
+	F16:       {"f16", 16},
+	BF16:      {"bf16", 16},
+	F32:       {"f32", 32},
+	F64:       {"f64", 64},
+}
+
+// Types returns every defined element type, in the order of the constants.
+func Types() []Type {
+	ts := make([]Type, 0, numTypes-1)
+	for t := Boolean; t < numTypes; t++ {
+		ts = append(ts, t)
+	}
+	return ts
+}
+
+// String returns OpenVINO's name of t ("f32", "boolean", "u4").
+func (t Type) String() string {
+	if t >= numTypes {
+		return "element.Type(" + strconv.Itoa(int(t)) + ")"
+	}
+	return info[t].name
+}
+
+// Bits returns the width of one element of t in bits (1 for u1, 4 for u4, 32 for f32), or 0 for
+// Undefined.
+func (t Type) Bits() int {
+	if t >= numTypes {
+		return 0
+	}
+	return info[t].bits
+}
+
+// IsInteger reports whether t is an integer type (signed or unsigned, packed or not; boolean is not).
+func (t Type) IsInteger() bool {
+	switch t {
+	case U1, U4, I4, U8, I8, U16, I16, U32, I32, U64, I64:
+		return true
+	}
+	return false
+}
+
+// IsSigned reports whether t can hold negative values.
+func (t Type) IsSigned() bool {
+	switch t {
+	case I4, I8, I16, I32, I64, F8E4M3, F8E5M2, F16, BF16, F32, F64, NF4:
+		return true
+	}
+	return false
+}
+
+// IsFloat reports whether t is a floating-point type (nf4 included).
+func (t Type) IsFloat() bool {
+	switch t {
+	case NF4, F8E4M3, F8E5M2, F16, BF16, F32, F64:
+		return true
+	}
+	return false
+}
+
+// IsPacked reports whether elements of t are narrower than a byte.
+func (t Type) IsPacked() bool { return t.Bits() > 0 && t.Bits() < 8 }
+
+// Size returns the number of bytes that n elements of t occupy, packed elements rounded up to whole
+// bytes; ok is false when the byte count does not fit in an int64.
+func (t Type) Size(n int64) (bytes int64, ok bool) {
+	bits := int64(t.Bits())
+	if n < 0 || bits == 0 {
+		return 0, false
+	}
+	if bits < 8 {
+		per := 8 / bits
+		return n/per + min(n%per, 1), true
+	}
+	b := bits / 8
+	if n > (1<<63-1)/b {
+		return 0, false
+	}
+	return n * b, true
+}
+
+// MarshalText implements encoding.TextMarshaler with OpenVINO's name.
+func (t Type) MarshalText() ([]byte, error) { return []byte(t.String()), nil }
+
+// UnmarshalText implements encoding.TextUnmarshaler with the spellings Parse accepts.
+func (t *Type) UnmarshalText(text []byte) error {
+	v, err := Parse(string(text))
+	if err != nil {
+		return err
+	}
+	*t = v
+	return nil
+}
+
+// ErrUnknown is the sentinel of a name Parse does not know.
+var ErrUnknown = errors.New("unknown element type")
+
+var aliases = map[string]Type{
+	// OpenVINO IR port precisions and older names.
+	"bool": Boolean, "fp16": F16, "fp32": F32, "fp64": F64,
+	"f8_e4m3": F8E4M3, "f8_e5m2": F8E5M2,
+	// oneDNN Graph data types.
+	"s8": I8, "s32": I32, "s4": I4,
+}
+
+// Parse returns the element type named s: OpenVINO's names ("f32", "i64", "boolean", "u4"), IR port
+// precisions ("FP32", "I64", "BOOL"), and oneDNN Graph's data types ("s32", "f8_e5m2"). Case is
+// ignored. It returns an error wrapping ErrUnknown for any other name.
+func Parse(s string) (Type, error) {
+	name := strings.ToLower(s)
+	for t := Boolean; t < numTypes; t++ {
+		if info[t].name == name {
+			return t, nil
+		}
+	}
+	if t, ok := aliases[name]; ok {
+		return t, nil
+	}
+	return Undefined, &unknownError{name: s}
+}
+
+type unknownError struct{ name string }
+
+func (e *unknownError) Error() string { return "unknown element type " + strconv.Quote(e.name) }
+func (e *unknownError) Unwrap() error { return ErrUnknown }

@@ -1,0 +1,134 @@
+package reshape
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+
+	"github.com/reshape-go/reshape/shape"
+)
+
+// The sentinel errors, one per error code of NOTES.md §2. Every error this module returns wraps
+// exactly one of them, so errors.Is tells the code; Code returns it as a string.
+var (
+	// ErrInvalidDim: a pattern value is less than -1 (rule 1), or an input dimension is negative.
+	ErrInvalidDim = errors.New("invalid-dim")
+	// ErrMultipleInferred: the pattern holds more than one -1 (rule 2).
+	ErrMultipleInferred = errors.New("multiple-inferred")
+	// ErrZeroOutOfRange: a special zero at pattern index i copies input dimension i, and the input
+	// has rank i or less (rule 3).
+	ErrZeroOutOfRange = errors.New("zero-out-of-range")
+	// ErrAmbiguousInferred: the other output dimensions multiply to 0, so -1 is undetermined (rule 4).
+	ErrAmbiguousInferred = errors.New("ambiguous-inferred")
+	// ErrNotDivisible: the input volume is not a multiple of the other output dimensions (rule 4).
+	ErrNotDivisible = errors.New("not-divisible")
+	// ErrVolumeMismatch: without -1, the output volume differs from the input volume (rules 5, 6).
+	ErrVolumeMismatch = errors.New("volume-mismatch")
+	// ErrScalarPattern: a scalar (rank-0) pattern holds a value other than 1 (rule 6).
+	ErrScalarPattern = errors.New("scalar-pattern")
+	// ErrPatternRank: the pattern tensor has rank 2 or more, or is a scalar where the dialect wants
+	// a 1-D pattern (rule 6).
+	ErrPatternRank = errors.New("pattern-rank")
+	// ErrOverflow: a product of dimensions, or a number, does not fit in an int64 (rule 7).
+	ErrOverflow = shape.ErrOverflow
+	// ErrPatternType: the pattern's element type is not an integer type the dialect allows.
+	ErrPatternType = errors.New("pattern-type")
+	// ErrDataType: the data element type is not one the dialect allows.
+	ErrDataType = errors.New("data-type")
+	// ErrSyntax: notation or a file that cannot be parsed.
+	ErrSyntax = shape.ErrSyntax
+	// ErrLimit: a configured bound on rank, bytes or file size is exceeded.
+	ErrLimit = errors.New("limit")
+)
+
+var sentinels = [...]error{
+	ErrInvalidDim, ErrMultipleInferred, ErrZeroOutOfRange, ErrAmbiguousInferred, ErrNotDivisible,
+	ErrVolumeMismatch, ErrScalarPattern, ErrPatternRank, ErrOverflow, ErrPatternType, ErrDataType,
+	ErrSyntax, ErrLimit,
+}
+
+// Code returns the error code of NOTES.md §2 that err wraps ("invalid-dim", "syntax", ...), or ""
+// when err is nil or wraps none of the sentinels.
+func Code(err error) string {
+	if err == nil {
+		return ""
+	}
+	for _, s := range sentinels {
+		if errors.Is(err, s) {
+			return s.Error()
+		}
+	}
+	return ""
+}
+
+// Error is an invalid reshape. Err is the sentinel that gives its code; Index is the pattern index at
+// fault, or -1 when no single pattern value is; Msg names the index and value, as in
+// "pattern[2] = -3: dimension cannot be less than -1".
+type Error struct {
+	Err   error
+	Index int
+	Msg   string
+}
+
+// Error returns e.Msg; the code is e.Err's text, and Code(e) returns it.
+func (e *Error) Error() string { return e.Msg }
+
+// Unwrap returns e.Err.
+func (e *Error) Unwrap() error { return e.Err }
+
+func newError(sentinel error, index int, msg string) *Error {
+	return &Error{Err: sentinel, Index: index, Msg: msg}
+}
+
+// at names pattern value i: "pattern[2] = -3".
+func at(i int, v string) string { return "pattern[" + strconv.Itoa(i) + "] = " + v }
+
+func itoa(v int64) string { return strconv.FormatInt(v, 10) }
+
+func errInvalidDim(i int, v string) error {
+	return newError(ErrInvalidDim, i, at(i, v)+": dimension cannot be less than -1")
+}
+
+func errInvalidInterval(i int, v string) error {
+	return newError(ErrInvalidDim, i, at(i, v)+": an interval of pattern values cannot reach below 0")
+}
+
+func errInputDim(i int, v string) error {
+	return newError(ErrInvalidDim, -1, "input["+strconv.Itoa(i)+"] = "+v+": not a valid dimension")
+}
+
+func errMultipleInferred(first, i int) error {
+	return newError(ErrMultipleInferred, i, at(i, "-1")+": only one dimension can be -1, and pattern["+strconv.Itoa(first)+"] is -1 already")
+}
+
+func errZeroOutOfRange(i, rank int) error {
+	return newError(ErrZeroOutOfRange, i, at(i, "0")+": special zero copies input dimension "+strconv.Itoa(i)+
+		", but the input has rank "+strconv.Itoa(rank))
+}
+
+func errTooLarge(i int, v int64) error {
+	return newError(ErrOverflow, i, at(i, itoa(v))+": dimension does not fit the dimension range (below 2^63-1)")
+}
+
+func errAmbiguous(i int, r string) error {
+	return newError(ErrAmbiguousInferred, i, at(i, "-1")+": cannot infer the dimension: the other output dimensions multiply to "+r)
+}
+
+func errNotDivisible(i int, w, r string) error {
+	return newError(ErrNotDivisible, i, at(i, "-1")+": input volume "+w+" is not divisible by "+r+
+		", the product of the other output dimensions")
+}
+
+func errVolumeMismatch(in, out, vin, vout string) error {
+	return newError(ErrVolumeMismatch, -1, "output shape "+out+" has volume "+vout+", input shape "+in+" has volume "+vin)
+}
+
+func errOverflow(what string) error {
+	return newError(ErrOverflow, -1, what+" overflows int64")
+}
+
+// Errorf returns an *Error wrapping sentinel, with Index -1 and the message fmt.Sprintf(format,
+// args...). The readers of model files use it to report their errors under this package's codes.
+func Errorf(sentinel error, format string, args ...any) error {
+	return &Error{Err: sentinel, Index: -1, Msg: fmt.Sprintf(format, args...)}
+}

@@ -1,0 +1,3 @@
+module github.com/reshape-go/reshape
+
+go 1.26

@@ -1,0 +1,5 @@
+package reshape_test
+
+import "github.com/reshape-go/reshape/shape"
+
+func shapeString(dims []int64) string { return shape.FormatInts(dims) }

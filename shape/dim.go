@@ -1,0 +1,232 @@
+// Package shape implements OpenVINO partial shapes: dimensions that are intervals, shapes of known
+// or dynamic rank, and the notation OpenVINO prints them in ("[2,?,1..8]", "[...]").
+//
+// A dimension is an interval [Lo, Hi] with 0 <= Lo <= Hi <= Inf. A static dimension has Lo == Hi.
+// The notation, as OpenVINO prints it and as NOTES.md §3 fixes it:
+//
+//	3      static            [3, 3]
+//	?      fully dynamic     [0, Inf]  (parsers also accept -1, as IR files write it)
+//	2..5   interval          [2, 5]
+//	2..    lower bound only  [2, Inf]
+//	..5    upper bound only  [0, 5]
+//
+// A shape is written "[d0,d1,...]"; "[]" is a scalar (rank 0) and "[...]" a shape of dynamic rank.
+//
+// Static shapes are plain []int64 slices of non-negative dimensions; their volume is the product
+// of the dimensions, computed by [Volume] without ever wrapping around.
+package shape
+
+import (
+	"errors"
+	"math"
+	"strconv"
+)
+
+// Inf is the upper bound of a dimension interval that has none. A Dim with Hi == Inf is unbounded;
+// the static dimension math.MaxInt64 therefore cannot be represented.
+const Inf = math.MaxInt64
+
+// ErrSyntax is the sentinel of notation that cannot be parsed (error code "syntax").
+var ErrSyntax = errors.New("syntax")
+
+// ErrOverflow is the sentinel of a product of dimensions, or a number, that does not fit in an
+// int64 (error code "overflow").
+var ErrOverflow = errors.New("overflow")
+
+// Dim is one dimension of a partial shape: the interval [Lo, Hi] of the values it may take, in
+// elements. A valid Dim has 0 <= Lo <= Hi; Hi == Inf means no upper bound.
+type Dim struct {
+	Lo, Hi int64
+}
+
+// Dynamic is the fully dynamic dimension "?", the interval [0, Inf].
+var Dynamic = Dim{0, Inf}
+
+// Static returns the static dimension n, the interval [n, n].
+func Static(n int64) Dim { return Dim{n, n} }
+
+// Interval returns the dimension interval [lo, hi]; hi may be Inf.
+func Interval(lo, hi int64) Dim { return Dim{lo, hi} }
+
+// IsStatic reports whether d holds a single value.
+func (d Dim) IsStatic() bool { return d.Lo == d.Hi }
+
+// IsDynamic reports whether d is the fully dynamic dimension "?".
+func (d Dim) IsDynamic() bool { return d.Lo == 0 && d.Hi == Inf }
+
+// Valid reports whether 0 <= d.Lo <= d.Hi.
+func (d Dim) Valid() bool { return 0 <= d.Lo && d.Lo <= d.Hi }
+
+// Contains reports whether the value n lies in d.
+func (d Dim) Contains(n int64) bool { return d.Lo <= n && n <= d.Hi }
+
+// Compatible reports whether d and e have a value in common, as OpenVINO's Dimension::compatible.
+func (d Dim) Compatible(e Dim) bool { return d.Lo <= e.Hi && e.Lo <= d.Hi }
+
+// Mul returns the interval product d·e of two valid dimensions. The upper bound saturates at Inf;
+// ok is false when the lower bound overflows int64 (every value of the product would).
+func (d Dim) Mul(e Dim) (p Dim, ok bool) {
+	var acc Product
+	acc.Mul(d)
+	acc.Mul(e)
+	return acc.Result()
+}
+
+// Product accumulates the interval product of dimensions exactly: a zero bound anywhere makes that
+// bound of the product 0, whatever the other factors are; an upper bound that overflows saturates at
+// Inf; a lower bound that overflows makes the product unrepresentable. The zero Product is the empty
+// product, 1.
+type Product struct {
+	lo, hi                 int64
+	started                bool
+	loZero, hiZero, loOver bool
+}
+
+// Mul multiplies the product by the valid dimension d.
+func (p *Product) Mul(d Dim) {
+	if !p.started {
+		p.lo, p.hi, p.started = 1, 1, true
+	}
+	if d.Lo == 0 {
+		p.loZero = true
+	} else if !p.loOver {
+		var ok bool
+		p.lo, ok = Mul(p.lo, d.Lo)
+		p.loOver = !ok
+	}
+	switch {
+	case d.Hi == 0:
+		p.hiZero = true
+	case p.hi == Inf:
+	case d.Hi == Inf:
+		p.hi = Inf
+	default:
+		h, ok := Mul(p.hi, d.Hi)
+		if !ok {
+			h = Inf
+		}
+		p.hi = h
+	}
+}
+
+// Result returns the product; ok is false when its lower bound overflows int64.
+func (p *Product) Result() (d Dim, ok bool) {
+	switch {
+	case !p.started:
+		return Static(1), true
+	case p.hiZero:
+		return Static(0), true
+	case p.loZero:
+		return Dim{0, p.hi}, true
+	case p.loOver:
+		return Dim{}, false
+	}
+	return Dim{p.lo, p.hi}, true
+}
+
+// String returns d in OpenVINO's notation: "3", "?", "2..5", "2..", "..5".
+func (d Dim) String() string { return string(d.appendTo(nil)) }
+
+// AppendText implements encoding.TextAppender: it appends d in OpenVINO's notation to b.
+// It does not allocate when b has room, and never fails.
+func (d Dim) AppendText(b []byte) ([]byte, error) { return d.appendTo(b), nil }
+
+// MarshalText implements encoding.TextMarshaler with the notation of String.
+func (d Dim) MarshalText() ([]byte, error) { return d.appendTo(nil), nil }
+
+// UnmarshalText implements encoding.TextUnmarshaler with the notation of ParseDim.
+func (d *Dim) UnmarshalText(text []byte) error {
+	v, err := ParseDim(string(text))
+	if err != nil {
+		return err
+	}
+	*d = v
+	return nil
+}
+
+func (d Dim) appendTo(b []byte) []byte {
+	switch {
+	case d.Lo == d.Hi:
+		return strconv.AppendInt(b, d.Lo, 10)
+	case d.Lo == 0 && d.Hi == Inf:
+		return append(b, '?')
+	}
+	if d.Lo != 0 {
+		b = strconv.AppendInt(b, d.Lo, 10)
+	}
+	b = append(b, '.', '.')
+	if d.Hi != Inf {
+		b = strconv.AppendInt(b, d.Hi, 10)
+	}
+	return b
+}
+
+// Mul returns a·b for non-negative a and b; ok is false when the product does not fit in an int64.
+// A zero factor always gives 0.
+func Mul(a, b int64) (p int64, ok bool) {
+	if a == 0 || b == 0 {
+		return 0, true
+	}
+	if a > math.MaxInt64/b {
+		return 0, false
+	}
+	return a * b, true
+}
+
+// Volume returns the product of the static dimensions dims, in elements; the volume of a scalar
+// (no dims) is 1. A zero dimension makes the volume 0 whatever the others are. It returns an error
+// wrapping ErrOverflow when the product does not fit in an int64, and one wrapping ErrSyntax when a
+// dimension is negative.
+func Volume(dims []int64) (int64, error) {
+	v, zero, overflow := int64(1), false, false
+	for i, d := range dims {
+		switch {
+		case d < 0:
+			return 0, &Error{Err: ErrSyntax, Msg: "dim[" + strconv.Itoa(i) + "] = " + strconv.FormatInt(d, 10) + ": a dimension cannot be negative"}
+		case d == 0:
+			zero = true
+		case !overflow:
+			v, overflow = mulOverflow(v, d)
+		}
+	}
+	switch {
+	case zero:
+		return 0, nil
+	case overflow:
+		return 0, &Error{Err: ErrOverflow, Msg: "the volume of " + FormatInts(dims) + " overflows int64"}
+	}
+	return v, nil
+}
+
+func mulOverflow(a, b int64) (int64, bool) {
+	p, ok := Mul(a, b)
+	return p, !ok
+}
+
+// FormatInts returns the static shape dims in the notation, "[2,3,4]".
+func FormatInts(dims []int64) string { return string(AppendInts(nil, dims)) }
+
+// AppendInts appends the static shape dims in the notation to b and returns the extended buffer.
+func AppendInts(b []byte, dims []int64) []byte {
+	b = append(b, '[')
+	for i, d := range dims {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = strconv.AppendInt(b, d, 10)
+	}
+	return append(b, ']')
+}
+
+// Error is a notation or arithmetic error. Err is the sentinel it wraps (ErrSyntax or ErrOverflow)
+// and Msg says what is wrong, quoting the offending text.
+type Error struct {
+	Err error
+	Msg string
+}
+
+// Error returns e.Msg.
+func (e *Error) Error() string { return e.Msg }
+
+// Unwrap returns e.Err, so that errors.Is(err, ErrSyntax) works.
+func (e *Error) Unwrap() error { return e.Err }
