@@ -136,6 +136,9 @@ func (o *Options) maxRank() int {
 
 // checkTypes verifies the dialect and the element types, before any rule of §2.
 func (o *Options) checkTypes() error {
+	if o.Dialect < numDialects && o.DataType == element.Undefined && o.PatternType == element.Undefined {
+		return nil
+	}
 	if o.Dialect >= numDialects {
 		return newError(ErrSyntax, -1, "unknown dialect "+o.Dialect.String())
 	}
@@ -147,6 +150,9 @@ func (o *Options) checkTypes() error {
 
 // checkRanks verifies the rank bound.
 func (o *Options) checkRanks(inRank, outRank int) error {
+	if o.MaxRank == 0 && inRank <= DefaultMaxRank && outRank <= DefaultMaxRank {
+		return nil
+	}
 	m := o.maxRank()
 	if inRank <= m && outRank <= m {
 		return nil

@@ -1,6 +1,11 @@
 package reshape
 
-import "github.com/reshape-go/reshape/shape"
+import (
+	"math"
+	"math/bits"
+
+	"github.com/reshape-go/reshape/shape"
+)
 
 // Infer returns the output shape of Reshape for the static input shape in and the static 1-D pattern
 // (NOTES.md §2), both in elements. It allocates only the result; AppendInfer reuses a destination.
@@ -25,57 +30,107 @@ func AppendInfer(dst, in, pattern []int64, opt Options) ([]int64, error) {
 	if err := opt.checkRanks(len(in), len(pattern)); err != nil {
 		return dst, err
 	}
+	// One pass over the input: its volume V, and W, the volume without the dimensions special
+	// zeros copy, which the OpenVINO dialect divides (rule 4).
+	excluded := opt.SpecialZero && opt.Dialect == OpenVINO
+	var v, w volume
 	for i, d := range in {
 		if d < 0 {
 			return dst, errInputDim(i, itoa(d))
+		}
+		v.mul(d)
+		if !excluded || i >= len(pattern) || pattern[i] != 0 {
+			w.mul(d)
 		}
 	}
 	minus, err := scanStatic(pattern, len(in), &opt)
 	if err != nil {
 		return dst, err
 	}
-	v, vOK := product(in, nil, -1)
-	if !vOK {
+	if v.over && !v.zero {
 		return dst, errOverflow("the volume of input shape " + shape.FormatInts(in))
 	}
+	if !excluded {
+		w = v
+	}
+	// One pass over the pattern: the output dims, and R, the product of the output dimensions
+	// beside the -1 (without the copied ones in the OpenVINO dialect).
 	start := len(dst)
+	var r volume
 	for i, p := range pattern {
 		if p == 0 && opt.SpecialZero {
 			p = in[i]
+			if excluded {
+				dst = append(dst, p)
+				continue
+			}
 		}
 		dst = append(dst, p)
+		if i != minus {
+			r.mul(p)
+		}
 	}
 	out := dst[start:]
 	if minus < 0 {
 		// Rule 5, strict also with special zeros present; rule 6 for the empty pattern.
-		p, ok := product(out, nil, -1)
-		if !ok {
-			return dst[:start], errOverflow("the volume of output shape " + shape.FormatInts(out))
+		var p volume
+		for _, d := range out {
+			p.mul(d)
 		}
-		if p != v {
-			return dst[:start], errVolumeMismatch(shape.FormatInts(in), shape.FormatInts(out), itoa(v), itoa(p))
+		switch {
+		case p.over && !p.zero:
+			return dst[:start], errOverflow("the volume of output shape " + shape.FormatInts(out))
+		case p.value() != v.value():
+			return dst[:start], errVolumeMismatch(shape.FormatInts(in), shape.FormatInts(out), itoa(v.value()), itoa(p.value()))
 		}
 		return dst, nil
 	}
-	// Rule 4. In the OpenVINO dialect special-zero positions count on neither side.
-	var copied []int64
-	if opt.SpecialZero && opt.Dialect == OpenVINO {
-		copied = pattern
-	}
-	w, wOK := product(in, copied, -1)
-	r, rOK := product(out, copied, minus)
 	switch {
-	case !rOK:
+	case r.over && !r.zero:
 		return dst[:start], errOverflow("the product of the output dimensions beside pattern[" + itoa(int64(minus)) + "] = -1")
-	case r == 0:
+	case r.value() == 0:
 		return dst[:start], errAmbiguous(minus, "0")
-	case !wOK:
+	case w.over && !w.zero:
 		return dst[:start], errOverflow("the inferred dimension pattern[" + itoa(int64(minus)) + "] = -1")
-	case w%r != 0:
-		return dst[:start], errNotDivisible(minus, itoa(w), itoa(r))
 	}
-	out[minus] = w / r
+	q := w.value() / r.value()
+	if q*r.value() != w.value() {
+		return dst[:start], errNotDivisible(minus, itoa(w.value()), itoa(r.value()))
+	}
+	out[minus] = q
 	return dst, nil
+}
+
+// volume accumulates a product of non-negative dimensions: a zero factor makes it 0 whatever the
+// others are, and an overflow is remembered rather than wrapped.
+type volume struct {
+	p          int64
+	zero, over bool
+	started    bool
+}
+
+func (a *volume) mul(d int64) {
+	if !a.started {
+		a.p, a.started = 1, true
+	}
+	if d == 0 {
+		a.zero = true
+		return
+	}
+	hi, lo := bits.Mul64(uint64(a.p), uint64(d))
+	a.over = a.over || hi != 0 || lo > math.MaxInt64
+	a.p = int64(lo)
+}
+
+// value returns the product; meaningful only when it did not overflow or is zero.
+func (a *volume) value() int64 {
+	switch {
+	case a.zero:
+		return 0
+	case !a.started:
+		return 1
+	}
+	return a.p
 }
 
 // scanStatic applies rules 1-3 of NOTES.md §2 to a static pattern in the dialect's order and returns
@@ -104,26 +159,4 @@ func scanStatic(pattern []int64, rank int, opt *Options) (minus int, err error) 
 		}
 	}
 	return minus, nil
-}
-
-// product returns the product of dims, leaving out index skip and every index i where
-// copied[i] == 0 (the special-zero positions of an OpenVINO pattern); ok is false when it overflows.
-// A zero factor makes the product 0 whatever the others are.
-func product(dims, copied []int64, skip int) (p int64, ok bool) {
-	p, zero, overflow := 1, false, false
-	for i, d := range dims {
-		if i == skip || (i < len(copied) && copied[i] == 0) {
-			continue
-		}
-		if d == 0 {
-			zero = true
-		} else if !overflow {
-			p, ok = shape.Mul(p, d)
-			overflow = !ok
-		}
-	}
-	if zero {
-		return 0, true
-	}
-	return p, !overflow
 }

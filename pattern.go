@@ -200,3 +200,6 @@ func sentinelOf(err error) error {
 	}
 	return nil
 }
+
+// MarshalText implements encoding.TextMarshaler with the notation of String.
+func (p Pattern) MarshalText() ([]byte, error) { return []byte(p.String()), nil }

@@ -19,6 +19,7 @@ package shape
 import (
 	"errors"
 	"math"
+	"math/bits"
 	"strconv"
 )
 
@@ -164,13 +165,11 @@ func (d Dim) appendTo(b []byte) []byte {
 // Mul returns a·b for non-negative a and b; ok is false when the product does not fit in an int64.
 // A zero factor always gives 0.
 func Mul(a, b int64) (p int64, ok bool) {
-	if a == 0 || b == 0 {
-		return 0, true
-	}
-	if a > math.MaxInt64/b {
+	hi, lo := bits.Mul64(uint64(a), uint64(b))
+	if hi != 0 || lo > math.MaxInt64 {
 		return 0, false
 	}
-	return a * b, true
+	return int64(lo), true
 }
 
 // Volume returns the product of the static dimensions dims, in elements; the volume of a scalar

@@ -1,0 +1,38 @@
+package reshape_test
+
+import (
+	"testing"
+
+	"github.com/reshape-go/reshape"
+	"github.com/reshape-go/reshape/shape"
+)
+
+// BenchmarkInferStatic is the rank-4 example 2 of the OpenVINO specification, the destination reused.
+func BenchmarkInferStatic(b *testing.B) {
+	in, pattern := []int64{2, 5, 5, 24}, []int64{0, -1, 4}
+	opt := reshape.Options{SpecialZero: true}
+	dst := make([]int64, 0, 8)
+	b.ReportAllocs()
+	for b.Loop() {
+		out, err := reshape.AppendInfer(dst[:0], in, pattern, opt)
+		if err != nil || out[1] != 150 {
+			b.Fatal(out, err)
+		}
+	}
+}
+
+// BenchmarkInferPartial infers a rank-4 interval input with an interval pattern, the destination
+// reused.
+func BenchmarkInferPartial(b *testing.B) {
+	in := shape.Of(shape.Interval(1, 8), shape.Interval(16, 64), shape.Static(6), shape.Interval(200, 400))
+	p := reshape.PatternOf(shape.Interval(16, 64), shape.Static(0), shape.Static(-1))
+	opt := reshape.Options{SpecialZero: true}
+	dst := make([]shape.Dim, 0, 8)
+	b.ReportAllocs()
+	for b.Loop() {
+		out, err := reshape.AppendInferPartial(dst[:0], in, p, opt)
+		if err != nil || out.Dims[2] != shape.Interval(19, 1200) {
+			b.Fatal(out, err)
+		}
+	}
+}
