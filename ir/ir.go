@@ -1,0 +1,429 @@
+// Package ir reads OpenVINO IR models: the network of an .xml file (IR v10 and v11: layers, their
+// ports and dims, and the edges between them) and the constants it points into in the .bin file.
+//
+// Every error wraps reshape.ErrSyntax (a file that does not follow the format) or reshape.ErrLimit
+// (a configured bound exceeded), and names the file position: the XML line, or the .bin offset.
+package ir
+
+import (
+	"encoding/xml"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/reshape-go/reshape"
+	"github.com/reshape-go/reshape/shape"
+)
+
+// Net is an OpenVINO IR network, as its .xml file describes it.
+type Net struct {
+	Name    string
+	Version int // the IR version: 10 or 11
+	Layers  []Layer
+	Edges   []Edge
+
+	byID   map[string]int // layer id → index in Layers
+	feeder map[portRef]int
+}
+
+// Layer is one <layer> of the network.
+type Layer struct {
+	ID, Name, Type, Version string
+	// Data holds the attributes of the layer's <data> element (special_zero, element_type, shape,
+	// offset, size, ...), nil when it has none.
+	Data    map[string]string
+	Inputs  []Port
+	Outputs []Port
+	Line    int // the line of the <layer> start tag, for messages
+}
+
+// Port is an input or output <port> of a layer, with the partial shape its <dim> children give
+// ("-1" and "?" are dynamic, "1..8" an interval).
+type Port struct {
+	ID        string
+	Precision string // the precision attribute ("FP32", "I64"), "" when absent
+	Names     string // the names attribute, "" when absent
+	Shape     shape.Shape
+}
+
+// Edge connects the output port FromPort of layer FromLayer to the input port ToPort of layer
+// ToLayer; all four are ids as the file writes them.
+type Edge struct {
+	FromLayer, FromPort, ToLayer, ToPort string
+}
+
+type portRef struct{ layer, port string }
+
+// Layer returns the layer with the given id.
+func (n *Net) Layer(id string) (*Layer, bool) {
+	i, ok := n.byID[id]
+	if !ok {
+		return nil, false
+	}
+	return &n.Layers[i], true
+}
+
+// Producer returns the layer, and its output port, whose output feeds input port inputPort of the
+// layer layerID; ok is false when no edge does.
+func (n *Net) Producer(layerID, inputPort string) (l *Layer, out *Port, ok bool) {
+	e, ok := n.feeder[portRef{layerID, inputPort}]
+	if !ok {
+		return nil, nil, false
+	}
+	edge := n.Edges[e]
+	l, ok = n.Layer(edge.FromLayer)
+	if !ok {
+		return nil, nil, false
+	}
+	for i := range l.Outputs {
+		if l.Outputs[i].ID == edge.FromPort {
+			return l, &l.Outputs[i], true
+		}
+	}
+	return nil, nil, false
+}
+
+// Decode reads a network from the XML of an IR .xml file. It checks the structure it relies on:
+// a <net> root of version 10 or 11, unique layer ids, parsable dims, and edges between existing
+// ports with at most one edge into each input port. Errors wrap reshape.ErrSyntax and name the line.
+func Decode(r io.Reader) (*Net, error) {
+	p := &parser{d: xml.NewDecoder(r)}
+	n, err := p.net()
+	if err != nil {
+		return nil, err
+	}
+	return n, n.index()
+}
+
+type parser struct {
+	d *xml.Decoder
+}
+
+func (p *parser) errorf(format string, args ...any) error {
+	line, _ := p.d.InputPos()
+	return reshape.Errorf(reshape.ErrSyntax, "line %d: %s", line, fmt.Sprintf(format, args...))
+}
+
+// token returns the next start or end element, skipping text, comments and processing instructions.
+func (p *parser) token() (xml.Token, error) {
+	for {
+		tok, err := p.d.Token()
+		if err != nil {
+			if err == io.EOF {
+				return nil, p.errorf("unexpected end of file")
+			}
+			var se *xml.SyntaxError
+			if errors.As(err, &se) {
+				return nil, reshape.Errorf(reshape.ErrSyntax, "line %d: %s", se.Line, se.Msg)
+			}
+			return nil, p.errorf("%v", err)
+		}
+		switch tok.(type) {
+		case xml.StartElement, xml.EndElement:
+			return tok, nil
+		}
+	}
+}
+
+func (p *parser) skip() error {
+	if err := p.d.Skip(); err != nil {
+		return p.errorf("%v", err)
+	}
+	return nil
+}
+
+func attr(se xml.StartElement, name string) (string, bool) {
+	for _, a := range se.Attr {
+		if a.Name.Local == name {
+			return a.Value, true
+		}
+	}
+	return "", false
+}
+
+func (p *parser) net() (*Net, error) {
+	var root xml.StartElement
+	for {
+		tok, err := p.d.Token()
+		if err != nil {
+			if err == io.EOF {
+				return nil, reshape.Errorf(reshape.ErrSyntax, "line 1: no XML element, want an IR <net>")
+			}
+			return nil, p.errorf("%v", err)
+		}
+		if se, ok := tok.(xml.StartElement); ok {
+			root = se
+			break
+		}
+	}
+	if root.Name.Local != "net" {
+		return nil, p.errorf("root element <%s>, want <net>", root.Name.Local)
+	}
+	n := &Net{}
+	n.Name, _ = attr(root, "name")
+	v, _ := attr(root, "version")
+	var err error
+	if n.Version, err = strconv.Atoi(v); err != nil || (n.Version != 10 && n.Version != 11) {
+		return nil, p.errorf("<net version=%q>: IR v10 and v11 are supported", v)
+	}
+	for {
+		tok, err := p.token()
+		if err != nil {
+			return nil, err
+		}
+		se, ok := tok.(xml.StartElement)
+		if !ok {
+			return n, nil // </net>
+		}
+		switch se.Name.Local {
+		case "layers":
+			err = p.layers(n)
+		case "edges":
+			err = p.edges(n)
+		default:
+			err = p.skip()
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+}
+
+func (p *parser) layers(n *Net) error {
+	for {
+		tok, err := p.token()
+		if err != nil {
+			return err
+		}
+		se, ok := tok.(xml.StartElement)
+		if !ok {
+			return nil
+		}
+		if se.Name.Local != "layer" {
+			if err := p.skip(); err != nil {
+				return err
+			}
+			continue
+		}
+		line, _ := p.d.InputPos()
+		l := Layer{Line: line}
+		for _, a := range se.Attr {
+			switch a.Name.Local {
+			case "id":
+				l.ID = a.Value
+			case "name":
+				l.Name = a.Value
+			case "type":
+				l.Type = a.Value
+			case "version":
+				l.Version = a.Value
+			}
+		}
+		if l.ID == "" {
+			return p.errorf("<layer name=%q> has no id", l.Name)
+		}
+		if err := p.layer(&l); err != nil {
+			return err
+		}
+		n.Layers = append(n.Layers, l)
+	}
+}
+
+func (p *parser) layer(l *Layer) error {
+	for {
+		tok, err := p.token()
+		if err != nil {
+			return err
+		}
+		se, ok := tok.(xml.StartElement)
+		if !ok {
+			return nil
+		}
+		switch se.Name.Local {
+		case "data":
+			if l.Data == nil {
+				l.Data = make(map[string]string, len(se.Attr))
+			}
+			for _, a := range se.Attr {
+				l.Data[a.Name.Local] = a.Value
+			}
+			err = p.skip()
+		case "input":
+			l.Inputs, err = p.ports(l.Inputs)
+		case "output":
+			l.Outputs, err = p.ports(l.Outputs)
+		default:
+			err = p.skip()
+		}
+		if err != nil {
+			return err
+		}
+	}
+}
+
+func (p *parser) ports(ports []Port) ([]Port, error) {
+	for {
+		tok, err := p.token()
+		if err != nil {
+			return nil, err
+		}
+		se, ok := tok.(xml.StartElement)
+		if !ok {
+			return ports, nil
+		}
+		if se.Name.Local != "port" {
+			if err := p.skip(); err != nil {
+				return nil, err
+			}
+			continue
+		}
+		var port Port
+		for _, a := range se.Attr {
+			switch a.Name.Local {
+			case "id":
+				port.ID = a.Value
+			case "precision":
+				port.Precision = a.Value
+			case "names":
+				port.Names = a.Value
+			}
+		}
+		if port.ID == "" {
+			return nil, p.errorf("<port> has no id")
+		}
+		if port.Shape.Dims, err = p.dims(); err != nil {
+			return nil, err
+		}
+		ports = append(ports, port)
+	}
+}
+
+// dims reads the <dim> children of a <port> up to its end tag.
+func (p *parser) dims() ([]shape.Dim, error) {
+	dims := []shape.Dim{}
+	for {
+		tok, err := p.token()
+		if err != nil {
+			return nil, err
+		}
+		se, ok := tok.(xml.StartElement)
+		if !ok {
+			return dims, nil
+		}
+		if se.Name.Local != "dim" {
+			if err := p.skip(); err != nil {
+				return nil, err
+			}
+			continue
+		}
+		text, err := p.text()
+		if err != nil {
+			return nil, err
+		}
+		d, err := shape.ParseDim(text)
+		if err != nil {
+			return nil, p.errorf("<dim>%s</dim>: %v", text, err)
+		}
+		dims = append(dims, d)
+	}
+}
+
+// text returns the character data of the current element up to its end tag.
+func (p *parser) text() (string, error) {
+	var b strings.Builder
+	for {
+		tok, err := p.d.Token()
+		if err != nil {
+			return "", p.errorf("%v", err)
+		}
+		switch t := tok.(type) {
+		case xml.CharData:
+			b.Write(t)
+		case xml.StartElement:
+			return "", p.errorf("unexpected <%s> inside a text element", t.Name.Local)
+		case xml.EndElement:
+			return b.String(), nil
+		}
+	}
+}
+
+func (p *parser) edges(n *Net) error {
+	for {
+		tok, err := p.token()
+		if err != nil {
+			return err
+		}
+		se, ok := tok.(xml.StartElement)
+		if !ok {
+			return nil
+		}
+		if se.Name.Local == "edge" {
+			var e Edge
+			for _, a := range se.Attr {
+				switch a.Name.Local {
+				case "from-layer":
+					e.FromLayer = a.Value
+				case "from-port":
+					e.FromPort = a.Value
+				case "to-layer":
+					e.ToLayer = a.Value
+				case "to-port":
+					e.ToPort = a.Value
+				}
+			}
+			if e.FromLayer == "" || e.FromPort == "" || e.ToLayer == "" || e.ToPort == "" {
+				return p.errorf("<edge> lacks one of from-layer, from-port, to-layer, to-port")
+			}
+			n.Edges = append(n.Edges, e)
+		}
+		if err := p.skip(); err != nil {
+			return err
+		}
+	}
+}
+
+// index builds the lookups and checks ids and edges.
+func (n *Net) index() error {
+	n.byID = make(map[string]int, len(n.Layers))
+	for i, l := range n.Layers {
+		if j, dup := n.byID[l.ID]; dup {
+			return reshape.Errorf(reshape.ErrSyntax, "line %d: layer id %q is used already by layer %q on line %d",
+				l.Line, l.ID, n.Layers[j].Name, n.Layers[j].Line)
+		}
+		n.byID[l.ID] = i
+	}
+	n.feeder = make(map[portRef]int, len(n.Edges))
+	for i, e := range n.Edges {
+		from, ok := n.Layer(e.FromLayer)
+		if !ok {
+			return reshape.Errorf(reshape.ErrSyntax, "edge %d: from-layer %q does not exist", i, e.FromLayer)
+		}
+		if !hasPort(from.Outputs, e.FromPort) {
+			return reshape.Errorf(reshape.ErrSyntax, "edge %d: layer %q (line %d) has no output port %q", i, e.FromLayer, from.Line, e.FromPort)
+		}
+		to, ok := n.Layer(e.ToLayer)
+		if !ok {
+			return reshape.Errorf(reshape.ErrSyntax, "edge %d: to-layer %q does not exist", i, e.ToLayer)
+		}
+		if !hasPort(to.Inputs, e.ToPort) {
+			return reshape.Errorf(reshape.ErrSyntax, "edge %d: layer %q (line %d) has no input port %q", i, e.ToLayer, to.Line, e.ToPort)
+		}
+		ref := portRef{e.ToLayer, e.ToPort}
+		if j, dup := n.feeder[ref]; dup {
+			return reshape.Errorf(reshape.ErrSyntax, "edges %d and %d both feed input port %q of layer %q", j, i, e.ToPort, e.ToLayer)
+		}
+		n.feeder[ref] = i
+	}
+	return nil
+}
+
+func hasPort(ports []Port, id string) bool {
+	for _, p := range ports {
+		if p.ID == id {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,191 @@
+package ir_test
+
+import (
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/reshape-go/reshape"
+	"github.com/reshape-go/reshape/element"
+	"github.com/reshape-go/reshape/ir"
+)
+
+const small = `<?xml version="1.0"?>
+<net name="small" version="11">
+	<layers>
+		<layer id="0" name="x" type="Parameter" version="opset1">
+			<data shape="1,?,4" element_type="f32"/>
+			<output><port id="0" precision="FP32" names="x"><dim>1</dim><dim>-1</dim><dim>1..4</dim><rt_info><attribute name="a" version="0"/></rt_info></port></output>
+		</layer>
+		<layer id="1" name="p" type="Const" version="opset1">
+			<data element_type="i32" shape="2" offset="8" size="8"/>
+			<output><port id="0" precision="I32"><dim>2</dim></port></output>
+		</layer>
+		<layer id="2" name="r" type="Reshape" version="opset1">
+			<data special_zero="True"/>
+			<input><port id="0"><dim>1</dim><dim>-1</dim><dim>1..4</dim></port><port id="1"><dim>2</dim></port></input>
+			<output><port id="2" precision="FP32"><dim>1</dim><dim>?</dim></port></output>
+		</layer>
+	</layers>
+	<edges>
+		<edge from-layer="0" from-port="0" to-layer="2" to-port="0"/>
+		<edge from-layer="1" from-port="0" to-layer="2" to-port="1"/>
+	</edges>
+	<meta_data><MO_version value="x"/></meta_data>
+</net>`
+
+func TestDecode(t *testing.T) {
+	n, err := ir.Decode(strings.NewReader(small))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n.Name != "small" || n.Version != 11 || len(n.Layers) != 3 || len(n.Edges) != 2 {
+		t.Fatalf("Decode = %+v", n)
+	}
+	r, ok := n.Layer("2")
+	if !ok || r.Type != "Reshape" || r.Data["special_zero"] != "True" || r.Line != 12 {
+		t.Fatalf("Layer(2) = %+v", r)
+	}
+	if got := r.Inputs[0].Shape.String(); got != "[1,?,1..4]" {
+		t.Errorf("input port 0 = %s", got)
+	}
+	if x, _ := n.Layer("0"); x.Outputs[0].Names != "x" || x.Outputs[0].Precision != "FP32" {
+		t.Errorf("port attributes: %+v", x.Outputs[0])
+	}
+	src, out, ok := n.Producer("2", "1")
+	if !ok || src.Name != "p" || out.ID != "0" {
+		t.Fatalf("Producer = %v, %v, %v", src, out, ok)
+	}
+	if _, _, ok := n.Producer("2", "7"); ok {
+		t.Error("Producer of a port without edge")
+	}
+	c, err := src.Const()
+	if err != nil || c.Type != element.I32 || !slices.Equal(c.Shape, []int64{2}) || c.Offset != 8 || c.Size != 8 {
+		t.Fatalf("Const = %+v, %v", c, err)
+	}
+	bin := make([]byte, 16)
+	binary.LittleEndian.PutUint32(bin[8:], 0)
+	binary.LittleEndian.PutUint32(bin[12:], 0xffffffff)
+	w := ir.NewWeights(bytes.NewReader(bin), int64(len(bin)), "small.bin")
+	v, err := w.Ints(c, 64)
+	if err != nil || !slices.Equal(v, []int64{0, -1}) {
+		t.Fatalf("Ints = %v, %v", v, err)
+	}
+}
+
+func TestDecodeErrors(t *testing.T) {
+	layer := func(id, typ, body string) string {
+		return `<layer id="` + id + `" name="n` + id + `" type="` + typ + `" version="opset1">` + body + `</layer>`
+	}
+	port := `<port id="0"><dim>2</dim></port>`
+	net := func(layers, edges string) string {
+		return `<net name="t" version="11"><layers>` + layers + `</layers><edges>` + edges + `</edges></net>`
+	}
+	tests := []struct {
+		name, xml, want string
+	}{
+		{"empty", "", "line 1: no XML element, want an IR <net>"},
+		{"not xml", "hello", "no XML element"},
+		{"truncated", `<net name="t" version="11"><layers><layer id="0"`, "unexpected EOF"},
+		{"wrong root", `<model/>`, "root element <model>, want <net>"},
+		{"version 7", `<net version="7"></net>`, `<net version="7">: IR v10 and v11 are supported`},
+		{"no version", `<net></net>`, `<net version="">`},
+		{"unclosed", `<net version="11"><layers>`, "unexpected EOF"},
+		{"mismatched tag", `<net version="11"><layers></net>`, "element <layers> closed by </net>"},
+		{"layer without id", net(`<layer name="a" type="Const"/>`, ""), `<layer name="a"> has no id`},
+		{"duplicate id", net(layer("1", "A", "")+layer("1", "B", ""), ""), `layer id "1" is used already by layer "n1" on line 1`},
+		{"bad dim", net(layer("1", "A", `<output><port id="0"><dim>x</dim></port></output>`), ""), `<dim>x</dim>: "x": not a dimension`},
+		{"negative dim", net(layer("1", "A", `<output><port id="0"><dim>-2</dim></port></output>`), ""), "a dimension cannot be negative"},
+		{"huge dim", net(layer("1", "A", `<output><port id="0"><dim>99999999999999999999</dim></port></output>`), ""), "does not fit in an int64"},
+		{"nested dim", net(layer("1", "A", `<output><port id="0"><dim><b/></dim></port></output>`), ""), "unexpected <b> inside a text element"},
+		{"port without id", net(layer("1", "A", `<output><port><dim>1</dim></port></output>`), ""), "<port> has no id"},
+		{"edge to nowhere", net(layer("1", "A", `<output>`+port+`</output>`), `<edge from-layer="1" from-port="0" to-layer="9" to-port="0"/>`), `edge 0: to-layer "9" does not exist`},
+		{"edge from nowhere", net(layer("1", "A", `<input>`+port+`</input>`), `<edge from-layer="9" from-port="0" to-layer="1" to-port="0"/>`), `edge 0: from-layer "9" does not exist`},
+		{"edge from missing port", net(layer("1", "A", `<output>`+port+`</output>`)+layer("2", "B", `<input>`+port+`</input>`), `<edge from-layer="1" from-port="5" to-layer="2" to-port="0"/>`), `has no output port "5"`},
+		{"edge incomplete", net("", `<edge from-layer="1"/>`), "<edge> lacks one of"},
+		{"two edges into a port", net(layer("1", "A", `<output>`+port+`</output>`)+layer("2", "B", `<input>`+port+`</input>`),
+			`<edge from-layer="1" from-port="0" to-layer="2" to-port="0"/><edge from-layer="1" from-port="0" to-layer="2" to-port="0"/>`), "edges 0 and 1 both feed"},
+	}
+	for _, tt := range tests {
+		_, err := ir.Decode(strings.NewReader(tt.xml))
+		if !errors.Is(err, reshape.ErrSyntax) || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: Decode = %v; want a syntax error containing %q", tt.name, err, tt.want)
+		}
+	}
+}
+
+func TestConstErrors(t *testing.T) {
+	tests := []struct {
+		data map[string]string
+		code error
+		want string
+	}{
+		{map[string]string{"shape": "2", "offset": "0", "size": "16"}, reshape.ErrSyntax, "<data> has no element_type attribute"},
+		{map[string]string{"element_type": "q7", "shape": "2", "offset": "0", "size": "16"}, reshape.ErrSyntax, `element_type: unknown element type "q7"`},
+		{map[string]string{"element_type": "i64", "shape": "2,x", "offset": "0", "size": "16"}, reshape.ErrSyntax, `shape: shape "2,x"`},
+		{map[string]string{"element_type": "i64", "shape": "?", "offset": "0", "size": "16"}, reshape.ErrSyntax, `shape "?" is not static`},
+		{map[string]string{"element_type": "i64", "shape": "2", "offset": "-1", "size": "16"}, reshape.ErrSyntax, `offset="-1" is not a byte count`},
+		{map[string]string{"element_type": "i64", "shape": "2", "offset": "0", "size": "12"}, reshape.ErrSyntax, "size=12, but shape [2] of i64 takes 16 bytes"},
+		{map[string]string{"element_type": "i64", "shape": "4294967296,4294967296", "offset": "0", "size": "8"}, reshape.ErrOverflow, "overflows int64"},
+		{map[string]string{"element_type": "i64", "shape": "2305843009213693952", "offset": "0", "size": "8"}, reshape.ErrOverflow, "overflow int64 bytes"},
+	}
+	for _, tt := range tests {
+		l := &ir.Layer{ID: "3", Name: "c", Type: "Const", Line: 9, Data: tt.data}
+		_, err := l.Const()
+		if !errors.Is(err, tt.code) || !strings.Contains(err.Error(), tt.want) || !strings.Contains(err.Error(), `Const layer "3" ("c", line 9)`) {
+			t.Errorf("Const(%v) = %v; want %v containing %q", tt.data, err, tt.code, tt.want)
+		}
+	}
+}
+
+func TestWeightsErrors(t *testing.T) {
+	w := ir.NewWeights(bytes.NewReader(make([]byte, 16)), 16, "m.bin")
+	tests := []struct {
+		c    ir.Const
+		max  int64
+		code error
+		want string
+	}{
+		{ir.Const{Type: element.I64, Shape: []int64{2}, Offset: 8, Size: 16}, 64, reshape.ErrSyntax, "m.bin: offset 8 + size 16 is past the end of the file (16 bytes)"},
+		{ir.Const{Type: element.I64, Shape: []int64{1}, Offset: 1 << 62, Size: 8}, 64, reshape.ErrSyntax, "past the end"},
+		{ir.Const{Type: element.I64, Shape: []int64{1000000000}, Offset: 0, Size: 8000000000}, 64, reshape.ErrLimit, "a constant of 1000000000 elements exceeds the limit of 64"},
+		{ir.Const{Type: element.F32, Shape: []int64{2}, Offset: 0, Size: 8}, 64, reshape.ErrSyntax, "f32 is not an integer element type"},
+	}
+	for _, tt := range tests {
+		_, err := w.Ints(tt.c, tt.max)
+		if !errors.Is(err, tt.code) || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("Ints(%+v) = %v; want %v containing %q", tt.c, err, tt.code, tt.want)
+		}
+	}
+	u64 := ir.NewWeights(bytes.NewReader(bytes.Repeat([]byte{0xff}, 8)), 8, "u.bin")
+	if _, err := u64.Ints(ir.Const{Type: element.U64, Shape: []int64{1}, Size: 8}, 64); !errors.Is(err, reshape.ErrOverflow) {
+		t.Errorf("u64 above MaxInt64: %v", err)
+	}
+}
+
+// FuzzDecode checks that the IR reader never panics and fails only with syntax errors.
+func FuzzDecode(f *testing.F) {
+	f.Add(small)
+	f.Add(`<net version="10"><layers><layer id="1"><data a="b"/></layer></layers></net>`)
+	f.Fuzz(func(t *testing.T, text string) {
+		n, err := ir.Decode(strings.NewReader(text))
+		if err != nil {
+			if !errors.Is(err, reshape.ErrSyntax) {
+				t.Fatalf("Decode: %v is not a syntax error", err)
+			}
+			return
+		}
+		for i := range n.Layers {
+			l := &n.Layers[i]
+			for _, p := range l.Inputs {
+				n.Producer(l.ID, p.ID)
+			}
+			if l.Type == "Const" {
+				l.Const()
+			}
+		}
+	})
+}

@@ -1,0 +1,171 @@
+package ir
+
+import (
+	"errors"
+	"io"
+	"os"
+	"strconv"
+
+	"github.com/reshape-go/reshape"
+	"github.com/reshape-go/reshape/element"
+	"github.com/reshape-go/reshape/shape"
+)
+
+// Const is what a Const layer's <data> says of its value: element type, static shape, and where
+// its bytes lie in the .bin file.
+type Const struct {
+	Type   element.Type
+	Shape  []int64 // static; empty for a scalar
+	Offset int64   // in bytes from the start of the .bin file
+	Size   int64   // in bytes
+}
+
+// Const reads the <data> attributes element_type, shape, offset and size of a Const layer and
+// checks that size is the byte count of shape elements of element_type (packed types rounded up
+// to whole bytes). Errors wrap reshape.ErrSyntax, or reshape.ErrOverflow for sizes that overflow
+// int64, and name the layer and its line.
+func (l *Layer) Const() (Const, error) {
+	var c Const
+	where := "Const layer " + strconv.Quote(l.ID) + " (" + strconv.Quote(l.Name) + ", line " + strconv.Itoa(l.Line) + ")"
+	get := func(name string) (string, error) {
+		v, ok := l.Data[name]
+		if !ok {
+			return "", reshape.Errorf(reshape.ErrSyntax, "%s: <data> has no %s attribute", where, name)
+		}
+		return v, nil
+	}
+	et, err := get("element_type")
+	if err != nil {
+		return c, err
+	}
+	if c.Type, err = element.Parse(et); err != nil {
+		return c, reshape.Errorf(reshape.ErrSyntax, "%s: element_type: %v", where, err)
+	}
+	sh, err := get("shape")
+	if err != nil {
+		return c, err
+	}
+	s, err := shape.Parse(sh)
+	if err != nil {
+		return c, &reshape.Error{Err: sentinel(err), Index: -1, Msg: where + ": shape: " + err.Error()}
+	}
+	var ok bool
+	if c.Shape, ok = s.AppendInts(nil); !ok {
+		return c, reshape.Errorf(reshape.ErrSyntax, "%s: shape %q is not static", where, sh)
+	}
+	for _, name := range []string{"offset", "size"} {
+		v, err := get(name)
+		if err != nil {
+			return c, err
+		}
+		n, err := strconv.ParseInt(v, 10, 64)
+		if err != nil || n < 0 {
+			return c, reshape.Errorf(reshape.ErrSyntax, "%s: %s=%q is not a byte count", where, name, v)
+		}
+		if name == "offset" {
+			c.Offset = n
+		} else {
+			c.Size = n
+		}
+	}
+	count, err := shape.Volume(c.Shape)
+	if err != nil {
+		return c, &reshape.Error{Err: sentinel(err), Index: -1, Msg: where + ": " + err.Error()}
+	}
+	want, ok := c.Type.Size(count)
+	if !ok {
+		return c, reshape.Errorf(reshape.ErrOverflow, "%s: %d elements of %s overflow int64 bytes", where, count, c.Type)
+	}
+	if want != c.Size {
+		return c, reshape.Errorf(reshape.ErrSyntax, "%s: size=%d, but shape %s of %s takes %d bytes", where, c.Size, shape.FormatInts(c.Shape), c.Type, want)
+	}
+	return c, nil
+}
+
+func sentinel(err error) error {
+	if errors.Is(err, reshape.ErrOverflow) {
+		return reshape.ErrOverflow
+	}
+	return reshape.ErrSyntax
+}
+
+// Weights is the .bin file of an IR model: the raw little-endian bytes Const layers point into.
+type Weights struct {
+	r    io.ReaderAt
+	size int64
+	name string
+	file *os.File
+}
+
+// NewWeights returns the weights held by r, size bytes long; name is used in messages.
+func NewWeights(r io.ReaderAt, size int64, name string) *Weights {
+	return &Weights{r: r, size: size, name: name}
+}
+
+// OpenWeights opens the .bin file at path. Its bytes are read on demand; Close releases it.
+func OpenWeights(path string) (*Weights, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	st, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	return &Weights{r: f, size: st.Size(), name: path, file: f}, nil
+}
+
+// Close closes the file OpenWeights opened; it does nothing for NewWeights.
+func (w *Weights) Close() error {
+	if w.file == nil {
+		return nil
+	}
+	return w.file.Close()
+}
+
+// Size returns the length of the weights in bytes.
+func (w *Weights) Size() int64 { return w.size }
+
+// Bytes returns the c.Size bytes at c.Offset. It checks the range against the file's size before it
+// allocates, and refuses more than maxBytes bytes (reshape.ErrLimit). Errors name the file and
+// offset; a range past the end wraps reshape.ErrSyntax.
+func (w *Weights) Bytes(c Const, maxBytes int64) ([]byte, error) {
+	if c.Offset > w.size || c.Size > w.size-c.Offset {
+		return nil, reshape.Errorf(reshape.ErrSyntax, "%s: offset %d + size %d is past the end of the file (%d bytes)", w.name, c.Offset, c.Size, w.size)
+	}
+	if c.Size > maxBytes {
+		return nil, reshape.Errorf(reshape.ErrLimit, "%s: offset %d: a constant of %d bytes exceeds the limit of %d bytes", w.name, c.Offset, c.Size, maxBytes)
+	}
+	b := make([]byte, c.Size)
+	if _, err := w.r.ReadAt(b, c.Offset); err != nil {
+		return nil, reshape.Errorf(reshape.ErrSyntax, "%s: offset %d: reading %d bytes: %v", w.name, c.Offset, c.Size, err)
+	}
+	return b, nil
+}
+
+// Ints returns the values of an integer constant, in row-major order, refusing constants of more
+// than maxElems elements (reshape.ErrLimit). Errors are those of Bytes, and reshape.ErrOverflow for
+// a u64 value above math.MaxInt64, reshape.ErrSyntax for a non-integer type.
+func (w *Weights) Ints(c Const, maxElems int64) ([]int64, error) {
+	n, err := shape.Volume(c.Shape)
+	if err != nil {
+		return nil, err
+	}
+	if n > maxElems {
+		return nil, reshape.Errorf(reshape.ErrLimit, "%s: offset %d: a constant of %d elements exceeds the limit of %d", w.name, c.Offset, n, maxElems)
+	}
+	b, err := w.Bytes(c, c.Size)
+	if err != nil {
+		return nil, err
+	}
+	v, err := c.Type.AppendInts(make([]int64, 0, n), b, int(n))
+	if err != nil {
+		code := reshape.ErrSyntax
+		if errors.Is(err, element.ErrRange) {
+			code = reshape.ErrOverflow
+		}
+		return nil, reshape.Errorf(code, "%s: offset %d: %v", w.name, c.Offset, err)
+	}
+	return v, nil
+}
