@@ -1,0 +1,206 @@
+// Package check finds every Reshape in a model file (OpenVINO IR, oneDNN Graph JSON), infers its
+// output shape with the package reshape, and reports where the model disagrees with the spec.
+package check
+
+import (
+	"bytes"
+	_ "embed"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/reshape-go/reshape"
+	"github.com/reshape-go/reshape/ir"
+	"github.com/reshape-go/reshape/shape"
+)
+
+// Where a Reshape's pattern comes from.
+const (
+	PatternConst    = "const"    // a constant: a Const layer, an s64[] attribute
+	PatternComputed = "computed" // computed by a shape subgraph and evaluated here
+	PatternUnknown  = "unknown"  // only known at run time: inferred with the values unknown
+)
+
+// Verdicts besides the error codes of reshape.Code.
+const (
+	OK       = "ok"       // the inferred shape is compatible with the declared one
+	Mismatch = "mismatch" // the model declares an output shape the rules do not give
+)
+
+// Row is the result of checking one Reshape.
+type Row struct {
+	File          string          `json:"file"`
+	ID            string          `json:"id"`
+	Name          string          `json:"name"`
+	Op            string          `json:"op"`
+	Dialect       reshape.Dialect `json:"dialect"`
+	Input         shape.Shape     `json:"input"`
+	Pattern       reshape.Pattern `json:"pattern"`
+	PatternSource string          `json:"pattern_source"`
+	SpecialZero   bool            `json:"special_zero"`
+	Inferred      *shape.Shape    `json:"inferred"` // nil when inference failed
+	Declared      shape.Shape     `json:"declared"`
+	// Verdict is OK, Mismatch, or the error code of a failed inference ("not-divisible", ...).
+	Verdict string `json:"verdict"`
+	// Message explains a verdict other than OK, or says that the pattern was not constant.
+	Message string `json:"message,omitempty"`
+}
+
+// Site is one Reshape as a model describes it, ready to be checked.
+type Site struct {
+	ID, Name, Op  string
+	Input         shape.Shape
+	Pattern       reshape.Pattern
+	PatternSource string
+	Options       reshape.Options
+	Declared      shape.Shape
+	Note          string // added to the row's message, e.g. where a non-constant pattern comes from
+	// Err, when not nil, is a problem found while reading the site (a pattern constant over a limit);
+	// it becomes the verdict instead of an inference.
+	Err error
+}
+
+// Check infers the site's output shape and compares it with the declared one: the verdict is OK when
+// the two are compatible (reshape's partial shapes share a static shape), Mismatch otherwise, or the
+// error code when inference fails.
+func (s *Site) Check(file string) Row {
+	r := Row{
+		File: file, ID: s.ID, Name: s.Name, Op: s.Op, Dialect: s.Options.Dialect, Input: s.Input,
+		Pattern: s.Pattern, PatternSource: s.PatternSource, SpecialZero: s.Options.SpecialZero,
+		Declared: s.Declared,
+	}
+	err := s.Err
+	if err == nil {
+		var out shape.Shape
+		if out, err = reshape.InferPartial(s.Input, s.Pattern, s.Options); err == nil {
+			r.Inferred = &out
+		}
+	}
+	switch {
+	case err != nil:
+		r.Verdict = reshape.Code(err)
+		if r.Verdict == "" {
+			r.Verdict = "error"
+		}
+		r.Message = err.Error()
+	case !r.Inferred.Compatible(s.Declared):
+		r.Verdict = Mismatch
+		r.Message = "the model declares " + s.Declared.String() + ", the rules give " + r.Inferred.String()
+	default:
+		r.Verdict = OK
+	}
+	if s.Note != "" {
+		r.Message = strings.TrimPrefix(r.Message+"; "+s.Note, "; ")
+	}
+	return r
+}
+
+// Summary counts rows by verdict.
+type Summary struct {
+	Total, OK, Mismatch, Error int
+}
+
+// Summarize counts the rows' verdicts.
+func Summarize(rows []Row) Summary {
+	var s Summary
+	for _, r := range rows {
+		s.Total++
+		switch r.Verdict {
+		case OK:
+			s.OK++
+		case Mismatch:
+			s.Mismatch++
+		default:
+			s.Error++
+		}
+	}
+	return s
+}
+
+// String returns "N reshapes: A ok, B mismatch, C error".
+func (s Summary) String() string {
+	return fmt.Sprintf("%d reshapes: %d ok, %d mismatch, %d error", s.Total, s.OK, s.Mismatch, s.Error)
+}
+
+// Options configure File.
+type Options struct {
+	// BinPath is the .bin file of an IR model; "" means the .xml path with the extension .bin.
+	BinPath string
+	// MaxRank bounds ranks as reshape.Options.MaxRank does, and the number of pattern values read.
+	MaxRank int
+}
+
+func (o *Options) maxRank() int64 {
+	switch {
+	case o.MaxRank == 0:
+		return reshape.DefaultMaxRank
+	case o.MaxRank < 0:
+		return 1 << 31
+	}
+	return int64(o.MaxRank)
+}
+
+// File checks every Reshape of the model file at path: OpenVINO IR (.xml, with its .bin) or oneDNN
+// Graph JSON (.json); other extensions are recognised by their first byte. It returns an error,
+// naming the file and the place, when the file cannot be read or does not follow its format.
+func File(path string, opt Options) ([]Row, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	kind := strings.ToLower(filepath.Ext(path))
+	if kind != ".xml" && kind != ".json" {
+		kind = sniff(f)
+	}
+	rows, err := func() ([]Row, error) {
+		if kind == ".json" {
+			return OneDNNFile(f, path, opt)
+		}
+		bin := opt.BinPath
+		if bin == "" {
+			bin = strings.TrimSuffix(path, filepath.Ext(path)) + ".bin"
+		}
+		return IRFile(f, path, bin, opt)
+	}()
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return rows, nil
+}
+
+// sniff guesses a model's format from its first non-space byte and rewinds the file.
+func sniff(f io.ReadSeeker) string {
+	var b [512]byte
+	n, _ := io.ReadFull(f, b[:])
+	f.Seek(0, io.SeekStart)
+	if t := bytes.TrimSpace(b[:n]); len(t) > 0 && t[0] == '{' {
+		return ".json"
+	}
+	return ".xml"
+}
+
+//go:embed model/spec_examples.xml
+var builtinXML []byte
+
+//go:embed model/spec_examples.bin
+var builtinBin []byte
+
+// BuiltinName is the file name Builtin reports its rows under.
+const BuiltinName = "spec_examples.xml"
+
+// Builtin checks the IR model built into the package: the five examples of the OpenVINO Reshape-1
+// specification, each a Reshape layer fed by a Const pattern. All five rows are OK.
+func Builtin() ([]Row, error) {
+	net, err := ir.Decode(bytes.NewReader(builtinXML))
+	if err != nil {
+		return nil, err
+	}
+	w := ir.NewWeights(bytes.NewReader(builtinBin), int64(len(builtinBin)), "spec_examples.bin")
+	return IR(net, w, BuiltinName, Options{})
+}
+
+// BuiltinFiles returns the built-in model's .xml and .bin contents.
+func BuiltinFiles() (xml, bin []byte) { return builtinXML, builtinBin }

@@ -1,0 +1,284 @@
+package check_test
+
+import (
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/reshape-go/reshape"
+	"github.com/reshape-go/reshape/check"
+)
+
+func TestBuiltin(t *testing.T) {
+	rows, err := check.Builtin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []struct{ input, pattern, out string }{
+		{"[2,5,5,0]", "[0,4]", "[0,4]"},
+		{"[2,5,5,24]", "[0,-1,4]", "[2,150,4]"},
+		{"[2,2,3]", "[0,0,1,-1]", "[2,2,1,3]"},
+		{"[3,1,1]", "[-1,0]", "[3,1]"},
+		{"[3,1,1]", "[0,-1]", "[3,1]"},
+	}
+	if len(rows) != len(want) {
+		t.Fatalf("%d rows, want %d", len(rows), len(want))
+	}
+	for i, r := range rows {
+		w := want[i]
+		if r.Verdict != check.OK || r.Input.String() != w.input || r.Pattern.String() != w.pattern ||
+			r.Inferred == nil || r.Inferred.String() != w.out || r.PatternSource != check.PatternConst {
+			t.Errorf("row %d = %+v, want %+v", i, r, w)
+		}
+	}
+	if s := check.Summarize(rows).String(); s != "5 reshapes: 5 ok, 0 mismatch, 0 error" {
+		t.Errorf("summary %q", s)
+	}
+}
+
+func TestRowJSON(t *testing.T) {
+	rows, err := check.Builtin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := json.Marshal(rows[1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{"file":"spec_examples.xml","id":"6","name":"example2_reshape","op":"Reshape","dialect":"openvino",` +
+		`"input":"[2,5,5,24]","pattern":"[0,-1,4]","pattern_source":"const","special_zero":true,"inferred":"[2,150,4]",` +
+		`"declared":"[2,150,4]","verdict":"ok"}`
+	if string(b) != want {
+		t.Errorf("JSON:\n%s\nwant\n%s", b, want)
+	}
+}
+
+// realData lists the Reshapes each file of ../shared/realdata holds: how many, and how many have a
+// pattern that is not constant.
+var realData = map[string][2]int{
+	"openvinotoolkit__datumaro/datumaro/plugins/openvino/models/face-detection-0200.xml":                                                     {29, 8},
+	"ermig1979__Synet/data/inference_engine/test_015f/other.xml":                                                                             {18, 2},
+	"openvinotoolkit__open_model_zoo/tools/accuracy_checker/data/test_models/SampLeNet.xml":                                                  {3, 3},
+	"openvinotoolkit__openvino_build_deploy/apps/palm_pilot/mediapipeModels/gesture_embedder.xml":                                            {2, 0},
+	"openvinotoolkit__openvino_build_deploy/apps/palm_pilot/mediapipeModels/hand_detector.xml":                                               {32, 0},
+	"openvinotoolkit__vpux_plugin/tests/lit/NPU/conversion/pipelines/dynamic_reshape.xml":                                                    {1, 1},
+	"uxlfoundation__oneDNN/tests/benchdnn/inputs/graph/op/f32/static_reshape.json":                                                           {1, 0},
+	"uxlfoundation__oneDNN/tests/benchdnn/inputs/graph/pattern/f32/shuffle_fusion.json":                                                      {2, 0},
+	"uxlfoundation__oneDNN/tests/benchdnn/inputs/graph/pattern/int8/int8_avgpool_reshape_fusion.json":                                        {1, 0},
+	"uxlfoundation__oneDNN/tests/benchdnn/inputs/graph/pattern/int8/int8_depthwise_conv_fusion.json":                                         {2, 0},
+	"uxlfoundation__oneDNN/tests/benchdnn/inputs/graph/complex_fusion/mha/GQA-f32.json":                                                      {5, 0},
+	"uxlfoundation__oneDNN/tests/benchdnn/inputs/graph/complex_fusion/mha/JAX-MHA-inf-fp32.json":                                             {1, 0},
+	"uxlfoundation__oneDNN/tests/benchdnn/inputs/graph/complex_fusion/mha/JAX-MQA-inf-fp32.json":                                             {2, 0},
+	"uxlfoundation__oneDNN/_history/5d367b2e1a64/tests/benchdnn/inputs/graph/op/bf16/static_reshape.json":                                    {1, 0},
+	"uxlfoundation__oneDNN/_history/d60e3257f012/tests/benchdnn/inputs/graph/pattern/bf16/shuffle_fusion.json":                               {2, 0},
+	"uxlfoundation__oneDNN/_history/879eefd3a134/tests/benchdnn/inputs/graph/complex_fusion/mha/MHA_forward-Bert_large-train-fp32-bs4.json":  {1, 0},
+	"uxlfoundation__oneDNN/_history/879eefd3a134/tests/benchdnn/inputs/graph/complex_fusion/mha/MHA_backward-Bert_large-train-fp32-bs4.json": {1, 0},
+	"uxlfoundation__oneDNN/_history/9b7f810f2a69/tests/benchdnn/inputs/graph/complex_fusion/mha/GQA-fp16.json":                               {5, 0},
+	"uxlfoundation__oneDNN/_history/31a8858fa6ec/tests/benchdnn/inputs/graph/pattern/f32/matmul_reshape_add_fusion.json":                     {1, 0},
+	"uxlfoundation__oneDNN/_history/31a8858fa6ec/tests/benchdnn/inputs/graph/pattern/f32/matmul_reshape_relu_fusion.json":                    {1, 0},
+	"uxlfoundation__oneDNN/_history/54cd2722c327/gemma_4d.json":                                                                              {2, 0},
+	"uxlfoundation__oneDNN/_history/54cd2722c327/gemma_5d.json":                                                                              {2, 0},
+}
+
+const realDataDir = "../../shared/realdata"
+
+func TestRealData(t *testing.T) {
+	if _, err := os.Stat(realDataDir); err != nil {
+		t.Skipf("real models not found (%v): run with ../shared beside the repository", err)
+	}
+	seen := 0
+	err := filepath.WalkDir(realDataDir, func(path string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || (filepath.Ext(path) != ".xml" && filepath.Ext(path) != ".json") {
+			return err
+		}
+		rel, _ := filepath.Rel(realDataDir, path)
+		want, ok := realData[filepath.ToSlash(rel)]
+		if !ok {
+			t.Errorf("%s: a model file the test does not know", rel)
+			return nil
+		}
+		seen++
+		rows, err := check.File(path, check.Options{})
+		if err != nil {
+			t.Errorf("%s: %v", rel, err)
+			return nil
+		}
+		unknown := 0
+		for _, r := range rows {
+			if r.Verdict != check.OK {
+				t.Errorf("%s: %s %s (%s): %s: %s", rel, r.Op, r.ID, r.Name, r.Verdict, r.Message)
+			}
+			if r.PatternSource == check.PatternUnknown {
+				unknown++
+			}
+		}
+		if len(rows) != want[0] || unknown != want[1] {
+			t.Errorf("%s: %d reshapes, %d with unknown patterns; want %d, %d", rel, len(rows), unknown, want[0], want[1])
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if seen != len(realData) {
+		t.Errorf("read %d model files, want %d", seen, len(realData))
+	}
+}
+
+// builtinVariant writes the built-in IR model to dir with the xml and bin changed by edit, and
+// returns the xml path.
+func builtinVariant(t *testing.T, edit func(xml string, bin []byte) (string, []byte)) string {
+	t.Helper()
+	x, b := check.BuiltinFiles()
+	xml, bin := edit(string(x), append([]byte(nil), b...))
+	dir := t.TempDir()
+	path := filepath.Join(dir, "m.xml")
+	if err := os.WriteFile(path, []byte(xml), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if bin != nil {
+		if err := os.WriteFile(filepath.Join(dir, "m.bin"), bin, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return path
+}
+
+func TestFileErrors(t *testing.T) {
+	tests := []struct {
+		name string
+		edit func(string, []byte) (string, []byte)
+		code error
+		want string
+	}{
+		{"no bin", func(x string, b []byte) (string, []byte) { return x, nil }, reshape.ErrSyntax, "m.bin: no such file or directory (give the .bin file with --bin)"},
+		{"truncated bin", func(x string, b []byte) (string, []byte) { return x, b[:50] }, reshape.ErrSyntax, "m.bin: offset 40 + size 32 is past the end of the file (50 bytes)"},
+		{"empty bin", func(x string, b []byte) (string, []byte) { return x, b[:0] }, reshape.ErrSyntax, "offset 0 + size 16 is past the end of the file (0 bytes)"},
+		{"offset past end", func(x string, b []byte) (string, []byte) {
+			return strings.Replace(x, `offset="88"`, `offset="4000"`, 1), b
+		}, reshape.ErrSyntax, "offset 4000 + size 16 is past the end"},
+		{"wrong size", func(x string, b []byte) (string, []byte) {
+			return strings.Replace(x, `shape="2" offset="0" size="16"`, `shape="2" offset="0" size="12"`, 1), b
+		}, reshape.ErrSyntax, "size=12, but shape [2] of i64 takes 16 bytes"},
+		{"unknown element type", func(x string, b []byte) (string, []byte) {
+			return strings.Replace(x, `element_type="i64" shape="2" offset="0"`, `element_type="x64" shape="2" offset="0"`, 1), b
+		}, reshape.ErrSyntax, `element_type: unknown element type "x64"`},
+		{"overflowing const shape", func(x string, b []byte) (string, []byte) {
+			return strings.Replace(x, `shape="2" offset="0"`, `shape="99999999999999999999" offset="0"`, 1), b
+		}, reshape.ErrOverflow, "does not fit in an int64"},
+		{"no special_zero", func(x string, b []byte) (string, []byte) {
+			return strings.Replace(x, `<data special_zero="false"/>`, `<data/>`, 1), b
+		}, reshape.ErrSyntax, `Reshape layer "2" ("example1_reshape", line 25): <data> has no special_zero attribute`},
+		{"bad special_zero", func(x string, b []byte) (string, []byte) {
+			return strings.Replace(x, `special_zero="false"`, `special_zero="maybe"`, 1), b
+		}, reshape.ErrSyntax, `special_zero="maybe": want true or false`},
+		{"pattern not fed", func(x string, b []byte) (string, []byte) {
+			return strings.Replace(x, `<edge from-layer="1" from-port="0" to-layer="2" to-port="1"/>`, "", 1), b
+		}, reshape.ErrSyntax, `no edge feeds its pattern input port "1"`},
+		{"xml syntax", func(x string, b []byte) (string, []byte) { return x[:500], b }, reshape.ErrSyntax, "m.xml: line 15: unexpected EOF"},
+	}
+	for _, tt := range tests {
+		path := builtinVariant(t, tt.edit)
+		rows, err := check.File(path, check.Options{})
+		if !errors.Is(err, tt.code) || !strings.Contains(err.Error(), tt.want) || !strings.Contains(err.Error(), path) {
+			t.Errorf("%s: File = %d rows, %v\nwant %v containing %q and the path", tt.name, len(rows), err, tt.code, tt.want)
+		}
+	}
+}
+
+func TestRowErrors(t *testing.T) {
+	tests := []struct {
+		name    string
+		edit    func(string, []byte) (string, []byte)
+		verdict string
+		want    string
+	}{
+		{"u64 above int64", func(x string, b []byte) (string, []byte) {
+			x = strings.Replace(x, `element_type="i64" shape="2" offset="0"`, `element_type="u64" shape="2" offset="0"`, 1)
+			copy(b[0:8], []byte{0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff})
+			return x, b
+		}, "overflow", "element 0 = 18446744073709551615"},
+		{"pattern of 10^9 elements", func(x string, b []byte) (string, []byte) {
+			return strings.Replace(x, `shape="2" offset="0" size="16"`, `shape="1000000000" offset="0" size="8000000000"`, 1), b
+		}, "limit", "a constant of 1000000000 elements exceeds the limit of 64"},
+		{"float pattern", func(x string, b []byte) (string, []byte) {
+			return strings.Replace(x, `element_type="i64" shape="2" offset="0" size="16"`, `element_type="f64" shape="2" offset="0" size="16"`, 1), b
+		}, "pattern-type", "pattern element type f64: openvino takes an integer type"},
+		{"i32 pattern", func(x string, b []byte) (string, []byte) {
+			x = strings.Replace(x, `element_type="i64" shape="2" offset="0" size="16"`, `element_type="i32" shape="2" offset="0" size="8"`, 1)
+			copy(b[4:8], b[8:12])
+			return x, b
+		}, "ok", ""},
+		{"declared shape wrong", func(x string, b []byte) (string, []byte) {
+			return strings.Replace(x, "<port id=\"2\" precision=\"FP32\">\n\t\t\t\t\t<dim>0</dim>\n\t\t\t\t\t<dim>4</dim>", "<port id=\"2\" precision=\"FP32\">\n\t\t\t\t\t<dim>0</dim>\n\t\t\t\t\t<dim>5</dim>", 1), b
+		}, "mismatch", "the model declares [0,5], the rules give [0,4]"},
+		{"invalid pattern", func(x string, b []byte) (string, []byte) {
+			copy(b[8:16], []byte{0xfd, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff})
+			return x, b
+		}, "invalid-dim", "pattern[1] = -3: dimension cannot be less than -1"},
+	}
+	for _, tt := range tests {
+		rows, err := check.File(builtinVariant(t, tt.edit), check.Options{})
+		if err != nil {
+			t.Errorf("%s: %v", tt.name, err)
+			continue
+		}
+		r := rows[0]
+		if r.Verdict != tt.verdict || !strings.Contains(r.Message, tt.want) {
+			t.Errorf("%s: row 0 = %s: %s; want %s containing %q", tt.name, r.Verdict, r.Message, tt.verdict, tt.want)
+		}
+		if s := check.Summarize(rows); s.Total != 5 || s.OK+s.Mismatch+s.Error != 5 {
+			t.Errorf("%s: summary %v", tt.name, s)
+		}
+	}
+}
+
+func TestOneDNNRows(t *testing.T) {
+	const g = `{"graph": [
+	  {"id": 1, "name": "s", "kind": "StaticReshape",
+	   "attrs": {"special_zero": {"type": "bool", "value": 1}, "shape": {"type": "s64[]", "value": [0, -1]}},
+	   "inputs": [{"id": 0, "dtype": "f32", "shape": [0, 3]}], "outputs": [{"id": 2, "dtype": "f32", "shape": [0, 3]}]},
+	  {"id": 3, "name": "d", "kind": "DynamicReshape", "attrs": {"special_zero": {"type": "bool", "value": 0}},
+	   "inputs": [{"id": 4, "dtype": "bf16", "shape": [2, 3]}, {"id": 5, "dtype": "s32", "shape": [3]}],
+	   "outputs": [{"id": 6, "dtype": "bf16", "shape": [-1, -1, 2]}]},
+	  {"id": 7, "name": "i", "kind": "StaticReshape",
+	   "attrs": {"special_zero": {"type": "bool", "value": 0}, "shape": {"type": "s64[]", "value": [6]}},
+	   "inputs": [{"id": 8, "dtype": "s8", "shape": [2, 3]}], "outputs": [{"id": 9, "dtype": "s8", "shape": [6]}]},
+	  {"id": 10, "name": "m", "kind": "MatMul"}
+	]}`
+	rows, err := check.OneDNNFile(strings.NewReader(g), "g.json", check.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []struct{ dialect, verdict, inferred, source string }{
+		{"onednn-static", "ambiguous-inferred", "", check.PatternConst},
+		{"onednn-dynamic", "ok", "[?,?,?]", check.PatternUnknown},
+		{"onednn-static", "data-type", "", check.PatternConst},
+	}
+	if len(rows) != len(want) {
+		t.Fatalf("%d rows: %+v", len(rows), rows)
+	}
+	for i, w := range want {
+		r := rows[i]
+		inferred := ""
+		if r.Inferred != nil {
+			inferred = r.Inferred.String()
+		}
+		if r.Dialect.String() != w.dialect || r.Verdict != w.verdict || inferred != w.inferred || r.PatternSource != w.source {
+			t.Errorf("row %d = %+v, want %+v", i, r, w)
+		}
+	}
+	for _, bad := range []string{
+		`{"graph": [{"id": 1, "kind": "StaticReshape", "attrs": {"shape": {"type": "s64[]", "value": [1]}}, "inputs": [{}], "outputs": [{}]}]}`,
+		`{"graph": [{"id": 1, "kind": "StaticReshape", "attrs": {"special_zero": {"type": "bool", "value": 0}}, "inputs": [{}], "outputs": [{}]}]}`,
+		`{"graph": [{"id": 1, "kind": "StaticReshape", "attrs": {}, "inputs": [], "outputs": [{}]}]}`,
+		`{"graph": [{"id": 1, "kind": "DynamicReshape", "attrs": {"special_zero": {"type": "bool", "value": 0}}, "inputs": [{}], "outputs": [{}]}]}`,
+	} {
+		if _, err := check.OneDNNFile(strings.NewReader(bad), "b.json", check.Options{}); !errors.Is(err, reshape.ErrSyntax) || !strings.Contains(err.Error(), "Reshape 1") {
+			t.Errorf("OneDNNFile(%s) = %v; want a syntax error naming the op", bad, err)
+		}
+	}
+}

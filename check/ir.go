@@ -1,0 +1,120 @@
+package check
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/reshape-go/reshape"
+	"github.com/reshape-go/reshape/element"
+	"github.com/reshape-go/reshape/ir"
+	"github.com/reshape-go/reshape/shape"
+)
+
+// IRFile checks the OpenVINO IR network read from xml, with its weights in the file binPath; name
+// is the file name the rows carry.
+func IRFile(xml io.Reader, name, binPath string, opt Options) ([]Row, error) {
+	net, err := ir.Decode(xml)
+	if err != nil {
+		return nil, err
+	}
+	w, err := ir.OpenWeights(binPath)
+	if err != nil {
+		return nil, reshape.Errorf(reshape.ErrSyntax, "weights: %v (give the .bin file with --bin)", err)
+	}
+	defer w.Close()
+	return IR(net, w, name, opt)
+}
+
+// IR checks every layer of type Reshape of net (OpenVINO Reshape-1): special_zero from its <data>,
+// the data input's partial shape from its input port 0, the pattern from the Const layer feeding its
+// input port 1 (read from w, any integer element type), and the declared output shape from its
+// output port. A pattern fed by any other layer is inferred with its values unknown. It returns an
+// error when a layer or constant does not follow the format.
+func IR(net *ir.Net, w *ir.Weights, file string, opt Options) ([]Row, error) {
+	var rows []Row
+	for i := range net.Layers {
+		l := &net.Layers[i]
+		if l.Type != "Reshape" {
+			continue
+		}
+		s, err := irSite(net, l, w, opt)
+		if err != nil {
+			return nil, err
+		}
+		rows = append(rows, s.Check(file))
+	}
+	return rows, nil
+}
+
+func irSite(net *ir.Net, l *ir.Layer, w *ir.Weights, opt Options) (*Site, error) {
+	where := "Reshape layer " + strconv.Quote(l.ID) + " (" + strconv.Quote(l.Name) + ", line " + strconv.Itoa(l.Line) + ")"
+	if len(l.Inputs) != 2 || len(l.Outputs) != 1 {
+		return nil, reshape.Errorf(reshape.ErrSyntax, "%s: %d input and %d output ports, want 2 and 1", where, len(l.Inputs), len(l.Outputs))
+	}
+	szText, ok := l.Data["special_zero"]
+	if !ok {
+		return nil, reshape.Errorf(reshape.ErrSyntax, "%s: <data> has no special_zero attribute (required by Reshape-1)", where)
+	}
+	sz, err := parseBool(szText)
+	if err != nil {
+		return nil, reshape.Errorf(reshape.ErrSyntax, "%s: special_zero=%q: want true or false", where, szText)
+	}
+	s := &Site{
+		ID: l.ID, Name: l.Name, Op: l.Type, Input: l.Inputs[0].Shape, Declared: l.Outputs[0].Shape,
+		Options: reshape.Options{Dialect: reshape.OpenVINO, SpecialZero: sz, MaxRank: opt.MaxRank},
+	}
+	src, out, ok := net.Producer(l.ID, l.Inputs[1].ID)
+	if !ok {
+		return nil, reshape.Errorf(reshape.ErrSyntax, "%s: no edge feeds its pattern input port %q", where, l.Inputs[1].ID)
+	}
+	if src.Type != "Const" {
+		s.Pattern = reshape.UnknownPattern(l.Inputs[1].Shape)
+		s.PatternSource = PatternUnknown
+		s.Note = "the pattern is not constant: layer " + strconv.Quote(src.ID) + " of type " + src.Type +
+			" computes it, so it is inferred with its values unknown"
+		if t, err := element.Parse(out.Precision); err == nil {
+			s.Options.PatternType = t
+		}
+		return s, nil
+	}
+	c, err := src.Const()
+	if err != nil {
+		return nil, err
+	}
+	s.PatternSource = PatternConst
+	s.Options.PatternType = c.Type
+	if !c.Type.IsInteger() {
+		s.Pattern = reshape.UnknownPattern(shape.OfInts(c.Shape...))
+		return s, nil // inference reports the pattern type
+	}
+	values, err := w.Ints(c, opt.maxRank())
+	switch {
+	case errors.Is(err, reshape.ErrLimit), errors.Is(err, reshape.ErrOverflow):
+		s.Pattern, s.Err = reshape.UnknownPattern(shape.OfInts(c.Shape...)), fmt.Errorf("pattern Const layer %q: %w", src.ID, err)
+		return s, nil
+	case err != nil:
+		return nil, reshape.Errorf(reshape.ErrSyntax, "pattern Const layer %q: %v", src.ID, err)
+	}
+	dims := make([]shape.Dim, len(values))
+	for i, v := range values {
+		dims[i] = shape.Static(v)
+	}
+	if s.Pattern, err = reshape.NewPattern(shape.OfInts(c.Shape...), dims); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// parseBool reads an IR boolean: IR v10 writes True and False, IR v11 true and false.
+func parseBool(s string) (bool, error) {
+	switch strings.ToLower(s) {
+	case "true", "1":
+		return true, nil
+	case "false", "0":
+		return false, nil
+	}
+	return false, errors.New("not a boolean")
+}

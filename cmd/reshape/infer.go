@@ -1,0 +1,215 @@
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/reshape-go/reshape"
+	"github.com/reshape-go/reshape/conformance"
+	"github.com/reshape-go/reshape/element"
+	"github.com/reshape-go/reshape/shape"
+)
+
+var inferCommand = &command{
+	name:    "infer",
+	summary: "infer the output shape of one Reshape, or of a batch of cases",
+	usage: `Usage:
+  reshape infer [--dialect D] --special-zero=true|false [flags] INPUT PATTERN
+  reshape infer --batch FILE
+
+Infers the output shape of Reshape for the input shape INPUT and the target shape PATTERN, and
+prints it in OpenVINO's notation: [2,150,4], [?,3,2..5], [...].
+
+INPUT is a partial shape: [2,5,5,24], [?,3], [1..8,?], [...] (dynamic rank), [] (scalar).
+PATTERN is comma-separated values: -1 (inferred), 0 (special zero or literal 0), positive dims,
+intervals 1..8 for values known only by their bounds; "" is the empty pattern; "-" means the values
+are unknown and --pattern-shape gives the pattern's shape.
+
+Flags:
+  --dialect D         openvino (default), onednn-static, onednn-dynamic or onnx
+  --special-zero=B    the special_zero attribute, true or false; required except for onnx
+  --allowzero=N       onnx only: the allowzero attribute, 0 (the default) or 1 (= --special-zero=false)
+  --pattern-shape S   the shape of the pattern tensor: [] for a scalar pattern, [n] for n unknown values
+  --element-type T    the data element type (f32, i64, ...), checked against the dialect
+  --pattern-type T    the pattern element type, checked against the dialect
+  --explain           also print where each output dimension comes from
+  --batch FILE        read cases as JSON Lines (the format of conformance/cases.jsonl; - = stdin) and
+                      write one JSON answer per line: {"name":..,"output":..} or {"name":..,"error":..,"message":..}
+
+Examples:
+  reshape infer --special-zero=true [2,5,5,24] 0,-1,4          # [2,150,4]
+  reshape infer --dialect onnx --allowzero=1 [0,3,4] 3,4,0      # [3,4,0]
+  reshape infer --special-zero=true [1..8,16..64,6] 0,-1 --explain
+  reshape infer --special-zero=false [3,4] - --pattern-shape [3] # [?,?,?]
+  reshape infer --batch ../shared/conformance/cases.jsonl
+
+An invalid reshape prints "reshape: CODE: message" on stderr and exits 1; CODE is one of
+invalid-dim, multiple-inferred, zero-out-of-range, ambiguous-inferred, not-divisible,
+volume-mismatch, scalar-pattern, pattern-rank, overflow, pattern-type, data-type, syntax, limit.
+`,
+}
+
+func init() { inferCommand.run = runInfer }
+
+func runInfer(e *env, args []string) int {
+	fs := flag.NewFlagSet("infer", flag.ContinueOnError)
+	dialect := fs.String("dialect", "openvino", "")
+	var sz, allowZero triBool
+	fs.Var(&sz, "special-zero", "")
+	fs.Var(&allowZero, "allowzero", "")
+	patternShape := fs.String("pattern-shape", "", "")
+	elemType := fs.String("element-type", "", "")
+	patternType := fs.String("pattern-type", "", "")
+	explain := fs.Bool("explain", false, "")
+	batch := fs.String("batch", "", "")
+	pos, err := parseArgs(fs, args)
+	if err != nil {
+		return e.fail(inferCommand, err, false)
+	}
+	d, err := reshape.ParseDialect(*dialect)
+	if err != nil {
+		return e.fail(inferCommand, usagef("--dialect: %v", err), false)
+	}
+	if *batch != "" {
+		if len(pos) > 0 {
+			return e.fail(inferCommand, usagef("--batch takes no INPUT or PATTERN"), false)
+		}
+		return runBatch(e, *batch, d)
+	}
+	if len(pos) != 2 {
+		return e.fail(inferCommand, usagef("want INPUT and PATTERN, got %d arguments", len(pos)), false)
+	}
+	opt := reshape.Options{Dialect: d}
+	switch {
+	case allowZero.set && d != reshape.ONNX:
+		return e.fail(inferCommand, usagef("--allowzero is an ONNX attribute: %s takes --special-zero", d), false)
+	case allowZero.set && sz.set && allowZero.value == sz.value:
+		return e.fail(inferCommand, usagef("--allowzero=%v contradicts --special-zero=%v: allowzero is the inverse of special_zero", allowZero, sz), false)
+	case allowZero.set:
+		opt.SpecialZero = !allowZero.value
+	case sz.set:
+		opt.SpecialZero = sz.value
+	case d == reshape.ONNX:
+		opt.SpecialZero = true // allowzero defaults to 0
+	default:
+		return e.fail(inferCommand, usagef("special_zero is required by %s: add --special-zero=true or --special-zero=false", d), false)
+	}
+	if opt.DataType, err = parseElement(*elemType, "--element-type"); err != nil {
+		return e.fail(inferCommand, err, false)
+	}
+	if opt.PatternType, err = parseElement(*patternType, "--pattern-type"); err != nil {
+		return e.fail(inferCommand, err, false)
+	}
+	in, err := shape.Parse(pos[0])
+	if err != nil {
+		return e.fail(inferCommand, fmt.Errorf("INPUT: %w", err), false)
+	}
+	p, err := parsePatternArg(pos[1], *patternShape)
+	if err != nil {
+		return e.fail(inferCommand, err, false)
+	}
+	ex, err := reshape.Explain(in, p, opt)
+	if err != nil {
+		return e.fail(inferCommand, err, false)
+	}
+	fmt.Fprintln(e.stdout, ex.Output)
+	if *explain {
+		printExplanation(e.stdout, ex, opt)
+	}
+	return 0
+}
+
+func parseElement(name, flagName string) (element.Type, error) {
+	if name == "" {
+		return element.Undefined, nil
+	}
+	t, err := element.Parse(name)
+	if err != nil {
+		return t, usagef("%s: %v", flagName, err)
+	}
+	return t, nil
+}
+
+// parsePatternArg reads PATTERN and --pattern-shape.
+func parsePatternArg(arg, tensorShape string) (reshape.Pattern, error) {
+	var ps shape.Shape
+	if tensorShape != "" {
+		var err error
+		if ps, err = shape.Parse(tensorShape); err != nil {
+			return reshape.Pattern{}, fmt.Errorf("--pattern-shape: %w", err)
+		}
+	}
+	if arg == "-" {
+		if tensorShape == "" {
+			return reshape.Pattern{}, usagef(`PATTERN "-" (values unknown) needs --pattern-shape, e.g. --pattern-shape [3]`)
+		}
+		return reshape.UnknownPattern(ps), nil
+	}
+	p, err := reshape.ParsePattern(arg)
+	if err != nil || tensorShape == "" {
+		return p, err
+	}
+	values, _ := p.Values()
+	return reshape.NewPattern(ps, values)
+}
+
+func printExplanation(w io.Writer, ex reshape.Explanation, opt reshape.Options) {
+	for i, s := range ex.Sources {
+		d := ex.Output.Dims[i]
+		var why string
+		switch s.Origin {
+		case reshape.Given:
+			why = fmt.Sprintf("given by pattern[%d]", i)
+		case reshape.Copied:
+			why = fmt.Sprintf("copied from input[%d] (special zero)", s.Input)
+		case reshape.Unknown:
+			why = "unknown: the pattern's values are known only at run time"
+		case reshape.Inferred:
+			what := "the input volume"
+			if opt.Dialect == reshape.OpenVINO && opt.SpecialZero {
+				what = "the input volume without the dimensions special zeros copy"
+			}
+			if s.Cancelled {
+				what += ", after cancelling equal static dimensions,"
+			}
+			why = fmt.Sprintf("inferred from -1: %s %s / %s, the product of the other output dimensions", what, s.W, s.R)
+		}
+		fmt.Fprintf(w, "  out[%d] = %s: %s\n", i, d, why)
+	}
+}
+
+// runBatch answers every case of a JSON Lines file, one JSON line each, in order.
+func runBatch(e *env, path string, d reshape.Dialect) int {
+	r := e.stdin
+	if path != "-" {
+		f, err := os.Open(path)
+		if err != nil {
+			e.report(err)
+			return 2
+		}
+		defer f.Close()
+		r = f
+	}
+	enc := json.NewEncoder(e.stdout)
+	enc.SetEscapeHTML(false)
+	err := conformance.Read(r, func(line int, c *conformance.Case, err error) error {
+		res := conformance.Result{Name: c.Name}
+		if err != nil {
+			res.Error, res.Message = reshape.Code(err), err.Error()
+		} else {
+			if c.Dialect == "" {
+				c.Dialect = d.String()
+			}
+			res = c.Run()
+		}
+		return enc.Encode(res)
+	})
+	if err != nil {
+		e.report(err)
+		return 2
+	}
+	return 0
+}

@@ -1,0 +1,125 @@
+// Command reshape infers and checks the tensor Reshape operation as the OpenVINO, oneDNN Graph and
+// ONNX specifications define it.
+//
+// Usage:
+//
+//	reshape infer [--dialect D] --special-zero=true|false INPUT PATTERN
+//	reshape infer --batch FILE
+//	reshape check [--bin PATH] [--json] [FILE...]
+//
+// Run "reshape help" or "reshape COMMAND --help" for the details.
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/reshape-go/reshape"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// env is what a command runs with: its standard streams.
+type env struct {
+	stdin          io.Reader
+	stdout, stderr io.Writer
+}
+
+type command struct {
+	name, summary, usage string
+	run                  func(e *env, args []string) int
+}
+
+var commands = []*command{inferCommand, checkCommand}
+
+const mainUsage = `reshape checks the tensor Reshape operation as the OpenVINO (Reshape-1), oneDNN Graph
+(StaticReshape-1, DynamicReshape-1) and ONNX (Reshape-14) specifications define it.
+
+Usage:
+  reshape COMMAND [flags] [arguments]
+
+Commands:
+%s
+Run "reshape COMMAND --help" for a command's flags and examples.
+
+Exit status: 0 success; 1 an invalid reshape or a model that disagrees with the spec;
+2 a usage error or a file that cannot be read.
+`
+
+// run runs the command line args and returns the exit status.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	e := &env{stdin: stdin, stdout: stdout, stderr: stderr}
+	if len(args) == 0 {
+		printMainUsage(stderr)
+		return 2
+	}
+	switch args[0] {
+	case "help", "-h", "-help", "--help":
+		if len(args) > 1 {
+			if c := lookup(args[1]); c != nil {
+				fmt.Fprint(stdout, c.usage)
+				return 0
+			}
+		}
+		printMainUsage(stdout)
+		return 0
+	}
+	c := lookup(args[0])
+	if c == nil {
+		fmt.Fprintf(stderr, "reshape: unknown command %q\n\n", args[0])
+		printMainUsage(stderr)
+		return 2
+	}
+	return c.run(e, args[1:])
+}
+
+func lookup(name string) *command {
+	for _, c := range commands {
+		if c.name == name {
+			return c
+		}
+	}
+	return nil
+}
+
+func printMainUsage(w io.Writer) {
+	list := ""
+	for _, c := range commands {
+		list += fmt.Sprintf("  %-8s %s\n", c.name, c.summary)
+	}
+	fmt.Fprintf(w, mainUsage, list)
+}
+
+// fail reports err the way every command does and returns the exit status: usage errors print the
+// command's usage and give 2; errors of the reshape codes print "reshape: CODE: message" and give
+// 1, or give 2 when unreadable is true (a file that cannot be read).
+func (e *env) fail(c *command, err error, unreadable bool) int {
+	var ue *usageError
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		fmt.Fprint(e.stdout, c.usage)
+		return 0
+	case errors.As(err, &ue):
+		fmt.Fprintf(e.stderr, "reshape %s: %v\n\n%s", c.name, err, c.usage)
+		return 2
+	}
+	e.report(err)
+	if unreadable {
+		return 2
+	}
+	return 1
+}
+
+// report prints err as "reshape: CODE: message", or "reshape: message" when it has no code.
+func (e *env) report(err error) {
+	if code := reshape.Code(err); code != "" {
+		fmt.Fprintf(e.stderr, "reshape: %s: %v\n", code, err)
+		return
+	}
+	fmt.Fprintf(e.stderr, "reshape: %v\n", err)
+}

@@ -1,0 +1,242 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/reshape-go/reshape/conformance"
+)
+
+// cli runs the command line and returns its exit status and output.
+func cli(stdin string, args ...string) (code int, stdout, stderr string) {
+	var out, errOut bytes.Buffer
+	code = run(args, strings.NewReader(stdin), &out, &errOut)
+	return code, out.String(), errOut.String()
+}
+
+func TestInfer(t *testing.T) {
+	tests := []struct {
+		args   []string
+		code   int
+		stdout string
+		stderr string // a substring of stderr
+	}{
+		{[]string{"infer", "--special-zero=true", "[2,5,5,24]", "0,-1,4"}, 0, "[2,150,4]\n", ""},
+		{[]string{"infer", "[2,5,5,24]", "0,-1,4", "--special-zero=true"}, 0, "[2,150,4]\n", ""},
+		{[]string{"infer", "--special-zero", "true", "[3,1,1]", "-1,0"}, 0, "[3,1]\n", ""},
+		{[]string{"infer", "--special-zero=false", "--", "[3,1,1]", "-1"}, 0, "[3]\n", ""},
+		{[]string{"infer", "--dialect", "onnx", "--allowzero=1", "[0,3,4]", "3,4,0"}, 0, "[3,4,0]\n", ""},
+		{[]string{"infer", "--dialect=onnx", "[2,3,4]", "2,0,-1"}, 0, "[2,3,4]\n", ""},
+		{[]string{"infer", "--special-zero=true", "[1..8,16..64,6,200..400]", "16..64,0,-1"}, 0, "[16..64,16..64,19..1200]\n", ""},
+		{[]string{"infer", "--special-zero=false", "[3,4]", "-", "--pattern-shape", "[3]"}, 0, "[?,?,?]\n", ""},
+		{[]string{"infer", "--special-zero=false", "[1,1]", "1", "--pattern-shape", "[]"}, 0, "[]\n", ""},
+		{[]string{"infer", "--special-zero=false", "[2]", ""}, 1, "", "reshape: volume-mismatch: output shape [] has volume 1, input shape [2] has volume 2\n"},
+		{[]string{"infer", "--special-zero=false", "[...]", "2,-1"}, 0, "[2,?]\n", ""},
+		{[]string{"infer", "--special-zero=false", "[2,5,4]", "10,-1,3"}, 1, "",
+			"reshape: not-divisible: pattern[1] = -1: input volume 40 is not divisible by 30, the product of the other output dimensions\n"},
+		{[]string{"infer", "--special-zero=true", "[2,3]", "1,-3"}, 1, "", "reshape: invalid-dim: pattern[1] = -3: dimension cannot be less than -1\n"},
+		{[]string{"infer", "--dialect", "onednn-static", "--special-zero=false", "--element-type", "i8", "[6]", "6"}, 1, "", "reshape: data-type: "},
+		{[]string{"infer", "--dialect", "onnx", "--pattern-type", "i32", "[6]", "6"}, 1, "", "reshape: pattern-type: "},
+		{[]string{"infer", "--special-zero=false", "[2,x]", "6"}, 1, "", `reshape: syntax: INPUT: shape "[2,x]": dim[1]: "x": not a dimension`},
+		{[]string{"infer", "--special-zero=false", "[2,3]", "6,y"}, 1, "", "reshape: syntax: pattern"},
+		{[]string{"infer", "[2,3]", "6"}, 2, "", "special_zero is required by openvino: add --special-zero=true or --special-zero=false"},
+		{[]string{"infer", "--special-zero=maybe", "[2,3]", "6"}, 2, "", "want true or false"},
+		{[]string{"infer", "--special-zero=true", "[2,3]"}, 2, "", "want INPUT and PATTERN, got 1 arguments"},
+		{[]string{"infer", "--bogus", "[2,3]", "6"}, 2, "", "flag provided but not defined: -bogus"},
+		{[]string{"infer", "--dialect", "tf", "--special-zero=true", "[2,3]", "6"}, 2, "", `unknown dialect "tf"`},
+		{[]string{"infer", "--allowzero=1", "--special-zero=true", "[2,3]", "6"}, 2, "", "--allowzero is an ONNX attribute"},
+		{[]string{"infer", "--dialect=onnx", "--allowzero=1", "--special-zero=true", "[2,3]", "6"}, 2, "", "contradicts"},
+		{[]string{"infer", "--dialect=onnx", "--allowzero=1", "--special-zero=false", "[2,3]", "6"}, 0, "[6]\n", ""},
+		{[]string{"infer", "--special-zero=true", "[2,3]", "-"}, 2, "", "needs --pattern-shape"},
+		{[]string{"infer", "--special-zero=true", "--element-type", "q9", "[2,3]", "6"}, 2, "", `unknown element type "q9"`},
+		{[]string{"infer", "--help"}, 0, "Usage:\n  reshape infer", ""},
+		{[]string{"nonsense"}, 2, "", `unknown command "nonsense"`},
+		{[]string{}, 2, "", "Commands:"},
+		{[]string{"help"}, 0, "Commands:", ""},
+		{[]string{"help", "check"}, 0, "Usage:\n  reshape check", ""},
+	}
+	for _, tt := range tests {
+		code, stdout, stderr := cli("", tt.args...)
+		// Shapes and empty output are compared whole, help texts by their start.
+		okOut := stdout == tt.stdout
+		if strings.HasPrefix(tt.stdout, "Usage") || strings.HasPrefix(tt.stdout, "Commands") {
+			okOut = strings.Contains(stdout, tt.stdout)
+		}
+		if code != tt.code || !okOut || !strings.Contains(stderr, tt.stderr) {
+			t.Errorf("reshape %q: exit %d\nstdout %q\nstderr %q\nwant exit %d, stdout %q, stderr containing %q", tt.args, code, stdout, stderr, tt.code, tt.stdout, tt.stderr)
+		}
+		if code == 2 && len(tt.args) > 0 && tt.args[0] == "infer" && !strings.Contains(stderr, "Usage:") {
+			t.Errorf("reshape %q: a usage error without the usage", tt.args)
+		}
+	}
+}
+
+func TestInferExplain(t *testing.T) {
+	code, stdout, _ := cli("", "infer", "--special-zero=true", "--explain", "[2,5,5,24]", "0,-1,4")
+	want := `[2,150,4]
+  out[0] = 2: copied from input[0] (special zero)
+  out[1] = 150: inferred from -1: the input volume without the dimensions special zeros copy 600 / 4, the product of the other output dimensions
+  out[2] = 4: given by pattern[2]
+`
+	if code != 0 || stdout != want {
+		t.Errorf("exit %d, stdout:\n%s\nwant:\n%s", code, stdout, want)
+	}
+}
+
+// TestBatch answers the project's own cases and the shared conformance cases through
+// "reshape infer --batch", and checks every answer.
+func TestBatch(t *testing.T) {
+	files := []string{filepath.Join("..", "..", "testdata", "cases.jsonl")}
+	shared := filepath.Join("..", "..", "..", "shared", "conformance", "cases.jsonl")
+	if _, err := os.Stat(shared); err == nil {
+		files = append(files, shared)
+	} else {
+		t.Logf("shared conformance data not found (%v): checking the project's own cases only", err)
+	}
+	for _, path := range files {
+		in, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var cases []conformance.Case
+		err = conformance.Read(bytes.NewReader(in), func(_ int, c *conformance.Case, err error) error {
+			if err != nil {
+				return err
+			}
+			cases = append(cases, *c)
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		code, stdout, stderr := cli(string(in), "infer", "--batch", "-")
+		if code != 0 {
+			t.Fatalf("%s: exit %d: %s", path, code, stderr)
+		}
+		answers := decodeLines(t, stdout)
+		if len(answers) != len(cases) {
+			t.Fatalf("%s: %d answers for %d cases", path, len(answers), len(cases))
+		}
+		for i, c := range cases {
+			a := answers[i]
+			if a.Name != c.Name || a.Output != c.Output || a.Error != c.Error || (a.Error != "" && a.Message == "") {
+				t.Errorf("%s: case %s: answer %+v, want output %q error %q", path, c.Name, a, c.Output, c.Error)
+			}
+		}
+	}
+}
+
+func TestBatchMalformed(t *testing.T) {
+	in := `{"name": "a", "input": "[2,3]", "pattern": "6", "special_zero": false}
+not json
+{"name": "b", "input": "[2,3]", "pattern": "-1"}
+
+{"name": "c", "input": "[2,3]", "pattern": "6", "special_zero": "yes"}
+{"name": "d", "dialect": "onnx", "input": "[2,3]", "pattern": "0,-1"}
+{"name": "e", "input": "[2,3]", "pattern": null, "special_zero": true}
+`
+	code, stdout, stderr := cli(in, "infer", "--batch", "-")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	got := decodeLines(t, stdout)
+	want := []conformance.Result{
+		{Name: "a", Output: "[6]"},
+		{Error: "syntax"},
+		{Name: "b", Error: "syntax"},
+		{Name: "c", Error: "syntax"},
+		{Name: "d", Output: "[2,3]"},
+		{Name: "e", Error: "syntax"},
+	}
+	if len(got) != len(want) {
+		t.Fatalf("answers:\n%s", stdout)
+	}
+	for i := range want {
+		if got[i].Name != want[i].Name || got[i].Output != want[i].Output || got[i].Error != want[i].Error {
+			t.Errorf("answer %d = %+v, want %+v", i, got[i], want[i])
+		}
+	}
+	if !strings.Contains(got[1].Message, "line 2") {
+		t.Errorf("malformed line answer does not name its line: %+v", got[1])
+	}
+	if code, _, stderr := cli("", "infer", "--batch", "/nonexistent/cases.jsonl"); code != 2 || !strings.Contains(stderr, "no such file") {
+		t.Errorf("missing batch file: exit %d, %s", code, stderr)
+	}
+}
+
+func decodeLines(t *testing.T, s string) []conformance.Result {
+	t.Helper()
+	var res []conformance.Result
+	sc := bufio.NewScanner(strings.NewReader(s))
+	for sc.Scan() {
+		var r conformance.Result
+		if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
+			t.Fatalf("answer %q: %v", sc.Text(), err)
+		}
+		res = append(res, r)
+	}
+	return res
+}
+
+func TestCheckBuiltin(t *testing.T) {
+	code, stdout, stderr := cli("", "check")
+	if code != 0 || stderr != "" {
+		t.Fatalf("exit %d, stderr %s", code, stderr)
+	}
+	lines := strings.Split(strings.TrimSpace(stdout), "\n")
+	if len(lines) != 7 || !strings.HasPrefix(lines[0], "FILE") || lines[6] != "5 reshapes: 5 ok, 0 mismatch, 0 error" {
+		t.Fatalf("stdout:\n%s", stdout)
+	}
+	for _, l := range lines[1:6] {
+		if !strings.HasSuffix(l, " ok") {
+			t.Errorf("row %q is not ok", l)
+		}
+	}
+	code, stdout, _ = cli("", "check", "--json")
+	if code != 0 || strings.Count(stdout, "\n") != 5 || !strings.Contains(stdout, `"verdict":"ok"`) || !strings.Contains(stdout, `"pattern_source":"const"`) {
+		t.Fatalf("--json: exit %d\n%s", code, stdout)
+	}
+}
+
+func TestCheckFiles(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.xml")
+	os.WriteFile(bad, []byte(`<net version="11"><layers>`), 0o644)
+	mismatch := filepath.Join(dir, "m.json")
+	os.WriteFile(mismatch, []byte(`{"graph": [{"id": 1, "name": "r", "kind": "StaticReshape",
+		"attrs": {"special_zero": {"type": "bool", "value": 0}, "shape": {"type": "s64[]", "value": [6]}},
+		"inputs": [{"id": 0, "dtype": "f32", "shape": [2, 3]}], "outputs": [{"id": 2, "dtype": "f32", "shape": [5]}]}]}`), 0o644)
+
+	code, stdout, stderr := cli("", "check", mismatch)
+	if code != 1 || !strings.Contains(stdout, "mismatch") || !strings.Contains(stdout, "1 reshapes: 0 ok, 1 mismatch, 0 error") ||
+		!strings.Contains(stdout, "the model declares [5], the rules give [6]") || stderr != "" {
+		t.Errorf("mismatch: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	code, stdout, stderr = cli("", "check", bad, mismatch)
+	if code != 2 || !strings.Contains(stderr, "reshape: syntax: "+bad+": line 1: unexpected EOF") || !strings.Contains(stdout, "1 reshapes") {
+		t.Errorf("unreadable: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	if code, _, stderr := cli("", "check", "--bin", "x.bin", bad, mismatch); code != 2 || !strings.Contains(stderr, "--bin names the weights of one IR file") {
+		t.Errorf("--bin with two files: exit %d, %s", code, stderr)
+	}
+	realData := filepath.Join("..", "..", "..", "shared", "realdata")
+	if _, err := os.Stat(realData); err != nil {
+		t.Skipf("real models not found (%v)", err)
+	}
+	var files []string
+	filepath.WalkDir(realData, func(p string, d os.DirEntry, err error) error {
+		if err == nil && (filepath.Ext(p) == ".xml" || filepath.Ext(p) == ".json") {
+			files = append(files, p)
+		}
+		return err
+	})
+	code, stdout, stderr = cli("", append([]string{"check"}, files...)...)
+	if code != 0 || stderr != "" || !strings.HasSuffix(stdout, "115 reshapes: 115 ok, 0 mismatch, 0 error\n") {
+		t.Errorf("real data: exit %d\n%s\n%s", code, stdout[max(0, len(stdout)-300):], stderr)
+	}
+}
