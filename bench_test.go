@@ -36,3 +36,19 @@ func BenchmarkInferPartial(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkInferPartialRank5 infers a rank-5 interval input with two special zeros and an interval
+// pattern value (OpenVINO type_prop reshape_interval_propagation, reduced), the destination reused.
+func BenchmarkInferPartialRank5(b *testing.B) {
+	in := shape.Of(shape.Interval(1, 2), shape.Interval(2, 4), shape.Static(6), shape.Interval(2, 4), shape.Static(8))
+	p := reshape.PatternOf(shape.Interval(3, 5), shape.Static(0), shape.Static(1), shape.Static(0), shape.Static(-1))
+	opt := reshape.Options{SpecialZero: true}
+	dst := make([]shape.Dim, 0, 8)
+	b.ReportAllocs()
+	for b.Loop() {
+		out, err := reshape.AppendInferPartial(dst[:0], in, p, opt)
+		if err != nil || out.Dims[4] != shape.Interval(10, 32) {
+			b.Fatal(out, err)
+		}
+	}
+}

@@ -168,70 +168,37 @@ func (p *parser) net() (*Net, error) {
 	if n.Version, err = strconv.Atoi(v); err != nil || (n.Version != 10 && n.Version != 11) {
 		return nil, p.errorf("<net version=%q>: IR v10 and v11 are supported", v)
 	}
-	for {
-		tok, err := p.token()
-		if err != nil {
-			return nil, err
-		}
-		se, ok := tok.(xml.StartElement)
-		if !ok {
-			return n, nil // </net>
-		}
+	err = p.each(func(se xml.StartElement) error {
 		switch se.Name.Local {
 		case "layers":
-			err = p.layers(n)
-		case "edges":
-			err = p.edges(n)
-		default:
-			err = p.skip()
-		}
-		if err != nil {
-			return nil, err
-		}
-	}
-}
-
-func (p *parser) layers(n *Net) error {
-	for {
-		tok, err := p.token()
-		if err != nil {
-			return err
-		}
-		se, ok := tok.(xml.StartElement)
-		if !ok {
-			return nil
-		}
-		if se.Name.Local != "layer" {
-			if err := p.skip(); err != nil {
+			return p.each(func(se xml.StartElement) error {
+				if se.Name.Local != "layer" {
+					return p.skip()
+				}
+				l, err := p.layer(se)
+				n.Layers = append(n.Layers, l)
 				return err
-			}
-			continue
+			})
+		case "edges":
+			return p.each(func(se xml.StartElement) error {
+				if se.Name.Local == "edge" {
+					e, err := p.edge(se)
+					if err != nil {
+						return err
+					}
+					n.Edges = append(n.Edges, e)
+				}
+				return p.skip()
+			})
 		}
-		line, _ := p.d.InputPos()
-		l := Layer{Line: line}
-		for _, a := range se.Attr {
-			switch a.Name.Local {
-			case "id":
-				l.ID = a.Value
-			case "name":
-				l.Name = a.Value
-			case "type":
-				l.Type = a.Value
-			case "version":
-				l.Version = a.Value
-			}
-		}
-		if l.ID == "" {
-			return p.errorf("<layer name=%q> has no id", l.Name)
-		}
-		if err := p.layer(&l); err != nil {
-			return err
-		}
-		n.Layers = append(n.Layers, l)
-	}
+		return p.skip()
+	})
+	return n, err
 }
 
-func (p *parser) layer(l *Layer) error {
+// each calls fn for every child element of the element just opened, up to its end tag. fn reads
+// the child through to its own end tag (with each, skip or text).
+func (p *parser) each(fn func(se xml.StartElement) error) error {
 	for {
 		tok, err := p.token()
 		if err != nil {
@@ -241,6 +208,32 @@ func (p *parser) layer(l *Layer) error {
 		if !ok {
 			return nil
 		}
+		if err := fn(se); err != nil {
+			return err
+		}
+	}
+}
+
+func (p *parser) layer(se xml.StartElement) (Layer, error) {
+	line, _ := p.d.InputPos()
+	l := Layer{Line: line}
+	for _, a := range se.Attr {
+		switch a.Name.Local {
+		case "id":
+			l.ID = a.Value
+		case "name":
+			l.Name = a.Value
+		case "type":
+			l.Type = a.Value
+		case "version":
+			l.Version = a.Value
+		}
+	}
+	if l.ID == "" {
+		return l, p.errorf("<layer name=%q> has no id", l.Name)
+	}
+	err := p.each(func(se xml.StartElement) error {
+		var err error
 		switch se.Name.Local {
 		case "data":
 			if l.Data == nil {
@@ -249,7 +242,7 @@ func (p *parser) layer(l *Layer) error {
 			for _, a := range se.Attr {
 				l.Data[a.Name.Local] = a.Value
 			}
-			err = p.skip()
+			return p.skip()
 		case "input":
 			l.Inputs, err = p.ports(l.Inputs)
 		case "output":
@@ -257,27 +250,15 @@ func (p *parser) layer(l *Layer) error {
 		default:
 			err = p.skip()
 		}
-		if err != nil {
-			return err
-		}
-	}
+		return err
+	})
+	return l, err
 }
 
 func (p *parser) ports(ports []Port) ([]Port, error) {
-	for {
-		tok, err := p.token()
-		if err != nil {
-			return nil, err
-		}
-		se, ok := tok.(xml.StartElement)
-		if !ok {
-			return ports, nil
-		}
+	err := p.each(func(se xml.StartElement) error {
 		if se.Name.Local != "port" {
-			if err := p.skip(); err != nil {
-				return nil, err
-			}
-			continue
+			return p.skip()
 		}
 		var port Port
 		for _, a := range se.Attr {
@@ -291,43 +272,35 @@ func (p *parser) ports(ports []Port) ([]Port, error) {
 			}
 		}
 		if port.ID == "" {
-			return nil, p.errorf("<port> has no id")
+			return p.errorf("<port> has no id")
 		}
-		if port.Shape.Dims, err = p.dims(); err != nil {
-			return nil, err
-		}
+		var err error
+		port.Shape.Dims, err = p.dims()
 		ports = append(ports, port)
-	}
+		return err
+	})
+	return ports, err
 }
 
 // dims reads the <dim> children of a <port> up to its end tag.
 func (p *parser) dims() ([]shape.Dim, error) {
 	dims := []shape.Dim{}
-	for {
-		tok, err := p.token()
-		if err != nil {
-			return nil, err
-		}
-		se, ok := tok.(xml.StartElement)
-		if !ok {
-			return dims, nil
-		}
+	err := p.each(func(se xml.StartElement) error {
 		if se.Name.Local != "dim" {
-			if err := p.skip(); err != nil {
-				return nil, err
-			}
-			continue
+			return p.skip()
 		}
 		text, err := p.text()
 		if err != nil {
-			return nil, err
+			return err
 		}
 		d, err := shape.ParseDim(text)
 		if err != nil {
-			return nil, p.errorf("<dim>%s</dim>: %v", text, err)
+			return p.errorf("<dim>%s</dim>: %v", text, err)
 		}
 		dims = append(dims, d)
-	}
+		return nil
+	})
+	return dims, err
 }
 
 // text returns the character data of the current element up to its end tag.
@@ -349,39 +322,24 @@ func (p *parser) text() (string, error) {
 	}
 }
 
-func (p *parser) edges(n *Net) error {
-	for {
-		tok, err := p.token()
-		if err != nil {
-			return err
-		}
-		se, ok := tok.(xml.StartElement)
-		if !ok {
-			return nil
-		}
-		if se.Name.Local == "edge" {
-			var e Edge
-			for _, a := range se.Attr {
-				switch a.Name.Local {
-				case "from-layer":
-					e.FromLayer = a.Value
-				case "from-port":
-					e.FromPort = a.Value
-				case "to-layer":
-					e.ToLayer = a.Value
-				case "to-port":
-					e.ToPort = a.Value
-				}
-			}
-			if e.FromLayer == "" || e.FromPort == "" || e.ToLayer == "" || e.ToPort == "" {
-				return p.errorf("<edge> lacks one of from-layer, from-port, to-layer, to-port")
-			}
-			n.Edges = append(n.Edges, e)
-		}
-		if err := p.skip(); err != nil {
-			return err
+func (p *parser) edge(se xml.StartElement) (Edge, error) {
+	var e Edge
+	for _, a := range se.Attr {
+		switch a.Name.Local {
+		case "from-layer":
+			e.FromLayer = a.Value
+		case "from-port":
+			e.FromPort = a.Value
+		case "to-layer":
+			e.ToLayer = a.Value
+		case "to-port":
+			e.ToPort = a.Value
 		}
 	}
+	if e.FromLayer == "" || e.FromPort == "" || e.ToLayer == "" || e.ToPort == "" {
+		return e, p.errorf("<edge> lacks one of from-layer, from-port, to-layer, to-port")
+	}
+	return e, nil
 }
 
 // index builds the lookups and checks ids and edges.
