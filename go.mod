@@ -1,3 +1,10 @@
 module github.com/reshape-go/reshape
 
-go 1.26
+go 1.26.0
+
+require (
+	github.com/x448/float16 v0.8.4
+	golang.org/x/term v0.47.0
+)
+
+require golang.org/x/sys v0.49.0 // indirect
