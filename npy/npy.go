@@ -1,0 +1,480 @@
+// Package npy reads and writes NumPy .npy files (format versions 1.0, 2.0 and 3.0) as tensors: the
+// dtypes |b1, i1..i8, u1..u8, f2, f4 and f8 in both byte orders, C and Fortran order.
+//
+// Read checks the header against the bytes that follow before it allocates anything; every error
+// wraps reshape.ErrSyntax (or reshape.ErrDataType for a dtype the format allows but this package
+// does not, reshape.ErrLimit for a header over the size bound) and says where the file is wrong.
+package npy
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/reshape-go/reshape"
+	"github.com/reshape-go/reshape/element"
+	"github.com/reshape-go/reshape/shape"
+	"github.com/reshape-go/reshape/tensor"
+)
+
+const magic = "\x93NUMPY"
+
+// MaxHeader is the largest header Read accepts, in bytes (numpy's own default bound is 10000).
+const MaxHeader = 1 << 20
+
+// Header is what a .npy file says of its array.
+type Header struct {
+	Major, Minor byte // the format version: 1.0, 2.0 or 3.0
+	Descr        string
+	Type         element.Type
+	BigEndian    bool // the data is big-endian ('>' in Descr)
+	FortranOrder bool // the data is in column-major order
+	Shape        []int64
+	DataOffset   int64 // where the data starts, in bytes from the start of the file
+}
+
+// Read reads a .npy file from r, whose total length is size bytes (-1 when unknown: the data is
+// then read as it comes, never allocated ahead of it). The tensor is little-endian whatever the file's
+// byte order; a Fortran-order file gives a strided view whose logical order is C order, as numpy's
+// reshape sees it.
+func Read(r io.Reader, size int64) (tensor.Tensor, Header, error) {
+	h, err := ReadHeader(r)
+	if err != nil {
+		return tensor.Tensor{}, h, err
+	}
+	t, err := ReadData(r, h, size)
+	return t, h, err
+}
+
+// ReadData reads the data of a .npy file whose header ReadHeader read from r; size is the total
+// length of the file as in Read.
+func ReadData(r io.Reader, h Header, size int64) (tensor.Tensor, error) {
+	n, _ := shape.Volume(h.Shape) // checked by ReadHeader
+	want, _ := h.Type.Size(n)
+	var data []byte
+	if size >= 0 {
+		if have := size - h.DataOffset; want != have {
+			return tensor.Tensor{}, reshape.Errorf(reshape.ErrSyntax, "offset %d: shape %s of %s takes %d bytes of data, the file holds %d",
+				h.DataOffset, shape.FormatInts(h.Shape), h.Descr, want, have)
+		}
+		data = make([]byte, want)
+		if _, err := io.ReadFull(r, data); err != nil {
+			return tensor.Tensor{}, reshape.Errorf(reshape.ErrSyntax, "offset %d: reading %d bytes of data: %v", h.DataOffset, want, err)
+		}
+	} else {
+		var err error
+		data, err = io.ReadAll(io.LimitReader(r, want+1))
+		if err != nil {
+			return tensor.Tensor{}, reshape.Errorf(reshape.ErrSyntax, "offset %d: reading data: %v", h.DataOffset, err)
+		}
+		if int64(len(data)) != want {
+			return tensor.Tensor{}, reshape.Errorf(reshape.ErrSyntax, "offset %d: shape %s of %s takes %d bytes of data, the file holds %d",
+				h.DataOffset, shape.FormatInts(h.Shape), h.Descr, want, len(data))
+		}
+	}
+	if h.BigEndian {
+		swap(data, h.Type.Bits()/8)
+	}
+	return view(h, data)
+}
+
+// view returns the tensor a header describes over its data.
+func view(h Header, data []byte) (tensor.Tensor, error) {
+	if !h.FortranOrder {
+		return tensor.FromBytes(h.Type, h.Shape, data)
+	}
+	strides := make([]int64, len(h.Shape))
+	acc := int64(h.Type.Bits() / 8)
+	for i, d := range h.Shape {
+		strides[i] = acc
+		acc *= max(d, 1)
+	}
+	return tensor.Strided(h.Type, h.Shape, strides, 0, data)
+}
+
+func swap(b []byte, size int) {
+	for i := 0; i+size <= len(b); i += size {
+		for j, k := i, i+size-1; j < k; j, k = j+1, k-1 {
+			b[j], b[k] = b[k], b[j]
+		}
+	}
+}
+
+// ReadHeader reads the magic string, version and header of a .npy file from r and leaves r at the
+// start of the data.
+func ReadHeader(r io.Reader) (Header, error) {
+	var h Header
+	var pre [10]byte
+	if n, err := io.ReadFull(r, pre[:8]); err != nil {
+		if n == 0 {
+			return h, reshape.Errorf(reshape.ErrSyntax, "offset 0: empty file, want the .npy magic string")
+		}
+		return h, reshape.Errorf(reshape.ErrSyntax, "offset 0: %d bytes, shorter than the .npy magic string and version", n)
+	}
+	if string(pre[:6]) != magic {
+		return h, reshape.Errorf(reshape.ErrSyntax, "offset 0: not a .npy file: want the magic string \\x93NUMPY, found %q", pre[:6])
+	}
+	h.Major, h.Minor = pre[6], pre[7]
+	var hlen int64
+	switch {
+	case h.Major == 1 && h.Minor == 0:
+		if _, err := io.ReadFull(r, pre[8:10]); err != nil {
+			return h, reshape.Errorf(reshape.ErrSyntax, "offset 8: truncated header length")
+		}
+		hlen, h.DataOffset = int64(binary.LittleEndian.Uint16(pre[8:10])), 10
+	case (h.Major == 2 || h.Major == 3) && h.Minor == 0:
+		var b [4]byte
+		if _, err := io.ReadFull(r, b[:]); err != nil {
+			return h, reshape.Errorf(reshape.ErrSyntax, "offset 8: truncated header length")
+		}
+		hlen, h.DataOffset = int64(binary.LittleEndian.Uint32(b[:])), 12
+	default:
+		return h, reshape.Errorf(reshape.ErrSyntax, "offset 6: format version %d.%d: want 1.0, 2.0 or 3.0", h.Major, h.Minor)
+	}
+	if hlen > MaxHeader {
+		return h, reshape.Errorf(reshape.ErrLimit, "offset %d: a header of %d bytes exceeds the limit of %d", h.DataOffset-4, hlen, MaxHeader)
+	}
+	text, err := io.ReadAll(io.LimitReader(r, hlen))
+	if err != nil || int64(len(text)) != hlen {
+		return h, reshape.Errorf(reshape.ErrSyntax, "offset %d: the header says %d bytes, the file holds %d", h.DataOffset, hlen, len(text))
+	}
+	start := h.DataOffset
+	h.DataOffset += hlen
+	if err := h.parse(string(text)); err != nil {
+		return h, reshape.Errorf(sentinel(err), "offset %d: header %q: %v", start, strings.TrimSpace(string(text)), err)
+	}
+	return h, nil
+}
+
+func sentinel(err error) error {
+	for _, s := range []error{reshape.ErrDataType, reshape.ErrOverflow, reshape.ErrLimit} {
+		if errors.Is(err, s) {
+			return s
+		}
+	}
+	return reshape.ErrSyntax
+}
+
+// parse reads the header's Python dict literal.
+func (h *Header) parse(text string) error {
+	p := &literal{s: strings.TrimRight(text, " \t\r\n\x00")}
+	fields, err := p.dict()
+	if err != nil {
+		return err
+	}
+	for _, key := range []string{"descr", "fortran_order", "shape"} {
+		if _, ok := fields[key]; !ok {
+			return fmt.Errorf("no %q key", key)
+		}
+	}
+	if len(fields) != 3 {
+		return fmt.Errorf("keys other than descr, fortran_order and shape")
+	}
+	descr, ok := fields["descr"].(string)
+	if !ok {
+		return fmt.Errorf("%w: descr is not a string: structured dtypes are not supported", reshape.ErrDataType)
+	}
+	if h.FortranOrder, ok = fields["fortran_order"].(bool); !ok {
+		return fmt.Errorf("fortran_order is not True or False")
+	}
+	if h.Shape, ok = fields["shape"].([]int64); !ok {
+		return fmt.Errorf("shape is not a tuple of integers")
+	}
+	if err := h.setDescr(descr); err != nil {
+		return err
+	}
+	n, err := shape.Volume(h.Shape)
+	if err != nil {
+		return err
+	}
+	if _, ok := h.Type.Size(n); !ok {
+		return fmt.Errorf("%w: shape %s of %s overflows int64 bytes", reshape.ErrOverflow, shape.FormatInts(h.Shape), descr)
+	}
+	return nil
+}
+
+var dtypes = map[string]element.Type{
+	"b1": element.Boolean, "i1": element.I8, "u1": element.U8,
+	"i2": element.I16, "u2": element.U16, "f2": element.F16,
+	"i4": element.I32, "u4": element.U32, "f4": element.F32,
+	"i8": element.I64, "u8": element.U64, "f8": element.F64,
+}
+
+func (h *Header) setDescr(d string) error {
+	h.Descr = d
+	if len(d) != 3 {
+		return fmt.Errorf("%w: dtype %q is not supported (want |b1, i1..i8, u1..u8, f2, f4, f8 with a byte order)", reshape.ErrDataType, d)
+	}
+	t, ok := dtypes[d[1:]]
+	if !ok {
+		return fmt.Errorf("%w: dtype %q is not supported (want |b1, i1..i8, u1..u8, f2, f4, f8 with a byte order)", reshape.ErrDataType, d)
+	}
+	h.Type = t
+	switch d[0] {
+	case '<':
+	case '>':
+		h.BigEndian = t.Bits() > 8
+	case '|':
+		if t.Bits() > 8 {
+			return fmt.Errorf("dtype %q: a multi-byte dtype needs the byte order < or >", d)
+		}
+	default:
+		return fmt.Errorf("dtype %q: byte order %q is not <, > or |", d, d[0])
+	}
+	return nil
+}
+
+// literal parses the subset of Python literals a .npy header uses: a dict of string keys to strings,
+// True/False, and tuples of integers.
+type literal struct {
+	s   string
+	pos int
+}
+
+func (p *literal) errorf(format string, args ...any) error {
+	return fmt.Errorf("column %d: %s", p.pos+1, fmt.Sprintf(format, args...))
+}
+
+func (p *literal) space() {
+	for p.pos < len(p.s) && (p.s[p.pos] == ' ' || p.s[p.pos] == '\t' || p.s[p.pos] == '\n') {
+		p.pos++
+	}
+}
+
+func (p *literal) eat(c byte) bool {
+	p.space()
+	if p.pos < len(p.s) && p.s[p.pos] == c {
+		p.pos++
+		return true
+	}
+	return false
+}
+
+func (p *literal) dict() (map[string]any, error) {
+	if !p.eat('{') {
+		return nil, p.errorf("want a dict {...}")
+	}
+	fields := map[string]any{}
+	for !p.eat('}') {
+		key, err := p.str()
+		if err != nil {
+			return nil, err
+		}
+		if _, dup := fields[key]; dup {
+			return nil, p.errorf("key %q twice", key)
+		}
+		if !p.eat(':') {
+			return nil, p.errorf("want : after %q", key)
+		}
+		if fields[key], err = p.value(); err != nil {
+			return nil, err
+		}
+		if !p.eat(',') {
+			if !p.eat('}') {
+				return nil, p.errorf("want , or }")
+			}
+			break
+		}
+	}
+	if p.space(); p.pos != len(p.s) {
+		return nil, p.errorf("text after the dict")
+	}
+	return fields, nil
+}
+
+func (p *literal) value() (any, error) {
+	p.space()
+	switch {
+	case p.pos >= len(p.s):
+		return nil, p.errorf("want a value")
+	case p.s[p.pos] == '\'' || p.s[p.pos] == '"':
+		return p.str()
+	case strings.HasPrefix(p.s[p.pos:], "True"):
+		p.pos += 4
+		return true, nil
+	case strings.HasPrefix(p.s[p.pos:], "False"):
+		p.pos += 5
+		return false, nil
+	case p.s[p.pos] == '(':
+		return p.tuple()
+	case p.s[p.pos] == '[':
+		return nil, fmt.Errorf("%w: column %d: a list: structured dtypes are not supported", reshape.ErrDataType, p.pos+1)
+	}
+	return nil, p.errorf("want a string, True, False or a tuple")
+}
+
+func (p *literal) str() (string, error) {
+	p.space()
+	if p.pos >= len(p.s) || (p.s[p.pos] != '\'' && p.s[p.pos] != '"') {
+		return "", p.errorf("want a quoted string")
+	}
+	q := p.s[p.pos]
+	end := strings.IndexByte(p.s[p.pos+1:], q)
+	if end < 0 {
+		return "", p.errorf("unterminated string")
+	}
+	v := p.s[p.pos+1 : p.pos+1+end]
+	if strings.ContainsRune(v, '\\') {
+		return "", p.errorf("escapes in strings are not supported")
+	}
+	p.pos += end + 2
+	return v, nil
+}
+
+func (p *literal) tuple() ([]int64, error) {
+	p.eat('(')
+	dims := []int64{}
+	for !p.eat(')') {
+		p.space()
+		start := p.pos
+		for p.pos < len(p.s) && p.s[p.pos] >= '0' && p.s[p.pos] <= '9' {
+			p.pos++
+		}
+		if p.pos == start {
+			return nil, p.errorf("want a non-negative integer in the shape")
+		}
+		n, err := strconv.ParseInt(p.s[start:p.pos], 10, 64)
+		if err != nil {
+			return nil, fmt.Errorf("%w: shape dimension %s does not fit in an int64", reshape.ErrOverflow, p.s[start:p.pos])
+		}
+		if p.pos < len(p.s) && p.s[p.pos] == 'L' { // Python 2 long
+			p.pos++
+		}
+		dims = append(dims, n)
+		if len(dims) > 64 {
+			return nil, fmt.Errorf("%w: more than 64 dimensions", reshape.ErrLimit)
+		}
+		if !p.eat(',') {
+			if !p.eat(')') {
+				return nil, p.errorf("want , or ) in the shape")
+			}
+			break
+		}
+	}
+	return dims, nil
+}
+
+// WriteOptions choose how Write encodes an array.
+type WriteOptions struct {
+	// BigEndian writes multi-byte dtypes big-endian ('>'), as numpy keeps an array's byte order.
+	BigEndian bool
+}
+
+// header returns the header numpy writes for t: C order, the dtype of t's element type.
+// The error wraps reshape.ErrDataType for element types .npy cannot hold (bf16, f8, sub-byte types).
+func header(t element.Type, dims []int64, opt WriteOptions) ([]byte, error) {
+	descr := ""
+	for k, v := range dtypes {
+		if v == t {
+			descr = k
+			break
+		}
+	}
+	if descr == "" {
+		return nil, reshape.Errorf(reshape.ErrDataType, "element type %v has no .npy dtype", t)
+	}
+	order := "<"
+	switch {
+	case t.Bits() == 8:
+		order = "|"
+	case opt.BigEndian:
+		order = ">"
+	}
+	var tuple strings.Builder
+	tuple.WriteByte('(')
+	for i, d := range dims {
+		if i > 0 {
+			tuple.WriteString(", ")
+		}
+		tuple.WriteString(strconv.FormatInt(d, 10))
+	}
+	if len(dims) == 1 {
+		tuple.WriteByte(',')
+	}
+	tuple.WriteByte(')')
+	dict := "{'descr': '" + order + descr + "', 'fortran_order': False, 'shape': " + tuple.String() + ", }"
+	// Spare room numpy leaves so that the first dimension can grow in place.
+	if len(dims) > 0 {
+		dict += strings.Repeat(" ", max(0, 21-len(strconv.FormatInt(dims[0], 10))))
+	}
+	// Pad with spaces and a newline so that the data starts on a 64-byte boundary, as numpy does.
+	hlen := len(dict) + 1
+	version, prefix := byte(1), 10
+	if hlen+64-(prefix+hlen)%64 > 0xffff {
+		version, prefix = 2, 12
+	}
+	pad := 64 - (prefix+hlen)%64
+	var b bytes.Buffer
+	b.WriteString(magic)
+	b.Write([]byte{version, 0})
+	if version == 1 {
+		b.Write(binary.LittleEndian.AppendUint16(nil, uint16(hlen+pad)))
+	} else {
+		b.Write(binary.LittleEndian.AppendUint32(nil, uint32(hlen+pad)))
+	}
+	b.WriteString(dict)
+	b.WriteString(strings.Repeat(" ", pad))
+	b.WriteByte('\n')
+	return b.Bytes(), nil
+}
+
+// WriteHeader writes the header of a .npy file holding an array of element type t and shape dims in
+// C order, as numpy writes it; the data, dense and in the chosen byte order, must follow.
+func WriteHeader(w io.Writer, t element.Type, dims []int64, opt WriteOptions) error {
+	h, err := header(t, dims, opt)
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(h)
+	return err
+}
+
+// Write writes t to w as a .npy file in C order, with the header numpy writes (format 1.0, or 2.0
+// when the header needs it). The error wraps reshape.ErrDataType for element types .npy cannot hold.
+func Write(w io.Writer, t tensor.Tensor, opt WriteOptions) error {
+	if err := WriteHeader(w, t.Type(), t.Shape(), opt); err != nil {
+		return err
+	}
+	if opt.BigEndian && t.Type().Bits() > 8 {
+		w = &swapWriter{w: w, size: t.Type().Bits() / 8}
+	}
+	_, err := t.WriteTo(w)
+	return err
+}
+
+// swapWriter reverses the bytes of each element on the way to w; every Write holds whole elements.
+type swapWriter struct {
+	w    io.Writer
+	size int
+	buf  []byte
+}
+
+func (s *swapWriter) Write(b []byte) (int, error) {
+	s.buf = append(s.buf[:0], b...)
+	swap(s.buf, s.size)
+	return s.w.Write(s.buf)
+}
+
+// ReadFile reads the .npy file at path (see Read); errors name the path.
+func ReadFile(path string) (tensor.Tensor, Header, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return tensor.Tensor{}, Header{}, err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return tensor.Tensor{}, Header{}, err
+	}
+	t, h, err := Read(bufio.NewReaderSize(f, 64<<10), st.Size())
+	if err != nil {
+		return t, h, fmt.Errorf("%s: %w", path, err)
+	}
+	return t, h, nil
+}
