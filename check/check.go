@@ -9,11 +9,14 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/reshape-go/reshape"
+	"github.com/reshape-go/reshape/element"
 	"github.com/reshape-go/reshape/ir"
 	"github.com/reshape-go/reshape/shape"
+	"github.com/reshape-go/reshape/tensor"
 )
 
 // Where a Reshape's pattern comes from.
@@ -46,6 +49,9 @@ type Row struct {
 	Verdict string `json:"verdict"`
 	// Message explains a verdict other than OK, or says that the pattern was not constant.
 	Message string `json:"message,omitempty"`
+	// Run is the verdict of running the reshape on a constant data input (Options.Run): OK when the
+	// result has the declared shape and size, Mismatch, or an error code; "" when it was not run.
+	Run string `json:"run,omitempty"`
 }
 
 // Site is one Reshape as a model describes it, ready to be checked.
@@ -60,6 +66,10 @@ type Site struct {
 	// Err, when not nil, is a problem found while reading the site (a pattern constant over a limit);
 	// it becomes the verdict instead of an inference.
 	Err error
+	// Data, when not nil, is the constant data input to run the reshape on; OutType is the element
+	// type of the declared output (Data's own, or the type a Convert between them gives).
+	Data    *tensor.Tensor
+	OutType element.Type
 }
 
 // Check infers the site's output shape and compares it with the declared one: the verdict is OK when
@@ -94,12 +104,43 @@ func (s *Site) Check(file string) Row {
 	if s.Note != "" {
 		r.Message = strings.TrimPrefix(r.Message+"; "+s.Note, "; ")
 	}
+	if s.Data != nil && s.Err == nil {
+		var note string
+		r.Run, note = s.run()
+		r.Message = strings.TrimPrefix(r.Message+"; "+note, "; ")
+	}
 	return r
 }
 
-// Summary counts rows by verdict.
+// run reshapes the constant data input and compares the result with the declared output.
+func (s *Site) run() (verdict, note string) {
+	values, _ := s.Pattern.Values()
+	pattern := make([]int64, len(values))
+	for i, v := range values {
+		pattern[i] = v.Lo
+	}
+	res, how, err := tensor.Reshape(*s.Data, pattern, s.Options)
+	if err != nil {
+		return reshape.Code(err), "run: " + err.Error()
+	}
+	kind := "a copy"
+	if how.View {
+		kind = "a view"
+	}
+	want, declared := s.Declared.AppendInts(nil)
+	size, _ := s.OutType.Size(res.Len())
+	note = fmt.Sprintf("run: the %s constant %s reshaped as %s to %s, %d bytes of %s", s.Data.Type(),
+		shape.FormatInts(s.Data.Shape()), kind, shape.FormatInts(res.Shape()), size, s.OutType)
+	if !declared || !slices.Equal(want, res.Shape()) {
+		return Mismatch, note + ", but the model declares " + s.Declared.String()
+	}
+	return OK, note
+}
+
+// Summary counts rows by verdict, and the rows run on constant data by their Run verdict.
 type Summary struct {
 	Total, OK, Mismatch, Error int
+	Run, RunOK                 int
 }
 
 // Summarize counts the rows' verdicts.
@@ -115,13 +156,27 @@ func Summarize(rows []Row) Summary {
 		default:
 			s.Error++
 		}
+		if r.Run != "" {
+			s.Run++
+			if r.Run == OK {
+				s.RunOK++
+			}
+		}
 	}
 	return s
 }
 
-// String returns "N reshapes: A ok, B mismatch, C error".
+// AllOK reports whether every row, and every run on constant data, is OK.
+func (s Summary) AllOK() bool { return s.OK == s.Total && s.RunOK == s.Run }
+
+// String returns "N reshapes: A ok, B mismatch, C error", followed by "; R run on constant data:
+// K ok" when some were run.
 func (s Summary) String() string {
-	return fmt.Sprintf("%d reshapes: %d ok, %d mismatch, %d error", s.Total, s.OK, s.Mismatch, s.Error)
+	text := fmt.Sprintf("%d reshapes: %d ok, %d mismatch, %d error", s.Total, s.OK, s.Mismatch, s.Error)
+	if s.Run > 0 {
+		text += fmt.Sprintf("; %d run on constant data: %d ok", s.Run, s.RunOK)
+	}
+	return text
 }
 
 // Options configure File.
@@ -130,7 +185,15 @@ type Options struct {
 	BinPath string
 	// MaxRank bounds ranks as reshape.Options.MaxRank does, and the number of pattern values read.
 	MaxRank int
+	// Run runs each IR Reshape whose data input is a Const (directly or through a Convert) on the
+	// constant's bytes, and checks the result's shape and size against the declared output.
+	Run bool
+	// MaxBytes bounds the constant data read for Run; 0 means DefaultMaxBytes.
+	MaxBytes int64
 }
+
+// DefaultMaxBytes is the default bound on constant data read by Options.Run: 1 GiB.
+const DefaultMaxBytes = 1 << 30
 
 func (o *Options) maxRank() int64 {
 	switch {

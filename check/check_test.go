@@ -282,3 +282,43 @@ func TestOneDNNRows(t *testing.T) {
 		}
 	}
 }
+
+// TestRun replaces the data input of the first built-in example by a Const, directly and through a
+// Convert, and runs the reshape on its bytes.
+func TestRun(t *testing.T) {
+	param := `<layer id="0" name="example1_data" type="Parameter" version="opset1">
+			<data shape="2,5,5,0" element_type="f32"/>`
+	constant := `<layer id="0" name="example1_data" type="Const" version="opset1">
+			<data element_type="f32" shape="2,5,5,0" offset="0" size="0"/>`
+	path := builtinVariant(t, func(x string, b []byte) (string, []byte) {
+		return strings.Replace(x, param, constant, 1), b
+	})
+	rows, err := check.File(path, check.Options{Run: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := rows[0]; r.Run != check.OK || !strings.Contains(r.Message, "run: the f32 constant [2,5,5,0] reshaped as a view to [0,4], 0 bytes of f32") {
+		t.Errorf("row 0: run %q: %s", r.Run, r.Message)
+	}
+	for _, r := range rows[1:] {
+		if r.Run != "" {
+			t.Errorf("row %s run on a Parameter input", r.ID)
+		}
+	}
+	if s := check.Summarize(rows); s.String() != "5 reshapes: 5 ok, 0 mismatch, 0 error; 1 run on constant data: 1 ok" || !s.AllOK() {
+		t.Errorf("summary %q", s)
+	}
+	if rows, _ := check.File(path, check.Options{}); rows[0].Run != "" {
+		t.Error("run without Options.Run")
+	}
+	if _, err := os.Stat(realDataDir); err != nil {
+		t.Skipf("real models not found (%v)", err)
+	}
+	rows, err = check.File(filepath.Join(realDataDir, "openvinotoolkit__openvino_build_deploy/apps/palm_pilot/mediapipeModels/hand_detector.xml"), check.Options{Run: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := check.Summarize(rows); s.Run != 28 || s.RunOK != 28 {
+		t.Errorf("hand_detector: %v", s)
+	}
+}

@@ -11,6 +11,7 @@ import (
 	"github.com/reshape-go/reshape/element"
 	"github.com/reshape-go/reshape/ir"
 	"github.com/reshape-go/reshape/shape"
+	"github.com/reshape-go/reshape/tensor"
 )
 
 // IRFile checks the OpenVINO IR network read from xml, with its weights in the file binPath; name
@@ -105,7 +106,59 @@ func irSite(net *ir.Net, l *ir.Layer, w *ir.Weights, opt Options) (*Site, error)
 	if s.Pattern, err = reshape.NewPattern(shape.OfInts(c.Shape...), dims); err != nil {
 		return nil, err
 	}
+	if opt.Run {
+		if err := constData(net, l, w, s, opt); err != nil {
+			return nil, err
+		}
+	}
 	return s, nil
+}
+
+// constData sets the site's Data when the Reshape's data input is a Const, directly or through a
+// Convert, so that the reshape can be run on it.
+func constData(net *ir.Net, l *ir.Layer, w *ir.Weights, s *Site, opt Options) error {
+	src, _, ok := net.Producer(l.ID, l.Inputs[0].ID)
+	if !ok {
+		return nil
+	}
+	var err error
+	outType := element.Undefined
+	if src.Type == "Convert" && len(src.Inputs) == 1 {
+		if outType, err = element.Parse(src.Data["destination_type"]); err != nil {
+			return nil
+		}
+		if src, _, ok = net.Producer(src.ID, src.Inputs[0].ID); !ok {
+			return nil
+		}
+	}
+	if src.Type != "Const" {
+		return nil
+	}
+	c, err := src.Const()
+	if err != nil {
+		return err
+	}
+	maxBytes := opt.MaxBytes
+	if maxBytes == 0 {
+		maxBytes = DefaultMaxBytes
+	}
+	b, err := w.Bytes(c, maxBytes)
+	if err != nil {
+		if errors.Is(err, reshape.ErrLimit) {
+			s.Note = strings.TrimPrefix(s.Note+"; not run: "+err.Error(), "; ")
+			return nil
+		}
+		return err
+	}
+	t, err := tensor.FromBytes(c.Type, c.Shape, b)
+	if err != nil {
+		return err
+	}
+	if outType == element.Undefined {
+		outType = c.Type
+	}
+	s.Data, s.OutType = &t, outType
+	return nil
 }
 
 // parseBool reads an IR boolean: IR v10 writes True and False, IR v11 true and false.

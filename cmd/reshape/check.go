@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -30,6 +31,9 @@ Flags:
   --json         print JSON Lines: file, id, name, op, dialect, input, pattern, pattern_source,
                  special_zero, inferred, declared, verdict, message
   --max-rank N   the largest rank accepted (default 64)
+  --run          where a Reshape's data input is a Const (directly or through a Convert), reshape the
+                 constant's bytes from the .bin and check the result's shape and size against the
+                 declared output; the row gets a run verdict (JSON field "run")
 
 Output: one row per Reshape, with the verdict ok, mismatch (the model declares another shape) or
 the error code of an invalid reshape, then "N reshapes: A ok, B mismatch, C error".
@@ -50,6 +54,7 @@ func runCheck(e *env, args []string) int {
 	bin := fs.String("bin", "", "")
 	asJSON := fs.Bool("json", false, "")
 	maxRank := fs.Int("max-rank", 0, "")
+	runConst := fs.Bool("run", false, "")
 	files, err := parseArgs(fs, args)
 	if err != nil {
 		return e.fail(checkCommand, err, false)
@@ -57,7 +62,7 @@ func runCheck(e *env, args []string) int {
 	if *bin != "" && len(files) != 1 {
 		return e.fail(checkCommand, usagef("--bin names the weights of one IR file, and %d files are given", len(files)), false)
 	}
-	opt := check.Options{BinPath: *bin, MaxRank: *maxRank}
+	opt := check.Options{BinPath: *bin, MaxRank: *maxRank, Run: *runConst}
 	var rows []check.Row
 	unreadable := false
 	if len(files) == 0 {
@@ -94,7 +99,7 @@ func runCheck(e *env, args []string) int {
 	switch {
 	case unreadable:
 		return 2
-	case sum.OK != sum.Total:
+	case !sum.AllOK():
 		return 1
 	}
 	return 0
@@ -102,7 +107,15 @@ func runCheck(e *env, args []string) int {
 
 func printRows(w io.Writer, rows []check.Row) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "FILE\tID\tNAME\tINPUT\tPATTERN\tSPECIAL_ZERO\tINFERRED\tDECLARED\tVERDICT")
+	run := false
+	for _, r := range rows {
+		run = run || r.Run != ""
+	}
+	header := "FILE\tID\tNAME\tINPUT\tPATTERN\tSPECIAL_ZERO\tINFERRED\tDECLARED\tVERDICT"
+	if run {
+		header += "\tRUN"
+	}
+	fmt.Fprintln(tw, header)
 	for _, r := range rows {
 		pattern := r.Pattern.String()
 		if r.PatternSource != check.PatternConst {
@@ -112,8 +125,12 @@ func printRows(w io.Writer, rows []check.Row) {
 		if r.Inferred != nil {
 			inferred = r.Inferred.String()
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%v\t%s\t%s\t%s\n", r.File, r.ID, r.Name, r.Input, pattern,
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%v\t%s\t%s\t%s", r.File, r.ID, r.Name, r.Input, pattern,
 			r.SpecialZero, inferred, r.Declared, r.Verdict)
+		if run {
+			fmt.Fprintf(tw, "\t%s", cmp.Or(r.Run, "-"))
+		}
+		fmt.Fprintln(tw)
 	}
 	tw.Flush()
 	for _, r := range rows {

@@ -69,11 +69,11 @@ func runInfer(e *env, args []string) int {
 	if err != nil {
 		return e.fail(inferCommand, err, false)
 	}
-	d, err := reshape.ParseDialect(*dialect)
-	if err != nil {
-		return e.fail(inferCommand, usagef("--dialect: %v", err), false)
-	}
 	if *batch != "" {
+		d, err := reshape.ParseDialect(*dialect)
+		if err != nil {
+			return e.fail(inferCommand, usagef("--dialect: %v", err), false)
+		}
 		if len(pos) > 0 {
 			return e.fail(inferCommand, usagef("--batch takes no INPUT or PATTERN"), false)
 		}
@@ -82,20 +82,9 @@ func runInfer(e *env, args []string) int {
 	if len(pos) != 2 {
 		return e.fail(inferCommand, usagef("want INPUT and PATTERN, got %d arguments", len(pos)), false)
 	}
-	opt := reshape.Options{Dialect: d}
-	switch {
-	case allowZero.set && d != reshape.ONNX:
-		return e.fail(inferCommand, usagef("--allowzero is an ONNX attribute: %s takes --special-zero", d), false)
-	case allowZero.set && sz.set && allowZero.value == sz.value:
-		return e.fail(inferCommand, usagef("--allowzero=%v contradicts --special-zero=%v: allowzero is the inverse of special_zero", allowZero, sz), false)
-	case allowZero.set:
-		opt.SpecialZero = !allowZero.value
-	case sz.set:
-		opt.SpecialZero = sz.value
-	case d == reshape.ONNX:
-		opt.SpecialZero = true // allowzero defaults to 0
-	default:
-		return e.fail(inferCommand, usagef("special_zero is required by %s: add --special-zero=true or --special-zero=false", d), false)
+	opt, err := options(*dialect, sz, allowZero)
+	if err != nil {
+		return e.fail(inferCommand, err, false)
 	}
 	if opt.DataType, err = parseElement(*elemType, "--element-type"); err != nil {
 		return e.fail(inferCommand, err, false)
@@ -120,6 +109,31 @@ func runInfer(e *env, args []string) int {
 		printExplanation(e.stdout, ex, opt)
 	}
 	return 0
+}
+
+// options reads the dialect and its special_zero or allowzero flag: special_zero is required except
+// for ONNX, whose allowzero defaults to 0.
+func options(dialect string, sz, allowZero triBool) (reshape.Options, error) {
+	d, err := reshape.ParseDialect(dialect)
+	if err != nil {
+		return reshape.Options{}, usagef("--dialect: %v", err)
+	}
+	opt := reshape.Options{Dialect: d}
+	switch {
+	case allowZero.set && d != reshape.ONNX:
+		return opt, usagef("--allowzero is an ONNX attribute: %s takes --special-zero", d)
+	case allowZero.set && sz.set && allowZero.value == sz.value:
+		return opt, usagef("--allowzero=%v contradicts --special-zero=%v: allowzero is the inverse of special_zero", allowZero.String(), sz.String())
+	case allowZero.set:
+		opt.SpecialZero = !allowZero.value
+	case sz.set:
+		opt.SpecialZero = sz.value
+	case d == reshape.ONNX:
+		opt.SpecialZero = true // allowzero defaults to 0
+	default:
+		return opt, usagef("special_zero is required by %s: add --special-zero=true or --special-zero=false", d)
+	}
+	return opt, nil
 }
 
 func parseElement(name, flagName string) (element.Type, error) {

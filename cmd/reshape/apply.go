@@ -1,0 +1,254 @@
+package main
+
+import (
+	"bufio"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"golang.org/x/term"
+
+	"github.com/reshape-go/reshape"
+	"github.com/reshape-go/reshape/npy"
+	"github.com/reshape-go/reshape/shape"
+	"github.com/reshape-go/reshape/tensor"
+)
+
+var applyCommand = &command{
+	name:    "apply",
+	summary: "reshape the array of a .npy file into another .npy file",
+	usage: `Usage:
+  reshape apply [--dialect D] --special-zero=true|false --pattern P [--verbose] IN.npy OUT.npy
+
+Reads the array in IN.npy, reshapes it by the pattern P (comma-separated integers: -1, 0, positive
+dims) with the rules of the dialect, and writes the result to OUT.npy in C order, with the dtype and
+byte order of IN.npy. Element order is logical row-major, as numpy's reshape. OUT.npy is written
+whole or not at all: on any error nothing is left at OUT.npy.
+
+The result is a view of the input when its memory layout allows (a dense input always does; a
+Fortran-order input when every group of merged axes is contiguous) and one dense copy otherwise.
+
+Flags:
+  --dialect D        openvino (default), onednn-static, onednn-dynamic or onnx
+  --special-zero=B   the special_zero attribute, true or false; required except for onnx
+  --allowzero=N      onnx only: the allowzero attribute, 0 (the default) or 1
+  --pattern P        the target shape pattern, e.g. 0,-1,4
+  --verbose          say on stderr whether the result was a view or a copy, and why
+
+Examples:
+  reshape apply --special-zero=true --pattern 0,-1 images.npy flat.npy
+  reshape apply --dialect onnx --pattern -1 --verbose in.npy out.npy
+`,
+}
+
+func init() {
+	applyCommand.run = runApply
+	commands = append(commands, applyCommand)
+}
+
+// progressThreshold is the copy size from which apply shows progress on a terminal.
+const progressThreshold = 256 << 20
+
+func runApply(e *env, args []string) int {
+	fs := flag.NewFlagSet("apply", flag.ContinueOnError)
+	dialect := fs.String("dialect", "openvino", "")
+	var sz, allowZero triBool
+	fs.Var(&sz, "special-zero", "")
+	fs.Var(&allowZero, "allowzero", "")
+	patternText := fs.String("pattern", "", "")
+	verbose := fs.Bool("verbose", false, "")
+	pos, err := parseArgs(fs, args)
+	if err != nil {
+		return e.fail(applyCommand, err, false)
+	}
+	if len(pos) != 2 {
+		return e.fail(applyCommand, usagef("want IN.npy and OUT.npy, got %d arguments", len(pos)), false)
+	}
+	opt, err := options(*dialect, sz, allowZero)
+	if err != nil {
+		return e.fail(applyCommand, err, false)
+	}
+	if !isSet(fs, "pattern") {
+		return e.fail(applyCommand, usagef("--pattern is required, e.g. --pattern 0,-1"), false)
+	}
+	pattern, err := staticPattern(*patternText)
+	if err != nil {
+		return e.fail(applyCommand, err, false)
+	}
+	in, out := pos[0], pos[1]
+	a := &applier{e: e, opt: opt, pattern: pattern, verbose: *verbose}
+	if err := a.apply(in, out); err != nil {
+		return e.fail(applyCommand, err, a.unreadable)
+	}
+	return 0
+}
+
+func isSet(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
+}
+
+// staticPattern parses a pattern whose values must all be known integers.
+func staticPattern(text string) ([]int64, error) {
+	p, err := reshape.ParsePattern(text)
+	if err != nil {
+		return nil, fmt.Errorf("--pattern: %w", err)
+	}
+	values, _ := p.Values()
+	ints := make([]int64, len(values))
+	for i, v := range values {
+		if !v.IsStatic() {
+			return nil, usagef("--pattern: pattern[%d] = %v: data needs static values", i, v)
+		}
+		ints[i] = v.Lo
+	}
+	return ints, nil
+}
+
+type applier struct {
+	e          *env
+	opt        reshape.Options
+	pattern    []int64
+	verbose    bool
+	unreadable bool // the error is a file that cannot be read (exit 2)
+}
+
+func (a *applier) apply(inPath, outPath string) error {
+	f, err := os.Open(inPath)
+	if err != nil {
+		a.unreadable = true
+		return err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		a.unreadable = true
+		return err
+	}
+	r := bufio.NewReaderSize(f, 1<<20)
+	h, err := npy.ReadHeader(r)
+	if err != nil {
+		a.unreadable = true
+		return fmt.Errorf("%s: %w", inPath, err)
+	}
+	if !h.FortranOrder {
+		return a.stream(r, st.Size(), h, inPath, outPath)
+	}
+	t, err := npy.ReadData(r, h, st.Size())
+	if err != nil {
+		a.unreadable = true
+		return fmt.Errorf("%s: %w", inPath, err)
+	}
+	res, how, err := tensor.Reshape(t, a.pattern, a.opt)
+	if err != nil {
+		return err
+	}
+	a.say(h.Shape, res.Shape(), how)
+	return writeAtomic(outPath, a.progress(res.ByteSize()), func(w io.Writer) error {
+		return npy.Write(w, res, npy.WriteOptions{BigEndian: h.BigEndian})
+	})
+}
+
+// stream reshapes a C-order array without loading it: a dense input is always a view, so the output
+// is the new header followed by the input's data bytes, unchanged.
+func (a *applier) stream(r io.Reader, size int64, h npy.Header, inPath, outPath string) error {
+	n, _ := shape.Volume(h.Shape)
+	want, _ := h.Type.Size(n)
+	if size-h.DataOffset != want {
+		a.unreadable = true
+		return reshape.Errorf(reshape.ErrSyntax, "%s: offset %d: shape %s of %s takes %d bytes of data, the file holds %d",
+			inPath, h.DataOffset, shape.FormatInts(h.Shape), h.Descr, want, size-h.DataOffset)
+	}
+	opt := a.opt
+	opt.DataType = h.Type
+	dims, err := reshape.Infer(h.Shape, a.pattern, opt)
+	if err != nil {
+		return err
+	}
+	a.say(h.Shape, dims, tensor.Method{View: true, Reason: "the input is dense: only the shape changes, the data is streamed"})
+	return writeAtomic(outPath, a.progress(want), func(w io.Writer) error {
+		if err := npy.WriteHeader(w, h.Type, dims, npy.WriteOptions{BigEndian: h.BigEndian}); err != nil {
+			return err
+		}
+		k, err := io.CopyN(w, r, want)
+		if err != nil {
+			return fmt.Errorf("%s: offset %d: copied %d of %d bytes of data: %w", inPath, h.DataOffset+k, k, want, err)
+		}
+		return nil
+	})
+}
+
+func (a *applier) say(in, out []int64, how tensor.Method) {
+	if !a.verbose {
+		return
+	}
+	kind := "copy"
+	if how.View {
+		kind = "view"
+	}
+	fmt.Fprintf(a.e.stderr, "reshape: %s -> %s: %s (%s)\n", shape.FormatInts(in), shape.FormatInts(out), kind, how.Reason)
+}
+
+// progress returns a function that wraps the output writer with a progress line on stderr, when
+// stderr is a terminal and the data is large enough to make waiting noticeable.
+func (a *applier) progress(total int64) func(io.Writer) io.Writer {
+	f, ok := a.e.stderr.(*os.File)
+	if !ok || total < progressThreshold || !term.IsTerminal(int(f.Fd())) {
+		return nil
+	}
+	return func(w io.Writer) io.Writer { return &progressWriter{w: w, out: f, total: total} }
+}
+
+type progressWriter struct {
+	w         io.Writer
+	out       io.Writer
+	total, n  int64
+	lastShown int64
+}
+
+func (p *progressWriter) Write(b []byte) (int, error) {
+	k, err := p.w.Write(b)
+	p.n += int64(k)
+	if p.n-p.lastShown >= 16<<20 || p.n >= p.total {
+		p.lastShown = p.n
+		fmt.Fprintf(p.out, "\rreshape: writing %d / %d MiB (%d%%)", p.n>>20, p.total>>20, 100*p.n/max(p.total, 1))
+		if p.n >= p.total {
+			fmt.Fprintln(p.out)
+		}
+	}
+	return k, err
+}
+
+// writeAtomic writes a file through a temporary file in the same directory, renamed into place only
+// when write succeeds: on any error nothing is left at path. wrap, when not nil, wraps the writer
+// (for progress).
+func writeAtomic(path string, wrap func(io.Writer) io.Writer, write func(io.Writer) error) (err error) {
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err != nil {
+			tmp.Close()
+			os.Remove(tmp.Name())
+		}
+	}()
+	bw := bufio.NewWriterSize(tmp, 1<<20)
+	var w io.Writer = bw
+	if wrap != nil {
+		w = wrap(bw)
+	}
+	if err = write(w); err != nil {
+		return err
+	}
+	if err = bw.Flush(); err != nil {
+		return err
+	}
+	if err = tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}

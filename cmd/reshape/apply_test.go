@@ -1,0 +1,132 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/reshape-go/reshape/npy"
+	"github.com/reshape-go/reshape/tensor"
+)
+
+func writeNpy(t *testing.T, path string, x tensor.Tensor) {
+	t.Helper()
+	var b bytes.Buffer
+	if err := npy.Write(&b, x, npy.WriteOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestApply(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "in.npy")
+	x, _ := tensor.FromSlice([]float32{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12}, 2, 3, 2)
+	writeNpy(t, in, x)
+	// A Fortran-order file: numpy's layout for np.asfortranarray.
+	fortran := filepath.Join(dir, "f.npy")
+	ft, _ := tensor.FromSlice([]int16{1, 4, 2, 5, 3, 6}, 3, 2)
+	ftt, _ := ft.Transpose()
+	var fb bytes.Buffer
+	npy.Write(&fb, ft, npy.WriteOptions{})
+	raw := strings.Replace(fb.String(), "'fortran_order': False, 'shape': (3, 2)", "'fortran_order': True, 'shape': (2, 3) ", 1)
+	os.WriteFile(fortran, []byte(raw), 0o644)
+	want, _ := tensor.Values[int16](ftt)
+
+	tests := []struct {
+		args   []string
+		code   int
+		shape  []int64
+		stderr string
+	}{
+		{[]string{"--special-zero=true", "--pattern", "0,-1", in}, 0, []int64{2, 6}, ""},
+		{[]string{"--special-zero=false", "--pattern=-1", "--verbose", in}, 0, []int64{12},
+			"reshape: [2,3,2] -> [12]: view (the input is dense: only the shape changes, the data is streamed)\n"},
+		{[]string{"--dialect", "onnx", "--pattern", "3,0", in}, 1, nil, "reshape: volume-mismatch: output shape [3,3] has volume 9"},
+		{[]string{"--special-zero=false", "--pattern", "5,-1", in}, 1, nil, "reshape: not-divisible"},
+		{[]string{"--special-zero=false", "--pattern", "-1", "--verbose", fortran}, 0, []int64{6},
+			"reshape: [2,3] -> [6]: copy (input axes 0..1 merge into output axes 0..0, but stride[0] = 2 != dim[1]·stride[1] = 12: not contiguous)\n"},
+		{[]string{"--special-zero=false", "--pattern", "2,3,1", "--verbose", fortran}, 0, []int64{2, 3, 1},
+			"view (every group of input axes merged into one output axis is contiguous within itself)"},
+		{[]string{"--pattern", "6", in}, 2, nil, "special_zero is required by openvino"},
+		{[]string{"--special-zero=true", in}, 2, nil, "--pattern is required"},
+		{[]string{"--special-zero=true", "--pattern", "1..3", in}, 2, nil, "data needs static values"},
+		{[]string{"--special-zero=true", "--pattern", "6", filepath.Join(dir, "missing.npy")}, 2, nil, "no such file"},
+		{[]string{"--special-zero=true", "--pattern", "6", filepath.Join(dir, "missing.npy"), "x", "y"}, 2, nil, "want IN.npy and OUT.npy"},
+	}
+	for i, tt := range tests {
+		out := filepath.Join(dir, "out"+strconv.Itoa(i)+".npy")
+		code, _, stderr := cli("", append(append([]string{"apply"}, tt.args...), out)...)
+		if code != tt.code || !strings.Contains(stderr, tt.stderr) {
+			t.Errorf("apply %q: exit %d, stderr %q; want %d, %q", tt.args, code, stderr, tt.code, tt.stderr)
+			continue
+		}
+		entries, _ := os.ReadDir(dir)
+		for _, e := range entries {
+			if strings.Contains(e.Name(), ".tmp-") {
+				t.Errorf("apply %q left %s", tt.args, e.Name())
+			}
+		}
+		got, _, err := npy.ReadFile(out)
+		if tt.code != 0 {
+			if !os.IsNotExist(err) {
+				t.Errorf("apply %q failed but left %s: %v", tt.args, out, err)
+			}
+			continue
+		}
+		if err != nil || !slices.Equal(got.Shape(), tt.shape) {
+			t.Errorf("apply %q: %v %v", tt.args, got.Shape(), err)
+			continue
+		}
+		if got.Type().String() == "i16" {
+			v, _ := tensor.Values[int16](got)
+			if !slices.Equal(v, want) {
+				t.Errorf("apply %q: values %v, want %v", tt.args, v, want)
+			}
+		}
+	}
+}
+
+// TestONNXData runs the ONNX backend node tests of ../shared/conformance/onnx through reshape
+// apply: the model's Reshape applied to input_0.npy with the pattern of input_1.npy must give
+// output_0.npy, byte for byte. allowzero is 1 in test_reshape_allowzero_reordered and 0 elsewhere.
+func TestONNXData(t *testing.T) {
+	root := filepath.Join("..", "..", "..", "shared", "conformance", "onnx")
+	dirs, _ := filepath.Glob(filepath.Join(root, "test_reshape_*"))
+	if len(dirs) == 0 {
+		t.Skipf("ONNX backend tests not found in %s: run with ../shared beside the repository", root)
+	}
+	for _, d := range dirs {
+		data := filepath.Join(d, "test_data_set_0")
+		p, _, err := npy.ReadFile(filepath.Join(data, "input_1.npy"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		values, err := tensor.Values[int64](p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pattern := make([]string, len(values))
+		for i, v := range values {
+			pattern[i] = strconv.FormatInt(v, 10)
+		}
+		allowZero := "0"
+		if strings.HasSuffix(d, "allowzero_reordered") {
+			allowZero = "1"
+		}
+		out := filepath.Join(t.TempDir(), "out.npy")
+		code, _, stderr := cli("", "apply", "--dialect", "onnx", "--allowzero="+allowZero, "--pattern="+strings.Join(pattern, ","),
+			filepath.Join(data, "input_0.npy"), out)
+		got, _ := os.ReadFile(out)
+		want, _ := os.ReadFile(filepath.Join(data, "output_0.npy"))
+		if code != 0 || !bytes.Equal(got, want) {
+			t.Errorf("%s: exit %d %s: output differs from output_0.npy", filepath.Base(d), code, stderr)
+		}
+	}
+}
