@@ -28,29 +28,37 @@ func simplify(dims, strides []int64) (d, s []int64) {
 // parallelMin is the copy size from which copies use every core.
 const parallelMin = 4 << 20
 
-// tileBytes is the width of a copy tile in bytes: a tile of tileBytes/es × tileBytes/es elements
-// keeps both its source and destination lines in the L1 cache while it is transposed.
-const tileBytes = 64
+// blockBytes bounds the two sides of a transposing block in bytes: a block of blockBytes/es rows
+// by blockBytes/es columns touches few enough pages (on both sides) to stay in the TLB, and its
+// lines stay in the L2 cache while it is moved.
+const blockBytes = 1024
+
+// stripCols is the number of columns a transposing block moves at a time.
+const stripCols = 128
+
+// runBytes is the size of the work item of a copy of contiguous runs.
+const runBytes = 64 << 10
 
 // plan is a strided copy into a dense row-major destination, reduced to an odometer over outer axes
 // and a two-dimensional block per outer index: rows along the source's most contiguous axis, and
 // columns along the last axis (the destination's contiguous one). When the last axis is contiguous in
-// the source too, a block row is one contiguous run, copied with memmove.
+// the source too, a row is one contiguous run, copied with memmove. The work is split in items of
+// rowsPer × colsPer elements of one outer index.
 type plan struct {
-	es             int64
-	outer          []int64 // dims of the outer axes
-	souter, douter []int64 // their source and destination strides
-	rows, cols     int64
-	sr, sc         int64 // source strides of rows and columns
-	dr             int64 // destination stride of rows (columns are dense: es)
-	tile           int64 // rows per work item, and columns per tile
-	run            bool  // the source is contiguous along the columns
+	es               int64
+	outer            []int64 // dims of the outer axes
+	souter, douter   []int64 // their source and destination strides
+	rows, cols       int64
+	sr, sc           int64 // source strides of rows and columns
+	dr               int64 // destination stride of rows (columns are dense: es)
+	run              bool  // the source is contiguous along the columns
+	rowsPer, colsPer int64 // the size of a work item
 }
 
 func newPlan(t Tensor) *plan {
 	es := t.elemSize()
 	d, s := simplify(t.shape, t.strides)
-	p := &plan{es: es, rows: 1, cols: 1, sc: es, tile: max(1, tileBytes/es)}
+	p := &plan{es: es, rows: 1, cols: 1, sc: es, rowsPer: 1, colsPer: 1}
 	if len(d) == 0 {
 		p.run = true
 		return p
@@ -84,23 +92,35 @@ func newPlan(t Tensor) *plan {
 			p.douter = append(p.douter, dense[k])
 		}
 	}
+	if p.run {
+		p.colsPer = p.cols
+	} else {
+		p.rowsPer, p.colsPer = min(p.rows, blockBytes/es), min(p.cols, blockBytes/es)
+	}
 	return p
 }
 
-// items returns the number of work items: one per outer index and stripe of tile rows.
+// items returns the number of work items.
 func (p *plan) items() int64 {
-	n := (p.rows + p.tile - 1) / p.tile
+	if p.run && len(p.outer) > 0 {
+		// Runs: group outer indices so that an item moves about runBytes.
+		p.rowsPer = 1
+	}
+	n := ceilDiv(p.rows, p.rowsPer) * ceilDiv(p.cols, p.colsPer)
 	for _, d := range p.outer {
 		n *= d
 	}
 	return n
 }
 
-// copy performs the work items [lo, hi) from src (starting at byte offset off) into dst.
+func ceilDiv(a, b int64) int64 { return (a + b - 1) / b }
+
+// copy performs the work items [lo, hi) from src into dst.
 func (p *plan) copy(dst, src unsafe.Pointer, lo, hi int64) {
-	stripes := (p.rows + p.tile - 1) / p.tile
+	rb, cb := ceilDiv(p.rows, p.rowsPer), ceilDiv(p.cols, p.colsPer)
+	per := rb * cb
 	// Decompose lo into the outer index, then advance it odometer style.
-	o, stripe := lo/stripes, lo%stripes
+	o, b := lo/per, lo%per
 	idx := make([]int64, len(p.outer))
 	var soff, doff int64
 	for k := len(p.outer) - 1; k >= 0; k-- {
@@ -110,25 +130,22 @@ func (p *plan) copy(dst, src unsafe.Pointer, lo, hi int64) {
 		doff += idx[k] * p.douter[k]
 	}
 	for item := lo; item < hi; item++ {
-		r0 := stripe * p.tile
-		r1 := min(r0+p.tile, p.rows)
+		r0, c0 := (b/cb)*p.rowsPer, (b%cb)*p.colsPer
+		r1, c1 := min(r0+p.rowsPer, p.rows), min(c0+p.colsPer, p.cols)
+		s := unsafe.Add(src, soff+r0*p.sr+c0*p.sc)
+		d := unsafe.Add(dst, doff+r0*p.dr+c0*p.es)
 		if p.run {
-			n := p.cols * p.es
-			for r := r0; r < r1; r++ {
-				s, d := unsafe.Add(src, soff+r*p.sr), unsafe.Add(dst, doff+r*p.dr)
-				copy(unsafe.Slice((*byte)(d), n), unsafe.Slice((*byte)(s), n))
+			n := (c1 - c0) * p.es
+			for r := range r1 - r0 {
+				copy(unsafe.Slice((*byte)(unsafe.Add(d, r*p.dr)), n), unsafe.Slice((*byte)(unsafe.Add(s, r*p.sr)), n))
 			}
 		} else {
-			for c0 := int64(0); c0 < p.cols; c0 += p.tile {
-				s := unsafe.Add(src, soff+r0*p.sr+c0*p.sc)
-				d := unsafe.Add(dst, doff+r0*p.dr+c0*p.es)
-				block(d, s, r1-r0, min(p.tile, p.cols-c0), p.sr, p.sc, p.dr, p.es)
-			}
+			block(d, s, r1-r0, c1-c0, p.sr, p.sc, p.dr, p.es)
 		}
-		if stripe++; stripe < stripes {
+		if b++; b < per {
 			continue
 		}
-		stripe = 0
+		b = 0
 		for k := len(p.outer) - 1; k >= 0; k-- {
 			idx[k]++
 			soff += p.souter[k]
@@ -144,8 +161,40 @@ func (p *plan) copy(dst, src unsafe.Pointer, lo, hi int64) {
 }
 
 // block copies rows × cols elements of size es: element (r, c) from src + r·sr + c·sc to
-// dst + r·dr + c·es.
+// dst + r·dr + c·es. When the source is contiguous along the rows (a transpose), it moves whole
+// machine words: 8×8 bytes, 4×4 16-bit or 2×2 32-bit elements transposed in registers, in strips of
+// stripCols columns whose source lines stay in the cache while the rows sweep through them.
 func block(dst, src unsafe.Pointer, rows, cols, sr, sc, dr, es int64) {
+	if sr != es || !littleEndian || es == 8 {
+		scalarBlock(dst, src, rows, cols, sr, sc, dr, es)
+		return
+	}
+	m := 8 / es // the micro-block is m × m elements
+	rm, cm := rows-rows%m, cols-cols%m
+	for c0 := int64(0); c0 < cm; c0 += stripCols {
+		c1 := min(c0+stripCols, cm)
+		for r := int64(0); r < rm; r += m {
+			for c := c0; c < c1; c += m {
+				d, s := unsafe.Add(dst, r*dr+c*es), unsafe.Add(src, r*es+c*sc)
+				switch es {
+				case 1:
+					transpose8x8(d, s, sc, dr)
+				case 2:
+					transpose4x4(d, s, sc, dr)
+				case 4:
+					transpose2x2(d, s, sc, dr)
+				}
+			}
+		}
+	}
+	scalarBlock(unsafe.Add(dst, rm*dr), unsafe.Add(src, rm*sr), rows-rm, cols, sr, sc, dr, es)
+	scalarBlock(unsafe.Add(dst, cm*es), unsafe.Add(src, cm*sc), rm, cols-cm, sr, sc, dr, es)
+}
+
+func scalarBlock(dst, src unsafe.Pointer, rows, cols, sr, sc, dr, es int64) {
+	if rows == 0 || cols == 0 {
+		return
+	}
 	for r := range rows {
 		s, d := unsafe.Add(src, r*sr), unsafe.Add(dst, r*dr)
 		switch es {
@@ -167,6 +216,68 @@ func block(dst, src unsafe.Pointer, rows, cols, sr, sc, dr, es int64) {
 			}
 		}
 	}
+}
+
+// swap exchanges the bits of a selected by mask<<shift with those of b selected by mask: one round
+// of a transpose in registers.
+func swap(a, b, mask uint64, shift uint) (uint64, uint64) {
+	t := (a>>shift ^ b) & mask
+	return a ^ t<<shift, b ^ t
+}
+
+// load returns the 64-bit little-endian word at p + off.
+func load(p unsafe.Pointer, off int64) uint64 { return *(*uint64)(unsafe.Add(p, off)) }
+
+func store(p unsafe.Pointer, off int64, v uint64) { *(*uint64)(unsafe.Add(p, off)) = v }
+
+// transpose8x8 moves an 8×8 block of bytes: word j of the source (8 bytes from s + j·sc) holds
+// column j, and word i of the destination (at d + i·dr) gets row i.
+func transpose8x8(d, s unsafe.Pointer, sc, dr int64) {
+	w0, w1, w2, w3 := load(s, 0), load(s, sc), load(s, 2*sc), load(s, 3*sc)
+	w4, w5, w6, w7 := load(s, 4*sc), load(s, 5*sc), load(s, 6*sc), load(s, 7*sc)
+	const m32, m16, m8 = 0x00000000FFFFFFFF, 0x0000FFFF0000FFFF, 0x00FF00FF00FF00FF
+	w0, w4 = swap(w0, w4, m32, 32)
+	w1, w5 = swap(w1, w5, m32, 32)
+	w2, w6 = swap(w2, w6, m32, 32)
+	w3, w7 = swap(w3, w7, m32, 32)
+	w0, w2 = swap(w0, w2, m16, 16)
+	w1, w3 = swap(w1, w3, m16, 16)
+	w4, w6 = swap(w4, w6, m16, 16)
+	w5, w7 = swap(w5, w7, m16, 16)
+	w0, w1 = swap(w0, w1, m8, 8)
+	w2, w3 = swap(w2, w3, m8, 8)
+	w4, w5 = swap(w4, w5, m8, 8)
+	w6, w7 = swap(w6, w7, m8, 8)
+	store(d, 0, w0)
+	store(d, dr, w1)
+	store(d, 2*dr, w2)
+	store(d, 3*dr, w3)
+	store(d, 4*dr, w4)
+	store(d, 5*dr, w5)
+	store(d, 6*dr, w6)
+	store(d, 7*dr, w7)
+}
+
+// transpose4x4 is transpose8x8 for 16-bit elements.
+func transpose4x4(d, s unsafe.Pointer, sc, dr int64) {
+	w0, w1, w2, w3 := load(s, 0), load(s, sc), load(s, 2*sc), load(s, 3*sc)
+	const m32, m16 = 0x00000000FFFFFFFF, 0x0000FFFF0000FFFF
+	w0, w2 = swap(w0, w2, m32, 32)
+	w1, w3 = swap(w1, w3, m32, 32)
+	w0, w1 = swap(w0, w1, m16, 16)
+	w2, w3 = swap(w2, w3, m16, 16)
+	store(d, 0, w0)
+	store(d, dr, w1)
+	store(d, 2*dr, w2)
+	store(d, 3*dr, w3)
+}
+
+// transpose2x2 is transpose8x8 for 32-bit elements.
+func transpose2x2(d, s unsafe.Pointer, sc, dr int64) {
+	w0, w1 := load(s, 0), load(s, sc)
+	w0, w1 = swap(w0, w1, 0x00000000FFFFFFFF, 32)
+	store(d, 0, w0)
+	store(d, dr, w1)
 }
 
 // copyDense writes the elements of src, in logical row-major order, dense, to dst, which holds

@@ -2,6 +2,7 @@ package tensor
 
 import (
 	"fmt"
+	"unsafe"
 
 	"github.com/reshape-go/reshape"
 	"github.com/reshape-go/reshape/shape"
@@ -97,111 +98,201 @@ func (t Tensor) packedView(view func(Tensor) (Tensor, error)) (Tensor, error) {
 type Method struct {
 	// View reports that the result shares the input's memory; otherwise it is a dense copy.
 	View bool
-	// Reason says which rule of the layout allowed the view or forced the copy.
-	Reason string
+	rule rule
+	// For a copy: the group of input axes [in0, in1] that merges into the output axes [out0, out1]
+	// is not contiguous, because stride[axis] != dim[axis+…]·stride[next] = want.
+	in0, in1, out0, out1, axis, next int
+	stride, want                     int64
+}
+
+type rule uint8
+
+const (
+	ruleGroups  rule = iota // every group of merged axes is contiguous within itself
+	ruleDense               // the input is dense
+	ruleEmpty               // no elements
+	rulePacked              // sub-byte elements, always dense
+	ruleNotContiguous
+)
+
+// Reason says which rule of the layout allowed the view or forced the copy.
+func (m Method) Reason() string {
+	switch m.rule {
+	case ruleDense:
+		return "the input is dense: only the shape changes"
+	case ruleEmpty:
+		return "no elements: any strides do"
+	case rulePacked:
+		return "sub-byte elements are always dense"
+	case ruleNotContiguous:
+		return fmt.Sprintf("input axes %d..%d merge into output axes %d..%d, but stride[%d] = %d != dim[%d]·stride[%d] = %d: not contiguous",
+			m.in0, m.in1, m.out0, m.out1, m.axis, m.stride, m.next, m.next, m.want)
+	}
+	return "every group of input axes merged into one output axis is contiguous within itself"
 }
 
 // Reshape reshapes the tensor t by pattern, the Reshape operation on data: it infers the output
 // shape with reshape.Infer (Options.DataType is set to t's type, so the dialect's data types are
 // checked), then returns a view sharing t's memory when the layout allows it (NOTES.md §7: every
 // group of input axes merged into one output axis is contiguous within itself), and otherwise one
-// dense row-major copy. The element order is logical row-major either way. The errors are those of
-// reshape.Infer.
+// dense row-major copy. The element order is logical row-major either way. A view allocates only its
+// shape and strides (one allocation); a copy allocates exactly its data besides. The errors are
+// those of reshape.Infer.
 func Reshape(t Tensor, pattern []int64, opt reshape.Options) (Tensor, Method, error) {
+	var out Tensor
+	m, err := ReshapeInto(&out, t, pattern, opt)
+	return out, m, err
+}
+
+// ReshapeInto is Reshape writing its result to *dst and reusing dst's memory, for a runtime that
+// keeps its output tensors: the capacity of dst's shape and strides, and, when a copy is needed,
+// dst's data if it is large enough and does not overlap t's. With that capacity a view does not
+// allocate, and a copy allocates nothing. On error *dst is unchanged.
+func ReshapeInto(dst *Tensor, t Tensor, pattern []int64, opt reshape.Options) (Method, error) {
 	opt.DataType = t.typ
-	out, err := reshape.Infer(t.shape, pattern, opt)
-	if err != nil {
-		return Tensor{}, Method{}, err
+	n := len(pattern)
+	var meta []int64
+	if cap(dst.shape) >= n && cap(dst.strides) >= n && !overlaps(dst.shape, t.shape) && !overlaps(dst.shape, t.strides) &&
+		!overlaps(dst.strides, t.shape) && !overlaps(dst.strides, t.strides) {
+		meta = dst.shape[:0:n]
+	} else {
+		meta = make([]int64, 0, 2*n) // the result's shape and strides, in one allocation
 	}
-	return t.reshapeTo(out)
+	dims, err := reshape.AppendInfer(meta, t.shape, pattern, opt)
+	if err != nil {
+		return Method{}, err
+	}
+	var strides []int64
+	if cap(meta) == 2*n {
+		strides = meta[n : 2*n : 2*n]
+	} else {
+		strides = dst.strides[:n]
+	}
+	m := t.view(dst, dims, strides)
+	if m.View {
+		return m, nil
+	}
+	size := t.ByteSize()
+	buf := dst.data
+	if int64(cap(buf)) < size || overlaps(buf, t.data) {
+		buf = make([]byte, size)
+	}
+	buf = buf[:size]
+	copyDense(buf, t)
+	acc := t.elemSize()
+	for i := n - 1; i >= 0; i-- {
+		strides[i] = acc
+		acc *= max(dims[i], 1)
+	}
+	*dst = Tensor{typ: t.typ, shape: dims, strides: strides, data: buf}
+	return m, nil
+}
+
+// overlaps reports whether the memory of a and b, up to their capacities, overlaps.
+func overlaps[T, U any](a []T, b []U) bool {
+	if cap(a) == 0 || cap(b) == 0 {
+		return false
+	}
+	var x T
+	var y U
+	pa, pb := uintptr(unsafe.Pointer(unsafe.SliceData(a))), uintptr(unsafe.Pointer(unsafe.SliceData(b)))
+	return pa < pb+uintptr(cap(b))*unsafe.Sizeof(y) && pb < pa+uintptr(cap(a))*unsafe.Sizeof(x)
 }
 
 // View returns t with the shape dims, of the same volume, sharing t's memory, when the layout
-// allows it (NOTES.md §7); ok is false, with the reason, when only a copy can give that shape.
-// Errors wrap reshape.ErrVolumeMismatch when the volumes differ.
-func (t Tensor) View(dims ...int64) (v Tensor, reason string, ok bool, err error) {
+// allows it (NOTES.md §7); ok is false, and the Method says why, when only a copy can give that
+// shape. Errors wrap reshape.ErrVolumeMismatch when the volumes differ.
+func (t Tensor) View(dims ...int64) (v Tensor, m Method, err error) {
 	n, err := shape.Volume(dims)
 	if err != nil {
-		return Tensor{}, "", false, err
+		return Tensor{}, m, err
 	}
 	if n != t.Len() {
-		return Tensor{}, "", false, reshape.Errorf(reshape.ErrVolumeMismatch, "shape %s has volume %d, the tensor %s has %d", shape.FormatInts(dims), n, shape.FormatInts(t.shape), t.Len())
+		return Tensor{}, m, reshape.Errorf(reshape.ErrVolumeMismatch, "shape %s has volume %d, the tensor %s has %d", shape.FormatInts(dims), n, shape.FormatInts(t.shape), t.Len())
 	}
+	m = t.view(&v, dims, make([]int64, len(dims)))
+	return v, m, nil
+}
+
+// view sets *v to t in the shape dims (of the same volume) when the layout allows, writing the
+// strides into strides.
+func (t *Tensor) view(v *Tensor, dims, strides []int64) Method {
 	if t.typ.IsPacked() {
-		return Tensor{typ: t.typ, shape: dims, offset: t.offset, data: t.data}, "sub-byte elements are always dense", true, nil
+		*v = Tensor{typ: t.typ, shape: dims, offset: t.offset, data: t.data}
+		return Method{View: true, rule: rulePacked}
 	}
-	strides, reason, ok := viewStrides(t.shape, t.strides, dims, t.elemSize())
-	if !ok {
-		return Tensor{}, reason, false, nil
+	m := viewStrides(strides, t.shape, t.strides, dims, t.elemSize())
+	if m.View {
+		*v = Tensor{typ: t.typ, shape: dims, strides: strides, offset: t.offset, data: t.data}
 	}
-	if t.IsContiguous() {
-		reason = "the input is dense: only the shape changes"
-	}
-	return Tensor{typ: t.typ, shape: dims, strides: strides, offset: t.offset, data: t.data}, reason, true, nil
+	return m
 }
 
-func (t Tensor) reshapeTo(dims []int64) (Tensor, Method, error) {
-	v, reason, ok, err := t.View(dims...)
-	if err != nil {
-		return Tensor{}, Method{}, err
-	}
-	if ok {
-		return v, Method{View: true, Reason: reason}, nil
-	}
-	c := t.Contiguous()
-	c.shape, c.strides = dims, denseStrides(dims, t.elemSize())
-	return c, Method{View: false, Reason: reason}, nil
-}
-
-// viewStrides computes strides that show the elements of a view (dims, strides) in the shape
-// newDims without moving them, as numpy's reshape does: each group of old axes whose product is one
-// group of new axes must be contiguous within itself. ok is false when a group is not, and reason
-// names it.
-func viewStrides(dims, strides, newDims []int64, es int64) (newStrides []int64, reason string, ok bool) {
-	newStrides = make([]int64, len(newDims))
+// viewStrides computes into out the strides that show the elements of a view (dims, strides) in the
+// shape newDims, of the same volume, without moving them, as numpy's reshape does: the two shapes
+// split into the shortest groups of axes of equal product, and each group of old axes must be
+// contiguous within itself (axes of size 1 play no part). The Method says whether it could, and why.
+func viewStrides(out, dims, strides, newDims []int64, es int64) Method {
 	if mustVolume(dims) == 0 {
-		copy(newStrides, denseStrides(newDims, es))
-		return newStrides, "no elements: any strides do", true
-	}
-	// The old axes of size 1 play no part.
-	var od, os []int64
-	var oi []int // their indices, for the reason
-	for i, d := range dims {
-		if d != 1 {
-			od, os, oi = append(od, d), append(os, strides[i]), append(oi, i)
+		acc := es
+		for i := len(newDims) - 1; i >= 0; i-- {
+			out[i] = acc
+			acc *= max(newDims[i], 1)
 		}
+		return Method{View: true, rule: ruleEmpty}
 	}
-	ni, nj, o, oj := 0, 1, 0, 1
-	for ni < len(newDims) && o < len(od) {
-		np, op := newDims[ni], od[o]
+	dense, want := true, es // whether the input is dense row-major, and the stride that would be
+	oi, ni := 0, 0
+	for {
+		for oi < len(dims) && dims[oi] == 1 {
+			oi++
+		}
+		if oi == len(dims) {
+			break
+		}
+		o0, n0 := oi, ni
+		op, np := dims[oi], int64(1)
+		oi++
 		for np != op {
-			if np < op {
-				np *= newDims[nj]
-				nj++
-			} else {
-				op *= od[oj]
-				oj++
+			switch {
+			case np < op && ni < len(newDims):
+				np *= newDims[ni]
+				ni++
+			case np > op && oi < len(dims):
+				op *= dims[oi]
+				oi++
+			default:
+				panic("tensor: viewStrides on shapes of different volumes")
 			}
 		}
-		for k := o; k < oj-1; k++ {
-			if os[k] != od[k+1]*os[k+1] {
-				return nil, fmt.Sprintf("input axes %d..%d merge into output axes %d..%d, but stride[%d] = %d != dim[%d]·stride[%d] = %d: not contiguous",
-					oi[o], oi[oj-1], ni, nj-1, oi[k], os[k], oi[k+1], oi[k+1], od[k+1]*os[k+1]), false
+		last := -1 // the group's last old axis of size above 1
+		for k := o0; k < oi; k++ {
+			if dims[k] == 1 {
+				continue
 			}
+			if last >= 0 && strides[last] != dims[k]*strides[k] {
+				return Method{rule: ruleNotContiguous, in0: o0, in1: oi - 1, out0: n0, out1: ni - 1,
+					axis: last, next: k, stride: strides[last], want: dims[k] * strides[k]}
+			}
+			last = k
 		}
-		newStrides[nj-1] = os[oj-1]
-		for k := nj - 1; k > ni; k-- {
-			newStrides[k-1] = newStrides[k] * newDims[k]
+		out[ni-1] = strides[last]
+		for k := ni - 1; k > n0; k-- {
+			out[k-1] = out[k] * newDims[k]
 		}
-		ni, nj = nj, nj+1
-		o, oj = oj, oj+1
 	}
-	// Trailing new axes of size 1: a stride consistent with the axis before them.
+	// Trailing new axes of size 1.
 	for k := ni; k < len(newDims); k++ {
-		newStrides[k] = es
-		if k > 0 {
-			newStrides[k] = newStrides[k-1]
+		out[k] = es
+	}
+	for i := len(dims) - 1; i >= 0 && dense; i-- {
+		if dims[i] != 1 {
+			dense = strides[i] == want
+			want *= dims[i]
 		}
 	}
-	return newStrides, "every group of input axes merged into one output axis is contiguous within itself", true
+	if dense {
+		return Method{View: true, rule: ruleDense}
+	}
+	return Method{View: true, rule: ruleGroups}
 }

@@ -146,7 +146,7 @@ func (a *applier) apply(inPath, outPath string) error {
 	if err != nil {
 		return err
 	}
-	a.say(h.Shape, res.Shape(), how)
+	a.say(h.Shape, res.Shape(), how.View, how.Reason())
 	return writeAtomic(outPath, a.progress(res.ByteSize()), func(w io.Writer) error {
 		return npy.Write(w, res, npy.WriteOptions{BigEndian: h.BigEndian})
 	})
@@ -168,7 +168,7 @@ func (a *applier) stream(r io.Reader, size int64, h npy.Header, inPath, outPath 
 	if err != nil {
 		return err
 	}
-	a.say(h.Shape, dims, tensor.Method{View: true, Reason: "the input is dense: only the shape changes, the data is streamed"})
+	a.say(h.Shape, dims, true, "the input is dense: only the shape changes, the data is streamed")
 	return writeAtomic(outPath, a.progress(want), func(w io.Writer) error {
 		if err := npy.WriteHeader(w, h.Type, dims, npy.WriteOptions{BigEndian: h.BigEndian}); err != nil {
 			return err
@@ -181,15 +181,15 @@ func (a *applier) stream(r io.Reader, size int64, h npy.Header, inPath, outPath 
 	})
 }
 
-func (a *applier) say(in, out []int64, how tensor.Method) {
+func (a *applier) say(in, out []int64, view bool, reason string) {
 	if !a.verbose {
 		return
 	}
 	kind := "copy"
-	if how.View {
+	if view {
 		kind = "view"
 	}
-	fmt.Fprintf(a.e.stderr, "reshape: %s -> %s: %s (%s)\n", shape.FormatInts(in), shape.FormatInts(out), kind, how.Reason)
+	fmt.Fprintf(a.e.stderr, "reshape: %s -> %s: %s (%s)\n", shape.FormatInts(in), shape.FormatInts(out), kind, reason)
 }
 
 // progress returns a function that wraps the output writer with a progress line on stderr, when
