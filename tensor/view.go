@@ -108,10 +108,10 @@ type Method struct {
 type rule uint8
 
 const (
-	ruleGroups  rule = iota // every group of merged axes is contiguous within itself
-	ruleDense               // the input is dense
-	ruleEmpty               // no elements
-	rulePacked              // sub-byte elements, always dense
+	ruleGroups rule = iota // every group of merged axes is contiguous within itself
+	ruleDense              // the input is dense
+	ruleEmpty              // no elements
+	rulePacked             // sub-byte elements, always dense
 	ruleNotContiguous
 )
 
