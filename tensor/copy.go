@@ -36,9 +36,6 @@ const blockBytes = 1024
 // stripCols is the number of columns a transposing block moves at a time.
 const stripCols = 128
 
-// runBytes is the size of the work item of a copy of contiguous runs.
-const runBytes = 64 << 10
-
 // plan is a strided copy into a dense row-major destination, reduced to an odometer over outer axes
 // and a two-dimensional block per outer index: rows along the source's most contiguous axis, and
 // columns along the last axis (the destination's contiguous one). When the last axis is contiguous in
@@ -102,10 +99,6 @@ func newPlan(t Tensor) *plan {
 
 // items returns the number of work items.
 func (p *plan) items() int64 {
-	if p.run && len(p.outer) > 0 {
-		// Runs: group outer indices so that an item moves about runBytes.
-		p.rowsPer = 1
-	}
 	n := ceilDiv(p.rows, p.rowsPer) * ceilDiv(p.cols, p.colsPer)
 	for _, d := range p.outer {
 		n *= d
