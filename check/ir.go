@@ -51,17 +51,16 @@ func IR(net *ir.Net, w *ir.Weights, file string, opt Options) ([]Row, error) {
 }
 
 func irSite(net *ir.Net, l *ir.Layer, w *ir.Weights, opt Options) (*Site, error) {
-	where := "Reshape layer " + strconv.Quote(l.ID) + " (" + strconv.Quote(l.Name) + ", line " + strconv.Itoa(l.Line) + ")"
 	if len(l.Inputs) != 2 || len(l.Outputs) != 1 {
-		return nil, reshape.Errorf(reshape.ErrSyntax, "%s: %d input and %d output ports, want 2 and 1", where, len(l.Inputs), len(l.Outputs))
+		return nil, reshape.Errorf(reshape.ErrSyntax, "Reshape %v: %d input and %d output ports, want 2 and 1", l, len(l.Inputs), len(l.Outputs))
 	}
-	szText, ok := l.Data["special_zero"]
+	szText, ok := l.Attr("special_zero")
 	if !ok {
-		return nil, reshape.Errorf(reshape.ErrSyntax, "%s: <data> has no special_zero attribute (required by Reshape-1)", where)
+		return nil, reshape.Errorf(reshape.ErrSyntax, "Reshape %v: <data> has no special_zero attribute (required by Reshape-1)", l)
 	}
 	sz, err := parseBool(szText)
 	if err != nil {
-		return nil, reshape.Errorf(reshape.ErrSyntax, "%s: special_zero=%q: want true or false", where, szText)
+		return nil, reshape.Errorf(reshape.ErrSyntax, "Reshape %v: special_zero=%q: want true or false", l, szText)
 	}
 	s := &Site{
 		ID: l.ID, Name: l.Name, Op: l.Type, Input: l.Inputs[0].Shape, Declared: l.Outputs[0].Shape,
@@ -69,7 +68,7 @@ func irSite(net *ir.Net, l *ir.Layer, w *ir.Weights, opt Options) (*Site, error)
 	}
 	src, out, ok := net.Producer(l.ID, l.Inputs[1].ID)
 	if !ok {
-		return nil, reshape.Errorf(reshape.ErrSyntax, "%s: no edge feeds its pattern input port %q", where, l.Inputs[1].ID)
+		return nil, reshape.Errorf(reshape.ErrSyntax, "Reshape %v: no edge feeds its pattern input port %q", l, l.Inputs[1].ID)
 	}
 	if src.Type != "Const" {
 		s.Pattern = reshape.UnknownPattern(l.Inputs[1].Shape)
@@ -124,7 +123,8 @@ func constData(net *ir.Net, l *ir.Layer, w *ir.Weights, s *Site, opt Options) er
 	var err error
 	outType := element.Undefined
 	if src.Type == "Convert" && len(src.Inputs) == 1 {
-		if outType, err = element.Parse(src.Data["destination_type"]); err != nil {
+		dt, _ := src.Attr("destination_type")
+		if outType, err = element.Parse(dt); err != nil {
 			return nil
 		}
 		if src, _, ok = net.Producer(src.ID, src.Inputs[0].ID); !ok {

@@ -11,7 +11,6 @@ import (
 	"fmt"
 	"io"
 	"strconv"
-	"strings"
 
 	"github.com/reshape-go/reshape"
 	"github.com/reshape-go/reshape/shape"
@@ -32,8 +31,8 @@ type Net struct {
 type Layer struct {
 	ID, Name, Type, Version string
 	// Data holds the attributes of the layer's <data> element (special_zero, element_type, shape,
-	// offset, size, ...), nil when it has none.
-	Data    map[string]string
+	// offset, size, ...), in file order; Attr looks one up.
+	Data    []xml.Attr
 	Inputs  []Port
 	Outputs []Port
 	Line    int // the line of the <layer> start tag, for messages
@@ -55,6 +54,21 @@ type Edge struct {
 }
 
 type portRef struct{ layer, port string }
+
+// String describes the layer for messages: `layer "5" ("name", line 12)`.
+func (l *Layer) String() string {
+	return "layer " + strconv.Quote(l.ID) + " (" + strconv.Quote(l.Name) + ", line " + strconv.Itoa(l.Line) + ")"
+}
+
+// Attr returns the value of the attribute name of the layer's <data> element.
+func (l *Layer) Attr(name string) (value string, ok bool) {
+	for _, a := range l.Data {
+		if a.Name.Local == name {
+			return a.Value, true
+		}
+	}
+	return "", false
+}
 
 // Layer returns the layer with the given id.
 func (n *Net) Layer(id string) (*Layer, bool) {
@@ -236,12 +250,7 @@ func (p *parser) layer(se xml.StartElement) (Layer, error) {
 		var err error
 		switch se.Name.Local {
 		case "data":
-			if l.Data == nil {
-				l.Data = make(map[string]string, len(se.Attr))
-			}
-			for _, a := range se.Attr {
-				l.Data[a.Name.Local] = a.Value
-			}
+			l.Data = append(l.Data, se.Attr...)
 			return p.skip()
 		case "input":
 			l.Inputs, err = p.ports(l.Inputs)
@@ -289,36 +298,82 @@ func (p *parser) dims() ([]shape.Dim, error) {
 		if se.Name.Local != "dim" {
 			return p.skip()
 		}
-		text, err := p.text()
-		if err != nil {
-			return err
-		}
-		d, err := shape.ParseDim(text)
-		if err != nil {
-			return p.errorf("<dim>%s</dim>: %v", text, err)
-		}
+		d, err := p.dim()
 		dims = append(dims, d)
-		return nil
+		return err
 	})
 	return dims, err
 }
 
-// text returns the character data of the current element up to its end tag.
-func (p *parser) text() (string, error) {
-	var b strings.Builder
+// dim reads the text of a <dim> up to its end tag, as a dimension. A plain number, the common case,
+// is read from the token's bytes without building a string.
+func (p *parser) dim() (shape.Dim, error) {
+	tok, err := p.d.Token()
+	if err != nil {
+		return shape.Dim{}, p.errorf("%v", err)
+	}
+	if cd, ok := tok.(xml.CharData); ok {
+		if n, ok := digits(cd); ok {
+			if tok, err = p.d.Token(); err == nil {
+				if _, end := tok.(xml.EndElement); end {
+					return shape.Static(n), nil
+				}
+			}
+			// Not a lone number after all: take the slow path with what is left.
+			text, err := p.restOfText(string(cd), tok, err)
+			if err != nil {
+				return shape.Dim{}, err
+			}
+			return p.parseDim(text)
+		}
+	}
+	text, err := p.restOfText("", tok, nil)
+	if err != nil {
+		return shape.Dim{}, err
+	}
+	return p.parseDim(text)
+}
+
+func (p *parser) parseDim(text string) (shape.Dim, error) {
+	d, err := shape.ParseDim(text)
+	if err != nil {
+		return d, p.errorf("<dim>%s</dim>: %v", text, err)
+	}
+	return d, nil
+}
+
+// digits reads a decimal number of at most 18 digits, which cannot overflow.
+func digits(b []byte) (int64, bool) {
+	if len(b) == 0 || len(b) > 18 {
+		return 0, false
+	}
+	var n int64
+	for _, c := range b {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + int64(c-'0')
+	}
+	return n, true
+}
+
+// restOfText returns the character data of the current element up to its end tag: prefix, then
+// tok (already read, with its error) and the tokens after it.
+func (p *parser) restOfText(prefix string, tok xml.Token, err error) (string, error) {
+	b := []byte(prefix)
 	for {
-		tok, err := p.d.Token()
 		if err != nil {
 			return "", p.errorf("%v", err)
 		}
 		switch t := tok.(type) {
 		case xml.CharData:
-			b.Write(t)
+			b = append(b, t...)
 		case xml.StartElement:
 			return "", p.errorf("unexpected <%s> inside a text element", t.Name.Local)
 		case xml.EndElement:
-			return b.String(), nil
+			return string(b), nil
 		}
+		tok, err = p.d.Token()
 	}
 }
 

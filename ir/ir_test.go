@@ -2,6 +2,7 @@ package ir_test
 
 import (
 	"bytes"
+	"encoding/xml"
 	"encoding/binary"
 	"errors"
 	"slices"
@@ -46,7 +47,7 @@ func TestDecode(t *testing.T) {
 		t.Fatalf("Decode = %+v", n)
 	}
 	r, ok := n.Layer("2")
-	if !ok || r.Type != "Reshape" || r.Data["special_zero"] != "True" || r.Line != 12 {
+	if !ok || r.Type != "Reshape" || must(r.Attr("special_zero")) != "True" || r.Line != 12 {
 		t.Fatalf("Layer(2) = %+v", r)
 	}
 	if got := r.Inputs[0].Shape.String(); got != "[1,?,1..4]" {
@@ -133,7 +134,10 @@ func TestConstErrors(t *testing.T) {
 		{map[string]string{"element_type": "i64", "shape": "2305843009213693952", "offset": "0", "size": "8"}, reshape.ErrOverflow, "overflow int64 bytes"},
 	}
 	for _, tt := range tests {
-		l := &ir.Layer{ID: "3", Name: "c", Type: "Const", Line: 9, Data: tt.data}
+		l := &ir.Layer{ID: "3", Name: "c", Type: "Const", Line: 9}
+		for k, v := range tt.data {
+			l.Data = append(l.Data, xml.Attr{Name: xml.Name{Local: k}, Value: v})
+		}
 		_, err := l.Const()
 		if !errors.Is(err, tt.code) || !strings.Contains(err.Error(), tt.want) || !strings.Contains(err.Error(), `Const layer "3" ("c", line 9)`) {
 			t.Errorf("Const(%v) = %v; want %v containing %q", tt.data, err, tt.code, tt.want)
@@ -188,4 +192,11 @@ func FuzzDecode(f *testing.F) {
 			}
 		}
 	})
+}
+
+func must(v string, ok bool) string {
+	if !ok {
+		return "<missing>"
+	}
+	return v
 }

@@ -26,11 +26,10 @@ type Const struct {
 // int64, and name the layer and its line.
 func (l *Layer) Const() (Const, error) {
 	var c Const
-	where := "Const layer " + strconv.Quote(l.ID) + " (" + strconv.Quote(l.Name) + ", line " + strconv.Itoa(l.Line) + ")"
 	get := func(name string) (string, error) {
-		v, ok := l.Data[name]
+		v, ok := l.Attr(name)
 		if !ok {
-			return "", reshape.Errorf(reshape.ErrSyntax, "%s: <data> has no %s attribute", where, name)
+			return "", reshape.Errorf(reshape.ErrSyntax, "Const %v: <data> has no %s attribute", l, name)
 		}
 		return v, nil
 	}
@@ -39,7 +38,7 @@ func (l *Layer) Const() (Const, error) {
 		return c, err
 	}
 	if c.Type, err = element.Parse(et); err != nil {
-		return c, reshape.Errorf(reshape.ErrSyntax, "%s: element_type: %v", where, err)
+		return c, reshape.Errorf(reshape.ErrSyntax, "Const %v: element_type: %v", l, err)
 	}
 	sh, err := get("shape")
 	if err != nil {
@@ -47,11 +46,11 @@ func (l *Layer) Const() (Const, error) {
 	}
 	s, err := shape.Parse(sh)
 	if err != nil {
-		return c, &reshape.Error{Err: sentinel(err), Index: -1, Msg: where + ": shape: " + err.Error()}
+		return c, &reshape.Error{Err: sentinel(err), Index: -1, Msg: "Const " + l.String() + ": shape: " + err.Error()}
 	}
 	var ok bool
 	if c.Shape, ok = s.AppendInts(nil); !ok {
-		return c, reshape.Errorf(reshape.ErrSyntax, "%s: shape %q is not static", where, sh)
+		return c, reshape.Errorf(reshape.ErrSyntax, "Const %v: shape %q is not static", l, sh)
 	}
 	for _, name := range []string{"offset", "size"} {
 		v, err := get(name)
@@ -60,7 +59,7 @@ func (l *Layer) Const() (Const, error) {
 		}
 		n, err := strconv.ParseInt(v, 10, 64)
 		if err != nil || n < 0 {
-			return c, reshape.Errorf(reshape.ErrSyntax, "%s: %s=%q is not a byte count", where, name, v)
+			return c, reshape.Errorf(reshape.ErrSyntax, "Const %v: %s=%q is not a byte count", l, name, v)
 		}
 		if name == "offset" {
 			c.Offset = n
@@ -70,14 +69,14 @@ func (l *Layer) Const() (Const, error) {
 	}
 	count, err := shape.Volume(c.Shape)
 	if err != nil {
-		return c, &reshape.Error{Err: sentinel(err), Index: -1, Msg: where + ": " + err.Error()}
+		return c, &reshape.Error{Err: sentinel(err), Index: -1, Msg: "Const " + l.String() + ": " + err.Error()}
 	}
 	want, ok := c.Type.Size(count)
 	if !ok {
-		return c, reshape.Errorf(reshape.ErrOverflow, "%s: %d elements of %s overflow int64 bytes", where, count, c.Type)
+		return c, reshape.Errorf(reshape.ErrOverflow, "Const %v: %d elements of %s overflow int64 bytes", l, count, c.Type)
 	}
 	if want != c.Size {
-		return c, reshape.Errorf(reshape.ErrSyntax, "%s: size=%d, but shape %s of %s takes %d bytes", where, c.Size, shape.FormatInts(c.Shape), c.Type, want)
+		return c, reshape.Errorf(reshape.ErrSyntax, "Const %v: size=%d, but shape %s of %s takes %d bytes", l, c.Size, shape.FormatInts(c.Shape), c.Type, want)
 	}
 	return c, nil
 }

@@ -441,6 +441,12 @@ func Write(w io.Writer, t tensor.Tensor, opt WriteOptions) error {
 	if err := WriteHeader(w, t.Type(), t.Shape(), opt); err != nil {
 		return err
 	}
+	return WriteData(w, t, opt)
+}
+
+// WriteData writes the elements of t in logical row-major order, in the byte order of opt: the data
+// of a .npy file whose header WriteHeader wrote (for t's type and any shape of t's volume).
+func WriteData(w io.Writer, t tensor.Tensor, opt WriteOptions) error {
 	if opt.BigEndian && t.Type().Bits() > 8 {
 		w = &swapWriter{w: w, size: t.Type().Bits() / 8}
 	}

@@ -229,11 +229,11 @@ func (t Tensor) Contiguous() Tensor {
 	return out
 }
 
-// WriteTo writes the elements in logical row-major order, dense, little-endian, to w. It writes
-// in pieces of at most 4 MiB, and copies a strided tensor one piece at a time rather than whole.
-// It implements io.WriterTo.
+// WriteTo writes the elements in logical row-major order, dense, little-endian, to w. It writes a
+// contiguous tensor in pieces of at most 4 MiB, and copies a strided one through a buffer of at most
+// 32 MiB, a block of whole sub-tensors at a time, rather than whole. It implements io.WriterTo.
 func (t Tensor) WriteTo(w io.Writer) (int64, error) {
-	const piece = 4 << 20
+	const piece, block = 4 << 20, 32 << 20
 	if b, ok := t.Bytes(); ok {
 		var n int64
 		for len(b) > 0 {
@@ -252,7 +252,7 @@ func (t Tensor) WriteTo(w io.Writer) (int64, error) {
 		axis++
 	}
 	sub := t.ByteSize() / t.shape[axis] // bytes of one index along axis
-	step := max(1, piece/max(sub, 1))
+	step := max(1, block/max(sub, 1))
 	buf := make([]byte, min(step, t.shape[axis])*sub)
 	var n int64
 	for i := int64(0); i < t.shape[axis]; i += step {

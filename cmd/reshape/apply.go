@@ -13,7 +13,6 @@ import (
 	"github.com/reshape-go/reshape"
 	"github.com/reshape-go/reshape/npy"
 	"github.com/reshape-go/reshape/shape"
-	"github.com/reshape-go/reshape/tensor"
 )
 
 var applyCommand = &command{
@@ -142,13 +141,30 @@ func (a *applier) apply(inPath, outPath string) error {
 		a.unreadable = true
 		return fmt.Errorf("%s: %w", inPath, err)
 	}
-	res, how, err := tensor.Reshape(t, a.pattern, a.opt)
+	opt := a.opt
+	opt.DataType = h.Type
+	dims, err := reshape.Infer(h.Shape, a.pattern, opt)
 	if err != nil {
 		return err
 	}
-	a.say(h.Shape, res.Shape(), how.View, how.Reason())
-	return writeAtomic(outPath, a.progress(res.ByteSize()), func(w io.Writer) error {
-		return npy.Write(w, res, npy.WriteOptions{BigEndian: h.BigEndian})
+	// The result in C order is t's elements in logical order: a view writes them as they lie, and a
+	// copy is made one block at a time on the way to the file rather than whole in memory.
+	v, how, err := t.View(dims...)
+	if err != nil {
+		return err
+	}
+	reason := how.Reason()
+	if !how.View {
+		v, reason = t, reason+"; copied in blocks on the way to the file"
+	}
+	a.say(h.Shape, dims, how.View, reason)
+	size := t.ByteSize()
+	return writeAtomic(outPath, a.progress(size), func(w io.Writer) error {
+		wo := npy.WriteOptions{BigEndian: h.BigEndian}
+		if err := npy.WriteHeader(w, h.Type, dims, wo); err != nil {
+			return err
+		}
+		return npy.WriteData(w, v, wo)
 	})
 }
 
@@ -245,6 +261,14 @@ func writeAtomic(path string, wrap func(io.Writer) io.Writer, write func(io.Writ
 		return err
 	}
 	if err = bw.Flush(); err != nil {
+		return err
+	}
+	// A new file gets the usual mode (CreateTemp makes it private); a replaced one keeps its own.
+	mode := os.FileMode(0o644)
+	if st, err := os.Stat(path); err == nil {
+		mode = st.Mode().Perm()
+	}
+	if err = tmp.Chmod(mode); err != nil {
 		return err
 	}
 	if err = tmp.Close(); err != nil {

@@ -51,7 +51,7 @@ func TestApply(t *testing.T) {
 		{[]string{"--dialect", "onnx", "--pattern", "3,0", in}, 1, nil, "reshape: volume-mismatch: output shape [3,3] has volume 9"},
 		{[]string{"--special-zero=false", "--pattern", "5,-1", in}, 1, nil, "reshape: not-divisible"},
 		{[]string{"--special-zero=false", "--pattern", "-1", "--verbose", fortran}, 0, []int64{6},
-			"reshape: [2,3] -> [6]: copy (input axes 0..1 merge into output axes 0..0, but stride[0] = 2 != dim[1]·stride[1] = 12: not contiguous)\n"},
+			"reshape: [2,3] -> [6]: copy (input axes 0..1 merge into output axes 0..0, but stride[0] = 2 != dim[1]·stride[1] = 12: not contiguous; copied in blocks on the way to the file)\n"},
 		{[]string{"--special-zero=false", "--pattern", "2,3,1", "--verbose", fortran}, 0, []int64{2, 3, 1},
 			"view (every group of input axes merged into one output axis is contiguous within itself)"},
 		{[]string{"--pattern", "6", in}, 2, nil, "special_zero is required by openvino"},
@@ -72,6 +72,9 @@ func TestApply(t *testing.T) {
 			if strings.Contains(e.Name(), ".tmp-") {
 				t.Errorf("apply %q left %s", tt.args, e.Name())
 			}
+		}
+		if st, err := os.Stat(out); tt.code == 0 && (err != nil || st.Mode().Perm() != 0o644) {
+			t.Errorf("apply %q: output mode %v, %v; want 0644", tt.args, st.Mode(), err)
 		}
 		got, _, err := npy.ReadFile(out)
 		if tt.code != 0 {
