@@ -2,8 +2,8 @@ package ir_test
 
 import (
 	"bytes"
-	"encoding/xml"
 	"encoding/binary"
+	"encoding/xml"
 	"errors"
 	"slices"
 	"strings"
