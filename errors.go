@@ -44,7 +44,7 @@ var (
 var sentinels = [...]error{
 	ErrInvalidDim, ErrMultipleInferred, ErrZeroOutOfRange, ErrAmbiguousInferred, ErrNotDivisible,
 	ErrVolumeMismatch, ErrScalarPattern, ErrPatternRank, ErrOverflow, ErrPatternType, ErrDataType,
-	ErrSyntax, ErrLimit,
+	ErrSyntax, ErrLimit, ErrNoEquivalent,
 }
 
 // Code returns the error code of NOTES.md §2 that err wraps ("invalid-dim", "syntax", ...), or ""

@@ -240,3 +240,25 @@ func TestCheckFiles(t *testing.T) {
 		t.Errorf("real data: exit %d\n%s\n%s", code, stdout[max(0, len(stdout)-300):], stderr)
 	}
 }
+
+func TestTranslateCommand(t *testing.T) {
+	tests := []struct {
+		args   []string
+		code   int
+		stdout string
+		stderr string
+	}{
+		{[]string{"--from", "onnx", "--allowzero=1", "--to", "openvino", "3,4,0"}, 0, "openvino [3,4,0] special_zero=false\n", ""},
+		{[]string{"--from", "openvino", "--special-zero=true", "--to", "onnx", "0,-1", "--input", "[2..8,3]"}, 0, "onnx [0,-1] allowzero=0\n", ""},
+		{[]string{"--from", "openvino", "--special-zero=true", "--to", "onednn-static", "0,-1"}, 1, "", "reshape: no-equivalent: special zeros beside -1 copy input dimensions that may be 0"},
+		{[]string{"--from", "openvino", "--special-zero=false", "--to", "onnx", "1", "--pattern-shape", "[]"}, 0, "onnx [] allowzero=1\n", ""},
+		{[]string{"--from", "openvino", "--to", "onnx", "1"}, 2, "", "special_zero is required by openvino"},
+		{[]string{"--to", "onnx", "1"}, 2, "", "--from and --to are required"},
+	}
+	for _, tt := range tests {
+		code, stdout, stderr := cli("", append([]string{"translate"}, tt.args...)...)
+		if code != tt.code || stdout != tt.stdout || !strings.Contains(stderr, tt.stderr) {
+			t.Errorf("translate %q: exit %d, %q, %q; want %d, %q, %q", tt.args, code, stdout, stderr, tt.code, tt.stdout, tt.stderr)
+		}
+	}
+}

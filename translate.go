@@ -1,0 +1,111 @@
+package reshape
+
+import (
+	"errors"
+	"math"
+	"strconv"
+
+	"github.com/reshape-go/reshape/element"
+	"github.com/reshape-go/reshape/shape"
+)
+
+// ErrNoEquivalent is the sentinel of a reshape that another dialect cannot express exactly (error
+// code "no-equivalent", a code of this project beside those of NOTES.md §2).
+var ErrNoEquivalent = errors.New("no-equivalent")
+
+// Translate rewrites the pattern p and the options from of one dialect into the dialect to, so that
+// for every input shape inside in (shape.DynamicRank() when nothing is known of it) the two reshapes
+// give the same output shape, or both fail. special_zero carries over as it is (ONNX's allowzero is
+// its inverse; set Options.SpecialZero = !allowzero for ONNX). What differs between the dialects is
+// handled as follows:
+//
+//   - Beside a -1, OpenVINO counts the dimensions that special zeros copy on neither side, oneDNN and
+//     ONNX on both (NOTES.md §2 rule 4): the two agree unless a copied dimension is 0. When one may
+//     be 0 there is no equivalent, unless in is static: the output shape itself, with special_zero
+//     false, is then the translation (and an invalid reshape returns its error).
+//   - A scalar pattern (OpenVINO only) holding 1 becomes the empty 1-D pattern.
+//   - oneDNN StaticReshape takes only static values (an s64[] attribute), DynamicReshape values that
+//     fit its s32 input; oneDNN's data types are f32, f16 and bf16 (from.DataType, when set).
+//
+// It returns the translated pattern and options, with Options.PatternType set to the target's
+// pattern type when from.PatternType was set. The error wraps ErrNoEquivalent, with the reason, when
+// no exact equivalent exists.
+func Translate(p Pattern, from Options, to Dialect, in shape.Shape) (Pattern, Options, error) {
+	out := from
+	out.Dialect = to
+	if to >= numDialects {
+		return Pattern{}, out, newError(ErrSyntax, -1, "unknown dialect "+to.String())
+	}
+	if err := to.CheckDataType(from.DataType); err != nil {
+		return Pattern{}, out, noEquivalent(-1, err.Error())
+	}
+	if from.PatternType != element.Undefined && to != OpenVINO {
+		out.PatternType = element.I64
+		if to == OneDNNDynamic {
+			out.PatternType = element.I32
+		}
+	}
+	values, known := p.Values()
+	switch {
+	case p.IsScalar() && to != OpenVINO:
+		if !known || !values[0].IsStatic() || values[0].Lo != 1 {
+			return Pattern{}, out, noEquivalent(0, "a scalar pattern that may not hold 1 is an error in openvino and has no form in "+to.String())
+		}
+		return PatternOf(), out, nil
+	case !known && to == OneDNNStatic:
+		return Pattern{}, out, noEquivalent(-1, "onednn-static takes its pattern as an attribute: the values must be known")
+	case !known:
+		if from.SpecialZero && from.Dialect != to && differsBesideMinusOne(from.Dialect, to) {
+			return Pattern{}, out, noEquivalent(-1, "the values are unknown: special zeros beside a -1 count differently in "+from.Dialect.String()+" and "+to.String())
+		}
+		return p, out, nil
+	}
+	vals := append([]shape.Dim(nil), values...)
+	for i, v := range vals {
+		switch {
+		case to == OneDNNStatic && !v.IsStatic():
+			return Pattern{}, out, noEquivalent(i, "onednn-static takes static values, pattern["+strconv.Itoa(i)+"] is "+v.String())
+		case to == OneDNNDynamic && (v.Lo < math.MinInt32 || v.Hi > math.MaxInt32 && v.Hi != shape.Inf || !v.IsStatic() && v.Hi == shape.Inf):
+			return Pattern{}, out, noEquivalent(i, "onednn-dynamic takes s32 values, pattern["+strconv.Itoa(i)+"] = "+valueString(v)+" may not fit")
+		}
+	}
+	if !from.SpecialZero || !hasMinusOne(vals) || !differsBesideMinusOne(from.Dialect, to) {
+		return PatternOf(vals...), out, nil
+	}
+	// Special zeros beside a -1: the dialects agree only where the copied dimension is not 0.
+	rank, rankKnown := in.Rank()
+	agree := rankKnown
+	for i, v := range vals {
+		if rankKnown && i < rank && isSpecialZero(v, true) && in.Dims[i].Lo == 0 {
+			agree = false
+		}
+	}
+	if agree {
+		return PatternOf(vals...), out, nil
+	}
+	if !in.IsStatic() {
+		return Pattern{}, out, noEquivalent(-1, "special zeros beside -1 copy input dimensions that may be 0 at run time: "+
+			from.Dialect.String()+" and "+to.String()+" differ when they are")
+	}
+	// One input shape: its output, written out, means the same in every dialect.
+	res, err := InferPartial(in, PatternOf(vals...), from)
+	if err != nil {
+		return Pattern{}, out, err
+	}
+	out.SpecialZero = false
+	return PatternOf(res.Dims...), out, nil
+}
+
+// differsBesideMinusOne reports whether two dialects count copied dimensions beside a -1 differently.
+func differsBesideMinusOne(a, b Dialect) bool { return (a == OpenVINO) != (b == OpenVINO) }
+
+func hasMinusOne(vals []shape.Dim) bool {
+	for _, v := range vals {
+		if v.Lo == -1 && v.Hi == -1 {
+			return true
+		}
+	}
+	return false
+}
+
+func noEquivalent(i int, why string) error { return newError(ErrNoEquivalent, i, why) }

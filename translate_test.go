@@ -1,0 +1,111 @@
+package reshape_test
+
+import (
+	"errors"
+	"fmt"
+	"testing"
+
+	"github.com/reshape-go/reshape"
+	"github.com/reshape-go/reshape/element"
+	"github.com/reshape-go/reshape/shape"
+)
+
+func TestTranslate(t *testing.T) {
+	dyn := shape.DynamicRank()
+	tests := []struct {
+		name     string
+		pattern  reshape.Pattern
+		from     reshape.Options
+		to       reshape.Dialect
+		in       shape.Shape
+		want     string // translated pattern, or "" for an error
+		wantSZ   bool
+		wantCode error
+	}{
+		{"onnx allowzero=1 literal zero to openvino", reshape.IntPattern(3, 4, 0), reshape.Options{Dialect: reshape.ONNX, SpecialZero: false}, reshape.OpenVINO, dyn, "[3,4,0]", false, nil},
+		{"openvino copy without -1 to onnx", reshape.IntPattern(0, 4, 2), reshape.Options{SpecialZero: true}, reshape.ONNX, dyn, "[0,4,2]", true, nil},
+		{"openvino copy beside -1, dims known non-zero", reshape.IntPattern(0, -1), reshape.Options{SpecialZero: true}, reshape.OneDNNStatic, must(shape.Parse("[2..5,3]")), "[0,-1]", true, nil},
+		{"openvino copy beside -1, dim may be 0", reshape.IntPattern(0, -1), reshape.Options{SpecialZero: true}, reshape.OneDNNStatic, must(shape.Parse("[?,3]")), "", false, reshape.ErrNoEquivalent},
+		{"openvino copy beside -1, rank unknown", reshape.IntPattern(0, -1), reshape.Options{SpecialZero: true}, reshape.ONNX, dyn, "", false, reshape.ErrNoEquivalent},
+		{"openvino copies a static 0: the output written out", reshape.IntPattern(0, -1), reshape.Options{SpecialZero: true}, reshape.ONNX, shape.OfInts(0, 3), "[0,3]", false, nil},
+		{"onnx copies a static 0: invalid in onnx", reshape.IntPattern(0, -1), reshape.Options{Dialect: reshape.ONNX, SpecialZero: true}, reshape.OpenVINO, shape.OfInts(0, 3), "", false, reshape.ErrAmbiguousInferred},
+		{"openvino to openvino", reshape.IntPattern(0, -1), reshape.Options{SpecialZero: true}, reshape.OpenVINO, dyn, "[0,-1]", true, nil},
+		{"scalar 1 to onnx", reshape.ScalarPattern(shape.Static(1)), reshape.Options{}, reshape.ONNX, dyn, "[]", false, nil},
+		{"scalar 7 to onnx", reshape.ScalarPattern(shape.Static(7)), reshape.Options{}, reshape.ONNX, dyn, "", false, reshape.ErrNoEquivalent},
+		{"interval to onednn-static", reshape.PatternOf(shape.Interval(1, 8), shape.Static(-1)), reshape.Options{}, reshape.OneDNNStatic, dyn, "", false, reshape.ErrNoEquivalent},
+		{"unknown to onednn-static", reshape.UnknownPattern(shape.OfInts(3)), reshape.Options{}, reshape.OneDNNStatic, dyn, "", false, reshape.ErrNoEquivalent},
+		{"unknown to onednn-dynamic", reshape.UnknownPattern(shape.OfInts(3)), reshape.Options{}, reshape.OneDNNDynamic, dyn, "-", false, nil},
+		{"large value to onednn-dynamic", reshape.IntPattern(1<<33, -1), reshape.Options{}, reshape.OneDNNDynamic, dyn, "", false, reshape.ErrNoEquivalent},
+		{"i8 data to onednn", reshape.IntPattern(-1), reshape.Options{DataType: element.I8}, reshape.OneDNNStatic, dyn, "", false, reshape.ErrNoEquivalent},
+	}
+	for _, tt := range tests {
+		p, opt, err := reshape.Translate(tt.pattern, tt.from, tt.to, tt.in)
+		if tt.wantCode != nil {
+			if !errors.Is(err, tt.wantCode) {
+				t.Errorf("%s: Translate = %v %+v, %v; want %v", tt.name, p, opt, err, tt.wantCode)
+			}
+			continue
+		}
+		if err != nil || p.String() != tt.want || opt.SpecialZero != tt.wantSZ || opt.Dialect != tt.to {
+			t.Errorf("%s: Translate = %v %+v, %v; want %s special_zero %v", tt.name, p, opt, err, tt.want, tt.wantSZ)
+		}
+	}
+}
+
+// TestTranslateExact checks translations on every static input shape of a small space: the source
+// and the translated reshape give the same output, or both fail.
+func TestTranslateExact(t *testing.T) {
+	patterns := [][]int64{{0, -1}, {-1, 0}, {0, 0, -1}, {2, -1}, {0, 3}, {-1}, {0, -1, 1}, {3, 0}, {0}}
+	var inputs [][]int64
+	for a := int64(0); a < 4; a++ {
+		for b := int64(0); b < 4; b++ {
+			inputs = append(inputs, []int64{a, b}, []int64{a, b, 2})
+		}
+	}
+	for _, from := range reshape.Dialects() {
+		for _, to := range reshape.Dialects() {
+			for _, sz := range []bool{false, true} {
+				for _, pv := range patterns {
+					for _, in := range append(inputs, nil) {
+						space := shape.DynamicRank()
+						if in != nil {
+							space = shape.OfInts(in...)
+						}
+						opt := reshape.Options{Dialect: from, SpecialZero: sz}
+						p, topt, err := reshape.Translate(reshape.IntPattern(pv...), opt, to, space)
+						if err != nil {
+							continue
+						}
+						values, _ := p.Values()
+						ints := make([]int64, len(values))
+						for i, v := range values {
+							ints[i] = v.Lo
+						}
+						for _, x := range inputs {
+							if in != nil && fmt.Sprint(x) != fmt.Sprint(in) {
+								continue
+							}
+							a, errA := reshape.Infer(x, pv, opt)
+							b, errB := reshape.Infer(x, ints, topt)
+							if (errA == nil) != (errB == nil) || fmt.Sprint(a) != fmt.Sprint(b) {
+								t.Fatalf("%v sz=%v %v -> %v %v sz=%v, input %v: %v, %v versus %v, %v", from, sz, pv, to, ints, topt.SpecialZero, x, a, errA, b, errB)
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+func ExampleTranslate() {
+	// ONNX allowzero=1 keeps a literal 0: OpenVINO says so with special_zero=false.
+	p, opt, err := reshape.Translate(reshape.IntPattern(3, 4, 0), reshape.Options{Dialect: reshape.ONNX, SpecialZero: false}, reshape.OpenVINO, shape.DynamicRank())
+	fmt.Println(p, opt.SpecialZero, err)
+	// A special zero beside -1 whose dimension is known only at run time.
+	_, _, err = reshape.Translate(reshape.IntPattern(0, -1), reshape.Options{SpecialZero: true}, reshape.OneDNNStatic, shape.DynamicRank())
+	fmt.Println(reshape.Code(err))
+	// Output:
+	// [3,4,0] false <nil>
+	// no-equivalent
+}
