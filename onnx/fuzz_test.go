@@ -1,0 +1,112 @@
+package onnx_test
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/reshape-go/reshape"
+	"github.com/reshape-go/reshape/onnx"
+)
+
+// seeds adds the files of the ONNX backend tests whose names match pattern, when they are there, and
+// the given encodings to the fuzzer's corpus.
+func seeds(f *testing.F, pattern string, more ...pb) {
+	files, _ := filepath.Glob(filepath.Join(conformanceDir, "test_reshape_*", pattern))
+	for _, path := range files {
+		if b, err := os.ReadFile(path); err == nil {
+			f.Add(b)
+		}
+	}
+	for _, b := range more {
+		f.Add([]byte(b))
+	}
+}
+
+// checkCode fails when err has no error code of package reshape.
+func checkCode(t *testing.T, what string, err error) {
+	if err != nil && reshape.Code(err) == "" {
+		t.Fatalf("%s: error without a code: %v", what, err)
+	}
+}
+
+// checkTensor gets the values of a decoded tensor; when they can be had, they must encode and decode
+// back to themselves.
+func checkTensor(t *testing.T, x *onnx.Tensor) {
+	_, err := x.Ints()
+	checkCode(t, "Ints", err)
+	v, err := x.Tensor()
+	checkCode(t, "Tensor", err)
+	if err != nil {
+		return
+	}
+	b, err := onnx.EncodeTensor(v, x.Name)
+	if err != nil {
+		t.Fatalf("EncodeTensor of decoded values: %v", err)
+	}
+	y, err := onnx.DecodeTensor(b)
+	if err != nil {
+		t.Fatalf("DecodeTensor of EncodeTensor: %v", err)
+	}
+	w, err := y.Tensor()
+	if err != nil || y.Name != x.Name || y.DataType != x.DataType || !bytes.Equal(denseBytes(w), denseBytes(v)) {
+		t.Fatalf("round trip: %q %v %v, %v; want %q %v %v", y.Name, y.DataType, y.Dims, err, x.Name, x.DataType, x.Dims)
+	}
+}
+
+// FuzzDecodeModel checks that DecodeModel never panics, that its errors have a code, and that the
+// tensors it decodes give their values or an error with a code.
+func FuzzDecodeModel(f *testing.F) {
+	seeds(f, "model.onnx", modelPB(reshapeGraphPB([]int64{0, -1, 4}, attrPB("allowzero", onnx.AttrInt).int(fAttrI, 1))),
+		modelPB(pb{}.msg(fGraphNode, nodePB("k", "K", nil, nil, attrPB("f", onnx.AttrFloats).packedFloats(fAttrFloats, 1, 2),
+			attrPB("t", onnx.AttrTensor).msg(fAttrT, tensorPB("t", onnx.Uint4, 3).packed(fTensorInt32Data, 0x21, 3)))).
+			msg(fGraphValueInfo, valueInfoPB("v", onnx.Bool, []any{1, "n", nil}))))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		m, err := onnx.DecodeModel(b)
+		checkCode(t, "DecodeModel", err)
+		if err != nil {
+			return
+		}
+		m.Opset("")
+		g := &m.Graph
+		for i := range g.Initializers {
+			checkTensor(t, &g.Initializers[i])
+		}
+		for _, n := range g.Nodes {
+			for _, a := range n.Attrs {
+				if a.T != nil {
+					checkTensor(t, a.T)
+				}
+				for i := range a.Tensors {
+					checkTensor(t, &a.Tensors[i])
+				}
+			}
+			for _, in := range n.Inputs {
+				if vi, ok := g.ValueInfoOf(in); ok {
+					_ = vi.Shape.String()
+				}
+			}
+		}
+	})
+}
+
+// FuzzDecodeTensor checks that DecodeTensor never panics, that its errors have a code, and that what
+// it decodes gives its values, which encode and decode back to themselves, or an error with a code.
+func FuzzDecodeTensor(f *testing.F) {
+	seeds(f, "test_data_set_0/*.pb",
+		tensorPB("x", onnx.Int64, 3).packed(fTensorInt64Data, 0, -1, 4),
+		tensorPB("x", onnx.Int16, 2).unpacked(fTensorInt32Data, -300, 400),
+		tensorPB("x", onnx.Uint32, 1).packed(fTensorUint64Data, 7),
+		tensorPB("x", onnx.Double, 1).packedDoubles(fTensorDoubleData, 0.5),
+		tensorPB("x", onnx.Float, 2).packedFloats(fTensorFloatData, 1, 2),
+		tensorPB("x", onnx.Int4, 3).packed(fTensorInt32Data, 0x78, 0x0F),
+		tensorPB("x", onnx.String, 1).str(fTensorStringData, "s"))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		x, err := onnx.DecodeTensor(b)
+		checkCode(t, "DecodeTensor", err)
+		if err == nil {
+			checkTensor(t, x)
+		}
+	})
+}

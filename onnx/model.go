@@ -1,0 +1,547 @@
+// Package onnx decodes ONNX models (ModelProto) and TensorProto files: the nodes, initializers, value
+// infos and opset imports that Reshape checking needs, read straight from the protobuf wire format
+// with google.golang.org/protobuf/encoding/protowire, after the field numbers of onnx.proto.
+//
+// Only what checking needs is decoded; every other field, known to onnx.proto or not, is skipped.
+// Subgraphs (GRAPH and GRAPHS attributes) and sparse tensors are skipped unread, and so are sparse
+// initializers (GraphProto.sparse_initializer, field 15): a value they define is not among
+// Graph.Initializers. Tensors whose data is stored outside the file (external data) and segmented
+// tensors are refused.
+//
+// Decoding never trusts a size it reads: lengths are checked against the bytes present before
+// anything is allocated, and counts of values come from the bytes present. Every error wraps one of
+// the sentinels of package reshape, reshape.ErrSyntax for a malformed file, and names the message, the
+// field and the offset in the file where decoding stopped, as in
+// "GraphProto.initializer[0]: TensorProto.dims: truncated varint at offset 12".
+//
+// Decoded strings are copies, but byte values (Attribute.S and Strings, tensor values) share the
+// memory of the decoded file, which must not change while they are used.
+package onnx
+
+import (
+	"math"
+	"strconv"
+
+	"google.golang.org/protobuf/encoding/protowire"
+
+	"github.com/reshape-go/reshape"
+	"github.com/reshape-go/reshape/shape"
+)
+
+// Model is a ModelProto of onnx.proto: its IR version (ir_version, field 1), its operator set imports
+// (opset_import, field 8) and its graph (graph, field 7).
+type Model struct {
+	IRVersion    int64
+	OpsetImports []OpsetID
+	Graph        Graph
+}
+
+// OpsetID is an OperatorSetIdProto of onnx.proto: an operator set's domain (field 1; "" is the
+// default domain, "ai.onnx") and version (field 2).
+type OpsetID struct {
+	Domain  string
+	Version int64
+}
+
+// Opset returns the version of the operator set the model imports for domain; "" and "ai.onnx" name
+// the same default domain. When the model imports the domain more than once, it returns the highest
+// version, which onnx.proto says nodes bind to. ok is false when the model does not import it.
+func (m *Model) Opset(domain string) (version int64, ok bool) {
+	if domain == "ai.onnx" {
+		domain = ""
+	}
+	for _, o := range m.OpsetImports {
+		d := o.Domain
+		if d == "ai.onnx" {
+			d = ""
+		}
+		if d == domain && (!ok || o.Version > version) {
+			version, ok = o.Version, true
+		}
+	}
+	return version, ok
+}
+
+// Graph is a GraphProto of onnx.proto: its name (field 2), its nodes in topological order (node,
+// field 1), its initializers (initializer, field 5), and the value infos of its inputs (input, field
+// 11), outputs (output, field 12) and other values (value_info, field 13).
+type Graph struct {
+	Name         string
+	Nodes        []Node
+	Initializers []Tensor
+	Inputs       []ValueInfo
+	Outputs      []ValueInfo
+	ValueInfo    []ValueInfo
+}
+
+// Initializer returns the initializer named name (the first, should there be several).
+func (g *Graph) Initializer(name string) (*Tensor, bool) {
+	for i := range g.Initializers {
+		if g.Initializers[i].Name == name {
+			return &g.Initializers[i], true
+		}
+	}
+	return nil, false
+}
+
+// ValueInfoOf returns the value info of the value named name, searching Inputs, ValueInfo and
+// Outputs, in that order.
+func (g *Graph) ValueInfoOf(name string) (*ValueInfo, bool) {
+	for _, list := range [][]ValueInfo{g.Inputs, g.ValueInfo, g.Outputs} {
+		for i := range list {
+			if list[i].Name == name {
+				return &list[i], true
+			}
+		}
+	}
+	return nil, false
+}
+
+// Node is a NodeProto of onnx.proto: its name (field 3), operator type (op_type, field 4), operator
+// set domain (domain, field 7; "" for the default), the names of its inputs (input, field 1; "" for
+// an optional input left out) and outputs (output, field 2), and its attributes (attribute, field 5).
+type Node struct {
+	Name, OpType, Domain string
+	Inputs, Outputs      []string
+	Attrs                []Attribute
+}
+
+// Attr returns the attribute named name (the first, should there be several).
+func (n *Node) Attr(name string) (*Attribute, bool) {
+	for i := range n.Attrs {
+		if n.Attrs[i].Name == name {
+			return &n.Attrs[i], true
+		}
+	}
+	return nil, false
+}
+
+// AttrType is the type of an attribute: the enum AttributeProto.AttributeType of onnx.proto, whose
+// values the constants below are.
+type AttrType int32
+
+// The values of AttributeProto.AttributeType, as onnx.proto numbers them.
+const (
+	AttrUndefined     AttrType = 0
+	AttrFloat         AttrType = 1
+	AttrInt           AttrType = 2
+	AttrString        AttrType = 3
+	AttrTensor        AttrType = 4
+	AttrGraph         AttrType = 5
+	AttrFloats        AttrType = 6
+	AttrInts          AttrType = 7
+	AttrStrings       AttrType = 8
+	AttrTensors       AttrType = 9
+	AttrGraphs        AttrType = 10
+	AttrSparseTensor  AttrType = 11
+	AttrSparseTensors AttrType = 12
+	AttrTypeProto     AttrType = 13
+	AttrTypeProtos    AttrType = 14
+)
+
+var attrTypeNames = [...]string{"UNDEFINED", "FLOAT", "INT", "STRING", "TENSOR", "GRAPH", "FLOATS", "INTS",
+	"STRINGS", "TENSORS", "GRAPHS", "SPARSE_TENSOR", "SPARSE_TENSORS", "TYPE_PROTO", "TYPE_PROTOS"}
+
+// String returns the name onnx.proto gives t ("INT", "INTS"), or "AttrType(99)" for a value it does
+// not know.
+func (t AttrType) String() string {
+	if t < 0 || int(t) >= len(attrTypeNames) {
+		return "AttrType(" + strconv.Itoa(int(t)) + ")"
+	}
+	return attrTypeNames[t]
+}
+
+// Attribute is an AttributeProto of onnx.proto: its name (field 1), its type (type, field 20), and
+// the value of that type: f (field 2), i (field 3), s (field 4), t (field 5), floats (field 7), ints
+// (field 8), strings (field 9) or tensors (field 10). The values of GRAPH, GRAPHS, SPARSE_TENSOR,
+// SPARSE_TENSORS, TYPE_PROTO and TYPE_PROTOS attributes (fields g 6, graphs 11, sparse_tensor 22,
+// sparse_tensors 23, tp 14, type_protos 15) are skipped unread; their Type is kept.
+type Attribute struct {
+	Name    string
+	Type    AttrType
+	F       float32
+	I       int64
+	S       []byte
+	T       *Tensor
+	Floats  []float32
+	Ints    []int64
+	Strings [][]byte
+	Tensors []Tensor
+}
+
+// ValueInfo is a ValueInfoProto of onnx.proto: a value's name (field 1) and what its type (type,
+// field 2, a TypeProto) says of it when it is a tensor (TypeProto.tensor_type, field 1): the element
+// type (elem_type, field 1) and shape (shape, field 2, a TensorShapeProto whose dim, field 1, are
+// Dimensions of dim_value, field 1, or dim_param, field 2).
+type ValueInfo struct {
+	Name string
+	// ElemType is 0 (Undefined) when the type is absent or not a tensor type.
+	ElemType DataType
+	// Shape has a static dimension for each dim_value (-1 reads as "?"), shape.Dynamic ("?") for each
+	// dim_param or empty Dimension, and is shape.DynamicRank() when the tensor type has no shape, or
+	// the type is absent or not a tensor type.
+	Shape shape.Shape
+}
+
+// DecodeModel decodes an ONNX model, a ModelProto as a .onnx file holds it: ir_version (field 1),
+// opset_import (field 8) and graph (field 7), with the parts of the graph Graph describes.
+//
+// Unknown fields are skipped, and so are repeated fields or messages this package does not read.
+// Errors wrap reshape.ErrSyntax for a malformed file (truncated values, lengths past the end, a wrong
+// wire type for a field this package reads, a dimension below -1 in a shape, and the tensor errors of
+// DecodeTensor), reshape.ErrOverflow for a tensor volume or a shape dimension beyond the int64 range,
+// and reshape.ErrLimit for messages nested deeper than 64; they name the element (as
+// "GraphProto.node[3]"), the message and field, and the offset in b.
+func DecodeModel(b []byte) (*Model, error) {
+	m := &message{name: "ModelProto", fields: modelFields, b: b}
+	model := &Model{}
+	for m.more() {
+		f, err := m.next()
+		if err != nil {
+			return nil, err
+		}
+		var sub *message
+		switch f.num {
+		case 1:
+			model.IRVersion, err = f.int64()
+		case 7:
+			if sub, err = f.message("GraphProto", graphFields); err == nil {
+				err = decodeGraph(sub, &model.Graph)
+			}
+		case 8:
+			if sub, err = f.message("OperatorSetIdProto", opsetFields); err == nil {
+				var o OpsetID
+				if o, err = decodeOpset(sub); err != nil {
+					err = within(err, "ModelProto.opset_import[%d]", len(model.OpsetImports))
+				}
+				model.OpsetImports = append(model.OpsetImports, o)
+			}
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	return model, nil
+}
+
+var (
+	modelFields     = names{1: "ir_version", 7: "graph", 8: "opset_import"}
+	opsetFields     = names{1: "domain", 2: "version"}
+	graphFields     = names{1: "node", 2: "name", 5: "initializer", 11: "input", 12: "output", 13: "value_info"}
+	nodeFields      = names{1: "input", 2: "output", 3: "name", 4: "op_type", 5: "attribute", 7: "domain"}
+	attrFields      = names{1: "name", 2: "f", 3: "i", 4: "s", 5: "t", 6: "g", 7: "floats", 8: "ints", 9: "strings", 10: "tensors", 11: "graphs", 14: "tp", 15: "type_protos", 20: "type", 22: "sparse_tensor", 23: "sparse_tensors"}
+	valueInfoFields = names{1: "name", 2: "type"}
+	typeFields      = names{1: "tensor_type", 4: "sequence_type", 5: "map_type", 8: "sparse_tensor_type", 9: "optional_type"}
+	tensorTypeField = names{1: "elem_type", 2: "shape"}
+	shapeFields     = names{1: "dim"}
+	dimFields       = names{1: "dim_value", 2: "dim_param"}
+)
+
+func decodeOpset(m *message) (OpsetID, error) {
+	var o OpsetID
+	for m.more() {
+		f, err := m.next()
+		if err == nil {
+			switch f.num {
+			case 1:
+				o.Domain, err = f.str()
+			case 2:
+				o.Version, err = f.int64()
+			}
+		}
+		if err != nil {
+			return o, err
+		}
+	}
+	return o, nil
+}
+
+// decodeGraph decodes a GraphProto into g, adding to its lists: protobuf merges the repeats of an
+// embedded message.
+func decodeGraph(m *message, g *Graph) error {
+	for m.more() {
+		f, err := m.next()
+		if err != nil {
+			return err
+		}
+		var sub *message
+		switch f.num {
+		case 1:
+			if sub, err = f.message("NodeProto", nodeFields); err == nil {
+				var n Node
+				if n, err = decodeNode(sub); err != nil {
+					err = within(err, "GraphProto.node[%d]", len(g.Nodes))
+				}
+				g.Nodes = append(g.Nodes, n)
+			}
+		case 2:
+			g.Name, err = f.str()
+		case 5:
+			if sub, err = f.message("TensorProto", tensorFields); err == nil {
+				var t Tensor
+				if t, err = decodeTensor(sub); err != nil {
+					err = within(err, "GraphProto.initializer[%d]", len(g.Initializers))
+				}
+				g.Initializers = append(g.Initializers, t)
+			}
+		case 11, 12, 13:
+			list, what := &g.Inputs, "input"
+			if f.num == 12 {
+				list, what = &g.Outputs, "output"
+			} else if f.num == 13 {
+				list, what = &g.ValueInfo, "value_info"
+			}
+			if sub, err = f.message("ValueInfoProto", valueInfoFields); err == nil {
+				var vi ValueInfo
+				if vi, err = decodeValueInfo(sub); err != nil {
+					err = within(err, "GraphProto.%s[%d]", what, len(*list))
+				}
+				*list = append(*list, vi)
+			}
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func decodeNode(m *message) (Node, error) {
+	var n Node
+	for m.more() {
+		f, err := m.next()
+		if err != nil {
+			return n, err
+		}
+		var s string
+		switch f.num {
+		case 1:
+			if s, err = f.str(); err == nil {
+				n.Inputs = append(n.Inputs, s)
+			}
+		case 2:
+			if s, err = f.str(); err == nil {
+				n.Outputs = append(n.Outputs, s)
+			}
+		case 3:
+			n.Name, err = f.str()
+		case 4:
+			n.OpType, err = f.str()
+		case 7:
+			n.Domain, err = f.str()
+		case 5:
+			var sub *message
+			if sub, err = f.message("AttributeProto", attrFields); err == nil {
+				var a Attribute
+				if a, err = decodeAttribute(sub); err != nil {
+					err = within(err, "NodeProto.attribute[%d]", len(n.Attrs))
+				}
+				n.Attrs = append(n.Attrs, a)
+			}
+		}
+		if err != nil {
+			return n, err
+		}
+	}
+	return n, nil
+}
+
+func decodeAttribute(m *message) (Attribute, error) {
+	var a Attribute
+	for m.more() {
+		f, err := m.next()
+		if err != nil {
+			return a, err
+		}
+		var sub *message
+		switch f.num {
+		case 1:
+			a.Name, err = f.str()
+		case 20:
+			var v int32
+			v, err = f.int32()
+			a.Type = AttrType(v)
+		case 2:
+			a.F, err = f.float32()
+		case 3:
+			a.I, err = f.int64()
+		case 4:
+			a.S, err = f.bytes()
+		case 5:
+			if sub, err = f.message("TensorProto", tensorFields); err == nil {
+				var t Tensor
+				if t, err = decodeTensor(sub); err == nil {
+					a.T = &t
+				}
+			}
+		case 7:
+			var vals []byte
+			if vals, _, err = f.packed(protowire.Fixed32Type); err == nil {
+				for ; len(vals) > 0; vals = vals[4:] {
+					v, _ := protowire.ConsumeFixed32(vals)
+					a.Floats = append(a.Floats, math.Float32frombits(v))
+				}
+			}
+		case 8:
+			var vals []byte
+			if vals, _, err = f.packed(protowire.VarintType); err == nil {
+				err = varints(vals, func(v uint64) error {
+					a.Ints = append(a.Ints, int64(v))
+					return nil
+				})
+			}
+		case 9:
+			var s []byte
+			if s, err = f.bytes(); err == nil {
+				a.Strings = append(a.Strings, s)
+			}
+		case 10:
+			if sub, err = f.message("TensorProto", tensorFields); err == nil {
+				var t Tensor
+				if t, err = decodeTensor(sub); err != nil {
+					err = within(err, "AttributeProto.tensors[%d]", len(a.Tensors))
+				}
+				a.Tensors = append(a.Tensors, t)
+			}
+		case 6, 11, 14, 15, 22, 23: // subgraphs, sparse tensors, type protos: skipped unread
+			err = f.want(protowire.BytesType)
+		}
+		if err != nil {
+			return a, err
+		}
+	}
+	return a, nil
+}
+
+func decodeValueInfo(m *message) (ValueInfo, error) {
+	vi := ValueInfo{Shape: shape.DynamicRank()}
+	for m.more() {
+		f, err := m.next()
+		if err != nil {
+			return vi, err
+		}
+		switch f.num {
+		case 1:
+			vi.Name, err = f.str()
+		case 2:
+			var sub *message
+			if sub, err = f.message("TypeProto", typeFields); err == nil {
+				err = decodeType(sub, &vi)
+			}
+		}
+		if err != nil {
+			return vi, err
+		}
+	}
+	return vi, nil
+}
+
+// decodeType decodes a TypeProto into vi. Its value is a oneof: the last member present wins, and
+// only tensor_type says anything of the value's element type and shape.
+func decodeType(m *message, vi *ValueInfo) error {
+	for m.more() {
+		f, err := m.next()
+		if err != nil {
+			return err
+		}
+		switch f.num {
+		case 1:
+			var sub *message
+			if sub, err = f.message("TypeProto.Tensor", tensorTypeField); err == nil {
+				err = decodeTensorType(sub, vi)
+			}
+		case 4, 5, 8, 9: // sequence, map, sparse tensor, optional: not a tensor
+			if err = f.want(protowire.BytesType); err == nil {
+				vi.ElemType, vi.Shape = Undefined, shape.DynamicRank()
+			}
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func decodeTensorType(m *message, vi *ValueInfo) error {
+	for m.more() {
+		f, err := m.next()
+		if err != nil {
+			return err
+		}
+		switch f.num {
+		case 1:
+			var v int32
+			v, err = f.int32()
+			vi.ElemType = DataType(v)
+		case 2:
+			var sub *message
+			if sub, err = f.message("TensorShapeProto", shapeFields); err == nil {
+				vi.Shape.RankDynamic = false
+				err = decodeShape(sub, &vi.Shape)
+			}
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func decodeShape(m *message, s *shape.Shape) error {
+	for m.more() {
+		f, err := m.next()
+		if err != nil {
+			return err
+		}
+		if f.num == 1 {
+			var sub *message
+			if sub, err = f.message("TensorShapeProto.Dimension", dimFields); err == nil {
+				var d shape.Dim
+				if d, err = decodeDim(sub); err != nil {
+					err = within(err, "TensorShapeProto.dim[%d]", len(s.Dims))
+				}
+				s.Dims = append(s.Dims, d)
+			}
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// decodeDim decodes a TensorShapeProto.Dimension: dim_value and dim_param are a oneof, the last
+// present wins.
+func decodeDim(m *message) (shape.Dim, error) {
+	d := shape.Dynamic
+	for m.more() {
+		f, err := m.next()
+		if err != nil {
+			return d, err
+		}
+		switch f.num {
+		case 1:
+			var v int64
+			if v, err = f.int64(); err == nil {
+				switch {
+				case v == -1:
+					d = shape.Dynamic
+				case v < 0:
+					err = f.errorf(f.off, "%d: a dimension cannot be negative", v)
+				case v == shape.Inf:
+					err = reshape.Errorf(reshape.ErrOverflow, "%v: %d does not fit the dimension range (below 2^63-1) at offset %d", &f, v, f.off)
+				default:
+					d = shape.Static(v)
+				}
+			}
+		case 2:
+			if err = f.want(protowire.BytesType); err == nil {
+				d = shape.Dynamic
+			}
+		}
+		if err != nil {
+			return d, err
+		}
+	}
+	return d, nil
+}
