@@ -205,8 +205,8 @@ func (o *Options) maxRank() int64 {
 	return int64(o.MaxRank)
 }
 
-// File checks every Reshape of the model file at path: OpenVINO IR (.xml, with its .bin) or oneDNN
-// Graph JSON (.json); other extensions are recognised by their first byte. It returns an error,
+// File checks every Reshape of the model file at path: OpenVINO IR (.xml, with its .bin), oneDNN
+// Graph JSON (.json) or ONNX (.onnx); other extensions are recognised by their first bytes. It returns an error,
 // naming the file and the place, when the file cannot be read or does not follow its format.
 func File(path string, opt Options) ([]Row, error) {
 	f, err := os.Open(path)
@@ -215,12 +215,15 @@ func File(path string, opt Options) ([]Row, error) {
 	}
 	defer f.Close()
 	kind := strings.ToLower(filepath.Ext(path))
-	if kind != ".xml" && kind != ".json" {
+	if kind != ".xml" && kind != ".json" && kind != ".onnx" {
 		kind = sniff(f)
 	}
 	rows, err := func() ([]Row, error) {
-		if kind == ".json" {
+		switch kind {
+		case ".json":
 			return OneDNNFile(f, path, opt)
+		case ".onnx":
+			return ONNXFile(f, path, opt)
 		}
 		bin := opt.BinPath
 		if bin == "" {
@@ -234,13 +237,18 @@ func File(path string, opt Options) ([]Row, error) {
 	return rows, nil
 }
 
-// sniff guesses a model's format from its first non-space byte and rewinds the file.
+// sniff guesses a model's format from its first bytes and rewinds the file: JSON starts with '{',
+// XML with '<', and an ONNX model with the protobuf key of ModelProto.ir_version (field 1, varint).
 func sniff(f io.ReadSeeker) string {
 	var b [512]byte
 	n, _ := io.ReadFull(f, b[:])
 	f.Seek(0, io.SeekStart)
-	if t := bytes.TrimSpace(b[:n]); len(t) > 0 && t[0] == '{' {
+	t := bytes.TrimSpace(b[:n])
+	switch {
+	case len(t) > 0 && t[0] == '{':
 		return ".json"
+	case n > 0 && b[0] == 0x08:
+		return ".onnx"
 	}
 	return ".xml"
 }

@@ -4,10 +4,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
 
 	"github.com/reshape-go/reshape"
+	"github.com/reshape-go/reshape/bounds"
 	"github.com/reshape-go/reshape/element"
 	"github.com/reshape-go/reshape/ir"
 	"github.com/reshape-go/reshape/shape"
@@ -35,13 +35,14 @@ func IRFile(xml io.Reader, name, binPath string, opt Options) ([]Row, error) {
 // output port. A pattern fed by any other layer is inferred with its values unknown. It returns an
 // error when a layer or constant does not follow the format.
 func IR(net *ir.Net, w *ir.Weights, file string, opt Options) ([]Row, error) {
+	ev := newIREval(net, w, opt.maxRank())
 	var rows []Row
 	for i := range net.Layers {
 		l := &net.Layers[i]
 		if l.Type != "Reshape" {
 			continue
 		}
-		s, err := irSite(net, l, w, opt)
+		s, err := irSite(ev, l, opt)
 		if err != nil {
 			return nil, err
 		}
@@ -50,7 +51,8 @@ func IR(net *ir.Net, w *ir.Weights, file string, opt Options) ([]Row, error) {
 	return rows, nil
 }
 
-func irSite(net *ir.Net, l *ir.Layer, w *ir.Weights, opt Options) (*Site, error) {
+func irSite(ev *irEval, l *ir.Layer, opt Options) (*Site, error) {
+	net, w := ev.net, ev.w
 	if len(l.Inputs) != 2 || len(l.Outputs) != 1 {
 		return nil, reshape.Errorf(reshape.ErrSyntax, "Reshape %v: %d input and %d output ports, want 2 and 1", l, len(l.Inputs), len(l.Outputs))
 	}
@@ -71,12 +73,23 @@ func irSite(net *ir.Net, l *ir.Layer, w *ir.Weights, opt Options) (*Site, error)
 		return nil, reshape.Errorf(reshape.ErrSyntax, "Reshape %v: no edge feeds its pattern input port %q", l, l.Inputs[1].ID)
 	}
 	if src.Type != "Const" {
-		s.Pattern = reshape.UnknownPattern(l.Inputs[1].Shape)
-		s.PatternSource = PatternUnknown
-		s.Note = "the pattern is not constant: layer " + strconv.Quote(src.ID) + " of type " + src.Type +
-			" computes it, so it is inferred with its values unknown"
 		if t, err := element.Parse(out.Precision); err == nil {
 			s.Options.PatternType = t
+		}
+		v, err := ev.value(src, out.ID, 0)
+		switch {
+		case err == nil:
+			if s.Pattern, err = reshape.NewPattern(shape.OfInts(v.Shape...), v.Elems); err != nil {
+				return nil, err
+			}
+			s.PatternSource = PatternComputed
+			s.Note = "the pattern is computed by the shape subgraph ending in " + src.Type + " " + src.String()
+		case errors.Is(err, bounds.ErrUnknown):
+			s.Pattern = reshape.UnknownPattern(l.Inputs[1].Shape)
+			s.PatternSource = PatternUnknown
+			s.Note = "the pattern is not constant (" + err.Error() + "), so it is inferred with its values unknown"
+		default:
+			return nil, err
 		}
 		return s, nil
 	}

@@ -7,24 +7,29 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"golang.org/x/term"
 
 	"github.com/reshape-go/reshape"
 	"github.com/reshape-go/reshape/npy"
+	"github.com/reshape-go/reshape/onnx"
 	"github.com/reshape-go/reshape/shape"
+	"github.com/reshape-go/reshape/tensor"
 )
 
 var applyCommand = &command{
 	name:    "apply",
 	summary: "reshape the array of a .npy file into another .npy file",
 	usage: `Usage:
-  reshape apply [--dialect D] --special-zero=true|false --pattern P [--verbose] IN.npy OUT.npy
+  reshape apply [--dialect D] --special-zero=true|false --pattern P [--verbose] IN OUT
+  reshape apply [--dialect D] --special-zero=true|false --pattern-file PATTERN.npy|.pb IN OUT
 
-Reads the array in IN.npy, reshapes it by the pattern P (comma-separated integers: -1, 0, positive
-dims) with the rules of the dialect, and writes the result to OUT.npy in C order, with the dtype and
-byte order of IN.npy. Element order is logical row-major, as numpy's reshape. OUT.npy is written
-whole or not at all: on any error nothing is left at OUT.npy.
+Reads the array in IN, reshapes it by the pattern P (comma-separated integers: -1, 0, positive
+dims) with the rules of the dialect, and writes the result to OUT in C order. IN and OUT are NumPy
+.npy files or ONNX TensorProto .pb files, by their extension; a .npy output keeps the dtype and byte
+order of a .npy input. Element order is logical row-major, as numpy's reshape. OUT is written
+whole or not at all: on any error nothing is left at OUT.
 
 The result is a view of the input when its memory layout allows (a dense input always does; a
 Fortran-order input when every group of merged axes is contiguous) and one dense copy otherwise.
@@ -34,11 +39,13 @@ Flags:
   --special-zero=B   the special_zero attribute, true or false; required except for onnx
   --allowzero=N      onnx only: the allowzero attribute, 0 (the default) or 1
   --pattern P        the target shape pattern, e.g. 0,-1,4
+  --pattern-file F   the pattern as a 1-D integer tensor in a .npy or .pb file
   --verbose          say on stderr whether the result was a view or a copy, and why
 
 Examples:
   reshape apply --special-zero=true --pattern 0,-1 images.npy flat.npy
   reshape apply --dialect onnx --pattern -1 --verbose in.npy out.npy
+  reshape apply --dialect onnx --pattern-file input_1.pb input_0.pb out.pb
 `,
 }
 
@@ -57,24 +64,40 @@ func runApply(e *env, args []string) int {
 	fs.Var(&sz, "special-zero", "")
 	fs.Var(&allowZero, "allowzero", "")
 	patternText := fs.String("pattern", "", "")
+	patternFile := fs.String("pattern-file", "", "")
 	verbose := fs.Bool("verbose", false, "")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return e.fail(applyCommand, err, false)
 	}
 	if len(pos) != 2 {
-		return e.fail(applyCommand, usagef("want IN.npy and OUT.npy, got %d arguments", len(pos)), false)
+		return e.fail(applyCommand, usagef("want IN and OUT (.npy or .pb), got %d arguments", len(pos)), false)
+	}
+	for _, p := range pos {
+		if k := fileKind(p); k != ".npy" && k != ".pb" {
+			return e.fail(applyCommand, usagef("%s: want a .npy or .pb (TensorProto) file", p), false)
+		}
 	}
 	opt, err := options(*dialect, sz, allowZero)
 	if err != nil {
 		return e.fail(applyCommand, err, false)
 	}
-	if !isSet(fs, "pattern") {
-		return e.fail(applyCommand, usagef("--pattern is required, e.g. --pattern 0,-1"), false)
-	}
-	pattern, err := staticPattern(*patternText)
-	if err != nil {
-		return e.fail(applyCommand, err, false)
+	var pattern []int64
+	switch {
+	case isSet(fs, "pattern") == (*patternFile != ""):
+		return e.fail(applyCommand, usagef("give the pattern with --pattern or --pattern-file, e.g. --pattern 0,-1"), false)
+	case *patternFile != "":
+		t, _, _, err := load(*patternFile)
+		if err == nil {
+			pattern, err = patternValues(t, opt)
+		}
+		if err != nil {
+			return e.fail(applyCommand, fmt.Errorf("--pattern-file: %w", err), reshape.Code(err) == "syntax")
+		}
+	default:
+		if pattern, err = staticPattern(*patternText); err != nil {
+			return e.fail(applyCommand, err, false)
+		}
 	}
 	in, out := pos[0], pos[1]
 	a := &applier{e: e, opt: opt, pattern: pattern, verbose: *verbose}
@@ -116,6 +139,82 @@ type applier struct {
 }
 
 func (a *applier) apply(inPath, outPath string) error {
+	if fileKind(inPath) == ".npy" && fileKind(outPath) == ".npy" {
+		return a.applyNpy(inPath, outPath)
+	}
+	t, name, bigEndian, err := load(inPath)
+	if err != nil {
+		a.unreadable = true
+		return err
+	}
+	res, how, err := tensor.Reshape(t, a.pattern, a.opt)
+	if err != nil {
+		return err
+	}
+	a.say(t.Shape(), res.Shape(), how.View, how.Reason())
+	return writeAtomic(outPath, a.progress(res.ByteSize()), func(w io.Writer) error {
+		if fileKind(outPath) == ".npy" {
+			return npy.Write(w, res, npy.WriteOptions{BigEndian: bigEndian})
+		}
+		b, err := onnx.EncodeTensor(res, name)
+		if err == nil {
+			_, err = w.Write(b)
+		}
+		return err
+	})
+}
+
+// fileKind returns a data file's kind by its extension: ".npy", ".pb", or another extension.
+func fileKind(path string) string { return strings.ToLower(filepath.Ext(path)) }
+
+// maxPBBytes bounds a TensorProto file read into memory: protobuf's own 2 GiB.
+const maxPBBytes = 2 << 30
+
+// load reads a tensor from a .npy or .pb (TensorProto) file, with the TensorProto's name and whether
+// the .npy data was big-endian.
+func load(path string) (t tensor.Tensor, name string, bigEndian bool, err error) {
+	if fileKind(path) == ".npy" {
+		t, h, err := npy.ReadFile(path)
+		return t, "", h.BigEndian, err
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return t, "", false, err
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, maxPBBytes+1))
+	if err != nil {
+		return t, "", false, err
+	}
+	if len(b) > maxPBBytes {
+		return t, "", false, reshape.Errorf(reshape.ErrLimit, "%s: larger than %d bytes", path, maxPBBytes)
+	}
+	pb, err := onnx.DecodeTensor(b)
+	if err == nil {
+		t, err = pb.Tensor()
+	}
+	if err != nil {
+		return t, "", false, fmt.Errorf("%s: %w", path, err)
+	}
+	return t, pb.Name, false, nil
+}
+
+// patternValues returns the values of a pattern tensor: 1-D (or a scalar, in OpenVINO) and of an
+// integer type the dialect accepts.
+func patternValues(t tensor.Tensor, opt reshape.Options) ([]int64, error) {
+	if err := opt.Dialect.CheckPatternType(t.Type()); err != nil {
+		return nil, err
+	}
+	if t.Rank() > 1 {
+		return nil, reshape.Errorf(reshape.ErrPatternRank, "the pattern tensor has shape %s: the pattern must be 1-D", shape.FormatInts(t.Shape()))
+	}
+	b, _ := t.Contiguous().Bytes()
+	return t.Type().AppendInts(nil, b, int(t.Len()))
+}
+
+// applyNpy reshapes a .npy file into a .npy file without holding more than the input: a C-order
+// array is streamed from file to file, a Fortran-order one written through blocks.
+func (a *applier) applyNpy(inPath, outPath string) error {
 	f, err := os.Open(inPath)
 	if err != nil {
 		a.unreadable = true

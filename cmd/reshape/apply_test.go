@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/reshape-go/reshape/npy"
+	"github.com/reshape-go/reshape/onnx"
 	"github.com/reshape-go/reshape/tensor"
 )
 
@@ -55,10 +56,10 @@ func TestApply(t *testing.T) {
 		{[]string{"--special-zero=false", "--pattern", "2,3,1", "--verbose", fortran}, 0, []int64{2, 3, 1},
 			"view (every group of input axes merged into one output axis is contiguous within itself)"},
 		{[]string{"--pattern", "6", in}, 2, nil, "special_zero is required by openvino"},
-		{[]string{"--special-zero=true", in}, 2, nil, "--pattern is required"},
+		{[]string{"--special-zero=true", in}, 2, nil, "give the pattern with --pattern or --pattern-file"},
 		{[]string{"--special-zero=true", "--pattern", "1..3", in}, 2, nil, "data needs static values"},
 		{[]string{"--special-zero=true", "--pattern", "6", filepath.Join(dir, "missing.npy")}, 2, nil, "no such file"},
-		{[]string{"--special-zero=true", "--pattern", "6", filepath.Join(dir, "missing.npy"), "x", "y"}, 2, nil, "want IN.npy and OUT.npy"},
+		{[]string{"--special-zero=true", "--pattern", "6", filepath.Join(dir, "missing.npy"), "x", "y"}, 2, nil, "want IN and OUT (.npy or .pb)"},
 	}
 	for i, tt := range tests {
 		out := filepath.Join(dir, "out"+strconv.Itoa(i)+".npy")
@@ -130,6 +131,87 @@ func TestONNXData(t *testing.T) {
 		want, _ := os.ReadFile(filepath.Join(data, "output_0.npy"))
 		if code != 0 || !bytes.Equal(got, want) {
 			t.Errorf("%s: exit %d %s: output differs from output_0.npy", filepath.Base(d), code, stderr)
+		}
+	}
+}
+
+// TestRunONNXTest runs reshape run-onnx-test over the ONNX backend tests of ../shared, and over a
+// copy of one whose expected output is changed.
+func TestRunONNXTest(t *testing.T) {
+	dirs, _ := filepath.Glob(filepath.Join("..", "..", "..", "shared", "conformance", "onnx", "test_reshape_*"))
+	if len(dirs) == 0 {
+		t.Skip("ONNX backend tests not found in ../shared/conformance/onnx")
+	}
+	code, stdout, stderr := cli("", append([]string{"run-onnx-test"}, dirs...)...)
+	if code != 0 || strings.Count(stdout, ": pass\n") != len(dirs) || stderr != "" {
+		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	// A data set whose expected output lies: fail, exit 1.
+	src := dirs[0]
+	dir := t.TempDir()
+	set := filepath.Join(dir, "test_data_set_0")
+	os.MkdirAll(set, 0o755)
+	for _, f := range []string{"model.onnx", "test_data_set_0/input_0.pb", "test_data_set_0/input_1.pb"} {
+		b, _ := os.ReadFile(filepath.Join(src, f))
+		os.WriteFile(filepath.Join(dir, f), b, 0o644)
+	}
+	wrong, _ := tensor.FromSlice([]float32{1, 2})
+	b, _ := onnx.EncodeTensor(wrong, "reshaped")
+	os.WriteFile(filepath.Join(set, "output_0.pb"), b, 0o644)
+	code, stdout, _ = cli("", "run-onnx-test", dir)
+	if code != 1 || !strings.Contains(stdout, "test_data_set_0: fail: ") {
+		t.Errorf("lying output: exit %d, %s", code, stdout)
+	}
+	if code, _, stderr := cli("", "run-onnx-test", t.TempDir()); code != 2 || !strings.Contains(stderr, "model.onnx") {
+		t.Errorf("empty directory: exit %d, %s", code, stderr)
+	}
+}
+
+// TestApplyPB reshapes TensorProto files, with the pattern from a .pb or a .npy file.
+func TestApplyPB(t *testing.T) {
+	dir := t.TempDir()
+	x, _ := tensor.FromSlice([]int32{1, 2, 3, 4, 5, 6}, 2, 3)
+	b, _ := onnx.EncodeTensor(x, "data")
+	in := filepath.Join(dir, "in.pb")
+	os.WriteFile(in, b, 0o644)
+	p, _ := tensor.FromSlice([]int64{3, -1})
+	pb, _ := onnx.EncodeTensor(p, "shape")
+	patternPB := filepath.Join(dir, "p.pb")
+	os.WriteFile(patternPB, pb, 0o644)
+	patternNpy := filepath.Join(dir, "p.npy")
+	writeNpy(t, patternNpy, p)
+
+	out := filepath.Join(dir, "out.pb")
+	if code, _, stderr := cli("", "apply", "--dialect", "onnx", "--pattern-file", patternPB, in, out); code != 0 {
+		t.Fatalf("pb to pb: exit %d %s", code, stderr)
+	}
+	got, _ := os.ReadFile(out)
+	y, _, _ := x.View(3, 2)
+	want, _ := onnx.EncodeTensor(y, "data")
+	if string(got) != string(want) {
+		t.Errorf("pb to pb: %x\nwant %x", got, want)
+	}
+	outNpy := filepath.Join(dir, "out.npy")
+	if code, _, stderr := cli("", "apply", "--dialect", "onnx", "--pattern-file", patternNpy, in, outNpy); code != 0 {
+		t.Fatalf("pb to npy: exit %d %s", code, stderr)
+	}
+	back, _, err := npy.ReadFile(outNpy)
+	if v, _ := tensor.Values[int32](back); err != nil || !slices.Equal(back.Shape(), []int64{3, 2}) || !slices.Equal(v, []int32{1, 2, 3, 4, 5, 6}) {
+		t.Errorf("pb to npy: %v %v %v", back.Shape(), v, err)
+	}
+	for _, bad := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"--dialect", "onnx", "--pattern-file", in, in, out}, 1, "pattern-type: --pattern-file: pattern element type i32: onnx takes i64"},
+		{[]string{"--dialect", "onnx", "--pattern", "6", "--pattern-file", patternPB, in, out}, 2, "give the pattern with --pattern or --pattern-file"},
+		{[]string{"--dialect", "onnx", "--pattern", "6", in, filepath.Join(dir, "out.txt")}, 2, "want a .npy or .pb"},
+		{[]string{"--dialect", "onnx", "--pattern", "6", filepath.Join(dir, "p.npy"), out}, 1, "volume-mismatch"},
+	} {
+		code, _, stderr := cli("", append([]string{"apply"}, bad.args...)...)
+		if code != bad.code || !strings.Contains(stderr, bad.want) {
+			t.Errorf("apply %q: exit %d, %s; want %d, %q", bad.args, code, stderr, bad.code, bad.want)
 		}
 	}
 }

@@ -118,8 +118,11 @@ func printRows(w io.Writer, rows []check.Row) {
 	fmt.Fprintln(tw, header)
 	for _, r := range rows {
 		pattern := r.Pattern.String()
-		if r.PatternSource != check.PatternConst {
-			pattern = r.PatternSource + " " + r.Pattern.TensorShape().String()
+		switch r.PatternSource {
+		case check.PatternComputed:
+			pattern += " (computed)"
+		case check.PatternUnknown:
+			pattern = "unknown " + r.Pattern.TensorShape().String()
 		}
 		inferred := "-"
 		if r.Inferred != nil {

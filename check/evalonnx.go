@@ -1,0 +1,283 @@
+package check
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/reshape-go/reshape"
+	"github.com/reshape-go/reshape/bounds"
+	"github.com/reshape-go/reshape/element"
+	"github.com/reshape-go/reshape/onnx"
+	"github.com/reshape-go/reshape/shape"
+)
+
+// onnxEval evaluates the shape subgraphs of an ONNX graph: the value of a tensor, from initializers,
+// Constant nodes and the shapes value_info declares, as far as it can be known before run time.
+type onnxEval struct {
+	g        *onnx.Graph
+	opset    int64
+	maxElems int64
+	producer map[string]int // tensor name → index of the node that outputs it
+	memo     map[string]onnxResult
+	visiting map[string]bool
+}
+
+type onnxResult struct {
+	v      bounds.Value
+	source string
+	err    error
+}
+
+func newONNXEval(g *onnx.Graph, opset, maxElems int64) *onnxEval {
+	e := &onnxEval{g: g, opset: opset, maxElems: maxElems, producer: map[string]int{}, memo: map[string]onnxResult{}, visiting: map[string]bool{}}
+	for i, n := range g.Nodes {
+		for _, out := range n.Outputs {
+			if out != "" {
+				e.producer[out] = i
+			}
+		}
+	}
+	return e
+}
+
+// shapeOf returns what the graph says of the shape of a tensor: an initializer's dims, or the shape
+// of a graph input, value_info or graph output; a dynamic rank when nothing is said.
+func (e *onnxEval) shapeOf(name string) shape.Shape {
+	if t, ok := e.g.Initializer(name); ok {
+		return shape.OfInts(t.Dims...)
+	}
+	if vi, ok := e.g.ValueInfoOf(name); ok {
+		return vi.Shape
+	}
+	return shape.DynamicRank()
+}
+
+// patternType returns the element type of a tensor, when the graph says it.
+func (e *onnxEval) patternType(name string) (element.Type, bool) {
+	var dt onnx.DataType
+	if t, ok := e.g.Initializer(name); ok {
+		dt = t.DataType
+	} else if vi, ok := e.g.ValueInfoOf(name); ok {
+		dt = vi.ElemType
+	} else if i, ok := e.producer[name]; ok && e.g.Nodes[i].OpType == "Constant" {
+		if a, ok := e.g.Nodes[i].Attr("value"); ok && a.T != nil {
+			dt = a.T.DataType
+		} else {
+			dt = onnx.DataType(7) // value_int(s): INT64
+		}
+	}
+	t, err := dt.ElementType()
+	return t, err == nil && dt != 0
+}
+
+// value returns the value of a tensor and what computes it ("" for an initializer or a Constant
+// node). The error wraps bounds.ErrUnknown when the value depends on run-time data.
+func (e *onnxEval) value(name string, depth int) (bounds.Value, string, error) {
+	if r, ok := e.memo[name]; ok {
+		return r.v, r.source, r.err
+	}
+	if e.visiting[name] {
+		return bounds.Value{}, "", reshape.Errorf(reshape.ErrSyntax, "tensor %q depends on itself", name)
+	}
+	if depth > maxEvalDepth {
+		return bounds.Value{}, "", fmt.Errorf("%w: the shape subgraph is deeper than %d nodes", bounds.ErrUnknown, maxEvalDepth)
+	}
+	e.visiting[name] = true
+	v, source, err := e.eval(name, depth)
+	delete(e.visiting, name)
+	e.memo[name] = onnxResult{v, source, err}
+	return v, source, err
+}
+
+func (e *onnxEval) eval(name string, depth int) (bounds.Value, string, error) {
+	if t, ok := e.g.Initializer(name); ok {
+		v, err := e.constant(t)
+		return v, "", err
+	}
+	i, ok := e.producer[name]
+	if !ok {
+		return bounds.Value{}, "", fmt.Errorf("%w: %q is a graph input, known at run time", bounds.ErrUnknown, name)
+	}
+	n := &e.g.Nodes[i]
+	if n.OpType == "Constant" {
+		v, err := e.constantNode(n)
+		return v, "", err
+	}
+	v, err := e.node(n, depth)
+	if err != nil && !errors.Is(err, bounds.ErrUnknown) && reshape.Code(err) == "" {
+		err = reshape.Errorf(reshape.ErrSyntax, "%s node %q: %v", n.OpType, n.Name, err)
+	}
+	return v, "a " + n.OpType + " node (" + name + ")", err
+}
+
+func (e *onnxEval) constant(t *onnx.Tensor) (bounds.Value, error) {
+	n, err := shape.Volume(t.Dims)
+	if err != nil {
+		return bounds.Value{}, err
+	}
+	if n > e.maxElems {
+		return bounds.Value{}, reshape.Errorf(reshape.ErrLimit, "tensor %q: %d elements exceed the limit of %d", t.Name, n, e.maxElems)
+	}
+	values, err := t.Ints()
+	if err != nil {
+		if reshape.Code(err) == reshape.ErrDataType.Error() {
+			return bounds.Value{}, fmt.Errorf("%w: tensor %q holds %v", bounds.ErrUnknown, t.Name, t.DataType)
+		}
+		return bounds.Value{}, err
+	}
+	return bounds.Const(values, append([]int64{}, t.Dims...)...) // non-nil: a scalar stays a scalar
+}
+
+func (e *onnxEval) constantNode(n *onnx.Node) (bounds.Value, error) {
+	if a, ok := n.Attr("value"); ok && a.T != nil {
+		return e.constant(a.T)
+	}
+	if a, ok := n.Attr("value_int"); ok {
+		return bounds.Const([]int64{a.I})
+	}
+	if a, ok := n.Attr("value_ints"); ok {
+		return bounds.Const(a.Ints)
+	}
+	return bounds.Value{}, fmt.Errorf("%w: a Constant node %q of another kind", bounds.ErrUnknown, n.Name)
+}
+
+// node evaluates the shape operators of ONNX, at the versions the model's opset gives them.
+func (e *onnxEval) node(n *onnx.Node, depth int) (bounds.Value, error) {
+	in := func(i int) (bounds.Value, error) {
+		if i >= len(n.Inputs) || n.Inputs[i] == "" {
+			return bounds.Value{}, fmt.Errorf("input %d is missing", i)
+		}
+		v, _, err := e.value(n.Inputs[i], depth+1)
+		return v, err
+	}
+	ints := func(i int, what string) ([]int64, bool, error) { // an optional constant input
+		if i >= len(n.Inputs) || n.Inputs[i] == "" {
+			return nil, false, nil
+		}
+		v, err := in(i)
+		if err != nil {
+			return nil, false, err
+		}
+		values, ok := v.Ints()
+		if !ok {
+			return nil, false, fmt.Errorf("%w: %s not constant", bounds.ErrUnknown, what)
+		}
+		return values, true, nil
+	}
+	attrInt := func(name string, def int64) int64 {
+		if a, ok := n.Attr(name); ok {
+			return a.I
+		}
+		return def
+	}
+	attrInts := func(name string) []int64 {
+		if a, ok := n.Attr(name); ok {
+			return a.Ints
+		}
+		return nil
+	}
+	switch n.OpType {
+	case "Identity":
+		return in(0)
+	case "Shape":
+		if len(n.Inputs) == 0 {
+			return bounds.Value{}, fmt.Errorf("no input")
+		}
+		v, err := bounds.ShapeOf(e.shapeOf(n.Inputs[0]))
+		if err != nil {
+			return v, err
+		}
+		start, end := attrInt("start", 0), attrInt("end", int64(len(v.Elems)))
+		if start == 0 && end == int64(len(v.Elems)) {
+			return v, nil
+		}
+		return bounds.Slice(v, []int64{start}, []int64{end}, nil, nil)
+	case "Cast":
+		v, err := in(0)
+		if err != nil {
+			return v, err
+		}
+		t, err := onnx.DataType(attrInt("to", 0)).ElementType()
+		if err != nil {
+			return v, fmt.Errorf("%w: %v", bounds.ErrUnknown, err)
+		}
+		return bounds.Convert(v, t)
+	case "Concat":
+		vs := make([]bounds.Value, len(n.Inputs))
+		for i := range n.Inputs {
+			var err error
+			if vs[i], err = in(i); err != nil {
+				return bounds.Value{}, err
+			}
+		}
+		return bounds.Concat(vs, attrInt("axis", 0))
+	case "Gather":
+		data, err := in(0)
+		if err != nil {
+			return data, err
+		}
+		indices, err := in(1)
+		if err != nil {
+			return indices, err
+		}
+		return bounds.Gather(data, indices, attrInt("axis", 0), 0)
+	case "Squeeze", "Unsqueeze":
+		v, err := in(0)
+		if err != nil {
+			return v, err
+		}
+		axes := attrInts("axes")
+		if e.opset >= 13 {
+			if axes, _, err = ints(1, "axes"); err != nil {
+				return v, err
+			}
+		}
+		if n.OpType == "Squeeze" {
+			return bounds.Squeeze(v, axes)
+		}
+		return bounds.Unsqueeze(v, axes)
+	case "Slice":
+		v, err := in(0)
+		if err != nil {
+			return v, err
+		}
+		if e.opset < 10 {
+			return bounds.Slice(v, attrInts("starts"), attrInts("ends"), attrInts("axes"), nil)
+		}
+		var args [4][]int64
+		for i, what := range []string{"starts", "ends", "axes", "steps"} {
+			if args[i], _, err = ints(i+1, what); err != nil {
+				return v, err
+			}
+		}
+		return bounds.Slice(v, args[0], args[1], args[2], args[3])
+	case "Add", "Sub", "Mul", "Div":
+		a, err := in(0)
+		if err != nil {
+			return a, err
+		}
+		b, err := in(1)
+		if err != nil {
+			return b, err
+		}
+		op := map[string]bounds.Op{"Add": bounds.Add, "Sub": bounds.Subtract, "Mul": bounds.Multiply, "Div": bounds.DivideTrunc}[n.OpType]
+		return bounds.Binary(op, a, b)
+	case "ReduceProd":
+		v, err := in(0)
+		if err != nil {
+			return v, err
+		}
+		axes := attrInts("axes")
+		if e.opset >= 18 {
+			var given bool
+			if axes, given, err = ints(1, "axes"); err != nil {
+				return v, err
+			}
+			if !given && attrInt("noop_with_empty_axes", 0) != 0 {
+				return v, nil
+			}
+		}
+		return bounds.ReduceProd(v, axes, attrInt("keepdims", 1) != 0)
+	}
+	return bounds.Value{}, fmt.Errorf("%w: computed by a %s node at run time", bounds.ErrUnknown, n.OpType)
+}

@@ -1,0 +1,126 @@
+package check
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+
+	"github.com/reshape-go/reshape"
+	"github.com/reshape-go/reshape/bounds"
+	"github.com/reshape-go/reshape/onnx"
+	"github.com/reshape-go/reshape/shape"
+)
+
+// MaxModelBytes bounds the size of an ONNX model read into memory: 2 GiB, protobuf's own limit.
+const MaxModelBytes = 2 << 30
+
+// ONNXFile checks the ONNX model read from r; name is the file name the rows carry.
+func ONNXFile(r io.Reader, name string, opt Options) ([]Row, error) {
+	b, err := io.ReadAll(io.LimitReader(r, MaxModelBytes+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(b) > MaxModelBytes {
+		return nil, reshape.Errorf(reshape.ErrLimit, "the model is larger than %d bytes", MaxModelBytes)
+	}
+	m, err := onnx.DecodeModel(b)
+	if err != nil {
+		return nil, err
+	}
+	return ONNX(m, name, opt)
+}
+
+// ONNX checks every Reshape node of the model's main graph with the dialect onnx: Reshape-1 (opset
+// below 5) takes its pattern from the shape attribute and copies zeros; Reshape-5 and later from its
+// second input, an initializer, a Constant node, or a shape subgraph evaluated as far as constants
+// and declared shapes allow; from Reshape-14 the allowzero attribute (default 0) turns special zeros
+// off. The input and declared output shapes come from the graph's inputs, value_info and outputs
+// (symbolic dimensions are "?"; a missing shape is a dynamic rank). It returns an error when a node
+// lacks what its version requires.
+func ONNX(m *onnx.Model, file string, opt Options) ([]Row, error) {
+	opset, ok := m.Opset("")
+	if !ok {
+		return nil, reshape.Errorf(reshape.ErrSyntax, "the model imports no opset of the default ONNX domain")
+	}
+	ev := newONNXEval(&m.Graph, opset, opt.maxRank())
+	var rows []Row
+	for i := range m.Graph.Nodes {
+		n := &m.Graph.Nodes[i]
+		if n.OpType != "Reshape" || (n.Domain != "" && n.Domain != "ai.onnx") {
+			continue
+		}
+		s, err := onnxSite(ev, n, i, opset, opt)
+		if err != nil {
+			return nil, fmt.Errorf("node %d (%q, Reshape): %w", i, n.Name, err)
+		}
+		rows = append(rows, s.Check(file))
+	}
+	return rows, nil
+}
+
+func onnxSite(ev *onnxEval, n *onnx.Node, index int, opset int64, opt Options) (*Site, error) {
+	s := &Site{
+		ID: strconv.Itoa(index), Name: n.Name, Op: "Reshape-" + strconv.FormatInt(reshapeVersion(opset), 10),
+		Options: reshape.Options{Dialect: reshape.ONNX, SpecialZero: true, MaxRank: opt.MaxRank},
+	}
+	if len(n.Inputs) == 0 || len(n.Outputs) == 0 {
+		return nil, reshape.Errorf(reshape.ErrSyntax, "%d inputs and %d outputs", len(n.Inputs), len(n.Outputs))
+	}
+	s.Input = ev.shapeOf(n.Inputs[0])
+	s.Declared = ev.shapeOf(n.Outputs[0])
+	if a, ok := n.Attr("allowzero"); ok {
+		if opset < 14 {
+			return nil, reshape.Errorf(reshape.ErrSyntax, "allowzero is an attribute of Reshape-14 and later, and the model imports opset %d", opset)
+		}
+		s.Options.SpecialZero = a.I == 0
+	}
+	if opset < 5 {
+		a, ok := n.Attr("shape")
+		if !ok {
+			return nil, reshape.Errorf(reshape.ErrSyntax, "Reshape-1 has no shape attribute")
+		}
+		s.Pattern, s.PatternSource = intsPattern(a.Ints), PatternConst
+		return s, nil
+	}
+	if len(n.Inputs) < 2 || n.Inputs[1] == "" {
+		return nil, reshape.Errorf(reshape.ErrSyntax, "Reshape-5 and later take the shape as input 1, and the node has none")
+	}
+	name := n.Inputs[1]
+	if t, ok := ev.patternType(name); ok {
+		s.Options.PatternType = t
+	}
+	v, source, err := ev.value(name, 0)
+	switch {
+	case err == nil:
+		p, err := reshape.NewPattern(shape.OfInts(v.Shape...), v.Elems)
+		if err != nil {
+			return nil, err
+		}
+		s.Pattern, s.PatternSource = p, PatternComputed
+		if source == "" {
+			s.PatternSource = PatternConst
+		} else {
+			s.Note = "the pattern is computed by " + source
+		}
+	case errors.Is(err, bounds.ErrUnknown), errors.Is(err, reshape.ErrLimit):
+		s.Pattern, s.PatternSource = reshape.UnknownPattern(ev.shapeOf(name)), PatternUnknown
+		s.Note = "the pattern is not constant (" + err.Error() + "), so it is inferred with its values unknown"
+	default:
+		return nil, err
+	}
+	return s, nil
+}
+
+// reshapeVersion returns the version of Reshape an opset holds: 1, 5, 13, 14, 19 or 21.
+func reshapeVersion(opset int64) int64 {
+	v := int64(1)
+	for _, since := range []int64{5, 13, 14, 19, 21} {
+		if opset >= since {
+			v = since
+		}
+	}
+	return v
+}
+
+func intsPattern(values []int64) reshape.Pattern { return reshape.IntPattern(values...) }

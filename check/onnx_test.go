@@ -1,0 +1,183 @@
+package check_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/reshape-go/reshape/check"
+	"github.com/reshape-go/reshape/onnx"
+	"github.com/reshape-go/reshape/shape"
+	"github.com/reshape-go/reshape/tensor"
+)
+
+func ints(t *testing.T, name string, values ...int64) onnx.Tensor {
+	t.Helper()
+	x, err := tensor.FromSlice(values)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pb, err := onnx.NewTensor(name, x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pb
+}
+
+func vi(name string, s string) onnx.ValueInfo {
+	p, err := shape.Parse(s)
+	if err != nil {
+		panic(err)
+	}
+	return onnx.ValueInfo{Name: name, ElemType: onnx.Float, Shape: p}
+}
+
+func writeModel(t *testing.T, m *onnx.Model) string {
+	t.Helper()
+	b, err := onnx.EncodeModel(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "m.onnx")
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+func reshapeNode(inputs []string, attrs ...onnx.Attribute) onnx.Node {
+	return onnx.Node{Name: "r", OpType: "Reshape", Inputs: inputs, Outputs: []string{"y"}, Attrs: attrs}
+}
+
+func TestONNXFixtures(t *testing.T) {
+	allowZero := onnx.Attribute{Name: "allowzero", Type: onnx.AttrInt, I: 1}
+	model := func(opset int64, g onnx.Graph) *onnx.Model {
+		return &onnx.Model{IRVersion: 8, OpsetImports: []onnx.OpsetID{{Version: opset}}, Graph: g}
+	}
+	tests := []struct {
+		name                            string
+		m                               *onnx.Model
+		op, input, pattern, source, out string
+		verdict                         string
+	}{
+		{"Reshape-1 shape attribute", model(1, onnx.Graph{
+			Nodes:   []onnx.Node{{Name: "r", OpType: "Reshape", Inputs: []string{"x"}, Outputs: []string{"y"}, Attrs: []onnx.Attribute{{Name: "shape", Type: onnx.AttrInts, Ints: []int64{0, -1}}}}},
+			Inputs:  []onnx.ValueInfo{vi("x", "[2,3,4]")},
+			Outputs: []onnx.ValueInfo{vi("y", "[2,12]")},
+		}), "Reshape-1", "[2,3,4]", "[0,-1]", check.PatternConst, "[2,12]", check.OK},
+		{"Reshape-5 initializer", model(5, onnx.Graph{
+			Nodes: []onnx.Node{reshapeNode([]string{"x", "s"})}, Initializers: []onnx.Tensor{ints(t, "s", 4, -1)},
+			Inputs: []onnx.ValueInfo{vi("x", "[2,3,4]")}, Outputs: []onnx.ValueInfo{vi("y", "[4,6]")},
+		}), "Reshape-5", "[2,3,4]", "[4,-1]", check.PatternConst, "[4,6]", check.OK},
+		{"Reshape-13 symbolic dims", model(13, onnx.Graph{
+			Nodes: []onnx.Node{reshapeNode([]string{"x", "s"})}, Initializers: []onnx.Tensor{ints(t, "s", 0, -1)},
+			Inputs: []onnx.ValueInfo{vi("x", "[?,3,4]")}, Outputs: []onnx.ValueInfo{vi("y", "[?,12]")},
+		}), "Reshape-13", "[?,3,4]", "[0,-1]", check.PatternConst, "[?,12]", check.OK},
+		{"Reshape-14 allowzero=1", model(14, onnx.Graph{
+			Nodes: []onnx.Node{reshapeNode([]string{"x", "s"}, allowZero)}, Initializers: []onnx.Tensor{ints(t, "s", 3, 4, 0)},
+			Inputs: []onnx.ValueInfo{vi("x", "[0,3,4]")}, Outputs: []onnx.ValueInfo{vi("y", "[3,4,0]")},
+		}), "Reshape-14", "[0,3,4]", "[3,4,0]", check.PatternConst, "[3,4,0]", check.OK},
+		{"Reshape-14 allowzero=0 mismatch", model(14, onnx.Graph{
+			Nodes: []onnx.Node{reshapeNode([]string{"x", "s"})}, Initializers: []onnx.Tensor{ints(t, "s", 2, 0, 4)},
+			Inputs: []onnx.ValueInfo{vi("x", "[2,3,4]")}, Outputs: []onnx.ValueInfo{vi("y", "[2,0,4]")},
+		}), "Reshape-14", "[2,3,4]", "[2,0,4]", check.PatternConst, "[2,3,4]", check.Mismatch},
+		{"Reshape-14 allowzero=1 zero and -1", model(14, onnx.Graph{
+			Nodes: []onnx.Node{reshapeNode([]string{"x", "s"}, allowZero)}, Initializers: []onnx.Tensor{ints(t, "s", 0, -1)},
+			Inputs: []onnx.ValueInfo{vi("x", "[0,3]")},
+		}), "Reshape-14", "[0,3]", "[0,-1]", check.PatternConst, "", "ambiguous-inferred"},
+		{"Constant node pattern", model(14, onnx.Graph{
+			Nodes: []onnx.Node{
+				{Name: "c", OpType: "Constant", Outputs: []string{"s"}, Attrs: []onnx.Attribute{{Name: "value_ints", Type: onnx.AttrInts, Ints: []int64{-1}}}},
+				reshapeNode([]string{"x", "s"}),
+			},
+			Inputs: []onnx.ValueInfo{vi("x", "[2,3,4]")}, Outputs: []onnx.ValueInfo{vi("y", "[24]")},
+		}), "Reshape-14", "[2,3,4]", "[-1]", check.PatternConst, "[24]", check.OK},
+		{"Shape Gather Unsqueeze Concat idiom", model(13, onnx.Graph{
+			Nodes: []onnx.Node{
+				{Name: "shape", OpType: "Shape", Inputs: []string{"x"}, Outputs: []string{"sx"}},
+				{Name: "gather", OpType: "Gather", Inputs: []string{"sx", "zero"}, Outputs: []string{"n"}, Attrs: []onnx.Attribute{{Name: "axis", Type: onnx.AttrInt, I: 0}}},
+				{Name: "unsqueeze", OpType: "Unsqueeze", Inputs: []string{"n", "axes"}, Outputs: []string{"n1"}},
+				{Name: "concat", OpType: "Concat", Inputs: []string{"n1", "minus1"}, Outputs: []string{"s"}, Attrs: []onnx.Attribute{{Name: "axis", Type: onnx.AttrInt, I: 0}}},
+				reshapeNode([]string{"x", "s"}),
+			},
+			Initializers: []onnx.Tensor{scalarInt(t, "zero", 0), ints(t, "axes", 0), ints(t, "minus1", -1)},
+			Inputs:       []onnx.ValueInfo{vi("x", "[?,3,224,224]")}, Outputs: []onnx.ValueInfo{vi("y", "[?,150528]")},
+		}), "Reshape-13", "[?,3,224,224]", "[?,-1]", check.PatternComputed, "[?,?]", check.OK},
+		{"static Shape idiom", model(13, onnx.Graph{
+			Nodes: []onnx.Node{
+				{Name: "shape", OpType: "Shape", Inputs: []string{"x"}, Outputs: []string{"sx"}},
+				{Name: "slice", OpType: "Slice", Inputs: []string{"sx", "start", "end"}, Outputs: []string{"head"}},
+				{Name: "concat", OpType: "Concat", Inputs: []string{"head", "minus1"}, Outputs: []string{"s"}, Attrs: []onnx.Attribute{{Name: "axis", Type: onnx.AttrInt, I: 0}}},
+				reshapeNode([]string{"x", "s"}),
+			},
+			Initializers: []onnx.Tensor{ints(t, "start", 0), ints(t, "end", 1), ints(t, "minus1", -1)},
+			Inputs:       []onnx.ValueInfo{vi("x", "[8,3,4]")}, Outputs: []onnx.ValueInfo{vi("y", "[8,12]")},
+		}), "Reshape-13", "[8,3,4]", "[8,-1]", check.PatternComputed, "[8,12]", check.OK},
+		{"pattern from a graph input", model(14, onnx.Graph{
+			Nodes:  []onnx.Node{reshapeNode([]string{"x", "s"})},
+			Inputs: []onnx.ValueInfo{vi("x", "[2,3,4]"), {Name: "s", ElemType: onnx.Int64, Shape: shape.OfInts(3)}},
+		}), "Reshape-14", "[2,3,4]", "-", check.PatternUnknown, "[?,?,?]", check.OK},
+	}
+	for _, tt := range tests {
+		rows, err := check.File(writeModel(t, tt.m), check.Options{})
+		if err != nil {
+			t.Errorf("%s: %v", tt.name, err)
+			continue
+		}
+		if len(rows) != 1 {
+			t.Errorf("%s: %d rows", tt.name, len(rows))
+			continue
+		}
+		r := rows[0]
+		inferred := ""
+		if r.Inferred != nil {
+			inferred = r.Inferred.String()
+		}
+		if r.Op != tt.op || r.Dialect.String() != "onnx" || r.Input.String() != tt.input || r.Pattern.String() != tt.pattern ||
+			r.PatternSource != tt.source || inferred != tt.out || r.Verdict != tt.verdict {
+			t.Errorf("%s: row %s %s %s %s %s %s %s (%s)\nwant %s %s %s %s %s %s", tt.name, r.Op, r.Input, r.Pattern, r.PatternSource, inferred, r.Verdict, r.Message, r.Dialect,
+				tt.op, tt.input, tt.pattern, tt.source, tt.out, tt.verdict)
+		}
+	}
+}
+
+func scalarInt(t *testing.T, name string, v int64) onnx.Tensor {
+	x, _ := tensor.FromSlice([]int64{v}, []int64{}...)
+	pb, err := onnx.NewTensor(name, x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pb
+}
+
+func TestONNXErrors(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "bad.onnx")
+	os.WriteFile(path, []byte{0x08, 0x80}, 0o644)
+	if _, err := check.File(path, check.Options{}); err == nil || !strings.Contains(err.Error(), "truncated varint") {
+		t.Errorf("truncated model: %v", err)
+	}
+	noOpset := writeModel(t, &onnx.Model{IRVersion: 8, Graph: onnx.Graph{Nodes: []onnx.Node{reshapeNode([]string{"x", "s"})}}})
+	if _, err := check.File(noOpset, check.Options{}); err == nil || !strings.Contains(err.Error(), "imports no opset") {
+		t.Errorf("no opset: %v", err)
+	}
+	old := writeModel(t, &onnx.Model{IRVersion: 8, OpsetImports: []onnx.OpsetID{{Version: 13}}, Graph: onnx.Graph{
+		Nodes: []onnx.Node{reshapeNode([]string{"x", "s"}, onnx.Attribute{Name: "allowzero", Type: onnx.AttrInt, I: 1})}}})
+	if _, err := check.File(old, check.Options{}); err == nil || !strings.Contains(err.Error(), "allowzero is an attribute of Reshape-14") {
+		t.Errorf("allowzero in opset 13: %v", err)
+	}
+}
+
+// TestONNXBackendModels checks the model.onnx of the ONNX backend Reshape tests.
+func TestONNXBackendModels(t *testing.T) {
+	dirs, _ := filepath.Glob("../../shared/conformance/onnx/test_reshape_*")
+	if len(dirs) == 0 {
+		t.Skip("ONNX backend tests not found in ../shared/conformance/onnx")
+	}
+	for _, d := range dirs {
+		rows, err := check.File(filepath.Join(d, "model.onnx"), check.Options{})
+		if err != nil || len(rows) != 1 || rows[0].Verdict != check.OK || rows[0].PatternSource != check.PatternUnknown {
+			t.Errorf("%s: %v %+v", d, err, rows)
+		}
+	}
+}
