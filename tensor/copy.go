@@ -180,8 +180,13 @@ func block(dst, src unsafe.Pointer, rows, cols, sr, sc, dr, es int64) {
 			}
 		}
 	}
-	scalarBlock(unsafe.Add(dst, rm*dr), unsafe.Add(src, rm*sr), rows-rm, cols, sr, sc, dr, es)
-	scalarBlock(unsafe.Add(dst, cm*es), unsafe.Add(src, cm*sc), rm, cols-cm, sr, sc, dr, es)
+	// The remainders, when there are any: forming their addresses otherwise could point past the end.
+	if rows > rm {
+		scalarBlock(unsafe.Add(dst, rm*dr), unsafe.Add(src, rm*sr), rows-rm, cols, sr, sc, dr, es)
+	}
+	if cols > cm && rm > 0 {
+		scalarBlock(unsafe.Add(dst, cm*es), unsafe.Add(src, cm*sc), rm, cols-cm, sr, sc, dr, es)
+	}
 }
 
 func scalarBlock(dst, src unsafe.Pointer, rows, cols, sr, sc, dr, es int64) {
