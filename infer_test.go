@@ -3,6 +3,8 @@ package reshape_test
 import (
 	"errors"
 	"fmt"
+	"math"
+	"math/big"
 	"slices"
 	"testing"
 
@@ -135,7 +137,8 @@ func TestExplain(t *testing.T) {
 	}
 }
 
-// FuzzInfer checks inference on arbitrary inputs: no panic; a static success keeps the volume;
+// FuzzInfer checks inference on arbitrary inputs: no panic; Infer agrees with referenceInfer; a
+// static success keeps the volume;
 // InferPartial agrees with Infer on static shapes; and for partial input shapes, every static shape
 // inside the input intervals that Infer accepts gives an output inside the inferred intervals, and
 // none is accepted when InferPartial fails.
@@ -159,6 +162,9 @@ func FuzzInfer(f *testing.F) {
 		}
 		forEachInstance(in.Dims, func(dims []int64) {
 			got, err := reshape.Infer(dims, ints, opt)
+			if want, code := referenceInfer(dims, ints, opt.Dialect, opt.SpecialZero); reshape.Code(err) != code || code == "" && !slices.Equal(got, want) {
+				t.Fatalf("Infer(%v, %v, %+v) = %v, %v; the reference gives %v, %q", dims, ints, opt, got, err, want, code)
+			}
 			if err == nil {
 				vin, e1 := shape.Volume(dims)
 				vout, e2 := shape.Volume(got)
@@ -180,6 +186,87 @@ func FuzzInfer(f *testing.F) {
 			}
 		})
 	})
+}
+
+// referenceInfer is NOTES.md §2 written as plainly as possible, as the differential reference of
+// Infer: exact products in math/big, the rules in the order each dialect checks them. It returns the
+// output shape, or the error code.
+func referenceInfer(in, p []int64, d reshape.Dialect, sz bool) ([]int64, string) {
+	for _, v := range in {
+		if v < 0 {
+			return nil, "invalid-dim"
+		}
+	}
+	seen := false
+	for i, v := range p {
+		switch {
+		case v < -1:
+			return nil, "invalid-dim"
+		case v == -1 && seen:
+			return nil, "multiple-inferred"
+		case v == -1:
+			seen = true
+		case v == 0 && sz && i >= len(in) && d != reshape.OpenVINO:
+			return nil, "zero-out-of-range"
+		}
+	}
+	for i, v := range p {
+		if v == 0 && sz && i >= len(in) {
+			return nil, "zero-out-of-range"
+		}
+	}
+	limit := big.NewInt(math.MaxInt64)
+	product := func(dims []int64, skip func(int) bool) *big.Int {
+		r := big.NewInt(1)
+		for i, v := range dims {
+			if !skip(i) {
+				r.Mul(r, big.NewInt(v))
+			}
+		}
+		return r
+	}
+	none := func(int) bool { return false }
+	volume := product(in, none)
+	if volume.Cmp(limit) > 0 {
+		return nil, "overflow"
+	}
+	out := slices.Clone(p)
+	minus := slices.Index(p, -1)
+	copied := func(i int) bool { return sz && i < len(p) && p[i] == 0 }
+	for i := range out {
+		if copied(i) {
+			out[i] = in[i]
+		}
+	}
+	if minus < 0 {
+		v := product(out, none)
+		switch {
+		case v.Cmp(limit) > 0:
+			return nil, "overflow"
+		case v.Cmp(volume) != 0:
+			return nil, "volume-mismatch"
+		}
+		return out, ""
+	}
+	w, r := volume, product(out, func(i int) bool { return i == minus })
+	if d == reshape.OpenVINO {
+		w = product(in, copied)
+		r = product(out, func(i int) bool { return i == minus || copied(i) })
+	}
+	switch {
+	case r.Cmp(limit) > 0:
+		return nil, "overflow"
+	case r.Sign() == 0:
+		return nil, "ambiguous-inferred"
+	case w.Cmp(limit) > 0:
+		return nil, "overflow"
+	}
+	q, m := new(big.Int).QuoRem(w, r, new(big.Int))
+	if m.Sign() != 0 {
+		return nil, "not-divisible"
+	}
+	out[minus] = q.Int64()
+	return out, ""
 }
 
 // decodeCase turns fuzz bytes into a case: a flags byte (dialect, special_zero), the input rank
