@@ -8,4 +8,7 @@ require (
 	google.golang.org/protobuf v1.36.12
 )
 
-require golang.org/x/sys v0.49.0 // indirect
+require (
+	github.com/dustin/go-humanize v1.1.0 // indirect
+	golang.org/x/sys v0.49.0 // indirect
+)

@@ -190,6 +190,8 @@ type Options struct {
 	Run bool
 	// MaxBytes bounds the constant data read for Run; 0 means DefaultMaxBytes.
 	MaxBytes int64
+	// MaxFileSize bounds the model files File reads (reshape.ErrLimit); 0 means MaxModelBytes.
+	MaxFileSize int64
 }
 
 // DefaultMaxBytes is the default bound on constant data read by Options.Run: 1 GiB.
@@ -214,6 +216,13 @@ func File(path string, opt Options) ([]Row, error) {
 		return nil, err
 	}
 	defer f.Close()
+	limit := opt.MaxFileSize
+	if limit <= 0 {
+		limit = MaxModelBytes
+	}
+	if st, err := f.Stat(); err == nil && st.Size() > limit {
+		return nil, reshape.Errorf(reshape.ErrLimit, "%s: the file is %d bytes, more than the limit of %d", path, st.Size(), limit)
+	}
 	kind := strings.ToLower(filepath.Ext(path))
 	if kind != ".xml" && kind != ".json" && kind != ".onnx" {
 		kind = sniff(f)

@@ -110,8 +110,12 @@ func parseType(name, field string) (element.Type, error) {
 }
 
 // Run answers the case with reshape.InferPartial.
-func (c *Case) Run() Result {
+func (c *Case) Run() Result { return c.RunWith(0) }
+
+// RunWith is Run with the rank bound maxRank (reshape.Options.MaxRank; 0 is the default bound).
+func (c *Case) RunWith(maxRank int) Result {
 	in, p, opt, err := c.Inputs()
+	opt.MaxRank = maxRank
 	if err == nil {
 		var out shape.Shape
 		if out, err = reshape.InferPartial(in, p, opt); err == nil {

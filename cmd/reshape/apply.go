@@ -41,7 +41,7 @@ Flags:
   --pattern P        the target shape pattern, e.g. 0,-1,4
   --pattern-file F   the pattern as a 1-D integer tensor in a .npy or .pb file
   --verbose          say on stderr whether the result was a view or a copy, and why
-
+` + limitsHelp + `
 Examples:
   reshape apply --special-zero=true --pattern 0,-1 images.npy flat.npy
   reshape apply --dialect onnx --pattern -1 --verbose in.npy out.npy
@@ -66,6 +66,7 @@ func runApply(e *env, args []string) int {
 	patternText := fs.String("pattern", "", "")
 	patternFile := fs.String("pattern-file", "", "")
 	verbose := fs.Bool("verbose", false, "")
+	lim := addLimitFlags(fs)
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return e.fail(applyCommand, err, false)
@@ -82,17 +83,18 @@ func runApply(e *env, args []string) int {
 	if err != nil {
 		return e.fail(applyCommand, err, false)
 	}
+	opt.MaxRank = lim.maxRank
 	var pattern []int64
 	switch {
 	case isSet(fs, "pattern") == (*patternFile != ""):
 		return e.fail(applyCommand, usagef("give the pattern with --pattern or --pattern-file, e.g. --pattern 0,-1"), false)
 	case *patternFile != "":
-		t, _, _, err := load(*patternFile)
+		t, _, _, err := load(*patternFile, lim)
 		if err == nil {
 			pattern, err = patternValues(t, opt)
 		}
 		if err != nil {
-			return e.fail(applyCommand, fmt.Errorf("--pattern-file: %w", err), reshape.Code(err) == "syntax")
+			return e.fail(applyCommand, fmt.Errorf("--pattern-file: %w", err), unreadable(err))
 		}
 	default:
 		if pattern, err = staticPattern(*patternText); err != nil {
@@ -100,7 +102,7 @@ func runApply(e *env, args []string) int {
 		}
 	}
 	in, out := pos[0], pos[1]
-	a := &applier{e: e, opt: opt, pattern: pattern, verbose: *verbose}
+	a := &applier{e: e, opt: opt, pattern: pattern, verbose: *verbose, lim: lim}
 	if err := a.apply(in, out); err != nil {
 		return e.fail(applyCommand, err, a.unreadable)
 	}
@@ -132,6 +134,7 @@ func staticPattern(text string) ([]int64, error) {
 
 type applier struct {
 	e          *env
+	lim        *limits
 	opt        reshape.Options
 	pattern    []int64
 	verbose    bool
@@ -142,7 +145,18 @@ func (a *applier) apply(inPath, outPath string) error {
 	if fileKind(inPath) == ".npy" && fileKind(outPath) == ".npy" {
 		return a.applyNpy(inPath, outPath)
 	}
-	t, name, bigEndian, err := load(inPath)
+	if err := a.lim.checkFile(inPath); err != nil {
+		a.unreadable = true
+		return err
+	}
+	if st, err := os.Stat(inPath); err == nil {
+		// The file, its values, the reshaped copy and its encoding: four times the data at most.
+		if err := a.lim.checkBytes(4*st.Size(), "reshaping "+inPath); err != nil {
+			a.unreadable = true
+			return err
+		}
+	}
+	t, name, bigEndian, err := load(inPath, a.lim)
 	if err != nil {
 		a.unreadable = true
 		return err
@@ -170,9 +184,22 @@ func fileKind(path string) string { return strings.ToLower(filepath.Ext(path)) }
 // maxPBBytes bounds a TensorProto file read into memory: protobuf's own 2 GiB.
 const maxPBBytes = 2 << 30
 
+// unreadable reports whether err is about a file the command could not read (exit 2) rather than an
+// invalid reshape (exit 1).
+func unreadable(err error) bool {
+	switch reshape.Code(err) {
+	case "syntax", "limit", "":
+		return true
+	}
+	return false
+}
+
 // load reads a tensor from a .npy or .pb (TensorProto) file, with the TensorProto's name and whether
-// the .npy data was big-endian.
-func load(path string) (t tensor.Tensor, name string, bigEndian bool, err error) {
+// the .npy data was big-endian. Files larger than the limits allow are refused before they are read.
+func load(path string, lim *limits) (t tensor.Tensor, name string, bigEndian bool, err error) {
+	if err := lim.checkFile(path); err != nil {
+		return t, "", false, err
+	}
 	if fileKind(path) == ".npy" {
 		t, h, err := npy.ReadFile(path)
 		return t, "", h.BigEndian, err
@@ -234,6 +261,15 @@ func (a *applier) applyNpy(inPath, outPath string) error {
 	}
 	if !h.FortranOrder {
 		return a.stream(r, st.Size(), h, inPath, outPath)
+	}
+	// A Fortran-order array is read whole, and written through 32 MiB blocks.
+	if err := a.lim.checkFile(inPath); err != nil {
+		a.unreadable = true
+		return err
+	}
+	if err := a.lim.checkBytes(st.Size()+32<<20, "reading the Fortran-order array of "+inPath); err != nil {
+		a.unreadable = true
+		return err
 	}
 	t, err := npy.ReadData(r, h, st.Size())
 	if err != nil {

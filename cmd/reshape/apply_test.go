@@ -215,3 +215,35 @@ func TestApplyPB(t *testing.T) {
 		}
 	}
 }
+
+func TestLimits(t *testing.T) {
+	dir := t.TempDir()
+	x, _ := tensor.FromSlice([]int32{1, 2, 3, 4, 5, 6}, 2, 3)
+	in := filepath.Join(dir, "in.npy")
+	writeNpy(t, in, x)
+	b, _ := onnx.EncodeTensor(x, "x")
+	pb := filepath.Join(dir, "in.pb")
+	os.WriteFile(pb, b, 0o644)
+	out := filepath.Join(dir, "out.pb")
+	tests := []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"infer", "--special-zero=false", "--max-rank", "2", "[1,2,3]", "-1"}, 1, "reshape: limit: input rank 3 exceeds the limit of 2"},
+		{[]string{"apply", "--special-zero=false", "--pattern=-1", "--max-file-size", "10", pb, out}, 2, "reshape: limit: " + pb + ": the file is 35 B, more than the 10 B a file read into memory may be (--max-file-size)"},
+		{[]string{"apply", "--special-zero=false", "--pattern=-1", "--max-bytes", "100B", pb, out}, 2, "needs 140 B, more than the 100 B the command may allocate (--max-bytes)"},
+		{[]string{"apply", "--special-zero=false", "--pattern=-1", "--max-bytes", "lots", pb, out}, 2, "want a size such as 512MiB or 8GiB"},
+		{[]string{"apply", "--special-zero=false", "--pattern=1,1,1,1,1,1,-1", "--max-rank", "4", in, filepath.Join(dir, "o.npy")}, 1, "output rank 7 exceeds the limit of 4"},
+		{[]string{"check", "--max-file-size", "1KiB", "../../check/model/spec_examples.xml"}, 2, "limit: ../../check/model/spec_examples.xml: the file is"},
+	}
+	for _, tt := range tests {
+		code, _, stderr := cli("", tt.args...)
+		if code != tt.code || !strings.Contains(stderr, tt.want) {
+			t.Errorf("%q: exit %d, %s; want %d, %q", tt.args, code, stderr, tt.code, tt.want)
+		}
+	}
+	if _, err := os.Stat(out); !os.IsNotExist(err) {
+		t.Errorf("a refused apply left %s", out)
+	}
+}

@@ -30,11 +30,10 @@ Flags:
   --bin PATH     the .bin weights of the IR file (default: the .xml path with .bin)
   --json         print JSON Lines: file, id, name, op, dialect, input, pattern, pattern_source,
                  special_zero, inferred, declared, verdict, message
-  --max-rank N   the largest rank accepted (default 64)
   --run          where a Reshape's data input is a Const (directly or through a Convert), reshape the
                  constant's bytes from the .bin and check the result's shape and size against the
                  declared output; the row gets a run verdict (JSON field "run")
-
+` + limitsHelp + `
 Output: one row per Reshape, with the verdict ok, mismatch (the model declares another shape) or
 the error code of an invalid reshape, then "N reshapes: A ok, B mismatch, C error".
 
@@ -53,7 +52,7 @@ func runCheck(e *env, args []string) int {
 	fs := flag.NewFlagSet("check", flag.ContinueOnError)
 	bin := fs.String("bin", "", "")
 	asJSON := fs.Bool("json", false, "")
-	maxRank := fs.Int("max-rank", 0, "")
+	lim := addLimitFlags(fs)
 	runConst := fs.Bool("run", false, "")
 	files, err := parseArgs(fs, args)
 	if err != nil {
@@ -62,7 +61,7 @@ func runCheck(e *env, args []string) int {
 	if *bin != "" && len(files) != 1 {
 		return e.fail(checkCommand, usagef("--bin names the weights of one IR file, and %d files are given", len(files)), false)
 	}
-	opt := check.Options{BinPath: *bin, MaxRank: *maxRank, Run: *runConst}
+	opt := check.Options{BinPath: *bin, MaxRank: lim.maxRank, Run: *runConst, MaxBytes: int64(lim.maxBytes), MaxFileSize: lim.fileLimit()}
 	var rows []check.Row
 	unreadable := false
 	if len(files) == 0 {

@@ -38,6 +38,7 @@ Flags:
   --explain           also print where each output dimension comes from
   --batch FILE        read cases as JSON Lines (the format of conformance/cases.jsonl; - = stdin) and
                       write one JSON answer per line: {"name":..,"output":..} or {"name":..,"error":..,"message":..}
+  --max-rank N        the largest input or output rank accepted (default 64, numpy's bound)
 
 Examples:
   reshape infer --special-zero=true [2,5,5,24] 0,-1,4          # [2,150,4]
@@ -65,6 +66,7 @@ func runInfer(e *env, args []string) int {
 	patternType := fs.String("pattern-type", "", "")
 	explain := fs.Bool("explain", false, "")
 	batch := fs.String("batch", "", "")
+	lim := addLimitFlags(fs)
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return e.fail(inferCommand, err, false)
@@ -77,7 +79,7 @@ func runInfer(e *env, args []string) int {
 		if len(pos) > 0 {
 			return e.fail(inferCommand, usagef("--batch takes no INPUT or PATTERN"), false)
 		}
-		return runBatch(e, *batch, d)
+		return runBatch(e, *batch, d, lim.maxRank)
 	}
 	if len(pos) != 2 {
 		return e.fail(inferCommand, usagef("want INPUT and PATTERN, got %d arguments", len(pos)), false)
@@ -86,6 +88,7 @@ func runInfer(e *env, args []string) int {
 	if err != nil {
 		return e.fail(inferCommand, err, false)
 	}
+	opt.MaxRank = lim.maxRank
 	if opt.DataType, err = parseElement(*elemType, "--element-type"); err != nil {
 		return e.fail(inferCommand, err, false)
 	}
@@ -196,7 +199,7 @@ func printExplanation(w io.Writer, ex reshape.Explanation, opt reshape.Options) 
 }
 
 // runBatch answers every case of a JSON Lines file, one JSON line each, in order.
-func runBatch(e *env, path string, d reshape.Dialect) int {
+func runBatch(e *env, path string, d reshape.Dialect, maxRank int) int {
 	r := e.stdin
 	if path != "-" {
 		f, err := os.Open(path)
@@ -217,7 +220,7 @@ func runBatch(e *env, path string, d reshape.Dialect) int {
 			if c.Dialect == "" {
 				c.Dialect = d.String()
 			}
-			res = c.Run()
+			res = c.RunWith(maxRank)
 		}
 		return enc.Encode(res)
 	})

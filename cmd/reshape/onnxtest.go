@@ -27,6 +27,8 @@ and data bytes. Prints "DIR/test_data_set_N: pass" or "fail: why" per data set.
 
 Exit status: 0 when every data set passes; 1 when one fails; 2 when a directory cannot be read.
 
+Flags:
+` + limitsHelp + `
 Example:
   reshape run-onnx-test ../shared/conformance/onnx/test_reshape_*
 `,
@@ -39,6 +41,7 @@ func init() {
 
 func runONNXTest(e *env, args []string) int {
 	fs := flag.NewFlagSet("run-onnx-test", flag.ContinueOnError)
+	lim := addLimitFlags(fs)
 	dirs, err := parseArgs(fs, args)
 	if err != nil {
 		return e.fail(onnxTestCommand, err, false)
@@ -48,7 +51,7 @@ func runONNXTest(e *env, args []string) int {
 	}
 	status := 0
 	for _, dir := range dirs {
-		results, err := runNodeTest(dir)
+		results, err := runNodeTest(dir, lim)
 		if err != nil {
 			e.report(err)
 			status = 2
@@ -73,7 +76,10 @@ type setResult struct {
 
 // runNodeTest runs the data sets of one ONNX backend node test directory. The error is a directory
 // or model that cannot be read, or a model that is not a single Reshape.
-func runNodeTest(dir string) ([]setResult, error) {
+func runNodeTest(dir string, lim *limits) ([]setResult, error) {
+	if err := lim.checkFile(filepath.Join(dir, "model.onnx")); err != nil {
+		return nil, err
+	}
 	b, err := os.ReadFile(filepath.Join(dir, "model.onnx"))
 	if err != nil {
 		return nil, err
@@ -87,7 +93,7 @@ func runNodeTest(dir string) ([]setResult, error) {
 	}
 	node := &m.Graph.Nodes[0]
 	opset, _ := m.Opset("")
-	opt := reshape.Options{Dialect: reshape.ONNX, SpecialZero: true}
+	opt := reshape.Options{Dialect: reshape.ONNX, SpecialZero: true, MaxRank: lim.maxRank}
 	if a, ok := node.Attr("allowzero"); ok {
 		opt.SpecialZero = a.I == 0
 	}
@@ -98,13 +104,13 @@ func runNodeTest(dir string) ([]setResult, error) {
 	sort.Strings(sets)
 	results := make([]setResult, 0, len(sets))
 	for _, set := range sets {
-		results = append(results, setResult{set, runDataSet(set, node, opset, opt)})
+		results = append(results, setResult{set, runDataSet(set, node, opset, opt, lim)})
 	}
 	return results, nil
 }
 
-func runDataSet(set string, node *onnx.Node, opset int64, opt reshape.Options) error {
-	data, _, _, err := load(filepath.Join(set, "input_0.pb"))
+func runDataSet(set string, node *onnx.Node, opset int64, opt reshape.Options, lim *limits) error {
+	data, _, _, err := load(filepath.Join(set, "input_0.pb"), lim)
 	if err != nil {
 		return err
 	}
@@ -116,7 +122,7 @@ func runDataSet(set string, node *onnx.Node, opset int64, opt reshape.Options) e
 		}
 		pattern = a.Ints
 	} else {
-		p, _, _, err := load(filepath.Join(set, "input_1.pb"))
+		p, _, _, err := load(filepath.Join(set, "input_1.pb"), lim)
 		if err == nil {
 			pattern, err = patternValues(p, opt)
 		}
@@ -124,7 +130,7 @@ func runDataSet(set string, node *onnx.Node, opset int64, opt reshape.Options) e
 			return err
 		}
 	}
-	want, _, _, err := load(filepath.Join(set, "output_0.pb"))
+	want, _, _, err := load(filepath.Join(set, "output_0.pb"), lim)
 	if err != nil {
 		return err
 	}
