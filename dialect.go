@@ -41,10 +41,11 @@ func (d Dialect) String() string {
 // Dialects returns every dialect.
 func Dialects() []Dialect { return []Dialect{OpenVINO, OneDNNStatic, OneDNNDynamic, ONNX} }
 
-// ParseDialect returns the dialect named s (see Dialect.String). The error wraps ErrSyntax.
+// ParseDialect returns the dialect named s (see Dialect.String; case is ignored). The error wraps
+// ErrSyntax.
 func ParseDialect(s string) (Dialect, error) {
 	for d, name := range dialectNames {
-		if s == name {
+		if strings.EqualFold(s, name) {
 			return Dialect(d), nil
 		}
 	}

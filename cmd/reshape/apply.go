@@ -20,7 +20,7 @@ import (
 
 var applyCommand = &command{
 	name:    "apply",
-	summary: "reshape the array of a .npy file into another .npy file",
+	summary: "reshape the array of a .npy or TensorProto .pb file into another",
 	usage: `Usage:
   reshape apply [--dialect D] --special-zero=true|false --pattern P [--verbose] IN OUT
   reshape apply [--dialect D] --special-zero=true|false --pattern-file PATTERN.npy|.pb IN OUT

@@ -88,8 +88,8 @@ func runCheck(e *env, args []string) int {
 				return 2
 			}
 		}
-	} else {
-		printRows(e.stdout, rows)
+	} else if len(rows) > 0 {
+		printRows(e.stdout, rows, e.colorOut)
 	}
 	sum := check.Summarize(rows)
 	if !*asJSON {
@@ -104,15 +104,28 @@ func runCheck(e *env, args []string) int {
 	return 0
 }
 
-func printRows(w io.Writer, rows []check.Row) {
+// printRows prints the rows as a table, then the message of each row that has one. With color, the
+// verdicts are green, yellow or red (every cell of the column coloured, so that it stays aligned).
+func printRows(w io.Writer, rows []check.Row, color bool) {
+	verdict := func(v string) string {
+		switch v {
+		case check.OK:
+			return paint(color, green, v)
+		case check.Mismatch:
+			return paint(color, yellow, v)
+		case "", "-":
+			return paint(color, bold, v)
+		}
+		return paint(color, red, v)
+	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	run := false
 	for _, r := range rows {
 		run = run || r.Run != ""
 	}
-	header := "FILE\tID\tNAME\tINPUT\tPATTERN\tSPECIAL_ZERO\tINFERRED\tDECLARED\tVERDICT"
+	header := "FILE\tID\tNAME\tINPUT\tPATTERN\tSPECIAL_ZERO\tINFERRED\tDECLARED\t" + paint(color, bold, "VERDICT")
 	if run {
-		header += "\tRUN"
+		header += "\t" + paint(color, bold, "RUN")
 	}
 	fmt.Fprintln(tw, header)
 	for _, r := range rows {
@@ -128,9 +141,9 @@ func printRows(w io.Writer, rows []check.Row) {
 			inferred = r.Inferred.String()
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%v\t%s\t%s\t%s", r.File, r.ID, r.Name, r.Input, pattern,
-			r.SpecialZero, inferred, r.Declared, r.Verdict)
+			r.SpecialZero, inferred, r.Declared, verdict(r.Verdict))
 		if run {
-			fmt.Fprintf(tw, "\t%s", cmp.Or(r.Run, "-"))
+			fmt.Fprintf(tw, "\t%s", verdict(cmp.Or(r.Run, "-")))
 		}
 		fmt.Fprintln(tw)
 	}

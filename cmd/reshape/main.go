@@ -16,6 +16,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 
 	"github.com/reshape-go/reshape"
 )
@@ -28,6 +29,9 @@ func main() {
 type env struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
+	// colorOut and colorErr say whether stdout and stderr may show colour: they are terminals and
+	// NO_COLOR is not set.
+	colorOut, colorErr bool
 }
 
 type command struct {
@@ -45,7 +49,8 @@ Usage:
 
 Commands:
 %s
-Run "reshape COMMAND --help" for a command's flags and examples.
+Run "reshape COMMAND --help" for a command's flags and examples, "reshape --version" for the
+version. Colour is used on terminals only, and never when NO_COLOR is set.
 
 Exit status: 0 success; 1 an invalid reshape or a model that disagrees with the spec;
 2 a usage error or a file that cannot be read.
@@ -53,12 +58,16 @@ Exit status: 0 success; 1 an invalid reshape or a model that disagrees with the 
 
 // run runs the command line args and returns the exit status.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	e := &env{stdin: stdin, stdout: stdout, stderr: stderr}
+	e := &env{stdin: stdin, stdout: stdout, stderr: stderr,
+		colorOut: useColor(stdout, os.Getenv, isTerminal), colorErr: useColor(stderr, os.Getenv, isTerminal)}
 	if len(args) == 0 {
 		printMainUsage(stderr)
 		return 2
 	}
 	switch args[0] {
+	case "version", "-version", "--version":
+		fmt.Fprintln(stdout, version())
+		return 0
 	case "help", "-h", "-help", "--help":
 		if len(args) > 1 {
 			if c := lookup(args[1]); c != nil {
@@ -90,13 +99,13 @@ func lookup(name string) *command {
 func printMainUsage(w io.Writer) {
 	list := ""
 	for _, c := range commands {
-		list += fmt.Sprintf("  %-8s %s\n", c.name, c.summary)
+		list += fmt.Sprintf("  %-14s %s\n", c.name, c.summary)
 	}
 	fmt.Fprintf(w, mainUsage, list)
 }
 
-// fail reports err the way every command does and returns the exit status: usage errors print the
-// command's usage and give 2; errors of the reshape codes print "reshape: CODE: message" and give
+// fail reports err the way every command does and returns the exit status: usage errors say how to
+// get the command's usage and give 2; errors of the reshape codes print "reshape: CODE: message" and give
 // 1, or give 2 when unreadable is true (a file that cannot be read).
 func (e *env) fail(c *command, err error, unreadable bool) int {
 	var ue *usageError
@@ -105,7 +114,7 @@ func (e *env) fail(c *command, err error, unreadable bool) int {
 		fmt.Fprint(e.stdout, c.usage)
 		return 0
 	case errors.As(err, &ue):
-		fmt.Fprintf(e.stderr, "reshape %s: %v\n\n%s", c.name, err, c.usage)
+		fmt.Fprintf(e.stderr, "reshape %s: %v\nRun \"reshape %s --help\" for the flags and examples.\n", c.name, err, c.name)
 		return 2
 	}
 	e.report(err)
@@ -118,8 +127,28 @@ func (e *env) fail(c *command, err error, unreadable bool) int {
 // report prints err as "reshape: CODE: message", or "reshape: message" when it has no code.
 func (e *env) report(err error) {
 	if code := reshape.Code(err); code != "" {
-		fmt.Fprintf(e.stderr, "reshape: %s: %v\n", code, err)
+		fmt.Fprintf(e.stderr, "reshape: %s: %v\n", paint(e.colorErr, red, code), err)
 		return
 	}
 	fmt.Fprintf(e.stderr, "reshape: %v\n", err)
+}
+
+// version returns the command's version: the module version from the build information (with the
+// VCS revision when the build recorded one) and the Go version.
+func version() string {
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "reshape (unknown version)"
+	}
+	v := "reshape " + info.Main.Version
+	for _, s := range info.Settings {
+		if s.Key == "vcs.revision" {
+			v += " (" + s.Value
+			if len(s.Value) > 12 {
+				v = v[:len(v)-len(s.Value)] + s.Value[:12]
+			}
+			v += ")"
+		}
+	}
+	return v + " " + info.GoVersion
 }

@@ -4,11 +4,13 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/reshape-go/reshape/check"
 	"github.com/reshape-go/reshape/conformance"
 )
 
@@ -49,6 +51,7 @@ func TestInfer(t *testing.T) {
 		{[]string{"infer", "--special-zero=true", "[2,3]"}, 2, "", "want INPUT and PATTERN, got 1 arguments"},
 		{[]string{"infer", "--bogus", "[2,3]", "6"}, 2, "", "flag provided but not defined: -bogus"},
 		{[]string{"infer", "--dialect", "tf", "--special-zero=true", "[2,3]", "6"}, 2, "", `unknown dialect "tf"`},
+		{[]string{"infer", "--dialect", "ONNX", "[2,3]", "6"}, 0, "[6]\n", ""},
 		{[]string{"infer", "--allowzero=1", "--special-zero=true", "[2,3]", "6"}, 2, "", "--allowzero is an ONNX attribute"},
 		{[]string{"infer", "--dialect=onnx", "--allowzero=1", "--special-zero=true", "[2,3]", "6"}, 2, "", "contradicts"},
 		{[]string{"infer", "--dialect=onnx", "--allowzero=1", "--special-zero=false", "[2,3]", "6"}, 0, "[6]\n", ""},
@@ -70,8 +73,8 @@ func TestInfer(t *testing.T) {
 		if code != tt.code || !okOut || !strings.Contains(stderr, tt.stderr) {
 			t.Errorf("reshape %q: exit %d\nstdout %q\nstderr %q\nwant exit %d, stdout %q, stderr containing %q", tt.args, code, stdout, stderr, tt.code, tt.stdout, tt.stderr)
 		}
-		if code == 2 && len(tt.args) > 0 && tt.args[0] == "infer" && !strings.Contains(stderr, "Usage:") {
-			t.Errorf("reshape %q: a usage error without the usage", tt.args)
+		if code == 2 && len(tt.args) > 0 && tt.args[0] == "infer" && !strings.Contains(stderr, `Run "reshape infer --help"`) {
+			t.Errorf("reshape %q: a usage error that does not say where the usage is", tt.args)
 		}
 	}
 }
@@ -260,5 +263,42 @@ func TestTranslateCommand(t *testing.T) {
 		if code != tt.code || stdout != tt.stdout || !strings.Contains(stderr, tt.stderr) {
 			t.Errorf("translate %q: exit %d, %q, %q; want %d, %q, %q", tt.args, code, stdout, stderr, tt.code, tt.stdout, tt.stderr)
 		}
+	}
+}
+
+func TestColorAndVersion(t *testing.T) {
+	env := func(vars map[string]string) func(string) string { return func(k string) string { return vars[k] } }
+	terminal := func(io.Writer) bool { return true }
+	notTerminal := func(io.Writer) bool { return false }
+	tests := []struct {
+		vars     map[string]string
+		terminal func(io.Writer) bool
+		want     bool
+	}{
+		{map[string]string{"TERM": "xterm"}, terminal, true},
+		{map[string]string{"TERM": "xterm", "NO_COLOR": "1"}, terminal, false},
+		{map[string]string{"TERM": "xterm", "NO_COLOR": ""}, terminal, true},
+		{map[string]string{"TERM": "dumb"}, terminal, false},
+		{map[string]string{"TERM": "xterm"}, notTerminal, false},
+	}
+	for _, tt := range tests {
+		if got := useColor(nil, env(tt.vars), tt.terminal); got != tt.want {
+			t.Errorf("useColor(%v) = %v, want %v", tt.vars, got, tt.want)
+		}
+	}
+	var b strings.Builder
+	rows, _ := check.Builtin()
+	printRows(&b, rows[:1], true)
+	if !strings.Contains(b.String(), green+"ok"+reset) || !strings.Contains(b.String(), bold+"VERDICT"+reset) {
+		t.Errorf("coloured table:\n%q", b.String())
+	}
+	b.Reset()
+	printRows(&b, rows[:1], false)
+	if strings.Contains(b.String(), "\x1b") {
+		t.Errorf("colour without a terminal: %q", b.String())
+	}
+	code, stdout, _ := cli("", "--version")
+	if code != 0 || !strings.HasPrefix(stdout, "reshape ") || !strings.Contains(stdout, "go1.") {
+		t.Errorf("--version: %d %q", code, stdout)
 	}
 }
