@@ -51,10 +51,10 @@ func check(t *testing.T, from, to uint64, step uint64) {
 }
 
 // TestFromFloat32 compares the conversion with the reference over all 2^32 float32 bit patterns, or
-// over a sample of them with -short.
+// over a sample of them with -short or under the race detector.
 func TestFromFloat32(t *testing.T) {
 	step := uint64(1)
-	if testing.Short() {
+	if testing.Short() || raceEnabled {
 		step = 65521 // a prime: the sample walks through every low-bit pattern class
 	}
 	workers := runtime.GOMAXPROCS(0)

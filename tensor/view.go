@@ -136,8 +136,9 @@ func (m Method) Reason() string {
 // checked), then returns a view sharing t's memory when the layout allows it (NOTES.md §7: every
 // group of input axes merged into one output axis is contiguous within itself), and otherwise one
 // dense row-major copy. The element order is logical row-major either way. A view allocates only its
-// shape and strides (one allocation); a copy allocates exactly its data besides. The errors are
-// those of reshape.Infer.
+// shape and strides (one allocation); a copy allocates exactly its data besides. A view aliases t:
+// what is written through one is seen through the other; a copy shares nothing with t. Reshape only
+// reads t, so goroutines may reshape one tensor at once. The errors are those of reshape.Infer.
 func Reshape(t Tensor, pattern []int64, opt reshape.Options) (Tensor, Method, error) {
 	var out Tensor
 	m, err := ReshapeInto(&out, t, pattern, opt)

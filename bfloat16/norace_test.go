@@ -1,0 +1,5 @@
+//go:build !race
+
+package bfloat16_test
+
+const raceEnabled = false
