@@ -13,9 +13,6 @@ import (
 	"github.com/reshape-go/reshape/shape"
 )
 
-// maxEvalDepth bounds how far back through a shape subgraph a pattern is evaluated.
-const maxEvalDepth = 64
-
 // irEval evaluates the shape subgraphs of an IR network: the value of a layer's output, from
 // constants and the shapes the ports declare, as far as it can be known before run time.
 type irEval struct {
@@ -71,7 +68,11 @@ func (e *irEval) value(l *ir.Layer, port string, depth int) (bounds.Value, error
 }
 
 func (e *irEval) eval(l *ir.Layer, depth int) (bounds.Value, error) {
-	in := func(i int) (bounds.Value, error) { return e.input(l, i, depth) }
+	in := operands{
+		n:       len(l.Inputs),
+		present: func(int) bool { return true },
+		at:      func(i int) (bounds.Value, error) { return e.input(l, i, depth) },
+	}
 	switch l.Type {
 	case "Const":
 		c, err := l.Const()
@@ -92,7 +93,7 @@ func (e *irEval) eval(l *ir.Layer, depth int) (bounds.Value, error) {
 	case "ShapeOf":
 		return bounds.ShapeOf(e.shapeOf(l))
 	case "Convert":
-		v, err := in(0)
+		v, err := in.at(0)
 		if err != nil {
 			return v, err
 		}
@@ -103,12 +104,9 @@ func (e *irEval) eval(l *ir.Layer, depth int) (bounds.Value, error) {
 		}
 		return bounds.Convert(v, t)
 	case "Concat":
-		vs := make([]bounds.Value, len(l.Inputs))
-		for i := range l.Inputs {
-			var err error
-			if vs[i], err = in(i); err != nil {
-				return bounds.Value{}, err
-			}
+		vs, err := in.all()
+		if err != nil {
+			return bounds.Value{}, err
 		}
 		axis, err := intAttr(l, "axis", 0)
 		if err != nil {
@@ -116,67 +114,56 @@ func (e *irEval) eval(l *ir.Layer, depth int) (bounds.Value, error) {
 		}
 		return bounds.Concat(vs, axis)
 	case "Gather":
-		data, indices, axis, err := three(in)
+		data, err := in.at(0)
+		if err != nil {
+			return data, err
+		}
+		indices, err := in.at(1)
+		if err != nil {
+			return indices, err
+		}
+		axis, _, err := in.ints(2, "axis")
 		if err != nil {
 			return bounds.Value{}, err
 		}
-		a, ok := scalarInt(axis)
-		if !ok {
-			return bounds.Value{}, fmt.Errorf("%w: axis not constant", bounds.ErrUnknown)
+		if len(axis) != 1 {
+			return bounds.Value{}, fmt.Errorf("the axis input holds %d values, want 1", len(axis))
 		}
 		batch, err := intAttr(l, "batch_dims", 0)
 		if err != nil {
 			return bounds.Value{}, err
 		}
-		return bounds.Gather(data, indices, a, batch)
+		return bounds.Gather(data, indices, axis[0], batch)
 	case "Squeeze", "Unsqueeze":
-		v, err := in(0)
+		axes, _, err := in.ints(1, "axes")
 		if err != nil {
-			return v, err
+			return bounds.Value{}, err
 		}
-		var axes []int64
-		if len(l.Inputs) > 1 {
-			a, err := in(1)
-			if err != nil {
-				return v, err
-			}
-			var ok bool
-			if axes, ok = a.Ints(); !ok {
-				return v, fmt.Errorf("%w: axes not constant", bounds.ErrUnknown)
-			}
-		}
-		if l.Type == "Squeeze" {
-			return bounds.Squeeze(v, axes)
-		}
-		return bounds.Unsqueeze(v, axes)
+		return in.squeeze(l.Type == "Unsqueeze", axes)
 	case "StridedSlice":
 		return e.stridedSlice(l, in)
-	case "Add", "Subtract", "Multiply", "Divide":
-		a, err := in(0)
-		if err != nil {
-			return a, err
+	case "Add":
+		return in.binary(bounds.Add)
+	case "Subtract":
+		return in.binary(bounds.Subtract)
+	case "Multiply":
+		return in.binary(bounds.Multiply)
+	case "Divide":
+		if py, ok := l.Attr("m_pythondiv"); ok && strings.EqualFold(py, "false") {
+			return in.binary(bounds.DivideTrunc)
 		}
-		b, err := in(1)
-		if err != nil {
-			return b, err
-		}
-		op := map[string]bounds.Op{"Add": bounds.Add, "Subtract": bounds.Subtract, "Multiply": bounds.Multiply, "Divide": bounds.DivideFloor}[l.Type]
-		if py, ok := l.Attr("m_pythondiv"); ok && l.Type == "Divide" && strings.EqualFold(py, "false") {
-			op = bounds.DivideTrunc
-		}
-		return bounds.Binary(op, a, b)
+		return in.binary(bounds.DivideFloor)
 	case "ReduceProd":
-		v, err := in(0)
+		v, err := in.at(0)
 		if err != nil {
 			return v, err
 		}
-		a, err := in(1)
+		axes, given, err := in.ints(1, "axes")
 		if err != nil {
 			return v, err
 		}
-		axes, ok := a.Ints()
-		if !ok {
-			return v, fmt.Errorf("%w: axes not constant", bounds.ErrUnknown)
+		if !given {
+			return v, fmt.Errorf("ReduceProd without its axes input")
 		}
 		keep, _ := l.Attr("keep_dims")
 		return bounds.ReduceProd(v, axes, strings.EqualFold(keep, "true"))
@@ -201,23 +188,15 @@ func (e *irEval) shapeOf(l *ir.Layer) shape.Shape {
 	return s
 }
 
-func (e *irEval) stridedSlice(l *ir.Layer, in func(int) (bounds.Value, error)) (bounds.Value, error) {
-	v, err := in(0)
+func (e *irEval) stridedSlice(l *ir.Layer, in operands) (bounds.Value, error) {
+	v, err := in.at(0)
 	if err != nil {
 		return v, err
 	}
 	var args [3][]int64
-	for i := range 3 {
-		if i == 2 && len(l.Inputs) < 4 {
-			break
-		}
-		a, err := in(i + 1)
-		if err != nil {
+	for i, what := range []string{"begin", "end", "stride"} {
+		if args[i], _, err = in.ints(i+1, what); err != nil {
 			return v, err
-		}
-		var ok bool
-		if args[i], ok = a.Ints(); !ok {
-			return v, fmt.Errorf("%w: begin, end or stride not constant", bounds.ErrUnknown)
 		}
 	}
 	var masks [5][]int64
@@ -227,25 +206,6 @@ func (e *irEval) stridedSlice(l *ir.Layer, in func(int) (bounds.Value, error)) (
 		}
 	}
 	return bounds.StridedSlice(v, args[0], args[1], args[2], masks[0], masks[1], masks[2], masks[3], masks[4])
-}
-
-func three(in func(int) (bounds.Value, error)) (a, b, c bounds.Value, err error) {
-	if a, err = in(0); err != nil {
-		return
-	}
-	if b, err = in(1); err != nil {
-		return
-	}
-	c, err = in(2)
-	return
-}
-
-func scalarInt(v bounds.Value) (int64, bool) {
-	ints, ok := v.Ints()
-	if !ok || len(ints) != 1 {
-		return 0, false
-	}
-	return ints[0], true
 }
 
 // intAttr reads an integer attribute of a layer's <data>, def when absent.

@@ -143,26 +143,16 @@ func (e *onnxEval) constantNode(n *onnx.Node) (bounds.Value, error) {
 
 // node evaluates the shape operators of ONNX, at the versions the model's opset gives them.
 func (e *onnxEval) node(n *onnx.Node, depth int) (bounds.Value, error) {
-	in := func(i int) (bounds.Value, error) {
-		if i >= len(n.Inputs) || n.Inputs[i] == "" {
-			return bounds.Value{}, fmt.Errorf("input %d is missing", i)
-		}
-		v, _, err := e.value(n.Inputs[i], depth+1)
-		return v, err
-	}
-	ints := func(i int, what string) ([]int64, bool, error) { // an optional constant input
-		if i >= len(n.Inputs) || n.Inputs[i] == "" {
-			return nil, false, nil
-		}
-		v, err := in(i)
-		if err != nil {
-			return nil, false, err
-		}
-		values, ok := v.Ints()
-		if !ok {
-			return nil, false, fmt.Errorf("%w: %s not constant", bounds.ErrUnknown, what)
-		}
-		return values, true, nil
+	in := operands{
+		n:       len(n.Inputs),
+		present: func(i int) bool { return n.Inputs[i] != "" },
+		at: func(i int) (bounds.Value, error) {
+			if i >= len(n.Inputs) || n.Inputs[i] == "" {
+				return bounds.Value{}, fmt.Errorf("input %d is missing", i)
+			}
+			v, _, err := e.value(n.Inputs[i], depth+1)
+			return v, err
+		},
 	}
 	attrInt := func(name string, def int64) int64 {
 		if a, ok := n.Attr(name); ok {
@@ -176,9 +166,17 @@ func (e *onnxEval) node(n *onnx.Node, depth int) (bounds.Value, error) {
 		}
 		return nil
 	}
+	// axes: an attribute before opset version since, an optional input from it on.
+	axes := func(since int64, i int) ([]int64, bool, error) {
+		if e.opset < since {
+			_, ok := n.Attr("axes")
+			return attrInts("axes"), ok, nil
+		}
+		return in.ints(i, "axes")
+	}
 	switch n.OpType {
 	case "Identity":
-		return in(0)
+		return in.at(0)
 	case "Shape":
 		if len(n.Inputs) == 0 {
 			return bounds.Value{}, fmt.Errorf("no input")
@@ -193,7 +191,7 @@ func (e *onnxEval) node(n *onnx.Node, depth int) (bounds.Value, error) {
 		}
 		return bounds.Slice(v, []int64{start}, []int64{end}, nil, nil)
 	case "Cast":
-		v, err := in(0)
+		v, err := in.at(0)
 		if err != nil {
 			return v, err
 		}
@@ -203,41 +201,29 @@ func (e *onnxEval) node(n *onnx.Node, depth int) (bounds.Value, error) {
 		}
 		return bounds.Convert(v, t)
 	case "Concat":
-		vs := make([]bounds.Value, len(n.Inputs))
-		for i := range n.Inputs {
-			var err error
-			if vs[i], err = in(i); err != nil {
-				return bounds.Value{}, err
-			}
+		vs, err := in.all()
+		if err != nil {
+			return bounds.Value{}, err
 		}
 		return bounds.Concat(vs, attrInt("axis", 0))
 	case "Gather":
-		data, err := in(0)
+		data, err := in.at(0)
 		if err != nil {
 			return data, err
 		}
-		indices, err := in(1)
+		indices, err := in.at(1)
 		if err != nil {
 			return indices, err
 		}
 		return bounds.Gather(data, indices, attrInt("axis", 0), 0)
 	case "Squeeze", "Unsqueeze":
-		v, err := in(0)
+		a, _, err := axes(13, 1)
 		if err != nil {
-			return v, err
+			return bounds.Value{}, err
 		}
-		axes := attrInts("axes")
-		if e.opset >= 13 {
-			if axes, _, err = ints(1, "axes"); err != nil {
-				return v, err
-			}
-		}
-		if n.OpType == "Squeeze" {
-			return bounds.Squeeze(v, axes)
-		}
-		return bounds.Unsqueeze(v, axes)
+		return in.squeeze(n.OpType == "Unsqueeze", a)
 	case "Slice":
-		v, err := in(0)
+		v, err := in.at(0)
 		if err != nil {
 			return v, err
 		}
@@ -246,38 +232,32 @@ func (e *onnxEval) node(n *onnx.Node, depth int) (bounds.Value, error) {
 		}
 		var args [4][]int64
 		for i, what := range []string{"starts", "ends", "axes", "steps"} {
-			if args[i], _, err = ints(i+1, what); err != nil {
+			if args[i], _, err = in.ints(i+1, what); err != nil {
 				return v, err
 			}
 		}
 		return bounds.Slice(v, args[0], args[1], args[2], args[3])
-	case "Add", "Sub", "Mul", "Div":
-		a, err := in(0)
-		if err != nil {
-			return a, err
-		}
-		b, err := in(1)
-		if err != nil {
-			return b, err
-		}
-		op := map[string]bounds.Op{"Add": bounds.Add, "Sub": bounds.Subtract, "Mul": bounds.Multiply, "Div": bounds.DivideTrunc}[n.OpType]
-		return bounds.Binary(op, a, b)
+	case "Add":
+		return in.binary(bounds.Add)
+	case "Sub":
+		return in.binary(bounds.Subtract)
+	case "Mul":
+		return in.binary(bounds.Multiply)
+	case "Div":
+		return in.binary(bounds.DivideTrunc)
 	case "ReduceProd":
-		v, err := in(0)
+		v, err := in.at(0)
 		if err != nil {
 			return v, err
 		}
-		axes := attrInts("axes")
-		if e.opset >= 18 {
-			var given bool
-			if axes, given, err = ints(1, "axes"); err != nil {
-				return v, err
-			}
-			if !given && attrInt("noop_with_empty_axes", 0) != 0 {
-				return v, nil
-			}
+		a, given, err := axes(18, 1)
+		if err != nil {
+			return v, err
 		}
-		return bounds.ReduceProd(v, axes, attrInt("keepdims", 1) != 0)
+		if !given && e.opset >= 18 && attrInt("noop_with_empty_axes", 0) != 0 {
+			return v, nil
+		}
+		return bounds.ReduceProd(v, a, attrInt("keepdims", 1) != 0)
 	}
 	return bounds.Value{}, fmt.Errorf("%w: computed by a %s node at run time", bounds.ErrUnknown, n.OpType)
 }
