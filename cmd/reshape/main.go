@@ -17,6 +17,7 @@ import (
 	"io"
 	"os"
 	"runtime/debug"
+	"strings"
 
 	"github.com/reshape-go/reshape"
 )
@@ -104,8 +105,8 @@ func printMainUsage(w io.Writer) {
 	fmt.Fprintf(w, mainUsage, list)
 }
 
-// fail reports err the way every command does and returns the exit status: usage errors say how to
-// get the command's usage and give 2; errors of the reshape codes print "reshape: CODE: message" and give
+// fail reports err the way every command does and returns the exit status: usage errors print the
+// command's synopsis, say how to get its full usage, and give 2; errors of the reshape codes print "reshape: CODE: message" and give
 // 1, or give 2 when unreadable is true (a file that cannot be read).
 func (e *env) fail(c *command, err error, unreadable bool) int {
 	var ue *usageError
@@ -114,7 +115,8 @@ func (e *env) fail(c *command, err error, unreadable bool) int {
 		fmt.Fprint(e.stdout, c.usage)
 		return 0
 	case errors.As(err, &ue):
-		fmt.Fprintf(e.stderr, "reshape %s: %v\nRun \"reshape %s --help\" for the flags and examples.\n", c.name, err, c.name)
+		synopsis, _, _ := strings.Cut(c.usage, "\n\n")
+		fmt.Fprintf(e.stderr, "reshape %s: %v\n\n%s\n\nRun \"reshape %s --help\" for the flags and examples.\n", c.name, err, synopsis, c.name)
 		return 2
 	}
 	e.report(err)
