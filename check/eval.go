@@ -1,8 +1,10 @@
 package check
 
 import (
+	"errors"
 	"fmt"
 
+	"github.com/reshape-go/reshape"
 	"github.com/reshape-go/reshape/bounds"
 )
 
@@ -69,4 +71,28 @@ func (o operands) squeeze(unsqueeze bool, axes []int64) (bounds.Value, error) {
 		return bounds.Unsqueeze(v, axes)
 	}
 	return bounds.Squeeze(v, axes)
+}
+
+// subgraphError is a shape subgraph that cannot be evaluated: where names the node the failure
+// happened at; err keeps its code.
+type subgraphError struct {
+	where string
+	err   error
+}
+
+func (e *subgraphError) Error() string { return e.where + ": " + e.err.Error() }
+func (e *subgraphError) Unwrap() error { return e.err }
+
+// at places an evaluation error at the node where it happened, once: errors from the nodes feeding
+// it carry their own place, and values known only at run time are not errors of the model. An error
+// without a code gets reshape.ErrSyntax.
+func at(where string, err error) error {
+	var se *subgraphError
+	if err == nil || errors.Is(err, bounds.ErrUnknown) || errors.As(err, &se) {
+		return err
+	}
+	if reshape.Code(err) == "" {
+		err = reshape.Errorf(reshape.ErrSyntax, "%v", err)
+	}
+	return &subgraphError{where: where, err: err}
 }

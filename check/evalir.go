@@ -60,9 +60,7 @@ func (e *irEval) value(l *ir.Layer, port string, depth int) (bounds.Value, error
 	e.visiting[key] = true
 	v, err := e.eval(l, depth)
 	delete(e.visiting, key)
-	if err != nil && !errors.Is(err, bounds.ErrUnknown) && reshape.Code(err) == "" {
-		err = reshape.Errorf(reshape.ErrSyntax, "%s %v: %v", l.Type, l, err)
-	}
+	err = at(l.Type+" "+l.String(), err)
 	e.memo[key] = evalResult{v, err}
 	return v, err
 }

@@ -1,7 +1,6 @@
 package check
 
 import (
-	"errors"
 	"fmt"
 
 	"github.com/reshape-go/reshape"
@@ -104,10 +103,7 @@ func (e *onnxEval) eval(name string, depth int) (bounds.Value, string, error) {
 		return v, "", err
 	}
 	v, err := e.node(n, depth)
-	if err != nil && !errors.Is(err, bounds.ErrUnknown) && reshape.Code(err) == "" {
-		err = reshape.Errorf(reshape.ErrSyntax, "%s node %q: %v", n.OpType, n.Name, err)
-	}
-	return v, "a " + n.OpType + " node (" + name + ")", err
+	return v, "a " + n.OpType + " node (" + name + ")", at(fmt.Sprintf("%s node %d (%q)", n.OpType, i, n.Name), err)
 }
 
 func (e *onnxEval) constant(t *onnx.Tensor) (bounds.Value, error) {

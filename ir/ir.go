@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 
 	"github.com/reshape-go/reshape"
@@ -337,7 +338,12 @@ func (p *parser) dim() (shape.Dim, error) {
 func (p *parser) parseDim(text string) (shape.Dim, error) {
 	d, err := shape.ParseDim(text)
 	if err != nil {
-		return d, p.errorf("<dim>%s</dim>: %v", text, err)
+		line, _ := p.d.InputPos()
+		code := reshape.ErrSyntax
+		if errors.Is(err, reshape.ErrOverflow) {
+			code = reshape.ErrOverflow
+		}
+		return d, reshape.Errorf(code, "line %d: <dim>%s</dim>: %v", line, text, err)
 	}
 	return d, nil
 }
@@ -429,7 +435,52 @@ func (n *Net) index() error {
 		}
 		n.feeder[ref] = i
 	}
-	return nil
+	return n.acyclic()
+}
+
+// acyclic returns an error naming a layer on a cycle when the edges form one: a network is a
+// directed acyclic graph. It sorts the layers topologically (Kahn's algorithm).
+func (n *Net) acyclic() error {
+	indegree := make([]int, len(n.Layers))
+	next := make([][]int, len(n.Layers))
+	prev := make([][]int, len(n.Layers))
+	for _, e := range n.Edges {
+		from, to := n.byID[e.FromLayer], n.byID[e.ToLayer]
+		next[from] = append(next[from], to)
+		prev[to] = append(prev[to], from)
+		indegree[to]++
+	}
+	queue := make([]int, 0, len(n.Layers))
+	for i, d := range indegree {
+		if d == 0 {
+			queue = append(queue, i)
+		}
+	}
+	for k := 0; k < len(queue); k++ {
+		for _, j := range next[queue[k]] {
+			if indegree[j]--; indegree[j] == 0 {
+				queue = append(queue, j)
+			}
+		}
+	}
+	if len(queue) == len(n.Layers) {
+		return nil
+	}
+	// Every layer left has a predecessor left: walking back through them comes round to a layer
+	// on a cycle.
+	i := slices.IndexFunc(indegree, func(d int) bool { return d > 0 })
+	seen := make(map[int]bool)
+	for !seen[i] {
+		seen[i] = true
+		for _, j := range prev[i] {
+			if indegree[j] > 0 {
+				i = j
+				break
+			}
+		}
+	}
+	l := &n.Layers[i]
+	return reshape.Errorf(reshape.ErrSyntax, "line %d: the edges form a cycle through %s %v", l.Line, l.Type, l)
 }
 
 func hasPort(ports []Port, id string) bool {

@@ -100,7 +100,8 @@ func TestDecodeErrors(t *testing.T) {
 		{"duplicate id", net(layer("1", "A", "")+layer("1", "B", ""), ""), `layer id "1" is used already by layer "n1" on line 1`},
 		{"bad dim", net(layer("1", "A", `<output><port id="0"><dim>x</dim></port></output>`), ""), `<dim>x</dim>: "x": not a dimension`},
 		{"negative dim", net(layer("1", "A", `<output><port id="0"><dim>-2</dim></port></output>`), ""), "a dimension cannot be negative"},
-		{"huge dim", net(layer("1", "A", `<output><port id="0"><dim>99999999999999999999</dim></port></output>`), ""), "does not fit in an int64"},
+		{"cycle", net(layer("1", "A", `<input>`+port+`</input><output>`+port+`</output>`)+layer("2", "B", `<input>`+port+`</input><output>`+port+`</output>`),
+			`<edge from-layer="1" from-port="0" to-layer="2" to-port="0"/><edge from-layer="2" from-port="0" to-layer="1" to-port="0"/>`), "the edges form a cycle through"},
 		{"nested dim", net(layer("1", "A", `<output><port id="0"><dim><b/></dim></port></output>`), ""), "unexpected <b> inside a text element"},
 		{"port without id", net(layer("1", "A", `<output><port><dim>1</dim></port></output>`), ""), "<port> has no id"},
 		{"edge to nowhere", net(layer("1", "A", `<output>`+port+`</output>`), `<edge from-layer="1" from-port="0" to-layer="9" to-port="0"/>`), `edge 0: to-layer "9" does not exist`},
@@ -115,6 +116,10 @@ func TestDecodeErrors(t *testing.T) {
 		if !errors.Is(err, reshape.ErrSyntax) || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%s: Decode = %v; want a syntax error containing %q", tt.name, err, tt.want)
 		}
+	}
+	huge := net(layer("1", "A", `<output><port id="0"><dim>99999999999999999999</dim></port></output>`), "")
+	if _, err := ir.Decode(strings.NewReader(huge)); !errors.Is(err, reshape.ErrOverflow) || !strings.Contains(err.Error(), "line 1: <dim>99999999999999999999</dim>") {
+		t.Errorf("huge dim: %v; want an overflow error naming the line", err)
 	}
 }
 

@@ -178,7 +178,7 @@ func (h *Header) parse(text string) error {
 	}
 	descr, ok := fields["descr"].(string)
 	if !ok {
-		return fmt.Errorf("%w: descr is not a string: structured dtypes are not supported", reshape.ErrDataType)
+		return reshape.Errorf(reshape.ErrDataType, "descr is not a string: structured dtypes are not supported")
 	}
 	if h.FortranOrder, ok = fields["fortran_order"].(bool); !ok {
 		return fmt.Errorf("fortran_order is not True or False")
@@ -194,7 +194,7 @@ func (h *Header) parse(text string) error {
 		return err
 	}
 	if _, ok := h.Type.Size(n); !ok {
-		return fmt.Errorf("%w: shape %s of %s overflows int64 bytes", reshape.ErrOverflow, shape.FormatInts(h.Shape), descr)
+		return reshape.Errorf(reshape.ErrOverflow, "shape %s of %s overflows int64 bytes", shape.FormatInts(h.Shape), descr)
 	}
 	return nil
 }
@@ -209,11 +209,11 @@ var dtypes = map[string]element.Type{
 func (h *Header) setDescr(d string) error {
 	h.Descr = d
 	if len(d) != 3 {
-		return fmt.Errorf("%w: dtype %q is not supported (want |b1, i1..i8, u1..u8, f2, f4, f8 with a byte order)", reshape.ErrDataType, d)
+		return reshape.Errorf(reshape.ErrDataType, "dtype %q is not supported (want |b1, i1..i8, u1..u8, f2, f4, f8 with a byte order)", d)
 	}
 	t, ok := dtypes[d[1:]]
 	if !ok {
-		return fmt.Errorf("%w: dtype %q is not supported (want |b1, i1..i8, u1..u8, f2, f4, f8 with a byte order)", reshape.ErrDataType, d)
+		return reshape.Errorf(reshape.ErrDataType, "dtype %q is not supported (want |b1, i1..i8, u1..u8, f2, f4, f8 with a byte order)", d)
 	}
 	h.Type = t
 	switch d[0] {
@@ -304,9 +304,36 @@ func (p *literal) value() (any, error) {
 	case p.s[p.pos] == '(':
 		return p.tuple()
 	case p.s[p.pos] == '[':
-		return nil, fmt.Errorf("%w: column %d: a list: structured dtypes are not supported", reshape.ErrDataType, p.pos+1)
+		return p.list()
 	}
 	return nil, p.errorf("want a string, True, False or a tuple")
+}
+
+// list is a Python list in a header: a structured dtype's descr, read only to be refused.
+type list struct{}
+
+// list skips a bracketed list, nested lists and quoted strings included.
+func (p *literal) list() (list, error) {
+	depth := 0
+	for p.pos < len(p.s) {
+		switch c := p.s[p.pos]; c {
+		case '[':
+			depth++
+		case ']':
+			if depth--; depth == 0 {
+				p.pos++
+				return list{}, nil
+			}
+		case '\'', '"':
+			end := strings.IndexByte(p.s[p.pos+1:], c)
+			if end < 0 {
+				return list{}, p.errorf("unterminated string")
+			}
+			p.pos += end + 1
+		}
+		p.pos++
+	}
+	return list{}, p.errorf("unterminated list")
 }
 
 func (p *literal) str() (string, error) {
@@ -341,14 +368,14 @@ func (p *literal) tuple() ([]int64, error) {
 		}
 		n, err := strconv.ParseInt(p.s[start:p.pos], 10, 64)
 		if err != nil {
-			return nil, fmt.Errorf("%w: shape dimension %s does not fit in an int64", reshape.ErrOverflow, p.s[start:p.pos])
+			return nil, reshape.Errorf(reshape.ErrOverflow, "shape dimension %s does not fit in an int64", p.s[start:p.pos])
 		}
 		if p.pos < len(p.s) && p.s[p.pos] == 'L' { // Python 2 long
 			p.pos++
 		}
 		dims = append(dims, n)
 		if len(dims) > 64 {
-			return nil, fmt.Errorf("%w: more than 64 dimensions", reshape.ErrLimit)
+			return nil, reshape.Errorf(reshape.ErrLimit, "more than 64 dimensions")
 		}
 		if !p.eat(',') {
 			if !p.eat(')') {

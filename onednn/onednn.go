@@ -7,9 +7,11 @@ package onednn
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"math"
+	"strings"
 
 	"github.com/reshape-go/reshape"
 	"github.com/reshape-go/reshape/shape"
@@ -55,12 +57,14 @@ type Tensor struct {
 // Decode reads a graph from JSON. Unknown fields are ignored. Errors wrap reshape.ErrSyntax.
 func Decode(r io.Reader) (*Graph, error) {
 	var g Graph
-	d := json.NewDecoder(r)
+	cr := &countingReader{r: r}
+	d := json.NewDecoder(cr)
 	if err := d.Decode(&g); err != nil {
-		return nil, syntaxError(err)
+		return nil, syntaxError(err, cr.n)
 	}
+	off := d.InputOffset()
 	if _, err := d.Token(); err != io.EOF {
-		return nil, reshape.Errorf(reshape.ErrSyntax, "data after the graph's JSON object")
+		return nil, reshape.Errorf(reshape.ErrSyntax, "offset %d: data after the graph's JSON object", off)
 	}
 	if g.Ops == nil {
 		return nil, reshape.Errorf(reshape.ErrSyntax, "no \"graph\" array of ops: not a oneDNN Graph JSON file")
@@ -68,17 +72,47 @@ func Decode(r io.Reader) (*Graph, error) {
 	return &g, nil
 }
 
-func syntaxError(err error) error {
+// countingReader counts the bytes read through it: where the input ran out, for messages.
+type countingReader struct {
+	r io.Reader
+	n int64
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	return n, err
+}
+
+// syntaxError turns a JSON decoding error into one of this package, naming the offset: that of the
+// error, or off, where the input ran out. An integer too large for its field is ErrOverflow.
+func syntaxError(err error, off int64) error {
 	switch e := err.(type) {
 	case *json.SyntaxError:
 		return reshape.Errorf(reshape.ErrSyntax, "offset %d: %v", e.Offset, e)
 	case *json.UnmarshalTypeError:
-		return reshape.Errorf(reshape.ErrSyntax, "offset %d: field %q: JSON %s where %s is expected", e.Offset, e.Field, e.Value, e.Type)
+		code := reshape.ErrSyntax
+		if isIntegerOverflow(e) {
+			code = reshape.ErrOverflow
+		}
+		return reshape.Errorf(code, "offset %d: field %q: JSON %s where %s is expected", e.Offset, e.Field, e.Value, e.Type)
 	}
-	if err == io.EOF {
-		return reshape.Errorf(reshape.ErrSyntax, "empty file, want a oneDNN Graph JSON object")
+	switch err {
+	case io.EOF:
+		return reshape.Errorf(reshape.ErrSyntax, "offset 0: empty file, want a oneDNN Graph JSON object")
+	case io.ErrUnexpectedEOF:
+		return reshape.Errorf(reshape.ErrSyntax, "offset %d: unexpected end of file inside the JSON object", off)
 	}
-	return reshape.Errorf(reshape.ErrSyntax, "%v", err)
+	return reshape.Errorf(reshape.ErrSyntax, "offset %d: %v", off, err)
+}
+
+// isIntegerOverflow reports whether a type error is an integer too large for an integer field.
+func isIntegerOverflow(e *json.UnmarshalTypeError) bool {
+	if e.Type == nil || !strings.HasPrefix(e.Type.Kind().String(), "int") {
+		return false
+	}
+	digits := strings.TrimPrefix(strings.TrimPrefix(e.Value, "number "), "-")
+	return digits != "" && strings.Trim(digits, "0123456789") == ""
 }
 
 // PartialShape returns the tensor's shape as a partial shape: -1 dims are "?", and the shape
@@ -117,12 +151,26 @@ func (a Attr) Bool() (bool, error) {
 func (a Attr) Ints() ([]int64, error) {
 	var v []int64
 	if err := json.Unmarshal(a.Value, &v); err != nil {
-		return nil, reshape.Errorf(reshape.ErrSyntax, "%s attribute value %s: %v", a.Type, a.Value, err)
+		code := reshape.ErrSyntax
+		var te *json.UnmarshalTypeError
+		if errors.As(err, &te) && isIntegerOverflow(te) {
+			code = reshape.ErrOverflow
+		}
+		return nil, reshape.Errorf(code, "%s attribute value %s: %v", a.Type, brief(a.Value), err)
 	}
 	if v == nil {
-		return nil, reshape.Errorf(reshape.ErrSyntax, "%s attribute value %s: want an array of integers", a.Type, a.Value)
+		return nil, reshape.Errorf(reshape.ErrSyntax, "%s attribute value %s: want an array of integers", a.Type, brief(a.Value))
 	}
 	return v, nil
+}
+
+// brief returns raw JSON on one line, cut to a length fit for a message.
+func brief(raw json.RawMessage) string {
+	s := strings.Join(strings.Fields(string(raw)), " ")
+	if len(s) > 60 {
+		s = s[:57] + "..."
+	}
+	return s
 }
 
 // String returns the op as "Kind id (name)" for messages.

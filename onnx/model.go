@@ -193,6 +193,9 @@ type ValueInfo struct {
 // and reshape.ErrLimit for messages nested deeper than 64; they name the element (as
 // "GraphProto.node[3]"), the message and field, and the offset in b.
 func DecodeModel(b []byte) (*Model, error) {
+	if len(b) == 0 {
+		return nil, reshape.Errorf(reshape.ErrSyntax, "offset 0: empty file, want an ONNX ModelProto")
+	}
 	m := &message{name: "ModelProto", fields: modelFields, b: b}
 	model := &Model{}
 	for m.more() {

@@ -164,6 +164,9 @@ type Tensor struct {
 // the wrong field or of the wrong count, segmented tensors, external data), or reshape.ErrOverflow
 // (a volume or byte size beyond int64), and name the field and the offset in b.
 func DecodeTensor(b []byte) (*Tensor, error) {
+	if len(b) == 0 {
+		return nil, reshape.Errorf(reshape.ErrSyntax, "offset 0: empty file, want a TensorProto")
+	}
 	t, err := decodeTensor(&message{name: "TensorProto", fields: tensorFields, b: b})
 	if err != nil {
 		return nil, err

@@ -2,6 +2,7 @@ package tensor
 
 import (
 	"fmt"
+	"slices"
 	"unsafe"
 
 	"github.com/reshape-go/reshape"
@@ -169,9 +170,34 @@ func ReshapeInto(dst *Tensor, t Tensor, pattern []int64, opt reshape.Options) (M
 	} else {
 		strides = dst.strides[:n]
 	}
+	return t.into(dst, dims, strides), nil
+}
+
+// ReshapedTo returns t in the shape dims, of t's volume: a view sharing t's memory when the layout
+// allows it, otherwise a dense row-major copy, as Reshape does once it has inferred the output shape.
+// It is the data half of Reshape for a caller that infers the shape itself, from a pattern Reshape
+// does not take (a scalar or computed pattern, through reshape.InferPartial). The error wraps
+// reshape.ErrVolumeMismatch when the volumes differ, or shape's errors for invalid dims.
+func (t Tensor) ReshapedTo(dims ...int64) (Tensor, Method, error) {
+	n, err := shape.Volume(dims)
+	if err != nil {
+		return Tensor{}, Method{}, err
+	}
+	if n != t.Len() {
+		return Tensor{}, Method{}, reshape.Errorf(reshape.ErrVolumeMismatch, "shape %s has volume %d, the tensor %s has %d", shape.FormatInts(dims), n, shape.FormatInts(t.shape), t.Len())
+	}
+	var out Tensor
+	m := t.into(&out, slices.Clone(dims), make([]int64, len(dims)))
+	return out, m, nil
+}
+
+// into sets *dst to t in the shape dims (of t's volume, and owned by dst), with the strides written
+// into strides: a view when the layout allows, else a dense copy into dst's data when it is large
+// enough and does not overlap t's.
+func (t *Tensor) into(dst *Tensor, dims, strides []int64) Method {
 	m := t.view(dst, dims, strides)
 	if m.View {
-		return m, nil
+		return m
 	}
 	size := t.ByteSize()
 	buf := dst.data
@@ -179,14 +205,14 @@ func ReshapeInto(dst *Tensor, t Tensor, pattern []int64, opt reshape.Options) (M
 		buf = make([]byte, size)
 	}
 	buf = buf[:size]
-	copyDense(buf, t)
+	copyDense(buf, *t)
 	acc := t.elemSize()
-	for i := n - 1; i >= 0; i-- {
+	for i := len(dims) - 1; i >= 0; i-- {
 		strides[i] = acc
 		acc *= max(dims[i], 1)
 	}
 	*dst = Tensor{typ: t.typ, shape: dims, strides: strides, data: buf}
-	return m, nil
+	return m
 }
 
 // overlaps reports whether the memory of a and b, up to their capacities, overlaps.

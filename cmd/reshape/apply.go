@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -12,6 +13,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/reshape-go/reshape"
+	"github.com/reshape-go/reshape/element"
 	"github.com/reshape-go/reshape/npy"
 	"github.com/reshape-go/reshape/onnx"
 	"github.com/reshape-go/reshape/shape"
@@ -39,7 +41,8 @@ Flags:
   --special-zero=B   the special_zero attribute, true or false; required except for onnx
   --allowzero=N      onnx only: the allowzero attribute, 0 (the default) or 1
   --pattern P        the target shape pattern, e.g. 0,-1,4
-  --pattern-file F   the pattern as a 1-D integer tensor in a .npy or .pb file
+  --pattern-file F   the pattern as an integer tensor in a .npy or .pb file: 1-D, or a scalar
+                     holding 1 (OpenVINO's scalar pattern)
   --verbose          say on stderr whether the result was a view or a copy, and why
 ` + limitsHelp + `
 Examples:
@@ -84,17 +87,21 @@ func runApply(e *env, args []string) int {
 		return e.fail(applyCommand, err, false)
 	}
 	opt.MaxRank = lim.maxRank
-	var pattern []int64
+	var pattern reshape.Pattern
 	switch {
 	case isSet(fs, "pattern") == (*patternFile != ""):
 		return e.fail(applyCommand, usagef("give the pattern with --pattern or --pattern-file, e.g. --pattern 0,-1"), false)
 	case *patternFile != "":
 		t, _, _, err := load(*patternFile, lim)
 		if err == nil {
-			pattern, err = patternValues(t, opt)
+			pattern, opt.PatternType, err = patternOf(t)
+		}
+		if err == nil {
+			// What is wrong with the pattern alone shows on an input of unknown rank: say it of the file.
+			_, err = reshape.InferPartial(shape.DynamicRank(), pattern, opt)
 		}
 		if err != nil {
-			return e.fail(applyCommand, fmt.Errorf("--pattern-file: %w", err), unreadable(err))
+			return e.fail(applyCommand, fmt.Errorf("--pattern-file %s: %w", *patternFile, err), unreadable(err))
 		}
 	default:
 		if pattern, err = staticPattern(*patternText); err != nil {
@@ -116,27 +123,25 @@ func isSet(fs *flag.FlagSet, name string) bool {
 }
 
 // staticPattern parses a pattern whose values must all be known integers.
-func staticPattern(text string) ([]int64, error) {
+func staticPattern(text string) (reshape.Pattern, error) {
 	p, err := reshape.ParsePattern(text)
 	if err != nil {
-		return nil, fmt.Errorf("--pattern: %w", err)
+		return p, fmt.Errorf("--pattern: %w", err)
 	}
 	values, _ := p.Values()
-	ints := make([]int64, len(values))
 	for i, v := range values {
 		if !v.IsStatic() {
-			return nil, usagef("--pattern: pattern[%d] = %v: data needs static values", i, v)
+			return p, usagef("--pattern: pattern[%d] = %v: data needs static values", i, v)
 		}
-		ints[i] = v.Lo
 	}
-	return ints, nil
+	return p, nil
 }
 
 type applier struct {
 	e          *env
 	lim        *limits
 	opt        reshape.Options
-	pattern    []int64
+	pattern    reshape.Pattern
 	verbose    bool
 	unreadable bool // the error is a file that cannot be read (exit 2)
 }
@@ -161,7 +166,11 @@ func (a *applier) apply(inPath, outPath string) error {
 		a.unreadable = true
 		return err
 	}
-	res, how, err := tensor.Reshape(t, a.pattern, a.opt)
+	dims, err := outputShape(t.Shape(), t.Type(), a.pattern, a.opt)
+	if err != nil {
+		return err
+	}
+	res, how, err := t.ReshapedTo(dims...)
 	if err != nil {
 		return err
 	}
@@ -226,17 +235,43 @@ func load(path string, lim *limits) (t tensor.Tensor, name string, bigEndian boo
 	return t, pb.Name, false, nil
 }
 
-// patternValues returns the values of a pattern tensor: 1-D (or a scalar, in OpenVINO) and of an
-// integer type the dialect accepts.
-func patternValues(t tensor.Tensor, opt reshape.Options) ([]int64, error) {
-	if err := opt.Dialect.CheckPatternType(t.Type()); err != nil {
-		return nil, err
-	}
-	if t.Rank() > 1 {
-		return nil, reshape.Errorf(reshape.ErrPatternRank, "the pattern tensor has shape %s: the pattern must be 1-D", shape.FormatInts(t.Shape()))
+// patternOf returns the pattern a tensor holds (a scalar pattern when it has rank 0, which only
+// OpenVINO accepts, as inference will say) and its element type. The error wraps reshape.ErrPatternType
+// for a tensor that is not of an integer type, reshape.ErrOverflow for a u64 value above int64.
+func patternOf(t tensor.Tensor) (reshape.Pattern, element.Type, error) {
+	if !t.Type().IsInteger() {
+		return reshape.Pattern{}, t.Type(), reshape.Errorf(reshape.ErrPatternType, "pattern element type %v is not an integer type", t.Type())
 	}
 	b, _ := t.Contiguous().Bytes()
-	return t.Type().AppendInts(nil, b, int(t.Len()))
+	ints, err := t.Type().AppendInts(nil, b, int(t.Len()))
+	if err != nil {
+		code := reshape.ErrSyntax
+		if errors.Is(err, element.ErrRange) {
+			code = reshape.ErrOverflow
+		}
+		return reshape.Pattern{}, t.Type(), reshape.Errorf(code, "%v", err)
+	}
+	values := make([]shape.Dim, len(ints))
+	for i, v := range ints {
+		values[i] = shape.Static(v)
+	}
+	p, err := reshape.NewPattern(shape.OfInts(t.Shape()...), values)
+	return p, t.Type(), err
+}
+
+// outputShape infers the shape the pattern p gives an input of shape in and element type t: the
+// inference of package reshape, for any kind of pattern.
+func outputShape(in []int64, t element.Type, p reshape.Pattern, opt reshape.Options) ([]int64, error) {
+	opt.DataType = t
+	out, err := reshape.InferPartial(shape.OfInts(in...), p, opt)
+	if err != nil {
+		return nil, err
+	}
+	dims, ok := out.AppendInts(nil)
+	if !ok {
+		return nil, reshape.Errorf(reshape.ErrSyntax, "the output shape %s is not static", out)
+	}
+	return dims, nil
 }
 
 // applyNpy reshapes a .npy file into a .npy file without holding more than the input: a C-order
@@ -276,9 +311,7 @@ func (a *applier) applyNpy(inPath, outPath string) error {
 		a.unreadable = true
 		return fmt.Errorf("%s: %w", inPath, err)
 	}
-	opt := a.opt
-	opt.DataType = h.Type
-	dims, err := reshape.Infer(h.Shape, a.pattern, opt)
+	dims, err := outputShape(h.Shape, h.Type, a.pattern, a.opt)
 	if err != nil {
 		return err
 	}
@@ -313,9 +346,7 @@ func (a *applier) stream(r io.Reader, size int64, h npy.Header, inPath, outPath 
 		return reshape.Errorf(reshape.ErrSyntax, "%s: offset %d: shape %s of %s takes %d bytes of data, the file holds %d",
 			inPath, h.DataOffset, shape.FormatInts(h.Shape), h.Descr, want, size-h.DataOffset)
 	}
-	opt := a.opt
-	opt.DataType = h.Type
-	dims, err := reshape.Infer(h.Shape, a.pattern, opt)
+	dims, err := outputShape(h.Shape, h.Type, a.pattern, a.opt)
 	if err != nil {
 		return err
 	}

@@ -204,7 +204,7 @@ func TestApplyPB(t *testing.T) {
 		code int
 		want string
 	}{
-		{[]string{"--dialect", "onnx", "--pattern-file", in, in, out}, 1, "pattern-type: --pattern-file: pattern element type i32: onnx takes i64"},
+		{[]string{"--dialect", "onnx", "--pattern-file", in, in, out}, 1, "pattern-type: --pattern-file " + in + ": pattern element type i32: onnx takes i64"},
 		{[]string{"--dialect", "onnx", "--pattern", "6", "--pattern-file", patternPB, in, out}, 2, "give the pattern with --pattern or --pattern-file"},
 		{[]string{"--dialect", "onnx", "--pattern", "6", in, filepath.Join(dir, "out.txt")}, 2, "want a .npy or .pb"},
 		{[]string{"--dialect", "onnx", "--pattern", "6", filepath.Join(dir, "p.npy"), out}, 1, "volume-mismatch"},

@@ -11,7 +11,6 @@ import (
 
 	"github.com/reshape-go/reshape"
 	"github.com/reshape-go/reshape/onnx"
-	"github.com/reshape-go/reshape/tensor"
 )
 
 var onnxTestCommand = &command{
@@ -114,17 +113,17 @@ func runDataSet(set string, node *onnx.Node, opset int64, opt reshape.Options, l
 	if err != nil {
 		return err
 	}
-	var pattern []int64
+	var pattern reshape.Pattern
 	if opset < 5 {
 		a, ok := node.Attr("shape")
 		if !ok {
 			return reshape.Errorf(reshape.ErrSyntax, "Reshape-1 without a shape attribute")
 		}
-		pattern = a.Ints
+		pattern = reshape.IntPattern(a.Ints...)
 	} else {
 		p, _, _, err := load(filepath.Join(set, "input_1.pb"), lim)
 		if err == nil {
-			pattern, err = patternValues(p, opt)
+			pattern, opt.PatternType, err = patternOf(p)
 		}
 		if err != nil {
 			return err
@@ -134,7 +133,11 @@ func runDataSet(set string, node *onnx.Node, opset int64, opt reshape.Options, l
 	if err != nil {
 		return err
 	}
-	got, _, err := tensor.Reshape(data, pattern, opt)
+	dims, err := outputShape(data.Shape(), data.Type(), pattern, opt)
+	if err != nil {
+		return err
+	}
+	got, _, err := data.ReshapedTo(dims...)
 	if err != nil {
 		return err
 	}
