@@ -62,10 +62,7 @@ const progressThreshold = 256 << 20
 
 func runApply(e *env, args []string) int {
 	fs := flag.NewFlagSet("apply", flag.ContinueOnError)
-	dialect := fs.String("dialect", "openvino", "")
-	var sz, allowZero triBool
-	fs.Var(&sz, "special-zero", "")
-	fs.Var(&allowZero, "allowzero", "")
+	attrs := addAttrFlags(fs, "dialect", "openvino")
 	patternText := fs.String("pattern", "", "")
 	patternFile := fs.String("pattern-file", "", "")
 	verbose := fs.Bool("verbose", false, "")
@@ -82,7 +79,7 @@ func runApply(e *env, args []string) int {
 			return e.fail(applyCommand, usagef("%s: want a .npy or .pb (TensorProto) file", p), false)
 		}
 	}
-	opt, err := options(*dialect, sz, allowZero)
+	opt, err := attrs.options()
 	if err != nil {
 		return e.fail(applyCommand, err, false)
 	}

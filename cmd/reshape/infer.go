@@ -57,10 +57,7 @@ func init() { inferCommand.run = runInfer }
 
 func runInfer(e *env, args []string) int {
 	fs := flag.NewFlagSet("infer", flag.ContinueOnError)
-	dialect := fs.String("dialect", "openvino", "")
-	var sz, allowZero triBool
-	fs.Var(&sz, "special-zero", "")
-	fs.Var(&allowZero, "allowzero", "")
+	attrs := addAttrFlags(fs, "dialect", "openvino")
 	patternShape := fs.String("pattern-shape", "", "")
 	elemType := fs.String("element-type", "", "")
 	patternType := fs.String("pattern-type", "", "")
@@ -72,7 +69,7 @@ func runInfer(e *env, args []string) int {
 		return e.fail(inferCommand, err, false)
 	}
 	if *batch != "" {
-		d, err := reshape.ParseDialect(*dialect)
+		d, err := reshape.ParseDialect(*attrs.dialect)
 		if err != nil {
 			return e.fail(inferCommand, usagef("--dialect: %v", err), false)
 		}
@@ -84,7 +81,7 @@ func runInfer(e *env, args []string) int {
 	if len(pos) != 2 {
 		return e.fail(inferCommand, usagef("want INPUT and PATTERN, got %d arguments", len(pos)), false)
 	}
-	opt, err := options(*dialect, sz, allowZero)
+	opt, err := attrs.options()
 	if err != nil {
 		return e.fail(inferCommand, err, false)
 	}
@@ -114,14 +111,30 @@ func runInfer(e *env, args []string) int {
 	return 0
 }
 
+// attrFlags are the flags that give a reshape's dialect and its special_zero (or ONNX's allowzero).
+type attrFlags struct {
+	dialectFlag   string
+	dialect       *string
+	sz, allowZero triBool
+}
+
+// addAttrFlags registers the attribute flags on fs, the dialect under the name dialectFlag.
+func addAttrFlags(fs *flag.FlagSet, dialectFlag, defaultDialect string) *attrFlags {
+	a := &attrFlags{dialectFlag: dialectFlag, dialect: fs.String(dialectFlag, defaultDialect, "")}
+	fs.Var(&a.sz, "special-zero", "")
+	fs.Var(&a.allowZero, "allowzero", "")
+	return a
+}
+
 // options reads the dialect and its special_zero or allowzero flag: special_zero is required except
 // for ONNX, whose allowzero defaults to 0.
-func options(dialect string, sz, allowZero triBool) (reshape.Options, error) {
-	d, err := reshape.ParseDialect(dialect)
+func (a *attrFlags) options() (reshape.Options, error) {
+	d, err := reshape.ParseDialect(*a.dialect)
 	if err != nil {
-		return reshape.Options{}, usagef("--dialect: %v", err)
+		return reshape.Options{}, usagef("--%s: %v", a.dialectFlag, err)
 	}
 	opt := reshape.Options{Dialect: d}
+	sz, allowZero := a.sz, a.allowZero
 	switch {
 	case allowZero.set && d != reshape.ONNX:
 		return opt, usagef("--allowzero is an ONNX attribute: %s takes --special-zero", d)

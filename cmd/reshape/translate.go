@@ -45,24 +45,21 @@ func init() {
 
 func runTranslate(e *env, args []string) int {
 	fs := flag.NewFlagSet("translate", flag.ContinueOnError)
-	from := fs.String("from", "", "")
+	attrs := addAttrFlags(fs, "from", "")
 	to := fs.String("to", "", "")
-	var sz, allowZero triBool
-	fs.Var(&sz, "special-zero", "")
-	fs.Var(&allowZero, "allowzero", "")
 	input := fs.String("input", "[...]", "")
 	patternShape := fs.String("pattern-shape", "", "")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return e.fail(translateCommand, err, false)
 	}
-	if *from == "" || *to == "" {
+	if *attrs.dialect == "" || *to == "" {
 		return e.fail(translateCommand, usagef("--from and --to are required"), false)
 	}
 	if len(pos) != 1 {
 		return e.fail(translateCommand, usagef("want one PATTERN, got %d arguments", len(pos)), false)
 	}
-	opt, err := options(*from, sz, allowZero)
+	opt, err := attrs.options()
 	if err != nil {
 		return e.fail(translateCommand, err, false)
 	}
