@@ -220,7 +220,9 @@ func File(path string, opt Options) ([]Row, error) {
 	if limit <= 0 {
 		limit = MaxModelBytes
 	}
-	if st, err := f.Stat(); err == nil && st.Size() > limit {
+	if st, err := f.Stat(); err == nil && st.IsDir() {
+		return nil, fmt.Errorf("%s: a directory, not a model file", path)
+	} else if err == nil && st.Size() > limit {
 		return nil, reshape.Errorf(reshape.ErrLimit, "%s: the file is %d bytes, more than the limit of %d", path, st.Size(), limit)
 	}
 	kind := strings.ToLower(filepath.Ext(path))
