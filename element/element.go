@@ -181,3 +181,17 @@ type unknownError struct{ name string }
 
 func (e *unknownError) Error() string { return "unknown element type " + strconv.Quote(e.name) }
 func (e *unknownError) Unwrap() error { return ErrUnknown }
+
+// SwapBytes reverses, in place, the bytes of each element of type t in b: it turns little-endian
+// data into big-endian and back. It does nothing for types of one byte or less.
+func (t Type) SwapBytes(b []byte) {
+	size := t.Bits() / 8
+	if size < 2 {
+		return
+	}
+	for i := 0; i+size <= len(b); i += size {
+		for j, k := i, i+size-1; j < k; j, k = j+1, k-1 {
+			b[j], b[k] = b[k], b[j]
+		}
+	}
+}

@@ -79,7 +79,7 @@ func ReadData(r io.Reader, h Header, size int64) (tensor.Tensor, error) {
 		}
 	}
 	if h.BigEndian {
-		swap(data, h.Type.Bits()/8)
+		h.Type.SwapBytes(data)
 	}
 	return view(h, data)
 }
@@ -96,14 +96,6 @@ func view(h Header, data []byte) (tensor.Tensor, error) {
 		acc *= max(d, 1)
 	}
 	return tensor.Strided(h.Type, h.Shape, strides, 0, data)
-}
-
-func swap(b []byte, size int) {
-	for i := 0; i+size <= len(b); i += size {
-		for j, k := i, i+size-1; j < k; j, k = j+1, k-1 {
-			b[j], b[k] = b[k], b[j]
-		}
-	}
 }
 
 // ReadHeader reads the magic string, version and header of a .npy file from r and leaves r at the
@@ -475,7 +467,7 @@ func Write(w io.Writer, t tensor.Tensor, opt WriteOptions) error {
 // of a .npy file whose header WriteHeader wrote (for t's type and any shape of t's volume).
 func WriteData(w io.Writer, t tensor.Tensor, opt WriteOptions) error {
 	if opt.BigEndian && t.Type().Bits() > 8 {
-		w = &swapWriter{w: w, size: t.Type().Bits() / 8}
+		w = &swapWriter{w: w, t: t.Type()}
 	}
 	_, err := t.WriteTo(w)
 	return err
@@ -483,14 +475,14 @@ func WriteData(w io.Writer, t tensor.Tensor, opt WriteOptions) error {
 
 // swapWriter reverses the bytes of each element on the way to w; every Write holds whole elements.
 type swapWriter struct {
-	w    io.Writer
-	size int
-	buf  []byte
+	w   io.Writer
+	t   element.Type
+	buf []byte
 }
 
 func (s *swapWriter) Write(b []byte) (int, error) {
 	s.buf = append(s.buf[:0], b...)
-	swap(s.buf, s.size)
+	s.t.SwapBytes(s.buf)
 	return s.w.Write(s.buf)
 }
 

@@ -79,7 +79,7 @@ func FromSlice[T Elem](values []T, dims ...int64) (Tensor, error) {
 		src := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(values))), len(data))
 		copy(data, src)
 		if !littleEndian {
-			swapBytes(data, size)
+			TypeOf[T]().SwapBytes(data)
 		}
 	}
 	return FromBytes(TypeOf[T](), dims, data)
@@ -102,19 +102,10 @@ func Values[T Elem](t Tensor) ([]T, error) {
 		dst := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(out))), len(b))
 		copy(dst, b)
 		if !littleEndian {
-			swapBytes(dst, size)
+			TypeOf[T]().SwapBytes(dst)
 		}
 	}
 	return out, nil
-}
-
-// swapBytes reverses the bytes of each size-byte element of b.
-func swapBytes(b []byte, size int) {
-	for i := 0; i+size <= len(b); i += size {
-		for j, k := i, i+size-1; j < k; j, k = j+1, k-1 {
-			b[j], b[k] = b[k], b[j]
-		}
-	}
 }
 
 // Float64s returns the elements of t in logical row-major order, converted to float64: integers and
