@@ -179,12 +179,8 @@ func ReshapeInto(dst *Tensor, t Tensor, pattern []int64, opt reshape.Options) (M
 // does not take (a scalar or computed pattern, through reshape.InferPartial). The error wraps
 // reshape.ErrVolumeMismatch when the volumes differ, or shape's errors for invalid dims.
 func (t Tensor) ReshapedTo(dims ...int64) (Tensor, Method, error) {
-	n, err := shape.Volume(dims)
-	if err != nil {
+	if err := t.checkVolume(dims); err != nil {
 		return Tensor{}, Method{}, err
-	}
-	if n != t.Len() {
-		return Tensor{}, Method{}, reshape.Errorf(reshape.ErrVolumeMismatch, "shape %s has volume %d, the tensor %s has %d", shape.FormatInts(dims), n, shape.FormatInts(t.shape), t.Len())
 	}
 	var out Tensor
 	m := t.into(&out, slices.Clone(dims), make([]int64, len(dims)))
@@ -230,15 +226,24 @@ func overlaps[T, U any](a []T, b []U) bool {
 // allows it (NOTES.md §7); ok is false, and the Method says why, when only a copy can give that
 // shape. Errors wrap reshape.ErrVolumeMismatch when the volumes differ.
 func (t Tensor) View(dims ...int64) (v Tensor, m Method, err error) {
-	n, err := shape.Volume(dims)
-	if err != nil {
+	if err := t.checkVolume(dims); err != nil {
 		return Tensor{}, m, err
-	}
-	if n != t.Len() {
-		return Tensor{}, m, reshape.Errorf(reshape.ErrVolumeMismatch, "shape %s has volume %d, the tensor %s has %d", shape.FormatInts(dims), n, shape.FormatInts(t.shape), t.Len())
 	}
 	m = t.view(&v, dims, make([]int64, len(dims)))
 	return v, m, nil
+}
+
+// checkVolume returns an error wrapping reshape.ErrVolumeMismatch when dims do not hold t's elements,
+// or shape's errors for invalid dims.
+func (t Tensor) checkVolume(dims []int64) error {
+	n, err := shape.Volume(dims)
+	if err != nil {
+		return err
+	}
+	if n != t.Len() {
+		return reshape.Errorf(reshape.ErrVolumeMismatch, "shape %s has volume %d, the tensor %s has %d", shape.FormatInts(dims), n, shape.FormatInts(t.shape), t.Len())
+	}
+	return nil
 }
 
 // view sets *v to t in the shape dims (of the same volume) when the layout allows, writing the
