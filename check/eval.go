@@ -48,15 +48,20 @@ func (o operands) ints(i int, what string) (values []int64, given bool, err erro
 	return values, true, nil
 }
 
+// pair returns the values of inputs 0 and 1.
+func (o operands) pair() (a, b bounds.Value, err error) {
+	if a, err = o.at(0); err != nil {
+		return a, b, err
+	}
+	b, err = o.at(1)
+	return a, b, err
+}
+
 // binary applies an element-wise arithmetic operation to inputs 0 and 1.
 func (o operands) binary(op bounds.Op) (bounds.Value, error) {
-	a, err := o.at(0)
+	a, b, err := o.pair()
 	if err != nil {
 		return a, err
-	}
-	b, err := o.at(1)
-	if err != nil {
-		return b, err
 	}
 	return bounds.Binary(op, a, b)
 }

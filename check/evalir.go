@@ -112,13 +112,9 @@ func (e *irEval) eval(l *ir.Layer, depth int) (bounds.Value, error) {
 		}
 		return bounds.Concat(vs, axis)
 	case "Gather":
-		data, err := in.at(0)
+		data, indices, err := in.pair()
 		if err != nil {
 			return data, err
-		}
-		indices, err := in.at(1)
-		if err != nil {
-			return indices, err
 		}
 		axis, _, err := in.ints(2, "axis")
 		if err != nil {

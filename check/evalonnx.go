@@ -203,13 +203,9 @@ func (e *onnxEval) node(n *onnx.Node, depth int) (bounds.Value, error) {
 		}
 		return bounds.Concat(vs, attrInt("axis", 0))
 	case "Gather":
-		data, err := in.at(0)
+		data, indices, err := in.pair()
 		if err != nil {
 			return data, err
-		}
-		indices, err := in.at(1)
-		if err != nil {
-			return indices, err
 		}
 		return bounds.Gather(data, indices, attrInt("axis", 0), 0)
 	case "Squeeze", "Unsqueeze":

@@ -80,7 +80,7 @@ func onnxSite(ev *onnxEval, n *onnx.Node, index int, opset int64, opt Options) (
 		if !ok {
 			return nil, reshape.Errorf(reshape.ErrSyntax, "Reshape-1 has no shape attribute")
 		}
-		s.Pattern, s.PatternSource = intsPattern(a.Ints), PatternConst
+		s.Pattern, s.PatternSource = reshape.IntPattern(a.Ints...), PatternConst
 		return s, nil
 	}
 	if len(n.Inputs) < 2 || n.Inputs[1] == "" {
@@ -122,5 +122,3 @@ func reshapeVersion(opset int64) int64 {
 	}
 	return v
 }
-
-func intsPattern(values []int64) reshape.Pattern { return reshape.IntPattern(values...) }
