@@ -1,84 +1,60 @@
 package reshape
 
 import (
-	"errors"
-	"fmt"
 	"strconv"
 
-	"github.com/reshape-go/reshape/shape"
+	"github.com/reshape-go/reshape/errcode"
 )
 
-// The sentinel errors, one per error code of NOTES.md §2. Every error this module returns wraps
-// exactly one of them, so errors.Is tells the code; Code returns it as a string.
+// The sentinel errors, one per error code of NOTES.md §2. They are those of package errcode, which
+// every package of the module reports its errors under: reshape.ErrNotDivisible is
+// errcode.ErrNotDivisible. Every error this module returns wraps exactly one of them, so errors.Is
+// tells the code; Code returns it as a string.
 var (
 	// ErrInvalidDim: a pattern value is less than -1 (rule 1), or an input dimension is negative.
-	ErrInvalidDim = errors.New("invalid-dim")
+	ErrInvalidDim = errcode.ErrInvalidDim
 	// ErrMultipleInferred: the pattern holds more than one -1 (rule 2).
-	ErrMultipleInferred = errors.New("multiple-inferred")
+	ErrMultipleInferred = errcode.ErrMultipleInferred
 	// ErrZeroOutOfRange: a special zero at pattern index i copies input dimension i, and the input
 	// has rank i or less (rule 3).
-	ErrZeroOutOfRange = errors.New("zero-out-of-range")
+	ErrZeroOutOfRange = errcode.ErrZeroOutOfRange
 	// ErrAmbiguousInferred: the other output dimensions multiply to 0, so -1 is undetermined (rule 4).
-	ErrAmbiguousInferred = errors.New("ambiguous-inferred")
+	ErrAmbiguousInferred = errcode.ErrAmbiguousInferred
 	// ErrNotDivisible: the input volume is not a multiple of the other output dimensions (rule 4).
-	ErrNotDivisible = errors.New("not-divisible")
+	ErrNotDivisible = errcode.ErrNotDivisible
 	// ErrVolumeMismatch: without -1, the output volume differs from the input volume (rules 5, 6).
-	ErrVolumeMismatch = errors.New("volume-mismatch")
+	ErrVolumeMismatch = errcode.ErrVolumeMismatch
 	// ErrScalarPattern: a scalar (rank-0) pattern holds a value other than 1 (rule 6).
-	ErrScalarPattern = errors.New("scalar-pattern")
+	ErrScalarPattern = errcode.ErrScalarPattern
 	// ErrPatternRank: the pattern tensor has rank 2 or more, or is a scalar where the dialect wants
 	// a 1-D pattern (rule 6).
-	ErrPatternRank = errors.New("pattern-rank")
+	ErrPatternRank = errcode.ErrPatternRank
 	// ErrOverflow: a product of dimensions, or a number, does not fit in an int64 (rule 7).
-	ErrOverflow = shape.ErrOverflow
+	ErrOverflow = errcode.ErrOverflow
 	// ErrPatternType: the pattern's element type is not an integer type the dialect allows.
-	ErrPatternType = errors.New("pattern-type")
+	ErrPatternType = errcode.ErrPatternType
 	// ErrDataType: the data element type is not one the dialect allows.
-	ErrDataType = errors.New("data-type")
+	ErrDataType = errcode.ErrDataType
 	// ErrSyntax: notation or a file that cannot be parsed.
-	ErrSyntax = shape.ErrSyntax
+	ErrSyntax = errcode.ErrSyntax
 	// ErrLimit: a configured bound on rank, bytes or file size is exceeded.
-	ErrLimit = errors.New("limit")
+	ErrLimit = errcode.ErrLimit
+	// ErrNoEquivalent: a reshape that another dialect cannot express exactly (Translate).
+	ErrNoEquivalent = errcode.ErrNoEquivalent
+	// ErrInvalidShape: an operator of a model graph refuses the shapes of its inputs.
+	ErrInvalidShape = errcode.ErrInvalidShape
 )
 
-var sentinels = [...]error{
-	ErrInvalidDim, ErrMultipleInferred, ErrZeroOutOfRange, ErrAmbiguousInferred, ErrNotDivisible,
-	ErrVolumeMismatch, ErrScalarPattern, ErrPatternRank, ErrOverflow, ErrPatternType, ErrDataType,
-	ErrSyntax, ErrLimit, ErrNoEquivalent,
-}
+// Code returns the error code that err wraps ("invalid-dim", "syntax", ...), or "" when err is nil
+// or wraps none of the sentinels. It is errcode.Code.
+func Code(err error) string { return errcode.Code(err) }
 
-// Code returns the error code of NOTES.md §2 that err wraps ("invalid-dim", "syntax", ...), or ""
-// when err is nil or wraps none of the sentinels.
-func Code(err error) string {
-	if err == nil {
-		return ""
-	}
-	for _, s := range sentinels {
-		if errors.Is(err, s) {
-			return s.Error()
-		}
-	}
-	return ""
-}
+// Error is an error with a code: Err is the sentinel that gives the code; Index is the pattern index
+// at fault, or -1 when no single pattern value is; Msg names the index and value, as in
+// "pattern[2] = -3: dimension cannot be less than -1". It is errcode.Error.
+type Error = errcode.Error
 
-// Error is an invalid reshape. Err is the sentinel that gives its code; Index is the pattern index at
-// fault, or -1 when no single pattern value is; Msg names the index and value, as in
-// "pattern[2] = -3: dimension cannot be less than -1".
-type Error struct {
-	Err   error
-	Index int
-	Msg   string
-}
-
-// Error returns e.Msg; the code is e.Err's text, and Code(e) returns it.
-func (e *Error) Error() string { return e.Msg }
-
-// Unwrap returns e.Err.
-func (e *Error) Unwrap() error { return e.Err }
-
-func newError(sentinel error, index int, msg string) *Error {
-	return &Error{Err: sentinel, Index: index, Msg: msg}
-}
+func newError(sentinel error, index int, msg string) *Error { return errcode.New(sentinel, index, msg) }
 
 // at names pattern value i: "pattern[2] = -3".
 func at(i int, v string) string { return "pattern[" + strconv.Itoa(i) + "] = " + v }
@@ -128,7 +104,7 @@ func errOverflow(what string) error {
 }
 
 // Errorf returns an *Error wrapping sentinel, with Index -1 and the message fmt.Sprintf(format,
-// args...). The readers of model files use it to report their errors under this package's codes.
+// args...). It is errcode.Errorf.
 func Errorf(sentinel error, format string, args ...any) error {
-	return &Error{Err: sentinel, Index: -1, Msg: fmt.Sprintf(format, args...)}
+	return errcode.Errorf(sentinel, format, args...)
 }

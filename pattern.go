@@ -139,7 +139,9 @@ func ParsePattern(s string) (Pattern, error) {
 		field, rest, more := strings.Cut(inner, ",")
 		v, err := parseValue(strings.TrimSpace(field))
 		if err != nil {
-			return Pattern{}, newError(sentinelOf(err), i, "pattern "+strconv.Quote(s)+": "+at(i, strconv.Quote(strings.TrimSpace(field)))+": "+err.Error())
+			err.Index = i
+			err.Msg = "pattern " + strconv.Quote(s) + ": " + at(i, strconv.Quote(strings.TrimSpace(field))) + ": " + err.Msg
+			return Pattern{}, err
 		}
 		values = append(values, v)
 		if !more {
@@ -152,7 +154,8 @@ func ParsePattern(s string) (Pattern, error) {
 
 // parseValue parses one pattern value: an integer, "?", or an interval whose bounds may be
 // negative (the bounds of a computed value, which OpenVINO reads as "?" when only the lower one is).
-func parseValue(f string) (shape.Dim, error) {
+// The error's Index is for the caller to set.
+func parseValue(f string) (shape.Dim, *Error) {
 	if f == "?" {
 		return shape.Dynamic, nil
 	}
@@ -162,7 +165,7 @@ func parseValue(f string) (shape.Dim, error) {
 		return shape.Static(n), err
 	}
 	d := shape.Dynamic
-	var err error
+	var err *Error
 	if lo != "" {
 		if d.Lo, err = parseInt(lo); err != nil {
 			return d, err
@@ -174,31 +177,20 @@ func parseValue(f string) (shape.Dim, error) {
 		}
 	}
 	if d.Lo > d.Hi {
-		return d, &shape.Error{Err: ErrSyntax, Msg: "empty interval, lower bound above upper bound"}
+		return d, newError(ErrSyntax, -1, "empty interval, lower bound above upper bound")
 	}
 	return d, nil
 }
 
-func parseInt(f string) (int64, error) {
+func parseInt(f string) (int64, *Error) {
 	n, err := strconv.ParseInt(f, 10, 64)
 	if err != nil {
 		if ne, ok := err.(*strconv.NumError); ok && ne.Err == strconv.ErrRange {
-			return 0, &shape.Error{Err: ErrOverflow, Msg: "value does not fit in an int64"}
+			return 0, newError(ErrOverflow, -1, "value does not fit in an int64")
 		}
-		return 0, &shape.Error{Err: ErrSyntax, Msg: "not an integer, an interval lo..hi, or ?"}
+		return 0, newError(ErrSyntax, -1, "not an integer, an interval lo..hi, or ?")
 	}
 	return n, nil
-}
-
-// sentinelOf returns the sentinel that an error of this module wraps directly.
-func sentinelOf(err error) error {
-	switch e := err.(type) {
-	case *Error:
-		return e.Err
-	case *shape.Error:
-		return e.Err
-	}
-	return nil
 }
 
 // MarshalText implements encoding.TextMarshaler with the notation of String.

@@ -1,17 +1,12 @@
 package reshape
 
 import (
-	"errors"
 	"math"
 	"strconv"
 
 	"github.com/reshape-go/reshape/element"
 	"github.com/reshape-go/reshape/shape"
 )
-
-// ErrNoEquivalent is the sentinel of a reshape that another dialect cannot express exactly (error
-// code "no-equivalent", a code of this project beside those of NOTES.md §2).
-var ErrNoEquivalent = errors.New("no-equivalent")
 
 // Translate rewrites the pattern p and the options from of one dialect into the dialect to, so that
 // for every input shape inside in (shape.DynamicRank() when nothing is known of it) the two reshapes

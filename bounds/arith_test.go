@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/reshape-go/reshape"
 	"github.com/reshape-go/reshape/bounds"
 	"github.com/reshape-go/reshape/element"
+	"github.com/reshape-go/reshape/errcode"
 	"github.com/reshape-go/reshape/shape"
 )
 
@@ -43,27 +43,27 @@ func TestBinaryStatic(t *testing.T) {
 		{bounds.Multiply, "2", "3", "6", nil},
 		{bounds.Multiply, "[2]", "3", "[6]", nil},
 		{bounds.Add, "[]", "[5]", "[]", nil},
-		{bounds.Add, "[1,2,3]", "[1,2]", "", reshape.ErrSyntax},
+		{bounds.Add, "[1,2,3]", "[1,2]", "", errcode.ErrSyntax},
 		{bounds.Add, "[[1,2]]", "[[1],[2],[3]]", "[[2,3],[3,4],[4,5]]", nil},
 		// The extremes of int64: exact, and never wrapping around.
 		{bounds.Add, "[9223372036854775806]", "[1]", "[9223372036854775807]", nil},
-		{bounds.Add, "[9223372036854775807]", "[1]", "", reshape.ErrOverflow},
+		{bounds.Add, "[9223372036854775807]", "[1]", "", errcode.ErrOverflow},
 		{bounds.Add, "[-9223372036854775807]", "[-1]", "[-9223372036854775808]", nil},
-		{bounds.Add, "[-9223372036854775808]", "[-1]", "", reshape.ErrOverflow},
+		{bounds.Add, "[-9223372036854775808]", "[-1]", "", errcode.ErrOverflow},
 		{bounds.Subtract, "[-1]", "[-9223372036854775808]", "[9223372036854775807]", nil},
-		{bounds.Subtract, "[0]", "[-9223372036854775808]", "", reshape.ErrOverflow},
+		{bounds.Subtract, "[0]", "[-9223372036854775808]", "", errcode.ErrOverflow},
 		{bounds.Multiply, "[-4611686018427387904]", "[2]", "[-9223372036854775808]", nil},
-		{bounds.Multiply, "[4611686018427387904]", "[2]", "", reshape.ErrOverflow},
-		{bounds.Multiply, "[-9223372036854775808]", "[-1]", "", reshape.ErrOverflow},
+		{bounds.Multiply, "[4611686018427387904]", "[2]", "", errcode.ErrOverflow},
+		{bounds.Multiply, "[-9223372036854775808]", "[-1]", "", errcode.ErrOverflow},
 		{bounds.Multiply, "[-9223372036854775808]", "[0]", "[0]", nil},
-		{bounds.DivideFloor, "[-9223372036854775808]", "[-1]", "", reshape.ErrOverflow},
+		{bounds.DivideFloor, "[-9223372036854775808]", "[-1]", "", errcode.ErrOverflow},
 		{bounds.DivideTrunc, "[-9223372036854775808]", "[1]", "[-9223372036854775808]", nil},
 		{bounds.DivideFloor, "[9223372036854775807]", "[-2]", "[-4611686018427387904]", nil},
 		// Division by a static zero.
-		{bounds.DivideFloor, "[1]", "[0]", "", reshape.ErrSyntax},
-		{bounds.DivideTrunc, "[1,2]", "[1,0]", "", reshape.ErrSyntax},
-		{bounds.Op(9), "[1]", "[1]", "", reshape.ErrSyntax},
-		{bounds.Op(-1), "[1]", "[1]", "", reshape.ErrSyntax},
+		{bounds.DivideFloor, "[1]", "[0]", "", errcode.ErrSyntax},
+		{bounds.DivideTrunc, "[1,2]", "[1,0]", "", errcode.ErrSyntax},
+		{bounds.Op(9), "[1]", "[1]", "", errcode.ErrSyntax},
+		{bounds.Op(-1), "[1]", "[1]", "", errcode.ErrSyntax},
 	}
 	for _, tt := range tests {
 		got, err := bounds.Binary(tt.op, val(t, tt.a), val(t, tt.b))
@@ -89,7 +89,7 @@ func TestBinaryIntervals(t *testing.T) {
 		{bounds.Add, iv(maxI-1, maxI-1), iv(0, 5), iv(maxI-1, inf), nil},
 		{bounds.Add, sv(maxI), iv(0, 1), iv(maxI-1, inf), nil}, // widened: [MaxInt64, Inf] would read as static
 		{bounds.Add, sv(minI), iv(-1, 0), iv(negInf, minI+1), nil},
-		{bounds.Add, iv(maxI-1, inf), iv(2, 3), iv(0, 0), reshape.ErrOverflow},
+		{bounds.Add, iv(maxI-1, inf), iv(2, 3), iv(0, 0), errcode.ErrOverflow},
 		{bounds.Subtract, iv(1, 8), iv(2, 3), iv(-2, 6), nil},
 		{bounds.Subtract, iv(32, 48), iv(0, inf), iv(negInf, 48), nil},
 		{bounds.Subtract, iv(negInf, 0), iv(negInf, 0), iv(negInf, inf), nil},
@@ -103,7 +103,7 @@ func TestBinaryIntervals(t *testing.T) {
 		{bounds.Multiply, iv(negInf, -2), iv(-5, 4), iv(negInf, inf), nil},
 		{bounds.Multiply, iv(negInf, -2), iv(1, 4), iv(negInf, -2), nil},
 		{bounds.Multiply, iv(1<<32, 1<<33), iv(1<<30, 1<<31), iv(1<<62, inf), nil},
-		{bounds.Multiply, iv(1<<32, 1<<33), iv(1<<31, 1<<32), iv(0, 0), reshape.ErrOverflow},
+		{bounds.Multiply, iv(1<<32, 1<<33), iv(1<<31, 1<<32), iv(0, 0), errcode.ErrOverflow},
 		{bounds.Multiply, iv(-(1 << 33), -(1 << 32)), iv(1<<30, 1<<31), iv(negInf, -(1 << 62)), nil},
 		{bounds.DivideFloor, iv(1, 10), iv(2, 3), iv(0, 5), nil},
 		{bounds.DivideTrunc, iv(-10, 10), iv(2, 3), iv(-5, 5), nil},
@@ -124,7 +124,7 @@ func TestBinaryIntervals(t *testing.T) {
 		{bounds.DivideFloor, iv(1, 10), iv(0, 3), iv(negInf, inf), nil},
 		{bounds.DivideTrunc, iv(1, 10), iv(-3, 3), iv(negInf, inf), nil},
 		{bounds.DivideTrunc, sv(0), iv(-3, 0), iv(negInf, inf), nil},
-		{bounds.DivideFloor, iv(1, 10), sv(0), iv(0, 0), reshape.ErrSyntax},
+		{bounds.DivideFloor, iv(1, 10), sv(0), iv(0, 0), errcode.ErrSyntax},
 	}
 	for _, tt := range tests {
 		got, err := bounds.Binary(tt.op, one(tt.a), one(tt.b))
@@ -144,7 +144,7 @@ func TestOpString(t *testing.T) {
 func TestBinaryLimit(t *testing.T) {
 	a := iota(t, 2048, 1)
 	b := iota(t, 1, 1024)
-	if _, err := bounds.Binary(bounds.Add, a, b); reshape.Code(err) != "limit" {
+	if _, err := bounds.Binary(bounds.Add, a, b); errcode.Code(err) != "limit" {
 		t.Errorf("Binary to [2048,1024]: %v; want a limit error", err)
 	}
 }
@@ -190,24 +190,24 @@ func TestReduceProd(t *testing.T) {
 		{"[..-1,-2]", nil, false, "2..", nil, nil},
 		{"[-inf..,0]", nil, false, "0", nil, nil},
 		{"[-inf..,2]", nil, false, "-inf..", nil, nil},
-		{"[4294967296..,4294967296]", nil, false, "", nil, reshape.ErrOverflow},
-		{"[4294967296,4294967296]", nil, false, "", nil, reshape.ErrOverflow},
+		{"[4294967296..,4294967296]", nil, false, "", nil, errcode.ErrOverflow},
+		{"[4294967296,4294967296]", nil, false, "", nil, errcode.ErrOverflow},
 		{"[4294967296,4294967296,0]", nil, false, "0", nil, nil},
 		{"[4294967296,-4294967296,0..1]", nil, false, "-inf..0", nil, nil},
 		{"[4294967296,2147483648,-1]", nil, false, "-9223372036854775808", nil, nil},
-		{"[4294967296,2147483648,1]", nil, false, "", nil, reshape.ErrOverflow},
-		{"[2147483648..4294967296,4294967296]", nil, false, "", nil, reshape.ErrOverflow},
+		{"[4294967296,2147483648,1]", nil, false, "", nil, errcode.ErrOverflow},
+		{"[2147483648..4294967296,4294967296]", nil, false, "", nil, errcode.ErrOverflow},
 		{"[2147483647..4294967296,4294967296]", nil, false, "9223372032559808512..", nil, nil},
 		{"[-2147483648,2..3,2147483648]", nil, false, "..-9223372036854775807", nil, nil},
 		{"[-2147483648,2,2147483648]", nil, false, "-9223372036854775808", nil, nil},
-		{"[2147483648,2,-2147483648,-1]", nil, false, "", nil, reshape.ErrOverflow},
+		{"[2147483648,2,-2147483648,-1]", nil, false, "", nil, errcode.ErrOverflow},
 		{"[2147483648,2,2147483648,-1]", nil, false, "-9223372036854775808", nil, nil},
 		{"[2147483648,2..3,2147483648,-1]", nil, false, "..-9223372036854775807", nil, nil},
 		// Errors.
-		{"[1,2]", []int64{1}, false, "", nil, reshape.ErrSyntax},
-		{"[]", []int64{0}, false, "", []int64{0, 1 << 40}, reshape.ErrLimit},
-		{"[1,2]", []int64{-2}, false, "", nil, reshape.ErrSyntax},
-		{"7", []int64{0}, false, "", nil, reshape.ErrSyntax},
+		{"[1,2]", []int64{1}, false, "", nil, errcode.ErrSyntax},
+		{"[]", []int64{0}, false, "", []int64{0, 1 << 40}, errcode.ErrLimit},
+		{"[1,2]", []int64{-2}, false, "", nil, errcode.ErrSyntax},
+		{"7", []int64{0}, false, "", nil, errcode.ErrSyntax},
 	}
 	for _, tt := range tests {
 		in := val(t, tt.in)
@@ -311,8 +311,8 @@ func TestConvert(t *testing.T) {
 		{sv(9), element.F8E5M2, iv(8, 10), nil},
 		{sv(57344), element.F8E5M2, sv(57344), nil},
 		{sv(1), element.NF4, iv(0, 0), bounds.ErrUnknown},
-		{sv(1), element.Undefined, iv(0, 0), reshape.ErrSyntax},
-		{sv(1), element.Type(200), iv(0, 0), reshape.ErrSyntax},
+		{sv(1), element.Undefined, iv(0, 0), errcode.ErrSyntax},
+		{sv(1), element.Type(200), iv(0, 0), errcode.ErrSyntax},
 	}
 	for _, tt := range tests {
 		got, err := bounds.Convert(one(tt.in), tt.to)

@@ -3,7 +3,7 @@ package bounds
 import (
 	"strconv"
 
-	"github.com/reshape-go/reshape"
+	"github.com/reshape-go/reshape/errcode"
 	"github.com/reshape-go/reshape/shape"
 )
 
@@ -42,17 +42,17 @@ func (op Op) String() string {
 // four products of the bounds; [0, Inf]·[2, 2] = [0, Inf]). An upper bound that overflows int64
 // becomes shape.Inf, a lower bound that overflows downward NegInf; an element whose every value
 // overflows (a static result beyond int64, like the static MaxInt64 + 1) is an error wrapping
-// reshape.ErrOverflow. The arithmetic never wraps around as the int64 kernels of OpenVINO and ONNX
+// errcode.ErrOverflow. The arithmetic never wraps around as the int64 kernels of OpenVINO and ONNX
 // runtimes would.
 //
 // Division by an interval containing 0 gives the whole interval [NegInf, shape.Inf] for that
-// element; division by a static 0 is an error wrapping reshape.ErrSyntax. Other errors wrap
-// reshape.ErrSyntax (an unknown op, an invalid Value, shapes that do not broadcast) or
-// reshape.ErrLimit (a result of more than 1<<20 elements).
+// element; division by a static 0 is an error wrapping errcode.ErrSyntax. Other errors wrap
+// errcode.ErrSyntax (an unknown op, an invalid Value, shapes that do not broadcast) or
+// errcode.ErrLimit (a result of more than 1<<20 elements).
 func Binary(op Op, a, b Value) (Value, error) {
 	name := op.String()
 	if op < Add || op > DivideTrunc {
-		return Value{}, errorf(reshape.ErrSyntax, "binary: unknown operation %s", name)
+		return Value{}, errorf(errcode.ErrSyntax, "binary: unknown operation %s", name)
 	}
 	if err := a.check(name, "the first input"); err != nil {
 		return Value{}, err
@@ -83,7 +83,7 @@ func Binary(op Op, a, b Value) (Value, error) {
 		default:
 			switch {
 			case y.lo == fin(0) && y.hi == fin(0):
-				return Value{}, errorf(reshape.ErrSyntax, "%s: element %d: division by zero", name, i)
+				return Value{}, errorf(errcode.ErrSyntax, "%s: element %d: division by zero", name, i)
 			case y.containsZero():
 				res.Elems[i] = shape.Dim{Lo: NegInf, Hi: shape.Inf}
 				continue
@@ -91,7 +91,7 @@ func Binary(op Op, a, b Value) (Value, error) {
 			z = divIv(x, y, op == DivideFloor)
 		}
 		if res.Elems[i], err = z.dim(name); err != nil {
-			return Value{}, errorf(reshape.ErrOverflow, "%s: element %d: %s %s %s = %s overflows int64",
+			return Value{}, errorf(errcode.ErrOverflow, "%s: element %d: %s %s %s = %s overflows int64",
 				name, i, x, opSymbols[op], y, z)
 		}
 	}
@@ -118,7 +118,7 @@ func broadcastShape(op string, a, b []int64) ([]int64, error) {
 		case da == 1:
 			out[i] = db
 		default:
-			return nil, errorf(reshape.ErrSyntax, "%s: shapes %s and %s do not broadcast: dimension %d is %d against %d",
+			return nil, errorf(errcode.ErrSyntax, "%s: shapes %s and %s do not broadcast: dimension %d is %d against %d",
 				op, shape.FormatInts(a), shape.FormatInts(b), i, da, db)
 		}
 	}
@@ -168,8 +168,8 @@ func broadcastIndex(in, out []int64) []int {
 // intervals as shape.Product computes it (a zero bound makes that bound 0, an upper bound that
 // overflows becomes shape.Inf); with negative bounds the min and max of the products of the bounds,
 // an overflowing bound becoming NegInf or shape.Inf. An element whose every value overflows int64
-// is an error wrapping reshape.ErrOverflow; an axis out of range or an invalid Value, one wrapping
-// reshape.ErrSyntax.
+// is an error wrapping errcode.ErrOverflow; an axis out of range or an invalid Value, one wrapping
+// errcode.ErrSyntax.
 func ReduceProd(v Value, axes []int64, keepDims bool) (Value, error) {
 	const op = "reduceprod"
 	if err := v.check(op, "the input"); err != nil {
@@ -237,7 +237,7 @@ func ReduceProd(v Value, axes []int64, keepDims bool) (Value, error) {
 		x := iv{w.lo.ext(), w.hi.ext()}
 		var err error
 		if res.Elems[i], err = x.dim(op); err != nil {
-			return Value{}, errorf(reshape.ErrOverflow, "%s: element %d: the product %s overflows int64", op, i, x)
+			return Value{}, errorf(errcode.ErrOverflow, "%s: element %d: the product %s overflows int64", op, i, x)
 		}
 	}
 	return res, nil

@@ -14,14 +14,14 @@
 // smallest interval holding every value the operation gives for values taken inside the input
 // intervals, widened only where int64 cannot express it (an upper bound beyond int64 becomes
 // [shape.Inf], unbounded; a lower bound below it [NegInf]). An element whose every value overflows
-// int64 is an error wrapping reshape.ErrOverflow.
+// int64 is an error wrapping errcode.ErrOverflow.
 //
 // Each function follows an operation of OpenVINO's opset or of ONNX, named in its documentation;
 // most follow both, where the two agree. Invalid arguments (an axis out of range, shapes that do not
-// match, an index out of range, a division by a static zero) are errors wrapping reshape.ErrSyntax;
+// match, an index out of range, a division by a static zero) are errors wrapping errcode.ErrSyntax;
 // a result that cannot be bounded (Gather with indices that are not static) is an error wrapping
 // [ErrUnknown]. Values are small: a result of more than 1<<20 elements is an error wrapping
-// reshape.ErrLimit. Every function leaves its arguments unchanged and returns new slices.
+// errcode.ErrLimit. Every function leaves its arguments unchanged and returns new slices.
 package bounds
 
 import (
@@ -30,7 +30,7 @@ import (
 	"math"
 	"strconv"
 
-	"github.com/reshape-go/reshape"
+	"github.com/reshape-go/reshape/errcode"
 	"github.com/reshape-go/reshape/shape"
 )
 
@@ -62,8 +62,8 @@ const maxElems = 1 << 20
 
 // Const returns the static value with the given elements (row-major) and shape dims, in elements.
 // Without dims the value is 1-D, of shape [len(values)]; an empty, non-nil dims (Const(v,
-// []int64{}...)) makes a scalar. It returns an error wrapping reshape.ErrSyntax when a dimension is
-// negative or the volume of dims differs from len(values), reshape.ErrLimit when the volume is
+// []int64{}...)) makes a scalar. It returns an error wrapping errcode.ErrSyntax when a dimension is
+// negative or the volume of dims differs from len(values), errcode.ErrLimit when the volume is
 // above 1<<20. The constant of OpenVINO's Constant-1 and of ONNX's Constant-13 and initializers.
 func Const(values []int64, dims ...int64) (Value, error) {
 	if dims == nil {
@@ -74,7 +74,7 @@ func Const(values []int64, dims ...int64) (Value, error) {
 		return Value{}, err
 	}
 	if n != len(values) {
-		return Value{}, errorf(reshape.ErrSyntax, "const: %d values for shape %s of volume %d", len(values), shape.FormatInts(dims), n)
+		return Value{}, errorf(errcode.ErrSyntax, "const: %d values for shape %s of volume %d", len(values), shape.FormatInts(dims), n)
 	}
 	v := Value{Shape: append([]int64{}, dims...), Elems: make([]shape.Dim, n)}
 	for i, x := range values {
@@ -87,7 +87,7 @@ func Const(values []int64, dims ...int64) (Value, error) {
 // output of OpenVINO's ShapeOf-3 (and ShapeOf-1) and of ONNX's Shape-15 without start and end. A
 // dimension [Lo, shape.Inf] keeps its meaning, unbounded above. It returns an error wrapping
 // ErrUnknown for a dynamic rank (the length of the value is unknown), and one wrapping
-// reshape.ErrSyntax for a dimension that is not valid (negative, or Lo > Hi).
+// errcode.ErrSyntax for a dimension that is not valid (negative, or Lo > Hi).
 func ShapeOf(s shape.Shape) (Value, error) {
 	if s.RankDynamic {
 		return Value{}, fmt.Errorf("shapeof: the shape %s has a dynamic rank: %w", s, ErrUnknown)
@@ -95,7 +95,7 @@ func ShapeOf(s shape.Shape) (Value, error) {
 	v := Value{Shape: []int64{int64(len(s.Dims))}, Elems: make([]shape.Dim, len(s.Dims))}
 	for i, d := range s.Dims {
 		if !d.Valid() {
-			return Value{}, errorf(reshape.ErrSyntax, "shapeof: dim[%d] = [%d, %d] is not a valid dimension", i, d.Lo, d.Hi)
+			return Value{}, errorf(errcode.ErrSyntax, "shapeof: dim[%d] = [%d, %d] is not a valid dimension", i, d.Lo, d.Hi)
 		}
 		v.Elems[i] = d
 	}
@@ -172,7 +172,7 @@ func appendElem(b []byte, d shape.Dim) []byte {
 	return b
 }
 
-// check returns an error wrapping reshape.ErrSyntax when v is not a valid Value: a negative
+// check returns an error wrapping errcode.ErrSyntax when v is not a valid Value: a negative
 // dimension, a volume that differs from len(Elems), an element with Lo > Hi.
 func (v Value) check(op, name string) error {
 	n, err := volume(op, v.Shape)
@@ -180,25 +180,25 @@ func (v Value) check(op, name string) error {
 		return err
 	}
 	if n != len(v.Elems) {
-		return errorf(reshape.ErrSyntax, "%s: %s has %d elements for shape %s", op, name, len(v.Elems), shape.FormatInts(v.Shape))
+		return errorf(errcode.ErrSyntax, "%s: %s has %d elements for shape %s", op, name, len(v.Elems), shape.FormatInts(v.Shape))
 	}
 	for i, e := range v.Elems {
 		if e.Lo > e.Hi {
-			return errorf(reshape.ErrSyntax, "%s: %s element %d is the empty interval [%d, %d]", op, name, i, e.Lo, e.Hi)
+			return errorf(errcode.ErrSyntax, "%s: %s element %d is the empty interval [%d, %d]", op, name, i, e.Lo, e.Hi)
 		}
 	}
 	return nil
 }
 
 // volume returns the product of the static dimensions dims, checked: an error wraps
-// reshape.ErrSyntax for a negative dimension, reshape.ErrLimit for a volume above maxElems.
+// errcode.ErrSyntax for a negative dimension, errcode.ErrLimit for a volume above maxElems.
 func volume(op string, dims []int64) (int, error) {
 	n := int64(1)
 	zero := false
 	for i, d := range dims {
 		switch {
 		case d < 0:
-			return 0, errorf(reshape.ErrSyntax, "%s: dim[%d] = %d: a dimension cannot be negative", op, i, d)
+			return 0, errorf(errcode.ErrSyntax, "%s: dim[%d] = %d: a dimension cannot be negative", op, i, d)
 		case d == 0:
 			zero = true
 		case n <= maxElems:
@@ -209,7 +209,7 @@ func volume(op string, dims []int64) (int, error) {
 	case zero:
 		return 0, nil
 	case n > maxElems:
-		return 0, errorf(reshape.ErrLimit, "%s: shape %s has more than %d elements", op, shape.FormatInts(dims), maxElems)
+		return 0, errorf(errcode.ErrLimit, "%s: shape %s has more than %d elements", op, shape.FormatInts(dims), maxElems)
 	}
 	return int(n), nil
 }
@@ -224,11 +224,11 @@ func prod(dims []int64) int {
 }
 
 // normAxis returns axis counted from the front of rank dimensions: an axis in [-rank, rank-1],
-// negative ones counting from the end. It returns an error wrapping reshape.ErrSyntax otherwise.
+// negative ones counting from the end. It returns an error wrapping errcode.ErrSyntax otherwise.
 func normAxis(op string, axis int64, rank int) (int, error) {
 	r := int64(rank)
 	if axis < -r || axis >= r {
-		return 0, errorf(reshape.ErrSyntax, "%s: axis %d is out of range for rank %d", op, axis, rank)
+		return 0, errorf(errcode.ErrSyntax, "%s: axis %d is out of range for rank %d", op, axis, rank)
 	}
 	if axis < 0 {
 		axis += r
@@ -237,5 +237,5 @@ func normAxis(op string, axis int64, rank int) (int, error) {
 }
 
 func errorf(sentinel error, format string, args ...any) error {
-	return reshape.Errorf(sentinel, format, args...)
+	return errcode.Errorf(sentinel, format, args...)
 }

@@ -5,8 +5,8 @@ import (
 	"math"
 	"math/bits"
 
-	"github.com/reshape-go/reshape"
 	"github.com/reshape-go/reshape/element"
+	"github.com/reshape-go/reshape/errcode"
 	"github.com/reshape-go/reshape/shape"
 )
 
@@ -42,7 +42,7 @@ import (
 // Boolean: 0 gives 0 and a non-zero value 1; an interval holding 0 and non-zero values gives
 // [0, 1].
 //
-// An undefined or unknown element type, or an invalid Value, is an error wrapping reshape.ErrSyntax.
+// An undefined or unknown element type, or an invalid Value, is an error wrapping errcode.ErrSyntax.
 func Convert(v Value, to element.Type) (Value, error) {
 	const op = "convert"
 	if err := v.check(op, "the input"); err != nil {
@@ -63,7 +63,7 @@ func Convert(v Value, to element.Type) (Value, error) {
 	case to.IsFloat():
 		conv = floatConv(to)
 	default:
-		return Value{}, errorf(reshape.ErrSyntax, "%s: %s is not an element type to convert to", op, to)
+		return Value{}, errorf(errcode.ErrSyntax, "%s: %s is not an element type to convert to", op, to)
 	}
 	res := Value{Shape: append([]int64{}, v.Shape...), Elems: make([]shape.Dim, len(v.Elems))}
 	for i, d := range v.Elems {

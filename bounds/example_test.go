@@ -8,6 +8,7 @@ import (
 	"github.com/reshape-go/reshape"
 	"github.com/reshape-go/reshape/bounds"
 	"github.com/reshape-go/reshape/element"
+	"github.com/reshape-go/reshape/errcode"
 	"github.com/reshape-go/reshape/shape"
 )
 
@@ -98,7 +99,7 @@ func ExampleBinary() {
 	fmt.Println(floor, trunc)
 
 	_, err := bounds.Binary(bounds.Add, must(bounds.Const([]int64{math.MaxInt64})), must(bounds.Const([]int64{1})))
-	fmt.Println(errors.Is(err, reshape.ErrOverflow))
+	fmt.Println(errors.Is(err, errcode.ErrOverflow))
 	// Output:
 	// [?,1,112..224,?]
 	// [-2..,1,222..446,-2..]

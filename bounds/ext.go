@@ -5,7 +5,7 @@ import (
 	"math/bits"
 	"strconv"
 
-	"github.com/reshape-go/reshape"
+	"github.com/reshape-go/reshape/errcode"
 	"github.com/reshape-go/reshape/shape"
 )
 
@@ -180,10 +180,10 @@ func toIv(d shape.Dim) iv {
 // dim writes x as an element. An interval that int64 cannot hold exactly is widened: an infinite
 // bound becomes NegInf or shape.Inf; a non-static interval whose bounds would read as a static
 // value (the lower bound math.MaxInt64 below an infinite upper bound) is widened by one. It returns
-// an error wrapping reshape.ErrOverflow when every value of x is beyond int64.
+// an error wrapping errcode.ErrOverflow when every value of x is beyond int64.
 func (x iv) dim(op string) (shape.Dim, error) {
 	if x.lo.inf > 0 || x.hi.inf < 0 {
-		return shape.Dim{}, errorf(reshape.ErrOverflow, "%s: the result %s overflows int64", op, x)
+		return shape.Dim{}, errorf(errcode.ErrOverflow, "%s: the result %s overflows int64", op, x)
 	}
 	if x.lo.inf == 0 && x.hi.inf == 0 {
 		return shape.Dim{Lo: x.lo.v, Hi: x.hi.v}, nil

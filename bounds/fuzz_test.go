@@ -5,8 +5,8 @@ import (
 	"math/big"
 	"testing"
 
-	"github.com/reshape-go/reshape"
 	"github.com/reshape-go/reshape/bounds"
+	"github.com/reshape-go/reshape/errcode"
 	"github.com/reshape-go/reshape/shape"
 )
 
@@ -54,7 +54,7 @@ func FuzzBinary(f *testing.F) {
 		// Static inputs.
 		got, err := bounds.Binary(op, one(shape.Static(a1)), one(shape.Static(b1)))
 		if op == 5 {
-			if !errors.Is(err, reshape.ErrSyntax) {
+			if !errors.Is(err, errcode.ErrSyntax) {
 				t.Fatalf("Binary(Op(5)) = %v, %v; want a syntax error", got, err)
 			}
 			return
@@ -62,11 +62,11 @@ func FuzzBinary(f *testing.F) {
 		want, ok := exact(op, a1, b1)
 		switch {
 		case !ok:
-			if !errors.Is(err, reshape.ErrSyntax) {
+			if !errors.Is(err, errcode.ErrSyntax) {
 				t.Fatalf("Binary(%v, %d, %d) = %v, %v; want a syntax error", op, a1, b1, got, err)
 			}
 		case !want.IsInt64():
-			if !errors.Is(err, reshape.ErrOverflow) {
+			if !errors.Is(err, errcode.ErrOverflow) {
 				t.Fatalf("Binary(%v, %d, %d) = %v, %v; want an overflow error (exact %v)", op, a1, b1, got, err, want)
 			}
 		default:

@@ -3,7 +3,7 @@ package bounds
 import (
 	"fmt"
 
-	"github.com/reshape-go/reshape"
+	"github.com/reshape-go/reshape/errcode"
 	"github.com/reshape-go/reshape/shape"
 )
 
@@ -18,9 +18,9 @@ import (
 // The indices must be static: otherwise the error wraps ErrUnknown, since the element read is not
 // known (OpenVINO bounds-evaluates such a Gather only in special cases). A negative index counts
 // from the end of the axis, in [-dim, dim-1]; an index out of that range is an error wrapping
-// reshape.ErrSyntax (ONNX's rule; OpenVINO's Gather-8 would give zeros there). The elements of data
-// are copied, intervals included. Other errors wrap reshape.ErrSyntax (a scalar data, axes or shapes
-// that do not fit, an invalid Value) or reshape.ErrLimit (a result above 1<<20 elements).
+// errcode.ErrSyntax (ONNX's rule; OpenVINO's Gather-8 would give zeros there). The elements of data
+// are copied, intervals included. Other errors wrap errcode.ErrSyntax (a scalar data, axes or shapes
+// that do not fit, an invalid Value) or errcode.ErrLimit (a result above 1<<20 elements).
 func Gather(data, indices Value, axis, batchDims int64) (Value, error) {
 	const op = "gather"
 	if err := data.check(op, "data"); err != nil {
@@ -31,7 +31,7 @@ func Gather(data, indices Value, axis, batchDims int64) (Value, error) {
 	}
 	r, ri := len(data.Shape), len(indices.Shape)
 	if r == 0 {
-		return Value{}, errorf(reshape.ErrSyntax, "%s: data is a scalar", op)
+		return Value{}, errorf(errcode.ErrSyntax, "%s: data is a scalar", op)
 	}
 	a, err := normAxis(op, axis, r)
 	if err != nil {
@@ -42,11 +42,11 @@ func Gather(data, indices Value, axis, batchDims int64) (Value, error) {
 		b += int64(ri)
 	}
 	if b < 0 || b > int64(ri) || b > int64(a) {
-		return Value{}, errorf(reshape.ErrSyntax, "%s: batch_dims %d is out of range for axis %d and indices of rank %d", op, batchDims, a, ri)
+		return Value{}, errorf(errcode.ErrSyntax, "%s: batch_dims %d is out of range for axis %d and indices of rank %d", op, batchDims, a, ri)
 	}
 	for i := range b {
 		if data.Shape[i] != indices.Shape[i] {
-			return Value{}, errorf(reshape.ErrSyntax, "%s: batch dimension %d differs: data %s, indices %s", op, i,
+			return Value{}, errorf(errcode.ErrSyntax, "%s: batch dimension %d differs: data %s, indices %s", op, i,
 				shape.FormatInts(data.Shape), shape.FormatInts(indices.Shape))
 		}
 	}
@@ -57,7 +57,7 @@ func Gather(data, indices Value, axis, batchDims int64) (Value, error) {
 	d := data.Shape[a]
 	for i, k := range idx {
 		if k < -d || k >= d {
-			return Value{}, errorf(reshape.ErrSyntax, "%s: index %d (element %d of the indices) is out of range for axis %d of size %d", op, k, i, a, d)
+			return Value{}, errorf(errcode.ErrSyntax, "%s: index %d (element %d of the indices) is out of range for axis %d of size %d", op, k, i, a, d)
 		}
 		if k < 0 {
 			idx[i] = k + d
@@ -89,12 +89,12 @@ func Gather(data, indices Value, axis, batchDims int64) (Value, error) {
 
 // Concat joins vs along axis: OpenVINO's Concat-1 and ONNX's Concat-13. The values must have the
 // same rank, at least 1, and equal dimensions except along axis, which counts from the end when
-// negative, in [-rank, rank-1]. Errors wrap reshape.ErrSyntax (no values, a scalar, shapes or an
-// axis that do not fit, an invalid Value) or reshape.ErrLimit (a result above 1<<20 elements).
+// negative, in [-rank, rank-1]. Errors wrap errcode.ErrSyntax (no values, a scalar, shapes or an
+// axis that do not fit, an invalid Value) or errcode.ErrLimit (a result above 1<<20 elements).
 func Concat(vs []Value, axis int64) (Value, error) {
 	const op = "concat"
 	if len(vs) == 0 {
-		return Value{}, errorf(reshape.ErrSyntax, "%s: no inputs", op)
+		return Value{}, errorf(errcode.ErrSyntax, "%s: no inputs", op)
 	}
 	for i, v := range vs {
 		if err := v.check(op, fmt.Sprintf("input %d", i)); err != nil {
@@ -103,7 +103,7 @@ func Concat(vs []Value, axis int64) (Value, error) {
 	}
 	r := len(vs[0].Shape)
 	if r == 0 {
-		return Value{}, errorf(reshape.ErrSyntax, "%s: input 0 is a scalar", op)
+		return Value{}, errorf(errcode.ErrSyntax, "%s: input 0 is a scalar", op)
 	}
 	a, err := normAxis(op, axis, r)
 	if err != nil {
@@ -117,11 +117,11 @@ func Concat(vs []Value, axis int64) (Value, error) {
 			ok = d == a || v.Shape[d] == out[d]
 		}
 		if !ok {
-			return Value{}, errorf(reshape.ErrSyntax, "%s: input %d of shape %s does not match input 0 of shape %s along axes other than %d",
+			return Value{}, errorf(errcode.ErrSyntax, "%s: input %d of shape %s does not match input 0 of shape %s along axes other than %d",
 				op, i, shape.FormatInts(v.Shape), shape.FormatInts(vs[0].Shape), a)
 		}
 		if v.Shape[a] > maxElems-out[a] {
-			return Value{}, errorf(reshape.ErrLimit, "%s: dimension %d of the result would be above %d", op, a, maxElems)
+			return Value{}, errorf(errcode.ErrLimit, "%s: dimension %d of the result would be above %d", op, a, maxElems)
 		}
 		out[a] += v.Shape[a]
 	}
@@ -143,7 +143,7 @@ func Concat(vs []Value, axis int64) (Value, error) {
 // Unsqueeze inserts dimensions of size 1 into the shape of v at axes, positions in the result:
 // OpenVINO's Unsqueeze-1 and ONNX's Unsqueeze-13. The result has rank rank(v) + len(axes); each
 // axis lies in [-that rank, that rank - 1], counting from the end when negative. The elements are
-// unchanged. An axis given twice (after normalization) is an error wrapping reshape.ErrSyntax, as
+// unchanged. An axis given twice (after normalization) is an error wrapping errcode.ErrSyntax, as
 // ONNX requires (OpenVINO would merge them), as is an axis out of range or an invalid Value.
 func Unsqueeze(v Value, axes []int64) (Value, error) {
 	const op = "unsqueeze"
@@ -158,7 +158,7 @@ func Unsqueeze(v Value, axes []int64) (Value, error) {
 			return Value{}, err
 		}
 		if inserted[i] {
-			return Value{}, errorf(reshape.ErrSyntax, "%s: axis %d is given twice", op, i)
+			return Value{}, errorf(errcode.ErrSyntax, "%s: axis %d is given twice", op, i)
 		}
 		inserted[i] = true
 	}
@@ -179,7 +179,7 @@ func Unsqueeze(v Value, axes []int64) (Value, error) {
 // Squeeze-13. With nil or empty axes it removes every dimension of size 1; otherwise the dimensions
 // at axes, in [-rank, rank-1] and counting from the end when negative, each of which must be 1. An
 // axis given twice counts once (OpenVINO's axis set). The elements are unchanged. Errors wrap
-// reshape.ErrSyntax: an axis out of range or of a size other than 1, an invalid Value.
+// errcode.ErrSyntax: an axis out of range or of a size other than 1, an invalid Value.
 func Squeeze(v Value, axes []int64) (Value, error) {
 	const op = "squeeze"
 	if err := v.check(op, "the input"); err != nil {
@@ -198,7 +198,7 @@ func Squeeze(v Value, axes []int64) (Value, error) {
 			return Value{}, err
 		}
 		if v.Shape[i] != 1 {
-			return Value{}, errorf(reshape.ErrSyntax, "%s: axis %d has size %d, not 1", op, i, v.Shape[i])
+			return Value{}, errorf(errcode.ErrSyntax, "%s: axis %d has size %d, not 1", op, i, v.Shape[i])
 		}
 		removed[i] = true
 	}

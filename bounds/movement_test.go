@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/reshape-go/reshape"
 	"github.com/reshape-go/reshape/bounds"
+	"github.com/reshape-go/reshape/errcode"
 )
 
 func TestGather(t *testing.T) {
@@ -37,16 +37,16 @@ func TestGather(t *testing.T) {
 		// Errors.
 		{"[1,2,3]", "[0..1]", 0, 0, "", bounds.ErrUnknown},
 		{"[1,2,3]", "[0,?]", 0, 0, "", bounds.ErrUnknown},
-		{"[1,2,3]", "[3]", 0, 0, "", reshape.ErrSyntax},
-		{"[1,2,3]", "[-4]", 0, 0, "", reshape.ErrSyntax},
-		{"[]", "[0]", 0, 0, "", reshape.ErrSyntax},
-		{"[1,2,3]", "[0]", 1, 0, "", reshape.ErrSyntax},
-		{"[1,2,3]", "[0]", -2, 0, "", reshape.ErrSyntax},
-		{"5", "0", 0, 0, "", reshape.ErrSyntax},
-		{"[[1,2,3],[4,5,6]]", "[[2],[0]]", 0, 1, "", reshape.ErrSyntax},
-		{"[[1,2,3],[4,5,6]]", "[[2],[0]]", 1, 3, "", reshape.ErrSyntax},
-		{"[[1,2,3],[4,5,6]]", "[[2],[0]]", 1, -3, "", reshape.ErrSyntax},
-		{"[[1,2,3],[4,5,6]]", "[[0],[1],[2]]", 1, 1, "", reshape.ErrSyntax},
+		{"[1,2,3]", "[3]", 0, 0, "", errcode.ErrSyntax},
+		{"[1,2,3]", "[-4]", 0, 0, "", errcode.ErrSyntax},
+		{"[]", "[0]", 0, 0, "", errcode.ErrSyntax},
+		{"[1,2,3]", "[0]", 1, 0, "", errcode.ErrSyntax},
+		{"[1,2,3]", "[0]", -2, 0, "", errcode.ErrSyntax},
+		{"5", "0", 0, 0, "", errcode.ErrSyntax},
+		{"[[1,2,3],[4,5,6]]", "[[2],[0]]", 0, 1, "", errcode.ErrSyntax},
+		{"[[1,2,3],[4,5,6]]", "[[2],[0]]", 1, 3, "", errcode.ErrSyntax},
+		{"[[1,2,3],[4,5,6]]", "[[2],[0]]", 1, -3, "", errcode.ErrSyntax},
+		{"[[1,2,3],[4,5,6]]", "[[0],[1],[2]]", 1, 1, "", errcode.ErrSyntax},
 	}
 	for _, tt := range tests {
 		got, err := bounds.Gather(val(t, tt.data), val(t, tt.indices), tt.axis, tt.batch)
@@ -62,7 +62,7 @@ func TestGatherLimit(t *testing.T) {
 	data, _ := bounds.Const(make([]int64, 1024))
 	idx, _ := bounds.Const(make([]int64, 2048))
 	one, _ := bounds.Unsqueeze(data, []int64{1}) // [1024,1]
-	if _, err := bounds.Gather(one, idx, 1, 0); reshape.Code(err) != "limit" {
+	if _, err := bounds.Gather(one, idx, 1, 0); errcode.Code(err) != "limit" {
 		t.Errorf("Gather to [1024,2048]: %v; want a limit error", err)
 	}
 }
@@ -83,12 +83,12 @@ func TestConcat(t *testing.T) {
 		{[]string{"[[1,2]]", "[[3,4],[5,6]]"}, 0, "[[1,2],[3,4],[5,6]]", nil},
 		{[]string{"[[1],[2]]", "[[3,4],[5,6]]"}, 1, "[[1,3,4],[2,5,6]]", nil},
 		{[]string{"[[1],[2]]", "[[3,4],[5,6]]"}, -1, "[[1,3,4],[2,5,6]]", nil},
-		{[]string{"[[1],[2]]", "[[3,4],[5,6]]"}, 0, "", reshape.ErrSyntax},
-		{[]string{}, 0, "", reshape.ErrSyntax},
-		{[]string{"1", "2"}, 0, "", reshape.ErrSyntax},
-		{[]string{"[1]", "[[2]]"}, 0, "", reshape.ErrSyntax},
-		{[]string{"[1]", "[2]"}, 1, "", reshape.ErrSyntax},
-		{[]string{"[1]", "[2]"}, -2, "", reshape.ErrSyntax},
+		{[]string{"[[1],[2]]", "[[3,4],[5,6]]"}, 0, "", errcode.ErrSyntax},
+		{[]string{}, 0, "", errcode.ErrSyntax},
+		{[]string{"1", "2"}, 0, "", errcode.ErrSyntax},
+		{[]string{"[1]", "[[2]]"}, 0, "", errcode.ErrSyntax},
+		{[]string{"[1]", "[2]"}, 1, "", errcode.ErrSyntax},
+		{[]string{"[1]", "[2]"}, -2, "", errcode.ErrSyntax},
 	}
 	for _, tt := range tests {
 		vs := make([]bounds.Value, len(tt.in))
@@ -103,10 +103,10 @@ func TestConcat(t *testing.T) {
 		checkResult(t, fmt.Sprintf("Concat(%v, %d)", tt.in, tt.axis), got, err, want, tt.err)
 	}
 	big := bounds.Value{Shape: []int64{0, 1 << 20}}
-	if _, err := bounds.Concat([]bounds.Value{big, big}, 1); reshape.Code(err) != "limit" {
+	if _, err := bounds.Concat([]bounds.Value{big, big}, 1); errcode.Code(err) != "limit" {
 		t.Errorf("Concat of two [0,2^20] on axis 1: %v; want a limit error", err)
 	}
-	if _, err := bounds.Concat([]bounds.Value{iota(t, 2048, 1), iota(t, 2048, 512)}, 1); reshape.Code(err) != "limit" {
+	if _, err := bounds.Concat([]bounds.Value{iota(t, 2048, 1), iota(t, 2048, 512)}, 1); errcode.Code(err) != "limit" {
 		t.Errorf("Concat of [2048,1] and [2048,512]: %v; want a limit error", err)
 	}
 }
@@ -129,10 +129,10 @@ func TestUnsqueeze(t *testing.T) {
 		{"[1,2]", []int64{}, val(t, "[1,2]"), nil, nil},
 		{"[]", []int64{0}, val(t, "[[]]"), []int64{1, 0}, nil},
 		{"[]", []int64{1}, val(t, "[]"), []int64{0, 1}, nil},
-		{"[1,2]", []int64{0, 0}, bounds.Value{}, nil, reshape.ErrSyntax},
-		{"[1,2]", []int64{0, -3}, bounds.Value{}, nil, reshape.ErrSyntax},
-		{"[1,2]", []int64{2}, bounds.Value{}, nil, reshape.ErrSyntax},
-		{"[1,2]", []int64{-3}, bounds.Value{}, nil, reshape.ErrSyntax},
+		{"[1,2]", []int64{0, 0}, bounds.Value{}, nil, errcode.ErrSyntax},
+		{"[1,2]", []int64{0, -3}, bounds.Value{}, nil, errcode.ErrSyntax},
+		{"[1,2]", []int64{2}, bounds.Value{}, nil, errcode.ErrSyntax},
+		{"[1,2]", []int64{-3}, bounds.Value{}, nil, errcode.ErrSyntax},
 	}
 	for _, tt := range tests {
 		got, err := bounds.Unsqueeze(val(t, tt.in), tt.axes)
@@ -162,10 +162,10 @@ func TestSqueeze(t *testing.T) {
 		{"[5]", nil, "5", nil},
 		{"5", nil, "5", nil},
 		{"[1,2]", nil, "[1,2]", nil},
-		{"[[1,2]]", []int64{1}, "", reshape.ErrSyntax},
-		{"[[1,2]]", []int64{2}, "", reshape.ErrSyntax},
-		{"[[1,2]]", []int64{-3}, "", reshape.ErrSyntax},
-		{"5", []int64{0}, "", reshape.ErrSyntax},
+		{"[[1,2]]", []int64{1}, "", errcode.ErrSyntax},
+		{"[[1,2]]", []int64{2}, "", errcode.ErrSyntax},
+		{"[[1,2]]", []int64{-3}, "", errcode.ErrSyntax},
+		{"5", []int64{0}, "", errcode.ErrSyntax},
 	}
 	for _, tt := range tests {
 		got, err := bounds.Squeeze(val(t, tt.in), tt.axes)

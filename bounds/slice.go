@@ -1,7 +1,7 @@
 package bounds
 
 import (
-	"github.com/reshape-go/reshape"
+	"github.com/reshape-go/reshape/errcode"
 	"github.com/reshape-go/reshape/shape"
 )
 
@@ -72,7 +72,7 @@ func pick(v Value, sels []sel) []shape.Dim {
 // means "to the end" and math.MinInt64 "to the beginning" in reverse. An axis of size 0 gives 0
 // elements. The elements are copied, intervals included.
 //
-// Errors wrap reshape.ErrSyntax: lengths of starts, ends, axes and steps that differ, an axis out of
+// Errors wrap errcode.ErrSyntax: lengths of starts, ends, axes and steps that differ, an axis out of
 // range or repeated, a zero step, an invalid Value.
 func Slice(v Value, starts, ends, axes, steps []int64) (Value, error) {
 	const op = "slice"
@@ -81,7 +81,7 @@ func Slice(v Value, starts, ends, axes, steps []int64) (Value, error) {
 	}
 	k := len(starts)
 	if len(ends) != k || (axes != nil && len(axes) != k) || (steps != nil && len(steps) != k) {
-		return Value{}, errorf(reshape.ErrSyntax, "%s: starts, ends, axes and steps have lengths %d, %d, %d and %d",
+		return Value{}, errorf(errcode.ErrSyntax, "%s: starts, ends, axes and steps have lengths %d, %d, %d and %d",
 			op, len(starts), len(ends), len(axes), len(steps))
 	}
 	r := len(v.Shape)
@@ -100,7 +100,7 @@ func Slice(v Value, starts, ends, axes, steps []int64) (Value, error) {
 			return Value{}, err
 		}
 		if seen[d] {
-			return Value{}, errorf(reshape.ErrSyntax, "%s: axis %d is given twice", op, d)
+			return Value{}, errorf(errcode.ErrSyntax, "%s: axis %d is given twice", op, d)
 		}
 		seen[d] = true
 		step := int64(1)
@@ -108,7 +108,7 @@ func Slice(v Value, starts, ends, axes, steps []int64) (Value, error) {
 			step = steps[i]
 		}
 		if step == 0 {
-			return Value{}, errorf(reshape.ErrSyntax, "%s: the step of axis %d is 0", op, d)
+			return Value{}, errorf(errcode.ErrSyntax, "%s: the step of axis %d is 0", op, d)
 		}
 		dim, start, end := v.Shape[d], starts[i], ends[i]
 		if start < 0 {
@@ -158,9 +158,9 @@ func Slice(v Value, starts, ends, axes, steps []int64) (Value, error) {
 // reverse: begin to [0, dim-1], end to [-1, dim]). Input axes left over at the end are kept whole.
 // An axis of size 0 gives 0 elements (where OpenVINO's plan, in reverse, would claim 1).
 //
-// Errors wrap reshape.ErrSyntax: begin, end and strides of different lengths, more than one
+// Errors wrap errcode.ErrSyntax: begin, end and strides of different lengths, more than one
 // ellipsis, more slicing steps using input axes than v has axes, a zero stride, a shrink index out
-// of range, an invalid Value; reshape.ErrLimit: a result of rank above 64.
+// of range, an invalid Value; errcode.ErrLimit: a result of rank above 64.
 func StridedSlice(v Value, begin, end, strides []int64, beginMask, endMask, newAxisMask, shrinkAxisMask, ellipsisMask []int64) (Value, error) {
 	const op = "stridedslice"
 	if err := v.check(op, "the input"); err != nil {
@@ -168,7 +168,7 @@ func StridedSlice(v Value, begin, end, strides []int64, beginMask, endMask, newA
 	}
 	m := len(begin)
 	if len(end) != m || (strides != nil && len(strides) != m) {
-		return Value{}, errorf(reshape.ErrSyntax, "%s: begin, end and strides have lengths %d, %d and %d", op, len(begin), len(end), len(strides))
+		return Value{}, errorf(errcode.ErrSyntax, "%s: begin, end and strides have lengths %d, %d and %d", op, len(begin), len(end), len(strides))
 	}
 	bit := func(mask []int64, i int) bool { return i < len(mask) && mask[i] == 1 }
 	r := len(v.Shape)
@@ -177,7 +177,7 @@ func StridedSlice(v Value, begin, end, strides []int64, beginMask, endMask, newA
 		switch {
 		case bit(ellipsisMask, i):
 			if ellipsis >= 0 {
-				return Value{}, errorf(reshape.ErrSyntax, "%s: ellipsis_mask sets both step %d and step %d; at most one ellipsis is allowed", op, ellipsis, i)
+				return Value{}, errorf(errcode.ErrSyntax, "%s: ellipsis_mask sets both step %d and step %d; at most one ellipsis is allowed", op, ellipsis, i)
 			}
 			ellipsis = i
 		case bit(newAxisMask, i):
@@ -187,10 +187,10 @@ func StridedSlice(v Value, begin, end, strides []int64, beginMask, endMask, newA
 		}
 	}
 	if used > r {
-		return Value{}, errorf(reshape.ErrSyntax, "%s: %d slicing steps use input axes, but the input has rank %d", op, used, r)
+		return Value{}, errorf(errcode.ErrSyntax, "%s: %d slicing steps use input axes, but the input has rank %d", op, used, r)
 	}
 	if r+newAxes > 64 {
-		return Value{}, errorf(reshape.ErrLimit, "%s: the result would have rank %d, above 64", op, newAxes+r)
+		return Value{}, errorf(errcode.ErrLimit, "%s: the result would have rank %d, above 64", op, newAxes+r)
 	}
 	sels := make([]sel, 0, r)
 	var out []int64
@@ -215,7 +215,7 @@ func StridedSlice(v Value, begin, end, strides []int64, beginMask, endMask, newA
 		if bit(shrinkAxisMask, i) {
 			b := begin[i]
 			if b < -dim || b >= dim {
-				return Value{}, errorf(reshape.ErrSyntax, "%s: step %d shrinks input axis %d of size %d at index %d, out of range", op, i, in, dim, b)
+				return Value{}, errorf(errcode.ErrSyntax, "%s: step %d shrinks input axis %d of size %d at index %d, out of range", op, i, in, dim, b)
 			}
 			if b < 0 {
 				b += dim
@@ -229,7 +229,7 @@ func StridedSlice(v Value, begin, end, strides []int64, beginMask, endMask, newA
 			stride = strides[i]
 		}
 		if stride == 0 {
-			return Value{}, errorf(reshape.ErrSyntax, "%s: the stride of step %d is 0", op, i)
+			return Value{}, errorf(errcode.ErrSyntax, "%s: the stride of step %d is 0", op, i)
 		}
 		b, e := begin[i], end[i]
 		if b < 0 {

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/reshape-go/reshape"
 	"github.com/reshape-go/reshape/bounds"
+	"github.com/reshape-go/reshape/errcode"
 	"github.com/reshape-go/reshape/shape"
 )
 
@@ -45,14 +45,14 @@ func TestSlice(t *testing.T) {
 		{"[1,8,32..48,?]", []int64{2}, []int64{4}, nil, nil, "[32..48,?]", nil, nil},
 		{"7", nil, nil, nil, nil, "7", nil, nil},
 		// Errors.
-		{"[1,2,3,4]", []int64{0}, []int64{}, nil, nil, "", nil, reshape.ErrSyntax},
-		{"[1,2,3,4]", []int64{0}, []int64{1}, []int64{0, 1}, nil, "", nil, reshape.ErrSyntax},
-		{"[1,2,3,4]", []int64{0}, []int64{1}, nil, []int64{1, 1}, "", nil, reshape.ErrSyntax},
-		{"[1,2,3,4]", []int64{0}, []int64{1}, nil, []int64{0}, "", nil, reshape.ErrSyntax},
-		{"[1,2,3,4]", []int64{0}, []int64{1}, []int64{1}, nil, "", nil, reshape.ErrSyntax},
-		{"[1,2,3,4]", []int64{0}, []int64{1}, []int64{-2}, nil, "", nil, reshape.ErrSyntax},
-		{data2, []int64{0, 0}, []int64{1, 1}, []int64{0, -2}, nil, "", nil, reshape.ErrSyntax},
-		{"7", []int64{0}, []int64{1}, nil, nil, "", nil, reshape.ErrSyntax},
+		{"[1,2,3,4]", []int64{0}, []int64{}, nil, nil, "", nil, errcode.ErrSyntax},
+		{"[1,2,3,4]", []int64{0}, []int64{1}, []int64{0, 1}, nil, "", nil, errcode.ErrSyntax},
+		{"[1,2,3,4]", []int64{0}, []int64{1}, nil, []int64{1, 1}, "", nil, errcode.ErrSyntax},
+		{"[1,2,3,4]", []int64{0}, []int64{1}, nil, []int64{0}, "", nil, errcode.ErrSyntax},
+		{"[1,2,3,4]", []int64{0}, []int64{1}, []int64{1}, nil, "", nil, errcode.ErrSyntax},
+		{"[1,2,3,4]", []int64{0}, []int64{1}, []int64{-2}, nil, "", nil, errcode.ErrSyntax},
+		{data2, []int64{0, 0}, []int64{1, 1}, []int64{0, -2}, nil, "", nil, errcode.ErrSyntax},
+		{"7", []int64{0}, []int64{1}, nil, nil, "", nil, errcode.ErrSyntax},
 	}
 	for _, tt := range tests {
 		got, err := bounds.Slice(val(t, tt.in), tt.starts, tt.ends, tt.axes, tt.steps)
@@ -140,14 +140,14 @@ func TestStridedSlice(t *testing.T) {
 		{val(t, "7"), []int64{0}, []int64{0}, nil, masks{newAxis: []int64{1}}, "[7]", nil, nil},
 		{val(t, "[1,8,32..48,?]"), []int64{2}, []int64{4}, nil, masks{}, "[32..48,?]", nil, nil},
 		// Errors.
-		{val(t, s3), []int64{0}, []int64{1}, []int64{0}, masks{}, "", nil, reshape.ErrSyntax},
-		{val(t, s3), []int64{0}, []int64{1, 2}, nil, masks{}, "", nil, reshape.ErrSyntax},
-		{val(t, s3), []int64{0}, []int64{1}, []int64{1, 1}, masks{}, "", nil, reshape.ErrSyntax},
-		{val(t, s3), []int64{0, 0}, []int64{1, 1}, nil, masks{}, "", nil, reshape.ErrSyntax},
-		{val(t, s3), []int64{3}, []int64{0}, nil, masks{shrink: []int64{1}}, "", nil, reshape.ErrSyntax},
-		{val(t, s3), []int64{-4}, []int64{0}, nil, masks{shrink: []int64{1}}, "", nil, reshape.ErrSyntax},
-		{val(t, m23), []int64{0, 0}, []int64{0, 0}, nil, masks{ellipsis: []int64{1, 1}}, "", nil, reshape.ErrSyntax},
-		{val(t, "[]"), []int64{0}, []int64{0}, nil, masks{shrink: []int64{1}}, "", nil, reshape.ErrSyntax},
+		{val(t, s3), []int64{0}, []int64{1}, []int64{0}, masks{}, "", nil, errcode.ErrSyntax},
+		{val(t, s3), []int64{0}, []int64{1, 2}, nil, masks{}, "", nil, errcode.ErrSyntax},
+		{val(t, s3), []int64{0}, []int64{1}, []int64{1, 1}, masks{}, "", nil, errcode.ErrSyntax},
+		{val(t, s3), []int64{0, 0}, []int64{1, 1}, nil, masks{}, "", nil, errcode.ErrSyntax},
+		{val(t, s3), []int64{3}, []int64{0}, nil, masks{shrink: []int64{1}}, "", nil, errcode.ErrSyntax},
+		{val(t, s3), []int64{-4}, []int64{0}, nil, masks{shrink: []int64{1}}, "", nil, errcode.ErrSyntax},
+		{val(t, m23), []int64{0, 0}, []int64{0, 0}, nil, masks{ellipsis: []int64{1, 1}}, "", nil, errcode.ErrSyntax},
+		{val(t, "[]"), []int64{0}, []int64{0}, nil, masks{shrink: []int64{1}}, "", nil, errcode.ErrSyntax},
 	}
 	for _, tt := range tests {
 		m := tt.m
@@ -174,7 +174,7 @@ func TestStridedSliceRankLimit(t *testing.T) {
 	if err != nil || len(got.Shape) != 64 {
 		t.Errorf("StridedSlice with 63 new axes: shape %v, %v; want rank 64", got.Shape, err)
 	}
-	if _, err := bounds.StridedSlice(v, begin, begin, nil, nil, nil, newAxis, nil, nil); reshape.Code(err) != "limit" {
+	if _, err := bounds.StridedSlice(v, begin, begin, nil, nil, nil, newAxis, nil, nil); errcode.Code(err) != "limit" {
 		t.Errorf("StridedSlice with 64 new axes: %v; want a limit error", err)
 	}
 }

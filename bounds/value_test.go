@@ -5,9 +5,9 @@ import (
 	"math"
 	"testing"
 
-	"github.com/reshape-go/reshape"
 	"github.com/reshape-go/reshape/bounds"
 	"github.com/reshape-go/reshape/element"
+	"github.com/reshape-go/reshape/errcode"
 	"github.com/reshape-go/reshape/shape"
 )
 
@@ -34,11 +34,11 @@ func TestConst(t *testing.T) {
 		{[]int64{1, 2}, []int64{2, 1, 1}, "[[[1]],[[2]]]", "[2,1,1]", nil},
 		{[]int64{}, []int64{2, 0}, "[[],[]]", "[2,0]", nil},
 		{[]int64{minI, maxI}, nil, "[-9223372036854775808,9223372036854775807]", "[2]", nil},
-		{[]int64{1, 2, 3}, []int64{2}, "", "", reshape.ErrSyntax},
+		{[]int64{1, 2, 3}, []int64{2}, "", "", errcode.ErrSyntax},
 		{[]int64{1}, []int64{}, "1", "[]", nil},
-		{[]int64{1, 2}, []int64{}, "", "", reshape.ErrSyntax},
-		{[]int64{}, []int64{-1}, "", "", reshape.ErrSyntax},
-		{[]int64{1}, []int64{1 << 21}, "", "", reshape.ErrLimit},
+		{[]int64{1, 2}, []int64{}, "", "", errcode.ErrSyntax},
+		{[]int64{}, []int64{-1}, "", "", errcode.ErrSyntax},
+		{[]int64{1}, []int64{1 << 21}, "", "", errcode.ErrLimit},
 	}
 	for _, tt := range tests {
 		v, err := bounds.Const(tt.values, tt.dims...)
@@ -96,10 +96,10 @@ func TestShapeOf(t *testing.T) {
 			t.Errorf("ShapeOf(%s) = %s, %v; want %s", tt.in, show(v), err, tt.want)
 		}
 	}
-	if _, err := bounds.ShapeOf(shape.Of(shape.Dim{Lo: 5, Hi: 2})); !errors.Is(err, reshape.ErrSyntax) {
+	if _, err := bounds.ShapeOf(shape.Of(shape.Dim{Lo: 5, Hi: 2})); !errors.Is(err, errcode.ErrSyntax) {
 		t.Errorf("ShapeOf of an empty interval: %v; want syntax", err)
 	}
-	if _, err := bounds.ShapeOf(shape.Of(shape.Dim{Lo: -1, Hi: 2})); !errors.Is(err, reshape.ErrSyntax) {
+	if _, err := bounds.ShapeOf(shape.Of(shape.Dim{Lo: -1, Hi: 2})); !errors.Is(err, errcode.ErrSyntax) {
 		t.Errorf("ShapeOf of a negative dim: %v; want syntax", err)
 	}
 }
@@ -197,7 +197,7 @@ func TestInvalidValues(t *testing.T) {
 			"Convert":    func() error { _, err := bounds.Convert(b, element.I64); return err },
 		}
 		for name, f := range calls {
-			if err := f(); !errors.Is(err, reshape.ErrSyntax) {
+			if err := f(); !errors.Is(err, errcode.ErrSyntax) {
 				t.Errorf("%s(%v) = %v; want syntax", name, b, err)
 			}
 		}

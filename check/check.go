@@ -14,6 +14,7 @@ import (
 
 	"github.com/reshape-go/reshape"
 	"github.com/reshape-go/reshape/element"
+	"github.com/reshape-go/reshape/errcode"
 	"github.com/reshape-go/reshape/ir"
 	"github.com/reshape-go/reshape/shape"
 	"github.com/reshape-go/reshape/tensor"
@@ -90,7 +91,7 @@ func (s *Site) Check(file string) Row {
 	}
 	switch {
 	case err != nil:
-		r.Verdict = reshape.Code(err)
+		r.Verdict = errcode.Code(err)
 		if r.Verdict == "" {
 			r.Verdict = "error"
 		}
@@ -114,14 +115,9 @@ func (s *Site) Check(file string) Row {
 
 // run reshapes the constant data input and compares the result with the declared output.
 func (s *Site) run() (verdict, note string) {
-	values, _ := s.Pattern.Values()
-	pattern := make([]int64, len(values))
-	for i, v := range values {
-		pattern[i] = v.Lo
-	}
-	res, how, err := tensor.Reshape(*s.Data, pattern, s.Options)
+	res, how, err := reshape.Apply(*s.Data, s.Pattern, s.Options)
 	if err != nil {
-		return reshape.Code(err), "run: " + err.Error()
+		return errcode.Code(err), "run: " + err.Error()
 	}
 	kind := "a copy"
 	if how.View {
@@ -190,7 +186,7 @@ type Options struct {
 	Run bool
 	// MaxBytes bounds the constant data read for Run; 0 means DefaultMaxBytes.
 	MaxBytes int64
-	// MaxFileSize bounds the model files File reads (reshape.ErrLimit); 0 means MaxModelBytes.
+	// MaxFileSize bounds the model files File reads (errcode.ErrLimit); 0 means MaxModelBytes.
 	MaxFileSize int64
 }
 
@@ -223,7 +219,7 @@ func File(path string, opt Options) ([]Row, error) {
 	if st, err := f.Stat(); err == nil && st.IsDir() {
 		return nil, fmt.Errorf("%s: a directory, not a model file", path)
 	} else if err == nil && st.Size() > limit {
-		return nil, reshape.Errorf(reshape.ErrLimit, "%s: the file is %d bytes, more than the limit of %d", path, st.Size(), limit)
+		return nil, errcode.Errorf(errcode.ErrLimit, "%s: the file is %d bytes, more than the limit of %d", path, st.Size(), limit)
 	}
 	kind := strings.ToLower(filepath.Ext(path))
 	if kind != ".xml" && kind != ".json" && kind != ".onnx" {

@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/reshape-go/reshape"
 	"github.com/reshape-go/reshape/check"
+	"github.com/reshape-go/reshape/errcode"
 )
 
 func TestBuiltin(t *testing.T) {
@@ -157,31 +157,31 @@ func TestFileErrors(t *testing.T) {
 		code error
 		want string
 	}{
-		{"no bin", func(x string, b []byte) (string, []byte) { return x, nil }, reshape.ErrSyntax, "m.bin: no such file or directory (give the .bin file with --bin)"},
-		{"truncated bin", func(x string, b []byte) (string, []byte) { return x, b[:50] }, reshape.ErrSyntax, "m.bin: offset 40 + size 32 is past the end of the file (50 bytes)"},
-		{"empty bin", func(x string, b []byte) (string, []byte) { return x, b[:0] }, reshape.ErrSyntax, "offset 0 + size 16 is past the end of the file (0 bytes)"},
+		{"no bin", func(x string, b []byte) (string, []byte) { return x, nil }, errcode.ErrSyntax, "m.bin: no such file or directory (give the .bin file with --bin)"},
+		{"truncated bin", func(x string, b []byte) (string, []byte) { return x, b[:50] }, errcode.ErrSyntax, "m.bin: offset 40 + size 32 is past the end of the file (50 bytes)"},
+		{"empty bin", func(x string, b []byte) (string, []byte) { return x, b[:0] }, errcode.ErrSyntax, "offset 0 + size 16 is past the end of the file (0 bytes)"},
 		{"offset past end", func(x string, b []byte) (string, []byte) {
 			return strings.Replace(x, `offset="88"`, `offset="4000"`, 1), b
-		}, reshape.ErrSyntax, "offset 4000 + size 16 is past the end"},
+		}, errcode.ErrSyntax, "offset 4000 + size 16 is past the end"},
 		{"wrong size", func(x string, b []byte) (string, []byte) {
 			return strings.Replace(x, `shape="2" offset="0" size="16"`, `shape="2" offset="0" size="12"`, 1), b
-		}, reshape.ErrSyntax, "size=12, but shape [2] of i64 takes 16 bytes"},
+		}, errcode.ErrSyntax, "size=12, but shape [2] of i64 takes 16 bytes"},
 		{"unknown element type", func(x string, b []byte) (string, []byte) {
 			return strings.Replace(x, `element_type="i64" shape="2" offset="0"`, `element_type="x64" shape="2" offset="0"`, 1), b
-		}, reshape.ErrSyntax, `element_type: unknown element type "x64"`},
+		}, errcode.ErrSyntax, `element_type: unknown element type "x64"`},
 		{"overflowing const shape", func(x string, b []byte) (string, []byte) {
 			return strings.Replace(x, `shape="2" offset="0"`, `shape="99999999999999999999" offset="0"`, 1), b
-		}, reshape.ErrOverflow, "does not fit in an int64"},
+		}, errcode.ErrOverflow, "does not fit in an int64"},
 		{"no special_zero", func(x string, b []byte) (string, []byte) {
 			return strings.Replace(x, `<data special_zero="false"/>`, `<data/>`, 1), b
-		}, reshape.ErrSyntax, `Reshape layer "2" ("example1_reshape", line 25): <data> has no special_zero attribute`},
+		}, errcode.ErrSyntax, `Reshape layer "2" ("example1_reshape", line 25): <data> has no special_zero attribute`},
 		{"bad special_zero", func(x string, b []byte) (string, []byte) {
 			return strings.Replace(x, `special_zero="false"`, `special_zero="maybe"`, 1), b
-		}, reshape.ErrSyntax, `special_zero="maybe": want true or false`},
+		}, errcode.ErrSyntax, `special_zero="maybe": want true or false`},
 		{"pattern not fed", func(x string, b []byte) (string, []byte) {
 			return strings.Replace(x, `<edge from-layer="1" from-port="0" to-layer="2" to-port="1"/>`, "", 1), b
-		}, reshape.ErrSyntax, `no edge feeds its pattern input port "1"`},
-		{"xml syntax", func(x string, b []byte) (string, []byte) { return x[:500], b }, reshape.ErrSyntax, "m.xml: line 15: unexpected EOF"},
+		}, errcode.ErrSyntax, `no edge feeds its pattern input port "1"`},
+		{"xml syntax", func(x string, b []byte) (string, []byte) { return x[:500], b }, errcode.ErrSyntax, "m.xml: line 15: unexpected EOF"},
 	}
 	for _, tt := range tests {
 		path := builtinVariant(t, tt.edit)
@@ -280,7 +280,7 @@ func TestOneDNNRows(t *testing.T) {
 		`{"graph": [{"id": 1, "kind": "StaticReshape", "attrs": {}, "inputs": [], "outputs": [{}]}]}`,
 		`{"graph": [{"id": 1, "kind": "DynamicReshape", "attrs": {"special_zero": {"type": "bool", "value": 0}}, "inputs": [{}], "outputs": [{}]}]}`,
 	} {
-		if _, err := check.OneDNNFile(strings.NewReader(bad), "b.json", check.Options{}); !errors.Is(err, reshape.ErrSyntax) || !strings.Contains(err.Error(), "Reshape 1") {
+		if _, err := check.OneDNNFile(strings.NewReader(bad), "b.json", check.Options{}); !errors.Is(err, errcode.ErrSyntax) || !strings.Contains(err.Error(), "Reshape 1") {
 			t.Errorf("OneDNNFile(%s) = %v; want a syntax error naming the op", bad, err)
 		}
 	}

@@ -4,8 +4,8 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/reshape-go/reshape"
 	"github.com/reshape-go/reshape/bounds"
+	"github.com/reshape-go/reshape/errcode"
 )
 
 // maxEvalDepth bounds how far back through a shape subgraph a pattern is evaluated.
@@ -90,14 +90,14 @@ func (e *subgraphError) Unwrap() error { return e.err }
 
 // at places an evaluation error at the node where it happened, once: errors from the nodes feeding
 // it carry their own place, and values known only at run time are not errors of the model. An error
-// without a code gets reshape.ErrSyntax.
+// without a code gets errcode.ErrSyntax.
 func at(where string, err error) error {
 	var se *subgraphError
 	if err == nil || errors.Is(err, bounds.ErrUnknown) || errors.As(err, &se) {
 		return err
 	}
-	if reshape.Code(err) == "" {
-		err = reshape.Errorf(reshape.ErrSyntax, "%v", err)
+	if errcode.Code(err) == "" {
+		err = errcode.Errorf(errcode.ErrSyntax, "%v", err)
 	}
 	return &subgraphError{where: where, err: err}
 }

@@ -6,9 +6,9 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/reshape-go/reshape"
 	"github.com/reshape-go/reshape/bounds"
 	"github.com/reshape-go/reshape/element"
+	"github.com/reshape-go/reshape/errcode"
 	"github.com/reshape-go/reshape/ir"
 	"github.com/reshape-go/reshape/shape"
 )
@@ -35,11 +35,11 @@ func newIREval(net *ir.Net, w *ir.Weights, maxElems int64) *irEval {
 // input returns the value that feeds input port i of layer l.
 func (e *irEval) input(l *ir.Layer, i int, depth int) (bounds.Value, error) {
 	if i >= len(l.Inputs) {
-		return bounds.Value{}, reshape.Errorf(reshape.ErrSyntax, "%s %v has no input %d", l.Type, l, i)
+		return bounds.Value{}, errcode.Errorf(errcode.ErrSyntax, "%s %v has no input %d", l.Type, l, i)
 	}
 	src, out, ok := e.net.Producer(l.ID, l.Inputs[i].ID)
 	if !ok {
-		return bounds.Value{}, reshape.Errorf(reshape.ErrSyntax, "%s %v: no edge feeds input port %q", l.Type, l, l.Inputs[i].ID)
+		return bounds.Value{}, errcode.Errorf(errcode.ErrSyntax, "%s %v: no edge feeds input port %q", l.Type, l, l.Inputs[i].ID)
 	}
 	return e.value(src, out.ID, depth+1)
 }
@@ -52,7 +52,7 @@ func (e *irEval) value(l *ir.Layer, port string, depth int) (bounds.Value, error
 		return r.v, r.err
 	}
 	if e.visiting[key] {
-		return bounds.Value{}, reshape.Errorf(reshape.ErrSyntax, "%s %v: the edges form a cycle through it", l.Type, l)
+		return bounds.Value{}, errcode.Errorf(errcode.ErrSyntax, "%s %v: the edges form a cycle through it", l.Type, l)
 	}
 	if depth > maxEvalDepth {
 		return bounds.Value{}, fmt.Errorf("%w: the shape subgraph is deeper than %d layers", bounds.ErrUnknown, maxEvalDepth)
@@ -82,7 +82,7 @@ func (e *irEval) eval(l *ir.Layer, depth int) (bounds.Value, error) {
 		}
 		values, err := e.w.Ints(c, e.maxElems)
 		if err != nil {
-			if errors.Is(err, reshape.ErrLimit) {
+			if errors.Is(err, errcode.ErrLimit) {
 				return bounds.Value{}, fmt.Errorf("%w: %v", bounds.ErrUnknown, err)
 			}
 			return bounds.Value{}, err

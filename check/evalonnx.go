@@ -3,9 +3,9 @@ package check
 import (
 	"fmt"
 
-	"github.com/reshape-go/reshape"
 	"github.com/reshape-go/reshape/bounds"
 	"github.com/reshape-go/reshape/element"
+	"github.com/reshape-go/reshape/errcode"
 	"github.com/reshape-go/reshape/onnx"
 	"github.com/reshape-go/reshape/shape"
 )
@@ -76,7 +76,7 @@ func (e *onnxEval) value(name string, depth int) (bounds.Value, string, error) {
 		return r.v, r.source, r.err
 	}
 	if e.visiting[name] {
-		return bounds.Value{}, "", reshape.Errorf(reshape.ErrSyntax, "tensor %q depends on itself", name)
+		return bounds.Value{}, "", errcode.Errorf(errcode.ErrSyntax, "tensor %q depends on itself", name)
 	}
 	if depth > maxEvalDepth {
 		return bounds.Value{}, "", fmt.Errorf("%w: the shape subgraph is deeper than %d nodes", bounds.ErrUnknown, maxEvalDepth)
@@ -112,11 +112,11 @@ func (e *onnxEval) constant(t *onnx.Tensor) (bounds.Value, error) {
 		return bounds.Value{}, err
 	}
 	if n > e.maxElems {
-		return bounds.Value{}, reshape.Errorf(reshape.ErrLimit, "tensor %q: %d elements exceed the limit of %d", t.Name, n, e.maxElems)
+		return bounds.Value{}, errcode.Errorf(errcode.ErrLimit, "tensor %q: %d elements exceed the limit of %d", t.Name, n, e.maxElems)
 	}
 	values, err := t.Ints()
 	if err != nil {
-		if reshape.Code(err) == reshape.ErrDataType.Error() {
+		if errcode.Code(err) == errcode.ErrDataType.Error() {
 			return bounds.Value{}, fmt.Errorf("%w: tensor %q holds %v", bounds.ErrUnknown, t.Name, t.DataType)
 		}
 		return bounds.Value{}, err

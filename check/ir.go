@@ -9,6 +9,7 @@ import (
 	"github.com/reshape-go/reshape"
 	"github.com/reshape-go/reshape/bounds"
 	"github.com/reshape-go/reshape/element"
+	"github.com/reshape-go/reshape/errcode"
 	"github.com/reshape-go/reshape/ir"
 	"github.com/reshape-go/reshape/shape"
 	"github.com/reshape-go/reshape/tensor"
@@ -23,7 +24,7 @@ func IRFile(xml io.Reader, name, binPath string, opt Options) ([]Row, error) {
 	}
 	w, err := ir.OpenWeights(binPath)
 	if err != nil {
-		return nil, reshape.Errorf(reshape.ErrSyntax, "weights: %v (give the .bin file with --bin)", err)
+		return nil, errcode.Errorf(errcode.ErrSyntax, "weights: %v (give the .bin file with --bin)", err)
 	}
 	defer w.Close()
 	return IR(net, w, name, opt)
@@ -54,15 +55,15 @@ func IR(net *ir.Net, w *ir.Weights, file string, opt Options) ([]Row, error) {
 func irSite(ev *irEval, l *ir.Layer, opt Options) (*Site, error) {
 	net, w := ev.net, ev.w
 	if len(l.Inputs) != 2 || len(l.Outputs) != 1 {
-		return nil, reshape.Errorf(reshape.ErrSyntax, "Reshape %v: %d input and %d output ports, want 2 and 1", l, len(l.Inputs), len(l.Outputs))
+		return nil, errcode.Errorf(errcode.ErrSyntax, "Reshape %v: %d input and %d output ports, want 2 and 1", l, len(l.Inputs), len(l.Outputs))
 	}
 	szText, ok := l.Attr("special_zero")
 	if !ok {
-		return nil, reshape.Errorf(reshape.ErrSyntax, "Reshape %v: <data> has no special_zero attribute (required by Reshape-1)", l)
+		return nil, errcode.Errorf(errcode.ErrSyntax, "Reshape %v: <data> has no special_zero attribute (required by Reshape-1)", l)
 	}
 	sz, err := parseBool(szText)
 	if err != nil {
-		return nil, reshape.Errorf(reshape.ErrSyntax, "Reshape %v: special_zero=%q: want true or false", l, szText)
+		return nil, errcode.Errorf(errcode.ErrSyntax, "Reshape %v: special_zero=%q: want true or false", l, szText)
 	}
 	s := &Site{
 		ID: l.ID, Name: l.Name, Op: l.Type, Input: l.Inputs[0].Shape, Declared: l.Outputs[0].Shape,
@@ -70,7 +71,7 @@ func irSite(ev *irEval, l *ir.Layer, opt Options) (*Site, error) {
 	}
 	src, out, ok := net.Producer(l.ID, l.Inputs[1].ID)
 	if !ok {
-		return nil, reshape.Errorf(reshape.ErrSyntax, "Reshape %v: no edge feeds its pattern input port %q", l, l.Inputs[1].ID)
+		return nil, errcode.Errorf(errcode.ErrSyntax, "Reshape %v: no edge feeds its pattern input port %q", l, l.Inputs[1].ID)
 	}
 	if src.Type != "Const" {
 		if t, err := element.Parse(out.Precision); err == nil {
@@ -105,11 +106,11 @@ func irSite(ev *irEval, l *ir.Layer, opt Options) (*Site, error) {
 	}
 	values, err := w.Ints(c, opt.maxRank())
 	switch {
-	case errors.Is(err, reshape.ErrLimit), errors.Is(err, reshape.ErrOverflow):
+	case errors.Is(err, errcode.ErrLimit), errors.Is(err, errcode.ErrOverflow):
 		s.Pattern, s.Err = reshape.UnknownPattern(shape.OfInts(c.Shape...)), fmt.Errorf("pattern Const layer %q: %w", src.ID, err)
 		return s, nil
 	case err != nil:
-		return nil, reshape.Errorf(reshape.ErrSyntax, "pattern Const layer %q: %v", src.ID, err)
+		return nil, errcode.Errorf(errcode.ErrSyntax, "pattern Const layer %q: %v", src.ID, err)
 	}
 	dims := make([]shape.Dim, len(values))
 	for i, v := range values {
@@ -157,7 +158,7 @@ func constData(net *ir.Net, l *ir.Layer, w *ir.Weights, s *Site, opt Options) er
 	}
 	b, err := w.Bytes(c, maxBytes)
 	if err != nil {
-		if errors.Is(err, reshape.ErrLimit) {
+		if errors.Is(err, errcode.ErrLimit) {
 			s.Note = strings.TrimPrefix(s.Note+"; not run: "+err.Error(), "; ")
 			return nil
 		}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/reshape-go/reshape"
 	"github.com/reshape-go/reshape/element"
+	"github.com/reshape-go/reshape/errcode"
 	"github.com/reshape-go/reshape/onednn"
 	"github.com/reshape-go/reshape/shape"
 )
@@ -52,11 +53,11 @@ func onednnSite(op *onednn.Op, d reshape.Dialect, opt Options) (*Site, error) {
 		inputs = 2
 	}
 	if len(op.Inputs) != inputs || len(op.Outputs) != 1 {
-		return nil, reshape.Errorf(reshape.ErrSyntax, "%d inputs and %d outputs, want %d and 1", len(op.Inputs), len(op.Outputs), inputs)
+		return nil, errcode.Errorf(errcode.ErrSyntax, "%d inputs and %d outputs, want %d and 1", len(op.Inputs), len(op.Outputs), inputs)
 	}
 	szAttr, ok := op.Attrs["special_zero"]
 	if !ok {
-		return nil, reshape.Errorf(reshape.ErrSyntax, "no special_zero attribute (required by %s-1)", op.Kind)
+		return nil, errcode.Errorf(errcode.ErrSyntax, "no special_zero attribute (required by %s-1)", op.Kind)
 	}
 	sz, err := szAttr.Bool()
 	if err != nil {
@@ -73,7 +74,7 @@ func onednnSite(op *onednn.Op, d reshape.Dialect, opt Options) (*Site, error) {
 		return nil, err
 	}
 	if s.Options.DataType, err = element.Parse(op.Inputs[0].DType); err != nil {
-		s.Err = reshape.Errorf(reshape.ErrDataType, "input logical tensor %d: dtype %q is not an element type", op.Inputs[0].ID, op.Inputs[0].DType)
+		s.Err = errcode.Errorf(errcode.ErrDataType, "input logical tensor %d: dtype %q is not an element type", op.Inputs[0].ID, op.Inputs[0].DType)
 	}
 	if d == reshape.OneDNNDynamic {
 		pt := &op.Inputs[1]
@@ -86,13 +87,13 @@ func onednnSite(op *onednn.Op, d reshape.Dialect, opt Options) (*Site, error) {
 		if t, err := element.Parse(pt.DType); err == nil {
 			s.Options.PatternType = t
 		} else if s.Err == nil {
-			s.Err = reshape.Errorf(reshape.ErrPatternType, "shape logical tensor %d: dtype %q is not an element type", pt.ID, pt.DType)
+			s.Err = errcode.Errorf(errcode.ErrPatternType, "shape logical tensor %d: dtype %q is not an element type", pt.ID, pt.DType)
 		}
 		return s, nil
 	}
 	shapeAttr, ok := op.Attrs["shape"]
 	if !ok {
-		return nil, reshape.Errorf(reshape.ErrSyntax, "no shape attribute (required by StaticReshape-1)")
+		return nil, errcode.Errorf(errcode.ErrSyntax, "no shape attribute (required by StaticReshape-1)")
 	}
 	values, err := shapeAttr.Ints()
 	if err != nil {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/reshape-go/reshape"
 	"github.com/reshape-go/reshape/bounds"
+	"github.com/reshape-go/reshape/errcode"
 	"github.com/reshape-go/reshape/onnx"
 	"github.com/reshape-go/reshape/shape"
 )
@@ -22,7 +23,7 @@ func ONNXFile(r io.Reader, name string, opt Options) ([]Row, error) {
 		return nil, err
 	}
 	if len(b) > MaxModelBytes {
-		return nil, reshape.Errorf(reshape.ErrLimit, "the model is larger than %d bytes", MaxModelBytes)
+		return nil, errcode.Errorf(errcode.ErrLimit, "the model is larger than %d bytes", MaxModelBytes)
 	}
 	m, err := onnx.DecodeModel(b)
 	if err != nil {
@@ -41,7 +42,7 @@ func ONNXFile(r io.Reader, name string, opt Options) ([]Row, error) {
 func ONNX(m *onnx.Model, file string, opt Options) ([]Row, error) {
 	opset, ok := m.Opset("")
 	if !ok {
-		return nil, reshape.Errorf(reshape.ErrSyntax, "the model imports no opset of the default ONNX domain")
+		return nil, errcode.Errorf(errcode.ErrSyntax, "the model imports no opset of the default ONNX domain")
 	}
 	ev := newONNXEval(&m.Graph, opset, opt.maxRank())
 	var rows []Row
@@ -65,26 +66,26 @@ func onnxSite(ev *onnxEval, n *onnx.Node, index int, opset int64, opt Options) (
 		Options: reshape.Options{Dialect: reshape.ONNX, SpecialZero: true, MaxRank: opt.MaxRank},
 	}
 	if len(n.Inputs) == 0 || len(n.Outputs) == 0 {
-		return nil, reshape.Errorf(reshape.ErrSyntax, "%d inputs and %d outputs", len(n.Inputs), len(n.Outputs))
+		return nil, errcode.Errorf(errcode.ErrSyntax, "%d inputs and %d outputs", len(n.Inputs), len(n.Outputs))
 	}
 	s.Input = ev.shapeOf(n.Inputs[0])
 	s.Declared = ev.shapeOf(n.Outputs[0])
 	if a, ok := n.Attr("allowzero"); ok {
 		if opset < 14 {
-			return nil, reshape.Errorf(reshape.ErrSyntax, "allowzero is an attribute of Reshape-14 and later, and the model imports opset %d", opset)
+			return nil, errcode.Errorf(errcode.ErrSyntax, "allowzero is an attribute of Reshape-14 and later, and the model imports opset %d", opset)
 		}
 		s.Options.SpecialZero = a.I == 0
 	}
 	if opset < 5 {
 		a, ok := n.Attr("shape")
 		if !ok {
-			return nil, reshape.Errorf(reshape.ErrSyntax, "Reshape-1 has no shape attribute")
+			return nil, errcode.Errorf(errcode.ErrSyntax, "Reshape-1 has no shape attribute")
 		}
 		s.Pattern, s.PatternSource = reshape.IntPattern(a.Ints...), PatternConst
 		return s, nil
 	}
 	if len(n.Inputs) < 2 || n.Inputs[1] == "" {
-		return nil, reshape.Errorf(reshape.ErrSyntax, "Reshape-5 and later take the shape as input 1, and the node has none")
+		return nil, errcode.Errorf(errcode.ErrSyntax, "Reshape-5 and later take the shape as input 1, and the node has none")
 	}
 	name := n.Inputs[1]
 	if t, ok := ev.patternType(name); ok {
@@ -103,7 +104,7 @@ func onnxSite(ev *onnxEval, n *onnx.Node, index int, opset int64, opt Options) (
 		} else {
 			s.Note = "the pattern is computed by " + source
 		}
-	case errors.Is(err, bounds.ErrUnknown), errors.Is(err, reshape.ErrLimit):
+	case errors.Is(err, bounds.ErrUnknown), errors.Is(err, errcode.ErrLimit):
 		s.Pattern, s.PatternSource = reshape.UnknownPattern(ev.shapeOf(name)), PatternUnknown
 		s.Note = "the pattern is not constant (" + err.Error() + "), so it is inferred with its values unknown"
 	default:

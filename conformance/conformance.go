@@ -12,6 +12,7 @@ import (
 
 	"github.com/reshape-go/reshape"
 	"github.com/reshape-go/reshape/element"
+	"github.com/reshape-go/reshape/errcode"
 	"github.com/reshape-go/reshape/shape"
 )
 
@@ -43,7 +44,7 @@ type Result struct {
 	Message string `json:"message,omitempty"`
 }
 
-// Inputs returns the inference inputs the case describes. The error wraps reshape.ErrSyntax for a
+// Inputs returns the inference inputs the case describes. The error wraps errcode.ErrSyntax for a
 // case that cannot be read: an unknown dialect or element type, unparsable notation, special_zero
 // missing where the dialect requires it (ONNX defaults to allowzero=0), or a pattern without values
 // and without pattern_shape.
@@ -104,7 +105,7 @@ func parseType(name, field string) (element.Type, error) {
 	}
 	t, err := element.Parse(name)
 	if err != nil {
-		return t, reshape.Errorf(reshape.ErrSyntax, "%s: %v", field, err)
+		return t, errcode.Errorf(errcode.ErrSyntax, "%s: %v", field, err)
 	}
 	return t, nil
 }
@@ -122,7 +123,7 @@ func (c *Case) RunWith(maxRank int) Result {
 			return Result{Name: c.Name, Output: out.String()}
 		}
 	}
-	return Result{Name: c.Name, Error: reshape.Code(err), Message: err.Error()}
+	return Result{Name: c.Name, Error: errcode.Code(err), Message: err.Error()}
 }
 
 // Want returns the expected answer of the case, as a Result.
@@ -131,7 +132,7 @@ func (c *Case) Want() Result {
 }
 
 // Read reads cases from JSON Lines. It calls fn once per non-blank line, in order, with the line
-// number (from 1) and the decoded case, or an error wrapping reshape.ErrSyntax for a line that is
+// number (from 1) and the decoded case, or an error wrapping errcode.ErrSyntax for a line that is
 // not a JSON object of the case format; it stops at the first error fn returns or a read error.
 // Lines may be up to maxLine bytes long.
 func Read(r io.Reader, fn func(line int, c *Case, err error) error) error {
@@ -150,7 +151,7 @@ func Read(r io.Reader, fn func(line int, c *Case, err error) error) error {
 			err = errors.New("data after the JSON object")
 		}
 		if err != nil {
-			err = reshape.Errorf(reshape.ErrSyntax, "line %d: not a case: %v", n, err)
+			err = errcode.Errorf(errcode.ErrSyntax, "line %d: not a case: %v", n, err)
 			if e := fn(n, nameOnly(text), err); e != nil {
 				return e
 			}
@@ -162,7 +163,7 @@ func Read(r io.Reader, fn func(line int, c *Case, err error) error) error {
 	}
 	if err := sc.Err(); err != nil {
 		if errors.Is(err, bufio.ErrTooLong) {
-			return reshape.Errorf(reshape.ErrLimit, "a line is longer than %d bytes", maxLine)
+			return errcode.Errorf(errcode.ErrLimit, "a line is longer than %d bytes", maxLine)
 		}
 		return err
 	}
@@ -181,5 +182,5 @@ func nameOnly(text string) *Case {
 }
 
 func syntaxf(format string, args ...any) error {
-	return reshape.Errorf(reshape.ErrSyntax, format, args...)
+	return errcode.Errorf(errcode.ErrSyntax, format, args...)
 }

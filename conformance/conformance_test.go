@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/reshape-go/reshape"
 	"github.com/reshape-go/reshape/conformance"
+	"github.com/reshape-go/reshape/errcode"
 )
 
 func TestRead(t *testing.T) {
@@ -41,7 +41,7 @@ not json
 	err := conformance.Read(strings.NewReader(in), func(line int, c *conformance.Case, err error) error {
 		lines = append(lines, line)
 		if err != nil {
-			got = append(got, conformance.Result{Name: c.Name, Error: reshape.Code(err), Message: err.Error()})
+			got = append(got, conformance.Result{Name: c.Name, Error: errcode.Code(err), Message: err.Error()})
 			return nil
 		}
 		got = append(got, c.Run())
@@ -66,7 +66,7 @@ not json
 		t.Errorf("Read does not stop at fn's error: %v", err)
 	}
 	long := `{"name": "` + strings.Repeat("x", 2<<20) + `"}`
-	if err := conformance.Read(strings.NewReader(long), func(int, *conformance.Case, error) error { return nil }); !errors.Is(err, reshape.ErrLimit) {
+	if err := conformance.Read(strings.NewReader(long), func(int, *conformance.Case, error) error { return nil }); !errors.Is(err, errcode.ErrLimit) {
 		t.Errorf("a line over the bound: %v", err)
 	}
 }

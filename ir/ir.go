@@ -1,7 +1,7 @@
 // Package ir reads OpenVINO IR models: the network of an .xml file (IR v10 and v11: layers, their
 // ports and dims, and the edges between them) and the constants it points into in the .bin file.
 //
-// Every error wraps reshape.ErrSyntax (a file that does not follow the format) or reshape.ErrLimit
+// Every error wraps errcode.ErrSyntax (a file that does not follow the format) or errcode.ErrLimit
 // (a configured bound exceeded), and names the file position: the XML line, or the .bin offset.
 package ir
 
@@ -13,7 +13,7 @@ import (
 	"slices"
 	"strconv"
 
-	"github.com/reshape-go/reshape"
+	"github.com/reshape-go/reshape/errcode"
 	"github.com/reshape-go/reshape/shape"
 )
 
@@ -102,7 +102,7 @@ func (n *Net) Producer(layerID, inputPort string) (l *Layer, out *Port, ok bool)
 
 // Decode reads a network from the XML of an IR .xml file. It checks the structure it relies on:
 // a <net> root of version 10 or 11, unique layer ids, parsable dims, and edges between existing
-// ports with at most one edge into each input port. Errors wrap reshape.ErrSyntax and name the line.
+// ports with at most one edge into each input port. Errors wrap errcode.ErrSyntax and name the line.
 func Decode(r io.Reader) (*Net, error) {
 	p := &parser{d: xml.NewDecoder(r)}
 	n, err := p.net()
@@ -118,7 +118,7 @@ type parser struct {
 
 func (p *parser) errorf(format string, args ...any) error {
 	line, _ := p.d.InputPos()
-	return reshape.Errorf(reshape.ErrSyntax, "line %d: %s", line, fmt.Sprintf(format, args...))
+	return errcode.Errorf(errcode.ErrSyntax, "line %d: %s", line, fmt.Sprintf(format, args...))
 }
 
 // token returns the next start or end element, skipping text, comments and processing instructions.
@@ -131,7 +131,7 @@ func (p *parser) token() (xml.Token, error) {
 			}
 			var se *xml.SyntaxError
 			if errors.As(err, &se) {
-				return nil, reshape.Errorf(reshape.ErrSyntax, "line %d: %s", se.Line, se.Msg)
+				return nil, errcode.Errorf(errcode.ErrSyntax, "line %d: %s", se.Line, se.Msg)
 			}
 			return nil, p.errorf("%v", err)
 		}
@@ -164,7 +164,7 @@ func (p *parser) net() (*Net, error) {
 		tok, err := p.d.Token()
 		if err != nil {
 			if err == io.EOF {
-				return nil, reshape.Errorf(reshape.ErrSyntax, "line 1: no XML element, want an IR <net>")
+				return nil, errcode.Errorf(errcode.ErrSyntax, "line 1: no XML element, want an IR <net>")
 			}
 			return nil, p.errorf("%v", err)
 		}
@@ -339,11 +339,11 @@ func (p *parser) parseDim(text string) (shape.Dim, error) {
 	d, err := shape.ParseDim(text)
 	if err != nil {
 		line, _ := p.d.InputPos()
-		code := reshape.ErrSyntax
-		if errors.Is(err, reshape.ErrOverflow) {
-			code = reshape.ErrOverflow
+		code := errcode.ErrSyntax
+		if errors.Is(err, errcode.ErrOverflow) {
+			code = errcode.ErrOverflow
 		}
-		return d, reshape.Errorf(code, "line %d: <dim>%s</dim>: %v", line, text, err)
+		return d, errcode.Errorf(code, "line %d: <dim>%s</dim>: %v", line, text, err)
 	}
 	return d, nil
 }
@@ -408,7 +408,7 @@ func (n *Net) index() error {
 	n.byID = make(map[string]int, len(n.Layers))
 	for i, l := range n.Layers {
 		if j, dup := n.byID[l.ID]; dup {
-			return reshape.Errorf(reshape.ErrSyntax, "line %d: layer id %q is used already by layer %q on line %d",
+			return errcode.Errorf(errcode.ErrSyntax, "line %d: layer id %q is used already by layer %q on line %d",
 				l.Line, l.ID, n.Layers[j].Name, n.Layers[j].Line)
 		}
 		n.byID[l.ID] = i
@@ -417,21 +417,21 @@ func (n *Net) index() error {
 	for i, e := range n.Edges {
 		from, ok := n.Layer(e.FromLayer)
 		if !ok {
-			return reshape.Errorf(reshape.ErrSyntax, "edge %d: from-layer %q does not exist", i, e.FromLayer)
+			return errcode.Errorf(errcode.ErrSyntax, "edge %d: from-layer %q does not exist", i, e.FromLayer)
 		}
 		if !hasPort(from.Outputs, e.FromPort) {
-			return reshape.Errorf(reshape.ErrSyntax, "edge %d: layer %q (line %d) has no output port %q", i, e.FromLayer, from.Line, e.FromPort)
+			return errcode.Errorf(errcode.ErrSyntax, "edge %d: layer %q (line %d) has no output port %q", i, e.FromLayer, from.Line, e.FromPort)
 		}
 		to, ok := n.Layer(e.ToLayer)
 		if !ok {
-			return reshape.Errorf(reshape.ErrSyntax, "edge %d: to-layer %q does not exist", i, e.ToLayer)
+			return errcode.Errorf(errcode.ErrSyntax, "edge %d: to-layer %q does not exist", i, e.ToLayer)
 		}
 		if !hasPort(to.Inputs, e.ToPort) {
-			return reshape.Errorf(reshape.ErrSyntax, "edge %d: layer %q (line %d) has no input port %q", i, e.ToLayer, to.Line, e.ToPort)
+			return errcode.Errorf(errcode.ErrSyntax, "edge %d: layer %q (line %d) has no input port %q", i, e.ToLayer, to.Line, e.ToPort)
 		}
 		ref := portRef{e.ToLayer, e.ToPort}
 		if j, dup := n.feeder[ref]; dup {
-			return reshape.Errorf(reshape.ErrSyntax, "edges %d and %d both feed input port %q of layer %q", j, i, e.ToPort, e.ToLayer)
+			return errcode.Errorf(errcode.ErrSyntax, "edges %d and %d both feed input port %q of layer %q", j, i, e.ToPort, e.ToLayer)
 		}
 		n.feeder[ref] = i
 	}
@@ -480,7 +480,7 @@ func (n *Net) acyclic() error {
 		}
 	}
 	l := &n.Layers[i]
-	return reshape.Errorf(reshape.ErrSyntax, "line %d: the edges form a cycle through %s %v", l.Line, l.Type, l)
+	return errcode.Errorf(errcode.ErrSyntax, "line %d: the edges form a cycle through %s %v", l.Line, l.Type, l)
 }
 
 func hasPort(ports []Port, id string) bool {

@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/reshape-go/reshape"
 	"github.com/reshape-go/reshape/element"
+	"github.com/reshape-go/reshape/errcode"
 	"github.com/reshape-go/reshape/ir"
 )
 
@@ -113,12 +113,12 @@ func TestDecodeErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		_, err := ir.Decode(strings.NewReader(tt.xml))
-		if !errors.Is(err, reshape.ErrSyntax) || !strings.Contains(err.Error(), tt.want) {
+		if !errors.Is(err, errcode.ErrSyntax) || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%s: Decode = %v; want a syntax error containing %q", tt.name, err, tt.want)
 		}
 	}
 	huge := net(layer("1", "A", `<output><port id="0"><dim>99999999999999999999</dim></port></output>`), "")
-	if _, err := ir.Decode(strings.NewReader(huge)); !errors.Is(err, reshape.ErrOverflow) || !strings.Contains(err.Error(), "line 1: <dim>99999999999999999999</dim>") {
+	if _, err := ir.Decode(strings.NewReader(huge)); !errors.Is(err, errcode.ErrOverflow) || !strings.Contains(err.Error(), "line 1: <dim>99999999999999999999</dim>") {
 		t.Errorf("huge dim: %v; want an overflow error naming the line", err)
 	}
 }
@@ -129,14 +129,14 @@ func TestConstErrors(t *testing.T) {
 		code error
 		want string
 	}{
-		{map[string]string{"shape": "2", "offset": "0", "size": "16"}, reshape.ErrSyntax, "<data> has no element_type attribute"},
-		{map[string]string{"element_type": "q7", "shape": "2", "offset": "0", "size": "16"}, reshape.ErrSyntax, `element_type: unknown element type "q7"`},
-		{map[string]string{"element_type": "i64", "shape": "2,x", "offset": "0", "size": "16"}, reshape.ErrSyntax, `shape: shape "2,x"`},
-		{map[string]string{"element_type": "i64", "shape": "?", "offset": "0", "size": "16"}, reshape.ErrSyntax, `shape "?" is not static`},
-		{map[string]string{"element_type": "i64", "shape": "2", "offset": "-1", "size": "16"}, reshape.ErrSyntax, `offset="-1" is not a byte count`},
-		{map[string]string{"element_type": "i64", "shape": "2", "offset": "0", "size": "12"}, reshape.ErrSyntax, "size=12, but shape [2] of i64 takes 16 bytes"},
-		{map[string]string{"element_type": "i64", "shape": "4294967296,4294967296", "offset": "0", "size": "8"}, reshape.ErrOverflow, "overflows int64"},
-		{map[string]string{"element_type": "i64", "shape": "2305843009213693952", "offset": "0", "size": "8"}, reshape.ErrOverflow, "overflow int64 bytes"},
+		{map[string]string{"shape": "2", "offset": "0", "size": "16"}, errcode.ErrSyntax, "<data> has no element_type attribute"},
+		{map[string]string{"element_type": "q7", "shape": "2", "offset": "0", "size": "16"}, errcode.ErrSyntax, `element_type: unknown element type "q7"`},
+		{map[string]string{"element_type": "i64", "shape": "2,x", "offset": "0", "size": "16"}, errcode.ErrSyntax, `shape: shape "2,x"`},
+		{map[string]string{"element_type": "i64", "shape": "?", "offset": "0", "size": "16"}, errcode.ErrSyntax, `shape "?" is not static`},
+		{map[string]string{"element_type": "i64", "shape": "2", "offset": "-1", "size": "16"}, errcode.ErrSyntax, `offset="-1" is not a byte count`},
+		{map[string]string{"element_type": "i64", "shape": "2", "offset": "0", "size": "12"}, errcode.ErrSyntax, "size=12, but shape [2] of i64 takes 16 bytes"},
+		{map[string]string{"element_type": "i64", "shape": "4294967296,4294967296", "offset": "0", "size": "8"}, errcode.ErrOverflow, "overflows int64"},
+		{map[string]string{"element_type": "i64", "shape": "2305843009213693952", "offset": "0", "size": "8"}, errcode.ErrOverflow, "overflow int64 bytes"},
 	}
 	for _, tt := range tests {
 		l := &ir.Layer{ID: "3", Name: "c", Type: "Const", Line: 9}
@@ -158,10 +158,10 @@ func TestWeightsErrors(t *testing.T) {
 		code error
 		want string
 	}{
-		{ir.Const{Type: element.I64, Shape: []int64{2}, Offset: 8, Size: 16}, 64, reshape.ErrSyntax, "m.bin: offset 8 + size 16 is past the end of the file (16 bytes)"},
-		{ir.Const{Type: element.I64, Shape: []int64{1}, Offset: 1 << 62, Size: 8}, 64, reshape.ErrSyntax, "past the end"},
-		{ir.Const{Type: element.I64, Shape: []int64{1000000000}, Offset: 0, Size: 8000000000}, 64, reshape.ErrLimit, "a constant of 1000000000 elements exceeds the limit of 64"},
-		{ir.Const{Type: element.F32, Shape: []int64{2}, Offset: 0, Size: 8}, 64, reshape.ErrSyntax, "f32 is not an integer element type"},
+		{ir.Const{Type: element.I64, Shape: []int64{2}, Offset: 8, Size: 16}, 64, errcode.ErrSyntax, "m.bin: offset 8 + size 16 is past the end of the file (16 bytes)"},
+		{ir.Const{Type: element.I64, Shape: []int64{1}, Offset: 1 << 62, Size: 8}, 64, errcode.ErrSyntax, "past the end"},
+		{ir.Const{Type: element.I64, Shape: []int64{1000000000}, Offset: 0, Size: 8000000000}, 64, errcode.ErrLimit, "a constant of 1000000000 elements exceeds the limit of 64"},
+		{ir.Const{Type: element.F32, Shape: []int64{2}, Offset: 0, Size: 8}, 64, errcode.ErrSyntax, "f32 is not an integer element type"},
 	}
 	for _, tt := range tests {
 		_, err := w.Ints(tt.c, tt.max)
@@ -170,7 +170,7 @@ func TestWeightsErrors(t *testing.T) {
 		}
 	}
 	u64 := ir.NewWeights(bytes.NewReader(bytes.Repeat([]byte{0xff}, 8)), 8, "u.bin")
-	if _, err := u64.Ints(ir.Const{Type: element.U64, Shape: []int64{1}, Size: 8}, 64); !errors.Is(err, reshape.ErrOverflow) {
+	if _, err := u64.Ints(ir.Const{Type: element.U64, Shape: []int64{1}, Size: 8}, 64); !errors.Is(err, errcode.ErrOverflow) {
 		t.Errorf("u64 above MaxInt64: %v", err)
 	}
 }
@@ -183,7 +183,7 @@ func FuzzDecode(f *testing.F) {
 	f.Fuzz(func(t *testing.T, text string) {
 		n, err := ir.Decode(strings.NewReader(text))
 		if err != nil {
-			if !errors.Is(err, reshape.ErrSyntax) && !errors.Is(err, reshape.ErrOverflow) {
+			if !errors.Is(err, errcode.ErrSyntax) && !errors.Is(err, errcode.ErrOverflow) {
 				t.Fatalf("Decode: %v is neither a syntax nor an overflow error", err)
 			}
 			return

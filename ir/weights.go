@@ -6,8 +6,8 @@ import (
 	"os"
 	"strconv"
 
-	"github.com/reshape-go/reshape"
 	"github.com/reshape-go/reshape/element"
+	"github.com/reshape-go/reshape/errcode"
 	"github.com/reshape-go/reshape/shape"
 )
 
@@ -22,14 +22,14 @@ type Const struct {
 
 // Const reads the <data> attributes element_type, shape, offset and size of a Const layer and
 // checks that size is the byte count of shape elements of element_type (packed types rounded up
-// to whole bytes). Errors wrap reshape.ErrSyntax, or reshape.ErrOverflow for sizes that overflow
+// to whole bytes). Errors wrap errcode.ErrSyntax, or errcode.ErrOverflow for sizes that overflow
 // int64, and name the layer and its line.
 func (l *Layer) Const() (Const, error) {
 	var c Const
 	get := func(name string) (string, error) {
 		v, ok := l.Attr(name)
 		if !ok {
-			return "", reshape.Errorf(reshape.ErrSyntax, "Const %v: <data> has no %s attribute", l, name)
+			return "", errcode.Errorf(errcode.ErrSyntax, "Const %v: <data> has no %s attribute", l, name)
 		}
 		return v, nil
 	}
@@ -38,7 +38,7 @@ func (l *Layer) Const() (Const, error) {
 		return c, err
 	}
 	if c.Type, err = element.Parse(et); err != nil {
-		return c, reshape.Errorf(reshape.ErrSyntax, "Const %v: element_type: %v", l, err)
+		return c, errcode.Errorf(errcode.ErrSyntax, "Const %v: element_type: %v", l, err)
 	}
 	sh, err := get("shape")
 	if err != nil {
@@ -46,11 +46,11 @@ func (l *Layer) Const() (Const, error) {
 	}
 	s, err := shape.Parse(sh)
 	if err != nil {
-		return c, &reshape.Error{Err: sentinel(err), Index: -1, Msg: "Const " + l.String() + ": shape: " + err.Error()}
+		return c, &errcode.Error{Err: sentinel(err), Index: -1, Msg: "Const " + l.String() + ": shape: " + err.Error()}
 	}
 	var ok bool
 	if c.Shape, ok = s.AppendInts(nil); !ok {
-		return c, reshape.Errorf(reshape.ErrSyntax, "Const %v: shape %q is not static", l, sh)
+		return c, errcode.Errorf(errcode.ErrSyntax, "Const %v: shape %q is not static", l, sh)
 	}
 	for _, name := range []string{"offset", "size"} {
 		v, err := get(name)
@@ -59,7 +59,7 @@ func (l *Layer) Const() (Const, error) {
 		}
 		n, err := strconv.ParseInt(v, 10, 64)
 		if err != nil || n < 0 {
-			return c, reshape.Errorf(reshape.ErrSyntax, "Const %v: %s=%q is not a byte count", l, name, v)
+			return c, errcode.Errorf(errcode.ErrSyntax, "Const %v: %s=%q is not a byte count", l, name, v)
 		}
 		if name == "offset" {
 			c.Offset = n
@@ -69,23 +69,23 @@ func (l *Layer) Const() (Const, error) {
 	}
 	count, err := shape.Volume(c.Shape)
 	if err != nil {
-		return c, &reshape.Error{Err: sentinel(err), Index: -1, Msg: "Const " + l.String() + ": " + err.Error()}
+		return c, &errcode.Error{Err: sentinel(err), Index: -1, Msg: "Const " + l.String() + ": " + err.Error()}
 	}
 	want, ok := c.Type.Size(count)
 	if !ok {
-		return c, reshape.Errorf(reshape.ErrOverflow, "Const %v: %d elements of %s overflow int64 bytes", l, count, c.Type)
+		return c, errcode.Errorf(errcode.ErrOverflow, "Const %v: %d elements of %s overflow int64 bytes", l, count, c.Type)
 	}
 	if want != c.Size {
-		return c, reshape.Errorf(reshape.ErrSyntax, "Const %v: size=%d, but shape %s of %s takes %d bytes", l, c.Size, shape.FormatInts(c.Shape), c.Type, want)
+		return c, errcode.Errorf(errcode.ErrSyntax, "Const %v: size=%d, but shape %s of %s takes %d bytes", l, c.Size, shape.FormatInts(c.Shape), c.Type, want)
 	}
 	return c, nil
 }
 
 func sentinel(err error) error {
-	if errors.Is(err, reshape.ErrOverflow) {
-		return reshape.ErrOverflow
+	if errors.Is(err, errcode.ErrOverflow) {
+		return errcode.ErrOverflow
 	}
-	return reshape.ErrSyntax
+	return errcode.ErrSyntax
 }
 
 // Weights is the .bin file of an IR model: the raw little-endian bytes Const layers point into.
@@ -127,32 +127,32 @@ func (w *Weights) Close() error {
 func (w *Weights) Size() int64 { return w.size }
 
 // Bytes returns the c.Size bytes at c.Offset. It checks the range against the file's size before it
-// allocates, and refuses more than maxBytes bytes (reshape.ErrLimit). Errors name the file and
-// offset; a range past the end wraps reshape.ErrSyntax.
+// allocates, and refuses more than maxBytes bytes (errcode.ErrLimit). Errors name the file and
+// offset; a range past the end wraps errcode.ErrSyntax.
 func (w *Weights) Bytes(c Const, maxBytes int64) ([]byte, error) {
 	if c.Offset > w.size || c.Size > w.size-c.Offset {
-		return nil, reshape.Errorf(reshape.ErrSyntax, "%s: offset %d + size %d is past the end of the file (%d bytes)", w.name, c.Offset, c.Size, w.size)
+		return nil, errcode.Errorf(errcode.ErrSyntax, "%s: offset %d + size %d is past the end of the file (%d bytes)", w.name, c.Offset, c.Size, w.size)
 	}
 	if c.Size > maxBytes {
-		return nil, reshape.Errorf(reshape.ErrLimit, "%s: offset %d: a constant of %d bytes exceeds the limit of %d bytes", w.name, c.Offset, c.Size, maxBytes)
+		return nil, errcode.Errorf(errcode.ErrLimit, "%s: offset %d: a constant of %d bytes exceeds the limit of %d bytes", w.name, c.Offset, c.Size, maxBytes)
 	}
 	b := make([]byte, c.Size)
 	if _, err := w.r.ReadAt(b, c.Offset); err != nil {
-		return nil, reshape.Errorf(reshape.ErrSyntax, "%s: offset %d: reading %d bytes: %v", w.name, c.Offset, c.Size, err)
+		return nil, errcode.Errorf(errcode.ErrSyntax, "%s: offset %d: reading %d bytes: %v", w.name, c.Offset, c.Size, err)
 	}
 	return b, nil
 }
 
 // Ints returns the values of an integer constant, in row-major order, refusing constants of more
-// than maxElems elements (reshape.ErrLimit). Errors are those of Bytes, and reshape.ErrOverflow for
-// a u64 value above math.MaxInt64, reshape.ErrSyntax for a non-integer type.
+// than maxElems elements (errcode.ErrLimit). Errors are those of Bytes, and errcode.ErrOverflow for
+// a u64 value above math.MaxInt64, errcode.ErrSyntax for a non-integer type.
 func (w *Weights) Ints(c Const, maxElems int64) ([]int64, error) {
 	n, err := shape.Volume(c.Shape)
 	if err != nil {
 		return nil, err
 	}
 	if n > maxElems {
-		return nil, reshape.Errorf(reshape.ErrLimit, "%s: offset %d: a constant of %d elements exceeds the limit of %d", w.name, c.Offset, n, maxElems)
+		return nil, errcode.Errorf(errcode.ErrLimit, "%s: offset %d: a constant of %d elements exceeds the limit of %d", w.name, c.Offset, n, maxElems)
 	}
 	b, err := w.Bytes(c, c.Size)
 	if err != nil {
@@ -160,11 +160,11 @@ func (w *Weights) Ints(c Const, maxElems int64) ([]int64, error) {
 	}
 	v, err := c.Type.AppendInts(make([]int64, 0, n), b, int(n))
 	if err != nil {
-		code := reshape.ErrSyntax
+		code := errcode.ErrSyntax
 		if errors.Is(err, element.ErrRange) {
-			code = reshape.ErrOverflow
+			code = errcode.ErrOverflow
 		}
-		return nil, reshape.Errorf(code, "%s: offset %d: %v", w.name, c.Offset, err)
+		return nil, errcode.Errorf(code, "%s: offset %d: %v", w.name, c.Offset, err)
 	}
 	return v, nil
 }

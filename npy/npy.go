@@ -2,8 +2,8 @@
 // dtypes |b1, i1..i8, u1..u8, f2, f4 and f8 in both byte orders, C and Fortran order.
 //
 // Read checks the header against the bytes that follow before it allocates anything; every error
-// wraps reshape.ErrSyntax (or reshape.ErrDataType for a dtype the format allows but this package
-// does not, reshape.ErrLimit for a header over the size bound) and says where the file is wrong.
+// wraps errcode.ErrSyntax (or errcode.ErrDataType for a dtype the format allows but this package
+// does not, errcode.ErrLimit for a header over the size bound) and says where the file is wrong.
 package npy
 
 import (
@@ -17,8 +17,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/reshape-go/reshape"
 	"github.com/reshape-go/reshape/element"
+	"github.com/reshape-go/reshape/errcode"
 	"github.com/reshape-go/reshape/shape"
 	"github.com/reshape-go/reshape/tensor"
 )
@@ -60,21 +60,21 @@ func ReadData(r io.Reader, h Header, size int64) (tensor.Tensor, error) {
 	var data []byte
 	if size >= 0 {
 		if have := size - h.DataOffset; want != have {
-			return tensor.Tensor{}, reshape.Errorf(reshape.ErrSyntax, "offset %d: shape %s of %s takes %d bytes of data, the file holds %d",
+			return tensor.Tensor{}, errcode.Errorf(errcode.ErrSyntax, "offset %d: shape %s of %s takes %d bytes of data, the file holds %d",
 				h.DataOffset, shape.FormatInts(h.Shape), h.Descr, want, have)
 		}
 		data = make([]byte, want)
 		if _, err := io.ReadFull(r, data); err != nil {
-			return tensor.Tensor{}, reshape.Errorf(reshape.ErrSyntax, "offset %d: reading %d bytes of data: %v", h.DataOffset, want, err)
+			return tensor.Tensor{}, errcode.Errorf(errcode.ErrSyntax, "offset %d: reading %d bytes of data: %v", h.DataOffset, want, err)
 		}
 	} else {
 		var err error
 		data, err = io.ReadAll(io.LimitReader(r, want+1))
 		if err != nil {
-			return tensor.Tensor{}, reshape.Errorf(reshape.ErrSyntax, "offset %d: reading data: %v", h.DataOffset, err)
+			return tensor.Tensor{}, errcode.Errorf(errcode.ErrSyntax, "offset %d: reading data: %v", h.DataOffset, err)
 		}
 		if int64(len(data)) != want {
-			return tensor.Tensor{}, reshape.Errorf(reshape.ErrSyntax, "offset %d: shape %s of %s takes %d bytes of data, the file holds %d",
+			return tensor.Tensor{}, errcode.Errorf(errcode.ErrSyntax, "offset %d: shape %s of %s takes %d bytes of data, the file holds %d",
 				h.DataOffset, shape.FormatInts(h.Shape), h.Descr, want, len(data))
 		}
 	}
@@ -105,52 +105,52 @@ func ReadHeader(r io.Reader) (Header, error) {
 	var pre [10]byte
 	if n, err := io.ReadFull(r, pre[:8]); err != nil {
 		if n == 0 {
-			return h, reshape.Errorf(reshape.ErrSyntax, "offset 0: empty file, want the .npy magic string")
+			return h, errcode.Errorf(errcode.ErrSyntax, "offset 0: empty file, want the .npy magic string")
 		}
-		return h, reshape.Errorf(reshape.ErrSyntax, "offset 0: %d bytes, shorter than the .npy magic string and version", n)
+		return h, errcode.Errorf(errcode.ErrSyntax, "offset 0: %d bytes, shorter than the .npy magic string and version", n)
 	}
 	if string(pre[:6]) != magic {
-		return h, reshape.Errorf(reshape.ErrSyntax, "offset 0: not a .npy file: want the magic string \\x93NUMPY, found %q", pre[:6])
+		return h, errcode.Errorf(errcode.ErrSyntax, "offset 0: not a .npy file: want the magic string \\x93NUMPY, found %q", pre[:6])
 	}
 	h.Major, h.Minor = pre[6], pre[7]
 	var hlen int64
 	switch {
 	case h.Major == 1 && h.Minor == 0:
 		if _, err := io.ReadFull(r, pre[8:10]); err != nil {
-			return h, reshape.Errorf(reshape.ErrSyntax, "offset 8: truncated header length")
+			return h, errcode.Errorf(errcode.ErrSyntax, "offset 8: truncated header length")
 		}
 		hlen, h.DataOffset = int64(binary.LittleEndian.Uint16(pre[8:10])), 10
 	case (h.Major == 2 || h.Major == 3) && h.Minor == 0:
 		var b [4]byte
 		if _, err := io.ReadFull(r, b[:]); err != nil {
-			return h, reshape.Errorf(reshape.ErrSyntax, "offset 8: truncated header length")
+			return h, errcode.Errorf(errcode.ErrSyntax, "offset 8: truncated header length")
 		}
 		hlen, h.DataOffset = int64(binary.LittleEndian.Uint32(b[:])), 12
 	default:
-		return h, reshape.Errorf(reshape.ErrSyntax, "offset 6: format version %d.%d: want 1.0, 2.0 or 3.0", h.Major, h.Minor)
+		return h, errcode.Errorf(errcode.ErrSyntax, "offset 6: format version %d.%d: want 1.0, 2.0 or 3.0", h.Major, h.Minor)
 	}
 	if hlen > MaxHeader {
-		return h, reshape.Errorf(reshape.ErrLimit, "offset %d: a header of %d bytes exceeds the limit of %d", h.DataOffset-4, hlen, MaxHeader)
+		return h, errcode.Errorf(errcode.ErrLimit, "offset %d: a header of %d bytes exceeds the limit of %d", h.DataOffset-4, hlen, MaxHeader)
 	}
 	text, err := io.ReadAll(io.LimitReader(r, hlen))
 	if err != nil || int64(len(text)) != hlen {
-		return h, reshape.Errorf(reshape.ErrSyntax, "offset %d: the header says %d bytes, the file holds %d", h.DataOffset, hlen, len(text))
+		return h, errcode.Errorf(errcode.ErrSyntax, "offset %d: the header says %d bytes, the file holds %d", h.DataOffset, hlen, len(text))
 	}
 	start := h.DataOffset
 	h.DataOffset += hlen
 	if err := h.parse(string(text)); err != nil {
-		return h, reshape.Errorf(sentinel(err), "offset %d: header %q: %v", start, strings.TrimSpace(string(text)), err)
+		return h, errcode.Errorf(sentinel(err), "offset %d: header %q: %v", start, strings.TrimSpace(string(text)), err)
 	}
 	return h, nil
 }
 
 func sentinel(err error) error {
-	for _, s := range []error{reshape.ErrDataType, reshape.ErrOverflow, reshape.ErrLimit} {
+	for _, s := range []error{errcode.ErrDataType, errcode.ErrOverflow, errcode.ErrLimit} {
 		if errors.Is(err, s) {
 			return s
 		}
 	}
-	return reshape.ErrSyntax
+	return errcode.ErrSyntax
 }
 
 // parse reads the header's Python dict literal.
@@ -170,7 +170,7 @@ func (h *Header) parse(text string) error {
 	}
 	descr, ok := fields["descr"].(string)
 	if !ok {
-		return reshape.Errorf(reshape.ErrDataType, "descr is not a string: structured dtypes are not supported")
+		return errcode.Errorf(errcode.ErrDataType, "descr is not a string: structured dtypes are not supported")
 	}
 	if h.FortranOrder, ok = fields["fortran_order"].(bool); !ok {
 		return fmt.Errorf("fortran_order is not True or False")
@@ -186,7 +186,7 @@ func (h *Header) parse(text string) error {
 		return err
 	}
 	if _, ok := h.Type.Size(n); !ok {
-		return reshape.Errorf(reshape.ErrOverflow, "shape %s of %s overflows int64 bytes", shape.FormatInts(h.Shape), descr)
+		return errcode.Errorf(errcode.ErrOverflow, "shape %s of %s overflows int64 bytes", shape.FormatInts(h.Shape), descr)
 	}
 	return nil
 }
@@ -201,11 +201,11 @@ var dtypes = map[string]element.Type{
 func (h *Header) setDescr(d string) error {
 	h.Descr = d
 	if len(d) != 3 {
-		return reshape.Errorf(reshape.ErrDataType, "dtype %q is not supported (want |b1, i1..i8, u1..u8, f2, f4, f8 with a byte order)", d)
+		return errcode.Errorf(errcode.ErrDataType, "dtype %q is not supported (want |b1, i1..i8, u1..u8, f2, f4, f8 with a byte order)", d)
 	}
 	t, ok := dtypes[d[1:]]
 	if !ok {
-		return reshape.Errorf(reshape.ErrDataType, "dtype %q is not supported (want |b1, i1..i8, u1..u8, f2, f4, f8 with a byte order)", d)
+		return errcode.Errorf(errcode.ErrDataType, "dtype %q is not supported (want |b1, i1..i8, u1..u8, f2, f4, f8 with a byte order)", d)
 	}
 	h.Type = t
 	switch d[0] {
@@ -360,14 +360,14 @@ func (p *literal) tuple() ([]int64, error) {
 		}
 		n, err := strconv.ParseInt(p.s[start:p.pos], 10, 64)
 		if err != nil {
-			return nil, reshape.Errorf(reshape.ErrOverflow, "shape dimension %s does not fit in an int64", p.s[start:p.pos])
+			return nil, errcode.Errorf(errcode.ErrOverflow, "shape dimension %s does not fit in an int64", p.s[start:p.pos])
 		}
 		if p.pos < len(p.s) && p.s[p.pos] == 'L' { // Python 2 long
 			p.pos++
 		}
 		dims = append(dims, n)
 		if len(dims) > 64 {
-			return nil, reshape.Errorf(reshape.ErrLimit, "more than 64 dimensions")
+			return nil, errcode.Errorf(errcode.ErrLimit, "more than 64 dimensions")
 		}
 		if !p.eat(',') {
 			if !p.eat(')') {
@@ -386,7 +386,7 @@ type WriteOptions struct {
 }
 
 // header returns the header numpy writes for t: C order, the dtype of t's element type.
-// The error wraps reshape.ErrDataType for element types .npy cannot hold (bf16, f8, sub-byte types).
+// The error wraps errcode.ErrDataType for element types .npy cannot hold (bf16, f8, sub-byte types).
 func header(t element.Type, dims []int64, opt WriteOptions) ([]byte, error) {
 	descr := ""
 	for k, v := range dtypes {
@@ -396,7 +396,7 @@ func header(t element.Type, dims []int64, opt WriteOptions) ([]byte, error) {
 		}
 	}
 	if descr == "" {
-		return nil, reshape.Errorf(reshape.ErrDataType, "element type %v has no .npy dtype", t)
+		return nil, errcode.Errorf(errcode.ErrDataType, "element type %v has no .npy dtype", t)
 	}
 	order := "<"
 	switch {
@@ -455,7 +455,7 @@ func WriteHeader(w io.Writer, t element.Type, dims []int64, opt WriteOptions) er
 }
 
 // Write writes t to w as a .npy file in C order, with the header numpy writes (format 1.0, or 2.0
-// when the header needs it). The error wraps reshape.ErrDataType for element types .npy cannot hold.
+// when the header needs it). The error wraps errcode.ErrDataType for element types .npy cannot hold.
 func Write(w io.Writer, t tensor.Tensor, opt WriteOptions) error {
 	if err := WriteHeader(w, t.Type(), t.Shape(), opt); err != nil {
 		return err

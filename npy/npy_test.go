@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/reshape-go/reshape"
 	"github.com/reshape-go/reshape/element"
+	"github.com/reshape-go/reshape/errcode"
 	"github.com/reshape-go/reshape/npy"
 	"github.com/reshape-go/reshape/tensor"
 )
@@ -71,31 +71,31 @@ func TestReadErrors(t *testing.T) {
 		code error
 		want string
 	}{
-		{"empty", nil, reshape.ErrSyntax, "offset 0: empty file"},
-		{"short", []byte("\x93NUM"), reshape.ErrSyntax, "shorter than the .npy magic"},
-		{"magic", []byte("\x93NUMPX\x01\x00"), reshape.ErrSyntax, "not a .npy file"},
-		{"version", file(4, ok, make([]byte, 8)), reshape.ErrSyntax, "format version 4.0"},
-		{"truncated length", []byte("\x93NUMPY\x02\x00\x01"), reshape.ErrSyntax, "truncated header length"},
-		{"header past end", []byte("\x93NUMPY\x01\x00\xff\x00{'descr'"), reshape.ErrSyntax, "the header says 255 bytes, the file holds 8"},
-		{"huge header", []byte("\x93NUMPY\x02\x00\xff\xff\xff\x7f"), reshape.ErrLimit, "exceeds the limit"},
-		{"data short", file(1, ok, make([]byte, 7)), reshape.ErrSyntax, "takes 8 bytes of data, the file holds 7"},
-		{"data long", file(1, ok, make([]byte, 9)), reshape.ErrSyntax, "takes 8 bytes of data, the file holds 9"},
-		{"lying shape", file(1, "{'descr': '<f8', 'fortran_order': False, 'shape': (1000000000, 1000000), }", make([]byte, 8)), reshape.ErrSyntax, "takes 8000000000000000 bytes"},
-		{"overflowing shape", file(1, "{'descr': '<f8', 'fortran_order': False, 'shape': (4294967296, 4294967296), }", nil), reshape.ErrOverflow, "overflows int64"},
-		{"huge dim", file(1, "{'descr': '<f8', 'fortran_order': False, 'shape': (99999999999999999999,), }", nil), reshape.ErrOverflow, "does not fit in an int64"},
-		{"negative dim", file(1, "{'descr': '<f8', 'fortran_order': False, 'shape': (-1,), }", nil), reshape.ErrSyntax, "want a non-negative integer"},
-		{"unknown dtype", file(1, "{'descr': '<c8', 'fortran_order': False, 'shape': (1,), }", nil), reshape.ErrDataType, `dtype "<c8" is not supported`},
-		{"object dtype", file(1, "{'descr': '|O', 'fortran_order': False, 'shape': (1,), }", nil), reshape.ErrDataType, "not supported"},
-		{"structured", file(1, "{'descr': [('a', '<f4')], 'fortran_order': False, 'shape': (1,), }", nil), reshape.ErrDataType, "structured dtypes"},
-		{"no byte order", file(1, "{'descr': '|f4', 'fortran_order': False, 'shape': (1,), }", nil), reshape.ErrSyntax, "needs the byte order"},
-		{"missing key", file(1, "{'descr': '<f4', 'shape': (1,), }", nil), reshape.ErrSyntax, `no "fortran_order" key`},
-		{"extra key", file(1, "{'descr': '<f4', 'fortran_order': False, 'shape': (1,), 'x': True}", nil), reshape.ErrSyntax, "keys other than"},
-		{"duplicate key", file(1, "{'descr': '<f4', 'descr': '<f4', 'shape': (1,)}", nil), reshape.ErrSyntax, "twice"},
-		{"not a dict", file(1, "['descr']", nil), reshape.ErrSyntax, "want a dict"},
-		{"unterminated", file(1, "{'descr: '<f4'", nil), reshape.ErrSyntax, ""},
-		{"bad bool", file(1, "{'descr': '<f4', 'fortran_order': 0, 'shape': (1,), }", nil), reshape.ErrSyntax, "want a string, True, False or a tuple"},
-		{"text after", file(1, ok+" x", nil), reshape.ErrSyntax, "text after the dict"},
-		{"too many dims", file(1, "{'descr': '<f4', 'fortran_order': False, 'shape': ("+strings.Repeat("1, ", 65)+"), }", nil), reshape.ErrLimit, "more than 64"},
+		{"empty", nil, errcode.ErrSyntax, "offset 0: empty file"},
+		{"short", []byte("\x93NUM"), errcode.ErrSyntax, "shorter than the .npy magic"},
+		{"magic", []byte("\x93NUMPX\x01\x00"), errcode.ErrSyntax, "not a .npy file"},
+		{"version", file(4, ok, make([]byte, 8)), errcode.ErrSyntax, "format version 4.0"},
+		{"truncated length", []byte("\x93NUMPY\x02\x00\x01"), errcode.ErrSyntax, "truncated header length"},
+		{"header past end", []byte("\x93NUMPY\x01\x00\xff\x00{'descr'"), errcode.ErrSyntax, "the header says 255 bytes, the file holds 8"},
+		{"huge header", []byte("\x93NUMPY\x02\x00\xff\xff\xff\x7f"), errcode.ErrLimit, "exceeds the limit"},
+		{"data short", file(1, ok, make([]byte, 7)), errcode.ErrSyntax, "takes 8 bytes of data, the file holds 7"},
+		{"data long", file(1, ok, make([]byte, 9)), errcode.ErrSyntax, "takes 8 bytes of data, the file holds 9"},
+		{"lying shape", file(1, "{'descr': '<f8', 'fortran_order': False, 'shape': (1000000000, 1000000), }", make([]byte, 8)), errcode.ErrSyntax, "takes 8000000000000000 bytes"},
+		{"overflowing shape", file(1, "{'descr': '<f8', 'fortran_order': False, 'shape': (4294967296, 4294967296), }", nil), errcode.ErrOverflow, "overflows int64"},
+		{"huge dim", file(1, "{'descr': '<f8', 'fortran_order': False, 'shape': (99999999999999999999,), }", nil), errcode.ErrOverflow, "does not fit in an int64"},
+		{"negative dim", file(1, "{'descr': '<f8', 'fortran_order': False, 'shape': (-1,), }", nil), errcode.ErrSyntax, "want a non-negative integer"},
+		{"unknown dtype", file(1, "{'descr': '<c8', 'fortran_order': False, 'shape': (1,), }", nil), errcode.ErrDataType, `dtype "<c8" is not supported`},
+		{"object dtype", file(1, "{'descr': '|O', 'fortran_order': False, 'shape': (1,), }", nil), errcode.ErrDataType, "not supported"},
+		{"structured", file(1, "{'descr': [('a', '<f4')], 'fortran_order': False, 'shape': (1,), }", nil), errcode.ErrDataType, "structured dtypes"},
+		{"no byte order", file(1, "{'descr': '|f4', 'fortran_order': False, 'shape': (1,), }", nil), errcode.ErrSyntax, "needs the byte order"},
+		{"missing key", file(1, "{'descr': '<f4', 'shape': (1,), }", nil), errcode.ErrSyntax, `no "fortran_order" key`},
+		{"extra key", file(1, "{'descr': '<f4', 'fortran_order': False, 'shape': (1,), 'x': True}", nil), errcode.ErrSyntax, "keys other than"},
+		{"duplicate key", file(1, "{'descr': '<f4', 'descr': '<f4', 'shape': (1,)}", nil), errcode.ErrSyntax, "twice"},
+		{"not a dict", file(1, "['descr']", nil), errcode.ErrSyntax, "want a dict"},
+		{"unterminated", file(1, "{'descr: '<f4'", nil), errcode.ErrSyntax, ""},
+		{"bad bool", file(1, "{'descr': '<f4', 'fortran_order': 0, 'shape': (1,), }", nil), errcode.ErrSyntax, "want a string, True, False or a tuple"},
+		{"text after", file(1, ok+" x", nil), errcode.ErrSyntax, "text after the dict"},
+		{"too many dims", file(1, "{'descr': '<f4', 'fortran_order': False, 'shape': ("+strings.Repeat("1, ", 65)+"), }", nil), errcode.ErrLimit, "more than 64"},
 	}
 	for _, tt := range tests {
 		_, _, err := read(tt.file)
@@ -128,7 +128,7 @@ func TestWrite(t *testing.T) {
 		t.Errorf("read back %v %+v %v", got, h, err)
 	}
 	bf, _ := tensor.New(element.BF16, 2)
-	if err := npy.Write(&b, bf, npy.WriteOptions{}); !errors.Is(err, reshape.ErrDataType) {
+	if err := npy.Write(&b, bf, npy.WriteOptions{}); !errors.Is(err, errcode.ErrDataType) {
 		t.Errorf("bf16: %v", err)
 	}
 	// A header too large for version 1.0 switches to 2.0.
@@ -148,7 +148,7 @@ func FuzzRead(f *testing.F) {
 	f.Fuzz(func(t *testing.T, b []byte) {
 		x, h, err := npy.Read(bytes.NewReader(b), int64(len(b)))
 		if err != nil {
-			if reshape.Code(err) == "" {
+			if errcode.Code(err) == "" {
 				t.Fatalf("error without a code: %v", err)
 			}
 			return

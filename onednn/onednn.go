@@ -1,7 +1,7 @@
 // Package onednn reads oneDNN Graph JSON files as benchdnn writes them: a graph of ops, each with
 // attributes and input and output logical tensors (shape, stride, data type).
 //
-// Errors wrap reshape.ErrSyntax and say what was expected where.
+// Errors wrap errcode.ErrSyntax and say what was expected where.
 package onednn
 
 import (
@@ -13,7 +13,7 @@ import (
 	"math"
 	"strings"
 
-	"github.com/reshape-go/reshape"
+	"github.com/reshape-go/reshape/errcode"
 	"github.com/reshape-go/reshape/shape"
 )
 
@@ -54,7 +54,7 @@ type Tensor struct {
 	PropertyType string  `json:"property_type"`
 }
 
-// Decode reads a graph from JSON. Unknown fields are ignored. Errors wrap reshape.ErrSyntax.
+// Decode reads a graph from JSON. Unknown fields are ignored. Errors wrap errcode.ErrSyntax.
 func Decode(r io.Reader) (*Graph, error) {
 	var g Graph
 	cr := &countingReader{r: r}
@@ -64,10 +64,10 @@ func Decode(r io.Reader) (*Graph, error) {
 	}
 	off := d.InputOffset()
 	if _, err := d.Token(); err != io.EOF {
-		return nil, reshape.Errorf(reshape.ErrSyntax, "offset %d: data after the graph's JSON object", off)
+		return nil, errcode.Errorf(errcode.ErrSyntax, "offset %d: data after the graph's JSON object", off)
 	}
 	if g.Ops == nil {
-		return nil, reshape.Errorf(reshape.ErrSyntax, "no \"graph\" array of ops: not a oneDNN Graph JSON file")
+		return nil, errcode.Errorf(errcode.ErrSyntax, "no \"graph\" array of ops: not a oneDNN Graph JSON file")
 	}
 	return &g, nil
 }
@@ -89,21 +89,21 @@ func (c *countingReader) Read(p []byte) (int, error) {
 func syntaxError(err error, off int64) error {
 	switch e := err.(type) {
 	case *json.SyntaxError:
-		return reshape.Errorf(reshape.ErrSyntax, "offset %d: %v", e.Offset, e)
+		return errcode.Errorf(errcode.ErrSyntax, "offset %d: %v", e.Offset, e)
 	case *json.UnmarshalTypeError:
-		code := reshape.ErrSyntax
+		code := errcode.ErrSyntax
 		if isIntegerOverflow(e) {
-			code = reshape.ErrOverflow
+			code = errcode.ErrOverflow
 		}
-		return reshape.Errorf(code, "offset %d: field %q: JSON %s where %s is expected", e.Offset, e.Field, e.Value, e.Type)
+		return errcode.Errorf(code, "offset %d: field %q: JSON %s where %s is expected", e.Offset, e.Field, e.Value, e.Type)
 	}
 	switch err {
 	case io.EOF:
-		return reshape.Errorf(reshape.ErrSyntax, "offset 0: empty file, want a oneDNN Graph JSON object")
+		return errcode.Errorf(errcode.ErrSyntax, "offset 0: empty file, want a oneDNN Graph JSON object")
 	case io.ErrUnexpectedEOF:
-		return reshape.Errorf(reshape.ErrSyntax, "offset %d: unexpected end of file inside the JSON object", off)
+		return errcode.Errorf(errcode.ErrSyntax, "offset %d: unexpected end of file inside the JSON object", off)
 	}
-	return reshape.Errorf(reshape.ErrSyntax, "offset %d: %v", off, err)
+	return errcode.Errorf(errcode.ErrSyntax, "offset %d: %v", off, err)
 }
 
 // isIntegerOverflow reports whether a type error is an integer too large for an integer field.
@@ -116,7 +116,7 @@ func isIntegerOverflow(e *json.UnmarshalTypeError) bool {
 }
 
 // PartialShape returns the tensor's shape as a partial shape: -1 dims are "?", and the shape
-// [math.MinInt64] is a dynamic rank. Other negative dims wrap reshape.ErrSyntax.
+// [math.MinInt64] is a dynamic rank. Other negative dims wrap errcode.ErrSyntax.
 func (t *Tensor) PartialShape() (shape.Shape, error) {
 	if len(t.Shape) == 1 && t.Shape[0] == math.MinInt64 {
 		return shape.DynamicRank(), nil
@@ -127,7 +127,7 @@ func (t *Tensor) PartialShape() (shape.Shape, error) {
 		case d == -1:
 			s.Dims[i] = shape.Dynamic
 		case d < 0 || d == shape.Inf:
-			return shape.Shape{}, reshape.Errorf(reshape.ErrSyntax, "logical tensor %d: shape[%d] = %d is not a dimension", t.ID, i, d)
+			return shape.Shape{}, errcode.Errorf(errcode.ErrSyntax, "logical tensor %d: shape[%d] = %d is not a dimension", t.ID, i, d)
 		default:
 			s.Dims[i] = shape.Static(d)
 		}
@@ -144,22 +144,22 @@ func (a Attr) Bool() (bool, error) {
 	case "1", "true":
 		return true, nil
 	}
-	return false, reshape.Errorf(reshape.ErrSyntax, "bool attribute value %s: want 0 or 1", a.Value)
+	return false, errcode.Errorf(errcode.ErrSyntax, "bool attribute value %s: want 0 or 1", a.Value)
 }
 
 // Ints returns the value of an "s64[]" attribute.
 func (a Attr) Ints() ([]int64, error) {
 	var v []int64
 	if err := json.Unmarshal(a.Value, &v); err != nil {
-		code := reshape.ErrSyntax
+		code := errcode.ErrSyntax
 		var te *json.UnmarshalTypeError
 		if errors.As(err, &te) && isIntegerOverflow(te) {
-			code = reshape.ErrOverflow
+			code = errcode.ErrOverflow
 		}
-		return nil, reshape.Errorf(code, "%s attribute value %s: %v", a.Type, brief(a.Value), err)
+		return nil, errcode.Errorf(code, "%s attribute value %s: %v", a.Type, brief(a.Value), err)
 	}
 	if v == nil {
-		return nil, reshape.Errorf(reshape.ErrSyntax, "%s attribute value %s: want an array of integers", a.Type, brief(a.Value))
+		return nil, errcode.Errorf(errcode.ErrSyntax, "%s attribute value %s: want an array of integers", a.Type, brief(a.Value))
 	}
 	return v, nil
 }

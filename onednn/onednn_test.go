@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/reshape-go/reshape"
+	"github.com/reshape-go/reshape/errcode"
 	"github.com/reshape-go/reshape/onednn"
 )
 
@@ -64,25 +64,25 @@ func TestDecodeErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		_, err := onednn.Decode(strings.NewReader(tt.json))
-		if !errors.Is(err, reshape.ErrSyntax) || !strings.Contains(err.Error(), tt.want) {
+		if !errors.Is(err, errcode.ErrSyntax) || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("Decode(%q) = %v; want a syntax error containing %q", tt.json, err, tt.want)
 		}
 	}
-	if _, err := onednn.Decode(strings.NewReader(`{"graph": [{"inputs": [{"shape": [99999999999999999999]}]}]}`)); !errors.Is(err, reshape.ErrOverflow) ||
+	if _, err := onednn.Decode(strings.NewReader(`{"graph": [{"inputs": [{"shape": [99999999999999999999]}]}]}`)); !errors.Is(err, errcode.ErrOverflow) ||
 		!strings.Contains(err.Error(), "JSON number 99999999999999999999 where int64 is expected") {
 		t.Errorf("a dimension beyond int64: %v", err)
 	}
 	bad := onednn.Tensor{ID: 4, Shape: []int64{2, -5}}
-	if _, err := bad.PartialShape(); !errors.Is(err, reshape.ErrSyntax) || !strings.Contains(err.Error(), "logical tensor 4: shape[1] = -5") {
+	if _, err := bad.PartialShape(); !errors.Is(err, errcode.ErrSyntax) || !strings.Contains(err.Error(), "logical tensor 4: shape[1] = -5") {
 		t.Errorf("PartialShape of %v: %v", bad.Shape, err)
 	}
 	for _, v := range []string{`2`, `"yes"`, `null`} {
-		if _, err := (onednn.Attr{Type: "bool", Value: []byte(v)}).Bool(); !errors.Is(err, reshape.ErrSyntax) {
+		if _, err := (onednn.Attr{Type: "bool", Value: []byte(v)}).Bool(); !errors.Is(err, errcode.ErrSyntax) {
 			t.Errorf("Bool(%s): %v", v, err)
 		}
 	}
 	for _, v := range []string{`null`, `[1.5]`, `"x"`} {
-		if _, err := (onednn.Attr{Type: "s64[]", Value: []byte(v)}).Ints(); !errors.Is(err, reshape.ErrSyntax) {
+		if _, err := (onednn.Attr{Type: "s64[]", Value: []byte(v)}).Ints(); !errors.Is(err, errcode.ErrSyntax) {
 			t.Errorf("Ints(%s): %v", v, err)
 		}
 	}
@@ -96,7 +96,7 @@ func FuzzDecode(f *testing.F) {
 	f.Fuzz(func(t *testing.T, text string) {
 		g, err := onednn.Decode(strings.NewReader(text))
 		if err != nil {
-			if !errors.Is(err, reshape.ErrSyntax) && !errors.Is(err, reshape.ErrOverflow) {
+			if !errors.Is(err, errcode.ErrSyntax) && !errors.Is(err, errcode.ErrOverflow) {
 				t.Fatalf("Decode: %v is neither a syntax nor an overflow error", err)
 			}
 			return

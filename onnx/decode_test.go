@@ -11,9 +11,9 @@ import (
 	"github.com/x448/float16"
 	"google.golang.org/protobuf/encoding/protowire"
 
-	"github.com/reshape-go/reshape"
 	"github.com/reshape-go/reshape/bfloat16"
 	"github.com/reshape-go/reshape/element"
+	"github.com/reshape-go/reshape/errcode"
 	"github.com/reshape-go/reshape/onnx"
 	"github.com/reshape-go/reshape/tensor"
 )
@@ -256,7 +256,7 @@ func TestDecodeTensorTyped(t *testing.T) {
 		}
 		ints, err := got.Ints()
 		if c.ints == nil {
-			if reshape.Code(err) != "data-type" {
+			if errcode.Code(err) != "data-type" {
 				t.Errorf("%s: Ints of a non-integer type: %v, want a data-type error", c.name, err)
 			}
 		} else if err != nil || !slices.Equal(ints, c.ints) {
@@ -298,14 +298,14 @@ func TestTensorErrors(t *testing.T) {
 		} else {
 			_, err = tt.Tensor()
 		}
-		if reshape.Code(err) != c.code || err == nil || !strings.Contains(err.Error(), c.msg) {
-			t.Errorf("%s: %v (code %q); want code %q and a message containing %q", c.name, err, reshape.Code(err), c.code, c.msg)
+		if errcode.Code(err) != c.code || err == nil || !strings.Contains(err.Error(), c.msg) {
+			t.Errorf("%s: %v (code %q); want code %q and a message containing %q", c.name, err, errcode.Code(err), c.code, c.msg)
 		}
 	}
 
 	// A Tensor built by hand holds no values: Tensor refuses it rather than allocating its dims.
 	hand := onnx.Tensor{Name: "h", Dims: []int64{1 << 40}, DataType: onnx.Float}
-	if _, err := hand.Tensor(); reshape.Code(err) != "syntax" || !strings.Contains(err.Error(), "no values") {
+	if _, err := hand.Tensor(); errcode.Code(err) != "syntax" || !strings.Contains(err.Error(), "no values") {
 		t.Errorf("Tensor of a hand-built tensor: %v", err)
 	}
 }
@@ -384,8 +384,8 @@ func TestMalformed(t *testing.T) {
 		} else {
 			_, err = onnx.DecodeTensor(c.b)
 		}
-		if reshape.Code(err) != c.code || err == nil || !strings.Contains(err.Error(), c.msg) {
-			t.Errorf("%s: %v (code %q); want code %q and a message containing %q", c.name, err, reshape.Code(err), c.code, c.msg)
+		if errcode.Code(err) != c.code || err == nil || !strings.Contains(err.Error(), c.msg) {
+			t.Errorf("%s: %v (code %q); want code %q and a message containing %q", c.name, err, errcode.Code(err), c.code, c.msg)
 		}
 	}
 }
@@ -423,11 +423,11 @@ func TestEncodeTensorRoundTrip(t *testing.T) {
 	for _, et := range element.Types() {
 		dt, err := onnx.DataTypeOf(et)
 		if et == element.U1 || et == element.NF4 {
-			if reshape.Code(err) != "data-type" {
+			if errcode.Code(err) != "data-type" {
 				t.Errorf("DataTypeOf(%v) = %v, %v; want a data-type error", et, dt, err)
 			}
 			v := must2(tensor.New(et, 8))
-			if _, err := onnx.EncodeTensor(v, "x"); reshape.Code(err) != "data-type" {
+			if _, err := onnx.EncodeTensor(v, "x"); errcode.Code(err) != "data-type" {
 				t.Errorf("EncodeTensor of %v: %v, want a data-type error", et, err)
 			}
 			continue
@@ -469,13 +469,13 @@ func TestEncodeTensorRoundTrip(t *testing.T) {
 			if et.IsInteger() {
 				want, werr := et.AppendInts(nil, denseBytes(v), int(v.Len()))
 				ints, err := got.Ints()
-				if werr != nil && reshape.Code(err) != "overflow" || werr == nil && (err != nil || !slices.Equal(ints, want)) {
+				if werr != nil && errcode.Code(err) != "overflow" || werr == nil && (err != nil || !slices.Equal(ints, want)) {
 					t.Errorf("%v%v: Ints = %v, %v; want %v, %v", et, v.Shape(), ints, err, want, werr)
 				}
 			}
 		}
 	}
-	if _, err := onnx.EncodeTensor(tensor.Tensor{}, "zero"); reshape.Code(err) != "data-type" {
+	if _, err := onnx.EncodeTensor(tensor.Tensor{}, "zero"); errcode.Code(err) != "data-type" {
 		t.Errorf("EncodeTensor of the zero Tensor: %v", err)
 	}
 }
@@ -503,7 +503,7 @@ func TestDataTypes(t *testing.T) {
 		if want, ok := elems[d]; ok != (err == nil) || et != want {
 			t.Errorf("%v.ElementType() = %v, %v; want %v", d, et, err, want)
 		}
-		if err != nil && (reshape.Code(err) != "data-type" || !strings.Contains(err.Error(), d.String())) {
+		if err != nil && (errcode.Code(err) != "data-type" || !strings.Contains(err.Error(), d.String())) {
 			t.Errorf("%v.ElementType(): %v, want a data-type error naming the type", d, err)
 		}
 	}

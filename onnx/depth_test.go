@@ -4,9 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/reshape-go/reshape/errcode"
 	"google.golang.org/protobuf/encoding/protowire"
-
-	"github.com/reshape-go/reshape"
 )
 
 // TestDepthBound checks the bound on nesting: the messages this package decodes do not recurse, so
@@ -19,7 +18,7 @@ func TestDepthBound(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := f.message("GraphProto", graphFields); reshape.Code(err) != "limit" || !strings.Contains(err.Error(), "ModelProto.graph: messages nest deeper than 64") {
+	if _, err := f.message("GraphProto", graphFields); errcode.Code(err) != "limit" || !strings.Contains(err.Error(), "ModelProto.graph: messages nest deeper than 64") {
 		t.Errorf("a message below the bound: %v", err)
 	}
 	m = &message{name: "ModelProto", fields: modelFields, b: b, depth: maxDepth - 1}

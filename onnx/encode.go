@@ -10,7 +10,7 @@ import (
 
 // NewTensor returns the TensorProto of t, named name, its values in raw_data: what EncodeTensor
 // writes, as a Tensor to put in a Graph's initializers or a Constant node's attribute. Errors wrap
-// reshape.ErrDataType for an element type ONNX has no data type for.
+// errcode.ErrDataType for an element type ONNX has no data type for.
 func NewTensor(name string, t tensor.Tensor) (Tensor, error) {
 	b, err := EncodeTensor(t, name)
 	if err != nil {

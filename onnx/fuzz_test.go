@@ -6,7 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/reshape-go/reshape"
+	"github.com/reshape-go/reshape/errcode"
 	"github.com/reshape-go/reshape/onnx"
 )
 
@@ -26,7 +26,7 @@ func seeds(f *testing.F, pattern string, more ...pb) {
 
 // checkCode fails when err has no error code of package reshape.
 func checkCode(t *testing.T, what string, err error) {
-	if err != nil && reshape.Code(err) == "" {
+	if err != nil && errcode.Code(err) == "" {
 		t.Fatalf("%s: error without a code: %v", what, err)
 	}
 }

@@ -10,7 +10,7 @@
 //
 // Decoding never trusts a size it reads: lengths are checked against the bytes present before
 // anything is allocated, and counts of values come from the bytes present. Every error wraps one of
-// the sentinels of package reshape, reshape.ErrSyntax for a malformed file, and names the message, the
+// the sentinels of package reshape, errcode.ErrSyntax for a malformed file, and names the message, the
 // field and the offset in the file where decoding stopped, as in
 // "GraphProto.initializer[0]: TensorProto.dims: truncated varint at offset 12".
 //
@@ -24,7 +24,7 @@ import (
 
 	"google.golang.org/protobuf/encoding/protowire"
 
-	"github.com/reshape-go/reshape"
+	"github.com/reshape-go/reshape/errcode"
 	"github.com/reshape-go/reshape/shape"
 )
 
@@ -187,14 +187,14 @@ type ValueInfo struct {
 // opset_import (field 8) and graph (field 7), with the parts of the graph Graph describes.
 //
 // Unknown fields are skipped, and so are repeated fields or messages this package does not read.
-// Errors wrap reshape.ErrSyntax for a malformed file (truncated values, lengths past the end, a wrong
+// Errors wrap errcode.ErrSyntax for a malformed file (truncated values, lengths past the end, a wrong
 // wire type for a field this package reads, a dimension below -1 in a shape, and the tensor errors of
-// DecodeTensor), reshape.ErrOverflow for a tensor volume or a shape dimension beyond the int64 range,
-// and reshape.ErrLimit for messages nested deeper than 64; they name the element (as
+// DecodeTensor), errcode.ErrOverflow for a tensor volume or a shape dimension beyond the int64 range,
+// and errcode.ErrLimit for messages nested deeper than 64; they name the element (as
 // "GraphProto.node[3]"), the message and field, and the offset in b.
 func DecodeModel(b []byte) (*Model, error) {
 	if len(b) == 0 {
-		return nil, reshape.Errorf(reshape.ErrSyntax, "offset 0: empty file, want an ONNX ModelProto")
+		return nil, errcode.Errorf(errcode.ErrSyntax, "offset 0: empty file, want an ONNX ModelProto")
 	}
 	m := &message{name: "ModelProto", fields: modelFields, b: b}
 	model := &Model{}
@@ -532,7 +532,7 @@ func decodeDim(m *message) (shape.Dim, error) {
 				case v < 0:
 					err = f.errorf(f.off, "%d: a dimension cannot be negative", v)
 				case v == shape.Inf:
-					err = reshape.Errorf(reshape.ErrOverflow, "%v: %d does not fit the dimension range (below 2^63-1) at offset %d", &f, v, f.off)
+					err = errcode.Errorf(errcode.ErrOverflow, "%v: %d does not fit the dimension range (below 2^63-1) at offset %d", &f, v, f.off)
 				default:
 					d = shape.Static(v)
 				}

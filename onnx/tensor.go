@@ -9,8 +9,8 @@ import (
 
 	"google.golang.org/protobuf/encoding/protowire"
 
-	"github.com/reshape-go/reshape"
 	"github.com/reshape-go/reshape/element"
+	"github.com/reshape-go/reshape/errcode"
 	"github.com/reshape-go/reshape/shape"
 	"github.com/reshape-go/reshape/tensor"
 )
@@ -116,24 +116,24 @@ func (d DataType) String() string {
 // INT16 i16, INT32 i32, INT64 i64, BOOL boolean, FLOAT16 f16, DOUBLE f64, UINT32 u32, UINT64 u64,
 // BFLOAT16 bf16, FLOAT8E4M3FN f8e4m3, FLOAT8E5M2 f8e5m2, UINT4 u4, INT4 i4. For any other data type
 // (UNDEFINED, STRING, the complex types, the FNUZ float8 types, FLOAT4E2M1, FLOAT8E8M0, the 2-bit
-// types, unknown values) it returns an error wrapping reshape.ErrDataType that names the type.
+// types, unknown values) it returns an error wrapping errcode.ErrDataType that names the type.
 func (d DataType) ElementType() (element.Type, error) {
 	if d.known() && dataTypes[d].elem != element.Undefined {
 		return dataTypes[d].elem, nil
 	}
-	return element.Undefined, reshape.Errorf(reshape.ErrDataType, "ONNX data type %v has no element type here", d)
+	return element.Undefined, errcode.Errorf(errcode.ErrDataType, "ONNX data type %v has no element type here", d)
 }
 
 // DataTypeOf returns the ONNX data type of the element type t, the inverse of ElementType. For an
 // element type ONNX has no data type for (u1, nf4, undefined) it returns an error wrapping
-// reshape.ErrDataType.
+// errcode.ErrDataType.
 func DataTypeOf(t element.Type) (DataType, error) {
 	for d, dt := range dataTypes {
 		if dt.elem == t && t != element.Undefined {
 			return DataType(d), nil
 		}
 	}
-	return Undefined, reshape.Errorf(reshape.ErrDataType, "element type %v has no ONNX data type", t)
+	return Undefined, errcode.Errorf(errcode.ErrDataType, "element type %v has no ONNX data type", t)
 }
 
 // Tensor is a TensorProto of onnx.proto: a name (field 8), dimensions (dims, field 1, in elements),
@@ -160,12 +160,12 @@ type Tensor struct {
 // Unknown fields are skipped. Repeated numeric fields may be packed or not, or both. The values
 // must be in one field, the one that data_type allows, and their count must match the dims (for a
 // data type this package does not know, UNDEFINED included, the values are kept unchecked). Errors
-// wrap reshape.ErrSyntax (malformed encoding, a wrong wire type, a negative dimension, values in
-// the wrong field or of the wrong count, segmented tensors, external data), or reshape.ErrOverflow
+// wrap errcode.ErrSyntax (malformed encoding, a wrong wire type, a negative dimension, values in
+// the wrong field or of the wrong count, segmented tensors, external data), or errcode.ErrOverflow
 // (a volume or byte size beyond int64), and name the field and the offset in b.
 func DecodeTensor(b []byte) (*Tensor, error) {
 	if len(b) == 0 {
-		return nil, reshape.Errorf(reshape.ErrSyntax, "offset 0: empty file, want a TensorProto")
+		return nil, errcode.Errorf(errcode.ErrSyntax, "offset 0: empty file, want a TensorProto")
 	}
 	t, err := decodeTensor(&message{name: "TensorProto", fields: tensorFields, b: b})
 	if err != nil {
@@ -267,9 +267,9 @@ func (t *Tensor) add(f *field, vals []byte, n int64, replace bool) error {
 func (t *Tensor) check() error {
 	n, err := shape.Volume(t.Dims)
 	if err != nil {
-		var e *shape.Error
+		var e *errcode.Error
 		errors.As(err, &e)
-		return reshape.Errorf(e.Err, "tensor %q: TensorProto.dims: %v", t.Name, err)
+		return errcode.Errorf(e.Err, "tensor %q: TensorProto.dims: %v", t.Name, err)
 	}
 	d := t.DataType
 	if !d.known() {
@@ -281,21 +281,21 @@ func (t *Tensor) check() error {
 	case t.field == 0 && n == 0:
 		return nil
 	case t.field == 0:
-		return reshape.Errorf(reshape.ErrSyntax, "tensor %q: TensorProto: no values for the %d elements of %v", t.Name, n, d)
+		return errcode.Errorf(errcode.ErrSyntax, "tensor %q: TensorProto: no values for the %d elements of %v", t.Name, n, d)
 	case t.field == rawData && d == String:
-		return reshape.Errorf(reshape.ErrSyntax, "tensor %q: TensorProto.raw_data cannot hold STRING values: they are in string_data", t.Name)
+		return errcode.Errorf(errcode.ErrSyntax, "tensor %q: TensorProto.raw_data cannot hold STRING values: they are in string_data", t.Name)
 	case t.field != rawData && t.field != dt.field:
 		where := tensorFields[dt.field]
 		if d != String {
 			where += " or raw_data"
 		}
-		return reshape.Errorf(reshape.ErrSyntax, "tensor %q: TensorProto.%s cannot hold %v values: they are in %s",
+		return errcode.Errorf(errcode.ErrSyntax, "tensor %q: TensorProto.%s cannot hold %v values: they are in %s",
 			t.Name, tensorFields[t.field], d, where)
 	case d == String:
 		want = n
 	default:
 		if n > math.MaxInt64/int64(dt.bits) {
-			return reshape.Errorf(reshape.ErrOverflow, "tensor %q: %d elements of %v: the size in bits overflows int64", t.Name, n, d)
+			return errcode.Errorf(errcode.ErrOverflow, "tensor %q: %d elements of %v: the size in bits overflows int64", t.Name, n, d)
 		}
 		unit := int64(dt.valBits)
 		if t.field == rawData {
@@ -309,7 +309,7 @@ func (t *Tensor) check() error {
 		if t.field == rawData {
 			unit = "bytes"
 		}
-		return reshape.Errorf(reshape.ErrSyntax, "tensor %q: TensorProto.%s holds %d %s, but %s of %v takes %d",
+		return errcode.Errorf(errcode.ErrSyntax, "tensor %q: TensorProto.%s holds %d %s, but %s of %v takes %d",
 			t.Name, tensorFields[t.field], t.count, unit, shape.FormatInts(t.Dims), d, want)
 	}
 	return nil
@@ -317,7 +317,7 @@ func (t *Tensor) check() error {
 
 // Tensor returns the values as a dense tensor of the project's element type (see
 // DataType.ElementType), little-endian, in row-major order, in new memory. Errors wrap
-// reshape.ErrDataType (a data type without an element type), or reshape.ErrSyntax (values that do
+// errcode.ErrDataType (a data type without an element type), or errcode.ErrSyntax (values that do
 // not match the dims, or are out of the range of the data type, as a UINT8 in int32_data above 255).
 func (t *Tensor) Tensor() (tensor.Tensor, error) {
 	et, err := t.DataType.ElementType()
@@ -387,16 +387,16 @@ func (t *Tensor) Tensor() (tensor.Tensor, error) {
 }
 
 func (t *Tensor) rangeError(i int, v string) error {
-	return reshape.Errorf(reshape.ErrSyntax, "tensor %q: TensorProto.%s[%d] = %s: out of the range of %v",
+	return errcode.Errorf(errcode.ErrSyntax, "tensor %q: TensorProto.%s[%d] = %s: out of the range of %v",
 		t.Name, tensorFields[t.field], i, v, t.DataType)
 }
 
 // Ints returns the values of a tensor of an integer data type (UINT8, INT8, UINT16, INT16, INT32,
-// INT64, UINT32, UINT64, UINT4, INT4) in row-major order. Errors are those of Tensor, reshape.ErrDataType
-// for any other data type, and reshape.ErrOverflow for a UINT64 value above math.MaxInt64.
+// INT64, UINT32, UINT64, UINT4, INT4) in row-major order. Errors are those of Tensor, errcode.ErrDataType
+// for any other data type, and errcode.ErrOverflow for a UINT64 value above math.MaxInt64.
 func (t *Tensor) Ints() ([]int64, error) {
 	if et, err := t.DataType.ElementType(); err == nil && !et.IsInteger() {
-		return nil, reshape.Errorf(reshape.ErrDataType, "tensor %q: %v is not an integer data type", t.Name, t.DataType)
+		return nil, errcode.Errorf(errcode.ErrDataType, "tensor %q: %v is not an integer data type", t.Name, t.DataType)
 	}
 	v, err := t.Tensor()
 	if err != nil {
@@ -405,7 +405,7 @@ func (t *Tensor) Ints() ([]int64, error) {
 	b, _ := v.Bytes() // dense
 	ints, err := v.Type().AppendInts(make([]int64, 0, v.Len()), b, int(v.Len()))
 	if err != nil {
-		return nil, reshape.Errorf(reshape.ErrOverflow, "tensor %q: %v", t.Name, err)
+		return nil, errcode.Errorf(errcode.ErrOverflow, "tensor %q: %v", t.Name, err)
 	}
 	return ints, nil
 }
@@ -414,7 +414,7 @@ func (t *Tensor) Ints() ([]int64, error) {
 // each, unpacked, as ONNX writes them), data_type (2), name (8) and raw_data (9), the elements in
 // logical row-major order, little-endian, sub-byte types packed first element in the low bits. It
 // writes the fields in that order, as ONNX's own serializer does, so the files of the ONNX backend
-// tests are reproduced byte for byte. Errors wrap reshape.ErrDataType for an element type ONNX has no
+// tests are reproduced byte for byte. Errors wrap errcode.ErrDataType for an element type ONNX has no
 // data type for (u1, nf4).
 func EncodeTensor(t tensor.Tensor, name string) ([]byte, error) {
 	d, err := DataTypeOf(t.Type())

@@ -7,9 +7,8 @@ import (
 	"math"
 	"strings"
 
+	"github.com/reshape-go/reshape/errcode"
 	"google.golang.org/protobuf/encoding/protowire"
-
-	"github.com/reshape-go/reshape"
 )
 
 // maxDepth bounds how deeply messages may nest in what the decoder enters. The messages it decodes
@@ -51,7 +50,7 @@ func (m *message) next() (field, error) {
 	f := field{m: m, tag: m.off}
 	num, typ, n := protowire.ConsumeTag(m.b)
 	if n < 0 {
-		return f, reshape.Errorf(reshape.ErrSyntax, "%s: field tag: %s at offset %d", m.name, describe(n, "varint"), f.tag)
+		return f, errcode.Errorf(errcode.ErrSyntax, "%s: field tag: %s at offset %d", m.name, describe(n, "varint"), f.tag)
 	}
 	f.num, f.typ = num, typ
 	m.advance(n)
@@ -122,9 +121,9 @@ func (f *field) String() string {
 	return fmt.Sprintf("%s field %d", f.m.name, f.num)
 }
 
-// errorf returns an error wrapping reshape.ErrSyntax that names the field and the offset.
+// errorf returns an error wrapping errcode.ErrSyntax that names the field and the offset.
 func (f *field) errorf(off int, format string, args ...any) error {
-	return reshape.Errorf(reshape.ErrSyntax, "%v: %s at offset %d", f, fmt.Sprintf(format, args...), off)
+	return errcode.Errorf(errcode.ErrSyntax, "%v: %s at offset %d", f, fmt.Sprintf(format, args...), off)
 }
 
 var typeNames = map[protowire.Type]string{
@@ -193,7 +192,7 @@ func (f *field) message(name string, fields names) (*message, error) {
 		return nil, err
 	}
 	if f.m.depth >= maxDepth {
-		return nil, reshape.Errorf(reshape.ErrLimit, "%v: messages nest deeper than %d at offset %d", f, maxDepth, f.off)
+		return nil, errcode.Errorf(errcode.ErrLimit, "%v: messages nest deeper than %d at offset %d", f, maxDepth, f.off)
 	}
 	return &message{name: name, fields: fields, b: f.val, off: f.off, depth: f.m.depth + 1}, nil
 }
@@ -242,9 +241,9 @@ func varints(vals []byte, fn func(v uint64) error) error {
 
 // within returns err with its message prefixed by what the format says, keeping its code.
 func within(err error, format string, args ...any) error {
-	var e *reshape.Error
+	var e *errcode.Error
 	if !errors.As(err, &e) {
 		return err
 	}
-	return &reshape.Error{Err: e.Err, Index: -1, Msg: fmt.Sprintf(format, args...) + ": " + e.Msg}
+	return &errcode.Error{Err: e.Err, Index: -1, Msg: fmt.Sprintf(format, args...) + ": " + e.Msg}
 }

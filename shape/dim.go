@@ -17,22 +17,16 @@
 package shape
 
 import (
-	"errors"
 	"math"
 	"math/bits"
 	"strconv"
+
+	"github.com/reshape-go/reshape/errcode"
 )
 
 // Inf is the upper bound of a dimension interval that has none. A Dim with Hi == Inf is unbounded;
 // the static dimension math.MaxInt64 therefore cannot be represented.
 const Inf = math.MaxInt64
-
-// ErrSyntax is the sentinel of notation that cannot be parsed (error code "syntax").
-var ErrSyntax = errors.New("syntax")
-
-// ErrOverflow is the sentinel of a product of dimensions, or a number, that does not fit in an
-// int64 (error code "overflow").
-var ErrOverflow = errors.New("overflow")
 
 // Dim is one dimension of a partial shape: the interval [Lo, Hi] of the values it may take, in
 // elements. A valid Dim has 0 <= Lo <= Hi; Hi == Inf means no upper bound.
@@ -174,14 +168,15 @@ func Mul(a, b int64) (p int64, ok bool) {
 
 // Volume returns the product of the static dimensions dims, in elements; the volume of a scalar
 // (no dims) is 1. A zero dimension makes the volume 0 whatever the others are. It returns an error
-// wrapping ErrOverflow when the product does not fit in an int64, and one wrapping ErrSyntax when a
+// wrapping errcode.ErrOverflow when the product does not fit in an int64, and one wrapping
+// errcode.ErrSyntax when a
 // dimension is negative.
 func Volume(dims []int64) (int64, error) {
 	v, zero, overflow := int64(1), false, false
 	for i, d := range dims {
 		switch {
 		case d < 0:
-			return 0, &Error{Err: ErrSyntax, Msg: "dim[" + strconv.Itoa(i) + "] = " + strconv.FormatInt(d, 10) + ": a dimension cannot be negative"}
+			return 0, errcode.New(errcode.ErrSyntax, -1, "dim["+strconv.Itoa(i)+"] = "+strconv.FormatInt(d, 10)+": a dimension cannot be negative")
 		case d == 0:
 			zero = true
 		case !overflow:
@@ -192,7 +187,7 @@ func Volume(dims []int64) (int64, error) {
 	case zero:
 		return 0, nil
 	case overflow:
-		return 0, &Error{Err: ErrOverflow, Msg: "the volume of " + FormatInts(dims) + " overflows int64"}
+		return 0, errcode.New(errcode.ErrOverflow, -1, "the volume of "+FormatInts(dims)+" overflows int64")
 	}
 	return v, nil
 }
@@ -216,16 +211,3 @@ func AppendInts(b []byte, dims []int64) []byte {
 	}
 	return append(b, ']')
 }
-
-// Error is a notation or arithmetic error. Err is the sentinel it wraps (ErrSyntax or ErrOverflow)
-// and Msg says what is wrong, quoting the offending text.
-type Error struct {
-	Err error
-	Msg string
-}
-
-// Error returns e.Msg.
-func (e *Error) Error() string { return e.Msg }
-
-// Unwrap returns e.Err, so that errors.Is(err, ErrSyntax) works.
-func (e *Error) Unwrap() error { return e.Err }

@@ -2,8 +2,11 @@ package shape
 
 import (
 	"errors"
+	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/reshape-go/reshape/errcode"
 )
 
 // Shape is an OpenVINO partial shape: a list of dimension intervals, or a shape whose rank itself is
@@ -64,7 +67,7 @@ func (s Shape) AppendInts(dst []int64) (ints []int64, ok bool) {
 
 // Volume returns the interval of possible volumes (products of the dimensions) of s, in elements.
 // The upper bound saturates at Inf; a dynamic rank gives [0, Inf]. It returns an error wrapping
-// ErrOverflow when even the lower bound does not fit in an int64.
+// errcode.ErrOverflow when even the lower bound does not fit in an int64.
 func (s Shape) Volume() (Dim, error) {
 	if s.RankDynamic {
 		return Dynamic, nil
@@ -75,7 +78,7 @@ func (s Shape) Volume() (Dim, error) {
 	}
 	v, ok := p.Result()
 	if !ok {
-		return Dim{}, &Error{Err: ErrOverflow, Msg: "the volume of " + s.String() + " overflows int64"}
+		return Dim{}, errcode.New(errcode.ErrOverflow, -1, "the volume of "+s.String()+" overflows int64")
 	}
 	return v, nil
 }
@@ -151,13 +154,13 @@ func (s Shape) appendTo(b []byte) []byte {
 // Parse parses a partial shape in the notation of the package documentation: "[2,?,1..8,..5,3..]",
 // "[]" (scalar), "[...]" (dynamic rank). The brackets may be left out ("2,?,3", as IR files write
 // shapes; "" is then the scalar), spaces around dimensions are ignored, and -1 is read as "?".
-// Errors wrap ErrSyntax, or ErrOverflow for a number that does not fit in an int64, and name the
+// Errors wrap errcode.ErrSyntax, or errcode.ErrOverflow for a number that does not fit in an int64, and name the
 // offending dimension.
 func Parse(s string) (Shape, error) {
 	inner := strings.TrimSpace(s)
 	if strings.HasPrefix(inner, "[") || strings.HasSuffix(inner, "]") {
 		if len(inner) < 2 || inner[0] != '[' || inner[len(inner)-1] != ']' {
-			return Shape{}, &Error{Err: ErrSyntax, Msg: "shape " + strconv.Quote(s) + ": unbalanced brackets"}
+			return Shape{}, errcode.New(errcode.ErrSyntax, -1, "shape "+strconv.Quote(s)+": unbalanced brackets")
 		}
 		inner = strings.TrimSpace(inner[1 : len(inner)-1])
 	}
@@ -172,7 +175,7 @@ func Parse(s string) (Shape, error) {
 		field, rest, more := strings.Cut(inner, ",")
 		d, err := ParseDim(field)
 		if err != nil {
-			return Shape{}, &Error{Err: errors.Unwrap(err), Msg: "shape " + strconv.Quote(s) + ": dim[" + strconv.Itoa(i) + "]: " + err.Error()}
+			return Shape{}, fmt.Errorf("shape %q: dim[%d]: %w", s, i, err)
 		}
 		dims = append(dims, d)
 		if !more {
@@ -184,7 +187,7 @@ func Parse(s string) (Shape, error) {
 }
 
 // ParseDim parses one dimension: "3", "?" or "-1" (dynamic), "2..5", "2..", "..5" or "..".
-// Errors wrap ErrSyntax, or ErrOverflow for a bound that does not fit in an int64 (Inf itself,
+// Errors wrap errcode.ErrSyntax, or errcode.ErrOverflow for a bound that does not fit in an int64 (Inf itself,
 // math.MaxInt64, is reserved for "no bound").
 func ParseDim(s string) (Dim, error) {
 	t := strings.TrimSpace(s)
@@ -210,7 +213,7 @@ func ParseDim(s string) (Dim, error) {
 		}
 	}
 	if d.Lo > d.Hi {
-		return Dim{}, &Error{Err: ErrSyntax, Msg: strconv.Quote(s) + ": empty interval, lower bound above upper bound"}
+		return Dim{}, errcode.New(errcode.ErrSyntax, -1, strconv.Quote(s)+": empty interval, lower bound above upper bound")
 	}
 	return d, nil
 }
@@ -220,17 +223,17 @@ func parseBound(t, whole string) (int64, error) {
 	if t == "" || t[0] < '0' || t[0] > '9' {
 		if t != "" && t[0] == '-' {
 			if _, err := strconv.ParseInt(t, 10, 64); err == nil {
-				return 0, &Error{Err: ErrSyntax, Msg: strconv.Quote(whole) + ": a dimension cannot be negative"}
+				return 0, errcode.New(errcode.ErrSyntax, -1, strconv.Quote(whole)+": a dimension cannot be negative")
 			}
 		}
-		return 0, &Error{Err: ErrSyntax, Msg: strconv.Quote(whole) + ": not a dimension (want a number, ?, or an interval lo..hi)"}
+		return 0, errcode.New(errcode.ErrSyntax, -1, strconv.Quote(whole)+": not a dimension (want a number, ?, or an interval lo..hi)")
 	}
 	n, err := strconv.ParseInt(t, 10, 64)
 	switch {
 	case errors.Is(err, strconv.ErrRange), err == nil && n == Inf:
-		return 0, &Error{Err: ErrOverflow, Msg: strconv.Quote(whole) + ": dimension does not fit in an int64"}
+		return 0, errcode.New(errcode.ErrOverflow, -1, strconv.Quote(whole)+": dimension does not fit in an int64")
 	case err != nil:
-		return 0, &Error{Err: ErrSyntax, Msg: strconv.Quote(whole) + ": not a dimension (want a number, ?, or an interval lo..hi)"}
+		return 0, errcode.New(errcode.ErrSyntax, -1, strconv.Quote(whole)+": not a dimension (want a number, ?, or an interval lo..hi)")
 	}
 	return n, nil
 }

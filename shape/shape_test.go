@@ -6,6 +6,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/reshape-go/reshape/errcode"
 	"github.com/reshape-go/reshape/shape"
 )
 
@@ -28,22 +29,22 @@ func TestParse(t *testing.T) {
 		{" 1,3,1..8,224 ", "[1,3,1..8,224]", nil},
 		{"[0]", "[0]", nil},
 		{"[9223372036854775806]", "[9223372036854775806]", nil},
-		{"[9223372036854775807]", "", shape.ErrOverflow},
-		{"[99999999999999999999]", "", shape.ErrOverflow},
-		{"[1..99999999999999999999]", "", shape.ErrOverflow},
-		{"[2,x]", "", shape.ErrSyntax},
-		{"[2,]", "", shape.ErrSyntax},
-		{"[,2]", "", shape.ErrSyntax},
-		{"[2", "", shape.ErrSyntax},
-		{"2]", "", shape.ErrSyntax},
-		{"[[2]]", "", shape.ErrSyntax},
-		{"[-2]", "", shape.ErrSyntax},
-		{"[5..2]", "", shape.ErrSyntax},
-		{"[1...3]", "", shape.ErrSyntax},
-		{"[+3]", "", shape.ErrSyntax},
-		{"[0x10]", "", shape.ErrSyntax},
-		{"[1_000]", "", shape.ErrSyntax},
-		{"[-1..3]", "", shape.ErrSyntax},
+		{"[9223372036854775807]", "", errcode.ErrOverflow},
+		{"[99999999999999999999]", "", errcode.ErrOverflow},
+		{"[1..99999999999999999999]", "", errcode.ErrOverflow},
+		{"[2,x]", "", errcode.ErrSyntax},
+		{"[2,]", "", errcode.ErrSyntax},
+		{"[,2]", "", errcode.ErrSyntax},
+		{"[2", "", errcode.ErrSyntax},
+		{"2]", "", errcode.ErrSyntax},
+		{"[[2]]", "", errcode.ErrSyntax},
+		{"[-2]", "", errcode.ErrSyntax},
+		{"[5..2]", "", errcode.ErrSyntax},
+		{"[1...3]", "", errcode.ErrSyntax},
+		{"[+3]", "", errcode.ErrSyntax},
+		{"[0x10]", "", errcode.ErrSyntax},
+		{"[1_000]", "", errcode.ErrSyntax},
+		{"[-1..3]", "", errcode.ErrSyntax},
 	}
 	for _, tt := range tests {
 		s, err := shape.Parse(tt.in)
@@ -125,9 +126,9 @@ func TestVolume(t *testing.T) {
 		{nil, 1, nil},
 		{[]int64{2, 3, 4}, 24, nil},
 		{[]int64{1 << 40, 1 << 40, 0}, 0, nil},
-		{[]int64{1 << 40, 1 << 40}, 0, shape.ErrOverflow},
+		{[]int64{1 << 40, 1 << 40}, 0, errcode.ErrOverflow},
 		{[]int64{math.MaxInt64, 1}, math.MaxInt64, nil},
-		{[]int64{2, -1}, 0, shape.ErrSyntax},
+		{[]int64{2, -1}, 0, errcode.ErrSyntax},
 	}
 	for _, tt := range tests {
 		got, err := shape.Volume(tt.dims)
@@ -194,7 +195,7 @@ func FuzzParse(f *testing.F) {
 	f.Fuzz(func(t *testing.T, text string) {
 		s, err := shape.Parse(text)
 		if err != nil {
-			if !errors.Is(err, shape.ErrSyntax) && !errors.Is(err, shape.ErrOverflow) {
+			if !errors.Is(err, errcode.ErrSyntax) && !errors.Is(err, errcode.ErrOverflow) {
 				t.Fatalf("Parse(%q): error %v wraps neither ErrSyntax nor ErrOverflow", text, err)
 			}
 			return

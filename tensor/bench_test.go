@@ -23,7 +23,7 @@ func BenchmarkReshapeView(b *testing.B) {
 			pattern := []int64{16, -1}
 			b.ReportAllocs()
 			for b.Loop() {
-				out, how, err := tensor.Reshape(x, pattern, reshape.Options{})
+				out, how, err := reshape.Apply(x, reshape.IntPattern(pattern...), reshape.Options{})
 				if err != nil || !how.View || out.Shape()[1] != bc.n/16 {
 					b.Fatal(err)
 				}
@@ -48,7 +48,7 @@ func BenchmarkReshapeViewInto(b *testing.B) {
 			var out tensor.Tensor
 			b.ReportAllocs()
 			for b.Loop() {
-				how, err := tensor.ReshapeInto(&out, x, pattern, reshape.Options{})
+				how, err := reshape.ApplyInto(&out, x, pattern, reshape.Options{})
 				if err != nil || !how.View || out.Shape()[1] != bc.n/16 {
 					b.Fatal(err)
 				}
@@ -90,7 +90,7 @@ func BenchmarkReshapeCopy(b *testing.B) {
 			b.SetBytes(bc.in.ByteSize())
 			b.ReportAllocs()
 			for b.Loop() {
-				how, err := tensor.ReshapeInto(&out, bc.in, []int64{-1}, reshape.Options{})
+				how, err := reshape.ApplyInto(&out, bc.in, []int64{-1}, reshape.Options{})
 				if err != nil || how.View {
 					b.Fatal(how, err)
 				}
@@ -107,7 +107,7 @@ func BenchmarkReshapeCopyAlloc(b *testing.B) {
 			b.SetBytes(bc.in.ByteSize())
 			b.ReportAllocs()
 			for b.Loop() {
-				_, how, err := tensor.Reshape(bc.in, []int64{-1}, reshape.Options{})
+				_, how, err := reshape.Apply(bc.in, reshape.IntPattern(-1), reshape.Options{})
 				if err != nil || how.View {
 					b.Fatal(how, err)
 				}

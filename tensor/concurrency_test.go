@@ -37,12 +37,12 @@ func TestConcurrentUse(t *testing.T) {
 					t.Errorf("goroutine %d: InferPartial = %v, %v", g, ps, err)
 					return
 				}
-				view, how, err := tensor.Reshape(x, []int64{-1, 10}, reshape.Options{})
+				view, how, err := reshape.Apply(x, reshape.IntPattern(-1, 10), reshape.Options{})
 				if err != nil || !how.View || &view.Data()[0] != &x.Data()[0] {
 					t.Errorf("goroutine %d: view %v, %v", g, how.View, err)
 					return
 				}
-				how, err = tensor.ReshapeInto(&out, xt, []int64{-1}, reshape.Options{})
+				how, err = reshape.ApplyInto(&out, xt, []int64{-1}, reshape.Options{})
 				if err != nil || how.View || (i%50 == 0 && !bytes.Equal(naive(out), wantCopy)) {
 					t.Errorf("goroutine %d: copy %v, %v", g, how.View, err)
 					return

@@ -1,5 +1,6 @@
 // Package tensor holds n-dimensional arrays of any OpenVINO element type as strided views of bytes,
-// and runs Reshape on them: a view that shares memory when the layout allows, one copy otherwise.
+// and gives them a new shape: a view that shares memory when the layout allows, one copy otherwise.
+// (reshape.Apply infers that shape from a pattern by the Reshape rules, then calls ReshapedTo.)
 //
 // A Tensor is an element type, a shape (in elements), strides (in bytes, one per axis, possibly
 // negative), a byte offset, and the backing bytes, little-endian. Its elements are in logical
@@ -14,8 +15,8 @@ package tensor
 import (
 	"io"
 
-	"github.com/reshape-go/reshape"
 	"github.com/reshape-go/reshape/element"
+	"github.com/reshape-go/reshape/errcode"
 	"github.com/reshape-go/reshape/shape"
 )
 
@@ -79,7 +80,7 @@ func denseStrides(dims []int64, size int64) []int64 {
 // checkShape validates the element type and shape, and returns the dense byte size.
 func checkShape(t element.Type, dims []int64) (int64, error) {
 	if t.Bits() == 0 {
-		return 0, reshape.Errorf(reshape.ErrDataType, "element type %v has no size", t)
+		return 0, errcode.Errorf(errcode.ErrDataType, "element type %v has no size", t)
 	}
 	n, err := shape.Volume(dims)
 	if err != nil {
@@ -87,20 +88,20 @@ func checkShape(t element.Type, dims []int64) (int64, error) {
 	}
 	size, ok := t.Size(n)
 	if !ok {
-		return 0, reshape.Errorf(reshape.ErrOverflow, "%d elements of %v: the byte size overflows int64", n, t)
+		return 0, errcode.Errorf(errcode.ErrOverflow, "%d elements of %v: the byte size overflows int64", n, t)
 	}
 	return size, nil
 }
 
-// New returns a dense tensor of zeros. Errors wrap reshape.ErrDataType (Undefined type),
-// reshape.ErrSyntax (a negative dimension) or reshape.ErrOverflow (a size beyond int64).
+// New returns a dense tensor of zeros. Errors wrap errcode.ErrDataType (Undefined type),
+// errcode.ErrSyntax (a negative dimension) or errcode.ErrOverflow (a size beyond int64).
 func New(t element.Type, dims ...int64) (Tensor, error) {
 	size, err := checkShape(t, dims)
 	if err != nil {
 		return Tensor{}, err
 	}
 	if size > maxAlloc {
-		return Tensor{}, reshape.Errorf(reshape.ErrLimit, "a tensor of %d bytes exceeds the %d bytes this platform can allocate", size, maxAlloc)
+		return Tensor{}, errcode.Errorf(errcode.ErrLimit, "a tensor of %d bytes exceeds the %d bytes this platform can allocate", size, maxAlloc)
 	}
 	return FromBytes(t, dims, make([]byte, size))
 }
@@ -109,7 +110,7 @@ func New(t element.Type, dims ...int64) (Tensor, error) {
 const maxAlloc = int64(^uint(0) >> 1)
 
 // FromBytes returns the dense row-major tensor of element type t and shape dims held by data, which
-// it shares: len(data) must be the dense byte size. Errors as New, and reshape.ErrSyntax when
+// it shares: len(data) must be the dense byte size. Errors as New, and errcode.ErrSyntax when
 // len(data) does not match.
 func FromBytes(t element.Type, dims []int64, data []byte) (Tensor, error) {
 	size, err := checkShape(t, dims)
@@ -117,7 +118,7 @@ func FromBytes(t element.Type, dims []int64, data []byte) (Tensor, error) {
 		return Tensor{}, err
 	}
 	if int64(len(data)) != size {
-		return Tensor{}, reshape.Errorf(reshape.ErrSyntax, "%d bytes for %s of %v, which takes %d", len(data), shape.FormatInts(dims), t, size)
+		return Tensor{}, errcode.Errorf(errcode.ErrSyntax, "%d bytes for %s of %v, which takes %d", len(data), shape.FormatInts(dims), t, size)
 	}
 	return Tensor{typ: t, shape: dims, strides: denseStrides(dims, int64(t.Bits()/8)), data: data}, nil
 }
@@ -125,30 +126,30 @@ func FromBytes(t element.Type, dims []int64, data []byte) (Tensor, error) {
 // Strided returns the view of data as a tensor of element type t and shape dims whose element
 // (i0, i1, ...) lies at byte offset + Σ ik·strides[k]. Every byte the view can reach must lie in data.
 // Packed sub-byte types cannot be strided: strides must be nil for them. Errors wrap
-// reshape.ErrSyntax (mismatched lengths, out of bounds), or those of New.
+// errcode.ErrSyntax (mismatched lengths, out of bounds), or those of New.
 func Strided(t element.Type, dims, strides []int64, offset int64, data []byte) (Tensor, error) {
 	if _, err := checkShape(t, dims); err != nil {
 		return Tensor{}, err
 	}
 	if t.IsPacked() {
 		if strides != nil {
-			return Tensor{}, reshape.Errorf(reshape.ErrSyntax, "%v elements are packed and always dense: strides must be nil", t)
+			return Tensor{}, errcode.Errorf(errcode.ErrSyntax, "%v elements are packed and always dense: strides must be nil", t)
 		}
 		size, _ := t.Size(mustVolume(dims))
 		if offset < 0 || offset > int64(len(data)) || size > int64(len(data))-offset {
-			return Tensor{}, reshape.Errorf(reshape.ErrSyntax, "offset %d + %d bytes is beyond the %d bytes of data", offset, size, len(data))
+			return Tensor{}, errcode.Errorf(errcode.ErrSyntax, "offset %d + %d bytes is beyond the %d bytes of data", offset, size, len(data))
 		}
 		return Tensor{typ: t, shape: dims, offset: offset, data: data}, nil
 	}
 	if len(strides) != len(dims) {
-		return Tensor{}, reshape.Errorf(reshape.ErrSyntax, "%d strides for %d axes", len(strides), len(dims))
+		return Tensor{}, errcode.Errorf(errcode.ErrSyntax, "%d strides for %d axes", len(strides), len(dims))
 	}
 	lo, hi, err := extent(dims, strides, offset, int64(t.Bits()/8))
 	if err != nil {
 		return Tensor{}, err
 	}
 	if lo < 0 || hi > int64(len(data)) {
-		return Tensor{}, reshape.Errorf(reshape.ErrSyntax, "shape %s with strides %v at offset %d reaches bytes %d..%d, beyond the %d bytes of data",
+		return Tensor{}, errcode.Errorf(errcode.ErrSyntax, "shape %s with strides %v at offset %d reaches bytes %d..%d, beyond the %d bytes of data",
 			shape.FormatInts(dims), strides, offset, lo, hi, len(data))
 	}
 	return Tensor{typ: t, shape: dims, strides: strides, offset: offset, data: data}, nil
@@ -163,7 +164,7 @@ func extent(dims, strides []int64, offset, size int64) (lo, hi int64, err error)
 		}
 		span, ok := shape.Mul(d-1, abs(strides[i]))
 		if !ok || span > maxAlloc {
-			return 0, 0, reshape.Errorf(reshape.ErrOverflow, "axis %d: %d elements of stride %d overflow", i, d, strides[i])
+			return 0, 0, errcode.Errorf(errcode.ErrOverflow, "axis %d: %d elements of stride %d overflow", i, d, strides[i])
 		}
 		if strides[i] < 0 {
 			lo -= span

@@ -14,6 +14,7 @@ import (
 	"github.com/reshape-go/reshape"
 	"github.com/reshape-go/reshape/bfloat16"
 	"github.com/reshape-go/reshape/element"
+	"github.com/reshape-go/reshape/errcode"
 	"github.com/reshape-go/reshape/tensor"
 )
 
@@ -124,7 +125,7 @@ func TestReshapeViewsAndCopies(t *testing.T) {
 		{"special zero keeps axis", transposed, []int64{0, -1}, true},
 	}
 	for _, tt := range tests {
-		out, how, err := tensor.Reshape(tt.in, tt.pattern, reshape.Options{SpecialZero: true})
+		out, how, err := reshape.Apply(tt.in, reshape.IntPattern(tt.pattern...), reshape.Options{SpecialZero: true})
 		if err != nil {
 			t.Errorf("%s: %v", tt.name, err)
 			continue
@@ -182,7 +183,7 @@ func TestReshapeRandom(t *testing.T) {
 				target = append(target, 1)
 			}
 		}
-		out, how, err := tensor.Reshape(x, target, reshape.Options{})
+		out, how, err := reshape.Apply(x, reshape.IntPattern(target...), reshape.Options{})
 		if err != nil {
 			t.Fatalf("iteration %d: Reshape(%v strides %v, %v): %v", iter, x.Shape(), x.Strides(), target, err)
 		}
@@ -197,13 +198,13 @@ func TestReshapeRandom(t *testing.T) {
 
 func TestReshapeErrors(t *testing.T) {
 	x := iota(element.I8, 2, 3)
-	if _, _, err := tensor.Reshape(x, []int64{4, -1}, reshape.Options{}); !errors.Is(err, reshape.ErrNotDivisible) {
+	if _, _, err := reshape.Apply(x, reshape.IntPattern(4, -1), reshape.Options{}); !errors.Is(err, errcode.ErrNotDivisible) {
 		t.Errorf("not divisible: %v", err)
 	}
-	if _, _, err := tensor.Reshape(x, []int64{6}, reshape.Options{Dialect: reshape.OneDNNStatic}); !errors.Is(err, reshape.ErrDataType) {
+	if _, _, err := reshape.Apply(x, reshape.IntPattern(6), reshape.Options{Dialect: reshape.OneDNNStatic}); !errors.Is(err, errcode.ErrDataType) {
 		t.Errorf("i8 data in oneDNN: %v", err)
 	}
-	if _, _, err := x.View(7); !errors.Is(err, reshape.ErrVolumeMismatch) {
+	if _, _, err := x.View(7); !errors.Is(err, errcode.ErrVolumeMismatch) {
 		t.Errorf("View of another volume: %v", err)
 	}
 }
@@ -214,7 +215,7 @@ func TestPacked(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	out, how, err := tensor.Reshape(x, []int64{3, 2}, reshape.Options{})
+	out, how, err := reshape.Apply(x, reshape.IntPattern(3, 2), reshape.Options{})
 	if err != nil || !how.View || !slices.Equal(out.Shape(), []int64{3, 2}) {
 		t.Fatalf("Reshape u4 = %v, %+v, %v", out.Shape(), how, err)
 	}
@@ -238,7 +239,7 @@ func TestPacked(t *testing.T) {
 	if got := tensor.Float64s(i4); !slices.Equal(got, []float64{-1, -8}) {
 		t.Errorf("i4 values %v", got)
 	}
-	if _, err := tensor.Strided(element.U4, []int64{2}, []int64{1}, 0, []byte{0}); !errors.Is(err, reshape.ErrSyntax) {
+	if _, err := tensor.Strided(element.U4, []int64{2}, []int64{1}, 0, []byte{0}); !errors.Is(err, errcode.ErrSyntax) {
 		t.Errorf("strided u4: %v", err)
 	}
 }
@@ -253,10 +254,10 @@ func TestFromSliceValues(t *testing.T) {
 	if err != nil || !slices.Equal(got, []float32{1, 4, 2, 5, 3, 6}) {
 		t.Errorf("Values of the transpose = %v, %v", got, err)
 	}
-	if _, err := tensor.Values[int32](x); !errors.Is(err, reshape.ErrDataType) {
+	if _, err := tensor.Values[int32](x); !errors.Is(err, errcode.ErrDataType) {
 		t.Errorf("Values of the wrong type: %v", err)
 	}
-	if _, err := tensor.FromSlice([]int8{1, 2, 3}, 2, 2); !errors.Is(err, reshape.ErrSyntax) {
+	if _, err := tensor.FromSlice([]int8{1, 2, 3}, 2, 2); !errors.Is(err, errcode.ErrSyntax) {
 		t.Errorf("FromSlice with a wrong shape: %v", err)
 	}
 	h, _ := tensor.FromSlice([]float16.Float16{float16.Fromfloat32(1.5), float16.Fromfloat32(-2)})
@@ -290,17 +291,17 @@ func TestConstructorErrors(t *testing.T) {
 		err  error
 		want error
 	}{
-		{"negative dim", second(tensor.New(element.F32, 2, -1)), reshape.ErrSyntax},
-		{"overflow", second(tensor.New(element.F64, 1<<40, 1<<40)), reshape.ErrOverflow},
-		{"undefined type", second(tensor.New(element.Undefined, 2)), reshape.ErrDataType},
-		{"short data", second(tensor.FromBytes(element.F32, []int64{2}, make([]byte, 7))), reshape.ErrSyntax},
-		{"strided out of bounds", second(tensor.Strided(element.F32, []int64{2, 2}, []int64{8, 4}, 4, make([]byte, 16))), reshape.ErrSyntax},
-		{"strided below 0", second(tensor.Strided(element.F32, []int64{2}, []int64{-4}, 0, make([]byte, 16))), reshape.ErrSyntax},
-		{"strided rank", second(tensor.Strided(element.F32, []int64{2}, []int64{4, 4}, 0, make([]byte, 16))), reshape.ErrSyntax},
-		{"bad permutation", second(iota(element.U8, 2, 3).Transpose(0, 0)), reshape.ErrSyntax},
-		{"slice step 0", second(iota(element.U8, 2, 3).Slice(1, 0, 3, 0)), reshape.ErrSyntax},
-		{"slice start", second(iota(element.U8, 2, 3).Slice(1, 3, 4, 1)), reshape.ErrSyntax},
-		{"slice axis", second(iota(element.U8, 2, 3).Slice(2, 0, 1, 1)), reshape.ErrSyntax},
+		{"negative dim", second(tensor.New(element.F32, 2, -1)), errcode.ErrSyntax},
+		{"overflow", second(tensor.New(element.F64, 1<<40, 1<<40)), errcode.ErrOverflow},
+		{"undefined type", second(tensor.New(element.Undefined, 2)), errcode.ErrDataType},
+		{"short data", second(tensor.FromBytes(element.F32, []int64{2}, make([]byte, 7))), errcode.ErrSyntax},
+		{"strided out of bounds", second(tensor.Strided(element.F32, []int64{2, 2}, []int64{8, 4}, 4, make([]byte, 16))), errcode.ErrSyntax},
+		{"strided below 0", second(tensor.Strided(element.F32, []int64{2}, []int64{-4}, 0, make([]byte, 16))), errcode.ErrSyntax},
+		{"strided rank", second(tensor.Strided(element.F32, []int64{2}, []int64{4, 4}, 0, make([]byte, 16))), errcode.ErrSyntax},
+		{"bad permutation", second(iota(element.U8, 2, 3).Transpose(0, 0)), errcode.ErrSyntax},
+		{"slice step 0", second(iota(element.U8, 2, 3).Slice(1, 0, 3, 0)), errcode.ErrSyntax},
+		{"slice start", second(iota(element.U8, 2, 3).Slice(1, 3, 4, 1)), errcode.ErrSyntax},
+		{"slice axis", second(iota(element.U8, 2, 3).Slice(2, 0, 1, 1)), errcode.ErrSyntax},
 	}
 	for _, tt := range tests {
 		if !errors.Is(tt.err, tt.want) {
@@ -325,13 +326,13 @@ func TestWriteTo(t *testing.T) {
 	}
 }
 
-func ExampleReshape() {
+func ExampleTensor_ReshapedTo() {
 	x, _ := tensor.FromSlice([]int32{1, 2, 3, 4, 5, 6}, 2, 3)
 	xt, _ := x.Transpose() // [3,2]: a view with strides [4,12]
-	out, how, _ := tensor.Reshape(xt, []int64{-1}, reshape.Options{})
+	out, how, _ := xt.ReshapedTo(6)
 	v, _ := tensor.Values[int32](out)
 	fmt.Println(out.Shape(), v, how.View)
-	out, how, _ = tensor.Reshape(xt, []int64{3, 1, 2}, reshape.Options{})
+	out, how, _ = xt.ReshapedTo(3, 1, 2)
 	fmt.Println(out.Shape(), how.View)
 	// Output:
 	// [6] [1 4 2 5 3 6] false

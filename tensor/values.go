@@ -7,9 +7,9 @@ import (
 
 	"github.com/x448/float16"
 
-	"github.com/reshape-go/reshape"
 	"github.com/reshape-go/reshape/bfloat16"
 	"github.com/reshape-go/reshape/element"
+	"github.com/reshape-go/reshape/errcode"
 )
 
 // Elem is the Go types a tensor can be built from and read into, one per element type:
@@ -61,7 +61,7 @@ var littleEndian = func() bool {
 }()
 
 // FromSlice returns a dense tensor of shape dims holding a copy of values (dims defaults to
-// [len(values)]). The volume of dims must be len(values). Errors wrap reshape.ErrSyntax.
+// [len(values)]). The volume of dims must be len(values). Errors wrap errcode.ErrSyntax.
 func FromSlice[T Elem](values []T, dims ...int64) (Tensor, error) {
 	if dims == nil {
 		dims = []int64{int64(len(values))}
@@ -70,7 +70,7 @@ func FromSlice[T Elem](values []T, dims ...int64) (Tensor, error) {
 		return Tensor{}, err
 	}
 	if mustVolume(dims) != int64(len(values)) {
-		return Tensor{}, reshape.Errorf(reshape.ErrSyntax, "%d values for shape %v", len(values), dims)
+		return Tensor{}, errcode.Errorf(errcode.ErrSyntax, "%d values for shape %v", len(values), dims)
 	}
 	var zero T
 	size := int(unsafe.Sizeof(zero))
@@ -86,10 +86,10 @@ func FromSlice[T Elem](values []T, dims ...int64) (Tensor, error) {
 }
 
 // Values returns the elements of t in logical row-major order, in a new slice. T must be the Go type
-// of t's element type (TypeOf); the error wraps reshape.ErrDataType otherwise.
+// of t's element type (TypeOf); the error wraps errcode.ErrDataType otherwise.
 func Values[T Elem](t Tensor) ([]T, error) {
 	if want := TypeOf[T](); t.typ != want {
-		return nil, reshape.Errorf(reshape.ErrDataType, "the tensor holds %v, not %v", t.typ, want)
+		return nil, errcode.Errorf(errcode.ErrDataType, "the tensor holds %v, not %v", t.typ, want)
 	}
 	b, ok := t.Bytes()
 	if !ok {
@@ -236,7 +236,7 @@ func unpackBits(t element.Type, data []byte, n int64) ([]byte, error) {
 		case 4:
 			out[i] = data[i/2] >> (4 * (i % 2)) & 0xF
 		default:
-			return nil, reshape.Errorf(reshape.ErrDataType, "%v is not a packed type", t)
+			return nil, errcode.Errorf(errcode.ErrDataType, "%v is not a packed type", t)
 		}
 	}
 	return out, nil

@@ -5,13 +5,13 @@ import (
 	"slices"
 	"unsafe"
 
-	"github.com/reshape-go/reshape"
+	"github.com/reshape-go/reshape/errcode"
 	"github.com/reshape-go/reshape/shape"
 )
 
 // Transpose returns the view of t with its axes permuted: axis i of the result is axis perm[i] of t.
 // Without perm it reverses the axes (numpy's .T). Packed sub-byte types are always dense, so for
-// them the result is a dense copy. The error wraps reshape.ErrSyntax when perm is not a permutation
+// them the result is a dense copy. The error wraps errcode.ErrSyntax when perm is not a permutation
 // of the axes.
 func (t Tensor) Transpose(perm ...int) (Tensor, error) {
 	r := len(t.shape)
@@ -22,14 +22,14 @@ func (t Tensor) Transpose(perm ...int) (Tensor, error) {
 		}
 	}
 	if len(perm) != r {
-		return Tensor{}, reshape.Errorf(reshape.ErrSyntax, "transpose: %d axes in the permutation %v of a rank-%d tensor", len(perm), perm, r)
+		return Tensor{}, errcode.Errorf(errcode.ErrSyntax, "transpose: %d axes in the permutation %v of a rank-%d tensor", len(perm), perm, r)
 	}
 	seen := make([]bool, r)
 	dims := make([]int64, r)
 	strides := make([]int64, r)
 	for i, p := range perm {
 		if p < 0 || p >= r || seen[p] {
-			return Tensor{}, reshape.Errorf(reshape.ErrSyntax, "transpose: %v is not a permutation of the %d axes", perm, r)
+			return Tensor{}, errcode.Errorf(errcode.ErrSyntax, "transpose: %v is not a permutation of the %d axes", perm, r)
 		}
 		seen[p] = true
 		dims[i] = t.shape[p]
@@ -47,25 +47,25 @@ func (t Tensor) Transpose(perm ...int) (Tensor, error) {
 // not including stop (step may be negative: then the indices go down while they are above stop, and
 // stop may be -1). start must be a valid index unless the slice is empty; stop lies in [-1, dim].
 // Packed sub-byte types are always dense, so for them the result is a dense copy. Errors wrap
-// reshape.ErrSyntax.
+// errcode.ErrSyntax.
 func (t Tensor) Slice(axis int, start, stop, step int64) (Tensor, error) {
 	if axis < 0 || axis >= len(t.shape) {
-		return Tensor{}, reshape.Errorf(reshape.ErrSyntax, "slice: axis %d of a rank-%d tensor", axis, len(t.shape))
+		return Tensor{}, errcode.Errorf(errcode.ErrSyntax, "slice: axis %d of a rank-%d tensor", axis, len(t.shape))
 	}
 	d := t.shape[axis]
 	var n int64
 	switch {
 	case step == 0:
-		return Tensor{}, reshape.Errorf(reshape.ErrSyntax, "slice: step 0")
+		return Tensor{}, errcode.Errorf(errcode.ErrSyntax, "slice: step 0")
 	case stop < -1 || stop > d:
-		return Tensor{}, reshape.Errorf(reshape.ErrSyntax, "slice: stop %d outside [-1, %d] on axis %d", stop, d, axis)
+		return Tensor{}, errcode.Errorf(errcode.ErrSyntax, "slice: stop %d outside [-1, %d] on axis %d", stop, d, axis)
 	case step > 0 && stop > start:
 		n = (stop - start + step - 1) / step
 	case step < 0 && stop < start:
 		n = (start - stop - step - 1) / -step
 	}
 	if n > 0 && (start < 0 || start >= d) {
-		return Tensor{}, reshape.Errorf(reshape.ErrSyntax, "slice: start %d outside [0, %d) on axis %d", start, d, axis)
+		return Tensor{}, errcode.Errorf(errcode.ErrSyntax, "slice: start %d outside [0, %d) on axis %d", start, d, axis)
 	}
 	if t.typ.IsPacked() {
 		return t.packedView(func(u Tensor) (Tensor, error) { return u.Slice(axis, start, stop, step) })
@@ -132,52 +132,14 @@ func (m Method) Reason() string {
 	return "every group of input axes merged into one output axis is contiguous within itself"
 }
 
-// Reshape reshapes the tensor t by pattern, the Reshape operation on data: it infers the output
-// shape with reshape.Infer (Options.DataType is set to t's type, so the dialect's data types are
-// checked), then returns a view sharing t's memory when the layout allows it (NOTES.md §7: every
-// group of input axes merged into one output axis is contiguous within itself), and otherwise one
-// dense row-major copy. The element order is logical row-major either way. A view allocates only its
-// shape and strides (one allocation); a copy allocates exactly its data besides. A view aliases t:
-// what is written through one is seen through the other; a copy shares nothing with t. Reshape only
-// reads t, so goroutines may reshape one tensor at once. The errors are those of reshape.Infer.
-func Reshape(t Tensor, pattern []int64, opt reshape.Options) (Tensor, Method, error) {
-	var out Tensor
-	m, err := ReshapeInto(&out, t, pattern, opt)
-	return out, m, err
-}
-
-// ReshapeInto is Reshape writing its result to *dst and reusing dst's memory, for a runtime that
-// keeps its output tensors: the capacity of dst's shape and strides, and, when a copy is needed,
-// dst's data if it is large enough and does not overlap t's. With that capacity a view does not
-// allocate, and a copy allocates nothing. On error *dst is unchanged.
-func ReshapeInto(dst *Tensor, t Tensor, pattern []int64, opt reshape.Options) (Method, error) {
-	opt.DataType = t.typ
-	n := len(pattern)
-	var meta []int64
-	if cap(dst.shape) >= n && cap(dst.strides) >= n && !overlaps(dst.shape, t.shape) && !overlaps(dst.shape, t.strides) &&
-		!overlaps(dst.strides, t.shape) && !overlaps(dst.strides, t.strides) {
-		meta = dst.shape[:0:n]
-	} else {
-		meta = make([]int64, 0, 2*n) // the result's shape and strides, in one allocation
-	}
-	dims, err := reshape.AppendInfer(meta, t.shape, pattern, opt)
-	if err != nil {
-		return Method{}, err
-	}
-	var strides []int64
-	if cap(meta) == 2*n {
-		strides = meta[n : 2*n : 2*n]
-	} else {
-		strides = dst.strides[:n]
-	}
-	return t.into(dst, dims, strides), nil
-}
-
-// ReshapedTo returns t in the shape dims, of t's volume: a view sharing t's memory when the layout
-// allows it, otherwise a dense row-major copy, as Reshape does once it has inferred the output shape.
-// It is the data half of Reshape for a caller that infers the shape itself, from a pattern Reshape
-// does not take (a scalar or computed pattern, through reshape.InferPartial). The error wraps
-// reshape.ErrVolumeMismatch when the volumes differ, or shape's errors for invalid dims.
+// ReshapedTo returns t in the shape dims (in elements), of t's volume: a view sharing t's memory
+// when the layout allows it (NOTES.md §7: every group of input axes merged into one output axis is
+// contiguous within itself), otherwise one dense row-major copy. The element order is logical
+// row-major either way. A view allocates only its shape and strides; a copy allocates exactly its
+// data besides. A view aliases t: what is written through one is seen through the other; a copy
+// shares nothing with t. It is the data half of Reshape, for a shape the caller has inferred
+// (reshape.Apply does both). The error wraps errcode.ErrVolumeMismatch when the volumes differ,
+// errcode.ErrSyntax for a negative dimension, errcode.ErrOverflow for a volume beyond int64.
 func (t Tensor) ReshapedTo(dims ...int64) (Tensor, Method, error) {
 	if err := t.checkVolume(dims); err != nil {
 		return Tensor{}, Method{}, err
@@ -185,6 +147,27 @@ func (t Tensor) ReshapedTo(dims ...int64) (Tensor, Method, error) {
 	var out Tensor
 	m := t.into(&out, slices.Clone(dims), make([]int64, len(dims)))
 	return out, m, nil
+}
+
+// ReshapedInto is ReshapedTo writing its result to *dst and reusing dst's memory, for a runtime
+// that keeps its output tensors: the capacity of dst's shape and strides, and, when a copy is
+// needed, dst's data if it is large enough and does not overlap t's. With that capacity a view does
+// not allocate, and a copy allocates nothing. dims is copied. On error *dst is unchanged.
+func (t Tensor) ReshapedInto(dst *Tensor, dims []int64) (Method, error) {
+	if err := t.checkVolume(dims); err != nil {
+		return Method{}, err
+	}
+	n := len(dims)
+	var shp, strides []int64
+	if cap(dst.shape) >= n && cap(dst.strides) >= n && !overlaps(dst.shape, t.shape) && !overlaps(dst.shape, t.strides) &&
+		!overlaps(dst.strides, t.shape) && !overlaps(dst.strides, t.strides) && !overlaps(dst.shape, dst.strides) {
+		shp, strides = dst.shape[:n], dst.strides[:n]
+	} else {
+		meta := make([]int64, 2*n) // the result's shape and strides, in one allocation
+		shp, strides = meta[:n:n], meta[n:]
+	}
+	copy(shp, dims)
+	return t.into(dst, shp, strides), nil
 }
 
 // into sets *dst to t in the shape dims (of t's volume, and owned by dst), with the strides written
@@ -224,7 +207,7 @@ func overlaps[T, U any](a []T, b []U) bool {
 
 // View returns t with the shape dims, of the same volume, sharing t's memory, when the layout
 // allows it (NOTES.md §7); ok is false, and the Method says why, when only a copy can give that
-// shape. Errors wrap reshape.ErrVolumeMismatch when the volumes differ.
+// shape. Errors wrap errcode.ErrVolumeMismatch when the volumes differ.
 func (t Tensor) View(dims ...int64) (v Tensor, m Method, err error) {
 	if err := t.checkVolume(dims); err != nil {
 		return Tensor{}, m, err
@@ -233,7 +216,7 @@ func (t Tensor) View(dims ...int64) (v Tensor, m Method, err error) {
 	return v, m, nil
 }
 
-// checkVolume returns an error wrapping reshape.ErrVolumeMismatch when dims do not hold t's elements,
+// checkVolume returns an error wrapping errcode.ErrVolumeMismatch when dims do not hold t's elements,
 // or shape's errors for invalid dims.
 func (t Tensor) checkVolume(dims []int64) error {
 	n, err := shape.Volume(dims)
@@ -241,7 +224,7 @@ func (t Tensor) checkVolume(dims []int64) error {
 		return err
 	}
 	if n != t.Len() {
-		return reshape.Errorf(reshape.ErrVolumeMismatch, "shape %s has volume %d, the tensor %s has %d", shape.FormatInts(dims), n, shape.FormatInts(t.shape), t.Len())
+		return errcode.Errorf(errcode.ErrVolumeMismatch, "shape %s has volume %d, the tensor %s has %d", shape.FormatInts(dims), n, shape.FormatInts(t.shape), t.Len())
 	}
 	return nil
 }

@@ -14,6 +14,7 @@ import (
 
 	"github.com/reshape-go/reshape"
 	"github.com/reshape-go/reshape/element"
+	"github.com/reshape-go/reshape/errcode"
 	"github.com/reshape-go/reshape/npy"
 	"github.com/reshape-go/reshape/onnx"
 	"github.com/reshape-go/reshape/shape"
@@ -193,7 +194,7 @@ const maxPBBytes = 2 << 30
 // unreadable reports whether err is about a file the command could not read (exit 2) rather than an
 // invalid reshape (exit 1).
 func unreadable(err error) bool {
-	switch reshape.Code(err) {
+	switch errcode.Code(err) {
 	case "syntax", "limit", "":
 		return true
 	}
@@ -220,7 +221,7 @@ func load(path string, lim *limits) (t tensor.Tensor, name string, bigEndian boo
 		return t, "", false, err
 	}
 	if len(b) > maxPBBytes {
-		return t, "", false, reshape.Errorf(reshape.ErrLimit, "%s: larger than %d bytes", path, maxPBBytes)
+		return t, "", false, errcode.Errorf(errcode.ErrLimit, "%s: larger than %d bytes", path, maxPBBytes)
 	}
 	pb, err := onnx.DecodeTensor(b)
 	if err == nil {
@@ -233,20 +234,20 @@ func load(path string, lim *limits) (t tensor.Tensor, name string, bigEndian boo
 }
 
 // patternOf returns the pattern a tensor holds (a scalar pattern when it has rank 0, which only
-// OpenVINO accepts, as inference will say) and its element type. The error wraps reshape.ErrPatternType
-// for a tensor that is not of an integer type, reshape.ErrOverflow for a u64 value above int64.
+// OpenVINO accepts, as inference will say) and its element type. The error wraps errcode.ErrPatternType
+// for a tensor that is not of an integer type, errcode.ErrOverflow for a u64 value above int64.
 func patternOf(t tensor.Tensor) (reshape.Pattern, element.Type, error) {
 	if !t.Type().IsInteger() {
-		return reshape.Pattern{}, t.Type(), reshape.Errorf(reshape.ErrPatternType, "pattern element type %v is not an integer type", t.Type())
+		return reshape.Pattern{}, t.Type(), errcode.Errorf(errcode.ErrPatternType, "pattern element type %v is not an integer type", t.Type())
 	}
 	b, _ := t.Contiguous().Bytes()
 	ints, err := t.Type().AppendInts(nil, b, int(t.Len()))
 	if err != nil {
-		code := reshape.ErrSyntax
+		code := errcode.ErrSyntax
 		if errors.Is(err, element.ErrRange) {
-			code = reshape.ErrOverflow
+			code = errcode.ErrOverflow
 		}
-		return reshape.Pattern{}, t.Type(), reshape.Errorf(code, "%v", err)
+		return reshape.Pattern{}, t.Type(), errcode.Errorf(code, "%v", err)
 	}
 	values := make([]shape.Dim, len(ints))
 	for i, v := range ints {
@@ -266,7 +267,7 @@ func outputShape(in []int64, t element.Type, p reshape.Pattern, opt reshape.Opti
 	}
 	dims, ok := out.AppendInts(nil)
 	if !ok {
-		return nil, reshape.Errorf(reshape.ErrSyntax, "the output shape %s is not static", out)
+		return nil, errcode.Errorf(errcode.ErrSyntax, "the output shape %s is not static", out)
 	}
 	return dims, nil
 }
@@ -340,7 +341,7 @@ func (a *applier) stream(r io.Reader, size int64, h npy.Header, inPath, outPath 
 	want, _ := h.Type.Size(n)
 	if size-h.DataOffset != want {
 		a.unreadable = true
-		return reshape.Errorf(reshape.ErrSyntax, "%s: offset %d: shape %s of %s takes %d bytes of data, the file holds %d",
+		return errcode.Errorf(errcode.ErrSyntax, "%s: offset %d: shape %s of %s takes %d bytes of data, the file holds %d",
 			inPath, h.DataOffset, shape.FormatInts(h.Shape), h.Descr, want, size-h.DataOffset)
 	}
 	dims, err := outputShape(h.Shape, h.Type, a.pattern, a.opt)

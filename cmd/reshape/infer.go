@@ -10,6 +10,7 @@ import (
 	"github.com/reshape-go/reshape"
 	"github.com/reshape-go/reshape/conformance"
 	"github.com/reshape-go/reshape/element"
+	"github.com/reshape-go/reshape/errcode"
 	"github.com/reshape-go/reshape/shape"
 )
 
@@ -228,7 +229,7 @@ func runBatch(e *env, path string, d reshape.Dialect, maxRank int) int {
 	err := conformance.Read(r, func(line int, c *conformance.Case, err error) error {
 		res := conformance.Result{Name: c.Name}
 		if err != nil {
-			res.Error, res.Message = reshape.Code(err), err.Error()
+			res.Error, res.Message = errcode.Code(err), err.Error()
 		} else {
 			if c.Dialect == "" {
 				c.Dialect = d.String()

@@ -11,6 +11,7 @@ import (
 	"github.com/dustin/go-humanize"
 
 	"github.com/reshape-go/reshape"
+	"github.com/reshape-go/reshape/errcode"
 )
 
 // limits are the bounds a command works within, settable by flags: past one, a limit error rather
@@ -67,7 +68,7 @@ func (l *limits) checkFile(path string) error {
 		return nil
 	}
 	if st.Size() > l.fileLimit() {
-		return reshape.Errorf(reshape.ErrLimit, "%s: the file is %s, more than the %s a file read into memory may be (--max-file-size)",
+		return errcode.Errorf(errcode.ErrLimit, "%s: the file is %s, more than the %s a file read into memory may be (--max-file-size)",
 			path, humanize.IBytes(uint64(st.Size())), humanize.IBytes(uint64(l.fileLimit())))
 	}
 	return nil
@@ -76,7 +77,7 @@ func (l *limits) checkFile(path string) error {
 // checkBytes returns a limit error when need bytes exceed the memory the command may allocate.
 func (l *limits) checkBytes(need int64, what string) error {
 	if need > int64(l.maxBytes) {
-		return reshape.Errorf(reshape.ErrLimit, "%s needs %s, more than the %s the command may allocate (--max-bytes)",
+		return errcode.Errorf(errcode.ErrLimit, "%s needs %s, more than the %s the command may allocate (--max-bytes)",
 			what, humanize.IBytes(uint64(need)), humanize.IBytes(uint64(l.maxBytes)))
 	}
 	return nil

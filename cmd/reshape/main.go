@@ -19,7 +19,7 @@ import (
 	"runtime/debug"
 	"strings"
 
-	"github.com/reshape-go/reshape"
+	"github.com/reshape-go/reshape/errcode"
 )
 
 func main() {
@@ -128,7 +128,7 @@ func (e *env) fail(c *command, err error, unreadable bool) int {
 
 // report prints err as "reshape: CODE: message", or "reshape: message" when it has no code.
 func (e *env) report(err error) {
-	if code := reshape.Code(err); code != "" {
+	if code := errcode.Code(err); code != "" {
 		fmt.Fprintf(e.stderr, "reshape: %s: %v\n", paint(e.colorErr, red, code), err)
 		return
 	}

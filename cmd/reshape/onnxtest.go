@@ -10,6 +10,7 @@ import (
 	"sort"
 
 	"github.com/reshape-go/reshape"
+	"github.com/reshape-go/reshape/errcode"
 	"github.com/reshape-go/reshape/onnx"
 )
 
@@ -88,7 +89,7 @@ func runNodeTest(dir string, lim *limits) ([]setResult, error) {
 		return nil, fmt.Errorf("%s: %w", filepath.Join(dir, "model.onnx"), err)
 	}
 	if len(m.Graph.Nodes) != 1 || m.Graph.Nodes[0].OpType != "Reshape" {
-		return nil, reshape.Errorf(reshape.ErrSyntax, "%s: the model is not a single Reshape node", dir)
+		return nil, errcode.Errorf(errcode.ErrSyntax, "%s: the model is not a single Reshape node", dir)
 	}
 	node := &m.Graph.Nodes[0]
 	opset, _ := m.Opset("")
@@ -98,7 +99,7 @@ func runNodeTest(dir string, lim *limits) ([]setResult, error) {
 	}
 	sets, err := filepath.Glob(filepath.Join(dir, "test_data_set_*"))
 	if err != nil || len(sets) == 0 {
-		return nil, reshape.Errorf(reshape.ErrSyntax, "%s: no test_data_set_* directory", dir)
+		return nil, errcode.Errorf(errcode.ErrSyntax, "%s: no test_data_set_* directory", dir)
 	}
 	sort.Strings(sets)
 	results := make([]setResult, 0, len(sets))
@@ -117,7 +118,7 @@ func runDataSet(set string, node *onnx.Node, opset int64, opt reshape.Options, l
 	if opset < 5 {
 		a, ok := node.Attr("shape")
 		if !ok {
-			return reshape.Errorf(reshape.ErrSyntax, "Reshape-1 without a shape attribute")
+			return errcode.Errorf(errcode.ErrSyntax, "Reshape-1 without a shape attribute")
 		}
 		pattern = reshape.IntPattern(a.Ints...)
 	} else {

@@ -1,0 +1,110 @@
+// Package errcode holds the error codes of the module: one sentinel error per code, the *Error
+// type that carries a code with the place at fault, and Code, which reads the code back.
+//
+// The codes are those of the project's rules (NOTES.md §2): the Reshape rules' invalid-dim,
+// multiple-inferred, zero-out-of-range, ambiguous-inferred, not-divisible, volume-mismatch,
+// scalar-pattern, pattern-rank and overflow, and beside them pattern-type, data-type, syntax,
+// limit, no-equivalent and invalid-shape. Every package of the module, from the shape notation to
+// the file readers, reports its errors under these codes, so this package imports nothing of the
+// module: a file reader depends on it and not on the inference rules. The root package reshape
+// re-exports the sentinels (reshape.ErrNotDivisible is ErrNotDivisible) for its users.
+//
+// An error of the module wraps exactly one sentinel, directly as an *Error or through fmt.Errorf's
+// %w, so that errors.Is tells its code:
+//
+//	if errors.Is(err, errcode.ErrNotDivisible) { ... }
+//	fmt.Println(errcode.Code(err)) // "not-divisible"
+package errcode
+
+import (
+	"errors"
+	"fmt"
+)
+
+// The sentinel errors, one per code. The text of each is its code.
+var (
+	// ErrInvalidDim: a pattern value is less than -1 (Reshape rule 1), or a dimension is negative.
+	ErrInvalidDim = errors.New("invalid-dim")
+	// ErrMultipleInferred: the pattern holds more than one -1 (rule 2).
+	ErrMultipleInferred = errors.New("multiple-inferred")
+	// ErrZeroOutOfRange: a special zero at pattern index i copies input dimension i, and the input
+	// has rank i or less (rule 3).
+	ErrZeroOutOfRange = errors.New("zero-out-of-range")
+	// ErrAmbiguousInferred: the other output dimensions multiply to 0, so -1 is undetermined (rule 4).
+	ErrAmbiguousInferred = errors.New("ambiguous-inferred")
+	// ErrNotDivisible: the input volume is not a multiple of the other output dimensions (rule 4).
+	ErrNotDivisible = errors.New("not-divisible")
+	// ErrVolumeMismatch: without -1, the output volume differs from the input volume (rules 5, 6).
+	ErrVolumeMismatch = errors.New("volume-mismatch")
+	// ErrScalarPattern: a scalar (rank-0) pattern holds a value other than 1 (rule 6).
+	ErrScalarPattern = errors.New("scalar-pattern")
+	// ErrPatternRank: the pattern tensor has rank 2 or more, or is a scalar where the dialect wants
+	// a 1-D pattern (rule 6).
+	ErrPatternRank = errors.New("pattern-rank")
+	// ErrOverflow: a product of dimensions, or a number, does not fit in an int64 (rule 7).
+	ErrOverflow = errors.New("overflow")
+	// ErrPatternType: the pattern's element type is not an integer type the dialect allows.
+	ErrPatternType = errors.New("pattern-type")
+	// ErrDataType: the data element type is not one the dialect, or the operation, allows.
+	ErrDataType = errors.New("data-type")
+	// ErrSyntax: notation or a file that cannot be parsed, or a model that breaks its format.
+	ErrSyntax = errors.New("syntax")
+	// ErrLimit: a configured bound on rank, bytes, file size, depth or count is exceeded.
+	ErrLimit = errors.New("limit")
+	// ErrNoEquivalent: a reshape that another dialect cannot express exactly.
+	ErrNoEquivalent = errors.New("no-equivalent")
+	// ErrInvalidShape: an operator of a model graph refuses the shapes or values of its inputs
+	// (dimensions that cannot broadcast, a pooled size below 1, an axis out of range).
+	ErrInvalidShape = errors.New("invalid-shape")
+)
+
+// sentinels lists every code, in the order Code tries them.
+var sentinels = [...]error{
+	ErrInvalidDim, ErrMultipleInferred, ErrZeroOutOfRange, ErrAmbiguousInferred, ErrNotDivisible,
+	ErrVolumeMismatch, ErrScalarPattern, ErrPatternRank, ErrOverflow, ErrPatternType, ErrDataType,
+	ErrSyntax, ErrLimit, ErrNoEquivalent, ErrInvalidShape,
+}
+
+// Sentinels returns every sentinel error, one per code, in a new slice.
+func Sentinels() []error { return append([]error(nil), sentinels[:]...) }
+
+// Code returns the code that err wraps ("invalid-dim", "syntax", ...), or "" when err is nil or
+// wraps none of the sentinels.
+func Code(err error) string {
+	if err == nil {
+		return ""
+	}
+	for _, s := range sentinels {
+		if errors.Is(err, s) {
+			return s.Error()
+		}
+	}
+	return ""
+}
+
+// Error is an error with a code. Err is the sentinel that gives the code; Index is the index of
+// the pattern value at fault, or -1 when no single pattern value is; Msg says what is wrong and
+// where, naming the offending index and value, as in
+// "pattern[2] = -3: dimension cannot be less than -1".
+type Error struct {
+	Err   error
+	Index int
+	Msg   string
+}
+
+// Error returns e.Msg; the code is e.Err's text, and Code(e) returns it.
+func (e *Error) Error() string { return e.Msg }
+
+// Unwrap returns e.Err, so that errors.Is(e, ErrSyntax) works.
+func (e *Error) Unwrap() error { return e.Err }
+
+// New returns an *Error wrapping sentinel with the pattern index at fault and the message msg.
+func New(sentinel error, index int, msg string) *Error {
+	return &Error{Err: sentinel, Index: index, Msg: msg}
+}
+
+// Errorf returns an *Error wrapping sentinel, with Index -1 and the message fmt.Sprintf(format,
+// args...).
+func Errorf(sentinel error, format string, args ...any) error {
+	return &Error{Err: sentinel, Index: -1, Msg: fmt.Sprintf(format, args...)}
+}
