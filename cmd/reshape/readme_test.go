@@ -1,0 +1,338 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// TestREADME runs every ```console block of the README and requires exactly the output it shows.
+//
+// A block is a session: a line "$ reshape ARGS" runs the command in-process through run, with the
+// words of ARGS split and quoted as a POSIX shell does ('...', "...", \x); every other line up to the
+// next "$ " is that command's output, stdout and stderr in the order they were written. A line "..."
+// stands for one or more lines of output that the README leaves out. "$ echo $?" prints the exit
+// status of the command before it, and a command that exits non-zero must be followed by it: the
+// README never hides a failure. An unquoted word with *, ? or [ is expanded as a shell would; one that
+// matches no file fails the test, because a shape such as [2,5,5,24] must be quoted to be safe in a
+// shell. Pipes, redirections, variables and any program but reshape and echo are refused.
+//
+// Each block runs in a fresh directory that holds a symbolic link to every top-level entry of the
+// repository (so testdata/... resolves as in a checkout), beside a link "shared" to ../shared: files
+// that commands write stay in that directory. A block that names ../shared is skipped when it is
+// missing.
+func TestREADME(t *testing.T) {
+	const root = "../.."
+	md, err := os.ReadFile(filepath.Join(root, "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	blocks := fencedBlocks(md, "console")
+	if len(blocks) == 0 {
+		t.Fatal("README.md has no console block")
+	}
+	rootAbs, err := filepath.Abs(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sharedAbs := filepath.Join(filepath.Dir(rootAbs), "shared")
+	_, sharedErr := os.Stat(sharedAbs)
+	for _, b := range blocks {
+		t.Run(fmt.Sprintf("README.md:%d", b.line), func(t *testing.T) {
+			if strings.Contains(b.text, "../shared") && sharedErr != nil {
+				t.Skipf("README.md:%d uses ../shared, which is missing beside the repository: %v", b.line, sharedErr)
+			}
+			top := t.TempDir()
+			work := filepath.Join(top, "reshape")
+			if err := os.Mkdir(work, 0o777); err != nil {
+				t.Fatal(err)
+			}
+			entries, err := os.ReadDir(rootAbs)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, e := range entries {
+				if !strings.HasPrefix(e.Name(), ".") {
+					if err := os.Symlink(filepath.Join(rootAbs, e.Name()), filepath.Join(work, e.Name())); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+			if sharedErr == nil {
+				if err := os.Symlink(sharedAbs, filepath.Join(top, "shared")); err != nil {
+					t.Fatal(err)
+				}
+			}
+			t.Chdir(work)
+			runSession(t, b)
+		})
+	}
+}
+
+// A block is the text of one fenced code block and the line number of its first line of text.
+type block struct {
+	line int
+	text string
+}
+
+// fencedBlocks returns the fenced code blocks of markdown whose info string is lang.
+func fencedBlocks(markdown []byte, lang string) []block {
+	var blocks []block
+	lines := strings.SplitAfter(string(markdown), "\n")
+	for i := 0; i < len(lines); i++ {
+		if strings.TrimSpace(lines[i]) != "```"+lang {
+			continue
+		}
+		b := block{line: i + 2}
+		for i++; i < len(lines) && strings.TrimSpace(lines[i]) != "```"; i++ {
+			b.text += lines[i]
+		}
+		blocks = append(blocks, b)
+	}
+	return blocks
+}
+
+// runSession runs the commands of a console block and compares their output with the block's.
+func runSession(t *testing.T, b block) {
+	session := strings.Split(strings.TrimSuffix(b.text, "\n"), "\n")
+	status := 0
+	for i := 0; i < len(session); {
+		line := b.line + i
+		cmdline, ok := strings.CutPrefix(session[i], "$ ")
+		if !ok {
+			t.Fatalf("README.md:%d: output %q before any command", line, session[i])
+		}
+		j := i + 1
+		for j < len(session) && !strings.HasPrefix(session[j], "$ ") {
+			j++
+		}
+		want := session[i+1 : j]
+		i = j
+		words, err := shellWords(cmdline)
+		if err != nil {
+			t.Fatalf("README.md:%d: %s: %v", line, cmdline, err)
+		}
+		var got string
+		switch {
+		case len(words) == 2 && words[0] == "echo" && words[1] == "$?":
+			got = strconv.Itoa(status) + "\n"
+			status = 0
+		case len(words) > 0 && words[0] == "reshape":
+			if status != 0 {
+				t.Fatalf("README.md:%d: the command before exits %d; show it with \"$ echo $?\"", line, status)
+			}
+			var out bytes.Buffer
+			status = run(words[1:], strings.NewReader(""), &out, &out)
+			got = out.String()
+		default:
+			t.Fatalf("README.md:%d: %s: only \"reshape ARGS\" and \"echo $?\" run in the README's test", line, cmdline)
+		}
+		if !matchOutput(lines(strings.TrimSuffix(got, "\n")), want) || got != "" && !strings.HasSuffix(got, "\n") {
+			t.Errorf("README.md:%d: $ %s\ngot:\n%s\nwant (README):\n%s", line, cmdline, got, strings.Join(want, "\n"))
+		}
+	}
+	if status != 0 {
+		t.Errorf("README.md:%d: the last command exits %d; show it with \"$ echo $?\"", b.line+len(session)-1, status)
+	}
+}
+
+// matchOutput reports whether the lines got match want, where a line "..." of want stands for one or
+// more lines.
+func matchOutput(got, want []string) bool {
+	if len(want) == 0 {
+		return len(got) == 0
+	}
+	if want[0] == "..." {
+		for k := 1; k <= len(got); k++ {
+			if matchOutput(got[k:], want[1:]) {
+				return true
+			}
+		}
+		return false
+	}
+	return len(got) > 0 && got[0] == want[0] && matchOutput(got[1:], want[1:])
+}
+
+// shellWords splits a command line into words as a POSIX shell does, for the subset the README uses:
+// blanks separate words; '...' quotes literally; "..." quotes with \ escaping " \ $ and `; \ outside
+// quotes escapes the next character; an unquoted word with *, ? or [ is expanded to the sorted file
+// names it matches, and is an error when it matches none. The word $? is kept for echo. Anything else
+// a shell would interpret (| & ; < > ( ) $ ` # and ~) is an error rather than a silent difference.
+func shellWords(s string) ([]string, error) {
+	var words []string
+	var word, pattern strings.Builder // the word, and the word as a glob pattern with quoted characters escaped
+	inWord, glob := false, false
+	end := func() error {
+		if !inWord {
+			return nil
+		}
+		w := word.String()
+		if glob {
+			matches, err := filepath.Glob(pattern.String())
+			if err != nil {
+				return fmt.Errorf("%q: %v", w, err)
+			}
+			if len(matches) == 0 {
+				return fmt.Errorf("unquoted %q is a shell pattern that matches no file; quote it", w)
+			}
+			words = append(words, matches...)
+		} else {
+			words = append(words, w)
+		}
+		word.Reset()
+		pattern.Reset()
+		inWord, glob = false, false
+		return nil
+	}
+	quoted := func(c byte) {
+		word.WriteByte(c)
+		if strings.IndexByte(`*?[\`, c) >= 0 {
+			pattern.WriteByte('\\')
+		}
+		pattern.WriteByte(c)
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == ' ' || c == '\t':
+			if err := end(); err != nil {
+				return nil, err
+			}
+		case c == '\'':
+			inWord = true
+			k := strings.IndexByte(s[i+1:], '\'')
+			if k < 0 {
+				return nil, errors.New("unterminated '")
+			}
+			for _, q := range []byte(s[i+1 : i+1+k]) {
+				quoted(q)
+			}
+			i += k + 1
+		case c == '"':
+			inWord = true
+			for i++; ; i++ {
+				if i == len(s) {
+					return nil, errors.New(`unterminated "`)
+				}
+				if s[i] == '"' {
+					break
+				}
+				if s[i] == '$' || s[i] == '`' {
+					return nil, fmt.Errorf("%c inside \"...\" is not supported", s[i])
+				}
+				if s[i] == '\\' && i+1 < len(s) && strings.IndexByte("\"\\$`", s[i+1]) >= 0 {
+					i++
+				}
+				quoted(s[i])
+			}
+		case c == '\\':
+			if i+1 == len(s) {
+				return nil, errors.New(`\ at the end of the line`)
+			}
+			inWord = true
+			i++
+			quoted(s[i])
+		case c == '$' && s[i:] == "$?" && !inWord:
+			word.WriteString("$?")
+			inWord = true
+			i++
+		case strings.IndexByte("|&;<>()$`", c) >= 0 || (c == '#' || c == '~') && !inWord:
+			return nil, fmt.Errorf("unquoted %c is not supported", c)
+		default:
+			inWord = true
+			word.WriteByte(c)
+			pattern.WriteByte(c)
+			if c == '*' || c == '?' || c == '[' {
+				glob = true
+			}
+		}
+	}
+	if err := end(); err != nil {
+		return nil, err
+	}
+	return words, nil
+}
+
+func TestShellWords(t *testing.T) {
+	t.Chdir(t.TempDir())
+	for _, name := range []string{"a1.npy", "a2.npy", "b.npy"} {
+		if err := os.WriteFile(name, nil, 0o666); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tests := []struct {
+		line string
+		want []string
+		err  string
+	}{
+		{`reshape infer --special-zero=true '[2,5,5,24]' 0,-1,4`, []string{"reshape", "infer", "--special-zero=true", "[2,5,5,24]", "0,-1,4"}, ""},
+		{`reshape  infer	"" ''`, []string{"reshape", "infer", "", ""}, ""},
+		{`a"b c"'d e'\ f`, []string{"ab cd e f"}, ""},
+		{`"\"\\\$\x"`, []string{`"\$\x`}, ""},
+		{`echo $?`, []string{"echo", "$?"}, ""},
+		{`reshape a*.npy`, []string{"reshape", "a1.npy", "a2.npy"}, ""},
+		{`reshape ?.npy`, []string{"reshape", "b.npy"}, ""},
+		{`reshape 'a*.npy' a\*.npy "?.npy"`, []string{"reshape", "a*.npy", "a*.npy", "?.npy"}, ""},
+		{`reshape [2,5,5,24]`, nil, `unquoted "[2,5,5,24]" is a shell pattern that matches no file; quote it`},
+		{`reshape [ab].npy`, []string{"reshape", "b.npy"}, ""},
+		{`reshape 'x`, nil, "unterminated '"},
+		{`reshape "x`, nil, `unterminated "`},
+		{`reshape x\`, nil, `\ at the end of the line`},
+		{`reshape "$HOME"`, nil, `$ inside "..." is not supported`},
+		{`reshape infer | head`, nil, "unquoted | is not supported"},
+		{`reshape apply > out`, nil, "unquoted > is not supported"},
+		{`reshape $X`, nil, "unquoted $ is not supported"},
+		{`reshape a # comment`, nil, "unquoted # is not supported"},
+		{`reshape a#b`, []string{"reshape", "a#b"}, ""},
+		{`reshape ~/x`, nil, "unquoted ~ is not supported"},
+	}
+	for _, tt := range tests {
+		got, err := shellWords(tt.line)
+		if tt.err != "" {
+			if err == nil || err.Error() != tt.err {
+				t.Errorf("shellWords(%q) = %q, %v; want error %q", tt.line, got, err, tt.err)
+			}
+			continue
+		}
+		if err != nil || strings.Join(got, "\x00") != strings.Join(tt.want, "\x00") || len(got) != len(tt.want) {
+			t.Errorf("shellWords(%q) = %q, %v; want %q", tt.line, got, err, tt.want)
+		}
+	}
+}
+
+func TestMatchOutput(t *testing.T) {
+	tests := []struct {
+		got, want string
+		ok        bool
+	}{
+		{"", "", true},
+		{"a", "", false},
+		{"", "a", false},
+		{"a\nb", "a\nb", true},
+		{"a\nb", "a\nc", false},
+		{"a\nb\nc", "a\n...", true},
+		{"a", "a\n...", false},
+		{"a\nb\nc\nd", "a\n...\nd", true},
+		{"a\nd", "a\n...\nd", false},
+		{"x\ny", "...", true},
+		{"", "...", false},
+	}
+	for _, tt := range tests {
+		if got := matchOutput(lines(tt.got), lines(tt.want)); got != tt.ok {
+			t.Errorf("matchOutput(%q, %q) = %v, want %v", tt.got, tt.want, got, tt.ok)
+		}
+	}
+}
+
+// lines splits s into lines; the empty string has none.
+func lines(s string) []string {
+	if s == "" {
+		return nil
+	}
+	return strings.Split(s, "\n")
+}
