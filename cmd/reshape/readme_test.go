@@ -336,3 +336,29 @@ func lines(s string) []string {
 	}
 	return strings.Split(s, "\n")
 }
+
+// TestREADMEExample requires the README's Go block to be the root package's Example, the text of
+// example_test.go from its import declaration to its end, so that the README shows code that
+// compiles and prints what it says.
+func TestREADMEExample(t *testing.T) {
+	md, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	src, err := os.ReadFile("../../example_test.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, example, ok := strings.Cut(string(src), "\nimport (")
+	if !ok {
+		t.Fatal("example_test.go has no import declaration")
+	}
+	example = "import (" + example
+	blocks := fencedBlocks(md, "go")
+	if len(blocks) != 1 {
+		t.Fatalf("README.md has %d Go blocks, want 1", len(blocks))
+	}
+	if blocks[0].text != example {
+		t.Errorf("README.md:%d: the Go block differs from example_test.go; copy it from there:\n%s", blocks[0].line, example)
+	}
+}
