@@ -18,7 +18,8 @@ import (
 //     ONNX on both (NOTES.md §2 rule 4): the two agree unless a copied dimension is 0. When one may
 //     be 0 there is no equivalent, unless in is static: the output shape itself, with special_zero
 //     false, is then the translation (and an invalid reshape returns its error).
-//   - A scalar pattern (OpenVINO only) holding 1 becomes the empty 1-D pattern.
+//   - A scalar pattern (OpenVINO only) holding 1 becomes the empty 1-D pattern in the other
+//     dialects, and stays a scalar pattern in OpenVINO.
 //   - oneDNN StaticReshape takes only static values (an s64[] attribute), DynamicReshape values that
 //     fit its s32 input; oneDNN's data types are f32, f16 and bf16 (from.DataType, when set).
 //
@@ -42,7 +43,9 @@ func Translate(p Pattern, from Options, to Dialect, in shape.Shape) (Pattern, Op
 	}
 	values, known := p.Values()
 	switch {
-	case p.IsScalar() && to != OpenVINO:
+	case p.IsScalar() && to == OpenVINO:
+		return p, out, nil
+	case p.IsScalar():
 		if !known || !values[0].IsStatic() || values[0].Lo != 1 {
 			return Pattern{}, out, noEquivalent(0, "a scalar pattern that may not hold 1 is an error in openvino and has no form in "+to.String())
 		}

@@ -31,6 +31,7 @@ func TestTranslate(t *testing.T) {
 		{"onnx copies a static 0: invalid in onnx", reshape.IntPattern(0, -1), reshape.Options{Dialect: reshape.ONNX, SpecialZero: true}, reshape.OpenVINO, shape.OfInts(0, 3), "", false, reshape.ErrAmbiguousInferred},
 		{"openvino to openvino", reshape.IntPattern(0, -1), reshape.Options{SpecialZero: true}, reshape.OpenVINO, dyn, "[0,-1]", true, nil},
 		{"scalar 1 to onnx", reshape.ScalarPattern(shape.Static(1)), reshape.Options{}, reshape.ONNX, dyn, "[]", false, nil},
+		{"scalar 1 to openvino", reshape.ScalarPattern(shape.Static(1)), reshape.Options{SpecialZero: true}, reshape.OpenVINO, dyn, "1", true, nil},
 		{"scalar 7 to onnx", reshape.ScalarPattern(shape.Static(7)), reshape.Options{}, reshape.ONNX, dyn, "", false, reshape.ErrNoEquivalent},
 		{"interval to onednn-static", reshape.PatternOf(shape.Interval(1, 8), shape.Static(-1)), reshape.Options{}, reshape.OneDNNStatic, dyn, "", false, reshape.ErrNoEquivalent},
 		{"unknown to onednn-static", reshape.UnknownPattern(shape.OfInts(3)), reshape.Options{}, reshape.OneDNNStatic, dyn, "", false, reshape.ErrNoEquivalent},
@@ -46,7 +47,7 @@ func TestTranslate(t *testing.T) {
 			}
 			continue
 		}
-		if err != nil || p.String() != tt.want || opt.SpecialZero != tt.wantSZ || opt.Dialect != tt.to {
+		if err != nil || p.String() != tt.want || opt.SpecialZero != tt.wantSZ || opt.Dialect != tt.to || p.IsScalar() != tt.pattern.IsScalar() && tt.to == reshape.OpenVINO {
 			t.Errorf("%s: Translate = %v %+v, %v; want %s special_zero %v", tt.name, p, opt, err, tt.want, tt.wantSZ)
 		}
 	}

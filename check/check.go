@@ -74,8 +74,9 @@ type Site struct {
 }
 
 // Check infers the site's output shape and compares it with the declared one: the verdict is OK when
-// the two are compatible (reshape's partial shapes share a static shape), Mismatch otherwise, or the
-// error code when inference fails.
+// the two are compatible (reshape's partial shapes share a static shape) and the declared shape may
+// have the input's volume, Mismatch otherwise (also when the pattern's values are unknown: a reshape
+// keeps the volume whatever they are), or the error code when inference fails.
 func (s *Site) Check(file string) Row {
 	r := Row{
 		File: file, ID: s.ID, Name: s.Name, Op: s.Op, Dialect: s.Options.Dialect, Input: s.Input,
@@ -99,6 +100,13 @@ func (s *Site) Check(file string) Row {
 	case !r.Inferred.Compatible(s.Declared):
 		r.Verdict = Mismatch
 		r.Message = "the model declares " + s.Declared.String() + ", the rules give " + r.Inferred.String()
+	case !volumesMeet(s.Input, s.Declared):
+		// The pattern's values may be unknown, but a reshape keeps the volume whatever they are.
+		vin, _ := s.Input.Volume()
+		vout, _ := s.Declared.Volume()
+		r.Verdict = Mismatch
+		r.Message = "the model declares " + s.Declared.String() + " of volume " + vout.String() + ", but the input " +
+			s.Input.String() + " has volume " + vin.String() + ", and a reshape keeps the volume"
 	default:
 		r.Verdict = OK
 	}
@@ -111,6 +119,14 @@ func (s *Site) Check(file string) Row {
 		r.Message = strings.TrimPrefix(r.Message+"; "+note, "; ")
 	}
 	return r
+}
+
+// volumesMeet reports whether the shapes in and out may have the same volume: false only when their
+// volume intervals are known and disjoint.
+func volumesMeet(in, out shape.Shape) bool {
+	vin, err1 := in.Volume()
+	vout, err2 := out.Volume()
+	return err1 != nil || err2 != nil || vin.Compatible(vout)
 }
 
 // run reshapes the constant data input and compares the result with the declared output.

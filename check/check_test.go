@@ -250,7 +250,10 @@ func TestOneDNNRows(t *testing.T) {
 	  {"id": 7, "name": "i", "kind": "StaticReshape",
 	   "attrs": {"special_zero": {"type": "bool", "value": 0}, "shape": {"type": "s64[]", "value": [6]}},
 	   "inputs": [{"id": 8, "dtype": "s8", "shape": [2, 3]}], "outputs": [{"id": 9, "dtype": "s8", "shape": [6]}]},
-	  {"id": 10, "name": "m", "kind": "MatMul"}
+	  {"id": 10, "name": "v", "kind": "DynamicReshape", "attrs": {"special_zero": {"type": "bool", "value": 0}},
+	   "inputs": [{"id": 11, "dtype": "f32", "shape": [4, 6]}, {"id": 12, "dtype": "s32", "shape": [2]}],
+	   "outputs": [{"id": 13, "dtype": "f32", "shape": [4, 7]}]},
+	  {"id": 14, "name": "m", "kind": "MatMul"}
 	]}`
 	rows, err := check.OneDNNFile(strings.NewReader(g), "g.json", check.Options{})
 	if err != nil {
@@ -260,6 +263,7 @@ func TestOneDNNRows(t *testing.T) {
 		{"onednn-static", "ambiguous-inferred", "", check.PatternConst},
 		{"onednn-dynamic", "ok", "[?,?,?]", check.PatternUnknown},
 		{"onednn-static", "data-type", "", check.PatternConst},
+		{"onednn-dynamic", "mismatch", "[?,?]", check.PatternUnknown},
 	}
 	if len(rows) != len(want) {
 		t.Fatalf("%d rows: %+v", len(rows), rows)

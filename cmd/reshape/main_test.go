@@ -255,6 +255,8 @@ func TestTranslateCommand(t *testing.T) {
 		{[]string{"--from", "openvino", "--special-zero=true", "--to", "onnx", "0,-1", "--input", "[2..8,3]"}, 0, "onnx [0,-1] allowzero=0\n", ""},
 		{[]string{"--from", "openvino", "--special-zero=true", "--to", "onednn-static", "0,-1"}, 1, "", "reshape: no-equivalent: special zeros beside -1 copy input dimensions that may be 0"},
 		{[]string{"--from", "openvino", "--special-zero=false", "--to", "onnx", "1", "--pattern-shape", "[]"}, 0, "onnx [] allowzero=1\n", ""},
+		{[]string{"--from", "openvino", "--special-zero=true", "--to", "openvino", "1", "--pattern-shape", "[]"}, 0, "openvino 1 special_zero=true pattern_shape=[]\n", ""},
+		{[]string{"--from", "onnx", "--to", "onednn-dynamic", "-", "--pattern-shape", "[3]"}, 0, "onednn-dynamic - special_zero=true pattern_shape=[3]\n", ""},
 		{[]string{"--from", "openvino", "--to", "onnx", "1"}, 2, "", "special_zero is required by openvino"},
 		{[]string{"--to", "onnx", "1"}, 2, "", "--from and --to are required"},
 	}
@@ -300,5 +302,51 @@ func TestColorAndVersion(t *testing.T) {
 	code, stdout, _ := cli("", "--version")
 	if code != 0 || !strings.HasPrefix(stdout, "reshape ") || !strings.Contains(stdout, "go1.") {
 		t.Errorf("--version: %d %q", code, stdout)
+	}
+}
+
+// scalarPatternIR is an IR model whose one Reshape takes a rank-0 Const pattern holding 1 and a
+// Const data input of shape [1], and declares the scalar output []: OpenVINO's scalar pattern.
+const scalarPatternIR = `<?xml version="1.0"?>
+<net name="scalar_pattern" version="11">
+	<layers>
+		<layer id="0" name="data" type="Const" version="opset1">
+			<data element_type="f32" shape="1" offset="8" size="4"/>
+			<output><port id="0" precision="FP32"><dim>1</dim></port></output>
+		</layer>
+		<layer id="1" name="pattern" type="Const" version="opset1">
+			<data element_type="i64" shape="" offset="0" size="8"/>
+			<output><port id="0" precision="I64"/></output>
+		</layer>
+		<layer id="2" name="reshape" type="Reshape" version="opset1">
+			<data special_zero="false"/>
+			<input>
+				<port id="0" precision="FP32"><dim>1</dim></port>
+				<port id="1" precision="I64"/>
+			</input>
+			<output><port id="2" precision="FP32"/></output>
+		</layer>
+		<layer id="3" name="result" type="Result" version="opset1">
+			<input><port id="0" precision="FP32"/></input>
+		</layer>
+	</layers>
+	<edges>
+		<edge from-layer="0" from-port="0" to-layer="2" to-port="0"/>
+		<edge from-layer="1" from-port="0" to-layer="2" to-port="1"/>
+		<edge from-layer="2" from-port="2" to-layer="3" to-port="0"/>
+	</edges>
+</net>
+`
+
+// TestCheckRunScalarPattern runs a Reshape by a scalar pattern: the result keeps the scalar rank
+// the rules give, so the row is ok both as inferred and as run.
+func TestCheckRunScalarPattern(t *testing.T) {
+	dir := t.TempDir()
+	xml := filepath.Join(dir, "scalar.xml")
+	os.WriteFile(xml, []byte(scalarPatternIR), 0o644)
+	os.WriteFile(filepath.Join(dir, "scalar.bin"), []byte{1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x80, 0x3f}, 0o644)
+	code, stdout, stderr := cli("", "check", "--run", "--json", xml)
+	if code != 0 || stderr != "" || !strings.Contains(stdout, `"inferred":"[]"`) || !strings.Contains(stdout, `"verdict":"ok"`) || !strings.Contains(stdout, `"run":"ok"`) {
+		t.Errorf("exit %d\n%s%s", code, stdout, stderr)
 	}
 }

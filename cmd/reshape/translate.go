@@ -87,6 +87,10 @@ func runTranslate(e *env, args []string) int {
 		}
 		flagText = fmt.Sprintf("allowzero=%d", allow)
 	}
+	// A scalar pattern, or one of unknown values, is not told by its values alone.
+	if _, known := tp.Values(); !known || tp.IsScalar() {
+		flagText += " pattern_shape=" + tp.TensorShape().String()
+	}
 	fmt.Fprintf(e.stdout, "%s %s %s\n", target, tp, flagText)
 	return 0
 }
