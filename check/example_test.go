@@ -1,0 +1,57 @@
+package check_test
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/reshape-go/reshape/check"
+)
+
+// The built-in model holds the five examples of the OpenVINO Reshape-1 specification.
+func ExampleBuiltin() {
+	rows, err := check.Builtin()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, r := range rows {
+		fmt.Println(r.Name, r.Input, r.Pattern, r.SpecialZero, r.Inferred, r.Verdict)
+	}
+	fmt.Println(check.Summarize(rows))
+	// Output:
+	// example1_reshape [2,5,5,0] [0,4] false [0,4] ok
+	// example2_reshape [2,5,5,24] [0,-1,4] true [2,150,4] ok
+	// example3_reshape [2,2,3] [0,0,1,-1] true [2,2,1,3] ok
+	// example4_reshape [3,1,1] [-1,0] true [3,1] ok
+	// example5_reshape [3,1,1] [0,-1] true [3,1] ok
+	// 5 reshapes: 5 ok, 0 mismatch, 0 error
+}
+
+// A oneDNN Graph of two reshapes: the StaticReshape declares an output the rules do not give, and
+// the DynamicReshape's pattern is a run-time input, so its values are unknown.
+func ExampleOneDNNFile() {
+	const graph = `{"graph": [
+	  {"id": 1, "name": "flatten", "kind": "StaticReshape",
+	   "attrs": {"special_zero": {"type": "bool", "value": 1}, "shape": {"type": "s64[]", "value": [0, -1]}},
+	   "inputs": [{"id": 0, "dtype": "f32", "shape": [8, 3, 4]}], "outputs": [{"id": 2, "dtype": "f32", "shape": [8, 3]}]},
+	  {"id": 3, "name": "split", "kind": "DynamicReshape", "attrs": {"special_zero": {"type": "bool", "value": 0}},
+	   "inputs": [{"id": 2, "dtype": "f32", "shape": [8, 3]}, {"id": 4, "dtype": "s32", "shape": [3]}],
+	   "outputs": [{"id": 5, "dtype": "f32", "shape": [2, 4, 3]}]}
+	]}`
+	rows, err := check.OneDNNFile(strings.NewReader(graph), "graph.json", check.Options{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, r := range rows {
+		fmt.Printf("%s %s: %s by %s (%s) gives %s, declared %s: %s\n", r.Op, r.Name, r.Input, r.Pattern, r.PatternSource, r.Inferred, r.Declared, r.Verdict)
+		if r.Message != "" {
+			fmt.Printf("  %s\n", r.Message)
+		}
+	}
+	// Output:
+	// StaticReshape flatten: [8,3,4] by [0,-1] (const) gives [8,12], declared [8,3]: mismatch
+	//   the model declares [8,3], the rules give [8,12]
+	// DynamicReshape split: [8,3] by - (unknown) gives [?,?,?], declared [2,4,3]: ok
+	//   DynamicReshape takes its pattern at run time: inferred with its values unknown
+}
