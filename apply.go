@@ -8,10 +8,10 @@ import (
 // Apply reshapes the tensor t by the pattern p, the Reshape operation on data: it infers the output
 // shape with InferPartial (Options.DataType is set to t's type, so the dialect's data types are
 // checked), which must give a static shape, then returns t.ReshapedTo that shape: a view sharing
-// t's memory when the layout allows it (NOTES.md §7), and otherwise one dense row-major copy. The
-// element order is logical row-major either way. p holds static values: a 1-D pattern, or the
-// scalar pattern of OpenVINO (holding 1, giving a scalar). Apply only reads t, so goroutines may
-// reshape one tensor at once.
+// t's memory when the layout allows it (see Views in the package documentation), and otherwise one
+// dense row-major copy. The element order is logical row-major either way. p holds static values: a
+// 1-D pattern, or the scalar pattern of OpenVINO (holding 1, giving a scalar). Apply only reads t,
+// so goroutines may reshape one tensor at once.
 //
 // The errors are those of InferPartial; a pattern whose values are not all static is an error
 // wrapping ErrSyntax.

@@ -7,8 +7,8 @@ import (
 	"github.com/reshape-go/reshape/element"
 )
 
-// Dialect selects which specification's rules apply where the specifications disagree
-// (NOTES.md §4). The zero Dialect is OpenVINO.
+// Dialect selects which specification's rules apply where the specifications disagree (see
+// Dialects in the package documentation). The zero Dialect is OpenVINO.
 type Dialect uint8
 
 const (
@@ -111,7 +111,7 @@ const DefaultMaxRank = 64
 
 // Options are the attributes of one Reshape beside its two inputs.
 type Options struct {
-	// Dialect selects the specification (NOTES.md §4). The zero value is OpenVINO.
+	// Dialect selects the specification. The zero value is OpenVINO.
 	Dialect Dialect
 	// SpecialZero is the special_zero attribute: a 0 in the pattern copies the input dimension at
 	// the same index. For ONNX it is !allowzero.
@@ -135,7 +135,7 @@ func (o *Options) maxRank() int {
 	return o.MaxRank
 }
 
-// checkTypes verifies the dialect and the element types, before any rule of §2.
+// checkTypes verifies the dialect and the element types, before any static rule.
 func (o *Options) checkTypes() error {
 	if o.Dialect < numDialects && o.DataType == element.Undefined && o.PatternType == element.Undefined {
 		return nil

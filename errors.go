@@ -6,10 +6,11 @@ import (
 	"github.com/reshape-go/reshape/errcode"
 )
 
-// The sentinel errors, one per error code of NOTES.md §2. They are those of package errcode, which
-// every package of the module reports its errors under: reshape.ErrNotDivisible is
-// errcode.ErrNotDivisible. Every error this module returns wraps exactly one of them, so errors.Is
-// tells the code; Code returns it as a string.
+// The sentinel errors, one per error code (see Errors in the package documentation; "rule N" is
+// static rule N there). They are those of package errcode, which every package of the module
+// reports its errors under: reshape.ErrNotDivisible is errcode.ErrNotDivisible. Every error this
+// module returns wraps exactly one of them, so errors.Is tells the code; Code returns it as a
+// string.
 var (
 	// ErrInvalidDim: a pattern value is less than -1 (rule 1), or an input dimension is negative.
 	ErrInvalidDim = errcode.ErrInvalidDim

@@ -8,7 +8,8 @@ import (
 )
 
 // Infer returns the output shape of Reshape for the static input shape in and the static 1-D pattern
-// (NOTES.md §2), both in elements. It allocates only the result; AppendInfer reuses a destination.
+// by the static rules of the package documentation, both in elements. It allocates only the result;
+// AppendInfer reuses a destination.
 //
 // Errors wrap one sentinel each: ErrInvalidDim (a pattern value below -1, or a negative input
 // dimension), ErrMultipleInferred, ErrZeroOutOfRange, ErrAmbiguousInferred, ErrNotDivisible,
@@ -133,7 +134,7 @@ func (a *volume) value() int64 {
 	return a.p
 }
 
-// scanStatic applies rules 1-3 of NOTES.md §2 to a static pattern in the dialect's order and returns
+// scanStatic applies static rules 1-3 to a static pattern in the dialect's order and returns
 // the index of the -1, or -1 when there is none.
 func scanStatic(pattern []int64, rank int, opt *Options) (minus int, err error) {
 	minus = -1

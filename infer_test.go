@@ -188,9 +188,9 @@ func FuzzInfer(f *testing.F) {
 	})
 }
 
-// referenceInfer is NOTES.md §2 written as plainly as possible, as the differential reference of
-// Infer: exact products in math/big, the rules in the order each dialect checks them. It returns the
-// output shape, or the error code.
+// referenceInfer is the package documentation's static rules written as plainly as possible, as the
+// differential reference of Infer: exact products in math/big, the rules in the order each dialect
+// checks them. It returns the output shape, or the error code.
 func referenceInfer(in, p []int64, d reshape.Dialect, sz bool) ([]int64, string) {
 	for _, v := range in {
 		if v < 0 {

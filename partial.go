@@ -7,13 +7,14 @@ import (
 )
 
 // InferPartial returns the output partial shape of Reshape for the partial input shape in and the
-// pattern p (NOTES.md §2 and §3): dimension intervals, dynamic rank, pattern values that are
-// intervals, unknown pattern values, scalar and empty patterns. For static inputs it gives exactly
-// what Infer gives. AppendInferPartial reuses a destination.
+// pattern p by the static rules and those of partial shapes (see the package documentation):
+// dimension intervals, dynamic rank, pattern values that are intervals, unknown pattern values,
+// scalar and empty patterns. For static inputs it gives exactly what Infer gives.
+// AppendInferPartial reuses a destination.
 //
 // Special zeros copy the input interval (or give "?" when the input rank is dynamic); only a static
 // 0 is a special zero. A pattern value whose interval reaches below 0 gives "?", as OpenVINO does;
-// one whose interval lies wholly below 0 is ErrInvalidDim. The -1 is resolved as §3 describes:
+// one whose interval lies wholly below 0 is ErrInvalidDim. The -1 is resolved by interval division:
 // equal static dimensions of the two sides cancel, then the interval of the input volume is divided
 // by the interval of the other output dimensions. Volumes are compared only where both shapes are
 // static. Unknown pattern values of known length n give n dimensions "?"; an unknown length gives a
@@ -62,7 +63,8 @@ type Source struct {
 	// W and R are, for the Inferred dimension, the dividend (the input volume, without the dimensions
 	// special zeros copy in the OpenVINO dialect) and the divisor (the product of the other output
 	// dimensions), in elements. Cancelled reports that equal static dimensions of the two sides were
-	// cancelled first (interval division, NOTES.md §3); W and R are then what remained.
+	// cancelled first (interval division, see Partial shapes in the package documentation); W and R
+	// are then what remained.
 	W, R      shape.Dim
 	Cancelled bool
 }
@@ -262,8 +264,8 @@ func inferScalar(dst []shape.Dim, in shape.Shape, p Pattern, opt *Options) (shap
 	return shape.Shape{Dims: dst[len(dst):]}, nil
 }
 
-// inferMinusOne resolves the -1 at index minus of a pattern of known values (NOTES.md §2 rule 4 and
-// §3), out holding the other output dimensions already.
+// inferMinusOne resolves the -1 at index minus of a pattern of known values (static rule 4, and the
+// -1 of partial shapes), out holding the other output dimensions already.
 func inferMinusOne(in shape.Shape, values, out []shape.Dim, minus int, opt *Options) (shape.Dim, Source, error) {
 	sz := opt.SpecialZero
 	excluded := sz && opt.Dialect == OpenVINO // copied positions on neither side (rule 4)
@@ -298,8 +300,9 @@ func inferMinusOne(in shape.Shape, values, out []shape.Dim, minus int, opt *Opti
 		return d, Source{Origin: Inferred, W: w0, R: r0}, err
 	}
 
-	// §3: cancel pairs of equal static dimensions (never zeros) between the input side and the other
-	// output dimensions, special-zero positions on neither side, then divide the intervals.
+	// Partial shapes: cancel pairs of equal static dimensions (never zeros) between the input side
+	// and the other output dimensions, special-zero positions on neither side, then divide the
+	// intervals.
 	var small [1]uint64
 	used := small[:]
 	if len(in.Dims) > 64 {

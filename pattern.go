@@ -7,11 +7,12 @@ import (
 	"github.com/reshape-go/reshape/shape"
 )
 
-// Pattern is Reshape's second input, the target shape: a tensor of integers, -1 marking the inferred
-// dimension and 0 a special zero or a literal 0 (NOTES.md §2). Its values may be static, intervals
-// of possible values (the bounds of a computed shape, NOTES.md §3), or unknown altogether with only
-// the pattern tensor's shape known (DynamicReshape before run time). The zero Pattern is the empty
-// 1-D pattern, whose output is a scalar.
+// Pattern is Reshape's second input, the target shape: a tensor of integers, -1 marking the
+// inferred dimension and 0 a special zero or a literal 0 (static rules 1-3 of the package
+// documentation). Its values may be static, intervals of possible values (the bounds of a computed
+// shape; see Partial shapes in the package documentation), or unknown altogether with only the
+// pattern tensor's shape known (DynamicReshape before run time). The zero Pattern is the empty 1-D
+// pattern, whose output is a scalar.
 //
 // A Pattern keeps the slice it is built from; do not modify it while the Pattern is in use.
 type Pattern struct {
@@ -36,7 +37,7 @@ func IntPattern(values ...int64) Pattern {
 }
 
 // ScalarPattern returns a scalar (rank-0) pattern holding v. OpenVINO accepts it when v is 1 and
-// gives a scalar output (NOTES.md §2 rule 6); the other dialects reject it with ErrPatternRank.
+// gives a scalar output (static rule 6); the other dialects reject it with ErrPatternRank.
 func ScalarPattern(v shape.Dim) Pattern {
 	return Pattern{values: []shape.Dim{v}, notVector: true}
 }

@@ -15,7 +15,7 @@ import (
 // handled as follows:
 //
 //   - Beside a -1, OpenVINO counts the dimensions that special zeros copy on neither side, oneDNN and
-//     ONNX on both (NOTES.md §2 rule 4): the two agree unless a copied dimension is 0. When one may
+//     ONNX on both (static rule 4): the two agree unless a copied dimension is 0. When one may
 //     be 0 there is no equivalent, unless in is static: the output shape itself, with special_zero
 //     false, is then the translation (and an invalid reshape returns its error).
 //   - A scalar pattern (OpenVINO only) holding 1 becomes the empty 1-D pattern in the other
