@@ -1,15 +1,3 @@
-// Package tensor holds n-dimensional arrays of any OpenVINO element type as strided views of bytes,
-// and gives them a new shape: a view that shares memory when the layout allows, one copy otherwise.
-// (reshape.Apply infers that shape from a pattern by the Reshape rules, then calls ReshapedTo.)
-//
-// A Tensor is an element type, a shape (in elements), strides (in bytes, one per axis, possibly
-// negative), a byte offset, and the backing bytes, little-endian. Its elements are in logical
-// row-major (C) order whatever the strides: index (i0, i1, ...) lives at byte
-// offset + Σ ik·strides[k]. Sub-byte types (u1, u4, i4, nf4) are always dense and packed as OpenVINO
-// packs them (u4, i4, nf4 low nibble first; u1 most significant bit first).
-//
-// Tensors are values: views share the backing bytes with the tensor they come from, so writing
-// through one is seen through the other. A Tensor is safe for concurrent reads.
 package tensor
 
 import (

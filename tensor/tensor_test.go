@@ -42,9 +42,9 @@ func naive(t tensor.Tensor) []byte {
 	return out
 }
 
-// viewAllowed is NOTES.md §7 written independently of the package: split both shapes (without axes
-// of size 1) into the shortest groups of equal product; every group of several input axes must be
-// contiguous within itself.
+// viewAllowed is the view rule of the package documentation written independently of the package:
+// split both shapes (without axes of size 1) into the shortest groups of equal product; every group
+// of several input axes must be contiguous within itself.
 func viewAllowed(dims, strides, newDims []int64) bool {
 	var od, os []int64
 	n := int64(1)

@@ -133,8 +133,8 @@ func (m Method) Reason() string {
 }
 
 // ReshapedTo returns t in the shape dims (in elements), of t's volume: a view sharing t's memory
-// when the layout allows it (NOTES.md §7: every group of input axes merged into one output axis is
-// contiguous within itself), otherwise one dense row-major copy. The element order is logical
+// when the layout allows it (see Views in the package documentation: every group of input axes
+// merged into one output axis is contiguous within itself), otherwise one dense row-major copy. The element order is logical
 // row-major either way. A view allocates only its shape and strides; a copy allocates exactly its
 // data besides. A view aliases t: what is written through one is seen through the other; a copy
 // shares nothing with t. It is the data half of Reshape, for a shape the caller has inferred
@@ -206,8 +206,9 @@ func overlaps[T, U any](a []T, b []U) bool {
 }
 
 // View returns t with the shape dims, of the same volume, sharing t's memory, when the layout
-// allows it (NOTES.md §7); ok is false, and the Method says why, when only a copy can give that
-// shape. Errors wrap errcode.ErrVolumeMismatch when the volumes differ.
+// allows it (see Views in the package documentation); when only a copy can give that shape, v is
+// the zero Tensor, m.View is false and m.Reason says why. Errors wrap errcode.ErrVolumeMismatch
+// when the volumes differ.
 func (t Tensor) View(dims ...int64) (v Tensor, m Method, err error) {
 	if err := t.checkVolume(dims); err != nil {
 		return Tensor{}, m, err
