@@ -1,5 +1,3 @@
-// Package conformance reads and runs Reshape conformance cases: JSON Lines in the format of
-// ../shared/conformance/cases.jsonl (NOTES.md §5), one case per line, answered by shape inference.
 package conformance
 
 import (
@@ -19,8 +17,8 @@ import (
 // Case is one conformance case. Input is a partial shape in the notation of package shape; Pattern
 // is comma-separated values (reshape.ParsePattern), "" for the empty pattern, or nil when only the
 // pattern's shape, PatternShape, is known ("[]" marks a scalar pattern). Exactly one of Output (a
-// partial shape) and Error (an error code of NOTES.md §2) is the expected answer. Fields the format
-// does not define are ignored when reading.
+// partial shape) and Error (an error code, as reshape.Code returns it) is the expected answer.
+// Fields the format does not define are ignored when reading.
 type Case struct {
 	Name         string  `json:"name"`
 	Source       string  `json:"source,omitempty"`

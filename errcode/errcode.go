@@ -1,11 +1,13 @@
 // Package errcode holds the error codes of the module: one sentinel error per code, the *Error
 // type that carries a code with the place at fault, and Code, which reads the code back.
 //
-// The codes are those of the project's rules (NOTES.md §2): the Reshape rules' invalid-dim,
+// The codes are those of the Reshape rules that the documentation of package reshape
+// (github.com/reshape-go/reshape) writes out, "rule N" below being its static rule N: invalid-dim,
 // multiple-inferred, zero-out-of-range, ambiguous-inferred, not-divisible, volume-mismatch,
-// scalar-pattern, pattern-rank and overflow, and beside them pattern-type, data-type, syntax,
-// limit, no-equivalent and invalid-shape. Every package of the module, from the shape notation to
-// the file readers, reports its errors under these codes, so this package imports nothing of the
+// scalar-pattern, pattern-rank and overflow; and beside them pattern-type, data-type, syntax,
+// limit, no-equivalent and invalid-shape. The specifications describe the conditions but name no
+// codes: the codes are this module's. Every package of the module, from the shape notation to the
+// file readers, reports its errors under these codes, so this package imports nothing of the
 // module: a file reader depends on it and not on the inference rules. The root package reshape
 // re-exports the sentinels (reshape.ErrNotDivisible is ErrNotDivisible) for its users.
 //
@@ -23,7 +25,7 @@ import (
 
 // The sentinel errors, one per code. The text of each is its code.
 var (
-	// ErrInvalidDim: a pattern value is less than -1 (Reshape rule 1), or a dimension is negative.
+	// ErrInvalidDim: a pattern value is less than -1 (rule 1), or a dimension is negative.
 	ErrInvalidDim = errors.New("invalid-dim")
 	// ErrMultipleInferred: the pattern holds more than one -1 (rule 2).
 	ErrMultipleInferred = errors.New("multiple-inferred")
