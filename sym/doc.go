@@ -1,0 +1,55 @@
+// Package sym implements symbolic dimensions: a dimension that is an integer, an interval, or an
+// expression over named symbols (B*T, (H+1)//2), kept in one canonical form so that equal dims
+// print alike and cancel exactly.
+//
+// Graph shape inference meets dimensions that no single number describes: the batch size N of an
+// exported model, the sequence length T. Intervals (package shape) lose what an exact answer needs:
+// a Reshape of [N,3,224,224] by a pattern [N,-1] computed from the same tensor's shape divides
+// N·150528 by N, which intervals cannot do. A symbol keeps it: the answer is [N,150528].
+//
+// # Notation
+//
+// A dim prints as an integer, an expression, or its interval when no expression in the model's
+// symbols is known:
+//
+//	3          an integer
+//	N          a symbol, printed as the model names it ("batch_size", "x:0")
+//	B*T        a product
+//	N*T/2      an exact quotient: the model divides exactly wherever it runs
+//	(H+1)//2   a floor division, Python's //
+//	H-1        sums and differences
+//	?  2..5  2..  ..5   intervals, as in package shape
+//
+// The operators are + - * // / with Python's precedence and left associativity, and parentheses.
+// ParseExpr, ParseDim and ParseShape read this notation back.
+//
+// # Canonical form
+//
+// An Expr is a sum of terms, each a rational coefficient times a product of atoms raised to
+// non-zero powers; an atom is a symbol, a floor division or an exact quotient by a sum. Terms are
+// ordered by degree, then by their atoms; symbols are ordered as their Table first met them. So
+// N·150528/N is 150528, B·T + T·B is 2*B*T, and equal expressions are equal Go values by Equal.
+// Floor divisions by an integer are normalized: whole multiples leave the division, the
+// remainder's coefficients are reduced modulo the divisor, and nested floors merge:
+//
+//	(2*H+3)//2        = H+1
+//	(H-1)//2+1        = (H+1)//2
+//	((H+1)//2+1)//2   = (H+3)//4
+//
+// so that the output sizes of a chain of strided convolutions print alike however they were
+// computed. Negative powers arise only from exact quotients by products (a Reshape's -1), whose
+// values are integers wherever the model runs.
+//
+// An expression is kept only up to a size bound (64 terms, factors and atoms) and with
+// coefficients in int64; an operation whose result would pass either fails, and the Dim it
+// computes keeps only its interval bounds. A chain of operations therefore never grows an
+// expression without bound.
+//
+// # Bounds and bindings
+//
+// Every symbol has interval bounds ([0, Inf) for a model's named dimension unless bound), and a Dim
+// carries the interval of its values beside its expression. Bindings turn expressions into
+// integers: Expr.Eval evaluates at given symbol values, Expr.Subst substitutes expressions for
+// symbols (unification of two symbols that must be equal), and the evaluation of a symbolic answer
+// at a binding equals the answer computed with the binding from the start.
+package sym

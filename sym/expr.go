@@ -1,0 +1,714 @@
+package sym
+
+import (
+	"slices"
+	"strconv"
+)
+
+// maxSize bounds the size of an expression: the number of terms, factors and atoms it is made of,
+// nested ones included. An operation whose result would be larger fails, and the dim it computes
+// keeps only its interval bounds, so that a chain of operations cannot grow an expression without
+// bound.
+const maxSize = 64
+
+// Expr is an integer-valued expression over symbols, in one canonical form: a sum of terms, each a
+// rational coefficient times a product of atoms raised to non-zero integer powers, where an atom is
+// a symbol, a floor division P//Q or an exact quotient P/Q of a sum. Equal expressions have equal
+// forms, so they print alike and Equal compares them exactly; a product divided by one of its
+// factors cancels (N·150528/N is 150528). Negative powers appear only through exact quotients (the
+// Reshape rule's -1, an exact division): the expression's value is an integer wherever the model
+// runs.
+//
+// The zero Expr is the constant 0. Exprs are immutable and safe for concurrent use; the symbols in
+// one expression must come from one Table.
+type Expr struct {
+	t []term // sorted by monomial order (cmpMono), coefficients non-zero, monomials distinct
+}
+
+type term struct {
+	c rat
+	m []factor // sorted by atom order (cmpAtom), exponents non-zero
+}
+
+type factor struct {
+	a *atom
+	e int
+}
+
+type atomKind uint8
+
+const (
+	symbolAtom atomKind = iota
+	floorAtom           // floor(num / den)
+	quotAtom            // num / den, exact, den a sum of several terms
+)
+
+// atom is a symbol or an operation that the polynomial form does not express.
+type atom struct {
+	kind atomKind
+	// Symbols: the name, the position in the table (the order symbols print in), the bounds, and
+	// whether the symbol is anonymous (a dimension that only stands for itself, printed as its
+	// bounds).
+	name   string
+	order  int
+	lo, hi int64
+	anon   bool
+	// Floor divisions and exact quotients.
+	num, den Expr
+	key      string // the canonical text of a compound atom, for ordering
+	size     int
+}
+
+// cmpAtom orders atoms: symbols first, in table order, then compound atoms by their text.
+func cmpAtom(a, b *atom) int {
+	switch {
+	case a == b:
+		return 0
+	case a.kind == symbolAtom && b.kind == symbolAtom:
+		if a.order != b.order {
+			return cmpInt(a.order, b.order)
+		}
+		return cmpString(a.name, b.name)
+	case a.kind == symbolAtom:
+		return -1
+	case b.kind == symbolAtom:
+		return 1
+	case a.kind != b.kind:
+		return cmpInt(int(a.kind), int(b.kind))
+	}
+	return cmpString(a.key, b.key)
+}
+
+func cmpInt(a, b int) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+func cmpString(a, b string) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+func degree(m []factor) int {
+	d := 0
+	for _, f := range m {
+		d += f.e
+	}
+	return d
+}
+
+// cmpMono orders monomials: higher degree first, then by their factors.
+func cmpMono(m1, m2 []factor) int {
+	if d1, d2 := degree(m1), degree(m2); d1 != d2 {
+		return -cmpInt(d1, d2)
+	}
+	for i := 0; i < len(m1) && i < len(m2); i++ {
+		if c := cmpAtom(m1[i].a, m2[i].a); c != 0 {
+			return c
+		}
+		if m1[i].e != m2[i].e {
+			return -cmpInt(m1[i].e, m2[i].e)
+		}
+	}
+	return cmpInt(len(m1), len(m2))
+}
+
+// Int returns the constant n.
+func Int(n int64) Expr {
+	if n == 0 {
+		return Expr{}
+	}
+	return Expr{t: []term{{c: ratInt(n)}}}
+}
+
+func fromAtom(a *atom) Expr { return Expr{t: []term{{c: ratInt(1), m: []factor{{a, 1}}}}} }
+
+// IsZero reports whether e is the constant 0.
+func (e Expr) IsZero() bool { return len(e.t) == 0 }
+
+// Const returns e's value when e is an integer constant.
+func (e Expr) Const() (n int64, ok bool) {
+	switch {
+	case len(e.t) == 0:
+		return 0, true
+	case len(e.t) == 1 && len(e.t[0].m) == 0 && e.t[0].c.isInt():
+		return e.t[0].c.num, true
+	}
+	return 0, false
+}
+
+// constRat returns e's value when e is a constant, integer or not.
+func (e Expr) constRat() (rat, bool) {
+	switch {
+	case len(e.t) == 0:
+		return rat{0, 1}, true
+	case len(e.t) == 1 && len(e.t[0].m) == 0:
+		return e.t[0].c, true
+	}
+	return rat{}, false
+}
+
+// Equal reports whether e and f are the same expression.
+func (e Expr) Equal(f Expr) bool {
+	if len(e.t) != len(f.t) {
+		return false
+	}
+	for i := range e.t {
+		if e.t[i].c != f.t[i].c || !slices.EqualFunc(e.t[i].m, f.t[i].m, func(x, y factor) bool {
+			return x.e == y.e && cmpAtom(x.a, y.a) == 0
+		}) {
+			return false
+		}
+	}
+	return true
+}
+
+// Size returns the number of terms, factors and atoms e is made of, nested ones included.
+func (e Expr) Size() int {
+	n := 0
+	for _, t := range e.t {
+		n++
+		for _, f := range t.m {
+			n += 1 + f.a.size
+		}
+	}
+	return n
+}
+
+// Symbols calls yield for each symbol e depends on, nested ones included, in no set order and
+// possibly more than once.
+func (e Expr) symbols(yield func(a *atom)) {
+	for _, t := range e.t {
+		for _, f := range t.m {
+			if f.a.kind == symbolAtom {
+				yield(f.a)
+			} else {
+				f.a.num.symbols(yield)
+				f.a.den.symbols(yield)
+			}
+		}
+	}
+}
+
+// normalize sorts terms, merges equal monomials and drops zero coefficients. ok is false on
+// coefficient overflow or when the result is larger than maxSize.
+func normalize(ts []term) (Expr, bool) {
+	slices.SortStableFunc(ts, func(a, b term) int { return cmpMono(a.m, b.m) })
+	out := ts[:0]
+	for _, t := range ts {
+		if n := len(out); n > 0 && cmpMono(out[n-1].m, t.m) == 0 {
+			c, ok := out[n-1].c.add(t.c)
+			if !ok {
+				return Expr{}, false
+			}
+			out[n-1].c = c
+			continue
+		}
+		out = append(out, t)
+	}
+	res := out[:0]
+	for _, t := range out {
+		if t.c.num != 0 {
+			res = append(res, t)
+		}
+	}
+	if len(res) == 0 {
+		return Expr{}, true
+	}
+	e := Expr{t: res}
+	return e, e.Size() <= maxSize
+}
+
+// Add returns e+f; ok is false when the result cannot be kept (a coefficient beyond int64, or a
+// result larger than the size bound).
+func Add(e, f Expr) (Expr, bool) {
+	switch {
+	case len(e.t) == 0:
+		return f, true
+	case len(f.t) == 0:
+		return e, true
+	}
+	ts := make([]term, 0, len(e.t)+len(f.t))
+	ts = append(append(ts, e.t...), f.t...)
+	return normalize(ts)
+}
+
+// Neg returns -e.
+func Neg(e Expr) (Expr, bool) {
+	ts := make([]term, len(e.t))
+	for i, t := range e.t {
+		c, ok := t.c.neg()
+		if !ok {
+			return Expr{}, false
+		}
+		ts[i] = term{c, t.m}
+	}
+	return Expr{t: ts}, true
+}
+
+// Sub returns e-f.
+func Sub(e, f Expr) (Expr, bool) {
+	nf, ok := Neg(f)
+	if !ok {
+		return Expr{}, false
+	}
+	return Add(e, nf)
+}
+
+// mulMono returns the product of two monomials, exponents of equal atoms added.
+func mulMono(a, b []factor) []factor {
+	if len(a) == 0 {
+		return b
+	}
+	if len(b) == 0 {
+		return a
+	}
+	out := make([]factor, 0, len(a)+len(b))
+	i, j := 0, 0
+	for i < len(a) || j < len(b) {
+		switch {
+		case j == len(b):
+			out = append(out, a[i])
+			i++
+		case i == len(a):
+			out = append(out, b[j])
+			j++
+		default:
+			switch c := cmpAtom(a[i].a, b[j].a); {
+			case c < 0:
+				out = append(out, a[i])
+				i++
+			case c > 0:
+				out = append(out, b[j])
+				j++
+			default:
+				if e := a[i].e + b[j].e; e != 0 {
+					out = append(out, factor{a[i].a, e})
+				}
+				i++
+				j++
+			}
+		}
+	}
+	return out
+}
+
+// Mul returns e·f.
+func Mul(e, f Expr) (Expr, bool) {
+	if len(e.t) == 0 || len(f.t) == 0 {
+		return Expr{}, true
+	}
+	if len(e.t)*len(f.t) > maxSize {
+		return Expr{}, false
+	}
+	ts := make([]term, 0, len(e.t)*len(f.t))
+	for _, a := range e.t {
+		for _, b := range f.t {
+			c, ok := a.c.mul(b.c)
+			if !ok {
+				return Expr{}, false
+			}
+			ts = append(ts, term{c, mulMono(a.m, b.m)})
+		}
+	}
+	return normalize(ts)
+}
+
+// scale returns c·e.
+func scale(e Expr, c rat) (Expr, bool) {
+	return Mul(e, Expr{t: []term{{c: c}}})
+}
+
+// Quo returns the exact quotient e/f, for a model whose runs divide exactly (the -1 of Reshape, a
+// Div whose operands are known to divide). A quotient by a constant or by a single term (a product
+// of symbols) stays in the polynomial form, so that common factors cancel; a quotient by a sum of
+// several terms is an atom, unless e is a constant multiple of f. ok is false when f is 0 or the
+// result cannot be kept.
+func Quo(e, f Expr) (Expr, bool) {
+	switch {
+	case len(f.t) == 0:
+		return Expr{}, false
+	case len(e.t) == 0:
+		return Expr{}, true
+	case len(f.t) == 1:
+		inv, ok := f.t[0].c.inv()
+		if !ok {
+			return Expr{}, false
+		}
+		m := make([]factor, len(f.t[0].m))
+		for i, x := range f.t[0].m {
+			m[i] = factor{x.a, -x.e}
+		}
+		return Mul(e, Expr{t: []term{{c: inv, m: m}}})
+	}
+	if k, ok := ratio(e, f); ok {
+		return Expr{t: []term{{c: k}}}, true
+	}
+	a := &atom{kind: quotAtom, num: e, den: f}
+	a.key = "(" + e.String() + ")/(" + f.String() + ")"
+	a.size = e.Size() + f.Size()
+	if a.size > maxSize {
+		return Expr{}, false
+	}
+	return fromAtom(a), true
+}
+
+// ratio returns k when e = k·f for a rational constant k.
+func ratio(e, f Expr) (rat, bool) {
+	if len(e.t) != len(f.t) || len(f.t) == 0 {
+		return rat{}, false
+	}
+	k, ok := e.t[0].c.mul(mustInv(f.t[0].c))
+	if !ok {
+		return rat{}, false
+	}
+	for i := range e.t {
+		if cmpMono(e.t[i].m, f.t[i].m) != 0 {
+			return rat{}, false
+		}
+		c, ok := f.t[i].c.mul(k)
+		if !ok || c != e.t[i].c {
+			return rat{}, false
+		}
+	}
+	return k, true
+}
+
+func mustInv(r rat) rat {
+	inv, ok := r.inv()
+	if !ok {
+		return rat{0, 1}
+	}
+	return inv
+}
+
+// integral reports whether every term of e has an integer coefficient and no negative power: a
+// polynomial with integer coefficients, whose value is an integer.
+func (e Expr) integral() bool {
+	for _, t := range e.t {
+		if !t.c.isInt() {
+			return false
+		}
+		for _, f := range t.m {
+			if f.e < 0 {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// FloorDiv returns floor(e/f), Python's e//f, ONNX Div on non-negative integers, and the output
+// size rules of convolutions and pooling. When f is a positive integer q it keeps one canonical
+// form: the terms of e whose coefficients are multiples of q leave the division ((2·H+3)//2 is
+// H+1), the remainder's coefficients are reduced modulo q ((H-1)//2+1 is (H+1)//2), and nested
+// floors merge ((((H+1)//2)+1)//2 is (H+3)//4). ok is false when f is 0 or the result cannot be
+// kept.
+func FloorDiv(e, f Expr) (Expr, bool) {
+	if len(f.t) == 0 {
+		return Expr{}, false
+	}
+	if q, ok := f.constRat(); ok {
+		if q.num < 0 { // e//(-q) = (-e)//q
+			var ok1, ok2 bool
+			if e, ok1 = Neg(e); !ok1 {
+				return Expr{}, false
+			}
+			if q, ok2 = q.neg(); !ok2 {
+				return Expr{}, false
+			}
+		}
+		return floorByConst(e, q)
+	}
+	if len(f.t) == 1 && f.t[0].c.isInt() && f.t[0].c.num > 0 {
+		if r, ok := Quo(e, f); ok && r.integral() {
+			return r, true // a polynomial quotient with integer coefficients is exact
+		}
+	}
+	return floorAtomOf(e, f)
+}
+
+// floorByConst returns floor(e/q) for a positive rational q.
+func floorByConst(e Expr, q rat) (Expr, bool) {
+	// floor(e/(n/d)) = floor(d·e/n): scale so that the divisor is a positive integer and every
+	// coefficient of e an integer.
+	l := q.den
+	for _, t := range e.t {
+		g := int64(gcd(uint64(l), uint64(t.c.den)))
+		var ok bool
+		if l, ok = mul64(l/g, t.c.den); !ok {
+			return Expr{}, false
+		}
+	}
+	if l != 1 {
+		var ok bool
+		if e, ok = scale(e, ratInt(l)); !ok {
+			return Expr{}, false
+		}
+		if q, ok = q.mul(ratInt(l)); !ok {
+			return Expr{}, false
+		}
+	}
+	n := q.num // q is now the positive integer n
+	if c, ok := e.Const(); ok {
+		return Int(divX(fin(c), fin(n), false).v), true
+	}
+	if n == 1 && e.integral() {
+		return e, true
+	}
+	// Split e = n·whole + rest: terms with integer-valued monomials move their multiples of n out.
+	var whole, rest []term
+	for _, t := range e.t {
+		if !integerValued(t.m) {
+			rest = append(rest, t)
+			continue
+		}
+		k := t.c.num / n
+		r := t.c.num % n
+		if r < 0 {
+			k, r = k-1, r+n
+		}
+		if k != 0 {
+			whole = append(whole, term{ratInt(k), t.m})
+		}
+		if r != 0 {
+			rest = append(rest, term{ratInt(r), t.m})
+		}
+	}
+	w, ok := normalize(whole)
+	if !ok {
+		return Expr{}, false
+	}
+	r, ok := normalize(rest)
+	if !ok {
+		return Expr{}, false
+	}
+	fr, ok := floorRest(r, n)
+	if !ok {
+		return Expr{}, false
+	}
+	return Add(w, fr)
+}
+
+// floorRest returns floor(r/n) for a remainder r whose integer-valued terms have coefficients in
+// [0, n), n > 1 or r not integral.
+func floorRest(r Expr, n int64) (Expr, bool) {
+	if len(r.t) == 0 {
+		return Expr{}, true
+	}
+	if c, ok := r.Const(); ok {
+		return Int(divX(fin(c), fin(n), false).v), true
+	}
+	// A remainder known to lie in [0, n) gives 0.
+	if b := r.ival(); b.lo.sign() >= 0 && cmpX(b.hi, fin(n)) < 0 {
+		return Expr{}, true
+	}
+	// Divide by the common factor of the coefficients and n: floor(g·x/(g·m)) = floor(x/m).
+	if r.integral() {
+		g := uint64(n)
+		for _, t := range r.t {
+			g = gcd(g, abs64(t.c.num))
+		}
+		if g > 1 {
+			var ok bool
+			if r, ok = scale(r, rat{1, int64(g)}); !ok {
+				return Expr{}, false
+			}
+			n /= int64(g)
+			if n == 1 {
+				return r, true
+			}
+		}
+	}
+	// Nested floors: floor((floor(p/m) + s)/n) = floor((p + m·s)/(m·n)) for an integer s.
+	if i, ok := lonelyFloor(r); ok {
+		a := r.t[i].m[0].a
+		if m, ok := a.den.Const(); ok && m > 0 {
+			s := Expr{t: slices.Delete(slices.Clone(r.t), i, i+1)}
+			if s.integral() {
+				ms, ok1 := scale(s, ratInt(m))
+				p, ok2 := Add(a.num, ms)
+				mn, ok3 := mul64(m, n)
+				if ok1 && ok2 && ok3 {
+					return floorByConst(p, ratInt(mn))
+				}
+			}
+		}
+	}
+	return floorAtomOf(r, Int(n))
+}
+
+// lonelyFloor returns the index of the one term of r that is a floor atom alone with coefficient
+// 1, when there is exactly one such term and no other term holds a floor atom.
+func lonelyFloor(r Expr) (int, bool) {
+	found := -1
+	for i, t := range r.t {
+		for _, f := range t.m {
+			if f.a.kind == floorAtom {
+				if found >= 0 || len(t.m) != 1 || f.e != 1 || t.c != ratInt(1) {
+					return 0, false
+				}
+				found = i
+			}
+		}
+	}
+	return found, found >= 0
+}
+
+// integerValued reports whether a monomial is an integer wherever the model runs: no negative
+// powers (every atom is an integer).
+func integerValued(m []factor) bool {
+	for _, f := range m {
+		if f.e < 0 {
+			return false
+		}
+	}
+	return true
+}
+
+func floorAtomOf(e, f Expr) (Expr, bool) {
+	a := &atom{kind: floorAtom, num: e, den: f}
+	a.key = e.String() + "//" + f.String()
+	a.size = e.Size() + f.Size()
+	if a.size > maxSize {
+		return Expr{}, false
+	}
+	return fromAtom(a), true
+}
+
+// CeilDiv returns ceil(e/f): -((-e)//f).
+func CeilDiv(e, f Expr) (Expr, bool) {
+	ne, ok := Neg(e)
+	if !ok {
+		return Expr{}, false
+	}
+	q, ok := FloorDiv(ne, f)
+	if !ok {
+		return Expr{}, false
+	}
+	return Neg(q)
+}
+
+// Mod returns e mod f with the sign of f (Python's %): e - f·(e//f).
+func Mod(e, f Expr) (Expr, bool) {
+	q, ok := FloorDiv(e, f)
+	if !ok {
+		return Expr{}, false
+	}
+	fq, ok := Mul(f, q)
+	if !ok {
+		return Expr{}, false
+	}
+	return Sub(e, fq)
+}
+
+// ival returns the interval of the values e takes, from the bounds of its symbols. A divisor
+// that may be 0 is taken to be at least 1 where it cannot be negative: a run that divides by 0
+// fails, so no value comes of it.
+func (e Expr) ival() ival {
+	sum := point(0)
+	for _, t := range e.t {
+		num := point(t.c.num)
+		den := point(t.c.den)
+		for _, f := range t.m {
+			b := f.a.ival()
+			if f.e < 0 {
+				b = divisor(b)
+			}
+			for range abs(f.e) {
+				if f.e > 0 {
+					num = mulI(num, b)
+				} else {
+					den = mulI(den, b)
+				}
+			}
+		}
+		var v ival
+		if den.containsZero() {
+			v = whole
+		} else {
+			v = divI(num, den)
+		}
+		sum = addI(sum, v)
+	}
+	return sum
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
+}
+
+// divisor returns the values a divisor in b can take in a run that does not fail: a non-negative
+// divisor is at least 1.
+func divisor(b ival) ival {
+	if b.lo.sign() >= 0 && cmpX(b.lo, fin(1)) < 0 {
+		b.lo = fin(1)
+	}
+	return b
+}
+
+func (a *atom) ival() ival {
+	switch a.kind {
+	case symbolAtom:
+		return ivalOf(a.lo, a.hi)
+	case floorAtom:
+		d := divisor(a.den.ival())
+		if d.containsZero() || d.empty() {
+			return whole
+		}
+		return floorDivI(a.num.ival(), d)
+	}
+	d := divisor(a.den.ival())
+	if d.containsZero() || d.empty() {
+		return whole
+	}
+	return divI(a.num.ival(), d)
+}
+
+// Bounds returns the interval of the values e takes, from the bounds of its symbols: lo may be
+// NegInf and hi Inf (no bound). A divisor is taken to be non-zero.
+func (e Expr) Bounds() (lo, hi int64) {
+	lo, hi, ok := e.ival().bounds()
+	if !ok {
+		return NegInf, Inf
+	}
+	return lo, hi
+}
+
+// DependsOnAnon reports whether e holds an anonymous symbol (Table.Anon).
+func (e Expr) DependsOnAnon() bool {
+	found := false
+	e.symbols(func(a *atom) { found = found || a.anon })
+	return found
+}
+
+// SymbolNames returns the names of the named symbols e depends on, in table order, once each.
+func (e Expr) SymbolNames() []string {
+	var as []*atom
+	e.symbols(func(a *atom) {
+		if !a.anon && !slices.Contains(as, a) {
+			as = append(as, a)
+		}
+	})
+	slices.SortFunc(as, cmpAtom)
+	names := make([]string, len(as))
+	for i, a := range as {
+		names[i] = a.name
+	}
+	return names
+}
+
+func itoa(n int64) string { return strconv.FormatInt(n, 10) }

@@ -1,0 +1,173 @@
+package sym_test
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/reshape-go/reshape/errcode"
+	"github.com/reshape-go/reshape/sym"
+)
+
+func TestCanonical(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"0", "0"},
+		{"N", "N"},
+		{"N*150528/N", "150528"},
+		{"N*3*224*224/N", "150528"},
+		{"B*T*64/(B*T)", "64"},
+		{"B*T*64/(4*B)", "16*T"},
+		{"T*B", "B*T"},
+		{"B*T+T*B", "2*B*T"},
+		{"N*T/2", "N*T/2"},
+		{"3*N/2", "3*N/2"},
+		{"N/(2*T)", "N/(2*T)"},
+		{"(2*H+3)//2", "H+1"},
+		{"(H-1)//2+1", "(H+1)//2"},
+		{"(H+2*1-3)//2+1", "(H+1)//2"},
+		{"((H+1)//2+1)//2", "(H+3)//4"},
+		{"(((H+1)//2+1)//2+1)//2", "(H+7)//8"},
+		{"(2*H)//4", "H//2"},
+		{"(4*H+2)//4", "H"},
+		{"H//1", "H"},
+		{"7//2", "3"},
+		{"-7//2", "-4"},
+		{"H-H", "0"},
+		{"N-1+1", "N"},
+		{"2*((H+1)//2)", "2*((H+1)//2)"},
+		{"W*((H+1)//2)", "W*((H+1)//2)"},
+		{"-((H+1)//2)+W", "W-(H+1)//2"}, {"-((H+1)//2)", "-((H+1)//2)"},
+		{"(N+1)*(N-1)", "N*N-1"},
+		{"(A+B)/(A+B)", "1"},
+		{"(2*A+2*B)/(A+B)", "2"},
+		{"(A*B+1)/(A+B)", "(B*A+1)/(B+A)"},
+		{"N//N", "1"},
+		{"(N*T)//T", "N"},
+		{"(N*T+1)//T", "(N*T+1)//T"},
+		{"x:0*p2o.DynamicDimension.0", "x:0*p2o.DynamicDimension.0"},
+	}
+	for _, tt := range tests {
+		tab := sym.NewTable()
+		for _, n := range []string{"N", "B", "T", "C", "H", "W", "A"} {
+			tab.Symbol(n, 0, sym.Inf)
+		}
+		e, err := sym.ParseExpr(tt.in, tab)
+		if err != nil {
+			t.Errorf("ParseExpr(%q): %v", tt.in, err)
+			continue
+		}
+		if got := e.String(); got != tt.want {
+			t.Errorf("ParseExpr(%q) = %s, want %s", tt.in, got, tt.want)
+		}
+		back, err := sym.ParseExpr(e.String(), tab)
+		if err != nil || !back.Equal(e) {
+			t.Errorf("ParseExpr(%q).String() = %q reads back as %v, %v", tt.in, e, back, err)
+		}
+	}
+}
+
+func TestParseErrors(t *testing.T) {
+	tests := []struct {
+		in   string
+		code error
+	}{
+		{"", errcode.ErrSyntax},
+		{"N+", errcode.ErrSyntax},
+		{"(N", errcode.ErrSyntax},
+		{"N)", errcode.ErrSyntax},
+		{"N/0", errcode.ErrSyntax},
+		{"N//0", errcode.ErrSyntax},
+		{"3 $", errcode.ErrSyntax},
+		{"99999999999999999999", errcode.ErrOverflow},
+		{"((((((((((((((((((((((((((((((((((N))))))))))))))))))))))))))))))))))", errcode.ErrLimit},
+	}
+	for _, tt := range tests {
+		_, err := sym.ParseExpr(tt.in, sym.NewTable())
+		if !errors.Is(err, tt.code) {
+			t.Errorf("ParseExpr(%q) = %v, want %v", tt.in, err, tt.code)
+		}
+	}
+}
+
+func TestShape(t *testing.T) {
+	tab := sym.NewTable()
+	s, err := sym.ParseShape("[N,3,(H+1)//2,?,1..8,-1,W*2]", tab)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := s.String(), "[N,3,(H+1)//2,?,1..8,?,2*W]"; got != want {
+		t.Errorf("shape = %s, want %s", got, want)
+	}
+	if got := s.Partial().String(); got != "[?,3,?,?,1..8,?,?]" {
+		t.Errorf("Partial = %s", got)
+	}
+	if _, err := sym.ParseShape("[N,-2]", tab); !errors.Is(err, errcode.ErrSyntax) {
+		t.Errorf("negative dim: %v", err)
+	}
+	if s, _ := sym.ParseShape("[...]", tab); !s.RankDynamic {
+		t.Error("[...] is not a dynamic rank")
+	}
+	if got := tab.Names(); len(got) != 3 || got[0] != "N" || got[1] != "H" || got[2] != "W" {
+		t.Errorf("Names = %v", got)
+	}
+}
+
+func TestAnon(t *testing.T) {
+	tab := sym.NewTable()
+	a := tab.Anon("NonZero_1:1", 0, 100)
+	n := tab.Symbol("N", 0, sym.Inf)
+	p, _ := sym.Mul(a, n)
+	d := sym.Of(p)
+	if d.Determined() {
+		t.Error("an anonymous product is determined")
+	}
+	if got := d.String(); got != "?" {
+		t.Errorf("String = %s, want ?", got)
+	}
+	q := sym.QuoDims(d, sym.Of(a))
+	if !q.Determined() || q.String() != "N" {
+		t.Errorf("a*N/a = %v", q)
+	}
+	if got := sym.Of(a).String(); got != "..100" {
+		t.Errorf("anonymous symbol prints %s, want ..100", got)
+	}
+}
+
+func TestDimArithmetic(t *testing.T) {
+	tab := sym.NewTable()
+	h := sym.Of(tab.Symbol("H", 1, 1000))
+	conv := sym.AddDims(sym.FloorDivDims(sym.SubDims(sym.AddDims(h, sym.Const(2)), sym.Const(3)), sym.Const(2)), sym.Const(1))
+	if got := conv.String(); got != "(H+1)//2" {
+		t.Errorf("conv size = %s", got)
+	}
+	if lo, hi := conv.Bounds(); lo != 1 || hi != 500 {
+		t.Errorf("conv bounds = %d..%d, want 1..500", lo, hi)
+	}
+	iv := sym.MulDims(sym.Interval(2, 5), sym.Const(3))
+	if got := iv.String(); got != "6..15" {
+		t.Errorf("interval product = %s", got)
+	}
+	if got := sym.TruncDivDims(sym.Const(-7), sym.Const(2)).String(); got != "-3" {
+		t.Errorf("trunc -7/2 = %s", got)
+	}
+	if got := sym.MinDims(h, sym.AddDims(h, sym.Const(1))).String(); got != "H" {
+		t.Errorf("min(H, H+1) = %s", got)
+	}
+	if got := sym.MinDims(h, sym.Const(9223372036854775806)).String(); got != "H" {
+		t.Errorf("min(H, big) = %s", got)
+	}
+	if got := sym.MinDims(h, sym.Const(10)).String(); got != "1..10" {
+		t.Errorf("min(H, 10) = %s", got)
+	}
+}
+
+func TestSizeBound(t *testing.T) {
+	tab := sym.NewTable()
+	e := tab.Symbol("N", 0, sym.Inf)
+	d := sym.Of(e)
+	for i := 0; i < 200; i++ {
+		d = sym.AddDims(sym.MulDims(d, d), sym.Const(1))
+	}
+	if d.Determined() {
+		t.Errorf("an expression past the size bound is kept: %v", d)
+	}
+}
