@@ -363,6 +363,13 @@ func Quo(e, f Expr) (Expr, bool) {
 	return fromAtom(a), true
 }
 
+// Ratio returns num/den, in lowest terms with den > 0, when e = (num/den)·f for a non-zero
+// constant: e and f differ only by a constant factor (2*B*T and B*T give 2/1).
+func Ratio(e, f Expr) (num, den int64, ok bool) {
+	k, ok := ratio(e, f)
+	return k.num, k.den, ok
+}
+
 // ratio returns k when e = k·f for a rational constant k.
 func ratio(e, f Expr) (rat, bool) {
 	if len(e.t) != len(f.t) || len(f.t) == 0 {

@@ -1,0 +1,110 @@
+package reshape
+
+import (
+	"github.com/reshape-go/reshape/shape"
+	"github.com/reshape-go/reshape/sym"
+)
+
+// InferSymbolic is InferPartial over symbolic dimensions (package sym): input dims and pattern
+// values that are expressions in a model's symbols keep them in the output, and equal factors
+// cancel when the -1 is resolved, so that [N,3,224,224] by a pattern [N,-1] (N taken from the same
+// tensor's shape) gives [N,150528] where intervals give [?,?].
+//
+// The pattern tensor has the shape patternShape and holds values, one sym.Dim each in row-major
+// order, or unknown values when values is nil. The rules are those of InferPartial, applied to the
+// interval bounds of every dim and value, which give the errors and bound every output dim; an
+// output dim then takes an expression where one is known:
+//   - a pattern value that is an expression gives itself;
+//   - a special zero copies the input dim, expression and all;
+//   - the -1 is the exact quotient of the product of the input dims by the product of the other
+//     output dims (without the copied dims in the OpenVINO dialect, as in the integer rule), which
+//     cancels equal factors; its bounds are those of the interval rule.
+//
+// Without a -1, input and output volumes that are expressions whose ratio is a constant other
+// than 1 are ErrVolumeMismatch.
+//
+// Symbols stand for positive sizes where the rules must tell a dimension from 0: a pattern value
+// that is an expression in symbols is not a special zero, and the product of symbols divides.
+// The answer therefore holds at every binding of the symbols to positive sizes; at a binding with
+// a size 0, infer again from the bound values.
+func InferSymbolic(in sym.Shape, patternShape shape.Shape, values []sym.Dim, opt Options) (sym.Shape, error) {
+	var p Pattern
+	if values == nil {
+		p = UnknownPattern(patternShape)
+	} else {
+		iv := make([]shape.Dim, len(values))
+		for i, v := range values {
+			lo, hi := v.Bounds()
+			iv[i] = shape.Dim{Lo: lo, Hi: hi}
+		}
+		var err error
+		if p, err = NewPattern(patternShape, iv); err != nil {
+			return sym.Shape{}, err
+		}
+	}
+	var src []Source
+	out, err := inferPartial(nil, in.Partial(), p, &opt, &src)
+	if err != nil {
+		return sym.Shape{}, err
+	}
+	if out.RankDynamic {
+		return sym.DynamicRank(), nil
+	}
+	res := make([]sym.Dim, len(out.Dims))
+	minus := -1
+	for i, d := range out.Dims {
+		res[i] = sym.FromShape(d)
+		switch src[i].Origin {
+		case Given:
+			res[i] = narrowTo(values[i], d)
+		case Copied:
+			if !in.RankDynamic {
+				res[i] = narrowTo(in.Dims[i], d)
+			}
+		case Inferred:
+			minus = i
+		}
+	}
+	excluded := func(i int) bool {
+		return opt.SpecialZero && opt.Dialect == OpenVINO && i < len(src) && src[i].Origin == Copied
+	}
+	if minus >= 0 && !in.RankDynamic {
+		w, r := sym.Const(1), sym.Const(1)
+		for i, d := range in.Dims {
+			if !excluded(i) {
+				w = sym.MulDims(w, d)
+			}
+		}
+		for i, d := range res {
+			if i != minus && !excluded(i) {
+				r = sym.MulDims(r, d)
+			}
+		}
+		q := sym.QuoDims(w, r)
+		if e, ok := q.Expr(); ok {
+			if _, den, ok := sym.Ratio(e, sym.Int(1)); ok && den != 1 {
+				return sym.Shape{}, errNotDivisible(minus, w.String(), r.String())
+			}
+		}
+		res[minus] = narrowTo(q, out.Dims[minus])
+	}
+	if minus < 0 && !in.RankDynamic && values != nil {
+		vin, vout := sym.ShapeOf(in.Dims...).Volume(), sym.ShapeOf(res...).Volume()
+		ein, ok1 := vin.Expr()
+		eout, ok2 := vout.Expr()
+		if ok1 && ok2 {
+			if num, den, ok := sym.Ratio(ein, eout); ok && num != den {
+				return sym.Shape{}, errVolumeMismatch(in.String(), sym.ShapeOf(res...).String(), vin.String(), vout.String())
+			}
+		}
+	}
+	return sym.ShapeOf(res...), nil
+}
+
+// narrowTo returns v with the bounds of d, or d alone when v's bounds and d's do not meet.
+func narrowTo(v sym.Dim, d shape.Dim) sym.Dim {
+	if n, ok := v.Narrow(d.Lo, d.Hi); ok {
+		return n
+	}
+	return sym.FromShape(d)
+}
