@@ -14,9 +14,9 @@ import (
 func TestInferSymbolic(t *testing.T) {
 	tests := []struct {
 		name, in, pattern string // pattern: a sym shape notation of the values, "" for unknown
-		opt                   reshape.Options
-		want                  string
-		err                   error
+		opt               reshape.Options
+		want              string
+		err               error
 	}{
 		{"flatten after the batch", "[N,3,224,224]", "[N,-1]", reshape.Options{Dialect: reshape.ONNX}, "[N,150528]", nil},
 		{"heads split", "[B,T,64]", "[B,T,4,16]", reshape.Options{Dialect: reshape.ONNX, SpecialZero: true}, "[B,T,4,16]", nil},
