@@ -1,31 +1,86 @@
 package onnx
 
 import (
+	"errors"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/reshape-go/reshape/errcode"
-	"google.golang.org/protobuf/encoding/protowire"
+	"github.com/reshape-go/reshape/shape"
 )
 
-// TestDepthBound checks the bound on nesting: the messages this package decodes do not recurse, so
-// no file reaches it, and it is checked here on a message placed at the bound.
-func TestDepthBound(t *testing.T) {
-	b := protowire.AppendTag(nil, 7, protowire.BytesType)
-	b = protowire.AppendBytes(b, nil)
-	m := &message{name: "ModelProto", fields: modelFields, b: b, depth: maxDepth}
-	f, err := m.next()
+// nested returns a model whose graph holds an If node whose then_branch holds an If node, depth
+// levels deep, the innermost branch a Reshape.
+func nested(depth int) *Model {
+	g := Graph{Name: "leaf", Nodes: []Node{{Name: "r", OpType: "Reshape", Inputs: []string{"x", "p"}, Outputs: []string{"y"}}}}
+	for i := 0; i < depth; i++ {
+		inner := g
+		attrs := []Attribute{{Name: "then_branch", Type: AttrGraph, G: &inner}}
+		if i == 0 {
+			attrs = append(attrs, Attribute{Name: "else_branches", Type: AttrGraphs, Graphs: []Graph{inner, inner}})
+		}
+		g = Graph{Name: "level", Nodes: []Node{{Name: "if", OpType: "If", Inputs: []string{"c"}, Outputs: []string{"y"}, Attrs: attrs}}}
+	}
+	return &Model{IRVersion: 8, OpsetImports: []OpsetID{{Version: 17}}, Graph: g}
+}
+
+func TestSubgraphs(t *testing.T) {
+	b, err := EncodeModel(nested(3))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := f.message("GraphProto", graphFields); errcode.Code(err) != "limit" || !strings.Contains(err.Error(), "ModelProto.graph: messages nest deeper than 64") {
-		t.Errorf("a message below the bound: %v", err)
-	}
-	m = &message{name: "ModelProto", fields: modelFields, b: b, depth: maxDepth - 1}
-	if f, err = m.next(); err == nil {
-		_, err = f.message("GraphProto", graphFields)
-	}
+	m, err := DecodeModel(b)
 	if err != nil {
-		t.Errorf("a message at the bound: %v", err)
+		t.Fatal(err)
+	}
+	g := &m.Graph
+	for level := 0; level < 3; level++ {
+		a, ok := g.Nodes[0].Attr("then_branch")
+		if !ok || a.G == nil {
+			t.Fatalf("level %d: no then_branch graph", level)
+		}
+		if e, ok := g.Nodes[0].Attr("else_branches"); ok != (level == 2) || ok && len(e.Graphs) != 2 {
+			t.Fatalf("level %d: else_branches %v", level, e)
+		}
+		g = a.G
+	}
+	if g.Name != "leaf" || g.Nodes[0].OpType != "Reshape" {
+		t.Errorf("innermost graph = %q %v", g.Name, g.Nodes)
+	}
+}
+
+// TestDepthBound checks the bound on nesting: subgraphs nested 100 deep are refused with a limit
+// error that says where, and 30 deep are read.
+func TestDepthBound(t *testing.T) {
+	b, _ := EncodeModel(nested(100))
+	_, err := DecodeModel(b)
+	if !errors.Is(err, errcode.ErrLimit) || !strings.Contains(err.Error(), "GraphProto.node[0]: NodeProto.attribute[0]: AttributeProto.g") ||
+		!strings.Contains(err.Error(), "nest deeper than 128") {
+		t.Errorf("100 levels: %v", err)
+	}
+	b, _ = EncodeModel(nested(30))
+	if _, err := DecodeModel(b); err != nil {
+		t.Errorf("30 levels: %v", err)
+	}
+}
+
+func TestDimParams(t *testing.T) {
+	vi := ValueInfo{Name: "x", ElemType: 1, Shape: shape.Of(shape.Dynamic, shape.Static(3), shape.Dynamic, shape.Dynamic), DimParams: []string{"N", "", "", "W"}}
+	m := &Model{IRVersion: 8, OpsetImports: []OpsetID{{Version: 17}}, Graph: Graph{Inputs: []ValueInfo{vi}}}
+	b, _ := EncodeModel(m)
+	got, err := DecodeModel(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := got.Graph.Inputs[0]
+	if in.Shape.String() != "[?,3,?,?]" || !slices.Equal(in.DimParams, vi.DimParams) {
+		t.Errorf("decoded %v %q, want [?,3,?,?] %q", in.Shape, in.DimParams, vi.DimParams)
+	}
+	vi.DimParams = nil
+	m.Graph.Inputs[0] = vi
+	b, _ = EncodeModel(m)
+	if got, _ = DecodeModel(b); got.Graph.Inputs[0].DimParams != nil {
+		t.Errorf("no dim_param: DimParams = %q, want nil", got.Graph.Inputs[0].DimParams)
 	}
 }

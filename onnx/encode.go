@@ -123,6 +123,14 @@ func encodeAttribute(a *Attribute) []byte {
 		for i := range a.Tensors {
 			b = appendBytes(b, 10, encodeTensor(&a.Tensors[i]))
 		}
+	case AttrGraph:
+		if a.G != nil {
+			b = appendBytes(b, 6, encodeGraph(a.G))
+		}
+	case AttrGraphs:
+		for i := range a.Graphs {
+			b = appendBytes(b, 11, encodeGraph(&a.Graphs[i]))
+		}
 	}
 	return appendInt(b, 20, int64(a.Type))
 }
@@ -134,12 +142,13 @@ func encodeValueInfo(vi *ValueInfo) []byte {
 	}
 	if !vi.Shape.RankDynamic {
 		var sb []byte
-		for _, d := range vi.Shape.Dims {
+		for i, d := range vi.Shape.Dims {
 			var db []byte
-			if d.IsStatic() {
+			switch {
+			case d.IsStatic():
 				db = appendInt(db, 1, d.Lo)
-			} else {
-				db = appendBytes(db, 2, []byte("?"))
+			case i < len(vi.DimParams) && vi.DimParams[i] != "":
+				db = appendBytes(db, 2, []byte(vi.DimParams[i]))
 			}
 			sb = appendBytes(sb, 1, db)
 		}

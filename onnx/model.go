@@ -3,8 +3,8 @@
 // with google.golang.org/protobuf/encoding/protowire, after the field numbers of onnx.proto.
 //
 // Only what checking needs is decoded; every other field, known to onnx.proto or not, is skipped.
-// Subgraphs (GRAPH and GRAPHS attributes) and sparse tensors are skipped unread, and so are sparse
-// initializers (GraphProto.sparse_initializer, field 15): a value they define is not among
+// Subgraphs (GRAPH and GRAPHS attributes: the branches of If, the bodies of Loop and Scan) are
+// decoded as Graphs. Sparse tensors are skipped unread, and so are sparse initializers (GraphProto.sparse_initializer, field 15): a value they define is not among
 // Graph.Initializers. Tensors whose data is stored outside the file (external data) and segmented
 // tensors are refused.
 //
@@ -153,9 +153,10 @@ func (t AttrType) String() string {
 
 // Attribute is an AttributeProto of onnx.proto: its name (field 1), its type (type, field 20), and
 // the value of that type: f (field 2), i (field 3), s (field 4), t (field 5), floats (field 7), ints
-// (field 8), strings (field 9) or tensors (field 10). The values of GRAPH, GRAPHS, SPARSE_TENSOR,
-// SPARSE_TENSORS, TYPE_PROTO and TYPE_PROTOS attributes (fields g 6, graphs 11, sparse_tensor 22,
-// sparse_tensors 23, tp 14, type_protos 15) are skipped unread; their Type is kept.
+// (field 8), strings (field 9), tensors (field 10), g (field 6, a subgraph) or graphs (field 11).
+// The values of SPARSE_TENSOR, SPARSE_TENSORS, TYPE_PROTO and TYPE_PROTOS attributes (fields
+// sparse_tensor 22, sparse_tensors 23, tp 14, type_protos 15) are skipped unread; their Type is
+// kept.
 type Attribute struct {
 	Name    string
 	Type    AttrType
@@ -167,6 +168,8 @@ type Attribute struct {
 	Ints    []int64
 	Strings [][]byte
 	Tensors []Tensor
+	G       *Graph
+	Graphs  []Graph
 }
 
 // ValueInfo is a ValueInfoProto of onnx.proto: a value's name (field 1) and what its type (type,
@@ -181,6 +184,9 @@ type ValueInfo struct {
 	// dim_param or empty Dimension, and is shape.DynamicRank() when the tensor type has no shape, or
 	// the type is absent or not a tensor type.
 	Shape shape.Shape
+	// DimParams holds, for each dim of Shape, its dim_param (a named dimension, such as "N"), or ""
+	// for a dim_value or an empty Dimension. It is nil when no dim is named.
+	DimParams []string
 }
 
 // DecodeModel decodes an ONNX model, a ModelProto as a .onnx file holds it: ir_version (field 1),
@@ -406,7 +412,23 @@ func decodeAttribute(m *message) (Attribute, error) {
 				}
 				a.Tensors = append(a.Tensors, t)
 			}
-		case 6, 11, 14, 15, 22, 23: // subgraphs, sparse tensors, type protos: skipped unread
+		case 6:
+			if sub, err = f.message("GraphProto", graphFields); err == nil {
+				var g Graph
+				if err = decodeGraph(sub, &g); err != nil {
+					err = within(err, "AttributeProto.g")
+				}
+				a.G = &g
+			}
+		case 11:
+			if sub, err = f.message("GraphProto", graphFields); err == nil {
+				var g Graph
+				if err = decodeGraph(sub, &g); err != nil {
+					err = within(err, "AttributeProto.graphs[%d]", len(a.Graphs))
+				}
+				a.Graphs = append(a.Graphs, g)
+			}
+		case 14, 15, 22, 23: // sparse tensors, type protos: skipped unread
 			err = f.want(protowire.BytesType)
 		}
 		if err != nil {
@@ -480,7 +502,7 @@ func decodeTensorType(m *message, vi *ValueInfo) error {
 			var sub *message
 			if sub, err = f.message("TensorShapeProto", shapeFields); err == nil {
 				vi.Shape.RankDynamic = false
-				err = decodeShape(sub, &vi.Shape)
+				err = decodeShape(sub, vi)
 			}
 		}
 		if err != nil {
@@ -490,7 +512,8 @@ func decodeTensorType(m *message, vi *ValueInfo) error {
 	return nil
 }
 
-func decodeShape(m *message, s *shape.Shape) error {
+func decodeShape(m *message, vi *ValueInfo) error {
+	s := &vi.Shape
 	for m.more() {
 		f, err := m.next()
 		if err != nil {
@@ -500,8 +523,15 @@ func decodeShape(m *message, s *shape.Shape) error {
 			var sub *message
 			if sub, err = f.message("TensorShapeProto.Dimension", dimFields); err == nil {
 				var d shape.Dim
-				if d, err = decodeDim(sub); err != nil {
+				var param string
+				if d, param, err = decodeDim(sub); err != nil {
 					err = within(err, "TensorShapeProto.dim[%d]", len(s.Dims))
+				}
+				if param != "" && vi.DimParams == nil {
+					vi.DimParams = make([]string, len(s.Dims), len(s.Dims)+1)
+				}
+				if vi.DimParams != nil {
+					vi.DimParams = append(vi.DimParams, param)
 				}
 				s.Dims = append(s.Dims, d)
 			}
@@ -514,13 +544,13 @@ func decodeShape(m *message, s *shape.Shape) error {
 }
 
 // decodeDim decodes a TensorShapeProto.Dimension: dim_value and dim_param are a oneof, the last
-// present wins.
-func decodeDim(m *message) (shape.Dim, error) {
-	d := shape.Dynamic
+// present wins. param is the dim_param, "" when a dim_value wins or neither is present.
+func decodeDim(m *message) (d shape.Dim, param string, err error) {
+	d = shape.Dynamic
 	for m.more() {
 		f, err := m.next()
 		if err != nil {
-			return d, err
+			return d, "", err
 		}
 		switch f.num {
 		case 1:
@@ -536,15 +566,16 @@ func decodeDim(m *message) (shape.Dim, error) {
 				default:
 					d = shape.Static(v)
 				}
+				param = ""
 			}
 		case 2:
-			if err = f.want(protowire.BytesType); err == nil {
+			if param, err = f.str(); err == nil {
 				d = shape.Dynamic
 			}
 		}
 		if err != nil {
-			return d, err
+			return d, "", err
 		}
 	}
-	return d, nil
+	return d, param, nil
 }

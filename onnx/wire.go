@@ -11,10 +11,10 @@ import (
 	"google.golang.org/protobuf/encoding/protowire"
 )
 
-// maxDepth bounds how deeply messages may nest in what the decoder enters. The messages it decodes
-// do not recurse (subgraphs and nested types are skipped unread), so real files stay far below it;
-// the bound makes sure no input can take the decoder deeper.
-const maxDepth = 64
+// maxDepth bounds how deeply messages may nest in what the decoder enters. Subgraphs recurse (a
+// graph's node's attribute holds a graph: three messages a level), so the bound allows subgraphs
+// nested about 40 deep, far beyond real models, and makes sure no input can take the decoder deeper.
+const maxDepth = 128
 
 // names maps the field numbers of one onnx.proto message to their names, for error messages.
 type names map[protowire.Number]string
