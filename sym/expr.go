@@ -2,7 +2,6 @@ package sym
 
 import (
 	"slices"
-	"strconv"
 )
 
 // maxSize bounds the size of an expression: the number of terms, factors and atoms it is made of,
@@ -717,5 +716,3 @@ func (e Expr) SymbolNames() []string {
 	}
 	return names
 }
-
-func itoa(n int64) string { return strconv.FormatInt(n, 10) }

@@ -101,45 +101,6 @@ func (r rat) neg() (rat, bool) {
 // inv returns 1/r for r != 0.
 func (r rat) inv() (rat, bool) { return makeRat(r.den, r.num) }
 
-func (r rat) cmp(s rat) int {
-	// r.num·s.den vs s.num·r.den in 128 bits.
-	a := mul128(r.num, s.den)
-	b := mul128(s.num, r.den)
-	return cmp128(a, b)
-}
-
-type i128 struct {
-	hi int64
-	lo uint64
-}
-
-func mul128(a, b int64) i128 {
-	neg := (a < 0) != (b < 0)
-	hi, lo := bits.Mul64(abs64(a), abs64(b))
-	if neg {
-		lo = ^lo + 1
-		hi = ^hi
-		if lo == 0 {
-			hi++
-		}
-	}
-	return i128{int64(hi), lo}
-}
-
-func cmp128(a, b i128) int {
-	switch {
-	case a.hi < b.hi:
-		return -1
-	case a.hi > b.hi:
-		return 1
-	case a.lo < b.lo:
-		return -1
-	case a.lo > b.lo:
-		return 1
-	}
-	return 0
-}
-
 func (r rat) String() string {
 	if r.den == 1 {
 		return strconv.FormatInt(r.num, 10)

@@ -245,8 +245,4 @@ func floorDivI(x, y ival) ival {
 
 func (x ival) containsZero() bool { return x.lo.sign() <= 0 && x.hi.sign() >= 0 }
 
-func intersect(x, y ival) ival { return ival{maxX(x.lo, y.lo), minX(x.hi, y.hi)} }
-
 func (x ival) empty() bool { return cmpX(x.lo, x.hi) > 0 }
-
-func hull(x, y ival) ival { return ival{minX(x.lo, y.lo), maxX(x.hi, y.hi)} }
