@@ -1,40 +1,76 @@
 package reshape
 
 import (
+	"fmt"
+
+	"github.com/reshape-go/reshape/element"
 	"github.com/reshape-go/reshape/shape"
 	"github.com/reshape-go/reshape/tensor"
 )
 
 // Apply reshapes the tensor t by the pattern p, the Reshape operation on data: it infers the output
-// shape with InferPartial (Options.DataType is set to t's type, so the dialect's data types are
-// checked), which must give a static shape, then returns t.ReshapedTo that shape: a view sharing
-// t's memory when the layout allows it (see Views in the package documentation), and otherwise one
-// dense row-major copy. The element order is logical row-major either way. p holds static values: a
-// 1-D pattern, or the scalar pattern of OpenVINO (holding 1, giving a scalar). Apply only reads t,
-// so goroutines may reshape one tensor at once.
+// shape with ApplyShape (which checks t's element type against the dialect), then returns
+// t.ReshapedTo that shape: a view sharing t's memory when the layout allows it (see Views in the
+// package documentation), and otherwise one dense row-major copy. The element order is logical
+// row-major either way. Apply only reads t, so goroutines may reshape one tensor at once.
 //
-// The errors are those of InferPartial; a pattern whose values are not all static is an error
-// wrapping ErrSyntax.
+// The errors are those of ApplyShape.
 func Apply(t tensor.Tensor, p Pattern, opt Options) (tensor.Tensor, tensor.Method, error) {
 	opt.DataType = t.Type()
-	values, known := p.Values()
-	if !known {
-		return tensor.Tensor{}, tensor.Method{}, newError(ErrSyntax, -1, "reshaping data takes a pattern of known values")
-	}
-	for i, v := range values {
-		if !v.IsStatic() {
-			return tensor.Tensor{}, tensor.Method{}, newError(ErrSyntax, i, at(i, valueString(v))+": reshaping data takes static pattern values")
-		}
-	}
-	out, err := InferPartial(shape.OfInts(t.Shape()...), p, opt)
+	dims, err := ApplyShape(t.Shape(), p, opt)
 	if err != nil {
 		return tensor.Tensor{}, tensor.Method{}, err
 	}
-	dims, ok := out.AppendInts(nil)
-	if !ok {
-		return tensor.Tensor{}, tensor.Method{}, newError(ErrSyntax, -1, "the output shape "+out.String()+" is not static")
-	}
 	return t.ReshapedTo(dims...)
+}
+
+// ApplyShape returns the shape, in elements, that reshaping data of the static shape in by the
+// pattern p gives (InferPartial, with Options.DataType checked against the dialect when set): the
+// output shape of Apply, for a caller that moves the data itself, such as one streaming a file. p
+// holds static values: a 1-D pattern, or the scalar pattern of OpenVINO (holding 1, giving a
+// scalar).
+//
+// The errors are those of InferPartial; a pattern whose values are not all static is an error
+// wrapping ErrSyntax.
+func ApplyShape(in []int64, p Pattern, opt Options) ([]int64, error) {
+	values, known := p.Values()
+	if !known {
+		return nil, newError(ErrSyntax, -1, "reshaping data takes a pattern of known values")
+	}
+	for i, v := range values {
+		if !v.IsStatic() {
+			return nil, newError(ErrSyntax, i, at(i, valueString(v))+": reshaping data takes static pattern values")
+		}
+	}
+	out, err := InferPartial(shape.OfInts(in...), p, opt)
+	if err != nil {
+		return nil, err
+	}
+	dims, _ := out.AppendInts(make([]int64, 0, len(out.Dims))) // static, as the input and the values are
+	return dims, nil
+}
+
+// PatternFromTensor returns the pattern that the integer tensor t holds, in row-major order, and
+// its element type, for Options.PatternType: a 1-D tensor is a 1-D pattern, a scalar is a scalar
+// pattern (OpenVINO's, which the other dialects refuse when inferring), and a tensor of rank 2 or
+// more keeps its shape, for inference to refuse with ErrPatternRank. It is how a pattern read from
+// a file (a .npy array, an ONNX TensorProto) becomes one. Errors wrap ErrPatternType for a type that
+// is not an integer type, and ErrOverflow for a u64 value above math.MaxInt64.
+func PatternFromTensor(t tensor.Tensor) (Pattern, element.Type, error) {
+	if !t.Type().IsInteger() {
+		return Pattern{}, t.Type(), newError(ErrPatternType, -1, "pattern element type "+t.Type().String()+" is not an integer type")
+	}
+	b, _ := t.Contiguous().Bytes()
+	ints, err := t.Type().AppendInts(make([]int64, 0, t.Len()), b, int(t.Len()))
+	if err != nil { // the data is whole: only a u64 value can be out of range (ErrOverflow)
+		return Pattern{}, t.Type(), fmt.Errorf("pattern %w", err)
+	}
+	values := make([]shape.Dim, len(ints))
+	for i, v := range ints {
+		values[i] = shape.Static(v)
+	}
+	p, err := NewPattern(shape.OfInts(t.Shape()...), values)
+	return p, t.Type(), err
 }
 
 // ApplyInto reshapes t by the static 1-D pattern as Apply does, writing its result to *dst and

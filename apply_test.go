@@ -81,3 +81,44 @@ func ExampleApply() {
 	// [6] [1 4 2 5 3 6] false input axes 0..1 merge into output axes 0..0, but stride[0] = 4 != dim[1]·stride[1] = 24: not contiguous
 	// [2 1 3] true
 }
+
+func TestPatternFromTensor(t *testing.T) {
+	vec, _ := tensor.FromSlice([]int32{0, -1, 4})
+	scalar, _ := tensor.FromSlice([]int64{1}, []int64{}...)
+	matrix, _ := tensor.FromSlice([]int64{1, 2}, 1, 2)
+	floats, _ := tensor.FromSlice([]float32{1})
+	big, _ := tensor.FromSlice([]uint64{1, 1 << 63})
+	tests := []struct {
+		t       tensor.Tensor
+		pattern string
+		shape   string
+		err     error
+	}{
+		{vec, "[0,-1,4]", "[3]", nil},
+		{scalar, "1", "[]", nil},
+		{matrix, "[1,2]", "[1,2]", nil},
+		{floats, "", "", reshape.ErrPatternType},
+		{big, "", "", reshape.ErrOverflow},
+	}
+	for _, tt := range tests {
+		p, typ, err := reshape.PatternFromTensor(tt.t)
+		if tt.err != nil {
+			if !errors.Is(err, tt.err) {
+				t.Errorf("PatternFromTensor(%v) = %v, want %v", tt.t.Type(), err, tt.err)
+			}
+			continue
+		}
+		if err != nil || p.String() != tt.pattern || p.TensorShape().String() != tt.shape || typ != tt.t.Type() {
+			t.Errorf("PatternFromTensor(%v) = %v %v %v, %v; want %s of shape %s", tt.t.Type(), p, p.TensorShape(), typ, err, tt.pattern, tt.shape)
+		}
+	}
+	// A scalar pattern from a tensor gives a scalar; inferring refuses the rank-2 pattern.
+	p, _, _ := reshape.PatternFromTensor(scalar)
+	if out, err := reshape.ApplyShape([]int64{1, 1}, p, reshape.Options{}); err != nil || len(out) != 0 || out == nil {
+		t.Errorf("ApplyShape by a scalar pattern = %v, %v", out, err)
+	}
+	p, _, _ = reshape.PatternFromTensor(matrix)
+	if _, err := reshape.ApplyShape([]int64{2}, p, reshape.Options{}); !errors.Is(err, reshape.ErrPatternRank) {
+		t.Errorf("ApplyShape by a rank-2 pattern: %v", err)
+	}
+}

@@ -105,6 +105,31 @@ func (d Dialect) CheckPatternType(t element.Type) error {
 	return nil
 }
 
+// SpecialZero resolves the special_zero of a Reshape of dialect d from the attributes given, each
+// nil when absent: specialZero is special_zero (OpenVINO Reshape-1, oneDNN Graph StaticReshape-1 and
+// DynamicReshape-1, where it is required), allowZero is allowzero (ONNX Reshape-14, 0 or 1, default
+// 0), its inverse. ONNX takes either or both, when they agree. The error wraps ErrSyntax and names
+// the attribute: an allowzero that is not 0 or 1, an allowzero outside ONNX, two that contradict
+// each other, or a missing special_zero.
+func SpecialZero(d Dialect, specialZero *bool, allowZero *int64) (bool, error) {
+	switch {
+	case allowZero != nil && *allowZero != 0 && *allowZero != 1:
+		return false, newError(ErrSyntax, -1, "allowzero="+itoa(*allowZero)+": want 0 or 1")
+	case allowZero != nil && d != ONNX:
+		return false, newError(ErrSyntax, -1, "allowzero is an attribute of onnx: "+d.String()+" takes special_zero")
+	case allowZero != nil && specialZero != nil && (*allowZero == 0) != *specialZero:
+		return false, newError(ErrSyntax, -1, "allowzero="+itoa(*allowZero)+" contradicts special_zero="+
+			strconv.FormatBool(*specialZero)+": allowzero is the inverse of special_zero")
+	case allowZero != nil:
+		return *allowZero == 0, nil
+	case specialZero != nil:
+		return *specialZero, nil
+	case d == ONNX:
+		return true, nil // allowzero defaults to 0
+	}
+	return false, newError(ErrSyntax, -1, "special_zero is required by "+d.String()+": give true or false")
+}
+
 // DefaultMaxRank is the largest rank of input and output that inference accepts when
 // Options.MaxRank is 0: 64, numpy's bound.
 const DefaultMaxRank = 64

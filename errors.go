@@ -83,10 +83,6 @@ func errZeroOutOfRange(i, rank int) error {
 		", but the input has rank "+strconv.Itoa(rank))
 }
 
-func errTooLarge(i int, v int64) error {
-	return newError(ErrOverflow, i, at(i, itoa(v))+": dimension does not fit the dimension range (below 2^63-1)")
-}
-
 func errAmbiguous(i int, r string) error {
 	return newError(ErrAmbiguousInferred, i, at(i, "-1")+": cannot infer the dimension: the other output dimensions multiply to "+r)
 }

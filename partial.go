@@ -22,8 +22,6 @@ import (
 //
 // Errors are those of Infer, plus ErrScalarPattern (a scalar pattern whose value cannot be 1) and
 // ErrPatternRank (a pattern tensor of rank 2 or more, or a scalar pattern outside OpenVINO).
-// ErrOverflow is also returned for a static pattern value of math.MaxInt64, which the interval
-// notation reserves for "no bound".
 func InferPartial(in shape.Shape, p Pattern, opt Options) (shape.Shape, error) {
 	return inferPartial(nil, in, p, &opt, nil)
 }
@@ -217,8 +215,6 @@ func scanPartial(values []shape.Dim, rank int, rankKnown bool, opt *Options) (mi
 			minus = i
 		case v.Lo == 0 && zeroInPass && i >= rank:
 			return -1, errZeroOutOfRange(i, rank)
-		case v.Lo == shape.Inf:
-			return -1, errTooLarge(i, v.Lo)
 		}
 	}
 	if opt.SpecialZero && !zeroInPass && rankKnown {

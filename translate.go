@@ -63,7 +63,7 @@ func Translate(p Pattern, from Options, to Dialect, in shape.Shape) (Pattern, Op
 		switch {
 		case to == OneDNNStatic && !v.IsStatic():
 			return Pattern{}, out, noEquivalent(i, "onednn-static takes static values, pattern["+strconv.Itoa(i)+"] is "+v.String())
-		case to == OneDNNDynamic && (v.Lo < math.MinInt32 || v.Hi > math.MaxInt32 && v.Hi != shape.Inf || !v.IsStatic() && v.Hi == shape.Inf):
+		case to == OneDNNDynamic && (v.Lo < math.MinInt32 || v.Hi > math.MaxInt32):
 			return Pattern{}, out, noEquivalent(i, "onednn-dynamic takes s32 values, pattern["+strconv.Itoa(i)+"] = "+valueString(v)+" may not fit")
 		}
 	}

@@ -3,6 +3,7 @@ package reshape_test
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/reshape-go/reshape"
@@ -109,4 +110,36 @@ func ExampleTranslate() {
 	// Output:
 	// [3,4,0] false <nil>
 	// no-equivalent
+}
+
+func TestSpecialZero(t *testing.T) {
+	yes, no := true, false
+	zero, one, two := int64(0), int64(1), int64(2)
+	tests := []struct {
+		d     reshape.Dialect
+		sz    *bool
+		az    *int64
+		want  bool
+		error string // a substring of the error, "" for none
+	}{
+		{reshape.OpenVINO, &yes, nil, true, ""},
+		{reshape.OneDNNStatic, &no, nil, false, ""},
+		{reshape.OpenVINO, nil, nil, false, "special_zero is required by openvino"},
+		{reshape.ONNX, nil, nil, true, ""},
+		{reshape.ONNX, nil, &one, false, ""},
+		{reshape.ONNX, nil, &zero, true, ""},
+		{reshape.ONNX, &no, &one, false, ""},
+		{reshape.ONNX, &no, &zero, false, "allowzero=0 contradicts special_zero=false"},
+		{reshape.ONNX, nil, &two, false, "allowzero=2: want 0 or 1"},
+		{reshape.OpenVINO, &yes, &zero, false, "allowzero is an attribute of onnx: openvino takes special_zero"},
+	}
+	for _, tt := range tests {
+		got, err := reshape.SpecialZero(tt.d, tt.sz, tt.az)
+		switch {
+		case tt.error == "" && (err != nil || got != tt.want):
+			t.Errorf("SpecialZero(%v, %v, %v) = %v, %v; want %v", tt.d, tt.sz, tt.az, got, err, tt.want)
+		case tt.error != "" && (!errors.Is(err, reshape.ErrSyntax) || !strings.Contains(err.Error(), tt.error)):
+			t.Errorf("SpecialZero(%v, %v, %v) = %v, %v; want an error containing %q", tt.d, tt.sz, tt.az, got, err, tt.error)
+		}
+	}
 }

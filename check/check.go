@@ -7,6 +7,7 @@ import (
 	_ "embed"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -27,11 +28,27 @@ const (
 	PatternUnknown  = "unknown"  // only known at run time: inferred with the values unknown
 )
 
-// Verdicts besides the error codes of reshape.Code.
+// Verdict is the outcome of checking one Reshape: OK, Mismatch, or the error code of an invalid
+// reshape ("not-divisible", ..., errcode.Code), "error" for an error without a code. It is written as
+// its string, in text and in JSON.
+type Verdict string
+
+// The verdicts besides the error codes.
 const (
-	OK       = "ok"       // the inferred shape is compatible with the declared one
-	Mismatch = "mismatch" // the model declares an output shape the rules do not give
+	OK       Verdict = "ok"       // the inferred shape is compatible with the declared one
+	Mismatch Verdict = "mismatch" // the model declares an output shape the rules do not give
 )
+
+// verdictOf returns the verdict of a failed inference: the error's code.
+func verdictOf(err error) Verdict {
+	if code := errcode.Code(err); code != "" {
+		return Verdict(code)
+	}
+	return "error"
+}
+
+// IsError reports whether v is an error code: neither OK nor Mismatch, nor "" (not run).
+func (v Verdict) IsError() bool { return v != OK && v != Mismatch && v != "" }
 
 // Row is the result of checking one Reshape.
 type Row struct {
@@ -47,12 +64,12 @@ type Row struct {
 	Inferred      *shape.Shape    `json:"inferred"` // nil when inference failed
 	Declared      shape.Shape     `json:"declared"`
 	// Verdict is OK, Mismatch, or the error code of a failed inference ("not-divisible", ...).
-	Verdict string `json:"verdict"`
+	Verdict Verdict `json:"verdict"`
 	// Message explains a verdict other than OK, or says that the pattern was not constant.
 	Message string `json:"message,omitempty"`
 	// Run is the verdict of running the reshape on a constant data input (Options.Run): OK when the
 	// result has the declared shape and size, Mismatch, or an error code; "" when it was not run.
-	Run string `json:"run,omitempty"`
+	Run Verdict `json:"run,omitempty"`
 }
 
 // Site is one Reshape as a model describes it, ready to be checked.
@@ -92,11 +109,7 @@ func (s *Site) Check(file string) Row {
 	}
 	switch {
 	case err != nil:
-		r.Verdict = errcode.Code(err)
-		if r.Verdict == "" {
-			r.Verdict = "error"
-		}
-		r.Message = err.Error()
+		r.Verdict, r.Message = verdictOf(err), err.Error()
 	case !r.Inferred.Compatible(s.Declared):
 		r.Verdict = Mismatch
 		r.Message = "the model declares " + s.Declared.String() + ", the rules give " + r.Inferred.String()
@@ -130,10 +143,10 @@ func volumesMeet(in, out shape.Shape) bool {
 }
 
 // run reshapes the constant data input and compares the result with the declared output.
-func (s *Site) run() (verdict, note string) {
+func (s *Site) run() (verdict Verdict, note string) {
 	res, how, err := reshape.Apply(*s.Data, s.Pattern, s.Options)
 	if err != nil {
-		return errcode.Code(err), "run: " + err.Error()
+		return verdictOf(err), "run: " + err.Error()
 	}
 	kind := "a copy"
 	if how.View {
@@ -149,10 +162,12 @@ func (s *Site) run() (verdict, note string) {
 	return OK, note
 }
 
-// Summary counts rows by verdict, and the rows run on constant data by their Run verdict.
+// Summary counts rows by verdict, and the rows run on constant data by their Run verdict. Files and
+// Unreadable, which Summarize leaves at 0, count the model files read and those that could not be.
 type Summary struct {
 	Total, OK, Mismatch, Error int
 	Run, RunOK                 int
+	Files, Unreadable          int
 }
 
 // Summarize counts the rows' verdicts.
@@ -178,17 +193,33 @@ func Summarize(rows []Row) Summary {
 	return s
 }
 
-// AllOK reports whether every row, and every run on constant data, is OK.
-func (s Summary) AllOK() bool { return s.OK == s.Total && s.RunOK == s.Run }
+// AllOK reports whether every row, and every run on constant data, is OK, and every file was read.
+func (s Summary) AllOK() bool { return s.OK == s.Total && s.RunOK == s.Run && s.Unreadable == 0 }
 
-// String returns "N reshapes: A ok, B mismatch, C error", followed by "; R run on constant data:
-// K ok" when some were run.
+// String returns "N reshapes in F files: A ok, B mismatch, C error" (" in F files" when Files or
+// Unreadable is set), followed by "; R run on constant data: K ok" when some were run, and "; U
+// files could not be read" when some could not.
 func (s Summary) String() string {
-	text := fmt.Sprintf("%d reshapes: %d ok, %d mismatch, %d error", s.Total, s.OK, s.Mismatch, s.Error)
+	text := plural(s.Total, "reshape")
+	if s.Files > 0 || s.Unreadable > 0 {
+		text += " in " + plural(s.Files, "file")
+	}
+	text += fmt.Sprintf(": %d ok, %d mismatch, %d error", s.OK, s.Mismatch, s.Error)
 	if s.Run > 0 {
 		text += fmt.Sprintf("; %d run on constant data: %d ok", s.Run, s.RunOK)
 	}
+	if s.Unreadable > 0 {
+		text += "; " + plural(s.Unreadable, "file") + " could not be read"
+	}
 	return text
+}
+
+// plural returns "1 file", "2 files".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 // Options configure File.
@@ -220,8 +251,9 @@ func (o *Options) maxRank() int64 {
 }
 
 // File checks every Reshape of the model file at path: OpenVINO IR (.xml, with its .bin), oneDNN
-// Graph JSON (.json) or ONNX (.onnx); other extensions are recognised by their first bytes. It returns an error,
-// naming the file and the place, when the file cannot be read or does not follow its format.
+// Graph JSON (.json) or ONNX (.onnx); a file of another extension is recognised by its first bytes,
+// and refused with an error wrapping errcode.ErrSyntax when they are none of these. It returns an
+// error, naming the file and the place, when the file cannot be read or does not follow its format.
 func File(path string, opt Options) ([]Row, error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -233,13 +265,19 @@ func File(path string, opt Options) ([]Row, error) {
 		limit = MaxModelBytes
 	}
 	if st, err := f.Stat(); err == nil && st.IsDir() {
-		return nil, fmt.Errorf("%s: a directory, not a model file", path)
+		return nil, errcode.Errorf(errcode.ErrSyntax, "%s: a directory, not a model file (ModelFiles lists the model files in it)", path)
 	} else if err == nil && st.Size() > limit {
 		return nil, errcode.Errorf(errcode.ErrLimit, "%s: the file is %d bytes, more than the limit of %d", path, st.Size(), limit)
 	}
 	kind := strings.ToLower(filepath.Ext(path))
-	if kind != ".xml" && kind != ".json" && kind != ".onnx" {
-		kind = sniff(f)
+	if !IsModelFile(path) {
+		if kind = sniff(f); kind == "" {
+			why := "want OpenVINO IR .xml, oneDNN Graph JSON .json or ONNX .onnx"
+			if strings.EqualFold(filepath.Ext(path), ".bin") {
+				why = "the weights of an OpenVINO IR model: check its .xml"
+			}
+			return nil, errcode.Errorf(errcode.ErrSyntax, "%s: not a model file: %s", path, why)
+		}
 	}
 	rows, err := func() ([]Row, error) {
 		switch kind {
@@ -260,8 +298,38 @@ func File(path string, opt Options) ([]Row, error) {
 	return rows, nil
 }
 
+// IsModelFile reports whether path names a model file by its extension, in any case: .xml, .json or
+// .onnx.
+func IsModelFile(path string) bool {
+	switch strings.ToLower(filepath.Ext(path)) {
+	case ".xml", ".json", ".onnx":
+		return true
+	}
+	return false
+}
+
+// ModelFiles returns the model files (IsModelFile) in the directory tree at dir, in lexical order.
+// Hidden directories (a name starting with ".", as .git) are skipped. The error is the first that
+// reading a directory gives.
+func ModelFiles(dir string) ([]string, error) {
+	var files []string
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		switch {
+		case err != nil:
+			return err
+		case d.IsDir() && path != dir && strings.HasPrefix(d.Name(), "."):
+			return filepath.SkipDir
+		case !d.IsDir() && IsModelFile(path):
+			files = append(files, path)
+		}
+		return nil
+	})
+	return files, err
+}
+
 // sniff guesses a model's format from its first bytes and rewinds the file: JSON starts with '{',
 // XML with '<', and an ONNX model with the protobuf key of ModelProto.ir_version (field 1, varint).
+// It returns "" for anything else.
 func sniff(f io.ReadSeeker) string {
 	var b [512]byte
 	n, _ := io.ReadFull(f, b[:])
@@ -270,10 +338,12 @@ func sniff(f io.ReadSeeker) string {
 	switch {
 	case len(t) > 0 && t[0] == '{':
 		return ".json"
+	case len(t) > 0 && t[0] == '<':
+		return ".xml"
 	case n > 0 && b[0] == 0x08:
 		return ".onnx"
 	}
-	return ".xml"
+	return ""
 }
 
 //go:embed model/spec_examples.xml

@@ -157,7 +157,7 @@ func TestFileErrors(t *testing.T) {
 		code error
 		want string
 	}{
-		{"no bin", func(x string, b []byte) (string, []byte) { return x, nil }, errcode.ErrSyntax, "m.bin: no such file or directory (give the .bin file with --bin)"},
+		{"no bin", func(x string, b []byte) (string, []byte) { return x, nil }, errcode.ErrSyntax, "m.bin: no such file or directory (the .bin beside the .xml; give another with --bin)"},
 		{"truncated bin", func(x string, b []byte) (string, []byte) { return x, b[:50] }, errcode.ErrSyntax, "m.bin: offset 40 + size 32 is past the end of the file (50 bytes)"},
 		{"empty bin", func(x string, b []byte) (string, []byte) { return x, b[:0] }, errcode.ErrSyntax, "offset 0 + size 16 is past the end of the file (0 bytes)"},
 		{"offset past end", func(x string, b []byte) (string, []byte) {
@@ -196,7 +196,7 @@ func TestRowErrors(t *testing.T) {
 	tests := []struct {
 		name    string
 		edit    func(string, []byte) (string, []byte)
-		verdict string
+		verdict check.Verdict
 		want    string
 	}{
 		{"u64 above int64", func(x string, b []byte) (string, []byte) {
@@ -259,7 +259,12 @@ func TestOneDNNRows(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []struct{ dialect, verdict, inferred, source string }{
+	want := []struct {
+		dialect  string
+		verdict  check.Verdict
+		inferred string
+		source   string
+	}{
 		{"onednn-static", "ambiguous-inferred", "", check.PatternConst},
 		{"onednn-dynamic", "ok", "[?,?,?]", check.PatternUnknown},
 		{"onednn-static", "data-type", "", check.PatternConst},

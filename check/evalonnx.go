@@ -14,6 +14,7 @@ import (
 // Constant nodes and the shapes value_info declares, as far as it can be known before run time.
 type onnxEval struct {
 	g        *onnx.Graph
+	dir      string // the model's directory, where its external data lies
 	opset    int64
 	maxElems int64
 	producer map[string]int // tensor name → index of the node that outputs it
@@ -27,8 +28,8 @@ type onnxResult struct {
 	err    error
 }
 
-func newONNXEval(g *onnx.Graph, opset, maxElems int64) *onnxEval {
-	e := &onnxEval{g: g, opset: opset, maxElems: maxElems, producer: map[string]int{}, memo: map[string]onnxResult{}, visiting: map[string]bool{}}
+func newONNXEval(g *onnx.Graph, dir string, opset, maxElems int64) *onnxEval {
+	e := &onnxEval{g: g, dir: dir, opset: opset, maxElems: maxElems, producer: map[string]int{}, memo: map[string]onnxResult{}, visiting: map[string]bool{}}
 	for i, n := range g.Nodes {
 		for _, out := range n.Outputs {
 			if out != "" {
@@ -113,6 +114,10 @@ func (e *onnxEval) constant(t *onnx.Tensor) (bounds.Value, error) {
 	}
 	if n > e.maxElems {
 		return bounds.Value{}, errcode.Errorf(errcode.ErrLimit, "tensor %q: %d elements exceed the limit of %d", t.Name, n, e.maxElems)
+	}
+	t, err = t.ReadExternal(e.dir, 8*e.maxElems)
+	if err != nil {
+		return bounds.Value{}, err
 	}
 	values, err := t.Ints()
 	if err != nil {

@@ -23,8 +23,11 @@ func IRFile(xml io.Reader, name, binPath string, opt Options) ([]Row, error) {
 		return nil, err
 	}
 	w, err := ir.OpenWeights(binPath)
-	if err != nil {
-		return nil, errcode.Errorf(errcode.ErrSyntax, "weights: %v (give the .bin file with --bin)", err)
+	switch {
+	case err != nil && opt.BinPath != "":
+		return nil, errcode.Errorf(errcode.ErrSyntax, "weights: %v", err)
+	case err != nil:
+		return nil, errcode.Errorf(errcode.ErrSyntax, "weights: %v (the .bin beside the .xml; give another with --bin)", err)
 	}
 	defer w.Close()
 	return IR(net, w, name, opt)

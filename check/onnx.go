@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"path/filepath"
 	"strconv"
 
 	"github.com/reshape-go/reshape"
@@ -37,14 +38,16 @@ func ONNXFile(r io.Reader, name string, opt Options) ([]Row, error) {
 // second input, an initializer, a Constant node, or a shape subgraph evaluated as far as constants
 // and declared shapes allow; from Reshape-14 the allowzero attribute (default 0) turns special zeros
 // off. The input and declared output shapes come from the graph's inputs, value_info and outputs
-// (symbolic dimensions are "?"; a missing shape is a dynamic rank). It returns an error when a node
-// lacks what its version requires.
+// (symbolic dimensions are "?"; a missing shape is a dynamic rank). A constant stored as external
+// data is read from its file, relative to the directory of file, when its value is needed, within
+// the bound of Options.MaxRank values; other external data, such as the weights, is never read. It
+// returns an error when a node lacks what its version requires.
 func ONNX(m *onnx.Model, file string, opt Options) ([]Row, error) {
 	opset, ok := m.Opset("")
 	if !ok {
 		return nil, errcode.Errorf(errcode.ErrSyntax, "the model imports no opset of the default ONNX domain")
 	}
-	ev := newONNXEval(&m.Graph, opset, opt.maxRank())
+	ev := newONNXEval(&m.Graph, filepath.Dir(file), opset, opt.maxRank())
 	var rows []Row
 	for i := range m.Graph.Nodes {
 		n := &m.Graph.Nodes[i]
@@ -60,34 +63,74 @@ func ONNX(m *onnx.Model, file string, opt Options) ([]Row, error) {
 	return rows, nil
 }
 
-func onnxSite(ev *onnxEval, n *onnx.Node, index int, opset int64, opt Options) (*Site, error) {
-	s := &Site{
-		ID: strconv.Itoa(index), Name: n.Name, Op: "Reshape-" + strconv.FormatInt(reshapeVersion(opset), 10),
-		Options: reshape.Options{Dialect: reshape.ONNX, SpecialZero: true, MaxRank: opt.MaxRank},
+// ONNXReshape is what an ONNX Reshape node says of itself, read by ReadONNXReshape.
+type ONNXReshape struct {
+	// Version is the version of Reshape that the model's opset holds: 1, 5, 13, 14, 19 or 21.
+	Version int64
+	// Options has the dialect onnx and special_zero from allowzero (Reshape-14 and later, default 0;
+	// before, zeros are always copied).
+	Options reshape.Options
+	// Shape is the shape attribute of Reshape-1, the pattern; nil from Reshape-5 on.
+	Shape []int64
+	// Data names the node's data input, Pattern its shape input (Reshape-5 and later, "" before),
+	// and Output its output.
+	Data, Pattern, Output string
+}
+
+// ReadONNXReshape reads the Reshape node n of a model that imports version opset of the default ONNX
+// domain (ONNX Reshape-1, -5, -13, -14, -19, -21): its inputs and output, its shape attribute
+// (Reshape-1) and its allowzero (Reshape-14 and later, through reshape.SpecialZero). The error wraps
+// errcode.ErrSyntax for a node that lacks what its version requires or has what it does not define
+// (allowzero before Reshape-14, an allowzero other than 0 or 1).
+func ReadONNXReshape(n *onnx.Node, opset int64) (ONNXReshape, error) {
+	r := ONNXReshape{Version: reshapeVersion(opset), Options: reshape.Options{Dialect: reshape.ONNX, SpecialZero: true}}
+	if len(n.Inputs) == 0 || n.Inputs[0] == "" || len(n.Outputs) == 0 {
+		return r, errcode.Errorf(errcode.ErrSyntax, "%d inputs and %d outputs", len(n.Inputs), len(n.Outputs))
 	}
-	if len(n.Inputs) == 0 || len(n.Outputs) == 0 {
-		return nil, errcode.Errorf(errcode.ErrSyntax, "%d inputs and %d outputs", len(n.Inputs), len(n.Outputs))
-	}
-	s.Input = ev.shapeOf(n.Inputs[0])
-	s.Declared = ev.shapeOf(n.Outputs[0])
+	r.Data, r.Output = n.Inputs[0], n.Outputs[0]
 	if a, ok := n.Attr("allowzero"); ok {
-		if opset < 14 {
-			return nil, errcode.Errorf(errcode.ErrSyntax, "allowzero is an attribute of Reshape-14 and later, and the model imports opset %d", opset)
+		if r.Version < 14 {
+			return r, errcode.Errorf(errcode.ErrSyntax, "allowzero is an attribute of Reshape-14 and later, and the model imports opset %d", opset)
 		}
-		s.Options.SpecialZero = a.I == 0
+		sz, err := reshape.SpecialZero(reshape.ONNX, nil, &a.I)
+		if err != nil {
+			return r, err
+		}
+		r.Options.SpecialZero = sz
 	}
-	if opset < 5 {
+	if r.Version == 1 {
 		a, ok := n.Attr("shape")
 		if !ok {
-			return nil, errcode.Errorf(errcode.ErrSyntax, "Reshape-1 has no shape attribute")
+			return r, errcode.Errorf(errcode.ErrSyntax, "Reshape-1 has no shape attribute")
 		}
-		s.Pattern, s.PatternSource = reshape.IntPattern(a.Ints...), PatternConst
-		return s, nil
+		r.Shape = a.Ints
+		if r.Shape == nil {
+			r.Shape = []int64{}
+		}
+		return r, nil
 	}
 	if len(n.Inputs) < 2 || n.Inputs[1] == "" {
-		return nil, errcode.Errorf(errcode.ErrSyntax, "Reshape-5 and later take the shape as input 1, and the node has none")
+		return r, errcode.Errorf(errcode.ErrSyntax, "Reshape-%d takes the shape as input 1, and the node has none", r.Version)
 	}
-	name := n.Inputs[1]
+	r.Pattern = n.Inputs[1]
+	return r, nil
+}
+
+func onnxSite(ev *onnxEval, n *onnx.Node, index int, opset int64, opt Options) (*Site, error) {
+	node, err := ReadONNXReshape(n, opset)
+	if err != nil {
+		return nil, err
+	}
+	s := &Site{
+		ID: strconv.Itoa(index), Name: n.Name, Op: "Reshape-" + strconv.FormatInt(node.Version, 10),
+		Options: node.Options, Input: ev.shapeOf(node.Data), Declared: ev.shapeOf(node.Output),
+	}
+	s.Options.MaxRank = opt.MaxRank
+	if node.Shape != nil {
+		s.Pattern, s.PatternSource = reshape.IntPattern(node.Shape...), PatternConst
+		return s, nil
+	}
+	name := node.Pattern
 	if t, ok := ev.patternType(name); ok {
 		s.Options.PatternType = t
 	}

@@ -59,7 +59,7 @@ func TestONNXFixtures(t *testing.T) {
 		name                            string
 		m                               *onnx.Model
 		op, input, pattern, source, out string
-		verdict                         string
+		verdict                         check.Verdict
 	}{
 		{"Reshape-1 shape attribute", model(1, onnx.Graph{
 			Nodes:   []onnx.Node{{Name: "r", OpType: "Reshape", Inputs: []string{"x"}, Outputs: []string{"y"}, Attrs: []onnx.Attribute{{Name: "shape", Type: onnx.AttrInts, Ints: []int64{0, -1}}}}},
@@ -171,6 +171,11 @@ func TestONNXErrors(t *testing.T) {
 	if _, err := check.File(old, check.Options{}); err == nil || !strings.Contains(err.Error(), "allowzero is an attribute of Reshape-14") {
 		t.Errorf("allowzero in opset 13: %v", err)
 	}
+	two := writeModel(t, &onnx.Model{IRVersion: 8, OpsetImports: []onnx.OpsetID{{Version: 14}}, Graph: onnx.Graph{
+		Nodes: []onnx.Node{reshapeNode([]string{"x", "s"}, onnx.Attribute{Name: "allowzero", Type: onnx.AttrInt, I: 2})}}})
+	if _, err := check.File(two, check.Options{}); err == nil || !strings.Contains(err.Error(), `node 0 ("r", Reshape): allowzero=2: want 0 or 1`) {
+		t.Errorf("allowzero=2: %v", err)
+	}
 }
 
 // TestONNXBackendModels checks the model.onnx of the ONNX backend Reshape tests.
@@ -184,5 +189,17 @@ func TestONNXBackendModels(t *testing.T) {
 		if err != nil || len(rows) != 1 || rows[0].Verdict != check.OK || rows[0].PatternSource != check.PatternUnknown {
 			t.Errorf("%s: %v %+v", d, err, rows)
 		}
+	}
+}
+
+// TestONNXExternalData checks a model whose shape constant is stored as external data beside it,
+// and whose weights file is missing: the constant is read, the weights are not.
+func TestONNXExternalData(t *testing.T) {
+	rows, err := check.File("../testdata/external/model.onnx", check.Options{})
+	if err != nil || len(rows) != 1 || rows[0].Verdict != check.OK || rows[0].Pattern.String() != "[4,-1]" || rows[0].PatternSource != check.PatternConst {
+		t.Fatalf("model.onnx: %v %+v", err, rows)
+	}
+	if _, err := check.File("../testdata/external/escape.onnx", check.Options{}); err == nil || !strings.Contains(err.Error(), `node 0 ("reshape", Reshape): tensor "shape": external data location "../shape.bin" is outside the model's directory`) {
+		t.Errorf("escape.onnx: %v", err)
 	}
 }

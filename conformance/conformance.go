@@ -2,6 +2,7 @@ package conformance
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -26,7 +27,7 @@ type Case struct {
 	Input        string  `json:"input"`
 	Pattern      *string `json:"pattern"`
 	SpecialZero  *bool   `json:"special_zero,omitempty"`
-	AllowZero    *int    `json:"allowzero,omitempty"`
+	AllowZero    *int64  `json:"allowzero,omitempty"`
 	PatternShape *string `json:"pattern_shape,omitempty"`
 	ElementType  string  `json:"element_type,omitempty"`
 	PatternType  string  `json:"pattern_type,omitempty"`
@@ -44,27 +45,16 @@ type Result struct {
 
 // Inputs returns the inference inputs the case describes. The error wraps errcode.ErrSyntax for a
 // case that cannot be read: an unknown dialect or element type, unparsable notation, special_zero
-// missing where the dialect requires it (ONNX defaults to allowzero=0), or a pattern without values
-// and without pattern_shape.
+// and allowzero as reshape.SpecialZero refuses them, or a pattern without values and without
+// pattern_shape.
 func (c *Case) Inputs() (in shape.Shape, p reshape.Pattern, opt reshape.Options, err error) {
 	if c.Dialect != "" {
 		if opt.Dialect, err = reshape.ParseDialect(c.Dialect); err != nil {
 			return in, p, opt, err
 		}
 	}
-	switch {
-	case c.SpecialZero != nil && c.AllowZero != nil:
-		return in, p, opt, syntaxf("give special_zero or allowzero, not both")
-	case c.SpecialZero != nil:
-		opt.SpecialZero = *c.SpecialZero
-	case c.AllowZero != nil && opt.Dialect == reshape.ONNX:
-		opt.SpecialZero = *c.AllowZero == 0
-	case c.AllowZero != nil:
-		return in, p, opt, syntaxf("allowzero is an attribute of the onnx dialect only; %s takes special_zero", opt.Dialect)
-	case opt.Dialect == reshape.ONNX:
-		opt.SpecialZero = true // allowzero defaults to 0
-	default:
-		return in, p, opt, syntaxf("special_zero is required by %s", opt.Dialect)
+	if opt.SpecialZero, err = reshape.SpecialZero(opt.Dialect, c.SpecialZero, c.AllowZero); err != nil {
+		return in, p, opt, err
 	}
 	if opt.DataType, err = parseType(c.ElementType, "element_type"); err != nil {
 		return in, p, opt, err
@@ -129,43 +119,84 @@ func (c *Case) Want() Result {
 	return Result{Name: c.Name, Output: c.Output, Error: c.Error}
 }
 
-// Read reads cases from JSON Lines. It calls fn once per non-blank line, in order, with the line
-// number (from 1) and the decoded case, or an error wrapping errcode.ErrSyntax for a line that is
-// not a JSON object of the case format; it stops at the first error fn returns or a read error.
-// Lines may be up to maxLine bytes long.
+// MaxLine is the longest line Read reads, in bytes: 1 MiB.
+const MaxLine = 1 << 20
+
+// Read reads cases from JSON Lines. It calls fn once per line, in order, with the line number (from
+// 1) and the decoded case, or with an error: one wrapping errcode.ErrSyntax for a line that is not a
+// JSON object of the case format (a blank line included: JSON Lines has none), and one wrapping
+// errcode.ErrLimit for a line longer than MaxLine bytes, which is skipped unread. Every line thus
+// gets one call, and reading goes on after a bad line. Read stops at the first error fn returns or
+// at a read error.
 func Read(r io.Reader, fn func(line int, c *Case, err error) error) error {
-	const maxLine = 1 << 20
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 64<<10), maxLine)
-	for n := 1; sc.Scan(); n++ {
-		text := strings.TrimSpace(sc.Text())
-		if text == "" {
-			continue
-		}
-		var c Case
-		dec := json.NewDecoder(strings.NewReader(text))
-		err := dec.Decode(&c)
-		if err == nil && dec.More() {
-			err = errors.New("data after the JSON object")
-		}
+	br := bufio.NewReaderSize(r, 64<<10)
+	var buf []byte
+	for n := 1; ; n++ {
+		text, long, eof, err := readLine(br, buf[:0])
+		buf = text
 		if err != nil {
-			err = errcode.Errorf(errcode.ErrSyntax, "line %d: not a case: %v", n, err)
-			if e := fn(n, nameOnly(text), err); e != nil {
-				return e
-			}
-			continue
-		}
-		if err := fn(n, &c, nil); err != nil {
 			return err
 		}
-	}
-	if err := sc.Err(); err != nil {
-		if errors.Is(err, bufio.ErrTooLong) {
-			return errcode.Errorf(errcode.ErrLimit, "a line is longer than %d bytes", maxLine)
+		if eof && len(text) == 0 && !long {
+			return nil
 		}
-		return err
+		c, cerr := decodeLine(n, text, long)
+		if err := fn(n, c, cerr); err != nil {
+			return err
+		}
+		if eof {
+			return nil
+		}
 	}
-	return nil
+}
+
+// readLine reads one line into buf, without its line ending. long reports a line over MaxLine,
+// whose text is dropped as it is read; eof reports that the input ended with this line.
+func readLine(br *bufio.Reader, buf []byte) (text []byte, long, eof bool, err error) {
+	for {
+		chunk, err := br.ReadSlice('\n')
+		if !long {
+			if len(buf)+len(chunk) > MaxLine+2 { // room for "\r\n"
+				long, buf = true, buf[:0]
+			} else {
+				buf = append(buf, chunk...)
+			}
+		}
+		switch {
+		case err == bufio.ErrBufferFull:
+			continue
+		case err == io.EOF:
+			return bytes.TrimRight(buf, "\r\n"), long, true, nil
+		case err != nil:
+			return nil, false, false, err
+		}
+		text = bytes.TrimRight(buf, "\r\n")
+		if len(text) > MaxLine {
+			long, text = true, text[:0]
+		}
+		return text, long, false, nil
+	}
+}
+
+// decodeLine decodes line n of the input: the case, or the error for Read's fn.
+func decodeLine(n int, line []byte, long bool) (*Case, error) {
+	text := strings.TrimSpace(string(line))
+	switch {
+	case long:
+		return &Case{}, errcode.Errorf(errcode.ErrLimit, "line %d: longer than %d bytes: not read", n, MaxLine)
+	case text == "":
+		return &Case{}, errcode.Errorf(errcode.ErrSyntax, "line %d: a blank line, not a case", n)
+	}
+	var c Case
+	dec := json.NewDecoder(strings.NewReader(text))
+	err := dec.Decode(&c)
+	if err == nil && dec.More() {
+		err = errors.New("data after the JSON object")
+	}
+	if err != nil {
+		return nameOnly(text), errcode.Errorf(errcode.ErrSyntax, "line %d: not a case: %v", n, err)
+	}
+	return &c, nil
 }
 
 // nameOnly recovers the name of a case that does not decode, so the answer can still carry it.

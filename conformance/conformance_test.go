@@ -26,6 +26,7 @@ not json
 		name, output, code string
 	}{
 		{"a", "[2,3]", ""},
+		{"", "", "syntax"},
 		{"b", "[?,?]", ""},
 		{"c", "[6]", ""},
 		{"d", "", "syntax"},
@@ -58,15 +59,30 @@ not json
 			t.Errorf("line %d: %+v, want %+v", lines[i], got[i], w)
 		}
 	}
-	if lines[1] != 3 {
-		t.Errorf("blank lines are counted: the second case is on line %d", lines[1])
+	for i, l := range lines {
+		if l != i+1 {
+			t.Errorf("answer %d is for line %d", i, l)
+		}
 	}
 	stop := errors.New("stop")
 	if err := conformance.Read(strings.NewReader(in), func(int, *conformance.Case, error) error { return stop }); err != stop {
 		t.Errorf("Read does not stop at fn's error: %v", err)
 	}
-	long := `{"name": "` + strings.Repeat("x", 2<<20) + `"}`
-	if err := conformance.Read(strings.NewReader(long), func(int, *conformance.Case, error) error { return nil }); !errors.Is(err, errcode.ErrLimit) {
-		t.Errorf("a line over the bound: %v", err)
+}
+
+// TestReadLongLines answers a line over MaxLine with a limit error and reads on.
+func TestReadLongLines(t *testing.T) {
+	long := `{"name": "` + strings.Repeat("x", conformance.MaxLine) + `"}`
+	short := `{"name": "a", "input": "[2,3]", "pattern": "6", "special_zero": true}`
+	edge := `{"name": "` + strings.Repeat("y", conformance.MaxLine-12) + `"}`
+	for _, in := range []string{long + "\n" + short + "\n" + edge, long + "\r\n" + short + "\r\n" + edge + "\n"} {
+		var codes, names []string
+		err := conformance.Read(strings.NewReader(in), func(_ int, c *conformance.Case, err error) error {
+			codes, names = append(codes, errcode.Code(err)), append(names, c.Name)
+			return nil
+		})
+		if err != nil || len(codes) != 3 || codes[0] != "limit" || codes[1] != "" || names[1] != "a" || codes[2] != "" || len(names[2]) != conformance.MaxLine-12 {
+			t.Errorf("Read: %v; codes %q", err, codes)
+		}
 	}
 }

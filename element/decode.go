@@ -5,15 +5,20 @@ import (
 	"errors"
 	"math"
 	"strconv"
+
+	"github.com/reshape-go/reshape/errcode"
 )
 
-// ErrNotInteger is returned by AppendInts for an element type that is not an integer type.
+// ErrNotInteger is returned by AppendInts for an element type that is not an integer type; the
+// error also wraps errcode.ErrDataType.
 var ErrNotInteger = errors.New("not an integer element type")
 
-// ErrShort is returned by AppendInts when the data holds fewer than the requested elements.
+// ErrShort is returned by AppendInts when the data holds fewer than the requested elements; the
+// error also wraps errcode.ErrSyntax.
 var ErrShort = errors.New("data too short")
 
-// ErrRange is returned by AppendInts for a u64 value above math.MaxInt64.
+// ErrRange is returned by AppendInts for a u64 value above math.MaxInt64; the error also wraps
+// errcode.ErrOverflow.
 var ErrRange = errors.New("value out of the int64 range")
 
 // AppendInts decodes n elements of the integer type t from data, little-endian and packed as OpenVINO
@@ -70,5 +75,11 @@ type decodeError struct {
 	msg string
 }
 
-func (e *decodeError) Error() string { return e.msg }
-func (e *decodeError) Unwrap() error { return e.err }
+// codes gives the code of the module (package errcode) that each error of this package wraps.
+var codes = map[error]error{
+	ErrNotInteger: errcode.ErrDataType, ErrShort: errcode.ErrSyntax, ErrRange: errcode.ErrOverflow,
+	ErrUnknown: errcode.ErrSyntax,
+}
+
+func (e *decodeError) Error() string   { return e.msg }
+func (e *decodeError) Unwrap() []error { return []error{e.err, codes[e.err]} }

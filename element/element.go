@@ -150,20 +150,37 @@ func (t *Type) UnmarshalText(text []byte) error {
 	return nil
 }
 
-// ErrUnknown is the sentinel of a name Parse does not know.
+// ErrUnknown is the sentinel of a name Parse does not know; the error also wraps errcode.ErrSyntax.
 var ErrUnknown = errors.New("unknown element type")
 
-var aliases = map[string]Type{
+// aliases are the other spellings Parse reads, in the order its error lists them.
+var aliases = []struct {
+	name string
+	t    Type
+}{
 	// OpenVINO IR port precisions and older names.
-	"bool": Boolean, "fp16": F16, "fp32": F32, "fp64": F64,
-	"f8_e4m3": F8E4M3, "f8_e5m2": F8E5M2,
-	// oneDNN Graph data types.
-	"s8": I8, "s32": I32, "s4": I4,
+	{"bool", Boolean}, {"fp16", F16}, {"fp32", F32}, {"fp64", F64},
+	// oneDNN Graph data types, and the signed names of the oneDNN specifications (T_SHAPE = s64).
+	{"s4", I4}, {"s8", I8}, {"s16", I16}, {"s32", I32}, {"s64", I64}, {"f8_e4m3", F8E4M3}, {"f8_e5m2", F8E5M2},
+}
+
+// Names returns every name Parse reads, lower case: OpenVINO's names in the order of the
+// constants, then the other spellings.
+func Names() []string {
+	names := make([]string, 0, int(numTypes)-1+len(aliases))
+	for t := Boolean; t < numTypes; t++ {
+		names = append(names, info[t].name)
+	}
+	for _, a := range aliases {
+		names = append(names, a.name)
+	}
+	return names
 }
 
 // Parse returns the element type named s: OpenVINO's names ("f32", "i64", "boolean", "u4"), IR port
-// precisions ("FP32", "I64", "BOOL"), and oneDNN Graph's data types ("s32", "f8_e5m2"). Case is
-// ignored. It returns an error wrapping ErrUnknown for any other name.
+// precisions ("FP32", "I64", "BOOL"), oneDNN Graph's data types ("s32", "f8_e5m2") and the signed
+// names of the oneDNN specifications ("s64"). Case is ignored. It returns an error wrapping
+// ErrUnknown and errcode.ErrSyntax for any other name, which lists the names it reads.
 func Parse(s string) (Type, error) {
 	name := strings.ToLower(s)
 	for t := Boolean; t < numTypes; t++ {
@@ -171,16 +188,13 @@ func Parse(s string) (Type, error) {
 			return t, nil
 		}
 	}
-	if t, ok := aliases[name]; ok {
-		return t, nil
+	for _, a := range aliases {
+		if a.name == name {
+			return a.t, nil
+		}
 	}
-	return Undefined, &unknownError{name: s}
+	return Undefined, &decodeError{ErrUnknown, "unknown element type " + strconv.Quote(s) + ": want one of " + strings.Join(Names(), ", ")}
 }
-
-type unknownError struct{ name string }
-
-func (e *unknownError) Error() string { return "unknown element type " + strconv.Quote(e.name) }
-func (e *unknownError) Unwrap() error { return ErrUnknown }
 
 // SwapBytes reverses, in place, the bytes of each element of type t in b: it turns little-endian
 // data into big-endian and back. It does nothing for types of one byte or less.

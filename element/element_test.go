@@ -3,9 +3,11 @@ package element_test
 import (
 	"errors"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/reshape-go/reshape/element"
+	"github.com/reshape-go/reshape/errcode"
 )
 
 func TestParse(t *testing.T) {
@@ -17,7 +19,7 @@ func TestParse(t *testing.T) {
 		{"i64", element.I64}, {"I64", element.I64}, {"s32", element.I32}, {"s8", element.I8},
 		{"boolean", element.Boolean}, {"BOOL", element.Boolean}, {"u1", element.U1}, {"u4", element.U4},
 		{"i4", element.I4}, {"nf4", element.NF4}, {"f8e4m3", element.F8E4M3}, {"f8_e5m2", element.F8E5M2},
-		{"u64", element.U64}, {"f64", element.F64},
+		{"u64", element.U64}, {"f64", element.F64}, {"s64", element.I64}, {"S16", element.I16},
 	}
 	for _, tt := range tests {
 		if got, err := element.Parse(tt.name); err != nil || got != tt.want {
@@ -25,8 +27,14 @@ func TestParse(t *testing.T) {
 		}
 	}
 	for _, bad := range []string{"", "f33", "float", "undefined", "i128"} {
-		if _, err := element.Parse(bad); !errors.Is(err, element.ErrUnknown) {
-			t.Errorf("Parse(%q): error %v, want ErrUnknown", bad, err)
+		if _, err := element.Parse(bad); !errors.Is(err, element.ErrUnknown) || !errors.Is(err, errcode.ErrSyntax) || !strings.Contains(err.Error(), "want one of boolean, u1, u4,") ||
+			!strings.Contains(err.Error(), ", s64, ") {
+			t.Errorf("Parse(%q): error %v, want ErrUnknown listing the names", bad, err)
+		}
+	}
+	for _, name := range element.Names() {
+		if _, err := element.Parse(name); err != nil {
+			t.Errorf("Parse(%q) of Names: %v", name, err)
 		}
 	}
 	for _, typ := range element.Types() {
@@ -90,6 +98,10 @@ func TestAppendInts(t *testing.T) {
 		got, err := tt.t.AppendInts(nil, tt.data, tt.n)
 		if !errors.Is(err, tt.err) || !slices.Equal(got, tt.want) {
 			t.Errorf("%v.AppendInts(% x, %d) = %v, %v; want %v, %v", tt.t, tt.data, tt.n, got, err, tt.want, tt.err)
+		}
+		// Each error also carries the module's code.
+		if code := map[error]string{element.ErrRange: "overflow", element.ErrShort: "syntax", element.ErrNotInteger: "data-type"}[tt.err]; errcode.Code(err) != code {
+			t.Errorf("%v.AppendInts(% x, %d): code %q, want %q", tt.t, tt.data, tt.n, errcode.Code(err), code)
 		}
 	}
 }

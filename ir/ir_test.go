@@ -161,7 +161,7 @@ func TestWeightsErrors(t *testing.T) {
 		{ir.Const{Type: element.I64, Shape: []int64{2}, Offset: 8, Size: 16}, 64, errcode.ErrSyntax, "m.bin: offset 8 + size 16 is past the end of the file (16 bytes)"},
 		{ir.Const{Type: element.I64, Shape: []int64{1}, Offset: 1 << 62, Size: 8}, 64, errcode.ErrSyntax, "past the end"},
 		{ir.Const{Type: element.I64, Shape: []int64{1000000000}, Offset: 0, Size: 8000000000}, 64, errcode.ErrLimit, "a constant of 1000000000 elements exceeds the limit of 64"},
-		{ir.Const{Type: element.F32, Shape: []int64{2}, Offset: 0, Size: 8}, 64, errcode.ErrSyntax, "f32 is not an integer element type"},
+		{ir.Const{Type: element.F32, Shape: []int64{2}, Offset: 0, Size: 8}, 64, errcode.ErrDataType, "f32 is not an integer element type"},
 	}
 	for _, tt := range tests {
 		_, err := w.Ints(tt.c, tt.max)

@@ -1,7 +1,7 @@
 package ir
 
 import (
-	"errors"
+	"fmt"
 	"io"
 	"os"
 	"strconv"
@@ -46,7 +46,7 @@ func (l *Layer) Const() (Const, error) {
 	}
 	s, err := shape.Parse(sh)
 	if err != nil {
-		return c, &errcode.Error{Err: sentinel(err), Index: -1, Msg: "Const " + l.String() + ": shape: " + err.Error()}
+		return c, fmt.Errorf("Const %v: shape: %w", l, err)
 	}
 	var ok bool
 	if c.Shape, ok = s.AppendInts(nil); !ok {
@@ -69,7 +69,7 @@ func (l *Layer) Const() (Const, error) {
 	}
 	count, err := shape.Volume(c.Shape)
 	if err != nil {
-		return c, &errcode.Error{Err: sentinel(err), Index: -1, Msg: "Const " + l.String() + ": " + err.Error()}
+		return c, fmt.Errorf("Const %v: %w", l, err)
 	}
 	want, ok := c.Type.Size(count)
 	if !ok {
@@ -79,13 +79,6 @@ func (l *Layer) Const() (Const, error) {
 		return c, errcode.Errorf(errcode.ErrSyntax, "Const %v: size=%d, but shape %s of %s takes %d bytes", l, c.Size, shape.FormatInts(c.Shape), c.Type, want)
 	}
 	return c, nil
-}
-
-func sentinel(err error) error {
-	if errors.Is(err, errcode.ErrOverflow) {
-		return errcode.ErrOverflow
-	}
-	return errcode.ErrSyntax
 }
 
 // Weights is the .bin file of an IR model: the raw little-endian bytes Const layers point into.
@@ -145,7 +138,7 @@ func (w *Weights) Bytes(c Const, maxBytes int64) ([]byte, error) {
 
 // Ints returns the values of an integer constant, in row-major order, refusing constants of more
 // than maxElems elements (errcode.ErrLimit). Errors are those of Bytes, and errcode.ErrOverflow for
-// a u64 value above math.MaxInt64, errcode.ErrSyntax for a non-integer type.
+// a u64 value above math.MaxInt64, errcode.ErrDataType for a non-integer type.
 func (w *Weights) Ints(c Const, maxElems int64) ([]int64, error) {
 	n, err := shape.Volume(c.Shape)
 	if err != nil {
@@ -160,11 +153,7 @@ func (w *Weights) Ints(c Const, maxElems int64) ([]int64, error) {
 	}
 	v, err := c.Type.AppendInts(make([]int64, 0, n), b, int(n))
 	if err != nil {
-		code := errcode.ErrSyntax
-		if errors.Is(err, element.ErrRange) {
-			code = errcode.ErrOverflow
-		}
-		return nil, errcode.Errorf(code, "%s: offset %d: %v", w.name, c.Offset, err)
+		return nil, fmt.Errorf("%s: offset %d: %w", w.name, c.Offset, err)
 	}
 	return v, nil
 }

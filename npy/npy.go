@@ -10,10 +10,10 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/binary"
-	"errors"
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -55,13 +55,11 @@ func Read(r io.Reader, size int64) (tensor.Tensor, Header, error) {
 // ReadData reads the data of a .npy file whose header ReadHeader read from r; size is the total
 // length of the file as in Read.
 func ReadData(r io.Reader, h Header, size int64) (tensor.Tensor, error) {
-	n, _ := shape.Volume(h.Shape) // checked by ReadHeader
-	want, _ := h.Type.Size(n)
+	want := h.DataSize()
 	var data []byte
 	if size >= 0 {
-		if have := size - h.DataOffset; want != have {
-			return tensor.Tensor{}, errcode.Errorf(errcode.ErrSyntax, "offset %d: shape %s of %s takes %d bytes of data, the file holds %d",
-				h.DataOffset, shape.FormatInts(h.Shape), h.Descr, want, have)
+		if err := h.CheckFileSize(size); err != nil {
+			return tensor.Tensor{}, err
 		}
 		data = make([]byte, want)
 		if _, err := io.ReadFull(r, data); err != nil {
@@ -73,9 +71,8 @@ func ReadData(r io.Reader, h Header, size int64) (tensor.Tensor, error) {
 		if err != nil {
 			return tensor.Tensor{}, errcode.Errorf(errcode.ErrSyntax, "offset %d: reading data: %v", h.DataOffset, err)
 		}
-		if int64(len(data)) != want {
-			return tensor.Tensor{}, errcode.Errorf(errcode.ErrSyntax, "offset %d: shape %s of %s takes %d bytes of data, the file holds %d",
-				h.DataOffset, shape.FormatInts(h.Shape), h.Descr, want, len(data))
+		if err := h.CheckFileSize(h.DataOffset + int64(len(data))); err != nil {
+			return tensor.Tensor{}, err
 		}
 	}
 	if h.BigEndian {
@@ -84,18 +81,37 @@ func ReadData(r io.Reader, h Header, size int64) (tensor.Tensor, error) {
 	return view(h, data)
 }
 
-// view returns the tensor a header describes over its data.
+// DataSize returns the size of the array's data in bytes: Shape's volume times the size of Type.
+// ReadHeader has checked that it fits in an int64.
+func (h Header) DataSize() int64 {
+	n, _ := shape.Volume(h.Shape)
+	size, _ := h.Type.Size(n)
+	return size
+}
+
+// CheckFileSize returns an error wrapping errcode.ErrSyntax, naming the offset and both sizes, when
+// a .npy file of size bytes does not hold exactly the data the header describes after DataOffset.
+func (h Header) CheckFileSize(size int64) error {
+	if want := h.DataSize(); size-h.DataOffset != want {
+		return errcode.Errorf(errcode.ErrSyntax, "offset %d: shape %s of %s takes %d bytes of data, the file holds %d",
+			h.DataOffset, shape.FormatInts(h.Shape), h.Descr, want, size-h.DataOffset)
+	}
+	return nil
+}
+
+// view returns the tensor a header describes over its data. A Fortran-order array of shape
+// (a, b, c) lies in memory as the C-order array of shape (c, b, a): its transpose.
 func view(h Header, data []byte) (tensor.Tensor, error) {
 	if !h.FortranOrder {
 		return tensor.FromBytes(h.Type, h.Shape, data)
 	}
-	strides := make([]int64, len(h.Shape))
-	acc := int64(h.Type.Bits() / 8)
-	for i, d := range h.Shape {
-		strides[i] = acc
-		acc *= max(d, 1)
+	reversed := slices.Clone(h.Shape)
+	slices.Reverse(reversed)
+	t, err := tensor.FromBytes(h.Type, reversed, data)
+	if err != nil {
+		return t, err
 	}
-	return tensor.Strided(h.Type, h.Shape, strides, 0, data)
+	return t.Transpose()
 }
 
 // ReadHeader reads the magic string, version and header of a .npy file from r and leaves r at the
@@ -139,18 +155,9 @@ func ReadHeader(r io.Reader) (Header, error) {
 	start := h.DataOffset
 	h.DataOffset += hlen
 	if err := h.parse(string(text)); err != nil {
-		return h, errcode.Errorf(sentinel(err), "offset %d: header %q: %v", start, strings.TrimSpace(string(text)), err)
+		return h, fmt.Errorf("offset %d: header %q: %w", start, strings.TrimSpace(string(text)), err)
 	}
 	return h, nil
-}
-
-func sentinel(err error) error {
-	for _, s := range []error{errcode.ErrDataType, errcode.ErrOverflow, errcode.ErrLimit} {
-		if errors.Is(err, s) {
-			return s
-		}
-	}
-	return errcode.ErrSyntax
 }
 
 // parse reads the header's Python dict literal.
@@ -162,21 +169,21 @@ func (h *Header) parse(text string) error {
 	}
 	for _, key := range []string{"descr", "fortran_order", "shape"} {
 		if _, ok := fields[key]; !ok {
-			return fmt.Errorf("no %q key", key)
+			return errcode.Errorf(errcode.ErrSyntax, "no %q key", key)
 		}
 	}
 	if len(fields) != 3 {
-		return fmt.Errorf("keys other than descr, fortran_order and shape")
+		return errcode.Errorf(errcode.ErrSyntax, "keys other than descr, fortran_order and shape")
 	}
 	descr, ok := fields["descr"].(string)
 	if !ok {
 		return errcode.Errorf(errcode.ErrDataType, "descr is not a string: structured dtypes are not supported")
 	}
 	if h.FortranOrder, ok = fields["fortran_order"].(bool); !ok {
-		return fmt.Errorf("fortran_order is not True or False")
+		return errcode.Errorf(errcode.ErrSyntax, "fortran_order is not True or False")
 	}
 	if h.Shape, ok = fields["shape"].([]int64); !ok {
-		return fmt.Errorf("shape is not a tuple of integers")
+		return errcode.Errorf(errcode.ErrSyntax, "shape is not a tuple of integers")
 	}
 	if err := h.setDescr(descr); err != nil {
 		return err
@@ -214,10 +221,10 @@ func (h *Header) setDescr(d string) error {
 		h.BigEndian = t.Bits() > 8
 	case '|':
 		if t.Bits() > 8 {
-			return fmt.Errorf("dtype %q: a multi-byte dtype needs the byte order < or >", d)
+			return errcode.Errorf(errcode.ErrSyntax, "dtype %q: a multi-byte dtype needs the byte order < or >", d)
 		}
 	default:
-		return fmt.Errorf("dtype %q: byte order %q is not <, > or |", d, d[0])
+		return errcode.Errorf(errcode.ErrSyntax, "dtype %q: byte order %q is not <, > or |", d, d[0])
 	}
 	return nil
 }
@@ -230,7 +237,7 @@ type literal struct {
 }
 
 func (p *literal) errorf(format string, args ...any) error {
-	return fmt.Errorf("column %d: %s", p.pos+1, fmt.Sprintf(format, args...))
+	return errcode.Errorf(errcode.ErrSyntax, "column %d: %s", p.pos+1, fmt.Sprintf(format, args...))
 }
 
 func (p *literal) space() {

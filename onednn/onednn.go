@@ -126,7 +126,7 @@ func (t *Tensor) PartialShape() (shape.Shape, error) {
 		switch {
 		case d == -1:
 			s.Dims[i] = shape.Dynamic
-		case d < 0 || d == shape.Inf:
+		case d < 0:
 			return shape.Shape{}, errcode.Errorf(errcode.ErrSyntax, "logical tensor %d: shape[%d] = %d is not a dimension", t.ID, i, d)
 		default:
 			s.Dims[i] = shape.Static(d)

@@ -173,6 +173,9 @@ func encodeTensor(t *Tensor) []byte {
 	for _, occ := range t.data {
 		b = appendBytes(b, t.field, occ)
 	}
+	if t.External != nil {
+		b = encodeExternal(b, t.External)
+	}
 	return b
 }
 

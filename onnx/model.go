@@ -4,9 +4,11 @@
 //
 // Only what checking needs is decoded; every other field, known to onnx.proto or not, is skipped.
 // Subgraphs (GRAPH and GRAPHS attributes: the branches of If, the bodies of Loop and Scan) are
-// decoded as Graphs. Sparse tensors are skipped unread, and so are sparse initializers (GraphProto.sparse_initializer, field 15): a value they define is not among
-// Graph.Initializers. Tensors whose data is stored outside the file (external data) and segmented
-// tensors are refused.
+// decoded as Graphs. Sparse tensors are skipped unread, and so are sparse initializers
+// (GraphProto.sparse_initializer, field 15): a value they define is not among Graph.Initializers.
+// Segmented tensors are refused. A tensor whose values are stored outside the file (external data,
+// as large models store their weights) is described by Tensor.External, and its values are read
+// only when asked for, by Tensor.ReadExternal.
 //
 // Decoding never trusts a size it reads: lengths are checked against the bytes present before
 // anything is allocated, and counts of values come from the bytes present. Every error wraps one of
@@ -561,8 +563,6 @@ func decodeDim(m *message) (d shape.Dim, param string, err error) {
 					d = shape.Dynamic
 				case v < 0:
 					err = f.errorf(f.off, "%d: a dimension cannot be negative", v)
-				case v == shape.Inf:
-					err = errcode.Errorf(errcode.ErrOverflow, "%v: %d does not fit the dimension range (below 2^63-1) at offset %d", &f, v, f.off)
 				default:
 					d = shape.Static(v)
 				}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"math"
 	"strconv"
 
@@ -144,10 +145,14 @@ func DataTypeOf(t element.Type) (DataType, error) {
 // floats (each value one element's bit pattern) and the 4-bit and 2-bit types (each value one byte
 // of packed elements), string_data (6) for STRING, int64_data (7) for INT64, double_data (10) for
 // DOUBLE and COMPLEX128, uint64_data (11) for UINT32 and UINT64.
+//
+// A tensor whose values are stored outside the model has External set and no values of its own
+// until ReadExternal reads them.
 type Tensor struct {
 	Name     string
 	Dims     []int64
 	DataType DataType
+	External *External
 
 	field protowire.Number // the field that holds the values, 0 when none does
 	data  [][]byte         // its occurrences, repeated scalars in packed form, one per string for string_data
@@ -159,10 +164,12 @@ type Tensor struct {
 //
 // Unknown fields are skipped. Repeated numeric fields may be packed or not, or both. The values
 // must be in one field, the one that data_type allows, and their count must match the dims (for a
-// data type this package does not know, UNDEFINED included, the values are kept unchecked). Errors
-// wrap errcode.ErrSyntax (malformed encoding, a wrong wire type, a negative dimension, values in
-// the wrong field or of the wrong count, segmented tensors, external data), or errcode.ErrOverflow
-// (a volume or byte size beyond int64), and name the field and the offset in b.
+// data type this package does not know, UNDEFINED included, the values are kept unchecked). Values
+// in external data (data_location EXTERNAL) are described by External and not read. Errors wrap
+// errcode.ErrSyntax (malformed encoding, a wrong wire type, a negative dimension, values in the
+// wrong field or of the wrong count, segmented tensors, external data without a location or of the
+// wrong length), or errcode.ErrOverflow (a volume or byte size beyond int64), and name the field
+// and the offset in b.
 func DecodeTensor(b []byte) (*Tensor, error) {
 	if len(b) == 0 {
 		return nil, errcode.Errorf(errcode.ErrSyntax, "offset 0: empty file, want a TensorProto")
@@ -180,6 +187,8 @@ var tensorFields = names{1: "dims", 2: "data_type", 3: "segment", 4: "float_data
 
 func decodeTensor(m *message) (Tensor, error) {
 	var t Tensor
+	var entries [][2]string // external_data
+	external := -1          // the offset of data_location EXTERNAL
 	for m.more() {
 		f, err := m.next()
 		if err != nil {
@@ -231,16 +240,34 @@ func decodeTensor(m *message) (Tensor, error) {
 				err = t.add(&f, vals, int64(n), false)
 			}
 		case 13:
-			if err = f.want(protowire.BytesType); err == nil {
-				err = f.errorf(f.tag, "external data is not supported")
+			var sub *message
+			if sub, err = f.message("StringStringEntryProto", entryFields); err == nil {
+				var k, v string
+				if k, v, err = decodeEntry(sub); err != nil {
+					err = within(err, "TensorProto.external_data[%d]", len(entries))
+				}
+				entries = append(entries, [2]string{k, v})
 			}
 		case 14:
 			var loc int32
-			if loc, err = f.int32(); err == nil && loc == 1 {
-				err = f.errorf(f.tag, "data_location EXTERNAL: external data is not supported")
+			if loc, err = f.int32(); err == nil {
+				switch loc {
+				case 0:
+					external = -1
+				case 1:
+					external = f.tag
+				default:
+					err = f.errorf(f.tag, "data_location %d: want DEFAULT (0) or EXTERNAL (1)", loc)
+				}
 			}
 		}
 		if err != nil {
+			return t, err
+		}
+	}
+	// As onnx's loader does, external_data counts only with data_location EXTERNAL.
+	if external >= 0 {
+		if err := t.setExternal(entries, external); err != nil {
 			return t, err
 		}
 	}
@@ -275,6 +302,9 @@ func (t *Tensor) check() error {
 	if !d.known() {
 		return nil // kept unchecked; Tensor and Ints refuse it
 	}
+	if t.External != nil {
+		return t.checkExternal()
+	}
 	dt := dataTypes[d]
 	var want int64 // the values the field must hold
 	switch {
@@ -294,14 +324,14 @@ func (t *Tensor) check() error {
 	case d == String:
 		want = n
 	default:
-		if n > math.MaxInt64/int64(dt.bits) {
-			return errcode.Errorf(errcode.ErrOverflow, "tensor %q: %d elements of %v: the size in bits overflows int64", t.Name, n, d)
+		bits, err := t.bits()
+		if err != nil {
+			return err
 		}
 		unit := int64(dt.valBits)
 		if t.field == rawData {
 			unit = 8
 		}
-		bits := n * int64(dt.bits)
 		want = bits/unit + min(bits%unit, 1)
 	}
 	if t.count != want {
@@ -326,6 +356,10 @@ func (t *Tensor) Tensor() (tensor.Tensor, error) {
 	}
 	if err := t.check(); err != nil {
 		return tensor.Tensor{}, err
+	}
+	if t.External != nil {
+		return tensor.Tensor{}, errcode.Errorf(errcode.ErrSyntax, "tensor %q: the values are in the external file %q, not read (Tensor.ReadExternal reads them)",
+			t.Name, t.External.Location)
 	}
 	n, _ := shape.Volume(t.Dims) // checked
 	size, _ := et.Size(n)        // checked against the values present
@@ -386,6 +420,16 @@ func (t *Tensor) Tensor() (tensor.Tensor, error) {
 	return tensor.FromBytes(et, t.Dims, out)
 }
 
+// bits returns the size of the tensor's elements in bits, for a data type this package knows.
+func (t *Tensor) bits() (int64, error) {
+	n, _ := shape.Volume(t.Dims) // checked by check
+	bits, ok := shape.Mul(n, int64(dataTypes[t.DataType].bits))
+	if !ok {
+		return 0, errcode.Errorf(errcode.ErrOverflow, "tensor %q: %d elements of %v: the size in bits overflows int64", t.Name, n, t.DataType)
+	}
+	return bits, nil
+}
+
 func (t *Tensor) rangeError(i int, v string) error {
 	return errcode.Errorf(errcode.ErrSyntax, "tensor %q: TensorProto.%s[%d] = %s: out of the range of %v",
 		t.Name, tensorFields[t.field], i, v, t.DataType)
@@ -404,8 +448,8 @@ func (t *Tensor) Ints() ([]int64, error) {
 	}
 	b, _ := v.Bytes() // dense
 	ints, err := v.Type().AppendInts(make([]int64, 0, v.Len()), b, int(v.Len()))
-	if err != nil {
-		return nil, errcode.Errorf(errcode.ErrOverflow, "tensor %q: %v", t.Name, err)
+	if err != nil { // the data is whole: only a u64 value can be out of range (errcode.ErrOverflow)
+		return nil, fmt.Errorf("tensor %q: %w", t.Name, err)
 	}
 	return ints, nil
 }

@@ -8,8 +8,9 @@ import (
 	"github.com/reshape-go/reshape/errcode"
 )
 
-// Inf is the upper bound of a dimension interval that has none. A Dim with Hi == Inf is unbounded;
-// the static dimension math.MaxInt64 therefore cannot be represented.
+// Inf is the upper bound of a dimension interval that has none: a Dim with Lo < Hi == Inf is
+// unbounded. Dim{Inf, Inf} is the static dimension math.MaxInt64, the largest an int64 holds: the
+// two readings agree, since no larger value is representable.
 const Inf = math.MaxInt64
 
 // Dim is one dimension of a partial shape: the interval [Lo, Hi] of the values it may take, in

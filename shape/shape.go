@@ -187,8 +187,8 @@ func Parse(s string) (Shape, error) {
 }
 
 // ParseDim parses one dimension: "3", "?" or "-1" (dynamic), "2..5", "2..", "..5" or "..".
-// Errors wrap errcode.ErrSyntax, or errcode.ErrOverflow for a bound that does not fit in an int64 (Inf itself,
-// math.MaxInt64, is reserved for "no bound").
+// Errors wrap errcode.ErrSyntax, or errcode.ErrOverflow for a bound that does not fit in an int64.
+// "9223372036854775807" (math.MaxInt64) is the static dimension Dim{Inf, Inf}.
 func ParseDim(s string) (Dim, error) {
 	t := strings.TrimSpace(s)
 	switch t {
@@ -230,7 +230,7 @@ func parseBound(t, whole string) (int64, error) {
 	}
 	n, err := strconv.ParseInt(t, 10, 64)
 	switch {
-	case errors.Is(err, strconv.ErrRange), err == nil && n == Inf:
+	case errors.Is(err, strconv.ErrRange):
 		return 0, errcode.New(errcode.ErrOverflow, -1, strconv.Quote(whole)+": dimension does not fit in an int64")
 	case err != nil:
 		return 0, errcode.New(errcode.ErrSyntax, -1, strconv.Quote(whole)+": not a dimension (want a number, ?, or an interval lo..hi)")

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -14,7 +15,6 @@ import (
 
 	"github.com/reshape-go/reshape"
 	"github.com/reshape-go/reshape/element"
-	"github.com/reshape-go/reshape/errcode"
 	"github.com/reshape-go/reshape/npy"
 	"github.com/reshape-go/reshape/onnx"
 	"github.com/reshape-go/reshape/shape"
@@ -53,11 +53,6 @@ Examples:
 `,
 }
 
-func init() {
-	applyCommand.run = runApply
-	commands = append(commands, applyCommand)
-}
-
 // progressThreshold is the copy size from which apply shows progress on a terminal.
 const progressThreshold = 256 << 20
 
@@ -70,61 +65,63 @@ func runApply(e *env, args []string) int {
 	lim := addLimitFlags(fs)
 	pos, err := parseArgs(fs, args)
 	if err != nil {
-		return e.fail(applyCommand, err, false)
+		return e.fail(applyCommand, err)
 	}
 	if len(pos) != 2 {
-		return e.fail(applyCommand, usagef("want IN and OUT (.npy or .pb), got %d arguments", len(pos)), false)
+		return e.fail(applyCommand, usagef("want IN and OUT (.npy or .pb), got %d arguments", len(pos)))
 	}
 	for _, p := range pos {
 		if k := fileKind(p); k != ".npy" && k != ".pb" {
-			return e.fail(applyCommand, usagef("%s: want a .npy or .pb (TensorProto) file", p), false)
+			return e.fail(applyCommand, usagef("%s: want a .npy or .pb (TensorProto) file", p))
 		}
 	}
 	opt, err := attrs.options()
 	if err != nil {
-		return e.fail(applyCommand, err, false)
+		return e.fail(applyCommand, err)
 	}
 	opt.MaxRank = lim.maxRank
 	var pattern reshape.Pattern
 	switch {
-	case isSet(fs, "pattern") == (*patternFile != ""):
-		return e.fail(applyCommand, usagef("give the pattern with --pattern or --pattern-file, e.g. --pattern 0,-1"), false)
+	case isSet(fs, "pattern") && *patternFile != "":
+		return e.fail(applyCommand, usagef("give the pattern with --pattern or --pattern-file, not both"))
+	case !isSet(fs, "pattern") && *patternFile == "":
+		return e.fail(applyCommand, usagef("give the pattern with --pattern or --pattern-file, e.g. --pattern 0,-1"))
 	case *patternFile != "":
-		t, _, _, err := load(*patternFile, lim)
-		if err == nil {
-			pattern, opt.PatternType, err = patternOf(t)
-		}
-		if err == nil {
-			// What is wrong with the pattern alone shows on an input of unknown rank: say it of the file.
-			_, err = reshape.InferPartial(shape.DynamicRank(), pattern, opt)
-		}
-		if err != nil {
-			return e.fail(applyCommand, fmt.Errorf("--pattern-file %s: %w", *patternFile, err), unreadable(err))
+		if pattern, opt.PatternType, err = readPattern(*patternFile, opt, lim); err != nil {
+			return e.fail(applyCommand, fmt.Errorf("--pattern-file %s: %w", *patternFile, err))
 		}
 	default:
 		if pattern, err = staticPattern(*patternText); err != nil {
-			return e.fail(applyCommand, err, false)
+			return e.fail(applyCommand, err)
 		}
 	}
-	in, out := pos[0], pos[1]
 	a := &applier{e: e, opt: opt, pattern: pattern, verbose: *verbose, lim: lim}
-	if err := a.apply(in, out); err != nil {
-		return e.fail(applyCommand, err, a.unreadable)
+	if err := a.apply(pos[0], pos[1]); err != nil {
+		return e.fail(applyCommand, err)
 	}
 	return 0
 }
 
-func isSet(fs *flag.FlagSet, name string) bool {
-	set := false
-	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
-	return set
+// readPattern reads the pattern in a .npy or .pb file. What is wrong with the pattern alone is said
+// of the file: it shows on an input of unknown rank.
+func readPattern(path string, opt reshape.Options, lim *limits) (reshape.Pattern, element.Type, error) {
+	t, _, _, err := load(path, lim)
+	if err != nil {
+		return reshape.Pattern{}, element.Undefined, err
+	}
+	p, typ, err := reshape.PatternFromTensor(t)
+	if err == nil {
+		opt.PatternType = typ
+		_, err = reshape.InferPartial(shape.DynamicRank(), p, opt)
+	}
+	return p, typ, err
 }
 
 // staticPattern parses a pattern whose values must all be known integers.
 func staticPattern(text string) (reshape.Pattern, error) {
 	p, err := reshape.ParsePattern(text)
 	if err != nil {
-		return p, fmt.Errorf("--pattern: %w", err)
+		return p, badInput(fmt.Errorf("--pattern: %w", err))
 	}
 	values, _ := p.Values()
 	for i, v := range values {
@@ -136,39 +133,28 @@ func staticPattern(text string) (reshape.Pattern, error) {
 }
 
 type applier struct {
-	e          *env
-	lim        *limits
-	opt        reshape.Options
-	pattern    reshape.Pattern
-	verbose    bool
-	unreadable bool // the error is a file that cannot be read (exit 2)
+	e       *env
+	lim     *limits
+	opt     reshape.Options
+	pattern reshape.Pattern
+	verbose bool
 }
 
 func (a *applier) apply(inPath, outPath string) error {
 	if fileKind(inPath) == ".npy" && fileKind(outPath) == ".npy" {
 		return a.applyNpy(inPath, outPath)
 	}
-	if err := a.lim.checkFile(inPath); err != nil {
-		a.unreadable = true
-		return err
-	}
 	if st, err := os.Stat(inPath); err == nil {
 		// The file, its values, the reshaped copy and its encoding: four times the data at most.
 		if err := a.lim.checkBytes(4*st.Size(), "reshaping "+inPath); err != nil {
-			a.unreadable = true
-			return err
+			return badInput(err)
 		}
 	}
 	t, name, bigEndian, err := load(inPath, a.lim)
 	if err != nil {
-		a.unreadable = true
 		return err
 	}
-	dims, err := outputShape(t.Shape(), t.Type(), a.pattern, a.opt)
-	if err != nil {
-		return err
-	}
-	res, how, err := t.ReshapedTo(dims...)
+	res, how, err := reshape.Apply(t, a.pattern, a.opt)
 	if err != nil {
 		return err
 	}
@@ -188,88 +174,26 @@ func (a *applier) apply(inPath, outPath string) error {
 // fileKind returns a data file's kind by its extension: ".npy", ".pb", or another extension.
 func fileKind(path string) string { return strings.ToLower(filepath.Ext(path)) }
 
-// maxPBBytes bounds a TensorProto file read into memory: protobuf's own 2 GiB.
-const maxPBBytes = 2 << 30
-
-// unreadable reports whether err is about a file the command could not read (exit 2) rather than an
-// invalid reshape (exit 1).
-func unreadable(err error) bool {
-	switch errcode.Code(err) {
-	case "syntax", "limit", "":
-		return true
-	}
-	return false
-}
-
-// load reads a tensor from a .npy or .pb (TensorProto) file, with the TensorProto's name and whether
-// the .npy data was big-endian. Files larger than the limits allow are refused before they are read.
+// load reads a tensor from a .npy file (npy.ReadFile) or a TensorProto .pb file
+// (onnx.ReadTensorFile, its external data included), with the TensorProto's name and whether the
+// .npy data was big-endian. Files larger than the limits allow are refused before they are read.
+// Every error is the file's: it exits 2.
 func load(path string, lim *limits) (t tensor.Tensor, name string, bigEndian bool, err error) {
 	if err := lim.checkFile(path); err != nil {
-		return t, "", false, err
+		return t, "", false, badInput(err)
 	}
 	if fileKind(path) == ".npy" {
 		t, h, err := npy.ReadFile(path)
-		return t, "", h.BigEndian, err
+		return t, "", h.BigEndian, badInput(err)
 	}
-	f, err := os.Open(path)
+	pb, err := onnx.ReadTensorFile(path, lim.fileLimit())
 	if err != nil {
-		return t, "", false, err
+		return t, "", false, badInput(err)
 	}
-	defer f.Close()
-	b, err := io.ReadAll(io.LimitReader(f, maxPBBytes+1))
-	if err != nil {
-		return t, "", false, err
-	}
-	if len(b) > maxPBBytes {
-		return t, "", false, errcode.Errorf(errcode.ErrLimit, "%s: larger than %d bytes", path, maxPBBytes)
-	}
-	pb, err := onnx.DecodeTensor(b)
-	if err == nil {
-		t, err = pb.Tensor()
-	}
-	if err != nil {
-		return t, "", false, fmt.Errorf("%s: %w", path, err)
+	if t, err = pb.Tensor(); err != nil {
+		return t, "", false, badInput(fmt.Errorf("%s: %w", path, err))
 	}
 	return t, pb.Name, false, nil
-}
-
-// patternOf returns the pattern a tensor holds (a scalar pattern when it has rank 0, which only
-// OpenVINO accepts, as inference will say) and its element type. The error wraps errcode.ErrPatternType
-// for a tensor that is not of an integer type, errcode.ErrOverflow for a u64 value above int64.
-func patternOf(t tensor.Tensor) (reshape.Pattern, element.Type, error) {
-	if !t.Type().IsInteger() {
-		return reshape.Pattern{}, t.Type(), errcode.Errorf(errcode.ErrPatternType, "pattern element type %v is not an integer type", t.Type())
-	}
-	b, _ := t.Contiguous().Bytes()
-	ints, err := t.Type().AppendInts(nil, b, int(t.Len()))
-	if err != nil {
-		code := errcode.ErrSyntax
-		if errors.Is(err, element.ErrRange) {
-			code = errcode.ErrOverflow
-		}
-		return reshape.Pattern{}, t.Type(), errcode.Errorf(code, "%v", err)
-	}
-	values := make([]shape.Dim, len(ints))
-	for i, v := range ints {
-		values[i] = shape.Static(v)
-	}
-	p, err := reshape.NewPattern(shape.OfInts(t.Shape()...), values)
-	return p, t.Type(), err
-}
-
-// outputShape infers the shape the pattern p gives an input of shape in and element type t: the
-// inference of package reshape, for any kind of pattern.
-func outputShape(in []int64, t element.Type, p reshape.Pattern, opt reshape.Options) ([]int64, error) {
-	opt.DataType = t
-	out, err := reshape.InferPartial(shape.OfInts(in...), p, opt)
-	if err != nil {
-		return nil, err
-	}
-	dims, ok := out.AppendInts(nil)
-	if !ok {
-		return nil, errcode.Errorf(errcode.ErrSyntax, "the output shape %s is not static", out)
-	}
-	return dims, nil
 }
 
 // applyNpy reshapes a .npy file into a .npy file without holding more than the input: a C-order
@@ -277,39 +201,35 @@ func outputShape(in []int64, t element.Type, p reshape.Pattern, opt reshape.Opti
 func (a *applier) applyNpy(inPath, outPath string) error {
 	f, err := os.Open(inPath)
 	if err != nil {
-		a.unreadable = true
 		return err
 	}
 	defer f.Close()
 	st, err := f.Stat()
 	if err != nil {
-		a.unreadable = true
 		return err
 	}
 	r := bufio.NewReaderSize(f, 1<<20)
 	h, err := npy.ReadHeader(r)
 	if err != nil {
-		a.unreadable = true
-		return fmt.Errorf("%s: %w", inPath, err)
+		return badInput(fmt.Errorf("%s: %w", inPath, err))
 	}
 	if !h.FortranOrder {
 		return a.stream(r, st.Size(), h, inPath, outPath)
 	}
 	// A Fortran-order array is read whole, and written through 32 MiB blocks.
 	if err := a.lim.checkFile(inPath); err != nil {
-		a.unreadable = true
-		return err
+		return badInput(err)
 	}
 	if err := a.lim.checkBytes(st.Size()+32<<20, "reading the Fortran-order array of "+inPath); err != nil {
-		a.unreadable = true
-		return err
+		return badInput(err)
 	}
 	t, err := npy.ReadData(r, h, st.Size())
 	if err != nil {
-		a.unreadable = true
-		return fmt.Errorf("%s: %w", inPath, err)
+		return badInput(fmt.Errorf("%s: %w", inPath, err))
 	}
-	dims, err := outputShape(h.Shape, h.Type, a.pattern, a.opt)
+	opt := a.opt
+	opt.DataType = h.Type
+	dims, err := reshape.ApplyShape(h.Shape, a.pattern, opt)
 	if err != nil {
 		return err
 	}
@@ -324,8 +244,7 @@ func (a *applier) applyNpy(inPath, outPath string) error {
 		v, reason = t, reason+"; copied in blocks on the way to the file"
 	}
 	a.say(h.Shape, dims, how.View, reason)
-	size := t.ByteSize()
-	return writeAtomic(outPath, a.progress(size), func(w io.Writer) error {
+	return writeAtomic(outPath, a.progress(t.ByteSize()), func(w io.Writer) error {
 		wo := npy.WriteOptions{BigEndian: h.BigEndian}
 		if err := npy.WriteHeader(w, h.Type, dims, wo); err != nil {
 			return err
@@ -337,18 +256,17 @@ func (a *applier) applyNpy(inPath, outPath string) error {
 // stream reshapes a C-order array without loading it: a dense input is always a view, so the output
 // is the new header followed by the input's data bytes, unchanged.
 func (a *applier) stream(r io.Reader, size int64, h npy.Header, inPath, outPath string) error {
-	n, _ := shape.Volume(h.Shape)
-	want, _ := h.Type.Size(n)
-	if size-h.DataOffset != want {
-		a.unreadable = true
-		return errcode.Errorf(errcode.ErrSyntax, "%s: offset %d: shape %s of %s takes %d bytes of data, the file holds %d",
-			inPath, h.DataOffset, shape.FormatInts(h.Shape), h.Descr, want, size-h.DataOffset)
+	if err := h.CheckFileSize(size); err != nil {
+		return badInput(fmt.Errorf("%s: %w", inPath, err))
 	}
-	dims, err := outputShape(h.Shape, h.Type, a.pattern, a.opt)
+	opt := a.opt
+	opt.DataType = h.Type
+	dims, err := reshape.ApplyShape(h.Shape, a.pattern, opt)
 	if err != nil {
 		return err
 	}
 	a.say(h.Shape, dims, true, "the input is dense: only the shape changes, the data is streamed")
+	want := h.DataSize()
 	return writeAtomic(outPath, a.progress(want), func(w io.Writer) error {
 		if err := npy.WriteHeader(w, h.Type, dims, npy.WriteOptions{BigEndian: h.BigEndian}); err != nil {
 			return err
@@ -404,16 +322,17 @@ func (p *progressWriter) Write(b []byte) (int, error) {
 
 // writeAtomic writes a file through a temporary file in the same directory, renamed into place only
 // when write succeeds: on any error nothing is left at path. wrap, when not nil, wraps the writer
-// (for progress).
+// (for progress). An error of the file system names path, not the temporary file, and exits 2.
 func writeAtomic(path string, wrap func(io.Writer) io.Writer, write func(io.Writer) error) (err error) {
 	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
 	if err != nil {
-		return err
+		return outputError(path, err)
 	}
 	defer func() {
 		if err != nil {
 			tmp.Close()
 			os.Remove(tmp.Name())
+			err = outputError(path, err)
 		}
 	}()
 	bw := bufio.NewWriterSize(tmp, 1<<20)
@@ -439,4 +358,18 @@ func writeAtomic(path string, wrap func(io.Writer) io.Writer, write func(io.Writ
 		return err
 	}
 	return os.Rename(tmp.Name(), path)
+}
+
+// outputError returns an error of writing the output file path: one of the file system (about the
+// temporary file, or path's directory) says path and exits 2; others are returned as they are.
+func outputError(path string, err error) error {
+	var pe *fs.PathError
+	var le *os.LinkError
+	switch {
+	case errors.As(err, &pe):
+		return badInput(fmt.Errorf("%s: %w", path, pe.Err))
+	case errors.As(err, &le):
+		return badInput(fmt.Errorf("%s: %w", path, le.Err))
+	}
+	return err
 }

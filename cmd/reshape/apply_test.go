@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -143,8 +144,13 @@ func TestRunONNXTest(t *testing.T) {
 		t.Skip("ONNX backend tests not found in ../shared/conformance/onnx")
 	}
 	code, stdout, stderr := cli("", append([]string{"run-onnx-test"}, dirs...)...)
-	if code != 0 || strings.Count(stdout, ": pass\n") != len(dirs) || stderr != "" {
+	summary := fmt.Sprintf("%d data sets in %d tests: %d pass, 0 fail\n", len(dirs), len(dirs), len(dirs))
+	if code != 0 || strings.Count(stdout, ": pass\n") != len(dirs) || stderr != "" || !strings.HasSuffix(stdout, summary) {
 		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	// The directory of the tests runs them all.
+	if code, stdout2, _ := cli("", "run-onnx-test", filepath.Dir(dirs[0])); code != 0 || stdout2 != stdout {
+		t.Errorf("a directory of tests: exit %d\n%s", code, stdout2)
 	}
 	// A data set whose expected output lies: fail, exit 1.
 	src := dirs[0]
@@ -159,7 +165,8 @@ func TestRunONNXTest(t *testing.T) {
 	b, _ := onnx.EncodeTensor(wrong, "reshaped")
 	os.WriteFile(filepath.Join(set, "output_0.pb"), b, 0o644)
 	code, stdout, _ = cli("", "run-onnx-test", dir)
-	if code != 1 || !strings.Contains(stdout, "test_data_set_0: fail: ") {
+	if code != 1 || !strings.Contains(stdout, "test_data_set_0: fail: shape [") || !strings.Contains(stdout, "], want [2] (output_0.pb)\n") ||
+		!strings.HasSuffix(stdout, "1 data set in 1 test: 0 pass, 1 fail\n") {
 		t.Errorf("lying output: exit %d, %s", code, stdout)
 	}
 	if code, _, stderr := cli("", "run-onnx-test", t.TempDir()); code != 2 || !strings.Contains(stderr, "model.onnx") {
@@ -205,7 +212,10 @@ func TestApplyPB(t *testing.T) {
 		want string
 	}{
 		{[]string{"--dialect", "onnx", "--pattern-file", in, in, out}, 1, "pattern-type: --pattern-file " + in + ": pattern element type i32: onnx takes i64"},
-		{[]string{"--dialect", "onnx", "--pattern", "6", "--pattern-file", patternPB, in, out}, 2, "give the pattern with --pattern or --pattern-file"},
+		{[]string{"--dialect", "onnx", "--pattern", "6", "--pattern-file", patternPB, in, out}, 2, "give the pattern with --pattern or --pattern-file, not both"},
+		{[]string{"--dialect", "onnx", "--pattern", "6", in, filepath.Join(dir, "nonexistdir", "o.pb")}, 2, "reshape: " + filepath.Join(dir, "nonexistdir", "o.pb") + ": no such file or directory"},
+		{[]string{"--dialect", "onnx", "--pattern", "6", in, filepath.Join(dir, "nonexistdir", "o.npy")}, 2, "reshape: " + filepath.Join(dir, "nonexistdir", "o.npy") + ": no such file or directory"},
+		{[]string{"--dialect", "onnx", "--pattern", "2,x", in, out}, 2, "reshape: syntax: --pattern: pattern"},
 		{[]string{"--dialect", "onnx", "--pattern", "6", in, filepath.Join(dir, "out.txt")}, 2, "want a .npy or .pb"},
 		{[]string{"--dialect", "onnx", "--pattern", "6", filepath.Join(dir, "p.npy"), out}, 1, "volume-mismatch"},
 	} {

@@ -7,6 +7,8 @@ import (
 	"io"
 	"strconv"
 	"strings"
+
+	"github.com/reshape-go/reshape"
 )
 
 // usageError is a command line the command cannot run: it exits 2 and prints the usage.
@@ -16,8 +18,23 @@ func (e *usageError) Error() string { return e.msg }
 
 func usagef(format string, args ...any) error { return &usageError{fmt.Sprintf(format, args...)} }
 
+// inputError is an error that a file or an argument causes, rather than an invalid reshape: the
+// command exits 2.
+type inputError struct{ err error }
+
+func (e *inputError) Error() string { return e.err.Error() }
+func (e *inputError) Unwrap() error { return e.err }
+
+// badInput marks err as caused by a file or an argument (exit 2). It returns nil for nil.
+func badInput(err error) error {
+	if err == nil {
+		return nil
+	}
+	return &inputError{err}
+}
+
 // parseArgs parses flags anywhere among the positional arguments, as people type them
-// ("reshape infer [2,3] 6 --special-zero=false"). An argument that starts with '-' followed by a
+// ("reshape infer '[2,3]' 6 --special-zero=false"). An argument that starts with '-' followed by a
 // digit is positional ("-1,0" is a pattern, not a flag); "--" ends the flags.
 func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 	fs.SetOutput(io.Discard)
@@ -58,24 +75,78 @@ func isBoolFlag(f *flag.Flag) bool {
 	return ok && b.IsBoolFlag()
 }
 
-// triBool is a boolean flag that remembers whether it was given, and takes true/false as its value
-// ("--special-zero=true" or "--special-zero true").
-type triBool struct {
-	set, value bool
+// isSet reports whether the flag name was given.
+func isSet(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
 }
 
-func (b *triBool) String() string {
-	if !b.set {
+// boolFlag is a boolean flag that remembers whether it was given, and takes true or false as its
+// value ("--special-zero=true" or "--special-zero true").
+type boolFlag struct{ v *bool }
+
+func (b *boolFlag) String() string {
+	if b.v == nil {
 		return ""
 	}
-	return strconv.FormatBool(b.value)
+	return strconv.FormatBool(*b.v)
 }
 
-func (b *triBool) Set(s string) error {
+func (b *boolFlag) Set(s string) error {
 	v, err := strconv.ParseBool(s)
 	if err != nil {
 		return fmt.Errorf("want true or false, got %q", s)
 	}
-	b.set, b.value = true, v
+	b.v = &v
 	return nil
+}
+
+// zeroOneFlag is an integer flag of 0 or 1 that remembers whether it was given, as ONNX's allowzero.
+type zeroOneFlag struct{ v *int64 }
+
+func (z *zeroOneFlag) String() string {
+	if z.v == nil {
+		return ""
+	}
+	return strconv.FormatInt(*z.v, 10)
+}
+
+func (z *zeroOneFlag) Set(s string) error {
+	if s != "0" && s != "1" {
+		return fmt.Errorf("want 0 or 1, got %q", s)
+	}
+	v := int64(s[0] - '0')
+	z.v = &v
+	return nil
+}
+
+// attrFlags are the flags that give a reshape's dialect and its special_zero (or ONNX's allowzero).
+type attrFlags struct {
+	dialectFlag string
+	dialect     *string
+	specialZero boolFlag
+	allowZero   zeroOneFlag
+}
+
+// addAttrFlags registers the attribute flags on fs, the dialect under the name dialectFlag.
+func addAttrFlags(fs *flag.FlagSet, dialectFlag, defaultDialect string) *attrFlags {
+	a := &attrFlags{dialectFlag: dialectFlag, dialect: fs.String(dialectFlag, defaultDialect, "")}
+	fs.Var(&a.specialZero, "special-zero", "")
+	fs.Var(&a.allowZero, "allowzero", "")
+	return a
+}
+
+// options reads the dialect and its special_zero or allowzero flag with reshape.SpecialZero:
+// special_zero is required except for ONNX, whose allowzero defaults to 0.
+func (a *attrFlags) options() (reshape.Options, error) {
+	d, err := reshape.ParseDialect(*a.dialect)
+	if err != nil {
+		return reshape.Options{}, usagef("--%s: %v", a.dialectFlag, err)
+	}
+	sz, err := reshape.SpecialZero(d, a.specialZero.v, a.allowZero.v)
+	if err != nil {
+		return reshape.Options{}, usagef("%v (flags --special-zero=true|false, --allowzero=0|1)", err)
+	}
+	return reshape.Options{Dialect: d, SpecialZero: sz}, nil
 }

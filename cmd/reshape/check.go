@@ -6,6 +6,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 
@@ -16,37 +18,43 @@ var checkCommand = &command{
 	name:    "check",
 	summary: "find every Reshape in model files and check it against the spec",
 	usage: `Usage:
-  reshape check [--bin PATH] [--json] [--max-rank N] [FILE...]
+  reshape check [--bin PATH] [--run] [--json] [flags] [FILE|DIR...]
 
 Finds every Reshape in each model file, infers its output shape, and compares it with the shape the
-model declares. Files: OpenVINO IR .xml (IR v10 and v11; the .bin beside it, or --bin), oneDNN Graph
-JSON (benchdnn format: StaticReshape and DynamicReshape ops). Without FILE it checks a built-in IR
+model declares. Files:
+  - OpenVINO IR .xml (IR v10 and v11), with the .bin beside it or --bin: every Reshape layer;
+  - oneDNN Graph JSON .json (benchdnn format): every StaticReshape and DynamicReshape op;
+  - ONNX .onnx: every Reshape node of the main graph (Reshape-1 to Reshape-21, allowzero from
+    Reshape-14), constants stored as external data read from beside the model when needed.
+A DIR stands for every .xml, .json and .onnx file in its tree. Without FILE it checks a built-in IR
 model holding the five examples of the OpenVINO Reshape-1 specification.
 
-A pattern that is not a constant (computed by a shape subgraph, or a DynamicReshape input) is
-inferred with its values unknown: its row is ok when the result is compatible with the declared shape.
+The pattern comes from a constant (a Const layer, an initializer, a Constant node, an s64[]
+attribute), or from a shape subgraph (ShapeOf/Shape, Gather, Concat, Slice, arithmetic, ...) that
+is evaluated over the model's constants and declared shapes, to values or to interval bounds. Only a
+pattern that depends on run-time data (a graph input, a DynamicReshape input) is inferred with its
+values unknown; its row is still a mismatch when the declared shape cannot have the input's volume.
 
 Flags:
-  --bin PATH     the .bin weights of the IR file (default: the .xml path with .bin)
-  --json         print JSON Lines: file, id, name, op, dialect, input, pattern, pattern_source,
-                 special_zero, inferred, declared, verdict, message
+  --bin PATH     the .bin weights of the one IR file given (default: the .xml path with .bin)
   --run          where a Reshape's data input is a Const (directly or through a Convert), reshape the
                  constant's bytes from the .bin and check the result's shape and size against the
-                 declared output; the row gets a run verdict (JSON field "run")
+                 declared output; the row gets a run verdict (column RUN)
+  --json         print JSON Lines, one record per Reshape
 ` + limitsHelp + `
 Output: one row per Reshape, with the verdict ok, mismatch (the model declares another shape) or
-the error code of an invalid reshape, then "N reshapes: A ok, B mismatch, C error".
+the error code of an invalid reshape, then
+"N reshapes in F files: A ok, B mismatch, C error".
 
 Exit status: 0 when every Reshape is ok; 1 otherwise; 2 when a file cannot be read.
 
 Examples:
   reshape check
   reshape check model.xml
-  reshape check --json graph.json model.xml
+  reshape check --run --bin weights.bin model.xml
+  reshape check ../shared/realdata
 `,
 }
-
-func init() { checkCommand.run = runCheck }
 
 func runCheck(e *env, args []string) int {
 	fs := flag.NewFlagSet("check", flag.ContinueOnError)
@@ -54,29 +62,34 @@ func runCheck(e *env, args []string) int {
 	asJSON := fs.Bool("json", false, "")
 	lim := addLimitFlags(fs)
 	runConst := fs.Bool("run", false, "")
-	files, err := parseArgs(fs, args)
+	args, err := parseArgs(fs, args)
 	if err != nil {
-		return e.fail(checkCommand, err, false)
+		return e.fail(checkCommand, err)
 	}
-	if *bin != "" && len(files) != 1 {
-		return e.fail(checkCommand, usagef("--bin names the weights of one IR file, and %d files are given", len(files)), false)
+	files, unreadable := expandDirs(args)
+	if *bin != "" && (len(files) != 1 || len(unreadable) > 0) {
+		return e.fail(checkCommand, usagef("--bin names the weights of one IR file, and %d files are given", len(files)+len(unreadable)))
 	}
 	opt := check.Options{BinPath: *bin, MaxRank: lim.maxRank, Run: *runConst, MaxBytes: int64(lim.maxBytes), MaxFileSize: lim.fileLimit()}
 	var rows []check.Row
-	unreadable := false
-	if len(files) == 0 {
+	for _, err := range unreadable {
+		e.report(err)
+	}
+	read := 0
+	if len(args) == 0 {
 		if rows, err = check.Builtin(); err != nil {
-			e.report(err)
-			return 2
+			return e.fail(checkCommand, err)
 		}
+		read = 1
 	}
 	for _, f := range files {
 		r, err := check.File(f, opt)
 		if err != nil {
 			e.report(err)
-			unreadable = true
+			unreadable = append(unreadable, err)
 			continue
 		}
+		read++
 		rows = append(rows, r...)
 	}
 	if *asJSON {
@@ -84,19 +97,19 @@ func runCheck(e *env, args []string) int {
 		enc.SetEscapeHTML(false)
 		for _, r := range rows {
 			if err := enc.Encode(r); err != nil {
-				e.report(err)
-				return 2
+				return e.fail(checkCommand, err)
 			}
 		}
 	} else if len(rows) > 0 {
 		printRows(e.stdout, rows, e.colorOut)
 	}
 	sum := check.Summarize(rows)
+	sum.Files, sum.Unreadable = read, len(unreadable)
 	if !*asJSON {
 		fmt.Fprintln(e.stdout, sum)
 	}
 	switch {
-	case unreadable:
+	case sum.Unreadable > 0:
 		return 2
 	case !sum.AllOK():
 		return 1
@@ -104,11 +117,37 @@ func runCheck(e *env, args []string) int {
 	return 0
 }
 
+// expandDirs replaces each directory among args by the model files in it (check.ModelFiles), and
+// returns the errors of the directories that cannot be read.
+func expandDirs(args []string) (files []string, errs []error) {
+	for _, a := range args {
+		st, err := os.Stat(a)
+		if err != nil || !st.IsDir() {
+			files = append(files, a) // check.File reports what is wrong with it
+			continue
+		}
+		found, err := check.ModelFiles(a)
+		if err != nil {
+			errs = append(errs, err)
+		}
+		files = append(files, found...)
+	}
+	return files, errs
+}
+
+// A column of the check table: its header and its cell in a row. A coloured column paints its cells
+// and its header (every cell of a column coloured, so that it stays aligned).
+type column struct {
+	header string
+	cell   func(r *check.Row) string
+	paint  func(cell string) string // nil: plain
+}
+
 // printRows prints the rows as a table, then the message of each row that has one. With color, the
-// verdicts are green, yellow or red (every cell of the column coloured, so that it stays aligned).
+// verdicts are green, yellow or red.
 func printRows(w io.Writer, rows []check.Row, color bool) {
 	verdict := func(v string) string {
-		switch v {
+		switch check.Verdict(v) {
 		case check.OK:
 			return paint(color, green, v)
 		case check.Mismatch:
@@ -118,34 +157,45 @@ func printRows(w io.Writer, rows []check.Row, color bool) {
 		}
 		return paint(color, red, v)
 	}
+	columns := []column{
+		{"FILE", func(r *check.Row) string { return r.File }, nil},
+		{"ID", func(r *check.Row) string { return r.ID }, nil},
+		{"NAME", func(r *check.Row) string { return r.Name }, nil},
+		{"INPUT", func(r *check.Row) string { return r.Input.String() }, nil},
+		{"PATTERN", patternCell, nil},
+		{"SPECIAL_ZERO", func(r *check.Row) string { return strconv.FormatBool(r.SpecialZero) }, nil},
+		{"INFERRED", func(r *check.Row) string {
+			if r.Inferred == nil {
+				return "-"
+			}
+			return r.Inferred.String()
+		}, nil},
+		{"DECLARED", func(r *check.Row) string { return r.Declared.String() }, nil},
+		{"VERDICT", func(r *check.Row) string { return string(r.Verdict) }, verdict},
+	}
+	for _, r := range rows {
+		if r.Run != "" {
+			columns = append(columns, column{"RUN", func(r *check.Row) string { return cmp.Or(string(r.Run), "-") }, verdict})
+			break
+		}
+	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	run := false
-	for _, r := range rows {
-		run = run || r.Run != ""
+	cells := make([]string, len(columns))
+	for i, c := range columns {
+		cells[i] = c.header
+		if c.paint != nil {
+			cells[i] = paint(color, bold, c.header)
+		}
 	}
-	header := "FILE\tID\tNAME\tINPUT\tPATTERN\tSPECIAL_ZERO\tINFERRED\tDECLARED\t" + paint(color, bold, "VERDICT")
-	if run {
-		header += "\t" + paint(color, bold, "RUN")
-	}
-	fmt.Fprintln(tw, header)
-	for _, r := range rows {
-		pattern := r.Pattern.String()
-		switch r.PatternSource {
-		case check.PatternComputed:
-			pattern += " (computed)"
-		case check.PatternUnknown:
-			pattern = "unknown " + r.Pattern.TensorShape().String()
+	fmt.Fprintln(tw, strings.Join(cells, "\t"))
+	for i := range rows {
+		for k, c := range columns {
+			cells[k] = c.cell(&rows[i])
+			if c.paint != nil {
+				cells[k] = c.paint(cells[k])
+			}
 		}
-		inferred := "-"
-		if r.Inferred != nil {
-			inferred = r.Inferred.String()
-		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%v\t%s\t%s\t%s", r.File, r.ID, r.Name, r.Input, pattern,
-			r.SpecialZero, inferred, r.Declared, verdict(r.Verdict))
-		if run {
-			fmt.Fprintf(tw, "\t%s", verdict(cmp.Or(r.Run, "-")))
-		}
-		fmt.Fprintln(tw)
+		fmt.Fprintln(tw, strings.Join(cells, "\t"))
 	}
 	tw.Flush()
 	for _, r := range rows {
@@ -153,4 +203,16 @@ func printRows(w io.Writer, rows []check.Row, color bool) {
 			fmt.Fprintf(w, "%s: %s %s (%s): %s\n", r.File, r.Op, r.ID, r.Name, strings.TrimSpace(r.Message))
 		}
 	}
+}
+
+// patternCell shows a row's pattern: its values, marked when a shape subgraph computes them, or the
+// shape of a pattern whose values are unknown.
+func patternCell(r *check.Row) string {
+	switch r.PatternSource {
+	case check.PatternComputed:
+		return r.Pattern.String() + " (computed)"
+	case check.PatternUnknown:
+		return "unknown " + r.Pattern.TensorShape().String()
+	}
+	return r.Pattern.String()
 }

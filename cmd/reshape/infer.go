@@ -54,8 +54,6 @@ volume-mismatch, scalar-pattern, pattern-rank, overflow, pattern-type, data-type
 `,
 }
 
-func init() { inferCommand.run = runInfer }
-
 func runInfer(e *env, args []string) int {
 	fs := flag.NewFlagSet("infer", flag.ContinueOnError)
 	attrs := addAttrFlags(fs, "dialect", "openvino")
@@ -67,90 +65,49 @@ func runInfer(e *env, args []string) int {
 	lim := addLimitFlags(fs)
 	pos, err := parseArgs(fs, args)
 	if err != nil {
-		return e.fail(inferCommand, err, false)
+		return e.fail(inferCommand, err)
 	}
 	if *batch != "" {
 		d, err := reshape.ParseDialect(*attrs.dialect)
 		if err != nil {
-			return e.fail(inferCommand, usagef("--dialect: %v", err), false)
+			return e.fail(inferCommand, usagef("--dialect: %v", err))
 		}
 		if len(pos) > 0 {
-			return e.fail(inferCommand, usagef("--batch takes no INPUT or PATTERN"), false)
+			return e.fail(inferCommand, usagef("--batch takes no INPUT or PATTERN"))
 		}
 		return runBatch(e, *batch, d, lim.maxRank)
 	}
 	if len(pos) != 2 {
-		return e.fail(inferCommand, usagef("want INPUT and PATTERN, got %d arguments", len(pos)), false)
+		return e.fail(inferCommand, usagef("want INPUT and PATTERN, got %d arguments", len(pos)))
 	}
 	opt, err := attrs.options()
 	if err != nil {
-		return e.fail(inferCommand, err, false)
+		return e.fail(inferCommand, err)
 	}
 	opt.MaxRank = lim.maxRank
 	if opt.DataType, err = parseElement(*elemType, "--element-type"); err != nil {
-		return e.fail(inferCommand, err, false)
+		return e.fail(inferCommand, err)
 	}
 	if opt.PatternType, err = parseElement(*patternType, "--pattern-type"); err != nil {
-		return e.fail(inferCommand, err, false)
+		return e.fail(inferCommand, err)
 	}
 	in, err := shape.Parse(pos[0])
 	if err != nil {
-		return e.fail(inferCommand, fmt.Errorf("INPUT: %w", err), false)
+		return e.fail(inferCommand, badInput(fmt.Errorf("INPUT: %w", err)))
 	}
 	p, err := parsePatternArg(pos[1], *patternShape)
 	if err != nil {
-		return e.fail(inferCommand, err, false)
+		return e.fail(inferCommand, err)
 	}
 	ex, err := reshape.Explain(in, p, opt)
 	if err != nil {
-		return e.fail(inferCommand, err, false)
+		return e.fail(inferCommand, err)
 	}
 	fmt.Fprintln(e.stdout, ex.Output)
 	if *explain {
 		printExplanation(e.stdout, ex, opt)
 	}
 	return 0
-}
-
-// attrFlags are the flags that give a reshape's dialect and its special_zero (or ONNX's allowzero).
-type attrFlags struct {
-	dialectFlag   string
-	dialect       *string
-	sz, allowZero triBool
-}
-
-// addAttrFlags registers the attribute flags on fs, the dialect under the name dialectFlag.
-func addAttrFlags(fs *flag.FlagSet, dialectFlag, defaultDialect string) *attrFlags {
-	a := &attrFlags{dialectFlag: dialectFlag, dialect: fs.String(dialectFlag, defaultDialect, "")}
-	fs.Var(&a.sz, "special-zero", "")
-	fs.Var(&a.allowZero, "allowzero", "")
-	return a
-}
-
-// options reads the dialect and its special_zero or allowzero flag: special_zero is required except
-// for ONNX, whose allowzero defaults to 0.
-func (a *attrFlags) options() (reshape.Options, error) {
-	d, err := reshape.ParseDialect(*a.dialect)
-	if err != nil {
-		return reshape.Options{}, usagef("--%s: %v", a.dialectFlag, err)
-	}
-	opt := reshape.Options{Dialect: d}
-	sz, allowZero := a.sz, a.allowZero
-	switch {
-	case allowZero.set && d != reshape.ONNX:
-		return opt, usagef("--allowzero is an ONNX attribute: %s takes --special-zero", d)
-	case allowZero.set && sz.set && allowZero.value == sz.value:
-		return opt, usagef("--allowzero=%v contradicts --special-zero=%v: allowzero is the inverse of special_zero", allowZero.String(), sz.String())
-	case allowZero.set:
-		opt.SpecialZero = !allowZero.value
-	case sz.set:
-		opt.SpecialZero = sz.value
-	case d == reshape.ONNX:
-		opt.SpecialZero = true // allowzero defaults to 0
-	default:
-		return opt, usagef("special_zero is required by %s: add --special-zero=true or --special-zero=false", d)
-	}
-	return opt, nil
 }
 
 func parseElement(name, flagName string) (element.Type, error) {
@@ -164,27 +121,28 @@ func parseElement(name, flagName string) (element.Type, error) {
 	return t, nil
 }
 
-// parsePatternArg reads PATTERN and --pattern-shape.
+// parsePatternArg reads PATTERN and --pattern-shape. Its errors are those of the arguments (exit 2).
 func parsePatternArg(arg, tensorShape string) (reshape.Pattern, error) {
 	var ps shape.Shape
 	if tensorShape != "" {
 		var err error
 		if ps, err = shape.Parse(tensorShape); err != nil {
-			return reshape.Pattern{}, fmt.Errorf("--pattern-shape: %w", err)
+			return reshape.Pattern{}, badInput(fmt.Errorf("--pattern-shape: %w", err))
 		}
 	}
 	if arg == "-" {
 		if tensorShape == "" {
-			return reshape.Pattern{}, usagef(`PATTERN "-" (values unknown) needs --pattern-shape, e.g. --pattern-shape [3]`)
+			return reshape.Pattern{}, usagef(`PATTERN "-" (values unknown) needs --pattern-shape, e.g. --pattern-shape '[3]'`)
 		}
 		return reshape.UnknownPattern(ps), nil
 	}
 	p, err := reshape.ParsePattern(arg)
 	if err != nil || tensorShape == "" {
-		return p, err
+		return p, badInput(err)
 	}
 	values, _ := p.Values()
-	return reshape.NewPattern(ps, values)
+	p, err = reshape.NewPattern(ps, values)
+	return p, badInput(err)
 }
 
 func printExplanation(w io.Writer, ex reshape.Explanation, opt reshape.Options) {
@@ -218,8 +176,7 @@ func runBatch(e *env, path string, d reshape.Dialect, maxRank int) int {
 	if path != "-" {
 		f, err := os.Open(path)
 		if err != nil {
-			e.report(err)
-			return 2
+			return e.fail(inferCommand, err)
 		}
 		defer f.Close()
 		r = f
@@ -239,8 +196,7 @@ func runBatch(e *env, path string, d reshape.Dialect, maxRank int) int {
 		return enc.Encode(res)
 	})
 	if err != nil {
-		e.report(err)
-		return 2
+		return e.fail(inferCommand, badInput(err))
 	}
 	return 0
 }

@@ -15,6 +15,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"runtime/debug"
 	"strings"
@@ -40,7 +41,18 @@ type command struct {
 	run                  func(e *env, args []string) int
 }
 
-var commands = []*command{inferCommand, checkCommand}
+// commands lists the commands, in the order the usage shows them. It is set in init, since the
+// commands' run functions name their command.
+var commands []*command
+
+func init() {
+	inferCommand.run = runInfer
+	applyCommand.run = runApply
+	checkCommand.run = runCheck
+	onnxTestCommand.run = runONNXTest
+	translateCommand.run = runTranslate
+	commands = []*command{inferCommand, applyCommand, checkCommand, onnxTestCommand, translateCommand}
+}
 
 const mainUsage = `reshape checks the tensor Reshape operation as the OpenVINO (Reshape-1), oneDNN Graph
 (StaticReshape-1, DynamicReshape-1) and ONNX (Reshape-14) specifications define it.
@@ -105,10 +117,11 @@ func printMainUsage(w io.Writer) {
 	fmt.Fprintf(w, mainUsage, list)
 }
 
-// fail reports err the way every command does and returns the exit status: usage errors print the
-// command's synopsis, say how to get its full usage, and give 2; errors of the reshape codes print "reshape: CODE: message" and give
-// 1, or give 2 when unreadable is true (a file that cannot be read).
-func (e *env) fail(c *command, err error, unreadable bool) int {
+// fail reports err the way every command does and returns the exit status: --help prints the usage
+// and gives 0; a usage error prints the command's synopsis, says how to get its full usage, and gives
+// 2; other errors print "reshape: CODE: message" and give 2 when a file or an argument causes them
+// (exitStatus), 1 for an invalid reshape.
+func (e *env) fail(c *command, err error) int {
 	var ue *usageError
 	switch {
 	case errors.Is(err, flag.ErrHelp):
@@ -120,7 +133,15 @@ func (e *env) fail(c *command, err error, unreadable bool) int {
 		return 2
 	}
 	e.report(err)
-	if unreadable {
+	return exitStatus(err)
+}
+
+// exitStatus returns the exit status of an error that is not a usage error: 2 for one that a file
+// or an argument causes (marked by badInput, or an error of the file system), 1 otherwise.
+func exitStatus(err error) int {
+	var ie *inputError
+	var pe *fs.PathError
+	if errors.As(err, &ie) || errors.As(err, &pe) {
 		return 2
 	}
 	return 1

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -44,16 +45,22 @@ func TestInfer(t *testing.T) {
 		{[]string{"infer", "--special-zero=true", "[2,3]", "1,-3"}, 1, "", "reshape: invalid-dim: pattern[1] = -3: dimension cannot be less than -1\n"},
 		{[]string{"infer", "--dialect", "onednn-static", "--special-zero=false", "--element-type", "i8", "[6]", "6"}, 1, "", "reshape: data-type: "},
 		{[]string{"infer", "--dialect", "onnx", "--pattern-type", "i32", "[6]", "6"}, 1, "", "reshape: pattern-type: "},
-		{[]string{"infer", "--special-zero=false", "[2,x]", "6"}, 1, "", `reshape: syntax: INPUT: shape "[2,x]": dim[1]: "x": not a dimension`},
-		{[]string{"infer", "--special-zero=false", "[2,3]", "6,y"}, 1, "", "reshape: syntax: pattern"},
-		{[]string{"infer", "[2,3]", "6"}, 2, "", "special_zero is required by openvino: add --special-zero=true or --special-zero=false"},
+		{[]string{"infer", "--special-zero=false", "[2,x]", "6"}, 2, "", `reshape: syntax: INPUT: shape "[2,x]": dim[1]: "x": not a dimension`},
+		{[]string{"infer", "--special-zero=false", "[2,3]", "6,y"}, 2, "", "reshape: syntax: pattern"},
+		{[]string{"infer", "--special-zero=false", "[2,3]", "-", "--pattern-shape", "[x]"}, 2, "", "reshape: syntax: --pattern-shape: "},
+		{[]string{"infer", "--special-zero=false", "[9223372036854775807]", "-1"}, 0, "[9223372036854775807]\n", ""},
+		{[]string{"infer", "--special-zero=false", "[9223372036854775807,2]", "-1"}, 1, "", "reshape: overflow: the volume of [9223372036854775807,2] overflows int64"},
+		{[]string{"infer", "[2,3]", "6"}, 2, "", "special_zero is required by openvino"},
 		{[]string{"infer", "--special-zero=maybe", "[2,3]", "6"}, 2, "", "want true or false"},
 		{[]string{"infer", "--special-zero=true", "[2,3]"}, 2, "", "want INPUT and PATTERN, got 1 arguments"},
 		{[]string{"infer", "--bogus", "[2,3]", "6"}, 2, "", "flag provided but not defined: -bogus"},
 		{[]string{"infer", "--dialect", "tf", "--special-zero=true", "[2,3]", "6"}, 2, "", `unknown dialect "tf"`},
 		{[]string{"infer", "--dialect", "ONNX", "[2,3]", "6"}, 0, "[6]\n", ""},
-		{[]string{"infer", "--allowzero=1", "--special-zero=true", "[2,3]", "6"}, 2, "", "--allowzero is an ONNX attribute"},
+		{[]string{"infer", "--allowzero=1", "--special-zero=true", "[2,3]", "6"}, 2, "", "allowzero is an attribute of onnx: openvino takes special_zero"},
 		{[]string{"infer", "--dialect=onnx", "--allowzero=1", "--special-zero=true", "[2,3]", "6"}, 2, "", "contradicts"},
+		{[]string{"infer", "--dialect=onnx", "--allowzero=0", "--special-zero=false", "[2,3]", "6"}, 2, "", "allowzero=0 contradicts special_zero=false"},
+		{[]string{"infer", "--dialect=onnx", "--allowzero=2", "[2,3]", "6"}, 2, "", `invalid value "2" for flag -allowzero: want 0 or 1, got "2"`},
+		{[]string{"infer", "--dialect=onnx", "--pattern-type", "s64", "[2,3]", "6"}, 0, "[6]\n", ""},
 		{[]string{"infer", "--dialect=onnx", "--allowzero=1", "--special-zero=false", "[2,3]", "6"}, 0, "[6]\n", ""},
 		{[]string{"infer", "--special-zero=true", "[2,3]", "-"}, 2, "", "needs --pattern-shape"},
 		{[]string{"infer", "--special-zero=true", "--element-type", "q9", "[2,3]", "6"}, 2, "", `unknown element type "q9"`},
@@ -73,7 +80,7 @@ func TestInfer(t *testing.T) {
 		if code != tt.code || !okOut || !strings.Contains(stderr, tt.stderr) {
 			t.Errorf("reshape %q: exit %d\nstdout %q\nstderr %q\nwant exit %d, stdout %q, stderr containing %q", tt.args, code, stdout, stderr, tt.code, tt.stdout, tt.stderr)
 		}
-		if code == 2 && len(tt.args) > 0 && tt.args[0] == "infer" && !strings.Contains(stderr, `Run "reshape infer --help"`) {
+		if strings.HasPrefix(stderr, "reshape infer:") && !strings.Contains(stderr, `Run "reshape infer --help"`) {
 			t.Errorf("reshape %q: a usage error that does not say where the usage is", tt.args)
 		}
 	}
@@ -152,6 +159,7 @@ not json
 		{Name: "a", Output: "[6]"},
 		{Error: "syntax"},
 		{Name: "b", Error: "syntax"},
+		{Error: "syntax"},
 		{Name: "c", Error: "syntax"},
 		{Name: "d", Output: "[2,3]"},
 		{Name: "e", Error: "syntax"},
@@ -166,6 +174,15 @@ not json
 	}
 	if !strings.Contains(got[1].Message, "line 2") {
 		t.Errorf("malformed line answer does not name its line: %+v", got[1])
+	}
+	if !strings.Contains(got[3].Message, "line 4: a blank line") {
+		t.Errorf("blank line answer: %+v", got[3])
+	}
+	// A line over 1 MiB is answered with limit, and the batch goes on.
+	long := `{"name": "` + strings.Repeat("x", 1<<20) + `"}` + "\n" + `{"name": "z", "input": "[2,3]", "pattern": "6", "special_zero": false}` + "\n"
+	code, stdout, stderr = cli(long, "infer", "--batch", "-")
+	if got := decodeLines(t, stdout); code != 0 || len(got) != 2 || got[0].Error != "limit" || got[1].Output != "[6]" {
+		t.Errorf("long line: exit %d, %s\n%s", code, stdout, stderr)
 	}
 	if code, _, stderr := cli("", "infer", "--batch", "/nonexistent/cases.jsonl"); code != 2 || !strings.Contains(stderr, "no such file") {
 		t.Errorf("missing batch file: exit %d, %s", code, stderr)
@@ -192,7 +209,7 @@ func TestCheckBuiltin(t *testing.T) {
 		t.Fatalf("exit %d, stderr %s", code, stderr)
 	}
 	lines := strings.Split(strings.TrimSpace(stdout), "\n")
-	if len(lines) != 7 || !strings.HasPrefix(lines[0], "FILE") || lines[6] != "5 reshapes: 5 ok, 0 mismatch, 0 error" {
+	if len(lines) != 7 || !strings.HasPrefix(lines[0], "FILE") || lines[6] != "5 reshapes in 1 file: 5 ok, 0 mismatch, 0 error" {
 		t.Fatalf("stdout:\n%s", stdout)
 	}
 	for _, l := range lines[1:6] {
@@ -216,16 +233,54 @@ func TestCheckFiles(t *testing.T) {
 		"inputs": [{"id": 0, "dtype": "f32", "shape": [2, 3]}], "outputs": [{"id": 2, "dtype": "f32", "shape": [5]}]}]}`), 0o644)
 
 	code, stdout, stderr := cli("", "check", mismatch)
-	if code != 1 || !strings.Contains(stdout, "mismatch") || !strings.Contains(stdout, "1 reshapes: 0 ok, 1 mismatch, 0 error") ||
+	if code != 1 || !strings.Contains(stdout, "mismatch") || !strings.Contains(stdout, "1 reshape in 1 file: 0 ok, 1 mismatch, 0 error\n") ||
 		!strings.Contains(stdout, "the model declares [5], the rules give [6]") || stderr != "" {
 		t.Errorf("mismatch: exit %d\n%s\n%s", code, stdout, stderr)
 	}
 	code, stdout, stderr = cli("", "check", bad, mismatch)
-	if code != 2 || !strings.Contains(stderr, "reshape: syntax: "+bad+": line 1: unexpected EOF") || !strings.Contains(stdout, "1 reshapes") {
+	if code != 2 || !strings.Contains(stderr, "reshape: syntax: "+bad+": line 1: unexpected EOF") ||
+		!strings.Contains(stdout, "1 reshape in 1 file: 0 ok, 1 mismatch, 0 error; 1 file could not be read\n") {
 		t.Errorf("unreadable: exit %d\n%s\n%s", code, stdout, stderr)
 	}
 	if code, _, stderr := cli("", "check", "--bin", "x.bin", bad, mismatch); code != 2 || !strings.Contains(stderr, "--bin names the weights of one IR file") {
 		t.Errorf("--bin with two files: exit %d, %s", code, stderr)
+	}
+	xml, b := check.BuiltinFiles()
+	ir := filepath.Join(dir, "ir.xml")
+	os.WriteFile(ir, xml, 0o644)
+	missing := filepath.Join(dir, "missing.bin")
+	if code, _, stderr := cli("", "check", "--bin", missing, ir); code != 2 || !strings.Contains(stderr, "reshape: syntax: "+ir+": weights: open "+missing+": no such file or directory\n") {
+		t.Errorf("--bin of a missing file: exit %d, %s", code, stderr)
+	}
+	if code, _, stderr := cli("", "check", ir); code != 2 || !strings.Contains(stderr, "(the .bin beside the .xml; give another with --bin)") {
+		t.Errorf("no .bin: exit %d, %s", code, stderr)
+	}
+	for _, name := range []string{"ir.bin", "notes.md"} {
+		os.WriteFile(filepath.Join(dir, name), []byte("# not a model\n"), 0o644)
+	}
+	for _, c := range []struct{ file, want string }{
+		{"ir.bin", ": not a model file: the weights of an OpenVINO IR model: check its .xml\n"},
+		{"notes.md", ": not a model file: want OpenVINO IR .xml, oneDNN Graph JSON .json or ONNX .onnx\n"},
+	} {
+		path := filepath.Join(dir, c.file)
+		if code, stdout, stderr := cli("", "check", path); code != 2 || stderr != "reshape: syntax: "+path+c.want ||
+			stdout != "0 reshapes in 0 files: 0 ok, 0 mismatch, 0 error; 1 file could not be read\n" {
+			t.Errorf("check %s: exit %d\n%s%s", c.file, code, stdout, stderr)
+		}
+	}
+	// A directory: every model file in it, .bin and .md left out, with one summary line.
+	code, stdout, stderr = cli("", "check", dir)
+	if code != 2 || strings.Count(stderr, "reshape: ") != 2 || !strings.Contains(stderr, "bad.xml: line 1") || !strings.Contains(stderr, "ir.xml: pattern Const layer") ||
+		!strings.HasSuffix(stdout, "1 reshape in 1 file: 0 ok, 1 mismatch, 0 error; 2 files could not be read\n") {
+		t.Errorf("check DIR: exit %d\n%s%s", code, stdout, stderr)
+	}
+	os.Remove(bad)
+	os.WriteFile(filepath.Join(dir, "ir.bin"), b, 0o644)
+	os.Mkdir(filepath.Join(dir, ".hidden"), 0o755)
+	os.WriteFile(filepath.Join(dir, ".hidden", "x.xml"), []byte("<"), 0o644)
+	code, stdout, stderr = cli("", "check", dir)
+	if code != 1 || stderr != "" || !strings.HasSuffix(stdout, "6 reshapes in 2 files: 5 ok, 1 mismatch, 0 error\n") {
+		t.Errorf("check DIR: exit %d\n%s%s", code, stdout, stderr)
 	}
 	realData := filepath.Join("..", "..", "..", "shared", "realdata")
 	if _, err := os.Stat(realData); err != nil {
@@ -239,9 +294,22 @@ func TestCheckFiles(t *testing.T) {
 		return err
 	})
 	code, stdout, stderr = cli("", append([]string{"check"}, files...)...)
-	if code != 0 || stderr != "" || !strings.HasSuffix(stdout, "115 reshapes: 115 ok, 0 mismatch, 0 error\n") {
+	if code != 0 || stderr != "" || !strings.HasSuffix(stdout, "115 reshapes in 22 files: 115 ok, 0 mismatch, 0 error\n") {
 		t.Errorf("real data: exit %d\n%s\n%s", code, stdout[max(0, len(stdout)-300):], stderr)
 	}
+	// The directory holds these files and the ONNX models: one run, one summary line.
+	onnxModels, _ := filepath.Glob(filepath.Join(realData, "onnx", "*.onnx"))
+	code, byFiles, _ := cli("", append(append([]string{"check"}, files...), onnxModels...)...)
+	code2, byDir, _ := cli("", "check", realData)
+	if code != code2 || lastLine(byDir) != lastLine(byFiles) || !strings.Contains(lastLine(byDir), fmt.Sprintf(" in %d files: ", len(files)+len(onnxModels))) {
+		t.Errorf("check DIR: exit %d\n%s\nby files: exit %d\n%s", code2, lastLine(byDir), code, lastLine(byFiles))
+	}
+}
+
+// lastLine returns the last line of s, with its newline.
+func lastLine(s string) string {
+	lines := strings.SplitAfter(strings.TrimSuffix(s, "\n"), "\n")
+	return lines[len(lines)-1] + "\n"
 }
 
 func TestTranslateCommand(t *testing.T) {

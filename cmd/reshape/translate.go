@@ -38,11 +38,6 @@ Examples:
 `,
 }
 
-func init() {
-	translateCommand.run = runTranslate
-	commands = append(commands, translateCommand)
-}
-
 func runTranslate(e *env, args []string) int {
 	fs := flag.NewFlagSet("translate", flag.ContinueOnError)
 	attrs := addAttrFlags(fs, "from", "")
@@ -51,33 +46,33 @@ func runTranslate(e *env, args []string) int {
 	patternShape := fs.String("pattern-shape", "", "")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
-		return e.fail(translateCommand, err, false)
+		return e.fail(translateCommand, err)
 	}
 	if *attrs.dialect == "" || *to == "" {
-		return e.fail(translateCommand, usagef("--from and --to are required"), false)
+		return e.fail(translateCommand, usagef("--from and --to are required"))
 	}
 	if len(pos) != 1 {
-		return e.fail(translateCommand, usagef("want one PATTERN, got %d arguments", len(pos)), false)
+		return e.fail(translateCommand, usagef("want one PATTERN, got %d arguments", len(pos)))
 	}
 	opt, err := attrs.options()
 	if err != nil {
-		return e.fail(translateCommand, err, false)
+		return e.fail(translateCommand, err)
 	}
 	target, err := reshape.ParseDialect(*to)
 	if err != nil {
-		return e.fail(translateCommand, usagef("--to: %v", err), false)
+		return e.fail(translateCommand, usagef("--to: %v", err))
 	}
 	in, err := shape.Parse(*input)
 	if err != nil {
-		return e.fail(translateCommand, fmt.Errorf("--input: %w", err), false)
+		return e.fail(translateCommand, badInput(fmt.Errorf("--input: %w", err)))
 	}
 	p, err := parsePatternArg(pos[0], *patternShape)
 	if err != nil {
-		return e.fail(translateCommand, err, false)
+		return e.fail(translateCommand, err)
 	}
 	tp, topt, err := reshape.Translate(p, opt, target, in)
 	if err != nil {
-		return e.fail(translateCommand, err, false)
+		return e.fail(translateCommand, err)
 	}
 	flagText := fmt.Sprintf("special_zero=%v", topt.SpecialZero)
 	if target == reshape.ONNX {

@@ -1,0 +1,4 @@
+Bshapej
+location	shape.binj
+offset16j
+length16p
