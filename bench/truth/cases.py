@@ -1,0 +1,43 @@
+"""The models and bindings that testdata/truth/ records (see README.md for why these bindings).
+
+Each case: (model, label, dims, inputs, fills). model is a path relative to the repository root: the shared
+models are read from ../shared/realdata/onnx/ (never copied), the generated ones from testdata/models/.
+The fixture is testdata/truth/<model stem>.<label>.json.
+"""
+
+SHARED = "../shared/realdata/onnx/"
+MODELS = "testdata/models/"
+
+
+def _silero(label, batch, length, sr):
+    return (SHARED + "silero_vad_v5.onnx", label,
+            {"input:0": batch, "input:1": length, "state:1": batch}, {}, {"sr": f"value:{sr}", "state": "zeros"})
+
+
+def _ppocr(label, n, h, w):
+    return (SHARED + "ppocr_mobile_v2_cls.onnx", label,
+            {"p2o.DynamicDimension.0": n, "p2o.DynamicDimension.1": h, "p2o.DynamicDimension.2": w}, {}, {})
+
+
+SHARED_CASES = [
+    (SHARED + "gpt2_block.onnx", "B2_T7", {"B": 2, "T": 7}, {}, {}),
+    (SHARED + "gpt2_block.onnx", "B3_T5", {"B": 3, "T": 5}, {}, {}),
+    (SHARED + "transformer_encoder.onnx", "B2_T7", {"B": 2, "T": 7}, {}, {}),
+    (SHARED + "transformer_encoder.onnx", "B3_T5", {"B": 3, "T": 5}, {}, {}),
+    (SHARED + "vit_tiny.onnx", "N2", {"N": 2}, {}, {}),
+    (SHARED + "vit_tiny.onnx", "N3", {"N": 3}, {}, {}),
+    (SHARED + "shufflenet_v2.onnx", "N2", {"N": 2}, {}, {}),
+    (SHARED + "shufflenet_v2.onnx", "N3", {"N": 3}, {}, {}),
+    (SHARED + "pixel_shuffle.onnx", "N2_H7_W5", {"N": 2, "H": 7, "W": 5}, {}, {}),
+    (SHARED + "pixel_shuffle.onnx", "N3_H4_W6", {"N": 3, "H": 4, "W": 6}, {}, {}),
+    _ppocr("N2_H48_W192", 2, 48, 192),
+    _ppocr("N3_H48_W100", 3, 48, 100),
+    _ppocr("N1_H64_W160", 1, 64, 160),
+    _ppocr("N2_H32_W192", 2, 32, 192),  # fails in onnxruntime: the MaxPool output height is 0
+    _silero("B2_L576_sr16000", 2, 576, 16000),
+    _silero("B3_L288_sr8000", 3, 288, 8000),
+    _silero("B1_L512_sr16000", 1, 512, 16000),
+    _silero("B1_L100_sr16000", 1, 100, 16000),  # fails in onnxruntime: the STFT Conv input is shorter than its kernel
+]
+GENERATED_CASES = []
+EXTRA_MODELS = []
