@@ -39,5 +39,21 @@ SHARED_CASES = [
     _silero("B1_L512_sr16000", 1, 512, 16000),
     _silero("B1_L100_sr16000", 1, 100, 16000),  # fails in onnxruntime: the STFT Conv input is shorter than its kernel
 ]
-GENERATED_CASES = []
-EXTRA_MODELS = []
+
+def _bert(name, label, b, t):
+    return (MODELS + name + ".onnx", label, {"B": b, "T": t}, {},
+            {"input_ids": "randint:0:32", "attention_mask": "ones"})
+
+
+GENERATED_CASES = [
+    _bert("bert_tiny", "B2_T7", 2, 7),
+    _bert("bert_tiny", "B3_T5", 3, 5),
+    (MODELS + "swin_tiny.onnx", "B2_H16_W24", {"B": 2, "H": 16, "W": 24}, {}, {}),
+    (MODELS + "swin_tiny.onnx", "B3_H32_W16", {"B": 3, "H": 32, "W": 16}, {}, {}),
+    (MODELS + "swin_tiny.onnx", "B1_H20_W16", {"B": 1, "H": 20, "W": 16}, {}, {}),  # fails: 5 rows of 2-windows
+    (MODELS + "rnns.onnx", "B2_T7", {"B": 2, "T": 7}, {}, {}),
+    (MODELS + "rnns.onnx", "B3_T5", {"B": 3, "T": 5}, {}, {}),
+    _bert("bert_deep_1x", "B2_T7", 2, 7),
+    _bert("bert_deep_1x", "B3_T5", 3, 5),
+]
+EXTRA_MODELS = [MODELS + "bert_deep_2x.onnx", MODELS + "bert_deep_4x.onnx"]  # benchmark models without truth fixtures

@@ -36,7 +36,7 @@ def main():
             nb = sum(len(b["shapes"]) for b in fx["branches"])
             print(f"{rel}: {len(fx['shapes'])} tensors, {len(fx['branches'])} branches ({nb} tensors)")
         else:
-            where = fx.get("failed_node", {}).get("name", "?")
+            where = ", ".join(f["name"] for f in fx.get("failed_nodes", [])) or "load"
             print(f"{rel}: onnxruntime fails at {where}: {fx['error'].splitlines()[0][:160]}")
 
 

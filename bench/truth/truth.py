@@ -326,8 +326,9 @@ def record(model_path, out_path, dims=None, inputs=None, fills=None, seed=0, mod
                     values = {node.input[0]: pres["outputs"][node.input[0]]["values"]}
                     if inline_ifs(work, values, scope, branches):
                         continue
-            fixture["failed_node"] = {"name": node.name, "op": node.op_type,
-                                      "path": scope.get(node.output[0], "")}
+            fixture.setdefault("failed_nodes", []).append(
+                {"name": node.name, "op": node.op_type, "path": scope.get(node.output[0], ""),
+                 "error": res["error"]})
             work = prune(work, node)
         else:
             sys.exit("If inlining did not converge")
