@@ -6,7 +6,9 @@ data_prop=True) with the installed onnx (1.12, Debian python3-onnx), after clear
 the graph outputs (exporters write placeholder dim_params there, such as "Reshapeout_dim_0", which would
 otherwise count as determined). For every Reshape node, subgraphs included (If branches, Loop and Scan
 bodies), it records each output dim as onnx 1.12 leaves it: an integer (dim_value), a string (dim_param) or
-null, and checks it against the truth fixtures of testdata/truth/ (an integer must equal the true dim; a
+null. A dim counts as determined when it is an integer or one of the model's own symbols (a dim_param of a
+graph input); the fresh symbols that onnx makes up for unknown dims ("unk__3") are counted apart. It checks
+each dim against the truth fixtures of testdata/truth/ (an integer must equal the true dim; a
 dim_param that is a bound symbol must equal its binding). Writes testdata/truth/onnx112_<model>.json and
 prints a summary table.
 
@@ -44,9 +46,14 @@ def const_lengths(g, known):
 
 
 def reshapes(g, path, outer_lengths, out):
-    """Append (path, node, value_info of its output or None, pattern length or None) for every Reshape."""
+    """Append (path, node, value_info of its output or None, pattern length or None) for every Reshape.
+    The pattern length comes from a constant pattern or from the pattern's inferred shape."""
     lengths = const_lengths(g, dict(outer_lengths))
     vis = {v.name: v for v in list(g.value_info) + list(g.output) + list(g.input)}
+    for name, v in vis.items():
+        d = dims_of(v)
+        if d is not None and len(d) == 1 and isinstance(d[0], int):
+            lengths.setdefault(name, d[0])
     for n in g.node:
         label = n.name or f"{n.op_type}({n.output[0]})"
         if n.op_type == "Reshape":
@@ -98,9 +105,10 @@ def analyse(model_path):
     except Exception as e:  # onnx 1.12 refuses opsets it does not know, for one
         err = f"{type(e).__name__}: {e}".strip()
         im = m
+    own = {d.dim_param for v in m.graph.input for d in v.type.tensor_type.shape.dim if d.dim_param}
     truths = truth_shapes(stem)
     rows = []
-    tot = det_int = det_sym = wrong = 0
+    tot = det_int = det_sym = fresh = wrong = no_rank = 0
     for path, node, vi, plen in reshapes(im.graph, "", {}, []):
         dims = dims_of(vi)
         true = [(label, sh[node.output[0]]) for label, _, sh in truths if node.output[0] in sh]
@@ -126,9 +134,12 @@ def analyse(model_path):
             wrong += 1
         if rank is not None:
             tot += rank
+        else:
+            no_rank += 1
         if dims is not None:
             det_int += sum(isinstance(d, int) for d in dims)
-            det_sym += sum(isinstance(d, str) for d in dims)
+            det_sym += sum(isinstance(d, str) and d in own for d in dims)
+            fresh += sum(isinstance(d, str) and d not in own for d in dims)
         rows.append(row)
     main = sum(1 for n in m.graph.node if n.op_type == "Reshape")
     summary = {
@@ -140,9 +151,11 @@ def analyse(model_path):
         "reshape_nodes_main_graph": main,
         "reshape_nodes_in_subgraphs": len(rows) - main,
         "output_dims": tot,
+        "reshapes_of_unknown_rank": no_rank,
         "determined": det_int + det_sym,
         "determined_integer": det_int,
         "determined_symbol": det_sym,
+        "fresh_symbol": fresh,
         "reshapes_contradicted_by_truth": wrong,
         "truth_fixtures": [label for label, _, _ in truths],
         "reshapes": rows,
@@ -168,7 +181,8 @@ def main():
     for model, *_ in cases.SHARED_CASES + cases.GENERATED_CASES + [(p,) for p in cases.EXTRA_MODELS]:
         if model not in seen:
             seen.append(model)
-    print(f"{'model':32} {'Reshapes (main+sub)':>20} {'out dims':>9} {'onnx 1.12':>10} {'int':>5} {'sym':>5} {'%':>6} {'wrong':>6}")
+    print(f"{'model':22} {'Reshapes (main+sub)':>20} {'out dims':>9} {'onnx 1.12':>10} {'int':>5} {'sym':>5} "
+          f"{'%':>5} {'unk__':>6} {'wrong':>6}")
     for model in seen:
         stem = os.path.splitext(os.path.basename(model))[0]
         if pat and not pat.search(stem):
@@ -183,8 +197,10 @@ def main():
         pct = f"{100 * s['determined'] / s['output_dims']:.0f}%" if s["output_dims"] else "-"
         n = f"{s['reshape_nodes']} ({s['reshape_nodes_main_graph']}+{s['reshape_nodes_in_subgraphs']})"
         note = "  onnx error: " + s["error"].splitlines()[0][:80] if "error" in s else ""
-        print(f"{stem:32} {n:>20} {s['output_dims']:>9} {s['determined']:>10} {s['determined_integer']:>5} "
-              f"{s['determined_symbol']:>5} {pct:>6} {s['reshapes_contradicted_by_truth']:>6}{note}")
+        if s["reshapes_of_unknown_rank"]:
+            note += f"  (+{s['reshapes_of_unknown_rank']} Reshapes of unknown rank)"
+        print(f"{stem:22} {n:>20} {s['output_dims']:>9} {s['determined']:>10} {s['determined_integer']:>5} "
+              f"{s['determined_symbol']:>5} {pct:>5} {s['fresh_symbol']:>6} {s['reshapes_contradicted_by_truth']:>6}{note}")
 
 
 if __name__ == "__main__":

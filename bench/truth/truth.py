@@ -300,6 +300,9 @@ def record(model_path, out_path, dims=None, inputs=None, fills=None, seed=0, mod
         "inputs": in_rec,
     }
     main_names = [n for n in shapes] + [o for n in model.graph.node for o in n.output if o]
+    # Graph inputs can be If conditions too: their values join those of the run.
+    input_values = {name: [str(int(v)) for v in arr.reshape(-1)] for name, (elem, arr) in feeds.items()
+                    if elem in (6, 7, 9) and arr.size <= MAX_VALUES}
     scope, branches = {}, []
     work = copy.deepcopy(model)
     res = None
@@ -308,7 +311,8 @@ def record(model_path, out_path, dims=None, inputs=None, fills=None, seed=0, mod
             aug, skipped = with_all_outputs(work)
             res = run_ort(aug, feeds, tmp, rnd)
             if res["ok"]:
-                values = {k: v["values"] for k, v in res["outputs"].items() if "values" in v}
+                values = dict(input_values)
+                values.update((k, v["values"]) for k, v in res["outputs"].items() if "values" in v)
                 if inline_ifs(work, values, scope, branches) == 0:
                     break
                 continue
@@ -318,14 +322,17 @@ def record(model_path, out_path, dims=None, inputs=None, fills=None, seed=0, mod
             if node is None:
                 break
             if node.op_type == "If":
-                # Run the graph without this If to learn its condition, then inline the taken branch, so
-                # that the next run names the failing node inside it.
-                pre, _ = with_all_outputs(prune(work, node))
-                pres = run_ort(pre, feeds, tmp, f"{rnd}p")
-                if pres["ok"] and node.input[0] in pres["outputs"]:
-                    values = {node.input[0]: pres["outputs"][node.input[0]]["values"]}
-                    if inline_ifs(work, values, scope, branches):
-                        continue
+                # Learn the condition (from the inputs, or by running the graph without this If), then
+                # inline the taken branch, so that the next run names the failing node inside it.
+                cond = node.input[0]
+                values = {cond: input_values[cond]} if cond in input_values else {}
+                if not values:
+                    pre, _ = with_all_outputs(prune(work, node))
+                    pres = run_ort(pre, feeds, tmp, f"{rnd}p")
+                    if pres["ok"] and "values" in pres["outputs"].get(cond, {}):
+                        values = {cond: pres["outputs"][cond]["values"]}
+                if values and inline_ifs(work, values, scope, branches):
+                    continue
             fixture.setdefault("failed_nodes", []).append(
                 {"name": node.name, "op": node.op_type, "path": scope.get(node.output[0], ""),
                  "error": res["error"]})
@@ -338,8 +345,8 @@ def record(model_path, out_path, dims=None, inputs=None, fills=None, seed=0, mod
     outs = res["outputs"]
     for name in shapes:
         outs[name] = {"type": DTYPES[elems[name]][1], "dims": shapes[name]}
-        if elems[name] in (6, 7, 9) and int(np.prod(shapes[name])) <= MAX_VALUES:
-            outs[name]["values"] = [str(int(v)) for v in feeds[name][1].reshape(-1)]
+        if name in input_values:
+            outs[name]["values"] = input_values[name]
 
     def table(pairs):
         sh, ty, va = {}, {}, {}

@@ -1,0 +1,572 @@
+#!/usr/bin/python3
+"""Build the hand-made ONNX models of testdata/models/ with onnx.helper.
+
+  cd REPO && /usr/bin/python3 bench/truth/gen_onnx.py [NAME...]
+
+Each model is small (random weights from a seeded numpy generator), has symbolic input dims, and names
+every node. Most results are also flattened by a Reshape whose pattern is computed from Shape, as exporters
+do, so that each op's output shape feeds a Reshape check. The docstring of each builder says what it covers.
+"""
+import os
+import sys
+
+import numpy as np
+import onnx
+from onnx import TensorProto, helper, numpy_helper, shape_inference
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+OUT = os.path.join(ROOT, "testdata", "models")
+FLOAT, INT64, BOOL = TensorProto.FLOAT, TensorProto.INT64, TensorProto.BOOL
+INT64_MIN, INT64_MAX = -(2**63), 2**63 - 1
+
+
+class Graph:
+    """A graph under construction: op() adds a named node and returns its output names."""
+
+    def __init__(self, name, opset, prefix=""):
+        self.name, self.opset, self.prefix = name, opset, prefix
+        self.nodes, self.inits, self.inputs, self.outputs = [], [], [], []
+        self.count = {}
+        self.rng = np.random.default_rng(0)
+
+    def _id(self, op):
+        k = self.count.get(op, 0)
+        self.count[op] = k + 1
+        return f"{self.prefix}{op}_{k}"
+
+    def input(self, name, elem, dims):
+        self.inputs.append(helper.make_tensor_value_info(name, elem, dims))
+        return name
+
+    def output(self, name, elem=FLOAT):
+        """A graph output; elem None leaves its type to inference."""
+        if elem is None:
+            self.outputs.append(onnx.ValueInfoProto(name=name))
+        else:
+            self.outputs.append(helper.make_tensor_value_info(name, elem, None))
+
+    def op(self, op, inputs, nout=1, name=None, **attrs):
+        name = name or self._id(op)
+        outs = [f"{name}_out{i}" if nout > 1 else f"{name}_out" for i in range(nout)]
+        self.nodes.append(helper.make_node(op, list(inputs), outs, name=name, **attrs))
+        return outs if nout > 1 else outs[0]
+
+    def const(self, value, dtype=np.int64):
+        """A Constant node holding value (a scalar stays rank 0)."""
+        return self.op("Constant", [], value=numpy_helper.from_array(np.array(value, dtype=dtype)))
+
+    def weight(self, *shape):
+        name = self._id("w")
+        a = (self.rng.standard_normal(shape) * 0.1).astype(np.float32)
+        self.inits.append(numpy_helper.from_array(a, name))
+        return name
+
+    def unsqueeze(self, x, axes):
+        if self.opset < 13:
+            return self.op("Unsqueeze", [x], axes=axes)
+        return self.op("Unsqueeze", [x, self.const(axes)])
+
+    def squeeze(self, x, axes=None):
+        if axes is None:
+            return self.op("Squeeze", [x])
+        if self.opset < 13:
+            return self.op("Squeeze", [x], axes=axes)
+        return self.op("Squeeze", [x, self.const(axes)])
+
+    def dim(self, x, axis):
+        """Gather(Shape(x), axis): a scalar."""
+        return self.op("Gather", [self.op("Shape", [x]), self.const(axis)])
+
+    def dims(self, x, start, end):
+        """Slice(Shape(x), start, end): a 1-D tensor."""
+        return self.op("Slice", [self.op("Shape", [x]), self.const([start]), self.const([end])])
+
+    def pattern(self, *parts):
+        """Concat of parts: an int is a constant, a str a scalar tensor (unsqueezed) or a 1-D one (kept)."""
+        items = []
+        for p in parts:
+            if isinstance(p, int):
+                items.append(self.const([p]))
+            elif isinstance(p, tuple):
+                items.append(p[0])
+            else:
+                items.append(self.unsqueeze(p, [0]))
+        return self.op("Concat", items, axis=0)
+
+    def flat(self, x, keep=1):
+        """Reshape x to [d0, ..., d(keep-1), -1] with a pattern computed from Shape(x)."""
+        parts = [self.dim(x, i) for i in range(keep)] + [-1]
+        return self.op("Reshape", [x, self.pattern(*parts)])
+
+    def graph(self):
+        return helper.make_graph(self.nodes, self.name, self.inputs, self.outputs, self.inits)
+
+    def save(self, file):
+        model = helper.make_model(self.graph(), opset_imports=[helper.make_opsetid("", self.opset)],
+                                  producer_name="reshape bench/truth/gen_onnx.py")
+        model.ir_version = 8
+        if declare_ranks(model):
+            onnx.checker.check_model(model)
+        path = os.path.join(OUT, file)
+        onnx.save(model, path)
+        print(f"{os.path.relpath(path, ROOT)}: {len(self.nodes)} nodes, {os.path.getsize(path)} bytes")
+
+
+def declare_ranks(model):
+    """Give every graph output (subgraphs included) declared without a shape its element type and rank,
+    with unnamed dims, as onnx's shape inference finds them; the onnx checker requires a shape there.
+    Returns whether every such output got one (onnx 1.12 cannot infer opset 18, for one)."""
+    try:
+        inferred = shape_inference.infer_shapes(model, strict_mode=False)
+    except Exception:
+        return False
+    known = {}
+
+    def collect(g):
+        for v in list(g.value_info) + list(g.output):
+            if v.type.tensor_type.HasField("shape"):
+                known[v.name] = v.type.tensor_type
+        for n in g.node:
+            for a in n.attribute:
+                if a.type == onnx.AttributeProto.GRAPH:
+                    collect(a.g)
+
+    def declare(g):
+        ok = True
+        for o in g.output:
+            if o.type.tensor_type.HasField("shape"):
+                continue
+            t = known.get(o.name)
+            if t is None:
+                ok = False
+                continue
+            o.type.tensor_type.elem_type = t.elem_type
+            o.type.tensor_type.shape.SetInParent()
+            for _ in t.shape.dim:
+                o.type.tensor_type.shape.dim.add()
+        for n in g.node:
+            for a in n.attribute:
+                if a.type == onnx.AttributeProto.GRAPH:
+                    ok = declare(a.g) and ok
+        return ok
+
+    collect(inferred.graph)
+    return declare(model.graph)
+
+
+def body(prefix, opset):
+    return Graph(prefix.rstrip("/"), opset, prefix)
+
+
+def control_flow():
+    """If with a constant condition (branches of different rank), If on a bool input, If on a shape
+    (Greater(N, 2)), Loop with a trip count from Shape (loop-carried value that grows by Concat, scan
+    outputs, outer-scope names in the body), a while-Loop without trip count (condition from the body),
+    Scan forward and reverse with scan_input_axes/scan_output_axes. opset 16. x [N,C,4], flag []."""
+    g = Graph("control_flow", 16)
+    x = g.input("x", FLOAT, ["N", "C", 4])
+    flag = g.input("flag", BOOL, [])
+    n = g.dim(x, 0)
+
+    # If with a constant condition: then gives [N, C*4], else [N*C*4].
+    t = body("if_const/then/", 16)
+    t.output(t.op("Reshape", [x, g.pattern(n, -1)]))
+    e = body("if_const/else/", 16)
+    e.output(e.op("Reshape", [x, g.const([-1])]))
+    r1 = g.op("If", [g.const(True, np.bool_)], name="if_const", then_branch=t.graph(), else_branch=e.graph())
+
+    # If on the bool input flag: then [4, C*N] (Transpose then Reshape), else [N, C*4] (special zero).
+    t = body("if_flag/then/", 16)
+    t.output(t.op("Reshape", [t.op("Transpose", [x], perm=[2, 1, 0]), t.const([4, -1])]))
+    e = body("if_flag/else/", 16)
+    e.output(e.op("Reshape", [x, e.const([0, -1])]))
+    r2 = g.op("If", [flag], name="if_flag", then_branch=t.graph(), else_branch=e.graph())
+
+    # If on a shape: N > 2 takes the first two rows, else doubles the rows.
+    t = body("if_shape/then/", 16)
+    t.output(t.op("Slice", [x, t.const([0]), t.const([2]), t.const([0])]))
+    e = body("if_shape/else/", 16)
+    e.output(e.op("Concat", [x, x], axis=0))
+    r3 = g.op("If", [g.op("Greater", [n, g.const(2)])], name="if_shape", then_branch=t.graph(),
+              else_branch=e.graph())
+    r3f = g.flat(r3)
+
+    # Loop, trip count N: acc [C,4] += x[i]; grow [i, C*4] gains a row per iteration; scan out [N, C*4].
+    row_pattern = g.const([-1])
+    lb = body("loop/", 16)
+    i = lb.input("i", INT64, [])
+    cin = lb.input("cond_in", BOOL, [])
+    acc = lb.input("acc", FLOAT, ["C", 4])
+    grow = lb.input("grow", FLOAT, [None, None])
+    acc2 = lb.op("Add", [acc, lb.op("Gather", [x, i], axis=0)])
+    row = lb.op("Reshape", [acc2, row_pattern])
+    grow2 = lb.op("Concat", [grow, lb.unsqueeze(row, [0])], axis=0)
+    lb.outputs = [helper.make_tensor_value_info(lb.op("Identity", [cin]), BOOL, [])]
+    for o in (acc2, grow2, row):
+        lb.output(o)
+    acc0 = g.op("Gather", [x, g.const(0)], axis=0)
+    grow0 = g.op("Slice", [g.op("Reshape", [x, g.const([0, -1])]), g.const([0]), g.const([0]), g.const([0])])
+    acc_n, grow_n, rows = g.op("Loop", [n, g.const(True, np.bool_), acc0, grow0], nout=3, name="loop",
+                               body=lb.graph())
+    back = g.op("Reshape", [rows, g.pattern(n, g.dim(x, 1), 4)])
+
+    # While-loop without a trip count: runs while i+1 < C; scan output [C, N].
+    wb = body("while/", 16)
+    wi = wb.input("i", INT64, [])
+    wb.input("cond_in", BOOL, [])
+    nxt = wb.op("Add", [wi, wb.const(1)])
+    wcond = wb.op("Less", [nxt, g.dim(x, 1)])
+    wb.outputs = [helper.make_tensor_value_info(wcond, BOOL, [])]
+    wb.output(wb.op("ReduceSum", [wb.op("Gather", [x, wi], axis=1), wb.const([1])], keepdims=0))
+    wrows = g.op("Loop", ["", g.const(True, np.bool_)], name="while", body=wb.graph())
+    wflat = g.op("Reshape", [wrows, g.const([-1])])
+
+    # Scan over axis 0 of x (forward) and axis 2 of x (reverse), state [C,4]; outputs stacked on axis 1.
+    sb = body("scan/", 16)
+    s = sb.input("s", FLOAT, ["C", 4])
+    xt = sb.input("xt", FLOAT, ["C", 4])
+    s2 = sb.op("Add", [s, xt])
+    sb.output(s2)
+    sb.output(sb.op("Reshape", [s2, row_pattern]))
+    s0 = g.op("Mul", [acc0, g.const(0.0, np.float32)])
+    s_n, srows = g.op("Scan", [s0, x], nout=2, name="scan", body=sb.graph(), num_scan_inputs=1,
+                      scan_output_axes=[1])
+    rb = body("scan_rev/", 16)
+    rs = rb.input("s", FLOAT, [1])
+    rc = rb.input("col", FLOAT, ["N", "C"])
+    rb.output(rb.op("Add", [rs, rb.op("ReduceMax", [rc], keepdims=0, axes=[0, 1])]))
+    rb.output(rb.op("Reshape", [rc, rb.const([-1])]))
+    r_n, rcols = g.op("Scan", [g.const([0.0], np.float32), x], nout=2, name="scan_rev", body=rb.graph(),
+                      num_scan_inputs=1, scan_input_axes=[2], scan_input_directions=[1])
+    for o in (r1, r2, r3f, acc_n, grow_n, back, wflat, s_n, srows, r_n, g.flat(rcols)):
+        g.output(o)
+    g.save("control_flow.onnx")
+
+
+def control_nested():
+    """Subgraphs inside subgraphs with outer-scope names: a shape-conditioned If whose then branch runs a
+    Loop whose body holds an If; the innermost Reshape reads a pattern and data from the main graph and
+    from the Loop body. opset 13. x [B,T,D]."""
+    g = Graph("control_nested", 13)
+    x = g.input("x", FLOAT, ["B", "T", "D"])
+    b, t = g.dim(x, 0), g.dim(x, 1)
+    outer_pattern = g.pattern(t, -1)  # [T, -1]
+
+    inner_t = body("outer/then/loop/inner/then/", 13)
+    inner_t.output(inner_t.op("Reshape", [x, outer_pattern]))  # main-graph data and pattern: [T, B*D]
+    inner_e = body("outer/then/loop/inner/else/", 13)
+    inner_e.output(inner_e.op("Transpose", [inner_e.op("Reshape", [x, inner_e.const([0, -1])])]))  # [T*D, B]
+
+    lb = body("outer/then/loop/", 13)
+    i = lb.input("i", INT64, [])
+    cin = lb.input("cond_in", BOOL, [])
+    carry = lb.input("carry", FLOAT, ["T", None])
+    even = lb.op("Equal", [lb.op("Mod", [i, lb.const(2)]), lb.const(0)])
+    picked = lb.op("If", [even], name="outer/then/loop/inner", then_branch=inner_t.graph(),
+                   else_branch=inner_e.graph())
+    flat = lb.op("Reshape", [picked, lb.const([-1])])
+    lb.outputs = [helper.make_tensor_value_info(lb.op("Identity", [cin]), BOOL, [])]
+    lb.output(lb.op("Add", [carry, lb.op("Reshape", [flat, outer_pattern])]))
+    lb.output(lb.op("ReduceSum", [flat], keepdims=1))
+
+    then = body("outer/then/", 13)
+    carry0 = then.op("ConstantOfShape", [then.pattern(t, then.op("Mul", [b, g.dim(x, 2)]))],
+                     value=numpy_helper.from_array(np.array([0.0], np.float32)))
+    fin, sums = then.op("Loop", [then.const(3), then.const(True, np.bool_), carry0], nout=2,
+                        name="outer/then/loop", body=lb.graph())
+    then.output(then.op("Reshape", [fin, then.pattern(t, b, -1)]))
+    els = body("outer/else/", 13)
+    els.output(els.op("Transpose", [x], perm=[1, 0, 2]))
+    out = g.op("If", [g.op("Greater", [b, g.const(1)])], name="outer", then_branch=then.graph(),
+               else_branch=els.graph())
+    g.output(out)
+    g.output(g.flat(out, 2))
+    g.save("control_nested.onnx")
+
+
+def ops_movement():
+    """DepthToSpace (DCR, CRD), SpaceToDepth, Flatten (axis 0, 2, -1), Tile with computed repeats, Expand
+    (broadcast up and to fewer dims), Pad (constant with negative pads, reflect, edge), Split-13 with and
+    without split sizes, Slice with negative steps and clamped ends, Squeeze/Unsqueeze-13, Gather with
+    negative indices and a scalar index, Transpose, Concat, ConstantOfShape, Range (int and float),
+    NonZero feeding Reshapes, Where with broadcasting, Size, and Reshape with special zero. opset 13.
+    x [N,C,H,W] (C a multiple of 4; H, W even)."""
+    g = Graph("ops_movement", 13)
+    x = g.input("x", FLOAT, ["N", "C", "H", "W"])
+    n, c, h, w = (g.dim(x, i) for i in range(4))
+    outs = []
+    d2s = g.op("DepthToSpace", [x], blocksize=2, mode="DCR")
+    outs += [d2s, g.op("DepthToSpace", [x], blocksize=2, mode="CRD")]
+    outs.append(g.op("SpaceToDepth", [x], blocksize=2))
+    outs.append(g.op("SpaceToDepth", [d2s], blocksize=2))
+    outs += [g.op("Flatten", [x], axis=0), g.op("Flatten", [x], axis=2), g.op("Flatten", [x], axis=-1)]
+    outs.append(g.op("Tile", [x, g.pattern(1, 2, n, 1)]))
+    outs.append(g.op("Expand", [g.weight(4, 1, 1), g.pattern(n, 1, h, w)]))
+    outs.append(g.op("Expand", [x, g.const([1, 1])]))
+    outs.append(g.op("Expand", [g.weight(1, 1), g.op("Shape", [x])]))
+    outs.append(g.op("Pad", [x, g.const([0, 0, 1, 2, 0, 0, 3, -1])]))
+    outs.append(g.op("Pad", [x, g.const([0, 0, 1, 1, 0, 0, 1, 1]), g.const(0.5, np.float32)], mode="reflect"))
+    outs.append(g.op("Pad", [x, g.pattern(0, 0, 0, (g.dims(x, 0, 1),), 0, 0, 0, 2)], mode="edge"))
+    one_rest = g.pattern(1, g.op("Sub", [c, g.const(1)]))
+    outs += g.op("Split", [x, one_rest], nout=2, axis=1)
+    outs += g.op("Split", [x], nout=2, axis=3)
+    outs += g.op("Split", [x, g.pattern(2, g.op("Sub", [w, g.const(2)]))], nout=2, axis=3)
+    outs.append(g.op("Slice", [x, g.const([-1]), g.const([INT64_MIN]), g.const([3]), g.const([-1])]))
+    outs.append(g.op("Slice", [x, g.const([-2, 100]), g.const([0, -100]), g.const([2, 1]), g.const([-2, -3])]))
+    half = g.op("Div", [h, g.const(2)])
+    outs.append(g.op("Slice", [x, g.unsqueeze(half, [0]), g.const([INT64_MAX]), g.const([-2])]))
+    outs.append(g.op("Slice", [x, g.const([1, 0]), g.const([1000, -1]), g.const([3, 0])]))
+    u = g.unsqueeze(x, [0, 5])
+    outs += [u, g.squeeze(u, [0, -1])]
+    outs.append(g.squeeze(g.op("ReduceSum", [x, g.const([1, 2, 3])], keepdims=1)))
+    outs.append(g.op("Gather", [x, g.const([-1, 0])], axis=1))
+    outs.append(g.op("Gather", [x, g.const(-1)], axis=2))
+    outs.append(g.op("Transpose", [x], perm=[0, 2, 3, 1]))
+    nhwc = g.op("Transpose", [x], perm=[0, 2, 3, 1])
+    outs.append(g.op("Reshape", [nhwc, g.pattern(0, -1, c)]))
+    outs.append(g.op("Concat", [x, x, x], axis=-1))
+    outs.append(g.op("ConstantOfShape", [g.op("Shape", [x])]))
+    outs.append(g.op("ConstantOfShape", [g.pattern(n, 3)], value=numpy_helper.from_array(np.array([7], np.int64))))
+    outs.append(g.op("Range", [g.const(0), h, g.const(1)]))
+    outs.append(g.op("Range", [w, g.const(0), g.const(-2)]))
+    hf = g.op("Cast", [h], to=FLOAT)
+    outs.append(g.op("Range", [g.const(0.5, np.float32), hf, g.const(1.5, np.float32)]))
+    nz = g.op("NonZero", [g.op("Greater", [x, g.const(0.0, np.float32)])])
+    outs += [nz, g.op("Reshape", [nz, g.const([-1])]), g.op("Reshape", [g.op("Transpose", [nz]), g.const([-1, 2, 2])])]
+    cond = g.op("Less", [g.weight(1, 1, 1, 1), g.const(0.0, np.float32)])
+    col = g.op("Reshape", [g.op("Range", [g.const(0.0, np.float32), hf, g.const(1.0, np.float32)]), g.pattern(h, 1)])
+    outs.append(g.op("Where", [g.op("Greater", [col, g.const(1.0, np.float32)]), g.op("ReduceMean", [x], axes=[2], keepdims=1), g.const([0.0], np.float32)]))
+    outs.append(g.op("Where", [cond, x, g.const(1.0, np.float32)]))
+    outs.append(g.op("Size", [x]))
+    for o in outs:
+        g.output(o, elem=None)
+    for o in outs[:8]:
+        g.output(g.flat(o), elem=None)
+    g.save("ops_movement.onnx")
+
+
+def ops_math():
+    """Einsum (matmul, heads, ellipsis transpose, diagonal, full sum, elementwise), MatMul with
+    broadcasting batch dims and 1-D operands, Gemm with transB, reductions-13 (ReduceSum axes input,
+    empty axes with and without noop_with_empty_axes; other reductions with axes attributes, keepdims 0
+    and 1), ArgMax/ArgMin (keepdims, select_last_index), TopK (constant and computed K, largest=0),
+    GatherElements, CumSum (exclusive, reverse), Trilu, Softmax/LogSoftmax/Hardmax, variadic Sum/Max/Mean
+    with broadcasting, Clip with inputs, Cast and comparisons. opset 14. a [B,T,K] (K = 6), sq [B,T,T]."""
+    g = Graph("ops_math", 14)
+    a = g.input("a", FLOAT, ["B", "T", 6])
+    sq = g.input("sq", FLOAT, ["B", "T", "T"])
+    b, t = g.dim(a, 0), g.dim(a, 1)
+    outs = []
+    outs.append(g.op("Einsum", [a, g.weight(6, 5)], equation="btk,km->btm"))
+    heads = g.op("Reshape", [a, g.pattern(b, t, 2, 3)])
+    hq = g.op("Transpose", [heads], perm=[0, 2, 1, 3])
+    outs.append(g.op("Einsum", [hq, hq], equation="bhtd,bhsd->bhts"))
+    outs.append(g.op("Einsum", [a], equation="...ij->...ji"))
+    outs.append(g.op("Einsum", [sq], equation="bii->bi"))
+    outs.append(g.op("Einsum", [a], equation="btk->"))
+    outs.append(g.op("Einsum", [a, a], equation="btk,btk->bt"))
+    a4 = g.unsqueeze(a, [1])
+    outs.append(g.op("MatMul", [a4, g.weight(2, 6, 5)]))
+    outs.append(g.op("MatMul", [a, g.weight(6)]))
+    outs.append(g.op("MatMul", [g.op("ReduceMean", [a], axes=[2], keepdims=0), a]))  # [B,T] @ [B,T,6]: [B,B,6]
+    outs.append(g.op("MatMul", [sq, a]))
+    outs.append(g.op("Gemm", [g.op("Reshape", [a, g.const([-1, 6])]), g.weight(4, 6), g.weight(4)], transB=1))
+    outs.append(g.op("ReduceSum", [a, g.const([1])], keepdims=1))
+    outs.append(g.op("ReduceSum", [a, g.const(np.zeros(0, np.int64))], keepdims=0))
+    outs.append(g.op("ReduceSum", [a, g.const(np.zeros(0, np.int64))], keepdims=1, noop_with_empty_axes=1))
+    outs.append(g.op("ReduceSum", [a], keepdims=1))
+    outs.append(g.op("ReduceMean", [a], axes=[-1], keepdims=0))
+    outs.append(g.op("ReduceMax", [a], axes=[0, 2], keepdims=0))
+    outs.append(g.op("ReduceL2", [a], axes=[1]))
+    outs.append(g.op("ReduceLogSumExp", [a], axes=[-2, -1], keepdims=0))
+    outs.append(g.op("ReduceProd", [a], keepdims=1))
+    am = g.op("ArgMax", [a], axis=1, keepdims=1)
+    outs += [am, g.op("ArgMax", [a], axis=1, keepdims=0)]
+    outs.append(g.op("ArgMin", [a], axis=-1, keepdims=1, select_last_index=1))
+    outs += g.op("TopK", [a, g.const([2])], nout=2, axis=-1)
+    k = g.unsqueeze(g.op("Div", [t, g.const(2)]), [0])
+    outs += g.op("TopK", [a, k], nout=2, axis=1, largest=0)
+    outs.append(g.op("GatherElements", [a, am], axis=1))
+    outs.append(g.op("GatherElements", [a, g.op("Slice", [am, g.const([0]), g.const([4]), g.const([2])])], axis=1))
+    outs.append(g.op("CumSum", [a, g.const(1)]))
+    outs.append(g.op("CumSum", [a, g.const(-1)], exclusive=1, reverse=1))
+    outs.append(g.op("Trilu", [sq], upper=1))
+    outs.append(g.op("Trilu", [a, g.const(-1)], upper=0))
+    outs.append(g.op("Softmax", [a], axis=1))
+    outs.append(g.op("LogSoftmax", [a]))
+    outs.append(g.op("Hardmax", [a], axis=0))
+    col = g.op("ReduceMean", [a], axes=[0, 2], keepdims=1)  # [1,T,1]
+    outs.append(g.op("Sum", [a, g.weight(6), col]))
+    outs.append(g.op("Max", [g.op("Reshape", [col, g.pattern(t, 1)]), g.weight(6)]))
+    outs.append(g.op("Mean", [a, g.unsqueeze(g.weight(1), [0])]))
+    outs.append(g.op("Clip", [a, g.const(-0.5, np.float32), g.const(0.5, np.float32)]))
+    outs.append(g.op("Cast", [g.op("Equal", [am, g.const([[[0]]])])], to=INT64))
+    outs.append(g.op("Not", [g.op("Greater", [sq, g.op("Transpose", [sq], perm=[0, 2, 1])])]))
+    for o in outs:
+        g.output(o, elem=None)
+    g.output(g.flat(outs[0]))
+    g.output(g.flat(outs[1], 2))
+    g.save("ops_math.onnx")
+
+
+def ops_conv():
+    """Conv (strides, pads, dilations, group, auto_pad SAME_UPPER and VALID), ConvTranspose (strides,
+    pads, output_padding, dilations, group, auto_pad SAME_UPPER), MaxPool (ceil_mode, dilations, Indices
+    output, auto_pad SAME_LOWER), AveragePool (ceil_mode, count_include_pad), LpPool, GlobalMaxPool,
+    GlobalAveragePool, BatchNormalization, InstanceNormalization, Resize-13 (scales: nearest, linear
+    with non-integer scales; sizes computed from Shape: cubic), a flatten before Gemm. opset 13.
+    x [N,3,H,W]."""
+    g = Graph("ops_conv", 13)
+    x = g.input("x", FLOAT, ["N", 3, "H", "W"])
+    outs = []
+    outs.append(g.op("Conv", [x, g.weight(4, 3, 3, 3), g.weight(4)], strides=[2, 2], pads=[1, 1, 1, 1]))
+    outs.append(g.op("Conv", [x, g.weight(6, 1, 3, 3)], group=3, dilations=[2, 1], pads=[2, 0, 2, 1]))
+    outs.append(g.op("Conv", [x, g.weight(4, 3, 3, 2)], strides=[2, 3], auto_pad="SAME_UPPER"))
+    outs.append(g.op("Conv", [x, g.weight(2, 3, 2, 2)], auto_pad="VALID", strides=[1, 2]))
+    outs.append(g.op("ConvTranspose", [x, g.weight(3, 2, 3, 3)], strides=[2, 2], pads=[1, 1, 1, 1],
+                     output_padding=[1, 0]))
+    outs.append(g.op("ConvTranspose", [x, g.weight(3, 1, 3, 2)], group=3, dilations=[2, 2], strides=[1, 3]))
+    outs.append(g.op("ConvTranspose", [x, g.weight(3, 2, 4, 4), g.weight(2)], strides=[2, 2], auto_pad="SAME_UPPER"))
+    outs.append(g.op("MaxPool", [x], kernel_shape=[3, 3], strides=[2, 2], ceil_mode=1))
+    outs.append(g.op("MaxPool", [x], kernel_shape=[2, 2], dilations=[2, 2], ceil_mode=1, strides=[2, 1]))
+    outs += g.op("MaxPool", [x], nout=2, kernel_shape=[2, 2], strides=[2, 2])
+    outs.append(g.op("MaxPool", [x], kernel_shape=[3, 2], strides=[2, 2], auto_pad="SAME_LOWER"))
+    outs.append(g.op("AveragePool", [x], kernel_shape=[3, 3], strides=[2, 2], pads=[1, 1, 1, 1], ceil_mode=1,
+                     count_include_pad=0))
+    outs.append(g.op("AveragePool", [x], kernel_shape=[2, 3], strides=[3, 2], ceil_mode=0, count_include_pad=1,
+                     pads=[0, 1, 0, 1]))
+    outs.append(g.op("LpPool", [x], kernel_shape=[2, 2], p=2, strides=[2, 2]))
+    outs += [g.op("GlobalMaxPool", [x]), g.op("GlobalAveragePool", [x])]
+    outs.append(g.op("BatchNormalization", [x] + [g.weight(3) for _ in range(2)] +
+                     [g.const([0.0, 0.1, 0.2], np.float32), g.const([1.0, 1.0, 1.0], np.float32)]))
+    outs.append(g.op("InstanceNormalization", [x, g.weight(3), g.weight(3)]))
+    empty = g.const(np.zeros(0, np.float32), np.float32)
+    outs.append(g.op("Resize", [x, empty, g.const([1, 1, 2, 2], np.float32)], mode="nearest"))
+    outs.append(g.op("Resize", [x, empty, g.const([1, 1, 1.5, 0.5], np.float32)], mode="linear"))
+    sizes = g.op("Concat", [g.dims(x, 0, 2), g.op("Mul", [g.dims(x, 2, 4), g.const([3])])], axis=0)
+    outs.append(g.op("Resize", [x, empty, empty, sizes], mode="cubic"))
+    outs.append(g.op("Resize", [x, empty, empty, g.pattern((g.dims(x, 0, 2),), 5, 7)], mode="nearest",
+                     coordinate_transformation_mode="asymmetric", nearest_mode="floor"))
+    pooled = g.op("GlobalAveragePool", [outs[0]])
+    logits = g.op("Gemm", [g.op("Reshape", [pooled, g.const([0, -1])]), g.weight(4, 2)])
+    for o in outs:
+        g.output(o, elem=None)
+    for o in outs[:8]:
+        g.output(g.flat(o), elem=None)
+    g.output(logits)
+    g.save("ops_conv.onnx")
+
+
+def ops_opset11():
+    """The opset 11 forms: Squeeze/Unsqueeze with axes attributes, Split with a split attribute,
+    ReduceSum with axes attribute, Resize-11 (roi, scales; sizes), Pad-11, Reshape-5 with 0 in the
+    pattern, Slice-11 with negative steps, TopK-11, ArgMax-11, Range, Clip-11. x [N,3,H,W]."""
+    g = Graph("ops_opset11", 11)
+    x = g.input("x", FLOAT, ["N", 3, "H", "W"])
+    outs = []
+    u = g.unsqueeze(x, [0, 5])
+    outs += [u, g.squeeze(u, [0, 5]), g.squeeze(g.op("ReduceSum", [x], axes=[0], keepdims=1), [0])]
+    outs += g.op("Split", [x], nout=2, axis=1, split=[1, 2])
+    outs += g.op("Split", [x], nout=3, axis=1)
+    outs.append(g.op("ReduceSum", [x], axes=[2, 3], keepdims=0))
+    roi = g.const(np.zeros(0, np.float32), np.float32)
+    outs.append(g.op("Resize", [x, roi, g.const([1, 1, 2, 3], np.float32)], mode="nearest"))
+    sizes = g.op("Concat", [g.dims(x, 0, 2), g.op("Add", [g.dims(x, 2, 4), g.const([1])])], axis=0)
+    outs.append(g.op("Resize", [x, roi, g.const(np.zeros(0, np.float32), np.float32), sizes], mode="linear"))
+    outs.append(g.op("Pad", [x, g.const([0, 0, 2, 0, 0, 0, 0, 1])], mode="constant"))
+    outs.append(g.op("Reshape", [x, g.const([0, 0, -1])]))
+    outs.append(g.op("Reshape", [x, g.pattern(g.dim(x, 0), 3, -1, 1)]))
+    outs.append(g.op("Slice", [x, g.const([-1, -1]), g.const([INT64_MIN, INT64_MIN]), g.const([2, 3]),
+                               g.const([-1, -2])]))
+    outs += g.op("TopK", [x, g.const([2])], nout=2, axis=3)
+    outs.append(g.op("ArgMax", [x], axis=2, keepdims=0))
+    outs.append(g.op("Range", [g.const(1), g.dim(x, 3), g.const(2)]))
+    outs.append(g.op("Clip", [x, g.const(0.0, np.float32)]))
+    for o in outs:
+        g.output(o, elem=None)
+    g.output(g.flat(outs[0], 2))
+    g.save("ops_opset11.onnx")
+
+
+def ops_opset18():
+    """The opset 18 forms (onnx 1.12 does not know this opset): ReduceMean/ReduceMax/ReduceProd/ReduceL1/
+    ReduceSumSquare with axes as an input (including an empty axes with noop_with_empty_axes, and axes
+    computed from Shape), Split-18 with num_outputs (uneven) and with split sizes, Resize-18 with axes and
+    keep_aspect_ratio_policy, Pad-18 with axes, CenterCropPad-18, Reshape with allowzero=1.
+    x [N,C,H,W]."""
+    g = Graph("ops_opset18", 18)
+    x = g.input("x", FLOAT, ["N", "C", "H", "W"])
+    outs = []
+    outs.append(g.op("ReduceMean", [x, g.const([2, 3])], keepdims=1))
+    outs.append(g.op("ReduceMax", [x, g.const([-1])], keepdims=0))
+    outs.append(g.op("ReduceProd", [x, g.const(np.zeros(0, np.int64))], noop_with_empty_axes=1))
+    outs.append(g.op("ReduceL1", [x], keepdims=0))
+    last = g.op("Sub", [g.op("Size", [g.op("Shape", [x])]), g.const(1)])
+    outs.append(g.op("ReduceSumSquare", [x, g.unsqueeze(last, [0])], keepdims=1))
+    outs += g.op("Split", [x], nout=3, axis=3, num_outputs=3)
+    outs += g.op("Split", [x, g.pattern(1, g.op("Sub", [g.dim(x, 2), g.const(1)]))], nout=2, axis=2)
+    outs.append(g.op("Resize", [x, "", "", g.const([10, 10])], axes=[2, 3], keep_aspect_ratio_policy="not_larger",
+                     mode="nearest"))
+    outs.append(g.op("Resize", [x, "", "", g.const([10, 10])], axes=[3, 2], keep_aspect_ratio_policy="not_smaller",
+                     mode="linear"))
+    outs.append(g.op("Resize", [x, "", g.const([2.0, 0.5], np.float32)], axes=[1, 3], mode="nearest"))
+    outs.append(g.op("Pad", [x, g.const([1, 2, 3, 0]), g.const(0.0, np.float32), g.const([2, -1])]))
+    outs.append(g.op("CenterCropPad", [x, g.const([3, 9])], axes=[2, 3]))
+    outs.append(g.op("Reshape", [x, g.pattern(g.dim(x, 0), -1, 2)], allowzero=1))
+    for o in outs:
+        g.output(o, elem=None)
+    g.output(g.flat(outs[0]))
+    g.save("ops_opset18.onnx")
+
+
+def ops_rnn():
+    """Hand-built recurrent nodes in the forms torch does not write: GRU reverse with
+    linear_before_reset, RNN bidirectional (Tanh, Relu) with sequence_lens and initial_h, LSTM with peepholes and all
+    outputs; and, in lstm_layout1.onnx, LSTM with layout=1 (batch-first). opset 14. x [T,B,4], lens [B]
+    (int32); lstm_layout1: xb [B,T,4]."""
+    g = Graph("ops_rnn", 14)
+    x = g.input("x", FLOAT, ["T", "B", 4])
+    lens = g.input("lens", TensorProto.INT32, ["B"])
+    hid = 3
+    outs = []
+    outs += g.op("GRU", [x, g.weight(1, 3 * hid, 4), g.weight(1, 3 * hid, hid), g.weight(1, 6 * hid)], nout=2,
+                 hidden_size=hid, direction="reverse", linear_before_reset=1)
+    h0 = g.op("ConstantOfShape", [g.pattern(2, g.dim(x, 1), hid)],
+              value=numpy_helper.from_array(np.array([0.0], np.float32)))
+    outs += g.op("RNN", [x, g.weight(2, hid, 4), g.weight(2, hid, hid), g.weight(2, 2 * hid), lens, h0], nout=2,
+                 hidden_size=hid, direction="bidirectional", activations=["Tanh", "Relu"])
+    outs += g.op("LSTM", [x, g.weight(1, 4 * hid, 4), g.weight(1, 4 * hid, hid), g.weight(1, 8 * hid), "", "", "",
+                          g.weight(1, 3 * hid)], nout=3, hidden_size=hid)
+    for o in outs:
+        g.output(o)
+    g.output(g.op("Reshape", [outs[2], g.pattern(g.dim(x, 0), -1)]))
+    g.save("ops_rnn.onnx")
+
+    g = Graph("lstm_layout1", 14)
+    xb = g.input("xb", FLOAT, ["B", "T", 4])
+    outs = g.op("LSTM", [xb, g.weight(1, 4 * hid, 4), g.weight(1, 4 * hid, hid)], nout=3, hidden_size=hid, layout=1)
+    for o in outs:
+        g.output(o)
+    g.save("lstm_layout1.onnx")
+
+
+GENERATORS = {
+    "control_flow": control_flow,
+    "control_nested": control_nested,
+    "ops_movement": ops_movement,
+    "ops_math": ops_math,
+    "ops_conv": ops_conv,
+    "ops_opset11": ops_opset11,
+    "ops_opset18": ops_opset18,
+    "ops_rnn": ops_rnn,
+}
+
+
+def main():
+    os.makedirs(OUT, exist_ok=True)
+    for name in sys.argv[1:] or GENERATORS:
+        GENERATORS[name]()
+
+
+if __name__ == "__main__":
+    main()
