@@ -119,17 +119,22 @@ def graph_names(g):
     return names
 
 
+def rename_uses(n, rename):
+    """Rename the names that node n reads, in its inputs and its subgraphs."""
+    for i, name in enumerate(n.input):
+        if name in rename:
+            n.input[i] = rename[name]
+    for a in n.attribute:
+        if a.type == onnx.AttributeProto.GRAPH:
+            rename_refs(a.g, rename)
+        for sg in a.graphs:
+            rename_refs(sg, rename)
+
+
 def rename_refs(g, rename):
     """Rename uses (node inputs, graph outputs) of outer-scope names in g and its subgraphs."""
     for n in g.node:
-        for i, name in enumerate(n.input):
-            if name in rename:
-                n.input[i] = rename[name]
-        for a in n.attribute:
-            if a.type == onnx.AttributeProto.GRAPH:
-                rename_refs(a.g, rename)
-            for sg in a.graphs:
-                rename_refs(sg, rename)
+        rename_uses(n, rename)
     for o in g.output:
         if o.name in rename:
             o.name = rename[o.name]
@@ -182,14 +187,7 @@ def inline_ifs(model, values, scope, branches):
                     nn.output[i] = new
                     scope[new] = path
                     record["tensors"].append((new, o))
-            for i, name in enumerate(nn.input):
-                if name in rename:
-                    nn.input[i] = rename[name]
-            for a in nn.attribute:
-                if a.type == onnx.AttributeProto.GRAPH:
-                    rename_refs(a.g, rename)
-                for sg in a.graphs:
-                    rename_refs(sg, rename)
+            rename_uses(nn, rename)
             nodes.append(nn)
         for i, bo in enumerate(branch.output):
             if i < len(node.output) and node.output[i]:
