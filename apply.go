@@ -46,7 +46,7 @@ func ApplyShape(in []int64, p Pattern, opt Options) ([]int64, error) {
 	if err != nil {
 		return nil, err
 	}
-	dims, _ := out.AppendInts(make([]int64, 0, len(out.Dims))) // static, as the input and the values are
+	dims, _ := out.AppendStatic(make([]int64, 0, len(out.Dims))) // static, as the input and the values are
 	return dims, nil
 }
 
@@ -61,7 +61,7 @@ func PatternFromTensor(t tensor.Tensor) (Pattern, element.Type, error) {
 		return Pattern{}, t.Type(), newError(ErrPatternType, -1, "pattern element type "+t.Type().String()+" is not an integer type")
 	}
 	b, _ := t.Contiguous().Bytes()
-	ints, err := t.Type().AppendInts(make([]int64, 0, t.Len()), b, int(t.Len()))
+	ints, err := t.Type().DecodeInts(make([]int64, 0, t.Len()), b, int(t.Len()))
 	if err != nil { // the data is whole: only a u64 value can be out of range (ErrOverflow)
 		return Pattern{}, t.Type(), fmt.Errorf("pattern %w", err)
 	}

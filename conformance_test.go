@@ -61,7 +61,7 @@ func checkStaticAgrees(t *testing.T, c *conformance.Case) {
 		}
 		ints[i] = v.Lo
 	}
-	dims, _ := in.AppendInts(nil)
+	dims, _ := in.AppendStatic(nil)
 	got, err := reshape.Infer(dims, ints, opt)
 	res := c.Run()
 	if code := reshape.Code(err); code != res.Error {

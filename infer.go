@@ -1,9 +1,6 @@
 package reshape
 
 import (
-	"math"
-	"math/bits"
-
 	"github.com/reshape-go/reshape/shape"
 )
 
@@ -118,9 +115,9 @@ func (a *volume) mul(d int64) {
 		a.zero = true
 		return
 	}
-	hi, lo := bits.Mul64(uint64(a.p), uint64(d))
-	a.over = a.over || hi != 0 || lo > math.MaxInt64
-	a.p = int64(lo)
+	p, ok := shape.Mul(a.p, d)
+	a.over = a.over || !ok
+	a.p = p
 }
 
 // value returns the product; meaningful only when it did not overflow or is zero.

@@ -35,11 +35,7 @@ func pick(v Value, sels []sel) []shape.Dim {
 		return out
 	}
 	strides := make([]int64, r)
-	st := int64(1)
-	for d := r - 1; d >= 0; d-- {
-		strides[d] = st
-		st *= v.Shape[d]
-	}
+	shape.FillStrides(strides, v.Shape, 1)
 	at := int64(0)
 	for d, s := range sels {
 		at += s.start * strides[d]

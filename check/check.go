@@ -152,7 +152,7 @@ func (s *Site) run() (verdict Verdict, note string) {
 	if how.View {
 		kind = "a view"
 	}
-	want, declared := s.Declared.AppendInts(nil)
+	want, declared := s.Declared.AppendStatic(nil)
 	size, _ := s.OutType.Size(res.Len())
 	note = fmt.Sprintf("run: the %s constant %s reshaped as %s to %s, %d bytes of %s", s.Data.Type(),
 		shape.FormatInts(s.Data.Shape()), kind, shape.FormatInts(res.Shape()), size, s.OutType)

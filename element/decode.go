@@ -9,23 +9,23 @@ import (
 	"github.com/reshape-go/reshape/errcode"
 )
 
-// ErrNotInteger is returned by AppendInts for an element type that is not an integer type; the
+// ErrNotInteger is returned by DecodeInts for an element type that is not an integer type; the
 // error also wraps errcode.ErrDataType.
 var ErrNotInteger = errors.New("not an integer element type")
 
-// ErrShort is returned by AppendInts when the data holds fewer than the requested elements; the
+// ErrShort is returned by DecodeInts when the data holds fewer than the requested elements; the
 // error also wraps errcode.ErrSyntax.
 var ErrShort = errors.New("data too short")
 
-// ErrRange is returned by AppendInts for a u64 value above math.MaxInt64; the error also wraps
+// ErrRange is returned by DecodeInts for a u64 value above math.MaxInt64; the error also wraps
 // errcode.ErrOverflow.
 var ErrRange = errors.New("value out of the int64 range")
 
-// AppendInts decodes n elements of the integer type t from data, little-endian and packed as OpenVINO
+// DecodeInts decodes n elements of the integer type t from data, little-endian and packed as OpenVINO
 // packs sub-byte types (u4 and i4 low nibble first; u1 most significant bit first), and appends
 // them to dst. It returns an error wrapping ErrNotInteger, ErrShort (data holds fewer than n
 // elements) or ErrRange (a u64 value above math.MaxInt64); the returned slice is then dst unchanged.
-func (t Type) AppendInts(dst []int64, data []byte, n int) ([]int64, error) {
+func (t Type) DecodeInts(dst []int64, data []byte, n int) ([]int64, error) {
 	if !t.IsInteger() {
 		return dst, &decodeError{ErrNotInteger, t.String() + " is " + ErrNotInteger.Error()}
 	}

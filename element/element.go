@@ -6,6 +6,8 @@ import (
 	"errors"
 	"strconv"
 	"strings"
+
+	"github.com/reshape-go/reshape/shape"
 )
 
 // Type is a tensor element type. The zero Type is Undefined.
@@ -130,11 +132,7 @@ func (t Type) Size(n int64) (bytes int64, ok bool) {
 		per := 8 / bits
 		return n/per + min(n%per, 1), true
 	}
-	b := bits / 8
-	if n > (1<<63-1)/b {
-		return 0, false
-	}
-	return n * b, true
+	return shape.Mul(n, bits/8)
 }
 
 // MarshalText implements encoding.TextMarshaler with OpenVINO's name.

@@ -68,7 +68,7 @@ func TestSize(t *testing.T) {
 	}
 }
 
-func TestAppendInts(t *testing.T) {
+func TestDecodeInts(t *testing.T) {
 	tests := []struct {
 		t    element.Type
 		data []byte
@@ -95,13 +95,13 @@ func TestAppendInts(t *testing.T) {
 		{element.Boolean, make([]byte, 1), 1, nil, element.ErrNotInteger},
 	}
 	for _, tt := range tests {
-		got, err := tt.t.AppendInts(nil, tt.data, tt.n)
+		got, err := tt.t.DecodeInts(nil, tt.data, tt.n)
 		if !errors.Is(err, tt.err) || !slices.Equal(got, tt.want) {
-			t.Errorf("%v.AppendInts(% x, %d) = %v, %v; want %v, %v", tt.t, tt.data, tt.n, got, err, tt.want, tt.err)
+			t.Errorf("%v.DecodeInts(% x, %d) = %v, %v; want %v, %v", tt.t, tt.data, tt.n, got, err, tt.want, tt.err)
 		}
 		// Each error also carries the module's code.
 		if code := map[error]string{element.ErrRange: "overflow", element.ErrShort: "syntax", element.ErrNotInteger: "data-type"}[tt.err]; errcode.Code(err) != code {
-			t.Errorf("%v.AppendInts(% x, %d): code %q, want %q", tt.t, tt.data, tt.n, errcode.Code(err), code)
+			t.Errorf("%v.DecodeInts(% x, %d): code %q, want %q", tt.t, tt.data, tt.n, errcode.Code(err), code)
 		}
 	}
 }

@@ -49,7 +49,7 @@ func (l *Layer) Const() (Const, error) {
 		return c, fmt.Errorf("Const %v: shape: %w", l, err)
 	}
 	var ok bool
-	if c.Shape, ok = s.AppendInts(nil); !ok {
+	if c.Shape, ok = s.AppendStatic(nil); !ok {
 		return c, errcode.Errorf(errcode.ErrSyntax, "Const %v: shape %q is not static", l, sh)
 	}
 	for _, name := range []string{"offset", "size"} {
@@ -151,7 +151,7 @@ func (w *Weights) Ints(c Const, maxElems int64) ([]int64, error) {
 	if err != nil {
 		return nil, err
 	}
-	v, err := c.Type.AppendInts(make([]int64, 0, n), b, int(n))
+	v, err := c.Type.DecodeInts(make([]int64, 0, n), b, int(n))
 	if err != nil {
 		return nil, fmt.Errorf("%s: offset %d: %w", w.name, c.Offset, err)
 	}

@@ -475,7 +475,7 @@ func TestEncodeTensorRoundTrip(t *testing.T) {
 				t.Errorf("%v%v: decoded %q %v %v, %v", et, v.Shape(), got.Name, got.DataType, got.Dims, err)
 			}
 			if et.IsInteger() {
-				want, werr := et.AppendInts(nil, denseBytes(v), int(v.Len()))
+				want, werr := et.DecodeInts(nil, denseBytes(v), int(v.Len()))
 				ints, err := got.Ints()
 				if werr != nil && errcode.Code(err) != "overflow" || werr == nil && (err != nil || !slices.Equal(ints, want)) {
 					t.Errorf("%v%v: Ints = %v, %v; want %v, %v", et, v.Shape(), ints, err, want, werr)

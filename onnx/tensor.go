@@ -447,7 +447,7 @@ func (t *Tensor) Ints() ([]int64, error) {
 		return nil, err
 	}
 	b, _ := v.Bytes() // dense
-	ints, err := v.Type().AppendInts(make([]int64, 0, v.Len()), b, int(v.Len()))
+	ints, err := v.Type().DecodeInts(make([]int64, 0, v.Len()), b, int(v.Len()))
 	if err != nil { // the data is whole: only a u64 value can be out of range (errcode.ErrOverflow)
 		return nil, fmt.Errorf("tensor %q: %w", t.Name, err)
 	}

@@ -165,7 +165,9 @@ func Volume(dims []int64) (int64, error) {
 		case d == 0:
 			zero = true
 		case !overflow:
-			v, overflow = mulOverflow(v, d)
+			var ok bool
+			v, ok = Mul(v, d)
+			overflow = !ok
 		}
 	}
 	switch {
@@ -177,16 +179,23 @@ func Volume(dims []int64) (int64, error) {
 	return v, nil
 }
 
-func mulOverflow(a, b int64) (int64, bool) {
-	p, ok := Mul(a, b)
-	return p, !ok
+// FillStrides writes into strides[:len(dims)] the dense row-major (C-order) strides of the static
+// shape dims for elements of size units each (bytes, or 1 to count elements): the last axis has
+// stride size, and every other axis the stride of the next times the next's dimension, a dimension
+// of 0 counting as 1 (so that a shape without elements has the strides of one with). strides must
+// hold len(dims) values.
+func FillStrides(strides, dims []int64, size int64) {
+	for i := len(dims) - 1; i >= 0; i-- {
+		strides[i] = size
+		size *= max(dims[i], 1)
+	}
 }
 
 // FormatInts returns the static shape dims in the notation, "[2,3,4]".
-func FormatInts(dims []int64) string { return string(AppendInts(nil, dims)) }
+func FormatInts(dims []int64) string { return string(appendInts(nil, dims)) }
 
-// AppendInts appends the static shape dims in the notation to b and returns the extended buffer.
-func AppendInts(b []byte, dims []int64) []byte {
+// appendInts appends the static shape dims in the notation to b and returns the extended buffer.
+func appendInts(b []byte, dims []int64) []byte {
 	b = append(b, '[')
 	for i, d := range dims {
 		if i > 0 {

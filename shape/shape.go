@@ -53,9 +53,9 @@ func (s Shape) IsStatic() bool {
 	return true
 }
 
-// AppendInts appends the dimensions of a static shape to dst and returns the extended slice;
-// ok is false, and dst is returned unchanged, when s is not static.
-func (s Shape) AppendInts(dst []int64) (ints []int64, ok bool) {
+// AppendStatic appends the dimensions of a static shape, in elements, to dst and returns the
+// extended slice; ok is false, and dst is returned unchanged, when s is not static.
+func (s Shape) AppendStatic(dst []int64) (dims []int64, ok bool) {
 	if !s.IsStatic() {
 		return dst, false
 	}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"testing"
 
 	"github.com/reshape-go/reshape/errcode"
@@ -229,4 +230,24 @@ func ExampleShape_Compatible() {
 	inferred, _ := shape.Parse("[1,8,32..48,32..48,1]")
 	fmt.Println(declared.Compatible(inferred))
 	// Output: true
+}
+
+func TestFillStrides(t *testing.T) {
+	tests := []struct {
+		dims []int64
+		size int64
+		want []int64
+	}{
+		{[]int64{2, 3, 4}, 4, []int64{48, 16, 4}},
+		{[]int64{2, 0, 3}, 4, []int64{12, 12, 4}},
+		{[]int64{5}, 1, []int64{1}},
+		{[]int64{}, 8, []int64{}},
+	}
+	for _, tt := range tests {
+		got := make([]int64, len(tt.dims))
+		shape.FillStrides(got, tt.dims, tt.size)
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("FillStrides(%v, %d) = %v, want %v", tt.dims, tt.size, got, tt.want)
+		}
+	}
 }

@@ -4,6 +4,8 @@ import (
 	"runtime"
 	"sync"
 	"unsafe"
+
+	"github.com/reshape-go/reshape/shape"
 )
 
 // simplify reduces a strided traversal to its essentials: axes of size 1 dropped, and adjacent axes
@@ -62,11 +64,7 @@ func newPlan(t Tensor) *plan {
 	}
 	n := len(d)
 	dense := make([]int64, n)
-	acc := es
-	for i := n - 1; i >= 0; i-- {
-		dense[i] = acc
-		acc *= d[i]
-	}
+	shape.FillStrides(dense, d, es)
 	p.cols, p.sc = d[n-1], s[n-1]
 	p.run = s[n-1] == es
 	rowAxis := -1

@@ -57,11 +57,7 @@ func denseStrides(dims []int64, size int64) []int64 {
 		return nil
 	}
 	s := make([]int64, len(dims))
-	acc := size
-	for i := len(dims) - 1; i >= 0; i-- {
-		s[i] = acc
-		acc *= max(dims[i], 1)
-	}
+	shape.FillStrides(s, dims, size)
 	return s
 }
 

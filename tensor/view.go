@@ -185,11 +185,7 @@ func (t *Tensor) into(dst *Tensor, dims, strides []int64) Method {
 	}
 	buf = buf[:size]
 	copyDense(buf, *t)
-	acc := t.elemSize()
-	for i := len(dims) - 1; i >= 0; i-- {
-		strides[i] = acc
-		acc *= max(dims[i], 1)
-	}
+	shape.FillStrides(strides, dims, t.elemSize())
 	*dst = Tensor{typ: t.typ, shape: dims, strides: strides, data: buf}
 	return m
 }
@@ -250,11 +246,7 @@ func (t *Tensor) view(v *Tensor, dims, strides []int64) Method {
 // contiguous within itself (axes of size 1 play no part). The Method says whether it could, and why.
 func viewStrides(out, dims, strides, newDims []int64, es int64) Method {
 	if mustVolume(dims) == 0 {
-		acc := es
-		for i := len(newDims) - 1; i >= 0; i-- {
-			out[i] = acc
-			acc *= max(newDims[i], 1)
-		}
+		shape.FillStrides(out, newDims, es)
 		return Method{View: true, rule: ruleEmpty}
 	}
 	dense, want := true, es // whether the input is dense row-major, and the stride that would be
