@@ -694,6 +694,32 @@ func (e Expr) Bounds() (lo, hi int64) {
 	return lo, hi
 }
 
+// Symbol returns the name of the symbol e is, when e is exactly one symbol; anon reports an
+// anonymous symbol (Table.Anon).
+func (e Expr) Symbol() (name string, anon, ok bool) {
+	if len(e.t) != 1 || e.t[0].c != ratInt(1) || len(e.t[0].m) != 1 || e.t[0].m[0].e != 1 || e.t[0].m[0].a.kind != symbolAtom {
+		return "", false, false
+	}
+	a := e.t[0].m[0].a
+	return a.name, a.anon, true
+}
+
+// Order returns the position of the symbol e is in its table (the order symbols were met), or -1
+// when e is not one symbol.
+func (e Expr) Order() int {
+	if _, _, ok := e.Symbol(); !ok {
+		return -1
+	}
+	return e.t[0].m[0].a.order
+}
+
+// Mentions reports whether e depends on the symbol named name.
+func (e Expr) Mentions(name string) bool {
+	found := false
+	e.symbols(func(a *atom) { found = found || a.name == name })
+	return found
+}
+
 // DependsOnAnon reports whether e holds an anonymous symbol (Table.Anon).
 func (e Expr) DependsOnAnon() bool {
 	found := false

@@ -12,7 +12,8 @@ import (
 // ParseExpr parses an expression in the notation of Expr.String: integers, symbol names, + - * //
 // / and parentheses, with Python's precedence and left associativity. A name is a letter or _
 // followed by letters, digits, _, . and : ("N", "batch_size", "x:0", "p2o.DynamicDimension.0"); a
-// name met for the first time becomes a symbol of t with bounds [0, Inf]. The error wraps
+// name met for the first time becomes a symbol of t with bounds [1, Inf] (a size, see Table.Symbol).
+// The error wraps
 // errcode.ErrSyntax and gives the offset, errcode.ErrOverflow for an integer beyond int64, or
 // errcode.ErrLimit for an expression over the size bound.
 func ParseExpr(s string, t *Table) (Expr, error) {
@@ -251,7 +252,7 @@ func (p *parser) primary() (Expr, error) {
 		if e, ok := p.t.Lookup(name); ok {
 			return e, nil
 		}
-		return p.t.Symbol(name, 0, Inf), nil
+		return p.t.Symbol(name, 1, Inf), nil
 	}
 	return Expr{}, p.errorf("unexpected %q, want a number, a name or (", string(c))
 }

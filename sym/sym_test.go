@@ -48,7 +48,7 @@ func TestCanonical(t *testing.T) {
 	for _, tt := range tests {
 		tab := sym.NewTable()
 		for _, n := range []string{"N", "B", "T", "C", "H", "W", "A"} {
-			tab.Symbol(n, 0, sym.Inf)
+			tab.Symbol(n, 1, sym.Inf)
 		}
 		e, err := sym.ParseExpr(tt.in, tab)
 		if err != nil {
@@ -97,7 +97,7 @@ func TestShape(t *testing.T) {
 	if got, want := s.String(), "[N,3,(H+1)//2,?,1..8,?,2*W]"; got != want {
 		t.Errorf("shape = %s, want %s", got, want)
 	}
-	if got := s.Partial().String(); got != "[?,3,?,?,1..8,?,?]" {
+	if got := s.Partial().String(); got != "[1..,3,1..,?,1..8,?,2..]" {
 		t.Errorf("Partial = %s", got)
 	}
 	if _, err := sym.ParseShape("[N,-2]", tab); !errors.Is(err, errcode.ErrSyntax) {

@@ -1,0 +1,317 @@
+package graph
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/reshape-go/reshape/element"
+	"github.com/reshape-go/reshape/errcode"
+	"github.com/reshape-go/reshape/sym"
+)
+
+// Ctx is what a shape rule sees of the node it infers: the Infos of its inputs, its attributes,
+// the outputs it sets, and the engine's symbols and subgraph runs.
+type Ctx struct {
+	e       *engine
+	s       *scope
+	n       *Node
+	index   int
+	path    string
+	in, out []*Info
+}
+
+// Node returns the node.
+func (c *Ctx) Node() *Node { return c.n }
+
+// Version returns the opset version the node is bound to.
+func (c *Ctx) Version() int64 { return c.n.Version }
+
+// NumIn returns the number of inputs the node names, left-out optional ones included.
+func (c *Ctx) NumIn() int { return len(c.in) }
+
+// NumOut returns the number of outputs the node names.
+func (c *Ctx) NumOut() int { return len(c.out) }
+
+// In returns the Info of input i, or nil when the node has no input i or leaves it out.
+func (c *Ctx) In(i int) *Info {
+	if i < 0 || i >= len(c.in) {
+		return nil
+	}
+	return c.in[i]
+}
+
+// Input returns the Info of input i, which the node must give: a missing one is an error wrapping
+// errcode.ErrSyntax.
+func (c *Ctx) Input(i int) (*Info, error) {
+	if in := c.In(i); in != nil {
+		return in, nil
+	}
+	return nil, c.Errorf(errcode.ErrSyntax, "input %d is missing: %s takes it", i, c.n.Op)
+}
+
+// Inputs returns the Infos of inputs 0..n-1, which the node must give, and checks that it names at
+// most max inputs (max < 0: no bound).
+func (c *Ctx) Inputs(n, max int) ([]*Info, error) {
+	if max >= 0 && len(c.in) > max {
+		return nil, c.Errorf(errcode.ErrSyntax, "%d inputs, and %s takes at most %d", len(c.in), c.n.Op, max)
+	}
+	out := make([]*Info, n)
+	for i := range out {
+		var err error
+		if out[i], err = c.Input(i); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// Set sets output i to info; an output the node does not name is ignored.
+func (c *Ctx) Set(i int, info *Info) {
+	if i >= 0 && i < len(c.out) && c.n.Outputs[i] != "" {
+		info.gen = c.e.gen
+		c.out[i] = info
+	}
+}
+
+// Out sets output i to a tensor of type t and shape s, and returns its Info (to which the rule may
+// add a Value).
+func (c *Ctx) Out(i int, t element.Type, s sym.Shape) *Info {
+	info := &Info{Type: t, Shape: s}
+	c.Set(i, info)
+	return info
+}
+
+// CheckOutputs returns an error wrapping errcode.ErrSyntax when the node names more than max
+// outputs.
+func (c *Ctx) CheckOutputs(max int) error {
+	if len(c.out) > max {
+		return c.Errorf(errcode.ErrSyntax, "%d outputs, and %s has at most %d", len(c.out), c.n.Op, max)
+	}
+	return nil
+}
+
+// Errorf returns an error wrapping code with the message; the engine prefixes it with the node's
+// path.
+func (c *Ctx) Errorf(code error, format string, args ...any) error {
+	return errcode.Errorf(code, format, args...)
+}
+
+// wrap prefixes err with the node's path and operator, keeping its code (errcode.ErrSyntax for an
+// error without one).
+func (c *Ctx) wrap(err error) error {
+	where := c.path + " (" + c.n.Op + ")"
+	if errcode.Code(err) == "" {
+		return errcode.Errorf(errcode.ErrSyntax, "%s: %v", where, err)
+	}
+	return fmt.Errorf("%s: %w", where, err)
+}
+
+// attr returns the attribute named name, and an error when it is not of one of the kinds given
+// (an IR attribute, text, is always accepted: the caller parses it).
+func (c *Ctx) attr(name string, kinds ...AttrKind) (*Attr, bool, error) {
+	a, ok := c.n.Attr(name)
+	if !ok {
+		return nil, false, nil
+	}
+	if a.Kind == AttrText {
+		return a, true, nil
+	}
+	for _, k := range kinds {
+		if a.Kind == k {
+			return a, true, nil
+		}
+	}
+	want := make([]string, len(kinds))
+	for i, k := range kinds {
+		want[i] = k.String()
+	}
+	return nil, false, c.Errorf(errcode.ErrSyntax, "attribute %s is %v, want %s", name, a.Kind, strings.Join(want, " or "))
+}
+
+// Int returns the integer attribute name, def when the node does not have it.
+func (c *Ctx) Int(name string, def int64) (int64, error) {
+	a, ok, err := c.attr(name, AttrInt)
+	if err != nil || !ok {
+		return def, err
+	}
+	if a.Kind == AttrText {
+		v, err := strconv.ParseInt(strings.TrimSpace(a.Text), 10, 64)
+		if err != nil {
+			return def, c.Errorf(errcode.ErrSyntax, "attribute %s=%q is not an integer", name, a.Text)
+		}
+		return v, nil
+	}
+	return a.Int, nil
+}
+
+// Ints returns the integer list attribute name; ok is false when the node does not have it.
+func (c *Ctx) Ints(name string) (v []int64, ok bool, err error) {
+	a, ok, err := c.attr(name, AttrInts)
+	if err != nil || !ok {
+		return nil, false, err
+	}
+	if a.Kind != AttrText {
+		return a.Ints, true, nil
+	}
+	if strings.TrimSpace(a.Text) == "" {
+		return []int64{}, true, nil
+	}
+	for f := range strings.SplitSeq(a.Text, ",") {
+		n, err := strconv.ParseInt(strings.TrimSpace(f), 10, 64)
+		if err != nil {
+			return nil, false, c.Errorf(errcode.ErrSyntax, "attribute %s=%q is not a list of integers", name, a.Text)
+		}
+		v = append(v, n)
+	}
+	return v, true, nil
+}
+
+// Float returns the floating-point attribute name, def when the node does not have it.
+func (c *Ctx) Float(name string, def float64) (float64, error) {
+	a, ok, err := c.attr(name, AttrFloat)
+	if err != nil || !ok {
+		return def, err
+	}
+	if a.Kind == AttrText {
+		v, err := strconv.ParseFloat(strings.TrimSpace(a.Text), 64)
+		if err != nil {
+			return def, c.Errorf(errcode.ErrSyntax, "attribute %s=%q is not a number", name, a.Text)
+		}
+		return v, nil
+	}
+	return a.Float, nil
+}
+
+// Floats returns the floating-point list attribute name; ok is false when the node does not have
+// it.
+func (c *Ctx) Floats(name string) (v []float64, ok bool, err error) {
+	a, ok, err := c.attr(name, AttrFloats)
+	if err != nil || !ok {
+		return nil, false, err
+	}
+	if a.Kind != AttrText {
+		return a.Floats, true, nil
+	}
+	for f := range strings.SplitSeq(a.Text, ",") {
+		n, err := strconv.ParseFloat(strings.TrimSpace(f), 64)
+		if err != nil {
+			return nil, false, c.Errorf(errcode.ErrSyntax, "attribute %s=%q is not a list of numbers", name, a.Text)
+		}
+		v = append(v, n)
+	}
+	return v, true, nil
+}
+
+// String returns the string attribute name, def when the node does not have it.
+func (c *Ctx) String(name, def string) (string, error) {
+	a, ok, err := c.attr(name, AttrString)
+	if err != nil || !ok {
+		return def, err
+	}
+	if a.Kind == AttrText {
+		return a.Text, nil
+	}
+	return a.String, nil
+}
+
+// Tensor returns the tensor attribute name; ok is false when the node does not have it.
+func (c *Ctx) Tensor(name string) (t *Const, ok bool, err error) {
+	a, ok, err := c.attr(name, AttrTensor)
+	if err != nil || !ok {
+		return nil, false, err
+	}
+	if a.Kind == AttrText || a.Tensor == nil {
+		return nil, false, c.Errorf(errcode.ErrSyntax, "attribute %s holds no tensor", name)
+	}
+	return a.Tensor, true, nil
+}
+
+// Graph returns the subgraph attribute name, which the node must have.
+func (c *Ctx) Graph(name string) (*Graph, error) {
+	a, ok, err := c.attr(name, AttrGraph)
+	switch {
+	case err != nil:
+		return nil, err
+	case !ok:
+		return nil, c.Errorf(errcode.ErrSyntax, "attribute %s is missing: %s takes it", name, c.n.Op)
+	case a.Kind == AttrText || a.Graph == nil:
+		return nil, c.Errorf(errcode.ErrSyntax, "attribute %s holds no graph", name)
+	}
+	return a.Graph, nil
+}
+
+// Value returns the known values of input i (Info.Value).
+func (c *Ctx) Value(i int) ([]sym.Dim, bool) {
+	in := c.In(i)
+	if in == nil || in.Value == nil {
+		return nil, false
+	}
+	return in.Value, true
+}
+
+// IntsIn returns the values of input i when each is a known integer.
+func (c *Ctx) IntsIn(i int) ([]int64, bool) { return c.In(i).Ints() }
+
+// Unify records that the dims a and b must be equal for the node to run (the inner dims of a
+// MatMul, the non-axis dims of Concat), and returns the dim that stands for both: where one is a
+// symbol, it is replaced by the other everywhere. It returns an error wrapping
+// errcode.ErrInvalidShape when the two cannot be equal; what names them in the message.
+func (c *Ctx) Unify(a, b sym.Dim, what string) (sym.Dim, error) {
+	d, ok := c.e.unify(a, b)
+	if !ok {
+		return a, c.Errorf(errcode.ErrInvalidShape, "%s: %v and %v cannot be equal", what, a, b)
+	}
+	return d, nil
+}
+
+// Fresh returns a new anonymous dim of bounds [lo, hi]: one whose value a rule cannot express (a
+// broadcast of two symbols either of which may be 1). It equals itself only, and prints as its
+// bounds.
+func (c *Ctx) Fresh(hint string, lo, hi int64) sym.Dim {
+	return sym.Of(c.e.tab.Anon(c.path+":"+hint, lo, hi))
+}
+
+// Symbols returns the engine's symbol table.
+func (c *Ctx) Symbols() *sym.Table { return c.e.tab }
+
+// Subgraph infers the subgraph g, held by the node's attribute attr, with its formal inputs set to
+// inputs (a nil entry, or a missing one, takes the subgraph's declaration), and returns the Infos
+// of its outputs. Names it does not define are read from the enclosing graphs. With record, its
+// nodes are reported in the Result; a rule that runs a subgraph several times (Loop, until its
+// shapes settle) records the last run only. Errors of the subgraph's structure (a cycle, an
+// undefined name) stop the whole inference.
+func (c *Ctx) Subgraph(g *Graph, attr string, inputs []*Info, record bool) ([]*Info, error) {
+	child := &scope{parent: c.s, g: g, infos: map[string]*Info{}, path: c.path + "/" + attr + "/",
+		depth: c.s.depth + 1, record: c.s.record && record}
+	for k, in := range g.Inputs {
+		if k < len(inputs) && inputs[k] != nil {
+			child.infos[in.Name] = inputs[k]
+			continue
+		}
+		child.infos[in.Name] = &Info{Type: in.Decl.Type, Shape: c.e.anonShape(c.e.declShape(in.Decl, ""), child.path+in.Name)}
+	}
+	if err := c.e.run(child); err != nil {
+		return nil, &fatalError{err}
+	}
+	outs := make([]*Info, len(g.Outputs))
+	for k, name := range g.Outputs {
+		in, ok := child.lookup(name)
+		if !ok {
+			return nil, &fatalError{errcode.Errorf(errcode.ErrSyntax, "%s: output %q: nothing defines it", strings.TrimSuffix(child.path, "/"), name)}
+		}
+		outs[k] = c.e.current(in)
+	}
+	return outs, nil
+}
+
+// anonShape gives the unnamed dynamic dims of s anonymous symbols.
+func (e *engine) anonShape(s sym.Shape, hint string) sym.Shape {
+	for i, d := range s.Dims {
+		if _, exact := d.Expr(); !exact {
+			lo, hi := d.Bounds()
+			s.Dims[i] = sym.Of(e.tab.Anon(hint+":"+strconv.Itoa(i), lo, hi))
+		}
+	}
+	return s
+}

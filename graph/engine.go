@@ -1,0 +1,604 @@
+package graph
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/reshape-go/reshape/errcode"
+	"github.com/reshape-go/reshape/sym"
+)
+
+// Options configure Infer.
+type Options struct {
+	// Dims binds symbols to values by name, like onnxruntime's free-dimension overrides: a named
+	// dimension N of the model (or INPUT:AXIS) becomes the integer Dims["N"] wherever it appears.
+	Dims map[string]int64
+	// Inputs sets the shapes of graph inputs by name, in the notation of sym.ParseShape
+	// ("[1,3,32,100]", "[N,3,H,W]"), in place of what the model declares.
+	Inputs map[string]string
+	// MaxNodes bounds the number of nodes inferred, subgraphs and their repeated runs included; 0
+	// means DefaultMaxNodes. Past it, Infer fails with an error wrapping errcode.ErrLimit.
+	MaxNodes int
+}
+
+// DefaultMaxNodes is the default bound on the nodes Infer runs.
+const DefaultMaxNodes = 1 << 22
+
+// maxDepth bounds how deeply subgraphs nest.
+const maxDepth = 64
+
+// Result is what Infer found: the symbols it used, the Info of every tensor of the main graph, and
+// the result of every node, those of subgraphs included.
+type Result struct {
+	// Symbols is the table of the model's symbols.
+	Symbols *sym.Table
+	// Tensors holds the Info of every tensor of the main graph by name: its inputs, constants and
+	// node outputs.
+	Tensors map[string]*Info
+	// Nodes holds one NodeResult per node run, in the order they were inferred; a subgraph's nodes
+	// come in the run of the node that holds it (once per subgraph, from its last run).
+	Nodes []NodeResult
+	// Unsupported counts, by operator ("Conv", "com.microsoft:Attention"), the nodes that have no
+	// shape rule and whose outputs are therefore unknown or as declared.
+	Unsupported map[string]int
+}
+
+// NodeResult is the inference of one node.
+type NodeResult struct {
+	// Path locates the node: its name, preceded for a node of a subgraph by the path of the node
+	// that holds it and the attribute ("If_3/then_branch/Reshape_1"). A node without a name is
+	// named by its operator and index in its graph ("Reshape#12").
+	Path string
+	Node *Node
+	// Graph is the graph the node belongs to.
+	Graph *Graph
+	// Inputs and Outputs are the Infos of the node's inputs and outputs, nil for one left out.
+	Inputs, Outputs []*Info
+	// Err, when not nil, says why the node's inputs break its rules (errcode.ErrInvalidShape, the
+	// Reshape codes, errcode.ErrSyntax for a node that breaks its format); its outputs are then
+	// unknown.
+	Err error
+	// Unsupported reports a node without a shape rule.
+	Unsupported bool
+}
+
+// Rule infers a node's outputs from its inputs and attributes through c.
+type Rule func(c *Ctx) error
+
+// rules holds the shape rules by domain and operator; see register.
+var rules = map[string]map[string]Rule{}
+
+// register adds the rules of a domain ("" for ONNX's default domain).
+func register(domain string, rs map[string]Rule) {
+	m := rules[domain]
+	if m == nil {
+		m = map[string]Rule{}
+		rules[domain] = m
+	}
+	for op, r := range rs {
+		if _, dup := m[op]; dup {
+			panic("graph: two rules for " + domain + ":" + op)
+		}
+		m[op] = r
+	}
+}
+
+// Supported reports whether Infer has a shape rule for the operator op of domain ("" or "ai.onnx"
+// for ONNX's default domain, DomainOpenVINO for IR layers).
+func Supported(domain, op string) bool {
+	if domain == "ai.onnx" {
+		domain = ""
+	}
+	_, ok := rules[domain][op]
+	return ok
+}
+
+// engine is one run of Infer.
+type engine struct {
+	opt      Options
+	tab      *sym.Table
+	res      *Result
+	nodes    int
+	maxNodes int
+	// subst maps symbols to what unification found them equal to; gen counts its changes.
+	subst map[string]sym.Expr
+	gen   int
+	free  map[*Graph][]string
+}
+
+// scope holds the Infos of the tensors of one graph run, and sees those of the enclosing graphs.
+type scope struct {
+	parent *scope
+	g      *Graph
+	infos  map[string]*Info
+	path   string // the path prefix of the graph's nodes
+	depth  int
+	record bool
+}
+
+func (s *scope) lookup(name string) (*Info, bool) {
+	for ; s != nil; s = s.parent {
+		if in, ok := s.infos[name]; ok {
+			return in, true
+		}
+	}
+	return nil, false
+}
+
+// Infer infers the element type and shape of every tensor of g, and the values of its small
+// integer tensors, from g's inputs (as declared, or as Options.Inputs sets them) and constants,
+// node by node in topological order, subgraphs included.
+//
+// Dimensions are symbolic (package sym): a named dimension of the model is a symbol of its name, an
+// unnamed dynamic dimension of a graph input the symbol INPUT:AXIS, and dims computed from them
+// are expressions. Dims that the rules require to be equal (broadcasting dims that cannot be 1, the
+// inner dims of MatMul, the non-axis dims of Concat) unify: the later symbol is replaced by the
+// other everywhere. A node without a shape rule, or whose rule depends on data (NonZero), gives
+// outputs of unknown shape, or the shape its declaration gives, never a guess. A node whose inputs
+// break its rule (dims that cannot broadcast, an invalid Reshape) gets an error in its NodeResult,
+// and its outputs are unknown; inference goes on.
+//
+// Infer returns an error only for a graph it cannot run at all, naming the node: a cycle, a node
+// that reads a tensor nothing defines, two producers of one tensor (errcode.ErrSyntax); subgraphs
+// nested deeper than 64 or more than MaxNodes nodes (errcode.ErrLimit); an Options.Inputs shape that
+// does not parse or names no input. Time and memory are linear in the size of the graph.
+func Infer(g *Graph, opt Options) (*Result, error) {
+	e := &engine{opt: opt, tab: sym.NewTable(), subst: map[string]sym.Expr{}, free: map[*Graph][]string{}, maxNodes: opt.MaxNodes}
+	if e.maxNodes <= 0 {
+		e.maxNodes = DefaultMaxNodes
+	}
+	e.res = &Result{Symbols: e.tab, Tensors: map[string]*Info{}, Unsupported: map[string]int{}}
+	for name := range opt.Inputs {
+		if !slices.ContainsFunc(g.Inputs, func(in Input) bool { return in.Name == name }) {
+			return nil, errcode.Errorf(errcode.ErrSyntax, "input %q: the graph has no such input (it has %s)", name, inputNames(g))
+		}
+	}
+	s := &scope{g: g, infos: e.res.Tensors, record: true}
+	for _, in := range g.Inputs {
+		info, err := e.inputInfo(in)
+		if err != nil {
+			return nil, err
+		}
+		s.infos[in.Name] = info
+	}
+	if err := e.run(s); err != nil {
+		return nil, err
+	}
+	e.final()
+	return e.res, nil
+}
+
+func inputNames(g *Graph) string {
+	names := make([]string, len(g.Inputs))
+	for i, in := range g.Inputs {
+		names[i] = strconv.Quote(in.Name)
+	}
+	if len(names) == 0 {
+		return "none"
+	}
+	return strings.Join(names, ", ")
+}
+
+// inputInfo returns the Info of a graph input: its declaration with symbols, or Options.Inputs.
+func (e *engine) inputInfo(in Input) (*Info, error) {
+	if text, ok := e.opt.Inputs[in.Name]; ok {
+		s, err := sym.ParseShape(text, e.tab)
+		if err != nil {
+			return nil, fmt.Errorf("input %q: %w", in.Name, err)
+		}
+		return &Info{Type: in.Decl.Type, Shape: e.bind(s)}, nil
+	}
+	return &Info{Type: in.Decl.Type, Shape: e.declShape(in.Decl, in.Name)}, nil
+}
+
+// declShape returns the shape a declaration gives: named dims are symbols (or their bound value),
+// static dims integers, and unnamed dynamic dims the symbol owner:axis when owner is not "" (a
+// graph input), an anonymous symbol when hint is set, or their interval.
+func (e *engine) declShape(d Decl, owner string) sym.Shape {
+	if d.Rank < 0 {
+		return sym.DynamicRank()
+	}
+	dims := make([]sym.Dim, len(d.Dims))
+	for i, dd := range d.Dims {
+		name := dd.Name
+		if name == "" && owner != "" && dd.Lo != dd.Hi {
+			name = owner + ":" + strconv.Itoa(i)
+		}
+		switch {
+		case dd.Lo == dd.Hi:
+			dims[i] = sym.Const(dd.Lo)
+		case name != "":
+			if v, ok := e.opt.Dims[name]; ok {
+				dims[i] = sym.Const(v)
+			} else {
+				dims[i] = sym.Of(e.tab.Symbol(name, dd.Lo, dd.Hi))
+			}
+		default:
+			dims[i] = sym.Interval(dd.Lo, dd.Hi)
+		}
+	}
+	return sym.ShapeOf(dims...)
+}
+
+// bind applies Options.Dims to a shape parsed from Options.Inputs.
+func (e *engine) bind(s sym.Shape) sym.Shape {
+	if len(e.opt.Dims) == 0 || s.RankDynamic {
+		return s
+	}
+	out := make([]sym.Dim, len(s.Dims))
+	for i, d := range s.Dims {
+		out[i] = substDim(d, func(name string) (sym.Expr, bool) {
+			v, ok := e.opt.Dims[name]
+			return sym.Int(v), ok
+		})
+	}
+	return sym.ShapeOf(out...)
+}
+
+// substDim applies a substitution to a Dim, keeping its bounds when the expression cannot be kept.
+func substDim(d sym.Dim, sub func(string) (sym.Expr, bool)) sym.Dim {
+	x, ok := d.Expr()
+	if !ok {
+		return d
+	}
+	y, ok := x.Subst(sub)
+	if !ok {
+		lo, hi := d.Bounds()
+		return sym.Interval(lo, hi)
+	}
+	lo, hi := d.Bounds()
+	if n, ok := sym.Of(y).Narrow(lo, hi); ok {
+		return n
+	}
+	return sym.Of(y)
+}
+
+// run infers the nodes of the graph of s.
+func (e *engine) run(s *scope) error {
+	if s.depth > maxDepth {
+		return errcode.Errorf(errcode.ErrLimit, "%s: subgraphs nest deeper than %d", strings.TrimSuffix(s.path, "/"), maxDepth)
+	}
+	g := s.g
+	for name, c := range g.Consts {
+		if _, ok := s.infos[name]; !ok {
+			s.infos[name] = constInfo(c)
+		}
+	}
+	order, err := e.order(s)
+	if err != nil {
+		return err
+	}
+	for _, i := range order {
+		if e.nodes++; e.nodes > e.maxNodes {
+			return errcode.Errorf(errcode.ErrLimit, "more than %d nodes to infer (Options.MaxNodes)", e.maxNodes)
+		}
+		if err := e.node(s, i); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// nodeName names node i of g for paths and messages.
+func nodeName(g *Graph, i int) string {
+	n := &g.Nodes[i]
+	if n.Name != "" {
+		return n.Name
+	}
+	return n.Op + "#" + strconv.Itoa(i)
+}
+
+// order returns the indices of g's nodes in topological order. It fails on two producers of one
+// tensor, a tensor nothing defines, and a cycle, naming a node.
+func (e *engine) order(s *scope) ([]int, error) {
+	g := s.g
+	producer := make(map[string]int, len(g.Nodes))
+	for i := range g.Nodes {
+		for _, out := range g.Nodes[i].Outputs {
+			if out == "" {
+				continue
+			}
+			if j, dup := producer[out]; dup {
+				return nil, errcode.Errorf(errcode.ErrSyntax, "%s: node %d (%q, %s) outputs %q, which node %d (%q) outputs already",
+					e.where(s), i, g.Nodes[i].Name, g.Nodes[i].Op, out, j, g.Nodes[j].Name)
+			}
+			if _, isInput := s.infos[out]; isInput {
+				return nil, errcode.Errorf(errcode.ErrSyntax, "%s: node %d (%q, %s) outputs %q, which is an input or constant of the graph",
+					e.where(s), i, g.Nodes[i].Name, g.Nodes[i].Op, out)
+			}
+			producer[out] = i
+		}
+	}
+	indegree := make([]int, len(g.Nodes))
+	users := make([][]int, len(g.Nodes))
+	sorted := true // the model's own order is topological
+	for i := range g.Nodes {
+		n := &g.Nodes[i]
+		deps := n.Inputs
+		if free := e.freeOfNode(n); len(free) > 0 {
+			deps = append(slices.Clip(deps), free...)
+		}
+		for k, name := range deps {
+			if name == "" {
+				continue
+			}
+			if j, ok := producer[name]; ok {
+				indegree[i]++
+				users[j] = append(users[j], i)
+				sorted = sorted && j < i
+				continue
+			}
+			if _, ok := s.lookup(name); !ok {
+				what := "input " + strconv.Itoa(k)
+				if k >= len(n.Inputs) {
+					what = "a subgraph"
+				}
+				return nil, errcode.Errorf(errcode.ErrSyntax, "%s: node %d (%q, %s): %s reads %q, which nothing defines",
+					e.where(s), i, n.Name, n.Op, what, name)
+			}
+		}
+	}
+	order := make([]int, 0, len(g.Nodes))
+	if sorted {
+		for i := range g.Nodes {
+			order = append(order, i)
+		}
+		return order, nil
+	}
+	for i, d := range indegree {
+		if d == 0 {
+			order = append(order, i)
+		}
+	}
+	for k := 0; k < len(order); k++ {
+		for _, u := range users[order[k]] {
+			if indegree[u]--; indegree[u] == 0 {
+				order = append(order, u)
+			}
+		}
+	}
+	if len(order) < len(g.Nodes) {
+		i := slices.IndexFunc(indegree, func(d int) bool { return d > 0 })
+		return nil, errcode.Errorf(errcode.ErrSyntax, "%s: node %d (%q, %s) is on a cycle: its inputs depend on its outputs",
+			e.where(s), i, g.Nodes[i].Name, g.Nodes[i].Op)
+	}
+	return order, nil
+}
+
+func (e *engine) where(s *scope) string {
+	if s.path == "" {
+		name := s.g.Name
+		if name == "" {
+			return "graph"
+		}
+		return "graph " + strconv.Quote(name)
+	}
+	return strings.TrimSuffix(s.path, "/")
+}
+
+// freeOfNode returns the names the node's subgraphs read from enclosing graphs.
+func (e *engine) freeOfNode(n *Node) []string {
+	var free []string
+	for i := range n.Attrs {
+		a := &n.Attrs[i]
+		if a.Graph != nil {
+			free = append(free, e.freeOf(a.Graph)...)
+		}
+		for _, sg := range a.Graphs {
+			free = append(free, e.freeOf(sg)...)
+		}
+	}
+	return free
+}
+
+// freeOf returns the names a graph reads without defining them (outer-scope names), its nested
+// subgraphs included.
+func (e *engine) freeOf(g *Graph) []string {
+	if f, ok := e.free[g]; ok {
+		return f
+	}
+	e.free[g] = nil // a graph that holds itself reads nothing more through itself
+	defined := map[string]bool{}
+	for _, in := range g.Inputs {
+		defined[in.Name] = true
+	}
+	for name := range g.Consts {
+		defined[name] = true
+	}
+	for i := range g.Nodes {
+		for _, out := range g.Nodes[i].Outputs {
+			defined[out] = true
+		}
+	}
+	seen := map[string]bool{}
+	var free []string
+	add := func(name string) {
+		if name != "" && !defined[name] && !seen[name] {
+			seen[name] = true
+			free = append(free, name)
+		}
+	}
+	for i := range g.Nodes {
+		for _, in := range g.Nodes[i].Inputs {
+			add(in)
+		}
+		for _, name := range e.freeOfNode(&g.Nodes[i]) {
+			add(name)
+		}
+	}
+	for _, out := range g.Outputs {
+		add(out)
+	}
+	e.free[g] = free
+	return free
+}
+
+// node infers node i of the graph of s.
+func (e *engine) node(s *scope, i int) error {
+	n := &s.g.Nodes[i]
+	c := &Ctx{e: e, s: s, n: n, index: i, path: s.path + nodeName(s.g, i)}
+	c.in = make([]*Info, len(n.Inputs))
+	for k, name := range n.Inputs {
+		if name != "" {
+			in, _ := s.lookup(name)
+			c.in[k] = e.current(in)
+		}
+	}
+	c.out = make([]*Info, len(n.Outputs))
+	domain := n.Domain
+	if domain == "ai.onnx" {
+		domain = ""
+	}
+	r := NodeResult{Path: c.path, Node: n, Graph: s.g, Inputs: c.in}
+	rule, ok := rules[domain][n.Op]
+	var err error
+	switch {
+	case !ok:
+		r.Unsupported = true
+		key := n.Op
+		if domain != "" && domain != DomainOpenVINO {
+			key = domain + ":" + n.Op
+		}
+		e.res.Unsupported[key]++
+	default:
+		err = rule(c)
+	}
+	var fatal *fatalError
+	if errors.As(err, &fatal) {
+		return fatal.err
+	}
+	if err != nil {
+		r.Err = c.wrap(err)
+		clear(c.out)
+	}
+	for k, name := range n.Outputs {
+		if name == "" {
+			continue
+		}
+		if c.out[k] == nil {
+			c.out[k] = e.fallback(s, name)
+		}
+		s.infos[name] = c.out[k]
+	}
+	r.Outputs = c.out
+	if s.record {
+		e.res.Nodes = append(e.res.Nodes, r)
+	}
+	return nil
+}
+
+// fallback returns the Info of an output no rule gave: the model's declaration, with anonymous
+// symbols for its unnamed dynamic dims, or nothing.
+func (e *engine) fallback(s *scope, name string) *Info {
+	d, ok := s.g.Declared[name]
+	if !ok {
+		return unknownInfo()
+	}
+	return &Info{Type: d.Type, Shape: e.anonShape(e.declShape(d, ""), name), FromDecl: d.Rank >= 0, gen: e.gen}
+}
+
+// fatalError is an error of a rule that stops inference (a subgraph that cannot be run).
+type fatalError struct{ err error }
+
+func (f *fatalError) Error() string { return f.err.Error() }
+func (f *fatalError) Unwrap() error { return f.err }
+
+// current returns in with the substitutions unification has found applied.
+func (e *engine) current(in *Info) *Info {
+	if in == nil || in.gen == e.gen {
+		return in
+	}
+	sub := func(name string) (sym.Expr, bool) { x, ok := e.subst[name]; return x, ok }
+	if !in.Shape.RankDynamic {
+		for i, d := range in.Shape.Dims {
+			in.Shape.Dims[i] = substDim(d, sub)
+		}
+	}
+	for i, d := range in.Value {
+		in.Value[i] = substDim(d, sub)
+	}
+	in.gen = e.gen
+	return in
+}
+
+// final applies the substitutions to every Info of the result.
+func (e *engine) final() {
+	if e.gen == 0 {
+		return
+	}
+	for _, in := range e.res.Tensors {
+		e.current(in)
+	}
+	for _, r := range e.res.Nodes {
+		for _, in := range r.Inputs {
+			e.current(in)
+		}
+		for _, in := range r.Outputs {
+			e.current(in)
+		}
+	}
+}
+
+// unify records that a and b are equal, and returns the dim that stands for both. It fails when
+// they cannot be equal (bounds that do not meet).
+func (e *engine) unify(a, b sym.Dim) (sym.Dim, bool) {
+	if a.Equal(b) {
+		return a, true
+	}
+	if !a.Compatible(b) {
+		return a, false
+	}
+	lo1, hi1 := a.Bounds()
+	lo2, hi2 := b.Bounds()
+	lo, hi := max(lo1, lo2), min(hi1, hi2)
+	xa, oka := a.Expr()
+	xb, okb := b.Expr()
+	if !oka || !okb {
+		keep := a
+		if okb && !oka {
+			keep = b
+		}
+		d, _ := keep.Narrow(lo, hi)
+		return d, true
+	}
+	// Replace a symbol by the other side: an anonymous symbol first, then the later one.
+	na, anonA, symA := xa.Symbol()
+	nb, anonB, symB := xb.Symbol()
+	var name string
+	var with sym.Expr
+	switch {
+	case symA && (!symB || anonA && !anonB || anonA == anonB && xa.Order() > xb.Order()):
+		name, with = na, xb
+	case symB:
+		name, with = nb, xa
+	default:
+		d, _ := a.Narrow(lo, hi)
+		return d, true
+	}
+	if with.Mentions(name) {
+		d, _ := a.Narrow(lo, hi)
+		return d, true
+	}
+	sub := func(s string) (sym.Expr, bool) { x, ok := e.subst[s]; return x, ok }
+	if w, ok := with.Subst(sub); ok {
+		with = w
+	}
+	e.subst[name] = with
+	one := func(s string) (sym.Expr, bool) {
+		if s == name {
+			return with, true
+		}
+		return sym.Expr{}, false
+	}
+	for k, v := range e.subst {
+		if w, ok := v.Subst(one); ok {
+			e.subst[k] = w
+		}
+	}
+	e.gen++
+	d, _ := sym.Of(with).Narrow(lo, hi)
+	return d, true
+}

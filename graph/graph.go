@@ -1,0 +1,154 @@
+package graph
+
+import (
+	"math"
+
+	"github.com/reshape-go/reshape/element"
+)
+
+// Graph is a model's computation graph in a form common to ONNX and OpenVINO IR: its inputs, its
+// constants, its nodes, and the types and shapes it declares. FromONNX and FromIR build one from a
+// model file; Infer infers the type and shape of every tensor from the inputs.
+type Graph struct {
+	// Name is the graph's name, for messages.
+	Name string
+	// Inputs are the graph's inputs (ONNX graph inputs that are not initializers, IR Parameters), in
+	// order. A subgraph's inputs are its formal parameters (a Loop body's iteration number,
+	// condition and loop-carried values).
+	Inputs []Input
+	// Outputs names the graph's outputs, in order.
+	Outputs []string
+	// Nodes are the graph's operations, in any order: Infer sorts them.
+	Nodes []Node
+	// Consts holds the constant tensors by name (ONNX initializers, IR Const layers).
+	Consts map[string]*Const
+	// Declared holds the types and shapes the model declares for tensors other than the inputs
+	// (ONNX value_info and graph outputs, the output ports of IR layers). Inference compares its
+	// results with them and never puts them in place of a result; it starts from a declaration only
+	// for the output of a node that has no shape rule.
+	Declared map[string]Decl
+}
+
+// Input is one input of a graph: its name and what the model declares of it.
+type Input struct {
+	Name string
+	Decl Decl
+}
+
+// Decl is a tensor's element type and shape as a model declares them. Rank -1 means the rank is
+// not declared; otherwise Dims holds Rank dims.
+type Decl struct {
+	Type element.Type
+	Rank int
+	Dims []DeclDim
+}
+
+// Unknown is the declaration of nothing: no type, no rank.
+var Unknown = Decl{Rank: -1}
+
+// DeclDim is one declared dimension: the interval [Lo, Hi] of its values in elements (Lo == Hi for
+// a static dim, [0, Inf] when nothing is declared) and the name the model gives it (ONNX dim_param,
+// "" when none). Inference turns a named dim into a symbol of that name, and an unnamed dynamic dim
+// of a graph input into the symbol INPUT:AXIS.
+type DeclDim struct {
+	Lo, Hi int64
+	Name   string
+}
+
+// Inf is the upper bound of a dimension interval that has none.
+const Inf = math.MaxInt64
+
+// StaticDim returns the declared static dim n.
+func StaticDim(n int64) DeclDim { return DeclDim{Lo: n, Hi: n} }
+
+// NamedDim returns the declared dim named name, of bounds [0, Inf].
+func NamedDim(name string) DeclDim { return DeclDim{Hi: Inf, Name: name} }
+
+// Node is one operation: its type in its domain at a version, its inputs and outputs by tensor
+// name, and its attributes.
+type Node struct {
+	// Name is the node's name in the model ("" when it has none).
+	Name string
+	// Op is the operator: an ONNX op_type ("Conv"), an IR layer type ("ShapeOf").
+	Op string
+	// Domain is the operator set: "" for ONNX's default domain (ai.onnx), DomainOpenVINO for IR
+	// layers, or another ONNX domain as the model names it.
+	Domain string
+	// Version is the version of the domain's operator set the node is bound to: the model's opset
+	// import for ONNX, the layer's opsetN for IR.
+	Version int64
+	// Inputs and Outputs name tensors; "" is an optional input or output left out.
+	Inputs, Outputs []string
+	Attrs           []Attr
+}
+
+// DomainOpenVINO is the Domain of the nodes FromIR builds.
+const DomainOpenVINO = "openvino"
+
+// Attr returns the attribute named name.
+func (n *Node) Attr(name string) (*Attr, bool) {
+	for i := range n.Attrs {
+		if n.Attrs[i].Name == name {
+			return &n.Attrs[i], true
+		}
+	}
+	return nil, false
+}
+
+// AttrKind is the type of an attribute's value.
+type AttrKind uint8
+
+// The kinds of attribute values. An ONNX attribute has a typed value; an IR attribute is text
+// (AttrText), which the rules read as the type they want.
+const (
+	AttrInt AttrKind = iota + 1
+	AttrInts
+	AttrFloat
+	AttrFloats
+	AttrString
+	AttrStrings
+	AttrTensor
+	AttrGraph
+	AttrGraphs
+	AttrText
+	AttrOther // a value inference does not read (sparse tensors, type protos)
+)
+
+var attrKindNames = [...]string{"", "INT", "INTS", "FLOAT", "FLOATS", "STRING", "STRINGS", "TENSOR", "GRAPH", "GRAPHS", "TEXT", "OTHER"}
+
+// String returns the kind's name as onnx.proto spells it ("INT", "FLOATS"), "TEXT" for an IR
+// attribute.
+func (k AttrKind) String() string {
+	if int(k) < len(attrKindNames) && k != 0 {
+		return attrKindNames[k]
+	}
+	return "UNDEFINED"
+}
+
+// Attr is one attribute of a node: its name, kind and the value of that kind.
+type Attr struct {
+	Name    string
+	Kind    AttrKind
+	Int     int64
+	Ints    []int64
+	Float   float64
+	Floats  []float64
+	String  string
+	Strings []string
+	Tensor  *Const
+	Graph   *Graph
+	Graphs  []*Graph
+	Text    string
+}
+
+// Const is a constant tensor: its element type, its shape, and a way to read its elements.
+type Const struct {
+	Name string
+	Type element.Type
+	Dims []int64
+	// Load returns the constant's elements in row-major order, as ints for integer and boolean
+	// types or as floats for floating-point types, reading at most limit elements: a larger
+	// constant is an error wrapping errcode.ErrLimit, and so is external data past the model's
+	// limits. Other types give an error wrapping errcode.ErrDataType. Load may read a file.
+	Load func(limit int64) (ints []int64, floats []float64, err error)
+}

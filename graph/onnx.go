@@ -1,0 +1,173 @@
+package graph
+
+import (
+
+	"github.com/reshape-go/reshape/element"
+	"github.com/reshape-go/reshape/errcode"
+	"github.com/reshape-go/reshape/onnx"
+	"github.com/reshape-go/reshape/shape"
+	"github.com/reshape-go/reshape/tensor"
+)
+
+// FromONNX returns the graph of an ONNX model: the main graph's inputs that are not initializers,
+// its initializers as constants, its nodes bound to the versions of the operator sets the model
+// imports, and the shapes its value_info and outputs declare (dim_param names kept). Subgraphs
+// (If's branches, the bodies of Loop and Scan) become Graphs of their nodes' attributes; their
+// names resolve to the enclosing graphs' tensors as ONNX scopes them.
+//
+// It returns an error wrapping errcode.ErrSyntax when the model imports no opset of the default
+// domain.
+func FromONNX(m *onnx.Model) (*Graph, error) {
+	opsets := map[string]int64{}
+	for _, o := range m.OpsetImports {
+		d := o.Domain
+		if d == "ai.onnx" {
+			d = ""
+		}
+		if v, ok := opsets[d]; !ok || o.Version > v {
+			opsets[d] = o.Version
+		}
+	}
+	if _, ok := opsets[""]; !ok {
+		return nil, errcode.Errorf(errcode.ErrSyntax, "the model imports no opset of the default ONNX domain")
+	}
+	return fromONNXGraph(&m.Graph, opsets), nil
+}
+
+func fromONNXGraph(og *onnx.Graph, opsets map[string]int64) *Graph {
+	g := &Graph{Name: og.Name, Consts: make(map[string]*Const, len(og.Initializers)), Declared: map[string]Decl{}}
+	for i := range og.Initializers {
+		t := &og.Initializers[i]
+		g.Consts[t.Name] = onnxConst(t)
+	}
+	for i := range og.Inputs {
+		vi := &og.Inputs[i]
+		if _, isConst := g.Consts[vi.Name]; isConst {
+			continue
+		}
+		g.Inputs = append(g.Inputs, Input{Name: vi.Name, Decl: onnxDecl(vi)})
+	}
+	for _, list := range [][]onnx.ValueInfo{og.ValueInfo, og.Outputs} {
+		for i := range list {
+			g.Declared[list[i].Name] = onnxDecl(&list[i])
+		}
+	}
+	for i := range og.Outputs {
+		g.Outputs = append(g.Outputs, og.Outputs[i].Name)
+	}
+	g.Nodes = make([]Node, len(og.Nodes))
+	for i := range og.Nodes {
+		on := &og.Nodes[i]
+		d := on.Domain
+		if d == "ai.onnx" {
+			d = ""
+		}
+		n := Node{Name: on.Name, Op: on.OpType, Domain: d, Version: opsets[d], Inputs: on.Inputs, Outputs: on.Outputs,
+			Attrs: make([]Attr, len(on.Attrs))}
+		for k := range on.Attrs {
+			n.Attrs[k] = onnxAttr(&on.Attrs[k], opsets)
+		}
+		g.Nodes[i] = n
+	}
+	return g
+}
+
+// onnxDecl returns the declaration of a value info: element type, and the shape with its
+// dim_param names.
+func onnxDecl(vi *onnx.ValueInfo) Decl {
+	t, _ := vi.ElemType.ElementType()
+	if vi.Shape.RankDynamic {
+		return Decl{Type: t, Rank: -1}
+	}
+	d := Decl{Type: t, Rank: len(vi.Shape.Dims), Dims: make([]DeclDim, len(vi.Shape.Dims))}
+	for i, sd := range vi.Shape.Dims {
+		d.Dims[i] = DeclDim{Lo: sd.Lo, Hi: sd.Hi}
+		if i < len(vi.DimParams) {
+			d.Dims[i].Name = vi.DimParams[i]
+		}
+	}
+	return d
+}
+
+func onnxAttr(a *onnx.Attribute, opsets map[string]int64) Attr {
+	out := Attr{Name: a.Name}
+	switch a.Type {
+	case onnx.AttrInt:
+		out.Kind, out.Int = AttrInt, a.I
+	case onnx.AttrInts:
+		out.Kind, out.Ints = AttrInts, a.Ints
+	case onnx.AttrFloat:
+		out.Kind, out.Float = AttrFloat, float64(a.F)
+	case onnx.AttrFloats:
+		out.Kind, out.Floats = AttrFloats, make([]float64, len(a.Floats))
+		for i, f := range a.Floats {
+			out.Floats[i] = float64(f)
+		}
+	case onnx.AttrString:
+		out.Kind, out.String = AttrString, string(a.S)
+	case onnx.AttrStrings:
+		out.Kind = AttrStrings
+		for _, s := range a.Strings {
+			out.Strings = append(out.Strings, string(s))
+		}
+	case onnx.AttrTensor:
+		out.Kind = AttrTensor
+		if a.T != nil {
+			out.Tensor = onnxConst(a.T)
+		}
+	case onnx.AttrGraph:
+		out.Kind = AttrGraph
+		if a.G != nil {
+			out.Graph = fromONNXGraph(a.G, opsets)
+		}
+	case onnx.AttrGraphs:
+		out.Kind = AttrGraphs
+		for i := range a.Graphs {
+			out.Graphs = append(out.Graphs, fromONNXGraph(&a.Graphs[i], opsets))
+		}
+	default:
+		out.Kind = AttrOther
+	}
+	return out
+}
+
+// onnxConst returns a constant reading the values of an ONNX tensor.
+func onnxConst(t *onnx.Tensor) *Const {
+	et, _ := t.DataType.ElementType()
+	c := &Const{Name: t.Name, Type: et, Dims: t.Dims}
+	c.Load = func(limit int64) ([]int64, []float64, error) {
+		n, err := shape.Volume(t.Dims)
+		if err != nil {
+			return nil, nil, err
+		}
+		if n > limit {
+			return nil, nil, errcode.Errorf(errcode.ErrLimit, "tensor %q: %d elements, more than %d", t.Name, n, limit)
+		}
+		switch {
+		case et.IsInteger():
+			ints, err := t.Ints()
+			return ints, nil, err
+		case et == element.Boolean:
+			v, err := t.Tensor()
+			if err != nil {
+				return nil, nil, err
+			}
+			b, _ := v.Bytes()
+			ints := make([]int64, len(b))
+			for i, x := range b {
+				if x != 0 {
+					ints[i] = 1
+				}
+			}
+			return ints, nil, nil
+		case et.IsFloat():
+			v, err := t.Tensor()
+			if err != nil {
+				return nil, nil, err
+			}
+			return nil, tensor.Float64s(v), nil
+		}
+		return nil, nil, errcode.Errorf(errcode.ErrDataType, "tensor %q: %v values are not read", t.Name, t.DataType)
+	}
+	return c
+}
