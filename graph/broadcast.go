@@ -1,0 +1,114 @@
+package graph
+
+import (
+	"github.com/reshape-go/reshape/errcode"
+	"github.com/reshape-go/reshape/sym"
+)
+
+// Broadcast returns the shape of the multidirectional (numpy) broadcast of shapes, ONNX's rule for
+// element-wise operators and OpenVINO's auto_broadcast "numpy": shapes aligned at their last dims,
+// each dim of the result the common value of the dims that are not 1. Dims that cannot broadcast
+// (two different integers, neither 1) are an error wrapping errcode.ErrInvalidShape. Two unknown
+// dims neither of which can be 1 must be equal, and unify; where one may be 1, the result is a new
+// anonymous dim bounded by both. A dynamic rank gives a dynamic rank.
+func (c *Ctx) Broadcast(shapes ...sym.Shape) (sym.Shape, error) {
+	rank := 0
+	for _, s := range shapes {
+		if s.RankDynamic {
+			return sym.DynamicRank(), nil
+		}
+		rank = max(rank, len(s.Dims))
+	}
+	out := make([]sym.Dim, rank)
+	for i := range out {
+		out[i] = sym.Const(1)
+	}
+	for k, s := range shapes {
+		off := rank - len(s.Dims)
+		for i, d := range s.Dims {
+			r, err := c.broadcastDim(out[off+i], d, k, off+i)
+			if err != nil {
+				return sym.Shape{}, err
+			}
+			out[off+i] = r
+		}
+	}
+	return sym.ShapeOf(out...), nil
+}
+
+// maybeOne reports whether d may be 1.
+func maybeOne(d sym.Dim) bool {
+	lo, hi := d.Bounds()
+	return lo <= 1 && hi >= 1
+}
+
+func (c *Ctx) broadcastDim(a, b sym.Dim, input, axis int) (sym.Dim, error) {
+	switch {
+	case a.Equal(b):
+		return a, nil
+	case isOne(a):
+		return b, nil
+	case isOne(b):
+		return a, nil
+	}
+	_, sa := a.Static()
+	_, sb := b.Static()
+	switch {
+	case sa && sb:
+		return a, c.Errorf(errcode.ErrInvalidShape, "input %d: dim %v does not broadcast with %v at output axis %d", input, b, a, axis)
+	case !maybeOne(a) && !maybeOne(b):
+		d, ok := c.e.unify(a, b)
+		if !ok {
+			return a, c.Errorf(errcode.ErrInvalidShape, "input %d: dim %v does not broadcast with %v at output axis %d", input, b, a, axis)
+		}
+		return d, nil
+	case sa: // b is 1 or a
+		return a, nil
+	case sb:
+		return b, nil
+	}
+	lo1, hi1 := a.Bounds()
+	lo2, hi2 := b.Bounds()
+	return c.Fresh("broadcast", min(lo1, lo2), max(hi1, hi2)), nil
+}
+
+func isOne(d sym.Dim) bool {
+	n, ok := d.Static()
+	return ok && n == 1
+}
+
+// broadcastIndex returns, for each element of the static shape out in row-major order, the index
+// of the element of a tensor of shape in (broadcast to out) it reads.
+func broadcastIndex(in, out []int64) []int {
+	n := 1
+	for _, d := range out {
+		n *= int(d)
+	}
+	idx := make([]int, n)
+	off := len(out) - len(in)
+	// strides of in, 0 on broadcast axes
+	strides := make([]int, len(out))
+	acc := 1
+	for i := len(in) - 1; i >= 0; i-- {
+		if in[i] != 1 {
+			strides[off+i] = acc
+		}
+		acc *= int(in[i])
+	}
+	coord := make([]int64, len(out))
+	for k := range idx {
+		j := 0
+		for i, c := range coord {
+			j += int(c) * strides[i]
+		}
+		idx[k] = j
+		for i := len(out) - 1; i >= 0; i-- {
+			coord[i]++
+			if coord[i] < out[i] {
+				break
+			}
+			coord[i] = 0
+		}
+	}
+	return idx
+}
