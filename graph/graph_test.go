@@ -51,3 +51,18 @@ func TestDebugShared(t *testing.T) {
 		t.Logf("unsupported: %v", res.Unsupported)
 	}
 }
+
+func TestDebugSilero(t *testing.T) {
+	dir := sharedDir(t)
+	g := loadONNX(t, filepath.Join(dir, "realdata", "onnx", "silero_vad_v5.onnx"))
+	res, err := graph.Infer(g, graph.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range res.Nodes[:3] {
+		for _, in := range r.Inputs {
+			t.Logf("%s in %v", r.Path, in.Shape)
+		}
+		t.Logf("%s out %v", r.Path, r.Outputs[0].Shape)
+	}
+}

@@ -100,7 +100,6 @@ func values(in *Info) (dims []int64, v []sym.Dim, ok bool) {
 	return dims, in.Value, ok
 }
 
-
 // setValue attaches v to info when info's shape is static and holds len(v) elements, at most
 // MaxValue.
 func setValue(info *Info, v []sym.Dim) {

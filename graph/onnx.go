@@ -1,7 +1,6 @@
 package graph
 
 import (
-
 	"github.com/reshape-go/reshape/element"
 	"github.com/reshape-go/reshape/errcode"
 	"github.com/reshape-go/reshape/onnx"

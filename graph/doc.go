@@ -1,0 +1,57 @@
+// Package graph infers the element type and shape of every tensor of a model's graph, with
+// symbolic dimensions, from its inputs: one engine for the values, bounds and symbols of ONNX and
+// OpenVINO IR graphs, which finds and checks every Reshape, subgraphs included.
+//
+// A Graph is the format-neutral form of a model (FromONNX, FromIR). Infer runs it node by node in
+// topological order: each node's Rule computes the Info of its outputs (element type, shape in
+// symbolic dims of package sym, and the values of small integer tensors) from the Infos of its
+// inputs. Shape subgraphs (Shape → Gather → Concat → Reshape) run through the same rules as the
+// rest, so a Reshape whose pattern the model computes gets exact values: [N,3,224,224] reshaped by
+// Concat(Gather(Shape(x), 0), [-1]) is [N,150528].
+//
+// # Rules
+//
+// Rules are registered per operator set domain ("" for ONNX's default domain, DomainOpenVINO for IR
+// layers) and operator. A rule reads its inputs through Ctx (In for an optional input, Input and
+// Inputs for required ones), its attributes (Int, Ints, Float, String, Tensor, Graph: each checks
+// the attribute's type, and IntsArg reads what is an attribute in early opsets and an input later),
+// and sets its outputs with Out, Set or SameAs. It follows the operator's specification at every
+// version the domain has (Ctx.Version), and is documented with the operator and versions it
+// implements ("Unsqueeze-1, -11 (axes attribute), -13, -21 (axes input)").
+//
+// A rule never guesses:
+//   - a dim it cannot determine is sym.Unknown or an interval (sym.Interval), never an assumed
+//     value; an output whose rank is not known is sym.DynamicRank();
+//   - dims the operator requires to be equal (MatMul's inner dims, Concat's other dims) go through
+//     Ctx.Unify, which makes them one; broadcasting goes through Ctx.Broadcast;
+//   - a value whose run-time data decides it (NonZero, TopK's k from an input) is unknown, or a new
+//     anonymous dim (Ctx.Fresh) when the rule needs the same unknown twice.
+//
+// Inputs that break the operator's rule (dims that do not broadcast, an axis out of range, a
+// pooled size below 1) are an error wrapping errcode.ErrInvalidShape; a malformed node (a missing
+// required input or attribute, an attribute of the wrong type) one wrapping errcode.ErrSyntax. The
+// engine records the error on the node, with its path, and goes on with its outputs unknown. A node
+// without a rule gets its outputs from the model's declarations, or unknown, and is counted in
+// Result.Unsupported, so that a report can say which operators stopped inference.
+//
+// Values are kept for integer and boolean tensors of static shape up to MaxValue elements: the
+// operators that move or compute shapes (Shape, Gather, Concat, Slice, Squeeze, Unsqueeze, Cast,
+// integer arithmetic, comparisons, Where, Range, ReduceProd, ...) compute them, each element a
+// sym.Dim.
+//
+// # Symbols
+//
+// A named dimension of the model (an ONNX dim_param) is a symbol of that name; an unnamed dynamic
+// dim of a graph input is the symbol INPUT:AXIS ("x:0"). Symbols stand for positive sizes (see
+// sym.Table.Symbol). Options.Dims binds symbols to integers and Options.Inputs sets input shapes;
+// with every symbol bound, every inferred shape is static, and a node that the binding makes invalid
+// reports its error.
+//
+// # Subgraphs
+//
+// If infers both branches (or the one a constant condition takes) and joins their outputs; Loop
+// infers its body until the shapes of its loop-carried values settle; Scan infers its body on one
+// slice of each scanned input. Names a subgraph does not define resolve to the enclosing graphs'
+// tensors. Every node of a subgraph is reported, its path naming the nodes and attributes that
+// hold it ("If_3/then_branch/Reshape_1").
+package graph

@@ -1,0 +1,161 @@
+package graph_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/reshape-go/reshape/graph"
+	"github.com/reshape-go/reshape/sym"
+)
+
+// truth is a fixture of bench/truth: the shapes onnxruntime computed for every tensor of a model
+// at one binding of its symbols.
+type truth struct {
+	Model   string             `json:"model"`
+	Binding map[string]int64   `json:"binding"`
+	Inputs  map[string]struct {
+		Shape []int64 `json:"shape"`
+	} `json:"inputs"`
+	OK          bool               `json:"ok"`
+	Shapes      map[string][]int64 `json:"shapes"`
+	FailedNodes []struct {
+		Name, Op, Path, Error string
+	} `json:"failed_nodes"`
+}
+
+// truthFixtures returns the truth fixtures of the repository (testdata/truth), by path.
+func truthFixtures(t *testing.T) map[string]*truth {
+	paths, err := filepath.Glob(filepath.Join("..", "testdata", "truth", "*.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]*truth{}
+	for _, p := range paths {
+		if strings.HasPrefix(filepath.Base(p), "onnx112_") {
+			continue
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var tr truth
+		if err := json.Unmarshal(b, &tr); err != nil {
+			t.Fatalf("%s: %v", p, err)
+		}
+		out[p] = &tr
+	}
+	return out
+}
+
+// truthStats counts, over the tensors of a fixture, those whose inferred shape equals the truth,
+// those it leaves undetermined, and those it contradicts.
+type truthStats struct {
+	tensors, equal, undetermined int
+	contradicted                 []string
+}
+
+// compare checks an inferred shape against the true one: contradicted when some dim cannot be the
+// true value (bounds, rank, or an expression that evaluates to another value at the binding).
+func compareShape(s sym.Shape, want []int64, binding map[string]int64) (equal, contradicted bool) {
+	if s.RankDynamic {
+		return false, false
+	}
+	if len(s.Dims) != len(want) {
+		return false, true
+	}
+	equal = true
+	for i, d := range s.Dims {
+		lo, hi := d.Bounds()
+		if want[i] < lo || want[i] > hi {
+			return false, true
+		}
+		if n, ok := d.Static(); ok {
+			if n != want[i] {
+				return false, true
+			}
+			continue
+		}
+		e, exact := d.Expr()
+		if !exact || e.DependsOnAnon() {
+			equal = false
+			continue
+		}
+		v, err := e.Eval(func(name string) (int64, bool) { x, ok := binding[name]; return x, ok })
+		if err != nil {
+			equal = false
+			continue
+		}
+		if v != want[i] {
+			return false, true
+		}
+	}
+	return equal, false
+}
+
+// TestTruth compares the shapes inferred for the models of the fixtures with the shapes
+// onnxruntime computed: symbolically (every expression evaluated at the fixture's binding) and
+// with the binding applied (every shape static). No inferred shape may contradict a true one;
+// coverage is logged.
+func TestTruth(t *testing.T) {
+	fixtures := truthFixtures(t)
+	if len(fixtures) == 0 {
+		t.Skip("no fixtures in testdata/truth")
+	}
+	paths := make([]string, 0, len(fixtures))
+	for p := range fixtures {
+		paths = append(paths, p)
+	}
+	sort.Strings(paths)
+	for _, p := range paths {
+		tr := fixtures[p]
+		model := filepath.Join("..", tr.Model)
+		if strings.HasPrefix(tr.Model, "../shared/") {
+			model = filepath.Join("..", "..", "shared", strings.TrimPrefix(tr.Model, "../shared/"))
+		}
+		if _, err := os.Stat(model); err != nil {
+			t.Logf("%s: skipped, model %s missing: %v", filepath.Base(p), model, err)
+			continue
+		}
+		g := loadONNX(t, model)
+		for _, mode := range []string{"symbolic", "bound"} {
+			opt := graph.Options{}
+			if mode == "bound" {
+				opt.Dims = tr.Binding
+			}
+			res, err := graph.Infer(g, opt)
+			if err != nil {
+				t.Errorf("%s %s: %v", filepath.Base(p), mode, err)
+				continue
+			}
+			var st truthStats
+			for name, want := range tr.Shapes {
+				info, ok := res.Tensors[name]
+				if !ok {
+					continue
+				}
+				st.tensors++
+				eq, bad := compareShape(info.Shape, want, tr.Binding)
+				switch {
+				case bad:
+					st.contradicted = append(st.contradicted, fmt.Sprintf("%s: inferred %v, true %v", name, info.Shape, want))
+				case eq:
+					st.equal++
+				default:
+					st.undetermined++
+				}
+			}
+			slices.Sort(st.contradicted)
+			for _, c := range st.contradicted {
+				t.Errorf("%s %s: %s", filepath.Base(p), mode, c)
+			}
+			t.Logf("%-40s %-8s %4d tensors: %4d equal, %4d undetermined, %d contradicted; unsupported %v",
+				filepath.Base(p), mode, st.tensors, st.equal, st.undetermined, len(st.contradicted), res.Unsupported)
+		}
+	}
+}
