@@ -109,7 +109,8 @@ def make_data(elem, shape, spec, rng):
         a = np.array(vals).reshape(shape)
     else:
         sys.exit(f"unknown fill {spec!r}")
-    return np.ascontiguousarray(a.astype(dtype)).astype(np.dtype(dtype).newbyteorder("<"))
+    # np.ascontiguousarray makes a 0-d array 1-d: reshape keeps a scalar input a scalar.
+    return np.ascontiguousarray(a.astype(dtype)).astype(np.dtype(dtype).newbyteorder("<")).reshape(shape)
 
 
 def graph_names(g):
