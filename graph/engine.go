@@ -214,7 +214,8 @@ func (e *engine) declShape(d Decl, owner string) sym.Shape {
 			if v, ok := e.opt.Dims[name]; ok {
 				dims[i] = sym.Const(v)
 			} else {
-				dims[i] = sym.Of(e.tab.Symbol(name, dd.Lo, dd.Hi))
+				// A symbol stands for a positive size (sym.Table.Symbol).
+				dims[i] = sym.Of(e.tab.Symbol(name, max(dd.Lo, min(1, dd.Hi)), dd.Hi))
 			}
 		default:
 			dims[i] = sym.Interval(dd.Lo, dd.Hi)

@@ -17,8 +17,8 @@ import (
 // truth is a fixture of bench/truth: the shapes onnxruntime computed for every tensor of a model
 // at one binding of its symbols.
 type truth struct {
-	Model   string             `json:"model"`
-	Binding map[string]int64   `json:"binding"`
+	Model   string           `json:"model"`
+	Binding map[string]int64 `json:"binding"`
 	Inputs  map[string]struct {
 		Shape []int64 `json:"shape"`
 	} `json:"inputs"`
