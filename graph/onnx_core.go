@@ -697,7 +697,7 @@ func rangeOp(c *Ctx) error {
 	}
 	t := ins[0].Type
 	get := func(in *Info) (sym.Dim, bool) {
-		if in.Value != nil && len(in.Value) == 1 {
+		if len(in.Value) == 1 {
 			return in.Value[0], true
 		}
 		if len(in.Floats) == 1 && in.Floats[0] == math.Trunc(in.Floats[0]) && math.Abs(in.Floats[0]) < 1<<53 {
