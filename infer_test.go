@@ -1,11 +1,13 @@
 package reshape_test
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
 	"math/big"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/reshape-go/reshape"
@@ -430,4 +432,23 @@ func ExampleExplain() {
 	// 0 2 copied 0 0
 	// 1 150 inferred 600 4
 	// 2 4 given 0 0
+}
+
+func TestPatternJSON(t *testing.T) {
+	tests := []struct {
+		p    reshape.Pattern
+		want string
+	}{
+		{reshape.IntPattern(0, -1, 4), "[0,-1,4]"},
+		{reshape.IntPattern(), "[]"},
+		{reshape.PatternOf(shape.Interval(1, 8), shape.Static(-1), shape.Dynamic), `[\"1..8\",-1,\"?\"]`},
+		{reshape.ScalarPattern(shape.Static(1)), "[1]"},
+		{reshape.UnknownPattern(shape.OfInts(3)), "null"},
+	}
+	for _, tt := range tests {
+		b, err := json.Marshal(tt.p)
+		if want := strings.ReplaceAll(tt.want, `\"`, `"`); err != nil || string(b) != want {
+			t.Errorf("Marshal(%v) = %s, %v; want %s", tt.p, b, err, want)
+		}
+	}
 }

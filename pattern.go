@@ -196,3 +196,14 @@ func parseInt(f string) (int64, *Error) {
 
 // MarshalText implements encoding.TextMarshaler with the notation of String.
 func (p Pattern) MarshalText() ([]byte, error) { return []byte(p.String()), nil }
+
+// MarshalJSON implements json.Marshaler: the values in row-major order as an array, static values
+// as numbers (-1 included) and intervals as strings of the notation ([0,-1,"1..8"]), or null when
+// they are unknown. The array does not tell a scalar pattern from a 1-D one of one value: the
+// pattern tensor's shape (TensorShape) does.
+func (p Pattern) MarshalJSON() ([]byte, error) {
+	if p.unknown {
+		return []byte("null"), nil
+	}
+	return shape.AppendJSON(nil, p.values), nil
+}

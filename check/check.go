@@ -50,7 +50,10 @@ func verdictOf(err error) Verdict {
 // IsError reports whether v is an error code: neither OK nor Mismatch, nor "" (not run).
 func (v Verdict) IsError() bool { return v != OK && v != Mismatch && v != "" }
 
-// Row is the result of checking one Reshape.
+// Row is the result of checking one Reshape. In JSON, shapes are arrays of dimensions (numbers when
+// static, strings of the notation otherwise: [2,"?","1..8"]) and null for a dynamic rank; the
+// pattern is the array of its values, null when they are unknown, beside the pattern tensor's shape;
+// inferred is left out when inference failed.
 type Row struct {
 	File          string          `json:"file"`
 	ID            string          `json:"id"`
@@ -59,9 +62,10 @@ type Row struct {
 	Dialect       reshape.Dialect `json:"dialect"`
 	Input         shape.Shape     `json:"input"`
 	Pattern       reshape.Pattern `json:"pattern"`
+	PatternShape  shape.Shape     `json:"pattern_shape"` // Pattern.TensorShape(): [] for a scalar pattern
 	PatternSource string          `json:"pattern_source"`
 	SpecialZero   bool            `json:"special_zero"`
-	Inferred      *shape.Shape    `json:"inferred"` // nil when inference failed
+	Inferred      *shape.Shape    `json:"inferred,omitempty"` // nil when inference failed
 	Declared      shape.Shape     `json:"declared"`
 	// Verdict is OK, Mismatch, or the error code of a failed inference ("not-divisible", ...).
 	Verdict Verdict `json:"verdict"`
@@ -97,7 +101,7 @@ type Site struct {
 func (s *Site) Check(file string) Row {
 	r := Row{
 		File: file, ID: s.ID, Name: s.Name, Op: s.Op, Dialect: s.Options.Dialect, Input: s.Input,
-		Pattern: s.Pattern, PatternSource: s.PatternSource, SpecialZero: s.Options.SpecialZero,
+		Pattern: s.Pattern, PatternShape: s.Pattern.TensorShape(), PatternSource: s.PatternSource, SpecialZero: s.Options.SpecialZero,
 		Declared: s.Declared,
 	}
 	err := s.Err
@@ -165,9 +169,16 @@ func (s *Site) run() (verdict Verdict, note string) {
 // Summary counts rows by verdict, and the rows run on constant data by their Run verdict. Files and
 // Unreadable, which Summarize leaves at 0, count the model files read and those that could not be.
 type Summary struct {
-	Total, OK, Mismatch, Error int
-	Run, RunOK                 int
-	Files, Unreadable          int
+	Total    int `json:"reshapes"`
+	OK       int `json:"ok"`
+	Mismatch int `json:"mismatch"`
+	Error    int `json:"error"`
+
+	Run   int `json:"run"`    // rows run on constant data
+	RunOK int `json:"run_ok"` // of which OK
+
+	Files      int `json:"files"`
+	Unreadable int `json:"unreadable"`
 }
 
 // Summarize counts the rows' verdicts.

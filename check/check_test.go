@@ -49,8 +49,8 @@ func TestRowJSON(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := `{"file":"spec_examples.xml","id":"6","name":"example2_reshape","op":"Reshape","dialect":"openvino",` +
-		`"input":"[2,5,5,24]","pattern":"[0,-1,4]","pattern_source":"const","special_zero":true,"inferred":"[2,150,4]",` +
-		`"declared":"[2,150,4]","verdict":"ok"}`
+		`"input":[2,5,5,24],"pattern":[0,-1,4],"pattern_shape":[3],"pattern_source":"const","special_zero":true,"inferred":[2,150,4],` +
+		`"declared":[2,150,4],"verdict":"ok"}`
 	if string(b) != want {
 		t.Errorf("JSON:\n%s\nwant\n%s", b, want)
 	}
@@ -281,6 +281,16 @@ func TestOneDNNRows(t *testing.T) {
 		}
 		if r.Dialect.String() != w.dialect || r.Verdict != w.verdict || inferred != w.inferred || r.PatternSource != w.source {
 			t.Errorf("row %d = %+v, want %+v", i, r, w)
+		}
+	}
+	// In JSON: a failed inference has no inferred shape; unknown values are null, beside the
+	// pattern's shape; dynamic dims are strings.
+	for i, want := range []string{
+		`"input":[0,3],"pattern":[0,-1],"pattern_shape":[2],"pattern_source":"const","special_zero":true,"declared":[0,3],"verdict":"ambiguous-inferred"`,
+		`"input":[2,3],"pattern":null,"pattern_shape":[3],"pattern_source":"unknown","special_zero":false,"inferred":["?","?","?"],"declared":["?","?",2],"verdict":"ok"`,
+	} {
+		if b, err := json.Marshal(rows[i]); err != nil || !strings.Contains(string(b), want) {
+			t.Errorf("row %d in JSON: %s, %v\nwant %s", i, b, err, want)
 		}
 	}
 	for _, bad := range []string{

@@ -28,14 +28,20 @@ type NodeTestOptions struct {
 // DefaultMaxBytes is the default of NodeTestOptions.MaxBytes: 2 GiB, protobuf's own bound.
 const DefaultMaxBytes = 2 << 30
 
-// SetResult is the outcome of one data set of a node test.
+// SetResult is the outcome of one data set of a node test: it passes when Err is nil and Mismatch
+// is "".
 type SetResult struct {
 	// Set is the data set's directory, DIR/test_data_set_N.
 	Set string
-	// Err says why the data set fails: the reshape's error (with its code), or how the result
-	// differs from output_0.pb. It is nil when the data set passes.
+	// Err is the error of reading the data set's files, or of the reshape (with its code).
 	Err error
+	// Mismatch says how the result differs from output_0.pb: its element type, its shape, or its
+	// data (the first index that differs, and both values). It is "" when they agree.
+	Mismatch string
 }
+
+// Pass reports whether the data set passes.
+func (r SetResult) Pass() bool { return r.Err == nil && r.Mismatch == "" }
 
 // RunNodeTest runs the ONNX backend node test in dir, whose model.onnx must be a single Reshape
 // node (ONNX Reshape-1 to Reshape-21, read by check.ReadONNXReshape): for each test_data_set_*
@@ -75,7 +81,9 @@ func RunNodeTest(dir string, opt NodeTestOptions) ([]SetResult, error) {
 	slices.Sort(sets)
 	results := make([]SetResult, 0, len(sets))
 	for _, set := range sets {
-		results = append(results, SetResult{set, runDataSet(set, node, opt.MaxBytes)})
+		r := SetResult{Set: set}
+		r.Mismatch, r.Err = runDataSet(set, node, opt.MaxBytes)
+		results = append(results, r)
 	}
 	return results, nil
 }
@@ -125,10 +133,11 @@ func loadTensor(path string, maxBytes int64) (tensor.Tensor, error) {
 	return t, nil
 }
 
-func runDataSet(set string, node check.ONNXReshape, maxBytes int64) error {
+// runDataSet runs one data set: the mismatch of the result with output_0.pb, or an error.
+func runDataSet(set string, node check.ONNXReshape, maxBytes int64) (mismatch string, err error) {
 	data, err := loadTensor(filepath.Join(set, "input_0.pb"), maxBytes)
 	if err != nil {
-		return err
+		return "", err
 	}
 	opt := node.Options
 	pattern := reshape.IntPattern(node.Shape...)
@@ -138,29 +147,29 @@ func runDataSet(set string, node check.ONNXReshape, maxBytes int64) error {
 			pattern, opt.PatternType, err = reshape.PatternFromTensor(p)
 		}
 		if err != nil {
-			return err
+			return "", err
 		}
 	}
 	want, err := loadTensor(filepath.Join(set, "output_0.pb"), maxBytes)
 	if err != nil {
-		return err
+		return "", err
 	}
 	got, _, err := reshape.Apply(data, pattern, opt)
 	if err != nil {
-		return err
+		return "", err
 	}
 	switch {
 	case got.Type() != want.Type():
-		return fmt.Errorf("element type %v, want %v (output_0.pb)", got.Type(), want.Type())
+		return fmt.Sprintf("element type %v, want %v (output_0.pb)", got.Type(), want.Type()), nil
 	case !slices.Equal(got.Shape(), want.Shape()):
-		return fmt.Errorf("shape %s, want %s (output_0.pb)", shape.FormatInts(got.Shape()), shape.FormatInts(want.Shape()))
+		return fmt.Sprintf("shape %s, want %s (output_0.pb)", shape.FormatInts(got.Shape()), shape.FormatInts(want.Shape())), nil
 	}
 	if i, ok := firstDiff(got, want); ok {
 		g, w := tensor.Float64s(got), tensor.Float64s(want)
-		return fmt.Errorf("the data differs from output_0.pb at index %s: %s, want %s",
-			shape.FormatInts(unravel(i, got.Shape())), formatValue(g[i]), formatValue(w[i]))
+		return fmt.Sprintf("the data differs from output_0.pb at index %s: %s, want %s",
+			shape.FormatInts(unravel(i, got.Shape())), formatValue(g[i]), formatValue(w[i])), nil
 	}
-	return nil
+	return "", nil
 }
 
 // firstDiff returns the row-major index of the first element whose bytes differ in a and b, two

@@ -61,8 +61,12 @@ func TestRunNodeTest(t *testing.T) {
 			t.Errorf("%s: %v %+v", tt.name, err, res)
 			continue
 		}
-		if got := res[0].Err; tt.err == "" && got != nil || tt.err != "" && (got == nil || !strings.Contains(got.Error(), tt.err)) {
-			t.Errorf("%s: %v, want %q", tt.name, got, tt.err)
+		got := res[0].Mismatch
+		if res[0].Err != nil {
+			got = res[0].Err.Error()
+		}
+		if tt.err == "" && !res[0].Pass() || tt.err != "" && (res[0].Pass() || !strings.Contains(got, tt.err)) {
+			t.Errorf("%s: %+v, want %q", tt.name, res[0], tt.err)
 		}
 	}
 	if _, err := conformance.RunNodeTest(t.TempDir(), conformance.NodeTestOptions{}); err == nil || !os.IsNotExist(err) {
@@ -99,8 +103,8 @@ func TestRunNodeTestShared(t *testing.T) {
 			t.Errorf("%s: %v", d, err)
 		}
 		for _, r := range res {
-			if r.Err != nil {
-				t.Errorf("%s: %v", r.Set, r.Err)
+			if !r.Pass() {
+				t.Errorf("%s: %v %s", r.Set, r.Err, r.Mismatch)
 			}
 		}
 	}

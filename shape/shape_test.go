@@ -1,10 +1,12 @@
 package shape_test
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/reshape-go/reshape/errcode"
@@ -249,5 +251,37 @@ func TestFillStrides(t *testing.T) {
 		if !slices.Equal(got, tt.want) {
 			t.Errorf("FillStrides(%v, %d) = %v, want %v", tt.dims, tt.size, got, tt.want)
 		}
+	}
+}
+
+func TestJSON(t *testing.T) {
+	tests := []struct{ notation, json string }{
+		{"[2,5,5,24]", "[2,5,5,24]"},
+		{"[?,3,1..8,2..,..5]", `[\"?\",3,\"1..8\",\"2..\",\"..5\"]`},
+		{"[]", "[]"},
+		{"[...]", "null"},
+		{"[9223372036854775807]", "[9223372036854775807]"},
+	}
+	for _, tt := range tests {
+		want := strings.ReplaceAll(tt.json, `\"`, `"`)
+		s, _ := shape.Parse(tt.notation)
+		b, err := json.Marshal(s)
+		if err != nil || string(b) != want {
+			t.Errorf("Marshal(%s) = %s, %v; want %s", tt.notation, b, err, want)
+		}
+		var back shape.Shape
+		if err := json.Unmarshal(b, &back); err != nil || !back.Equal(s) {
+			t.Errorf("Unmarshal(%s) = %v, %v; want %s", b, back, err, tt.notation)
+		}
+	}
+	var s shape.Shape
+	for _, bad := range []string{`[-2]`, `["x"]`, `[1.5]`, `{}`, `[99999999999999999999]`} {
+		if err := json.Unmarshal([]byte(bad), &s); errcode.Code(err) == "" {
+			t.Errorf("Unmarshal(%s) = %v, want an error with a code", bad, err)
+		}
+	}
+	// A dimension of another kind joins through JSONDim.
+	if got := string(shape.AppendJSON(nil, []shape.Dim{shape.Static(3), shape.Dynamic})); got != `[3,"?"]` {
+		t.Errorf("AppendJSON = %s", got)
 	}
 }

@@ -165,12 +165,21 @@ func TestRunONNXTest(t *testing.T) {
 	b, _ := onnx.EncodeTensor(wrong, "reshaped")
 	os.WriteFile(filepath.Join(set, "output_0.pb"), b, 0o644)
 	code, stdout, _ = cli("", "run-onnx-test", dir)
-	if code != 1 || !strings.Contains(stdout, "test_data_set_0: fail: shape [") || !strings.Contains(stdout, "], want [2] (output_0.pb)\n") ||
+	if code != 1 || !strings.Contains(stdout, "test_data_set_0: fail: mismatch: shape [") || !strings.Contains(stdout, "], want [2] (output_0.pb)\n") ||
 		!strings.HasSuffix(stdout, "1 data set in 1 test: 0 pass, 1 fail\n") {
 		t.Errorf("lying output: exit %d, %s", code, stdout)
 	}
 	if code, _, stderr := cli("", "run-onnx-test", t.TempDir()); code != 2 || !strings.Contains(stderr, "model.onnx") {
 		t.Errorf("empty directory: exit %d, %s", code, stderr)
+	}
+	empty := t.TempDir()
+	code, stdout, stderr = cli("", "run-onnx-test", "--json", dir, dirs[0], empty)
+	want := `{"record":"data_set","set":"` + set + `","result":"fail","error":"mismatch","message":"shape [`
+	if code != 2 || stderr != "" || !strings.HasPrefix(stdout, want) ||
+		!strings.Contains(stdout, `{"record":"data_set","set":"`+filepath.Join(dirs[0], "test_data_set_0")+`","result":"pass"}`) ||
+		!strings.Contains(stdout, `{"record":"test","test":"`+empty+`","error":"syntax","message":"`+empty+`: no model.onnx in it`) ||
+		!strings.HasSuffix(stdout, `{"record":"summary","data_sets":2,"tests":2,"pass":1,"fail":1,"unreadable":1}`+"\n") {
+		t.Errorf("--json: exit %d\n%s%s", code, stdout, stderr)
 	}
 }
 

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/reshape-go/reshape"
+	"github.com/reshape-go/reshape/element"
 )
 
 // usageError is a command line the command cannot run: it exits 2 and prints the usage.
@@ -63,7 +64,13 @@ func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 		if errors.Is(err, flag.ErrHelp) {
 			return nil, err
 		}
-		return nil, &usageError{err.Error()}
+		msg := err.Error()
+		if name, ok := strings.CutPrefix(msg, "flag provided but not defined: -"); ok {
+			var names []string
+			fs.VisitAll(func(f *flag.Flag) { names = append(names, "--"+f.Name) })
+			msg += didYouMean("--"+strings.TrimLeft(name, "-"), names)
+		}
+		return nil, &usageError{msg}
 	}
 	return positional, nil
 }
@@ -121,6 +128,33 @@ func (z *zeroOneFlag) Set(s string) error {
 	return nil
 }
 
+// parseDialect reads the dialect that the flag --flagName gives; the error is a usage error that
+// suggests the closest name.
+func parseDialect(flagName, value string) (reshape.Dialect, error) {
+	d, err := reshape.ParseDialect(value)
+	if err != nil {
+		var names []string
+		for _, d := range reshape.Dialects() {
+			names = append(names, d.String())
+		}
+		return d, usagef("--%s: %v%s", flagName, err, didYouMean(value, names))
+	}
+	return d, nil
+}
+
+// parseElement reads the element type that the flag --flagName gives, Undefined when it is empty;
+// the error is a usage error that suggests the closest name.
+func parseElement(flagName, value string) (element.Type, error) {
+	if value == "" {
+		return element.Undefined, nil
+	}
+	t, err := element.Parse(value)
+	if err != nil {
+		return t, usagef("--%s: %v%s", flagName, err, didYouMean(value, element.Names()))
+	}
+	return t, nil
+}
+
 // attrFlags are the flags that give a reshape's dialect and its special_zero (or ONNX's allowzero).
 type attrFlags struct {
 	dialectFlag string
@@ -140,9 +174,9 @@ func addAttrFlags(fs *flag.FlagSet, dialectFlag, defaultDialect string) *attrFla
 // options reads the dialect and its special_zero or allowzero flag with reshape.SpecialZero:
 // special_zero is required except for ONNX, whose allowzero defaults to 0.
 func (a *attrFlags) options() (reshape.Options, error) {
-	d, err := reshape.ParseDialect(*a.dialect)
+	d, err := parseDialect(a.dialectFlag, *a.dialect)
 	if err != nil {
-		return reshape.Options{}, usagef("--%s: %v", a.dialectFlag, err)
+		return reshape.Options{}, err
 	}
 	sz, err := reshape.SpecialZero(d, a.specialZero.v, a.allowZero.v)
 	if err != nil {

@@ -2,11 +2,11 @@ package main
 
 import (
 	"cmp"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -40,7 +40,12 @@ Flags:
   --run          where a Reshape's data input is a Const (directly or through a Convert), reshape the
                  constant's bytes from the .bin and check the result's shape and size against the
                  declared output; the row gets a run verdict (column RUN)
-  --json         print JSON Lines, one record per Reshape
+  --json         print JSON Lines: a record per Reshape ({"record":"reshape", file, id, name, op,
+                 dialect, input, pattern, pattern_shape, pattern_source, special_zero, inferred,
+                 declared, verdict, message, run}), one per file that could not be read
+                 ({"record":"file", file, error, message}), and a summary record last
+                 ({"record":"summary", reshapes, ok, mismatch, error, run, run_ok, files,
+                 unreadable}); shapes are arrays ([2,"?","1..8"]), null for a dynamic rank
 ` + limitsHelp + `
 Output: one row per Reshape, with the verdict ok, mismatch (the model declares another shape) or
 the error code of an invalid reshape, then
@@ -56,6 +61,24 @@ Examples:
 `,
 }
 
+// The JSON records of check --json: one per Reshape, one per file that could not be read, and the
+// summary last.
+type (
+	rowRecord struct {
+		Record string `json:"record"` // "reshape"
+		check.Row
+	}
+	fileRecord struct {
+		Record string `json:"record"` // "file"
+		File   string `json:"file"`
+		errorFields
+	}
+	summaryRecord struct {
+		Record string `json:"record"` // "summary"
+		check.Summary
+	}
+)
+
 func runCheck(e *env, args []string) int {
 	fs := flag.NewFlagSet("check", flag.ContinueOnError)
 	bin := fs.String("bin", "", "")
@@ -66,46 +89,55 @@ func runCheck(e *env, args []string) int {
 	if err != nil {
 		return e.fail(checkCommand, err)
 	}
-	files, unreadable := expandDirs(args)
-	if *bin != "" && (len(files) != 1 || len(unreadable) > 0) {
-		return e.fail(checkCommand, usagef("--bin names the weights of one IR file, and %d files are given", len(files)+len(unreadable)))
+	if err := checkIRFlags(args, *bin != "", *runConst); err != nil {
+		return e.fail(checkCommand, err)
 	}
 	opt := check.Options{BinPath: *bin, MaxRank: lim.maxRank, Run: *runConst, MaxBytes: int64(lim.maxBytes), MaxFileSize: lim.fileLimit()}
 	var rows []check.Row
-	for _, err := range unreadable {
-		e.report(err)
+	var sum check.Summary
+	unreadable := func(file string, err error) {
+		sum.Unreadable++
+		e.reportInput(*asJSON, &fileRecord{Record: "file", File: file}, err)
 	}
-	read := 0
+	read := func(r []check.Row) {
+		sum.Files++
+		rows = append(rows, r...)
+		if *asJSON {
+			for i := range r {
+				e.emit(rowRecord{"reshape", r[i]})
+			}
+		}
+	}
 	if len(args) == 0 {
-		if rows, err = check.Builtin(); err != nil {
+		r, err := check.Builtin()
+		if err != nil {
 			return e.fail(checkCommand, err)
 		}
-		read = 1
+		read(r)
+	}
+	files, dirErrs := expandDirs(args)
+	for _, de := range dirErrs {
+		unreadable(de.dir, de.err)
 	}
 	for _, f := range files {
 		r, err := check.File(f, opt)
 		if err != nil {
-			e.report(err)
-			unreadable = append(unreadable, err)
+			unreadable(f, err)
 			continue
 		}
-		read++
-		rows = append(rows, r...)
+		read(r)
 	}
+	counts := check.Summarize(rows)
+	counts.Files, counts.Unreadable = sum.Files, sum.Unreadable
+	sum = counts
 	if *asJSON {
-		enc := json.NewEncoder(e.stdout)
-		enc.SetEscapeHTML(false)
-		for _, r := range rows {
-			if err := enc.Encode(r); err != nil {
-				return e.fail(checkCommand, err)
-			}
+		if err := e.emit(summaryRecord{"summary", sum}); err != nil {
+			return e.fail(checkCommand, err)
 		}
-	} else if len(rows) > 0 {
-		printRows(e.stdout, rows, e.colorOut)
-	}
-	sum := check.Summarize(rows)
-	sum.Files, sum.Unreadable = read, len(unreadable)
-	if !*asJSON {
+	} else {
+		if len(rows) > 0 {
+			printRows(e.stdout, rows, e.colorOut)
+		}
 		fmt.Fprintln(e.stdout, sum)
 	}
 	switch {
@@ -117,9 +149,31 @@ func runCheck(e *env, args []string) int {
 	return 0
 }
 
+// checkIRFlags refuses --bin and --run where they would be ignored: --bin names the weights of
+// exactly one IR file; --run runs IR constants, so it takes no file that is oneDNN Graph JSON or ONNX
+// (a directory may hold both: --run applies to its IR files).
+func checkIRFlags(args []string, bin, run bool) error {
+	if bin && len(args) != 1 {
+		return usagef("--bin names the weights of one IR file, and %d files are given", len(args))
+	}
+	for _, a := range args {
+		st, err := os.Stat(a)
+		dir := err == nil && st.IsDir()
+		switch ext := strings.ToLower(filepath.Ext(a)); {
+		case bin && dir:
+			return usagef("--bin names the weights of one IR file, and %s is a directory", a)
+		case bin && (ext == ".json" || ext == ".onnx"):
+			return usagef("--bin names the weights of an IR file, and %s is not one: it would be ignored", a)
+		case run && (ext == ".json" || ext == ".onnx"):
+			return usagef("--run runs the constants of IR files, and %s is not one: it would be ignored", a)
+		}
+	}
+	return nil
+}
+
 // expandDirs replaces each directory among args by the model files in it (check.ModelFiles), and
 // returns the errors of the directories that cannot be read.
-func expandDirs(args []string) (files []string, errs []error) {
+func expandDirs(args []string) (files []string, errs []dirError) {
 	for _, a := range args {
 		st, err := os.Stat(a)
 		if err != nil || !st.IsDir() {
@@ -128,11 +182,17 @@ func expandDirs(args []string) (files []string, errs []error) {
 		}
 		found, err := check.ModelFiles(a)
 		if err != nil {
-			errs = append(errs, err)
+			errs = append(errs, dirError{a, err})
 		}
 		files = append(files, found...)
 	}
 	return files, errs
+}
+
+// dirError is a directory that could not be read.
+type dirError struct {
+	dir string
+	err error
 }
 
 // A column of the check table: its header and its cell in a row. A coloured column paints its cells

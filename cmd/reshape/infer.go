@@ -9,7 +9,6 @@ import (
 
 	"github.com/reshape-go/reshape"
 	"github.com/reshape-go/reshape/conformance"
-	"github.com/reshape-go/reshape/element"
 	"github.com/reshape-go/reshape/errcode"
 	"github.com/reshape-go/reshape/shape"
 )
@@ -19,12 +18,13 @@ var inferCommand = &command{
 	summary: "infer the output shape of one Reshape, or of a batch of cases",
 	usage: `Usage:
   reshape infer [--dialect D] --special-zero=true|false [flags] INPUT PATTERN
-  reshape infer --batch FILE
+  reshape infer [--dialect D] --batch FILE
 
 Infers the output shape of Reshape for the input shape INPUT and the target shape PATTERN, and
 prints it in OpenVINO's notation: [2,150,4], [?,3,2..5], [...].
 
-INPUT is a partial shape: [2,5,5,24], [?,3], [1..8,?], [...] (dynamic rank), [] (scalar).
+INPUT is a partial shape: '[2,5,5,24]', '[?,3]', '[1..8,?]', '[...]' (dynamic rank), '[]' (scalar).
+Quote it: the shell reads [ and ? as patterns of file names.
 PATTERN is comma-separated values: -1 (inferred), 0 (special zero or literal 0), positive dims,
 intervals 1..8 for values known only by their bounds; "" is the empty pattern; "-" means the values
 are unknown and --pattern-shape gives the pattern's shape.
@@ -33,25 +33,54 @@ Flags:
   --dialect D         openvino (default), onednn-static, onednn-dynamic or onnx
   --special-zero=B    the special_zero attribute, true or false; required except for onnx
   --allowzero=N       onnx only: the allowzero attribute, 0 (the default) or 1 (= --special-zero=false)
-  --pattern-shape S   the shape of the pattern tensor: [] for a scalar pattern, [n] for n unknown values
-  --element-type T    the data element type (f32, i64, ...), checked against the dialect
-  --pattern-type T    the pattern element type, checked against the dialect
+  --pattern-shape S   the shape of the pattern tensor: '[]' for a scalar pattern, '[n]' for n
+                      unknown values
+  --element-type T    the data element type, checked against the dialect
+  --pattern-type T    the pattern element type, checked against the dialect; T is an OpenVINO name
+                      (boolean, u1, u4, i4, nf4, u8, i8, u16, i16, u32, i32, u64, i64, f8e4m3,
+                      f8e5m2, f16, bf16, f32, f64) or another spelling (fp32, s32, s64, ...)
   --explain           also print where each output dimension comes from
+  --json              print one JSON record: input, pattern, pattern_shape, dialect, special_zero,
+                      and output (with --explain, explain), or error and message
   --batch FILE        read cases as JSON Lines (the format of conformance/cases.jsonl; - = stdin) and
-                      write one JSON answer per line: {"name":..,"output":..} or {"name":..,"error":..,"message":..}
+                      write one JSON answer per line, in that format (shapes in the notation):
+                      {"name":..,"output":..} or {"name":..,"error":..,"message":..}
   --max-rank N        the largest input or output rank accepted (default 64, numpy's bound)
 
 Examples:
-  reshape infer --special-zero=true [2,5,5,24] 0,-1,4          # [2,150,4]
-  reshape infer --dialect onnx --allowzero=1 [0,3,4] 3,4,0      # [3,4,0]
-  reshape infer --special-zero=true [1..8,16..64,6] 0,-1 --explain
-  reshape infer --special-zero=false [3,4] - --pattern-shape [3] # [?,?,?]
+  reshape infer --special-zero=true '[2,5,5,24]' 0,-1,4          # [2,150,4]
+  reshape infer --dialect onnx --allowzero=1 '[0,3,4]' 3,4,0      # [3,4,0]
+  reshape infer --special-zero=true '[1..8,16..64,6]' 0,-1 --explain
+  reshape infer --special-zero=false '[3,4]' - --pattern-shape '[3]' # [?,?,?]
+  reshape infer --special-zero=true --json '[2,5,5,24]' 0,-1,4
   reshape infer --batch ../shared/conformance/cases.jsonl
 
 An invalid reshape prints "reshape: CODE: message" on stderr and exits 1; CODE is one of
 invalid-dim, multiple-inferred, zero-out-of-range, ambiguous-inferred, not-divisible,
-volume-mismatch, scalar-pattern, pattern-rank, overflow, pattern-type, data-type, syntax, limit.
+volume-mismatch, scalar-pattern, pattern-rank, overflow, pattern-type, data-type, limit. An INPUT or
+PATTERN that cannot be read is a syntax error, exit 2.
 `,
+}
+
+// inferRecord is the JSON record of infer --json.
+type inferRecord struct {
+	Input        *shape.Shape     `json:"input,omitempty"`
+	Pattern      *reshape.Pattern `json:"pattern,omitempty"`
+	PatternShape *shape.Shape     `json:"pattern_shape,omitempty"`
+	Dialect      reshape.Dialect  `json:"dialect"`
+	SpecialZero  bool             `json:"special_zero"`
+	Output       *shape.Shape     `json:"output,omitempty"`
+	Explain      []sourceRecord   `json:"explain,omitempty"`
+	errorFields
+}
+
+// sourceRecord says in JSON where an output dimension comes from (reshape.Source).
+type sourceRecord struct {
+	Origin    string     `json:"origin"`              // given, copied, inferred or unknown
+	Input     *int       `json:"input,omitempty"`     // copied: the input index
+	Dividend  *shape.Dim `json:"dividend,omitempty"`  // inferred: the input volume divided
+	Divisor   *shape.Dim `json:"divisor,omitempty"`   // inferred: the other output dims' product
+	Cancelled bool       `json:"cancelled,omitempty"` // inferred: equal static dims cancelled first
 }
 
 func runInfer(e *env, args []string) int {
@@ -61,21 +90,27 @@ func runInfer(e *env, args []string) int {
 	elemType := fs.String("element-type", "", "")
 	patternType := fs.String("pattern-type", "", "")
 	explain := fs.Bool("explain", false, "")
+	asJSON := fs.Bool("json", false, "")
 	batch := fs.String("batch", "", "")
-	lim := addLimitFlags(fs)
+	maxRank := fs.Int("max-rank", reshape.DefaultMaxRank, "")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return e.fail(inferCommand, err)
 	}
 	if *batch != "" {
-		d, err := reshape.ParseDialect(*attrs.dialect)
+		for _, name := range []string{"special-zero", "allowzero", "pattern-shape", "element-type", "pattern-type", "explain", "json"} {
+			if isSet(fs, name) {
+				return e.fail(inferCommand, usagef("--%s does not apply to --batch: each case gives its own (and the answers are JSON already)", name))
+			}
+		}
+		d, err := parseDialect("dialect", *attrs.dialect)
 		if err != nil {
-			return e.fail(inferCommand, usagef("--dialect: %v", err))
+			return e.fail(inferCommand, err)
 		}
 		if len(pos) > 0 {
 			return e.fail(inferCommand, usagef("--batch takes no INPUT or PATTERN"))
 		}
-		return runBatch(e, *batch, d, lim.maxRank)
+		return runBatch(e, *batch, d, *maxRank)
 	}
 	if len(pos) != 2 {
 		return e.fail(inferCommand, usagef("want INPUT and PATTERN, got %d arguments", len(pos)))
@@ -84,41 +119,65 @@ func runInfer(e *env, args []string) int {
 	if err != nil {
 		return e.fail(inferCommand, err)
 	}
-	opt.MaxRank = lim.maxRank
-	if opt.DataType, err = parseElement(*elemType, "--element-type"); err != nil {
+	opt.MaxRank = *maxRank
+	if opt.DataType, err = parseElement("element-type", *elemType); err != nil {
 		return e.fail(inferCommand, err)
 	}
-	if opt.PatternType, err = parseElement(*patternType, "--pattern-type"); err != nil {
+	if opt.PatternType, err = parseElement("pattern-type", *patternType); err != nil {
+		return e.fail(inferCommand, err)
+	}
+	rec := &inferRecord{Dialect: opt.Dialect, SpecialZero: opt.SpecialZero}
+	fail := func(err error) int {
+		if *asJSON {
+			return e.failJSON(inferCommand, err, rec)
+		}
 		return e.fail(inferCommand, err)
 	}
 	in, err := shape.Parse(pos[0])
 	if err != nil {
-		return e.fail(inferCommand, badInput(fmt.Errorf("INPUT: %w", err)))
+		return fail(badInput(fmt.Errorf("INPUT: %w", err)))
 	}
+	rec.Input = &in
 	p, err := parsePatternArg(pos[1], *patternShape)
 	if err != nil {
-		return e.fail(inferCommand, err)
+		return fail(err)
 	}
+	ps := p.TensorShape()
+	rec.Pattern, rec.PatternShape = &p, &ps
 	ex, err := reshape.Explain(in, p, opt)
 	if err != nil {
-		return e.fail(inferCommand, err)
+		return fail(err)
 	}
-	fmt.Fprintln(e.stdout, ex.Output)
+	if !*asJSON {
+		fmt.Fprintln(e.stdout, ex.Output)
+		if *explain {
+			printExplanation(e.stdout, ex, opt)
+		}
+		return 0
+	}
+	rec.Output = &ex.Output
 	if *explain {
-		printExplanation(e.stdout, ex, opt)
+		rec.Explain = sourceRecords(ex)
+	}
+	if err := e.emit(rec); err != nil {
+		return e.fail(inferCommand, err)
 	}
 	return 0
 }
 
-func parseElement(name, flagName string) (element.Type, error) {
-	if name == "" {
-		return element.Undefined, nil
+// sourceRecords returns the JSON form of an explanation's sources.
+func sourceRecords(ex reshape.Explanation) []sourceRecord {
+	out := make([]sourceRecord, len(ex.Sources))
+	for i, s := range ex.Sources {
+		out[i].Origin = s.Origin.String()
+		switch s.Origin {
+		case reshape.Copied:
+			out[i].Input = &s.Input
+		case reshape.Inferred:
+			out[i].Dividend, out[i].Divisor, out[i].Cancelled = &s.W, &s.R, s.Cancelled
+		}
 	}
-	t, err := element.Parse(name)
-	if err != nil {
-		return t, usagef("%s: %v", flagName, err)
-	}
-	return t, nil
+	return out
 }
 
 // parsePatternArg reads PATTERN and --pattern-shape. Its errors are those of the arguments (exit 2).

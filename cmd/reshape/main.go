@@ -3,9 +3,12 @@
 //
 // Usage:
 //
-//	reshape infer [--dialect D] --special-zero=true|false INPUT PATTERN
+//	reshape infer [--dialect D] --special-zero=true|false [--json] INPUT PATTERN
 //	reshape infer --batch FILE
-//	reshape check [--bin PATH] [--json] [FILE...]
+//	reshape apply [--dialect D] --special-zero=true|false --pattern P IN OUT
+//	reshape check [--bin PATH] [--run] [--json] [FILE|DIR...]
+//	reshape run-onnx-test [--json] DIR...
+//	reshape translate --from D --to D2 --special-zero=true|false [--json] PATTERN
 //
 // Run "reshape help" or "reshape COMMAND --help" for the details.
 package main
@@ -93,7 +96,11 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	c := lookup(args[0])
 	if c == nil {
-		fmt.Fprintf(stderr, "reshape: unknown command %q\n\n", args[0])
+		var names []string
+		for _, c := range commands {
+			names = append(names, c.name)
+		}
+		fmt.Fprintf(stderr, "reshape: unknown command %q%s\n\n", args[0], didYouMean(args[0], names))
 		printMainUsage(stderr)
 		return 2
 	}

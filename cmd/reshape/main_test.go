@@ -218,7 +218,9 @@ func TestCheckBuiltin(t *testing.T) {
 		}
 	}
 	code, stdout, _ = cli("", "check", "--json")
-	if code != 0 || strings.Count(stdout, "\n") != 5 || !strings.Contains(stdout, `"verdict":"ok"`) || !strings.Contains(stdout, `"pattern_source":"const"`) {
+	if code != 0 || strings.Count(stdout, "\n") != 6 || strings.Count(stdout, `{"record":"reshape","file":"spec_examples.xml",`) != 5 ||
+		!strings.Contains(stdout, `"input":[2,5,5,24],"pattern":[0,-1,4],"pattern_shape":[3],"pattern_source":"const","special_zero":true,"inferred":[2,150,4],"declared":[2,150,4],"verdict":"ok"}`) ||
+		!strings.HasSuffix(stdout, `{"record":"summary","reshapes":5,"ok":5,"mismatch":0,"error":0,"run":0,"run_ok":0,"files":1,"unreadable":0}`+"\n") {
 		t.Fatalf("--json: exit %d\n%s", code, stdout)
 	}
 }
@@ -273,6 +275,12 @@ func TestCheckFiles(t *testing.T) {
 	if code != 2 || strings.Count(stderr, "reshape: ") != 2 || !strings.Contains(stderr, "bad.xml: line 1") || !strings.Contains(stderr, "ir.xml: pattern Const layer") ||
 		!strings.HasSuffix(stdout, "1 reshape in 1 file: 0 ok, 1 mismatch, 0 error; 2 files could not be read\n") {
 		t.Errorf("check DIR: exit %d\n%s%s", code, stdout, stderr)
+	}
+	code, stdout, stderr = cli("", "check", "--json", dir)
+	if code != 2 || stderr != "" || !strings.Contains(stdout, `{"record":"file","file":"`+bad+`","error":"syntax","message":"`+bad+`: line 1: unexpected EOF"}`) ||
+		!strings.Contains(stdout, `{"record":"reshape","file":"`+mismatch+`","id":"1"`) ||
+		!strings.HasSuffix(stdout, `{"record":"summary","reshapes":1,"ok":0,"mismatch":1,"error":0,"run":0,"run_ok":0,"files":1,"unreadable":2}`+"\n") {
+		t.Errorf("check --json DIR: exit %d\n%s%s", code, stdout, stderr)
 	}
 	os.Remove(bad)
 	os.WriteFile(filepath.Join(dir, "ir.bin"), b, 0o644)
@@ -333,6 +341,121 @@ func TestTranslateCommand(t *testing.T) {
 		if code != tt.code || stdout != tt.stdout || !strings.Contains(stderr, tt.stderr) {
 			t.Errorf("translate %q: exit %d, %q, %q; want %d, %q, %q", tt.args, code, stdout, stderr, tt.code, tt.stdout, tt.stderr)
 		}
+	}
+}
+
+// TestJSON checks the --json records of infer and translate.
+func TestJSON(t *testing.T) {
+	tests := []struct {
+		args   []string
+		code   int
+		stdout string
+	}{
+		{[]string{"infer", "--special-zero=true", "--json", "[2,5,5,24]", "0,-1,4"}, 0,
+			`{"input":[2,5,5,24],"pattern":[0,-1,4],"pattern_shape":[3],"dialect":"openvino","special_zero":true,"output":[2,150,4]}`},
+		{[]string{"infer", "--special-zero=true", "--json", "--explain", "[2,5,5,24]", "0,-1,4"}, 0,
+			`{"input":[2,5,5,24],"pattern":[0,-1,4],"pattern_shape":[3],"dialect":"openvino","special_zero":true,"output":[2,150,4],` +
+				`"explain":[{"origin":"copied","input":0},{"origin":"inferred","dividend":600,"divisor":4},{"origin":"given"}]}`},
+		{[]string{"infer", "--special-zero=false", "--json", "[1..8,?]", "-", "--pattern-shape", "[2]"}, 0,
+			`{"input":["1..8","?"],"pattern":null,"pattern_shape":[2],"dialect":"openvino","special_zero":false,"output":["?","?"]}`},
+		{[]string{"infer", "--special-zero=false", "--json", "[...]", "1", "--pattern-shape", "[]"}, 0,
+			`{"input":null,"pattern":[1],"pattern_shape":[],"dialect":"openvino","special_zero":false,"output":[]}`},
+		{[]string{"infer", "--special-zero=false", "--json", "[2,5,4]", "10,-1,3"}, 1,
+			`{"input":[2,5,4],"pattern":[10,-1,3],"pattern_shape":[3],"dialect":"openvino","special_zero":false,"error":"not-divisible",` +
+				`"message":"pattern[1] = -1: input volume 40 is not divisible by 30, the product of the other output dimensions"}`},
+		{[]string{"infer", "--special-zero=false", "--json", "[2,x]", "6"}, 2,
+			`{"dialect":"openvino","special_zero":false,"error":"syntax","message":"INPUT: shape \"[2,x]\": dim[1]: \"x\": not a dimension (want a number, ?, or an interval lo..hi)"}`},
+		{[]string{"translate", "--json", "--from", "onnx", "--allowzero=1", "--to", "openvino", "3,4,0"}, 0,
+			`{"dialect":"openvino","pattern":[3,4,0],"pattern_shape":[3],"special_zero":false}`},
+		{[]string{"translate", "--json", "--from", "openvino", "--special-zero=true", "--to", "onnx", "--input", "[2..8,3]", "0,-1"}, 0,
+			`{"dialect":"onnx","pattern":[0,-1],"pattern_shape":[2],"special_zero":true,"allowzero":0}`},
+		{[]string{"translate", "--json", "--from", "openvino", "--special-zero=true", "--to", "openvino", "1", "--pattern-shape", "[]"}, 0,
+			`{"dialect":"openvino","pattern":[1],"pattern_shape":[],"special_zero":true}`},
+		{[]string{"translate", "--json", "--from", "openvino", "--special-zero=true", "--to", "onednn-static", "0,-1"}, 1,
+			`{"error":"no-equivalent","message":"special zeros beside -1 copy input dimensions that may be 0 at run time: openvino and onednn-static differ when they are"}`},
+	}
+	for _, tt := range tests {
+		code, stdout, stderr := cli("", tt.args...)
+		if code != tt.code || stdout != tt.stdout+"\n" || stderr != "" {
+			t.Errorf("reshape %q: exit %d\n%s%s\nwant exit %d\n%s", tt.args, code, stdout, stderr, tt.code, tt.stdout)
+		}
+		if !json.Valid([]byte(stdout)) {
+			t.Errorf("reshape %q: not JSON: %s", tt.args, stdout)
+		}
+	}
+}
+
+// TestSuggestionsAndRefusals checks that mistyped names get the closest one, and that flags a
+// command would ignore are refused.
+func TestSuggestionsAndRefusals(t *testing.T) {
+	tests := []struct {
+		args   []string
+		stderr string
+	}{
+		{[]string{"inferr"}, `reshape: unknown command "inferr"; did you mean "infer"?`},
+		{[]string{"chekc"}, `did you mean "check"?`},
+		{[]string{"translte"}, `did you mean "translate"?`},
+		{[]string{"frobnicate"}, `reshape: unknown command "frobnicate"` + "\n"},
+		{[]string{"infer", "--speical-zero=true", "[2]", "2"}, `flag provided but not defined: -speical-zero; did you mean "--special-zero"?`},
+		{[]string{"check", "--jsno"}, `did you mean "--json"?`},
+		{[]string{"infer", "--dialect", "onx", "[2]", "2"}, `unknown dialect "onx": want one of openvino, onednn-static, onednn-dynamic, onnx; did you mean "onnx"?`},
+		{[]string{"translate", "--from", "onnx", "--to", "openvno", "2"}, `--to: unknown dialect "openvno": want one of openvino, onednn-static, onednn-dynamic, onnx; did you mean "openvino"?`},
+		{[]string{"infer", "--special-zero=true", "--element-type", "fp33", "[2]", "2"}, `did you mean "fp32"?`},
+		{[]string{"infer", "--explain", "--batch", "-"}, "--explain does not apply to --batch"},
+		{[]string{"infer", "--special-zero=true", "--batch", "-"}, "--special-zero does not apply to --batch"},
+		{[]string{"infer", "--json", "--batch", "-"}, "--json does not apply to --batch"},
+		{[]string{"infer", "--max-bytes", "1GiB", "--special-zero=true", "[2]", "2"}, "flag provided but not defined: -max-bytes"},
+		{[]string{"check", "--bin", "w.bin", "m.onnx"}, "--bin names the weights of an IR file, and m.onnx is not one: it would be ignored"},
+		{[]string{"check", "--run", "m.xml", "g.json"}, "--run runs the constants of IR files, and g.json is not one: it would be ignored"},
+		{[]string{"check", "--bin", "w.bin", "."}, "--bin names the weights of one IR file, and . is a directory"},
+	}
+	for _, tt := range tests {
+		code, stdout, stderr := cli("", tt.args...)
+		if code != 2 || stdout != "" || !strings.Contains(stderr, tt.stderr) {
+			t.Errorf("reshape %q: exit %d\n%s%s\nwant exit 2 and stderr containing %q", tt.args, code, stdout, stderr, tt.stderr)
+		}
+	}
+}
+
+// TestHelp checks what the usage texts promise: every shape quoted for the shell, and check's
+// text telling of every format and flag it takes.
+func TestHelp(t *testing.T) {
+	for _, c := range commands {
+		code, stdout, _ := cli("", c.name, "--help")
+		if code != 0 || !strings.HasPrefix(stdout, "Usage:\n  reshape "+c.name) {
+			t.Errorf("%s --help: exit %d\n%s", c.name, code, stdout)
+		}
+		// In the example command lines, a shape is quoted: unquoted, the shell reads it as a glob.
+		for line := range strings.Lines(stdout) {
+			cmd, _, _ := strings.Cut(strings.TrimSpace(line), "#") // what follows # is the output
+			if !strings.HasPrefix(cmd, "reshape ") {
+				continue
+			}
+			for _, f := range strings.Fields(cmd) {
+				if strings.HasPrefix(f, "[") && strings.ContainsAny(f, "0123456789?,") || f == "[...]" || f == "[]" {
+					t.Errorf("%s --help: an unquoted shape %s in %q", c.name, f, line)
+				}
+			}
+		}
+	}
+	// And where the text tells what to type.
+	for _, want := range []struct{ command, text string }{
+		{"infer", `INPUT is a partial shape: '[2,5,5,24]', '[?,3]', '[1..8,?]', '[...]' (dynamic rank), '[]' (scalar).`},
+		{"infer", `--pattern-shape S   the shape of the pattern tensor: '[]' for a scalar pattern, '[n]' for n`},
+		{"translate", `--input SHAPE       what is known of the input shape, as a partial shape: '[2,?,3]', '[...]'`},
+	} {
+		if _, usage, _ := cli("", want.command, "--help"); !strings.Contains(usage, want.text) {
+			t.Errorf("%s --help lacks %q", want.command, want.text)
+		}
+	}
+	_, usage, _ := cli("", "check", "--help")
+	for _, want := range []string{".onnx", "--run", "--bin", "--json", "DIR"} {
+		if !strings.Contains(usage, want) {
+			t.Errorf("check --help does not mention %s", want)
+		}
+	}
+	if strings.Contains(usage, "computed by a shape subgraph, or a DynamicReshape input) is\ninferred with its values unknown") {
+		t.Error("check --help says computed patterns stay unknown")
 	}
 }
 
@@ -414,7 +537,7 @@ func TestCheckRunScalarPattern(t *testing.T) {
 	os.WriteFile(xml, []byte(scalarPatternIR), 0o644)
 	os.WriteFile(filepath.Join(dir, "scalar.bin"), []byte{1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x80, 0x3f}, 0o644)
 	code, stdout, stderr := cli("", "check", "--run", "--json", xml)
-	if code != 0 || stderr != "" || !strings.Contains(stdout, `"inferred":"[]"`) || !strings.Contains(stdout, `"verdict":"ok"`) || !strings.Contains(stdout, `"run":"ok"`) {
+	if code != 0 || stderr != "" || !strings.Contains(stdout, `"pattern":[1],"pattern_shape":[]`) || !strings.Contains(stdout, `"inferred":[]`) || !strings.Contains(stdout, `"verdict":"ok"`) || !strings.Contains(stdout, `"run":"ok"`) {
 		t.Errorf("exit %d\n%s%s", code, stdout, stderr)
 	}
 }

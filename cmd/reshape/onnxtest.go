@@ -5,7 +5,6 @@ import (
 	"fmt"
 
 	"github.com/reshape-go/reshape/conformance"
-	"github.com/reshape-go/reshape/errcode"
 )
 
 var onnxTestCommand = &command{
@@ -19,11 +18,16 @@ Runs ONNX backend node tests whose model.onnx is a single Reshape node. DIR is a
 For each DIR/test_data_set_*, reshapes input_0.pb by the pattern of input_1.pb (or the shape
 attribute of Reshape-1) with the model's allowzero, and compares the result with output_0.pb:
 data type, shape, then data. Prints "DIR/test_data_set_N: pass" or "fail: why" per data set, then
-"N data sets in T tests: P pass, F fail".
+"N data sets in T tests: P pass, F fail". A data set fails with the error code of the reshape, or
+with mismatch when the result differs from output_0.pb.
 
 Exit status: 0 when every data set passes; 1 when one fails; 2 when a test cannot be read.
 
 Flags:
+  --json               print JSON Lines: a record per data set ({"record":"data_set", set, result
+                       pass or fail, error, message}), one per test that could not be read
+                       ({"record":"test", test, error, message}), and a summary record last
+                       ({"record":"summary", data_sets, tests, pass, fail, unreadable})
 ` + limitsHelp + `
 Examples:
   reshape run-onnx-test ../shared/conformance/onnx
@@ -31,9 +35,30 @@ Examples:
 `,
 }
 
+// The JSON records of run-onnx-test --json: one per data set, one per test that could not be read,
+// and the summary last.
+type (
+	setRecord struct {
+		Record string `json:"record"` // "data_set"
+		Set    string `json:"set"`
+		Result string `json:"result"` // "pass" or "fail"
+		errorFields
+	}
+	testRecord struct {
+		Record string `json:"record"` // "test"
+		Test   string `json:"test"`
+		errorFields
+	}
+	testSummaryRecord struct {
+		Record string `json:"record"` // "summary"
+		testSummary
+	}
+)
+
 func runONNXTest(e *env, args []string) int {
 	fs := flag.NewFlagSet("run-onnx-test", flag.ContinueOnError)
 	lim := addLimitFlags(fs)
+	asJSON := fs.Bool("json", false, "")
 	paths, err := parseArgs(fs, args)
 	if err != nil {
 		return e.fail(onnxTestCommand, err)
@@ -43,57 +68,85 @@ func runONNXTest(e *env, args []string) int {
 	}
 	opt := conformance.NodeTestOptions{MaxRank: lim.maxRank, MaxBytes: lim.fileLimit()}
 	var sum testSummary
+	unreadable := func(path string, err error) {
+		sum.Unreadable++
+		e.reportInput(*asJSON, &testRecord{Record: "test", Test: path}, err)
+	}
 	for _, path := range paths {
 		dirs, err := conformance.NodeTestDirs(path)
 		if err != nil {
-			e.report(err)
-			sum.unreadable++
+			unreadable(path, err)
 			continue
 		}
 		for _, dir := range dirs {
 			results, err := conformance.RunNodeTest(dir, opt)
 			if err != nil {
-				e.report(err)
-				sum.unreadable++
+				unreadable(dir, err)
 				continue
 			}
-			sum.tests++
+			sum.Tests++
 			for _, r := range results {
-				sum.sets++
-				if r.Err == nil {
-					sum.pass++
-					fmt.Fprintf(e.stdout, "%s: %s\n", r.Set, paint(e.colorOut, green, "pass"))
-					continue
+				sum.Sets++
+				if r.Pass() {
+					sum.Pass++
+				} else {
+					sum.Fail++
 				}
-				msg := r.Err.Error()
-				if code := errcode.Code(r.Err); code != "" {
-					msg = code + ": " + msg
-				}
-				fmt.Fprintf(e.stdout, "%s: %s: %s\n", r.Set, paint(e.colorOut, red, "fail"), msg)
+				e.printSet(r, *asJSON)
 			}
 		}
 	}
-	fmt.Fprintln(e.stdout, sum)
+	if *asJSON {
+		e.emit(testSummaryRecord{"summary", sum})
+	} else {
+		fmt.Fprintln(e.stdout, sum)
+	}
 	switch {
-	case sum.unreadable > 0:
+	case sum.Unreadable > 0:
 		return 2
-	case sum.pass < sum.sets:
+	case sum.Fail > 0:
 		return 1
 	}
 	return 0
 }
 
+// printSet prints the outcome of a data set: "SET: pass", "SET: fail: CODE: why" (CODE the error's
+// code, or mismatch when the result differs from the expected output), or its JSON record.
+func (e *env) printSet(r conformance.SetResult, asJSON bool) {
+	var fail errorFields
+	switch {
+	case r.Err != nil:
+		fail.setError(r.Err)
+	case r.Mismatch != "":
+		fail = errorFields{"mismatch", r.Mismatch}
+	}
+	switch {
+	case asJSON && r.Pass():
+		e.emit(setRecord{Record: "data_set", Set: r.Set, Result: "pass"})
+	case asJSON:
+		e.emit(setRecord{"data_set", r.Set, "fail", fail})
+	case r.Pass():
+		fmt.Fprintf(e.stdout, "%s: %s\n", r.Set, paint(e.colorOut, green, "pass"))
+	default:
+		fmt.Fprintf(e.stdout, "%s: %s: %s: %s\n", r.Set, paint(e.colorOut, red, "fail"), fail.Error, fail.Message)
+	}
+}
+
 // testSummary counts node tests and their data sets.
 type testSummary struct {
-	sets, tests, pass, unreadable int
+	Sets       int `json:"data_sets"`
+	Tests      int `json:"tests"`
+	Pass       int `json:"pass"`
+	Fail       int `json:"fail"`
+	Unreadable int `json:"unreadable"` // tests that could not be read
 }
 
 // String returns "N data sets in T tests: P pass, F fail", and "; U tests could not be read" when
 // some could not.
 func (s testSummary) String() string {
-	text := fmt.Sprintf("%s in %s: %d pass, %d fail", plural(s.sets, "data set"), plural(s.tests, "test"), s.pass, s.sets-s.pass)
-	if s.unreadable > 0 {
-		text += "; " + plural(s.unreadable, "test") + " could not be read"
+	text := fmt.Sprintf("%s in %s: %d pass, %d fail", plural(s.Sets, "data set"), plural(s.Tests, "test"), s.Pass, s.Fail)
+	if s.Unreadable > 0 {
+		text += "; " + plural(s.Unreadable, "test") + " could not be read"
 	}
 	return text
 }
