@@ -52,7 +52,10 @@ type NodeResult struct {
 	// that holds it and the attribute ("If_3/then_branch/Reshape_1"). A node without a name is
 	// named by its operator and index in its graph ("Reshape#12").
 	Path string
-	Node *Node
+	// Scope is the path of the subgraph the node belongs to ("If_3/then_branch"), "" for the main
+	// graph: Path is Scope, a slash when Scope is not empty, and the node's name.
+	Scope string
+	Node  *Node
 	// Graph is the graph the node belongs to.
 	Graph *Graph
 	// Inputs and Outputs are the Infos of the node's inputs and outputs, nil for one left out.
@@ -453,7 +456,7 @@ func (e *engine) node(s *scope, i int) error {
 	if domain == "ai.onnx" {
 		domain = ""
 	}
-	r := NodeResult{Path: c.path, Node: n, Graph: s.g, Inputs: c.in}
+	r := NodeResult{Path: c.path, Scope: strings.TrimSuffix(s.path, "/"), Node: n, Graph: s.g, Inputs: c.in}
 	rule, ok := rules[domain][n.Op]
 	var err error
 	switch {

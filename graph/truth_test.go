@@ -27,6 +27,10 @@ type truth struct {
 	FailedNodes []struct {
 		Name, Op, Path, Error string
 	} `json:"failed_nodes"`
+	Branches []struct {
+		Path   string             `json:"path"`
+		Shapes map[string][]int64 `json:"shapes"`
+	} `json:"branches"`
 }
 
 // truthFixtures returns the truth fixtures of the repository (testdata/truth), by path.
@@ -134,20 +138,42 @@ func TestTruth(t *testing.T) {
 				continue
 			}
 			var st truthStats
-			for name, want := range tr.Shapes {
-				info, ok := res.Tensors[name]
-				if !ok {
-					continue
-				}
+			check := func(where, name string, info *graph.Info, want []int64) {
 				st.tensors++
 				eq, bad := compareShape(info.Shape, want, tr.Binding)
 				switch {
 				case bad:
-					st.contradicted = append(st.contradicted, fmt.Sprintf("%s: inferred %v, true %v", name, info.Shape, want))
+					st.contradicted = append(st.contradicted, fmt.Sprintf("%s%s: inferred %v, true %v", where, name, info.Shape, want))
 				case eq:
 					st.equal++
 				default:
 					st.undetermined++
+				}
+			}
+			for name, want := range tr.Shapes {
+				if info, ok := res.Tensors[name]; ok {
+					check("", name, info, want)
+				}
+			}
+			// The tensors of the If branches onnxruntime took, by the path of the branch.
+			inScope := map[string]map[string]*graph.Info{}
+			for _, r := range res.Nodes {
+				m := inScope[r.Scope]
+				if m == nil {
+					m = map[string]*graph.Info{}
+					inScope[r.Scope] = m
+				}
+				for k, out := range r.Node.Outputs {
+					if out != "" && r.Outputs[k] != nil {
+						m[out] = r.Outputs[k]
+					}
+				}
+			}
+			for _, b := range tr.Branches {
+				for name, want := range b.Shapes {
+					if info, ok := inScope[b.Path][name]; ok {
+						check(b.Path+": ", name, info, want)
+					}
 				}
 			}
 			slices.Sort(st.contradicted)
