@@ -113,7 +113,7 @@ func irSite(ev *irEval, l *ir.Layer, opt Options) (*Site, error) {
 		s.Pattern, s.Err = reshape.UnknownPattern(shape.OfInts(c.Shape...)), fmt.Errorf("pattern Const layer %q: %w", src.ID, err)
 		return s, nil
 	case err != nil:
-		return nil, errcode.Errorf(errcode.ErrSyntax, "pattern Const layer %q: %v", src.ID, err)
+		return nil, fmt.Errorf("pattern Const layer %q: %w", src.ID, err)
 	}
 	dims := make([]shape.Dim, len(values))
 	for i, v := range values {

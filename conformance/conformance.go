@@ -93,7 +93,7 @@ func parseType(name, field string) (element.Type, error) {
 	}
 	t, err := element.Parse(name)
 	if err != nil {
-		return t, errcode.Errorf(errcode.ErrSyntax, "%s: %v", field, err)
+		return t, fmt.Errorf("%s: %w", field, err)
 	}
 	return t, nil
 }

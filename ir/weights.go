@@ -38,7 +38,7 @@ func (l *Layer) Const() (Const, error) {
 		return c, err
 	}
 	if c.Type, err = element.Parse(et); err != nil {
-		return c, errcode.Errorf(errcode.ErrSyntax, "Const %v: element_type: %v", l, err)
+		return c, fmt.Errorf("Const %v: element_type: %w", l, err)
 	}
 	sh, err := get("shape")
 	if err != nil {
