@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/reshape-go/reshape/element"
 	"github.com/reshape-go/reshape/errcode"
 	"github.com/reshape-go/reshape/sym"
 )
@@ -44,6 +45,20 @@ type Result struct {
 	// Unsupported counts, by operator ("Conv", "com.microsoft:Attention"), the nodes that have no
 	// shape rule and whose outputs are therefore unknown or as declared.
 	Unsupported map[string]int
+
+	e *engine
+}
+
+// Declared returns the shape and element type graph g (the main graph or one of its subgraphs)
+// declares for the tensor name, in the symbols of the result: a named dim is the symbol of its
+// name (or its bound value), an unnamed dynamic dim its interval. ok is false when g declares
+// nothing of name (a graph input's declaration is its Input, not a Declared entry).
+func (r *Result) Declared(g *Graph, name string) (s sym.Shape, t element.Type, ok bool) {
+	d, ok := g.Declared[name]
+	if !ok {
+		return sym.Shape{}, element.Undefined, false
+	}
+	return r.e.declShape(d, ""), d.Type, true
 }
 
 // NodeResult is the inference of one node.
@@ -153,7 +168,7 @@ func Infer(g *Graph, opt Options) (*Result, error) {
 	if e.maxNodes <= 0 {
 		e.maxNodes = DefaultMaxNodes
 	}
-	e.res = &Result{Symbols: e.tab, Tensors: map[string]*Info{}, Unsupported: map[string]int{}}
+	e.res = &Result{Symbols: e.tab, Tensors: map[string]*Info{}, Unsupported: map[string]int{}, e: e}
 	for name := range opt.Inputs {
 		if !slices.ContainsFunc(g.Inputs, func(in Input) bool { return in.Name == name }) {
 			return nil, errcode.Errorf(errcode.ErrSyntax, "input %q: the graph has no such input (it has %s)", name, inputNames(g))

@@ -26,10 +26,11 @@ func NewTensor(name string, t tensor.Tensor) (Tensor, error) {
 // EncodeModel encodes m as a ModelProto: ir_version (field 1), graph (7) and opset_import (8);
 // GraphProto node (1), name (2), initializer (5), input (11), output (12), value_info (13); NodeProto
 // input (1), output (2), name (3), op_type (4), attribute (5), domain (7); AttributeProto name (1),
-// type (20) and its value field; ValueInfoProto name (1) and type (2) with a tensor type whose shape
-// writes static dims as dim_value and others as dim_param "?" (a dynamic rank leaves the shape out);
-// TensorProto as decoded. DecodeModel reads back what it writes. Attributes of the types the decoder
-// skips (graphs, sparse tensors, type protos) are written without a value.
+// type (20) and its value field (a GRAPH or GRAPHS attribute its subgraphs); ValueInfoProto name (1)
+// and type (2) with a tensor type whose shape writes static dims as dim_value, named ones as
+// dim_param (ValueInfo.DimParams), and others as an empty Dimension (a dynamic rank leaves the shape
+// out); TensorProto as decoded. DecodeModel reads back what it writes. Attributes of the types the
+// decoder skips (sparse tensors, type protos) are written without a value.
 func EncodeModel(m *Model) ([]byte, error) {
 	var b []byte
 	b = appendInt(b, 1, m.IRVersion)
