@@ -1,6 +1,7 @@
 package sym_test
 
 import (
+	"encoding/json"
 	"errors"
 	"testing"
 
@@ -169,5 +170,16 @@ func TestSizeBound(t *testing.T) {
 	}
 	if d.Determined() {
 		t.Errorf("an expression past the size bound is kept: %v", d)
+	}
+}
+
+func TestJSON(t *testing.T) {
+	tab := sym.NewTable()
+	s, _ := sym.ParseShape("[B*T,3,?,1..8,(H+1)//2]", tab)
+	b, err := json.Marshal(struct {
+		S, D sym.Shape
+	}{s, sym.DynamicRank()})
+	if err != nil || string(b) != `{"S":["B*T",3,"?","1..8","(H+1)//2"],"D":null}` {
+		t.Errorf("JSON = %s, %v", b, err)
 	}
 }
