@@ -246,6 +246,10 @@ type Options struct {
 	MaxBytes int64
 	// MaxFileSize bounds the model files File reads (errcode.ErrLimit); 0 means MaxModelBytes.
 	MaxFileSize int64
+	// Dims binds the model's symbols to values by name (graph.Options.Dims), for ONNX models.
+	Dims map[string]int64
+	// Inputs sets the shapes of graph inputs by name (graph.Options.Inputs), for ONNX models.
+	Inputs map[string]string
 }
 
 // DefaultMaxBytes is the default bound on constant data read by Options.Run: 1 GiB.

@@ -54,7 +54,8 @@ func init() {
 	checkCommand.run = runCheck
 	onnxTestCommand.run = runONNXTest
 	translateCommand.run = runTranslate
-	commands = []*command{inferCommand, applyCommand, checkCommand, onnxTestCommand, translateCommand}
+	shapesCommand.run = runShapes
+	commands = []*command{inferCommand, applyCommand, checkCommand, shapesCommand, onnxTestCommand, translateCommand}
 }
 
 const mainUsage = `reshape checks the tensor Reshape operation as the OpenVINO (Reshape-1), oneDNN Graph
