@@ -34,6 +34,14 @@ func checkCode(t *testing.T, what string, err error) {
 // checkTensor gets the values of a decoded tensor; when they can be had, they must encode and decode
 // back to themselves.
 func checkTensor(t *testing.T, x *onnx.Tensor) {
+	if x.External != nil { // read from the directory of the fixtures, within a small bound
+		r, err := x.ReadExternal(externalDir, 1<<12)
+		checkCode(t, "ReadExternal", err)
+		if err != nil {
+			return
+		}
+		x = r
+	}
 	_, err := x.Ints()
 	checkCode(t, "Ints", err)
 	v, err := x.Tensor()
@@ -101,7 +109,9 @@ func FuzzDecodeTensor(f *testing.F) {
 		tensorPB("x", onnx.Double, 1).packedDoubles(fTensorDoubleData, 0.5),
 		tensorPB("x", onnx.Float, 2).packedFloats(fTensorFloatData, 1, 2),
 		tensorPB("x", onnx.Int4, 3).packed(fTensorInt32Data, 0x78, 0x0F),
-		tensorPB("x", onnx.String, 1).str(fTensorStringData, "s"))
+		tensorPB("x", onnx.String, 1).str(fTensorStringData, "s"),
+		tensorPB("shape", onnx.Int64, 2).msg(fTensorExternalData, pb{}.str(1, "location").str(2, "shape.bin")).
+			msg(fTensorExternalData, pb{}.str(1, "offset").str(2, "16")).int(fTensorDataLocation, 1))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		x, err := onnx.DecodeTensor(b)
 		checkCode(t, "DecodeTensor", err)
