@@ -8,9 +8,11 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/reshape-go/reshape"
@@ -18,6 +20,7 @@ import (
 	"github.com/reshape-go/reshape/errcode"
 	"github.com/reshape-go/reshape/ir"
 	"github.com/reshape-go/reshape/shape"
+	"github.com/reshape-go/reshape/sym"
 	"github.com/reshape-go/reshape/tensor"
 )
 
@@ -50,30 +53,96 @@ func verdictOf(err error) Verdict {
 // IsError reports whether v is an error code: neither OK nor Mismatch, nor "" (not run).
 func (v Verdict) IsError() bool { return v != OK && v != Mismatch && v != "" }
 
-// Row is the result of checking one Reshape. In JSON, shapes are arrays of dimensions (numbers when
-// static, strings of the notation otherwise: [2,"?","1..8"]) and null for a dynamic rank; the
-// pattern is the array of its values, null when they are unknown, beside the pattern tensor's shape;
-// inferred is left out when inference failed.
+// Row is the result of checking one Reshape, or one other node whose inputs break its rule (an ONNX
+// node that a binding of the model's symbols makes invalid). In JSON, shapes are arrays of
+// dimensions (numbers when static, strings of the notation otherwise: [2,"B*T","?","1..8"]) and
+// null for a dynamic rank; the pattern is the array of its values, null when they are unknown,
+// beside the pattern tensor's shape; inferred is left out when inference failed, declared when the
+// model declares nothing; an ONNX row has allowzero where the others have special_zero.
 type Row struct {
-	File          string          `json:"file"`
+	File string `json:"file"`
+	// ID is the node's index in its graph (an IR layer's id); Name its name, or for a node of a
+	// subgraph its path ("If_3/then_branch/Reshape_1").
 	ID            string          `json:"id"`
 	Name          string          `json:"name"`
 	Op            string          `json:"op"`
 	Dialect       reshape.Dialect `json:"dialect"`
-	Input         shape.Shape     `json:"input"`
-	Pattern       reshape.Pattern `json:"pattern"`
-	PatternShape  shape.Shape     `json:"pattern_shape"` // Pattern.TensorShape(): [] for a scalar pattern
+	Input         sym.Shape       `json:"input"`
+	Pattern       Pattern         `json:"pattern"`
+	PatternShape  shape.Shape     `json:"pattern_shape"` // [] for a scalar pattern
 	PatternSource string          `json:"pattern_source"`
-	SpecialZero   bool            `json:"special_zero"`
-	Inferred      *shape.Shape    `json:"inferred,omitempty"` // nil when inference failed
-	Declared      shape.Shape     `json:"declared"`
-	// Verdict is OK, Mismatch, or the error code of a failed inference ("not-divisible", ...).
+	// SpecialZero is the special_zero attribute of OpenVINO and oneDNN rows; AllowZero the
+	// allowzero attribute of ONNX rows (its inverse). Exactly one is set.
+	SpecialZero *bool      `json:"special_zero,omitempty"`
+	AllowZero   *int64     `json:"allowzero,omitempty"`
+	Inferred    *sym.Shape `json:"inferred,omitempty"` // nil when inference failed
+	Declared    *sym.Shape `json:"declared,omitempty"` // nil when the model declares nothing
+	// Verdict is OK or Mismatch when the model declares an output shape, Inferred when it declares
+	// none, or the error code of a failed inference ("not-divisible", ...).
 	Verdict Verdict `json:"verdict"`
-	// Message explains a verdict other than OK, or says that the pattern was not constant.
+	// Message explains a verdict other than OK, and says where a pattern or a dim comes from.
 	Message string `json:"message,omitempty"`
 	// Run is the verdict of running the reshape on a constant data input (Options.Run): OK when the
 	// result has the declared shape and size, Mismatch, or an error code; "" when it was not run.
 	Run Verdict `json:"run,omitempty"`
+	// Stopped names the operators (with the node's path) that leave a dim of the row undetermined:
+	// nodes without a shape rule, or whose inputs broke their rule, upstream of the Reshape.
+	Stopped []string `json:"stopped_by,omitempty"`
+}
+
+// Zero returns the row's zero attribute as the model writes it: "special_zero=true", or
+// "allowzero=0" for an ONNX row.
+func (r *Row) Zero() string {
+	switch {
+	case r.AllowZero != nil:
+		return "allowzero=" + strconv.FormatInt(*r.AllowZero, 10)
+	case r.SpecialZero != nil:
+		return "special_zero=" + strconv.FormatBool(*r.SpecialZero)
+	}
+	return "-"
+}
+
+// Pattern is a Reshape's pattern as a row shows it: its values in row-major order, each an integer,
+// an expression in the model's symbols or an interval, or unknown altogether.
+type Pattern struct {
+	// Values is nil when the values are unknown (a run-time input).
+	Values []sym.Dim
+	// Scalar reports a rank-0 pattern tensor (OpenVINO's scalar pattern).
+	Scalar bool
+}
+
+// patternOf returns the row's form of a pattern of package reshape.
+func patternOf(p reshape.Pattern) Pattern {
+	values, ok := p.Values()
+	if !ok {
+		return Pattern{Scalar: p.IsScalar()}
+	}
+	out := Pattern{Values: make([]sym.Dim, len(values)), Scalar: p.IsScalar()}
+	for i, v := range values {
+		out.Values[i] = sym.Interval(v.Lo, v.Hi)
+	}
+	return out
+}
+
+// String returns the values in brackets ("[0,-1,4]", "[B,T,4,16]"), a scalar pattern's value
+// alone ("1"), or "-" when they are unknown.
+func (p Pattern) String() string {
+	switch {
+	case p.Values == nil:
+		return "-"
+	case p.Scalar && len(p.Values) == 1:
+		return p.Values[0].String()
+	}
+	return sym.ShapeOf(p.Values...).String()
+}
+
+// MarshalJSON implements json.Marshaler: the array of the values (numbers when static, strings of
+// the notation otherwise), null when they are unknown.
+func (p Pattern) MarshalJSON() ([]byte, error) {
+	if p.Values == nil {
+		return []byte("null"), nil
+	}
+	return sym.ShapeOf(p.Values...).MarshalJSON()
 }
 
 // Site is one Reshape as a model describes it, ready to be checked.
@@ -99,24 +168,27 @@ type Site struct {
 // have the input's volume, Mismatch otherwise (also when the pattern's values are unknown: a reshape
 // keeps the volume whatever they are), or the error code when inference fails.
 func (s *Site) Check(file string) Row {
+	sz := s.Options.SpecialZero
+	declared := sym.FromShapes(s.Declared)
 	r := Row{
-		File: file, ID: s.ID, Name: s.Name, Op: s.Op, Dialect: s.Options.Dialect, Input: s.Input,
-		Pattern: s.Pattern, PatternShape: s.Pattern.TensorShape(), PatternSource: s.PatternSource, SpecialZero: s.Options.SpecialZero,
-		Declared: s.Declared,
+		File: file, ID: s.ID, Name: s.Name, Op: s.Op, Dialect: s.Options.Dialect, Input: sym.FromShapes(s.Input),
+		Pattern: patternOf(s.Pattern), PatternShape: s.Pattern.TensorShape(), PatternSource: s.PatternSource, SpecialZero: &sz,
+		Declared: &declared,
 	}
 	err := s.Err
+	var out shape.Shape
 	if err == nil {
-		var out shape.Shape
 		if out, err = reshape.InferPartial(s.Input, s.Pattern, s.Options); err == nil {
-			r.Inferred = &out
+			inferred := sym.FromShapes(out)
+			r.Inferred = &inferred
 		}
 	}
 	switch {
 	case err != nil:
 		r.Verdict, r.Message = verdictOf(err), err.Error()
-	case !r.Inferred.Compatible(s.Declared):
+	case !out.Compatible(s.Declared):
 		r.Verdict = Mismatch
-		r.Message = "the model declares " + s.Declared.String() + ", the rules give " + r.Inferred.String()
+		r.Message = "the model declares " + s.Declared.String() + ", the rules give " + out.String()
 	case !volumesMeet(s.Input, s.Declared):
 		// The pattern's values may be unknown, but a reshape keeps the volume whatever they are.
 		vin, _ := s.Input.Volume()
@@ -169,13 +241,22 @@ func (s *Site) run() (verdict Verdict, note string) {
 // Summary counts rows by verdict, and the rows run on constant data by their Run verdict. Files and
 // Unreadable, which Summarize leaves at 0, count the model files read and those that could not be.
 type Summary struct {
-	Total    int `json:"reshapes"`
-	OK       int `json:"ok"`
-	Mismatch int `json:"mismatch"`
-	Error    int `json:"error"`
+	Total int `json:"reshapes"` // Reshape rows
+	Nodes int `json:"nodes"`    // rows of other nodes, whose inputs break their rule
+	// The verdicts of every row: OK, Mismatch, Inferred, and errors of any code, also counted by
+	// code in Codes.
+	OK       int            `json:"ok"`
+	Mismatch int            `json:"mismatch"`
+	Inferred int            `json:"inferred"`
+	Error    int            `json:"error"`
+	Codes    map[string]int `json:"codes,omitempty"`
 
 	Run   int `json:"run"`    // rows run on constant data
 	RunOK int `json:"run_ok"` // of which OK
+
+	// Stopped counts, by operator, the rows that a node without a shape rule (or whose inputs broke
+	// its rule) leaves with an undetermined dim.
+	Stopped map[string]int `json:"stopped_by,omitempty"`
 
 	Files      int `json:"files"`
 	Unreadable int `json:"unreadable"`
@@ -185,14 +266,24 @@ type Summary struct {
 func Summarize(rows []Row) Summary {
 	var s Summary
 	for _, r := range rows {
-		s.Total++
+		if strings.HasPrefix(r.Op, "Reshape") || r.Op == "StaticReshape" || r.Op == "DynamicReshape" {
+			s.Total++
+		} else {
+			s.Nodes++
+		}
 		switch r.Verdict {
 		case OK:
 			s.OK++
 		case Mismatch:
 			s.Mismatch++
+		case Inferred:
+			s.Inferred++
 		default:
 			s.Error++
+			if s.Codes == nil {
+				s.Codes = map[string]int{}
+			}
+			s.Codes[string(r.Verdict)]++
 		}
 		if r.Run != "" {
 			s.Run++
@@ -200,24 +291,52 @@ func Summarize(rows []Row) Summary {
 				s.RunOK++
 			}
 		}
+		for _, op := range r.Stopped {
+			if s.Stopped == nil {
+				s.Stopped = map[string]int{}
+			}
+			op, _, _ = strings.Cut(op, " ")
+			s.Stopped[op]++
+		}
 	}
 	return s
 }
 
-// AllOK reports whether every row, and every run on constant data, is OK, and every file was read.
-func (s Summary) AllOK() bool { return s.OK == s.Total && s.RunOK == s.Run && s.Unreadable == 0 }
+// AllOK reports whether every row is OK or Inferred (nothing declared to compare with), every run
+// on constant data is OK, and every file was read.
+func (s Summary) AllOK() bool {
+	return s.Mismatch == 0 && s.Error == 0 && s.RunOK == s.Run && s.Unreadable == 0
+}
 
-// String returns "N reshapes in F files: A ok, B mismatch, C error" (" in F files" when Files or
-// Unreadable is set), followed by "; R run on constant data: K ok" when some were run, and "; U
-// files could not be read" when some could not.
+// String returns "N reshapes in F files: A ok, B mismatch, C inferred, D error" (" in F files"
+// when Files or Unreadable is set), followed by the count of each error code, the rows of other
+// nodes, "; R run on constant data: K ok" when some were run, the operators that leave dims
+// undetermined, and "; U files could not be read" when some could not.
 func (s Summary) String() string {
 	text := plural(s.Total, "reshape")
+	if s.Nodes > 0 {
+		text += " and " + plural(s.Nodes, "failing node")
+	}
 	if s.Files > 0 || s.Unreadable > 0 {
 		text += " in " + plural(s.Files, "file")
 	}
-	text += fmt.Sprintf(": %d ok, %d mismatch, %d error", s.OK, s.Mismatch, s.Error)
+	text += fmt.Sprintf(": %d ok, %d mismatch, %d inferred, %d error", s.OK, s.Mismatch, s.Inferred, s.Error)
+	if len(s.Codes) > 0 {
+		codes := slices.Sorted(maps.Keys(s.Codes))
+		for i, c := range codes {
+			codes[i] = fmt.Sprintf("%d %s", s.Codes[c], c)
+		}
+		text += " (" + strings.Join(codes, ", ") + ")"
+	}
 	if s.Run > 0 {
 		text += fmt.Sprintf("; %d run on constant data: %d ok", s.Run, s.RunOK)
+	}
+	if len(s.Stopped) > 0 {
+		ops := slices.Sorted(maps.Keys(s.Stopped))
+		for i, op := range ops {
+			ops[i] = fmt.Sprintf("%s (%d)", op, s.Stopped[op])
+		}
+		text += "; undetermined dims stop at " + strings.Join(ops, ", ")
 	}
 	if s.Unreadable > 0 {
 		text += "; " + plural(s.Unreadable, "file") + " could not be read"

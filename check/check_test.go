@@ -34,7 +34,7 @@ func TestBuiltin(t *testing.T) {
 			t.Errorf("row %d = %+v, want %+v", i, r, w)
 		}
 	}
-	if s := check.Summarize(rows).String(); s != "5 reshapes: 5 ok, 0 mismatch, 0 error" {
+	if s := check.Summarize(rows).String(); s != "5 reshapes: 5 ok, 0 mismatch, 0 inferred, 0 error" {
 		t.Errorf("summary %q", s)
 	}
 }
@@ -327,7 +327,7 @@ func TestRun(t *testing.T) {
 			t.Errorf("row %s run on a Parameter input", r.ID)
 		}
 	}
-	if s := check.Summarize(rows); s.String() != "5 reshapes: 5 ok, 0 mismatch, 0 error; 1 run on constant data: 1 ok" || !s.AllOK() {
+	if s := check.Summarize(rows); s.String() != "5 reshapes: 5 ok, 0 mismatch, 0 inferred, 0 error; 1 run on constant data: 1 ok" || !s.AllOK() {
 		t.Errorf("summary %q", s)
 	}
 	if rows, _ := check.File(path, check.Options{}); rows[0].Run != "" {

@@ -15,16 +15,16 @@ func ExampleBuiltin() {
 		return
 	}
 	for _, r := range rows {
-		fmt.Println(r.Name, r.Input, r.Pattern, r.SpecialZero, r.Inferred, r.Verdict)
+		fmt.Println(r.Name, r.Input, r.Pattern, r.Zero(), r.Inferred, r.Verdict)
 	}
 	fmt.Println(check.Summarize(rows))
 	// Output:
-	// example1_reshape [2,5,5,0] [0,4] false [0,4] ok
-	// example2_reshape [2,5,5,24] [0,-1,4] true [2,150,4] ok
-	// example3_reshape [2,2,3] [0,0,1,-1] true [2,2,1,3] ok
-	// example4_reshape [3,1,1] [-1,0] true [3,1] ok
-	// example5_reshape [3,1,1] [0,-1] true [3,1] ok
-	// 5 reshapes: 5 ok, 0 mismatch, 0 error
+	// example1_reshape [2,5,5,0] [0,4] special_zero=false [0,4] ok
+	// example2_reshape [2,5,5,24] [0,-1,4] special_zero=true [2,150,4] ok
+	// example3_reshape [2,2,3] [0,0,1,-1] special_zero=true [2,2,1,3] ok
+	// example4_reshape [3,1,1] [-1,0] special_zero=true [3,1] ok
+	// example5_reshape [3,1,1] [0,-1] special_zero=true [3,1] ok
+	// 5 reshapes: 5 ok, 0 mismatch, 0 inferred, 0 error
 }
 
 // A oneDNN Graph of two reshapes: the StaticReshape declares an output the rules do not give, and

@@ -1,17 +1,20 @@
 package check
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"path/filepath"
+	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/reshape-go/reshape"
-	"github.com/reshape-go/reshape/bounds"
+	"github.com/reshape-go/reshape/element"
 	"github.com/reshape-go/reshape/errcode"
+	"github.com/reshape-go/reshape/graph"
 	"github.com/reshape-go/reshape/onnx"
 	"github.com/reshape-go/reshape/shape"
+	"github.com/reshape-go/reshape/sym"
 )
 
 // MaxModelBytes bounds the size of an ONNX model read into memory: 2 GiB, protobuf's own limit.
@@ -33,34 +36,300 @@ func ONNXFile(r io.Reader, name string, opt Options) ([]Row, error) {
 	return ONNX(m, name, opt)
 }
 
-// ONNX checks every Reshape node of the model's main graph with the dialect onnx: Reshape-1 (opset
-// below 5) takes its pattern from the shape attribute and copies zeros; Reshape-5 and later from its
-// second input, an initializer, a Constant node, or a shape subgraph evaluated as far as constants
-// and declared shapes allow; from Reshape-14 the allowzero attribute (default 0) turns special zeros
-// off. The input and declared output shapes come from the graph's inputs, value_info and outputs
-// (symbolic dimensions are "?"; a missing shape is a dynamic rank). A constant stored as external
-// data is read from its file, relative to the directory of file, when its value is needed, within
-// the bound of Options.MaxRank values; other external data, such as the weights, is never read. It
-// returns an error when a node lacks what its version requires.
+// ONNX checks every Reshape node of the model, those of subgraphs (If branches, Loop and Scan
+// bodies) included, with the dialect onnx, after inferring the shape of every tensor of the model
+// with package graph from its graph inputs (Options.Dims and Options.Inputs bind them): Reshape-1
+// takes its pattern from the shape attribute and copies zeros; Reshape-5 and later from its second
+// input, whose values are known when the model computes them from constants and shapes (a
+// Shape → Gather → Concat subgraph), with expressions in the model's symbols; from Reshape-14 the
+// allowzero attribute (default 0) turns special zeros off. The declared output shape is the
+// model's value_info or graph output; a Reshape without one gets the verdict Inferred. Every other
+// node whose inputs break its rule (a pooled size below 1 at a binding) gets a row with its error.
+// A constant stored as external data is read from its file, relative to the directory of file, when
+// its value is needed, within the bound of Options.MaxRank values; other external data, such as
+// the weights, is never read. It returns an error when the graph cannot be inferred at all (a
+// cycle, a name nothing defines) or a Reshape lacks what its version requires.
 func ONNX(m *onnx.Model, file string, opt Options) ([]Row, error) {
-	opset, ok := m.Opset("")
-	if !ok {
-		return nil, errcode.Errorf(errcode.ErrSyntax, "the model imports no opset of the default ONNX domain")
+	g, err := graph.FromONNX(m, filepath.Dir(file))
+	if err != nil {
+		return nil, err
 	}
-	ev := newONNXEval(&m.Graph, filepath.Dir(file), opset, opt.maxRank())
+	res, err := graph.Infer(g, graph.Options{Dims: opt.Dims, Inputs: opt.Inputs})
+	if err != nil {
+		return nil, err
+	}
+	st := newStoppers(res)
 	var rows []Row
-	for i := range m.Graph.Nodes {
-		n := &m.Graph.Nodes[i]
-		if n.OpType != "Reshape" || (n.Domain != "" && n.Domain != "ai.onnx") {
-			continue
+	for i := range res.Nodes {
+		r := &res.Nodes[i]
+		switch {
+		case r.Node.Op == "Reshape" && r.Node.Domain == "":
+			row, err := onnxRow(res, st, r, file)
+			if err != nil {
+				return nil, fmt.Errorf("%s: %w", nodeWhere(r), err)
+			}
+			if !determined(row) {
+				row.Stopped = st.of(r)
+			}
+			rows = append(rows, row)
+		case r.Err != nil:
+			rows = append(rows, nodeRow(r, file))
 		}
-		s, err := onnxSite(ev, n, i, opset, opt)
-		if err != nil {
-			return nil, fmt.Errorf("node %d (%q, Reshape): %w", i, n.Name, err)
-		}
-		rows = append(rows, s.Check(file))
 	}
 	return rows, nil
+}
+
+// nodeWhere names a node for messages: `node 3 ("r", Reshape)`, preceded by the path of its subgraph.
+func nodeWhere(r *graph.NodeResult) string {
+	w := fmt.Sprintf("node %d (%q, %s)", r.Index, r.Node.Name, r.Node.Op)
+	if r.Scope != "" {
+		w = r.Scope + ": " + w
+	}
+	return w
+}
+
+// onnxRow is the row of a Reshape node.
+func onnxRow(res *graph.Result, st *stoppers, r *graph.NodeResult, file string) (Row, error) {
+	node, err := readReshape(r.Node)
+	if err != nil {
+		return Row{}, err
+	}
+	az := int64(0)
+	if !node.Options.SpecialZero {
+		az = 1
+	}
+	row := Row{
+		File: file, ID: strconv.Itoa(r.Index), Name: r.Path, Op: "Reshape-" + strconv.FormatInt(node.Version, 10),
+		Dialect: reshape.ONNX, AllowZero: &az, Input: r.Inputs[0].Shape, PatternSource: PatternConst,
+	}
+	switch {
+	case node.Shape != nil:
+		row.Pattern.Values = make([]sym.Dim, len(node.Shape))
+		for i, v := range node.Shape {
+			row.Pattern.Values[i] = sym.Const(v)
+		}
+		row.PatternShape = shape.OfInts(int64(len(node.Shape)))
+	default:
+		p := r.Inputs[1]
+		row.Pattern.Values, row.PatternShape = p.Value, p.Shape.Partial()
+		src := st.producer(r.Scope, node.Pattern)
+		switch {
+		case p.Value == nil:
+			row.PatternSource = PatternUnknown
+			row.Message = "the pattern's values are known at run time only, so it is inferred with its values unknown"
+		case src != nil && src.Node.Op != "Constant":
+			row.PatternSource = PatternComputed
+			row.Message = "the pattern is computed by a " + src.Node.Op + " node (" + node.Pattern + ")"
+		}
+	}
+	if r.Err != nil {
+		row.Verdict = verdictOf(r.Err)
+		row.Message = strings.TrimPrefix(r.Err.Error()+"; "+row.Message, "; ")
+		return row, nil
+	}
+	out := r.Outputs[0].Shape
+	row.Inferred = &out
+	declared, _, ok := res.Declared(r.Graph, node.Output)
+	if !ok {
+		row.Verdict = Inferred
+		return row, nil
+	}
+	row.Declared = &declared
+	row.Verdict, row.Message = compare(row.Input, out, declared, row.Message)
+	return row, nil
+}
+
+// compare returns the verdict of an inferred output shape against the declared one: Mismatch when
+// the declared shape cannot be the inferred one, or cannot have the input's volume (a reshape keeps
+// the volume whatever its pattern), OK otherwise; note is appended to the message.
+func compare(in, inferred, declared sym.Shape, note string) (Verdict, string) {
+	msg := ""
+	v := OK
+	switch {
+	case !compatible(inferred, declared):
+		v, msg = Mismatch, "the model declares "+declared.String()+", the rules give "+inferred.String()
+	case !volumesMeet(in.Partial(), declared.Partial()):
+		v = Mismatch
+		msg = "the model declares " + declared.String() + ", but the input " + in.String() + " has another volume, and a reshape keeps the volume"
+	}
+	return v, strings.TrimPrefix(msg+"; "+note, "; ")
+}
+
+// nodeRow is the row of a node other than a Reshape whose inputs break its rule.
+func nodeRow(r *graph.NodeResult, file string) Row {
+	row := Row{File: file, ID: strconv.Itoa(r.Index), Name: r.Path, Op: r.Node.Op, Dialect: reshape.ONNX,
+		Input: sym.DynamicRank(), PatternShape: shape.DynamicRank(), Verdict: verdictOf(r.Err), Message: r.Err.Error()}
+	if len(r.Inputs) > 0 && r.Inputs[0] != nil {
+		row.Input = r.Inputs[0].Shape
+	}
+	return row
+}
+
+// determined reports whether every dim of the row's input and inferred shapes is an integer or an
+// expression in the model's symbols.
+func determined(r Row) bool {
+	for _, s := range []*sym.Shape{&r.Input, r.Inferred} {
+		if s == nil || s.RankDynamic {
+			return false
+		}
+		for _, d := range s.Dims {
+			if !d.Determined() {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// stoppers finds, for a node with undetermined dims, the nodes upstream of it where the shapes (or
+// the pattern's values) stop being known: nodes without a shape rule, nodes whose inputs broke their
+// rule, nodes whose rule depends on run-time data, and graph inputs whose values only a run gives.
+type stoppers struct {
+	prod map[string]*graph.NodeResult // scope + "\x00" + tensor name → its producer
+	memo map[memoKey][]string
+}
+
+type memoKey struct {
+	r      *graph.NodeResult
+	values bool
+}
+
+// maxStoppers bounds the stoppers named for one node.
+const maxStoppers = 3
+
+func newStoppers(res *graph.Result) *stoppers {
+	s := &stoppers{prod: map[string]*graph.NodeResult{}, memo: map[memoKey][]string{}}
+	for i := range res.Nodes {
+		r := &res.Nodes[i]
+		for _, out := range r.Node.Outputs {
+			if out != "" {
+				s.prod[r.Scope+"\x00"+out] = r
+			}
+		}
+	}
+	return s
+}
+
+// producer returns the node result that outputs name as the node of scope reads it: in its scope or
+// an enclosing one.
+func (s *stoppers) producer(scope, name string) *graph.NodeResult {
+	for {
+		if p, ok := s.prod[scope+"\x00"+name]; ok {
+			return p
+		}
+		if scope == "" {
+			return nil
+		}
+		i := strings.LastIndex(scope, "/")
+		if i < 0 {
+			scope = ""
+			continue
+		}
+		// A scope ends in NODE/ATTR: drop the attribute and the node.
+		scope = scope[:i]
+		if j := strings.LastIndex(scope, "/"); j >= 0 {
+			scope = scope[:j]
+		} else {
+			scope = ""
+		}
+	}
+}
+
+// of returns the stoppers of a Reshape row: those of its data input's shape and of its pattern's
+// values.
+func (s *stoppers) of(r *graph.NodeResult) []string {
+	out := s.inputs(r, 0, false)
+	if len(r.Inputs) > 1 && r.Inputs[1] != nil && r.Inputs[1].Value == nil {
+		out = appendNew(out, s.inputs(r, 1, true)...)
+	}
+	return out
+}
+
+// inputs returns the stoppers of input k of r (all inputs when k < 0): of its shape, or with values
+// of its values.
+func (s *stoppers) inputs(r *graph.NodeResult, k int, values bool) []string {
+	var out []string
+	for i, name := range r.Node.Inputs {
+		if name == "" || k >= 0 && i != k || i >= len(r.Inputs) || known(r.Inputs[i], values) {
+			continue
+		}
+		p := s.producer(r.Scope, name)
+		if p == nil {
+			if values {
+				out = appendNew(out, "input "+name)
+			}
+			continue
+		}
+		out = appendNew(out, s.node(p, values)...)
+		if len(out) >= maxStoppers {
+			break
+		}
+	}
+	return out
+}
+
+// node returns the stoppers of the outputs of p.
+func (s *stoppers) node(p *graph.NodeResult, values bool) []string {
+	key := memoKey{p, values}
+	if v, ok := s.memo[key]; ok {
+		return v
+	}
+	s.memo[key] = nil // a cycle through subgraph outputs stops here
+	var out []string
+	switch {
+	case p.Unsupported:
+		out = []string{p.Node.Op + " at " + p.Path + " (no shape rule)"}
+	case p.Err != nil:
+		out = []string{p.Node.Op + " at " + p.Path + " (" + errcode.Code(p.Err) + ")"}
+	case values && (p.Node.Op == "Shape" || p.Node.Op == "Size"):
+		out = s.inputs(p, 0, false) // the values are the input's dims
+	default:
+		out = s.inputs(p, -1, values)
+		if len(out) == 0 {
+			why := "its output depends on run-time data"
+			if values {
+				why = "its values are known at run time only"
+			}
+			out = []string{p.Node.Op + " at " + p.Path + " (" + why + ")"}
+		}
+	}
+	s.memo[key] = out
+	return out
+}
+
+// known reports whether the shape of in is determined (every dim an integer or an expression in
+// the model's symbols), or with values whether its values are known.
+func known(in *graph.Info, values bool) bool {
+	if in == nil {
+		return true
+	}
+	if values {
+		return in.Value != nil || !isIntegral(in)
+	}
+	if in.Shape.RankDynamic {
+		return false
+	}
+	for _, d := range in.Shape.Dims {
+		if !d.Determined() {
+			return false
+		}
+	}
+	return true
+}
+
+// isIntegral reports whether in may hold values inference tracks: an integer or boolean tensor, or
+// one of unknown type.
+func isIntegral(in *graph.Info) bool {
+	return in.Type == element.Undefined || in.Type.IsInteger() || in.Type == element.Boolean
+}
+
+func appendNew(list []string, items ...string) []string {
+	for _, it := range items {
+		if len(list) < maxStoppers && !slices.Contains(list, it) {
+			list = append(list, it)
+		}
+	}
+	return list
 }
 
 // ONNXReshape is what an ONNX Reshape node says of itself, read by ReadONNXReshape.
@@ -83,77 +352,63 @@ type ONNXReshape struct {
 // errcode.ErrSyntax for a node that lacks what its version requires or has what it does not define
 // (allowzero before Reshape-14, an allowzero other than 0 or 1).
 func ReadONNXReshape(n *onnx.Node, opset int64) (ONNXReshape, error) {
-	r := ONNXReshape{Version: reshapeVersion(opset), Options: reshape.Options{Dialect: reshape.ONNX, SpecialZero: true}}
-	if len(n.Inputs) == 0 || n.Inputs[0] == "" || len(n.Outputs) == 0 {
-		return r, errcode.Errorf(errcode.ErrSyntax, "%d inputs and %d outputs", len(n.Inputs), len(n.Outputs))
-	}
-	r.Data, r.Output = n.Inputs[0], n.Outputs[0]
+	var az *int64
 	if a, ok := n.Attr("allowzero"); ok {
+		az = &a.I
+	}
+	var shp []int64
+	a, hasShape := n.Attr("shape")
+	if hasShape {
+		shp = a.Ints
+	}
+	return reshapeNode(opset, n.Inputs, n.Outputs, az, shp, hasShape)
+}
+
+// readReshape is ReadONNXReshape of a node of package graph.
+func readReshape(n *graph.Node) (ONNXReshape, error) {
+	var az *int64
+	if a, ok := n.Attr("allowzero"); ok {
+		az = &a.Int
+	}
+	var shp []int64
+	a, hasShape := n.Attr("shape")
+	if hasShape {
+		shp = a.Ints
+	}
+	return reshapeNode(n.Version, n.Inputs, n.Outputs, az, shp, hasShape)
+}
+
+func reshapeNode(opset int64, inputs, outputs []string, allowzero *int64, shp []int64, hasShape bool) (ONNXReshape, error) {
+	r := ONNXReshape{Version: reshapeVersion(opset), Options: reshape.Options{Dialect: reshape.ONNX, SpecialZero: true}}
+	if len(inputs) == 0 || inputs[0] == "" || len(outputs) == 0 {
+		return r, errcode.Errorf(errcode.ErrSyntax, "%d inputs and %d outputs", len(inputs), len(outputs))
+	}
+	r.Data, r.Output = inputs[0], outputs[0]
+	if allowzero != nil {
 		if r.Version < 14 {
 			return r, errcode.Errorf(errcode.ErrSyntax, "allowzero is an attribute of Reshape-14 and later, and the model imports opset %d", opset)
 		}
-		sz, err := reshape.SpecialZero(reshape.ONNX, nil, &a.I)
+		sz, err := reshape.SpecialZero(reshape.ONNX, nil, allowzero)
 		if err != nil {
 			return r, err
 		}
 		r.Options.SpecialZero = sz
 	}
 	if r.Version == 1 {
-		a, ok := n.Attr("shape")
-		if !ok {
+		if !hasShape {
 			return r, errcode.Errorf(errcode.ErrSyntax, "Reshape-1 has no shape attribute")
 		}
-		r.Shape = a.Ints
+		r.Shape = shp
 		if r.Shape == nil {
 			r.Shape = []int64{}
 		}
 		return r, nil
 	}
-	if len(n.Inputs) < 2 || n.Inputs[1] == "" {
+	if len(inputs) < 2 || inputs[1] == "" {
 		return r, errcode.Errorf(errcode.ErrSyntax, "Reshape-%d takes the shape as input 1, and the node has none", r.Version)
 	}
-	r.Pattern = n.Inputs[1]
+	r.Pattern = inputs[1]
 	return r, nil
-}
-
-func onnxSite(ev *onnxEval, n *onnx.Node, index int, opset int64, opt Options) (*Site, error) {
-	node, err := ReadONNXReshape(n, opset)
-	if err != nil {
-		return nil, err
-	}
-	s := &Site{
-		ID: strconv.Itoa(index), Name: n.Name, Op: "Reshape-" + strconv.FormatInt(node.Version, 10),
-		Options: node.Options, Input: ev.shapeOf(node.Data), Declared: ev.shapeOf(node.Output),
-	}
-	s.Options.MaxRank = opt.MaxRank
-	if node.Shape != nil {
-		s.Pattern, s.PatternSource = reshape.IntPattern(node.Shape...), PatternConst
-		return s, nil
-	}
-	name := node.Pattern
-	if t, ok := ev.patternType(name); ok {
-		s.Options.PatternType = t
-	}
-	v, source, err := ev.value(name, 0)
-	switch {
-	case err == nil:
-		p, err := reshape.NewPattern(shape.OfInts(v.Shape...), v.Elems)
-		if err != nil {
-			return nil, err
-		}
-		s.Pattern, s.PatternSource = p, PatternComputed
-		if source == "" {
-			s.PatternSource = PatternConst
-		} else {
-			s.Note = "the pattern is computed by " + source
-		}
-	case errors.Is(err, bounds.ErrUnknown), errors.Is(err, errcode.ErrLimit):
-		s.Pattern, s.PatternSource = reshape.UnknownPattern(ev.shapeOf(name)), PatternUnknown
-		s.Note = "the pattern is not constant (" + err.Error() + "), so it is inferred with its values unknown"
-	default:
-		return nil, err
-	}
-	return s, nil
 }
 
 // reshapeVersion returns the version of Reshape an opset holds: 1, 5, 13, 14, 19 or 21.

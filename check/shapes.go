@@ -69,7 +69,7 @@ func InferShapes(path string, opt Options) (*Shapes, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	g, err := graph.FromONNX(m)
+	g, err := graph.FromONNX(m, filepath.Dir(path))
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}

@@ -1,6 +1,9 @@
 package graph
 
 import (
+	"errors"
+
+	"github.com/reshape-go/reshape/errcode"
 	"github.com/reshape-go/reshape/sym"
 )
 
@@ -8,27 +11,33 @@ import (
 const maxFloats = 64
 
 // constInfo returns the Info of a constant: its type and static shape, and its values when it is a
-// small integer constant (or a small floating-point one).
-func constInfo(c *Const) *Info {
+// small integer constant (or a small floating-point one). A constant whose values cannot be read
+// because of a limit or their type has none; any other error of Const.Load (a malformed tensor,
+// external data that is missing or outside the model's directory) is returned.
+func constInfo(c *Const) (*Info, error) {
 	info := &Info{Type: c.Type, Shape: sym.Ints(c.Dims...)}
 	n, ok := info.Volume()
 	if !ok || c.Load == nil {
-		return info
+		return info, nil
 	}
+	var err error
 	switch {
 	case isIntegral(c.Type) && n <= MaxValue:
-		ints, _, err := c.Load(MaxValue)
-		if err == nil && int64(len(ints)) == n {
+		var ints []int64
+		if ints, _, err = c.Load(MaxValue); err == nil && int64(len(ints)) == n {
 			info.Value = make([]sym.Dim, n)
 			for i, v := range ints {
 				info.Value[i] = sym.Const(v)
 			}
 		}
 	case c.Type.IsFloat() && n <= maxFloats:
-		_, floats, err := c.Load(maxFloats)
-		if err == nil && int64(len(floats)) == n {
+		var floats []float64
+		if _, floats, err = c.Load(maxFloats); err == nil && int64(len(floats)) == n {
 			info.Floats = floats
 		}
 	}
-	return info
+	if err != nil && !errors.Is(err, errcode.ErrLimit) && !errors.Is(err, errcode.ErrDataType) {
+		return info, err
+	}
+	return info, nil
 }

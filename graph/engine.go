@@ -3,6 +3,7 @@ package graph
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -70,7 +71,9 @@ type NodeResult struct {
 	// Scope is the path of the subgraph the node belongs to ("If_3/then_branch"), "" for the main
 	// graph: Path is Scope, a slash when Scope is not empty, and the node's name.
 	Scope string
+	// Node is the node, Index its index in Graph.Nodes.
 	Node  *Node
+	Index int
 	// Graph is the graph the node belongs to.
 	Graph *Graph
 	// Inputs and Outputs are the Infos of the node's inputs and outputs, nil for one left out.
@@ -281,10 +284,15 @@ func (e *engine) run(s *scope) error {
 		return errcode.Errorf(errcode.ErrLimit, "%s: subgraphs nest deeper than %d", strings.TrimSuffix(s.path, "/"), maxDepth)
 	}
 	g := s.g
-	for name, c := range g.Consts {
-		if _, ok := s.infos[name]; !ok {
-			s.infos[name] = constInfo(c)
+	for _, name := range slices.Sorted(maps.Keys(g.Consts)) {
+		if _, ok := s.infos[name]; ok {
+			continue
 		}
+		info, err := constInfo(g.Consts[name])
+		if err != nil {
+			return fmt.Errorf("%s: constant %q: %w", e.where(s), name, err)
+		}
+		s.infos[name] = info
 	}
 	order, err := e.order(s)
 	if err != nil {
@@ -471,7 +479,7 @@ func (e *engine) node(s *scope, i int) error {
 	if domain == "ai.onnx" {
 		domain = ""
 	}
-	r := NodeResult{Path: c.path, Scope: strings.TrimSuffix(s.path, "/"), Node: n, Graph: s.g, Inputs: c.in}
+	r := NodeResult{Path: c.path, Scope: strings.TrimSuffix(s.path, "/"), Node: n, Index: i, Graph: s.g, Inputs: c.in}
 	rule, ok := rules[domain][n.Op]
 	var err error
 	switch {

@@ -18,7 +18,7 @@ func loadONNX(t testing.TB, path string) *graph.Graph {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := graph.FromONNX(m)
+	g, err := graph.FromONNX(m, "")
 	if err != nil {
 		t.Fatal(err)
 	}

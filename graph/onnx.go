@@ -14,9 +14,13 @@ import (
 // (If's branches, the bodies of Loop and Scan) become Graphs of their nodes' attributes; their
 // names resolve to the enclosing graphs' tensors as ONNX scopes them.
 //
+// An integer constant stored as external data (a shape) is read from its file, relative to dir (the
+// model file's directory), within the bounds of Const.Load; floating-point external data, the
+// weights, is never read. With dir "", external data is not read.
+//
 // It returns an error wrapping errcode.ErrSyntax when the model imports no opset of the default
 // domain.
-func FromONNX(m *onnx.Model) (*Graph, error) {
+func FromONNX(m *onnx.Model, dir string) (*Graph, error) {
 	opsets := map[string]int64{}
 	for _, o := range m.OpsetImports {
 		d := o.Domain
@@ -30,14 +34,14 @@ func FromONNX(m *onnx.Model) (*Graph, error) {
 	if _, ok := opsets[""]; !ok {
 		return nil, errcode.Errorf(errcode.ErrSyntax, "the model imports no opset of the default ONNX domain")
 	}
-	return fromONNXGraph(&m.Graph, opsets), nil
+	return fromONNXGraph(&m.Graph, opsets, dir), nil
 }
 
-func fromONNXGraph(og *onnx.Graph, opsets map[string]int64) *Graph {
+func fromONNXGraph(og *onnx.Graph, opsets map[string]int64, dir string) *Graph {
 	g := &Graph{Name: og.Name, Consts: make(map[string]*Const, len(og.Initializers)), Declared: map[string]Decl{}}
 	for i := range og.Initializers {
 		t := &og.Initializers[i]
-		g.Consts[t.Name] = onnxConst(t)
+		g.Consts[t.Name] = onnxConst(t, dir)
 	}
 	for i := range og.Inputs {
 		vi := &og.Inputs[i]
@@ -64,7 +68,7 @@ func fromONNXGraph(og *onnx.Graph, opsets map[string]int64) *Graph {
 		n := Node{Name: on.Name, Op: on.OpType, Domain: d, Version: opsets[d], Inputs: on.Inputs, Outputs: on.Outputs,
 			Attrs: make([]Attr, len(on.Attrs))}
 		for k := range on.Attrs {
-			n.Attrs[k] = onnxAttr(&on.Attrs[k], opsets)
+			n.Attrs[k] = onnxAttr(&on.Attrs[k], opsets, dir)
 		}
 		g.Nodes[i] = n
 	}
@@ -88,7 +92,7 @@ func onnxDecl(vi *onnx.ValueInfo) Decl {
 	return d
 }
 
-func onnxAttr(a *onnx.Attribute, opsets map[string]int64) Attr {
+func onnxAttr(a *onnx.Attribute, opsets map[string]int64, dir string) Attr {
 	out := Attr{Name: a.Name}
 	switch a.Type {
 	case onnx.AttrInt:
@@ -112,17 +116,17 @@ func onnxAttr(a *onnx.Attribute, opsets map[string]int64) Attr {
 	case onnx.AttrTensor:
 		out.Kind = AttrTensor
 		if a.T != nil {
-			out.Tensor = onnxConst(a.T)
+			out.Tensor = onnxConst(a.T, dir)
 		}
 	case onnx.AttrGraph:
 		out.Kind = AttrGraph
 		if a.G != nil {
-			out.Graph = fromONNXGraph(a.G, opsets)
+			out.Graph = fromONNXGraph(a.G, opsets, dir)
 		}
 	case onnx.AttrGraphs:
 		out.Kind = AttrGraphs
 		for i := range a.Graphs {
-			out.Graphs = append(out.Graphs, fromONNXGraph(&a.Graphs[i], opsets))
+			out.Graphs = append(out.Graphs, fromONNXGraph(&a.Graphs[i], opsets, dir))
 		}
 	default:
 		out.Kind = AttrOther
@@ -130,8 +134,8 @@ func onnxAttr(a *onnx.Attribute, opsets map[string]int64) Attr {
 	return out
 }
 
-// onnxConst returns a constant reading the values of an ONNX tensor.
-func onnxConst(t *onnx.Tensor) *Const {
+// onnxConst returns a constant reading the values of an ONNX tensor, its external data from dir.
+func onnxConst(t *onnx.Tensor, dir string) *Const {
 	et, _ := t.DataType.ElementType()
 	c := &Const{Name: t.Name, Type: et, Dims: t.Dims}
 	c.Load = func(limit int64) ([]int64, []float64, error) {
@@ -141,6 +145,16 @@ func onnxConst(t *onnx.Tensor) *Const {
 		}
 		if n > limit {
 			return nil, nil, errcode.Errorf(errcode.ErrLimit, "tensor %q: %d elements, more than %d", t.Name, n, limit)
+		}
+		if t.External != nil {
+			// Only integer constants (shapes, patterns, indices) are read from external data: the
+			// floating-point ones are weights.
+			if dir == "" || !et.IsInteger() && et != element.Boolean {
+				return nil, nil, errcode.Errorf(errcode.ErrLimit, "tensor %q: its external data is not read", t.Name)
+			}
+			if t, err = t.ReadExternal(dir, 8*limit); err != nil {
+				return nil, nil, err
+			}
 		}
 		switch {
 		case et.IsInteger():

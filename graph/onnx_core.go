@@ -47,7 +47,9 @@ func identity(c *Ctx) error {
 func constant(c *Ctx) error {
 	if t, ok, err := c.Tensor("value"); err != nil || ok {
 		if ok {
-			c.Set(0, constInfo(t))
+			info, err := constInfo(t)
+			c.Set(0, info)
+			return err
 		}
 		return err
 	}

@@ -103,10 +103,12 @@ func binary(c *Ctx) error {
 	var f func(a, b sym.Dim) (sym.Dim, error)
 	switch c.n.Op {
 	case "Add":
-		f = func(a, b sym.Dim) (sym.Dim, error) { return sym.AddDims(a, b), nil }
+		f = exact(c, sym.AddDims)
 	case "Sub":
-		f = func(a, b sym.Dim) (sym.Dim, error) { return sym.SubDims(a, b), nil }
-	case "Mul", "And":
+		f = exact(c, sym.SubDims)
+	case "Mul":
+		f = exact(c, sym.MulDims)
+	case "And":
 		f = func(a, b sym.Dim) (sym.Dim, error) { return sym.MulDims(a, b), nil }
 	case "Div":
 		f = func(a, b sym.Dim) (sym.Dim, error) {
@@ -139,6 +141,20 @@ func binary(c *Ctx) error {
 		return nil
 	}
 	return elementwise(c, out, ins, func(v []sym.Dim) (sym.Dim, error) { return f(v[0], v[1]) })
+}
+
+// exact returns an arithmetic operation on values that refuses, with an error wrapping
+// errcode.ErrOverflow, two integers whose result leaves int64 (where a run would wrap around).
+func exact(c *Ctx, f func(a, b sym.Dim) sym.Dim) func(a, b sym.Dim) (sym.Dim, error) {
+	return func(a, b sym.Dim) (sym.Dim, error) {
+		r := f(a, b)
+		_, sa := a.Static()
+		_, sb := b.Static()
+		if _, sr := r.Static(); sa && sb && !sr {
+			return r, c.Errorf(errcode.ErrOverflow, "%v %s %v overflows int64", a, c.n.Op, b)
+		}
+		return r, nil
+	}
 }
 
 // elementwise computes the values of out from the values of ins, broadcast, when all are known.

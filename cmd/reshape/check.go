@@ -7,7 +7,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"text/tabwriter"
 
@@ -85,14 +84,20 @@ func runCheck(e *env, args []string) int {
 	asJSON := fs.Bool("json", false, "")
 	lim := addLimitFlags(fs)
 	runConst := fs.Bool("run", false, "")
+	dimFlags, inputFlags := addBindingFlags(fs)
 	args, err := parseArgs(fs, args)
+	if err != nil {
+		return e.fail(checkCommand, err)
+	}
+	dims, err := dimFlags.dims()
 	if err != nil {
 		return e.fail(checkCommand, err)
 	}
 	if err := checkIRFlags(args, *bin != "", *runConst); err != nil {
 		return e.fail(checkCommand, err)
 	}
-	opt := check.Options{BinPath: *bin, MaxRank: lim.maxRank, Run: *runConst, MaxBytes: int64(lim.maxBytes), MaxFileSize: lim.fileLimit()}
+	opt := check.Options{BinPath: *bin, MaxRank: lim.maxRank, Run: *runConst, MaxBytes: int64(lim.maxBytes), MaxFileSize: lim.fileLimit(),
+		Dims: dims, Inputs: inputFlags.values}
 	var rows []check.Row
 	var sum check.Summary
 	unreadable := func(file string, err error) {
@@ -207,15 +212,10 @@ type column struct {
 // verdicts are green, yellow or red.
 func printRows(w io.Writer, rows []check.Row, color bool) {
 	verdict := func(v string) string {
-		switch check.Verdict(v) {
-		case check.OK:
-			return paint(color, green, v)
-		case check.Mismatch:
-			return paint(color, yellow, v)
-		case "", "-":
+		if v == "" || v == "-" {
 			return paint(color, bold, v)
 		}
-		return paint(color, red, v)
+		return paintVerdict(color, v)
 	}
 	columns := []column{
 		{"FILE", func(r *check.Row) string { return r.File }, nil},
@@ -223,14 +223,19 @@ func printRows(w io.Writer, rows []check.Row, color bool) {
 		{"NAME", func(r *check.Row) string { return r.Name }, nil},
 		{"INPUT", func(r *check.Row) string { return r.Input.String() }, nil},
 		{"PATTERN", patternCell, nil},
-		{"SPECIAL_ZERO", func(r *check.Row) string { return strconv.FormatBool(r.SpecialZero) }, nil},
+		{"ZERO", func(r *check.Row) string { return r.Zero() }, nil},
 		{"INFERRED", func(r *check.Row) string {
 			if r.Inferred == nil {
 				return "-"
 			}
 			return r.Inferred.String()
 		}, nil},
-		{"DECLARED", func(r *check.Row) string { return r.Declared.String() }, nil},
+		{"DECLARED", func(r *check.Row) string {
+			if r.Declared == nil {
+				return "-"
+			}
+			return r.Declared.String()
+		}, nil},
 		{"VERDICT", func(r *check.Row) string { return string(r.Verdict) }, verdict},
 	}
 	for _, r := range rows {
@@ -259,8 +264,12 @@ func printRows(w io.Writer, rows []check.Row, color bool) {
 	}
 	tw.Flush()
 	for _, r := range rows {
-		if r.Message != "" {
-			fmt.Fprintf(w, "%s: %s %s (%s): %s\n", r.File, r.Op, r.ID, r.Name, strings.TrimSpace(r.Message))
+		msg := strings.TrimSpace(r.Message)
+		if len(r.Stopped) > 0 {
+			msg = strings.TrimPrefix(msg+"; undetermined dims stop at "+strings.Join(r.Stopped, ", "), "; ")
+		}
+		if msg != "" {
+			fmt.Fprintf(w, "%s: %s %s (%s): %s\n", r.File, r.Op, r.ID, r.Name, msg)
 		}
 	}
 }
@@ -272,7 +281,7 @@ func patternCell(r *check.Row) string {
 	case check.PatternComputed:
 		return r.Pattern.String() + " (computed)"
 	case check.PatternUnknown:
-		return "unknown " + r.Pattern.TensorShape().String()
+		return "unknown " + r.PatternShape.String()
 	}
 	return r.Pattern.String()
 }

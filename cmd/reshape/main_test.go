@@ -209,7 +209,7 @@ func TestCheckBuiltin(t *testing.T) {
 		t.Fatalf("exit %d, stderr %s", code, stderr)
 	}
 	lines := strings.Split(strings.TrimSpace(stdout), "\n")
-	if len(lines) != 7 || !strings.HasPrefix(lines[0], "FILE") || lines[6] != "5 reshapes in 1 file: 5 ok, 0 mismatch, 0 error" {
+	if len(lines) != 7 || !strings.HasPrefix(lines[0], "FILE") || lines[6] != "5 reshapes in 1 file: 5 ok, 0 mismatch, 0 inferred, 0 error" {
 		t.Fatalf("stdout:\n%s", stdout)
 	}
 	for _, l := range lines[1:6] {
@@ -220,7 +220,7 @@ func TestCheckBuiltin(t *testing.T) {
 	code, stdout, _ = cli("", "check", "--json")
 	if code != 0 || strings.Count(stdout, "\n") != 6 || strings.Count(stdout, `{"record":"reshape","file":"spec_examples.xml",`) != 5 ||
 		!strings.Contains(stdout, `"input":[2,5,5,24],"pattern":[0,-1,4],"pattern_shape":[3],"pattern_source":"const","special_zero":true,"inferred":[2,150,4],"declared":[2,150,4],"verdict":"ok"}`) ||
-		!strings.HasSuffix(stdout, `{"record":"summary","reshapes":5,"ok":5,"mismatch":0,"error":0,"run":0,"run_ok":0,"files":1,"unreadable":0}`+"\n") {
+		!strings.HasSuffix(stdout, `{"record":"summary","reshapes":5,"nodes":0,"ok":5,"mismatch":0,"inferred":0,"error":0,"run":0,"run_ok":0,"files":1,"unreadable":0}`+"\n") {
 		t.Fatalf("--json: exit %d\n%s", code, stdout)
 	}
 }
@@ -235,13 +235,13 @@ func TestCheckFiles(t *testing.T) {
 		"inputs": [{"id": 0, "dtype": "f32", "shape": [2, 3]}], "outputs": [{"id": 2, "dtype": "f32", "shape": [5]}]}]}`), 0o644)
 
 	code, stdout, stderr := cli("", "check", mismatch)
-	if code != 1 || !strings.Contains(stdout, "mismatch") || !strings.Contains(stdout, "1 reshape in 1 file: 0 ok, 1 mismatch, 0 error\n") ||
+	if code != 1 || !strings.Contains(stdout, "mismatch") || !strings.Contains(stdout, "1 reshape in 1 file: 0 ok, 1 mismatch, 0 inferred, 0 error\n") ||
 		!strings.Contains(stdout, "the model declares [5], the rules give [6]") || stderr != "" {
 		t.Errorf("mismatch: exit %d\n%s\n%s", code, stdout, stderr)
 	}
 	code, stdout, stderr = cli("", "check", bad, mismatch)
 	if code != 2 || !strings.Contains(stderr, "reshape: syntax: "+bad+": line 1: unexpected EOF") ||
-		!strings.Contains(stdout, "1 reshape in 1 file: 0 ok, 1 mismatch, 0 error; 1 file could not be read\n") {
+		!strings.Contains(stdout, "1 reshape in 1 file: 0 ok, 1 mismatch, 0 inferred, 0 error; 1 file could not be read\n") {
 		t.Errorf("unreadable: exit %d\n%s\n%s", code, stdout, stderr)
 	}
 	if code, _, stderr := cli("", "check", "--bin", "x.bin", bad, mismatch); code != 2 || !strings.Contains(stderr, "--bin names the weights of one IR file") {
@@ -266,20 +266,20 @@ func TestCheckFiles(t *testing.T) {
 	} {
 		path := filepath.Join(dir, c.file)
 		if code, stdout, stderr := cli("", "check", path); code != 2 || stderr != "reshape: syntax: "+path+c.want ||
-			stdout != "0 reshapes in 0 files: 0 ok, 0 mismatch, 0 error; 1 file could not be read\n" {
+			stdout != "0 reshapes in 0 files: 0 ok, 0 mismatch, 0 inferred, 0 error; 1 file could not be read\n" {
 			t.Errorf("check %s: exit %d\n%s%s", c.file, code, stdout, stderr)
 		}
 	}
 	// A directory: every model file in it, .bin and .md left out, with one summary line.
 	code, stdout, stderr = cli("", "check", dir)
 	if code != 2 || strings.Count(stderr, "reshape: ") != 2 || !strings.Contains(stderr, "bad.xml: line 1") || !strings.Contains(stderr, "ir.xml: pattern Const layer") ||
-		!strings.HasSuffix(stdout, "1 reshape in 1 file: 0 ok, 1 mismatch, 0 error; 2 files could not be read\n") {
+		!strings.HasSuffix(stdout, "1 reshape in 1 file: 0 ok, 1 mismatch, 0 inferred, 0 error; 2 files could not be read\n") {
 		t.Errorf("check DIR: exit %d\n%s%s", code, stdout, stderr)
 	}
 	code, stdout, stderr = cli("", "check", "--json", dir)
 	if code != 2 || stderr != "" || !strings.Contains(stdout, `{"record":"file","file":"`+bad+`","error":"syntax","message":"`+bad+`: line 1: unexpected EOF"}`) ||
 		!strings.Contains(stdout, `{"record":"reshape","file":"`+mismatch+`","id":"1"`) ||
-		!strings.HasSuffix(stdout, `{"record":"summary","reshapes":1,"ok":0,"mismatch":1,"error":0,"run":0,"run_ok":0,"files":1,"unreadable":2}`+"\n") {
+		!strings.HasSuffix(stdout, `{"record":"summary","reshapes":1,"nodes":0,"ok":0,"mismatch":1,"inferred":0,"error":0,"run":0,"run_ok":0,"files":1,"unreadable":2}`+"\n") {
 		t.Errorf("check --json DIR: exit %d\n%s%s", code, stdout, stderr)
 	}
 	os.Remove(bad)
@@ -287,7 +287,7 @@ func TestCheckFiles(t *testing.T) {
 	os.Mkdir(filepath.Join(dir, ".hidden"), 0o755)
 	os.WriteFile(filepath.Join(dir, ".hidden", "x.xml"), []byte("<"), 0o644)
 	code, stdout, stderr = cli("", "check", dir)
-	if code != 1 || stderr != "" || !strings.HasSuffix(stdout, "6 reshapes in 2 files: 5 ok, 1 mismatch, 0 error\n") {
+	if code != 1 || stderr != "" || !strings.HasSuffix(stdout, "6 reshapes in 2 files: 5 ok, 1 mismatch, 0 inferred, 0 error\n") {
 		t.Errorf("check DIR: exit %d\n%s%s", code, stdout, stderr)
 	}
 	realData := filepath.Join("..", "..", "..", "shared", "realdata")
@@ -302,7 +302,7 @@ func TestCheckFiles(t *testing.T) {
 		return err
 	})
 	code, stdout, stderr = cli("", append([]string{"check"}, files...)...)
-	if code != 0 || stderr != "" || !strings.HasSuffix(stdout, "115 reshapes in 22 files: 115 ok, 0 mismatch, 0 error\n") {
+	if code != 0 || stderr != "" || !strings.HasSuffix(stdout, "115 reshapes in 22 files: 115 ok, 0 mismatch, 0 inferred, 0 error\n") {
 		t.Errorf("real data: exit %d\n%s\n%s", code, stdout[max(0, len(stdout)-300):], stderr)
 	}
 	// The directory holds these files and the ONNX models: one run, one summary line.
