@@ -592,8 +592,14 @@ func floorAtomOf(e, f Expr) (Expr, bool) {
 	return fromAtom(a), true
 }
 
-// CeilDiv returns ceil(e/f): -((-e)//f).
+// CeilDiv returns ceil(e/f): (e+f-1)//f for a positive integer f and an integer-valued e, so that
+// ceil(H/2) is (H+1)//2 like the floor divisions it equals; -((-e)//f) otherwise.
 func CeilDiv(e, f Expr) (Expr, bool) {
+	if q, ok := f.Const(); ok && q > 0 && e.integral() {
+		if n, ok := Add(e, Int(q-1)); ok {
+			return FloorDiv(n, f)
+		}
+	}
 	ne, ok := Neg(e)
 	if !ok {
 		return Expr{}, false

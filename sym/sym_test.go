@@ -147,6 +147,9 @@ func TestDimArithmetic(t *testing.T) {
 	if got := iv.String(); got != "6..15" {
 		t.Errorf("interval product = %s", got)
 	}
+	if got := sym.CeilDivDims(h, sym.Const(2)).String(); got != "(H+1)//2" {
+		t.Errorf("ceil(H/2) = %s", got)
+	}
 	if got := sym.TruncDivDims(sym.Const(-7), sym.Const(2)).String(); got != "-3" {
 		t.Errorf("trunc -7/2 = %s", got)
 	}
