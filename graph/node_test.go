@@ -19,6 +19,7 @@ type nodeCase struct {
 	inputs  map[string]string       // graph inputs: name → shape
 	consts  map[string][]int64      // int64 constants: name → values (1-D; a scalar if named with a "s:" prefix)
 	types   map[string]element.Type // graph input types, f32 when not given
+	tensors map[string]*graph.Const // other constants (any type and shape), by name
 	want    []string                // the output shapes, in the notation
 	values  []string                // the output values ("[N,-1]"), "" when not checked
 	wantErr error                   // the node's error code, when it has one
@@ -31,6 +32,10 @@ func runNode(t *testing.T, tc nodeCase) *graph.Result {
 	tab := sym.NewTable()
 	for _, name := range tc.node.Inputs {
 		if name == "" {
+			continue
+		}
+		if c, ok := tc.tensors[name]; ok {
+			g.Consts[name] = c
 			continue
 		}
 		if v, ok := tc.consts[name]; ok {
