@@ -1,0 +1,929 @@
+package graph
+
+import (
+	"math"
+
+	"github.com/reshape-go/reshape/errcode"
+	"github.com/reshape-go/reshape/shape"
+	"github.com/reshape-go/reshape/sym"
+)
+
+// The rules of ONNX's data movement operators: splits, pads, tiles, resizes, block rearrangements,
+// gathers and scatters. Split, Pad and Tile also move the values of small integer tensors.
+func init() {
+	register("", map[string]Rule{
+		"Split":           split,
+		"Pad":             pad,
+		"Tile":            tile,
+		"Resize":          resize,
+		"Upsample":        upsample,
+		"DepthToSpace":    depthToSpace,
+		"SpaceToDepth":    spaceToDepth,
+		"GatherElements":  gatherElements,
+		"GatherND":        gatherND,
+		"Scatter":         scatterElements,
+		"ScatterElements": scatterElements,
+		"ScatterND":       scatterND,
+		"CenterCropPad":   centerCropPad,
+		"Col2Im":          col2Im,
+	})
+}
+
+// remap returns the elements of a tensor of static shape out whose element at coordinate (i0, i1,
+// ...) is the element of v, a tensor of static shape in, at (at(0, i0), at(1, i1), ...), or fill
+// where at returns a negative index; nil when out has more than MaxValue elements.
+func remap(in, out []int64, v []sym.Dim, fill sym.Dim, at func(axis int, i int64) int64) []sym.Dim {
+	n, err := shape.Volume(out)
+	if err != nil || n > MaxValue {
+		return nil
+	}
+	strides := make([]int64, len(in))
+	shape.FillStrides(strides, in, 1)
+	res := make([]sym.Dim, 0, n)
+	coord := make([]int64, len(out))
+	for range n {
+		j := int64(0)
+		for k, x := range coord {
+			y := at(k, x)
+			if y < 0 {
+				j = -1
+				break
+			}
+			j += y * strides[k]
+		}
+		if j < 0 {
+			res = append(res, fill)
+		} else {
+			res = append(res, v[j])
+		}
+		for k := len(out) - 1; k >= 0; k-- {
+			coord[k]++
+			if coord[k] < out[k] {
+				break
+			}
+			coord[k] = 0
+		}
+	}
+	return res
+}
+
+// outValues sets the values of out to remap's, when in has values and out a static shape.
+func outValues(out, in *Info, fill sym.Dim, at func(axis int, i int64) int64) {
+	sd, v, ok := values(in)
+	if !ok {
+		return
+	}
+	od, ok := out.Shape.Static()
+	if !ok {
+		return
+	}
+	setValue(out, remap(sd, od, v, fill, at))
+}
+
+// withDim returns a copy of dims with dims[a] set to d.
+func withDim(dims []sym.Dim, a int, d sym.Dim) []sym.Dim {
+	out := append([]sym.Dim(nil), dims...)
+	out[a] = d
+	return out
+}
+
+// upTo returns the dim of the values [0, hi of d]: a part of d of unknown size.
+func upTo(d sym.Dim) sym.Dim {
+	_, hi := d.Bounds()
+	return sym.Interval(0, hi)
+}
+
+// dimsArg returns an integer list that is an attribute before opset version since and input i from
+// it on, as IntsArg does, with the values of the input as they are known (expressions included):
+// nil when they are not known.
+func dimsArg(c *Ctx, attr string, i int, since int64) (v []sym.Dim, given bool, err error) {
+	if c.Version() < since {
+		ints, given, err := c.Ints(attr)
+		if !given || err != nil {
+			return nil, given, err
+		}
+		return constDims(ints), true, nil
+	}
+	in := c.In(i)
+	if in == nil {
+		return nil, false, nil
+	}
+	return in.Value, true, nil
+}
+
+// split: Split-1 (split attribute or input 1), -2, -11 (split attribute), -13 (split input), -18
+// (split input or num_outputs). The sizes along axis are the split values, whose sum must be the
+// axis dim; without them, the axis divides into equal parts, one per output (D/n, an exact
+// quotient: the run fails when n does not divide D); with num_outputs (Split-18), every part but
+// the last has ceil(D/n) elements and the last what remains, which must be at least 1. Values are
+// split too.
+func split(c *Ctx) error {
+	in, err := c.Input(0)
+	if err != nil {
+		return err
+	}
+	n := c.NumOut()
+	if n == 0 {
+		return c.Errorf(errcode.ErrSyntax, "Split has no outputs")
+	}
+	axis, err := c.Int("axis", 0)
+	if err != nil {
+		return err
+	}
+	var sizes []sym.Dim
+	var given bool
+	if c.Version() < 2 && c.In(1) != nil {
+		sizes, given = c.In(1).Value, true
+	} else if sizes, given, err = dimsArg(c, "split", 1, 13); err != nil {
+		return err
+	}
+	if given && sizes != nil && len(sizes) == 0 {
+		given = false // onnxruntime splits equally by an empty split input, as by none
+	}
+	known := sizes != nil
+	uneven := false
+	if _, ok := c.n.Attr("num_outputs"); ok && c.Version() >= 18 {
+		k, err := c.Int("num_outputs", 0)
+		switch {
+		case err != nil:
+			return err
+		case given:
+			return c.Errorf(errcode.ErrSyntax, "Split has both a split input and num_outputs")
+		case k != int64(n):
+			return c.Errorf(errcode.ErrSyntax, "num_outputs = %d, and the node has %d outputs", k, n)
+		}
+		uneven = true
+	}
+	r, ok := in.Rank()
+	if !ok {
+		for i := range n {
+			c.Out(i, in.Type, sym.DynamicRank())
+		}
+		return nil
+	}
+	a, err := c.NormAxis(axis, r)
+	if err != nil {
+		return err
+	}
+	d := in.Shape.Dims[a]
+	parts := make([]sym.Dim, n)
+	switch {
+	case given && !known:
+		for i := range parts {
+			parts[i] = upTo(d)
+		}
+	case given:
+		if len(sizes) != n {
+			return c.Errorf(errcode.ErrInvalidShape, "split %v has %d sizes for %d outputs", sym.ShapeOf(sizes...), len(sizes), n)
+		}
+		sum := sym.Const(0)
+		for i, s := range sizes {
+			p, ok := s.NonNegative()
+			if !ok {
+				return c.Errorf(errcode.ErrInvalidShape, "split[%d] = %v is negative", i, s)
+			}
+			sum = sym.AddDims(sum, p)
+			parts[i] = p
+		}
+		if _, err := c.Unify(d, sum, "the axis dim and the sum of split "+sym.ShapeOf(sizes...).String()); err != nil {
+			return err
+		}
+	case uneven:
+		chunk := sym.CeilDivDims(d, sym.Const(int64(n)))
+		last, ok := sym.SubDims(d, sym.MulDims(sym.Const(int64(n-1)), chunk)).Narrow(1, sym.Inf)
+		if !ok {
+			return c.Errorf(errcode.ErrInvalidShape, "axis %d of size %v does not split into %d parts of %v and a last one of at least 1", a, d, n, chunk)
+		}
+		for i := range parts {
+			parts[i] = chunk
+		}
+		parts[n-1] = last
+	default:
+		if dn, ok := d.Static(); ok && dn%int64(n) != 0 {
+			return c.Errorf(errcode.ErrInvalidShape, "axis %d of size %d does not split into %d equal parts", a, dn, n)
+		}
+		q := sym.QuoDims(d, sym.Const(int64(n)))
+		for i := range parts {
+			parts[i] = q
+		}
+	}
+	off := sym.Const(0)
+	for i, p := range parts {
+		out := c.Out(i, in.Type, sym.ShapeOf(withDim(in.Shape.Dims, a, p)...))
+		if o, ok := off.Static(); ok {
+			outValues(out, in, sym.Dim{}, func(k int, x int64) int64 {
+				if k == a {
+					return x + o
+				}
+				return x
+			})
+		}
+		off = sym.AddDims(off, p)
+	}
+	return nil
+}
+
+// pad: Pad-1 (paddings attribute), -2 (pads attribute), -11, -13 (pads and constant_value inputs),
+// -18 (axes input), -19 (wrap mode), -21. Each padded axis of size D becomes D+begin+end (negative
+// pads remove elements), which must not be negative. Values are padded too: constant mode with the
+// constant value, edge, reflect and wrap modes where onnxruntime's result is defined (a reflect pad
+// below the axis size, a wrap pad at most the axis size, after negative pads crop).
+func pad(c *Ctx) error {
+	in, err := c.Input(0)
+	if err != nil {
+		return err
+	}
+	mode, err := c.String("mode", "constant")
+	if err != nil {
+		return err
+	}
+	name := "pads"
+	if c.Version() < 2 {
+		name = "paddings"
+	}
+	pads, given, err := dimsArg(c, name, 1, 11)
+	if err != nil || !given {
+		return errOr(err, c.Errorf(errcode.ErrSyntax, "Pad has no %s", name))
+	}
+	r, ok := in.Rank()
+	if !ok {
+		c.Out(0, in.Type, sym.DynamicRank())
+		return nil
+	}
+	axes := make([]int, r)
+	for i := range axes {
+		axes[i] = i
+	}
+	if ax := c.In(3); ax != nil && c.Version() >= 18 {
+		v, ok := ax.Ints()
+		if !ok {
+			c.Out(0, in.Type, unknownDims(r))
+			return nil
+		}
+		if axes, err = c.NormAxes(v, r); err != nil {
+			return err
+		}
+	}
+	if pads == nil {
+		dims := append([]sym.Dim(nil), in.Shape.Dims...)
+		for _, a := range axes {
+			dims[a] = sym.Unknown
+		}
+		c.Out(0, in.Type, sym.ShapeOf(dims...))
+		return nil
+	}
+	if len(pads) != 2*len(axes) {
+		return c.Errorf(errcode.ErrInvalidShape, "%d pads for %d axes: want %d", len(pads), len(axes), 2*len(axes))
+	}
+	begin, end := make([]int64, r), make([]int64, r)
+	static := true
+	dims := append([]sym.Dim(nil), in.Shape.Dims...)
+	for i, a := range axes {
+		b, e := pads[i], pads[len(axes)+i]
+		d, ok := sym.AddDims(dims[a], sym.AddDims(b, e)).NonNegative()
+		if !ok {
+			return c.Errorf(errcode.ErrInvalidShape, "axis %d of size %v padded by %v and %v is negative", a, dims[a], b, e)
+		}
+		dims[a] = d
+		var ok1, ok2 bool
+		begin[a], ok1 = b.Static()
+		end[a], ok2 = e.Static()
+		static = static && ok1 && ok2
+	}
+	out := c.Out(0, in.Type, sym.ShapeOf(dims...))
+	if static {
+		padValues(c, out, in, mode, begin, end)
+	}
+	return nil
+}
+
+// padValues sets the values of Pad's output when onnxruntime's are defined.
+func padValues(c *Ctx, out, in *Info, mode string, begin, end []int64) {
+	sd, _, ok := values(in)
+	if !ok {
+		return
+	}
+	fill := sym.Const(0)
+	switch {
+	case c.Version() < 11:
+		f, err := c.Float("value", 0)
+		if err != nil || f != math.Trunc(f) || math.Abs(f) >= 1<<53 {
+			return
+		}
+		fill = sym.Const(int64(f))
+	case c.In(2) != nil:
+		v, ok := c.Value(2)
+		if !ok || len(v) != 1 {
+			return
+		}
+		fill = v[0]
+	}
+	// After negative pads crop, axis k holds size[k] elements from crop[k] on.
+	crop, size := make([]int64, len(sd)), make([]int64, len(sd))
+	for k, d := range sd {
+		crop[k] = max(-begin[k], 0)
+		size[k] = d - crop[k] - max(-end[k], 0)
+		b, e := max(begin[k], 0), max(end[k], 0)
+		ok = ok && size[k] >= 0
+		switch mode {
+		case "constant":
+		case "edge":
+			ok = ok && (size[k] >= 1 || b+e == 0)
+		case "reflect":
+			ok = ok && (b+e == 0 || b < size[k] && e < size[k])
+		case "wrap":
+			ok = ok && (b+e == 0 || b <= size[k] && e <= size[k])
+		default:
+			ok = false
+		}
+	}
+	if !ok {
+		return
+	}
+	outValues(out, in, fill, func(k int, i int64) int64 {
+		j, n := i-max(begin[k], 0), size[k]
+		if j < 0 || j >= n {
+			switch mode {
+			case "constant":
+				return -1
+			case "edge":
+				j = min(max(j, 0), n-1)
+			case "reflect":
+				if j < 0 {
+					j = -j
+				} else {
+					j = 2*(n-1) - j
+				}
+			case "wrap":
+				j = (j%n + n) % n
+			}
+		}
+		return j + crop[k]
+	})
+}
+
+// unknownDims returns the shape of rank r whose dims are unknown.
+func unknownDims(r int) sym.Shape {
+	dims := make([]sym.Dim, r)
+	for i := range dims {
+		dims[i] = sym.Unknown
+	}
+	return sym.ShapeOf(dims...)
+}
+
+// tile: Tile-1 (tiles and axis inputs), -6, -13 (repeats input): each dim times its repeat count;
+// values tiled.
+func tile(c *Ctx) error {
+	in, err := c.Input(0)
+	if err != nil {
+		return err
+	}
+	r, ok := in.Rank()
+	if !ok {
+		c.Out(0, in.Type, sym.DynamicRank())
+		return nil
+	}
+	reps := make([]sym.Dim, r)
+	for i := range reps {
+		reps[i] = sym.Const(1)
+	}
+	if c.Version() < 6 {
+		ins, err := c.Inputs(3, 3)
+		if err != nil {
+			return err
+		}
+		t, ok1 := ins[1].Ints()
+		a, ok2 := ins[2].Ints()
+		if !ok2 || len(a) != 1 {
+			c.Out(0, in.Type, unknownDims(r))
+			return nil
+		}
+		axis, err := c.NormAxis(a[0], r)
+		if err != nil {
+			return err
+		}
+		reps[axis] = sym.Unknown
+		if ok1 && len(t) == 1 {
+			reps[axis] = sym.Const(t[0])
+		}
+	} else {
+		p, err := c.Input(1)
+		if err != nil {
+			return err
+		}
+		switch {
+		case p.Value != nil && len(p.Value) != r:
+			return c.Errorf(errcode.ErrInvalidShape, "%d repeats for rank %d", len(p.Value), r)
+		case p.Value != nil:
+			copy(reps, p.Value)
+		default:
+			for i := range reps {
+				reps[i] = sym.Unknown
+			}
+		}
+	}
+	dims := make([]sym.Dim, r)
+	for i, d := range in.Shape.Dims {
+		rep, ok := reps[i].NonNegative()
+		if !ok {
+			return c.Errorf(errcode.ErrInvalidShape, "repeats[%d] = %v is negative", i, reps[i])
+		}
+		dims[i] = sym.MulDims(d, rep)
+	}
+	out := c.Out(0, in.Type, sym.ShapeOf(dims...))
+	if sd, _, ok := values(in); ok {
+		outValues(out, in, sym.Dim{}, func(k int, i int64) int64 { return i % sd[k] })
+	}
+	return nil
+}
+
+// resize: Resize-10 (scales), -11, -13 (roi, scales or sizes), -18, -19 (axes,
+// keep_aspect_ratio_policy, antialias). See resizeDims.
+func resize(c *Ctx) error {
+	x, err := c.Input(0)
+	if err != nil {
+		return err
+	}
+	r, ok := x.Rank()
+	if !ok {
+		c.Out(0, x.Type, sym.DynamicRank())
+		return nil
+	}
+	axes := make([]int, r)
+	for i := range axes {
+		axes[i] = i
+	}
+	policy := "stretch"
+	if c.Version() >= 18 {
+		if v, ok, err := c.Ints("axes"); err != nil {
+			return err
+		} else if ok {
+			if axes, err = c.NormAxes(v, r); err != nil {
+				return err
+			}
+		}
+		if policy, err = c.String("keep_aspect_ratio_policy", policy); err != nil {
+			return err
+		}
+	}
+	var scales, sizes *Info
+	if c.Version() < 11 {
+		if scales, err = c.Input(1); err != nil {
+			return err
+		}
+	} else {
+		scales, sizes = c.In(2), c.In(3)
+		if scales != nil {
+			if n, ok := scales.Volume(); ok && n == 0 {
+				scales = nil // an empty scales tensor stands for none (Resize-11, -13)
+			}
+		}
+	}
+	var dims []sym.Dim
+	switch {
+	case scales != nil && sizes != nil:
+		return c.Errorf(errcode.ErrSyntax, "Resize has both scales and sizes")
+	case scales != nil:
+		dims, err = scaleDims(c, x.Shape.Dims, axes, scales)
+	case sizes != nil:
+		dims, err = sizeDims(c, x.Shape.Dims, axes, sizes, policy)
+	default:
+		return c.Errorf(errcode.ErrSyntax, "Resize has neither scales nor sizes")
+	}
+	if err != nil {
+		return err
+	}
+	c.Out(0, x.Type, sym.ShapeOf(dims...))
+	return nil
+}
+
+// upsample: Upsample-7 (scales attribute), -9, -10 (scales input): each dim scaled as Resize's
+// scales scale it (scaleDims), every scale at least 1.
+func upsample(c *Ctx) error {
+	x, err := c.Input(0)
+	if err != nil {
+		return err
+	}
+	r, ok := x.Rank()
+	if !ok {
+		c.Out(0, x.Type, sym.DynamicRank())
+		return nil
+	}
+	scales := &Info{}
+	if c.Version() < 9 {
+		f, ok, err := c.Floats("scales")
+		if err != nil || !ok {
+			return errOr(err, c.Errorf(errcode.ErrSyntax, "Upsample-7 has no scales attribute"))
+		}
+		scales.Floats, scales.Shape = f, sym.Ints(int64(len(f)))
+	} else if scales, err = c.Input(1); err != nil {
+		return err
+	}
+	axes := make([]int, r)
+	for i := range axes {
+		axes[i] = i
+	}
+	for i, s := range scales.Floats {
+		if s < 1 {
+			return c.Errorf(errcode.ErrInvalidShape, "scales[%d] = %g is below 1", i, s)
+		}
+	}
+	dims, err := scaleDims(c, x.Shape.Dims, axes, scales)
+	if err != nil {
+		return err
+	}
+	c.Out(0, x.Type, sym.ShapeOf(dims...))
+	return nil
+}
+
+// scaleDims returns dims with each of axes scaled by the matching element of scales: the output
+// dim is floor(D·scale), as ONNX Resize-10..19 and Upsample define it. onnxruntime computes the
+// product in float32, and so does scaleDims for a static dim (a scale 0.7f of a dim 10 gives 7,
+// where the exact product 6.99999988 would give 6). A symbolic dim D and a scale m/2^k with m < 16
+// (2, 0.5, 1.5, 0.75, ...) give the expression (m·D)//2^k, which float32 computes exactly for
+// every D below 2^20; other scales give the bounds of the result. Scales that are not known give
+// unknown dims; scales below or at 0 are an error wrapping errcode.ErrInvalidShape.
+func scaleDims(c *Ctx, dims []sym.Dim, axes []int, scales *Info) ([]sym.Dim, error) {
+	out := append([]sym.Dim(nil), dims...)
+	if n, ok := scales.Volume(); ok && n != int64(len(axes)) {
+		return nil, c.Errorf(errcode.ErrInvalidShape, "%d scales for %d axes", n, len(axes))
+	}
+	if scales.Floats == nil || len(scales.Floats) != len(axes) {
+		for _, a := range axes {
+			out[a] = sym.Unknown
+		}
+		return out, nil
+	}
+	for i, a := range axes {
+		s := scales.Floats[i]
+		if !(s > 0) || math.IsInf(s, 0) {
+			return nil, c.Errorf(errcode.ErrInvalidShape, "scales[%d] = %g: a scale is positive and finite", i, s)
+		}
+		out[a] = scaleDim(dims[a], s)
+	}
+	return out, nil
+}
+
+// scaleDim returns floor(d·s) as scaleDims defines it.
+func scaleDim(d sym.Dim, s float64) sym.Dim {
+	f := func(n int64) int64 {
+		if n == sym.Inf {
+			return sym.Inf
+		}
+		p := float32(float32(n) * float32(s))
+		if p >= math.MaxInt64 {
+			return sym.Inf
+		}
+		return int64(p)
+	}
+	if n, ok := d.Static(); ok {
+		return sym.Const(f(n))
+	}
+	if m, k, ok := dyadic(s); ok && m < 16 {
+		return sym.FloorDivDims(sym.MulDims(d, sym.Const(m)), sym.Const(1<<k))
+	}
+	lo, hi := d.Bounds()
+	return sym.Interval(f(max(lo, 0)), f(hi))
+}
+
+// dyadic returns m and k with s = m/2^k, m odd or k 0, when s is such a number with k <= 30.
+func dyadic(s float64) (m int64, k uint, ok bool) {
+	for k = 0; k <= 30; k++ {
+		x := math.Ldexp(s, int(k))
+		if x == math.Trunc(x) && x < 1<<53 {
+			return int64(x), k, true
+		}
+	}
+	return 0, 0, false
+}
+
+// sizeDims returns dims with each of axes set to the matching element of sizes (Resize-11..19),
+// kept in proportion by keep_aspect_ratio_policy (Resize-18, -19): "not_larger" scales every axis
+// by the smallest ratio of size to dim, "not_smaller" by the largest, and each output dim is
+// round(scale·D), computed in float32 as onnxruntime does; with a policy, only static dims and
+// sizes give static results.
+func sizeDims(c *Ctx, dims []sym.Dim, axes []int, sizes *Info, policy string) ([]sym.Dim, error) {
+	out := append([]sym.Dim(nil), dims...)
+	if n, ok := sizes.Volume(); ok && n != int64(len(axes)) {
+		return nil, c.Errorf(errcode.ErrInvalidShape, "%d sizes for %d axes", n, len(axes))
+	}
+	v := sizes.Value
+	if len(v) != len(axes) {
+		for _, a := range axes {
+			out[a] = sym.Unknown
+		}
+		return out, nil
+	}
+	for i, a := range axes {
+		d, ok := v[i].NonNegative()
+		if !ok {
+			return nil, c.Errorf(errcode.ErrInvalidShape, "sizes[%d] = %v is negative", i, v[i])
+		}
+		out[a] = d
+	}
+	switch policy {
+	case "stretch":
+		return out, nil
+	case "not_larger", "not_smaller":
+	default:
+		return nil, c.Errorf(errcode.ErrSyntax, "keep_aspect_ratio_policy %q is not stretch, not_larger or not_smaller", policy)
+	}
+	var scale float32
+	for i, a := range axes {
+		in, ok1 := dims[a].Static()
+		size, ok2 := out[a].Static()
+		if !ok1 || !ok2 || in == 0 {
+			for _, a := range axes {
+				out[a] = sym.Unknown
+			}
+			return out, nil
+		}
+		s := float32(float32(size) / float32(in))
+		if i == 0 || policy == "not_larger" && s < scale || policy == "not_smaller" && s > scale {
+			scale = s
+		}
+	}
+	for _, a := range axes {
+		in, _ := dims[a].Static()
+		out[a] = sym.Const(int64(math.Round(float64(float32(scale * float32(in))))))
+	}
+	return out, nil
+}
+
+// blockSize returns the blocksize attribute, which must be positive.
+func blockSize(c *Ctx) (int64, error) {
+	b, err := c.Int("blocksize", 0)
+	if err != nil {
+		return 0, err
+	}
+	if b <= 0 {
+		return 0, c.Errorf(errcode.ErrSyntax, "blocksize = %d: want a positive blocksize", b)
+	}
+	return b, nil
+}
+
+// depthToSpace: DepthToSpace-1, -11, -13 (DCR and CRD modes alike): [N, C, H, W] becomes
+// [N, C/b², H·b, W·b]; C must be a multiple of b².
+func depthToSpace(c *Ctx) error {
+	in, err := c.Input(0)
+	if err != nil {
+		return err
+	}
+	b, err := blockSize(c)
+	if err != nil {
+		return err
+	}
+	if _, ok, err := c.RequireRank(in, 0, 4, 4); err != nil || !ok {
+		c.Out(0, in.Type, unknownDims(4))
+		return err
+	}
+	d := in.Shape.Dims
+	if ch, ok := d[1].Static(); ok && ch%(b*b) != 0 {
+		return c.Errorf(errcode.ErrInvalidShape, "%d channels are not a multiple of blocksize² = %d", ch, b*b)
+	}
+	bb := sym.Const(b)
+	c.Out(0, in.Type, sym.ShapeOf(d[0], sym.QuoDims(d[1], sym.Const(b*b)), sym.MulDims(d[2], bb), sym.MulDims(d[3], bb)))
+	return nil
+}
+
+// spaceToDepth: SpaceToDepth-1, -13: [N, C, H, W] becomes [N, C·b², H/b, W/b]; H and W must be
+// multiples of b.
+func spaceToDepth(c *Ctx) error {
+	in, err := c.Input(0)
+	if err != nil {
+		return err
+	}
+	b, err := blockSize(c)
+	if err != nil {
+		return err
+	}
+	if _, ok, err := c.RequireRank(in, 0, 4, 4); err != nil || !ok {
+		c.Out(0, in.Type, unknownDims(4))
+		return err
+	}
+	d := in.Shape.Dims
+	for _, i := range []int{2, 3} {
+		if n, ok := d[i].Static(); ok && n%b != 0 {
+			return c.Errorf(errcode.ErrInvalidShape, "dim %d = %d is not a multiple of blocksize %d", i, n, b)
+		}
+	}
+	bb := sym.Const(b)
+	c.Out(0, in.Type, sym.ShapeOf(d[0], sym.MulDims(d[1], sym.Const(b*b)), sym.QuoDims(d[2], bb), sym.QuoDims(d[3], bb)))
+	return nil
+}
+
+// gatherElements: GatherElements-11, -13: the output has the shape of the indices, whose rank is
+// the data's.
+func gatherElements(c *Ctx) error {
+	ins, err := c.Inputs(2, 2)
+	if err != nil {
+		return err
+	}
+	data, idx := ins[0], ins[1]
+	if _, err := axisOf(c, data); err != nil {
+		return err
+	}
+	r1, ok1 := data.Rank()
+	r2, ok2 := idx.Rank()
+	if ok1 && ok2 && r1 != r2 {
+		return c.Errorf(errcode.ErrInvalidShape, "indices of rank %d for data of rank %d", r2, r1)
+	}
+	c.Out(0, data.Type, idx.Shape)
+	return nil
+}
+
+// axisOf returns the axis attribute (default 0) normalized against the rank of in, 0 when the rank
+// is not known.
+func axisOf(c *Ctx, in *Info) (int, error) {
+	axis, err := c.Int("axis", 0)
+	if err != nil {
+		return 0, err
+	}
+	r, ok := in.Rank()
+	if !ok {
+		return 0, nil
+	}
+	return c.NormAxis(axis, r)
+}
+
+// gatherND: GatherND-11, -12, -13 (batch_dims): for data of rank r, indices of shape [..., k] and
+// b batch dims, the output is indices.shape[:-1] + data.shape[b+k:]; the first b dims of both
+// must be equal, and 1 <= k <= r-b.
+func gatherND(c *Ctx) error {
+	ins, err := c.Inputs(2, 2)
+	if err != nil {
+		return err
+	}
+	data, idx := ins[0], ins[1]
+	b, err := c.Int("batch_dims", 0)
+	if err != nil {
+		return err
+	}
+	r, ok1 := data.Rank()
+	q, ok2 := idx.Rank()
+	if !ok1 || !ok2 || q == 0 {
+		if ok2 && q == 0 {
+			return c.Errorf(errcode.ErrInvalidShape, "indices is a scalar")
+		}
+		c.Out(0, data.Type, sym.DynamicRank())
+		return nil
+	}
+	k, ok := idx.Shape.Dims[q-1].Static()
+	if !ok {
+		c.Out(0, data.Type, sym.DynamicRank())
+		return nil
+	}
+	if b < 0 || b >= int64(min(q, r)) || k < 1 || k > int64(r)-b {
+		return c.Errorf(errcode.ErrInvalidShape, "batch_dims %d and indices of last dim %d for data of rank %d and indices of rank %d", b, k, r, q)
+	}
+	dims := append([]sym.Dim(nil), idx.Shape.Dims[:q-1]...)
+	for i := range b {
+		u, err := c.Unify(data.Shape.Dims[i], idx.Shape.Dims[i], "batch dim "+itoa(int(i)))
+		if err != nil {
+			return err
+		}
+		dims[i] = u
+	}
+	dims = append(dims, data.Shape.Dims[b+k:]...)
+	c.Out(0, data.Type, sym.ShapeOf(dims...))
+	return nil
+}
+
+// scatterElements: Scatter-9 (deprecated at 11), ScatterElements-11, -13, -16, -18 (reduction): the
+// output has the data's shape; indices and updates have one shape.
+func scatterElements(c *Ctx) error {
+	ins, err := c.Inputs(3, 3)
+	if err != nil {
+		return err
+	}
+	if _, err := axisOf(c, ins[0]); err != nil {
+		return err
+	}
+	if err := sameShape(c, ins[1].Shape, ins[2].Shape, "indices and updates"); err != nil {
+		return err
+	}
+	c.SameAs(0, ins[0])
+	return nil
+}
+
+// sameShape unifies two shapes the operator requires to be equal, when both ranks are known.
+func sameShape(c *Ctx, a, b sym.Shape, what string) error {
+	if a.RankDynamic || b.RankDynamic {
+		return nil
+	}
+	if len(a.Dims) != len(b.Dims) {
+		return c.Errorf(errcode.ErrInvalidShape, "%s: ranks %d and %d differ", what, len(a.Dims), len(b.Dims))
+	}
+	for i := range a.Dims {
+		if _, err := c.Unify(a.Dims[i], b.Dims[i], what+" dim "+itoa(i)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// scatterND: ScatterND-11, -13, -16, -18 (reduction): the output has the data's shape; updates has
+// the shape indices.shape[:-1] + data.shape[k:] for indices of shape [..., k].
+func scatterND(c *Ctx) error {
+	ins, err := c.Inputs(3, 3)
+	if err != nil {
+		return err
+	}
+	data, idx, upd := ins[0], ins[1], ins[2]
+	r, ok1 := data.Rank()
+	q, ok2 := idx.Rank()
+	if ok1 && ok2 && q > 0 {
+		if k, ok := idx.Shape.Dims[q-1].Static(); ok {
+			if k < 1 || k > int64(r) {
+				return c.Errorf(errcode.ErrInvalidShape, "indices of last dim %d for data of rank %d", k, r)
+			}
+			want := sym.ShapeOf(append(append([]sym.Dim(nil), idx.Shape.Dims[:q-1]...), data.Shape.Dims[k:]...)...)
+			if err := sameShape(c, upd.Shape, want, "updates"); err != nil {
+				return err
+			}
+		}
+	}
+	c.SameAs(0, data)
+	return nil
+}
+
+// centerCropPad: CenterCropPad-18: the dims at axes (every axis by default) become the values of
+// the shape input.
+func centerCropPad(c *Ctx) error {
+	ins, err := c.Inputs(2, 2)
+	if err != nil {
+		return err
+	}
+	in, sh := ins[0], ins[1]
+	r, ok := in.Rank()
+	if !ok {
+		c.Out(0, in.Type, sym.DynamicRank())
+		return nil
+	}
+	axes := make([]int, r)
+	for i := range axes {
+		axes[i] = i
+	}
+	if v, ok, err := c.Ints("axes"); err != nil {
+		return err
+	} else if ok {
+		if axes, err = c.NormAxes(v, r); err != nil {
+			return err
+		}
+	}
+	dims := append([]sym.Dim(nil), in.Shape.Dims...)
+	if sh.Value != nil && len(sh.Value) != len(axes) {
+		return c.Errorf(errcode.ErrInvalidShape, "shape has %d values for %d axes", len(sh.Value), len(axes))
+	}
+	for i, a := range axes {
+		dims[a] = sym.Unknown
+		if sh.Value != nil {
+			d, ok := sh.Value[i].NonNegative()
+			if !ok {
+				return c.Errorf(errcode.ErrInvalidShape, "shape[%d] = %v is negative", i, sh.Value[i])
+			}
+			dims[a] = d
+		}
+	}
+	c.Out(0, in.Type, sym.ShapeOf(dims...))
+	return nil
+}
+
+// col2Im: Col2Im-18: input [N, C·∏block_shape, L] becomes [N, C, image_shape...].
+func col2Im(c *Ctx) error {
+	ins, err := c.Inputs(3, 3)
+	if err != nil {
+		return err
+	}
+	in, img, block := ins[0], ins[1], ins[2]
+	if _, _, err := c.RequireRank(in, 0, 3, 3); err != nil {
+		return err
+	}
+	image, ok := shapeFromValue(c, img)
+	if !ok {
+		return nil
+	}
+	ch := sym.Unknown
+	if !in.Shape.RankDynamic && block.Value != nil {
+		p := product(block.Value)
+		if n, ok := p.Static(); ok && n <= 0 {
+			return c.Errorf(errcode.ErrInvalidShape, "block_shape %v has a product of %d", sym.ShapeOf(block.Value...), n)
+		}
+		if a, ok1 := in.Shape.Dims[1].Static(); ok1 {
+			if n, ok2 := p.Static(); ok2 && a%n != 0 {
+				return c.Errorf(errcode.ErrInvalidShape, "dim 1 = %d is not a multiple of the block volume %d", a, n)
+			}
+		}
+		ch = sym.QuoDims(in.Shape.Dims[1], p)
+	}
+	if image.RankDynamic {
+		c.Out(0, in.Type, sym.DynamicRank())
+		return nil
+	}
+	n := sym.Unknown
+	if !in.Shape.RankDynamic {
+		n = in.Shape.Dims[0]
+	}
+	c.Out(0, in.Type, sym.ShapeOf(append([]sym.Dim{n, ch}, image.Dims...)...))
+	return nil
+}
