@@ -270,13 +270,7 @@ func nonZero(c *Ctx) error {
 			case elo < 0 || ehi > 0:
 				hi++
 			}
-			for k := len(sd) - 1; k >= 0; k-- {
-				coord[k]++
-				if coord[k] < sd[k] {
-					break
-				}
-				coord[k] = 0
-			}
+			nextCoord(coord, sd)
 		}
 	}
 	if lo == hi {

@@ -56,15 +56,30 @@ func remap(in, out []int64, v []sym.Dim, fill sym.Dim, at func(axis int, i int64
 		} else {
 			res = append(res, v[j])
 		}
-		for k := len(out) - 1; k >= 0; k-- {
-			coord[k]++
-			if coord[k] < out[k] {
-				break
-			}
-			coord[k] = 0
-		}
+		nextCoord(coord, out)
 	}
 	return res
+}
+
+// nextCoord advances coord to the next coordinate of a tensor of shape dims in row-major order,
+// wrapping around to zeros after the last.
+func nextCoord(coord, dims []int64) {
+	for k := len(dims) - 1; k >= 0; k-- {
+		coord[k]++
+		if coord[k] < dims[k] {
+			return
+		}
+		coord[k] = 0
+	}
+}
+
+// allAxes returns the axes 0..r-1.
+func allAxes(r int) []int {
+	axes := make([]int, r)
+	for i := range axes {
+		axes[i] = i
+	}
+	return axes
 }
 
 // outValues sets the values of out to remap's, when in has values and out a static shape.
@@ -250,10 +265,7 @@ func pad(c *Ctx) error {
 		c.Out(0, in.Type, sym.DynamicRank())
 		return nil
 	}
-	axes := make([]int, r)
-	for i := range axes {
-		axes[i] = i
-	}
+	axes := allAxes(r)
 	if ax := c.In(3); ax != nil && c.Version() >= 18 {
 		v, ok := ax.Ints()
 		if !ok {
@@ -438,7 +450,8 @@ func tile(c *Ctx) error {
 }
 
 // resize: Resize-10 (scales), -11, -13 (roi, scales or sizes), -18, -19 (axes,
-// keep_aspect_ratio_policy, antialias). See resizeDims.
+// keep_aspect_ratio_policy, antialias): the dims of scaleDims or sizeDims, at axes (every axis by
+// default); an empty scales tensor (Resize-11, -13) stands for none.
 func resize(c *Ctx) error {
 	x, err := c.Input(0)
 	if err != nil {
@@ -449,10 +462,7 @@ func resize(c *Ctx) error {
 		c.Out(0, x.Type, sym.DynamicRank())
 		return nil
 	}
-	axes := make([]int, r)
-	for i := range axes {
-		axes[i] = i
-	}
+	axes := allAxes(r)
 	policy := "stretch"
 	if c.Version() >= 18 {
 		if v, ok, err := c.Ints("axes"); err != nil {
@@ -519,16 +529,12 @@ func upsample(c *Ctx) error {
 	} else if scales, err = c.Input(1); err != nil {
 		return err
 	}
-	axes := make([]int, r)
-	for i := range axes {
-		axes[i] = i
-	}
 	for i, s := range scales.Floats {
 		if s < 1 {
 			return c.Errorf(errcode.ErrInvalidShape, "scales[%d] = %g is below 1", i, s)
 		}
 	}
-	dims, err := scaleDims(c, x.Shape.Dims, axes, scales)
+	dims, err := scaleDims(c, x.Shape.Dims, allAxes(r), scales)
 	if err != nil {
 		return err
 	}
@@ -860,10 +866,7 @@ func centerCropPad(c *Ctx) error {
 		c.Out(0, in.Type, sym.DynamicRank())
 		return nil
 	}
-	axes := make([]int, r)
-	for i := range axes {
-		axes[i] = i
-	}
+	axes := allAxes(r)
 	if v, ok, err := c.Ints("axes"); err != nil {
 		return err
 	} else if ok {

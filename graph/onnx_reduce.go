@@ -152,22 +152,17 @@ func reduceValues(dims []int64, v []sym.Dim, reduced []bool, f func(a, b sym.Dim
 	acc := make([]sym.Dim, size)
 	set := make([]bool, size)
 	coord := make([]int64, r)
-	at := int64(0)
 	for _, e := range v {
+		at := int64(0)
+		for d, x := range coord {
+			at += x * outStride[d]
+		}
 		if set[at] {
 			acc[at] = f(acc[at], e)
 		} else {
 			acc[at], set[at] = e, true
 		}
-		for d := r - 1; d >= 0; d-- {
-			coord[d]++
-			at += outStride[d]
-			if coord[d] < dims[d] {
-				break
-			}
-			at -= outStride[d] * coord[d]
-			coord[d] = 0
-		}
+		nextCoord(coord, dims)
 	}
 	return acc
 }
