@@ -60,7 +60,7 @@ func TestSplit(t *testing.T) {
 		{name: "18 num_outputs uneven", node: at(18, node("Split", []string{"x"}, []string{"a", "b", "c"}, attrInt("axis", 1), attrInt("num_outputs", 3))),
 			inputs: map[string]string{"x": "[N,7]"}, want: []string{"[N,3]", "[N,3]", "[N,1]"}},
 		{name: "18 num_outputs symbolic", node: at(18, node("Split", []string{"x"}, []string{"a", "b", "c"}, attrInt("axis", 1), attrInt("num_outputs", 3))),
-			inputs: map[string]string{"x": "[N,W]"}, want: []string{"[N,W-2*W//3]", "[N,W-2*W//3]", "[N,-W+2*(2*W//3)]"}}, // ceil(W/3), ceil(W/3), W-2*ceil(W/3)
+			inputs: map[string]string{"x": "[N,W]"}, want: []string{"[N,(W+2)//3]", "[N,(W+2)//3]", "[N,W-2*((W+2)//3)]"}}, // ceil(W/3), ceil(W/3), W-2*ceil(W/3)
 		{name: "18 num_outputs even", node: at(18, node("Split", []string{"x"}, []string{"a", "b", "c"}, attrInt("axis", 1), attrInt("num_outputs", 3))),
 			inputs: map[string]string{"x": "[N,6]"}, want: []string{"[N,2]", "[N,2]", "[N,2]"}},
 		{name: "18 num_outputs no last part", node: at(18, node("Split", []string{"x"}, []string{"a", "b", "c", "d"}, attrInt("num_outputs", 4))),
