@@ -407,8 +407,16 @@ func gather(c *Ctx) error {
 	}
 	dims := append(append(append([]sym.Dim{}, data.Shape.Dims[:a]...), idx.Shape.Dims...), data.Shape.Dims[a+1:]...)
 	out := c.Out(0, data.Type, sym.ShapeOf(dims...))
-	ddims, dv, ok1 := values(data)
-	_, iv, ok2 := values(idx)
+	return gatherValues(c, out, data, idx, a, 0, false)
+}
+
+// gatherValues sets the values of out, the Gather of data by the indices idx along axis a with b
+// batch dims, when both are known: a negative index counts from the end of the axis; an index out
+// of range gives 0 with zeros (OpenVINO's Gather-8) and is otherwise an error wrapping
+// errcode.ErrInvalidShape.
+func gatherValues(c *Ctx, out, data, idx *Info, a, b int, zeros bool) error {
+	dd, dv, ok1 := values(data)
+	id, iv, ok2 := values(idx)
 	if !ok1 || !ok2 {
 		return nil
 	}
@@ -418,26 +426,43 @@ func gather(c *Ctx) error {
 		if !ok {
 			return nil
 		}
-		if n < -ddims[a] || n >= ddims[a] {
-			return c.Errorf(errcode.ErrInvalidShape, "index %d (element %d of the indices) is out of range for axis %d of size %d", n, i, a, ddims[a])
-		}
-		if n < 0 {
-			n += ddims[a]
+		switch {
+		case n >= -dd[a] && n < 0:
+			n += dd[a]
+		case n >= 0 && n < dd[a]:
+		case zeros:
+			n = -1
+		default:
+			return c.Errorf(errcode.ErrInvalidShape, "index %d (element %d of the indices) is out of range for axis %d of size %d", n, i, a, dd[a])
 		}
 		ints[i] = n
 	}
-	outer, inner := 1, 1
-	for _, d := range ddims[:a] {
+	batches, outer, inner, per := 1, 1, 1, 1
+	for _, d := range dd[:b] {
+		batches *= int(d)
+	}
+	for _, d := range dd[b:a] {
 		outer *= int(d)
 	}
-	for _, d := range ddims[a+1:] {
+	for _, d := range dd[a+1:] {
 		inner *= int(d)
 	}
-	v := make([]sym.Dim, 0, outer*len(ints)*inner)
-	for o := range outer {
-		for _, k := range ints {
-			base := (o*int(ddims[a]) + int(k)) * inner
-			v = append(v, dv[base:base+inner]...)
+	for _, d := range id[b:] {
+		per *= int(d)
+	}
+	v := make([]sym.Dim, 0, batches*outer*per*inner)
+	for bi := range batches {
+		for o := range outer {
+			for _, k := range ints[bi*per : (bi+1)*per] {
+				if k < 0 {
+					for range inner {
+						v = append(v, sym.Const(0))
+					}
+					continue
+				}
+				base := ((bi*outer+o)*int(dd[a]) + int(k)) * inner
+				v = append(v, dv[base:base+inner]...)
+			}
 		}
 	}
 	setValue(out, v)
@@ -567,8 +592,7 @@ func transpose(c *Ctx) error {
 	if err != nil {
 		return err
 	}
-	r, ok := in.Rank()
-	if !ok {
+	if _, ok := in.Rank(); !ok {
 		c.Out(0, in.Type, sym.DynamicRank())
 		return nil
 	}
@@ -577,6 +601,17 @@ func transpose(c *Ctx) error {
 		return err
 	}
 	if !given {
+		perm = nil
+	}
+	return transposeBy(c, in, perm)
+}
+
+// transposeBy sets output 0 to in, of known rank, with its dims permuted by perm (reversed when
+// perm is nil), and its values permuted. A perm that is not a permutation of the axes is an error
+// wrapping errcode.ErrInvalidShape.
+func transposeBy(c *Ctx, in *Info, perm []int64) error {
+	r := len(in.Shape.Dims)
+	if perm == nil {
 		perm = make([]int64, r)
 		for i := range perm {
 			perm[i] = int64(r - 1 - i)

@@ -35,22 +35,25 @@ func init() {
 }
 
 // unary: the operators of one tensor input and one output of its type and shape (Clip's min and
-// max inputs are scalars). Neg, Abs and Not also map values.
+// max inputs are scalars). Neg, Abs, Not, Relu, Floor, Ceil and Round also map values.
 func unary(c *Ctx) error {
 	in, err := c.Input(0)
 	if err != nil {
 		return err
 	}
-	out := c.SameAs(0, in)
-	if in.Value == nil {
-		return nil
-	}
-	var f func(sym.Dim) sym.Dim
-	switch c.n.Op {
+	mapValues(c.SameAs(0, in), in, unaryValue(c.n.Op))
+	return nil
+}
+
+// unaryValue returns what the ONNX operator op of one input computes on integer values: Neg, Abs,
+// Not (of booleans 0 and 1), Relu, and the identity for Identity, Floor, Ceil and Round; nil for
+// another operator.
+func unaryValue(op string) func(sym.Dim) sym.Dim {
+	switch op {
 	case "Neg":
-		f = func(d sym.Dim) sym.Dim { return sym.SubDims(sym.Const(0), d) }
+		return func(d sym.Dim) sym.Dim { return sym.SubDims(sym.Const(0), d) }
 	case "Abs":
-		f = func(d sym.Dim) sym.Dim {
+		return func(d sym.Dim) sym.Dim {
 			if lo, _ := d.Bounds(); lo >= 0 {
 				return d
 			}
@@ -60,22 +63,25 @@ func unary(c *Ctx) error {
 			return sym.MaxDims(d, sym.SubDims(sym.Const(0), d))
 		}
 	case "Not":
-		f = func(d sym.Dim) sym.Dim { return sym.SubDims(sym.Const(1), d) }
-	case "Identity", "Floor", "Ceil", "Round", "Relu":
-		if c.n.Op == "Relu" {
-			f = func(d sym.Dim) sym.Dim { return sym.MaxDims(d, sym.Const(0)) }
-		} else {
-			f = func(d sym.Dim) sym.Dim { return d }
-		}
-	default:
-		return nil
+		return func(d sym.Dim) sym.Dim { return sym.SubDims(sym.Const(1), d) }
+	case "Relu":
+		return func(d sym.Dim) sym.Dim { return sym.MaxDims(d, sym.Const(0)) }
+	case "Identity", "Floor", "Ceil", "Round":
+		return func(d sym.Dim) sym.Dim { return d }
+	}
+	return nil
+}
+
+// mapValues sets the values of out to f of those of in, when f is not nil and in's are known.
+func mapValues(out, in *Info, f func(sym.Dim) sym.Dim) {
+	if f == nil || in.Value == nil {
+		return
 	}
 	v := make([]sym.Dim, len(in.Value))
 	for i, d := range in.Value {
 		v[i] = f(d)
 	}
 	out.Value = v
-	return nil
 }
 
 // unaryBool: IsNaN, IsInf: a boolean of the input's shape.
@@ -204,32 +210,37 @@ func compare(c *Ctx) error {
 	}
 	out := c.Out(0, element.Boolean, s)
 	op := c.n.Op
-	return elementwise(c, out, ins, func(v []sym.Dim) (sym.Dim, error) {
-		if op == "Equal" && v[0].Equal(v[1]) {
-			return sym.Const(1), nil
+	return elementwise(c, out, ins, func(v []sym.Dim) (sym.Dim, error) { return compareDims(op, v[0], v[1]), nil })
+}
+
+// compareDims returns the comparison op of a and b (ONNX's Equal, Less, LessOrEqual, Greater,
+// GreaterOrEqual; OpenVINO's NotEqual, LessEqual, GreaterEqual): 1 where it holds for every value
+// of the symbols, 0 where it holds for none, [0, 1] otherwise.
+func compareDims(op string, a, b sym.Dim) sym.Dim {
+	lo, hi := sym.SubDims(a, b).Bounds() // of a-b, exact where both are expressions
+	var yes, no bool
+	switch op {
+	case "Equal", "NotEqual":
+		yes, no = a.Equal(b), lo > 0 || hi < 0
+		if op == "NotEqual" {
+			yes, no = no, yes
 		}
-		lo, hi := sym.SubDims(v[0], v[1]).Bounds() // of a-b, exact where both are expressions
-		var yes, no bool
-		switch op {
-		case "Equal":
-			no = lo > 0 || hi < 0
-		case "Less":
-			yes, no = hi < 0, lo >= 0
-		case "LessOrEqual":
-			yes, no = hi <= 0, lo > 0
-		case "Greater":
-			yes, no = lo > 0, hi <= 0
-		case "GreaterOrEqual":
-			yes, no = lo >= 0, hi < 0
-		}
-		switch {
-		case yes:
-			return sym.Const(1), nil
-		case no:
-			return sym.Const(0), nil
-		}
-		return sym.Interval(0, 1), nil
-	})
+	case "Less":
+		yes, no = hi < 0, lo >= 0
+	case "LessOrEqual", "LessEqual":
+		yes, no = hi <= 0, lo > 0
+	case "Greater":
+		yes, no = lo > 0, hi <= 0
+	case "GreaterOrEqual", "GreaterEqual":
+		yes, no = lo >= 0, hi < 0
+	}
+	switch {
+	case yes:
+		return sym.Const(1)
+	case no:
+		return sym.Const(0)
+	}
+	return sym.Interval(0, 1)
 }
 
 // variadic: Sum, Max, Min, Mean of one or more inputs, broadcast; values for Sum, Max, Min.
