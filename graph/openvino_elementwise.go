@@ -1,0 +1,249 @@
+package graph
+
+import (
+	"math"
+
+	"github.com/reshape-go/reshape/element"
+	"github.com/reshape-go/reshape/errcode"
+	"github.com/reshape-go/reshape/sym"
+)
+
+// The element-wise layers of OpenVINO IR: one input and an output of its shape; two or more inputs
+// broadcast by their auto_broadcast attribute. Integer arithmetic, comparisons and logic also
+// compute values, for the shape subgraphs that go through them.
+func init() {
+	rs := map[string]Rule{}
+	for _, op := range []string{
+		"Abs", "Acos", "Acosh", "Asin", "Asinh", "Atan", "Atanh", "Ceiling", "Clamp", "Cos", "Cosh", "Elu", "Erf",
+		"Exp", "Floor", "Gelu", "HSigmoid", "HSwish", "Log", "Mish", "Negative", "ReLU", "Round", "Selu", "Sigmoid",
+		"Sign", "Sin", "Sinh", "SoftPlus", "SoftSign", "Sqrt", "Swish", "Tan", "Tanh", "PReLU", "SoftMax",
+		"Softmax", "LogSoftmax", "MVN", "NormalizeL2", "LRN", "GRN", "LogicalNot",
+	} {
+		rs[op] = ovUnary
+	}
+	for _, op := range []string{"Add", "Subtract", "Multiply", "Divide", "FloorMod", "Mod", "Maximum", "Minimum",
+		"Power", "SquaredDifference", "Equal", "NotEqual", "Less", "LessEqual", "Greater", "GreaterEqual",
+		"LogicalAnd", "LogicalOr", "LogicalXor"} {
+		rs[op] = ovBinary
+	}
+	rs["Select"] = ovSelect
+	rs["FakeQuantize"] = ovFakeQuantize
+	register(DomainOpenVINO, rs)
+}
+
+// ovUnary: the layers whose output has the type and shape of input 0 (activations, Clamp-1,
+// PReLU-1, SoftMax-1, Softmax-8, LogSoftmax-5, MVN-1 and -6, NormalizeL2-1, LRN-1, GRN-1,
+// ScatterUpdate-3, ScatterElementsUpdate-3, ScatterNDUpdate-3), and LogicalNot-1 (boolean). Values
+// of integers for Negative-1, Abs-1, ReLU-1, Floor-1, Ceiling-1, Round-5 and LogicalNot-1 as
+// ONNX's Neg, Abs, Relu, Floor, Ceil, Round and Not compute them, and Clamp-1 (to [ceil(min),
+// floor(max)]).
+func ovUnary(c *Ctx) error {
+	in, err := c.Input(0)
+	if err != nil {
+		return err
+	}
+	out := c.SameAs(0, in)
+	f := unaryValue(ovUnaryAsONNX[c.n.Op])
+	if c.n.Op == "Clamp" {
+		if f, err = ovClamp(c); err != nil {
+			return err
+		}
+	}
+	mapValues(out, in, f)
+	return nil
+}
+
+// ovUnaryAsONNX names the ONNX operator that computes the same values as an OpenVINO layer.
+var ovUnaryAsONNX = map[string]string{"Negative": "Neg", "Abs": "Abs", "ReLU": "Relu", "Floor": "Floor",
+	"Ceiling": "Ceil", "Round": "Round", "LogicalNot": "Not"}
+
+// ovClamp returns what Clamp-1 computes on integers: the value clamped to [ceil(min), floor(max)];
+// nil when the bounds are beyond int64.
+func ovClamp(c *Ctx) (func(sym.Dim) sym.Dim, error) {
+	lo, err := c.Float("min", math.Inf(-1))
+	if err != nil {
+		return nil, err
+	}
+	hi, err := c.Float("max", math.Inf(1))
+	if err != nil {
+		return nil, err
+	}
+	lo, hi = math.Ceil(lo), math.Floor(hi)
+	if lo > hi || math.Abs(lo) >= 1<<62 && !math.IsInf(lo, -1) || math.Abs(hi) >= 1<<62 && !math.IsInf(hi, 1) {
+		return nil, nil
+	}
+	return func(d sym.Dim) sym.Dim {
+		if !math.IsInf(lo, -1) {
+			d = sym.MaxDims(d, sym.Const(int64(lo)))
+		}
+		if !math.IsInf(hi, 1) {
+			d = sym.MinDims(d, sym.Const(int64(hi)))
+		}
+		return d
+	}, nil
+}
+
+// ovShape returns the shape of the element-wise broadcast of the inputs' shapes under the node's
+// auto_broadcast attribute: numpy (the default: Broadcast) or none (equal shapes, unified); ok is
+// false for pdpd, whose result is left to the declaration.
+func ovShape(c *Ctx, ins []*Info) (s sym.Shape, ok bool, err error) {
+	mode, err := c.String("auto_broadcast", "numpy")
+	if err != nil {
+		return s, false, err
+	}
+	shapes := make([]sym.Shape, len(ins))
+	for i, in := range ins {
+		shapes[i] = in.Shape
+	}
+	switch mode {
+	case "numpy":
+		s, err = c.Broadcast(shapes...)
+		return s, err == nil, err
+	case "none", "explicit":
+	case "pdpd":
+		return s, false, nil
+	default:
+		return s, false, c.Errorf(errcode.ErrSyntax, "auto_broadcast %q: want numpy, none or pdpd", mode)
+	}
+	s = sym.DynamicRank()
+	for k, t := range shapes {
+		switch {
+		case t.RankDynamic:
+			continue
+		case s.RankDynamic:
+			s = sym.ShapeOf(append([]sym.Dim(nil), t.Dims...)...)
+			continue
+		case len(t.Dims) != len(s.Dims):
+			return s, false, c.Errorf(errcode.ErrInvalidShape, "auto_broadcast none: input %d has rank %d, input 0 %d", k, len(t.Dims), len(s.Dims))
+		}
+		for i, d := range t.Dims {
+			u, err := c.Unify(s.Dims[i], d, "input "+itoa(k)+" dim "+itoa(i))
+			if err != nil {
+				return s, false, err
+			}
+			s.Dims[i] = u
+		}
+	}
+	return s, true, nil
+}
+
+// ovBinary: the element-wise layers of two inputs, broadcast by auto_broadcast: Add-1,
+// Subtract-1, Multiply-1, Divide-1, FloorMod-1, Mod-1, Maximum-1, Minimum-1, Power-1,
+// SquaredDifference-1, the comparisons Equal-1, NotEqual-1, Less-1, LessEqual-1, Greater-1,
+// GreaterEqual-1 and LogicalAnd-1, LogicalOr-1, LogicalXor-1 (boolean outputs). Integer values
+// for all but Power and SquaredDifference: Divide rounds toward -inf with m_pythondiv true (the
+// default) and toward zero with false; FloorMod takes the sign of the divisor, Mod that of the
+// dividend; a static divisor 0 is an error wrapping errcode.ErrInvalidShape; a comparison is 1 or
+// 0 where it holds, or not, for every value of the symbols, [0, 1] otherwise.
+func ovBinary(c *Ctx) error {
+	ins, err := c.Inputs(2, 2)
+	if err != nil {
+		return err
+	}
+	s, ok, err := ovShape(c, ins)
+	if err != nil || !ok {
+		return err
+	}
+	t := ins[0].Type
+	if t == element.Undefined {
+		t = ins[1].Type
+	}
+	f, boolean, err := ovBinaryValue(c)
+	if err != nil {
+		return err
+	}
+	if boolean {
+		t = element.Boolean
+	}
+	out := c.Out(0, t, s)
+	if f == nil || !isIntegral(ins[0].Type) && ins[0].Type != element.Undefined {
+		return nil
+	}
+	return elementwise(c, out, ins, func(v []sym.Dim) (sym.Dim, error) { return f(v[0], v[1]) })
+}
+
+// ovBinaryValue returns the function of the values of ovBinary's operator (nil when it computes
+// none), and whether its output is boolean.
+func ovBinaryValue(c *Ctx) (f func(a, b sym.Dim) (sym.Dim, error), boolean bool, err error) {
+	pure := func(g func(a, b sym.Dim) sym.Dim) func(a, b sym.Dim) (sym.Dim, error) {
+		return func(a, b sym.Dim) (sym.Dim, error) { return g(a, b), nil }
+	}
+	divisor := func(g func(a, b sym.Dim) sym.Dim) func(a, b sym.Dim) (sym.Dim, error) {
+		return func(a, b sym.Dim) (sym.Dim, error) {
+			if n, ok := b.Static(); ok && n == 0 {
+				return a, c.Errorf(errcode.ErrInvalidShape, "integer division by zero")
+			}
+			return g(a, b), nil
+		}
+	}
+	switch op := c.n.Op; op {
+	case "Add":
+		return pure(sym.AddDims), false, nil
+	case "Subtract":
+		return pure(sym.SubDims), false, nil
+	case "Multiply":
+		return pure(sym.MulDims), false, nil
+	case "Divide":
+		py, err := ovBool(c, "m_pythondiv", true)
+		if py {
+			return divisor(sym.FloorDivDims), false, err
+		}
+		return divisor(sym.TruncDivDims), false, err
+	case "FloorMod":
+		return divisor(sym.ModDims), false, nil
+	case "Mod":
+		return divisor(func(a, b sym.Dim) sym.Dim { return sym.SubDims(a, sym.MulDims(b, sym.TruncDivDims(a, b))) }), false, nil
+	case "Maximum":
+		return pure(sym.MaxDims), false, nil
+	case "Minimum":
+		return pure(sym.MinDims), false, nil
+	case "LogicalAnd":
+		return pure(sym.MulDims), true, nil
+	case "LogicalOr":
+		return pure(sym.MaxDims), true, nil
+	case "LogicalXor":
+		return pure(func(a, b sym.Dim) sym.Dim {
+			return sym.SubDims(sym.AddDims(a, b), sym.MulDims(sym.Const(2), sym.MulDims(a, b)))
+		}), true, nil
+	case "Equal", "NotEqual", "Less", "LessEqual", "Greater", "GreaterEqual":
+		return pure(func(a, b sym.Dim) sym.Dim { return compareDims(op, a, b) }), true, nil
+	}
+	return nil, false, nil
+}
+
+// ovSelect: Select-1: the broadcast of the condition and the two choices by auto_broadcast (numpy
+// by default), of the choices' type; values with numpy broadcasting as Where's.
+func ovSelect(c *Ctx) error {
+	ins, err := c.Inputs(3, 3)
+	if err != nil {
+		return err
+	}
+	mode, err := c.String("auto_broadcast", "numpy")
+	if err != nil {
+		return err
+	}
+	if mode == "numpy" {
+		return where(c)
+	}
+	s, ok, err := ovShape(c, ins)
+	if err != nil || !ok {
+		return err
+	}
+	c.Out(0, ins[1].Type, s)
+	return nil
+}
+
+// ovFakeQuantize: FakeQuantize-1: the broadcast of the data and the four range inputs by
+// auto_broadcast, of the data's type.
+func ovFakeQuantize(c *Ctx) error {
+	ins, err := c.Inputs(5, 5)
+	if err != nil {
+		return err
+	}
+	s, ok, err := ovShape(c, ins)
+	if err != nil || !ok {
+		return err
+	}
+	c.Out(0, ins[0].Type, s)
+	return nil
+}

@@ -1,0 +1,433 @@
+package graph
+
+import (
+	"math"
+	"slices"
+
+	"github.com/reshape-go/reshape/element"
+	"github.com/reshape-go/reshape/errcode"
+	"github.com/reshape-go/reshape/sym"
+)
+
+// The OpenVINO IR layers of networks whose outputs have shapes only: convolutions, pooling,
+// MatMul, Pad, Interpolate and the SSD layers PriorBoxClustered and DetectionOutput.
+func init() {
+	register(DomainOpenVINO, map[string]Rule{
+		"Convolution":           ovConvolution,
+		"GroupConvolution":      ovConvolution,
+		"MaxPool":               ovPool,
+		"AvgPool":               ovPool,
+		"MatMul":                ovMatMul,
+		"Pad":                   ovPad,
+		"Interpolate":           ovInterpolate,
+		"PriorBoxClustered":     ovPriorBoxClustered,
+		"DetectionOutput":       ovDetectionOutput,
+		"ScatterUpdate":         ovUnary,
+		"ScatterElementsUpdate": ovUnary,
+		"ScatterNDUpdate":       ovUnary,
+	})
+}
+
+// ovWindow is the sliding window of a convolution or pooling along the spatial axes: strides,
+// dilations, explicit pads, the auto_pad mode, and the rounding of the pooled size.
+type ovWindow struct {
+	strides, dilations, padsBegin, padsEnd []int64
+	autoPad                                string
+	ceil                                   bool
+}
+
+// ovWindowAttrs reads the window attributes of a node with spatial axes: strides (required),
+// dilations (1 when absent), pads_begin and pads_end (0 when absent or auto_pad is not explicit),
+// auto_pad (explicit by default), and with pooling rounding_type (floor or ceil); ok is false for
+// a rounding this rule does not know (MaxPool-14's ceil_torch).
+func ovWindowAttrs(c *Ctx, spatial int, pooling bool) (w ovWindow, ok bool, err error) {
+	list := func(name string, def int64, required bool) ([]int64, error) {
+		v, given, err := c.Ints(name)
+		switch {
+		case err != nil:
+			return nil, err
+		case !given && required:
+			return nil, c.Errorf(errcode.ErrSyntax, "%s has no %s attribute", c.n.Op, name)
+		case !given:
+			v = make([]int64, spatial)
+			for i := range v {
+				v[i] = def
+			}
+		case len(v) != spatial:
+			return nil, c.Errorf(errcode.ErrSyntax, "%s=%v has %d values for %d spatial axes", name, v, len(v), spatial)
+		}
+		return v, nil
+	}
+	if w.strides, err = list("strides", 1, !pooling || c.n.Op == "MaxPool"); err != nil {
+		return w, false, err
+	}
+	for _, s := range w.strides {
+		if s <= 0 {
+			return w, false, c.Errorf(errcode.ErrInvalidShape, "strides %v: a stride is not positive", w.strides)
+		}
+	}
+	if w.dilations, err = list("dilations", 1, false); err != nil {
+		return w, false, err
+	}
+	if w.padsBegin, err = list("pads_begin", 0, false); err != nil {
+		return w, false, err
+	}
+	if w.padsEnd, err = list("pads_end", 0, false); err != nil {
+		return w, false, err
+	}
+	if w.autoPad, err = c.String("auto_pad", "explicit"); err != nil {
+		return w, false, err
+	}
+	switch w.autoPad {
+	case "explicit", "notset", "":
+		w.autoPad = "explicit"
+	case "valid":
+		clear(w.padsBegin)
+		clear(w.padsEnd)
+	case "same_upper", "same_lower":
+	default:
+		return w, false, c.Errorf(errcode.ErrSyntax, "auto_pad %q: want explicit, same_upper, same_lower or valid", w.autoPad)
+	}
+	if pooling {
+		rounding, err := c.String("rounding_type", "floor")
+		if err != nil {
+			return w, false, err
+		}
+		switch rounding {
+		case "floor":
+		case "ceil":
+			w.ceil = true
+		default:
+			return w, false, nil
+		}
+	}
+	return w, true, nil
+}
+
+// size returns the output size of spatial axis i of input size in and kernel k: ceil(in/stride)
+// for same_upper and same_lower, otherwise (in + pads - dilation·(k-1) - 1) / stride + 1, the
+// division rounded down (or up with ceil rounding). A size below 1 is an error wrapping
+// errcode.ErrInvalidShape.
+func (w *ovWindow) size(c *Ctx, i int, in, k sym.Dim) (sym.Dim, error) {
+	s := sym.Const(w.strides[i])
+	if w.autoPad == "same_upper" || w.autoPad == "same_lower" {
+		return sym.CeilDivDims(in, s), nil
+	}
+	span := sym.AddDims(sym.MulDims(sym.Const(w.dilations[i]), sym.SubDims(k, sym.Const(1))), sym.Const(1))
+	num := sym.SubDims(sym.AddDims(in, sym.Const(w.padsBegin[i]+w.padsEnd[i])), span)
+	div := sym.FloorDivDims
+	if w.ceil {
+		div = sym.CeilDivDims
+	}
+	out := sym.AddDims(div(num, s), sym.Const(1))
+	if _, hi := out.Bounds(); hi < 1 {
+		return out, c.Errorf(errcode.ErrInvalidShape, "spatial axis %d: the window of %v (dilation %d) is larger than the padded input of %v", i, k, w.dilations[i], in)
+	}
+	return out, nil
+}
+
+// ovConvolution: Convolution-1 (data [N,C,spatial...], filters [O,C,kernel...]) and
+// GroupConvolution-1 (filters [G,O/G,C/G,kernel...]): [N,O,out...], each out the window's size
+// (strides, dilations, pads_begin, pads_end, auto_pad); the input channels unify with the filters'.
+func ovConvolution(c *Ctx) error {
+	ins, err := c.Inputs(2, 2)
+	if err != nil {
+		return err
+	}
+	data, filters := ins[0], ins[1]
+	group := 0
+	if c.n.Op == "GroupConvolution" {
+		group = 1
+	}
+	rd, ok1 := data.Rank()
+	rf, ok2 := filters.Rank()
+	if !ok1 || !ok2 {
+		return nil
+	}
+	spatial := rd - 2
+	if spatial < 1 || rf != rd+group {
+		return c.Errorf(errcode.ErrInvalidShape, "data of rank %d and filters of rank %d", rd, rf)
+	}
+	w, _, err := ovWindowAttrs(c, spatial, false)
+	if err != nil {
+		return err
+	}
+	f := filters.Shape.Dims
+	outC, inC := f[0], f[1]
+	if group == 1 {
+		outC, inC = sym.MulDims(f[0], f[1]), sym.MulDims(f[0], f[2])
+	}
+	if _, err := c.Unify(data.Shape.Dims[1], inC, "the input channels"); err != nil {
+		return err
+	}
+	dims := []sym.Dim{data.Shape.Dims[0], outC}
+	for i := range spatial {
+		d, err := w.size(c, i, data.Shape.Dims[2+i], f[2+group+i])
+		if err != nil {
+			return err
+		}
+		dims = append(dims, d)
+	}
+	c.Out(0, data.Type, sym.ShapeOf(dims...))
+	return nil
+}
+
+// ovPool: MaxPool-1, -8 (dilations, and a second output of indices of index_element_type) and
+// AvgPool-1: [N,C,out...], each out the window's size for the kernel attribute, rounded by
+// rounding_type.
+func ovPool(c *Ctx) error {
+	in, err := c.Input(0)
+	if err != nil {
+		return err
+	}
+	r, ok := in.Rank()
+	if !ok {
+		return nil
+	}
+	spatial := r - 2
+	if spatial < 1 {
+		return c.Errorf(errcode.ErrInvalidShape, "input of rank %d: pooling takes [N,C,spatial...]", r)
+	}
+	kernel, given, err := c.Ints("kernel")
+	if err != nil {
+		return err
+	}
+	if !given || len(kernel) != spatial {
+		return c.Errorf(errcode.ErrSyntax, "kernel %v: want %d values", kernel, spatial)
+	}
+	w, ok, err := ovWindowAttrs(c, spatial, true)
+	if err != nil || !ok {
+		return err
+	}
+	dims := slices.Clone(in.Shape.Dims[:2])
+	for i := range spatial {
+		d, err := w.size(c, i, in.Shape.Dims[2+i], sym.Const(kernel[i]))
+		if err != nil {
+			return err
+		}
+		dims = append(dims, d)
+	}
+	s := sym.ShapeOf(dims...)
+	c.Out(0, in.Type, s)
+	if c.n.Op == "MaxPool" && c.Version() >= 8 {
+		t, err := ovType(c, "index_element_type", element.I64)
+		if err != nil {
+			return err
+		}
+		c.Out(1, t, sym.ShapeOf(slices.Clone(dims)...))
+	}
+	return nil
+}
+
+// ovMatMul: MatMul-1: the last two dims of each input (transposed by transpose_a, transpose_b)
+// multiply, their inner dims unifying; a 1-D input is a row (the first) or a column (the second)
+// whose added dim leaves the output; the other dims broadcast.
+func ovMatMul(c *Ctx) error {
+	ins, err := c.Inputs(2, 2)
+	if err != nil {
+		return err
+	}
+	ta, err := ovBool(c, "transpose_a", false)
+	if err != nil {
+		return err
+	}
+	tb, err := ovBool(c, "transpose_b", false)
+	if err != nil {
+		return err
+	}
+	ra, ok1 := ins[0].Rank()
+	rb, ok2 := ins[1].Rank()
+	if !ok1 || !ok2 {
+		return nil
+	}
+	if ra == 0 || rb == 0 {
+		return c.Errorf(errcode.ErrInvalidShape, "inputs of ranks %d and %d: MatMul takes no scalar", ra, rb)
+	}
+	a, b := slices.Clone(ins[0].Shape.Dims), slices.Clone(ins[1].Shape.Dims)
+	switch {
+	case ra == 1:
+		a = []sym.Dim{sym.Const(1), a[0]}
+	case ta:
+		a[ra-1], a[ra-2] = a[ra-2], a[ra-1]
+	}
+	switch {
+	case rb == 1:
+		b = []sym.Dim{b[0], sym.Const(1)}
+	case tb:
+		b[rb-1], b[rb-2] = b[rb-2], b[rb-1]
+	}
+	if _, err := c.Unify(a[len(a)-1], b[len(b)-2], "the inner dims"); err != nil {
+		return err
+	}
+	batch, err := c.Broadcast(sym.ShapeOf(a[:len(a)-2]...), sym.ShapeOf(b[:len(b)-2]...))
+	if err != nil {
+		return err
+	}
+	dims := batch.Dims
+	if ra > 1 {
+		dims = append(dims, a[len(a)-2])
+	}
+	if rb > 1 {
+		dims = append(dims, b[len(b)-1])
+	}
+	c.Out(0, ins[0].Type, sym.ShapeOf(dims...))
+	return nil
+}
+
+// ovPad: Pad-1, -12: each dim grown by its pads_begin and pads_end (inputs 1 and 2), which may be
+// negative at Pad-12; a dim below 0 is an error wrapping errcode.ErrInvalidShape.
+func ovPad(c *Ctx) error {
+	ins, err := c.Inputs(3, 4)
+	if err != nil {
+		return err
+	}
+	in, pb, pe := ins[0], ins[1].Value, ins[2].Value
+	r, ok := in.Rank()
+	if !ok || pb == nil || pe == nil {
+		return nil
+	}
+	if len(pb) != r || len(pe) != r {
+		return c.Errorf(errcode.ErrInvalidShape, "%d pads_begin and %d pads_end for rank %d", len(pb), len(pe), r)
+	}
+	dims := make([]sym.Dim, r)
+	for i, d := range in.Shape.Dims {
+		p, ok := sym.AddDims(d, sym.AddDims(pb[i], pe[i])).NonNegative()
+		if !ok {
+			return c.Errorf(errcode.ErrInvalidShape, "axis %d: %v padded by %v and %v is negative", i, d, pb[i], pe[i])
+		}
+		dims[i] = p
+	}
+	c.Out(0, in.Type, sym.ShapeOf(dims...))
+	return nil
+}
+
+// ovInterpolate: Interpolate-4 (sizes input 1, scales input 2, axes input 3) and -11 (sizes or
+// scales input 1, axes input 2): every dim padded by pads_begin and pads_end, then on the axes
+// (all by default) the sizes, or with shape_calculation_mode scales floor(padded·scale + 1e-5).
+// Interpolate-1 gives the declared shape.
+func ovInterpolate(c *Ctx) error {
+	if c.Version() < 4 {
+		return nil
+	}
+	in, err := c.Input(0)
+	if err != nil {
+		return err
+	}
+	r, ok := in.Rank()
+	if !ok {
+		return nil
+	}
+	mode, err := c.String("shape_calculation_mode", "")
+	if err != nil {
+		return err
+	}
+	if mode != "sizes" && mode != "scales" {
+		return c.Errorf(errcode.ErrSyntax, "shape_calculation_mode %q: want sizes or scales", mode)
+	}
+	arg, axesIn := 1, 2
+	if c.Version() < 11 {
+		axesIn = 3
+		if mode == "scales" {
+			arg = 2
+		}
+	}
+	dims := slices.Clone(in.Shape.Dims)
+	for _, name := range []string{"pads_begin", "pads_end"} {
+		p, given, err := c.Ints(name)
+		if err != nil {
+			return err
+		}
+		if !given {
+			continue
+		}
+		if len(p) != r {
+			return c.Errorf(errcode.ErrInvalidShape, "%s %v for rank %d", name, p, r)
+		}
+		for i := range dims {
+			dims[i] = sym.AddDims(dims[i], sym.Const(p[i]))
+		}
+	}
+	var axes []int64
+	if a := c.In(axesIn); a != nil {
+		var ok bool
+		if axes, ok = a.Ints(); !ok {
+			return nil
+		}
+	} else {
+		for i := range r {
+			axes = append(axes, int64(i))
+		}
+	}
+	ax, err := c.NormAxes(axes, r)
+	if err != nil {
+		return err
+	}
+	src, err := c.Input(arg)
+	if err != nil {
+		return err
+	}
+	for k, a := range ax {
+		switch {
+		case mode == "sizes" && len(src.Value) == len(ax):
+			n, ok := src.Value[k].NonNegative()
+			if !ok {
+				return c.Errorf(errcode.ErrInvalidShape, "sizes[%d] = %v is negative", k, src.Value[k])
+			}
+			dims[a] = n
+		case mode == "scales" && len(src.Floats) == len(ax):
+			p, ok := dims[a].Static()
+			if !ok {
+				dims[a] = sym.Unknown
+				continue
+			}
+			f := math.Floor(float64(p)*src.Floats[k] + 1e-5)
+			if !(f >= 0 && f < 1<<62) {
+				return c.Errorf(errcode.ErrInvalidShape, "scales[%d] = %g gives the size %g", k, src.Floats[k], f)
+			}
+			dims[a] = sym.Const(int64(f))
+		default:
+			dims[a] = sym.Unknown
+		}
+	}
+	c.Out(0, in.Type, sym.ShapeOf(dims...))
+	return nil
+}
+
+// ovPriorBoxClustered: PriorBoxClustered-1: [2, 4·H·W·P] for the output size [H,W] (input 0's
+// values) and the P priors of the width attribute, f32.
+func ovPriorBoxClustered(c *Ctx) error {
+	ins, err := c.Inputs(2, 2)
+	if err != nil {
+		return err
+	}
+	w, given, err := c.Floats("width")
+	if err != nil || !given {
+		return err
+	}
+	hw := ins[0].Value
+	if len(hw) != 2 {
+		return nil
+	}
+	n := sym.MulDims(sym.MulDims(sym.Const(int64(4*len(w))), hw[0]), hw[1])
+	c.Out(0, element.F32, sym.ShapeOf(sym.Const(2), n))
+	return nil
+}
+
+// ovDetectionOutput: DetectionOutput-1, -8: [1, 1, N·keep_top_k[0], 7] for the batch N of the box
+// logits (input 0) when keep_top_k[0] is positive; otherwise the declared shape.
+func ovDetectionOutput(c *Ctx) error {
+	in, err := c.Input(0)
+	if err != nil {
+		return err
+	}
+	k, given, err := c.Ints("keep_top_k")
+	if err != nil || !given || len(k) == 0 || k[0] <= 0 {
+		return err
+	}
+	if r, ok := in.Rank(); !ok || r == 0 {
+		return nil
+	}
+	n := sym.MulDims(in.Shape.Dims[0], sym.Const(k[0]))
+	c.Out(0, in.Type, sym.ShapeOf(sym.Const(1), sym.Const(1), n, sym.Const(7)))
+	return nil
+}
