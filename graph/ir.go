@@ -1,0 +1,244 @@
+package graph
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/reshape-go/reshape/element"
+	"github.com/reshape-go/reshape/errcode"
+	"github.com/reshape-go/reshape/ir"
+	"github.com/reshape-go/reshape/shape"
+	"github.com/reshape-go/reshape/tensor"
+)
+
+// FromIR returns the graph of an OpenVINO IR network (IR v10 and v11), its constants read from w:
+//
+//   - each Parameter layer is a graph input named by the layer's name, declared by its <data>
+//     element_type and shape (which keeps the intervals, "1..8", that IR v10 ports write as -1) or,
+//     failing those, by its output port; Infer makes each unnamed dynamic dim of it the symbol
+//     NAME:AXIS;
+//   - each Const layer is a constant whose Load reads the .bin through w (integers of every
+//     element type the IR has, packed u1, u4 and i4 included, booleans as 0 and 1, and every
+//     floating-point type); with w nil, constants have their type and shape but no values;
+//   - each Result layer names a graph output, the tensor that feeds it;
+//   - every other layer is a node: Op is the layer type, Domain DomainOpenVINO, Version N of the
+//     layer's version "opsetN", and its attributes the <data> attributes as text (AttrText). A
+//     layer of another version (an extension's) gets the domain DomainOpenVINO+"/"+version, for
+//     which there are no rules.
+//
+// The tensor of output port P of layer L is named IRTensor(L, P), "L:P", except that of a
+// Parameter, which is the Parameter's name; node inputs name the tensors the edges feed them, in
+// the order of the layer's input ports. Every output port's precision and dims go into
+// Graph.Declared, so that a layer without a rule gets its declared shape.
+//
+// Errors wrap errcode.ErrSyntax and name the layer by type, id, name and line: an input port no
+// edge feeds, a Result without input, two Parameters of one name (or a Parameter named like
+// another layer's output), a Const whose <data> does not follow Constant-1 or whose bytes lie
+// past the end of w.
+func FromIR(net *ir.Net, w *ir.Weights) (*Graph, error) {
+	g := &Graph{Name: net.Name, Consts: map[string]*Const{}, Declared: map[string]Decl{}}
+	// The tensor names of the output ports.
+	tensors := map[[2]string]string{}
+	params := map[string]*ir.Layer{}
+	for i := range net.Layers {
+		l := &net.Layers[i]
+		if l.Type == "Parameter" {
+			continue
+		}
+		for _, p := range l.Outputs {
+			tensors[[2]string{l.ID, p.ID}] = IRTensor(l.ID, p.ID)
+		}
+	}
+	for i := range net.Layers {
+		l := &net.Layers[i]
+		if l.Type != "Parameter" {
+			continue
+		}
+		name := l.Name
+		if name == "" && len(l.Outputs) > 0 {
+			name = IRTensor(l.ID, l.Outputs[0].ID)
+		}
+		if prev, dup := params[name]; dup {
+			return nil, errcode.Errorf(errcode.ErrSyntax, "Parameter %v: Parameter %v has the name %q already", l, prev, name)
+		}
+		if id, port, ok := IRPort(name); ok && tensors[[2]string{id, port}] == name {
+			return nil, errcode.Errorf(errcode.ErrSyntax, "Parameter %v: its name %q names output port %q of layer %q", l, name, port, id)
+		}
+		params[name] = l
+		for _, p := range l.Outputs {
+			tensors[[2]string{l.ID, p.ID}] = name
+		}
+		g.Inputs = append(g.Inputs, Input{Name: name, Decl: irParamDecl(l)})
+	}
+	for i := range net.Layers {
+		l := &net.Layers[i]
+		inputs := make([]string, len(l.Inputs))
+		for k, p := range l.Inputs {
+			src, out, ok := net.Producer(l.ID, p.ID)
+			if !ok {
+				return nil, errcode.Errorf(errcode.ErrSyntax, "%s %v: no edge feeds input port %q", l.Type, l, p.ID)
+			}
+			inputs[k] = tensors[[2]string{src.ID, out.ID}]
+		}
+		switch l.Type {
+		case "Parameter":
+			continue
+		case "Result":
+			if len(inputs) == 0 {
+				return nil, errcode.Errorf(errcode.ErrSyntax, "Result %v has no input port", l)
+			}
+			g.Outputs = append(g.Outputs, inputs[0])
+			continue
+		}
+		outputs := make([]string, len(l.Outputs))
+		for k, p := range l.Outputs {
+			outputs[k] = tensors[[2]string{l.ID, p.ID}]
+			g.Declared[outputs[k]] = irPortDecl(p, element.Undefined)
+		}
+		if l.Type == "Const" {
+			if len(outputs) != 1 || len(inputs) != 0 {
+				return nil, errcode.Errorf(errcode.ErrSyntax, "Const %v: %d input and %d output ports, want 0 and 1", l, len(inputs), len(outputs))
+			}
+			c, err := irConst(l, w, outputs[0])
+			if err != nil {
+				return nil, err
+			}
+			g.Consts[outputs[0]] = c
+			continue
+		}
+		n := Node{Name: l.Name, Op: l.Type, Domain: DomainOpenVINO, Inputs: inputs, Outputs: outputs, Attrs: make([]Attr, len(l.Data))}
+		if v, ok := strings.CutPrefix(l.Version, "opset"); ok {
+			n.Version, _ = strconv.ParseInt(v, 10, 64)
+		}
+		if n.Version <= 0 {
+			n.Domain += "/" + l.Version
+		}
+		for k, a := range l.Data {
+			n.Attrs[k] = Attr{Name: a.Name.Local, Kind: AttrText, Text: a.Value}
+		}
+		g.Nodes = append(g.Nodes, n)
+	}
+	return g, nil
+}
+
+// IRTensor returns the name FromIR gives the tensor of output port port of the layer of id layer:
+// "LAYER:PORT". (The output of a Parameter is named by the Parameter's name instead.)
+func IRTensor(layer, port string) string { return layer + ":" + port }
+
+// IRPort returns the layer id and output port id of a tensor name IRTensor made, splitting it at
+// its last colon (IR port ids are numbers); ok is false for a name without a colon.
+func IRPort(tensor string) (layer, port string, ok bool) {
+	i := strings.LastIndexByte(tensor, ':')
+	if i < 0 {
+		return "", "", false
+	}
+	return tensor[:i], tensor[i+1:], true
+}
+
+// IRLayerID returns the id of the IR layer a node of FromIR stands for, read from the name of its
+// first output; ok is false for a node without outputs.
+func IRLayerID(n *Node) (id string, ok bool) {
+	if len(n.Outputs) == 0 {
+		return "", false
+	}
+	id, _, ok = IRPort(n.Outputs[0])
+	return id, ok
+}
+
+// irPortDecl returns the declaration of a port: its precision (or t when it has none) and dims.
+func irPortDecl(p ir.Port, t element.Type) Decl {
+	if pt, err := element.Parse(p.Precision); err == nil {
+		t = pt
+	}
+	return shapeDecl(p.Shape, t)
+}
+
+func shapeDecl(s shape.Shape, t element.Type) Decl {
+	if s.RankDynamic {
+		return Decl{Type: t, Rank: -1}
+	}
+	d := Decl{Type: t, Rank: len(s.Dims), Dims: make([]DeclDim, len(s.Dims))}
+	for i, sd := range s.Dims {
+		d.Dims[i] = DeclDim{Lo: sd.Lo, Hi: sd.Hi}
+	}
+	return d
+}
+
+// irParamDecl returns the declaration of a Parameter: its element_type, and its shape attribute
+// when that parses and agrees with the output port (it keeps the intervals that IR v10 ports write
+// as -1), its output port otherwise.
+func irParamDecl(l *ir.Layer) Decl {
+	t := element.Undefined
+	if et, ok := l.Attr("element_type"); ok {
+		t, _ = element.Parse(et)
+	}
+	var port shape.Shape
+	if len(l.Outputs) > 0 {
+		if t == element.Undefined {
+			t, _ = element.Parse(l.Outputs[0].Precision)
+		}
+		port = l.Outputs[0].Shape
+	}
+	if text, ok := l.Attr("shape"); ok {
+		if s, err := shape.Parse(text); err == nil && (len(l.Outputs) == 0 || s.Compatible(port)) {
+			return shapeDecl(s, t)
+		}
+	}
+	if len(l.Outputs) == 0 {
+		return Decl{Type: t, Rank: -1}
+	}
+	return shapeDecl(port, t)
+}
+
+// irConst returns the constant of a Const layer, reading its elements from w.
+func irConst(l *ir.Layer, w *ir.Weights, name string) (*Const, error) {
+	c, err := l.Const()
+	if err != nil {
+		return nil, err
+	}
+	out := &Const{Name: name, Type: c.Type, Dims: c.Shape}
+	if w == nil {
+		return out, nil
+	}
+	if c.Offset > w.Size() || c.Size > w.Size()-c.Offset {
+		return nil, errcode.Errorf(errcode.ErrSyntax, "Const %v: offset %d + size %d is past the end of the weights (%d bytes)", l, c.Offset, c.Size, w.Size())
+	}
+	where := "Const " + l.String()
+	out.Load = func(limit int64) ([]int64, []float64, error) {
+		n, err := shape.Volume(c.Shape)
+		if err != nil {
+			return nil, nil, fmt.Errorf("%s: %w", where, err)
+		}
+		if n > limit {
+			return nil, nil, errcode.Errorf(errcode.ErrLimit, "%s: %d elements, more than %d", where, n, limit)
+		}
+		if c.Type.IsInteger() {
+			ints, err := w.Ints(c, limit)
+			if err != nil {
+				return nil, nil, fmt.Errorf("%s: %w", where, err)
+			}
+			return ints, nil, nil
+		}
+		if c.Type != element.Boolean && !c.Type.IsFloat() {
+			return nil, nil, errcode.Errorf(errcode.ErrDataType, "%s: %v values are not read", where, c.Type)
+		}
+		b, err := w.Bytes(c, c.Size)
+		if err != nil {
+			return nil, nil, fmt.Errorf("%s: %w", where, err)
+		}
+		if c.Type == element.Boolean {
+			ints := make([]int64, len(b))
+			for i, x := range b {
+				ints[i] = int64(min(x, 1))
+			}
+			return ints, nil, nil
+		}
+		t, err := tensor.FromBytes(c.Type, c.Shape, b)
+		if err != nil {
+			return nil, nil, fmt.Errorf("%s: %w", where, err)
+		}
+		return nil, tensor.Float64s(t), nil
+	}
+	return out, nil
+}
