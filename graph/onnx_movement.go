@@ -222,6 +222,12 @@ func split(c *Ctx) error {
 			parts[i] = q
 		}
 	}
+	splitOutputs(c, in, a, parts)
+	return nil
+}
+
+// splitOutputs sets output i to part i of in along axis a, of size parts[i], with its values.
+func splitOutputs(c *Ctx, in *Info, a int, parts []sym.Dim) {
 	off := sym.Const(0)
 	for i, p := range parts {
 		out := c.Out(i, in.Type, sym.ShapeOf(withDim(in.Shape.Dims, a, p)...))
@@ -235,7 +241,6 @@ func split(c *Ctx) error {
 		}
 		off = sym.AddDims(off, p)
 	}
-	return nil
 }
 
 // pad: Pad-1 (paddings attribute), -2 (pads attribute), -11, -13 (pads and constant_value inputs),
@@ -434,7 +439,13 @@ func tile(c *Ctx) error {
 			}
 		}
 	}
-	dims := make([]sym.Dim, r)
+	return tileBy(c, in, reps)
+}
+
+// tileBy sets output 0 to in, of known rank, with each dim multiplied by its repeat in reps (one
+// per axis), and its values tiled. A negative repeat is an error wrapping errcode.ErrInvalidShape.
+func tileBy(c *Ctx, in *Info, reps []sym.Dim) error {
+	dims := make([]sym.Dim, len(reps))
 	for i, d := range in.Shape.Dims {
 		rep, ok := reps[i].NonNegative()
 		if !ok {
