@@ -528,62 +528,23 @@ func ovTile(c *Ctx) error {
 	if err != nil {
 		return err
 	}
-	in := ins[0]
-	rep, known := ins[1].Ints()
+	in, rep := ins[0], ins[1].Value
 	r, ok := in.Rank()
-	if !ok || !known {
+	if !ok || rep == nil {
 		return nil
 	}
 	n := max(r, len(rep))
-	dims := make([]sym.Dim, n)
-	for i := range dims {
-		d, k := sym.Const(1), sym.Const(1)
+	dims, reps := make([]sym.Dim, n), make([]sym.Dim, n)
+	for i := range n {
+		dims[i], reps[i] = sym.Const(1), sym.Const(1)
 		if j := i - (n - r); j >= 0 {
-			d = in.Shape.Dims[j]
+			dims[i] = in.Shape.Dims[j]
 		}
 		if j := i - (n - len(rep)); j >= 0 {
-			if rep[j] < 0 {
-				return c.Errorf(errcode.ErrInvalidShape, "repeats %v: %d is negative", rep, rep[j])
-			}
-			k = sym.Const(rep[j])
-		}
-		dims[i] = sym.MulDims(d, k)
-	}
-	out := c.Out(0, in.Type, sym.ShapeOf(dims...))
-	sd, v, ok := values(in)
-	od, ok2 := out.Shape.Static()
-	if !ok || !ok2 {
-		return nil
-	}
-	total, _ := out.Volume()
-	if total > MaxValue {
-		return nil
-	}
-	// Each output coordinate reads the input at its coordinate modulo the input's dims.
-	pad := make([]int64, n)
-	for i := range pad {
-		pad[i] = 1
-		if j := i - (n - r); j >= 0 {
-			pad[i] = sd[j]
+			reps[i] = rep[j]
 		}
 	}
-	coord := make([]int64, n)
-	res := make([]sym.Dim, 0, total)
-	for range total {
-		j := int64(0)
-		for i, x := range coord {
-			j = j*pad[i] + x%pad[i]
-		}
-		res = append(res, v[j])
-		for i := n - 1; i >= 0; i-- {
-			if coord[i]++; coord[i] < od[i] {
-				break
-			}
-			coord[i] = 0
-		}
-	}
-	setValue(out, res)
-	return nil
+	return tileBy(c, &Info{Type: in.Type, Shape: sym.ShapeOf(dims...), Value: in.Value}, reps)
 }
 
 // ovRange: Range-1 (the type of start), -4 (output_type): max(ceil((stop-start)/step), 0)

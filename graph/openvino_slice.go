@@ -29,50 +29,27 @@ func init() {
 // axis.
 type ovCut struct{ first, step, n sym.Dim }
 
-// ovCutValues returns the elements a tensor of static shape dims and values v gives under cuts
-// (one per axis), in row-major order; nil when a cut is not static.
-func ovCutValues(dims []int64, v []sym.Dim, cuts []*ovCut) []sym.Dim {
-	r := len(dims)
-	first, step, n := make([]int64, r), make([]int64, r), make([]int64, r)
-	total := int64(1)
+// ovCutValues sets the values of out to those of in that the cuts take (one per axis of in), in
+// row-major order, when in's are known and the cuts static.
+func ovCutValues(out, in *Info, cuts []*ovCut) {
+	sd, v, ok := values(in)
+	if !ok {
+		return
+	}
+	first, step, n := make([]int64, len(sd)), make([]int64, len(sd)), slices.Clone(sd)
 	for i, cu := range cuts {
-		step[i], n[i] = 1, dims[i]
+		step[i] = 1
 		if cu != nil {
 			var ok1, ok2, ok3 bool
 			first[i], ok1 = cu.first.Static()
 			step[i], ok2 = cu.step.Static()
 			n[i], ok3 = cu.n.Static()
 			if !ok1 || !ok2 || !ok3 {
-				return nil
+				return
 			}
 		}
-		total *= n[i]
 	}
-	if total > MaxValue {
-		return nil
-	}
-	strides := make([]int64, r)
-	acc := int64(1)
-	for i := r - 1; i >= 0; i-- {
-		strides[i] = acc
-		acc *= dims[i]
-	}
-	res := make([]sym.Dim, 0, total)
-	coord := make([]int64, r)
-	for range total {
-		j := int64(0)
-		for i, x := range coord {
-			j += (first[i] + x*step[i]) * strides[i]
-		}
-		res = append(res, v[j])
-		for i := r - 1; i >= 0; i-- {
-			if coord[i]++; coord[i] < n[i] {
-				break
-			}
-			coord[i] = 0
-		}
-	}
-	return res
+	setValue(out, remap(sd, n, v, sym.Dim{}, func(k int, x int64) int64 { return first[k] + x*step[k] }))
 }
 
 // ovStridedSlice: StridedSlice-1: begin, end and strides (inputs 1 to 3, strides 1 when left out)
@@ -188,8 +165,7 @@ func ovStridedSlice(c *Ctx) error {
 			return c.Errorf(errcode.ErrInvalidShape, "the stride of step %d is 0", i)
 		}
 		if !sk || !bk && !bit(0, i) || !ek && !bit(1, i) {
-			_, hi := d.Bounds()
-			dims = append(dims, sym.Interval(0, hi))
+			dims = append(dims, upTo(d))
 			exact = false
 			in++
 			continue
@@ -220,8 +196,8 @@ func ovStridedSlice(c *Ctx) error {
 		whole(r - in)
 	}
 	out := c.Out(0, data.Type, sym.ShapeOf(dims...))
-	if sd, v, ok := values(data); ok && exact {
-		setValue(out, ovCutValues(sd, v, cuts))
+	if exact {
+		ovCutValues(out, data, cuts)
 	}
 	return nil
 }
@@ -276,10 +252,7 @@ func ovSlice(c *Ctx) error {
 		cuts[a] = &ovCut{first, sym.Const(step[k]), n}
 		dims[a] = n
 	}
-	out := c.Out(0, data.Type, sym.ShapeOf(dims...))
-	if sd, v, ok := values(data); ok {
-		setValue(out, ovCutValues(sd, v, cuts))
-	}
+	ovCutValues(c.Out(0, data.Type, sym.ShapeOf(dims...)), data, cuts)
 	return nil
 }
 
@@ -311,7 +284,7 @@ func ovSplit(c *Ctx) error {
 	for i := range parts {
 		parts[i] = part
 	}
-	ovSplitOutputs(c, ins[0], a, parts)
+	splitOutputs(c, ins[0], a, parts)
 	return nil
 }
 
@@ -358,7 +331,7 @@ func ovVariadicSplit(c *Ctx) error {
 	} else if _, err := c.Unify(sum, d, "the sum of the split lengths and the axis"); err != nil {
 		return err
 	}
-	ovSplitOutputs(c, ins[0], a, parts)
+	splitOutputs(c, ins[0], a, parts)
 	return nil
 }
 
@@ -372,23 +345,6 @@ func ovSplitAxis(c *Ctx, in *Info) (int, bool, error) {
 	}
 	a, err := c.NormAxis(axis, r)
 	return a, err == nil, err
-}
-
-// ovSplitOutputs sets output k to the part parts[k] of in along axis a, with its values.
-func ovSplitOutputs(c *Ctx, in *Info, a int, parts []sym.Dim) {
-	sd, v, ok := values(in)
-	first := sym.Const(0)
-	for k, p := range parts {
-		dims := slices.Clone(in.Shape.Dims)
-		dims[a] = p
-		out := c.Out(k, in.Type, sym.ShapeOf(dims...))
-		if ok {
-			cuts := make([]*ovCut, len(sd))
-			cuts[a] = &ovCut{first, sym.Const(1), p}
-			setValue(out, ovCutValues(sd, v, cuts))
-		}
-		first = sym.AddDims(first, p)
-	}
 }
 
 // ovReduce: ReduceProd-1, ReduceSum-1, ReduceMax-1, ReduceMin-1, ReduceMean-1, ReduceL1-4,
@@ -430,63 +386,23 @@ func ovReduce(c *Ctx) error {
 	}
 	out := c.Out(0, t, sym.ShapeOf(dims...))
 	var f func(a, b sym.Dim) sym.Dim
-	var unit *sym.Dim
-	one, zero := sym.Const(1), sym.Const(0)
+	empty, unit := true, sym.Const(0) // the reduction of no elements
 	switch c.n.Op {
 	case "ReduceProd", "ReduceLogicalAnd":
-		f, unit = sym.MulDims, &one
+		f, unit = sym.MulDims, sym.Const(1)
 	case "ReduceSum":
-		f, unit = sym.AddDims, &zero
+		f = sym.AddDims
 	case "ReduceLogicalOr":
-		f, unit = sym.MaxDims, &zero
-	case "ReduceMax":
 		f = sym.MaxDims
+	case "ReduceMax":
+		f, empty = sym.MaxDims, false
 	case "ReduceMin":
-		f = sym.MinDims
+		f, empty = sym.MinDims, false
 	default:
 		return nil
 	}
-	sd, v, ok := values(in)
-	if !ok {
-		return nil
+	if sd, v, ok := values(in); ok {
+		setValue(out, reduceValues(sd, v, reduced, f, empty, unit))
 	}
-	// outStride[i] is the stride in the output of input axis i, 0 for a reduced axis.
-	outStride := make([]int, r)
-	size := 1
-	for i := r - 1; i >= 0; i-- {
-		if !reduced[i] {
-			outStride[i] = size
-			size *= int(sd[i])
-		}
-	}
-	acc := make([]sym.Dim, size)
-	seen := make([]bool, size)
-	coord := make([]int64, r)
-	at := 0
-	for _, x := range v {
-		if seen[at] {
-			acc[at] = f(acc[at], x)
-		} else {
-			acc[at], seen[at] = x, true
-		}
-		for i := r - 1; i >= 0; i-- {
-			coord[i]++
-			at += outStride[i]
-			if coord[i] < sd[i] {
-				break
-			}
-			at -= outStride[i] * int(coord[i])
-			coord[i] = 0
-		}
-	}
-	for i := range acc {
-		if !seen[i] {
-			if unit == nil {
-				return nil
-			}
-			acc[i] = *unit
-		}
-	}
-	setValue(out, acc)
 	return nil
 }
