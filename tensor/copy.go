@@ -30,13 +30,15 @@ func simplify(dims, strides []int64) (d, s []int64) {
 // parallelMin is the copy size from which copies use every core.
 const parallelMin = 4 << 20
 
+// streamMin is the copy size from which the transposing kernels store around the cache
+// (non-temporal stores): a destination this large would push the source out of the caches anyway,
+// and a smaller one is better left in them for whoever reads it next.
+const streamMin = 8 << 20
+
 // blockBytes bounds the two sides of a transposing block in bytes: a block of blockBytes/es rows
 // by blockBytes/es columns touches few enough pages (on both sides) to stay in the TLB, and its
 // lines stay in the L2 cache while it is moved.
 const blockBytes = 1024
-
-// stripCols is the number of columns a transposing block moves at a time.
-const stripCols = 128
 
 // plan is a strided copy into a dense row-major destination, reduced to an odometer over outer axes
 // and a two-dimensional block per outer index: rows along the source's most contiguous axis, and
@@ -51,6 +53,7 @@ type plan struct {
 	sr, sc           int64 // source strides of rows and columns
 	dr               int64 // destination stride of rows (columns are dense: es)
 	run              bool  // the source is contiguous along the columns
+	nt               bool  // the copy is large enough to store around the cache
 	rowsPer, colsPer int64 // the size of a work item
 }
 
@@ -131,7 +134,7 @@ func (p *plan) copy(dst, src unsafe.Pointer, lo, hi int64) {
 				copy(unsafe.Slice((*byte)(unsafe.Add(d, r*p.dr)), n), unsafe.Slice((*byte)(unsafe.Add(s, r*p.sr)), n))
 			}
 		} else {
-			block(d, s, r1-r0, c1-c0, p.sr, p.sc, p.dr, p.es)
+			block(kernels, d, s, r1-r0, c1-c0, p.sr, p.sc, p.dr, p.es, p.nt)
 		}
 		if b++; b < per {
 			continue
@@ -151,21 +154,48 @@ func (p *plan) copy(dst, src unsafe.Pointer, lo, hi int64) {
 	}
 }
 
+// panelRows is the number of destination rows the portable transposing kernel writes at a time.
+const panelRows = 16
+
 // block copies rows × cols elements of size es: element (r, c) from src + r·sr + c·sc to
-// dst + r·dr + c·es. When the source is contiguous along the rows (a transpose), it moves whole
-// machine words: 8×8 bytes, 4×4 16-bit or 2×2 32-bit elements transposed in registers, in strips of
-// stripCols columns whose source lines stay in the cache while the rows sweep through them.
-func block(dst, src unsafe.Pointer, rows, cols, sr, sc, dr, es int64) {
-	if sr != es || !littleEndian || es == 8 {
+// dst + r·dr + c·es. When the source is contiguous along the rows (a transpose), the part that
+// whole panels cover goes to the CPU's kernels when it has them (nt: they may store around the
+// cache), and the rest to the portable transposeBlock. k is the set of kernels, or nil.
+func block(k *kernelSet, dst, src unsafe.Pointer, rows, cols, sr, sc, dr, es int64, nt bool) {
+	if sr != es || !littleEndian {
 		scalarBlock(dst, src, rows, cols, sr, sc, dr, es)
 		return
 	}
+	var rm, cm int64
+	if k != nil {
+		rm, cm = k.block(dst, src, rows, cols, sc, dr, es, nt)
+	}
+	if rm == 0 {
+		transposeBlock(dst, src, rows, cols, sc, dr, es)
+		return
+	}
+	// The remainders, when there are any: forming their addresses otherwise could point past the end.
+	if cols > cm {
+		transposeBlock(unsafe.Add(dst, cm*es), unsafe.Add(src, cm*sc), rm, cols-cm, sc, dr, es)
+	}
+	if rows > rm {
+		transposeBlock(unsafe.Add(dst, rm*dr), unsafe.Add(src, rm*es), rows-rm, cols, sc, dr, es)
+	}
+}
+
+// transposeBlock copies rows × cols elements of size es whose source is contiguous along the rows:
+// element (r, c) from src + r·es + c·sc to dst + r·dr + c·es. It writes panelRows destination rows
+// at a time while it walks across the columns, so that the destination is written as that many
+// sequential streams and each source line it reaches serves the whole panel. It moves machine
+// words: 8×8 bytes, 4×4 16-bit or 2×2 32-bit elements transposed in registers, 64-bit elements
+// one at a time.
+func transposeBlock(dst, src unsafe.Pointer, rows, cols, sc, dr, es int64) {
 	m := 8 / es // the micro-block is m × m elements
 	rm, cm := rows-rows%m, cols-cols%m
-	for c0 := int64(0); c0 < cm; c0 += stripCols {
-		c1 := min(c0+stripCols, cm)
-		for r := int64(0); r < rm; r += m {
-			for c := c0; c < c1; c += m {
+	for r0 := int64(0); r0 < rm; r0 += panelRows {
+		r1 := min(r0+panelRows, rm)
+		for c := int64(0); c < cm; c += m {
+			for r := r0; r < r1; r += m {
 				d, s := unsafe.Add(dst, r*dr+c*es), unsafe.Add(src, r*es+c*sc)
 				switch es {
 				case 1:
@@ -174,16 +204,18 @@ func block(dst, src unsafe.Pointer, rows, cols, sr, sc, dr, es int64) {
 					transpose4x4(d, s, sc, dr)
 				case 4:
 					transpose2x2(d, s, sc, dr)
+				case 8:
+					*(*uint64)(d) = *(*uint64)(s)
 				}
 			}
 		}
 	}
 	// The remainders, when there are any: forming their addresses otherwise could point past the end.
 	if rows > rm {
-		scalarBlock(unsafe.Add(dst, rm*dr), unsafe.Add(src, rm*sr), rows-rm, cols, sr, sc, dr, es)
+		scalarBlock(unsafe.Add(dst, rm*dr), unsafe.Add(src, rm*es), rows-rm, cols, es, sc, dr, es)
 	}
 	if cols > cm && rm > 0 {
-		scalarBlock(unsafe.Add(dst, cm*es), unsafe.Add(src, cm*sc), rm, cols-cm, sr, sc, dr, es)
+		scalarBlock(unsafe.Add(dst, cm*es), unsafe.Add(src, cm*sc), rm, cols-cm, es, sc, dr, es)
 	}
 }
 
@@ -287,6 +319,7 @@ func copyDense(dst []byte, src Tensor) {
 		return
 	}
 	p := newPlan(src)
+	p.nt = int64(len(dst)) >= streamMin
 	d := unsafe.Pointer(unsafe.SliceData(dst))
 	// The view's extent lies within src.data (checked when it was made), so every address the plan
 	// forms from this base stays inside the allocation.
