@@ -69,17 +69,19 @@ func (d *Dialect) UnmarshalText(text []byte) error {
 // ErrDataType otherwise: oneDNN Graph's StaticReshape-1 and DynamicReshape-1 take f32, f16 and bf16
 // (T, T1); OpenVINO Reshape-1 ("any numeric type") and ONNX take any type. Undefined is not checked.
 func (d Dialect) CheckDataType(t element.Type) error {
-	if t == element.Undefined {
-		return nil
-	}
-	switch d {
-	case OneDNNStatic, OneDNNDynamic:
-		if t != element.F32 && t != element.F16 && t != element.BF16 {
-			return newError(ErrDataType, -1, "data element type "+t.String()+": "+d.String()+" takes f32, f16 or bf16")
-		}
+	if !d.takesData(t) {
+		return newError(ErrDataType, -1, "data element type "+t.String()+": "+d.String()+" takes f32, f16 or bf16")
 	}
 	return nil
 }
+
+// takesData reports whether the dialect allows data of element type t (CheckDataType).
+func (d Dialect) takesData(t element.Type) bool {
+	return t == element.Undefined || !oneDNN(d) || t == element.F32 || t == element.F16 || t == element.BF16
+}
+
+// oneDNN reports whether d is one of the oneDNN Graph dialects, which restrict the data type.
+func oneDNN(d Dialect) bool { return d == OneDNNStatic || d == OneDNNDynamic }
 
 // CheckPatternType returns nil when the dialect allows a pattern of element type t, and an error
 // wrapping ErrPatternType otherwise: OpenVINO takes any integer type (T_SHAPE), StaticReshape-1 an

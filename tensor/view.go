@@ -2,7 +2,7 @@ package tensor
 
 import (
 	"fmt"
-	"slices"
+	"math/bits"
 	"unsafe"
 
 	"github.com/reshape-go/reshape/errcode"
@@ -99,26 +99,46 @@ func (t Tensor) packedView(view func(Tensor) (Tensor, error)) (Tensor, error) {
 type Method struct {
 	// View reports that the result shares the input's memory; otherwise it is a dense copy.
 	View bool
-	rule rule
-	// For a copy: the group of input axes [in0, in1] that merges into the output axes [out0, out1]
-	// is not contiguous, because stride[axis] != dim[axis+…]·stride[next] = want.
-	in0, in1, out0, out1, axis, next int
-	stride, want                     int64
+	// why holds the rule (its low 4 bits) and, for a copy, the axes that break it, 10 bits each:
+	// the group of input axes [in0, in1] merges into the output axes [out0, out1] but is not
+	// contiguous, because stride[axis] = stride != dim[next]·stride[next] = want. Four fields of 32
+	// bytes in all: the compiler keeps a Method in registers.
+	why          uint64
+	stride, want int64
 }
 
 type rule uint8
 
 const (
-	ruleGroups rule = iota // every group of merged axes is contiguous within itself
-	ruleDense              // the input is dense
-	ruleEmpty              // no elements
-	rulePacked             // sub-byte elements, always dense
-	ruleNotContiguous
+	ruleGroups            rule = iota // every group of merged axes is contiguous within itself
+	ruleDense                         // the input is dense
+	ruleEmpty                         // no elements
+	rulePacked                        // sub-byte elements, always dense
+	ruleNotContiguous                 // a group is not contiguous; why holds its axes
+	ruleNotContiguousWide             // the same, with an axis index beyond what why holds
 )
+
+// viewBy returns the Method of a view by rule r.
+func viewBy(r rule) Method { return Method{View: true, why: uint64(r)} }
+
+// notContiguous returns the Method of a copy forced by a group of axes (see Method.why).
+func notContiguous(in0, in1, out0, out1, axis, next int, stride, want int64) Method {
+	m := Method{why: uint64(ruleNotContiguousWide), stride: stride, want: want}
+	if max(in1, out1, axis, next) < 1<<10 {
+		m.why = uint64(ruleNotContiguous)
+		for i, a := range [...]int{in0, in1, out0, out1, axis, next} {
+			m.why |= uint64(a) << (4 + 10*i)
+		}
+	}
+	return m
+}
+
+// axis returns the axis index i (0 in0, 1 in1, 2 out0, 3 out1, 4 axis, 5 next) held in why.
+func (m Method) axis(i int) int { return int(m.why >> (4 + 10*i) & (1<<10 - 1)) }
 
 // Reason says which rule of the layout allowed the view or forced the copy.
 func (m Method) Reason() string {
-	switch m.rule {
+	switch rule(m.why & 15) {
 	case ruleDense:
 		return "the input is dense: only the shape changes"
 	case ruleEmpty:
@@ -127,7 +147,9 @@ func (m Method) Reason() string {
 		return "sub-byte elements are always dense"
 	case ruleNotContiguous:
 		return fmt.Sprintf("input axes %d..%d merge into output axes %d..%d, but stride[%d] = %d != dim[%d]·stride[%d] = %d: not contiguous",
-			m.in0, m.in1, m.out0, m.out1, m.axis, m.stride, m.next, m.next, m.want)
+			m.axis(0), m.axis(1), m.axis(2), m.axis(3), m.axis(4), m.stride, m.axis(5), m.axis(5), m.want)
+	case ruleNotContiguousWide:
+		return fmt.Sprintf("a group of input axes merged into one output axis is not contiguous: a stride of %d where %d would be", m.stride, m.want)
 	}
 	return "every group of input axes merged into one output axis is contiguous within itself"
 }
@@ -141,11 +163,17 @@ func (m Method) Reason() string {
 // (reshape.Apply does both). The error wraps errcode.ErrVolumeMismatch when the volumes differ,
 // errcode.ErrSyntax for a negative dimension, errcode.ErrOverflow for a volume beyond int64.
 func (t Tensor) ReshapedTo(dims ...int64) (Tensor, Method, error) {
+	var out Tensor
+	if t.denseInto(&out, dims) {
+		return out, viewBy(ruleDense), nil
+	}
 	if err := t.checkVolume(dims); err != nil {
 		return Tensor{}, Method{}, err
 	}
-	var out Tensor
-	m := t.into(&out, slices.Clone(dims), make([]int64, len(dims)))
+	n := len(dims)
+	meta := make([]int64, 2*n) // the result's shape and strides, in one allocation
+	copy(meta, dims)
+	m := t.into(&out, meta[:n:n], meta[n:])
 	return out, m, nil
 }
 
@@ -154,6 +182,9 @@ func (t Tensor) ReshapedTo(dims ...int64) (Tensor, Method, error) {
 // needed, dst's data if it is large enough and does not overlap t's. With that capacity a view does
 // not allocate, and a copy allocates nothing. dims is copied. On error *dst is unchanged.
 func (t Tensor) ReshapedInto(dst *Tensor, dims []int64) (Method, error) {
+	if t.denseInto(dst, dims) {
+		return viewBy(ruleDense), nil
+	}
 	if err := t.checkVolume(dims); err != nil {
 		return Method{}, err
 	}
@@ -168,6 +199,75 @@ func (t Tensor) ReshapedInto(dst *Tensor, dims []int64) (Method, error) {
 	}
 	copy(shp, dims)
 	return t.into(dst, shp, strides), nil
+}
+
+// denseInto is the fast path of ReshapedTo and ReshapedInto: when t is dense row-major and has
+// elements and dims are positive dimensions of its volume, it sets *dst, field by field, to the
+// view of t in the shape dims (only dense strides to write), in dst's shape and strides when they
+// have room and share no memory with t's or each other, else in one new allocation, and returns
+// true. Otherwise, errors included, it returns false, *dst unchanged, for the general path. t is a
+// pointer so that the tensor is not copied.
+func (t *Tensor) denseInto(dst *Tensor, dims []int64) bool {
+	es := int64(t.typ.Bits() / 8)
+	if es == 0 { // packed
+		return false
+	}
+	vol := int64(1)
+	for i := len(t.shape) - 1; i >= 0; i-- {
+		d := t.shape[i]
+		if d != 1 && t.strides[i] != es*vol {
+			return false
+		}
+		vol *= d // within int64: the constructors checked the volume
+	}
+	if vol == 0 {
+		return false
+	}
+	p := uint64(1)
+	for _, d := range dims {
+		hi, lo := bits.Mul64(p, uint64(d))
+		if d <= 0 || hi != 0 || lo > uint64(vol) {
+			return false
+		}
+		p = lo
+	}
+	if p != uint64(vol) {
+		return false
+	}
+	n := len(dims)
+	shp, strides := dst.shape, dst.strides
+	if cap(shp) < n || cap(strides) < n || overlapsInts(shp, t.shape) || overlapsInts(shp, t.strides) ||
+		overlapsInts(strides, t.shape) || overlapsInts(strides, t.strides) || overlapsInts(shp, strides) {
+		meta := make([]int64, 2*n) // the result's shape and strides, in one allocation
+		shp, strides = meta[:n:n], meta[n:]
+	}
+	shp, strides = shp[:n], strides[:n]
+	if overlapsInts(dims, shp) || overlapsInts(dims, strides) {
+		copy(shp, dims)
+		dims = shp
+	}
+	acc := es
+	for i := n - 1; i >= 0; i-- {
+		d := dims[i]
+		shp[i] = d
+		strides[i] = acc
+		acc *= d
+	}
+	dst.typ = t.typ
+	dst.shape = shp
+	dst.strides = strides
+	dst.offset = t.offset
+	dst.data = t.data
+	return true
+}
+
+// overlapsInts is overlaps for two []int64.
+func overlapsInts(a, b []int64) bool {
+	if cap(a) == 0 || cap(b) == 0 {
+		return false
+	}
+	pa, pb := uintptr(unsafe.Pointer(unsafe.SliceData(a))), uintptr(unsafe.Pointer(unsafe.SliceData(b)))
+	return pa < pb+uintptr(cap(b))*8 && pb < pa+uintptr(cap(a))*8
 }
 
 // into sets *dst to t in the shape dims (of t's volume, and owned by dst), with the strides written
@@ -231,7 +331,7 @@ func (t Tensor) checkVolume(dims []int64) error {
 func (t *Tensor) view(v *Tensor, dims, strides []int64) Method {
 	if t.typ.IsPacked() {
 		*v = Tensor{typ: t.typ, shape: dims, offset: t.offset, data: t.data}
-		return Method{View: true, rule: rulePacked}
+		return viewBy(rulePacked)
 	}
 	m := viewStrides(strides, t.shape, t.strides, dims, t.elemSize())
 	if m.View {
@@ -247,7 +347,7 @@ func (t *Tensor) view(v *Tensor, dims, strides []int64) Method {
 func viewStrides(out, dims, strides, newDims []int64, es int64) Method {
 	if mustVolume(dims) == 0 {
 		shape.FillStrides(out, newDims, es)
-		return Method{View: true, rule: ruleEmpty}
+		return viewBy(ruleEmpty)
 	}
 	dense, want := true, es // whether the input is dense row-major, and the stride that would be
 	oi, ni := 0, 0
@@ -279,8 +379,7 @@ func viewStrides(out, dims, strides, newDims []int64, es int64) Method {
 				continue
 			}
 			if last >= 0 && strides[last] != dims[k]*strides[k] {
-				return Method{rule: ruleNotContiguous, in0: o0, in1: oi - 1, out0: n0, out1: ni - 1,
-					axis: last, next: k, stride: strides[last], want: dims[k] * strides[k]}
+				return notContiguous(o0, oi-1, n0, ni-1, last, k, strides[last], dims[k]*strides[k])
 			}
 			last = k
 		}
@@ -300,7 +399,7 @@ func viewStrides(out, dims, strides, newDims []int64, es int64) Method {
 		}
 	}
 	if dense {
-		return Method{View: true, rule: ruleDense}
+		return viewBy(ruleDense)
 	}
-	return Method{View: true, rule: ruleGroups}
+	return viewBy(ruleGroups)
 }
