@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Times numpy on the work of bench/compare.sh and prints one line per item: name, value, unit.
 
-view-1KiB / view-1GiB: a.reshape(16, -1) of a dense f32 array (a view), in ns per call.
+view-rank1-1KiB / view-rank1-1GiB: a.reshape(16, -1) of a dense 1-D f32 array (a view), in ns per
+call; view-rank4: a.reshape(2, -1, 4) of a dense [2,5,5,24] f32 array.
 copy-*: a.reshape(-1) of a transposed (or sliced) 64 MiB array (a copy), in GB/s of output.
 memcpy-64MiB: np.copyto of 64 MiB, in GB/s.
 """
@@ -23,15 +24,19 @@ def filled(dtype, shape):
     return a
 
 
-for name, n in (("view-1KiB", 1 << 8), ("view-1GiB", 1 << 28)):
+for name, n in (("view-rank1-1KiB", 1 << 8), ("view-rank1-1GiB", 1 << 28)):
     a = np.zeros(n, np.float32)
     print(name, "%.1f" % ns_per_call(lambda: a.reshape(16, -1)), "ns")
     del a
+a = np.zeros((2, 5, 5, 24), np.float32)
+print("view-rank4", "%.1f" % ns_per_call(lambda: a.reshape(2, -1, 4)), "ns")
 
 size = 64 << 20
 cases = (
     ("copy-transposed-f32-64MiB", filled(np.float32, (4096, 4096)).T),
     ("copy-transposed-u8-64MiB", filled(np.uint8, (8192, 8192)).T),
+    ("copy-transposed-f16-64MiB", filled(np.float16, (4096, 8192)).T),
+    ("copy-transposed-f64-64MiB", filled(np.float64, (2048, 4096)).T),
     ("copy-sliced-f16-64MiB", filled(np.float16, (4096, 16384))[:, :8192]),
 )
 for name, a in cases:

@@ -1,6 +1,8 @@
 package tensor_test
 
 import (
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/reshape-go/reshape"
@@ -8,50 +10,63 @@ import (
 	"github.com/reshape-go/reshape/tensor"
 )
 
-// BenchmarkReshapeView reshapes a dense f32 tensor with Reshape: a view whose cost must not depend
-// on the size, and one allocation (its shape and strides).
+// viewCases are dense f32 tensors reshaped into views: rank 1 to rank 2 at two sizes (the cost must
+// not depend on the size), and the rank-4 example 2 of the OpenVINO specification.
+var viewCases = []struct {
+	name    string
+	dims    []int64
+	pattern []int64
+	opt     reshape.Options
+	want    []int64
+}{
+	{"rank1-1KiB", []int64{1 << 8}, []int64{16, -1}, reshape.Options{}, []int64{16, 1 << 4}},
+	{"rank1-1GiB", []int64{1 << 28}, []int64{16, -1}, reshape.Options{}, []int64{16, 1 << 24}},
+	{"rank4", []int64{2, 5, 5, 24}, []int64{0, -1, 4}, reshape.Options{SpecialZero: true}, []int64{2, 150, 4}},
+}
+
+// BenchmarkReshapeView reshapes dense tensors with Apply, the pattern kept from one call to the
+// next as a runtime keeps it: a view, whose one allocation is its shape and strides.
 func BenchmarkReshapeView(b *testing.B) {
-	for _, bc := range []struct {
-		name string
-		n    int64
-	}{{"1KiB", 1 << 8}, {"1GiB", 1 << 28}} {
+	for _, bc := range viewCases {
 		b.Run(bc.name, func(b *testing.B) {
-			x, err := tensor.New(element.F32, bc.n)
+			x, err := tensor.New(element.F32, bc.dims...)
 			if err != nil {
 				b.Fatal(err)
 			}
-			pattern := []int64{16, -1}
+			pattern := reshape.IntPattern(bc.pattern...)
+			var out tensor.Tensor
 			b.ReportAllocs()
 			for b.Loop() {
-				out, how, err := reshape.Apply(x, reshape.IntPattern(pattern...), reshape.Options{})
-				if err != nil || !how.View || out.Shape()[1] != bc.n/16 {
-					b.Fatal(err)
+				var how tensor.Method
+				if out, how, err = reshape.Apply(x, pattern, bc.opt); err != nil || !how.View {
+					b.Fatal(how, err)
 				}
+			}
+			if !slices.Equal(out.Shape(), bc.want) {
+				b.Fatalf("shape %v, want %v", out.Shape(), bc.want)
 			}
 		})
 	}
 }
 
-// BenchmarkReshapeViewInto is BenchmarkReshapeView with ReshapeInto reusing the output tensor: no
+// BenchmarkReshapeViewInto is BenchmarkReshapeView with ApplyInto reusing the output tensor: no
 // allocation at all.
 func BenchmarkReshapeViewInto(b *testing.B) {
-	for _, bc := range []struct {
-		name string
-		n    int64
-	}{{"1KiB", 1 << 8}, {"1GiB", 1 << 28}} {
+	for _, bc := range viewCases {
 		b.Run(bc.name, func(b *testing.B) {
-			x, err := tensor.New(element.F32, bc.n)
+			x, err := tensor.New(element.F32, bc.dims...)
 			if err != nil {
 				b.Fatal(err)
 			}
-			pattern := []int64{16, -1}
 			var out tensor.Tensor
 			b.ReportAllocs()
 			for b.Loop() {
-				how, err := reshape.ApplyInto(&out, x, pattern, reshape.Options{})
-				if err != nil || !how.View || out.Shape()[1] != bc.n/16 {
-					b.Fatal(err)
+				if how, err := reshape.ApplyInto(&out, x, bc.pattern, bc.opt); err != nil || !how.View {
+					b.Fatal(how, err)
 				}
+			}
+			if !slices.Equal(out.Shape(), bc.want) {
+				b.Fatalf("shape %v, want %v", out.Shape(), bc.want)
 			}
 		})
 	}
@@ -64,8 +79,8 @@ func copyCases(b *testing.B) []struct {
 	name string
 	in   tensor.Tensor
 } {
-	transposed := func(t element.Type, n int64) tensor.Tensor {
-		xt, _ := filled(b, t, n, n).Transpose()
+	transposed := func(t element.Type, rows, cols int64) tensor.Tensor {
+		xt, _ := filled(b, t, rows, cols).Transpose()
 		return xt
 	}
 	// 128 MiB, the first half of each row kept.
@@ -74,8 +89,10 @@ func copyCases(b *testing.B) []struct {
 		name string
 		in   tensor.Tensor
 	}{
-		{"transposed-f32-64MiB", transposed(element.F32, 4096)},
-		{"transposed-u8-64MiB", transposed(element.U8, 8192)},
+		{"transposed-f32-64MiB", transposed(element.F32, 4096, 4096)},
+		{"transposed-u8-64MiB", transposed(element.U8, 8192, 8192)},
+		{"transposed-f16-64MiB", transposed(element.F16, 4096, 8192)},
+		{"transposed-f64-64MiB", transposed(element.F64, 2048, 4096)},
 		{"sliced-f16-64MiB", sliced},
 	}
 }
@@ -86,7 +103,11 @@ func copyCases(b *testing.B) []struct {
 func BenchmarkReshapeCopy(b *testing.B) {
 	for _, bc := range copyCases(b) {
 		b.Run(bc.name, func(b *testing.B) {
-			var out tensor.Tensor // reused: its shape, strides and data
+			// Reused: its shape, strides and data, allocated and touched before the timing starts.
+			var out tensor.Tensor
+			if _, err := reshape.ApplyInto(&out, bc.in, []int64{-1}, reshape.Options{}); err != nil {
+				b.Fatal(err)
+			}
 			b.SetBytes(bc.in.ByteSize())
 			b.ReportAllocs()
 			for b.Loop() {
@@ -96,6 +117,31 @@ func BenchmarkReshapeCopy(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// BenchmarkReshapeCopyKernels is BenchmarkReshapeCopy of the transposed cases with each set of
+// transposing kernels this CPU runs, and with the portable kernel alone.
+func BenchmarkReshapeCopyKernels(b *testing.B) {
+	for _, k := range tensor.KernelSetNames() {
+		for _, bc := range copyCases(b) {
+			if !strings.HasPrefix(bc.name, "transposed") {
+				continue
+			}
+			b.Run(k+"/"+bc.name, func(b *testing.B) {
+				defer tensor.UseKernels(k)()
+				var out tensor.Tensor
+				if _, err := reshape.ApplyInto(&out, bc.in, []int64{-1}, reshape.Options{}); err != nil {
+					b.Fatal(err)
+				}
+				b.SetBytes(bc.in.ByteSize())
+				for b.Loop() {
+					if _, err := reshape.ApplyInto(&out, bc.in, []int64{-1}, reshape.Options{}); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
 	}
 }
 
