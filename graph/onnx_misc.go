@@ -480,6 +480,9 @@ func multinomial(c *Ctx) error {
 	if err != nil {
 		return err
 	}
+	if n < 0 {
+		return c.Errorf(errcode.ErrInvalidShape, "sample_size = %d is negative", n)
+	}
 	t, err := dtype(c, element.I32)
 	if err != nil {
 		return err
@@ -579,6 +582,9 @@ func roiAlign(c *Ctx) error {
 	ow, err := c.Int("output_width", 1)
 	if err != nil {
 		return err
+	}
+	if oh < 1 || ow < 1 {
+		return c.Errorf(errcode.ErrInvalidShape, "output_height = %d and output_width = %d: want positive sizes", oh, ow)
 	}
 	n := sym.Unknown
 	if okr && rr == 2 {

@@ -113,6 +113,8 @@ func TestMiscShapes(t *testing.T) {
 			want: []string{"[N,C]"}},
 		{name: "multinomial", node: node("Multinomial", []string{"x"}, []string{"y"}, attrInt("sample_size", 5)), inputs: map[string]string{"x": "[B,K]"},
 			want: []string{"[B,5]"}},
+		{name: "multinomial negative", node: node("Multinomial", []string{"x"}, []string{"y"}, attrInt("sample_size", -1)), inputs: map[string]string{"x": "[B,K]"},
+			wantErr: errInvalidShape},
 		{name: "det", node: node("Det", []string{"x"}, []string{"y"}), inputs: map[string]string{"x": "[B,M,M]"}, want: []string{"[B]"}},
 		{name: "det unifies", node: node("Det", []string{"x"}, []string{"y"}), inputs: map[string]string{"x": "[M,3,K]"}, want: []string{"[M]"}},
 		{name: "det not square", node: node("Det", []string{"x"}, []string{"y"}), inputs: map[string]string{"x": "[B,3,4]"}, wantErr: errInvalidShape},
@@ -126,6 +128,8 @@ func TestMiscShapes(t *testing.T) {
 			inputs: map[string]string{"x": "[N,C,H,W]", "g": "[N,P,Q,3]"}, wantErr: errInvalidShape},
 		{name: "roi align", node: node("RoiAlign", []string{"x", "r", "b"}, []string{"y"}, attrInt("output_height", 7), attrInt("output_width", 5)),
 			inputs: map[string]string{"x": "[N,C,H,W]", "r": "[R,4]", "b": "[R]"}, want: []string{"[R,C,7,5]"}},
+		{name: "roi align zero size", node: node("RoiAlign", []string{"x", "r", "b"}, []string{"y"}, attrInt("output_height", 0)),
+			inputs: map[string]string{"x": "[N,C,H,W]", "r": "[R,4]", "b": "[R]"}, wantErr: errInvalidShape},
 		{name: "roi align defaults", node: node("RoiAlign", []string{"x", "r", "b"}, []string{"y"}),
 			inputs: map[string]string{"x": "[N,C,H,W]", "r": "[R,4]", "b": "[S]"}, want: []string{"[R,C,1,1]"}},
 	})
@@ -152,4 +156,130 @@ func TestMiscTypes(t *testing.T) {
 	} {
 		checkTypes(t, tc.nc, tc.want)
 	}
+}
+
+// fuzzOps are the operators FuzzMovementRules builds nodes of.
+var fuzzOps = []string{"Split", "Pad", "Tile", "Resize", "Upsample", "DepthToSpace", "SpaceToDepth", "GatherElements",
+	"GatherND", "Scatter", "ScatterElements", "ScatterND", "CenterCropPad", "Col2Im", "ReduceSum", "ReduceMean", "ReduceMax",
+	"ReduceMin", "ReduceProd", "ReduceL2", "ArgMax", "ArgMin", "TopK", "CumSum", "Trilu", "OneHot", "EyeLike", "NonZero",
+	"Compress", "NonMaxSuppression", "Unique", "RandomNormal", "RandomUniformLike", "Bernoulli", "Multinomial", "Det",
+	"GridSample", "RoiAlign"}
+
+// fuzzReader hands out the bytes of a fuzz input as small signed numbers, 0 past the end.
+type fuzzReader struct{ b []byte }
+
+func (r *fuzzReader) next() int64 {
+	if len(r.b) == 0 {
+		return 0
+	}
+	v := int8(r.b[0])
+	r.b = r.b[1:]
+	return int64(v)
+}
+
+// dims returns a static shape of rank at most 4, dims at most 6.
+func (r *fuzzReader) dims() []int64 {
+	d := make([]int64, abs(r.next())%5)
+	for i := range d {
+		d[i] = abs(r.next()) % 7
+	}
+	return d
+}
+
+func abs(n int64) int64 { return max(n, -n) }
+
+// FuzzMovementRules runs the rules of the movement, reduction and selection operators on nodes
+// built from fuzzed bytes (operator, version, inputs that are graph inputs with symbols or
+// constants with values, attributes), and checks that none panics, that every dim of an output is
+// a size (never below 0), and that values match their shapes.
+func FuzzMovementRules(f *testing.F) {
+	f.Add(uint8(0), uint8(17), []byte{2, 3, 4, 2, 1, 2, 1, 0, 2, 1})
+	f.Add(uint8(1), uint8(18), []byte{1, 4, 0, 1, 6, 1, 1, 2, 1, 3, 0, 1, 0, 2})
+	f.Add(uint8(3), uint8(12), []byte{2, 4, 0, 1, 5, 5, 2, 1, 4, 4, 4, 8, 8})
+	f.Add(uint8(27), uint8(13), []byte{1, 2, 2, 2, 3, 0, 5, 0})
+	f.Fuzz(func(t *testing.T, op, version uint8, data []byte) {
+		r := &fuzzReader{b: data}
+		n := graph.Node{Name: "n", Op: fuzzOps[int(op)%len(fuzzOps)], Version: 1 + int64(version)%22}
+		g := &graph.Graph{Consts: map[string]*graph.Const{}, Declared: map[string]graph.Decl{}}
+		for i := range abs(r.next()) % 5 {
+			name := "in" + string(rune('0'+i))
+			switch abs(r.next()) % 4 {
+			case 0: // left out
+				name = ""
+			case 1: // a graph input; a negative dim is a symbol
+				d := graph.Decl{Type: element.F32, Rank: int(abs(r.next()) % 5)}
+				for range d.Rank {
+					if v := r.next(); v < 0 {
+						d.Dims = append(d.Dims, graph.NamedDim(string(rune('A'-v%3))))
+					} else {
+						d.Dims = append(d.Dims, graph.StaticDim(v%7))
+					}
+				}
+				g.Inputs = append(g.Inputs, graph.Input{Name: name, Decl: d})
+			case 2: // an int64 constant
+				dims := r.dims()
+				v := make([]int64, 1)
+				for _, d := range dims {
+					v = make([]int64, int64(len(v))*d)
+				}
+				for i := range v {
+					v[i] = r.next()
+				}
+				g.Consts[name] = ints(dims, v...)
+			case 3: // a float constant
+				v := make([]float64, abs(r.next())%5)
+				for i := range v {
+					v[i] = float64(r.next()) / 4
+				}
+				g.Consts[name] = floats(v...)
+			}
+			n.Inputs = append(n.Inputs, name)
+		}
+		for i := range 1 + abs(r.next())%4 {
+			n.Outputs = append(n.Outputs, "out"+string(rune('0'+i)))
+		}
+		for _, name := range []string{"axis", "keepdims", "blocksize", "num_outputs", "batch_dims", "k", "sample_size",
+			"output_height", "exclusive", "noop_with_empty_axes", "dtype"} {
+			if v := r.next(); v%2 != 0 {
+				n.Attrs = append(n.Attrs, attrInt(name, v/2))
+			}
+		}
+		for _, name := range []string{"axes", "split", "pads", "shape"} {
+			if v := r.next(); v%2 != 0 {
+				a := attrInts(name)
+				for range abs(v) % 5 {
+					a.Ints = append(a.Ints, r.next()%8)
+				}
+				n.Attrs = append(n.Attrs, a)
+			}
+		}
+		if v := r.next(); v%2 != 0 {
+			n.Attrs = append(n.Attrs, attrFloats("scales", float64(v)/4, float64(r.next())/4))
+		}
+		modes := []string{"constant", "reflect", "edge", "wrap", "not_larger", "not_smaller"}
+		if v := abs(r.next()); v%2 != 0 {
+			n.Attrs = append(n.Attrs, attrString("mode", modes[v%6]), attrString("keep_aspect_ratio_policy", modes[(v/2)%6]))
+		}
+		g.Nodes = []graph.Node{n}
+		res, err := graph.Infer(g, graph.Options{})
+		if err != nil {
+			t.Fatalf("Infer: %v", err)
+		}
+		nr := res.Nodes[0]
+		for i, out := range nr.Outputs {
+			if out == nil || out.Shape.RankDynamic {
+				continue
+			}
+			for _, d := range out.Shape.Dims {
+				if lo, _ := d.Bounds(); lo < 0 {
+					t.Fatalf("%s-%d: output %d = %v, a dim below 0 (error %v)", n.Op, n.Version, i, out.Shape, nr.Err)
+				}
+			}
+			if out.Value != nil {
+				if vol, ok := out.Volume(); !ok || vol != int64(len(out.Value)) {
+					t.Fatalf("%s-%d: output %d = %v with %d values", n.Op, n.Version, i, out.Shape, len(out.Value))
+				}
+			}
+		}
+	})
 }

@@ -338,6 +338,9 @@ func padValues(c *Ctx, out, in *Info, mode string, begin, end []int64) {
 	// After negative pads crop, axis k holds size[k] elements from crop[k] on.
 	crop, size := make([]int64, len(sd)), make([]int64, len(sd))
 	for k, d := range sd {
+		if min(begin[k], end[k]) < -MaxValue || max(begin[k], end[k]) > MaxValue {
+			return // a pad longer than any tensor whose values are kept
+		}
 		crop[k] = max(-begin[k], 0)
 		size[k] = d - crop[k] - max(-end[k], 0)
 		b, e := max(begin[k], 0), max(end[k], 0)
@@ -577,6 +580,9 @@ func scaleDims(c *Ctx, dims []sym.Dim, axes []int, scales *Info) ([]sym.Dim, err
 			return nil, c.Errorf(errcode.ErrInvalidShape, "scales[%d] = %g: a scale is positive and finite", i, s)
 		}
 		out[a] = scaleDim(dims[a], s)
+		if n, ok := out[a].Static(); ok && n == sym.Inf {
+			return nil, c.Errorf(errcode.ErrInvalidShape, "axis %d of size %v scaled by %g overflows", a, dims[a], s)
+		}
 	}
 	return out, nil
 }
@@ -662,19 +668,29 @@ func sizeDims(c *Ctx, dims []sym.Dim, axes []int, sizes *Info, policy string) ([
 	}
 	for _, a := range axes {
 		in, _ := dims[a].Static()
-		out[a] = sym.Const(int64(math.Round(float64(float32(scale * float32(in))))))
+		n := math.Round(float64(float32(scale * float32(in))))
+		if n >= math.MaxInt64 {
+			return nil, c.Errorf(errcode.ErrInvalidShape, "axis %d of size %d scaled by %g overflows", a, in, scale)
+		}
+		out[a] = sym.Const(int64(n))
 	}
 	return out, nil
 }
 
-// blockSize returns the blocksize attribute, which must be positive.
+// maxBlock bounds a blocksize, so that its square is an int64.
+const maxBlock = 1 << 31
+
+// blockSize returns the blocksize attribute, which the node must have, in [1, maxBlock].
 func blockSize(c *Ctx) (int64, error) {
+	if _, ok := c.n.Attr("blocksize"); !ok {
+		return 0, c.Errorf(errcode.ErrSyntax, "%s has no blocksize", c.n.Op)
+	}
 	b, err := c.Int("blocksize", 0)
 	if err != nil {
 		return 0, err
 	}
-	if b <= 0 {
-		return 0, c.Errorf(errcode.ErrSyntax, "blocksize = %d: want a positive blocksize", b)
+	if b <= 0 || b > maxBlock {
+		return 0, c.Errorf(errcode.ErrInvalidShape, "blocksize = %d: want a blocksize in [1, %d]", b, maxBlock)
 	}
 	return b, nil
 }
@@ -919,16 +935,20 @@ func col2Im(c *Ctx) error {
 	}
 	ch := sym.Unknown
 	if !in.Shape.RankDynamic && block.Value != nil {
-		p := product(block.Value)
-		if n, ok := p.Static(); ok && n <= 0 {
-			return c.Errorf(errcode.ErrInvalidShape, "block_shape %v has a product of %d", sym.ShapeOf(block.Value...), n)
+		p := sym.Const(1)
+		for i, b := range block.Value {
+			nb, ok := b.Narrow(1, sym.Inf)
+			if !ok {
+				return c.Errorf(errcode.ErrInvalidShape, "block_shape[%d] = %v: want a positive size", i, b)
+			}
+			p = sym.MulDims(p, nb)
 		}
 		if a, ok1 := in.Shape.Dims[1].Static(); ok1 {
 			if n, ok2 := p.Static(); ok2 && a%n != 0 {
 				return c.Errorf(errcode.ErrInvalidShape, "dim 1 = %d is not a multiple of the block volume %d", a, n)
 			}
 		}
-		ch = sym.QuoDims(in.Shape.Dims[1], p)
+		ch, _ = sym.QuoDims(in.Shape.Dims[1], p).NonNegative()
 	}
 	if image.RankDynamic {
 		c.Out(0, in.Type, sym.DynamicRank())

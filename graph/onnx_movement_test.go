@@ -197,6 +197,8 @@ func TestBlocks(t *testing.T) {
 			inputs: map[string]string{"x": "[N,6,H,W]"}, wantErr: errInvalidShape},
 		{name: "depth to space rank", node: node("DepthToSpace", []string{"x"}, []string{"y"}, attrInt("blocksize", 2)),
 			inputs: map[string]string{"x": "[N,8,H]"}, wantErr: errInvalidShape},
+		{name: "blocksize too large", node: node("DepthToSpace", []string{"x"}, []string{"y"}, attrInt("blocksize", 1<<32)),
+			inputs: map[string]string{"x": "[N,8,H,W]"}, wantErr: errInvalidShape},
 		{name: "no blocksize", node: node("DepthToSpace", []string{"x"}, []string{"y"}),
 			inputs: map[string]string{"x": "[N,8,H,W]"}, wantErr: errcode.ErrSyntax},
 		{name: "space to depth", node: node("SpaceToDepth", []string{"x"}, []string{"y"}, attrInt("blocksize", 2)),
@@ -250,6 +252,8 @@ func TestCropCol2Im(t *testing.T) {
 			inputs: map[string]string{"x": "[N,12,L]"}, consts: map[string][]int64{"i": {5, 5}, "b": {2, 2}}, want: []string{"[N,3,5,5]"}},
 		{name: "col2im symbolic", node: at(18, node("Col2Im", []string{"x", "i", "b"}, []string{"y"})),
 			inputs: map[string]string{"x": "[N,K,L]"}, consts: map[string][]int64{"i": {5, 7, 9}, "b": {1, 2, 3}}, want: []string{"[N,K/6,5,7,9]"}},
+		{name: "col2im negative block", node: at(18, node("Col2Im", []string{"x", "i", "b"}, []string{"y"})),
+			inputs: map[string]string{"x": "[N,4,L]"}, consts: map[string][]int64{"i": {5, 5}, "b": {-2, -2}}, wantErr: errInvalidShape},
 		{name: "col2im bad channels", node: at(18, node("Col2Im", []string{"x", "i", "b"}, []string{"y"})),
 			inputs: map[string]string{"x": "[N,10,L]"}, consts: map[string][]int64{"i": {5, 5}, "b": {2, 2}}, wantErr: errInvalidShape},
 	})
