@@ -137,10 +137,7 @@ func TestMiscShapes(t *testing.T) {
 
 func TestMiscTypes(t *testing.T) {
 	f := map[string]string{"x": "[N,C]"}
-	for _, tc := range []struct {
-		nc   nodeCase
-		want []element.Type
-	}{
+	checkTypes(t, []typeCase{
 		{nodeCase{node: node("TopK", []string{"x", "k"}, []string{"v", "i"}), inputs: f, consts: map[string][]int64{"k": {1}},
 			types: map[string]element.Type{"x": element.F16}}, []element.Type{element.F16, element.I64}},
 		{nodeCase{node: node("NonZero", []string{"x"}, []string{"y"}), inputs: f}, []element.Type{element.I64}},
@@ -153,9 +150,7 @@ func TestMiscTypes(t *testing.T) {
 			tensors: map[string]*graph.Const{"v": floats(0, 1)}}, []element.Type{element.F32}},
 		{nodeCase{node: node("Unique", []string{"x"}, []string{"y", "i", "v", "c"}), inputs: f},
 			[]element.Type{element.F32, element.I64, element.I64, element.I64}},
-	} {
-		checkTypes(t, tc.nc, tc.want)
-	}
+	})
 }
 
 // fuzzOps are the operators FuzzMovementRules builds nodes of.

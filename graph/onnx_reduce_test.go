@@ -89,28 +89,34 @@ func TestReduceProdOfShape(t *testing.T) {
 }
 
 func TestReduceTypes(t *testing.T) {
-	for _, tc := range []struct {
-		nc   nodeCase
-		want []element.Type
-	}{
+	checkTypes(t, []typeCase{
 		{nodeCase{node: node("ArgMax", []string{"a"}, []string{"y"}), inputs: map[string]string{"a": "[B,T]"}}, []element.Type{element.I64}},
 		{nodeCase{node: node("ReduceMean", []string{"a"}, []string{"y"}), inputs: map[string]string{"a": "[B,T]"},
 			types: map[string]element.Type{"a": element.F16}}, []element.Type{element.F16}},
-	} {
-		checkTypes(t, tc.nc, tc.want)
-	}
+	})
 }
 
-// checkTypes runs a node and compares the element types of its outputs.
-func checkTypes(t *testing.T, tc nodeCase, want []element.Type) {
+// typeCase is a node and the element types of its outputs.
+type typeCase struct {
+	nodeCase
+	types []element.Type
+}
+
+// checkTypes infers the nodes and compares the element types of their outputs.
+func checkTypes(t *testing.T, cases []typeCase) {
 	t.Helper()
-	r := runNode(t, tc).Nodes[0]
-	if r.Err != nil {
-		t.Fatalf("%s: %v", tc.node.Op, r.Err)
-	}
-	for i, w := range want {
-		if got := r.Outputs[i].Type; got != w {
-			t.Errorf("%s: output %d is %v, want %v", tc.node.Op, i, got, w)
-		}
+	for _, tc := range cases {
+		t.Run(tc.node.Op, func(t *testing.T) {
+			res := runNode(t, tc.nodeCase)
+			r := res.Nodes[len(res.Nodes)-1]
+			if r.Err != nil {
+				t.Fatal(r.Err)
+			}
+			for i, want := range tc.types {
+				if got := r.Outputs[i].Type; got != want {
+					t.Errorf("output %d type = %v, want %v", i, got, want)
+				}
+			}
+		})
 	}
 }
