@@ -1,0 +1,654 @@
+package graph
+
+import (
+	"github.com/reshape-go/reshape/element"
+	"github.com/reshape-go/reshape/errcode"
+	"github.com/reshape-go/reshape/sym"
+)
+
+// The rules of ONNX's convolution and pooling operators: a window slides over the spatial axes
+// (those after N and C) of the input, and each output size is an expression in the input's:
+// floor((H + pads - dilation*(k-1) - 1)/stride) + 1, (H+1)//2 for k=3, pad 1, stride 2.
+func init() {
+	register("", map[string]Rule{
+		"Conv":              conv,
+		"ConvInteger":       convInteger,
+		"QLinearConv":       qlinearConv,
+		"ConvTranspose":     convTranspose,
+		"MaxPool":           pool,
+		"AveragePool":       pool,
+		"LpPool":            pool,
+		"GlobalAveragePool": globalPool,
+		"GlobalMaxPool":     globalPool,
+		"GlobalLpPool":      globalPool,
+		"MaxUnpool":         maxUnpool,
+	})
+}
+
+// window is the geometry of a sliding window over n spatial axes, as the attributes of a Conv,
+// ConvTranspose or pooling node give it.
+type window struct {
+	autoPad   string    // NOTSET, SAME_UPPER, SAME_LOWER or VALID
+	kernel    []sym.Dim // the kernel's size along each spatial axis
+	strides   []int64
+	dilations []int64
+	pads      []int64 // the n begins, then the n ends
+	ceil      bool    // ceil_mode: the last window may pass the end of the padded input
+	pool      bool    // a pooling operator: see poolCeil and poolSameDilated
+}
+
+// windowAttrs tells readWindow which attributes the node's operator and version have.
+type windowAttrs struct {
+	dilations, ceilMode, pool bool
+}
+
+// readWindow reads the window attributes of a node over n spatial axes: auto_pad, strides,
+// dilations and ceil_mode (where the version has them) and pads; kernel holds the kernel sizes.
+// A list of the wrong length or a value out of range is an error wrapping errcode.ErrInvalidShape;
+// an auto_pad other than the four, or one other than NOTSET with pads on a convolution (which
+// onnxruntime refuses; a pooling node ignores pads then, as onnxruntime does), an error wrapping
+// errcode.ErrSyntax.
+func readWindow(c *Ctx, n int, kernel []sym.Dim, has windowAttrs) (*window, error) {
+	w := &window{kernel: kernel, pool: has.pool}
+	var err error
+	if w.autoPad, err = c.String("auto_pad", "NOTSET"); err != nil {
+		return nil, err
+	}
+	switch w.autoPad {
+	case "", "NOTSET":
+		w.autoPad = "NOTSET"
+	case "SAME_UPPER", "SAME_LOWER", "VALID":
+	default:
+		return nil, c.Errorf(errcode.ErrSyntax, "auto_pad %q is none of NOTSET, SAME_UPPER, SAME_LOWER, VALID", w.autoPad)
+	}
+	if w.strides, err = windowInts(c, "strides", n, 1, 1); err != nil {
+		return nil, err
+	}
+	w.dilations = filled(n, 1)
+	if has.dilations {
+		if w.dilations, err = windowInts(c, "dilations", n, 1, 1); err != nil {
+			return nil, err
+		}
+	}
+	if _, explicit := c.n.Attr("pads"); explicit && w.autoPad != "NOTSET" && !has.pool {
+		return nil, c.Errorf(errcode.ErrSyntax, "auto_pad %s and pads: %s takes one or the other", w.autoPad, c.n.Op)
+	}
+	if w.pads, err = windowInts(c, "pads", 2*n, 0, 0); err != nil {
+		return nil, err
+	}
+	if has.ceilMode {
+		cm, err := c.Int("ceil_mode", 0)
+		if err != nil {
+			return nil, err
+		}
+		w.ceil = cm != 0
+	}
+	for i, k := range kernel {
+		if _, hi := k.Bounds(); hi < 1 {
+			return nil, c.Errorf(errcode.ErrInvalidShape, "kernel size %v along spatial axis %d is less than 1", k, i)
+		}
+	}
+	return w, nil
+}
+
+// channelParam unifies the size of the 1-D input i (a bias, a scale, a mean: one value per
+// channel) with the channel dim ch and returns the dim that stands for both; what names the input.
+// Another rank is an error wrapping errcode.ErrInvalidShape; a left-out input leaves ch.
+func channelParam(c *Ctx, i int, ch sym.Dim, what string) (sym.Dim, error) {
+	in := c.In(i)
+	if in == nil {
+		return ch, nil
+	}
+	_, ok, err := c.RequireRank(in, i, 1, 1)
+	if err != nil || !ok {
+		return ch, err
+	}
+	return c.Unify(ch, in.Shape.Dims[0], what+" (input "+itoa(i)+") and the channels")
+}
+
+// windowInts reads the integer list attribute name of n values, each at least least; n values def
+// stand for a list the node does not give.
+func windowInts(c *Ctx, name string, n int, least, def int64) ([]int64, error) {
+	v, ok, err := c.Ints(name)
+	if err != nil {
+		return nil, err
+	}
+	if !ok || len(v) == 0 {
+		return filled(n, def), nil
+	}
+	if len(v) != n {
+		return nil, c.Errorf(errcode.ErrInvalidShape, "%s %v has %d values, want %d for the input's spatial axes", name, v, len(v), n)
+	}
+	for i, x := range v {
+		if x < least {
+			return nil, c.Errorf(errcode.ErrInvalidShape, "%s[%d] = %d: less than %d", name, i, x, least)
+		}
+	}
+	return v, nil
+}
+
+// filled returns n values v.
+func filled(n int, v int64) []int64 {
+	out := make([]int64, n)
+	for i := range out {
+		out[i] = v
+	}
+	return out
+}
+
+// effKernel returns the extent of the dilated kernel along spatial axis i: dilation*(k-1)+1.
+func (w *window) effKernel(i int) sym.Dim {
+	return sym.AddDims(sym.MulDims(sym.Const(w.dilations[i]), sym.SubDims(w.kernel[i], sym.Const(1))), sym.Const(1))
+}
+
+// out returns the size of spatial axis i of a Conv or pooling output whose input has size in
+// there (ONNX Conv-11 and MaxPool-12 "output_spatial_shape"):
+//
+//	NOTSET  floor((in + pad_begin + pad_end - dilation*(k-1) - 1) / stride) + 1
+//	VALID   the same with no padding
+//	SAME_*  ceil(in / stride)
+//
+// ceil_mode rounds the division up instead; see poolCeil for what runtimes make of it. A size
+// below 1 is an error wrapping errcode.ErrInvalidShape that names the axis; one that only a
+// binding of the symbols decides is kept as its expression.
+func (w *window) out(c *Ctx, i int, in sym.Dim) (sym.Dim, error) {
+	n := len(w.strides)
+	s := sym.Const(w.strides[i])
+	var d sym.Dim
+	switch {
+	case w.autoPad == "SAME_UPPER" || w.autoPad == "SAME_LOWER":
+		d = ceilDiv(in, w.strides[i])
+		if w.pool && w.dilations[i] > 1 {
+			d = w.poolSameDilated(c, i, d)
+		}
+	default:
+		pb, pe := w.pads[i], w.pads[i+n]
+		if w.autoPad == "VALID" {
+			pb, pe = 0, 0
+		}
+		num := sym.SubDims(sym.AddDims(in, sym.Const(pb+pe)), w.effKernel(i))
+		if !w.ceil {
+			d = sym.AddDims(sym.FloorDivDims(num, s), sym.Const(1))
+		} else {
+			d = w.poolCeil(c, i, in, num, pb, pe)
+		}
+	}
+	return windowSize(c, i, in, d)
+}
+
+// ceilDiv returns ceil(a/s) for s >= 1 as floor((a+s-1)/s), the canonical form of package sym:
+// ceil(H/2) is (H+1)//2.
+func ceilDiv(a sym.Dim, s int64) sym.Dim {
+	return sym.FloorDivDims(sym.AddDims(a, sym.Const(s-1)), sym.Const(s))
+}
+
+// windowSize checks an output size of spatial axis i: below 1 is an error; a negative lower bound
+// narrows to 0.
+func windowSize(c *Ctx, i int, in, d sym.Dim) (sym.Dim, error) {
+	if _, hi := d.Bounds(); hi < 1 {
+		return d, c.Errorf(errcode.ErrInvalidShape, "spatial axis %d (axis %d): input size %v gives output size %v, less than 1", i, i+2, in, d)
+	}
+	nd, _ := d.NonNegative()
+	return nd, nil
+}
+
+// poolCeil returns the output size of a pooling window in ceil_mode, whose numerator
+// in + pads - dilation*(k-1) - 1 is num. ONNX's rule since onnx 1.16 (onnx PR 5741, PyTorch's)
+// drops a last window that would start in the end padding: the size is
+// floor((in + min(pads - dk + stride - 1, pad_begin - 1)) / stride) + 1. onnxruntime 1.20 keeps
+// it: ceil(num / stride) + 1. The two agree unless stride > dk - pad_end; where they may differ,
+// the size is either.
+func (w *window) poolCeil(c *Ctx, i int, in, num sym.Dim, pb, pe int64) sym.Dim {
+	s := sym.Const(w.strides[i])
+	ort := sym.AddDims(ceilDiv(num, w.strides[i]), sym.Const(1))
+	dk, ok := w.effKernel(i).Static()
+	if !ok {
+		return ort // pooling kernels are attributes: not reached
+	}
+	a := pb + pe - dk + w.strides[i] - 1
+	if b := pb - 1; a > b {
+		spec := sym.AddDims(sym.FloorDivDims(sym.AddDims(in, sym.Const(b)), s), sym.Const(1))
+		return eitherDim(c, spec, ort, "ceil_mode")
+	}
+	return ort
+}
+
+// poolSameDilated returns the output size of a dilated pooling window with auto_pad SAME_*:
+// ceil(in/stride) by ONNX (same), ceil(in/stride) - ceil((k-1)*(dilation-1)/stride) by
+// onnxruntime 1.20, which pads for the undilated kernel (floor instead of the inner ceil in
+// ceil_mode). The size is either.
+func (w *window) poolSameDilated(c *Ctx, i int, same sym.Dim) sym.Dim {
+	k, ok := w.kernel[i].Static()
+	if !ok {
+		return same
+	}
+	s, extra := w.strides[i], (k-1)*(w.dilations[i]-1)
+	lost := (extra + s - 1) / s
+	if w.ceil {
+		lost = extra / s
+	}
+	return eitherDim(c, same, sym.SubDims(same, sym.Const(lost)), "auto_pad")
+}
+
+// eitherDim returns a dim that is a or b, where what the operator gives depends on the runtime:
+// a when the two are equal, else their interval hull (an anonymous dim of those bounds when one is
+// an expression).
+func eitherDim(c *Ctx, a, b sym.Dim, hint string) sym.Dim {
+	if a.Equal(b) {
+		return a
+	}
+	lo1, hi1 := a.Bounds()
+	lo2, hi2 := b.Bounds()
+	_, sa := a.Static()
+	_, sb := b.Static()
+	if sa && sb {
+		return sym.Interval(min(lo1, lo2), max(hi1, hi2))
+	}
+	return c.Fresh(hint, min(lo1, lo2), max(hi1, hi2))
+}
+
+// dimsOf returns the dims of in, rank r, unknown dims when its rank is not known.
+func dimsOf(in *Info, r int) []sym.Dim {
+	if !in.Shape.RankDynamic {
+		return append([]sym.Dim(nil), in.Shape.Dims...)
+	}
+	out := make([]sym.Dim, r)
+	for i := range out {
+		out[i] = sym.Unknown
+	}
+	return out
+}
+
+// conv: Conv-1, -11, -22: X [N, C, D1..Dn] and W [M, C/group, k1..kn] give [N, M, O1..On], each
+// Oi as window.out. C unifies with W's channels times group, kernel_shape with W's spatial dims,
+// the bias B [M] with M. auto_pad SAME_* with dilations gives ceil(in/stride) as ONNX specifies
+// (onnxruntime refuses the node).
+func conv(c *Ctx) error { return convOp(c, 0, 1, 2, element.Undefined, 3) }
+
+// convInteger: ConvInteger-10: Conv of integers (inputs x, w, x_zero_point, w_zero_point), an
+// int32 output.
+func convInteger(c *Ctx) error { return convOp(c, 0, 1, -1, element.I32, 4) }
+
+// qlinearConv: QLinearConv-10: Conv of quantized tensors (x, x_scale, x_zero_point, w, w_scale,
+// w_zero_point, y_scale, y_zero_point, B), an output of y_zero_point's type.
+func qlinearConv(c *Ctx) error {
+	zp, err := c.Input(7)
+	if err != nil {
+		return err
+	}
+	return convOp(c, 0, 3, 8, zp.Type, 9)
+}
+
+// convOp infers a convolution whose data, weight and bias are inputs xi, wi and bi (bi < 0: none),
+// of output type t (element.Undefined: the data's), with at most maxIn inputs.
+func convOp(c *Ctx, xi, wi, bi int, t element.Type, maxIn int) error {
+	if _, err := c.Inputs(0, maxIn); err != nil {
+		return err
+	}
+	x, err := c.Input(xi)
+	if err != nil {
+		return err
+	}
+	w, err := c.Input(wi)
+	if err != nil {
+		return err
+	}
+	if t == element.Undefined {
+		t = x.Type
+	}
+	r, ok, err := convRank(c, x, xi, w, wi)
+	if err != nil || !ok {
+		if ok {
+			c.Out(0, t, sym.DynamicRank())
+		}
+		return err
+	}
+	group, err := convGroup(c)
+	if err != nil {
+		return err
+	}
+	xd, wd := dimsOf(x, r), dimsOf(w, r)
+	m := wd[0]
+	if n, ok := m.Static(); ok && n%group != 0 {
+		return c.Errorf(errcode.ErrInvalidShape, "W has %d output channels, not divisible by group %d", n, group)
+	}
+	if _, err := c.Unify(xd[1], sym.MulDims(wd[1], sym.Const(group)), "input channels and W's channels times group"); err != nil {
+		return err
+	}
+	if bi >= 0 {
+		if m, err = channelParam(c, bi, m, "the bias"); err != nil {
+			return err
+		}
+	}
+	kernel, err := convKernel(c, wd[2:])
+	if err != nil {
+		return err
+	}
+	win, err := readWindow(c, r-2, kernel, windowAttrs{dilations: true})
+	if err != nil {
+		return err
+	}
+	out := []sym.Dim{xd[0], m}
+	for i, d := range xd[2:] {
+		o, err := win.out(c, i, d)
+		if err != nil {
+			return err
+		}
+		out = append(out, o)
+	}
+	c.Out(0, t, sym.ShapeOf(settle(c, out)...))
+	return nil
+}
+
+// convRank returns the common rank of a convolution's data and weight, at least 3; ok is false
+// (with no error) when neither rank is known.
+func convRank(c *Ctx, x *Info, xi int, w *Info, wi int) (r int, ok bool, err error) {
+	xr, xok, err := c.RequireRank(x, xi, 3, -1)
+	if err != nil {
+		return 0, true, err
+	}
+	wr, wok, err := c.RequireRank(w, wi, 3, -1)
+	if err != nil {
+		return 0, true, err
+	}
+	switch {
+	case xok && wok && xr != wr:
+		return 0, true, c.Errorf(errcode.ErrInvalidShape, "input %d has rank %d and W (input %d) rank %d: they must be equal", xi, xr, wi, wr)
+	case xok:
+		return xr, true, nil
+	case wok:
+		return wr, true, nil
+	}
+	return 0, false, nil
+}
+
+func convGroup(c *Ctx) (int64, error) {
+	group, err := c.Int("group", 1)
+	if err != nil {
+		return 0, err
+	}
+	if group < 1 {
+		return 0, c.Errorf(errcode.ErrInvalidShape, "group %d is less than 1", group)
+	}
+	return group, nil
+}
+
+// convKernel returns the kernel of a convolution: W's spatial dims, unified with the kernel_shape
+// attribute when the node has it.
+func convKernel(c *Ctx, wd []sym.Dim) ([]sym.Dim, error) {
+	ks, ok, err := c.Ints("kernel_shape")
+	if err != nil || !ok {
+		return wd, err
+	}
+	if len(ks) != len(wd) {
+		return nil, c.Errorf(errcode.ErrInvalidShape, "kernel_shape %v has %d values, W has %d spatial axes", ks, len(ks), len(wd))
+	}
+	out := make([]sym.Dim, len(wd))
+	for i, k := range ks {
+		d, err := c.Unify(wd[i], sym.Const(k), "kernel_shape["+itoa(i)+"] and W's dim "+itoa(i+2))
+		if err != nil {
+			return nil, err
+		}
+		out[i] = d
+	}
+	return out, nil
+}
+
+// convTranspose: ConvTranspose-1, -11, -22: X [N, C, D1..Dn] and W [C, M/group, k1..kn] give
+// [N, M, O1..On]: Oi is output_shape's value when the node has that attribute (n spatial values, or
+// n+2 with N and C first), else stride*(in-1) + output_padding + dilation*(k-1) + 1 - pad_begin -
+// pad_end, with no pads for auto_pad VALID. auto_pad SAME_* pads that to in*stride where it is
+// less, and leaves it where it is more (a kernel and output_padding shorter than the stride), as
+// onnxruntime does.
+func convTranspose(c *Ctx) error {
+	if _, err := c.Inputs(2, 3); err != nil {
+		return err
+	}
+	x, w := c.In(0), c.In(1)
+	r, ok, err := convRank(c, x, 0, w, 1)
+	if err != nil || !ok {
+		if ok {
+			c.Out(0, x.Type, sym.DynamicRank())
+		}
+		return err
+	}
+	group, err := convGroup(c)
+	if err != nil {
+		return err
+	}
+	xd, wd := dimsOf(x, r), dimsOf(w, r)
+	if n, ok := wd[0].Static(); ok && n%group != 0 {
+		return c.Errorf(errcode.ErrInvalidShape, "W has %d input channels, not divisible by group %d", n, group)
+	}
+	if _, err := c.Unify(xd[1], wd[0], "input channels and W's dim 0"); err != nil {
+		return err
+	}
+	m := sym.MulDims(wd[1], sym.Const(group))
+	if m, err = channelParam(c, 2, m, "the bias"); err != nil {
+		return err
+	}
+	kernel, err := convKernel(c, wd[2:])
+	if err != nil {
+		return err
+	}
+	n := r - 2
+	win, err := readWindow(c, n, kernel, windowAttrs{dilations: true})
+	if err != nil {
+		return err
+	}
+	outPad, err := windowInts(c, "output_padding", n, 0, 0)
+	if err != nil {
+		return err
+	}
+	shape, given, err := c.Ints("output_shape")
+	if err != nil {
+		return err
+	}
+	if given && len(shape) != n && len(shape) != n+2 {
+		return c.Errorf(errcode.ErrInvalidShape, "output_shape %v has %d values, want %d or %d", shape, len(shape), n, n+2)
+	}
+	out := []sym.Dim{xd[0], m}
+	for i, in := range xd[2:] {
+		var d sym.Dim
+		s := sym.Const(win.strides[i])
+		switch {
+		case given:
+			d = sym.Const(shape[len(shape)-n+i])
+		default:
+			pads := win.pads[i] + win.pads[i+n]
+			if win.autoPad != "NOTSET" {
+				pads = 0
+			}
+			d = sym.MulDims(s, sym.SubDims(in, sym.Const(1)))
+			d = sym.AddDims(d, sym.AddDims(win.effKernel(i), sym.Const(outPad[i]-pads)))
+			if win.autoPad == "SAME_UPPER" || win.autoPad == "SAME_LOWER" {
+				d = sym.MinDims(sym.MulDims(in, s), d)
+			}
+		}
+		if d, err = windowSize(c, i, in, d); err != nil {
+			return err
+		}
+		out = append(out, d)
+	}
+	c.Out(0, x.Type, sym.ShapeOf(settle(c, out)...))
+	return nil
+}
+
+// pool: MaxPool-1, -8 (Indices output, storage_order), -10 (ceil_mode, dilations), -11, -12,
+// -22; AveragePool-1, -7 (count_include_pad), -10 (ceil_mode), -11, -19 (dilations), -22;
+// LpPool-1, -2, -11, -18 (ceil_mode, dilations), -22. X [N, C, D1..Dn] gives [N, C, O1..On], each
+// Oi as window.out over kernel_shape; MaxPool's Indices are int64 of that shape. With auto_pad
+// SAME_* or VALID, pads are ignored, as onnxruntime does.
+func pool(c *Ctx) error {
+	x, err := c.Input(0)
+	if err != nil {
+		return err
+	}
+	if _, err := c.Inputs(1, 1); err != nil {
+		return err
+	}
+	op, v := c.n.Op, c.Version()
+	maxOut := 1
+	if op == "MaxPool" && v >= 8 {
+		maxOut = 2
+	}
+	if err := c.CheckOutputs(maxOut); err != nil {
+		return err
+	}
+	ks, ok, err := c.Ints("kernel_shape")
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return c.Errorf(errcode.ErrSyntax, "attribute kernel_shape is missing: %s takes it", op)
+	}
+	n := len(ks)
+	if err := kernelRank(c, x, ks); err != nil {
+		return err
+	}
+	var dil, ceil int64
+	switch op {
+	case "MaxPool":
+		dil, ceil = 10, 10
+	case "AveragePool":
+		dil, ceil = 19, 10
+	case "LpPool":
+		dil, ceil = 18, 18
+	}
+	if err := since(c, "dilations", dil); err != nil {
+		return err
+	}
+	if err := since(c, "ceil_mode", ceil); err != nil {
+		return err
+	}
+	has := windowAttrs{dilations: v >= dil, ceilMode: v >= ceil, pool: true}
+	win, err := readWindow(c, n, constDims(ks), has)
+	if err != nil {
+		return err
+	}
+	xd := dimsOf(x, n+2)
+	out := []sym.Dim{xd[0], xd[1]}
+	for i, d := range xd[2:] {
+		o, err := win.out(c, i, d)
+		if err != nil {
+			return err
+		}
+		out = append(out, o)
+	}
+	s := sym.ShapeOf(out...)
+	c.Out(0, x.Type, s)
+	c.Out(1, element.I64, s)
+	return nil
+}
+
+// kernelRank checks that x has one spatial axis or more, one per value of kernel_shape.
+func kernelRank(c *Ctx, x *Info, ks []int64) error {
+	if len(ks) == 0 {
+		return c.Errorf(errcode.ErrInvalidShape, "kernel_shape is empty: %s takes one spatial axis or more", c.n.Op)
+	}
+	if r, ok := x.Rank(); ok && r != len(ks)+2 {
+		return c.Errorf(errcode.ErrInvalidShape, "input 0 has rank %d, kernel_shape %v wants %d", r, ks, len(ks)+2)
+	}
+	return nil
+}
+
+// globalPool: GlobalAveragePool-1, -22, GlobalMaxPool-1, -22, GlobalLpPool-1, -2, -22: X
+// [N, C, D1..Dn] gives [N, C, 1..1]. An empty spatial axis is an error wrapping
+// errcode.ErrInvalidShape (onnxruntime refuses it).
+func globalPool(c *Ctx) error {
+	x, err := c.Input(0)
+	if err != nil {
+		return err
+	}
+	_, ok, err := c.RequireRank(x, 0, 3, -1)
+	if err != nil || !ok {
+		if err == nil {
+			c.Out(0, x.Type, sym.DynamicRank())
+		}
+		return err
+	}
+	out := []sym.Dim{x.Shape.Dims[0], x.Shape.Dims[1]}
+	for i, d := range x.Shape.Dims[2:] {
+		if _, hi := d.Bounds(); hi < 1 {
+			return c.Errorf(errcode.ErrInvalidShape, "spatial axis %d (axis %d) has size %v: nothing to pool", i, i+2, d)
+		}
+		out = append(out, sym.Const(1))
+	}
+	c.Out(0, x.Type, sym.ShapeOf(out...))
+	return nil
+}
+
+// maxUnpool: MaxUnpool-9, -11, -22: X [N, C, D1..Dn] and the indices I of X's shape give the shape
+// the output_shape input holds, or [N, C, O1..On] with Oi = (in-1)*stride + k - pad_begin - pad_end.
+func maxUnpool(c *Ctx) error {
+	ins, err := c.Inputs(2, 3)
+	if err != nil {
+		return err
+	}
+	x := ins[0]
+	if os := c.In(2); os != nil {
+		s, ok := shapeFromValue(c, os)
+		if ok {
+			c.Out(0, x.Type, s)
+		}
+		return nil
+	}
+	ks, ok, err := c.Ints("kernel_shape")
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return c.Errorf(errcode.ErrSyntax, "attribute kernel_shape is missing: MaxUnpool takes it")
+	}
+	n := len(ks)
+	if err := kernelRank(c, x, ks); err != nil {
+		return err
+	}
+	win, err := readWindow(c, n, constDims(ks), windowAttrs{})
+	if err != nil {
+		return err
+	}
+	xd := dimsOf(x, n+2)
+	if !ins[1].Shape.RankDynamic {
+		for i := range xd {
+			if i < len(ins[1].Shape.Dims) {
+				if xd[i], err = c.Unify(xd[i], ins[1].Shape.Dims[i], "X and I dim "+itoa(i)); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	out := []sym.Dim{xd[0], xd[1]}
+	for i, in := range xd[2:] {
+		d := sym.MulDims(sym.SubDims(in, sym.Const(1)), sym.Const(win.strides[i]))
+		d = sym.AddDims(d, sym.Const(ks[i]-win.pads[i]-win.pads[i+n]))
+		if d, err = windowSize(c, i, in, d); err != nil {
+			return err
+		}
+		out = append(out, d)
+	}
+	c.Out(0, x.Type, sym.ShapeOf(settle(c, out)...))
+	return nil
+}
+
+// since returns an error wrapping errcode.ErrSyntax when the node has the attribute name and its
+// version is older than v, the first that has it: onnxruntime refuses such a node.
+func since(c *Ctx, name string, v int64) error {
+	if _, ok := c.n.Attr(name); ok && c.Version() < v {
+		return c.Errorf(errcode.ErrSyntax, "attribute %s: %s-%d has none (it has one from version %d)", name, c.n.Op, c.Version(), v)
+	}
+	return nil
+}
+
+// settle returns dims, in place, with the substitutions that unification has recorded applied: a
+// rule that unifies dims builds its outputs from settled dims.
+func settle(c *Ctx, dims []sym.Dim) []sym.Dim {
+	if len(c.e.subst) == 0 {
+		return dims
+	}
+	sub := func(name string) (sym.Expr, bool) { x, ok := c.e.subst[name]; return x, ok }
+	for i, d := range dims {
+		dims[i] = substDim(d, sub)
+	}
+	return dims
+}
