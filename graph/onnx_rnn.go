@@ -1,0 +1,157 @@
+package graph
+
+import (
+	"github.com/reshape-go/reshape/errcode"
+	"github.com/reshape-go/reshape/sym"
+)
+
+// The rules of ONNX's recurrent operators.
+func init() {
+	register("", map[string]Rule{
+		"RNN":  rnn,
+		"GRU":  rnn,
+		"LSTM": rnn,
+	})
+}
+
+// rnn: RNN-1, -7, -14 (layout), -22; GRU-1, -3, -7, -14 (layout), -22; LSTM-1, -7, -14 (layout),
+// -22. With layout 0, X is [seq_length, batch_size, input_size], Y is
+// [seq_length, num_directions, batch_size, hidden_size] and Y_h (and LSTM's Y_c)
+// [num_directions, batch_size, hidden_size]; layout 1 puts batch_size first in all three
+// ([batch_size, seq_length, input_size], [batch_size, seq_length, num_directions, hidden_size],
+// [batch_size, num_directions, hidden_size]), as ONNX specifies (onnxruntime refuses it).
+// num_directions is 2 for direction "bidirectional", 1 otherwise; hidden_size is the attribute, or
+// R's last dim. The weights unify with what they must be: W [num_directions, G*hidden_size,
+// input_size], R [num_directions, G*hidden_size, hidden_size], B [num_directions,
+// 2*G*hidden_size], sequence_lens [batch_size], initial_h and initial_c of Y_h's shape, P
+// [num_directions, 3*hidden_size], with G gates: 1 (RNN), 3 (GRU), 4 (LSTM).
+func rnn(c *Ctx) error {
+	gates, maxIn, maxOut := int64(1), 6, 2
+	switch c.n.Op {
+	case "GRU":
+		gates = 3
+	case "LSTM":
+		gates, maxIn, maxOut = 4, 8, 3
+	}
+	ins, err := c.Inputs(3, maxIn)
+	if err != nil {
+		return err
+	}
+	if err := c.CheckOutputs(maxOut); err != nil {
+		return err
+	}
+	direction, err := c.String("direction", "forward")
+	if err != nil {
+		return err
+	}
+	var dirs sym.Dim
+	switch direction {
+	case "forward", "reverse":
+		dirs = sym.Const(1)
+	case "bidirectional":
+		dirs = sym.Const(2)
+	default:
+		return c.Errorf(errcode.ErrSyntax, "direction %q is none of forward, reverse, bidirectional", direction)
+	}
+	layout := int64(0)
+	if err := since(c, "layout", 14); err != nil {
+		return err
+	}
+	if c.Version() >= 14 {
+		if layout, err = c.Int("layout", 0); err != nil {
+			return err
+		}
+		if layout != 0 && layout != 1 {
+			return c.Errorf(errcode.ErrSyntax, "layout %d is neither 0 nor 1", layout)
+		}
+	}
+	hidden := sym.Unknown
+	if _, ok := c.n.Attr("hidden_size"); ok {
+		h, err := c.Int("hidden_size", 0)
+		if err != nil {
+			return err
+		}
+		if h < 1 {
+			return c.Errorf(errcode.ErrInvalidShape, "hidden_size %d is less than 1", h)
+		}
+		hidden = sym.Const(h)
+	}
+	x, err := rnnDims(c, ins[0], 0, sym.Unknown, sym.Unknown, sym.Unknown)
+	if err != nil {
+		return err
+	}
+	seq, batch, size := x[0], x[1], x[2]
+	if layout == 1 {
+		seq, batch = batch, seq
+	}
+	if rr, ok := ins[2].Rank(); ok && rr == 3 && !hidden.Determined() {
+		hidden = ins[2].Shape.Dims[2]
+	}
+	r, err := rnnDims(c, ins[2], 2, dirs, sym.MulDims(sym.Const(gates), hidden), hidden)
+	if err != nil {
+		return err
+	}
+	dirs, hidden = r[0], r[2]
+	w, err := rnnDims(c, ins[1], 1, dirs, sym.MulDims(sym.Const(gates), hidden), size)
+	if err != nil {
+		return err
+	}
+	dirs = w[0]
+	if in := c.In(3); in != nil {
+		if _, err := rnnDims(c, in, 3, dirs, sym.MulDims(sym.Const(2*gates), hidden)); err != nil {
+			return err
+		}
+	}
+	if in := c.In(4); in != nil {
+		b, err := rnnDims(c, in, 4, batch)
+		if err != nil {
+			return err
+		}
+		batch = b[0]
+	}
+	state := func() []sym.Dim {
+		if layout == 1 {
+			return []sym.Dim{batch, dirs, hidden}
+		}
+		return []sym.Dim{dirs, batch, hidden}
+	}
+	for i := 5; i <= 6 && i < maxIn; i++ {
+		if in := c.In(i); in != nil {
+			if _, err := rnnDims(c, in, i, state()...); err != nil {
+				return err
+			}
+		}
+	}
+	if in := c.In(7); in != nil && maxIn == 8 {
+		if _, err := rnnDims(c, in, 7, dirs, sym.MulDims(sym.Const(3), hidden)); err != nil {
+			return err
+		}
+	}
+	y := []sym.Dim{seq, dirs, batch, hidden}
+	if layout == 1 {
+		y = []sym.Dim{batch, seq, dirs, hidden}
+	}
+	t := ins[0].Type
+	c.Out(0, t, sym.ShapeOf(settle(c, y)...))
+	h := settle(c, state())
+	c.Out(1, t, sym.ShapeOf(h...))
+	c.Out(2, t, sym.ShapeOf(h...))
+	return nil
+}
+
+// rnnDims checks that input i has the rank of want and unifies its dims with want's, returning
+// the dims that stand for both (want itself when the input's rank is not known). A rank other than
+// want's is an error wrapping errcode.ErrInvalidShape.
+func rnnDims(c *Ctx, in *Info, i int, want ...sym.Dim) ([]sym.Dim, error) {
+	out := append([]sym.Dim(nil), want...)
+	r, ok, err := c.RequireRank(in, i, len(want), len(want))
+	if err != nil || !ok {
+		return out, err
+	}
+	for k := range r {
+		if out[k], err = c.Unify(out[k], in.Shape.Dims[k], "input "+itoa(i)+" dim "+itoa(k)); err != nil {
+			return nil, err
+		}
+	}
+	return settle(c, out), nil
+}
