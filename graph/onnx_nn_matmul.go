@@ -55,40 +55,63 @@ func qlinearMatMul(c *Ctx) error {
 	return matMulOp(c, ins[0], ins[3], ins[7].Type)
 }
 
-// matMulOp sets output 0 to the matmul of a and b, of type t.
+// matMulOp sets output 0 to the matmul of a and b, of type t; a dynamic rank when either rank is
+// not known.
 func matMulOp(c *Ctx, a, b *Info, t element.Type) error {
-	ra, oka := a.Rank()
-	rb, okb := b.Rank()
-	if oka && ra == 0 || okb && rb == 0 {
-		return c.Errorf(errcode.ErrInvalidShape, "an operand is a scalar: MatMul takes tensors of rank 1 or more")
-	}
-	if !oka || !okb {
-		c.Out(0, t, sym.DynamicRank())
-		return nil
-	}
-	ad, bd := a.Shape.Dims, b.Shape.Dims
-	if ra == 1 {
-		ad = []sym.Dim{sym.Const(1), ad[0]}
-	}
-	if rb == 1 {
-		bd = []sym.Dim{bd[0], sym.Const(1)}
-	}
-	if _, err := c.Unify(ad[len(ad)-1], bd[len(bd)-2], "the inner dims (A's last, B's second to last)"); err != nil {
-		return err
-	}
-	batch, err := c.Broadcast(sym.ShapeOf(ad[:len(ad)-2]...), sym.ShapeOf(bd[:len(bd)-2]...))
+	dims, ok, err := matMulDims(c, a, b, false, false)
 	if err != nil {
 		return err
 	}
-	out := batch.Dims
+	s := sym.DynamicRank()
+	if ok {
+		s = sym.ShapeOf(dims...)
+	}
+	c.Out(0, t, s)
+	return nil
+}
+
+// matMulDims returns the dims of numpy's matmul of a and b, ONNX MatMul-13's and OpenVINO
+// MatMul-1's rule: ta and tb swap the last two dims of an operand of rank 2 or more; a 1-D operand
+// is a row (a) or a column (b) whose added dim the result drops; the inner dims unify; the batch
+// dims (all but the last two) broadcast. ok is false when a rank is not known; a scalar operand is
+// an error wrapping errcode.ErrInvalidShape.
+func matMulDims(c *Ctx, a, b *Info, ta, tb bool) (dims []sym.Dim, ok bool, err error) {
+	ra, oka := a.Rank()
+	rb, okb := b.Rank()
+	if oka && ra == 0 || okb && rb == 0 {
+		return nil, false, c.Errorf(errcode.ErrInvalidShape, "an operand is a scalar: MatMul takes tensors of rank 1 or more")
+	}
+	if !oka || !okb {
+		return nil, false, nil
+	}
+	ad, bd := slices.Clone(a.Shape.Dims), slices.Clone(b.Shape.Dims)
+	switch {
+	case ra == 1:
+		ad = []sym.Dim{sym.Const(1), ad[0]}
+	case ta:
+		ad[ra-1], ad[ra-2] = ad[ra-2], ad[ra-1]
+	}
+	switch {
+	case rb == 1:
+		bd = []sym.Dim{bd[0], sym.Const(1)}
+	case tb:
+		bd[rb-1], bd[rb-2] = bd[rb-2], bd[rb-1]
+	}
+	if _, err := c.Unify(ad[len(ad)-1], bd[len(bd)-2], "the inner dims (A's last, B's second to last)"); err != nil {
+		return nil, false, err
+	}
+	batch, err := c.Broadcast(sym.ShapeOf(ad[:len(ad)-2]...), sym.ShapeOf(bd[:len(bd)-2]...))
+	if err != nil {
+		return nil, false, err
+	}
+	dims = batch.Dims
 	if ra > 1 {
-		out = append(out, ad[len(ad)-2])
+		dims = append(dims, ad[len(ad)-2])
 	}
 	if rb > 1 {
-		out = append(out, bd[len(bd)-1])
+		dims = append(dims, bd[len(bd)-1])
 	}
-	c.Out(0, t, sym.ShapeOf(settle(c, out)...))
-	return nil
+	return settle(c, dims), true, nil
 }
 
 // gemm: Gemm-1, -6 (broadcast attribute), -7, -9, -11 (C optional), -13: A [M, K] (transA: [K, M])

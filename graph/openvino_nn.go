@@ -235,40 +235,9 @@ func ovMatMul(c *Ctx) error {
 	if err != nil {
 		return err
 	}
-	ra, ok1 := ins[0].Rank()
-	rb, ok2 := ins[1].Rank()
-	if !ok1 || !ok2 {
-		return nil
-	}
-	if ra == 0 || rb == 0 {
-		return c.Errorf(errcode.ErrInvalidShape, "inputs of ranks %d and %d: MatMul takes no scalar", ra, rb)
-	}
-	a, b := slices.Clone(ins[0].Shape.Dims), slices.Clone(ins[1].Shape.Dims)
-	switch {
-	case ra == 1:
-		a = []sym.Dim{sym.Const(1), a[0]}
-	case ta:
-		a[ra-1], a[ra-2] = a[ra-2], a[ra-1]
-	}
-	switch {
-	case rb == 1:
-		b = []sym.Dim{b[0], sym.Const(1)}
-	case tb:
-		b[rb-1], b[rb-2] = b[rb-2], b[rb-1]
-	}
-	if _, err := c.Unify(a[len(a)-1], b[len(b)-2], "the inner dims"); err != nil {
+	dims, ok, err := matMulDims(c, ins[0], ins[1], ta, tb)
+	if err != nil || !ok {
 		return err
-	}
-	batch, err := c.Broadcast(sym.ShapeOf(a[:len(a)-2]...), sym.ShapeOf(b[:len(b)-2]...))
-	if err != nil {
-		return err
-	}
-	dims := batch.Dims
-	if ra > 1 {
-		dims = append(dims, a[len(a)-2])
-	}
-	if rb > 1 {
-		dims = append(dims, b[len(b)-1])
 	}
 	c.Out(0, ins[0].Type, sym.ShapeOf(dims...))
 	return nil
