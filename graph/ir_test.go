@@ -414,3 +414,41 @@ func TestFromIRConsts(t *testing.T) {
 		}
 	}
 }
+
+// FuzzFromIR builds and infers the graphs of IR networks: no panic, and every error, of the
+// network or of a node, carries a code.
+func FuzzFromIR(f *testing.F) {
+	for _, p := range []string{filepath.Join("testdata", "ir", "batch_flatten"), filepath.Join("..", "check", "model", "spec_examples")} {
+		xml, err1 := os.ReadFile(p + ".xml")
+		bin, err2 := os.ReadFile(p + ".bin")
+		if err1 != nil || err2 != nil {
+			f.Fatal(err1, err2)
+		}
+		f.Add(xml, bin)
+	}
+	f.Fuzz(func(t *testing.T, xml, bin []byte) {
+		net, err := ir.Decode(bytes.NewReader(xml))
+		if err != nil {
+			return
+		}
+		g, err := graph.FromIR(net, ir.NewWeights(bytes.NewReader(bin), int64(len(bin)), "fuzz.bin"))
+		if err != nil {
+			if errcode.Code(err) == "" {
+				t.Fatalf("FromIR: an error without a code: %v", err)
+			}
+			return
+		}
+		res, err := graph.Infer(g, graph.Options{MaxNodes: 1 << 12})
+		if err != nil {
+			if errcode.Code(err) == "" {
+				t.Fatalf("Infer: an error without a code: %v", err)
+			}
+			return
+		}
+		for _, r := range res.Nodes {
+			if r.Err != nil && errcode.Code(r.Err) == "" {
+				t.Errorf("%s: an error without a code: %v", r.Path, r.Err)
+			}
+		}
+	})
+}

@@ -417,7 +417,7 @@ func gather(c *Ctx) error {
 func gatherValues(c *Ctx, out, data, idx *Info, a, b int, zeros bool) error {
 	dd, dv, ok1 := values(data)
 	id, iv, ok2 := values(idx)
-	if !ok1 || !ok2 {
+	if n, ok := out.Volume(); !ok1 || !ok2 || !ok || n > MaxValue {
 		return nil
 	}
 	ints := make([]int64, len(iv))

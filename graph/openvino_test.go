@@ -180,6 +180,8 @@ func TestOVGather(t *testing.T) {
 		g("unknown indices", ovInts(1, 2, 3), ovShapeOf("[N]"), 0, 0, "[1]", "-"),
 		g("data dims", ovParam("[N,C,H,W]"), ovInts(3, 2), 1, 0, "[N,2,H,W]", ""),
 		g("batch unifies", ovParam("[B,7]"), ovParam("[4,3]"), 1, 1, "[4,3]", ""),
+		g("too many values", ovTensor([]int64{256, 256}, make([]int64, 65536)...), ovTensor([]int64{65536}, make([]int64, 65536)...), 0, 0,
+			"[65536,256]", "-"),
 		{name: "Gather-1 out of range", op: "Gather", ins: []ovIn{ovInts(1, 2, 3), ovInts(3), ovScalar(0)}, wantErr: errcode.ErrInvalidShape},
 		{name: "Gather-1 negative", op: "Gather", ins: []ovIn{ovInts(1, 2, 3), ovInts(-1), ovScalar(0)}, want: []string{"[1]"}, values: []string{"[3]"}},
 		bad("scalar data", ovScalar(5), ovScalar(0), 0, 0),
