@@ -452,3 +452,29 @@ func FuzzFromIR(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkIRInfer builds and infers the graph of the largest IR model of ../shared/realdata
+// (face-detection-0200, 1146 layers, 129 FakeQuantize on weights read from the .bin), and reports
+// the time per layer.
+func BenchmarkIRInfer(b *testing.B) {
+	path := filepath.Join("..", "..", "shared", "realdata", irModels[0])
+	if _, err := os.Stat(path); err != nil {
+		b.Skipf("%s not found (the shared data beside the repository): skipped", path)
+	}
+	net, _ := loadIR(b, path)
+	w, err := ir.OpenWeights(strings.TrimSuffix(path, ".xml") + ".bin")
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer w.Close()
+	for b.Loop() {
+		g, err := graph.FromIR(net, w)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := graph.Infer(g, graph.Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(net.Layers)), "ns/layer")
+}
