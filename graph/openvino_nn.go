@@ -3,6 +3,7 @@ package graph
 import (
 	"math"
 	"slices"
+	"strings"
 
 	"github.com/reshape-go/reshape/element"
 	"github.com/reshape-go/reshape/errcode"
@@ -28,102 +29,71 @@ func init() {
 	})
 }
 
-// ovWindow is the sliding window of a convolution or pooling along the spatial axes: strides,
-// dilations, explicit pads, the auto_pad mode, and the rounding of the pooled size.
-type ovWindow struct {
-	strides, dilations, padsBegin, padsEnd []int64
-	autoPad                                string
-	ceil                                   bool
-}
-
-// ovWindowAttrs reads the window attributes of a node with spatial axes: strides (required),
-// dilations (1 when absent), pads_begin and pads_end (0 when absent or auto_pad is not explicit),
-// auto_pad (explicit by default), and with pooling rounding_type (floor or ceil); ok is false for
-// a rounding this rule does not know (MaxPool-14's ceil_torch).
-func ovWindowAttrs(c *Ctx, spatial int, pooling bool) (w ovWindow, ok bool, err error) {
-	list := func(name string, def int64, required bool) ([]int64, error) {
-		v, given, err := c.Ints(name)
-		switch {
-		case err != nil:
-			return nil, err
-		case !given && required:
-			return nil, c.Errorf(errcode.ErrSyntax, "%s has no %s attribute", c.n.Op, name)
-		case !given:
-			v = make([]int64, spatial)
-			for i := range v {
-				v[i] = def
-			}
-		case len(v) != spatial:
-			return nil, c.Errorf(errcode.ErrSyntax, "%s=%v has %d values for %d spatial axes", name, v, len(v), spatial)
-		}
-		return v, nil
+// ovWindow reads the window attributes of a convolution or pooling layer over the spatial axes of
+// kernel (its sizes): strides (required), dilations (1 when absent), pads_begin and pads_end (0
+// when absent, and ignored unless auto_pad is explicit), auto_pad (explicit, same_upper,
+// same_lower or valid), and for pooling rounding_type (floor, or ceil: ceil is true); ok is false
+// for a rounding this rule does not know (MaxPool-14's ceil_torch). The window is ONNX's, whose
+// sizes are OpenVINO's too (window.out).
+func ovWindow(c *Ctx, kernel []sym.Dim, pooling bool) (w *window, ceil, ok bool, err error) {
+	n := len(kernel)
+	if _, given := c.n.Attr("strides"); !given {
+		return nil, false, false, c.Errorf(errcode.ErrSyntax, "%s has no strides attribute", c.n.Op)
 	}
-	if w.strides, err = list("strides", 1, !pooling || c.n.Op == "MaxPool"); err != nil {
-		return w, false, err
+	w = &window{kernel: kernel, pads: make([]int64, 2*n)}
+	if w.strides, err = windowInts(c, "strides", n, 1, 1); err != nil {
+		return nil, false, false, err
 	}
-	for _, s := range w.strides {
-		if s <= 0 {
-			return w, false, c.Errorf(errcode.ErrInvalidShape, "strides %v: a stride is not positive", w.strides)
-		}
+	if w.dilations, err = windowInts(c, "dilations", n, 1, 1); err != nil {
+		return nil, false, false, err
 	}
-	if w.dilations, err = list("dilations", 1, false); err != nil {
-		return w, false, err
+	begin, err := windowInts(c, "pads_begin", n, 0, 0)
+	if err != nil {
+		return nil, false, false, err
 	}
-	if w.padsBegin, err = list("pads_begin", 0, false); err != nil {
-		return w, false, err
+	end, err := windowInts(c, "pads_end", n, 0, 0)
+	if err != nil {
+		return nil, false, false, err
 	}
-	if w.padsEnd, err = list("pads_end", 0, false); err != nil {
-		return w, false, err
+	autoPad, err := c.String("auto_pad", "explicit")
+	if err != nil {
+		return nil, false, false, err
 	}
-	if w.autoPad, err = c.String("auto_pad", "explicit"); err != nil {
-		return w, false, err
-	}
-	switch w.autoPad {
+	switch autoPad {
 	case "explicit", "notset", "":
-		w.autoPad = "explicit"
-	case "valid":
-		clear(w.padsBegin)
-		clear(w.padsEnd)
-	case "same_upper", "same_lower":
+		w.autoPad = "NOTSET"
+		copy(w.pads, begin)
+		copy(w.pads[n:], end)
+	case "valid", "same_upper", "same_lower":
+		w.autoPad = strings.ToUpper(autoPad)
 	default:
-		return w, false, c.Errorf(errcode.ErrSyntax, "auto_pad %q: want explicit, same_upper, same_lower or valid", w.autoPad)
+		return nil, false, false, c.Errorf(errcode.ErrSyntax, "auto_pad %q: want explicit, same_upper, same_lower or valid", autoPad)
 	}
 	if pooling {
 		rounding, err := c.String("rounding_type", "floor")
-		if err != nil {
-			return w, false, err
-		}
-		switch rounding {
-		case "floor":
-		case "ceil":
-			w.ceil = true
-		default:
-			return w, false, nil
+		switch {
+		case err != nil:
+			return nil, false, false, err
+		case rounding == "ceil":
+			ceil = true
+		case rounding != "floor":
+			return nil, false, false, nil
 		}
 	}
-	return w, true, nil
+	return w, ceil, true, nil
 }
 
-// size returns the output size of spatial axis i of input size in and kernel k: ceil(in/stride)
-// for same_upper and same_lower, otherwise (in + pads - dilation·(k-1) - 1) / stride + 1, the
-// division rounded down (or up with ceil rounding). A size below 1 is an error wrapping
-// errcode.ErrInvalidShape.
-func (w *ovWindow) size(c *Ctx, i int, in, k sym.Dim) (sym.Dim, error) {
-	s := sym.Const(w.strides[i])
-	if w.autoPad == "same_upper" || w.autoPad == "same_lower" {
-		return sym.CeilDivDims(in, s), nil
+// ovWindowSize returns the output size of spatial axis i for the input size in: window.out's, or
+// with ceil rounding ceil((in + pads - dilation·(k-1) - 1) / stride) + 1 (MaxPool-1, -8 and
+// AvgPool-1 keep a last window that starts in the end padding). A size below 1 is an error
+// wrapping errcode.ErrInvalidShape.
+func ovWindowSize(c *Ctx, w *window, ceil bool, i int, in sym.Dim) (sym.Dim, error) {
+	if !ceil || w.autoPad == "SAME_UPPER" || w.autoPad == "SAME_LOWER" {
+		return w.out(c, i, in)
 	}
-	span := sym.AddDims(sym.MulDims(sym.Const(w.dilations[i]), sym.SubDims(k, sym.Const(1))), sym.Const(1))
-	num := sym.SubDims(sym.AddDims(in, sym.Const(w.padsBegin[i]+w.padsEnd[i])), span)
-	div := sym.FloorDivDims
-	if w.ceil {
-		div = sym.CeilDivDims
-	}
-	out := sym.AddDims(div(num, s), sym.Const(1))
-	if _, hi := out.Bounds(); hi < 1 {
-		return out, c.Errorf(errcode.ErrInvalidShape, "spatial axis %d: the window of %v (dilation %d) is larger than the padded input of %v", i, k, w.dilations[i], in)
-	}
-	return out, nil
+	n := len(w.strides)
+	num := sym.SubDims(sym.AddDims(in, sym.Const(w.pads[i]+w.pads[i+n])), w.effKernel(i))
+	return windowSize(c, i, in, sym.AddDims(ceilDiv(num, w.strides[i]), sym.Const(1)))
 }
 
 // ovConvolution: Convolution-1 (data [N,C,spatial...], filters [O,C,kernel...]) and
@@ -148,11 +118,11 @@ func ovConvolution(c *Ctx) error {
 	if spatial < 1 || rf != rd+group {
 		return c.Errorf(errcode.ErrInvalidShape, "data of rank %d and filters of rank %d", rd, rf)
 	}
-	w, _, err := ovWindowAttrs(c, spatial, false)
+	f := filters.Shape.Dims
+	w, _, _, err := ovWindow(c, f[2+group:], false)
 	if err != nil {
 		return err
 	}
-	f := filters.Shape.Dims
 	outC, inC := f[0], f[1]
 	if group == 1 {
 		outC, inC = sym.MulDims(f[0], f[1]), sym.MulDims(f[0], f[2])
@@ -162,7 +132,7 @@ func ovConvolution(c *Ctx) error {
 	}
 	dims := []sym.Dim{data.Shape.Dims[0], outC}
 	for i := range spatial {
-		d, err := w.size(c, i, data.Shape.Dims[2+i], f[2+group+i])
+		d, err := ovWindowSize(c, w, false, i, data.Shape.Dims[2+i])
 		if err != nil {
 			return err
 		}
@@ -188,20 +158,20 @@ func ovPool(c *Ctx) error {
 	if spatial < 1 {
 		return c.Errorf(errcode.ErrInvalidShape, "input of rank %d: pooling takes [N,C,spatial...]", r)
 	}
-	kernel, given, err := c.Ints("kernel")
+	if _, given := c.n.Attr("kernel"); !given {
+		return c.Errorf(errcode.ErrSyntax, "%s has no kernel attribute", c.n.Op)
+	}
+	kernel, err := windowInts(c, "kernel", spatial, 1, 1)
 	if err != nil {
 		return err
 	}
-	if !given || len(kernel) != spatial {
-		return c.Errorf(errcode.ErrSyntax, "kernel %v: want %d values", kernel, spatial)
-	}
-	w, ok, err := ovWindowAttrs(c, spatial, true)
+	w, ceil, ok, err := ovWindow(c, constDims(kernel), true)
 	if err != nil || !ok {
 		return err
 	}
 	dims := slices.Clone(in.Shape.Dims[:2])
 	for i := range spatial {
-		d, err := w.size(c, i, in.Shape.Dims[2+i], sym.Const(kernel[i]))
+		d, err := ovWindowSize(c, w, ceil, i, in.Shape.Dims[2+i])
 		if err != nil {
 			return err
 		}
