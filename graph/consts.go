@@ -10,6 +10,11 @@ import (
 // maxFloats bounds the elements of a floating-point constant whose values inference keeps.
 const maxFloats = 64
 
+// maxConstValues bounds the elements of an integer constant whose values inference keeps: shapes,
+// patterns, axes and indices are small, and the larger integer constants of real models are
+// quantized weights, which no shape depends on.
+const maxConstValues = 1 << 12
+
 // constInfo returns the Info of a constant: its type and static shape, and its values when it is a
 // small integer constant (or a small floating-point one). A constant whose values cannot be read
 // because of a limit or their type has none; any other error of Const.Load (a malformed tensor,
@@ -22,9 +27,9 @@ func constInfo(c *Const) (*Info, error) {
 	}
 	var err error
 	switch {
-	case isIntegral(c.Type) && n <= MaxValue:
+	case isIntegral(c.Type) && n <= maxConstValues:
 		var ints []int64
-		if ints, _, err = c.Load(MaxValue); err == nil && int64(len(ints)) == n {
+		if ints, _, err = c.Load(maxConstValues); err == nil && int64(len(ints)) == n {
 			info.Value = make([]sym.Dim, n)
 			for i, v := range ints {
 				info.Value[i] = sym.Const(v)

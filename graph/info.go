@@ -15,7 +15,8 @@ type Info struct {
 	Shape sym.Shape
 	// Value holds the elements of an integer or boolean tensor of static shape and at most
 	// MaxValue elements, in row-major order, when inference knows them (each exactly, as an
-	// expression, or by its bounds); nil otherwise. Booleans are 0 and 1.
+	// expression, or by its bounds); nil otherwise. Booleans are 0 and 1. The values of a
+	// constant are kept up to 4096 elements: larger integer constants are weights.
 	Value []sym.Dim
 	// Floats holds the elements of a small floating-point tensor whose values are constants of the
 	// model (Resize's scales), nil otherwise.

@@ -16,11 +16,15 @@ type Dim struct {
 	lo, hi int64
 }
 
-// Const returns the Dim holding the integer n.
-func Const(n int64) Dim { return Dim{e: Int(n), exact: true, lo: n, hi: n} }
+// Const returns the Dim holding the integer n. It does not allocate: the expression of a static
+// Dim is made when Expr asks for it.
+func Const(n int64) Dim { return Dim{lo: n, hi: n} }
 
 // Of returns the Dim whose value is e, with e's bounds.
 func Of(e Expr) Dim {
+	if n, ok := e.Const(); ok {
+		return Const(n)
+	}
 	lo, hi := e.Bounds()
 	return Dim{e: e, exact: true, lo: lo, hi: hi}
 }
@@ -44,7 +48,12 @@ var UnknownValue = Dim{lo: NegInf, hi: Inf}
 func FromShape(d shape.Dim) Dim { return Interval(d.Lo, d.Hi) }
 
 // Expr returns d's value as an expression; ok is false when only its bounds are known.
-func (d Dim) Expr() (e Expr, ok bool) { return d.e, d.exact }
+func (d Dim) Expr() (e Expr, ok bool) {
+	if d.lo == d.hi {
+		return Int(d.lo), true
+	}
+	return d.e, d.exact
+}
 
 // Bounds returns d's interval bounds.
 func (d Dim) Bounds() (lo, hi int64) { return d.lo, d.hi }
@@ -77,6 +86,9 @@ func (d Dim) Equal(e Dim) bool {
 // Identical reports whether d and e are the same Dim: the same expression or none, and the same
 // bounds.
 func (d Dim) Identical(e Dim) bool {
+	if d.lo == d.hi || e.lo == e.hi {
+		return d.lo == e.lo && d.hi == e.hi
+	}
 	return d.exact == e.exact && d.lo == e.lo && d.hi == e.hi && (!d.exact || d.e.Equal(e.e))
 }
 
@@ -146,8 +158,10 @@ func op(a, b Dim, f func(x, y Expr) (Expr, bool), g func(x, y ival) ival) Dim {
 	if !ok {
 		lo, hi = NegInf, Inf
 	}
-	if a.exact && b.exact {
-		if e, ok := f(a.e, b.e); ok {
+	ea, oka := a.Expr()
+	eb, okb := b.Expr()
+	if oka && okb {
+		if e, ok := f(ea, eb); ok {
 			d, ok := Of(e).Narrow(lo, hi)
 			if ok {
 				return d
@@ -262,8 +276,10 @@ func compare(a, b Dim) (int, bool) {
 	case b.hi <= a.lo:
 		return 1, true
 	}
-	if a.exact && b.exact {
-		if d, ok := Sub(a.e, b.e); ok {
+	ea, oka := a.Expr()
+	eb, okb := b.Expr()
+	if oka && okb {
+		if d, ok := Sub(ea, eb); ok {
 			lo, hi := d.Bounds()
 			switch {
 			case hi <= 0:
