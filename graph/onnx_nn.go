@@ -324,6 +324,7 @@ func convOp(c *Ctx, xi, wi, bi int, t element.Type, maxIn int) error {
 	if err != nil {
 		return err
 	}
+	xd, kernel, m = settle(c, xd), settle(c, kernel), settle(c, []sym.Dim{m})[0]
 	win, err := readWindow(c, r-2, kernel, windowAttrs{dilations: true})
 	if err != nil {
 		return err
@@ -336,7 +337,7 @@ func convOp(c *Ctx, xi, wi, bi int, t element.Type, maxIn int) error {
 		}
 		out = append(out, o)
 	}
-	c.Out(0, t, sym.ShapeOf(settle(c, out)...))
+	c.Out(0, t, sym.ShapeOf(out...))
 	return nil
 }
 
@@ -431,6 +432,7 @@ func convTranspose(c *Ctx) error {
 	if err != nil {
 		return err
 	}
+	xd, kernel, m = settle(c, xd), settle(c, kernel), settle(c, []sym.Dim{m})[0]
 	n := r - 2
 	win, err := readWindow(c, n, kernel, windowAttrs{dilations: true})
 	if err != nil {
@@ -470,7 +472,7 @@ func convTranspose(c *Ctx) error {
 		}
 		out = append(out, d)
 	}
-	c.Out(0, x.Type, sym.ShapeOf(settle(c, out)...))
+	c.Out(0, x.Type, sym.ShapeOf(out...))
 	return nil
 }
 
@@ -618,6 +620,7 @@ func maxUnpool(c *Ctx) error {
 			}
 		}
 	}
+	settle(c, xd)
 	out := []sym.Dim{xd[0], xd[1]}
 	for i, in := range xd[2:] {
 		d := sym.MulDims(sym.SubDims(in, sym.Const(1)), sym.Const(win.strides[i]))
@@ -627,7 +630,7 @@ func maxUnpool(c *Ctx) error {
 		}
 		out = append(out, d)
 	}
-	c.Out(0, x.Type, sym.ShapeOf(settle(c, out)...))
+	c.Out(0, x.Type, sym.ShapeOf(out...))
 	return nil
 }
 
@@ -641,7 +644,7 @@ func since(c *Ctx, name string, v int64) error {
 }
 
 // settle returns dims, in place, with the substitutions that unification has recorded applied: a
-// rule that unifies dims builds its outputs from settled dims.
+// rule that unifies dims settles them before it computes with them.
 func settle(c *Ctx, dims []sym.Dim) []sym.Dim {
 	if len(c.e.subst) == 0 {
 		return dims
