@@ -181,6 +181,20 @@ func (r *fuzzReader) dims() []int64 {
 	return d
 }
 
+// decl returns the declaration of an f32 graph input of rank at most maxRank whose dims are the
+// symbols A, B, C (for negative numbers) or integers at most maxDim.
+func (r *fuzzReader) decl(maxRank, maxDim int64) graph.Decl {
+	d := graph.Decl{Type: element.F32, Rank: int(abs(r.next()) % (maxRank + 1))}
+	for range d.Rank {
+		if v := r.next(); v < 0 {
+			d.Dims = append(d.Dims, graph.NamedDim(string(rune('A'-v%3))))
+		} else {
+			d.Dims = append(d.Dims, graph.StaticDim(v%(maxDim+1)))
+		}
+	}
+	return d
+}
+
 func abs(n int64) int64 { return max(n, -n) }
 
 // FuzzMovementRules runs the rules of the movement, reduction and selection operators on nodes
@@ -202,15 +216,7 @@ func FuzzMovementRules(f *testing.F) {
 			case 0: // left out
 				name = ""
 			case 1: // a graph input; a negative dim is a symbol
-				d := graph.Decl{Type: element.F32, Rank: int(abs(r.next()) % 5)}
-				for range d.Rank {
-					if v := r.next(); v < 0 {
-						d.Dims = append(d.Dims, graph.NamedDim(string(rune('A'-v%3))))
-					} else {
-						d.Dims = append(d.Dims, graph.StaticDim(v%7))
-					}
-				}
-				g.Inputs = append(g.Inputs, graph.Input{Name: name, Decl: d})
+				g.Inputs = append(g.Inputs, graph.Input{Name: name, Decl: r.decl(4, 6)})
 			case 2: // an int64 constant
 				dims := r.dims()
 				v := make([]int64, 1)

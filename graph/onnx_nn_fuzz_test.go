@@ -3,7 +3,6 @@ package graph_test
 import (
 	"testing"
 
-	"github.com/reshape-go/reshape/element"
 	"github.com/reshape-go/reshape/graph"
 	"github.com/reshape-go/reshape/sym"
 )
@@ -36,15 +35,7 @@ func FuzzNNRules(f *testing.F) {
 				n.Inputs = append(n.Inputs, "")
 				continue
 			}
-			d := graph.Decl{Type: element.F32, Rank: int(abs(r.next()) % 6)}
-			for range d.Rank {
-				if v := r.next(); v < 0 {
-					d.Dims = append(d.Dims, graph.NamedDim(string(rune('A'-v%3))))
-				} else {
-					d.Dims = append(d.Dims, graph.StaticDim(v%13))
-				}
-			}
-			g.Inputs = append(g.Inputs, graph.Input{Name: name, Decl: d})
+			g.Inputs = append(g.Inputs, graph.Input{Name: name, Decl: r.decl(5, 12)})
 			n.Inputs = append(n.Inputs, name)
 		}
 		for i := range 1 + abs(r.next())%3 {
