@@ -121,7 +121,7 @@ func binary(c *Ctx) error {
 			if n, ok := b.Static(); ok && n == 0 {
 				return a, c.Errorf(errcode.ErrInvalidShape, "integer division by zero")
 			}
-			return sym.TruncDivDims(a, b), nil
+			return sym.TruncDivDims(a, divisor(b)), nil
 		}
 	case "Mod":
 		fmod, err := c.Int("fmod", 0)
@@ -132,7 +132,7 @@ func binary(c *Ctx) error {
 			if n, ok := b.Static(); ok && n == 0 {
 				return a, c.Errorf(errcode.ErrInvalidShape, "integer modulo by zero")
 			}
-			return sym.ModDims(a, b), nil
+			return sym.ModDims(a, divisor(b)), nil
 		}
 	case "Or":
 		f = func(a, b sym.Dim) (sym.Dim, error) { return sym.MaxDims(a, b), nil }
@@ -147,6 +147,25 @@ func binary(c *Ctx) error {
 		return nil
 	}
 	return elementwise(c, out, ins, func(v []sym.Dim) (sym.Dim, error) { return f(v[0], v[1]) })
+}
+
+// divisor returns an integer divisor without the bound 0 at either end of its interval: a run where
+// it is 0 fails (integer division by zero), so the quotient only exists where it is not. A divisor
+// H//4 (bounds [0, Inf)) becomes [1, Inf), so B*(H//4) divided by it is B.
+func divisor(b sym.Dim) sym.Dim {
+	lo, hi := b.Bounds()
+	switch {
+	case lo == 0:
+		lo = 1
+	case hi == 0:
+		hi = -1
+	default:
+		return b
+	}
+	if d, ok := b.Narrow(lo, hi); ok {
+		return d
+	}
+	return b
 }
 
 // exact returns an arithmetic operation on values that refuses, with an error wrapping
