@@ -16,12 +16,10 @@ import (
 	"strings"
 
 	"github.com/reshape-go/reshape"
-	"github.com/reshape-go/reshape/element"
 	"github.com/reshape-go/reshape/errcode"
 	"github.com/reshape-go/reshape/ir"
 	"github.com/reshape-go/reshape/shape"
 	"github.com/reshape-go/reshape/sym"
-	"github.com/reshape-go/reshape/tensor"
 )
 
 // Where a Reshape's pattern comes from.
@@ -157,10 +155,6 @@ type Site struct {
 	// Err, when not nil, is a problem found while reading the site (a pattern constant over a limit);
 	// it becomes the verdict instead of an inference.
 	Err error
-	// Data, when not nil, is the constant data input to run the reshape on; OutType is the element
-	// type of the declared output (Data's own, or the type a Convert between them gives).
-	Data    *tensor.Tensor
-	OutType element.Type
 }
 
 // Check infers the site's output shape and compares it with the declared one: the verdict is OK when
@@ -202,11 +196,6 @@ func (s *Site) Check(file string) Row {
 	if s.Note != "" {
 		r.Message = strings.TrimPrefix(r.Message+"; "+s.Note, "; ")
 	}
-	if s.Data != nil && s.Err == nil {
-		var note string
-		r.Run, note = s.run()
-		r.Message = strings.TrimPrefix(r.Message+"; "+note, "; ")
-	}
 	return r
 }
 
@@ -216,26 +205,6 @@ func volumesMeet(in, out shape.Shape) bool {
 	vin, err1 := in.Volume()
 	vout, err2 := out.Volume()
 	return err1 != nil || err2 != nil || vin.Compatible(vout)
-}
-
-// run reshapes the constant data input and compares the result with the declared output.
-func (s *Site) run() (verdict Verdict, note string) {
-	res, how, err := reshape.Apply(*s.Data, s.Pattern, s.Options)
-	if err != nil {
-		return verdictOf(err), "run: " + err.Error()
-	}
-	kind := "a copy"
-	if how.View {
-		kind = "a view"
-	}
-	want, declared := s.Declared.AppendStatic(nil)
-	size, _ := s.OutType.Size(res.Len())
-	note = fmt.Sprintf("run: the %s constant %s reshaped as %s to %s, %d bytes of %s", s.Data.Type(),
-		shape.FormatInts(s.Data.Shape()), kind, shape.FormatInts(res.Shape()), size, s.OutType)
-	if !declared || !slices.Equal(want, res.Shape()) {
-		return Mismatch, note + ", but the model declares " + s.Declared.String()
-	}
-	return OK, note
 }
 
 // Summary counts rows by verdict, and the rows run on constant data by their Run verdict. Files and

@@ -3,6 +3,7 @@ package check_test
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -180,7 +181,10 @@ func TestFileErrors(t *testing.T) {
 		}, errcode.ErrSyntax, `special_zero="maybe": want true or false`},
 		{"pattern not fed", func(x string, b []byte) (string, []byte) {
 			return strings.Replace(x, `<edge from-layer="1" from-port="0" to-layer="2" to-port="1"/>`, "", 1), b
-		}, errcode.ErrSyntax, `no edge feeds its pattern input port "1"`},
+		}, errcode.ErrSyntax, `Reshape layer "2" ("example1_reshape", line 25): no edge feeds input port "1"`},
+		{"pattern of 10^9 elements past the end", func(x string, b []byte) (string, []byte) {
+			return strings.Replace(x, `shape="2" offset="0" size="16"`, `shape="1000000000" offset="0" size="8000000000"`, 1), b
+		}, errcode.ErrSyntax, "m.bin: offset 0 + size 8000000000 is past the end of the file"},
 		{"xml syntax", func(x string, b []byte) (string, []byte) { return x[:500], b }, errcode.ErrSyntax, "m.xml: line 15: unexpected EOF"},
 	}
 	for _, tt := range tests {
@@ -204,9 +208,10 @@ func TestRowErrors(t *testing.T) {
 			copy(b[0:8], []byte{0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff})
 			return x, b
 		}, "overflow", "element 0 = 18446744073709551615"},
-		{"pattern of 10^9 elements", func(x string, b []byte) (string, []byte) {
-			return strings.Replace(x, `shape="2" offset="0" size="16"`, `shape="1000000000" offset="0" size="8000000000"`, 1), b
-		}, "limit", "a constant of 1000000000 elements exceeds the limit of 64"},
+		{"pattern of 65 elements", func(x string, b []byte) (string, []byte) {
+			off := len(b)
+			return strings.Replace(x, `shape="2" offset="0" size="16"`, fmt.Sprintf(`shape="65" offset="%d" size="520"`, off), 1), append(b, make([]byte, 520)...)
+		}, "limit", "a constant of 65 elements exceeds the limit of 64"},
 		{"float pattern", func(x string, b []byte) (string, []byte) {
 			return strings.Replace(x, `element_type="i64" shape="2" offset="0" size="16"`, `element_type="f64" shape="2" offset="0" size="16"`, 1), b
 		}, "pattern-type", "pattern element type f64: openvino takes an integer type"},

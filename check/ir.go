@@ -4,14 +4,16 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/reshape-go/reshape"
-	"github.com/reshape-go/reshape/bounds"
 	"github.com/reshape-go/reshape/element"
 	"github.com/reshape-go/reshape/errcode"
+	"github.com/reshape-go/reshape/graph"
 	"github.com/reshape-go/reshape/ir"
 	"github.com/reshape-go/reshape/shape"
+	"github.com/reshape-go/reshape/sym"
 	"github.com/reshape-go/reshape/tensor"
 )
 
@@ -33,127 +35,187 @@ func IRFile(xml io.Reader, name, binPath string, opt Options) ([]Row, error) {
 	return IR(net, w, name, opt)
 }
 
-// IR checks every layer of type Reshape of net (OpenVINO Reshape-1): special_zero from its <data>,
-// the data input's partial shape from its input port 0, the pattern from the Const layer feeding its
-// input port 1 (read from w, any integer element type), and the declared output shape from its
-// output port. A pattern fed by any other layer is inferred with its values unknown. It returns an
-// error when a layer or constant does not follow the format.
+// IR checks every layer of type Reshape of net (OpenVINO Reshape-1) after inferring the shape of
+// every port of the network with package graph, from its Parameters (Options.Dims and
+// Options.Inputs bind them) and constants (read from w): special_zero from the layer's <data>; the
+// data input's shape as inferred, each unnamed dynamic dim of a Parameter the symbol NAME:AXIS; the
+// pattern from the Const layer feeding its input port 1, or from the shape subgraph that computes
+// it, with expressions in those symbols (so that a pattern computed from the same tensor's shape
+// cancels exactly), or unknown; and the declared output shape from its output port. It returns an
+// error when a layer or constant does not follow the format, or the network cannot be inferred.
 func IR(net *ir.Net, w *ir.Weights, file string, opt Options) ([]Row, error) {
-	ev := newIREval(net, w, opt.maxRank())
+	g, err := graph.FromIR(net, w)
+	if err != nil {
+		return nil, err
+	}
+	res, err := graph.Infer(g, graph.Options{Dims: opt.Dims, Inputs: opt.Inputs})
+	if err != nil {
+		return nil, err
+	}
+	st := newStoppers(res)
 	var rows []Row
-	for i := range net.Layers {
-		l := &net.Layers[i]
-		if l.Type != "Reshape" {
+	for i := range res.Nodes {
+		r := &res.Nodes[i]
+		id, _ := graph.IRLayerID(r.Node)
+		if r.Node.Op != "Reshape" || r.Node.Domain != graph.DomainOpenVINO {
+			if r.Err != nil {
+				rows = append(rows, nodeRow(r, file, reshape.OpenVINO, id))
+			}
 			continue
 		}
-		s, err := irSite(ev, l, opt)
+		l, ok := net.Layer(id)
+		if !ok {
+			return nil, errcode.Errorf(errcode.ErrSyntax, "Reshape layer %q: not in the network", id)
+		}
+		row, err := irRow(res, net, r, l, w, file, opt)
 		if err != nil {
 			return nil, err
 		}
-		rows = append(rows, s.Check(file))
+		if !determined(row) {
+			row.Stopped = st.of(r)
+		}
+		rows = append(rows, row)
 	}
 	return rows, nil
 }
 
-func irSite(ev *irEval, l *ir.Layer, opt Options) (*Site, error) {
-	net, w := ev.net, ev.w
+// irRow is the row of a Reshape layer.
+func irRow(res *graph.Result, net *ir.Net, r *graph.NodeResult, l *ir.Layer, w *ir.Weights, file string, opt Options) (Row, error) {
 	if len(l.Inputs) != 2 || len(l.Outputs) != 1 {
-		return nil, errcode.Errorf(errcode.ErrSyntax, "Reshape %v: %d input and %d output ports, want 2 and 1", l, len(l.Inputs), len(l.Outputs))
+		return Row{}, errcode.Errorf(errcode.ErrSyntax, "Reshape %v: %d input and %d output ports, want 2 and 1", l, len(l.Inputs), len(l.Outputs))
 	}
 	szText, ok := l.Attr("special_zero")
 	if !ok {
-		return nil, errcode.Errorf(errcode.ErrSyntax, "Reshape %v: <data> has no special_zero attribute (required by Reshape-1)", l)
+		return Row{}, errcode.Errorf(errcode.ErrSyntax, "Reshape %v: <data> has no special_zero attribute (required by Reshape-1)", l)
 	}
 	sz, err := parseBool(szText)
 	if err != nil {
-		return nil, errcode.Errorf(errcode.ErrSyntax, "Reshape %v: special_zero=%q: want true or false", l, szText)
+		return Row{}, errcode.Errorf(errcode.ErrSyntax, "Reshape %v: special_zero=%q: want true or false", l, szText)
 	}
-	s := &Site{
-		ID: l.ID, Name: l.Name, Op: l.Type, Input: l.Inputs[0].Shape, Declared: l.Outputs[0].Shape,
-		Options: reshape.Options{Dialect: reshape.OpenVINO, SpecialZero: sz, MaxRank: opt.MaxRank},
-	}
-	src, out, ok := net.Producer(l.ID, l.Inputs[1].ID)
+	p := r.Inputs[1]
+	row := Row{File: file, ID: l.ID, Name: l.Name, Op: l.Type, Dialect: reshape.OpenVINO, SpecialZero: &sz,
+		Input: r.Inputs[0].Shape, PatternShape: p.Shape.Partial(), PatternSource: PatternConst}
+	row.Pattern = Pattern{Values: p.Value, Scalar: !p.Shape.RankDynamic && len(p.Shape.Dims) == 0}
+	// A Const pattern is read whole, within the rank bound, so that a limit or an overflow is the
+	// row's error.
+	src, _, ok := net.Producer(l.ID, l.Inputs[1].ID)
 	if !ok {
-		return nil, errcode.Errorf(errcode.ErrSyntax, "Reshape %v: no edge feeds its pattern input port %q", l, l.Inputs[1].ID)
+		return Row{}, errcode.Errorf(errcode.ErrSyntax, "Reshape %v: no edge feeds its pattern input port %q", l, l.Inputs[1].ID)
 	}
-	if src.Type != "Const" {
-		if t, err := element.Parse(out.Precision); err == nil {
-			s.Options.PatternType = t
+	if src.Type == "Const" {
+		c, err := src.Const()
+		if err != nil {
+			return Row{}, err
 		}
-		v, err := ev.value(src, out.ID, 0)
-		switch {
-		case err == nil:
-			if s.Pattern, err = reshape.NewPattern(shape.OfInts(v.Shape...), v.Elems); err != nil {
-				return nil, err
+		if c.Type.IsInteger() {
+			values, err := w.Ints(c, opt.maxRank())
+			switch {
+			case errors.Is(err, errcode.ErrLimit), errors.Is(err, errcode.ErrOverflow):
+				row.Pattern.Values = nil
+				row.Verdict, row.Message = verdictOf(err), fmt.Sprintf("pattern Const layer %q: %v", src.ID, err)
+				return row, nil
+			case err != nil:
+				return Row{}, fmt.Errorf("pattern Const layer %q: %w", src.ID, err)
 			}
-			s.PatternSource = PatternComputed
-			s.Note = "the pattern is computed by the shape subgraph ending in " + src.Type + " " + src.String()
-		case errors.Is(err, bounds.ErrUnknown):
-			s.Pattern = reshape.UnknownPattern(l.Inputs[1].Shape)
-			s.PatternSource = PatternUnknown
-			s.Note = "the pattern is not constant (" + err.Error() + "), so it is inferred with its values unknown"
-		default:
-			return nil, err
+			row.Pattern.Values = make([]sym.Dim, len(values))
+			for i, v := range values {
+				row.Pattern.Values[i] = sym.Const(v)
+			}
 		}
-		return s, nil
+	} else if p.Value != nil {
+		row.PatternSource = PatternComputed
+		row.Message = "the pattern is computed by the shape subgraph ending in " + src.Type + " " + src.String()
+	} else {
+		row.PatternSource = PatternUnknown
+		row.Message = "the pattern's values are known at run time only, so it is inferred with its values unknown"
 	}
-	c, err := src.Const()
-	if err != nil {
-		return nil, err
+	if r.Err != nil {
+		row.Verdict = verdictOf(r.Err)
+		row.Message = strings.TrimPrefix(r.Err.Error()+"; "+row.Message, "; ")
+		return row, nil
 	}
-	s.PatternSource = PatternConst
-	s.Options.PatternType = c.Type
-	if !c.Type.IsInteger() {
-		s.Pattern = reshape.UnknownPattern(shape.OfInts(c.Shape...))
-		return s, nil // inference reports the pattern type
+	out := r.Outputs[0].Shape
+	row.Inferred = &out
+	declared, _, ok := res.Declared(r.Graph, r.Node.Outputs[0])
+	if !ok {
+		row.Verdict = Inferred
+		return row, nil
 	}
-	values, err := w.Ints(c, opt.maxRank())
-	switch {
-	case errors.Is(err, errcode.ErrLimit), errors.Is(err, errcode.ErrOverflow):
-		s.Pattern, s.Err = reshape.UnknownPattern(shape.OfInts(c.Shape...)), fmt.Errorf("pattern Const layer %q: %w", src.ID, err)
-		return s, nil
-	case err != nil:
-		return nil, fmt.Errorf("pattern Const layer %q: %w", src.ID, err)
-	}
-	dims := make([]shape.Dim, len(values))
-	for i, v := range values {
-		dims[i] = shape.Static(v)
-	}
-	if s.Pattern, err = reshape.NewPattern(shape.OfInts(c.Shape...), dims); err != nil {
-		return nil, err
-	}
-	if opt.Run {
-		if err := constData(net, l, w, s, opt); err != nil {
-			return nil, err
+	row.Declared = &declared
+	row.Verdict, row.Message = compare(row.Input, out, declared, row.Message)
+	if opt.Run && row.PatternSource == PatternConst && row.Pattern.Values != nil {
+		if err := runConst(net, l, w, &row, sz, opt); err != nil {
+			return Row{}, err
 		}
 	}
-	return s, nil
+	return row, nil
 }
 
-// constData sets the site's Data when the Reshape's data input is a Const, directly or through a
-// Convert, so that the reshape can be run on it.
-func constData(net *ir.Net, l *ir.Layer, w *ir.Weights, s *Site, opt Options) error {
-	src, _, ok := net.Producer(l.ID, l.Inputs[0].ID)
-	if !ok {
+// runConst runs the Reshape on its data input when that is a Const (directly or through a
+// Convert), and sets the row's Run verdict: OK when the result has the declared shape.
+func runConst(net *ir.Net, l *ir.Layer, w *ir.Weights, row *Row, sz bool, opt Options) error {
+	data, outType, note, err := constData(net, l, w, opt)
+	if err != nil || data == nil {
+		row.Message = strings.TrimPrefix(row.Message+"; "+note, "; ")
+		return err
+	}
+	values := make([]shape.Dim, len(row.Pattern.Values))
+	for i, v := range row.Pattern.Values {
+		values[i] = v.Shape()
+		if n, ok := v.Static(); ok {
+			values[i] = shape.Static(n)
+		}
+	}
+	p, err := reshape.NewPattern(row.PatternShape, values)
+	if err != nil {
+		return err
+	}
+	res, how, err := reshape.Apply(*data, p, reshape.Options{Dialect: reshape.OpenVINO, SpecialZero: sz, MaxRank: opt.MaxRank})
+	if err != nil {
+		row.Run = verdictOf(err)
+		row.Message = strings.TrimPrefix(row.Message+"; run: "+err.Error(), "; ")
 		return nil
 	}
-	var err error
-	outType := element.Undefined
+	kind := "a copy"
+	if how.View {
+		kind = "a view"
+	}
+	size, _ := outType.Size(res.Len())
+	note = fmt.Sprintf("run: the %s constant %s reshaped as %s to %s, %d bytes of %s", data.Type(),
+		shape.FormatInts(data.Shape()), kind, shape.FormatInts(res.Shape()), size, outType)
+	want, static := row.Declared.Static()
+	row.Run = OK
+	if !static || !slices.Equal(want, res.Shape()) {
+		row.Run = Mismatch
+		note += ", but the model declares " + row.Declared.String()
+	}
+	row.Message = strings.TrimPrefix(row.Message+"; "+note, "; ")
+	return nil
+}
+
+// constData returns the constant data input of a Reshape layer, when it is a Const, directly or
+// through a Convert, and the element type of the Reshape's output (the Convert's destination type,
+// or the constant's). It returns no data, with a note, when the constant is over the byte bound.
+func constData(net *ir.Net, l *ir.Layer, w *ir.Weights, opt Options) (data *tensor.Tensor, outType element.Type, note string, err error) {
+	src, _, ok := net.Producer(l.ID, l.Inputs[0].ID)
+	if !ok {
+		return nil, 0, "", nil
+	}
 	if src.Type == "Convert" && len(src.Inputs) == 1 {
 		dt, _ := src.Attr("destination_type")
 		if outType, err = element.Parse(dt); err != nil {
-			return nil
+			return nil, 0, "", nil
 		}
 		if src, _, ok = net.Producer(src.ID, src.Inputs[0].ID); !ok {
-			return nil
+			return nil, 0, "", nil
 		}
 	}
 	if src.Type != "Const" {
-		return nil
+		return nil, 0, "", nil
 	}
 	c, err := src.Const()
 	if err != nil {
-		return err
+		return nil, 0, "", err
 	}
 	maxBytes := opt.MaxBytes
 	if maxBytes == 0 {
@@ -162,20 +224,18 @@ func constData(net *ir.Net, l *ir.Layer, w *ir.Weights, s *Site, opt Options) er
 	b, err := w.Bytes(c, maxBytes)
 	if err != nil {
 		if errors.Is(err, errcode.ErrLimit) {
-			s.Note = strings.TrimPrefix(s.Note+"; not run: "+err.Error(), "; ")
-			return nil
+			return nil, 0, "not run: " + err.Error(), nil
 		}
-		return err
+		return nil, 0, "", err
 	}
 	t, err := tensor.FromBytes(c.Type, c.Shape, b)
 	if err != nil {
-		return err
+		return nil, 0, "", err
 	}
 	if outType == element.Undefined {
 		outType = c.Type
 	}
-	s.Data, s.OutType = &t, outType
-	return nil
+	return &t, outType, "", nil
 }
 
 // parseBool reads an IR boolean: IR v10 writes True and False, IR v11 true and false.

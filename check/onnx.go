@@ -73,7 +73,7 @@ func ONNX(m *onnx.Model, file string, opt Options) ([]Row, error) {
 			}
 			rows = append(rows, row)
 		case r.Err != nil:
-			rows = append(rows, nodeRow(r, file))
+			rows = append(rows, nodeRow(r, file, reshape.ONNX, strconv.Itoa(r.Index)))
 		}
 	}
 	return rows, nil
@@ -155,9 +155,10 @@ func compare(in, inferred, declared sym.Shape, note string) (Verdict, string) {
 	return v, strings.TrimPrefix(msg+"; "+note, "; ")
 }
 
-// nodeRow is the row of a node other than a Reshape whose inputs break its rule.
-func nodeRow(r *graph.NodeResult, file string) Row {
-	row := Row{File: file, ID: strconv.Itoa(r.Index), Name: r.Path, Op: r.Node.Op, Dialect: reshape.ONNX,
+// nodeRow is the row of a node other than a Reshape whose inputs break its rule; id is its index
+// or layer id.
+func nodeRow(r *graph.NodeResult, file string, d reshape.Dialect, id string) Row {
+	row := Row{File: file, ID: id, Name: r.Path, Op: r.Node.Op, Dialect: d,
 		Input: sym.DynamicRank(), PatternShape: shape.DynamicRank(), Verdict: verdictOf(r.Err), Message: r.Err.Error()}
 	if len(r.Inputs) > 0 && r.Inputs[0] != nil {
 		row.Input = r.Inputs[0].Shape

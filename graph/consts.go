@@ -17,7 +17,7 @@ const maxConstValues = 1 << 12
 
 // constInfo returns the Info of a constant: its type and static shape, and its values when it is a
 // small integer constant (or a small floating-point one). A constant whose values cannot be read
-// because of a limit or their type has none; any other error of Const.Load (a malformed tensor,
+// because of a limit, their type, or a u64 value beyond int64 has none; any other error of Const.Load (a malformed tensor,
 // external data that is missing or outside the model's directory) is returned.
 func constInfo(c *Const) (*Info, error) {
 	info := &Info{Type: c.Type, Shape: sym.Ints(c.Dims...)}
@@ -41,7 +41,7 @@ func constInfo(c *Const) (*Info, error) {
 			info.Floats = floats
 		}
 	}
-	if err != nil && !errors.Is(err, errcode.ErrLimit) && !errors.Is(err, errcode.ErrDataType) {
+	if err != nil && !errors.Is(err, errcode.ErrLimit) && !errors.Is(err, errcode.ErrDataType) && !errors.Is(err, errcode.ErrOverflow) {
 		return info, err
 	}
 	return info, nil

@@ -14,6 +14,7 @@ import (
 // the outputs it sets, and the engine's symbols and subgraph runs.
 type Ctx struct {
 	e       *engine
+	gen     int // the engine's substitution generation when the rule started
 	s       *scope
 	n       *Node
 	index   int
@@ -69,7 +70,9 @@ func (c *Ctx) Inputs(n, max int) ([]*Info, error) {
 // Set sets output i to info; an output the node does not name is ignored.
 func (c *Ctx) Set(i int, info *Info) {
 	if i >= 0 && i < len(c.out) && c.n.Outputs[i] != "" {
-		info.gen = c.e.gen
+		// The output reflects the substitutions known when the rule started: those the rule's own
+		// unifications add are applied when the output is read.
+		info.gen = c.gen
 		c.out[i] = info
 	}
 }

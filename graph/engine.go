@@ -466,7 +466,7 @@ func (e *engine) freeOf(g *Graph) []string {
 // node infers node i of the graph of s.
 func (e *engine) node(s *scope, i int) error {
 	n := &s.g.Nodes[i]
-	c := &Ctx{e: e, s: s, n: n, index: i, path: s.path + nodeName(s.g, i)}
+	c := &Ctx{e: e, gen: e.gen, s: s, n: n, index: i, path: s.path + nodeName(s.g, i)}
 	c.in = make([]*Info, len(n.Inputs))
 	for k, name := range n.Inputs {
 		if name != "" {

@@ -202,7 +202,7 @@ func irConst(l *ir.Layer, w *ir.Weights, name string) (*Const, error) {
 		return out, nil
 	}
 	if c.Offset > w.Size() || c.Size > w.Size()-c.Offset {
-		return nil, errcode.Errorf(errcode.ErrSyntax, "Const %v: offset %d + size %d is past the end of the weights (%d bytes)", l, c.Offset, c.Size, w.Size())
+		return nil, errcode.Errorf(errcode.ErrSyntax, "Const %v: %s: offset %d + size %d is past the end of the file (%d bytes)", l, w.Name(), c.Offset, c.Size, w.Size())
 	}
 	where := "Const " + l.String()
 	out.Load = func(limit int64) ([]int64, []float64, error) {

@@ -351,7 +351,7 @@ func TestFromIRErrors(t *testing.T) {
 		{"two Parameters of one name", irXML(param("0", "x")+param("2", "x"), ""), `Parameter layer "2" ("x", line 1): Parameter layer "0" ("x", line 1) has the name "x" already`},
 		{"Parameter named like a port", irXML(param("0", "1:1")+relu, `<edge from-layer="0" from-port="0" to-layer="1" to-port="0"/>`),
 			`its name "1:1" names output port "1" of layer "1"`},
-		{"Const past the end", irXML(constant(`element_type="i64" shape="2" offset="8" size="16"`), ""), `offset 8 + size 16 is past the end of the weights (16 bytes)`},
+		{"Const past the end", irXML(constant(`element_type="i64" shape="2" offset="8" size="16"`), ""), `offset 8 + size 16 is past the end of the file (16 bytes)`},
 		{"Const of a bad type", irXML(constant(`element_type="int" shape="2" offset="0" size="16"`), ""), `Const layer "3" ("c", line 1): element_type`},
 		{"Result without input", irXML(`<layer id="5" name="out" type="Result" version="opset1"/>`, ""), `Result layer "5" ("out", line 1) has no input port`},
 	} {

@@ -178,11 +178,11 @@ func ovBinaryValue(c *Ctx) (f func(a, b sym.Dim) (sym.Dim, error), boolean bool,
 	}
 	switch op := c.n.Op; op {
 	case "Add":
-		return pure(sym.AddDims), false, nil
+		return exact(c, sym.AddDims), false, nil
 	case "Subtract":
-		return pure(sym.SubDims), false, nil
+		return exact(c, sym.SubDims), false, nil
 	case "Multiply":
-		return pure(sym.MulDims), false, nil
+		return exact(c, sym.MulDims), false, nil
 	case "Divide":
 		py, err := ovBool(c, "m_pythondiv", true)
 		if py {

@@ -116,6 +116,9 @@ func (w *Weights) Close() error {
 	return w.file.Close()
 }
 
+// Name returns the name the weights were opened or made with, for messages: the .bin file's path.
+func (w *Weights) Name() string { return w.name }
+
 // Size returns the length of the weights in bytes.
 func (w *Weights) Size() int64 { return w.size }
 

@@ -17,44 +17,53 @@ var checkCommand = &command{
 	name:    "check",
 	summary: "find every Reshape in model files and check it against the spec",
 	usage: `Usage:
-  reshape check [--bin PATH] [--run] [--json] [flags] [FILE|DIR...]
+  reshape check [--bin PATH] [--run] [--json] [--dim NAME=VALUE]... [--input NAME=SHAPE]... [flags] [FILE|DIR...]
 
 Finds every Reshape in each model file, infers its output shape, and compares it with the shape the
 model declares. Files:
-  - OpenVINO IR .xml (IR v10 and v11), with the .bin beside it or --bin: every Reshape layer;
-  - oneDNN Graph JSON .json (benchdnn format): every StaticReshape and DynamicReshape op;
-  - ONNX .onnx: every Reshape node of the main graph (Reshape-1 to Reshape-21, allowzero from
-    Reshape-14), constants stored as external data read from beside the model when needed.
+  - ONNX .onnx: the shape of every tensor is inferred through the whole graph from the graph inputs,
+    with symbols for named and dynamic dims; every Reshape node is checked, those in If branches and
+    Loop and Scan bodies included (Reshape-1 to Reshape-21, allowzero from Reshape-14); constants
+    stored as external data are read from beside the model when needed;
+  - OpenVINO IR .xml (IR v10 and v11), with the .bin beside it or --bin: the same inference from the
+    Parameters, and every Reshape layer;
+  - oneDNN Graph JSON .json (benchdnn format): every StaticReshape and DynamicReshape op.
 A DIR stands for every .xml, .json and .onnx file in its tree. Without FILE it checks a built-in IR
 model holding the five examples of the OpenVINO Reshape-1 specification.
 
 The pattern comes from a constant (a Const layer, an initializer, a Constant node, an s64[]
-attribute), or from a shape subgraph (ShapeOf/Shape, Gather, Concat, Slice, arithmetic, ...) that
-is evaluated over the model's constants and declared shapes, to values or to interval bounds. Only a
-pattern that depends on run-time data (a graph input, a DynamicReshape input) is inferred with its
-values unknown; its row is still a mismatch when the declared shape cannot have the input's volume.
+attribute), or from the shape subgraph that computes it (Shape, Gather, Concat, Slice, arithmetic,
+...), with dims that are integers, expressions in the model's symbols ('N', 'B*T', '(H+1)//2') or
+intervals. Only a pattern that depends on run-time data (a graph input, a DynamicReshape input) is
+inferred with its values unknown; its row is still a mismatch when the declared shape cannot have the
+input's volume.
 
 Flags:
-  --bin PATH     the .bin weights of the one IR file given (default: the .xml path with .bin)
-  --run          where a Reshape's data input is a Const (directly or through a Convert), reshape the
-                 constant's bytes from the .bin and check the result's shape and size against the
-                 declared output; the row gets a run verdict (column RUN)
-  --json         print JSON Lines: a record per Reshape ({"record":"reshape", file, id, name, op,
-                 dialect, input, pattern, pattern_shape, pattern_source, special_zero, inferred,
-                 declared, verdict, message, run}), one per file that could not be read
-                 ({"record":"file", file, error, message}), and a summary record last
-                 ({"record":"summary", reshapes, ok, mismatch, error, run, run_ok, files,
-                 unreadable}); shapes are arrays ([2,"?","1..8"]), null for a dynamic rank
+  --bin PATH           the .bin weights of the one IR file given (default: the .xml path with .bin)
+  --run                where an IR Reshape's data input is a Const (directly or through a Convert),
+                       reshape the constant's bytes from the .bin and check the result's shape and size
+                       against the declared output; the row gets a run verdict (column RUN)
+  --dim NAME=VALUE     bind the symbol NAME to VALUE (repeatable; ONNX and IR)
+  --input NAME=SHAPE   set the shape of graph input NAME, e.g. 'x=[1,3,32,100]' (repeatable)
+  --json               print JSON Lines: a record per row ({"record":"reshape", file, id, name, op,
+                       dialect, input, pattern, pattern_shape, pattern_source, special_zero or
+                       allowzero, inferred, declared, verdict, message, run, stopped_by}), one per file
+                       that could not be read ({"record":"file", file, error, message}), and a summary
+                       record last ({"record":"summary", reshapes, nodes, ok, mismatch, inferred, error,
+                       codes, run, run_ok, stopped_by, files, unreadable}); shapes are arrays
+                       ([2,"B*T","?","1..8"]), null for a dynamic rank
 ` + limitsHelp + `
-Output: one row per Reshape, with the verdict ok, mismatch (the model declares another shape) or
-the error code of an invalid reshape, then
-"N reshapes in F files: A ok, B mismatch, C error".
+Output: one row per Reshape (and per other node whose inputs break its rule), with the verdict ok
+(the declared shape can be the inferred one), mismatch (it cannot), inferred (nothing declared to
+compare with) or an error code; the messages, which name the nodes that leave a dim undetermined;
+then "N reshapes in F files: A ok, B mismatch, C inferred, D error".
 
-Exit status: 0 when every Reshape is ok; 1 otherwise; 2 when a file cannot be read.
+Exit status: 0 when no row is mismatch or an error; 1 otherwise; 2 when a file cannot be read.
 
 Examples:
   reshape check
   reshape check model.xml
+  reshape check --dim N=1 --dim T=128 model.onnx
   reshape check --run --bin weights.bin model.xml
   reshape check ../shared/realdata
 `,

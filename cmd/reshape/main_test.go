@@ -272,7 +272,7 @@ func TestCheckFiles(t *testing.T) {
 	}
 	// A directory: every model file in it, .bin and .md left out, with one summary line.
 	code, stdout, stderr = cli("", "check", dir)
-	if code != 2 || strings.Count(stderr, "reshape: ") != 2 || !strings.Contains(stderr, "bad.xml: line 1") || !strings.Contains(stderr, "ir.xml: pattern Const layer") ||
+	if code != 2 || strings.Count(stderr, "reshape: ") != 2 || !strings.Contains(stderr, "bad.xml: line 1") || !strings.Contains(stderr, `ir.xml: Const layer "1" ("example1_pattern", line 17)`) ||
 		!strings.HasSuffix(stdout, "1 reshape in 1 file: 0 ok, 1 mismatch, 0 inferred, 0 error; 2 files could not be read\n") {
 		t.Errorf("check DIR: exit %d\n%s%s", code, stdout, stderr)
 	}
