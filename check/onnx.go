@@ -240,7 +240,7 @@ func (s *stoppers) producer(scope, name string) *graph.NodeResult {
 // values.
 func (s *stoppers) of(r *graph.NodeResult) []string {
 	out := s.inputs(r, 0, false)
-	if len(r.Inputs) > 1 && r.Inputs[1] != nil && r.Inputs[1].Value == nil {
+	if len(r.Inputs) > 1 && r.Inputs[1] != nil && !known(r.Inputs[1], true) {
 		out = appendNew(out, s.inputs(r, 1, true)...)
 	}
 	return out
@@ -287,9 +287,11 @@ func (s *stoppers) node(p *graph.NodeResult, values bool) []string {
 	default:
 		out = s.inputs(p, -1, values)
 		if len(out) == 0 {
-			why := "its output depends on run-time data"
+			// Its inputs are known: its result is data-dependent, or has no expression in the
+			// model's symbols (a slice whose size depends on whether a dim is 0).
+			why := "its output has no expression in the model's symbols"
 			if values {
-				why = "its values are known at run time only"
+				why = "its values have no expression in the model's symbols"
 			}
 			out = []string{p.Node.Op + " at " + p.Path + " (" + why + ")"}
 		}
@@ -305,7 +307,18 @@ func known(in *graph.Info, values bool) bool {
 		return true
 	}
 	if values {
-		return in.Value != nil || !isIntegral(in)
+		if !isIntegral(in) {
+			return true
+		}
+		if in.Value == nil {
+			return false
+		}
+		for _, d := range in.Value {
+			if !d.Determined() {
+				return false
+			}
+		}
+		return true
 	}
 	if in.Shape.RankDynamic {
 		return false

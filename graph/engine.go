@@ -128,6 +128,10 @@ type engine struct {
 	subst map[string]sym.Expr
 	gen   int
 	free  map[*Graph][]string
+	// errs counts the nodes whose inputs broke their rule, so far.
+	errs int
+	// bound holds the names of Options.Dims that named a dim of the model.
+	bound map[string]bool
 }
 
 // scope holds the Infos of the tensors of one graph run, and sees those of the enclosing graphs.
@@ -165,9 +169,10 @@ func (s *scope) lookup(name string) (*Info, bool) {
 // Infer returns an error only for a graph it cannot run at all, naming the node: a cycle, a node
 // that reads a tensor nothing defines, two producers of one tensor (errcode.ErrSyntax); subgraphs
 // nested deeper than 64 or more than MaxNodes nodes (errcode.ErrLimit); an Options.Inputs shape that
-// does not parse or names no input. Time and memory are linear in the size of the graph.
+// does not parse or names no input; an Options.Dims name that no dim of the model has. Time and memory are linear in the size of the graph.
 func Infer(g *Graph, opt Options) (*Result, error) {
-	e := &engine{opt: opt, tab: sym.NewTable(), subst: map[string]sym.Expr{}, free: map[*Graph][]string{}, maxNodes: opt.MaxNodes}
+	e := &engine{opt: opt, tab: sym.NewTable(), subst: map[string]sym.Expr{}, free: map[*Graph][]string{}, maxNodes: opt.MaxNodes,
+		bound: map[string]bool{}}
 	if e.maxNodes <= 0 {
 		e.maxNodes = DefaultMaxNodes
 	}
@@ -187,6 +192,15 @@ func Infer(g *Graph, opt Options) (*Result, error) {
 	}
 	if err := e.run(s); err != nil {
 		return nil, err
+	}
+	for _, name := range slices.Sorted(maps.Keys(opt.Dims)) {
+		if !e.bound[name] {
+			symbols := strings.Join(e.tab.Names(), ", ")
+			if symbols == "" {
+				symbols = "none"
+			}
+			return nil, errcode.Errorf(errcode.ErrSyntax, "a binding of %s: the model has no dim of that name (its symbols: %s)", name, symbols)
+		}
 	}
 	e.final()
 	return e.res, nil
@@ -234,6 +248,7 @@ func (e *engine) declShape(d Decl, owner string) sym.Shape {
 		case name != "":
 			if v, ok := e.opt.Dims[name]; ok {
 				dims[i] = sym.Const(v)
+				e.bound[name] = true
 			} else {
 				// A symbol stands for a positive size (sym.Table.Symbol).
 				dims[i] = sym.Of(e.tab.Symbol(name, max(dd.Lo, min(1, dd.Hi)), dd.Hi))
@@ -254,6 +269,9 @@ func (e *engine) bind(s sym.Shape) sym.Shape {
 	for i, d := range s.Dims {
 		out[i] = substDim(d, func(name string) (sym.Expr, bool) {
 			v, ok := e.opt.Dims[name]
+			if ok {
+				e.bound[name] = true
+			}
 			return sym.Int(v), ok
 		})
 	}
@@ -500,6 +518,7 @@ func (e *engine) node(s *scope, i int) error {
 	if err != nil {
 		r.Err = c.wrap(err)
 		clear(c.out)
+		e.errs++
 	}
 	for k, name := range n.Outputs {
 		if name == "" {

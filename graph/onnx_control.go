@@ -16,7 +16,9 @@ func init() {
 }
 
 // ifOp: If-1, -11, -13, -16, -19, -21. A condition known before run time selects the branch that is
-// inferred; otherwise both are, and each output joins the two branches' (join).
+// inferred; otherwise both are, and each output joins the two branches' (join), unless a node of
+// one branch breaks its rule (at a binding that the branch cannot run at): a run then takes the
+// other, whose outputs are the If's.
 func ifOp(c *Ctx) error {
 	cond, err := c.Input(0)
 	if err != nil {
@@ -47,16 +49,27 @@ func ifOp(c *Ctx) error {
 		}
 		return nil
 	}
+	errs := c.e.errs
 	thenOuts, err := c.Subgraph(thenG, "then_branch", nil, true)
 	if err != nil {
 		return err
 	}
+	thenFails := c.e.errs > errs
+	errs = c.e.errs
 	elseOuts, err := c.Subgraph(elseG, "else_branch", nil, true)
 	if err != nil {
 		return err
 	}
+	elseFails := c.e.errs > errs
 	for i := range c.NumOut() {
-		c.Set(i, c.join(thenOuts[i], elseOuts[i], "output"+itoa(i)))
+		switch {
+		case thenFails && !elseFails:
+			c.Set(i, copyInfo(elseOuts[i]))
+		case elseFails && !thenFails:
+			c.Set(i, copyInfo(thenOuts[i]))
+		default:
+			c.Set(i, c.join(thenOuts[i], elseOuts[i], "output"+itoa(i)))
+		}
 	}
 	return nil
 }

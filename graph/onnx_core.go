@@ -193,6 +193,10 @@ func castTo(c *Ctx, in *Info, t element.Type) {
 				}
 			case dl >= lo && dh <= hi:
 				v[i] = d
+			case symbolicDim(d):
+				// A dim in the model's symbols keeps its expression in the narrower type the model
+				// computes its shapes in: its dims fit that type.
+				v[i], _ = d.Narrow(lo, hi)
 			default:
 				v[i] = sym.Interval(lo, hi) // wraps around: any value of the type
 			}
@@ -222,6 +226,13 @@ func castTo(c *Ctx, in *Info, t element.Type) {
 		}
 		out.Floats = f
 	}
+}
+
+// symbolicDim reports whether d is an expression in the model's symbols that cannot be negative:
+// a dim, or a product of dims.
+func symbolicDim(d sym.Dim) bool {
+	lo, _ := d.Bounds()
+	return lo >= 0 && d.Determined()
 }
 
 func abs64(n int64) int64 {
