@@ -48,8 +48,8 @@ func verdictOf(err error) Verdict {
 	return "error"
 }
 
-// IsError reports whether v is an error code: neither OK nor Mismatch, nor "" (not run).
-func (v Verdict) IsError() bool { return v != OK && v != Mismatch && v != "" }
+// IsError reports whether v is an error code: neither OK, Mismatch nor Inferred, nor "" (not run).
+func (v Verdict) IsError() bool { return v != OK && v != Mismatch && v != Inferred && v != "" }
 
 // Row is the result of checking one Reshape, or one other node whose inputs break its rule (an ONNX
 // node that a binding of the model's symbols makes invalid). In JSON, shapes are arrays of

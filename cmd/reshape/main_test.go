@@ -541,3 +541,34 @@ func TestCheckRunScalarPattern(t *testing.T) {
 		t.Errorf("exit %d\n%s%s", code, stdout, stderr)
 	}
 }
+
+func TestShapesCommand(t *testing.T) {
+	model := filepath.Join("..", "..", "testdata", "models", "idioms.onnx")
+	code, stdout, stderr := cli("", "shapes", "--dim", "N=2", "--dim", "H=5", "--dim", "W=4", model)
+	if code != 0 || stderr != "" || !strings.Contains(stdout, "rows_flat   Reshape    f32   [2,3,12]") ||
+		!strings.HasSuffix(stdout, "11 tensors: 2 ok, 0 mismatch, 9 inferred, 0 error\n") {
+		t.Errorf("shapes --dim: exit %d\n%s%s", code, stdout, stderr)
+	}
+	code, stdout, _ = cli("", "shapes", "--json", model)
+	if code != 0 || !strings.Contains(stdout, `{"record":"tensor","name":"rows","node":"every_other_row","op":"Slice","type":"f32","shape":["N",3,"(H+1)//2","W"],"verdict":"inferred"}`) ||
+		!strings.HasSuffix(stdout, `"symbols":["N","H","W"],"unsupported":{}}`+"\n") {
+		t.Errorf("shapes --json: exit %d\n%s", code, stdout)
+	}
+	out := filepath.Join(t.TempDir(), "out.onnx")
+	if code, _, stderr := cli("", "shapes", "--write", out, model); code != 0 || stderr != "" {
+		t.Fatalf("shapes --write: exit %d, %s", code, stderr)
+	}
+	if b, err := os.ReadFile(out); err != nil || !bytes.Contains(b, []byte("(H+1)//2")) {
+		t.Errorf("shapes --write wrote %d bytes without the dim_param (H+1)//2, %v", len(b), err)
+	}
+	for _, args := range [][]string{
+		{"shapes", "--dim", "Q=3", model},
+		{"shapes", "--dim", "N", model},
+		{"shapes", "--input", "y=[1]", model},
+		{"shapes", "--write", filepath.Join(t.TempDir(), "no", "dir.onnx"), model},
+	} {
+		if code, _, stderr := cli("", args...); code != 2 || stderr == "" {
+			t.Errorf("%q: exit %d, %s", args, code, stderr)
+		}
+	}
+}
