@@ -172,13 +172,15 @@ func (e Expr) Equal(f Expr) bool {
 	return true
 }
 
-// Size returns the number of terms, factors and atoms e is made of, nested ones included.
+// Size returns the number of terms, factors and atoms e is made of, nested ones included: a factor
+// raised to the power k counts k times, as it prints (N*N*N), so that the size bound also bounds
+// exponents.
 func (e Expr) Size() int {
 	n := 0
 	for _, t := range e.t {
 		n++
 		for _, f := range t.m {
-			n += 1 + f.a.size
+			n += abs(f.e) * (1 + f.a.size)
 		}
 	}
 	return n

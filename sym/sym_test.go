@@ -3,6 +3,7 @@ package sym_test
 import (
 	"encoding/json"
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/reshape-go/reshape/errcode"
@@ -173,6 +174,22 @@ func TestSizeBound(t *testing.T) {
 	}
 	if d.Determined() {
 		t.Errorf("an expression past the size bound is kept: %v", d)
+	}
+	// Powers count as their repeated factors: squaring N (which wrapped the exponent around to
+	// N^0 after 64 squarings, and never ended printing or bounding N^(2^60)) keeps N^32 and stops
+	// at N^64.
+	d = sym.Of(e)
+	for range 5 {
+		d = sym.MulDims(d, d)
+	}
+	if x, ok := d.Expr(); !ok || x.String() != strings.Repeat("N*", 31)+"N" {
+		t.Errorf("N^32 = %v", d)
+	}
+	for range 100 {
+		d = sym.MulDims(d, d)
+	}
+	if d.Determined() || d.String() != "?" {
+		t.Errorf("N^(2^105) = %v, want ? (past the size bound)", d)
 	}
 }
 
