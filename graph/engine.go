@@ -124,7 +124,8 @@ type engine struct {
 	res      *Result
 	nodes    int
 	maxNodes int
-	// subst maps symbols to what unification found them equal to; gen counts its changes.
+	// subst maps symbols to what unification found them equal to (see substOf); gen counts its
+	// changes.
 	subst map[string]sym.Expr
 	gen   int
 	free  map[*Graph][]string
@@ -557,17 +558,30 @@ func (e *engine) current(in *Info) *Info {
 	if in == nil || in.gen == e.gen {
 		return in
 	}
-	sub := func(name string) (sym.Expr, bool) { x, ok := e.subst[name]; return x, ok }
 	if !in.Shape.RankDynamic {
 		for i, d := range in.Shape.Dims {
-			in.Shape.Dims[i] = substDim(d, sub)
+			in.Shape.Dims[i] = substDim(d, e.substOf)
 		}
 	}
 	for i, d := range in.Value {
-		in.Value[i] = substDim(d, sub)
+		in.Value[i] = substDim(d, e.substOf)
 	}
 	in.gen = e.gen
 	return in
+}
+
+// substOf returns what unification found the symbol name equal to, with the substitutions found
+// since applied, and keeps that result, so that a chain of substitutions is followed once.
+func (e *engine) substOf(name string) (sym.Expr, bool) {
+	x, ok := e.subst[name]
+	if !ok {
+		return x, false
+	}
+	if y, ok := x.Subst(e.substOf); ok {
+		e.subst[name] = y
+		x = y
+	}
+	return x, true
 }
 
 // final applies the substitutions to every Info of the result.
@@ -610,6 +624,18 @@ func (e *engine) unify(a, b sym.Dim) (sym.Dim, bool) {
 		d, _ := keep.Narrow(lo, hi)
 		return d, true
 	}
+	// Both sides as unification knows them now: a rule may hold dims it read before its own last
+	// unification.
+	if x, ok := xa.Subst(e.substOf); ok {
+		xa = x
+	}
+	if x, ok := xb.Subst(e.substOf); ok {
+		xb = x
+	}
+	if xa.Equal(xb) {
+		d, _ := sym.Of(xa).Narrow(lo, hi)
+		return d, true
+	}
 	// Replace a symbol by the other side: an anonymous symbol first, then the later one.
 	na, anonA, symA := xa.Symbol()
 	nb, anonB, symB := xb.Symbol()
@@ -621,29 +647,16 @@ func (e *engine) unify(a, b sym.Dim) (sym.Dim, bool) {
 	case symB:
 		name, with = nb, xa
 	default:
-		d, _ := a.Narrow(lo, hi)
+		d, _ := sym.Of(xa).Narrow(lo, hi)
 		return d, true
 	}
-	if with.Mentions(name) {
-		d, _ := a.Narrow(lo, hi)
+	if _, done := e.subst[name]; done || with.Mentions(name) {
+		d, _ := sym.Of(xa).Narrow(lo, hi)
 		return d, true
 	}
-	sub := func(s string) (sym.Expr, bool) { x, ok := e.subst[s]; return x, ok }
-	if w, ok := with.Subst(sub); ok {
-		with = w
-	}
+	// Symbols that name was found equal to before keep pointing at it: substOf follows the
+	// chain when it meets one, so that a unification costs the same however many came before.
 	e.subst[name] = with
-	one := func(s string) (sym.Expr, bool) {
-		if s == name {
-			return with, true
-		}
-		return sym.Expr{}, false
-	}
-	for k, v := range e.subst {
-		if w, ok := v.Subst(one); ok {
-			e.subst[k] = w
-		}
-	}
 	e.gen++
 	d, _ := sym.Of(with).Narrow(lo, hi)
 	return d, true
