@@ -168,9 +168,10 @@ func (s *scope) lookup(name string) (*Info, bool) {
 // and its outputs are unknown; inference goes on.
 //
 // Infer returns an error only for a graph it cannot run at all, naming the node: a cycle, a node
-// that reads a tensor nothing defines, two producers of one tensor (errcode.ErrSyntax); subgraphs
-// nested deeper than 64 or more than MaxNodes nodes (errcode.ErrLimit); an Options.Inputs shape that
-// does not parse or names no input; an Options.Dims name that no dim of the model has. Time and memory are linear in the size of the graph.
+// that reads a tensor nothing defines, a graph output nothing defines, two producers of one tensor
+// (errcode.ErrSyntax); subgraphs nested deeper than 64 or more than MaxNodes nodes (errcode.ErrLimit);
+// an Options.Inputs shape that does not parse or names no input; an Options.Dims name that no dim
+// of the model has. Time and memory are linear in the size of the graph.
 func Infer(g *Graph, opt Options) (*Result, error) {
 	e := &engine{opt: opt, tab: sym.NewTable(), subst: map[string]sym.Expr{}, free: map[*Graph][]string{}, maxNodes: opt.MaxNodes,
 		bound: map[string]bool{}}
@@ -193,6 +194,11 @@ func Infer(g *Graph, opt Options) (*Result, error) {
 	}
 	if err := e.run(s); err != nil {
 		return nil, err
+	}
+	for _, name := range g.Outputs {
+		if _, ok := s.infos[name]; !ok {
+			return nil, errcode.Errorf(errcode.ErrSyntax, "%s: output %q: nothing defines it", e.where(s), name)
+		}
 	}
 	for _, name := range slices.Sorted(maps.Keys(opt.Dims)) {
 		if !e.bound[name] {
