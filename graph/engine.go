@@ -21,13 +21,23 @@ type Options struct {
 	// Inputs sets the shapes of graph inputs by name, in the notation of sym.ParseShape
 	// ("[1,3,32,100]", "[N,3,H,W]"), in place of what the model declares.
 	Inputs map[string]string
-	// MaxNodes bounds the number of nodes inferred, subgraphs and their repeated runs included; 0
-	// means DefaultMaxNodes. Past it, Infer fails with an error wrapping errcode.ErrLimit.
+	// MaxNodes bounds the number of nodes inferred, subgraphs and their repeated runs included. 0
+	// means 64 runs per node of the graph and its subgraphs, at least 65536 and at most
+	// DefaultMaxNodes, so that the time Infer takes stays linear in the size of the graph however
+	// deeply Loops nest (each infers its body until its shapes settle). Past it, Infer fails with
+	// an error wrapping errcode.ErrLimit that names the node it reached.
 	MaxNodes int
 }
 
-// DefaultMaxNodes is the default bound on the nodes Infer runs.
+// DefaultMaxNodes is the largest default bound on the nodes Infer runs (Options.MaxNodes).
 const DefaultMaxNodes = 1 << 22
+
+// The default bound on the nodes Infer runs (Options.MaxNodes) is nodesPerNode runs per node of the
+// graph, subgraphs included, and at least minMaxNodes.
+const (
+	nodesPerNode = 64
+	minMaxNodes  = 1 << 16
+)
 
 // maxDepth bounds how deeply subgraphs nest.
 const maxDepth = 64
@@ -169,14 +179,15 @@ func (s *scope) lookup(name string) (*Info, bool) {
 //
 // Infer returns an error only for a graph it cannot run at all, naming the node: a cycle, a node
 // that reads a tensor nothing defines, a graph output nothing defines, two producers of one tensor
-// (errcode.ErrSyntax); subgraphs nested deeper than 64 or more than MaxNodes nodes (errcode.ErrLimit);
-// an Options.Inputs shape that does not parse or names no input; an Options.Dims name that no dim
-// of the model has. Time and memory are linear in the size of the graph.
+// (errcode.ErrSyntax); subgraphs nested deeper than 64 or more nodes to run than Options.MaxNodes
+// (errcode.ErrLimit); an Options.Inputs shape that does not parse or names no input; an
+// Options.Dims name that no dim of the model has. Time and memory are linear in the size of the
+// graph.
 func Infer(g *Graph, opt Options) (*Result, error) {
 	e := &engine{opt: opt, tab: sym.NewTable(), subst: map[string]sym.Expr{}, free: map[*Graph][]string{}, maxNodes: opt.MaxNodes,
 		bound: map[string]bool{}}
 	if e.maxNodes <= 0 {
-		e.maxNodes = DefaultMaxNodes
+		e.maxNodes = min(DefaultMaxNodes, max(minMaxNodes, nodesPerNode*countNodes(g)))
 	}
 	e.res = &Result{Symbols: e.tab, Tensors: map[string]*Info{}, Unsupported: map[string]int{}, e: e}
 	for name := range opt.Inputs {
@@ -211,6 +222,30 @@ func Infer(g *Graph, opt Options) (*Result, error) {
 	}
 	e.final()
 	return e.res, nil
+}
+
+// countNodes returns the number of nodes of g and of its subgraphs, each graph counted once
+// however many attributes hold it.
+func countNodes(g *Graph) int {
+	seen := map[*Graph]bool{g: true}
+	stack := []*Graph{g}
+	n := 0
+	for len(stack) > 0 {
+		g := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		n += len(g.Nodes)
+		for i := range g.Nodes {
+			for _, a := range g.Nodes[i].Attrs {
+				for _, sg := range append([]*Graph{a.Graph}, a.Graphs...) {
+					if sg != nil && !seen[sg] {
+						seen[sg] = true
+						stack = append(stack, sg)
+					}
+				}
+			}
+		}
+	}
+	return n
 }
 
 func inputNames(g *Graph) string {
@@ -325,7 +360,8 @@ func (e *engine) run(s *scope) error {
 	}
 	for _, i := range order {
 		if e.nodes++; e.nodes > e.maxNodes {
-			return errcode.Errorf(errcode.ErrLimit, "more than %d nodes to infer (Options.MaxNodes)", e.maxNodes)
+			return errcode.Errorf(errcode.ErrLimit, "%s: more than %d nodes to infer, subgraphs and their repeated runs included (Options.MaxNodes)",
+				s.path+nodeName(g, i), e.maxNodes)
 		}
 		if err := e.node(s, i); err != nil {
 			return err
