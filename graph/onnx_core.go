@@ -337,10 +337,15 @@ func concat(c *Ctx) error {
 	}
 	var dims []sym.Dim
 	sum := sym.Const(0)
+	least := int64(0) // the smallest the sum can be
 	for k, in := range ins {
 		if in.Shape.RankDynamic {
 			sum = sym.Unknown
 			continue
+		}
+		lo, _ := in.Shape.Dims[a].Bounds()
+		if least += max(lo, 0); least < 0 {
+			return c.Errorf(errcode.ErrOverflow, "input %d: the dims along axis %d add up past int64", k, a)
 		}
 		if dims == nil {
 			dims = append([]sym.Dim(nil), in.Shape.Dims...)
@@ -591,6 +596,14 @@ func flatten(c *Ctx) error {
 	}
 	if axis < 0 {
 		axis += int64(r)
+	}
+	least := int64(1) // the smallest the product of all dims can be
+	for i, d := range in.Shape.Dims {
+		lo, _ := d.Bounds()
+		var ok bool
+		if least, ok = shape.Mul(least, max(lo, 0)); !ok {
+			return c.Errorf(errcode.ErrOverflow, "the product of dims 0 to %d of %v overflows int64", i, in.Shape)
+		}
 	}
 	out := c.Out(0, in.Type, sym.ShapeOf(product(in.Shape.Dims[:axis]), product(in.Shape.Dims[axis:])))
 	setValue(out, in.Value)
