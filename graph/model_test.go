@@ -1,0 +1,142 @@
+package graph
+
+import (
+	"testing"
+
+	"github.com/reshape-go/reshape/onnx"
+	"github.com/reshape-go/reshape/shape"
+	"github.com/reshape-go/reshape/tensor"
+)
+
+// model builds an ONNX model in Go for the tests: hostile graphs, fuzz seeds, benchmarks.
+type model struct{ m onnx.Model }
+
+// newModel returns an empty model importing opset of ONNX's default domain.
+func newModel(opset int64) *model {
+	return &model{onnx.Model{IRVersion: 8, OpsetImports: []onnx.OpsetID{{Version: opset}}}}
+}
+
+// valueInfo returns a value info of type dt: each dim an int (static), a string (a dim_param) or
+// nil (an unnamed dynamic dim); no dims at all with rank -1 gives no shape.
+func valueInfo(name string, dt onnx.DataType, dims ...any) onnx.ValueInfo {
+	vi := onnx.ValueInfo{Name: name, ElemType: dt}
+	if len(dims) == 1 && dims[0] == -1 {
+		vi.Shape = shape.DynamicRank()
+		return vi
+	}
+	vi.Shape = shape.Shape{Dims: make([]shape.Dim, len(dims))}
+	named := false
+	params := make([]string, len(dims))
+	for i, d := range dims {
+		switch d := d.(type) {
+		case int:
+			vi.Shape.Dims[i] = shape.Static(int64(d))
+		case int64:
+			vi.Shape.Dims[i] = shape.Static(d)
+		case string:
+			vi.Shape.Dims[i] = shape.Dynamic
+			params[i], named = d, true
+		default:
+			vi.Shape.Dims[i] = shape.Dynamic
+		}
+	}
+	if named {
+		vi.DimParams = params
+	}
+	return vi
+}
+
+// input adds a float graph input.
+func (b *model) input(name string, dims ...any) *model {
+	b.m.Graph.Inputs = append(b.m.Graph.Inputs, valueInfo(name, onnx.Float, dims...))
+	return b
+}
+
+// typedInput adds a graph input of type dt.
+func (b *model) typedInput(name string, dt onnx.DataType, dims ...any) *model {
+	b.m.Graph.Inputs = append(b.m.Graph.Inputs, valueInfo(name, dt, dims...))
+	return b
+}
+
+// ints adds an int64 initializer of shape dims (a 1-D tensor of v when dims is nil).
+func (b *model) ints(name string, dims []int64, v ...int64) *model {
+	b.m.Graph.Initializers = append(b.m.Graph.Initializers, intTensor(name, dims, v...))
+	return b
+}
+
+// intTensor returns an int64 TensorProto of shape dims (1-D when dims is nil).
+func intTensor(name string, dims []int64, v ...int64) onnx.Tensor {
+	if dims == nil {
+		dims = []int64{int64(len(v))}
+	}
+	t, err := tensor.FromSlice(v, dims...)
+	if err != nil {
+		panic(err)
+	}
+	pt, err := onnx.NewTensor(name, t)
+	if err != nil {
+		panic(err)
+	}
+	return pt
+}
+
+// node adds a node of the default domain.
+func (b *model) node(name, op string, in, out []string, attrs ...onnx.Attribute) *model {
+	b.m.Graph.Nodes = append(b.m.Graph.Nodes, onnx.Node{Name: name, OpType: op, Inputs: in, Outputs: out, Attrs: attrs})
+	return b
+}
+
+// output adds graph outputs of no declared type or shape.
+func (b *model) output(names ...string) *model {
+	for _, n := range names {
+		b.m.Graph.Outputs = append(b.m.Graph.Outputs, onnx.ValueInfo{Name: n, Shape: shape.DynamicRank()})
+	}
+	return b
+}
+
+// encode returns the model's ModelProto bytes.
+func (b *model) encode() []byte {
+	data, err := onnx.EncodeModel(&b.m)
+	if err != nil {
+		panic(err)
+	}
+	return data
+}
+
+func attrInt(name string, v int64) onnx.Attribute {
+	return onnx.Attribute{Name: name, Type: onnx.AttrInt, I: v}
+}
+
+func attrInts(name string, v ...int64) onnx.Attribute {
+	return onnx.Attribute{Name: name, Type: onnx.AttrInts, Ints: v}
+}
+
+func attrFloats(name string, v ...float32) onnx.Attribute {
+	return onnx.Attribute{Name: name, Type: onnx.AttrFloats, Floats: v}
+}
+
+func attrString(name, v string) onnx.Attribute {
+	return onnx.Attribute{Name: name, Type: onnx.AttrString, S: []byte(v)}
+}
+
+func attrTensor(name string, t onnx.Tensor) onnx.Attribute {
+	return onnx.Attribute{Name: name, Type: onnx.AttrTensor, T: &t}
+}
+
+func attrGraph(name string, g onnx.Graph) onnx.Attribute {
+	return onnx.Attribute{Name: name, Type: onnx.AttrGraph, G: &g}
+}
+
+// decodeGraph decodes model bytes and builds their graph.
+func decodeGraph(tb testing.TB, data []byte) *Graph {
+	tb.Helper()
+	m, err := onnx.DecodeModel(data)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	g, err := FromONNX(m, "")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return g
+}
