@@ -1,0 +1,396 @@
+package graph
+
+import (
+	"maps"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"sync"
+	"testing"
+
+	"github.com/reshape-go/reshape/errcode"
+	"github.com/reshape-go/reshape/onnx"
+)
+
+// genReader reads the choices of randomModel from fuzzed bytes; past their end every choice is 0.
+type genReader struct{ b []byte }
+
+func (r *genReader) byte() int {
+	if len(r.b) == 0 {
+		return 0
+	}
+	v := r.b[0]
+	r.b = r.b[1:]
+	return int(v)
+}
+
+// n returns a choice in [0, k).
+func (r *genReader) n(k int) int { return r.byte() % k }
+
+// small returns a small integer in [-3, 8]: dims, axes, pattern values.
+func (r *genReader) small() int64 { return int64(r.n(12)) - 3 }
+
+// fuzzOpsets are the opset versions randomModel imports: each that changes an operator's form.
+var fuzzOpsets = []int64{1, 5, 7, 9, 10, 11, 12, 13, 14, 16, 17, 18, 19, 20, 21, 23}
+
+// ruleOps returns the operators of ONNX's default domain that have a rule, sorted (once the
+// package's init functions have registered them).
+var ruleOps = sync.OnceValue(func() []string {
+	return slices.Sorted(maps.Keys(rules[""]))
+})
+
+// The attributes randomModel gives nodes, each with the kind its operators read; some get another
+// kind, which the rules must refuse.
+var fuzzAttrs = []struct {
+	name string
+	kind onnx.AttrType
+}{
+	{"axis", onnx.AttrInt}, {"axes", onnx.AttrInts}, {"perm", onnx.AttrInts}, {"keepdims", onnx.AttrInt},
+	{"allowzero", onnx.AttrInt}, {"to", onnx.AttrInt}, {"value", onnx.AttrTensor}, {"shape", onnx.AttrInts},
+	{"starts", onnx.AttrInts}, {"ends", onnx.AttrInts}, {"split", onnx.AttrInts}, {"num_outputs", onnx.AttrInt},
+	{"kernel_shape", onnx.AttrInts}, {"strides", onnx.AttrInts}, {"pads", onnx.AttrInts}, {"dilations", onnx.AttrInts},
+	{"group", onnx.AttrInt}, {"auto_pad", onnx.AttrString}, {"mode", onnx.AttrString}, {"direction", onnx.AttrString},
+	{"hidden_size", onnx.AttrInt}, {"k", onnx.AttrInt}, {"batch_dims", onnx.AttrInt}, {"blocksize", onnx.AttrInt},
+	{"transA", onnx.AttrInt}, {"transB", onnx.AttrInt}, {"equation", onnx.AttrString}, {"ceil_mode", onnx.AttrInt},
+	{"output_padding", onnx.AttrInts}, {"output_shape", onnx.AttrInts}, {"start", onnx.AttrInt}, {"end", onnx.AttrInt},
+	{"scales", onnx.AttrFloats}, {"sizes", onnx.AttrInts}, {"layout", onnx.AttrInt}, {"num_scan_inputs", onnx.AttrInt},
+	{"scan_input_axes", onnx.AttrInts}, {"scan_output_axes", onnx.AttrInts}, {"noop_with_empty_axes", onnx.AttrInt},
+	{"exclusive", onnx.AttrInt}, {"upper", onnx.AttrInt}, {"value_ints", onnx.AttrInts}, {"value_int", onnx.AttrInt},
+	{"alpha", onnx.AttrFloat}, {"dtype", onnx.AttrInt}, {"repeats", onnx.AttrInts}, {"spatial", onnx.AttrInt},
+}
+
+var fuzzStrings = []string{"NOTSET", "SAME_UPPER", "SAME_LOWER", "VALID", "constant", "reflect", "edge", "wrap",
+	"nearest", "linear", "cubic", "forward", "reverse", "bidirectional", "DCR", "CRD", "ij,jk->ik", "...ij->...ji",
+	"abc,cd->abd", "i,i->", "half_pixel", "asymmetric", ""}
+
+// fuzzGen builds a random model: what randomModel reads, and the names defined so far.
+type fuzzGen struct {
+	r    *genReader
+	made int // nodes and subgraphs made, for names
+}
+
+// randomModel builds an ONNX model from fuzzed bytes: graph inputs of random types and shapes
+// (integers, the symbols A, B, C, unnamed dims, a dynamic rank), small int64 constants, and nodes of
+// the operators that have rules, with random inputs among the tensors defined so far, random
+// attributes, and the subgraphs of If, Loop and Scan; now and then a name nothing defines, a name
+// defined later (a cycle), or an output defined twice.
+func randomModel(data []byte) *model {
+	g := &fuzzGen{r: &genReader{b: data}}
+	r := g.r
+	b := newModel(fuzzOpsets[r.n(len(fuzzOpsets))])
+	var names []string
+	types := []onnx.DataType{onnx.Float, onnx.Int64, onnx.Bool, onnx.Int32, onnx.Float16}
+	for i := range 1 + r.n(3) {
+		name := "x" + strconv.Itoa(i)
+		var dims []any
+		if r.n(8) == 0 {
+			dims = []any{-1}
+		} else {
+			for range r.n(5) {
+				choices := []any{0, 1, 2, 3, 4, 6, "A", "B", "C", nil}
+				dims = append(dims, choices[r.n(len(choices))])
+			}
+		}
+		b.typedInput(name, types[r.n(len(types))], dims...)
+		names = append(names, name)
+	}
+	for i := range r.n(4) {
+		name := "k" + strconv.Itoa(i)
+		v := make([]int64, r.n(5))
+		for j := range v {
+			v[j] = r.small()
+		}
+		var dims []int64
+		if len(v) == 1 && r.n(2) == 0 {
+			dims = []int64{}
+		}
+		b.ints(name, dims, v...)
+		names = append(names, name)
+	}
+	nodes, outs := g.nodes(names, 2)
+	b.m.Graph.Nodes = nodes
+	return b.output(outs...)
+}
+
+// nodes returns a few random nodes reading names and what they define, and the names of some of
+// the tensors they define (for a graph's outputs). depth bounds the subgraphs' nesting.
+func (g *fuzzGen) nodes(names []string, depth int) ([]onnx.Node, []string) {
+	r := g.r
+	var nodes []onnx.Node
+	var defined []string
+	for range 1 + r.n(10) {
+		g.made++
+		id := strconv.Itoa(g.made)
+		ops := ruleOps()
+		n := onnx.Node{Name: "n" + id, OpType: ops[r.n(len(ops))]}
+		for range []int{1, 1, 1, 2, 2, 2, 3, 0, 4, 5}[r.n(10)] {
+			switch r.n(32) {
+			case 0:
+				n.Inputs = append(n.Inputs, "")
+			case 1:
+				n.Inputs = append(n.Inputs, "nowhere")
+			case 2:
+				n.Inputs = append(n.Inputs, "t"+strconv.Itoa(g.made+1)+"_0") // defined later, or never
+			default: // mostly one of the last tensors defined
+				k := r.n(2 * len(names))
+				if k >= len(names) {
+					k = len(names) - 1 - k%min(3, len(names))
+				}
+				n.Inputs = append(n.Inputs, names[k])
+			}
+		}
+		for k := range 1 + r.n(3) {
+			out := "t" + id + "_" + strconv.Itoa(k)
+			if r.n(32) == 0 && len(defined) > 0 {
+				out = defined[r.n(len(defined))] // a second producer
+			}
+			n.Outputs = append(n.Outputs, out)
+		}
+		for range []int{0, 0, 1, 1, 1, 2, 3, 4}[r.n(8)] {
+			n.Attrs = append(n.Attrs, g.attr())
+		}
+		if depth > 0 {
+			n.Attrs = append(n.Attrs, g.subgraphs(n.OpType, len(n.Inputs), len(n.Outputs), names, depth-1)...)
+		}
+		nodes = append(nodes, n)
+		for _, out := range n.Outputs {
+			names = append(names, out)
+			defined = append(defined, out)
+		}
+	}
+	var outs []string
+	for range 1 + r.n(3) {
+		outs = append(outs, defined[r.n(len(defined))])
+	}
+	return nodes, outs
+}
+
+// attr returns a random attribute, mostly of the kind its operators read.
+func (g *fuzzGen) attr() onnx.Attribute {
+	r := g.r
+	a := fuzzAttrs[r.n(len(fuzzAttrs))]
+	kind := a.kind
+	if r.n(16) == 0 {
+		kind = []onnx.AttrType{onnx.AttrInt, onnx.AttrInts, onnx.AttrFloat, onnx.AttrFloats, onnx.AttrString, onnx.AttrTensor}[r.n(6)]
+	}
+	switch kind {
+	case onnx.AttrInt:
+		return attrInt(a.name, r.small())
+	case onnx.AttrInts:
+		v := make([]int64, r.n(6))
+		for i := range v {
+			v[i] = r.small()
+		}
+		return attrInts(a.name, v...)
+	case onnx.AttrFloat:
+		return onnx.Attribute{Name: a.name, Type: onnx.AttrFloat, F: float32(r.small()) / 2}
+	case onnx.AttrFloats:
+		v := make([]float32, r.n(5))
+		for i := range v {
+			v[i] = float32(r.small()) / 2
+		}
+		return attrFloats(a.name, v...)
+	case onnx.AttrString:
+		return attrString(a.name, fuzzStrings[r.n(len(fuzzStrings))])
+	}
+	v := make([]int64, r.n(3))
+	for i := range v {
+		v[i] = r.small()
+	}
+	return attrTensor(a.name, intTensor("", nil, v...))
+}
+
+// subgraphs returns the graph attributes of a node of op with nIn inputs and nOut outputs: the
+// branches of If, the bodies of Loop and Scan (with the formal inputs and outputs the node's
+// counts ask for, now and then one more or one less), none for other operators.
+func (g *fuzzGen) subgraphs(op string, nIn, nOut int, outer []string, depth int) []onnx.Attribute {
+	r := g.r
+	body := func(formal, outputs int) onnx.Graph {
+		if r.n(8) == 0 {
+			formal += r.n(3) - 1
+			outputs += r.n(3) - 1
+		}
+		g.made++
+		prefix := "s" + strconv.Itoa(g.made) + "_"
+		sg := onnx.Graph{Name: prefix}
+		names := slices.Clone(outer)
+		for i := range max(formal, 0) {
+			name := prefix + "in" + strconv.Itoa(i)
+			sg.Inputs = append(sg.Inputs, valueInfo(name, []onnx.DataType{onnx.Int64, onnx.Bool, onnx.Float}[r.n(3)], -1))
+			names = append(names, name)
+		}
+		nodes, outs := g.nodes(names, depth)
+		sg.Nodes = nodes
+		for i := range max(outputs, 0) {
+			sg.Outputs = append(sg.Outputs, valueInfo(outs[i%len(outs)], onnx.Undefined, -1))
+		}
+		return sg
+	}
+	switch op {
+	case "If":
+		return []onnx.Attribute{attrGraph("then_branch", body(0, nOut)), attrGraph("else_branch", body(0, nOut))}
+	case "Loop":
+		carried := max(nIn-2, 0)
+		return []onnx.Attribute{attrGraph("body", body(2+carried, 1+carried+max(nOut-carried, 0)))}
+	case "Scan":
+		return []onnx.Attribute{attrGraph("body", body(nIn, nOut))}
+	}
+	return nil
+}
+
+// checkInference fails when inferring g panics, gives an error without a code, or a result that
+// breaks the engine's contracts: a dim below 0, values that do not fit their shape. With every
+// node inferred without error both with the symbols and with those of binding the model has bound,
+// every dim the symbolic run determined must evaluate, at the binding, to the bound run's dim.
+func checkInference(t *testing.T, g *Graph, binding map[string]int64) {
+	res, err := Infer(g, Options{})
+	if err != nil {
+		if errcode.Code(err) == "" {
+			t.Fatalf("Infer: an error without a code: %v", err)
+		}
+		return
+	}
+	clean := checkResult(t, res)
+	dims := map[string]int64{}
+	for _, name := range res.Symbols.Names() {
+		if v, ok := binding[name]; ok {
+			dims[name] = v
+		}
+	}
+	bound, err := Infer(g, Options{Dims: dims})
+	if err != nil {
+		if errcode.Code(err) == "" {
+			t.Fatalf("Infer at %v: an error without a code: %v", binding, err)
+		}
+		return
+	}
+	if !checkResult(t, bound) || !clean {
+		return
+	}
+	for name, s := range res.Tensors {
+		b := bound.Tensors[name]
+		want, ok := b.Shape.Static()
+		if !ok || s.Shape.RankDynamic {
+			continue
+		}
+		if len(s.Shape.Dims) != len(want) {
+			t.Fatalf("%s: %v, and %v at %v", name, s.Shape, b.Shape, binding)
+		}
+		for k, d := range s.Shape.Dims {
+			if lo, hi := d.Bounds(); want[k] < lo || want[k] > hi {
+				t.Fatalf("%s: %v, and %v at %v", name, s.Shape, b.Shape, binding)
+			}
+			if !d.Determined() {
+				continue
+			}
+			e, _ := d.Expr()
+			if v, err := e.Eval(func(name string) (int64, bool) { v, ok := binding[name]; return v, ok }); err == nil && v != want[k] {
+				t.Fatalf("%s: %v, and %v at %v", name, s.Shape, b.Shape, binding)
+			}
+		}
+	}
+}
+
+// checkResult checks the results of every node; clean reports that no node has an error.
+func checkResult(t *testing.T, res *Result) (clean bool) {
+	clean = true
+	for _, r := range res.Nodes {
+		if r.Err != nil {
+			clean = false
+			if errcode.Code(r.Err) == "" {
+				t.Fatalf("%s: an error without a code: %v", r.Path, r.Err)
+			}
+		}
+		for k, out := range r.Outputs {
+			if out == nil {
+				continue
+			}
+			if !out.Shape.RankDynamic {
+				for i, d := range out.Shape.Dims {
+					if lo, _ := d.Bounds(); lo < 0 {
+						t.Fatalf("%s (%s): output %d dim %d = %v, below 0", r.Path, r.Node.Op, k, i, d)
+					}
+				}
+			}
+			if out.Value == nil {
+				continue
+			}
+			if n, ok := out.Volume(); !ok || n != int64(len(out.Value)) || n > MaxValue {
+				t.Fatalf("%s (%s): output %d of shape %v holds %d values", r.Path, r.Node.Op, k, out.Shape, len(out.Value))
+			}
+		}
+	}
+	return clean
+}
+
+// fuzzBinding returns a binding of the symbols of randomModel from three bytes.
+func fuzzBinding(a, b, c byte) map[string]int64 {
+	return map[string]int64{"A": 1 + int64(a%7), "B": 1 + int64(b%7), "C": 1 + int64(c%7)}
+}
+
+// FuzzInferGraph builds random models from fuzzed bytes (randomModel: the operators that have
+// rules, random shapes and attributes, subgraphs, and now and then a malformed graph) and infers
+// them with symbols and at a binding: no panic, no hang, errors with codes, no dim below 0, values
+// that fit their shapes, and symbolic dims that evaluate at the binding to the bound ones.
+func FuzzInferGraph(f *testing.F) {
+	for _, seed := range fuzzGraphSeeds {
+		f.Add(byte(2), byte(3), byte(5), seed)
+	}
+	f.Fuzz(func(t *testing.T, a, b, c byte, data []byte) {
+		m := randomModel(data)
+		g, err := FromONNX(&m.m, "")
+		if err != nil {
+			t.Fatalf("FromONNX: %v", err)
+		}
+		checkInference(t, g, fuzzBinding(a, b, c))
+	})
+}
+
+// fuzzGraphSeeds are byte strings whose randomModel exercises shape subgraphs, values, If, Loop
+// and Scan.
+var fuzzGraphSeeds = [][]byte{
+	[]byte("\x0a\x02\x01\x03\x06\x02\x01\x02\x00\x09\x05\x03\x04\x01\x02\x03\x07\x08\x09\x00\x01\x02\x03\x04\x05"),
+	[]byte("shape gather concat reshape: the pattern of a Reshape computed from its input's shape"),
+	[]byte("\x0b\x01\x02\x04\x05\x06\x03\x02\x01\x00\x03\x02\x0a\x0b\x0c\x0d\x0e\x0f\x10\x11\x12\x13\x14\x15\x16"),
+	[]byte("If Loop Scan and their bodies, nested two deep, with outer names and formal inputs......."),
+}
+
+// FuzzInferONNX decodes fuzzed bytes as an ONNX model, builds its graph and infers it: no panic, no
+// hang, and every error with a code, as checkInference checks. The seeds are the models of the bad
+// cases, randomModel's of fuzzGraphSeeds, and the small models of testdata/models.
+func FuzzInferONNX(f *testing.F) {
+	for _, tc := range badCases() {
+		if tc.file {
+			f.Add(tc.build().encode())
+		}
+	}
+	for _, seed := range fuzzGraphSeeds {
+		f.Add(randomModel(seed).encode())
+	}
+	paths, _ := filepath.Glob(filepath.Join("..", "testdata", "models", "*.onnx"))
+	for _, p := range paths {
+		if st, err := os.Stat(p); err == nil && st.Size() <= 32<<10 {
+			if b, err := os.ReadFile(p); err == nil {
+				f.Add(b)
+			}
+		}
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		m, err := onnx.DecodeModel(data)
+		if err != nil {
+			if errcode.Code(err) == "" {
+				t.Fatalf("DecodeModel: an error without a code: %v", err)
+			}
+			return
+		}
+		g, err := FromONNX(m, "")
+		if err != nil {
+			if errcode.Code(err) == "" {
+				t.Fatalf("FromONNX: an error without a code: %v", err)
+			}
+			return
+		}
+		checkInference(t, g, fuzzBinding(2, 3, 5))
+	})
+}
