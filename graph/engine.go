@@ -39,6 +39,13 @@ const (
 	minMaxNodes  = 1 << 16
 )
 
+// The rules of one Infer read and compute the values of at most valuesPerNode value elements per
+// node of the graph (subgraphs included), and at least minMaxValues.
+const (
+	valuesPerNode = 64
+	minMaxValues  = 1 << 20
+)
+
 // maxDepth bounds how deeply subgraphs nest.
 const maxDepth = 64
 
@@ -134,6 +141,8 @@ type engine struct {
 	res      *Result
 	nodes    int
 	maxNodes int
+	// values counts the value elements the rules have read and computed, up to maxValues.
+	values, maxValues int
 	// subst maps symbols to what unification found them equal to (see substOf); gen counts its
 	// changes.
 	subst map[string]sym.Expr
@@ -182,13 +191,16 @@ func (s *scope) lookup(name string) (*Info, bool) {
 // (errcode.ErrSyntax); subgraphs nested deeper than 64 or more nodes to run than Options.MaxNodes
 // (errcode.ErrLimit); an Options.Inputs shape that does not parse or names no input; an
 // Options.Dims name that no dim of the model has. Time and memory are linear in the size of the
-// graph.
+// graph: the rules read and compute the values of at most 2^20 elements (64 per node in larger
+// graphs), and past that see the values of no tensor.
 func Infer(g *Graph, opt Options) (*Result, error) {
 	e := &engine{opt: opt, tab: sym.NewTable(), subst: map[string]sym.Expr{}, free: map[*Graph][]string{}, maxNodes: opt.MaxNodes,
 		bound: map[string]bool{}}
+	nodes := countNodes(g)
 	if e.maxNodes <= 0 {
-		e.maxNodes = min(DefaultMaxNodes, max(minMaxNodes, nodesPerNode*countNodes(g)))
+		e.maxNodes = min(DefaultMaxNodes, max(minMaxNodes, nodesPerNode*nodes))
 	}
+	e.maxValues = max(minMaxValues, valuesPerNode*nodes)
 	e.res = &Result{Symbols: e.tab, Tensors: map[string]*Info{}, Unsupported: map[string]int{}, e: e}
 	for name := range opt.Inputs {
 		if !slices.ContainsFunc(g.Inputs, func(in Input) bool { return in.Name == name }) {
@@ -532,7 +544,7 @@ func (e *engine) node(s *scope, i int) error {
 	for k, name := range n.Inputs {
 		if name != "" {
 			in, _ := s.lookup(name)
-			c.in[k] = e.current(in)
+			c.in[k] = e.current(e.readValues(in))
 		}
 	}
 	c.out = make([]*Info, len(n.Outputs))
@@ -570,6 +582,13 @@ func (e *engine) node(s *scope, i int) error {
 		if c.out[k] == nil {
 			c.out[k] = e.fallback(s, name)
 		}
+		if out := c.out[k]; out.Value != nil {
+			if e.values += len(out.Value); e.values > e.maxValues {
+				cp := *out
+				cp.Value = nil
+				c.out[k] = &cp
+			}
+		}
 		s.infos[name] = c.out[k]
 	}
 	r.Outputs = c.out
@@ -577,6 +596,22 @@ func (e *engine) node(s *scope, i int) error {
 		e.res.Nodes = append(e.res.Nodes, r)
 	}
 	return nil
+}
+
+// readValues returns in as a rule reads it: with its values while the rules have read and computed
+// fewer than maxValues value elements, without them (unknown) past that, so that a graph that
+// computes large values over and over takes time and memory linear in its size.
+func (e *engine) readValues(in *Info) *Info {
+	if in == nil || in.Value == nil {
+		return in
+	}
+	if e.values < e.maxValues {
+		e.values += len(in.Value)
+		return in
+	}
+	cp := *in
+	cp.Value = nil
+	return &cp
 }
 
 // fallback returns the Info of an output no rule gave: the model's declaration, with anonymous
