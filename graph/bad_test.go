@@ -172,6 +172,41 @@ func symbolProduct(n int) *model {
 	return b.output(prev)
 }
 
+// valueGraph returns a model that computes Range(0, 65536) (MaxValue values) and then n Adds of 1
+// in a chain, or with fanout n Adds of 1 to the Range.
+func valueGraph(n int, fanout bool) *model {
+	b := newModel(17).ints("a", []int64{}, 0).ints("b", []int64{}, MaxValue).ints("d", []int64{}, 1).ints("one", []int64{}, 1).
+		node("range", "Range", []string{"a", "b", "d"}, []string{"r0"})
+	for i := 1; i <= n; i++ {
+		in := "r0"
+		if !fanout {
+			in = "r" + strconv.Itoa(i-1)
+		}
+		b.node("add"+strconv.Itoa(i), "Add", []string{in, "one"}, []string{"r" + strconv.Itoa(i)})
+	}
+	return b.output("r" + strconv.Itoa(n))
+}
+
+// checkValues checks that the tensor first has values, that last has the shape want without
+// values, and that the tensors of the result hold at most the values the engine's budget allows.
+func checkValues(t *testing.T, res *Result, first, last, want string) {
+	t.Helper()
+	if res.Tensors[first].Value == nil {
+		t.Errorf("%s: no values", first)
+	}
+	tensorShape(t, res, last, want)
+	if res.Tensors[last].Value != nil {
+		t.Errorf("%s: values past the budget", last)
+	}
+	n := 0
+	for _, in := range res.Tensors {
+		n += len(in.Value)
+	}
+	if n > minMaxValues+MaxValue {
+		t.Errorf("the tensors hold %d values, more than the budget of %d", n, minMaxValues)
+	}
+}
+
 // lastNode returns the result of the node at path.
 func nodeResult(t *testing.T, res *Result, path string) NodeResult {
 	t.Helper()
@@ -276,6 +311,13 @@ func badCases() []badCase {
 		{name: "add_one_input", file: true, build: func() *model {
 			return newModel(17).input("x", 2).node("add", "Add", []string{"x"}, []string{"y"}).output("y")
 		}, node: "add", code: errcode.ErrSyntax, where: "add (Add)"},
+		{name: "maxpool_three_outputs", file: true, build: func() *model {
+			return newModel(17).input("x", 1, 2, 8, 8).node("pool", "MaxPool", []string{"x"}, []string{"y", "i", "z"}, attrInts("kernel_shape", 2, 2)).output("y")
+		}, node: "pool", code: errcode.ErrSyntax, where: "pool (MaxPool): 3 outputs, and MaxPool has at most 2"},
+		{name: "lstm_four_outputs", file: true, build: func() *model {
+			return newModel(17).input("x", "T", "B", 4).input("w", 1, 32, 4).input("r", 1, 32, 8).
+				node("lstm", "LSTM", []string{"x", "w", "r"}, []string{"y", "h", "c", "extra"}, attrInt("hidden_size", 8)).output("y")
+		}, node: "lstm", code: errcode.ErrSyntax, where: "lstm (LSTM): 4 outputs, and LSTM has at most 3"},
 		{name: "concat_axis_floats", file: true, build: func() *model {
 			return newModel(17).input("x", 2, 3).node("concat", "Concat", []string{"x", "x"}, []string{"y"}, attrFloats("axis", 1)).output("y")
 		}, node: "concat", code: errcode.ErrSyntax, where: "concat (Concat): attribute axis is FLOATS, want INT"},
@@ -389,6 +431,14 @@ func badCases() []badCase {
 			if r.Shape.String() != "[1000000]" || r.Value != nil {
 				t.Errorf("r: %v with %d values, want [1000000] without", r.Shape, len(r.Value))
 			}
+		}},
+
+		// Large values computed over and over: the rules stop reading values past a budget.
+		{name: "value_chain", build: func() *model { return valueGraph(400, false) }, check: func(t *testing.T, res *Result) {
+			checkValues(t, res, "r1", "r400", "[65536]")
+		}},
+		{name: "value_fanout", build: func() *model { return valueGraph(400, true) }, check: func(t *testing.T, res *Result) {
+			checkValues(t, res, "r1", "r400", "[65536]")
 		}},
 
 		// Control flow.

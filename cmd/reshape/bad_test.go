@@ -158,6 +158,8 @@ var badInputs = []badFile{
 	{"onnx_graph_if_branch_outputs.onnx", checkFile, 1, "syntax", `If 0 (if): if (If): then_branch has 1 outputs, else_branch 2`},
 	{"onnx_graph_loop_body_inputs.onnx", checkFile, 1, "syntax", `Loop 0 (loop): loop (Loop): the body has 2 inputs, want 3`},
 	{"onnx_graph_loop_body_outputs.onnx", checkFile, 1, "syntax", `Loop 0 (loop): loop (Loop): the body has 1 outputs, want at least 2`},
+	{"onnx_graph_lstm_four_outputs.onnx", checkFile, 1, "syntax", `LSTM 0 (lstm): lstm (LSTM): 4 outputs, and LSTM has at most 3`},
+	{"onnx_graph_maxpool_three_outputs.onnx", checkFile, 1, "syntax", `MaxPool 0 (pool): pool (MaxPool): 3 outputs, and MaxPool has at most 2`},
 	{"onnx_graph_nested_if_100.onnx", checkFile, 2, "limit", `GraphProto.node[0]: NodeProto.attribute[0]: AttributeProto.g`},
 	{"onnx_graph_nested_loop_20.onnx", checkFile, 2, "limit", `top/body/loop20/body/loop19/body/`},
 	{"onnx_graph_output_is_initializer.onnx", checkFile, 2, "syntax", `graph: node 0 ("relu", Relu) outputs "p", which is an input or constant of the graph`},
