@@ -241,6 +241,12 @@ func Infer(g *Graph, opt Options) (*Result, error) {
 func countNodes(g *Graph) int {
 	seen := map[*Graph]bool{g: true}
 	stack := []*Graph{g}
+	push := func(sg *Graph) {
+		if sg != nil && !seen[sg] {
+			seen[sg] = true
+			stack = append(stack, sg)
+		}
+	}
 	n := 0
 	for len(stack) > 0 {
 		g := stack[len(stack)-1]
@@ -248,11 +254,9 @@ func countNodes(g *Graph) int {
 		n += len(g.Nodes)
 		for i := range g.Nodes {
 			for _, a := range g.Nodes[i].Attrs {
-				for _, sg := range append([]*Graph{a.Graph}, a.Graphs...) {
-					if sg != nil && !seen[sg] {
-						seen[sg] = true
-						stack = append(stack, sg)
-					}
+				push(a.Graph)
+				for _, sg := range a.Graphs {
+					push(sg)
 				}
 			}
 		}
