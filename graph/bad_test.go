@@ -77,6 +77,23 @@ func unifyChain(n int) *model {
 	return b.output(prev)
 }
 
+// unifyChainReversed returns unifyChain's graph with the inputs concatenated from the last: every
+// Concat unifies the symbol of the previous step with an earlier one, a chain of substitutions
+// S_n-1 → S_n-2 → ... → S0 that is resolved only at the end.
+func unifyChainReversed(n int) *model {
+	b := newModel(17)
+	for i := range n {
+		b.input("x"+strconv.Itoa(i), "S"+strconv.Itoa(i), 1)
+	}
+	prev := "x" + strconv.Itoa(n-1)
+	for i := n - 2; i >= 0; i-- {
+		out := "t" + strconv.Itoa(i)
+		b.node("concat"+strconv.Itoa(i), "Concat", []string{prev, "x" + strconv.Itoa(i)}, []string{out}, attrInt("axis", 1))
+		prev = out
+	}
+	return b.output(prev)
+}
+
 // nestedIf returns a model whose If nodes nest depth levels deep in their then_branch; the innermost
 // branch holds a Relu of the outer x, every else_branch an Identity of it.
 func nestedIf(depth int) *model {
@@ -366,6 +383,10 @@ func badCases() []badCase {
 		}},
 		{name: "unify_chain_1e4", build: func() *model { return unifyChain(10_000) }, check: func(t *testing.T, res *Result) {
 			tensorShape(t, res, "t9999", "[S0,10000]")
+			tensorShape(t, res, "x9999", "[S0,1]")
+		}},
+		{name: "unify_chain_reversed_1e4", build: func() *model { return unifyChainReversed(10_000) }, check: func(t *testing.T, res *Result) {
+			tensorShape(t, res, "t0", "[S0,10000]")
 			tensorShape(t, res, "x9999", "[S0,1]")
 		}},
 
@@ -684,6 +705,7 @@ var chains = []struct {
 	{"relu", func(n int) *model { return chain(n, false) }},
 	{"relu reversed", func(n int) *model { return chain(n, true) }},
 	{"unify", unifyChain},
+	{"unify reversed", unifyChainReversed},
 	{"reshape", func(n int) *model { return reshapeChain(n / 2) }},
 }
 
