@@ -338,11 +338,14 @@ func (e *engine) bind(s sym.Shape) sym.Shape {
 
 // substDim applies a substitution to a Dim, keeping its bounds when the expression cannot be kept.
 func substDim(d sym.Dim, sub func(string) (sym.Expr, bool)) sym.Dim {
+	if _, static := d.Static(); static {
+		return d
+	}
 	x, ok := d.Expr()
 	if !ok {
 		return d
 	}
-	y, ok := x.Subst(sub)
+	y, ok := substExpr(x, sub)
 	if !ok {
 		lo, hi := d.Bounds()
 		return sym.Interval(lo, hi)
@@ -352,6 +355,21 @@ func substDim(d sym.Dim, sub func(string) (sym.Expr, bool)) sym.Dim {
 		return n
 	}
 	return sym.Of(y)
+}
+
+// substExpr applies a substitution to an expression as Expr.Subst does, and returns a constant, or
+// a symbol the substitution leaves alone, as it is, without rebuilding it.
+func substExpr(x sym.Expr, sub func(string) (sym.Expr, bool)) (sym.Expr, bool) {
+	if _, ok := x.Const(); ok {
+		return x, true
+	}
+	if name, _, ok := x.Symbol(); ok {
+		if y, ok := sub(name); ok {
+			return y, true
+		}
+		return x, true
+	}
+	return x.Subst(sub)
 }
 
 // run infers the nodes of the graph of s.
@@ -658,7 +676,7 @@ func (e *engine) substOf(name string) (sym.Expr, bool) {
 	if !ok {
 		return x, false
 	}
-	if y, ok := x.Subst(e.substOf); ok {
+	if y, ok := substExpr(x, e.substOf); ok {
 		e.subst[name] = y
 		x = y
 	}
@@ -707,10 +725,10 @@ func (e *engine) unify(a, b sym.Dim) (sym.Dim, bool) {
 	}
 	// Both sides as unification knows them now: a rule may hold dims it read before its own last
 	// unification.
-	if x, ok := xa.Subst(e.substOf); ok {
+	if x, ok := substExpr(xa, e.substOf); ok {
 		xa = x
 	}
-	if x, ok := xb.Subst(e.substOf); ok {
+	if x, ok := substExpr(xb, e.substOf); ok {
 		xb = x
 	}
 	if xa.Equal(xb) {
