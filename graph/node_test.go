@@ -171,6 +171,8 @@ func TestCoreRules(t *testing.T) {
 			consts: map[string][]int64{"s": {-1}, "e": {-9223372036854775808}, "a": {0}, "st": {-3}}, want: []string{"[4]"}},
 		{name: "add broadcast", node: node("Add", []string{"a", "b"}, []string{"y"}), inputs: map[string]string{"a": "[B,T,64]", "b": "[64]"},
 			want: []string{"[B,T,64]"}},
+		{name: "two outputs of Reshape", node: node("Reshape", []string{"x", "p"}, []string{"y", "z"}), inputs: map[string]string{"x": "[N,3]"},
+			consts: map[string][]int64{"p": {-1}}, wantErr: errSyntax},
 		{name: "add bad broadcast", node: node("Add", []string{"a", "b"}, []string{"y"}), inputs: map[string]string{"a": "[B,3]", "b": "[4]"},
 			wantErr: errInvalidShape},
 		{name: "range", node: node("Range", []string{"s", "l", "d"}, []string{"y"}), consts: map[string][]int64{"s:s": {0}, "s:l": {10}, "s:d": {3}},

@@ -13,7 +13,7 @@ import (
 // The rules of ONNX's shape operators, which also compute values: the subgraphs that compute
 // Reshape patterns (Shape → Gather → Unsqueeze → Concat) run through them.
 func init() {
-	register("", map[string]Rule{
+	register("", singleOutput(map[string]Rule{
 		"Identity":        identity,
 		"Constant":        constant,
 		"Shape":           shapeOp,
@@ -30,7 +30,21 @@ func init() {
 		"ConstantOfShape": constantOfShape,
 		"Range":           rangeOp,
 		"Expand":          expand,
-	})
+	}))
+}
+
+// singleOutput returns the rules of operators that have one output, each first refusing a node
+// that names more (errcode.ErrSyntax).
+func singleOutput(rs map[string]Rule) map[string]Rule {
+	for op, r := range rs {
+		rs[op] = func(c *Ctx) error {
+			if err := c.CheckOutputs(1); err != nil {
+				return err
+			}
+			return r(c)
+		}
+	}
+	return rs
 }
 
 // identity: Identity-1..21, the output is the input.

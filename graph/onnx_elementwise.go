@@ -31,7 +31,7 @@ func init() {
 		rs[op] = variadic
 	}
 	rs["Where"] = where
-	register("", rs)
+	register("", singleOutput(rs))
 }
 
 // unary: the operators of one tensor input and one output of its type and shape (Clip's min and

@@ -7,7 +7,7 @@ import (
 	"github.com/reshape-go/reshape/sym"
 )
 
-func init() { register("", map[string]Rule{"Slice": slice}) }
+func init() { register("", singleOutput(map[string]Rule{"Slice": slice})) }
 
 // slice: Slice-1 (starts, ends, axes attributes), -10, -11, -13 (inputs, with steps): each sliced
 // axis keeps the elements start, start+step, ... before end, start and end clamped to the axis as
