@@ -6,7 +6,7 @@
 
 // func transpose1AVX2(dst *byte, src *byte, cols int64, sc int64, dr int64, nt bool)
 // Requires: AVX, AVX2, MMX+
-TEXT ·transpose1AVX2(SB), NOSPLIT, $32-41
+TEXT ·transpose1AVX2(SB), NOSPLIT, $544-41
 	MOVQ  dst+0(FP), AX
 	MOVQ  src+8(FP), CX
 	MOVQ  sc+24(FP), DX
@@ -298,38 +298,22 @@ transpose1AVX2_work:
 	VPUNPCKHQDQ Y6, Y15, Y6
 	VPUNPCKLQDQ (SP), Y7, Y15
 	VPUNPCKHQDQ (SP), Y7, Y7
-	VMOVDQU     Y11, (R8)
-	ADDQ        BX, R8
-	VMOVDQU     Y3, (R8)
-	ADDQ        BX, R8
-	VMOVDQU     Y13, (R8)
-	ADDQ        BX, R8
-	VMOVDQU     Y9, (R8)
-	ADDQ        BX, R8
-	VMOVDQU     Y1, (R8)
-	ADDQ        BX, R8
-	VMOVDQU     Y5, (R8)
-	ADDQ        BX, R8
-	VMOVDQU     Y14, (R8)
-	ADDQ        BX, R8
-	VMOVDQU     Y12, (R8)
-	ADDQ        BX, R8
-	VMOVDQU     Y4, (R8)
-	ADDQ        BX, R8
-	VMOVDQU     Y8, (R8)
-	ADDQ        BX, R8
-	VMOVDQU     Y0, (R8)
-	ADDQ        BX, R8
-	VMOVDQU     Y10, (R8)
-	ADDQ        BX, R8
-	VMOVDQU     Y2, (R8)
-	ADDQ        BX, R8
-	VMOVDQU     Y6, (R8)
-	ADDQ        BX, R8
-	VMOVDQU     Y15, (R8)
-	ADDQ        BX, R8
-	VMOVDQU     Y7, (R8)
-	ADDQ        BX, R8
+	VMOVDQU     Y11, 32(SP)
+	VMOVDQU     Y3, 64(SP)
+	VMOVDQU     Y13, 96(SP)
+	VMOVDQU     Y9, 128(SP)
+	VMOVDQU     Y1, 160(SP)
+	VMOVDQU     Y5, 192(SP)
+	VMOVDQU     Y14, 224(SP)
+	VMOVDQU     Y12, 256(SP)
+	VMOVDQU     Y4, 288(SP)
+	VMOVDQU     Y8, 320(SP)
+	VMOVDQU     Y0, 352(SP)
+	VMOVDQU     Y10, 384(SP)
+	VMOVDQU     Y2, 416(SP)
+	VMOVDQU     Y6, 448(SP)
+	VMOVDQU     Y15, 480(SP)
+	VMOVDQU     Y7, 512(SP)
 
 	// Sub-tile 0, group 1.
 	VMOVDQU     (DI), X0
@@ -464,40 +448,70 @@ transpose1AVX2_work:
 	VPUNPCKHQDQ Y6, Y15, Y6
 	VPUNPCKLQDQ (SP), Y7, Y15
 	VPUNPCKHQDQ (SP), Y7, Y7
-	SUBQ        BX, R8
-	VMOVDQU     Y7, 32(R8)
-	SUBQ        BX, R8
-	VMOVDQU     Y15, 32(R8)
-	SUBQ        BX, R8
-	VMOVDQU     Y6, 32(R8)
-	SUBQ        BX, R8
-	VMOVDQU     Y2, 32(R8)
-	SUBQ        BX, R8
-	VMOVDQU     Y10, 32(R8)
-	SUBQ        BX, R8
-	VMOVDQU     Y0, 32(R8)
-	SUBQ        BX, R8
-	VMOVDQU     Y8, 32(R8)
-	SUBQ        BX, R8
-	VMOVDQU     Y4, 32(R8)
-	SUBQ        BX, R8
-	VMOVDQU     Y12, 32(R8)
-	SUBQ        BX, R8
-	VMOVDQU     Y14, 32(R8)
-	SUBQ        BX, R8
-	VMOVDQU     Y5, 32(R8)
-	SUBQ        BX, R8
-	VMOVDQU     Y1, 32(R8)
-	SUBQ        BX, R8
-	VMOVDQU     Y9, 32(R8)
-	SUBQ        BX, R8
-	VMOVDQU     Y13, 32(R8)
-	SUBQ        BX, R8
-	VMOVDQU     Y3, 32(R8)
-	SUBQ        BX, R8
 	VMOVDQU     Y11, 32(R8)
-	LEAQ        (R8)(BX*8), R8
-	LEAQ        (R8)(BX*8), R8
+	VMOVDQU     32(SP), Y11
+	VMOVDQU     Y11, (R8)
+	ADDQ        BX, R8
+	VMOVDQU     Y3, 32(R8)
+	VMOVDQU     64(SP), Y3
+	VMOVDQU     Y3, (R8)
+	ADDQ        BX, R8
+	VMOVDQU     Y13, 32(R8)
+	VMOVDQU     96(SP), Y13
+	VMOVDQU     Y13, (R8)
+	ADDQ        BX, R8
+	VMOVDQU     Y9, 32(R8)
+	VMOVDQU     128(SP), Y9
+	VMOVDQU     Y9, (R8)
+	ADDQ        BX, R8
+	VMOVDQU     Y1, 32(R8)
+	VMOVDQU     160(SP), Y1
+	VMOVDQU     Y1, (R8)
+	ADDQ        BX, R8
+	VMOVDQU     Y5, 32(R8)
+	VMOVDQU     192(SP), Y5
+	VMOVDQU     Y5, (R8)
+	ADDQ        BX, R8
+	VMOVDQU     Y14, 32(R8)
+	VMOVDQU     224(SP), Y14
+	VMOVDQU     Y14, (R8)
+	ADDQ        BX, R8
+	VMOVDQU     Y12, 32(R8)
+	VMOVDQU     256(SP), Y12
+	VMOVDQU     Y12, (R8)
+	ADDQ        BX, R8
+	VMOVDQU     Y4, 32(R8)
+	VMOVDQU     288(SP), Y4
+	VMOVDQU     Y4, (R8)
+	ADDQ        BX, R8
+	VMOVDQU     Y8, 32(R8)
+	VMOVDQU     320(SP), Y8
+	VMOVDQU     Y8, (R8)
+	ADDQ        BX, R8
+	VMOVDQU     Y0, 32(R8)
+	VMOVDQU     352(SP), Y0
+	VMOVDQU     Y0, (R8)
+	ADDQ        BX, R8
+	VMOVDQU     Y10, 32(R8)
+	VMOVDQU     384(SP), Y10
+	VMOVDQU     Y10, (R8)
+	ADDQ        BX, R8
+	VMOVDQU     Y2, 32(R8)
+	VMOVDQU     416(SP), Y2
+	VMOVDQU     Y2, (R8)
+	ADDQ        BX, R8
+	VMOVDQU     Y6, 32(R8)
+	VMOVDQU     448(SP), Y6
+	VMOVDQU     Y6, (R8)
+	ADDQ        BX, R8
+	VMOVDQU     Y15, 32(R8)
+	VMOVDQU     480(SP), Y15
+	VMOVDQU     Y15, (R8)
+	ADDQ        BX, R8
+	VMOVDQU     Y7, 32(R8)
+	VMOVDQU     512(SP), Y7
+	VMOVDQU     Y7, (R8)
+	ADDQ        BX, R8
 	MOVQ        SI, DI
 
 	// Sub-tile 1, group 0.
@@ -633,38 +647,22 @@ transpose1AVX2_work:
 	VPUNPCKHQDQ Y6, Y15, Y6
 	VPUNPCKLQDQ (SP), Y7, Y15
 	VPUNPCKHQDQ (SP), Y7, Y7
-	VMOVDQU     Y11, (R8)
-	ADDQ        BX, R8
-	VMOVDQU     Y3, (R8)
-	ADDQ        BX, R8
-	VMOVDQU     Y13, (R8)
-	ADDQ        BX, R8
-	VMOVDQU     Y9, (R8)
-	ADDQ        BX, R8
-	VMOVDQU     Y1, (R8)
-	ADDQ        BX, R8
-	VMOVDQU     Y5, (R8)
-	ADDQ        BX, R8
-	VMOVDQU     Y14, (R8)
-	ADDQ        BX, R8
-	VMOVDQU     Y12, (R8)
-	ADDQ        BX, R8
-	VMOVDQU     Y4, (R8)
-	ADDQ        BX, R8
-	VMOVDQU     Y8, (R8)
-	ADDQ        BX, R8
-	VMOVDQU     Y0, (R8)
-	ADDQ        BX, R8
-	VMOVDQU     Y10, (R8)
-	ADDQ        BX, R8
-	VMOVDQU     Y2, (R8)
-	ADDQ        BX, R8
-	VMOVDQU     Y6, (R8)
-	ADDQ        BX, R8
-	VMOVDQU     Y15, (R8)
-	ADDQ        BX, R8
-	VMOVDQU     Y7, (R8)
-	ADDQ        BX, R8
+	VMOVDQU     Y11, 32(SP)
+	VMOVDQU     Y3, 64(SP)
+	VMOVDQU     Y13, 96(SP)
+	VMOVDQU     Y9, 128(SP)
+	VMOVDQU     Y1, 160(SP)
+	VMOVDQU     Y5, 192(SP)
+	VMOVDQU     Y14, 224(SP)
+	VMOVDQU     Y12, 256(SP)
+	VMOVDQU     Y4, 288(SP)
+	VMOVDQU     Y8, 320(SP)
+	VMOVDQU     Y0, 352(SP)
+	VMOVDQU     Y10, 384(SP)
+	VMOVDQU     Y2, 416(SP)
+	VMOVDQU     Y6, 448(SP)
+	VMOVDQU     Y15, 480(SP)
+	VMOVDQU     Y7, 512(SP)
 
 	// Sub-tile 1, group 1.
 	VMOVDQU     16(DI), X0
@@ -799,40 +797,70 @@ transpose1AVX2_work:
 	VPUNPCKHQDQ Y6, Y15, Y6
 	VPUNPCKLQDQ (SP), Y7, Y15
 	VPUNPCKHQDQ (SP), Y7, Y7
-	SUBQ        BX, R8
-	VMOVDQU     Y7, 32(R8)
-	SUBQ        BX, R8
-	VMOVDQU     Y15, 32(R8)
-	SUBQ        BX, R8
-	VMOVDQU     Y6, 32(R8)
-	SUBQ        BX, R8
-	VMOVDQU     Y2, 32(R8)
-	SUBQ        BX, R8
-	VMOVDQU     Y10, 32(R8)
-	SUBQ        BX, R8
-	VMOVDQU     Y0, 32(R8)
-	SUBQ        BX, R8
-	VMOVDQU     Y8, 32(R8)
-	SUBQ        BX, R8
-	VMOVDQU     Y4, 32(R8)
-	SUBQ        BX, R8
-	VMOVDQU     Y12, 32(R8)
-	SUBQ        BX, R8
-	VMOVDQU     Y14, 32(R8)
-	SUBQ        BX, R8
-	VMOVDQU     Y5, 32(R8)
-	SUBQ        BX, R8
-	VMOVDQU     Y1, 32(R8)
-	SUBQ        BX, R8
-	VMOVDQU     Y9, 32(R8)
-	SUBQ        BX, R8
-	VMOVDQU     Y13, 32(R8)
-	SUBQ        BX, R8
-	VMOVDQU     Y3, 32(R8)
-	SUBQ        BX, R8
 	VMOVDQU     Y11, 32(R8)
-	LEAQ        (R8)(BX*8), R8
-	LEAQ        (R8)(BX*8), R8
+	VMOVDQU     32(SP), Y11
+	VMOVDQU     Y11, (R8)
+	ADDQ        BX, R8
+	VMOVDQU     Y3, 32(R8)
+	VMOVDQU     64(SP), Y3
+	VMOVDQU     Y3, (R8)
+	ADDQ        BX, R8
+	VMOVDQU     Y13, 32(R8)
+	VMOVDQU     96(SP), Y13
+	VMOVDQU     Y13, (R8)
+	ADDQ        BX, R8
+	VMOVDQU     Y9, 32(R8)
+	VMOVDQU     128(SP), Y9
+	VMOVDQU     Y9, (R8)
+	ADDQ        BX, R8
+	VMOVDQU     Y1, 32(R8)
+	VMOVDQU     160(SP), Y1
+	VMOVDQU     Y1, (R8)
+	ADDQ        BX, R8
+	VMOVDQU     Y5, 32(R8)
+	VMOVDQU     192(SP), Y5
+	VMOVDQU     Y5, (R8)
+	ADDQ        BX, R8
+	VMOVDQU     Y14, 32(R8)
+	VMOVDQU     224(SP), Y14
+	VMOVDQU     Y14, (R8)
+	ADDQ        BX, R8
+	VMOVDQU     Y12, 32(R8)
+	VMOVDQU     256(SP), Y12
+	VMOVDQU     Y12, (R8)
+	ADDQ        BX, R8
+	VMOVDQU     Y4, 32(R8)
+	VMOVDQU     288(SP), Y4
+	VMOVDQU     Y4, (R8)
+	ADDQ        BX, R8
+	VMOVDQU     Y8, 32(R8)
+	VMOVDQU     320(SP), Y8
+	VMOVDQU     Y8, (R8)
+	ADDQ        BX, R8
+	VMOVDQU     Y0, 32(R8)
+	VMOVDQU     352(SP), Y0
+	VMOVDQU     Y0, (R8)
+	ADDQ        BX, R8
+	VMOVDQU     Y10, 32(R8)
+	VMOVDQU     384(SP), Y10
+	VMOVDQU     Y10, (R8)
+	ADDQ        BX, R8
+	VMOVDQU     Y2, 32(R8)
+	VMOVDQU     416(SP), Y2
+	VMOVDQU     Y2, (R8)
+	ADDQ        BX, R8
+	VMOVDQU     Y6, 32(R8)
+	VMOVDQU     448(SP), Y6
+	VMOVDQU     Y6, (R8)
+	ADDQ        BX, R8
+	VMOVDQU     Y15, 32(R8)
+	VMOVDQU     480(SP), Y15
+	VMOVDQU     Y15, (R8)
+	ADDQ        BX, R8
+	VMOVDQU     Y7, 32(R8)
+	VMOVDQU     512(SP), Y7
+	VMOVDQU     Y7, (R8)
+	ADDQ        BX, R8
 	MOVQ        SI, DI
 
 	// Sub-tile 2, group 0.
@@ -968,38 +996,22 @@ transpose1AVX2_work:
 	VPUNPCKHQDQ Y6, Y15, Y6
 	VPUNPCKLQDQ (SP), Y7, Y15
 	VPUNPCKHQDQ (SP), Y7, Y7
-	VMOVDQU     Y11, (R8)
-	ADDQ        BX, R8
-	VMOVDQU     Y3, (R8)
-	ADDQ        BX, R8
-	VMOVDQU     Y13, (R8)
-	ADDQ        BX, R8
-	VMOVDQU     Y9, (R8)
-	ADDQ        BX, R8
-	VMOVDQU     Y1, (R8)
-	ADDQ        BX, R8
-	VMOVDQU     Y5, (R8)
-	ADDQ        BX, R8
-	VMOVDQU     Y14, (R8)
-	ADDQ        BX, R8
-	VMOVDQU     Y12, (R8)
-	ADDQ        BX, R8
-	VMOVDQU     Y4, (R8)
-	ADDQ        BX, R8
-	VMOVDQU     Y8, (R8)
-	ADDQ        BX, R8
-	VMOVDQU     Y0, (R8)
-	ADDQ        BX, R8
-	VMOVDQU     Y10, (R8)
-	ADDQ        BX, R8
-	VMOVDQU     Y2, (R8)
-	ADDQ        BX, R8
-	VMOVDQU     Y6, (R8)
-	ADDQ        BX, R8
-	VMOVDQU     Y15, (R8)
-	ADDQ        BX, R8
-	VMOVDQU     Y7, (R8)
-	ADDQ        BX, R8
+	VMOVDQU     Y11, 32(SP)
+	VMOVDQU     Y3, 64(SP)
+	VMOVDQU     Y13, 96(SP)
+	VMOVDQU     Y9, 128(SP)
+	VMOVDQU     Y1, 160(SP)
+	VMOVDQU     Y5, 192(SP)
+	VMOVDQU     Y14, 224(SP)
+	VMOVDQU     Y12, 256(SP)
+	VMOVDQU     Y4, 288(SP)
+	VMOVDQU     Y8, 320(SP)
+	VMOVDQU     Y0, 352(SP)
+	VMOVDQU     Y10, 384(SP)
+	VMOVDQU     Y2, 416(SP)
+	VMOVDQU     Y6, 448(SP)
+	VMOVDQU     Y15, 480(SP)
+	VMOVDQU     Y7, 512(SP)
 
 	// Sub-tile 2, group 1.
 	VMOVDQU     32(DI), X0
@@ -1134,40 +1146,70 @@ transpose1AVX2_work:
 	VPUNPCKHQDQ Y6, Y15, Y6
 	VPUNPCKLQDQ (SP), Y7, Y15
 	VPUNPCKHQDQ (SP), Y7, Y7
-	SUBQ        BX, R8
-	VMOVDQU     Y7, 32(R8)
-	SUBQ        BX, R8
-	VMOVDQU     Y15, 32(R8)
-	SUBQ        BX, R8
-	VMOVDQU     Y6, 32(R8)
-	SUBQ        BX, R8
-	VMOVDQU     Y2, 32(R8)
-	SUBQ        BX, R8
-	VMOVDQU     Y10, 32(R8)
-	SUBQ        BX, R8
-	VMOVDQU     Y0, 32(R8)
-	SUBQ        BX, R8
-	VMOVDQU     Y8, 32(R8)
-	SUBQ        BX, R8
-	VMOVDQU     Y4, 32(R8)
-	SUBQ        BX, R8
-	VMOVDQU     Y12, 32(R8)
-	SUBQ        BX, R8
-	VMOVDQU     Y14, 32(R8)
-	SUBQ        BX, R8
-	VMOVDQU     Y5, 32(R8)
-	SUBQ        BX, R8
-	VMOVDQU     Y1, 32(R8)
-	SUBQ        BX, R8
-	VMOVDQU     Y9, 32(R8)
-	SUBQ        BX, R8
-	VMOVDQU     Y13, 32(R8)
-	SUBQ        BX, R8
-	VMOVDQU     Y3, 32(R8)
-	SUBQ        BX, R8
 	VMOVDQU     Y11, 32(R8)
-	LEAQ        (R8)(BX*8), R8
-	LEAQ        (R8)(BX*8), R8
+	VMOVDQU     32(SP), Y11
+	VMOVDQU     Y11, (R8)
+	ADDQ        BX, R8
+	VMOVDQU     Y3, 32(R8)
+	VMOVDQU     64(SP), Y3
+	VMOVDQU     Y3, (R8)
+	ADDQ        BX, R8
+	VMOVDQU     Y13, 32(R8)
+	VMOVDQU     96(SP), Y13
+	VMOVDQU     Y13, (R8)
+	ADDQ        BX, R8
+	VMOVDQU     Y9, 32(R8)
+	VMOVDQU     128(SP), Y9
+	VMOVDQU     Y9, (R8)
+	ADDQ        BX, R8
+	VMOVDQU     Y1, 32(R8)
+	VMOVDQU     160(SP), Y1
+	VMOVDQU     Y1, (R8)
+	ADDQ        BX, R8
+	VMOVDQU     Y5, 32(R8)
+	VMOVDQU     192(SP), Y5
+	VMOVDQU     Y5, (R8)
+	ADDQ        BX, R8
+	VMOVDQU     Y14, 32(R8)
+	VMOVDQU     224(SP), Y14
+	VMOVDQU     Y14, (R8)
+	ADDQ        BX, R8
+	VMOVDQU     Y12, 32(R8)
+	VMOVDQU     256(SP), Y12
+	VMOVDQU     Y12, (R8)
+	ADDQ        BX, R8
+	VMOVDQU     Y4, 32(R8)
+	VMOVDQU     288(SP), Y4
+	VMOVDQU     Y4, (R8)
+	ADDQ        BX, R8
+	VMOVDQU     Y8, 32(R8)
+	VMOVDQU     320(SP), Y8
+	VMOVDQU     Y8, (R8)
+	ADDQ        BX, R8
+	VMOVDQU     Y0, 32(R8)
+	VMOVDQU     352(SP), Y0
+	VMOVDQU     Y0, (R8)
+	ADDQ        BX, R8
+	VMOVDQU     Y10, 32(R8)
+	VMOVDQU     384(SP), Y10
+	VMOVDQU     Y10, (R8)
+	ADDQ        BX, R8
+	VMOVDQU     Y2, 32(R8)
+	VMOVDQU     416(SP), Y2
+	VMOVDQU     Y2, (R8)
+	ADDQ        BX, R8
+	VMOVDQU     Y6, 32(R8)
+	VMOVDQU     448(SP), Y6
+	VMOVDQU     Y6, (R8)
+	ADDQ        BX, R8
+	VMOVDQU     Y15, 32(R8)
+	VMOVDQU     480(SP), Y15
+	VMOVDQU     Y15, (R8)
+	ADDQ        BX, R8
+	VMOVDQU     Y7, 32(R8)
+	VMOVDQU     512(SP), Y7
+	VMOVDQU     Y7, (R8)
+	ADDQ        BX, R8
 	MOVQ        SI, DI
 
 	// Sub-tile 3, group 0.
@@ -1303,38 +1345,22 @@ transpose1AVX2_work:
 	VPUNPCKHQDQ Y6, Y15, Y6
 	VPUNPCKLQDQ (SP), Y7, Y15
 	VPUNPCKHQDQ (SP), Y7, Y7
-	VMOVDQU     Y11, (R8)
-	ADDQ        BX, R8
-	VMOVDQU     Y3, (R8)
-	ADDQ        BX, R8
-	VMOVDQU     Y13, (R8)
-	ADDQ        BX, R8
-	VMOVDQU     Y9, (R8)
-	ADDQ        BX, R8
-	VMOVDQU     Y1, (R8)
-	ADDQ        BX, R8
-	VMOVDQU     Y5, (R8)
-	ADDQ        BX, R8
-	VMOVDQU     Y14, (R8)
-	ADDQ        BX, R8
-	VMOVDQU     Y12, (R8)
-	ADDQ        BX, R8
-	VMOVDQU     Y4, (R8)
-	ADDQ        BX, R8
-	VMOVDQU     Y8, (R8)
-	ADDQ        BX, R8
-	VMOVDQU     Y0, (R8)
-	ADDQ        BX, R8
-	VMOVDQU     Y10, (R8)
-	ADDQ        BX, R8
-	VMOVDQU     Y2, (R8)
-	ADDQ        BX, R8
-	VMOVDQU     Y6, (R8)
-	ADDQ        BX, R8
-	VMOVDQU     Y15, (R8)
-	ADDQ        BX, R8
-	VMOVDQU     Y7, (R8)
-	ADDQ        BX, R8
+	VMOVDQU     Y11, 32(SP)
+	VMOVDQU     Y3, 64(SP)
+	VMOVDQU     Y13, 96(SP)
+	VMOVDQU     Y9, 128(SP)
+	VMOVDQU     Y1, 160(SP)
+	VMOVDQU     Y5, 192(SP)
+	VMOVDQU     Y14, 224(SP)
+	VMOVDQU     Y12, 256(SP)
+	VMOVDQU     Y4, 288(SP)
+	VMOVDQU     Y8, 320(SP)
+	VMOVDQU     Y0, 352(SP)
+	VMOVDQU     Y10, 384(SP)
+	VMOVDQU     Y2, 416(SP)
+	VMOVDQU     Y6, 448(SP)
+	VMOVDQU     Y15, 480(SP)
+	VMOVDQU     Y7, 512(SP)
 
 	// Sub-tile 3, group 1.
 	VMOVDQU     48(DI), X0
@@ -1469,40 +1495,70 @@ transpose1AVX2_work:
 	VPUNPCKHQDQ Y6, Y15, Y6
 	VPUNPCKLQDQ (SP), Y7, Y15
 	VPUNPCKHQDQ (SP), Y7, Y7
-	SUBQ        BX, R8
-	VMOVDQU     Y7, 32(R8)
-	SUBQ        BX, R8
-	VMOVDQU     Y15, 32(R8)
-	SUBQ        BX, R8
-	VMOVDQU     Y6, 32(R8)
-	SUBQ        BX, R8
-	VMOVDQU     Y2, 32(R8)
-	SUBQ        BX, R8
-	VMOVDQU     Y10, 32(R8)
-	SUBQ        BX, R8
-	VMOVDQU     Y0, 32(R8)
-	SUBQ        BX, R8
-	VMOVDQU     Y8, 32(R8)
-	SUBQ        BX, R8
-	VMOVDQU     Y4, 32(R8)
-	SUBQ        BX, R8
-	VMOVDQU     Y12, 32(R8)
-	SUBQ        BX, R8
-	VMOVDQU     Y14, 32(R8)
-	SUBQ        BX, R8
-	VMOVDQU     Y5, 32(R8)
-	SUBQ        BX, R8
-	VMOVDQU     Y1, 32(R8)
-	SUBQ        BX, R8
-	VMOVDQU     Y9, 32(R8)
-	SUBQ        BX, R8
-	VMOVDQU     Y13, 32(R8)
-	SUBQ        BX, R8
-	VMOVDQU     Y3, 32(R8)
-	SUBQ        BX, R8
 	VMOVDQU     Y11, 32(R8)
-	LEAQ        (R8)(BX*8), R8
-	LEAQ        (R8)(BX*8), R8
+	VMOVDQU     32(SP), Y11
+	VMOVDQU     Y11, (R8)
+	ADDQ        BX, R8
+	VMOVDQU     Y3, 32(R8)
+	VMOVDQU     64(SP), Y3
+	VMOVDQU     Y3, (R8)
+	ADDQ        BX, R8
+	VMOVDQU     Y13, 32(R8)
+	VMOVDQU     96(SP), Y13
+	VMOVDQU     Y13, (R8)
+	ADDQ        BX, R8
+	VMOVDQU     Y9, 32(R8)
+	VMOVDQU     128(SP), Y9
+	VMOVDQU     Y9, (R8)
+	ADDQ        BX, R8
+	VMOVDQU     Y1, 32(R8)
+	VMOVDQU     160(SP), Y1
+	VMOVDQU     Y1, (R8)
+	ADDQ        BX, R8
+	VMOVDQU     Y5, 32(R8)
+	VMOVDQU     192(SP), Y5
+	VMOVDQU     Y5, (R8)
+	ADDQ        BX, R8
+	VMOVDQU     Y14, 32(R8)
+	VMOVDQU     224(SP), Y14
+	VMOVDQU     Y14, (R8)
+	ADDQ        BX, R8
+	VMOVDQU     Y12, 32(R8)
+	VMOVDQU     256(SP), Y12
+	VMOVDQU     Y12, (R8)
+	ADDQ        BX, R8
+	VMOVDQU     Y4, 32(R8)
+	VMOVDQU     288(SP), Y4
+	VMOVDQU     Y4, (R8)
+	ADDQ        BX, R8
+	VMOVDQU     Y8, 32(R8)
+	VMOVDQU     320(SP), Y8
+	VMOVDQU     Y8, (R8)
+	ADDQ        BX, R8
+	VMOVDQU     Y0, 32(R8)
+	VMOVDQU     352(SP), Y0
+	VMOVDQU     Y0, (R8)
+	ADDQ        BX, R8
+	VMOVDQU     Y10, 32(R8)
+	VMOVDQU     384(SP), Y10
+	VMOVDQU     Y10, (R8)
+	ADDQ        BX, R8
+	VMOVDQU     Y2, 32(R8)
+	VMOVDQU     416(SP), Y2
+	VMOVDQU     Y2, (R8)
+	ADDQ        BX, R8
+	VMOVDQU     Y6, 32(R8)
+	VMOVDQU     448(SP), Y6
+	VMOVDQU     Y6, (R8)
+	ADDQ        BX, R8
+	VMOVDQU     Y15, 32(R8)
+	VMOVDQU     480(SP), Y15
+	VMOVDQU     Y15, (R8)
+	ADDQ        BX, R8
+	VMOVDQU     Y7, 32(R8)
+	VMOVDQU     512(SP), Y7
+	VMOVDQU     Y7, (R8)
+	ADDQ        BX, R8
 	MOVQ        DI, SI
 	ADDQ        $0x00000040, AX
 	SUBQ        $0x00000040, R9
@@ -1794,38 +1850,22 @@ transpose1AVX2_nt_work:
 	VPUNPCKHQDQ Y6, Y15, Y6
 	VPUNPCKLQDQ (SP), Y7, Y15
 	VPUNPCKHQDQ (SP), Y7, Y7
-	VMOVNTDQ    Y11, (R8)
-	ADDQ        BX, R8
-	VMOVNTDQ    Y3, (R8)
-	ADDQ        BX, R8
-	VMOVNTDQ    Y13, (R8)
-	ADDQ        BX, R8
-	VMOVNTDQ    Y9, (R8)
-	ADDQ        BX, R8
-	VMOVNTDQ    Y1, (R8)
-	ADDQ        BX, R8
-	VMOVNTDQ    Y5, (R8)
-	ADDQ        BX, R8
-	VMOVNTDQ    Y14, (R8)
-	ADDQ        BX, R8
-	VMOVNTDQ    Y12, (R8)
-	ADDQ        BX, R8
-	VMOVNTDQ    Y4, (R8)
-	ADDQ        BX, R8
-	VMOVNTDQ    Y8, (R8)
-	ADDQ        BX, R8
-	VMOVNTDQ    Y0, (R8)
-	ADDQ        BX, R8
-	VMOVNTDQ    Y10, (R8)
-	ADDQ        BX, R8
-	VMOVNTDQ    Y2, (R8)
-	ADDQ        BX, R8
-	VMOVNTDQ    Y6, (R8)
-	ADDQ        BX, R8
-	VMOVNTDQ    Y15, (R8)
-	ADDQ        BX, R8
-	VMOVNTDQ    Y7, (R8)
-	ADDQ        BX, R8
+	VMOVDQU     Y11, 32(SP)
+	VMOVDQU     Y3, 64(SP)
+	VMOVDQU     Y13, 96(SP)
+	VMOVDQU     Y9, 128(SP)
+	VMOVDQU     Y1, 160(SP)
+	VMOVDQU     Y5, 192(SP)
+	VMOVDQU     Y14, 224(SP)
+	VMOVDQU     Y12, 256(SP)
+	VMOVDQU     Y4, 288(SP)
+	VMOVDQU     Y8, 320(SP)
+	VMOVDQU     Y0, 352(SP)
+	VMOVDQU     Y10, 384(SP)
+	VMOVDQU     Y2, 416(SP)
+	VMOVDQU     Y6, 448(SP)
+	VMOVDQU     Y15, 480(SP)
+	VMOVDQU     Y7, 512(SP)
 
 	// Sub-tile 0, group 1.
 	VMOVDQU     (DI), X0
@@ -1960,40 +2000,70 @@ transpose1AVX2_nt_work:
 	VPUNPCKHQDQ Y6, Y15, Y6
 	VPUNPCKLQDQ (SP), Y7, Y15
 	VPUNPCKHQDQ (SP), Y7, Y7
-	SUBQ        BX, R8
-	VMOVNTDQ    Y7, 32(R8)
-	SUBQ        BX, R8
-	VMOVNTDQ    Y15, 32(R8)
-	SUBQ        BX, R8
-	VMOVNTDQ    Y6, 32(R8)
-	SUBQ        BX, R8
-	VMOVNTDQ    Y2, 32(R8)
-	SUBQ        BX, R8
-	VMOVNTDQ    Y10, 32(R8)
-	SUBQ        BX, R8
-	VMOVNTDQ    Y0, 32(R8)
-	SUBQ        BX, R8
-	VMOVNTDQ    Y8, 32(R8)
-	SUBQ        BX, R8
-	VMOVNTDQ    Y4, 32(R8)
-	SUBQ        BX, R8
-	VMOVNTDQ    Y12, 32(R8)
-	SUBQ        BX, R8
-	VMOVNTDQ    Y14, 32(R8)
-	SUBQ        BX, R8
-	VMOVNTDQ    Y5, 32(R8)
-	SUBQ        BX, R8
-	VMOVNTDQ    Y1, 32(R8)
-	SUBQ        BX, R8
-	VMOVNTDQ    Y9, 32(R8)
-	SUBQ        BX, R8
-	VMOVNTDQ    Y13, 32(R8)
-	SUBQ        BX, R8
-	VMOVNTDQ    Y3, 32(R8)
-	SUBQ        BX, R8
 	VMOVNTDQ    Y11, 32(R8)
-	LEAQ        (R8)(BX*8), R8
-	LEAQ        (R8)(BX*8), R8
+	VMOVDQU     32(SP), Y11
+	VMOVNTDQ    Y11, (R8)
+	ADDQ        BX, R8
+	VMOVNTDQ    Y3, 32(R8)
+	VMOVDQU     64(SP), Y3
+	VMOVNTDQ    Y3, (R8)
+	ADDQ        BX, R8
+	VMOVNTDQ    Y13, 32(R8)
+	VMOVDQU     96(SP), Y13
+	VMOVNTDQ    Y13, (R8)
+	ADDQ        BX, R8
+	VMOVNTDQ    Y9, 32(R8)
+	VMOVDQU     128(SP), Y9
+	VMOVNTDQ    Y9, (R8)
+	ADDQ        BX, R8
+	VMOVNTDQ    Y1, 32(R8)
+	VMOVDQU     160(SP), Y1
+	VMOVNTDQ    Y1, (R8)
+	ADDQ        BX, R8
+	VMOVNTDQ    Y5, 32(R8)
+	VMOVDQU     192(SP), Y5
+	VMOVNTDQ    Y5, (R8)
+	ADDQ        BX, R8
+	VMOVNTDQ    Y14, 32(R8)
+	VMOVDQU     224(SP), Y14
+	VMOVNTDQ    Y14, (R8)
+	ADDQ        BX, R8
+	VMOVNTDQ    Y12, 32(R8)
+	VMOVDQU     256(SP), Y12
+	VMOVNTDQ    Y12, (R8)
+	ADDQ        BX, R8
+	VMOVNTDQ    Y4, 32(R8)
+	VMOVDQU     288(SP), Y4
+	VMOVNTDQ    Y4, (R8)
+	ADDQ        BX, R8
+	VMOVNTDQ    Y8, 32(R8)
+	VMOVDQU     320(SP), Y8
+	VMOVNTDQ    Y8, (R8)
+	ADDQ        BX, R8
+	VMOVNTDQ    Y0, 32(R8)
+	VMOVDQU     352(SP), Y0
+	VMOVNTDQ    Y0, (R8)
+	ADDQ        BX, R8
+	VMOVNTDQ    Y10, 32(R8)
+	VMOVDQU     384(SP), Y10
+	VMOVNTDQ    Y10, (R8)
+	ADDQ        BX, R8
+	VMOVNTDQ    Y2, 32(R8)
+	VMOVDQU     416(SP), Y2
+	VMOVNTDQ    Y2, (R8)
+	ADDQ        BX, R8
+	VMOVNTDQ    Y6, 32(R8)
+	VMOVDQU     448(SP), Y6
+	VMOVNTDQ    Y6, (R8)
+	ADDQ        BX, R8
+	VMOVNTDQ    Y15, 32(R8)
+	VMOVDQU     480(SP), Y15
+	VMOVNTDQ    Y15, (R8)
+	ADDQ        BX, R8
+	VMOVNTDQ    Y7, 32(R8)
+	VMOVDQU     512(SP), Y7
+	VMOVNTDQ    Y7, (R8)
+	ADDQ        BX, R8
 	MOVQ        SI, DI
 
 	// Sub-tile 1, group 0.
@@ -2129,38 +2199,22 @@ transpose1AVX2_nt_work:
 	VPUNPCKHQDQ Y6, Y15, Y6
 	VPUNPCKLQDQ (SP), Y7, Y15
 	VPUNPCKHQDQ (SP), Y7, Y7
-	VMOVNTDQ    Y11, (R8)
-	ADDQ        BX, R8
-	VMOVNTDQ    Y3, (R8)
-	ADDQ        BX, R8
-	VMOVNTDQ    Y13, (R8)
-	ADDQ        BX, R8
-	VMOVNTDQ    Y9, (R8)
-	ADDQ        BX, R8
-	VMOVNTDQ    Y1, (R8)
-	ADDQ        BX, R8
-	VMOVNTDQ    Y5, (R8)
-	ADDQ        BX, R8
-	VMOVNTDQ    Y14, (R8)
-	ADDQ        BX, R8
-	VMOVNTDQ    Y12, (R8)
-	ADDQ        BX, R8
-	VMOVNTDQ    Y4, (R8)
-	ADDQ        BX, R8
-	VMOVNTDQ    Y8, (R8)
-	ADDQ        BX, R8
-	VMOVNTDQ    Y0, (R8)
-	ADDQ        BX, R8
-	VMOVNTDQ    Y10, (R8)
-	ADDQ        BX, R8
-	VMOVNTDQ    Y2, (R8)
-	ADDQ        BX, R8
-	VMOVNTDQ    Y6, (R8)
-	ADDQ        BX, R8
-	VMOVNTDQ    Y15, (R8)
-	ADDQ        BX, R8
-	VMOVNTDQ    Y7, (R8)
-	ADDQ        BX, R8
+	VMOVDQU     Y11, 32(SP)
+	VMOVDQU     Y3, 64(SP)
+	VMOVDQU     Y13, 96(SP)
+	VMOVDQU     Y9, 128(SP)
+	VMOVDQU     Y1, 160(SP)
+	VMOVDQU     Y5, 192(SP)
+	VMOVDQU     Y14, 224(SP)
+	VMOVDQU     Y12, 256(SP)
+	VMOVDQU     Y4, 288(SP)
+	VMOVDQU     Y8, 320(SP)
+	VMOVDQU     Y0, 352(SP)
+	VMOVDQU     Y10, 384(SP)
+	VMOVDQU     Y2, 416(SP)
+	VMOVDQU     Y6, 448(SP)
+	VMOVDQU     Y15, 480(SP)
+	VMOVDQU     Y7, 512(SP)
 
 	// Sub-tile 1, group 1.
 	VMOVDQU     16(DI), X0
@@ -2295,40 +2349,70 @@ transpose1AVX2_nt_work:
 	VPUNPCKHQDQ Y6, Y15, Y6
 	VPUNPCKLQDQ (SP), Y7, Y15
 	VPUNPCKHQDQ (SP), Y7, Y7
-	SUBQ        BX, R8
-	VMOVNTDQ    Y7, 32(R8)
-	SUBQ        BX, R8
-	VMOVNTDQ    Y15, 32(R8)
-	SUBQ        BX, R8
-	VMOVNTDQ    Y6, 32(R8)
-	SUBQ        BX, R8
-	VMOVNTDQ    Y2, 32(R8)
-	SUBQ        BX, R8
-	VMOVNTDQ    Y10, 32(R8)
-	SUBQ        BX, R8
-	VMOVNTDQ    Y0, 32(R8)
-	SUBQ        BX, R8
-	VMOVNTDQ    Y8, 32(R8)
-	SUBQ        BX, R8
-	VMOVNTDQ    Y4, 32(R8)
-	SUBQ        BX, R8
-	VMOVNTDQ    Y12, 32(R8)
-	SUBQ        BX, R8
-	VMOVNTDQ    Y14, 32(R8)
-	SUBQ        BX, R8
-	VMOVNTDQ    Y5, 32(R8)
-	SUBQ        BX, R8
-	VMOVNTDQ    Y1, 32(R8)
-	SUBQ        BX, R8
-	VMOVNTDQ    Y9, 32(R8)
-	SUBQ        BX, R8
-	VMOVNTDQ    Y13, 32(R8)
-	SUBQ        BX, R8
-	VMOVNTDQ    Y3, 32(R8)
-	SUBQ        BX, R8
 	VMOVNTDQ    Y11, 32(R8)
-	LEAQ        (R8)(BX*8), R8
-	LEAQ        (R8)(BX*8), R8
+	VMOVDQU     32(SP), Y11
+	VMOVNTDQ    Y11, (R8)
+	ADDQ        BX, R8
+	VMOVNTDQ    Y3, 32(R8)
+	VMOVDQU     64(SP), Y3
+	VMOVNTDQ    Y3, (R8)
+	ADDQ        BX, R8
+	VMOVNTDQ    Y13, 32(R8)
+	VMOVDQU     96(SP), Y13
+	VMOVNTDQ    Y13, (R8)
+	ADDQ        BX, R8
+	VMOVNTDQ    Y9, 32(R8)
+	VMOVDQU     128(SP), Y9
+	VMOVNTDQ    Y9, (R8)
+	ADDQ        BX, R8
+	VMOVNTDQ    Y1, 32(R8)
+	VMOVDQU     160(SP), Y1
+	VMOVNTDQ    Y1, (R8)
+	ADDQ        BX, R8
+	VMOVNTDQ    Y5, 32(R8)
+	VMOVDQU     192(SP), Y5
+	VMOVNTDQ    Y5, (R8)
+	ADDQ        BX, R8
+	VMOVNTDQ    Y14, 32(R8)
+	VMOVDQU     224(SP), Y14
+	VMOVNTDQ    Y14, (R8)
+	ADDQ        BX, R8
+	VMOVNTDQ    Y12, 32(R8)
+	VMOVDQU     256(SP), Y12
+	VMOVNTDQ    Y12, (R8)
+	ADDQ        BX, R8
+	VMOVNTDQ    Y4, 32(R8)
+	VMOVDQU     288(SP), Y4
+	VMOVNTDQ    Y4, (R8)
+	ADDQ        BX, R8
+	VMOVNTDQ    Y8, 32(R8)
+	VMOVDQU     320(SP), Y8
+	VMOVNTDQ    Y8, (R8)
+	ADDQ        BX, R8
+	VMOVNTDQ    Y0, 32(R8)
+	VMOVDQU     352(SP), Y0
+	VMOVNTDQ    Y0, (R8)
+	ADDQ        BX, R8
+	VMOVNTDQ    Y10, 32(R8)
+	VMOVDQU     384(SP), Y10
+	VMOVNTDQ    Y10, (R8)
+	ADDQ        BX, R8
+	VMOVNTDQ    Y2, 32(R8)
+	VMOVDQU     416(SP), Y2
+	VMOVNTDQ    Y2, (R8)
+	ADDQ        BX, R8
+	VMOVNTDQ    Y6, 32(R8)
+	VMOVDQU     448(SP), Y6
+	VMOVNTDQ    Y6, (R8)
+	ADDQ        BX, R8
+	VMOVNTDQ    Y15, 32(R8)
+	VMOVDQU     480(SP), Y15
+	VMOVNTDQ    Y15, (R8)
+	ADDQ        BX, R8
+	VMOVNTDQ    Y7, 32(R8)
+	VMOVDQU     512(SP), Y7
+	VMOVNTDQ    Y7, (R8)
+	ADDQ        BX, R8
 	MOVQ        SI, DI
 
 	// Sub-tile 2, group 0.
@@ -2464,38 +2548,22 @@ transpose1AVX2_nt_work:
 	VPUNPCKHQDQ Y6, Y15, Y6
 	VPUNPCKLQDQ (SP), Y7, Y15
 	VPUNPCKHQDQ (SP), Y7, Y7
-	VMOVNTDQ    Y11, (R8)
-	ADDQ        BX, R8
-	VMOVNTDQ    Y3, (R8)
-	ADDQ        BX, R8
-	VMOVNTDQ    Y13, (R8)
-	ADDQ        BX, R8
-	VMOVNTDQ    Y9, (R8)
-	ADDQ        BX, R8
-	VMOVNTDQ    Y1, (R8)
-	ADDQ        BX, R8
-	VMOVNTDQ    Y5, (R8)
-	ADDQ        BX, R8
-	VMOVNTDQ    Y14, (R8)
-	ADDQ        BX, R8
-	VMOVNTDQ    Y12, (R8)
-	ADDQ        BX, R8
-	VMOVNTDQ    Y4, (R8)
-	ADDQ        BX, R8
-	VMOVNTDQ    Y8, (R8)
-	ADDQ        BX, R8
-	VMOVNTDQ    Y0, (R8)
-	ADDQ        BX, R8
-	VMOVNTDQ    Y10, (R8)
-	ADDQ        BX, R8
-	VMOVNTDQ    Y2, (R8)
-	ADDQ        BX, R8
-	VMOVNTDQ    Y6, (R8)
-	ADDQ        BX, R8
-	VMOVNTDQ    Y15, (R8)
-	ADDQ        BX, R8
-	VMOVNTDQ    Y7, (R8)
-	ADDQ        BX, R8
+	VMOVDQU     Y11, 32(SP)
+	VMOVDQU     Y3, 64(SP)
+	VMOVDQU     Y13, 96(SP)
+	VMOVDQU     Y9, 128(SP)
+	VMOVDQU     Y1, 160(SP)
+	VMOVDQU     Y5, 192(SP)
+	VMOVDQU     Y14, 224(SP)
+	VMOVDQU     Y12, 256(SP)
+	VMOVDQU     Y4, 288(SP)
+	VMOVDQU     Y8, 320(SP)
+	VMOVDQU     Y0, 352(SP)
+	VMOVDQU     Y10, 384(SP)
+	VMOVDQU     Y2, 416(SP)
+	VMOVDQU     Y6, 448(SP)
+	VMOVDQU     Y15, 480(SP)
+	VMOVDQU     Y7, 512(SP)
 
 	// Sub-tile 2, group 1.
 	VMOVDQU     32(DI), X0
@@ -2630,40 +2698,70 @@ transpose1AVX2_nt_work:
 	VPUNPCKHQDQ Y6, Y15, Y6
 	VPUNPCKLQDQ (SP), Y7, Y15
 	VPUNPCKHQDQ (SP), Y7, Y7
-	SUBQ        BX, R8
-	VMOVNTDQ    Y7, 32(R8)
-	SUBQ        BX, R8
-	VMOVNTDQ    Y15, 32(R8)
-	SUBQ        BX, R8
-	VMOVNTDQ    Y6, 32(R8)
-	SUBQ        BX, R8
-	VMOVNTDQ    Y2, 32(R8)
-	SUBQ        BX, R8
-	VMOVNTDQ    Y10, 32(R8)
-	SUBQ        BX, R8
-	VMOVNTDQ    Y0, 32(R8)
-	SUBQ        BX, R8
-	VMOVNTDQ    Y8, 32(R8)
-	SUBQ        BX, R8
-	VMOVNTDQ    Y4, 32(R8)
-	SUBQ        BX, R8
-	VMOVNTDQ    Y12, 32(R8)
-	SUBQ        BX, R8
-	VMOVNTDQ    Y14, 32(R8)
-	SUBQ        BX, R8
-	VMOVNTDQ    Y5, 32(R8)
-	SUBQ        BX, R8
-	VMOVNTDQ    Y1, 32(R8)
-	SUBQ        BX, R8
-	VMOVNTDQ    Y9, 32(R8)
-	SUBQ        BX, R8
-	VMOVNTDQ    Y13, 32(R8)
-	SUBQ        BX, R8
-	VMOVNTDQ    Y3, 32(R8)
-	SUBQ        BX, R8
 	VMOVNTDQ    Y11, 32(R8)
-	LEAQ        (R8)(BX*8), R8
-	LEAQ        (R8)(BX*8), R8
+	VMOVDQU     32(SP), Y11
+	VMOVNTDQ    Y11, (R8)
+	ADDQ        BX, R8
+	VMOVNTDQ    Y3, 32(R8)
+	VMOVDQU     64(SP), Y3
+	VMOVNTDQ    Y3, (R8)
+	ADDQ        BX, R8
+	VMOVNTDQ    Y13, 32(R8)
+	VMOVDQU     96(SP), Y13
+	VMOVNTDQ    Y13, (R8)
+	ADDQ        BX, R8
+	VMOVNTDQ    Y9, 32(R8)
+	VMOVDQU     128(SP), Y9
+	VMOVNTDQ    Y9, (R8)
+	ADDQ        BX, R8
+	VMOVNTDQ    Y1, 32(R8)
+	VMOVDQU     160(SP), Y1
+	VMOVNTDQ    Y1, (R8)
+	ADDQ        BX, R8
+	VMOVNTDQ    Y5, 32(R8)
+	VMOVDQU     192(SP), Y5
+	VMOVNTDQ    Y5, (R8)
+	ADDQ        BX, R8
+	VMOVNTDQ    Y14, 32(R8)
+	VMOVDQU     224(SP), Y14
+	VMOVNTDQ    Y14, (R8)
+	ADDQ        BX, R8
+	VMOVNTDQ    Y12, 32(R8)
+	VMOVDQU     256(SP), Y12
+	VMOVNTDQ    Y12, (R8)
+	ADDQ        BX, R8
+	VMOVNTDQ    Y4, 32(R8)
+	VMOVDQU     288(SP), Y4
+	VMOVNTDQ    Y4, (R8)
+	ADDQ        BX, R8
+	VMOVNTDQ    Y8, 32(R8)
+	VMOVDQU     320(SP), Y8
+	VMOVNTDQ    Y8, (R8)
+	ADDQ        BX, R8
+	VMOVNTDQ    Y0, 32(R8)
+	VMOVDQU     352(SP), Y0
+	VMOVNTDQ    Y0, (R8)
+	ADDQ        BX, R8
+	VMOVNTDQ    Y10, 32(R8)
+	VMOVDQU     384(SP), Y10
+	VMOVNTDQ    Y10, (R8)
+	ADDQ        BX, R8
+	VMOVNTDQ    Y2, 32(R8)
+	VMOVDQU     416(SP), Y2
+	VMOVNTDQ    Y2, (R8)
+	ADDQ        BX, R8
+	VMOVNTDQ    Y6, 32(R8)
+	VMOVDQU     448(SP), Y6
+	VMOVNTDQ    Y6, (R8)
+	ADDQ        BX, R8
+	VMOVNTDQ    Y15, 32(R8)
+	VMOVDQU     480(SP), Y15
+	VMOVNTDQ    Y15, (R8)
+	ADDQ        BX, R8
+	VMOVNTDQ    Y7, 32(R8)
+	VMOVDQU     512(SP), Y7
+	VMOVNTDQ    Y7, (R8)
+	ADDQ        BX, R8
 	MOVQ        SI, DI
 
 	// Sub-tile 3, group 0.
@@ -2799,38 +2897,22 @@ transpose1AVX2_nt_work:
 	VPUNPCKHQDQ Y6, Y15, Y6
 	VPUNPCKLQDQ (SP), Y7, Y15
 	VPUNPCKHQDQ (SP), Y7, Y7
-	VMOVNTDQ    Y11, (R8)
-	ADDQ        BX, R8
-	VMOVNTDQ    Y3, (R8)
-	ADDQ        BX, R8
-	VMOVNTDQ    Y13, (R8)
-	ADDQ        BX, R8
-	VMOVNTDQ    Y9, (R8)
-	ADDQ        BX, R8
-	VMOVNTDQ    Y1, (R8)
-	ADDQ        BX, R8
-	VMOVNTDQ    Y5, (R8)
-	ADDQ        BX, R8
-	VMOVNTDQ    Y14, (R8)
-	ADDQ        BX, R8
-	VMOVNTDQ    Y12, (R8)
-	ADDQ        BX, R8
-	VMOVNTDQ    Y4, (R8)
-	ADDQ        BX, R8
-	VMOVNTDQ    Y8, (R8)
-	ADDQ        BX, R8
-	VMOVNTDQ    Y0, (R8)
-	ADDQ        BX, R8
-	VMOVNTDQ    Y10, (R8)
-	ADDQ        BX, R8
-	VMOVNTDQ    Y2, (R8)
-	ADDQ        BX, R8
-	VMOVNTDQ    Y6, (R8)
-	ADDQ        BX, R8
-	VMOVNTDQ    Y15, (R8)
-	ADDQ        BX, R8
-	VMOVNTDQ    Y7, (R8)
-	ADDQ        BX, R8
+	VMOVDQU     Y11, 32(SP)
+	VMOVDQU     Y3, 64(SP)
+	VMOVDQU     Y13, 96(SP)
+	VMOVDQU     Y9, 128(SP)
+	VMOVDQU     Y1, 160(SP)
+	VMOVDQU     Y5, 192(SP)
+	VMOVDQU     Y14, 224(SP)
+	VMOVDQU     Y12, 256(SP)
+	VMOVDQU     Y4, 288(SP)
+	VMOVDQU     Y8, 320(SP)
+	VMOVDQU     Y0, 352(SP)
+	VMOVDQU     Y10, 384(SP)
+	VMOVDQU     Y2, 416(SP)
+	VMOVDQU     Y6, 448(SP)
+	VMOVDQU     Y15, 480(SP)
+	VMOVDQU     Y7, 512(SP)
 
 	// Sub-tile 3, group 1.
 	VMOVDQU     48(DI), X0
@@ -2965,40 +3047,70 @@ transpose1AVX2_nt_work:
 	VPUNPCKHQDQ Y6, Y15, Y6
 	VPUNPCKLQDQ (SP), Y7, Y15
 	VPUNPCKHQDQ (SP), Y7, Y7
-	SUBQ        BX, R8
-	VMOVNTDQ    Y7, 32(R8)
-	SUBQ        BX, R8
-	VMOVNTDQ    Y15, 32(R8)
-	SUBQ        BX, R8
-	VMOVNTDQ    Y6, 32(R8)
-	SUBQ        BX, R8
-	VMOVNTDQ    Y2, 32(R8)
-	SUBQ        BX, R8
-	VMOVNTDQ    Y10, 32(R8)
-	SUBQ        BX, R8
-	VMOVNTDQ    Y0, 32(R8)
-	SUBQ        BX, R8
-	VMOVNTDQ    Y8, 32(R8)
-	SUBQ        BX, R8
-	VMOVNTDQ    Y4, 32(R8)
-	SUBQ        BX, R8
-	VMOVNTDQ    Y12, 32(R8)
-	SUBQ        BX, R8
-	VMOVNTDQ    Y14, 32(R8)
-	SUBQ        BX, R8
-	VMOVNTDQ    Y5, 32(R8)
-	SUBQ        BX, R8
-	VMOVNTDQ    Y1, 32(R8)
-	SUBQ        BX, R8
-	VMOVNTDQ    Y9, 32(R8)
-	SUBQ        BX, R8
-	VMOVNTDQ    Y13, 32(R8)
-	SUBQ        BX, R8
-	VMOVNTDQ    Y3, 32(R8)
-	SUBQ        BX, R8
 	VMOVNTDQ    Y11, 32(R8)
-	LEAQ        (R8)(BX*8), R8
-	LEAQ        (R8)(BX*8), R8
+	VMOVDQU     32(SP), Y11
+	VMOVNTDQ    Y11, (R8)
+	ADDQ        BX, R8
+	VMOVNTDQ    Y3, 32(R8)
+	VMOVDQU     64(SP), Y3
+	VMOVNTDQ    Y3, (R8)
+	ADDQ        BX, R8
+	VMOVNTDQ    Y13, 32(R8)
+	VMOVDQU     96(SP), Y13
+	VMOVNTDQ    Y13, (R8)
+	ADDQ        BX, R8
+	VMOVNTDQ    Y9, 32(R8)
+	VMOVDQU     128(SP), Y9
+	VMOVNTDQ    Y9, (R8)
+	ADDQ        BX, R8
+	VMOVNTDQ    Y1, 32(R8)
+	VMOVDQU     160(SP), Y1
+	VMOVNTDQ    Y1, (R8)
+	ADDQ        BX, R8
+	VMOVNTDQ    Y5, 32(R8)
+	VMOVDQU     192(SP), Y5
+	VMOVNTDQ    Y5, (R8)
+	ADDQ        BX, R8
+	VMOVNTDQ    Y14, 32(R8)
+	VMOVDQU     224(SP), Y14
+	VMOVNTDQ    Y14, (R8)
+	ADDQ        BX, R8
+	VMOVNTDQ    Y12, 32(R8)
+	VMOVDQU     256(SP), Y12
+	VMOVNTDQ    Y12, (R8)
+	ADDQ        BX, R8
+	VMOVNTDQ    Y4, 32(R8)
+	VMOVDQU     288(SP), Y4
+	VMOVNTDQ    Y4, (R8)
+	ADDQ        BX, R8
+	VMOVNTDQ    Y8, 32(R8)
+	VMOVDQU     320(SP), Y8
+	VMOVNTDQ    Y8, (R8)
+	ADDQ        BX, R8
+	VMOVNTDQ    Y0, 32(R8)
+	VMOVDQU     352(SP), Y0
+	VMOVNTDQ    Y0, (R8)
+	ADDQ        BX, R8
+	VMOVNTDQ    Y10, 32(R8)
+	VMOVDQU     384(SP), Y10
+	VMOVNTDQ    Y10, (R8)
+	ADDQ        BX, R8
+	VMOVNTDQ    Y2, 32(R8)
+	VMOVDQU     416(SP), Y2
+	VMOVNTDQ    Y2, (R8)
+	ADDQ        BX, R8
+	VMOVNTDQ    Y6, 32(R8)
+	VMOVDQU     448(SP), Y6
+	VMOVNTDQ    Y6, (R8)
+	ADDQ        BX, R8
+	VMOVNTDQ    Y15, 32(R8)
+	VMOVDQU     480(SP), Y15
+	VMOVNTDQ    Y15, (R8)
+	ADDQ        BX, R8
+	VMOVNTDQ    Y7, 32(R8)
+	VMOVDQU     512(SP), Y7
+	VMOVNTDQ    Y7, (R8)
+	ADDQ        BX, R8
 	MOVQ        DI, SI
 	ADDQ        $0x00000040, AX
 	SUBQ        $0x00000040, R9
@@ -3011,7 +3123,7 @@ transpose1AVX2_done:
 
 // func transpose2AVX2(dst *byte, src *byte, cols int64, sc int64, dr int64, nt bool)
 // Requires: AVX, AVX2, MMX+
-TEXT ·transpose2AVX2(SB), NOSPLIT, $0-41
+TEXT ·transpose2AVX2(SB), NOSPLIT, $256-41
 	MOVQ  dst+0(FP), AX
 	MOVQ  src+8(FP), CX
 	MOVQ  sc+24(FP), DX
@@ -3163,22 +3275,14 @@ transpose2AVX2_work:
 	VPUNPCKHQDQ Y2, Y8, Y2
 	VPUNPCKLQDQ Y7, Y3, Y8
 	VPUNPCKHQDQ Y7, Y3, Y7
-	VMOVDQU     Y5, (R8)
-	ADDQ        BX, R8
-	VMOVDQU     Y1, (R8)
-	ADDQ        BX, R8
-	VMOVDQU     Y6, (R8)
-	ADDQ        BX, R8
-	VMOVDQU     Y4, (R8)
-	ADDQ        BX, R8
-	VMOVDQU     Y0, (R8)
-	ADDQ        BX, R8
-	VMOVDQU     Y2, (R8)
-	ADDQ        BX, R8
-	VMOVDQU     Y8, (R8)
-	ADDQ        BX, R8
-	VMOVDQU     Y7, (R8)
-	ADDQ        BX, R8
+	VMOVDQU     Y5, (SP)
+	VMOVDQU     Y1, 32(SP)
+	VMOVDQU     Y6, 64(SP)
+	VMOVDQU     Y4, 96(SP)
+	VMOVDQU     Y0, 128(SP)
+	VMOVDQU     Y2, 160(SP)
+	VMOVDQU     Y8, 192(SP)
+	VMOVDQU     Y7, 224(SP)
 
 	// Sub-tile 0, group 1.
 	VMOVDQU     (DI), X0
@@ -3237,23 +3341,38 @@ transpose2AVX2_work:
 	VPUNPCKHQDQ Y2, Y8, Y2
 	VPUNPCKLQDQ Y7, Y3, Y8
 	VPUNPCKHQDQ Y7, Y3, Y7
-	SUBQ        BX, R8
-	VMOVDQU     Y7, 32(R8)
-	SUBQ        BX, R8
-	VMOVDQU     Y8, 32(R8)
-	SUBQ        BX, R8
-	VMOVDQU     Y2, 32(R8)
-	SUBQ        BX, R8
-	VMOVDQU     Y0, 32(R8)
-	SUBQ        BX, R8
-	VMOVDQU     Y4, 32(R8)
-	SUBQ        BX, R8
-	VMOVDQU     Y6, 32(R8)
-	SUBQ        BX, R8
-	VMOVDQU     Y1, 32(R8)
-	SUBQ        BX, R8
 	VMOVDQU     Y5, 32(R8)
-	LEAQ        (R8)(BX*8), R8
+	VMOVDQU     (SP), Y5
+	VMOVDQU     Y5, (R8)
+	ADDQ        BX, R8
+	VMOVDQU     Y1, 32(R8)
+	VMOVDQU     32(SP), Y1
+	VMOVDQU     Y1, (R8)
+	ADDQ        BX, R8
+	VMOVDQU     Y6, 32(R8)
+	VMOVDQU     64(SP), Y6
+	VMOVDQU     Y6, (R8)
+	ADDQ        BX, R8
+	VMOVDQU     Y4, 32(R8)
+	VMOVDQU     96(SP), Y4
+	VMOVDQU     Y4, (R8)
+	ADDQ        BX, R8
+	VMOVDQU     Y0, 32(R8)
+	VMOVDQU     128(SP), Y0
+	VMOVDQU     Y0, (R8)
+	ADDQ        BX, R8
+	VMOVDQU     Y2, 32(R8)
+	VMOVDQU     160(SP), Y2
+	VMOVDQU     Y2, (R8)
+	ADDQ        BX, R8
+	VMOVDQU     Y8, 32(R8)
+	VMOVDQU     192(SP), Y8
+	VMOVDQU     Y8, (R8)
+	ADDQ        BX, R8
+	VMOVDQU     Y7, 32(R8)
+	VMOVDQU     224(SP), Y7
+	VMOVDQU     Y7, (R8)
+	ADDQ        BX, R8
 	MOVQ        SI, DI
 
 	// Sub-tile 1, group 0.
@@ -3313,22 +3432,14 @@ transpose2AVX2_work:
 	VPUNPCKHQDQ Y2, Y8, Y2
 	VPUNPCKLQDQ Y7, Y3, Y8
 	VPUNPCKHQDQ Y7, Y3, Y7
-	VMOVDQU     Y5, (R8)
-	ADDQ        BX, R8
-	VMOVDQU     Y1, (R8)
-	ADDQ        BX, R8
-	VMOVDQU     Y6, (R8)
-	ADDQ        BX, R8
-	VMOVDQU     Y4, (R8)
-	ADDQ        BX, R8
-	VMOVDQU     Y0, (R8)
-	ADDQ        BX, R8
-	VMOVDQU     Y2, (R8)
-	ADDQ        BX, R8
-	VMOVDQU     Y8, (R8)
-	ADDQ        BX, R8
-	VMOVDQU     Y7, (R8)
-	ADDQ        BX, R8
+	VMOVDQU     Y5, (SP)
+	VMOVDQU     Y1, 32(SP)
+	VMOVDQU     Y6, 64(SP)
+	VMOVDQU     Y4, 96(SP)
+	VMOVDQU     Y0, 128(SP)
+	VMOVDQU     Y2, 160(SP)
+	VMOVDQU     Y8, 192(SP)
+	VMOVDQU     Y7, 224(SP)
 
 	// Sub-tile 1, group 1.
 	VMOVDQU     16(DI), X0
@@ -3387,23 +3498,38 @@ transpose2AVX2_work:
 	VPUNPCKHQDQ Y2, Y8, Y2
 	VPUNPCKLQDQ Y7, Y3, Y8
 	VPUNPCKHQDQ Y7, Y3, Y7
-	SUBQ        BX, R8
-	VMOVDQU     Y7, 32(R8)
-	SUBQ        BX, R8
-	VMOVDQU     Y8, 32(R8)
-	SUBQ        BX, R8
-	VMOVDQU     Y2, 32(R8)
-	SUBQ        BX, R8
-	VMOVDQU     Y0, 32(R8)
-	SUBQ        BX, R8
-	VMOVDQU     Y4, 32(R8)
-	SUBQ        BX, R8
-	VMOVDQU     Y6, 32(R8)
-	SUBQ        BX, R8
-	VMOVDQU     Y1, 32(R8)
-	SUBQ        BX, R8
 	VMOVDQU     Y5, 32(R8)
-	LEAQ        (R8)(BX*8), R8
+	VMOVDQU     (SP), Y5
+	VMOVDQU     Y5, (R8)
+	ADDQ        BX, R8
+	VMOVDQU     Y1, 32(R8)
+	VMOVDQU     32(SP), Y1
+	VMOVDQU     Y1, (R8)
+	ADDQ        BX, R8
+	VMOVDQU     Y6, 32(R8)
+	VMOVDQU     64(SP), Y6
+	VMOVDQU     Y6, (R8)
+	ADDQ        BX, R8
+	VMOVDQU     Y4, 32(R8)
+	VMOVDQU     96(SP), Y4
+	VMOVDQU     Y4, (R8)
+	ADDQ        BX, R8
+	VMOVDQU     Y0, 32(R8)
+	VMOVDQU     128(SP), Y0
+	VMOVDQU     Y0, (R8)
+	ADDQ        BX, R8
+	VMOVDQU     Y2, 32(R8)
+	VMOVDQU     160(SP), Y2
+	VMOVDQU     Y2, (R8)
+	ADDQ        BX, R8
+	VMOVDQU     Y8, 32(R8)
+	VMOVDQU     192(SP), Y8
+	VMOVDQU     Y8, (R8)
+	ADDQ        BX, R8
+	VMOVDQU     Y7, 32(R8)
+	VMOVDQU     224(SP), Y7
+	VMOVDQU     Y7, (R8)
+	ADDQ        BX, R8
 	MOVQ        SI, DI
 
 	// Sub-tile 2, group 0.
@@ -3463,22 +3589,14 @@ transpose2AVX2_work:
 	VPUNPCKHQDQ Y2, Y8, Y2
 	VPUNPCKLQDQ Y7, Y3, Y8
 	VPUNPCKHQDQ Y7, Y3, Y7
-	VMOVDQU     Y5, (R8)
-	ADDQ        BX, R8
-	VMOVDQU     Y1, (R8)
-	ADDQ        BX, R8
-	VMOVDQU     Y6, (R8)
-	ADDQ        BX, R8
-	VMOVDQU     Y4, (R8)
-	ADDQ        BX, R8
-	VMOVDQU     Y0, (R8)
-	ADDQ        BX, R8
-	VMOVDQU     Y2, (R8)
-	ADDQ        BX, R8
-	VMOVDQU     Y8, (R8)
-	ADDQ        BX, R8
-	VMOVDQU     Y7, (R8)
-	ADDQ        BX, R8
+	VMOVDQU     Y5, (SP)
+	VMOVDQU     Y1, 32(SP)
+	VMOVDQU     Y6, 64(SP)
+	VMOVDQU     Y4, 96(SP)
+	VMOVDQU     Y0, 128(SP)
+	VMOVDQU     Y2, 160(SP)
+	VMOVDQU     Y8, 192(SP)
+	VMOVDQU     Y7, 224(SP)
 
 	// Sub-tile 2, group 1.
 	VMOVDQU     32(DI), X0
@@ -3537,23 +3655,38 @@ transpose2AVX2_work:
 	VPUNPCKHQDQ Y2, Y8, Y2
 	VPUNPCKLQDQ Y7, Y3, Y8
 	VPUNPCKHQDQ Y7, Y3, Y7
-	SUBQ        BX, R8
-	VMOVDQU     Y7, 32(R8)
-	SUBQ        BX, R8
-	VMOVDQU     Y8, 32(R8)
-	SUBQ        BX, R8
-	VMOVDQU     Y2, 32(R8)
-	SUBQ        BX, R8
-	VMOVDQU     Y0, 32(R8)
-	SUBQ        BX, R8
-	VMOVDQU     Y4, 32(R8)
-	SUBQ        BX, R8
-	VMOVDQU     Y6, 32(R8)
-	SUBQ        BX, R8
-	VMOVDQU     Y1, 32(R8)
-	SUBQ        BX, R8
 	VMOVDQU     Y5, 32(R8)
-	LEAQ        (R8)(BX*8), R8
+	VMOVDQU     (SP), Y5
+	VMOVDQU     Y5, (R8)
+	ADDQ        BX, R8
+	VMOVDQU     Y1, 32(R8)
+	VMOVDQU     32(SP), Y1
+	VMOVDQU     Y1, (R8)
+	ADDQ        BX, R8
+	VMOVDQU     Y6, 32(R8)
+	VMOVDQU     64(SP), Y6
+	VMOVDQU     Y6, (R8)
+	ADDQ        BX, R8
+	VMOVDQU     Y4, 32(R8)
+	VMOVDQU     96(SP), Y4
+	VMOVDQU     Y4, (R8)
+	ADDQ        BX, R8
+	VMOVDQU     Y0, 32(R8)
+	VMOVDQU     128(SP), Y0
+	VMOVDQU     Y0, (R8)
+	ADDQ        BX, R8
+	VMOVDQU     Y2, 32(R8)
+	VMOVDQU     160(SP), Y2
+	VMOVDQU     Y2, (R8)
+	ADDQ        BX, R8
+	VMOVDQU     Y8, 32(R8)
+	VMOVDQU     192(SP), Y8
+	VMOVDQU     Y8, (R8)
+	ADDQ        BX, R8
+	VMOVDQU     Y7, 32(R8)
+	VMOVDQU     224(SP), Y7
+	VMOVDQU     Y7, (R8)
+	ADDQ        BX, R8
 	MOVQ        SI, DI
 
 	// Sub-tile 3, group 0.
@@ -3613,22 +3746,14 @@ transpose2AVX2_work:
 	VPUNPCKHQDQ Y2, Y8, Y2
 	VPUNPCKLQDQ Y7, Y3, Y8
 	VPUNPCKHQDQ Y7, Y3, Y7
-	VMOVDQU     Y5, (R8)
-	ADDQ        BX, R8
-	VMOVDQU     Y1, (R8)
-	ADDQ        BX, R8
-	VMOVDQU     Y6, (R8)
-	ADDQ        BX, R8
-	VMOVDQU     Y4, (R8)
-	ADDQ        BX, R8
-	VMOVDQU     Y0, (R8)
-	ADDQ        BX, R8
-	VMOVDQU     Y2, (R8)
-	ADDQ        BX, R8
-	VMOVDQU     Y8, (R8)
-	ADDQ        BX, R8
-	VMOVDQU     Y7, (R8)
-	ADDQ        BX, R8
+	VMOVDQU     Y5, (SP)
+	VMOVDQU     Y1, 32(SP)
+	VMOVDQU     Y6, 64(SP)
+	VMOVDQU     Y4, 96(SP)
+	VMOVDQU     Y0, 128(SP)
+	VMOVDQU     Y2, 160(SP)
+	VMOVDQU     Y8, 192(SP)
+	VMOVDQU     Y7, 224(SP)
 
 	// Sub-tile 3, group 1.
 	VMOVDQU     48(DI), X0
@@ -3687,23 +3812,38 @@ transpose2AVX2_work:
 	VPUNPCKHQDQ Y2, Y8, Y2
 	VPUNPCKLQDQ Y7, Y3, Y8
 	VPUNPCKHQDQ Y7, Y3, Y7
-	SUBQ        BX, R8
-	VMOVDQU     Y7, 32(R8)
-	SUBQ        BX, R8
-	VMOVDQU     Y8, 32(R8)
-	SUBQ        BX, R8
-	VMOVDQU     Y2, 32(R8)
-	SUBQ        BX, R8
-	VMOVDQU     Y0, 32(R8)
-	SUBQ        BX, R8
-	VMOVDQU     Y4, 32(R8)
-	SUBQ        BX, R8
-	VMOVDQU     Y6, 32(R8)
-	SUBQ        BX, R8
-	VMOVDQU     Y1, 32(R8)
-	SUBQ        BX, R8
 	VMOVDQU     Y5, 32(R8)
-	LEAQ        (R8)(BX*8), R8
+	VMOVDQU     (SP), Y5
+	VMOVDQU     Y5, (R8)
+	ADDQ        BX, R8
+	VMOVDQU     Y1, 32(R8)
+	VMOVDQU     32(SP), Y1
+	VMOVDQU     Y1, (R8)
+	ADDQ        BX, R8
+	VMOVDQU     Y6, 32(R8)
+	VMOVDQU     64(SP), Y6
+	VMOVDQU     Y6, (R8)
+	ADDQ        BX, R8
+	VMOVDQU     Y4, 32(R8)
+	VMOVDQU     96(SP), Y4
+	VMOVDQU     Y4, (R8)
+	ADDQ        BX, R8
+	VMOVDQU     Y0, 32(R8)
+	VMOVDQU     128(SP), Y0
+	VMOVDQU     Y0, (R8)
+	ADDQ        BX, R8
+	VMOVDQU     Y2, 32(R8)
+	VMOVDQU     160(SP), Y2
+	VMOVDQU     Y2, (R8)
+	ADDQ        BX, R8
+	VMOVDQU     Y8, 32(R8)
+	VMOVDQU     192(SP), Y8
+	VMOVDQU     Y8, (R8)
+	ADDQ        BX, R8
+	VMOVDQU     Y7, 32(R8)
+	VMOVDQU     224(SP), Y7
+	VMOVDQU     Y7, (R8)
+	ADDQ        BX, R8
 	MOVQ        DI, SI
 	ADDQ        $0x00000040, AX
 	SUBQ        $0x00000020, R9
@@ -3855,22 +3995,14 @@ transpose2AVX2_nt_work:
 	VPUNPCKHQDQ Y2, Y8, Y2
 	VPUNPCKLQDQ Y7, Y3, Y8
 	VPUNPCKHQDQ Y7, Y3, Y7
-	VMOVNTDQ    Y5, (R8)
-	ADDQ        BX, R8
-	VMOVNTDQ    Y1, (R8)
-	ADDQ        BX, R8
-	VMOVNTDQ    Y6, (R8)
-	ADDQ        BX, R8
-	VMOVNTDQ    Y4, (R8)
-	ADDQ        BX, R8
-	VMOVNTDQ    Y0, (R8)
-	ADDQ        BX, R8
-	VMOVNTDQ    Y2, (R8)
-	ADDQ        BX, R8
-	VMOVNTDQ    Y8, (R8)
-	ADDQ        BX, R8
-	VMOVNTDQ    Y7, (R8)
-	ADDQ        BX, R8
+	VMOVDQU     Y5, (SP)
+	VMOVDQU     Y1, 32(SP)
+	VMOVDQU     Y6, 64(SP)
+	VMOVDQU     Y4, 96(SP)
+	VMOVDQU     Y0, 128(SP)
+	VMOVDQU     Y2, 160(SP)
+	VMOVDQU     Y8, 192(SP)
+	VMOVDQU     Y7, 224(SP)
 
 	// Sub-tile 0, group 1.
 	VMOVDQU     (DI), X0
@@ -3929,23 +4061,38 @@ transpose2AVX2_nt_work:
 	VPUNPCKHQDQ Y2, Y8, Y2
 	VPUNPCKLQDQ Y7, Y3, Y8
 	VPUNPCKHQDQ Y7, Y3, Y7
-	SUBQ        BX, R8
-	VMOVNTDQ    Y7, 32(R8)
-	SUBQ        BX, R8
-	VMOVNTDQ    Y8, 32(R8)
-	SUBQ        BX, R8
-	VMOVNTDQ    Y2, 32(R8)
-	SUBQ        BX, R8
-	VMOVNTDQ    Y0, 32(R8)
-	SUBQ        BX, R8
-	VMOVNTDQ    Y4, 32(R8)
-	SUBQ        BX, R8
-	VMOVNTDQ    Y6, 32(R8)
-	SUBQ        BX, R8
-	VMOVNTDQ    Y1, 32(R8)
-	SUBQ        BX, R8
 	VMOVNTDQ    Y5, 32(R8)
-	LEAQ        (R8)(BX*8), R8
+	VMOVDQU     (SP), Y5
+	VMOVNTDQ    Y5, (R8)
+	ADDQ        BX, R8
+	VMOVNTDQ    Y1, 32(R8)
+	VMOVDQU     32(SP), Y1
+	VMOVNTDQ    Y1, (R8)
+	ADDQ        BX, R8
+	VMOVNTDQ    Y6, 32(R8)
+	VMOVDQU     64(SP), Y6
+	VMOVNTDQ    Y6, (R8)
+	ADDQ        BX, R8
+	VMOVNTDQ    Y4, 32(R8)
+	VMOVDQU     96(SP), Y4
+	VMOVNTDQ    Y4, (R8)
+	ADDQ        BX, R8
+	VMOVNTDQ    Y0, 32(R8)
+	VMOVDQU     128(SP), Y0
+	VMOVNTDQ    Y0, (R8)
+	ADDQ        BX, R8
+	VMOVNTDQ    Y2, 32(R8)
+	VMOVDQU     160(SP), Y2
+	VMOVNTDQ    Y2, (R8)
+	ADDQ        BX, R8
+	VMOVNTDQ    Y8, 32(R8)
+	VMOVDQU     192(SP), Y8
+	VMOVNTDQ    Y8, (R8)
+	ADDQ        BX, R8
+	VMOVNTDQ    Y7, 32(R8)
+	VMOVDQU     224(SP), Y7
+	VMOVNTDQ    Y7, (R8)
+	ADDQ        BX, R8
 	MOVQ        SI, DI
 
 	// Sub-tile 1, group 0.
@@ -4005,22 +4152,14 @@ transpose2AVX2_nt_work:
 	VPUNPCKHQDQ Y2, Y8, Y2
 	VPUNPCKLQDQ Y7, Y3, Y8
 	VPUNPCKHQDQ Y7, Y3, Y7
-	VMOVNTDQ    Y5, (R8)
-	ADDQ        BX, R8
-	VMOVNTDQ    Y1, (R8)
-	ADDQ        BX, R8
-	VMOVNTDQ    Y6, (R8)
-	ADDQ        BX, R8
-	VMOVNTDQ    Y4, (R8)
-	ADDQ        BX, R8
-	VMOVNTDQ    Y0, (R8)
-	ADDQ        BX, R8
-	VMOVNTDQ    Y2, (R8)
-	ADDQ        BX, R8
-	VMOVNTDQ    Y8, (R8)
-	ADDQ        BX, R8
-	VMOVNTDQ    Y7, (R8)
-	ADDQ        BX, R8
+	VMOVDQU     Y5, (SP)
+	VMOVDQU     Y1, 32(SP)
+	VMOVDQU     Y6, 64(SP)
+	VMOVDQU     Y4, 96(SP)
+	VMOVDQU     Y0, 128(SP)
+	VMOVDQU     Y2, 160(SP)
+	VMOVDQU     Y8, 192(SP)
+	VMOVDQU     Y7, 224(SP)
 
 	// Sub-tile 1, group 1.
 	VMOVDQU     16(DI), X0
@@ -4079,23 +4218,38 @@ transpose2AVX2_nt_work:
 	VPUNPCKHQDQ Y2, Y8, Y2
 	VPUNPCKLQDQ Y7, Y3, Y8
 	VPUNPCKHQDQ Y7, Y3, Y7
-	SUBQ        BX, R8
-	VMOVNTDQ    Y7, 32(R8)
-	SUBQ        BX, R8
-	VMOVNTDQ    Y8, 32(R8)
-	SUBQ        BX, R8
-	VMOVNTDQ    Y2, 32(R8)
-	SUBQ        BX, R8
-	VMOVNTDQ    Y0, 32(R8)
-	SUBQ        BX, R8
-	VMOVNTDQ    Y4, 32(R8)
-	SUBQ        BX, R8
-	VMOVNTDQ    Y6, 32(R8)
-	SUBQ        BX, R8
-	VMOVNTDQ    Y1, 32(R8)
-	SUBQ        BX, R8
 	VMOVNTDQ    Y5, 32(R8)
-	LEAQ        (R8)(BX*8), R8
+	VMOVDQU     (SP), Y5
+	VMOVNTDQ    Y5, (R8)
+	ADDQ        BX, R8
+	VMOVNTDQ    Y1, 32(R8)
+	VMOVDQU     32(SP), Y1
+	VMOVNTDQ    Y1, (R8)
+	ADDQ        BX, R8
+	VMOVNTDQ    Y6, 32(R8)
+	VMOVDQU     64(SP), Y6
+	VMOVNTDQ    Y6, (R8)
+	ADDQ        BX, R8
+	VMOVNTDQ    Y4, 32(R8)
+	VMOVDQU     96(SP), Y4
+	VMOVNTDQ    Y4, (R8)
+	ADDQ        BX, R8
+	VMOVNTDQ    Y0, 32(R8)
+	VMOVDQU     128(SP), Y0
+	VMOVNTDQ    Y0, (R8)
+	ADDQ        BX, R8
+	VMOVNTDQ    Y2, 32(R8)
+	VMOVDQU     160(SP), Y2
+	VMOVNTDQ    Y2, (R8)
+	ADDQ        BX, R8
+	VMOVNTDQ    Y8, 32(R8)
+	VMOVDQU     192(SP), Y8
+	VMOVNTDQ    Y8, (R8)
+	ADDQ        BX, R8
+	VMOVNTDQ    Y7, 32(R8)
+	VMOVDQU     224(SP), Y7
+	VMOVNTDQ    Y7, (R8)
+	ADDQ        BX, R8
 	MOVQ        SI, DI
 
 	// Sub-tile 2, group 0.
@@ -4155,22 +4309,14 @@ transpose2AVX2_nt_work:
 	VPUNPCKHQDQ Y2, Y8, Y2
 	VPUNPCKLQDQ Y7, Y3, Y8
 	VPUNPCKHQDQ Y7, Y3, Y7
-	VMOVNTDQ    Y5, (R8)
-	ADDQ        BX, R8
-	VMOVNTDQ    Y1, (R8)
-	ADDQ        BX, R8
-	VMOVNTDQ    Y6, (R8)
-	ADDQ        BX, R8
-	VMOVNTDQ    Y4, (R8)
-	ADDQ        BX, R8
-	VMOVNTDQ    Y0, (R8)
-	ADDQ        BX, R8
-	VMOVNTDQ    Y2, (R8)
-	ADDQ        BX, R8
-	VMOVNTDQ    Y8, (R8)
-	ADDQ        BX, R8
-	VMOVNTDQ    Y7, (R8)
-	ADDQ        BX, R8
+	VMOVDQU     Y5, (SP)
+	VMOVDQU     Y1, 32(SP)
+	VMOVDQU     Y6, 64(SP)
+	VMOVDQU     Y4, 96(SP)
+	VMOVDQU     Y0, 128(SP)
+	VMOVDQU     Y2, 160(SP)
+	VMOVDQU     Y8, 192(SP)
+	VMOVDQU     Y7, 224(SP)
 
 	// Sub-tile 2, group 1.
 	VMOVDQU     32(DI), X0
@@ -4229,23 +4375,38 @@ transpose2AVX2_nt_work:
 	VPUNPCKHQDQ Y2, Y8, Y2
 	VPUNPCKLQDQ Y7, Y3, Y8
 	VPUNPCKHQDQ Y7, Y3, Y7
-	SUBQ        BX, R8
-	VMOVNTDQ    Y7, 32(R8)
-	SUBQ        BX, R8
-	VMOVNTDQ    Y8, 32(R8)
-	SUBQ        BX, R8
-	VMOVNTDQ    Y2, 32(R8)
-	SUBQ        BX, R8
-	VMOVNTDQ    Y0, 32(R8)
-	SUBQ        BX, R8
-	VMOVNTDQ    Y4, 32(R8)
-	SUBQ        BX, R8
-	VMOVNTDQ    Y6, 32(R8)
-	SUBQ        BX, R8
-	VMOVNTDQ    Y1, 32(R8)
-	SUBQ        BX, R8
 	VMOVNTDQ    Y5, 32(R8)
-	LEAQ        (R8)(BX*8), R8
+	VMOVDQU     (SP), Y5
+	VMOVNTDQ    Y5, (R8)
+	ADDQ        BX, R8
+	VMOVNTDQ    Y1, 32(R8)
+	VMOVDQU     32(SP), Y1
+	VMOVNTDQ    Y1, (R8)
+	ADDQ        BX, R8
+	VMOVNTDQ    Y6, 32(R8)
+	VMOVDQU     64(SP), Y6
+	VMOVNTDQ    Y6, (R8)
+	ADDQ        BX, R8
+	VMOVNTDQ    Y4, 32(R8)
+	VMOVDQU     96(SP), Y4
+	VMOVNTDQ    Y4, (R8)
+	ADDQ        BX, R8
+	VMOVNTDQ    Y0, 32(R8)
+	VMOVDQU     128(SP), Y0
+	VMOVNTDQ    Y0, (R8)
+	ADDQ        BX, R8
+	VMOVNTDQ    Y2, 32(R8)
+	VMOVDQU     160(SP), Y2
+	VMOVNTDQ    Y2, (R8)
+	ADDQ        BX, R8
+	VMOVNTDQ    Y8, 32(R8)
+	VMOVDQU     192(SP), Y8
+	VMOVNTDQ    Y8, (R8)
+	ADDQ        BX, R8
+	VMOVNTDQ    Y7, 32(R8)
+	VMOVDQU     224(SP), Y7
+	VMOVNTDQ    Y7, (R8)
+	ADDQ        BX, R8
 	MOVQ        SI, DI
 
 	// Sub-tile 3, group 0.
@@ -4305,22 +4466,14 @@ transpose2AVX2_nt_work:
 	VPUNPCKHQDQ Y2, Y8, Y2
 	VPUNPCKLQDQ Y7, Y3, Y8
 	VPUNPCKHQDQ Y7, Y3, Y7
-	VMOVNTDQ    Y5, (R8)
-	ADDQ        BX, R8
-	VMOVNTDQ    Y1, (R8)
-	ADDQ        BX, R8
-	VMOVNTDQ    Y6, (R8)
-	ADDQ        BX, R8
-	VMOVNTDQ    Y4, (R8)
-	ADDQ        BX, R8
-	VMOVNTDQ    Y0, (R8)
-	ADDQ        BX, R8
-	VMOVNTDQ    Y2, (R8)
-	ADDQ        BX, R8
-	VMOVNTDQ    Y8, (R8)
-	ADDQ        BX, R8
-	VMOVNTDQ    Y7, (R8)
-	ADDQ        BX, R8
+	VMOVDQU     Y5, (SP)
+	VMOVDQU     Y1, 32(SP)
+	VMOVDQU     Y6, 64(SP)
+	VMOVDQU     Y4, 96(SP)
+	VMOVDQU     Y0, 128(SP)
+	VMOVDQU     Y2, 160(SP)
+	VMOVDQU     Y8, 192(SP)
+	VMOVDQU     Y7, 224(SP)
 
 	// Sub-tile 3, group 1.
 	VMOVDQU     48(DI), X0
@@ -4379,23 +4532,38 @@ transpose2AVX2_nt_work:
 	VPUNPCKHQDQ Y2, Y8, Y2
 	VPUNPCKLQDQ Y7, Y3, Y8
 	VPUNPCKHQDQ Y7, Y3, Y7
-	SUBQ        BX, R8
-	VMOVNTDQ    Y7, 32(R8)
-	SUBQ        BX, R8
-	VMOVNTDQ    Y8, 32(R8)
-	SUBQ        BX, R8
-	VMOVNTDQ    Y2, 32(R8)
-	SUBQ        BX, R8
-	VMOVNTDQ    Y0, 32(R8)
-	SUBQ        BX, R8
-	VMOVNTDQ    Y4, 32(R8)
-	SUBQ        BX, R8
-	VMOVNTDQ    Y6, 32(R8)
-	SUBQ        BX, R8
-	VMOVNTDQ    Y1, 32(R8)
-	SUBQ        BX, R8
 	VMOVNTDQ    Y5, 32(R8)
-	LEAQ        (R8)(BX*8), R8
+	VMOVDQU     (SP), Y5
+	VMOVNTDQ    Y5, (R8)
+	ADDQ        BX, R8
+	VMOVNTDQ    Y1, 32(R8)
+	VMOVDQU     32(SP), Y1
+	VMOVNTDQ    Y1, (R8)
+	ADDQ        BX, R8
+	VMOVNTDQ    Y6, 32(R8)
+	VMOVDQU     64(SP), Y6
+	VMOVNTDQ    Y6, (R8)
+	ADDQ        BX, R8
+	VMOVNTDQ    Y4, 32(R8)
+	VMOVDQU     96(SP), Y4
+	VMOVNTDQ    Y4, (R8)
+	ADDQ        BX, R8
+	VMOVNTDQ    Y0, 32(R8)
+	VMOVDQU     128(SP), Y0
+	VMOVNTDQ    Y0, (R8)
+	ADDQ        BX, R8
+	VMOVNTDQ    Y2, 32(R8)
+	VMOVDQU     160(SP), Y2
+	VMOVNTDQ    Y2, (R8)
+	ADDQ        BX, R8
+	VMOVNTDQ    Y8, 32(R8)
+	VMOVDQU     192(SP), Y8
+	VMOVNTDQ    Y8, (R8)
+	ADDQ        BX, R8
+	VMOVNTDQ    Y7, 32(R8)
+	VMOVDQU     224(SP), Y7
+	VMOVNTDQ    Y7, (R8)
+	ADDQ        BX, R8
 	MOVQ        DI, SI
 	ADDQ        $0x00000040, AX
 	SUBQ        $0x00000020, R9
@@ -4408,7 +4576,7 @@ transpose2AVX2_done:
 
 // func transpose4AVX2(dst *byte, src *byte, cols int64, sc int64, dr int64, nt bool)
 // Requires: AVX, AVX2, MMX+
-TEXT ·transpose4AVX2(SB), NOSPLIT, $0-41
+TEXT ·transpose4AVX2(SB), NOSPLIT, $256-41
 	MOVQ  dst+0(FP), AX
 	MOVQ  src+8(FP), CX
 	MOVQ  sc+24(FP), DX
@@ -4512,22 +4680,14 @@ transpose4AVX2_work:
 	VPERM2I128  $0x31, Y2, Y8, Y4
 	VPERM2I128  $0x20, Y7, Y3, Y2
 	VPERM2I128  $0x31, Y7, Y3, Y8
-	VMOVDQU     Y5, (R8)
-	ADDQ        BX, R8
-	VMOVDQU     Y1, (R8)
-	ADDQ        BX, R8
-	VMOVDQU     Y0, (R8)
-	ADDQ        BX, R8
-	VMOVDQU     Y2, (R8)
-	ADDQ        BX, R8
-	VMOVDQU     Y9, (R8)
-	ADDQ        BX, R8
-	VMOVDQU     Y6, (R8)
-	ADDQ        BX, R8
-	VMOVDQU     Y4, (R8)
-	ADDQ        BX, R8
-	VMOVDQU     Y8, (R8)
-	ADDQ        BX, R8
+	VMOVDQU     Y5, (SP)
+	VMOVDQU     Y1, 32(SP)
+	VMOVDQU     Y0, 64(SP)
+	VMOVDQU     Y2, 96(SP)
+	VMOVDQU     Y9, 128(SP)
+	VMOVDQU     Y6, 160(SP)
+	VMOVDQU     Y4, 192(SP)
+	VMOVDQU     Y8, 224(SP)
 
 	// Sub-tile 0, group 1.
 	VMOVDQU     (DI), Y0
@@ -4570,23 +4730,38 @@ transpose4AVX2_work:
 	VPERM2I128  $0x31, Y2, Y8, Y4
 	VPERM2I128  $0x20, Y7, Y3, Y2
 	VPERM2I128  $0x31, Y7, Y3, Y8
-	SUBQ        BX, R8
-	VMOVDQU     Y8, 32(R8)
-	SUBQ        BX, R8
-	VMOVDQU     Y4, 32(R8)
-	SUBQ        BX, R8
-	VMOVDQU     Y6, 32(R8)
-	SUBQ        BX, R8
-	VMOVDQU     Y9, 32(R8)
-	SUBQ        BX, R8
-	VMOVDQU     Y2, 32(R8)
-	SUBQ        BX, R8
-	VMOVDQU     Y0, 32(R8)
-	SUBQ        BX, R8
-	VMOVDQU     Y1, 32(R8)
-	SUBQ        BX, R8
 	VMOVDQU     Y5, 32(R8)
-	LEAQ        (R8)(BX*8), R8
+	VMOVDQU     (SP), Y5
+	VMOVDQU     Y5, (R8)
+	ADDQ        BX, R8
+	VMOVDQU     Y1, 32(R8)
+	VMOVDQU     32(SP), Y1
+	VMOVDQU     Y1, (R8)
+	ADDQ        BX, R8
+	VMOVDQU     Y0, 32(R8)
+	VMOVDQU     64(SP), Y0
+	VMOVDQU     Y0, (R8)
+	ADDQ        BX, R8
+	VMOVDQU     Y2, 32(R8)
+	VMOVDQU     96(SP), Y2
+	VMOVDQU     Y2, (R8)
+	ADDQ        BX, R8
+	VMOVDQU     Y9, 32(R8)
+	VMOVDQU     128(SP), Y9
+	VMOVDQU     Y9, (R8)
+	ADDQ        BX, R8
+	VMOVDQU     Y6, 32(R8)
+	VMOVDQU     160(SP), Y6
+	VMOVDQU     Y6, (R8)
+	ADDQ        BX, R8
+	VMOVDQU     Y4, 32(R8)
+	VMOVDQU     192(SP), Y4
+	VMOVDQU     Y4, (R8)
+	ADDQ        BX, R8
+	VMOVDQU     Y8, 32(R8)
+	VMOVDQU     224(SP), Y8
+	VMOVDQU     Y8, (R8)
+	ADDQ        BX, R8
 	MOVQ        SI, DI
 
 	// Sub-tile 1, group 0.
@@ -4630,22 +4805,14 @@ transpose4AVX2_work:
 	VPERM2I128  $0x31, Y2, Y8, Y4
 	VPERM2I128  $0x20, Y7, Y3, Y2
 	VPERM2I128  $0x31, Y7, Y3, Y8
-	VMOVDQU     Y5, (R8)
-	ADDQ        BX, R8
-	VMOVDQU     Y1, (R8)
-	ADDQ        BX, R8
-	VMOVDQU     Y0, (R8)
-	ADDQ        BX, R8
-	VMOVDQU     Y2, (R8)
-	ADDQ        BX, R8
-	VMOVDQU     Y9, (R8)
-	ADDQ        BX, R8
-	VMOVDQU     Y6, (R8)
-	ADDQ        BX, R8
-	VMOVDQU     Y4, (R8)
-	ADDQ        BX, R8
-	VMOVDQU     Y8, (R8)
-	ADDQ        BX, R8
+	VMOVDQU     Y5, (SP)
+	VMOVDQU     Y1, 32(SP)
+	VMOVDQU     Y0, 64(SP)
+	VMOVDQU     Y2, 96(SP)
+	VMOVDQU     Y9, 128(SP)
+	VMOVDQU     Y6, 160(SP)
+	VMOVDQU     Y4, 192(SP)
+	VMOVDQU     Y8, 224(SP)
 
 	// Sub-tile 1, group 1.
 	VMOVDQU     32(DI), Y0
@@ -4688,23 +4855,38 @@ transpose4AVX2_work:
 	VPERM2I128  $0x31, Y2, Y8, Y4
 	VPERM2I128  $0x20, Y7, Y3, Y2
 	VPERM2I128  $0x31, Y7, Y3, Y8
-	SUBQ        BX, R8
-	VMOVDQU     Y8, 32(R8)
-	SUBQ        BX, R8
-	VMOVDQU     Y4, 32(R8)
-	SUBQ        BX, R8
-	VMOVDQU     Y6, 32(R8)
-	SUBQ        BX, R8
-	VMOVDQU     Y9, 32(R8)
-	SUBQ        BX, R8
-	VMOVDQU     Y2, 32(R8)
-	SUBQ        BX, R8
-	VMOVDQU     Y0, 32(R8)
-	SUBQ        BX, R8
-	VMOVDQU     Y1, 32(R8)
-	SUBQ        BX, R8
 	VMOVDQU     Y5, 32(R8)
-	LEAQ        (R8)(BX*8), R8
+	VMOVDQU     (SP), Y5
+	VMOVDQU     Y5, (R8)
+	ADDQ        BX, R8
+	VMOVDQU     Y1, 32(R8)
+	VMOVDQU     32(SP), Y1
+	VMOVDQU     Y1, (R8)
+	ADDQ        BX, R8
+	VMOVDQU     Y0, 32(R8)
+	VMOVDQU     64(SP), Y0
+	VMOVDQU     Y0, (R8)
+	ADDQ        BX, R8
+	VMOVDQU     Y2, 32(R8)
+	VMOVDQU     96(SP), Y2
+	VMOVDQU     Y2, (R8)
+	ADDQ        BX, R8
+	VMOVDQU     Y9, 32(R8)
+	VMOVDQU     128(SP), Y9
+	VMOVDQU     Y9, (R8)
+	ADDQ        BX, R8
+	VMOVDQU     Y6, 32(R8)
+	VMOVDQU     160(SP), Y6
+	VMOVDQU     Y6, (R8)
+	ADDQ        BX, R8
+	VMOVDQU     Y4, 32(R8)
+	VMOVDQU     192(SP), Y4
+	VMOVDQU     Y4, (R8)
+	ADDQ        BX, R8
+	VMOVDQU     Y8, 32(R8)
+	VMOVDQU     224(SP), Y8
+	VMOVDQU     Y8, (R8)
+	ADDQ        BX, R8
 	MOVQ        DI, SI
 	ADDQ        $0x00000040, AX
 	SUBQ        $0x00000010, R9
@@ -4808,22 +4990,14 @@ transpose4AVX2_nt_work:
 	VPERM2I128  $0x31, Y2, Y8, Y4
 	VPERM2I128  $0x20, Y7, Y3, Y2
 	VPERM2I128  $0x31, Y7, Y3, Y8
-	VMOVNTDQ    Y5, (R8)
-	ADDQ        BX, R8
-	VMOVNTDQ    Y1, (R8)
-	ADDQ        BX, R8
-	VMOVNTDQ    Y0, (R8)
-	ADDQ        BX, R8
-	VMOVNTDQ    Y2, (R8)
-	ADDQ        BX, R8
-	VMOVNTDQ    Y9, (R8)
-	ADDQ        BX, R8
-	VMOVNTDQ    Y6, (R8)
-	ADDQ        BX, R8
-	VMOVNTDQ    Y4, (R8)
-	ADDQ        BX, R8
-	VMOVNTDQ    Y8, (R8)
-	ADDQ        BX, R8
+	VMOVDQU     Y5, (SP)
+	VMOVDQU     Y1, 32(SP)
+	VMOVDQU     Y0, 64(SP)
+	VMOVDQU     Y2, 96(SP)
+	VMOVDQU     Y9, 128(SP)
+	VMOVDQU     Y6, 160(SP)
+	VMOVDQU     Y4, 192(SP)
+	VMOVDQU     Y8, 224(SP)
 
 	// Sub-tile 0, group 1.
 	VMOVDQU     (DI), Y0
@@ -4866,23 +5040,38 @@ transpose4AVX2_nt_work:
 	VPERM2I128  $0x31, Y2, Y8, Y4
 	VPERM2I128  $0x20, Y7, Y3, Y2
 	VPERM2I128  $0x31, Y7, Y3, Y8
-	SUBQ        BX, R8
-	VMOVNTDQ    Y8, 32(R8)
-	SUBQ        BX, R8
-	VMOVNTDQ    Y4, 32(R8)
-	SUBQ        BX, R8
-	VMOVNTDQ    Y6, 32(R8)
-	SUBQ        BX, R8
-	VMOVNTDQ    Y9, 32(R8)
-	SUBQ        BX, R8
-	VMOVNTDQ    Y2, 32(R8)
-	SUBQ        BX, R8
-	VMOVNTDQ    Y0, 32(R8)
-	SUBQ        BX, R8
-	VMOVNTDQ    Y1, 32(R8)
-	SUBQ        BX, R8
 	VMOVNTDQ    Y5, 32(R8)
-	LEAQ        (R8)(BX*8), R8
+	VMOVDQU     (SP), Y5
+	VMOVNTDQ    Y5, (R8)
+	ADDQ        BX, R8
+	VMOVNTDQ    Y1, 32(R8)
+	VMOVDQU     32(SP), Y1
+	VMOVNTDQ    Y1, (R8)
+	ADDQ        BX, R8
+	VMOVNTDQ    Y0, 32(R8)
+	VMOVDQU     64(SP), Y0
+	VMOVNTDQ    Y0, (R8)
+	ADDQ        BX, R8
+	VMOVNTDQ    Y2, 32(R8)
+	VMOVDQU     96(SP), Y2
+	VMOVNTDQ    Y2, (R8)
+	ADDQ        BX, R8
+	VMOVNTDQ    Y9, 32(R8)
+	VMOVDQU     128(SP), Y9
+	VMOVNTDQ    Y9, (R8)
+	ADDQ        BX, R8
+	VMOVNTDQ    Y6, 32(R8)
+	VMOVDQU     160(SP), Y6
+	VMOVNTDQ    Y6, (R8)
+	ADDQ        BX, R8
+	VMOVNTDQ    Y4, 32(R8)
+	VMOVDQU     192(SP), Y4
+	VMOVNTDQ    Y4, (R8)
+	ADDQ        BX, R8
+	VMOVNTDQ    Y8, 32(R8)
+	VMOVDQU     224(SP), Y8
+	VMOVNTDQ    Y8, (R8)
+	ADDQ        BX, R8
 	MOVQ        SI, DI
 
 	// Sub-tile 1, group 0.
@@ -4926,22 +5115,14 @@ transpose4AVX2_nt_work:
 	VPERM2I128  $0x31, Y2, Y8, Y4
 	VPERM2I128  $0x20, Y7, Y3, Y2
 	VPERM2I128  $0x31, Y7, Y3, Y8
-	VMOVNTDQ    Y5, (R8)
-	ADDQ        BX, R8
-	VMOVNTDQ    Y1, (R8)
-	ADDQ        BX, R8
-	VMOVNTDQ    Y0, (R8)
-	ADDQ        BX, R8
-	VMOVNTDQ    Y2, (R8)
-	ADDQ        BX, R8
-	VMOVNTDQ    Y9, (R8)
-	ADDQ        BX, R8
-	VMOVNTDQ    Y6, (R8)
-	ADDQ        BX, R8
-	VMOVNTDQ    Y4, (R8)
-	ADDQ        BX, R8
-	VMOVNTDQ    Y8, (R8)
-	ADDQ        BX, R8
+	VMOVDQU     Y5, (SP)
+	VMOVDQU     Y1, 32(SP)
+	VMOVDQU     Y0, 64(SP)
+	VMOVDQU     Y2, 96(SP)
+	VMOVDQU     Y9, 128(SP)
+	VMOVDQU     Y6, 160(SP)
+	VMOVDQU     Y4, 192(SP)
+	VMOVDQU     Y8, 224(SP)
 
 	// Sub-tile 1, group 1.
 	VMOVDQU     32(DI), Y0
@@ -4984,23 +5165,38 @@ transpose4AVX2_nt_work:
 	VPERM2I128  $0x31, Y2, Y8, Y4
 	VPERM2I128  $0x20, Y7, Y3, Y2
 	VPERM2I128  $0x31, Y7, Y3, Y8
-	SUBQ        BX, R8
-	VMOVNTDQ    Y8, 32(R8)
-	SUBQ        BX, R8
-	VMOVNTDQ    Y4, 32(R8)
-	SUBQ        BX, R8
-	VMOVNTDQ    Y6, 32(R8)
-	SUBQ        BX, R8
-	VMOVNTDQ    Y9, 32(R8)
-	SUBQ        BX, R8
-	VMOVNTDQ    Y2, 32(R8)
-	SUBQ        BX, R8
-	VMOVNTDQ    Y0, 32(R8)
-	SUBQ        BX, R8
-	VMOVNTDQ    Y1, 32(R8)
-	SUBQ        BX, R8
 	VMOVNTDQ    Y5, 32(R8)
-	LEAQ        (R8)(BX*8), R8
+	VMOVDQU     (SP), Y5
+	VMOVNTDQ    Y5, (R8)
+	ADDQ        BX, R8
+	VMOVNTDQ    Y1, 32(R8)
+	VMOVDQU     32(SP), Y1
+	VMOVNTDQ    Y1, (R8)
+	ADDQ        BX, R8
+	VMOVNTDQ    Y0, 32(R8)
+	VMOVDQU     64(SP), Y0
+	VMOVNTDQ    Y0, (R8)
+	ADDQ        BX, R8
+	VMOVNTDQ    Y2, 32(R8)
+	VMOVDQU     96(SP), Y2
+	VMOVNTDQ    Y2, (R8)
+	ADDQ        BX, R8
+	VMOVNTDQ    Y9, 32(R8)
+	VMOVDQU     128(SP), Y9
+	VMOVNTDQ    Y9, (R8)
+	ADDQ        BX, R8
+	VMOVNTDQ    Y6, 32(R8)
+	VMOVDQU     160(SP), Y6
+	VMOVNTDQ    Y6, (R8)
+	ADDQ        BX, R8
+	VMOVNTDQ    Y4, 32(R8)
+	VMOVDQU     192(SP), Y4
+	VMOVNTDQ    Y4, (R8)
+	ADDQ        BX, R8
+	VMOVNTDQ    Y8, 32(R8)
+	VMOVDQU     224(SP), Y8
+	VMOVNTDQ    Y8, (R8)
+	ADDQ        BX, R8
 	MOVQ        DI, SI
 	ADDQ        $0x00000040, AX
 	SUBQ        $0x00000010, R9
@@ -5013,7 +5209,7 @@ transpose4AVX2_done:
 
 // func transpose8AVX2(dst *byte, src *byte, cols int64, sc int64, dr int64, nt bool)
 // Requires: AVX, AVX2, MMX+
-TEXT ·transpose8AVX2(SB), NOSPLIT, $0-41
+TEXT ·transpose8AVX2(SB), NOSPLIT, $128-41
 	MOVQ  dst+0(FP), AX
 	MOVQ  src+8(FP), CX
 	MOVQ  sc+24(FP), DX
@@ -5077,14 +5273,10 @@ transpose8AVX2_work:
 	VPERM2I128  $0x31, Y0, Y4, Y5
 	VPERM2I128  $0x20, Y3, Y1, Y0
 	VPERM2I128  $0x31, Y3, Y1, Y4
-	VMOVDQU     Y2, (R8)
-	ADDQ        BX, R8
-	VMOVDQU     Y0, (R8)
-	ADDQ        BX, R8
-	VMOVDQU     Y5, (R8)
-	ADDQ        BX, R8
-	VMOVDQU     Y4, (R8)
-	ADDQ        BX, R8
+	VMOVDQU     Y2, (SP)
+	VMOVDQU     Y0, 32(SP)
+	VMOVDQU     Y5, 64(SP)
+	VMOVDQU     Y4, 96(SP)
 
 	// Sub-tile 0, group 1.
 	VMOVDQU     (DI), Y0
@@ -5103,15 +5295,22 @@ transpose8AVX2_work:
 	VPERM2I128  $0x31, Y0, Y4, Y5
 	VPERM2I128  $0x20, Y3, Y1, Y0
 	VPERM2I128  $0x31, Y3, Y1, Y4
-	SUBQ        BX, R8
-	VMOVDQU     Y4, 32(R8)
-	SUBQ        BX, R8
-	VMOVDQU     Y5, 32(R8)
-	SUBQ        BX, R8
-	VMOVDQU     Y0, 32(R8)
-	SUBQ        BX, R8
 	VMOVDQU     Y2, 32(R8)
-	LEAQ        (R8)(BX*4), R8
+	VMOVDQU     (SP), Y2
+	VMOVDQU     Y2, (R8)
+	ADDQ        BX, R8
+	VMOVDQU     Y0, 32(R8)
+	VMOVDQU     32(SP), Y0
+	VMOVDQU     Y0, (R8)
+	ADDQ        BX, R8
+	VMOVDQU     Y5, 32(R8)
+	VMOVDQU     64(SP), Y5
+	VMOVDQU     Y5, (R8)
+	ADDQ        BX, R8
+	VMOVDQU     Y4, 32(R8)
+	VMOVDQU     96(SP), Y4
+	VMOVDQU     Y4, (R8)
+	ADDQ        BX, R8
 	MOVQ        SI, DI
 
 	// Sub-tile 1, group 0.
@@ -5131,14 +5330,10 @@ transpose8AVX2_work:
 	VPERM2I128  $0x31, Y0, Y4, Y5
 	VPERM2I128  $0x20, Y3, Y1, Y0
 	VPERM2I128  $0x31, Y3, Y1, Y4
-	VMOVDQU     Y2, (R8)
-	ADDQ        BX, R8
-	VMOVDQU     Y0, (R8)
-	ADDQ        BX, R8
-	VMOVDQU     Y5, (R8)
-	ADDQ        BX, R8
-	VMOVDQU     Y4, (R8)
-	ADDQ        BX, R8
+	VMOVDQU     Y2, (SP)
+	VMOVDQU     Y0, 32(SP)
+	VMOVDQU     Y5, 64(SP)
+	VMOVDQU     Y4, 96(SP)
 
 	// Sub-tile 1, group 1.
 	VMOVDQU     32(DI), Y0
@@ -5157,15 +5352,22 @@ transpose8AVX2_work:
 	VPERM2I128  $0x31, Y0, Y4, Y5
 	VPERM2I128  $0x20, Y3, Y1, Y0
 	VPERM2I128  $0x31, Y3, Y1, Y4
-	SUBQ        BX, R8
-	VMOVDQU     Y4, 32(R8)
-	SUBQ        BX, R8
-	VMOVDQU     Y5, 32(R8)
-	SUBQ        BX, R8
-	VMOVDQU     Y0, 32(R8)
-	SUBQ        BX, R8
 	VMOVDQU     Y2, 32(R8)
-	LEAQ        (R8)(BX*4), R8
+	VMOVDQU     (SP), Y2
+	VMOVDQU     Y2, (R8)
+	ADDQ        BX, R8
+	VMOVDQU     Y0, 32(R8)
+	VMOVDQU     32(SP), Y0
+	VMOVDQU     Y0, (R8)
+	ADDQ        BX, R8
+	VMOVDQU     Y5, 32(R8)
+	VMOVDQU     64(SP), Y5
+	VMOVDQU     Y5, (R8)
+	ADDQ        BX, R8
+	VMOVDQU     Y4, 32(R8)
+	VMOVDQU     96(SP), Y4
+	VMOVDQU     Y4, (R8)
+	ADDQ        BX, R8
 	MOVQ        DI, SI
 	ADDQ        $0x00000040, AX
 	SUBQ        $0x00000008, R9
@@ -5229,14 +5431,10 @@ transpose8AVX2_nt_work:
 	VPERM2I128  $0x31, Y0, Y4, Y5
 	VPERM2I128  $0x20, Y3, Y1, Y0
 	VPERM2I128  $0x31, Y3, Y1, Y4
-	VMOVNTDQ    Y2, (R8)
-	ADDQ        BX, R8
-	VMOVNTDQ    Y0, (R8)
-	ADDQ        BX, R8
-	VMOVNTDQ    Y5, (R8)
-	ADDQ        BX, R8
-	VMOVNTDQ    Y4, (R8)
-	ADDQ        BX, R8
+	VMOVDQU     Y2, (SP)
+	VMOVDQU     Y0, 32(SP)
+	VMOVDQU     Y5, 64(SP)
+	VMOVDQU     Y4, 96(SP)
 
 	// Sub-tile 0, group 1.
 	VMOVDQU     (DI), Y0
@@ -5255,15 +5453,22 @@ transpose8AVX2_nt_work:
 	VPERM2I128  $0x31, Y0, Y4, Y5
 	VPERM2I128  $0x20, Y3, Y1, Y0
 	VPERM2I128  $0x31, Y3, Y1, Y4
-	SUBQ        BX, R8
-	VMOVNTDQ    Y4, 32(R8)
-	SUBQ        BX, R8
-	VMOVNTDQ    Y5, 32(R8)
-	SUBQ        BX, R8
-	VMOVNTDQ    Y0, 32(R8)
-	SUBQ        BX, R8
 	VMOVNTDQ    Y2, 32(R8)
-	LEAQ        (R8)(BX*4), R8
+	VMOVDQU     (SP), Y2
+	VMOVNTDQ    Y2, (R8)
+	ADDQ        BX, R8
+	VMOVNTDQ    Y0, 32(R8)
+	VMOVDQU     32(SP), Y0
+	VMOVNTDQ    Y0, (R8)
+	ADDQ        BX, R8
+	VMOVNTDQ    Y5, 32(R8)
+	VMOVDQU     64(SP), Y5
+	VMOVNTDQ    Y5, (R8)
+	ADDQ        BX, R8
+	VMOVNTDQ    Y4, 32(R8)
+	VMOVDQU     96(SP), Y4
+	VMOVNTDQ    Y4, (R8)
+	ADDQ        BX, R8
 	MOVQ        SI, DI
 
 	// Sub-tile 1, group 0.
@@ -5283,14 +5488,10 @@ transpose8AVX2_nt_work:
 	VPERM2I128  $0x31, Y0, Y4, Y5
 	VPERM2I128  $0x20, Y3, Y1, Y0
 	VPERM2I128  $0x31, Y3, Y1, Y4
-	VMOVNTDQ    Y2, (R8)
-	ADDQ        BX, R8
-	VMOVNTDQ    Y0, (R8)
-	ADDQ        BX, R8
-	VMOVNTDQ    Y5, (R8)
-	ADDQ        BX, R8
-	VMOVNTDQ    Y4, (R8)
-	ADDQ        BX, R8
+	VMOVDQU     Y2, (SP)
+	VMOVDQU     Y0, 32(SP)
+	VMOVDQU     Y5, 64(SP)
+	VMOVDQU     Y4, 96(SP)
 
 	// Sub-tile 1, group 1.
 	VMOVDQU     32(DI), Y0
@@ -5309,15 +5510,22 @@ transpose8AVX2_nt_work:
 	VPERM2I128  $0x31, Y0, Y4, Y5
 	VPERM2I128  $0x20, Y3, Y1, Y0
 	VPERM2I128  $0x31, Y3, Y1, Y4
-	SUBQ        BX, R8
-	VMOVNTDQ    Y4, 32(R8)
-	SUBQ        BX, R8
-	VMOVNTDQ    Y5, 32(R8)
-	SUBQ        BX, R8
-	VMOVNTDQ    Y0, 32(R8)
-	SUBQ        BX, R8
 	VMOVNTDQ    Y2, 32(R8)
-	LEAQ        (R8)(BX*4), R8
+	VMOVDQU     (SP), Y2
+	VMOVNTDQ    Y2, (R8)
+	ADDQ        BX, R8
+	VMOVNTDQ    Y0, 32(R8)
+	VMOVDQU     32(SP), Y0
+	VMOVNTDQ    Y0, (R8)
+	ADDQ        BX, R8
+	VMOVNTDQ    Y5, 32(R8)
+	VMOVDQU     64(SP), Y5
+	VMOVNTDQ    Y5, (R8)
+	ADDQ        BX, R8
+	VMOVNTDQ    Y4, 32(R8)
+	VMOVDQU     96(SP), Y4
+	VMOVNTDQ    Y4, (R8)
+	ADDQ        BX, R8
 	MOVQ        DI, SI
 	ADDQ        $0x00000040, AX
 	SUBQ        $0x00000008, R9

@@ -85,9 +85,12 @@ func kernel(set isa, es int) {
 		fmt.Sprintf("With nt it stores with VMOVNTDQ: dst and dr must then be multiples of %d.", set.width),
 	)
 	lay := newLayout(set, es)
-	var slot Mem
+	var slot, stage Mem
 	if len(set.regs) < lay.values+1 {
 		slot = AllocLocal(set.width)
+	}
+	if set.width < 64 {
+		stage = AllocLocal(set.width * lay.rows)
 	}
 	d := Load(Param("dst"), GP64())
 	s := Load(Param("src"), GP64())
@@ -96,10 +99,10 @@ func kernel(set isa, es int) {
 	nt := Load(Param("nt"), GP8())
 	TESTB(nt, nt)
 	JNZ(LabelRef(name + "_nt"))
-	panel(set, lay, slot, name, false, d, s, sc, dr)
+	panel(set, lay, slot, stage, name, false, d, s, sc, dr)
 	JMP(LabelRef(name + "_done"))
 	Label(name + "_nt")
-	panel(set, lay, slot, name+"_nt", true, d, s, sc, dr)
+	panel(set, lay, slot, stage, name+"_nt", true, d, s, sc, dr)
 	SFENCE()
 	Label(name + "_done")
 	VZEROUPPER()
@@ -134,7 +137,11 @@ func newLayout(set isa, es int) layout {
 }
 
 // panel emits the loop over the super-tiles of one panel.
-func panel(set isa, lay layout, slot Mem, prefix string, nt bool, d, s, sc, dr Register) {
+//
+// With vectors narrower than a line (AVX2), a sub-tile's first group is staged on the stack, so that
+// the second writes each destination line whole, its two halves one after the other: stores around
+// the cache combine only the lines written whole while they are open.
+func panel(set isa, lay layout, slot, stage Mem, prefix string, nt bool, d, s, sc, dr Register) {
 	es := lay.es
 	c := 64 / es // columns of a super-tile
 	p := lay.rows
@@ -190,29 +197,26 @@ func panel(set isa, lay layout, slot Mem, prefix string, nt bool, d, s, sc, dr R
 				ADDQ(sc, p0)
 			}
 			out := a.transpose(lay, in)
-			// Store the rows in order for an even group and in reverse order for an odd one, so
-			// that q walks down and back up the sub-tile's rows, and ends below them.
-			for j := range p {
-				row := j
-				if g%2 == 1 {
-					row = p - 1 - j
-					SUBQ(dr, q)
-				}
-				m := Mem{Base: q, Disp: g * set.width}
-				v := set.regs[out[row].reg]
+			store := func(v Register, m Mem) {
 				if nt {
 					VMOVNTDQ(v, m)
 				} else {
 					set.store(v, m)
 				}
-				if g%2 == 0 {
-					ADDQ(dr, q)
-				}
 			}
-			if g%2 == 1 {
-				// Back at the sub-tile's first row: step below it.
-				for n := p; n > 0; n -= min(n, 8) {
-					LEAQ(Mem{Base: q, Index: dr, Scale: uint8(min(n, 8))}, q)
+			for row := range p {
+				v := set.regs[out[row].reg]
+				switch {
+				case set.width == 64:
+					store(v, Mem{Base: q})
+					ADDQ(dr, q)
+				case g == 0:
+					set.store(v, stage.Offset(row*set.width))
+				default:
+					store(v, Mem{Base: q, Disp: set.width})
+					set.loadFull(stage.Offset(row*set.width), v)
+					store(v, Mem{Base: q})
+					ADDQ(dr, q)
 				}
 			}
 		}
