@@ -141,7 +141,8 @@ func onnxRow(res *graph.Result, st *stoppers, r *graph.NodeResult, file string) 
 
 // compare returns the verdict of an inferred output shape against the declared one: Mismatch when
 // the declared shape cannot be the inferred one, or cannot have the input's volume (a reshape keeps
-// the volume whatever its pattern), OK otherwise; note is appended to the message.
+// the volume whatever its pattern), Inferred when the inferred shape has an unknown rank (nothing
+// was compared), OK otherwise; note is appended to the message.
 func compare(in, inferred, declared sym.Shape, note string) (Verdict, string) {
 	msg := ""
 	v := OK
@@ -151,6 +152,8 @@ func compare(in, inferred, declared sym.Shape, note string) (Verdict, string) {
 	case !volumesMeet(in.Partial(), declared.Partial()):
 		v = Mismatch
 		msg = "the model declares " + declared.String() + ", but the input " + in.String() + " has another volume, and a reshape keeps the volume"
+	case inferred.RankDynamic:
+		v, msg = Inferred, "the rules give a shape of unknown rank: nothing to compare the declared "+declared.String()+" with"
 	}
 	return v, strings.TrimPrefix(msg+"; "+note, "; ")
 }

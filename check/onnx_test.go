@@ -118,6 +118,11 @@ func TestONNXFixtures(t *testing.T) {
 			Nodes:  []onnx.Node{reshapeNode([]string{"x", "s"})},
 			Inputs: []onnx.ValueInfo{vi("x", "[2,3,4]"), {Name: "s", ElemType: onnx.Int64, Shape: shape.OfInts(3)}},
 		}), "Reshape-14", "[2,3,4]", "-", check.PatternUnknown, "[?,?,?]", check.Inferred},
+		{"pattern of unknown length: nothing to compare", model(14, onnx.Graph{
+			Nodes:   []onnx.Node{reshapeNode([]string{"x", "s"})},
+			Inputs:  []onnx.ValueInfo{vi("x", "[2,3,4]"), {Name: "s", ElemType: onnx.Int64, Shape: shape.Of(shape.Dynamic)}},
+			Outputs: []onnx.ValueInfo{vi("y", "[2,12]")},
+		}), "Reshape-14", "[2,3,4]", "-", check.PatternUnknown, "[...]", check.Inferred},
 		{"pattern from a graph input, declared volume differs", model(14, onnx.Graph{
 			Nodes:   []onnx.Node{reshapeNode([]string{"x", "s"})},
 			Inputs:  []onnx.ValueInfo{vi("x", "[2,3,4]"), {Name: "s", ElemType: onnx.Int64, Shape: shape.OfInts(2)}},

@@ -35,7 +35,8 @@ type Tensor struct {
 	// when it declares none.
 	Declared *sym.Shape `json:"declared,omitempty"`
 	// Verdict is OK (the declared shape can be the inferred one), Mismatch (it cannot), Inferred
-	// (nothing declared), or the error code of the node whose rule refused its inputs.
+	// (nothing declared, or nothing inferred: an unknown rank), or the error code of the node whose
+	// rule refused its inputs.
 	Verdict Verdict `json:"verdict"`
 	Message string  `json:"message,omitempty"`
 }
@@ -101,6 +102,8 @@ func InferShapes(path string, opt Options) (*Shapes, error) {
 				t.Verdict = Inferred
 			case r.Outputs[k].FromDecl:
 				t.Verdict, t.Message = Inferred, "no shape rule for "+r.Node.Op+": the shape is the model's declaration"
+			case t.Shape.RankDynamic:
+				t.Verdict, t.Message = Inferred, "the rules give a shape of unknown rank: nothing to compare the declaration with"
 			case !compatible(t.Shape, *t.Declared):
 				t.Verdict = Mismatch
 				t.Message = "the model declares " + t.Declared.String() + ", inference gives " + t.Shape.String()
