@@ -157,10 +157,11 @@ type Site struct {
 	Err error
 }
 
-// Check infers the site's output shape and compares it with the declared one: the verdict is OK when
-// the two are compatible (reshape's partial shapes share a static shape) and the declared shape may
-// have the input's volume, Mismatch otherwise (also when the pattern's values are unknown: a reshape
-// keeps the volume whatever they are), or the error code when inference fails.
+// Check infers the site's output shape and compares it with the declared one as the rows of every
+// format are (compare): OK when the two are compatible and the declared shape may have the input's
+// volume, Mismatch otherwise (also when the pattern's values are unknown: a reshape keeps the volume
+// whatever they are), Inferred when the rules give an unknown rank, or the error code when
+// inference fails.
 func (s *Site) Check(file string) Row {
 	sz := s.Options.SpecialZero
 	declared := sym.FromShapes(s.Declared)
@@ -170,32 +171,18 @@ func (s *Site) Check(file string) Row {
 		Declared: &declared,
 	}
 	err := s.Err
-	var out shape.Shape
 	if err == nil {
+		var out shape.Shape
 		if out, err = reshape.InferPartial(s.Input, s.Pattern, s.Options); err == nil {
 			inferred := sym.FromShapes(out)
 			r.Inferred = &inferred
 		}
 	}
-	switch {
-	case err != nil:
-		r.Verdict, r.Message = verdictOf(err), err.Error()
-	case !out.Compatible(s.Declared):
-		r.Verdict = Mismatch
-		r.Message = "the model declares " + s.Declared.String() + ", the rules give " + out.String()
-	case !volumesMeet(s.Input, s.Declared):
-		// The pattern's values may be unknown, but a reshape keeps the volume whatever they are.
-		vin, _ := s.Input.Volume()
-		vout, _ := s.Declared.Volume()
-		r.Verdict = Mismatch
-		r.Message = "the model declares " + s.Declared.String() + " of volume " + vout.String() + ", but the input " +
-			s.Input.String() + " has volume " + vin.String() + ", and a reshape keeps the volume"
-	default:
-		r.Verdict = OK
+	if err != nil {
+		r.Verdict, r.Message = verdictOf(err), strings.TrimPrefix(err.Error()+"; "+s.Note, "; ")
+		return r
 	}
-	if s.Note != "" {
-		r.Message = strings.TrimPrefix(r.Message+"; "+s.Note, "; ")
-	}
+	r.Verdict, r.Message = compare(r.Input, *r.Inferred, declared, s.Note)
 	return r
 }
 

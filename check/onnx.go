@@ -150,12 +150,15 @@ func compare(in, inferred, declared sym.Shape, note string) (Verdict, string) {
 	case !compatible(inferred, declared):
 		v, msg = Mismatch, "the model declares "+declared.String()+", the rules give "+inferred.String()
 	case !volumesMeet(in.Partial(), declared.Partial()):
+		vin, _ := in.Partial().Volume()
+		vout, _ := declared.Partial().Volume()
 		v = Mismatch
-		msg = "the model declares " + declared.String() + ", but the input " + in.String() + " has another volume, and a reshape keeps the volume"
+		msg = "the model declares " + declared.String() + " of volume " + vout.String() + ", but the input " +
+			in.String() + " has volume " + vin.String() + ", and a reshape keeps the volume"
 	case inferred.RankDynamic:
 		v, msg = Inferred, "the rules give a shape of unknown rank: nothing to compare the declared "+declared.String()+" with"
 	}
-	return v, strings.TrimPrefix(msg+"; "+note, "; ")
+	return v, strings.TrimSuffix(strings.TrimPrefix(msg+"; "+note, "; "), "; ")
 }
 
 // nodeRow is the row of a node other than a Reshape whose inputs break its rule; id is its index

@@ -1,6 +1,7 @@
 package sym
 
 import (
+	"cmp"
 	"slices"
 )
 
@@ -65,37 +66,17 @@ func cmpAtom(a, b *atom) int {
 		return 0
 	case a.kind == symbolAtom && b.kind == symbolAtom:
 		if a.order != b.order {
-			return cmpInt(a.order, b.order)
+			return cmp.Compare(a.order, b.order)
 		}
-		return cmpString(a.name, b.name)
+		return cmp.Compare(a.name, b.name)
 	case a.kind == symbolAtom:
 		return -1
 	case b.kind == symbolAtom:
 		return 1
 	case a.kind != b.kind:
-		return cmpInt(int(a.kind), int(b.kind))
+		return cmp.Compare(int(a.kind), int(b.kind))
 	}
-	return cmpString(a.key, b.key)
-}
-
-func cmpInt(a, b int) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
-}
-
-func cmpString(a, b string) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
+	return cmp.Compare(a.key, b.key)
 }
 
 func degree(m []factor) int {
@@ -109,17 +90,17 @@ func degree(m []factor) int {
 // cmpMono orders monomials: higher degree first, then by their factors.
 func cmpMono(m1, m2 []factor) int {
 	if d1, d2 := degree(m1), degree(m2); d1 != d2 {
-		return -cmpInt(d1, d2)
+		return -cmp.Compare(d1, d2)
 	}
 	for i := 0; i < len(m1) && i < len(m2); i++ {
 		if c := cmpAtom(m1[i].a, m2[i].a); c != 0 {
 			return c
 		}
 		if m1[i].e != m2[i].e {
-			return -cmpInt(m1[i].e, m2[i].e)
+			return -cmp.Compare(m1[i].e, m2[i].e)
 		}
 	}
-	return cmpInt(len(m1), len(m2))
+	return cmp.Compare(len(m1), len(m2))
 }
 
 // Int returns the constant n.
