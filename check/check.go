@@ -17,6 +17,7 @@ import (
 
 	"github.com/reshape-go/reshape"
 	"github.com/reshape-go/reshape/errcode"
+	"github.com/reshape-go/reshape/graph"
 	"github.com/reshape-go/reshape/ir"
 	"github.com/reshape-go/reshape/shape"
 	"github.com/reshape-go/reshape/sym"
@@ -325,6 +326,11 @@ type Options struct {
 	Dims map[string]int64
 	// Inputs sets the shapes of graph inputs by name (graph.Options.Inputs), for ONNX models.
 	Inputs map[string]string
+}
+
+// graphOptions returns the options of graph inference that opt sets: the bindings.
+func (o *Options) graphOptions() graph.Options {
+	return graph.Options{Dims: o.Dims, Inputs: o.Inputs}
 }
 
 // DefaultMaxBytes is the default bound on constant data read by Options.Run: 1 GiB.

@@ -48,7 +48,7 @@ func IR(net *ir.Net, w *ir.Weights, file string, opt Options) ([]Row, error) {
 	if err != nil {
 		return nil, err
 	}
-	res, err := graph.Infer(g, graph.Options{Dims: opt.Dims, Inputs: opt.Inputs})
+	res, err := graph.Infer(g, opt.graphOptions())
 	if err != nil {
 		return nil, err
 	}

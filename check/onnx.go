@@ -54,7 +54,7 @@ func ONNX(m *onnx.Model, file string, opt Options) ([]Row, error) {
 	if err != nil {
 		return nil, err
 	}
-	res, err := graph.Infer(g, graph.Options{Dims: opt.Dims, Inputs: opt.Inputs})
+	res, err := graph.Infer(g, opt.graphOptions())
 	if err != nil {
 		return nil, err
 	}

@@ -74,7 +74,7 @@ func InferShapes(path string, opt Options) (*Shapes, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	res, err := graph.Infer(g, graph.Options{Dims: opt.Dims, Inputs: opt.Inputs})
+	res, err := graph.Infer(g, opt.graphOptions())
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
