@@ -356,14 +356,10 @@ func File(path string, opt Options) ([]Row, error) {
 		return nil, err
 	}
 	defer f.Close()
-	limit := opt.MaxFileSize
-	if limit <= 0 {
-		limit = MaxModelBytes
-	}
-	if st, err := f.Stat(); err == nil && st.IsDir() {
-		return nil, errcode.Errorf(errcode.ErrSyntax, "%s: a directory, not a model file (ModelFiles lists the model files in it)", path)
-	} else if err == nil && st.Size() > limit {
-		return nil, errcode.Errorf(errcode.ErrLimit, "%s: the file is %d bytes, more than the limit of %d", path, st.Size(), limit)
+	if st, err := f.Stat(); err == nil {
+		if err := checkModelFile(path, st, opt); err != nil {
+			return nil, err
+		}
 	}
 	kind := strings.ToLower(filepath.Ext(path))
 	if !IsModelFile(path) {
@@ -392,6 +388,21 @@ func File(path string, opt Options) ([]Row, error) {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return rows, nil
+}
+
+// checkModelFile refuses a directory, and a file over the size bound of opt (errcode.ErrLimit).
+func checkModelFile(path string, st fs.FileInfo, opt Options) error {
+	limit := opt.MaxFileSize
+	if limit <= 0 {
+		limit = MaxModelBytes
+	}
+	switch {
+	case st.IsDir():
+		return errcode.Errorf(errcode.ErrSyntax, "%s: a directory, not a model file (ModelFiles lists the model files in it)", path)
+	case st.Size() > limit:
+		return errcode.Errorf(errcode.ErrLimit, "%s: the file is %d bytes, more than the limit of %d", path, st.Size(), limit)
+	}
+	return nil
 }
 
 // IsModelFile reports whether path names a model file by its extension, in any case: .xml, .json or

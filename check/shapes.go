@@ -118,19 +118,14 @@ func InferShapes(path string, opt Options) (*Shapes, error) {
 
 // readModel reads a model file whole, within the file size bound of opt.
 func readModel(path string, opt Options) ([]byte, error) {
-	limit := opt.MaxFileSize
-	if limit <= 0 {
-		limit = MaxModelBytes
-	}
 	st, err := os.Stat(path)
-	switch {
-	case err != nil:
+	if err != nil {
 		return nil, err
-	case st.IsDir():
-		return nil, errcode.Errorf(errcode.ErrSyntax, "%s: a directory, not a model file", path)
-	case st.Size() > limit:
-		return nil, errcode.Errorf(errcode.ErrLimit, "%s: the file is %d bytes, more than the limit of %d", path, st.Size(), limit)
-	case !strings.EqualFold(filepath.Ext(path), ".onnx"):
+	}
+	if err := checkModelFile(path, st, opt); err != nil {
+		return nil, err
+	}
+	if !strings.EqualFold(filepath.Ext(path), ".onnx") {
 		return nil, errcode.Errorf(errcode.ErrSyntax, "%s: not an ONNX model (.onnx)", path)
 	}
 	return os.ReadFile(path)
