@@ -550,6 +550,50 @@ def ops_rnn():
     g.save("lstm_layout1.onnx")
 
 
+def if_cond_batch():
+    """An If whose condition has one element per batch row: Greater(ReduceMax(x, axis 1), 0), of shape [N].
+    onnxruntime refuses a condition of more than one element, so the model runs only at N = 1; both
+    branches are valid (each gives [N,2,2], flattened to [N,4]). opset 16. x [N,4]."""
+    g = Graph("if_cond_batch", 16)
+    x = g.input("x", FLOAT, ["N", 4])
+    cond = g.op("Greater", [g.op("ReduceMax", [x], axes=[1], keepdims=0), g.const(0.0, np.float32)])
+    t = body("if_rows/then/", 16)
+    t.output(t.op("Reshape", [x, t.const([0, 2, 2])]))
+    e = body("if_rows/else/", 16)
+    e.output(e.op("Reshape", [e.op("Neg", [x]), e.const([0, 2, 2])]))
+    r = g.op("If", [cond], name="if_rows", then_branch=t.graph(), else_branch=e.graph())
+    g.output(g.flat(r))
+    g.save("if_cond_batch.onnx")
+
+
+def if_data_branch():
+    """An If on a data input, as Silero VAD selects its branch by the sample rate: sr == 16000 folds the
+    signal by 8 (Reshape [0,-1,8]: T % 8 == 0), any other rate by 6 (T % 6 == 0). Each branch fails at
+    some lengths only: the model runs at T when either can (T % 8 == 0 or T % 6 == 0), and onnxruntime at
+    (T, sr) when the branch sr takes can. opset 16. x [B,T], sr [] (int64)."""
+    g = Graph("if_data_branch", 16)
+    x = g.input("x", FLOAT, ["B", "T"])
+    sr = g.input("sr", INT64, [])
+    t = body("if_sr/then/", 16)
+    t.output(t.op("ReduceMean", [t.op("Reshape", [x, t.const([0, -1, 8])])], axes=[2], keepdims=0))
+    e = body("if_sr/else/", 16)
+    e.output(e.op("ReduceMean", [e.op("Reshape", [x, e.const([0, -1, 6])])], axes=[2], keepdims=0))
+    r = g.op("If", [g.op("Equal", [sr, g.const(16000)])], name="if_sr", then_branch=t.graph(),
+             else_branch=e.graph())
+    g.output(r)
+    g.save("if_data_branch.onnx")
+
+
+def const_reshape_batch():
+    """The exporter's baked example size: x [N,3,4] reshaped by the constant [1,12], the output declared
+    [N,12]. Runs only at N = 1. opset 14."""
+    g = Graph("const_reshape_batch", 14)
+    x = g.input("x", FLOAT, ["N", 3, 4])
+    y = g.op("Reshape", [g.op("Relu", [x]), g.const([1, 12])], name="flatten")
+    g.outputs.append(helper.make_tensor_value_info(y, FLOAT, ["N", 12]))
+    g.save("const_reshape_batch.onnx")
+
+
 GENERATORS = {
     "control_flow": control_flow,
     "control_nested": control_nested,
@@ -559,6 +603,9 @@ GENERATORS = {
     "ops_opset11": ops_opset11,
     "ops_opset18": ops_opset18,
     "ops_rnn": ops_rnn,
+    "if_cond_batch": if_cond_batch,
+    "if_data_branch": if_data_branch,
+    "const_reshape_batch": const_reshape_batch,
 }
 
 
