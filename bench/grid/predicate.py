@@ -1,0 +1,229 @@
+r"""An evaluator of the predicates that `reshape check --json` states as constraints, independent of the Go code.
+
+The grammar: the dim notation of `reshape shapes` (integers; symbol names; + - * // / with Python's
+precedence, / exact; parentheses), plus % (Python's remainder, the precedence of *), min(a, b) and
+max(a, b), the comparisons == != < <= > >=, && (binding tighter than ||), ||, and ! (applying to a whole
+comparison: !N == 1 is !(N == 1)). A name is a letter or _ followed by letters, digits, _, . and :;
+any other name is written in double quotes (a backslash escapes " and \ inside them).
+
+Arithmetic is exact (fractions): / divides exactly, // floors, % takes the sign of the divisor, as in
+Python. Comparisons do not chain.
+
+>>> holds("N == 1", {"N": 1}), holds("N == 1", {"N": 2})
+(True, False)
+>>> holds("!N == 1", {"N": 2}), holds("!(N == 1 || N == 2)", {"N": 2})
+(True, False)
+>>> holds("T % 4 == 0", {"T": 12}), holds("T % 4 == 0", {"T": 13})
+(True, False)
+>>> value("-7 // 2", {}), value("-7 % 2", {}), value("7 % -2", {}), value("-7 / 2", {})
+(Fraction(-4, 1), Fraction(1, 1), Fraction(-1, 1), Fraction(-7, 2))
+>>> value("2 + 3 * 4 - 10 // 3 % 2", {})
+Fraction(13, 1)
+>>> value("(H+1)//4-2", {"H": 11}), holds("(H+1)//4-2 >= 1", {"H": 10})
+(Fraction(1, 1), False)
+>>> holds("A == 1 || B == 1 && C == 1", {"A": 1, "B": 2, "C": 2})
+True
+>>> holds("(A == 1 || B == 1) && C == 1", {"A": 1, "B": 2, "C": 2})
+False
+>>> value("min(H, W) * max(2, N*T/2)", {"H": 5, "W": 3, "N": 3, "T": 3})
+Fraction(27, 2)
+>>> holds('"p2o.DynamicDimension.1" >= 32 && "x:0" < "a b"', {"p2o.DynamicDimension.1": 32, "x:0": 1, "a b": 2})
+True
+>>> holds('input:1 + "s\\"r" != 3', {"input:1": 1, 's"r': 2})
+False
+>>> holds("N*48 == 48", {"N": 2}), holds("3*H*W <= 2*N", {"H": 1, "W": 1, "N": 2})
+(False, True)
+>>> holds("A < B < C", {"A": 1, "B": 2, "C": 3})
+Traceback (most recent call last):
+...
+ValueError: 'A < B < C': comparisons do not chain
+>>> holds("N + 1", {"N": 1})
+Traceback (most recent call last):
+...
+ValueError: 'N + 1': a predicate must be a comparison, !, && or ||
+>>> holds("X == 1", {})
+Traceback (most recent call last):
+...
+predicate.Unbound: X
+>>> value("N // (H - 3)", {"N": 4, "H": 3})
+Traceback (most recent call last):
+...
+ZeroDivisionError: 'N // (H - 3)': division by zero
+"""
+import math
+import re
+from fractions import Fraction
+
+_TOKEN = re.compile(r'\s*(?:(\d+)|([A-Za-z_][A-Za-z0-9_.:]*)|"((?:[^"\\]|\\.)*)"|'
+                    r'(//|==|!=|<=|>=|&&|\|\||[-+*/%()<>!,]))')
+_COMPARISONS = {
+    "==": lambda a, b: a == b, "!=": lambda a, b: a != b, "<": lambda a, b: a < b,
+    "<=": lambda a, b: a <= b, ">": lambda a, b: a > b, ">=": lambda a, b: a >= b,
+}
+
+
+class Unbound(Exception):
+    """A predicate names a symbol the binding does not give."""
+
+
+def tokens(text):
+    """The tokens of text: ("int", n), ("name", s) (quoted names unquoted) or ("op", s)."""
+    out, i = [], 0
+    text = text.rstrip()
+    while i < len(text):
+        m = _TOKEN.match(text, i)
+        if not m:
+            raise ValueError(f"{text!r}: unexpected {text[i:].strip()!r}")
+        if m.group(1) is not None:
+            out.append(("int", int(m.group(1))))
+        elif m.group(2) is not None:
+            out.append(("name", m.group(2)))
+        elif m.group(3) is not None:
+            out.append(("name", re.sub(r"\\(.)", r"\1", m.group(3))))
+        else:
+            out.append(("op", m.group(4)))
+        i = m.end()
+    return out
+
+
+class _Parser:
+    """A recursive-descent evaluator: each method parses one level of precedence and returns its value,
+    a bool for predicates and a Fraction for dims."""
+
+    def __init__(self, text, binding):
+        self.text, self.binding = text, binding
+        self.toks, self.pos = tokens(text), 0
+
+    def peek(self):
+        return self.toks[self.pos] if self.pos < len(self.toks) else (None, None)
+
+    def take(self):
+        self.pos += 1
+        return self.toks[self.pos - 1]
+
+    def expect(self, op):
+        if self.peek() != ("op", op):
+            raise ValueError(f"{self.text!r}: expected {op!r}")
+        self.take()
+
+    def boolean(self, v):
+        if not isinstance(v, bool):
+            raise ValueError(f"{self.text!r}: a predicate must be a comparison, !, && or ||")
+        return v
+
+    def number(self, v):
+        if isinstance(v, bool):
+            raise ValueError(f"{self.text!r}: a comparison where a number is expected")
+        return v
+
+    def either(self):
+        return self.chain("||", self.both, lambda a, b: a | b)
+
+    def both(self):
+        return self.chain("&&", self.negation, lambda a, b: a & b)
+
+    def chain(self, op, operand, join):
+        """Operands joined by the logical operator op; every operand is evaluated, so that an error in a
+        later one is not skipped."""
+        v = operand()
+        while self.peek() == ("op", op):
+            self.take()
+            w = operand()
+            v = join(self.boolean(v), self.boolean(w))
+        return v
+
+    def negation(self):
+        if self.peek() == ("op", "!"):
+            self.take()
+            return not self.boolean(self.negation())
+        return self.comparison()
+
+    def comparison(self):
+        v = self.sum()
+        kind, op = self.peek()
+        if kind == "op" and op in _COMPARISONS:
+            self.take()
+            w = self.sum()
+            v = _COMPARISONS[op](self.number(v), self.number(w))
+            kind, op = self.peek()
+            if kind == "op" and op in _COMPARISONS:
+                raise ValueError(f"{self.text!r}: comparisons do not chain")
+        return v
+
+    def sum(self):
+        v = self.product()
+        while self.peek() in (("op", "+"), ("op", "-")):
+            op = self.take()[1]
+            w = self.number(self.product())
+            v = self.number(v) + w if op == "+" else self.number(v) - w
+        return v
+
+    def product(self):
+        v = self.unary()
+        while self.peek() in (("op", "*"), ("op", "//"), ("op", "/"), ("op", "%")):
+            op = self.take()[1]
+            a, b = self.number(v), self.number(self.unary())
+            if op == "*":
+                v = a * b
+                continue
+            if b == 0:
+                raise ZeroDivisionError(f"{self.text!r}: division by zero")
+            if op == "/":
+                v = a / b
+            elif op == "//":
+                v = Fraction(math.floor(a / b))
+            else:
+                v = a - b * math.floor(a / b)
+        return v
+
+    def unary(self):
+        if self.peek() == ("op", "-"):
+            self.take()
+            return -self.number(self.unary())
+        if self.peek() == ("op", "+"):
+            self.take()
+            return self.number(self.unary())
+        return self.primary()
+
+    def primary(self):
+        kind, v = self.peek()
+        if kind is None:
+            raise ValueError(f"{self.text!r}: unexpected end")
+        self.take()
+        if kind == "int":
+            return Fraction(v)
+        if kind == "name" and v in ("min", "max") and self.peek() == ("op", "("):
+            self.take()
+            a = self.number(self.sum())
+            self.expect(",")
+            b = self.number(self.sum())
+            self.expect(")")
+            return min(a, b) if v == "min" else max(a, b)
+        if kind == "name":
+            if v not in self.binding:
+                raise Unbound(v)
+            return Fraction(self.binding[v])
+        if (kind, v) == ("op", "("):
+            x = self.either()
+            self.expect(")")
+            return x
+        raise ValueError(f"{self.text!r}: unexpected {v!r}")
+
+    def parse(self, top):
+        v = top()
+        if self.pos != len(self.toks):
+            raise ValueError(f"{self.text!r}: unexpected {self.toks[self.pos][1]!r}")
+        return v
+
+
+def holds(text, binding):
+    """Whether the predicate text holds at binding (symbol name -> int). Raises Unbound for a symbol the
+    binding lacks, ZeroDivisionError, and ValueError for text outside the grammar."""
+    p = _Parser(text, binding)
+    return p.boolean(p.parse(p.either))
+
+
+def value(text, binding):
+    """The value of the dim expression text at binding, as a Fraction (exact quotients stay exact)."""
+    p = _Parser(text, binding)
+    return p.number(p.parse(p.sum))
