@@ -214,6 +214,18 @@ def make_variant(case, symbolic):
     return m, consts, binding, outputs, arrays
 
 
+def write_rows(path, rows):
+    """Writes rows to path as JSON Lines (keys sorted) in gzip with no name and no time, the same bytes
+    every run; returns the file's size."""
+    buf = io.BytesIO()
+    with gzip.GzipFile(filename="", mode="wb", fileobj=buf, mtime=0, compresslevel=9) as z:
+        for r in rows:
+            z.write((json.dumps(r, sort_keys=True, separators=(",", ":")) + "\n").encode())
+    with open(path, "wb") as f:
+        f.write(buf.getvalue())
+    return len(buf.getvalue())
+
+
 def main():
     np.random.seed(0)
     cases = collect_testcases(None)
@@ -255,14 +267,9 @@ def main():
                 row["onnx112_error"] = err
             rows.append(row)
     rows.sort(key=lambda r: (r["name"], r["variant"]))
-    buf = io.BytesIO()
-    with gzip.GzipFile(filename="", mode="wb", fileobj=buf, mtime=0, compresslevel=9) as z:
-        for r in rows:
-            z.write((json.dumps(r, sort_keys=True, separators=(",", ":")) + "\n").encode())
-    with open(OUT, "wb") as f:
-        f.write(buf.getvalue())
+    size = write_rows(OUT, rows)
     n = len(rows) // 2
-    print(f"{OUT}: {n} cases x 2 variants, {len(buf.getvalue())} bytes; left out ({len(left_out)}, "
+    print(f"{OUT}: {n} cases x 2 variants, {size} bytes; left out ({len(left_out)}, "
           f"outputs not all tensors): {' '.join(left_out)}", file=sys.stderr)
     for variant in ("static", "symbolic"):
         vs = [r for r in rows if r["variant"] == variant]

@@ -29,16 +29,31 @@ const arrays = {
 };
 const integral = new Set(['int8', 'uint8', 'int16', 'uint16', 'int32', 'uint32', 'int64', 'uint64', 'bool']);
 
+// The session options of every run: graph optimizations off, which keeps the nodes' names.
+const sessionOptions = { graphOptimizationLevel: 'disabled', logSeverityLevel: 4 };
+
+// outputsOf returns the record of a run's outputs: type, dims and, for integer and bool tensors of at
+// most maxValues elements, values as decimal strings.
+function outputsOf(session, out, maxValues) {
+  const outputs = {};
+  for (const name of session.outputNames) {
+    const t = out[name];
+    const rec = { type: t.type, dims: Array.from(t.dims) };
+    if (integral.has(t.type) && t.size <= maxValues) {
+      rec.values = Array.from(t.data, (v) => (typeof v === 'boolean' ? (v ? '1' : '0') : v.toString()));
+    }
+    outputs[name] = rec;
+  }
+  return outputs;
+}
+
 async function main() {
   const [planPath, resultPath] = process.argv.slice(2);
   const plan = JSON.parse(fs.readFileSync(planPath, 'utf8'));
   const ort = loadOrt();
   let result;
   try {
-    const session = await ort.InferenceSession.create(plan.model, {
-      graphOptimizationLevel: 'disabled',
-      logSeverityLevel: 4,
-    });
+    const session = await ort.InferenceSession.create(plan.model, sessionOptions);
     const feeds = {};
     for (const inp of plan.inputs) {
       const buf = fs.readFileSync(inp.file);
@@ -48,23 +63,18 @@ async function main() {
       feeds[inp.name] = new ort.Tensor(inp.type, data, inp.dims);
     }
     const out = await session.run(feeds);
-    const outputs = {};
-    for (const name of session.outputNames) {
-      const t = out[name];
-      const rec = { type: t.type, dims: Array.from(t.dims) };
-      if (integral.has(t.type) && t.size <= plan.max_values) {
-        rec.values = Array.from(t.data, (v) => (typeof v === 'boolean' ? (v ? '1' : '0') : v.toString()));
-      }
-      outputs[name] = rec;
-    }
-    result = { ok: true, outputs };
+    result = { ok: true, outputs: outputsOf(session, out, plan.max_values) };
   } catch (e) {
     result = { ok: false, error: String(e && e.message ? e.message : e) };
   }
   fs.writeFileSync(resultPath, JSON.stringify(result));
 }
 
-main().catch((e) => {
-  process.stderr.write(String(e && e.stack ? e.stack : e) + '\n');
-  process.exit(1);
-});
+module.exports = { loadOrt, arrays, sessionOptions, outputsOf };
+
+if (require.main === module) {
+  main().catch((e) => {
+    process.stderr.write(String(e && e.stack ? e.stack : e) + '\n');
+    process.exit(1);
+  });
+}
