@@ -3,6 +3,7 @@ package graph
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"compress/gzip"
 	"encoding/json"
 	"fmt"
@@ -20,17 +21,39 @@ import (
 	"github.com/reshape-go/reshape/sym"
 )
 
-// nodeTestsFile holds ONNX's own backend node tests (onnx 1.12) as shape-inference cases, written
-// by bench/nodetests/gen.py; nodeTestsGolden the cases TestNodeTests finds not equal.
+// A nodeSuite is a fixture of shape-inference cases, each a model with the types and shapes (and
+// small integer values) a run of it gave, and the golden file of the ratchet its test keeps.
+type nodeSuite struct {
+	test   string // the test's name, for the golden file's header and the messages
+	what   string // what the fixture holds, for the log ("node tests")
+	file   string // the fixture, JSON Lines in gzip: one nodeTest a line
+	golden string // the golden file: the cases not equal, by variant and category
+	header string // the golden file's comment lines
+}
+
+// nodeTestsSuite holds ONNX's own backend node tests (onnx 1.12) as shape-inference cases, written
+// by bench/nodetests/gen.py; ortCasesSuite the operators and versions those tests miss (opsets 18
+// to 21, com.microsoft, strings, optionals, ai.onnx.preview.training), with onnxruntime 1.20.1's
+// answers, written by bench/ortcases/gen.py.
 var (
-	nodeTestsFile   = filepath.Join("testdata", "nodetests.jsonl.gz")
-	nodeTestsGolden = filepath.Join("testdata", "nodetests.golden")
+	nodeTestsSuite = nodeSuite{test: "TestNodeTests", what: "node tests",
+		file: filepath.Join("testdata", "nodetests.jsonl.gz"), golden: filepath.Join("testdata", "nodetests.golden"),
+		header: "# TestNodeTests (nodetests_test.go): ONNX's node tests (testdata/nodetests.jsonl.gz) that graph\n" +
+			"# does not infer exactly, by variant and category. A case whose category changes, for better or\n" +
+			"# worse, fails the test until go test ./graph -run TestNodeTests -update writes this file again.\n"}
+	ortCasesSuite = nodeSuite{test: "TestORTCases", what: "onnxruntime cases",
+		file: filepath.Join("testdata", "ortcases.jsonl.gz"), golden: filepath.Join("testdata", "ortcases.golden"),
+		header: "# TestORTCases (nodetests_test.go): the cases of testdata/ortcases.jsonl.gz (bench/ortcases) that\n" +
+			"# graph does not infer exactly, by variant and category. A case whose category changes, for better or\n" +
+			"# worse, fails the test until go test ./graph -run TestORTCases -update writes this file again.\n"}
 )
 
-// nodeTest is one row of nodeTestsFile: a node test's model in one variant ("static": integer
-// inputs of at most 64 elements are constants, the others keep their static shapes; "symbolic":
-// as static, with every dim of the other inputs the symbol INPUT:AXIS, bound to the test's value
-// by Binding), and what the test's run gave.
+// nodeTest is one row of a nodeSuite's fixture: a model in one variant, and what a run of it gave.
+// The variants: "static" (integer inputs of at most 64 elements are constants, the others keep
+// static shapes); "symbolic" (as static, with symbols for the other inputs' dims, bound to the
+// run's values by Binding: inferred without the binding, its answer evaluated at it);
+// "symbolic@K", the same at the case's binding K; and "bound@K", the symbolic model inferred with
+// binding K (Options.Dims).
 type nodeTest struct {
 	Name    string           `json:"name"`
 	Op      string           `json:"op"`
@@ -47,8 +70,22 @@ type nodeTest struct {
 		ONNX112 struct {
 			Shape, Type, Verdict string
 		} `json:"onnx112"`
+		// Spec is the shape the operator's documentation gives, when it differs from the run's.
+		Spec []int64 `json:"spec"`
 	} `json:"outputs"`
 	ONNX112Error string `json:"onnx112_error"`
+	// Source says where the outputs come from: "onnxruntime" (a run), "spec" (the documentation's,
+	// as onnxruntime refused the model with ORTError), or "" (the node test's own run).
+	Source   string `json:"source"`
+	ORTError string `json:"ort_error"`
+}
+
+// options returns the options c's variant infers its model with: its binding for a bound@K row.
+func (c *nodeTest) options() Options {
+	if strings.HasPrefix(c.Variant, "bound@") {
+		return Options{Dims: c.Binding}
+	}
+	return Options{}
 }
 
 // A nodeCategory is what inference made of a node test, from the best to the worst.
@@ -71,13 +108,16 @@ func (c nodeCategory) String() string { return nodeCategoryNames[c] }
 
 // nodeTestResult is what one node test gave: its category, onnx 1.12's verdict, and what was
 // inferred of each output; Problems says what made it worse than undetermined (the decoder's,
-// FromONNX's or Infer's error, a panic, node errors, operators without a rule).
+// FromONNX's or Infer's error, a panic, node errors, operators without a rule). Source and
+// ORTError are the row's (see nodeTest).
 type nodeTestResult struct {
 	Variant  string           `json:"variant"`
 	Name     string           `json:"name"`
 	Op       string           `json:"op"`
 	Category string           `json:"category"`
-	ONNX112  string           `json:"onnx112"` // equal, wrong, undetermined or refused
+	ONNX112  string           `json:"onnx112,omitempty"` // equal, wrong, undetermined or refused; "" without onnx 1.12's inference
+	Source   string           `json:"source,omitempty"`
+	ORTError string           `json:"ort_error,omitempty"`
 	Outputs  []nodeTestOutput `json:"outputs,omitempty"`
 	Problems []string         `json:"problems,omitempty"`
 	cat      nodeCategory
@@ -92,6 +132,7 @@ type nodeTestOutput struct {
 	ONNX112  string `json:"onnx112"` // onnx 1.12's: ONNX data type and shape
 	Why      string `json:"why,omitempty"`
 	Data     string `json:"data,omitempty"`
+	Spec     string `json:"spec,omitempty"` // the documentation's shape, where it differs from the run's
 }
 
 // why returns all that r says is not equal, on one line.
@@ -105,11 +146,11 @@ func (r *nodeTestResult) why() string {
 	return strings.Join(append(s, r.Problems...), " | ")
 }
 
-// readNodeTests returns the rows of nodeTestsFile.
-func readNodeTests(t testing.TB) []nodeTest {
-	f, err := os.Open(nodeTestsFile)
+// readNodeTests returns the rows of the fixture s.file.
+func (s *nodeSuite) readNodeTests(t testing.TB) []nodeTest {
+	f, err := os.Open(s.file)
 	if err != nil {
-		t.Fatalf("%v (bench/nodetests/gen.py writes it)", err)
+		t.Fatalf("%v (bench/%s/gen.py writes it)", err, strings.TrimSuffix(filepath.Base(s.file), ".jsonl.gz"))
 	}
 	defer f.Close()
 	z, err := gzip.NewReader(f)
@@ -122,7 +163,7 @@ func readNodeTests(t testing.TB) []nodeTest {
 	for sc.Scan() {
 		var c nodeTest
 		if err := json.Unmarshal(sc.Bytes(), &c); err != nil {
-			t.Fatalf("%s: line %d: %v", nodeTestsFile, len(cases)+1, err)
+			t.Fatalf("%s: line %d: %v", s.file, len(cases)+1, err)
 		}
 		cases = append(cases, c)
 	}
@@ -147,7 +188,8 @@ func onnxElement(name string) (element.Type, bool) {
 // runNodeTest decodes, builds and infers the model of c and classifies the result. A panic is
 // caught and reported with the place it happened.
 func runNodeTest(c *nodeTest) (r nodeTestResult) {
-	r = nodeTestResult{Variant: c.Variant, Name: c.Name, Op: c.Op, ONNX112: onnxVerdict(c)}
+	r = nodeTestResult{Variant: c.Variant, Name: c.Name, Op: c.Op, ONNX112: onnxVerdict(c), Source: c.Source,
+		ORTError: c.ORTError}
 	defer func() {
 		if p := recover(); p != nil {
 			r.cat, r.Outputs, r.Problems = nodeCrash, nil, []string{fmt.Sprintf("panic: %v at %s", p, panicSite())}
@@ -164,7 +206,7 @@ func runNodeTest(c *nodeTest) (r nodeTestResult) {
 		r.cat, r.Problems = nodeRefused, []string{"FromONNX: " + err.Error()}
 		return r
 	}
-	res, err := Infer(g, Options{})
+	res, err := Infer(g, c.options())
 	if err != nil {
 		r.cat, r.Problems = nodeRefused, []string{"Infer: " + err.Error()}
 		return r
@@ -175,9 +217,15 @@ func runNodeTest(c *nodeTest) (r nodeTestResult) {
 		if cat == nodeUndetermined && o.Data != "" {
 			cat = nodeData
 		}
-		r.Outputs = append(r.Outputs, nodeTestOutput{Name: o.Name, Category: cat.String(), Ours: infoText(in),
-			Want: o.Type + " " + sym.Ints(o.Shape...).String(), ONNX112: o.ONNX112.Type + " " + o.ONNX112.Shape,
-			Why: strings.Join(why, "; "), Data: o.Data})
+		out := nodeTestOutput{Name: o.Name, Category: cat.String(), Ours: infoText(in),
+			Want: o.Type + " " + sym.Ints(o.Shape...).String(), Why: strings.Join(why, "; "), Data: o.Data}
+		if o.ONNX112.Verdict != "" {
+			out.ONNX112 = o.ONNX112.Type + " " + o.ONNX112.Shape
+		}
+		if o.Spec != nil {
+			out.Spec = sym.Ints(o.Spec...).String()
+		}
+		r.Outputs = append(r.Outputs, out)
 		r.cat = max(r.cat, cat)
 	}
 	if r.cat == nodeWrong {
@@ -211,18 +259,21 @@ func panicSite() string {
 	}
 }
 
-// onnxVerdict returns onnx 1.12's verdict on c: the worst of its outputs'.
+// onnxVerdict returns onnx 1.12's verdict on c: the worst of its outputs', or "" when c has none
+// (a fixture without onnx 1.12's inference).
 func onnxVerdict(c *nodeTest) string {
 	if c.ONNX112Error != "" {
 		return "refused"
 	}
-	v := "equal"
+	v := ""
 	for _, o := range c.Outputs {
 		switch o.ONNX112.Verdict {
 		case "wrong":
 			return "wrong"
 		case "undetermined":
 			v = "undetermined"
+		case "equal":
+			v = cmp.Or(v, "equal")
 		}
 	}
 	return v
@@ -315,22 +366,22 @@ func compareDim(d sym.Dim, want int64, binding map[string]int64) (nodeCategory, 
 	return nodeEqual, ""
 }
 
-// nodeGolden is the content of nodeTestsGolden: the counts of equal cases by variant, and the
+// nodeGolden is the content of a golden file: the counts of equal cases by variant, and the
 // category of every case that is not equal, by variant and name.
 type nodeGolden struct {
 	equal map[string]int
 	cat   map[[2]string]string
 }
 
-// readNodeGolden reads nodeTestsGolden; with -update, a missing file reads as empty.
-func readNodeGolden(t *testing.T) nodeGolden {
+// readNodeGolden reads s.golden; with -update, a missing file reads as empty.
+func (s *nodeSuite) readNodeGolden(t *testing.T) nodeGolden {
 	g := nodeGolden{equal: map[string]int{}, cat: map[[2]string]string{}}
-	b, err := os.ReadFile(nodeTestsGolden)
+	b, err := os.ReadFile(s.golden)
 	if os.IsNotExist(err) && *update {
 		return g
 	}
 	if err != nil {
-		t.Fatalf("%v (go test -run TestNodeTests -update writes it)", err)
+		t.Fatalf("%v (go test -run %s -update writes it)", err, s.test)
 	}
 	for i, line := range strings.Split(strings.TrimSpace(string(b)), "\n") {
 		f := strings.Fields(line)
@@ -339,26 +390,24 @@ func readNodeGolden(t *testing.T) nodeGolden {
 		case len(f) == 3 && f[0] == "equal":
 			n, err := strconv.Atoi(f[2])
 			if err != nil {
-				t.Fatalf("%s:%d: %v", nodeTestsGolden, i+1, err)
+				t.Fatalf("%s:%d: %v", s.golden, i+1, err)
 			}
 			g.equal[f[1]] = n
 		case len(f) == 3:
 			g.cat[[2]string{f[0], f[2]}] = f[1]
 		default:
-			t.Fatalf("%s:%d: %q: want \"equal VARIANT N\" or \"VARIANT CATEGORY NAME\"", nodeTestsGolden, i+1, line)
+			t.Fatalf("%s:%d: %q: want \"equal VARIANT N\" or \"VARIANT CATEGORY NAME\"", s.golden, i+1, line)
 		}
 	}
 	return g
 }
 
-// writeNodeGolden writes nodeTestsGolden: the counts of equal cases by variant, then a line
-// "VARIANT CATEGORY NAME" for every case that is not equal, in the order of nodeTestsFile.
-func writeNodeGolden(t *testing.T, results []nodeTestResult, equal map[string]int) {
+// writeNodeGolden writes s.golden: the counts of equal cases by variant, then a line
+// "VARIANT CATEGORY NAME" for every case that is not equal, in the order of s.file.
+func (s *nodeSuite) writeNodeGolden(t *testing.T, results []nodeTestResult, equal map[string]int) {
 	var b bytes.Buffer
-	b.WriteString("# TestNodeTests (nodetests_test.go): ONNX's node tests (testdata/nodetests.jsonl.gz) that graph\n" +
-		"# does not infer exactly, by variant and category. A case whose category changes, for better or\n" +
-		"# worse, fails the test until go test ./graph -run TestNodeTests -update writes this file again.\n")
-	for _, v := range []string{"static", "symbolic"} {
+	b.WriteString(s.header)
+	for _, v := range slices.Sorted(maps.Keys(equal)) {
 		fmt.Fprintf(&b, "equal %s %d\n", v, equal[v])
 	}
 	for _, r := range results {
@@ -366,30 +415,41 @@ func writeNodeGolden(t *testing.T, results []nodeTestResult, equal map[string]in
 			fmt.Fprintf(&b, "%s %s %s\n", r.Variant, r.Category, r.Name)
 		}
 	}
-	if err := os.WriteFile(nodeTestsGolden, b.Bytes(), 0o644); err != nil {
+	if err := os.WriteFile(s.golden, b.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
 }
 
-// TestNodeTests infers the models of ONNX's own backend node tests (bench/nodetests) and
-// classifies each against the shapes and types its run gave. No case may be wrong or crash; the
+// variantKind returns the kind of a variant: "symbolic" for "symbolic@2".
+func variantKind(v string) string {
+	k, _, _ := strings.Cut(v, "@")
+	return k
+}
+
+// run infers every model of s.file and classifies it against what its run gave. No case may be
+// wrong or crash, and a case equal in its symbolic@K variant must be equal bound to binding K; the
 // other categories are a ratchet: the counts of equal cases are at least the golden file's, and
-// every case is in the category it records. With -v it logs the table, ours beside onnx 1.12's,
-// and one JSON line per case ("nodetest {...}") that bench/nodetests/table.py reads.
-func TestNodeTests(t *testing.T) {
-	cases := readNodeTests(t)
-	golden := readNodeGolden(t)
+// every case is in the category it records. With -v it logs the table by kind of variant, and one
+// JSON line per case and variant ("nodetest {...}") that bench/nodetests/table.py reads.
+func (s *nodeSuite) run(t *testing.T) {
+	cases := s.readNodeTests(t)
+	golden := s.readNodeGolden(t)
 	results := make([]nodeTestResult, len(cases))
 	count := map[string]map[string]int{}
 	equal := map[string]int{}
+	names := map[string]bool{}
 	for i := range cases {
 		r := runNodeTest(&cases[i])
 		results[i] = r
+		names[r.Name] = true
 		for _, k := range []string{"ours " + r.Category, "onnx112 " + r.ONNX112} {
+			if strings.HasSuffix(k, " ") {
+				continue
+			}
 			if count[k] == nil {
 				count[k] = map[string]int{}
 			}
-			count[k][r.Variant]++
+			count[k][variantKind(r.Variant)]++
 		}
 		if r.cat == nodeEqual {
 			equal[r.Variant]++
@@ -405,24 +465,49 @@ func TestNodeTests(t *testing.T) {
 			t.Logf("nodetest %s", b)
 		}
 	}
+	byVariant := map[[2]string]*nodeTestResult{}
+	for i := range results {
+		byVariant[[2]string{results[i].Variant, results[i].Name}] = &results[i]
+	}
+	for _, r := range results {
+		kind, n, _ := strings.Cut(r.Variant, "@")
+		if kind != "symbolic" || n == "" || r.cat != nodeEqual {
+			continue
+		}
+		if b := byVariant[[2]string{"bound@" + n, r.Name}]; b != nil && b.cat != nodeEqual {
+			t.Errorf("%s: equal in %s, but %s in %s: %s", r.Name, r.Variant, b.Category, b.Variant, b.why())
+		}
+	}
+	var kinds []string
+	for _, k := range []string{"static", "symbolic", "bound"} {
+		if slices.ContainsFunc(cases, func(c nodeTest) bool { return variantKind(c.Variant) == k }) {
+			kinds = append(kinds, k)
+		}
+	}
 	var table strings.Builder
-	fmt.Fprintf(&table, "%d node tests\n%-22s %8s %8s\n", len(cases)/2, "", "static", "symbolic")
+	fmt.Fprintf(&table, "%d %s\n%-22s", len(names), s.what, "")
+	for _, k := range kinds {
+		fmt.Fprintf(&table, " %8s", k)
+	}
 	for _, who := range []string{"ours", "onnx112"} {
 		for c := range nodeCategoryNames {
 			k := who + " " + nodeCategory(c).String()
 			if count[k] != nil {
-				fmt.Fprintf(&table, "%-22s %8d %8d\n", k, count[k]["static"], count[k]["symbolic"])
+				fmt.Fprintf(&table, "\n%-22s", k)
+				for _, kind := range kinds {
+					fmt.Fprintf(&table, " %8d", count[k][kind])
+				}
 			}
 		}
 	}
 	t.Log(table.String())
 	if *update {
-		writeNodeGolden(t, results, equal)
+		s.writeNodeGolden(t, results, equal)
 		return
 	}
 	for v, n := range golden.equal {
 		if equal[v] < n {
-			t.Errorf("%s: %d cases equal, fewer than the %d of %s", v, equal[v], n, nodeTestsGolden)
+			t.Errorf("%s: %d cases equal, fewer than the %d of %s", v, equal[v], n, s.golden)
 		}
 	}
 	changed := 0
@@ -435,17 +520,28 @@ func TestNodeTests(t *testing.T) {
 		delete(golden.cat, key)
 		if r.Category != want {
 			changed++
-			t.Errorf("%s %s: %s, %s says %s: %s", r.Variant, r.Name, r.Category, nodeTestsGolden, want, r.why())
+			t.Errorf("%s %s: %s, %s says %s: %s", r.Variant, r.Name, r.Category, s.golden, want, r.why())
 		}
 	}
 	for _, key := range slices.SortedFunc(maps.Keys(golden.cat), func(a, b [2]string) int { return strings.Compare(a[0]+" "+a[1], b[0]+" "+b[1]) }) {
 		changed++
-		t.Errorf("%s %s: %s says %s, but %s has no such case", key[0], key[1], nodeTestsGolden, golden.cat[key], nodeTestsFile)
+		t.Errorf("%s %s: %s says %s, but %s has no such case", key[0], key[1], s.golden, golden.cat[key], s.file)
 	}
 	if changed > 0 {
-		t.Logf("%d cases changed category: if for the better, go test ./graph -run TestNodeTests -update records it", changed)
+		t.Logf("%d cases changed category: if for the better, go test ./graph -run %s -update records it", changed, s.test)
 	}
 }
+
+// TestNodeTests infers the models of ONNX's own backend node tests (bench/nodetests) and
+// classifies each against the shapes and types its run gave, ours beside onnx 1.12's (see
+// nodeSuite.run); bench/nodetests/table.py reads its -v output.
+func TestNodeTests(t *testing.T) { nodeTestsSuite.run(t) }
+
+// TestORTCases infers the models of bench/ortcases (the operators and versions ONNX 1.12's node
+// tests miss) and classifies each against the shapes and types onnxruntime 1.20.1 gave, or the
+// documentation's where onnxruntime refused the model (see nodeSuite.run); bench/nodetests/table.py
+// --suite ortcases reads its -v output.
+func TestORTCases(t *testing.T) { ortCasesSuite.run(t) }
 
 // TestCompareNodeOutput pins the classification of an inferred output against a node test's.
 func TestCompareNodeOutput(t *testing.T) {
@@ -494,6 +590,55 @@ func TestCompareNodeOutput(t *testing.T) {
 	}
 }
 
+// TestNodeTestVariant pins how a row's variant is inferred (the binding of a bound@K row, no
+// binding otherwise) and its kind, and onnx 1.12's verdict on a row, "" for a row without one.
+func TestNodeTestVariant(t *testing.T) {
+	binding := map[string]int64{"B": 2, "S": 3}
+	cases := []struct {
+		variant string
+		kind    string
+		dims    map[string]int64
+	}{
+		{"static", "static", nil},
+		{"symbolic", "symbolic", nil},
+		{"symbolic@2", "symbolic", nil},
+		{"bound@2", "bound", binding},
+	}
+	for _, tc := range cases {
+		c := nodeTest{Variant: tc.variant, Binding: binding}
+		if got := variantKind(tc.variant); got != tc.kind {
+			t.Errorf("variantKind(%q) = %q, want %q", tc.variant, got, tc.kind)
+		}
+		if got := c.options().Dims; !maps.Equal(got, tc.dims) || (got == nil) != (tc.dims == nil) {
+			t.Errorf("%s: options().Dims = %v, want %v", tc.variant, got, tc.dims)
+		}
+	}
+	verdicts := []struct {
+		outputs []string // each output's onnx112 verdict
+		err     string
+		want    string
+	}{
+		{[]string{"", ""}, "", ""},
+		{[]string{"equal", "equal"}, "", "equal"},
+		{[]string{"equal", "undetermined"}, "", "undetermined"},
+		{[]string{"undetermined", "wrong"}, "", "wrong"},
+		{[]string{"equal"}, "ValidationError: no schema", "refused"},
+	}
+	for _, tc := range verdicts {
+		var c nodeTest
+		if err := json.Unmarshal([]byte(`{"outputs":[`+strings.Repeat(`{},`, len(tc.outputs)-1)+`{}]}`), &c); err != nil {
+			t.Fatal(err)
+		}
+		for i, v := range tc.outputs {
+			c.Outputs[i].ONNX112.Verdict = v
+		}
+		c.ONNX112Error = tc.err
+		if got := onnxVerdict(&c); got != tc.want {
+			t.Errorf("onnxVerdict(%v, %q) = %q, want %q", tc.outputs, tc.err, got, tc.want)
+		}
+	}
+}
+
 // TestPanicSite checks that a crash is reported where it happened.
 func TestPanicSite(t *testing.T) {
 	var site string
@@ -509,10 +654,9 @@ func TestPanicSite(t *testing.T) {
 	}
 }
 
-// BenchmarkNodeTests decodes, builds and infers every model of nodeTestsFile (both variants):
-// ns/case is the time of one.
-func BenchmarkNodeTests(b *testing.B) {
-	cases := readNodeTests(b)
+// benchNodeSuite decodes, builds and infers every model of s.file: ns/case is the time of one.
+func benchNodeSuite(b *testing.B, s *nodeSuite) {
+	cases := s.readNodeTests(b)
 	for b.Loop() {
 		for i := range cases {
 			if r := runNodeTest(&cases[i]); r.cat >= nodeWrong && r.cat != nodeRefused {
@@ -522,3 +666,10 @@ func BenchmarkNodeTests(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(cases)), "ns/case")
 }
+
+// BenchmarkNodeTests decodes, builds and infers every model of ONNX's node tests (both variants).
+func BenchmarkNodeTests(b *testing.B) { benchNodeSuite(b, &nodeTestsSuite) }
+
+// BenchmarkORTCases decodes, builds and infers every model of bench/ortcases (every variant and
+// binding).
+func BenchmarkORTCases(b *testing.B) { benchNodeSuite(b, &ortCasesSuite) }
