@@ -112,3 +112,55 @@ func broadcastIndex(in, out []int64) []int {
 	}
 	return idx
 }
+
+// broadcastValues sets the values of out, of static shape, from those of in, whose static dims
+// aligned to out's axes are aligned.
+func broadcastValues(out, in *Info, aligned []int64) {
+	od, ok := out.Shape.Static()
+	if !ok || in.Value == nil {
+		return
+	}
+	if n, ok := out.Volume(); !ok || n > MaxValue {
+		return
+	}
+	idx := broadcastIndex(aligned, od)
+	v := make([]sym.Dim, len(idx))
+	for i, j := range idx {
+		v[i] = in.Value[j]
+	}
+	setValue(out, v)
+}
+
+// expandTo sets output 0 to in broadcast with the shape the 1-D tensor shape holds (ONNX's Expand,
+// OpenVINO's Broadcast-3 bidirectional): the multidirectional broadcast of both shapes, a target
+// dim 1 keeping in's; values broadcast. Dims that do not broadcast are an error wrapping
+// errcode.ErrInvalidShape; a rank that is not known gives a dynamic rank.
+func expandTo(c *Ctx, in, shape *Info) error {
+	target, ok := shapeFromValue(c, shape)
+	if !ok {
+		return nil
+	}
+	if !target.RankDynamic && !in.Shape.RankDynamic {
+		// A target dim 1 keeps the input's dim; broadcasting covers it.
+		s, err := c.Broadcast(in.Shape, target)
+		if err != nil {
+			return err
+		}
+		out := c.Out(0, in.Type, s)
+		if sd, v, ok := values(in); ok {
+			if od, ok := s.Static(); ok && len(sd) <= len(od) {
+				if n, ok := out.Volume(); ok && n <= MaxValue {
+					idx := broadcastIndex(sd, od)
+					ev := make([]sym.Dim, len(idx))
+					for i, j := range idx {
+						ev[i] = v[j]
+					}
+					out.Value = ev
+				}
+			}
+		}
+		return nil
+	}
+	c.Out(0, in.Type, sym.DynamicRank())
+	return nil
+}

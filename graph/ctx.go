@@ -17,6 +17,8 @@ type Ctx struct {
 	gen     int // the engine's substitution generation when the rule started
 	s       *scope
 	n       *Node
+	def     *opDef // the node's op in the registry
+	domain  string // the node's domain, "" for ONNX's default domain
 	index   int
 	path    string
 	in, out []*Info
@@ -51,12 +53,10 @@ func (c *Ctx) Input(i int) (*Info, error) {
 	return nil, c.Errorf(errcode.ErrSyntax, "input %d is missing: %s takes it", i, c.n.Op)
 }
 
-// Inputs returns the Infos of inputs 0..n-1, which the node must give, and checks that it names at
-// most max inputs (max < 0: no bound).
-func (c *Ctx) Inputs(n, max int) ([]*Info, error) {
-	if max >= 0 && len(c.in) > max {
-		return nil, c.Errorf(errcode.ErrSyntax, "%d inputs, and %s takes at most %d", len(c.in), c.n.Op, max)
-	}
+// Inputs returns the Infos of inputs 0..n-1, which the node must give: a missing one is an error
+// wrapping errcode.ErrSyntax. (The engine has checked the node's input count against the
+// operator's signature before the rule runs.)
+func (c *Ctx) Inputs(n int) ([]*Info, error) {
 	out := make([]*Info, n)
 	for i := range out {
 		var err error
@@ -83,15 +83,6 @@ func (c *Ctx) Out(i int, t element.Type, s sym.Shape) *Info {
 	info := &Info{Type: t, Shape: s}
 	c.Set(i, info)
 	return info
-}
-
-// CheckOutputs returns an error wrapping errcode.ErrSyntax when the node names more than max
-// outputs.
-func (c *Ctx) CheckOutputs(max int) error {
-	if len(c.out) > max {
-		return c.Errorf(errcode.ErrSyntax, "%d outputs, and %s has at most %d", len(c.out), c.n.Op, max)
-	}
-	return nil
 }
 
 // Errorf returns an error wrapping code with the message; the engine prefixes it with the node's

@@ -106,34 +106,6 @@ type NodeResult struct {
 // Rule infers a node's outputs from its inputs and attributes through c.
 type Rule func(c *Ctx) error
 
-// rules holds the shape rules by domain and operator; see register.
-var rules = map[string]map[string]Rule{}
-
-// register adds the rules of a domain ("" for ONNX's default domain).
-func register(domain string, rs map[string]Rule) {
-	m := rules[domain]
-	if m == nil {
-		m = map[string]Rule{}
-		rules[domain] = m
-	}
-	for op, r := range rs {
-		if _, dup := m[op]; dup {
-			panic("graph: two rules for " + domain + ":" + op)
-		}
-		m[op] = r
-	}
-}
-
-// Supported reports whether Infer has a shape rule for the operator op of domain ("" or "ai.onnx"
-// for ONNX's default domain, DomainOpenVINO for IR layers).
-func Supported(domain, op string) bool {
-	if domain == "ai.onnx" {
-		domain = ""
-	}
-	_, ok := rules[domain][op]
-	return ok
-}
-
 // engine is one run of Infer.
 type engine struct {
 	opt      Options
@@ -558,27 +530,39 @@ func (e *engine) freeOf(g *Graph) []string {
 	return free
 }
 
-// node infers node i of the graph of s.
+// node infers node i of the graph of s: it finds the node's rule in the registry, checks the node
+// against its signature, reads the inputs (the values of those the rule reads) and runs the rule.
 func (e *engine) node(s *scope, i int) error {
 	n := &s.g.Nodes[i]
 	c := &Ctx{e: e, gen: e.gen, s: s, n: n, index: i, path: s.path + nodeName(s.g, i)}
-	c.in = make([]*Info, len(n.Inputs))
-	for k, name := range n.Inputs {
-		if name != "" {
-			in, _ := s.lookup(name)
-			c.in[k] = e.current(e.readValues(in))
-		}
-	}
-	c.out = make([]*Info, len(n.Outputs))
 	domain := n.Domain
 	if domain == "ai.onnx" {
 		domain = ""
 	}
+	def, err := lookup(domain, n.Op, n.Version)
+	if def != nil {
+		err = def.check(len(n.Inputs), len(n.Outputs))
+	}
+	c.def, c.domain = def, domain
+	c.in = make([]*Info, len(n.Inputs))
+	hidden := false // an input holds values the rule does not read
+	for k, name := range n.Inputs {
+		if name == "" {
+			continue
+		}
+		in, _ := s.lookup(name)
+		if def != nil && def.values.has(k) {
+			in = e.readValues(in)
+		} else if in != nil && (in.Value != nil || in.Floats != nil) {
+			hidden = true
+		}
+		c.in[k] = e.current(in)
+	}
+	c.out = make([]*Info, len(n.Outputs))
 	r := NodeResult{Path: c.path, Scope: strings.TrimSuffix(s.path, "/"), Node: n, Index: i, Graph: s.g, Inputs: c.in}
-	rule, ok := rules[domain][n.Op]
-	var err error
 	switch {
-	case !ok:
+	case err != nil:
+	case def == nil:
 		r.Unsupported = true
 		key := n.Op
 		if domain != "" && domain != DomainOpenVINO {
@@ -586,7 +570,10 @@ func (e *engine) node(s *scope, i int) error {
 		}
 		e.res.Unsupported[key]++
 	default:
-		err = rule(c)
+		if hidden {
+			c.in = withoutValues(c.in, def.values)
+		}
+		err = def.rule(c)
 	}
 	var fatal *fatalError
 	if errors.As(err, &fatal) {
@@ -618,6 +605,20 @@ func (e *engine) node(s *scope, i int) error {
 		e.res.Nodes = append(e.res.Nodes, r)
 	}
 	return nil
+}
+
+// withoutValues returns ins with the values of the inputs m does not hold left out, in copies: what
+// a rule that reads the values of those in m sees.
+func withoutValues(ins []*Info, m valueMask) []*Info {
+	out := slices.Clone(ins)
+	for k, in := range out {
+		if in != nil && !m.has(k) && (in.Value != nil || in.Floats != nil) {
+			cp := *in
+			cp.Value, cp.Floats = nil, nil
+			out[k] = &cp
+		}
+	}
+	return out
 }
 
 // readValues returns in as a rule reads it: with its values while the rules have read and computed

@@ -1,7 +1,6 @@
 package graph
 
 import (
-	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -37,7 +36,14 @@ var fuzzOpsets = []int64{1, 5, 7, 9, 10, 11, 12, 13, 14, 16, 17, 18, 19, 20, 21,
 // ruleOps returns the operators of ONNX's default domain that have a rule, sorted (once the
 // package's init functions have registered them).
 var ruleOps = sync.OnceValue(func() []string {
-	return slices.Sorted(maps.Keys(rules[""]))
+	var ops []string
+	for k := range registry {
+		if k.domain == "" {
+			ops = append(ops, k.name)
+		}
+	}
+	slices.Sort(ops)
+	return ops
 })
 
 // The attributes randomModel gives nodes, each with the kind its operators read; some get another

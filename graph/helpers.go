@@ -38,6 +38,26 @@ func (c *Ctx) NormAxes(axes []int64, rank int) ([]int, error) {
 	return out, nil
 }
 
+// Ranked returns input i, which the node must give (a missing one is an error wrapping
+// errcode.ErrSyntax), and its rank: the prologue of a rule that needs the rank. When the rank is not
+// known, ok is false and the outputs follow the domain's policy, after which the rule returns:
+// ONNX's rules give each output a dynamic rank and input i's element type; OpenVINO's leave the
+// outputs to the model's declaration (an IR file declares the shape of every output port).
+func (c *Ctx) Ranked(i int) (in *Info, rank int, ok bool, err error) {
+	if in, err = c.Input(i); err != nil {
+		return nil, 0, false, err
+	}
+	if rank, ok = in.Rank(); ok {
+		return in, rank, true, nil
+	}
+	if c.domain != DomainOpenVINO {
+		for k := range c.out {
+			c.Out(k, in.Type, sym.DynamicRank())
+		}
+	}
+	return in, 0, false, nil
+}
+
 // IntsArg returns an integer list that is an attribute before opset version since and input i from
 // it on (ONNX's axes, splits, pads, repeats): given is false when the node has neither; known is
 // false when the input's values are not known before run time.
@@ -109,4 +129,55 @@ func setValue(info *Info, v []sym.Dim) {
 	if n, ok := info.Volume(); ok && n == int64(len(v)) {
 		info.Value = v
 	}
+}
+
+func constDims(v []int64) []sym.Dim {
+	out := make([]sym.Dim, len(v))
+	for i, x := range v {
+		out[i] = sym.Const(x)
+	}
+	return out
+}
+
+// shapeFromValue returns the shape a 1-D shape tensor holds (ConstantOfShape, Expand, Resize's
+// sizes): its values as dims, unknown dims where values are not known, a dynamic rank when its
+// length is not known. Negative values are an error wrapping errcode.ErrInvalidShape.
+func shapeFromValue(c *Ctx, in *Info) (sym.Shape, bool) {
+	if in.Value != nil {
+		dims := make([]sym.Dim, len(in.Value))
+		for i, d := range in.Value {
+			nd, ok := d.NonNegative()
+			if !ok {
+				c.Set(0, unknownInfo())
+				return sym.Shape{}, false
+			}
+			dims[i] = nd
+		}
+		return sym.ShapeOf(dims...), true
+	}
+	if r, ok := in.Rank(); ok && r == 1 {
+		if n, ok := in.Shape.Dims[0].Static(); ok {
+			dims := make([]sym.Dim, n)
+			for i := range dims {
+				dims[i] = sym.Unknown
+			}
+			return sym.ShapeOf(dims...), true
+		}
+	}
+	return sym.DynamicRank(), true
+}
+
+func itoa(n int) string {
+	return string(appendInt(nil, n))
+}
+
+func appendInt(b []byte, n int) []byte {
+	if n < 0 {
+		b = append(b, '-')
+		n = -n
+	}
+	if n >= 10 {
+		b = appendInt(b, n/10)
+	}
+	return append(b, byte('0'+n%10))
 }

@@ -6,14 +6,16 @@ import (
 	"github.com/reshape-go/reshape/sym"
 )
 
-// The control-flow operators of ONNX: their rules infer the subgraphs they hold.
-func init() {
-	register("", map[string]Rule{
-		"If":   ifOp,
-		"Loop": loop,
-		"Scan": scan,
-	})
-}
+// onnxControl holds the rules of ONNX's control-flow operators, which infer the subgraphs they hold
+// (reading the enclosing graphs' tensors by name): If reads its condition's values, Loop and Scan
+// those of every input, which their bodies receive.
+var onnxControl = table{"", []opDef{
+	{"If", since(1, 11, 13, 16, 19, 21), fixed(1), span(1, many), reads(0), ifOp},
+	{"Loop", since(1), span(3, many), span(1, many), allValues, loop},
+	{"Loop", since(11, 13, 16, 19, 21), span(2, many), span(1, many), allValues, loop},
+	{"Scan", since(8), span(2, many), span(1, many), allValues, scan},
+	{"Scan", since(9, 11, 16, 19, 21), span(1, many), span(1, many), allValues, scan},
+}}
 
 // ifOp: If-1, -11, -13, -16, -19, -21. A condition known before run time selects the branch that is
 // inferred; otherwise both are, and each output joins the two branches' (join), unless a node of

@@ -10,42 +10,29 @@ import (
 	"github.com/reshape-go/reshape/sym"
 )
 
-// The rules of ONNX's shape operators, which also compute values: the subgraphs that compute
-// Reshape patterns (Shape → Gather → Unsqueeze → Concat) run through them.
-func init() {
-	register("", singleOutput(map[string]Rule{
-		"Identity":        identity,
-		"Constant":        constant,
-		"Shape":           shapeOp,
-		"Size":            size,
-		"Cast":            cast,
-		"CastLike":        castLike,
-		"Reshape":         reshapeOp,
-		"Concat":          concat,
-		"Gather":          gather,
-		"Unsqueeze":       unsqueeze,
-		"Squeeze":         squeeze,
-		"Flatten":         flatten,
-		"Transpose":       transpose,
-		"ConstantOfShape": constantOfShape,
-		"Range":           rangeOp,
-		"Expand":          expand,
-	}))
-}
-
-// singleOutput returns the rules of operators that have one output, each first refusing a node
-// that names more (errcode.ErrSyntax).
-func singleOutput(rs map[string]Rule) map[string]Rule {
-	for op, r := range rs {
-		rs[op] = func(c *Ctx) error {
-			if err := c.CheckOutputs(1); err != nil {
-				return err
-			}
-			return r(c)
-		}
-	}
-	return rs
-}
+// onnxCore holds the rules of ONNX's shape operators, which also compute values: the subgraphs
+// that compute Reshape patterns (Shape → Gather → Unsqueeze → Concat) run through them.
+var onnxCore = table{"", []opDef{
+	{"Identity", since(1, 13, 14, 16, 19, 21), fixed(1), fixed(1), reads(0), identity},
+	{"Constant", since(1, 9, 11, 12, 13, 19, 21), fixed(0), fixed(1), 0, constant},
+	{"Shape", since(1, 13, 15, 19, 21), fixed(1), fixed(1), 0, shapeOp},
+	{"Size", since(1, 13, 19, 21), fixed(1), fixed(1), 0, size},
+	{"Cast", since(1, 6, 9, 13, 19, 21), fixed(1), fixed(1), reads(0), cast},
+	{"CastLike", since(15, 19, 21), fixed(2), fixed(1), reads(0), castLike},
+	{"Reshape", since(1), fixed(1), fixed(1), reads(0), reshapeOp},
+	{"Reshape", since(5, 13, 14, 19, 21), fixed(2), fixed(1), reads(0, 1), reshapeOp},
+	{"Concat", since(1, 4, 11, 13), span(1, many), fixed(1), allValues, concat},
+	{"Gather", since(1, 11, 13), fixed(2), fixed(1), reads(0, 1), gather},
+	{"Unsqueeze", since(1, 11), fixed(1), fixed(1), reads(0), unsqueeze},
+	{"Unsqueeze", since(13, 21), fixed(2), fixed(1), reads(0, 1), unsqueeze},
+	{"Squeeze", since(1, 11), fixed(1), fixed(1), reads(0), squeeze},
+	{"Squeeze", since(13, 21), span(1, 2), fixed(1), reads(0, 1), squeeze},
+	{"Flatten", since(1, 9, 11, 13, 21), fixed(1), fixed(1), reads(0), flatten},
+	{"Transpose", since(1, 13, 21), fixed(1), fixed(1), reads(0), transpose},
+	{"ConstantOfShape", since(9, 20, 21), fixed(1), fixed(1), reads(0), constantOfShape},
+	{"Range", since(11), fixed(3), fixed(1), reads(0, 1, 2), rangeOp},
+	{"Expand", since(8, 13), fixed(2), fixed(1), reads(0, 1), expand},
+}}
 
 // identity: Identity-1..21, the output is the input.
 func identity(c *Ctx) error {
@@ -105,14 +92,6 @@ func constant(c *Ctx) error {
 		return nil // the dense shape of a sparse tensor is not read: unknown
 	}
 	return c.Errorf(errcode.ErrSyntax, "Constant has no value attribute")
-}
-
-func constDims(v []int64) []sym.Dim {
-	out := make([]sym.Dim, len(v))
-	for i, x := range v {
-		out[i] = sym.Const(x)
-	}
-	return out
 }
 
 // shapeOp: Shape-1..21, with start and end from Shape-15: the dims of the input, as values.
@@ -180,7 +159,7 @@ func cast(c *Ctx) error {
 
 // castLike: CastLike-15..21, Cast to the element type of input 1.
 func castLike(c *Ctx) error {
-	ins, err := c.Inputs(2, 2)
+	ins, err := c.Inputs(2)
 	if err != nil {
 		return err
 	}
@@ -249,30 +228,6 @@ func symbolicDim(d sym.Dim) bool {
 	return lo >= 0 && d.Determined()
 }
 
-func abs64(n int64) int64 {
-	if n < 0 {
-		return -n
-	}
-	return n
-}
-
-// typeRange returns the range of an integer type.
-func typeRange(t element.Type) (lo, hi int64) {
-	switch t {
-	case element.Boolean:
-		return 0, 1
-	case element.U64:
-		return 0, math.MaxInt64
-	case element.I64:
-		return math.MinInt64, math.MaxInt64
-	}
-	bits := t.Bits()
-	if t.IsSigned() {
-		return -1 << (bits - 1), 1<<(bits-1) - 1
-	}
-	return 0, 1<<bits - 1
-}
-
 // reshapeOp: Reshape-1 (shape attribute), -5, -13 (shape input), -14, -19, -21 (allowzero), with
 // the rules of package reshape in its onnx dialect, over symbolic dims.
 func reshapeOp(c *Ctx) error {
@@ -318,13 +273,9 @@ func reshapeOp(c *Ctx) error {
 	return nil
 }
 
-// concat: Concat-1..13 along axis: the other dims unify, the axis dim is the sum; values
-// concatenate.
+// concat: Concat-1, -4, -11, -13 along axis (concatOf).
 func concat(c *Ctx) error {
-	if c.NumIn() == 0 {
-		return c.Errorf(errcode.ErrSyntax, "Concat has no inputs")
-	}
-	ins, err := c.Inputs(c.NumIn(), -1)
+	ins, err := c.Inputs(c.NumIn())
 	if err != nil {
 		return err
 	}
@@ -332,92 +283,12 @@ func concat(c *Ctx) error {
 	if err != nil {
 		return err
 	}
-	rank := -1
-	for _, in := range ins {
-		if r, ok := in.Rank(); ok {
-			if rank >= 0 && r != rank {
-				return c.Errorf(errcode.ErrInvalidShape, "inputs of ranks %d and %d", rank, r)
-			}
-			rank = r
-		}
-	}
-	if rank < 0 {
-		c.Out(0, ins[0].Type, sym.DynamicRank())
-		return nil
-	}
-	a, err := c.NormAxis(axis, rank)
-	if err != nil {
-		return err
-	}
-	var dims []sym.Dim
-	sum := sym.Const(0)
-	least := int64(0) // the smallest the sum can be
-	for k, in := range ins {
-		if in.Shape.RankDynamic {
-			sum = sym.Unknown
-			continue
-		}
-		lo, _ := in.Shape.Dims[a].Bounds()
-		if least += max(lo, 0); least < 0 {
-			return c.Errorf(errcode.ErrOverflow, "input %d: the dims along axis %d add up past int64", k, a)
-		}
-		if dims == nil {
-			dims = append([]sym.Dim(nil), in.Shape.Dims...)
-			sum = in.Shape.Dims[a]
-			continue
-		}
-		for i, d := range in.Shape.Dims {
-			if i == a {
-				sum = sym.AddDims(sum, d)
-				continue
-			}
-			u, err := c.Unify(dims[i], d, "input "+itoa(k)+" dim "+itoa(i))
-			if err != nil {
-				return err
-			}
-			dims[i] = u
-		}
-	}
-	dims[a] = sum
-	out := c.Out(0, ins[0].Type, sym.ShapeOf(dims...))
-	concatValues(out, ins, a)
-	return nil
-}
-
-// concatValues concatenates the values of static inputs along axis a.
-func concatValues(out *Info, ins []*Info, a int) {
-	type part struct {
-		dims []int64
-		v    []sym.Dim
-	}
-	parts := make([]part, len(ins))
-	for k, in := range ins {
-		dims, v, ok := values(in)
-		if !ok {
-			return
-		}
-		parts[k] = part{dims, v}
-	}
-	outer := 1
-	for _, d := range parts[0].dims[:a] {
-		outer *= int(d)
-	}
-	var v []sym.Dim
-	for o := range outer {
-		for _, p := range parts {
-			inner := 1
-			for _, d := range p.dims[a:] {
-				inner *= int(d)
-			}
-			v = append(v, p.v[o*inner:(o+1)*inner]...)
-		}
-	}
-	setValue(out, v)
+	return concatOf(c, ins, axis)
 }
 
 // gather: Gather-1..13: data[:axis] + indices + data[axis+1:]; values when the indices are known.
 func gather(c *Ctx) error {
-	ins, err := c.Inputs(2, 2)
+	ins, err := c.Inputs(2)
 	if err != nil {
 		return err
 	}
@@ -438,65 +309,6 @@ func gather(c *Ctx) error {
 	dims := append(append(append([]sym.Dim{}, data.Shape.Dims[:a]...), idx.Shape.Dims...), data.Shape.Dims[a+1:]...)
 	out := c.Out(0, data.Type, sym.ShapeOf(dims...))
 	return gatherValues(c, out, data, idx, a, 0, false)
-}
-
-// gatherValues sets the values of out, the Gather of data by the indices idx along axis a with b
-// batch dims, when both are known: a negative index counts from the end of the axis; an index out
-// of range gives 0 with zeros (OpenVINO's Gather-8) and is otherwise an error wrapping
-// errcode.ErrInvalidShape.
-func gatherValues(c *Ctx, out, data, idx *Info, a, b int, zeros bool) error {
-	dd, dv, ok1 := values(data)
-	id, iv, ok2 := values(idx)
-	if n, ok := out.Volume(); !ok1 || !ok2 || !ok || n > MaxValue {
-		return nil
-	}
-	ints := make([]int64, len(iv))
-	for i, d := range iv {
-		n, ok := d.Static()
-		if !ok {
-			return nil
-		}
-		switch {
-		case n >= -dd[a] && n < 0:
-			n += dd[a]
-		case n >= 0 && n < dd[a]:
-		case zeros:
-			n = -1
-		default:
-			return c.Errorf(errcode.ErrInvalidShape, "index %d (element %d of the indices) is out of range for axis %d of size %d", n, i, a, dd[a])
-		}
-		ints[i] = n
-	}
-	batches, outer, inner, per := 1, 1, 1, 1
-	for _, d := range dd[:b] {
-		batches *= int(d)
-	}
-	for _, d := range dd[b:a] {
-		outer *= int(d)
-	}
-	for _, d := range dd[a+1:] {
-		inner *= int(d)
-	}
-	for _, d := range id[b:] {
-		per *= int(d)
-	}
-	v := make([]sym.Dim, 0, batches*outer*per*inner)
-	for bi := range batches {
-		for o := range outer {
-			for _, k := range ints[bi*per : (bi+1)*per] {
-				if k < 0 {
-					for range inner {
-						v = append(v, sym.Const(0))
-					}
-					continue
-				}
-				base := ((bi*outer+o)*int(dd[a]) + int(k)) * inner
-				v = append(v, dv[base:base+inner]...)
-			}
-		}
-	}
-	setValue(out, v)
-	return nil
 }
 
 // unsqueeze: Unsqueeze-1, -11 (axes attribute), -13, -21 (axes input): size-1 dims inserted at the
@@ -542,43 +354,35 @@ func unsqueeze(c *Ctx) error {
 }
 
 // squeeze: Squeeze-1, -11 (axes attribute), -13, -21 (axes input): the size-1 dims at axes, or
-// every size-1 dim when there are none, removed; values unchanged.
+// every size-1 dim when there are none (squeezeOnes), removed; values unchanged.
 func squeeze(c *Ctx) error {
-	in, err := c.Input(0)
-	if err != nil {
-		return err
-	}
 	axes, given, known, err := c.IntsArg("axes", 1, 13)
 	if err != nil {
 		return err
 	}
-	r, ok := in.Rank()
-	if !ok || given && !known {
+	in, r, ok, err := c.Ranked(0)
+	if err != nil || !ok {
+		return err
+	}
+	switch {
+	case given && !known:
 		c.Out(0, in.Type, sym.DynamicRank())
 		return nil
+	case !given:
+		squeezeOnes(c, in)
+		return nil
+	}
+	ax, err := c.NormAxes(axes, r)
+	if err != nil {
+		return err
 	}
 	drop := make([]bool, r)
-	if given {
-		ax, err := c.NormAxes(axes, r)
-		if err != nil {
-			return err
+	for _, a := range ax {
+		d := in.Shape.Dims[a]
+		if lo, hi := d.Bounds(); lo > 1 || hi < 1 {
+			return c.Errorf(errcode.ErrInvalidShape, "axis %d has size %v, not 1", a, d)
 		}
-		for _, a := range ax {
-			d := in.Shape.Dims[a]
-			if lo, hi := d.Bounds(); lo > 1 || hi < 1 {
-				return c.Errorf(errcode.ErrInvalidShape, "axis %d has size %v, not 1", a, d)
-			}
-			drop[a] = true
-		}
-	} else {
-		for i, d := range in.Shape.Dims {
-			if isOne(d) {
-				drop[i] = true
-			} else if maybeOne(d) {
-				c.Out(0, in.Type, sym.DynamicRank()) // which dims go is known at run time only
-				return nil
-			}
-		}
+		drop[a] = true
 	}
 	var dims []sym.Dim
 	for i, d := range in.Shape.Dims {
@@ -644,63 +448,6 @@ func transpose(c *Ctx) error {
 	return transposeBy(c, in, perm)
 }
 
-// transposeBy sets output 0 to in, of known rank, with its dims permuted by perm (reversed when
-// perm is nil), and its values permuted. A perm that is not a permutation of the axes is an error
-// wrapping errcode.ErrInvalidShape.
-func transposeBy(c *Ctx, in *Info, perm []int64) error {
-	r := len(in.Shape.Dims)
-	if perm == nil {
-		perm = make([]int64, r)
-		for i := range perm {
-			perm[i] = int64(r - 1 - i)
-		}
-	}
-	if len(perm) != r {
-		return c.Errorf(errcode.ErrInvalidShape, "perm %v has %d axes, the input has rank %d", perm, len(perm), r)
-	}
-	p, err := c.NormAxes(perm, r)
-	if err != nil {
-		return err
-	}
-	dims := make([]sym.Dim, r)
-	for i, a := range p {
-		dims[i] = in.Shape.Dims[a]
-	}
-	out := c.Out(0, in.Type, sym.ShapeOf(dims...))
-	if sd, v, ok := values(in); ok {
-		setValue(out, transposeValues(sd, v, p))
-	}
-	return nil
-}
-
-// transposeValues returns the elements of a tensor of shape dims permuted by perm.
-func transposeValues(dims []int64, v []sym.Dim, perm []int) []sym.Dim {
-	r := len(dims)
-	strides := make([]int, r)
-	acc := 1
-	for i := r - 1; i >= 0; i-- {
-		strides[i] = acc
-		acc *= int(dims[i])
-	}
-	out := make([]sym.Dim, 0, len(v))
-	coord := make([]int, r)
-	for range v {
-		j := 0
-		for i, a := range perm {
-			j += coord[i] * strides[a]
-		}
-		out = append(out, v[j])
-		for i := r - 1; i >= 0; i-- {
-			coord[i]++
-			if coord[i] < int(dims[perm[i]]) {
-				break
-			}
-			coord[i] = 0
-		}
-	}
-	return out
-}
-
 // constantOfShape: ConstantOfShape-9..21: the shape is input 0's values; the value attribute (a
 // one-element tensor, float 0 by default) gives type and value.
 func constantOfShape(c *Ctx) error {
@@ -735,38 +482,10 @@ func constantOfShape(c *Ctx) error {
 	return nil
 }
 
-// shapeFromValue returns the shape a 1-D shape tensor holds (ConstantOfShape, Expand, Resize's
-// sizes): its values as dims, unknown dims where values are not known, a dynamic rank when its
-// length is not known. Negative values are an error wrapping errcode.ErrInvalidShape.
-func shapeFromValue(c *Ctx, in *Info) (sym.Shape, bool) {
-	if in.Value != nil {
-		dims := make([]sym.Dim, len(in.Value))
-		for i, d := range in.Value {
-			nd, ok := d.NonNegative()
-			if !ok {
-				c.Set(0, unknownInfo())
-				return sym.Shape{}, false
-			}
-			dims[i] = nd
-		}
-		return sym.ShapeOf(dims...), true
-	}
-	if r, ok := in.Rank(); ok && r == 1 {
-		if n, ok := in.Shape.Dims[0].Static(); ok {
-			dims := make([]sym.Dim, n)
-			for i := range dims {
-				dims[i] = sym.Unknown
-			}
-			return sym.ShapeOf(dims...), true
-		}
-	}
-	return sym.DynamicRank(), true
-}
-
 // rangeOp: Range-11..21: max(ceil((limit-start)/delta), 0) elements; values when all three are
 // known integers.
 func rangeOp(c *Ctx) error {
-	ins, err := c.Inputs(3, 3)
+	ins, err := c.Inputs(3)
 	if err != nil {
 		return err
 	}
@@ -804,52 +523,12 @@ func rangeOp(c *Ctx) error {
 	return nil
 }
 
-// expand: Expand-8..13: the broadcast of the input's shape and the shape input 1 holds.
+// expand: Expand-8, -13: the broadcast of the input's shape and the shape input 1 holds
+// (expandTo).
 func expand(c *Ctx) error {
-	ins, err := c.Inputs(2, 2)
+	ins, err := c.Inputs(2)
 	if err != nil {
 		return err
 	}
-	target, ok := shapeFromValue(c, ins[1])
-	if !ok {
-		return nil
-	}
-	if !target.RankDynamic && !ins[0].Shape.RankDynamic {
-		// A target dim 1 keeps the input's dim; broadcasting covers it.
-		s, err := c.Broadcast(ins[0].Shape, target)
-		if err != nil {
-			return err
-		}
-		out := c.Out(0, ins[0].Type, s)
-		if sd, v, ok := values(ins[0]); ok {
-			if od, ok := s.Static(); ok && len(sd) <= len(od) {
-				if n, ok := out.Volume(); ok && n <= MaxValue {
-					idx := broadcastIndex(sd, od)
-					ev := make([]sym.Dim, len(idx))
-					for i, j := range idx {
-						ev[i] = v[j]
-					}
-					out.Value = ev
-				}
-			}
-		}
-		return nil
-	}
-	c.Out(0, ins[0].Type, sym.DynamicRank())
-	return nil
-}
-
-func itoa(n int) string {
-	return string(appendInt(nil, n))
-}
-
-func appendInt(b []byte, n int) []byte {
-	if n < 0 {
-		b = append(b, '-')
-		n = -n
-	}
-	if n >= 10 {
-		b = appendInt(b, n/10)
-	}
-	return append(b, byte('0'+n%10))
+	return expandTo(c, ins[0], ins[1])
 }

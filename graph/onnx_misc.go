@@ -8,31 +8,30 @@ import (
 	"github.com/reshape-go/reshape/sym"
 )
 
-// The rules of ONNX's other operators: selections (TopK, NonZero, Compress, Unique,
+// onnxMisc holds the rules of ONNX's other operators: selections (TopK, NonZero, Compress, Unique,
 // NonMaxSuppression), whose data-dependent sizes are anonymous dims (Ctx.Fresh) or intervals;
 // CumSum, Trilu, OneHot, EyeLike; random generators; Det, GridSample and RoiAlign.
-func init() {
-	register("", map[string]Rule{
-		"TopK":              topK,
-		"CumSum":            cumSum,
-		"Trilu":             sameShape0,
-		"OneHot":            oneHot,
-		"EyeLike":           eyeLike,
-		"NonZero":           nonZero,
-		"Compress":          compress,
-		"NonMaxSuppression": nonMaxSuppression,
-		"Unique":            unique,
-		"RandomNormal":      random,
-		"RandomUniform":     random,
-		"RandomNormalLike":  randomLike,
-		"RandomUniformLike": randomLike,
-		"Bernoulli":         randomLike,
-		"Multinomial":       multinomial,
-		"Det":               det,
-		"GridSample":        gridSample,
-		"RoiAlign":          roiAlign,
-	})
-}
+var onnxMisc = table{"", []opDef{
+	{"TopK", since(1), fixed(1), fixed(2), 0, topK},
+	{"TopK", since(10, 11), fixed(2), fixed(2), reads(1), topK},
+	{"CumSum", since(11, 14), fixed(2), fixed(1), reads(0, 1), cumSum},
+	{"Trilu", since(14), span(1, 2), fixed(1), 0, sameShape0},
+	{"OneHot", since(9, 11), fixed(3), fixed(1), reads(1), oneHot},
+	{"EyeLike", since(9), fixed(1), fixed(1), 0, eyeLike},
+	{"NonZero", since(9, 13), fixed(1), fixed(1), reads(0), nonZero},
+	{"Compress", since(9, 11), fixed(2), fixed(1), reads(1), compress},
+	{"NonMaxSuppression", since(10, 11), span(2, 5), fixed(1), reads(2), nonMaxSuppression},
+	{"Unique", since(11), fixed(1), span(1, 4), 0, unique},
+	{"RandomNormal", since(1), fixed(0), fixed(1), 0, random},
+	{"RandomUniform", since(1), fixed(0), fixed(1), 0, random},
+	{"RandomNormalLike", since(1), fixed(1), fixed(1), 0, randomLike},
+	{"RandomUniformLike", since(1), fixed(1), fixed(1), 0, randomLike},
+	{"Bernoulli", since(15), fixed(1), fixed(1), 0, randomLike},
+	{"Multinomial", since(7), fixed(1), fixed(1), 0, multinomial},
+	{"Det", since(11), fixed(1), fixed(1), 0, det},
+	{"GridSample", since(16, 20), fixed(2), fixed(1), 0, gridSample},
+	{"RoiAlign", since(10, 16), fixed(3), fixed(1), 0, roiAlign},
+}}
 
 // sameShape0: Trilu-14: the output has the type and shape of input 0.
 func sameShape0(c *Ctx) error {
@@ -114,7 +113,7 @@ func topK(c *Ctx) error {
 // cumSum: CumSum-11, -14: the output has the input's shape; the values of a small integer tensor
 // are summed along the axis (input 1), exclusive and reverse as the attributes say.
 func cumSum(c *Ctx) error {
-	ins, err := c.Inputs(2, 2)
+	ins, err := c.Inputs(2)
 	if err != nil {
 		return err
 	}
@@ -171,7 +170,7 @@ func cumSum(c *Ctx) error {
 // tensor of any numeric type (a float depth is truncated, as onnxruntime reads it), which must be
 // positive.
 func oneHot(c *Ctx) error {
-	ins, err := c.Inputs(3, 3)
+	ins, err := c.Inputs(3)
 	if err != nil {
 		return err
 	}
@@ -295,7 +294,7 @@ func nonZero(c *Ctx) error {
 // condition's values are; otherwise it is an anonymous dim bounded by the condition's length and
 // the input.
 func compress(c *Ctx) error {
-	ins, err := c.Inputs(2, 2)
+	ins, err := c.Inputs(2)
 	if err != nil {
 		return err
 	}
@@ -358,7 +357,7 @@ func compress(c *Ctx) error {
 // is at most batches × classes × min(max_output_boxes_per_class, boxes), and 0 without
 // max_output_boxes_per_class.
 func nonMaxSuppression(c *Ctx) error {
-	ins, err := c.Inputs(2, 5)
+	ins, err := c.Inputs(2)
 	if err != nil {
 		return err
 	}
@@ -516,7 +515,7 @@ func det(c *Ctx) error {
 // gridSample: GridSample-16 (4-D), -20, -22 (N-D): X [N, C, D1, ..., Dr] sampled at grid
 // [N, O1, ..., Or, r] is [N, C, O1, ..., Or].
 func gridSample(c *Ctx) error {
-	ins, err := c.Inputs(2, 2)
+	ins, err := c.Inputs(2)
 	if err != nil {
 		return err
 	}
@@ -559,7 +558,7 @@ func gridSample(c *Ctx) error {
 // roiAlign: RoiAlign-10, -16, -22: X [N, C, H, W], rois [R, 4] and batch_indices [R] give
 // [R, C, output_height, output_width] (1 and 1 by default).
 func roiAlign(c *Ctx) error {
-	ins, err := c.Inputs(3, 3)
+	ins, err := c.Inputs(3)
 	if err != nil {
 		return err
 	}

@@ -4,74 +4,36 @@ import (
 	"math"
 
 	"github.com/reshape-go/reshape/errcode"
-	"github.com/reshape-go/reshape/shape"
 	"github.com/reshape-go/reshape/sym"
 )
 
-// The rules of ONNX's data movement operators: splits, pads, tiles, resizes, block rearrangements,
-// gathers and scatters. Split, Pad and Tile also move the values of small integer tensors.
-func init() {
-	register("", map[string]Rule{
-		"Split":           split,
-		"Pad":             pad,
-		"Tile":            tile,
-		"Resize":          resize,
-		"Upsample":        upsample,
-		"DepthToSpace":    depthToSpace,
-		"SpaceToDepth":    spaceToDepth,
-		"GatherElements":  gatherElements,
-		"GatherND":        gatherND,
-		"Scatter":         scatterElements,
-		"ScatterElements": scatterElements,
-		"ScatterND":       scatterND,
-		"CenterCropPad":   centerCropPad,
-		"Col2Im":          col2Im,
-	})
-}
-
-// remap returns the elements of a tensor of static shape out whose element at coordinate (i0, i1,
-// ...) is the element of v, a tensor of static shape in, at (at(0, i0), at(1, i1), ...), or fill
-// where at returns a negative index; nil when out has more than MaxValue elements.
-func remap(in, out []int64, v []sym.Dim, fill sym.Dim, at func(axis int, i int64) int64) []sym.Dim {
-	n, err := shape.Volume(out)
-	if err != nil || n > MaxValue {
-		return nil
-	}
-	strides := make([]int64, len(in))
-	shape.FillStrides(strides, in, 1)
-	res := make([]sym.Dim, 0, n)
-	coord := make([]int64, len(out))
-	for range n {
-		j := int64(0)
-		for k, x := range coord {
-			y := at(k, x)
-			if y < 0 {
-				j = -1
-				break
-			}
-			j += y * strides[k]
-		}
-		if j < 0 {
-			res = append(res, fill)
-		} else {
-			res = append(res, v[j])
-		}
-		nextCoord(coord, out)
-	}
-	return res
-}
-
-// nextCoord advances coord to the next coordinate of a tensor of shape dims in row-major order,
-// wrapping around to zeros after the last.
-func nextCoord(coord, dims []int64) {
-	for k := len(dims) - 1; k >= 0; k-- {
-		coord[k]++
-		if coord[k] < dims[k] {
-			return
-		}
-		coord[k] = 0
-	}
-}
+// onnxMovement holds the rules of ONNX's data movement operators: splits, pads, tiles, resizes,
+// block rearrangements, gathers and scatters. Split, Pad and Tile also move the values of small
+// integer tensors.
+var onnxMovement = table{"", []opDef{
+	{"Split", since(1), span(1, 2), span(1, many), reads(0, 1), split},
+	{"Split", since(2, 11), fixed(1), span(1, many), reads(0), split},
+	{"Split", since(13, 18), span(1, 2), span(1, many), reads(0, 1), split},
+	{"Pad", since(1, 2), fixed(1), fixed(1), reads(0), pad},
+	{"Pad", since(11, 13), span(2, 3), fixed(1), reads(0, 1, 2), pad},
+	{"Pad", since(18, 19, 21), span(2, 4), fixed(1), reads(0, 1, 2, 3), pad},
+	{"Tile", since(1), fixed(3), fixed(1), reads(0, 1, 2), tile},
+	{"Tile", since(6, 13), fixed(2), fixed(1), reads(0, 1), tile},
+	{"Resize", since(10), fixed(2), fixed(1), reads(1), resize},
+	{"Resize", since(11), span(3, 4), fixed(1), reads(2, 3), resize},
+	{"Resize", since(13, 18, 19), span(1, 4), fixed(1), reads(2, 3), resize},
+	{"Upsample", since(7), fixed(1), fixed(1), 0, upsample},
+	{"Upsample", since(9).until(9), fixed(2), fixed(1), reads(1), upsample},
+	{"DepthToSpace", since(1, 11, 13), fixed(1), fixed(1), 0, depthToSpace},
+	{"SpaceToDepth", since(1, 13), fixed(1), fixed(1), 0, spaceToDepth},
+	{"GatherElements", since(11, 13), fixed(2), fixed(1), 0, gatherElements},
+	{"GatherND", since(11, 12, 13), fixed(2), fixed(1), 0, gatherND},
+	{"Scatter", since(9).until(10), fixed(3), fixed(1), 0, scatterElements},
+	{"ScatterElements", since(11, 13, 16, 18), fixed(3), fixed(1), 0, scatterElements},
+	{"ScatterND", since(11, 13, 16, 18), fixed(3), fixed(1), 0, scatterND},
+	{"CenterCropPad", since(18), fixed(2), fixed(1), reads(1), centerCropPad},
+	{"Col2Im", since(18), fixed(3), fixed(1), reads(1, 2), col2Im},
+}}
 
 // allAxes returns the axes 0..r-1.
 func allAxes(r int) []int {
@@ -80,32 +42,6 @@ func allAxes(r int) []int {
 		axes[i] = i
 	}
 	return axes
-}
-
-// outValues sets the values of out to remap's, when in has values and out a static shape.
-func outValues(out, in *Info, fill sym.Dim, at func(axis int, i int64) int64) {
-	sd, v, ok := values(in)
-	if !ok {
-		return
-	}
-	od, ok := out.Shape.Static()
-	if !ok {
-		return
-	}
-	setValue(out, remap(sd, od, v, fill, at))
-}
-
-// withDim returns a copy of dims with dims[a] set to d.
-func withDim(dims []sym.Dim, a int, d sym.Dim) []sym.Dim {
-	out := append([]sym.Dim(nil), dims...)
-	out[a] = d
-	return out
-}
-
-// upTo returns the dim of the values [0, hi of d]: a part of d of unknown size.
-func upTo(d sym.Dim) sym.Dim {
-	_, hi := d.Bounds()
-	return sym.Interval(0, hi)
 }
 
 // dimsArg returns an integer list that is an attribute before opset version since and input i from
@@ -224,23 +160,6 @@ func split(c *Ctx) error {
 	}
 	splitOutputs(c, in, a, parts)
 	return nil
-}
-
-// splitOutputs sets output i to part i of in along axis a, of size parts[i], with its values.
-func splitOutputs(c *Ctx, in *Info, a int, parts []sym.Dim) {
-	off := sym.Const(0)
-	for i, p := range parts {
-		out := c.Out(i, in.Type, sym.ShapeOf(withDim(in.Shape.Dims, a, p)...))
-		if o, ok := off.Static(); ok {
-			outValues(out, in, sym.Dim{}, func(k int, x int64) int64 {
-				if k == a {
-					return x + o
-				}
-				return x
-			})
-		}
-		off = sym.AddDims(off, p)
-	}
 }
 
 // pad: Pad-1 (paddings attribute), -2 (pads attribute), -11, -13 (pads and constant_value inputs),
@@ -408,7 +327,7 @@ func tile(c *Ctx) error {
 		reps[i] = sym.Const(1)
 	}
 	if c.Version() < 6 {
-		ins, err := c.Inputs(3, 3)
+		ins, err := c.Inputs(3)
 		if err != nil {
 			return err
 		}
@@ -443,24 +362,6 @@ func tile(c *Ctx) error {
 		}
 	}
 	return tileBy(c, in, reps)
-}
-
-// tileBy sets output 0 to in, of known rank, with each dim multiplied by its repeat in reps (one
-// per axis), and its values tiled. A negative repeat is an error wrapping errcode.ErrInvalidShape.
-func tileBy(c *Ctx, in *Info, reps []sym.Dim) error {
-	dims := make([]sym.Dim, len(reps))
-	for i, d := range in.Shape.Dims {
-		rep, ok := reps[i].NonNegative()
-		if !ok {
-			return c.Errorf(errcode.ErrInvalidShape, "repeats[%d] = %v is negative", i, reps[i])
-		}
-		dims[i] = sym.MulDims(d, rep)
-	}
-	out := c.Out(0, in.Type, sym.ShapeOf(dims...))
-	if sd, _, ok := values(in); ok {
-		outValues(out, in, sym.Dim{}, func(k int, i int64) int64 { return i % sd[k] })
-	}
-	return nil
 }
 
 // resize: Resize-10 (scales), -11, -13 (roi, scales or sizes), -18, -19 (axes,
@@ -748,7 +649,7 @@ func spaceToDepth(c *Ctx) error {
 // gatherElements: GatherElements-11, -13: the output has the shape of the indices, whose rank is
 // the data's.
 func gatherElements(c *Ctx) error {
-	ins, err := c.Inputs(2, 2)
+	ins, err := c.Inputs(2)
 	if err != nil {
 		return err
 	}
@@ -783,7 +684,7 @@ func axisOf(c *Ctx, in *Info) (int, error) {
 // b batch dims, the output is indices.shape[:-1] + data.shape[b+k:]; the first b dims of both
 // must be equal, and 1 <= k <= r-b.
 func gatherND(c *Ctx) error {
-	ins, err := c.Inputs(2, 2)
+	ins, err := c.Inputs(2)
 	if err != nil {
 		return err
 	}
@@ -825,7 +726,7 @@ func gatherND(c *Ctx) error {
 // scatterElements: Scatter-9 (deprecated at 11), ScatterElements-11, -13, -16, -18 (reduction): the
 // output has the data's shape; indices and updates have one shape.
 func scatterElements(c *Ctx) error {
-	ins, err := c.Inputs(3, 3)
+	ins, err := c.Inputs(3)
 	if err != nil {
 		return err
 	}
@@ -858,7 +759,7 @@ func sameShape(c *Ctx, a, b sym.Shape, what string) error {
 // scatterND: ScatterND-11, -13, -16, -18 (reduction): the output has the data's shape; updates has
 // the shape indices.shape[:-1] + data.shape[k:] for indices of shape [..., k].
 func scatterND(c *Ctx) error {
-	ins, err := c.Inputs(3, 3)
+	ins, err := c.Inputs(3)
 	if err != nil {
 		return err
 	}
@@ -883,7 +784,7 @@ func scatterND(c *Ctx) error {
 // centerCropPad: CenterCropPad-18: the dims at axes (every axis by default) become the values of
 // the shape input.
 func centerCropPad(c *Ctx) error {
-	ins, err := c.Inputs(2, 2)
+	ins, err := c.Inputs(2)
 	if err != nil {
 		return err
 	}
@@ -921,7 +822,7 @@ func centerCropPad(c *Ctx) error {
 
 // col2Im: Col2Im-18: input [N, C·∏block_shape, L] becomes [N, C, image_shape...].
 func col2Im(c *Ctx) error {
-	ins, err := c.Inputs(3, 3)
+	ins, err := c.Inputs(3)
 	if err != nil {
 		return err
 	}

@@ -6,36 +6,23 @@ import (
 	"github.com/reshape-go/reshape/sym"
 )
 
-// The rules of ONNX's convolution and pooling operators: a window slides over the spatial axes
-// (those after N and C) of the input, and each output size is an expression in the input's:
-// floor((H + pads - dilation*(k-1) - 1)/stride) + 1, (H+1)//2 for k=3, pad 1, stride 2.
-func init() {
-	register("", map[string]Rule{
-		"Conv":              conv,
-		"ConvInteger":       convInteger,
-		"QLinearConv":       qlinearConv,
-		"ConvTranspose":     convTranspose,
-		"MaxPool":           pool,
-		"AveragePool":       pool,
-		"LpPool":            pool,
-		"GlobalAveragePool": globalPool,
-		"GlobalMaxPool":     globalPool,
-		"GlobalLpPool":      globalPool,
-		"MaxUnpool":         maxUnpool,
-	})
-}
-
-// window is the geometry of a sliding window over n spatial axes, as the attributes of a Conv,
-// ConvTranspose or pooling node give it.
-type window struct {
-	autoPad   string    // NOTSET, SAME_UPPER, SAME_LOWER or VALID
-	kernel    []sym.Dim // the kernel's size along each spatial axis
-	strides   []int64
-	dilations []int64
-	pads      []int64 // the n begins, then the n ends
-	ceil      bool    // ceil_mode: the last window may pass the end of the padded input
-	pool      bool    // a pooling operator: see poolCeil and poolSameDilated
-}
+// onnxNN holds the rules of ONNX's convolution and pooling operators: a window slides over the
+// spatial axes (those after N and C) of the input, and each output size is an expression in the
+// input's: floor((H + pads - dilation*(k-1) - 1)/stride) + 1, (H+1)//2 for k=3, pad 1, stride 2.
+var onnxNN = table{"", []opDef{
+	{"Conv", since(1, 11), span(2, 3), fixed(1), 0, conv},
+	{"ConvInteger", since(10), span(2, 4), fixed(1), 0, convInteger},
+	{"QLinearConv", since(10), span(8, 9), fixed(1), 0, qlinearConv},
+	{"ConvTranspose", since(1, 11), span(2, 3), fixed(1), 0, convTranspose},
+	{"MaxPool", since(1), fixed(1), fixed(1), 0, pool},
+	{"MaxPool", since(8, 10, 11, 12), fixed(1), span(1, 2), 0, pool},
+	{"AveragePool", since(1, 7, 10, 11, 19), fixed(1), fixed(1), 0, pool},
+	{"LpPool", since(1, 2, 11, 18), fixed(1), fixed(1), 0, pool},
+	{"GlobalAveragePool", since(1), fixed(1), fixed(1), 0, globalPool},
+	{"GlobalMaxPool", since(1), fixed(1), fixed(1), 0, globalPool},
+	{"GlobalLpPool", since(1, 2), fixed(1), fixed(1), 0, globalPool},
+	{"MaxUnpool", since(9, 11), span(2, 3), fixed(1), reads(2), maxUnpool},
+}}
 
 // windowAttrs tells readWindow which attributes the node's operator and version have.
 type windowAttrs struct {
@@ -106,147 +93,6 @@ func channelParam(c *Ctx, i int, ch sym.Dim, what string) (sym.Dim, error) {
 	return c.Unify(ch, in.Shape.Dims[0], what+" (input "+itoa(i)+") and the channels")
 }
 
-// windowInts reads the integer list attribute name of n values, each at least least; n values def
-// stand for a list the node does not give.
-func windowInts(c *Ctx, name string, n int, least, def int64) ([]int64, error) {
-	v, ok, err := c.Ints(name)
-	if err != nil {
-		return nil, err
-	}
-	if !ok || len(v) == 0 {
-		return filled(n, def), nil
-	}
-	if len(v) != n {
-		return nil, c.Errorf(errcode.ErrInvalidShape, "%s %v has %d values, want %d for the input's spatial axes", name, v, len(v), n)
-	}
-	for i, x := range v {
-		if x < least {
-			return nil, c.Errorf(errcode.ErrInvalidShape, "%s[%d] = %d: less than %d", name, i, x, least)
-		}
-	}
-	return v, nil
-}
-
-// filled returns n values v.
-func filled(n int, v int64) []int64 {
-	out := make([]int64, n)
-	for i := range out {
-		out[i] = v
-	}
-	return out
-}
-
-// effKernel returns the extent of the dilated kernel along spatial axis i: dilation*(k-1)+1.
-func (w *window) effKernel(i int) sym.Dim {
-	return sym.AddDims(sym.MulDims(sym.Const(w.dilations[i]), sym.SubDims(w.kernel[i], sym.Const(1))), sym.Const(1))
-}
-
-// out returns the size of spatial axis i of a Conv or pooling output whose input has size in
-// there (ONNX Conv-11 and MaxPool-12 "output_spatial_shape"):
-//
-//	NOTSET  floor((in + pad_begin + pad_end - dilation*(k-1) - 1) / stride) + 1
-//	VALID   the same with no padding
-//	SAME_*  ceil(in / stride)
-//
-// ceil_mode rounds the division up instead; see poolCeil for what runtimes make of it. A size
-// below 1 is an error wrapping errcode.ErrInvalidShape that names the axis; one that only a
-// binding of the symbols decides is kept as its expression.
-func (w *window) out(c *Ctx, i int, in sym.Dim) (sym.Dim, error) {
-	n := len(w.strides)
-	s := sym.Const(w.strides[i])
-	var d sym.Dim
-	switch {
-	case w.autoPad == "SAME_UPPER" || w.autoPad == "SAME_LOWER":
-		d = ceilDiv(in, w.strides[i])
-		if w.pool && w.dilations[i] > 1 {
-			d = w.poolSameDilated(c, i, d)
-		}
-	default:
-		pb, pe := w.pads[i], w.pads[i+n]
-		if w.autoPad == "VALID" {
-			pb, pe = 0, 0
-		}
-		num := sym.SubDims(sym.AddDims(in, sym.Const(pb+pe)), w.effKernel(i))
-		if !w.ceil {
-			d = sym.AddDims(sym.FloorDivDims(num, s), sym.Const(1))
-		} else {
-			d = w.poolCeil(c, i, in, num, pb, pe)
-		}
-	}
-	return windowSize(c, i, in, d)
-}
-
-// ceilDiv returns ceil(a/s) for s >= 1 as floor((a+s-1)/s), the canonical form of package sym:
-// ceil(H/2) is (H+1)//2.
-func ceilDiv(a sym.Dim, s int64) sym.Dim {
-	return sym.FloorDivDims(sym.AddDims(a, sym.Const(s-1)), sym.Const(s))
-}
-
-// windowSize checks an output size of spatial axis i: below 1 is an error; a negative lower bound
-// narrows to 0.
-func windowSize(c *Ctx, i int, in, d sym.Dim) (sym.Dim, error) {
-	if _, hi := d.Bounds(); hi < 1 {
-		return d, c.Errorf(errcode.ErrInvalidShape, "spatial axis %d (axis %d): input size %v gives output size %v, less than 1", i, i+2, in, d)
-	}
-	nd, _ := d.NonNegative()
-	return nd, nil
-}
-
-// poolCeil returns the output size of a pooling window in ceil_mode, whose numerator
-// in + pads - dilation*(k-1) - 1 is num. ONNX's rule since onnx 1.16 (onnx PR 5741, PyTorch's)
-// drops a last window that would start in the end padding: the size is
-// floor((in + min(pads - dk + stride - 1, pad_begin - 1)) / stride) + 1. onnxruntime 1.20 keeps
-// it: ceil(num / stride) + 1. The two agree unless stride > dk - pad_end; where they may differ,
-// the size is either.
-func (w *window) poolCeil(c *Ctx, i int, in, num sym.Dim, pb, pe int64) sym.Dim {
-	s := sym.Const(w.strides[i])
-	ort := sym.AddDims(ceilDiv(num, w.strides[i]), sym.Const(1))
-	dk, ok := w.effKernel(i).Static()
-	if !ok {
-		return ort // pooling kernels are attributes: not reached
-	}
-	a := pb + pe - dk + w.strides[i] - 1
-	if b := pb - 1; a > b {
-		spec := sym.AddDims(sym.FloorDivDims(sym.AddDims(in, sym.Const(b)), s), sym.Const(1))
-		return eitherDim(c, spec, ort, "ceil_mode")
-	}
-	return ort
-}
-
-// poolSameDilated returns the output size of a dilated pooling window with auto_pad SAME_*:
-// ceil(in/stride) by ONNX (same), ceil(in/stride) - ceil((k-1)*(dilation-1)/stride) by
-// onnxruntime 1.20, which pads for the undilated kernel (floor instead of the inner ceil in
-// ceil_mode). The size is either.
-func (w *window) poolSameDilated(c *Ctx, i int, same sym.Dim) sym.Dim {
-	k, ok := w.kernel[i].Static()
-	if !ok {
-		return same
-	}
-	s, extra := w.strides[i], (k-1)*(w.dilations[i]-1)
-	lost := (extra + s - 1) / s
-	if w.ceil {
-		lost = extra / s
-	}
-	return eitherDim(c, same, sym.SubDims(same, sym.Const(lost)), "auto_pad")
-}
-
-// eitherDim returns a dim that is a or b, where what the operator gives depends on the runtime:
-// a when the two are equal, else their interval hull (an anonymous dim of those bounds when one is
-// an expression).
-func eitherDim(c *Ctx, a, b sym.Dim, hint string) sym.Dim {
-	if a.Equal(b) {
-		return a
-	}
-	lo1, hi1 := a.Bounds()
-	lo2, hi2 := b.Bounds()
-	_, sa := a.Static()
-	_, sb := b.Static()
-	if sa && sb {
-		return sym.Interval(min(lo1, lo2), max(hi1, hi2))
-	}
-	return c.Fresh(hint, min(lo1, lo2), max(hi1, hi2))
-}
-
 // dimsOf returns the dims of in, rank r, unknown dims when its rank is not known.
 func dimsOf(in *Info, r int) []sym.Dim {
 	if !in.Shape.RankDynamic {
@@ -263,11 +109,11 @@ func dimsOf(in *Info, r int) []sym.Dim {
 // Oi as window.out. C unifies with W's channels times group, kernel_shape with W's spatial dims,
 // the bias B [M] with M. auto_pad SAME_* with dilations gives ceil(in/stride) as ONNX specifies
 // (onnxruntime refuses the node).
-func conv(c *Ctx) error { return convOp(c, 0, 1, 2, element.Undefined, 3) }
+func conv(c *Ctx) error { return convOp(c, 0, 1, 2, element.Undefined) }
 
 // convInteger: ConvInteger-10: Conv of integers (inputs x, w, x_zero_point, w_zero_point), an
 // int32 output.
-func convInteger(c *Ctx) error { return convOp(c, 0, 1, -1, element.I32, 4) }
+func convInteger(c *Ctx) error { return convOp(c, 0, 1, -1, element.I32) }
 
 // qlinearConv: QLinearConv-10: Conv of quantized tensors (x, x_scale, x_zero_point, w, w_scale,
 // w_zero_point, y_scale, y_zero_point, B), an output of y_zero_point's type.
@@ -276,15 +122,12 @@ func qlinearConv(c *Ctx) error {
 	if err != nil {
 		return err
 	}
-	return convOp(c, 0, 3, 8, zp.Type, 9)
+	return convOp(c, 0, 3, 8, zp.Type)
 }
 
 // convOp infers a convolution whose data, weight and bias are inputs xi, wi and bi (bi < 0: none),
-// of output type t (element.Undefined: the data's), with at most maxIn inputs.
-func convOp(c *Ctx, xi, wi, bi int, t element.Type, maxIn int) error {
-	if _, err := c.Inputs(0, maxIn); err != nil {
-		return err
-	}
+// of output type t (element.Undefined: the data's).
+func convOp(c *Ctx, xi, wi, bi int, t element.Type) error {
 	x, err := c.Input(xi)
 	if err != nil {
 		return err
@@ -402,7 +245,7 @@ func convKernel(c *Ctx, wd []sym.Dim) ([]sym.Dim, error) {
 // less, and leaves it where it is more (a kernel and output_padding shorter than the stride), as
 // onnxruntime does.
 func convTranspose(c *Ctx) error {
-	if _, err := c.Inputs(2, 3); err != nil {
+	if _, err := c.Inputs(2); err != nil {
 		return err
 	}
 	x, w := c.In(0), c.In(1)
@@ -486,17 +329,7 @@ func pool(c *Ctx) error {
 	if err != nil {
 		return err
 	}
-	if _, err := c.Inputs(1, 1); err != nil {
-		return err
-	}
 	op, v := c.n.Op, c.Version()
-	maxOut := 1
-	if op == "MaxPool" && v >= 8 {
-		maxOut = 2
-	}
-	if err := c.CheckOutputs(maxOut); err != nil {
-		return err
-	}
 	ks, ok, err := c.Ints("kernel_shape")
 	if err != nil {
 		return err
@@ -517,10 +350,10 @@ func pool(c *Ctx) error {
 	case "LpPool":
 		dil, ceil = 18, 18
 	}
-	if err := since(c, "dilations", dil); err != nil {
+	if err := attrSince(c, "dilations", dil); err != nil {
 		return err
 	}
-	if err := since(c, "ceil_mode", ceil); err != nil {
+	if err := attrSince(c, "ceil_mode", ceil); err != nil {
 		return err
 	}
 	has := windowAttrs{dilations: v >= dil, ceilMode: v >= ceil, pool: true}
@@ -583,7 +416,7 @@ func globalPool(c *Ctx) error {
 // maxUnpool: MaxUnpool-9, -11, -22: X [N, C, D1..Dn] and the indices I of X's shape give the shape
 // the output_shape input holds, or [N, C, O1..On] with Oi = (in-1)*stride + k - pad_begin - pad_end.
 func maxUnpool(c *Ctx) error {
-	ins, err := c.Inputs(2, 3)
+	ins, err := c.Inputs(2)
 	if err != nil {
 		return err
 	}
@@ -634,9 +467,9 @@ func maxUnpool(c *Ctx) error {
 	return nil
 }
 
-// since returns an error wrapping errcode.ErrSyntax when the node has the attribute name and its
+// attrSince returns an error wrapping errcode.ErrSyntax when the node has the attribute name and its
 // version is older than v, the first that has it: onnxruntime refuses such a node.
-func since(c *Ctx, name string, v int64) error {
+func attrSince(c *Ctx, name string, v int64) error {
 	if _, ok := c.n.Attr(name); ok && c.Version() < v {
 		return c.Errorf(errcode.ErrSyntax, "attribute %s: %s-%d has none (it has one from version %d)", name, c.n.Op, c.Version(), v)
 	}

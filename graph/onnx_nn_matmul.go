@@ -9,26 +9,25 @@ import (
 	"github.com/reshape-go/reshape/sym"
 )
 
-// The rules of ONNX's matrix products (MatMul, Gemm, Einsum and their integer and quantized forms)
-// and of the quantization operators.
-func init() {
-	register("", map[string]Rule{
-		"MatMul":                matMul,
-		"MatMulInteger":         matMulInteger,
-		"QLinearMatMul":         qlinearMatMul,
-		"Gemm":                  gemm,
-		"Einsum":                einsum,
-		"QuantizeLinear":        quantizeLinear,
-		"DequantizeLinear":      dequantizeLinear,
-		"DynamicQuantizeLinear": dynamicQuantizeLinear,
-	})
-}
+// onnxMatMul holds the rules of ONNX's matrix products (MatMul, Gemm, Einsum and their integer
+// and quantized forms) and of the quantization operators.
+var onnxMatMul = table{"", []opDef{
+	{"MatMul", since(1, 9, 13), fixed(2), fixed(1), 0, matMul},
+	{"MatMulInteger", since(10), span(2, 4), fixed(1), 0, matMulInteger},
+	{"QLinearMatMul", since(10, 21), fixed(8), fixed(1), 0, qlinearMatMul},
+	{"Gemm", since(1, 6, 7, 9), fixed(3), fixed(1), 0, gemm},
+	{"Gemm", since(11, 13), span(2, 3), fixed(1), 0, gemm},
+	{"Einsum", since(12), span(1, many), fixed(1), 0, einsum},
+	{"QuantizeLinear", since(10, 13, 19, 21), span(2, 3), fixed(1), 0, quantizeLinear},
+	{"DequantizeLinear", since(10, 13, 19, 21), span(2, 3), fixed(1), 0, dequantizeLinear},
+	{"DynamicQuantizeLinear", since(11), fixed(1), fixed(3), 0, dynamicQuantizeLinear},
+}}
 
 // matMul: MatMul-1, -9, -13: numpy's matmul. A 1-D operand is a row (A) or a column (B) whose
 // added dim the output drops; the inner dims unify; the batch dims (all but the last two)
 // broadcast.
 func matMul(c *Ctx) error {
-	ins, err := c.Inputs(2, 2)
+	ins, err := c.Inputs(2)
 	if err != nil {
 		return err
 	}
@@ -38,7 +37,7 @@ func matMul(c *Ctx) error {
 // matMulInteger: MatMulInteger-10: MatMul of integers (inputs A, B, a_zero_point, b_zero_point),
 // an int32 output.
 func matMulInteger(c *Ctx) error {
-	ins, err := c.Inputs(2, 4)
+	ins, err := c.Inputs(2)
 	if err != nil {
 		return err
 	}
@@ -48,7 +47,7 @@ func matMulInteger(c *Ctx) error {
 // qlinearMatMul: QLinearMatMul-10, -21: MatMul of quantized tensors (a, a_scale, a_zero_point, b,
 // b_scale, b_zero_point, y_scale, y_zero_point), an output of y_zero_point's type.
 func qlinearMatMul(c *Ctx) error {
-	ins, err := c.Inputs(8, 8)
+	ins, err := c.Inputs(8)
 	if err != nil {
 		return err
 	}
@@ -70,55 +69,11 @@ func matMulOp(c *Ctx, a, b *Info, t element.Type) error {
 	return nil
 }
 
-// matMulDims returns the dims of numpy's matmul of a and b, ONNX MatMul-13's and OpenVINO
-// MatMul-1's rule: ta and tb swap the last two dims of an operand of rank 2 or more; a 1-D operand
-// is a row (a) or a column (b) whose added dim the result drops; the inner dims unify; the batch
-// dims (all but the last two) broadcast. ok is false when a rank is not known; a scalar operand is
-// an error wrapping errcode.ErrInvalidShape.
-func matMulDims(c *Ctx, a, b *Info, ta, tb bool) (dims []sym.Dim, ok bool, err error) {
-	ra, oka := a.Rank()
-	rb, okb := b.Rank()
-	if oka && ra == 0 || okb && rb == 0 {
-		return nil, false, c.Errorf(errcode.ErrInvalidShape, "an operand is a scalar: MatMul takes tensors of rank 1 or more")
-	}
-	if !oka || !okb {
-		return nil, false, nil
-	}
-	ad, bd := slices.Clone(a.Shape.Dims), slices.Clone(b.Shape.Dims)
-	switch {
-	case ra == 1:
-		ad = []sym.Dim{sym.Const(1), ad[0]}
-	case ta:
-		ad[ra-1], ad[ra-2] = ad[ra-2], ad[ra-1]
-	}
-	switch {
-	case rb == 1:
-		bd = []sym.Dim{bd[0], sym.Const(1)}
-	case tb:
-		bd[rb-1], bd[rb-2] = bd[rb-2], bd[rb-1]
-	}
-	if _, err := c.Unify(ad[len(ad)-1], bd[len(bd)-2], "the inner dims (A's last, B's second to last)"); err != nil {
-		return nil, false, err
-	}
-	batch, err := c.Broadcast(sym.ShapeOf(ad[:len(ad)-2]...), sym.ShapeOf(bd[:len(bd)-2]...))
-	if err != nil {
-		return nil, false, err
-	}
-	dims = batch.Dims
-	if ra > 1 {
-		dims = append(dims, ad[len(ad)-2])
-	}
-	if rb > 1 {
-		dims = append(dims, bd[len(bd)-1])
-	}
-	return settle(c, dims), true, nil
-}
-
 // gemm: Gemm-1, -6 (broadcast attribute), -7, -9, -11 (C optional), -13: A [M, K] (transA: [K, M])
 // times B [K, N] (transB: [N, K]) gives [M, N]; the Ks unify; C broadcasts to [M, N]
 // unidirectionally (before -7 only with broadcast=1: it is [M, N] otherwise).
 func gemm(c *Ctx) error {
-	ins, err := c.Inputs(2, 3)
+	ins, err := c.Inputs(2)
 	if err != nil {
 		return err
 	}
@@ -204,10 +159,7 @@ func einsum(c *Ctx) error {
 	if _, ok := c.n.Attr("equation"); !ok {
 		return c.Errorf(errcode.ErrSyntax, "attribute equation is missing: Einsum takes it")
 	}
-	if c.NumIn() == 0 {
-		return c.Errorf(errcode.ErrSyntax, "Einsum has no inputs")
-	}
-	ins, err := c.Inputs(c.NumIn(), -1)
+	ins, err := c.Inputs(c.NumIn())
 	if err != nil {
 		return err
 	}
@@ -337,7 +289,7 @@ func einsumTerm(c *Ctx, term string) (labels []byte, ell int, err error) {
 // quantizeLinear: QuantizeLinear-10, -13 (axis), -19, -21 (output_dtype, block_size), -23, -24,
 // -25: y has x's shape, and the type output_dtype names, else y_zero_point's, else uint8.
 func quantizeLinear(c *Ctx) error {
-	ins, err := c.Inputs(2, 3)
+	ins, err := c.Inputs(2)
 	if err != nil {
 		return err
 	}
@@ -355,7 +307,7 @@ func quantizeLinear(c *Ctx) error {
 // dequantizeLinear: DequantizeLinear-10, -13 (axis), -19, -21 (block_size), -23, -24, -25
 // (output_dtype): y has x's shape, and the type output_dtype names, else x_scale's.
 func dequantizeLinear(c *Ctx) error {
-	ins, err := c.Inputs(2, 3)
+	ins, err := c.Inputs(2)
 	if err != nil {
 		return err
 	}
@@ -379,7 +331,7 @@ func outputDType(c *Ctx, def element.Type) (element.Type, error) {
 // dynamicQuantizeLinear: DynamicQuantizeLinear-11: y is uint8 of x's shape; y_scale (float) and
 // y_zero_point (uint8) are scalars.
 func dynamicQuantizeLinear(c *Ctx) error {
-	ins, err := c.Inputs(1, 1)
+	ins, err := c.Inputs(1)
 	if err != nil {
 		return err
 	}

@@ -6,26 +6,25 @@ import (
 	"github.com/reshape-go/reshape/sym"
 )
 
-// The rules of ONNX's normalizations, softmax-like operators, Dropout and the activations that
-// onnx_elementwise.go does not list: each output has its input's shape; the rules check the axes
-// and unify the per-channel parameters with the channel dim.
-func init() {
-	register("", map[string]Rule{
-		"BatchNormalization":        batchNorm,
-		"InstanceNormalization":     instanceNorm,
-		"LayerNormalization":        layerNorm,
-		"GroupNormalization":        groupNorm,
-		"RMSNormalization":          rmsNorm,
-		"LpNormalization":           axisShaped,
-		"Softmax":                   axisShaped,
-		"LogSoftmax":                axisShaped,
-		"Hardmax":                   axisShaped,
-		"MeanVarianceNormalization": meanVarianceNorm,
-		"LRN":                       lrn,
-		"Dropout":                   dropout,
-		"Swish":                     unary,
-	})
-}
+// onnxNorm holds the rules of ONNX's normalizations, softmax-like operators and Dropout: each output
+// has its input's shape; the rules check the axes and unify the per-channel parameters with the
+// channel dim.
+var onnxNorm = table{"", []opDef{
+	{"BatchNormalization", since(1, 6, 7, 9), fixed(5), span(1, 5), 0, batchNorm},
+	{"BatchNormalization", since(14, 15), fixed(5), span(1, 3), 0, batchNorm},
+	{"InstanceNormalization", since(1, 6), fixed(3), fixed(1), 0, instanceNorm},
+	{"LayerNormalization", since(1, 17), span(2, 3), span(1, 3), 0, layerNorm},
+	{"GroupNormalization", since(18, 21), fixed(3), fixed(1), 0, groupNorm},
+	{"RMSNormalization", since(23), fixed(2), fixed(1), 0, rmsNorm},
+	{"LpNormalization", since(1), fixed(1), fixed(1), 0, axisShaped},
+	{"Softmax", since(1, 11, 13), fixed(1), fixed(1), 0, axisShaped},
+	{"LogSoftmax", since(1, 11, 13), fixed(1), fixed(1), 0, axisShaped},
+	{"Hardmax", since(1, 11, 13), fixed(1), fixed(1), 0, axisShaped},
+	{"MeanVarianceNormalization", since(1, 9, 13), fixed(1), fixed(1), 0, meanVarianceNorm},
+	{"LRN", since(1, 13), fixed(1), fixed(1), 0, lrn},
+	{"Dropout", since(1, 6, 7, 10), fixed(1), span(1, 2), 0, dropout},
+	{"Dropout", since(12, 13), span(1, 3), span(1, 2), 0, dropout},
+}}
 
 // channelParams unifies the 1-D inputs 1, 2, ... (a scale, a bias, a mean, a variance: one value
 // per channel), which what names, with the channel dim ch, as channelParam.
@@ -55,24 +54,19 @@ func channels(c *Ctx, x *Info) (sym.Dim, bool, error) {
 // input mean and var. With spatial statistics (all versions from -9, spatial=1 before), the 1-D
 // scale, B, mean and var unify with C.
 func batchNorm(c *Ctx) error {
-	ins, err := c.Inputs(5, 5)
+	ins, err := c.Inputs(5)
 	if err != nil {
 		return err
 	}
 	x := ins[0]
-	maxOut := 5
 	if c.Version() >= 14 {
 		training, err := c.Int("training_mode", 0)
 		if err != nil {
 			return err
 		}
-		maxOut = 3
-		if training == 0 {
-			maxOut = 1
+		if training == 0 && c.NumOut() > 1 {
+			return c.Errorf(errcode.ErrSyntax, "%s, and BatchNormalization-%d has 1 without training_mode", count(c.NumOut(), "output"), c.Version())
 		}
-	}
-	if err := c.CheckOutputs(maxOut); err != nil {
-		return err
 	}
 	spatial := int64(1)
 	if c.Version() < 9 {
@@ -99,7 +93,7 @@ func batchNorm(c *Ctx) error {
 // instanceNorm: InstanceNormalization-1, -6, -22: the output has the input's shape
 // [N, C, D1..Dn]; the 1-D scale and B unify with C.
 func instanceNorm(c *Ctx) error {
-	ins, err := c.Inputs(3, 3)
+	ins, err := c.Inputs(3)
 	if err != nil {
 		return err
 	}
@@ -121,10 +115,7 @@ func layerNorm(c *Ctx) error {
 	if err != nil {
 		return err
 	}
-	if _, err := c.Inputs(2, 3); err != nil {
-		return err
-	}
-	if err := c.CheckOutputs(3); err != nil {
+	if _, err := c.Inputs(2); err != nil {
 		return err
 	}
 	axis, err := c.Int("axis", -1)
@@ -160,7 +151,7 @@ func layerNorm(c *Ctx) error {
 // groupNorm: GroupNormalization-18, -21: Y has X's shape [N, C, D1..Dn]; C must be a multiple of
 // num_groups; the 1-D scale and bias have num_groups elements (-18) or C (-21).
 func groupNorm(c *Ctx) error {
-	ins, err := c.Inputs(3, 3)
+	ins, err := c.Inputs(3)
 	if err != nil {
 		return err
 	}
@@ -193,7 +184,7 @@ func groupNorm(c *Ctx) error {
 
 // rmsNorm: RMSNormalization-23: Y has X's shape; axis must be one of X's.
 func rmsNorm(c *Ctx) error {
-	if _, err := c.Inputs(2, 2); err != nil {
+	if _, err := c.Inputs(2); err != nil {
 		return err
 	}
 	return sameShapeAxis(c, -1)
@@ -204,9 +195,6 @@ func rmsNorm(c *Ctx) error {
 // not change the shape), LpNormalization-1, -22: the output has the input's shape; the axis must be
 // one of the input's.
 func axisShaped(c *Ctx) error {
-	if _, err := c.Inputs(1, 1); err != nil {
-		return err
-	}
 	def := int64(-1)
 	if c.n.Op != "LpNormalization" && c.Version() < 13 {
 		def = 1
@@ -276,16 +264,6 @@ func lrn(c *Ctx) error {
 func dropout(c *Ctx) error {
 	x, err := c.Input(0)
 	if err != nil {
-		return err
-	}
-	maxIn := 1
-	if c.Version() >= 12 {
-		maxIn = 3
-	}
-	if _, err := c.Inputs(1, maxIn); err != nil {
-		return err
-	}
-	if err := c.CheckOutputs(2); err != nil {
 		return err
 	}
 	c.SameAs(0, x)

@@ -6,17 +6,34 @@ import (
 	"github.com/reshape-go/reshape/sym"
 )
 
-// The rules of ONNX's reductions and of ArgMax and ArgMin. ReduceSum, ReduceProd, ReduceMax and
-// ReduceMin also compute the values of small integer tensors: shape subgraphs compute volumes with
-// ReduceProd.
-func init() {
-	rs := map[string]Rule{"ArgMax": argReduce, "ArgMin": argReduce}
-	for _, op := range []string{"ReduceSum", "ReduceMean", "ReduceMax", "ReduceMin", "ReduceProd", "ReduceL1",
-		"ReduceL2", "ReduceLogSum", "ReduceLogSumExp", "ReduceSumSquare"} {
-		rs[op] = reduce
-	}
-	register("", rs)
-}
+// onnxReduce holds the rules of ONNX's reductions and of ArgMax and ArgMin. ReduceSum, ReduceProd,
+// ReduceMax and ReduceMin also compute the values of small integer tensors: shape subgraphs
+// compute volumes with ReduceProd. The axes are an attribute until ReduceSum-13 and the others'
+// -18, and an input from then on.
+var onnxReduce = table{"", []opDef{
+	{"ArgMax", since(1, 11, 12, 13), fixed(1), fixed(1), 0, argReduce},
+	{"ArgMin", since(1, 11, 12, 13), fixed(1), fixed(1), 0, argReduce},
+	{"ReduceSum", since(1, 11), fixed(1), fixed(1), reads(0), reduce},
+	{"ReduceSum", since(13), span(1, 2), fixed(1), reads(0, 1), reduce},
+	{"ReduceProd", since(1, 11, 13), fixed(1), fixed(1), reads(0), reduce},
+	{"ReduceProd", since(18), span(1, 2), fixed(1), reads(0, 1), reduce},
+	{"ReduceMax", since(1, 11, 12, 13), fixed(1), fixed(1), reads(0), reduce},
+	{"ReduceMax", since(18, 20), span(1, 2), fixed(1), reads(0, 1), reduce},
+	{"ReduceMin", since(1, 11, 12, 13), fixed(1), fixed(1), reads(0), reduce},
+	{"ReduceMin", since(18, 20), span(1, 2), fixed(1), reads(0, 1), reduce},
+	{"ReduceMean", since(1, 11, 13), fixed(1), fixed(1), 0, reduce},
+	{"ReduceMean", since(18), span(1, 2), fixed(1), reads(1), reduce},
+	{"ReduceL1", since(1, 11, 13), fixed(1), fixed(1), 0, reduce},
+	{"ReduceL1", since(18), span(1, 2), fixed(1), reads(1), reduce},
+	{"ReduceL2", since(1, 11, 13), fixed(1), fixed(1), 0, reduce},
+	{"ReduceL2", since(18), span(1, 2), fixed(1), reads(1), reduce},
+	{"ReduceLogSum", since(1, 11, 13), fixed(1), fixed(1), 0, reduce},
+	{"ReduceLogSum", since(18), span(1, 2), fixed(1), reads(1), reduce},
+	{"ReduceLogSumExp", since(1, 11, 13), fixed(1), fixed(1), 0, reduce},
+	{"ReduceLogSumExp", since(18), span(1, 2), fixed(1), reads(1), reduce},
+	{"ReduceSumSquare", since(1, 11, 13), fixed(1), fixed(1), 0, reduce},
+	{"ReduceSumSquare", since(18), span(1, 2), fixed(1), reads(1), reduce},
+}}
 
 // reduce: ReduceSum-1, -11 (axes attribute), -13 (axes input, noop_with_empty_axes); ReduceMean,
 // ReduceMax, ReduceMin, ReduceProd, ReduceL1, ReduceL2, ReduceLogSum, ReduceLogSumExp and
@@ -125,46 +142,6 @@ func unknownReduce(c *Ctx, in *Info, keep bool) sym.Shape {
 		}
 	}
 	return sym.DynamicRank()
-}
-
-// reduceValues reduces the values v of a tensor of static shape dims along the reduced axes with
-// f; nil when an output element reduces no element and empty is false, unit otherwise.
-func reduceValues(dims []int64, v []sym.Dim, reduced []bool, f func(a, b sym.Dim) sym.Dim, empty bool, unit sym.Dim) []sym.Dim {
-	r := len(dims)
-	outStride := make([]int64, r) // the stride in the output of each input axis, 0 when reduced
-	size := int64(1)
-	for d := r - 1; d >= 0; d-- {
-		if !reduced[d] {
-			outStride[d] = size
-			size *= dims[d]
-		}
-	}
-	if len(v) == 0 {
-		if !empty || size > MaxValue {
-			return nil
-		}
-		out := make([]sym.Dim, size)
-		for i := range out {
-			out[i] = unit
-		}
-		return out
-	}
-	acc := make([]sym.Dim, size)
-	set := make([]bool, size)
-	coord := make([]int64, r)
-	for _, e := range v {
-		at := int64(0)
-		for d, x := range coord {
-			at += x * outStride[d]
-		}
-		if set[at] {
-			acc[at] = f(acc[at], e)
-		} else {
-			acc[at], set[at] = e, true
-		}
-		nextCoord(coord, dims)
-	}
-	return acc
 }
 
 // argReduce: ArgMax and ArgMin -1, -11, -12 (select_last_index), -13: int64 indices of the

@@ -5,14 +5,13 @@ import (
 	"github.com/reshape-go/reshape/sym"
 )
 
-// The rules of ONNX's recurrent operators.
-func init() {
-	register("", map[string]Rule{
-		"RNN":  rnn,
-		"GRU":  rnn,
-		"LSTM": rnn,
-	})
-}
+// onnxRNN holds the rules of ONNX's recurrent operators.
+var onnxRNN = table{"", []opDef{
+	{"RNN", since(1, 7, 14), span(3, 6), span(0, 2), 0, rnn},
+	{"GRU", since(1), span(3, 6), fixed(2), 0, rnn},
+	{"GRU", since(3, 7, 14), span(3, 6), span(0, 2), 0, rnn},
+	{"LSTM", since(1, 7, 14), span(3, 8), span(0, 3), 0, rnn},
+}}
 
 // rnn: RNN-1, -7, -14 (layout), -22; GRU-1, -3, -7, -14 (layout), -22; LSTM-1, -7, -14 (layout),
 // -22. With layout 0, X is [seq_length, batch_size, input_size], Y is
@@ -26,18 +25,15 @@ func init() {
 // 2*G*hidden_size], sequence_lens [batch_size], initial_h and initial_c of Y_h's shape, P
 // [num_directions, 3*hidden_size], with G gates: 1 (RNN), 3 (GRU), 4 (LSTM).
 func rnn(c *Ctx) error {
-	gates, maxIn, maxOut := int64(1), 6, 2
+	gates, maxIn := int64(1), 6
 	switch c.n.Op {
 	case "GRU":
 		gates = 3
 	case "LSTM":
-		gates, maxIn, maxOut = 4, 8, 3
+		gates, maxIn = 4, 8
 	}
-	ins, err := c.Inputs(3, maxIn)
+	ins, err := c.Inputs(3)
 	if err != nil {
-		return err
-	}
-	if err := c.CheckOutputs(maxOut); err != nil {
 		return err
 	}
 	direction, err := c.String("direction", "forward")
@@ -54,7 +50,7 @@ func rnn(c *Ctx) error {
 		return c.Errorf(errcode.ErrSyntax, "direction %q is none of forward, reverse, bidirectional", direction)
 	}
 	layout := int64(0)
-	if err := since(c, "layout", 14); err != nil {
+	if err := attrSince(c, "layout", 14); err != nil {
 		return err
 	}
 	if c.Version() >= 14 {

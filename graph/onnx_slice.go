@@ -1,13 +1,15 @@
 package graph
 
 import (
-	"math"
-
 	"github.com/reshape-go/reshape/errcode"
 	"github.com/reshape-go/reshape/sym"
 )
 
-func init() { register("", singleOutput(map[string]Rule{"Slice": slice})) }
+// onnxSlice holds the rule of ONNX's Slice.
+var onnxSlice = table{"", []opDef{
+	{"Slice", since(1), fixed(1), fixed(1), reads(0), slice},
+	{"Slice", since(10, 11, 13), span(3, 5), fixed(1), reads(0, 1, 2, 3, 4), slice},
+}}
 
 // slice: Slice-1 (starts, ends, axes attributes), -10, -11, -13 (inputs, with steps): each sliced
 // axis keeps the elements start, start+step, ... before end, start and end clamped to the axis as
@@ -86,7 +88,6 @@ func slice(c *Ctx) error {
 		return err
 	}
 	dims := append([]sym.Dim(nil), in.Shape.Dims...)
-	type cut struct{ start, step, n sym.Dim }
 	cuts := make([]*cut, r)
 	for k, a := range ax {
 		if steps[k] == 0 {
@@ -96,48 +97,7 @@ func slice(c *Ctx) error {
 		dims[a] = n
 		cuts[a] = &cut{s, sym.Const(steps[k]), n}
 	}
-	out := c.Out(0, in.Type, sym.ShapeOf(dims...))
-	sd, v, ok := values(in)
-	if !ok {
-		return nil
-	}
-	od, ok := out.Shape.Static()
-	if !ok {
-		return nil
-	}
-	// Gather the sliced elements: every output coordinate maps to start + i·step on sliced axes.
-	strides := make([]int64, r)
-	acc := int64(1)
-	for i := r - 1; i >= 0; i-- {
-		strides[i] = acc
-		acc *= sd[i]
-	}
-	total := int64(1)
-	for _, d := range od {
-		total *= d
-	}
-	res := make([]sym.Dim, 0, total)
-	coord := make([]int64, r)
-	for range total {
-		j := int64(0)
-		for i, x := range coord {
-			if cu := cuts[i]; cu != nil {
-				s, _ := cu.start.Static()
-				st, _ := cu.step.Static()
-				x = s + x*st
-			}
-			j += x * strides[i]
-		}
-		res = append(res, v[j])
-		for i := r - 1; i >= 0; i-- {
-			coord[i]++
-			if coord[i] < od[i] {
-				break
-			}
-			coord[i] = 0
-		}
-	}
-	setValue(out, res)
+	cutValues(c.Out(0, in.Type, sym.ShapeOf(dims...)), in, cuts)
 	return nil
 }
 
@@ -146,37 +106,4 @@ func errOr(err, alt error) error {
 		return err
 	}
 	return alt
-}
-
-// sliceAxis returns the first index and the number of elements ONNX's Slice takes from an axis of
-// size d: start and end count from the end when negative; start is clamped to [0, d] for a
-// positive step and [0, d-1] for a negative one, end to [0, d] and [-1, d-1]; the count is
-// ceil((end-start)/step), at least 0.
-func sliceAxis(d sym.Dim, start, end, step int64) (first, n sym.Dim) {
-	norm := func(x int64, lo, hi sym.Dim) sym.Dim {
-		var v sym.Dim
-		switch {
-		case x == math.MaxInt64 || x == math.MinInt64:
-			v = sym.Const(x)
-		case x < 0:
-			v = sym.AddDims(sym.Const(x), d)
-		default:
-			v = sym.Const(x)
-		}
-		return sym.MinDims(sym.MaxDims(v, lo), hi)
-	}
-	var s, e sym.Dim
-	if step > 0 {
-		s = norm(start, sym.Const(0), d)
-		e = norm(end, sym.Const(0), d)
-	} else {
-		dm1 := sym.SubDims(d, sym.Const(1))
-		s = norm(start, sym.Const(0), dm1)
-		e = norm(end, sym.Const(-1), dm1)
-	}
-	n = sym.MaxDims(sym.CeilDivDims(sym.SubDims(e, s), sym.Const(step)), sym.Const(0))
-	if nn, ok := n.NonNegative(); ok {
-		n = nn
-	}
-	return s, n
 }

@@ -11,27 +11,24 @@ import (
 	"github.com/reshape-go/reshape/sym"
 )
 
-// The rules of OpenVINO IR layers (DomainOpenVINO) that move or compute shapes, with values: the
-// shape subgraphs of IR models (ShapeOf → Gather → Concat → Reshape, StridedSlice, ReduceProd)
-// run through them. Each follows the operation's specification in OpenVINO's operation sets
-// ("Gather-8"), at every version the rule names. Attributes are <data> text: integers, lists
-// "1,2", booleans "true"/"True", element types "i64".
-func init() {
-	register(DomainOpenVINO, map[string]Rule{
-		"ShapeOf":     ovShapeOf,
-		"Convert":     ovConvert,
-		"ConvertLike": ovConvert,
-		"Concat":      concat,
-		"Gather":      ovGather,
-		"Squeeze":     ovSqueeze,
-		"Unsqueeze":   ovUnsqueeze,
-		"Reshape":     ovReshape,
-		"Transpose":   ovTranspose,
-		"Broadcast":   ovBroadcastOp,
-		"Tile":        ovTile,
-		"Range":       ovRange,
-	})
-}
+// openvinoCore holds the rules of OpenVINO IR layers (DomainOpenVINO) that move or compute shapes,
+// with values: the shape subgraphs of IR models (ShapeOf → Gather → Concat → Reshape, StridedSlice,
+// ReduceProd) run through them. Each follows the operation's specification in OpenVINO's
+// operation sets ("Gather-8"), at every version the rule names. Attributes are <data> text:
+// integers, lists "1,2", booleans "true"/"True", element types "i64".
+var openvinoCore = table{DomainOpenVINO, []opDef{
+	{"ShapeOf", since(1, 3), fixed(1), fixed(1), 0, ovShapeOf},
+	{"Convert", since(1), fixed(1), fixed(1), reads(0), ovConvert},
+	{"ConvertLike", since(1), fixed(2), fixed(1), reads(0), ovConvert},
+	{"Concat", since(1), span(1, many), fixed(1), allValues, ovConcat},
+	{"Gather", since(1, 7, 8), fixed(3), fixed(1), reads(0, 1, 2), ovGather},
+	{"Squeeze", since(1), span(1, 2), fixed(1), reads(0, 1), ovSqueeze},
+	{"Unsqueeze", since(1), fixed(2), fixed(1), reads(0, 1), ovUnsqueeze},
+	{"Reshape", since(1), fixed(2), fixed(1), reads(0, 1), ovReshape},
+	{"Transpose", since(1), fixed(2), fixed(1), reads(0, 1), ovTranspose},
+	{"Broadcast", since(1, 3), span(2, 3), fixed(1), reads(0, 1, 2), ovBroadcastOp},
+	{"Range", since(1, 4), fixed(3), fixed(1), reads(0, 1, 2), ovRange},
+}}
 
 // ovBool returns the boolean attribute name, def when the node does not have it: IR v10 writes
 // True and False, IR v11 true and false; 1 and 0 are read too.
@@ -254,12 +251,25 @@ func exactIn(t element.Type, f float64) bool {
 	return f == math.Trunc(f) && math.Abs(f) <= float64(int64(1)<<p)
 }
 
+// ovConcat: Concat-1 along axis (concatOf).
+func ovConcat(c *Ctx) error {
+	ins, err := c.Inputs(c.NumIn())
+	if err != nil {
+		return err
+	}
+	axis, err := c.Int("axis", 0)
+	if err != nil {
+		return err
+	}
+	return concatOf(c, ins, axis)
+}
+
 // ovGather: Gather-1, -7 (batch_dims), -8 (negative indices): data[:axis] + indices[batch_dims:] +
 // data[axis+1:], the axis from input 2; the first batch_dims dims of data and indices unify. Values
 // when the indices are known: a negative index counts from the end of the axis; an index out of
 // range gives 0 at Gather-8 and is an error wrapping errcode.ErrInvalidShape before.
 func ovGather(c *Ctx) error {
-	ins, err := c.Inputs(3, 3)
+	ins, err := c.Inputs(3)
 	if err != nil {
 		return err
 	}
@@ -310,17 +320,17 @@ func ovGather(c *Ctx) error {
 // makes the rank unknown. With axes, a dim 1 or a dynamic dim that may be 1 is removed, and a dim
 // that cannot be 1 is kept (OpenVINO 2024.3 on; earlier releases refused it). Values unchanged.
 func ovSqueeze(c *Ctx) error {
-	axes := c.In(1)
-	if axes == nil {
-		return squeeze(c) // ONNX's Squeeze-1 without axes
-	}
-	in, err := c.Input(0)
-	if err != nil {
+	in, r, ok, err := c.Ranked(0)
+	if err != nil || !ok {
 		return err
 	}
-	r, ok := in.Rank()
+	axes := c.In(1)
+	if axes == nil {
+		squeezeOnes(c, in)
+		return nil
+	}
 	ax, known := axes.Ints()
-	if !ok || !known {
+	if !known {
 		return nil
 	}
 	set, err := ovAxes(c, ax, r)
@@ -340,7 +350,7 @@ func ovSqueeze(c *Ctx) error {
 // ovUnsqueeze: Unsqueeze-1: dims 1 inserted at the axes (input 1) of the output, repeated axes
 // counted once; values unchanged.
 func ovUnsqueeze(c *Ctx) error {
-	ins, err := c.Inputs(2, 2)
+	ins, err := c.Inputs(2)
 	if err != nil {
 		return err
 	}
@@ -378,7 +388,7 @@ func ovUnsqueeze(c *Ctx) error {
 // dims: special_zero (required), the pattern from input 1, of any integer type, 1-D or a scalar
 // (the pattern [1] of a scalar output); values unchanged.
 func ovReshape(c *Ctx) error {
-	ins, err := c.Inputs(2, 2)
+	ins, err := c.Inputs(2)
 	if err != nil {
 		return err
 	}
@@ -401,7 +411,7 @@ func ovReshape(c *Ctx) error {
 // ovTranspose: Transpose-1: the dims permuted by the order (input 1), reversed when it is empty;
 // values permuted.
 func ovTranspose(c *Ctx) error {
-	ins, err := c.Inputs(2, 2)
+	ins, err := c.Inputs(2)
 	if err != nil {
 		return err
 	}
@@ -431,7 +441,15 @@ func ovBroadcastOp(c *Ctx) error {
 		if c.Version() < 3 {
 			return c.Errorf(errcode.ErrSyntax, "mode bidirectional is Broadcast-3's")
 		}
-		return expand(c)
+		data, err := c.Input(0)
+		if err != nil {
+			return err
+		}
+		target, err := c.Input(1)
+		if err != nil {
+			return err
+		}
+		return expandTo(c, data, target)
 	case "numpy", "explicit":
 	case "pdpd":
 		return nil
@@ -503,56 +521,12 @@ func ovBroadcastOp(c *Ctx) error {
 	return nil
 }
 
-// broadcastValues sets the values of out, of static shape, from those of in, whose static dims
-// aligned to out's axes are aligned.
-func broadcastValues(out, in *Info, aligned []int64) {
-	od, ok := out.Shape.Static()
-	if !ok || in.Value == nil {
-		return
-	}
-	if n, ok := out.Volume(); !ok || n > MaxValue {
-		return
-	}
-	idx := broadcastIndex(aligned, od)
-	v := make([]sym.Dim, len(idx))
-	for i, j := range idx {
-		v[i] = in.Value[j]
-	}
-	setValue(out, v)
-}
-
-// ovTile: Tile-1: each dim multiplied by its repeat (input 1), the shorter of the two padded with
-// 1s at the front; values tiled.
-func ovTile(c *Ctx) error {
-	ins, err := c.Inputs(2, 2)
-	if err != nil {
-		return err
-	}
-	in, rep := ins[0], ins[1].Value
-	r, ok := in.Rank()
-	if !ok || rep == nil {
-		return nil
-	}
-	n := max(r, len(rep))
-	dims, reps := make([]sym.Dim, n), make([]sym.Dim, n)
-	for i := range n {
-		dims[i], reps[i] = sym.Const(1), sym.Const(1)
-		if j := i - (n - r); j >= 0 {
-			dims[i] = in.Shape.Dims[j]
-		}
-		if j := i - (n - len(rep)); j >= 0 {
-			reps[i] = rep[j]
-		}
-	}
-	return tileBy(c, &Info{Type: in.Type, Shape: sym.ShapeOf(dims...), Value: in.Value}, reps)
-}
-
 // ovRange: Range-1 (the type of start), -4 (output_type): max(ceil((stop-start)/step), 0)
 // elements from the scalar inputs start, stop, step; at Range-4 they are first converted to an
 // integer output_type (floats truncated). Values when all three are known integers and the output
 // type is an integer type.
 func ovRange(c *Ctx) error {
-	ins, err := c.Inputs(3, 3)
+	ins, err := c.Inputs(3)
 	if err != nil {
 		return err
 	}

@@ -8,28 +8,69 @@ import (
 	"github.com/reshape-go/reshape/sym"
 )
 
-// The element-wise layers of OpenVINO IR: one input and an output of its shape; two or more inputs
-// broadcast by their auto_broadcast attribute. Integer arithmetic, comparisons and logic also
-// compute values, for the shape subgraphs that go through them.
-func init() {
-	rs := map[string]Rule{}
-	for _, op := range []string{
-		"Abs", "Acos", "Acosh", "Asin", "Asinh", "Atan", "Atanh", "Ceiling", "Clamp", "Cos", "Cosh", "Elu", "Erf",
-		"Exp", "Floor", "Gelu", "HSigmoid", "HSwish", "Log", "Mish", "Negative", "ReLU", "Round", "Selu", "Sigmoid",
-		"Sign", "Sin", "Sinh", "SoftPlus", "SoftSign", "Sqrt", "Swish", "Tan", "Tanh", "PReLU", "SoftMax",
-		"Softmax", "LogSoftmax", "MVN", "NormalizeL2", "LRN", "GRN", "LogicalNot",
-	} {
-		rs[op] = ovUnary
-	}
-	for _, op := range []string{"Add", "Subtract", "Multiply", "Divide", "FloorMod", "Mod", "Maximum", "Minimum",
-		"Power", "SquaredDifference", "Equal", "NotEqual", "Less", "LessEqual", "Greater", "GreaterEqual",
-		"LogicalAnd", "LogicalOr", "LogicalXor"} {
-		rs[op] = ovBinary
-	}
-	rs["Select"] = ovSelect
-	rs["FakeQuantize"] = ovFakeQuantize
-	register(DomainOpenVINO, rs)
-}
+// openvinoElementwise holds the rules of OpenVINO IR's element-wise layers: one input and an output
+// of its shape; two or more inputs broadcast by their auto_broadcast attribute. Integer arithmetic,
+// comparisons and logic also compute values (with elementwise.go's kernels), for the shape
+// subgraphs that go through them; the layers that compute none read no values.
+var openvinoElementwise = table{DomainOpenVINO, []opDef{
+	{"Abs", since(1), fixed(1), fixed(1), reads(0), ovUnary},
+	{"Acos", since(1), fixed(1), fixed(1), 0, ovUnary},
+	{"Acosh", since(3), fixed(1), fixed(1), 0, ovUnary},
+	{"Asin", since(1), fixed(1), fixed(1), 0, ovUnary},
+	{"Asinh", since(3), fixed(1), fixed(1), 0, ovUnary},
+	{"Atan", since(1), fixed(1), fixed(1), 0, ovUnary},
+	{"Atanh", since(3), fixed(1), fixed(1), 0, ovUnary},
+	{"Ceiling", since(1), fixed(1), fixed(1), reads(0), ovUnary},
+	{"Clamp", since(1), fixed(1), fixed(1), reads(0), ovUnary},
+	{"Cos", since(1), fixed(1), fixed(1), 0, ovUnary},
+	{"Cosh", since(1), fixed(1), fixed(1), 0, ovUnary},
+	{"Elu", since(1), fixed(1), fixed(1), 0, ovUnary},
+	{"Erf", since(1), fixed(1), fixed(1), 0, ovUnary},
+	{"Exp", since(1), fixed(1), fixed(1), 0, ovUnary},
+	{"Floor", since(1), fixed(1), fixed(1), reads(0), ovUnary},
+	{"Gelu", since(2, 7), fixed(1), fixed(1), 0, ovUnary},
+	{"HSigmoid", since(5), fixed(1), fixed(1), 0, ovUnary},
+	{"HSwish", since(4), fixed(1), fixed(1), 0, ovUnary},
+	{"Log", since(1), fixed(1), fixed(1), 0, ovUnary},
+	{"LogicalNot", since(1), fixed(1), fixed(1), reads(0), ovUnary},
+	{"Mish", since(4), fixed(1), fixed(1), 0, ovUnary},
+	{"Negative", since(1), fixed(1), fixed(1), reads(0), ovUnary},
+	{"PReLU", since(1), fixed(2), fixed(1), 0, ovUnary},
+	{"ReLU", since(1), fixed(1), fixed(1), reads(0), ovUnary},
+	{"Round", since(5), fixed(1), fixed(1), reads(0), ovUnary},
+	{"Selu", since(1), fixed(3), fixed(1), 0, ovUnary},
+	{"Sigmoid", since(1), fixed(1), fixed(1), 0, ovUnary},
+	{"Sign", since(1), fixed(1), fixed(1), 0, ovUnary},
+	{"Sin", since(1), fixed(1), fixed(1), 0, ovUnary},
+	{"Sinh", since(1), fixed(1), fixed(1), 0, ovUnary},
+	{"SoftPlus", since(4), fixed(1), fixed(1), 0, ovUnary},
+	{"SoftSign", since(9), fixed(1), fixed(1), 0, ovUnary},
+	{"Sqrt", since(1), fixed(1), fixed(1), 0, ovUnary},
+	{"Swish", since(4), span(1, 2), fixed(1), 0, ovUnary},
+	{"Tan", since(1), fixed(1), fixed(1), 0, ovUnary},
+	{"Tanh", since(1), fixed(1), fixed(1), 0, ovUnary},
+	{"Add", since(1), fixed(2), fixed(1), reads(0, 1), ovBinary},
+	{"Subtract", since(1), fixed(2), fixed(1), reads(0, 1), ovBinary},
+	{"Multiply", since(1), fixed(2), fixed(1), reads(0, 1), ovBinary},
+	{"Divide", since(1), fixed(2), fixed(1), reads(0, 1), ovBinary},
+	{"FloorMod", since(1), fixed(2), fixed(1), reads(0, 1), ovBinary},
+	{"Mod", since(1), fixed(2), fixed(1), reads(0, 1), ovBinary},
+	{"Maximum", since(1), fixed(2), fixed(1), reads(0, 1), ovBinary},
+	{"Minimum", since(1), fixed(2), fixed(1), reads(0, 1), ovBinary},
+	{"Power", since(1), fixed(2), fixed(1), 0, ovBinary},
+	{"SquaredDifference", since(1), fixed(2), fixed(1), 0, ovBinary},
+	{"Equal", since(1), fixed(2), fixed(1), reads(0, 1), ovBinary},
+	{"NotEqual", since(1), fixed(2), fixed(1), reads(0, 1), ovBinary},
+	{"Less", since(1), fixed(2), fixed(1), reads(0, 1), ovBinary},
+	{"LessEqual", since(1), fixed(2), fixed(1), reads(0, 1), ovBinary},
+	{"Greater", since(1), fixed(2), fixed(1), reads(0, 1), ovBinary},
+	{"GreaterEqual", since(1), fixed(2), fixed(1), reads(0, 1), ovBinary},
+	{"LogicalAnd", since(1), fixed(2), fixed(1), reads(0, 1), ovBinary},
+	{"LogicalOr", since(1), fixed(2), fixed(1), reads(0, 1), ovBinary},
+	{"LogicalXor", since(1), fixed(2), fixed(1), reads(0, 1), ovBinary},
+	{"Select", since(1), fixed(3), fixed(1), reads(0, 1, 2), ovSelect},
+	{"FakeQuantize", since(1), fixed(5), fixed(1), 0, ovFakeQuantize},
+}}
 
 // ovUnary: the layers whose output has the type and shape of input 0 (activations, Clamp-1,
 // PReLU-1, SoftMax-1, Softmax-8, LogSoftmax-5, MVN-1 and -6, NormalizeL2-1, LRN-1, GRN-1,
@@ -136,7 +177,7 @@ func ovShape(c *Ctx, ins []*Info) (s sym.Shape, ok bool, err error) {
 // dividend; a static divisor 0 is an error wrapping errcode.ErrInvalidShape; a comparison is 1 or
 // 0 where it holds, or not, for every value of the symbols, [0, 1] otherwise.
 func ovBinary(c *Ctx) error {
-	ins, err := c.Inputs(2, 2)
+	ins, err := c.Inputs(2)
 	if err != nil {
 		return err
 	}
@@ -214,7 +255,7 @@ func ovBinaryValue(c *Ctx) (f func(a, b sym.Dim) (sym.Dim, error), boolean bool,
 // ovSelect: Select-1: the broadcast of the condition and the two choices by auto_broadcast (numpy
 // by default), of the choices' type; values with numpy broadcasting as Where's.
 func ovSelect(c *Ctx) error {
-	ins, err := c.Inputs(3, 3)
+	ins, err := c.Inputs(3)
 	if err != nil {
 		return err
 	}
@@ -223,7 +264,7 @@ func ovSelect(c *Ctx) error {
 		return err
 	}
 	if mode == "numpy" {
-		return where(c)
+		return whereOf(c, ins)
 	}
 	s, ok, err := ovShape(c, ins)
 	if err != nil || !ok {
@@ -236,7 +277,7 @@ func ovSelect(c *Ctx) error {
 // ovFakeQuantize: FakeQuantize-1: the broadcast of the data and the four range inputs by
 // auto_broadcast, of the data's type.
 func ovFakeQuantize(c *Ctx) error {
-	ins, err := c.Inputs(5, 5)
+	ins, err := c.Inputs(5)
 	if err != nil {
 		return err
 	}

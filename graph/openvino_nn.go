@@ -1,7 +1,6 @@
 package graph
 
 import (
-	"math"
 	"slices"
 	"strings"
 
@@ -10,24 +9,27 @@ import (
 	"github.com/reshape-go/reshape/sym"
 )
 
-// The OpenVINO IR layers of networks whose outputs have shapes only: convolutions, pooling,
-// MatMul, Pad, Interpolate and the SSD layers PriorBoxClustered and DetectionOutput.
-func init() {
-	register(DomainOpenVINO, map[string]Rule{
-		"Convolution":           ovConvolution,
-		"GroupConvolution":      ovConvolution,
-		"MaxPool":               ovPool,
-		"AvgPool":               ovPool,
-		"MatMul":                ovMatMul,
-		"Pad":                   ovPad,
-		"Interpolate":           ovInterpolate,
-		"PriorBoxClustered":     ovPriorBoxClustered,
-		"DetectionOutput":       ovDetectionOutput,
-		"ScatterUpdate":         ovUnary,
-		"ScatterElementsUpdate": ovUnary,
-		"ScatterNDUpdate":       ovUnary,
-	})
-}
+// openvinoNN holds the rules of OpenVINO IR layers of networks whose outputs have shapes only:
+// convolutions, pooling, MatMul, the normalizations and softmax-like layers (whose output has the
+// type and shape of input 0: ovUnary), and the SSD layers PriorBoxClustered and DetectionOutput.
+var openvinoNN = table{DomainOpenVINO, []opDef{
+	{"Convolution", since(1), fixed(2), fixed(1), 0, ovConvolution},
+	{"GroupConvolution", since(1), fixed(2), fixed(1), 0, ovConvolution},
+	{"MaxPool", since(1), fixed(1), fixed(1), 0, ovPool},
+	{"MaxPool", since(8, 14), fixed(1), span(1, 2), 0, ovPool},
+	{"AvgPool", since(1, 14), fixed(1), fixed(1), 0, ovPool},
+	{"MatMul", since(1), fixed(2), fixed(1), 0, ovMatMul},
+	{"SoftMax", since(1), fixed(1), fixed(1), 0, ovUnary},
+	{"Softmax", since(8), fixed(1), fixed(1), 0, ovUnary},
+	{"LogSoftmax", since(5), fixed(1), fixed(1), 0, ovUnary},
+	{"MVN", since(1), fixed(1), fixed(1), 0, ovUnary},
+	{"MVN", since(6), fixed(2), fixed(1), 0, ovUnary},
+	{"NormalizeL2", since(1), fixed(2), fixed(1), 0, ovUnary},
+	{"LRN", since(1), fixed(2), fixed(1), 0, ovUnary},
+	{"GRN", since(1), fixed(1), fixed(1), 0, ovUnary},
+	{"PriorBoxClustered", since(1), fixed(2), fixed(1), reads(0), ovPriorBoxClustered},
+	{"DetectionOutput", since(1, 8), span(3, 5), fixed(1), 0, ovDetectionOutput},
+}}
 
 // ovWindow reads the window attributes of a convolution or pooling layer over the spatial axes of
 // kernel (its sizes): strides (required), dilations (1 when absent), pads_begin and pads_end (0
@@ -100,7 +102,7 @@ func ovWindowSize(c *Ctx, w *window, ceil bool, i int, in sym.Dim) (sym.Dim, err
 // GroupConvolution-1 (filters [G,O/G,C/G,kernel...]): [N,O,out...], each out the window's size
 // (strides, dilations, pads_begin, pads_end, auto_pad); the input channels unify with the filters'.
 func ovConvolution(c *Ctx) error {
-	ins, err := c.Inputs(2, 2)
+	ins, err := c.Inputs(2)
 	if err != nil {
 		return err
 	}
@@ -193,7 +195,7 @@ func ovPool(c *Ctx) error {
 // multiply, their inner dims unifying; a 1-D input is a row (the first) or a column (the second)
 // whose added dim leaves the output; the other dims broadcast.
 func ovMatMul(c *Ctx) error {
-	ins, err := c.Inputs(2, 2)
+	ins, err := c.Inputs(2)
 	if err != nil {
 		return err
 	}
@@ -213,129 +215,10 @@ func ovMatMul(c *Ctx) error {
 	return nil
 }
 
-// ovPad: Pad-1, -12: each dim grown by its pads_begin and pads_end (inputs 1 and 2), which may be
-// negative at Pad-12; a dim below 0 is an error wrapping errcode.ErrInvalidShape.
-func ovPad(c *Ctx) error {
-	ins, err := c.Inputs(3, 4)
-	if err != nil {
-		return err
-	}
-	in, pb, pe := ins[0], ins[1].Value, ins[2].Value
-	r, ok := in.Rank()
-	if !ok || pb == nil || pe == nil {
-		return nil
-	}
-	if len(pb) != r || len(pe) != r {
-		return c.Errorf(errcode.ErrInvalidShape, "%d pads_begin and %d pads_end for rank %d", len(pb), len(pe), r)
-	}
-	dims := make([]sym.Dim, r)
-	for i, d := range in.Shape.Dims {
-		p, ok := sym.AddDims(d, sym.AddDims(pb[i], pe[i])).NonNegative()
-		if !ok {
-			return c.Errorf(errcode.ErrInvalidShape, "axis %d: %v padded by %v and %v is negative", i, d, pb[i], pe[i])
-		}
-		dims[i] = p
-	}
-	c.Out(0, in.Type, sym.ShapeOf(dims...))
-	return nil
-}
-
-// ovInterpolate: Interpolate-4 (sizes input 1, scales input 2, axes input 3) and -11 (sizes or
-// scales input 1, axes input 2): every dim padded by pads_begin and pads_end, then on the axes
-// (all by default) the sizes, or with shape_calculation_mode scales floor(padded·scale + 1e-5).
-// Interpolate-1 gives the declared shape.
-func ovInterpolate(c *Ctx) error {
-	if c.Version() < 4 {
-		return nil
-	}
-	in, err := c.Input(0)
-	if err != nil {
-		return err
-	}
-	r, ok := in.Rank()
-	if !ok {
-		return nil
-	}
-	mode, err := c.String("shape_calculation_mode", "")
-	if err != nil {
-		return err
-	}
-	if mode != "sizes" && mode != "scales" {
-		return c.Errorf(errcode.ErrSyntax, "shape_calculation_mode %q: want sizes or scales", mode)
-	}
-	arg, axesIn := 1, 2
-	if c.Version() < 11 {
-		axesIn = 3
-		if mode == "scales" {
-			arg = 2
-		}
-	}
-	dims := slices.Clone(in.Shape.Dims)
-	for _, name := range []string{"pads_begin", "pads_end"} {
-		p, given, err := c.Ints(name)
-		if err != nil {
-			return err
-		}
-		if !given {
-			continue
-		}
-		if len(p) != r {
-			return c.Errorf(errcode.ErrInvalidShape, "%s %v for rank %d", name, p, r)
-		}
-		for i := range dims {
-			dims[i] = sym.AddDims(dims[i], sym.Const(p[i]))
-		}
-	}
-	var axes []int64
-	if a := c.In(axesIn); a != nil {
-		var ok bool
-		if axes, ok = a.Ints(); !ok {
-			return nil
-		}
-	} else {
-		for i := range r {
-			axes = append(axes, int64(i))
-		}
-	}
-	ax, err := c.NormAxes(axes, r)
-	if err != nil {
-		return err
-	}
-	src, err := c.Input(arg)
-	if err != nil {
-		return err
-	}
-	for k, a := range ax {
-		switch {
-		case mode == "sizes" && len(src.Value) == len(ax):
-			n, ok := src.Value[k].NonNegative()
-			if !ok {
-				return c.Errorf(errcode.ErrInvalidShape, "sizes[%d] = %v is negative", k, src.Value[k])
-			}
-			dims[a] = n
-		case mode == "scales" && len(src.Floats) == len(ax):
-			p, ok := dims[a].Static()
-			if !ok {
-				dims[a] = sym.Unknown
-				continue
-			}
-			f := math.Floor(float64(p)*src.Floats[k] + 1e-5)
-			if !(f >= 0 && f < 1<<62) {
-				return c.Errorf(errcode.ErrInvalidShape, "scales[%d] = %g gives the size %g", k, src.Floats[k], f)
-			}
-			dims[a] = sym.Const(int64(f))
-		default:
-			dims[a] = sym.Unknown
-		}
-	}
-	c.Out(0, in.Type, sym.ShapeOf(dims...))
-	return nil
-}
-
 // ovPriorBoxClustered: PriorBoxClustered-1: [2, 4·H·W·P] for the output size [H,W] (input 0's
 // values) and the P priors of the width attribute, f32.
 func ovPriorBoxClustered(c *Ctx) error {
-	ins, err := c.Inputs(2, 2)
+	ins, err := c.Inputs(2)
 	if err != nil {
 		return err
 	}

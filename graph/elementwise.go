@@ -1,0 +1,172 @@
+package graph
+
+import (
+	"github.com/reshape-go/reshape/errcode"
+	"github.com/reshape-go/reshape/sym"
+)
+
+// The kernels of the element-wise operators of ONNX and OpenVINO: what they compute on integer
+// values, one input or several broadcast together.
+
+// unaryValue returns what the ONNX operator op of one input computes on integer values: Neg, Abs,
+// Not (of booleans 0 and 1), Relu, and the identity for Identity, Floor, Ceil and Round; nil for
+// another operator.
+func unaryValue(op string) func(sym.Dim) sym.Dim {
+	switch op {
+	case "Neg":
+		return func(d sym.Dim) sym.Dim { return sym.SubDims(sym.Const(0), d) }
+	case "Abs":
+		return func(d sym.Dim) sym.Dim {
+			if lo, _ := d.Bounds(); lo >= 0 {
+				return d
+			}
+			if _, hi := d.Bounds(); hi <= 0 {
+				return sym.SubDims(sym.Const(0), d)
+			}
+			return sym.MaxDims(d, sym.SubDims(sym.Const(0), d))
+		}
+	case "Not":
+		return func(d sym.Dim) sym.Dim { return sym.SubDims(sym.Const(1), d) }
+	case "Relu":
+		return func(d sym.Dim) sym.Dim { return sym.MaxDims(d, sym.Const(0)) }
+	case "Identity", "Floor", "Ceil", "Round":
+		return func(d sym.Dim) sym.Dim { return d }
+	}
+	return nil
+}
+
+// mapValues sets the values of out to f of those of in, when f is not nil and in's are known.
+func mapValues(out, in *Info, f func(sym.Dim) sym.Dim) {
+	if f == nil || in.Value == nil {
+		return
+	}
+	v := make([]sym.Dim, len(in.Value))
+	for i, d := range in.Value {
+		v[i] = f(d)
+	}
+	out.Value = v
+}
+
+// divisor returns an integer divisor without the bound 0 at either end of its interval: a run where
+// it is 0 fails (integer division by zero), so the quotient only exists where it is not. A divisor
+// H//4 (bounds [0, Inf)) becomes [1, Inf), so B*(H//4) divided by it is B.
+func divisor(b sym.Dim) sym.Dim {
+	lo, hi := b.Bounds()
+	switch {
+	case lo == 0:
+		lo = 1
+	case hi == 0:
+		hi = -1
+	default:
+		return b
+	}
+	if d, ok := b.Narrow(lo, hi); ok {
+		return d
+	}
+	return b
+}
+
+// exact returns an arithmetic operation on values that refuses, with an error wrapping
+// errcode.ErrOverflow, two integers whose result leaves int64 (where a run would wrap around).
+func exact(c *Ctx, f func(a, b sym.Dim) sym.Dim) func(a, b sym.Dim) (sym.Dim, error) {
+	return func(a, b sym.Dim) (sym.Dim, error) {
+		r := f(a, b)
+		_, sa := a.Static()
+		_, sb := b.Static()
+		if _, sr := r.Static(); sa && sb && !sr {
+			return r, c.Errorf(errcode.ErrOverflow, "%v %s %v overflows int64", a, c.n.Op, b)
+		}
+		return r, nil
+	}
+}
+
+// elementwise computes the values of out from the values of ins, broadcast, when all are known.
+func elementwise(c *Ctx, out *Info, ins []*Info, f func(v []sym.Dim) (sym.Dim, error)) error {
+	od, ok := out.Shape.Static()
+	if !ok {
+		return nil
+	}
+	n, ok := out.Volume()
+	if !ok || n > MaxValue {
+		return nil
+	}
+	idx := make([][]int, len(ins))
+	for k, in := range ins {
+		sd, _, ok := values(in)
+		if !ok {
+			return nil
+		}
+		idx[k] = broadcastIndex(sd, od)
+	}
+	res := make([]sym.Dim, n)
+	args := make([]sym.Dim, len(ins))
+	for i := range res {
+		for k, in := range ins {
+			args[k] = in.Value[idx[k][i]]
+		}
+		d, err := f(args)
+		if err != nil {
+			return err
+		}
+		res[i] = d
+	}
+	out.Value = res
+	return nil
+}
+
+// compareDims returns the comparison op of a and b (ONNX's Equal, Less, LessOrEqual, Greater,
+// GreaterOrEqual; OpenVINO's NotEqual, LessEqual, GreaterEqual): 1 where it holds for every value
+// of the symbols, 0 where it holds for none, [0, 1] otherwise.
+func compareDims(op string, a, b sym.Dim) sym.Dim {
+	lo, hi := sym.SubDims(a, b).Bounds() // of a-b, exact where both are expressions
+	var yes, no bool
+	switch op {
+	case "Equal", "NotEqual":
+		yes, no = a.Equal(b), lo > 0 || hi < 0
+		if op == "NotEqual" {
+			yes, no = no, yes
+		}
+	case "Less":
+		yes, no = hi < 0, lo >= 0
+	case "LessOrEqual", "LessEqual":
+		yes, no = hi <= 0, lo > 0
+	case "Greater":
+		yes, no = lo > 0, hi <= 0
+	case "GreaterOrEqual", "GreaterEqual":
+		yes, no = lo >= 0, hi < 0
+	}
+	switch {
+	case yes:
+		return sym.Const(1)
+	case no:
+		return sym.Const(0)
+	}
+	return sym.Interval(0, 1)
+}
+
+// whereOf sets output 0 to the choice between ins[1] and ins[2] by the condition ins[0] (ONNX's
+// Where, OpenVINO's Select-1 with numpy broadcasting): the broadcast of the three shapes, of the
+// choices' type; values when the condition and the chosen values are known. Shapes that do not
+// broadcast are an error wrapping errcode.ErrInvalidShape.
+func whereOf(c *Ctx, ins []*Info) error {
+	s, err := c.Broadcast(ins[0].Shape, ins[1].Shape, ins[2].Shape)
+	if err != nil {
+		return err
+	}
+	out := c.Out(0, ins[1].Type, s)
+	return elementwise(c, out, ins, func(v []sym.Dim) (sym.Dim, error) {
+		cond, ok := v[0].Static()
+		if !ok {
+			lo1, hi1 := v[1].Bounds()
+			lo2, hi2 := v[2].Bounds()
+			if v[1].Equal(v[2]) {
+				return v[1], nil
+			}
+			return sym.Interval(min(lo1, lo2), max(hi1, hi2)), nil
+		}
+		if cond != 0 {
+			return v[1], nil
+		}
+		return v[2], nil
+	})
+}

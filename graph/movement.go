@@ -1,0 +1,272 @@
+package graph
+
+import (
+	"github.com/reshape-go/reshape/errcode"
+	"github.com/reshape-go/reshape/shape"
+	"github.com/reshape-go/reshape/sym"
+)
+
+// The kernels of the operators of ONNX and OpenVINO that move data without computing it: concats,
+// squeezes, transposes, tiles and splits, and the remapping of values they share.
+
+// remap returns the elements of a tensor of static shape out whose element at coordinate (i0, i1,
+// ...) is the element of v, a tensor of static shape in, at (at(0, i0), at(1, i1), ...), or fill
+// where at returns a negative index; nil when out has more than MaxValue elements.
+func remap(in, out []int64, v []sym.Dim, fill sym.Dim, at func(axis int, i int64) int64) []sym.Dim {
+	n, err := shape.Volume(out)
+	if err != nil || n > MaxValue {
+		return nil
+	}
+	strides := make([]int64, len(in))
+	shape.FillStrides(strides, in, 1)
+	res := make([]sym.Dim, 0, n)
+	coord := make([]int64, len(out))
+	for range n {
+		j := int64(0)
+		for k, x := range coord {
+			y := at(k, x)
+			if y < 0 {
+				j = -1
+				break
+			}
+			j += y * strides[k]
+		}
+		if j < 0 {
+			res = append(res, fill)
+		} else {
+			res = append(res, v[j])
+		}
+		nextCoord(coord, out)
+	}
+	return res
+}
+
+// nextCoord advances coord to the next coordinate of a tensor of shape dims in row-major order,
+// wrapping around to zeros after the last.
+func nextCoord(coord, dims []int64) {
+	for k := len(dims) - 1; k >= 0; k-- {
+		coord[k]++
+		if coord[k] < dims[k] {
+			return
+		}
+		coord[k] = 0
+	}
+}
+
+// outValues sets the values of out to remap's, when in has values and out a static shape.
+func outValues(out, in *Info, fill sym.Dim, at func(axis int, i int64) int64) {
+	sd, v, ok := values(in)
+	if !ok {
+		return
+	}
+	od, ok := out.Shape.Static()
+	if !ok {
+		return
+	}
+	setValue(out, remap(sd, od, v, fill, at))
+}
+
+// withDim returns a copy of dims with dims[a] set to d.
+func withDim(dims []sym.Dim, a int, d sym.Dim) []sym.Dim {
+	out := append([]sym.Dim(nil), dims...)
+	out[a] = d
+	return out
+}
+
+// splitOutputs sets output i to part i of in along axis a, of size parts[i], with its values.
+func splitOutputs(c *Ctx, in *Info, a int, parts []sym.Dim) {
+	off := sym.Const(0)
+	for i, p := range parts {
+		out := c.Out(i, in.Type, sym.ShapeOf(withDim(in.Shape.Dims, a, p)...))
+		if o, ok := off.Static(); ok {
+			outValues(out, in, sym.Dim{}, func(k int, x int64) int64 {
+				if k == a {
+					return x + o
+				}
+				return x
+			})
+		}
+		off = sym.AddDims(off, p)
+	}
+}
+
+// tileBy sets output 0 to in, of known rank, with each dim multiplied by its repeat in reps (one
+// per axis), and its values tiled. A negative repeat is an error wrapping errcode.ErrInvalidShape.
+func tileBy(c *Ctx, in *Info, reps []sym.Dim) error {
+	dims := make([]sym.Dim, len(reps))
+	for i, d := range in.Shape.Dims {
+		rep, ok := reps[i].NonNegative()
+		if !ok {
+			return c.Errorf(errcode.ErrInvalidShape, "repeats[%d] = %v is negative", i, reps[i])
+		}
+		dims[i] = sym.MulDims(d, rep)
+	}
+	out := c.Out(0, in.Type, sym.ShapeOf(dims...))
+	if sd, _, ok := values(in); ok {
+		outValues(out, in, sym.Dim{}, func(k int, i int64) int64 { return i % sd[k] })
+	}
+	return nil
+}
+
+// transposeBy sets output 0 to in, of known rank, with its dims permuted by perm (reversed when
+// perm is nil), and its values permuted. A perm that is not a permutation of the axes is an error
+// wrapping errcode.ErrInvalidShape.
+func transposeBy(c *Ctx, in *Info, perm []int64) error {
+	r := len(in.Shape.Dims)
+	if perm == nil {
+		perm = make([]int64, r)
+		for i := range perm {
+			perm[i] = int64(r - 1 - i)
+		}
+	}
+	if len(perm) != r {
+		return c.Errorf(errcode.ErrInvalidShape, "perm %v has %d axes, the input has rank %d", perm, len(perm), r)
+	}
+	p, err := c.NormAxes(perm, r)
+	if err != nil {
+		return err
+	}
+	dims := make([]sym.Dim, r)
+	for i, a := range p {
+		dims[i] = in.Shape.Dims[a]
+	}
+	out := c.Out(0, in.Type, sym.ShapeOf(dims...))
+	if sd, v, ok := values(in); ok {
+		setValue(out, transposeValues(sd, v, p))
+	}
+	return nil
+}
+
+// transposeValues returns the elements of a tensor of shape dims permuted by perm.
+func transposeValues(dims []int64, v []sym.Dim, perm []int) []sym.Dim {
+	r := len(dims)
+	strides := make([]int, r)
+	acc := 1
+	for i := r - 1; i >= 0; i-- {
+		strides[i] = acc
+		acc *= int(dims[i])
+	}
+	out := make([]sym.Dim, 0, len(v))
+	coord := make([]int, r)
+	for range v {
+		j := 0
+		for i, a := range perm {
+			j += coord[i] * strides[a]
+		}
+		out = append(out, v[j])
+		for i := r - 1; i >= 0; i-- {
+			coord[i]++
+			if coord[i] < int(dims[perm[i]]) {
+				break
+			}
+			coord[i] = 0
+		}
+	}
+	return out
+}
+
+// concatOf sets output 0 to the concatenation of ins along axis (ONNX's Concat, OpenVINO's
+// Concat-1): the other dims unify, the axis dim is the sum; values concatenate. Inputs of
+// different ranks, or an axis out of range, are an error wrapping errcode.ErrInvalidShape; dims
+// along the axis whose sum passes int64 one wrapping errcode.ErrOverflow.
+func concatOf(c *Ctx, ins []*Info, axis int64) error {
+	rank := -1
+	for _, in := range ins {
+		if r, ok := in.Rank(); ok {
+			if rank >= 0 && r != rank {
+				return c.Errorf(errcode.ErrInvalidShape, "inputs of ranks %d and %d", rank, r)
+			}
+			rank = r
+		}
+	}
+	if rank < 0 {
+		c.Out(0, ins[0].Type, sym.DynamicRank())
+		return nil
+	}
+	a, err := c.NormAxis(axis, rank)
+	if err != nil {
+		return err
+	}
+	var dims []sym.Dim
+	sum := sym.Const(0)
+	least := int64(0) // the smallest the sum can be
+	for k, in := range ins {
+		if in.Shape.RankDynamic {
+			sum = sym.Unknown
+			continue
+		}
+		lo, _ := in.Shape.Dims[a].Bounds()
+		if least += max(lo, 0); least < 0 {
+			return c.Errorf(errcode.ErrOverflow, "input %d: the dims along axis %d add up past int64", k, a)
+		}
+		if dims == nil {
+			dims = append([]sym.Dim(nil), in.Shape.Dims...)
+			sum = in.Shape.Dims[a]
+			continue
+		}
+		for i, d := range in.Shape.Dims {
+			if i == a {
+				sum = sym.AddDims(sum, d)
+				continue
+			}
+			u, err := c.Unify(dims[i], d, "input "+itoa(k)+" dim "+itoa(i))
+			if err != nil {
+				return err
+			}
+			dims[i] = u
+		}
+	}
+	dims[a] = sum
+	out := c.Out(0, ins[0].Type, sym.ShapeOf(dims...))
+	concatValues(out, ins, a)
+	return nil
+}
+
+// concatValues concatenates the values of static inputs along axis a.
+func concatValues(out *Info, ins []*Info, a int) {
+	type part struct {
+		dims []int64
+		v    []sym.Dim
+	}
+	parts := make([]part, len(ins))
+	for k, in := range ins {
+		dims, v, ok := values(in)
+		if !ok {
+			return
+		}
+		parts[k] = part{dims, v}
+	}
+	outer := 1
+	for _, d := range parts[0].dims[:a] {
+		outer *= int(d)
+	}
+	var v []sym.Dim
+	for o := range outer {
+		for _, p := range parts {
+			inner := 1
+			for _, d := range p.dims[a:] {
+				inner *= int(d)
+			}
+			v = append(v, p.v[o*inner:(o+1)*inner]...)
+		}
+	}
+	setValue(out, v)
+}
+
+// squeezeOnes sets output 0 to in, of known rank, without its dims of size 1 (ONNX's Squeeze and
+// OpenVINO's Squeeze-1 without axes), values unchanged; a dynamic dim that may be 1 makes the
+// output's rank unknown: which dims go is known at run time only.
+func squeezeOnes(c *Ctx, in *Info) {
+	var dims []sym.Dim
+	for _, d := range in.Shape.Dims {
+		switch {
+		case isOne(d):
+		case maybeOne(d):
+			c.Out(0, in.Type, sym.DynamicRank())
+			return
+		default:
+			dims = append(dims, d)
+		}
+	}
+	setValue(c.Out(0, in.Type, sym.ShapeOf(dims...)), in.Value)
+}

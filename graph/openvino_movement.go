@@ -1,0 +1,261 @@
+package graph
+
+import (
+	"math"
+	"slices"
+
+	"github.com/reshape-go/reshape/errcode"
+	"github.com/reshape-go/reshape/sym"
+)
+
+// openvinoMovement holds the rules of the OpenVINO IR layers that move data: tiles, splits, pads,
+// Interpolate, and the scatters, whose output has the data's type and shape (ovUnary). Tile and
+// the splits also move the values of small integer tensors.
+var openvinoMovement = table{DomainOpenVINO, []opDef{
+	{"Tile", since(1), fixed(2), fixed(1), reads(0, 1), ovTile},
+	{"Split", since(1), fixed(2), span(1, many), reads(0, 1), ovSplit},
+	{"VariadicSplit", since(1), fixed(3), span(1, many), reads(0, 1, 2), ovVariadicSplit},
+	{"Pad", since(1, 12), span(3, 4), fixed(1), reads(1, 2), ovPad},
+	{"Interpolate", since(1), fixed(2), fixed(1), 0, ovInterpolate},
+	{"Interpolate", since(4), span(3, 4), fixed(1), reads(1, 2, 3), ovInterpolate},
+	{"Interpolate", since(11), span(2, 3), fixed(1), reads(1, 2), ovInterpolate},
+	{"ScatterUpdate", since(3), fixed(4), fixed(1), 0, ovUnary},
+	{"ScatterElementsUpdate", since(3, 12), fixed(4), fixed(1), 0, ovUnary},
+	{"ScatterNDUpdate", since(3), fixed(3), fixed(1), 0, ovUnary},
+}}
+
+// ovTile: Tile-1: each dim multiplied by its repeat (input 1), the shorter of the two padded with
+// 1s at the front; values tiled.
+func ovTile(c *Ctx) error {
+	ins, err := c.Inputs(2)
+	if err != nil {
+		return err
+	}
+	in, rep := ins[0], ins[1].Value
+	r, ok := in.Rank()
+	if !ok || rep == nil {
+		return nil
+	}
+	n := max(r, len(rep))
+	dims, reps := make([]sym.Dim, n), make([]sym.Dim, n)
+	for i := range n {
+		dims[i], reps[i] = sym.Const(1), sym.Const(1)
+		if j := i - (n - r); j >= 0 {
+			dims[i] = in.Shape.Dims[j]
+		}
+		if j := i - (n - len(rep)); j >= 0 {
+			reps[i] = rep[j]
+		}
+	}
+	return tileBy(c, &Info{Type: in.Type, Shape: sym.ShapeOf(dims...), Value: in.Value}, reps)
+}
+
+// ovSplit: Split-1: num_splits equal parts along the axis (input 1), each of the axis's dim divided
+// by num_splits, exactly; a static dim that num_splits does not divide is an error wrapping
+// errcode.ErrInvalidShape. Values split when known.
+func ovSplit(c *Ctx) error {
+	ins, err := c.Inputs(2)
+	if err != nil {
+		return err
+	}
+	n, err := c.Int("num_splits", 0)
+	if err != nil {
+		return err
+	}
+	if n <= 0 || int64(c.NumOut()) != n {
+		return c.Errorf(errcode.ErrSyntax, "num_splits %d with %d outputs", n, c.NumOut())
+	}
+	a, ok, err := ovSplitAxis(c, ins[0])
+	if err != nil || !ok {
+		return err
+	}
+	d := ins[0].Shape.Dims[a]
+	if v, ok := d.Static(); ok && v%n != 0 {
+		return c.Errorf(errcode.ErrInvalidShape, "axis %d of size %d does not split into %d equal parts", a, v, n)
+	}
+	part := sym.QuoDims(d, sym.Const(n))
+	parts := make([]sym.Dim, n)
+	for i := range parts {
+		parts[i] = part
+	}
+	splitOutputs(c, ins[0], a, parts)
+	return nil
+}
+
+// ovVariadicSplit: VariadicSplit-1: parts of the lengths input 2 holds along the axis (input 1),
+// one of them -1 for the rest; lengths that do not sum to the axis's dim are an error wrapping
+// errcode.ErrInvalidShape. Values split when known.
+func ovVariadicSplit(c *Ctx) error {
+	ins, err := c.Inputs(3)
+	if err != nil {
+		return err
+	}
+	a, ok, err := ovSplitAxis(c, ins[0])
+	if err != nil || !ok || ins[2].Value == nil {
+		return err
+	}
+	lengths := ins[2].Value
+	if len(lengths) != c.NumOut() {
+		return c.Errorf(errcode.ErrSyntax, "%d split lengths and %d outputs", len(lengths), c.NumOut())
+	}
+	d := ins[0].Shape.Dims[a]
+	parts := slices.Clone(lengths)
+	rest, sum := -1, sym.Const(0)
+	for i, l := range lengths {
+		if n, ok := l.Static(); ok && n == -1 {
+			if rest >= 0 {
+				return c.Errorf(errcode.ErrInvalidShape, "split lengths %v: -1 twice", sym.ShapeOf(lengths...))
+			}
+			rest = i
+			continue
+		}
+		nn, ok := l.NonNegative()
+		if !ok {
+			return c.Errorf(errcode.ErrInvalidShape, "split lengths %v: element %d is negative", sym.ShapeOf(lengths...), i)
+		}
+		parts[i] = nn
+		sum = sym.AddDims(sum, nn)
+	}
+	if rest >= 0 {
+		p, ok := sym.SubDims(d, sum).NonNegative()
+		if !ok {
+			return c.Errorf(errcode.ErrInvalidShape, "split lengths %v sum to more than the axis's %v", sym.ShapeOf(lengths...), d)
+		}
+		parts[rest] = p
+	} else if _, err := c.Unify(sum, d, "the sum of the split lengths and the axis"); err != nil {
+		return err
+	}
+	splitOutputs(c, ins[0], a, parts)
+	return nil
+}
+
+// ovSplitAxis returns the split axis (the scalar input 1) of in, normalized; ok is false when it
+// or the rank is not known.
+func ovSplitAxis(c *Ctx, in *Info) (int, bool, error) {
+	axis, known, err := ovScalar(c, 1, "axis")
+	r, ok := in.Rank()
+	if err != nil || !known || !ok {
+		return 0, false, err
+	}
+	a, err := c.NormAxis(axis, r)
+	return a, err == nil, err
+}
+
+// ovPad: Pad-1, -12: each dim grown by its pads_begin and pads_end (inputs 1 and 2), which may be
+// negative at Pad-12; a dim below 0 is an error wrapping errcode.ErrInvalidShape.
+func ovPad(c *Ctx) error {
+	ins, err := c.Inputs(3)
+	if err != nil {
+		return err
+	}
+	in, pb, pe := ins[0], ins[1].Value, ins[2].Value
+	r, ok := in.Rank()
+	if !ok || pb == nil || pe == nil {
+		return nil
+	}
+	if len(pb) != r || len(pe) != r {
+		return c.Errorf(errcode.ErrInvalidShape, "%d pads_begin and %d pads_end for rank %d", len(pb), len(pe), r)
+	}
+	dims := make([]sym.Dim, r)
+	for i, d := range in.Shape.Dims {
+		p, ok := sym.AddDims(d, sym.AddDims(pb[i], pe[i])).NonNegative()
+		if !ok {
+			return c.Errorf(errcode.ErrInvalidShape, "axis %d: %v padded by %v and %v is negative", i, d, pb[i], pe[i])
+		}
+		dims[i] = p
+	}
+	c.Out(0, in.Type, sym.ShapeOf(dims...))
+	return nil
+}
+
+// ovInterpolate: Interpolate-4 (sizes input 1, scales input 2, axes input 3) and -11 (sizes or
+// scales input 1, axes input 2): every dim padded by pads_begin and pads_end, then on the axes
+// (all by default) the sizes, or with shape_calculation_mode scales floor(padded·scale + 1e-5).
+// Interpolate-1 gives the declared shape.
+func ovInterpolate(c *Ctx) error {
+	if c.Version() < 4 {
+		return nil
+	}
+	in, err := c.Input(0)
+	if err != nil {
+		return err
+	}
+	r, ok := in.Rank()
+	if !ok {
+		return nil
+	}
+	mode, err := c.String("shape_calculation_mode", "")
+	if err != nil {
+		return err
+	}
+	if mode != "sizes" && mode != "scales" {
+		return c.Errorf(errcode.ErrSyntax, "shape_calculation_mode %q: want sizes or scales", mode)
+	}
+	arg, axesIn := 1, 2
+	if c.Version() < 11 {
+		axesIn = 3
+		if mode == "scales" {
+			arg = 2
+		}
+	}
+	dims := slices.Clone(in.Shape.Dims)
+	for _, name := range []string{"pads_begin", "pads_end"} {
+		p, given, err := c.Ints(name)
+		if err != nil {
+			return err
+		}
+		if !given {
+			continue
+		}
+		if len(p) != r {
+			return c.Errorf(errcode.ErrInvalidShape, "%s %v for rank %d", name, p, r)
+		}
+		for i := range dims {
+			dims[i] = sym.AddDims(dims[i], sym.Const(p[i]))
+		}
+	}
+	var axes []int64
+	if a := c.In(axesIn); a != nil {
+		var ok bool
+		if axes, ok = a.Ints(); !ok {
+			return nil
+		}
+	} else {
+		for i := range r {
+			axes = append(axes, int64(i))
+		}
+	}
+	ax, err := c.NormAxes(axes, r)
+	if err != nil {
+		return err
+	}
+	src, err := c.Input(arg)
+	if err != nil {
+		return err
+	}
+	for k, a := range ax {
+		switch {
+		case mode == "sizes" && len(src.Value) == len(ax):
+			n, ok := src.Value[k].NonNegative()
+			if !ok {
+				return c.Errorf(errcode.ErrInvalidShape, "sizes[%d] = %v is negative", k, src.Value[k])
+			}
+			dims[a] = n
+		case mode == "scales" && len(src.Floats) == len(ax):
+			p, ok := dims[a].Static()
+			if !ok {
+				dims[a] = sym.Unknown
+				continue
+			}
+			f := math.Floor(float64(p)*src.Floats[k] + 1e-5)
+			if !(f >= 0 && f < 1<<62) {
+				return c.Errorf(errcode.ErrInvalidShape, "scales[%d] = %g gives the size %g", k, src.Floats[k], f)
+			}
+			dims[a] = sym.Const(int64(f))
+		default:
+			dims[a] = sym.Unknown
+		}
+	}
+	c.Out(0, in.Type, sym.ShapeOf(dims...))
+	return nil
+}

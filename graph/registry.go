@@ -1,0 +1,199 @@
+package graph
+
+import (
+	"slices"
+	"strconv"
+
+	"github.com/reshape-go/reshape/errcode"
+)
+
+// An opDef declares one operator's rule and the signature the engine checks before the rule runs,
+// as go/types checks a builtin's argument count before its rule: the versions at which the
+// operator exists, how many inputs and outputs a node of it names, and the inputs whose values the
+// rule reads. The tables of ops are in the files of their rules (onnx_core.go's onnxCore, ...);
+// register adds them.
+type opDef struct {
+	name     string
+	versions versions
+	in, out  arity
+	values   valueMask
+	rule     Rule
+}
+
+// versions are the opset versions at which an operator's definition changes, ascending: ONNX's
+// since-versions (Reshape: 1, 5, 13, 14, 19, 21), OpenVINO's opsetN of each operation version
+// (Gather: 1, 7, 8). A node bound to an opset before the first has no such operator; each
+// version holds until the next, and the last one on, up to last when the operator is deprecated
+// there (last 0: no end).
+type versions struct {
+	since []int64
+	last  int64
+}
+
+// since returns the versions of an operator whose definition changes at the opset versions vs,
+// ascending.
+func since(vs ...int64) versions { return versions{since: vs} }
+
+// until returns v with the operator's last version, the one before the opset that deprecates it.
+func (v versions) until(last int64) versions { v.last = last; return v }
+
+// arity bounds a count of inputs or outputs: min to max, max many for no bound.
+type arity struct{ min, max int }
+
+// many is the max of an arity without bound (Concat's inputs, Split's outputs).
+const many = -1
+
+// fixed returns the arity of exactly k.
+func fixed(k int) arity { return arity{k, k} }
+
+// span returns the arity of lo to hi (many: any number from lo).
+func span(lo, hi int) arity { return arity{lo, hi} }
+
+// valueMask holds a bit per input whose values (Info.Value, Info.Floats) a rule reads: the engine
+// reads, and counts against the value budget, only those; the rule sees the others without.
+type valueMask uint64
+
+// allValues is the mask of a rule that reads the values of every input, however many (Concat,
+// Loop).
+const allValues = ^valueMask(0)
+
+// reads returns the mask of the inputs at indices is.
+func reads(is ...int) valueMask {
+	var m valueMask
+	for _, i := range is {
+		m |= 1 << i
+	}
+	return m
+}
+
+// has reports whether the mask holds input i.
+func (m valueMask) has(i int) bool { return m == allValues || i < 64 && m&(1<<i) != 0 }
+
+// opKey names an operator of a domain in the registry.
+type opKey struct{ domain, name string }
+
+// registry holds, by domain ("" for ONNX's default domain, DomainOpenVINO) and operator, the ops
+// of each span of versions, ascending by their first version.
+var registry = map[opKey][]*opDef{}
+
+// A table is the opDefs of one domain that a file of rules declares.
+type table struct {
+	domain string
+	ops    []opDef
+}
+
+func init() {
+	for _, t := range []table{
+		onnxCore, onnxSlice, onnxElementwise, onnxMovement, onnxReduce, onnxNN, onnxNorm, onnxMatMul,
+		onnxRNN, onnxMisc, onnxControl,
+		openvinoCore, openvinoElementwise, openvinoMovement, openvinoSlice, openvinoReduce, openvinoNN,
+	} {
+		register(t)
+	}
+}
+
+// register adds the ops of t. An op of several spans of versions (Reshape-1 takes one input,
+// Reshape-5 two) is registered once per span; two registrations of one operator whose spans meet
+// are a programming error, and so is a declaration without versions.
+func register(t table) {
+	for i := range t.ops {
+		o := &t.ops[i]
+		k := opKey{t.domain, o.name}
+		if len(o.versions.since) == 0 || !slices.IsSorted(o.versions.since) {
+			panic("graph: " + t.domain + ":" + o.name + " declares no ascending versions")
+		}
+		list := append(registry[k], o)
+		slices.SortFunc(list, func(a, b *opDef) int { return int(a.versions.since[0] - b.versions.since[0]) })
+		for j := 1; j < len(list); j++ {
+			if prev := list[j-1].versions; prev.since[len(prev.since)-1] >= list[j].versions.since[0] || prev.last > 0 {
+				panic("graph: two registrations of " + t.domain + ":" + o.name + " overlap")
+			}
+		}
+		registry[k] = list
+	}
+}
+
+// lookup returns the op of the operator name of domain ("" for ONNX's default domain) at version,
+// nil when the domain has no such operator. The error, wrapping errcode.ErrSyntax, is for a
+// version at which the operator does not exist. Version 0, that of a node built without an opset
+// (Node.Version unset), takes the operator's first span, as the rules read it at its first version.
+func lookup(domain, name string, version int64) (*opDef, error) {
+	list, ok := registry[opKey{domain, name}]
+	if !ok {
+		return nil, nil
+	}
+	first, last := list[0].versions.since[0], list[len(list)-1].versions.last
+	switch {
+	case version <= 0:
+		return list[0], nil
+	case version < first:
+		return nil, errcode.Errorf(errcode.ErrSyntax, "%s is not in %s: it is defined from %s", name, opset(domain, version), opset(domain, first))
+	case last > 0 && version > last:
+		return nil, errcode.Errorf(errcode.ErrSyntax, "%s is not in %s: it is defined from %s to %s, and deprecated after", name,
+			opset(domain, version), opset(domain, first), opset(domain, last))
+	}
+	o := list[0]
+	for _, p := range list[1:] {
+		if p.versions.since[0] <= version {
+			o = p
+		}
+	}
+	return o, nil
+}
+
+// opset names version of a domain's operator set as the domain writes it: "opset 13" for ONNX,
+// "opset8" for OpenVINO.
+func opset(domain string, version int64) string {
+	if domain == DomainOpenVINO {
+		return "opset" + strconv.FormatInt(version, 10)
+	}
+	return "opset " + strconv.FormatInt(version, 10)
+}
+
+// check returns an error wrapping errcode.ErrSyntax, naming the counts, when a node of nIn inputs
+// and nOut outputs (left-out optional ones included) is outside the op's signature. An operator
+// of a fixed list of inputs names the first one missing; one of a variadic list counts them.
+func (o *opDef) check(nIn, nOut int) error {
+	switch {
+	case o.in.max != many && nIn > o.in.max:
+		return errcode.Errorf(errcode.ErrSyntax, "%s, and %s takes at most %d", count(nIn, "input"), o.name, o.in.max)
+	case nIn < o.in.min && o.in.max == many:
+		return errcode.Errorf(errcode.ErrSyntax, "%s has %s, and takes at least %d", o.name, count(nIn, "input"), o.in.min)
+	case nIn < o.in.min:
+		return errcode.Errorf(errcode.ErrSyntax, "input %d is missing: %s takes %s", nIn, o.name, o.in.count("input"))
+	case o.out.max != many && nOut > o.out.max:
+		return errcode.Errorf(errcode.ErrSyntax, "%s, and %s has at most %d", count(nOut, "output"), o.name, o.out.max)
+	case nOut < o.out.min:
+		return errcode.Errorf(errcode.ErrSyntax, "%s has %s, and at least %d", o.name, count(nOut, "output"), o.out.min)
+	}
+	return nil
+}
+
+// count returns the arity as a count of what: "1 input", "2 inputs", "3 to 5 inputs".
+func (a arity) count(what string) string {
+	if a.min == a.max {
+		return count(a.min, what)
+	}
+	return strconv.Itoa(a.min) + " to " + strconv.Itoa(a.max) + " " + what + "s"
+}
+
+// count returns "no inputs", "1 input", "3 inputs".
+func count(k int, what string) string {
+	switch k {
+	case 0:
+		return "no " + what + "s"
+	case 1:
+		return "1 " + what
+	}
+	return strconv.Itoa(k) + " " + what + "s"
+}
+
+// Supported reports whether Infer has a shape rule for the operator op of domain ("" or "ai.onnx"
+// for ONNX's default domain, DomainOpenVINO for IR layers), at some version.
+func Supported(domain, op string) bool {
+	if domain == "ai.onnx" {
+		domain = ""
+	}
+	_, ok := registry[opKey{domain, op}]
+	return ok
+}

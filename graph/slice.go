@@ -1,0 +1,77 @@
+package graph
+
+import (
+	"math"
+	"slices"
+
+	"github.com/reshape-go/reshape/sym"
+)
+
+// The kernels of the slices of ONNX (Slice) and OpenVINO (StridedSlice, Slice): what one axis
+// keeps, and the values of what the slices take.
+
+// sliceAxis returns the first index and the number of elements ONNX's Slice takes from an axis of
+// size d: start and end count from the end when negative; start is clamped to [0, d] for a
+// positive step and [0, d-1] for a negative one, end to [0, d] and [-1, d-1]; the count is
+// ceil((end-start)/step), at least 0.
+func sliceAxis(d sym.Dim, start, end, step int64) (first, n sym.Dim) {
+	norm := func(x int64, lo, hi sym.Dim) sym.Dim {
+		var v sym.Dim
+		switch {
+		case x == math.MaxInt64 || x == math.MinInt64:
+			v = sym.Const(x)
+		case x < 0:
+			v = sym.AddDims(sym.Const(x), d)
+		default:
+			v = sym.Const(x)
+		}
+		return sym.MinDims(sym.MaxDims(v, lo), hi)
+	}
+	var s, e sym.Dim
+	if step > 0 {
+		s = norm(start, sym.Const(0), d)
+		e = norm(end, sym.Const(0), d)
+	} else {
+		dm1 := sym.SubDims(d, sym.Const(1))
+		s = norm(start, sym.Const(0), dm1)
+		e = norm(end, sym.Const(-1), dm1)
+	}
+	n = sym.MaxDims(sym.CeilDivDims(sym.SubDims(e, s), sym.Const(step)), sym.Const(0))
+	if nn, ok := n.NonNegative(); ok {
+		n = nn
+	}
+	return s, n
+}
+
+// upTo returns the dim of the values [0, hi of d]: a part of d of unknown size.
+func upTo(d sym.Dim) sym.Dim {
+	_, hi := d.Bounds()
+	return sym.Interval(0, hi)
+}
+
+// A cut selects, on one input axis, n elements from first by step (a slice of ONNX or OpenVINO);
+// a nil *cut takes the whole axis.
+type cut struct{ first, step, n sym.Dim }
+
+// cutValues sets the values of out to those of in that the cuts take (one per axis of in), in
+// row-major order, when in's are known and the cuts static.
+func cutValues(out, in *Info, cuts []*cut) {
+	sd, v, ok := values(in)
+	if !ok {
+		return
+	}
+	first, step, n := make([]int64, len(sd)), make([]int64, len(sd)), slices.Clone(sd)
+	for i, cu := range cuts {
+		step[i] = 1
+		if cu != nil {
+			var ok1, ok2, ok3 bool
+			first[i], ok1 = cu.first.Static()
+			step[i], ok2 = cu.step.Static()
+			n[i], ok3 = cu.n.Static()
+			if !ok1 || !ok2 || !ok3 {
+				return
+			}
+		}
+	}
+	setValue(out, remap(sd, n, v, sym.Dim{}, func(k int, x int64) int64 { return first[k] + x*step[k] }))
+}
