@@ -132,6 +132,56 @@ func SpecialZero(d Dialect, specialZero *bool, allowZero *int64) (bool, error) {
 	return false, newError(ErrSyntax, -1, "special_zero is required by "+d.String()+": give true or false")
 }
 
+// onnxReshapeVersions are the versions at which ONNX's Reshape changes: Reshape-1 (shape attribute),
+// -5 (shape input), -13, -14 (allowzero), -19, -21.
+var onnxReshapeVersions = [...]int64{1, 5, 13, 14, 19, 21}
+
+// ONNXVersion returns the version of ONNX's Reshape that an opset of the default ONNX domain holds:
+// the last of 1, 5, 13, 14, 19 and 21 at or before opset (1 below 5).
+func ONNXVersion(opset int64) int64 {
+	v := onnxReshapeVersions[0]
+	for _, since := range onnxReshapeVersions[1:] {
+		if opset >= since {
+			v = since
+		}
+	}
+	return v
+}
+
+// ONNXOptions returns the options of an ONNX Reshape node of a model that imports opset of the
+// default domain, whose allowzero attribute is allowZero (nil when the node has none), and the
+// version of Reshape that opset holds (ONNXVersion): the dialect onnx, and special_zero true before
+// Reshape-14 (zeros are always copied), !allowzero from it on through SpecialZero (allowzero 0 by
+// default). The error wraps ErrSyntax: an allowzero before Reshape-14 ("allowzero is an attribute
+// of Reshape-14 and later, and the model imports opset 13"), or one other than 0 or 1. It is the
+// one reading of a Reshape node's options that packages graph, check and conformance share.
+func ONNXOptions(opset int64, allowZero *int64) (Options, int64, error) {
+	v := ONNXVersion(opset)
+	opt := Options{Dialect: ONNX, SpecialZero: true}
+	if allowZero == nil {
+		return opt, v, nil
+	}
+	if v < 14 {
+		return opt, v, newError(ErrSyntax, -1, "allowzero is an attribute of Reshape-14 and later, and the model imports opset "+itoa(opset))
+	}
+	sz, err := SpecialZero(ONNX, nil, allowZero)
+	opt.SpecialZero = sz
+	return opt, v, err
+}
+
+// ParseSpecialZero reads the special_zero attribute of an OpenVINO IR Reshape layer as its <data>
+// writes it: true or false in any case (IR v10 writes True and False), or 1 and 0, spaces around
+// it ignored. The error wraps ErrSyntax and quotes the text.
+func ParseSpecialZero(text string) (bool, error) {
+	switch strings.ToLower(strings.TrimSpace(text)) {
+	case "true", "1":
+		return true, nil
+	case "false", "0":
+		return false, nil
+	}
+	return false, newError(ErrSyntax, -1, "special_zero="+strconv.Quote(text)+": want true or false")
+}
+
 // DefaultMaxRank is the largest rank of input and output that inference accepts when
 // Options.MaxRank is 0: 64, numpy's bound.
 const DefaultMaxRank = 64

@@ -143,3 +143,63 @@ func TestSpecialZero(t *testing.T) {
 		}
 	}
 }
+
+func TestONNXOptions(t *testing.T) {
+	zero, one, two := int64(0), int64(1), int64(2)
+	tests := []struct {
+		opset   int64
+		az      *int64
+		version int64
+		sz      bool
+		error   string // a substring of the error, "" for none
+	}{
+		{1, nil, 1, true, ""},
+		{4, nil, 1, true, ""},
+		{5, nil, 5, true, ""},
+		{12, nil, 5, true, ""},
+		{13, nil, 13, true, ""},
+		{13, &zero, 13, true, "allowzero is an attribute of Reshape-14 and later, and the model imports opset 13"},
+		{13, &one, 13, true, "allowzero is an attribute of Reshape-14"},
+		{14, nil, 14, true, ""},
+		{14, &zero, 14, true, ""},
+		{14, &one, 14, false, ""},
+		{14, &two, 14, false, "allowzero=2: want 0 or 1"},
+		{18, &one, 14, false, ""},
+		{19, nil, 19, true, ""},
+		{20, &one, 19, false, ""},
+		{21, &zero, 21, true, ""},
+		{25, &one, 21, false, ""},
+	}
+	for _, tt := range tests {
+		opt, v, err := reshape.ONNXOptions(tt.opset, tt.az)
+		switch {
+		case v != tt.version || v != reshape.ONNXVersion(tt.opset) || opt.Dialect != reshape.ONNX:
+			t.Errorf("ONNXOptions(%d, %v): version %d (ONNXVersion %d), dialect %v; want %d, onnx", tt.opset, tt.az, v,
+				reshape.ONNXVersion(tt.opset), opt.Dialect, tt.version)
+		case tt.error == "" && (err != nil || opt.SpecialZero != tt.sz):
+			t.Errorf("ONNXOptions(%d, %v) = %+v, %v; want special_zero %v", tt.opset, tt.az, opt, err, tt.sz)
+		case tt.error != "" && (!errors.Is(err, reshape.ErrSyntax) || !strings.Contains(err.Error(), tt.error)):
+			t.Errorf("ONNXOptions(%d, %v) = %+v, %v; want an error containing %q", tt.opset, tt.az, opt, err, tt.error)
+		}
+	}
+}
+
+func TestParseSpecialZero(t *testing.T) {
+	for _, tt := range []struct {
+		text string
+		want bool
+		ok   bool
+	}{
+		{"true", true, true}, {"True", true, true}, {"TRUE", true, true}, {" true ", true, true}, {"1", true, true},
+		{"false", false, true}, {"False", false, true}, {"0", false, true},
+		{"", false, false}, {"yes", false, false}, {"2", false, false}, {"t", false, false},
+	} {
+		got, err := reshape.ParseSpecialZero(tt.text)
+		switch {
+		case tt.ok && (err != nil || got != tt.want):
+			t.Errorf("ParseSpecialZero(%q) = %v, %v; want %v", tt.text, got, err, tt.want)
+		case !tt.ok && (!errors.Is(err, reshape.ErrSyntax) || !strings.Contains(err.Error(), fmt.Sprintf("special_zero=%q: want true or false", tt.text))):
+			t.Errorf("ParseSpecialZero(%q) = %v, %v; want an error", tt.text, got, err)
+		}
+	}
+}

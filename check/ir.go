@@ -88,7 +88,7 @@ func irRow(res *graph.Result, net *ir.Net, r *graph.NodeResult, l *ir.Layer, w *
 	if !ok {
 		return Row{}, errcode.Errorf(errcode.ErrSyntax, "Reshape %v: <data> has no special_zero attribute (required by Reshape-1)", l)
 	}
-	sz, err := parseBool(szText)
+	sz, err := reshape.ParseSpecialZero(szText)
 	if err != nil {
 		return Row{}, errcode.Errorf(errcode.ErrSyntax, "Reshape %v: special_zero=%q: want true or false", l, szText)
 	}
@@ -236,15 +236,4 @@ func constData(net *ir.Net, l *ir.Layer, w *ir.Weights, opt Options) (data *tens
 		outType = c.Type
 	}
 	return &t, outType, "", nil
-}
-
-// parseBool reads an IR boolean: IR v10 writes True and False, IR v11 true and false.
-func parseBool(s string) (bool, error) {
-	switch strings.ToLower(s) {
-	case "true", "1":
-		return true, nil
-	case "false", "0":
-		return false, nil
-	}
-	return false, errors.New("not a boolean")
 }

@@ -368,7 +368,7 @@ type ONNXReshape struct {
 
 // ReadONNXReshape reads the Reshape node n of a model that imports version opset of the default ONNX
 // domain (ONNX Reshape-1, -5, -13, -14, -19, -21): its inputs and output, its shape attribute
-// (Reshape-1) and its allowzero (Reshape-14 and later, through reshape.SpecialZero). The error wraps
+// (Reshape-1) and its version and allowzero through reshape.ONNXOptions. The error wraps
 // errcode.ErrSyntax for a node that lacks what its version requires or has what it does not define
 // (allowzero before Reshape-14, an allowzero other than 0 or 1).
 func ReadONNXReshape(n *onnx.Node, opset int64) (ONNXReshape, error) {
@@ -399,20 +399,14 @@ func readReshape(n *graph.Node) (ONNXReshape, error) {
 }
 
 func reshapeNode(opset int64, inputs, outputs []string, allowzero *int64, shp []int64, hasShape bool) (ONNXReshape, error) {
-	r := ONNXReshape{Version: reshapeVersion(opset), Options: reshape.Options{Dialect: reshape.ONNX, SpecialZero: true}}
+	opt, version, err := reshape.ONNXOptions(opset, allowzero)
+	r := ONNXReshape{Version: version, Options: opt}
 	if len(inputs) == 0 || inputs[0] == "" || len(outputs) == 0 {
 		return r, errcode.Errorf(errcode.ErrSyntax, "%d inputs and %d outputs", len(inputs), len(outputs))
 	}
 	r.Data, r.Output = inputs[0], outputs[0]
-	if allowzero != nil {
-		if r.Version < 14 {
-			return r, errcode.Errorf(errcode.ErrSyntax, "allowzero is an attribute of Reshape-14 and later, and the model imports opset %d", opset)
-		}
-		sz, err := reshape.SpecialZero(reshape.ONNX, nil, allowzero)
-		if err != nil {
-			return r, err
-		}
-		r.Options.SpecialZero = sz
+	if err != nil {
+		return r, err
 	}
 	if r.Version == 1 {
 		if !hasShape {
@@ -429,15 +423,4 @@ func reshapeNode(opset int64, inputs, outputs []string, allowzero *int64, shp []
 	}
 	r.Pattern = inputs[1]
 	return r, nil
-}
-
-// reshapeVersion returns the version of Reshape an opset holds: 1, 5, 13, 14, 19 or 21.
-func reshapeVersion(opset int64) int64 {
-	v := int64(1)
-	for _, since := range []int64{5, 13, 14, 19, 21} {
-		if opset >= since {
-			v = since
-		}
-	}
-	return v
 }

@@ -229,19 +229,25 @@ func symbolicDim(d sym.Dim) bool {
 }
 
 // reshapeOp: Reshape-1 (shape attribute), -5, -13 (shape input), -14, -19, -21 (allowzero), with
-// the rules of package reshape in its onnx dialect, over symbolic dims.
+// the rules of package reshape in its onnx dialect, over symbolic dims; its options are read by
+// reshape.ONNXOptions, as package check reads them (an allowzero before Reshape-14, or other than
+// 0 or 1, is an error wrapping errcode.ErrSyntax).
 func reshapeOp(c *Ctx) error {
 	data, err := c.Input(0)
 	if err != nil {
 		return err
 	}
-	opt := reshape.Options{Dialect: reshape.ONNX, SpecialZero: true}
-	if c.Version() >= 14 {
+	var allowZero *int64
+	if _, ok := c.n.Attr("allowzero"); ok {
 		az, err := c.Int("allowzero", 0)
 		if err != nil {
 			return err
 		}
-		opt.SpecialZero = az == 0
+		allowZero = &az
+	}
+	opt, _, err := reshape.ONNXOptions(c.Version(), allowZero)
+	if err != nil {
+		return err
 	}
 	var values []sym.Dim
 	var ps shape.Shape

@@ -395,7 +395,11 @@ func ovReshape(c *Ctx) error {
 	if _, ok := c.n.Attr("special_zero"); !ok {
 		return c.Errorf(errcode.ErrSyntax, "Reshape-1 has no special_zero attribute")
 	}
-	sz, err := ovBool(c, "special_zero", false)
+	text, err := c.String("special_zero", "")
+	if err != nil {
+		return err
+	}
+	sz, err := reshape.ParseSpecialZero(text)
 	if err != nil {
 		return err
 	}
