@@ -320,10 +320,6 @@ func gather(c *Ctx) error {
 // unsqueeze: Unsqueeze-1, -11 (axes attribute), -13, -21 (axes input): size-1 dims inserted at the
 // axes of the output; values unchanged.
 func unsqueeze(c *Ctx) error {
-	in, err := c.Input(0)
-	if err != nil {
-		return err
-	}
 	axes, given, known, err := c.IntsArg("axes", 1, 13)
 	if err != nil {
 		return err
@@ -331,8 +327,11 @@ func unsqueeze(c *Ctx) error {
 	if !given {
 		return c.Errorf(errcode.ErrSyntax, "Unsqueeze has no axes")
 	}
-	r, ok := in.Rank()
-	if !ok || !known {
+	in, r, ok, err := c.Ranked(0)
+	if err != nil || !ok {
+		return err
+	}
+	if !known {
 		c.Out(0, in.Type, sym.DynamicRank())
 		return nil
 	}
@@ -436,13 +435,9 @@ func flatten(c *Ctx) error {
 
 // transpose: Transpose-1..21: the dims permuted by perm (reversed by default); values permuted.
 func transpose(c *Ctx) error {
-	in, err := c.Input(0)
-	if err != nil {
+	in, _, ok, err := c.Ranked(0)
+	if err != nil || !ok {
 		return err
-	}
-	if _, ok := in.Rank(); !ok {
-		c.Out(0, in.Type, sym.DynamicRank())
-		return nil
 	}
 	perm, given, err := c.Ints("perm")
 	if err != nil {

@@ -69,14 +69,7 @@ func dimsArg(c *Ctx, attr string, i int, since int64) (v []sym.Dim, given bool, 
 // the last has ceil(D/n) elements and the last what remains, which must be at least 1. Values are
 // split too.
 func split(c *Ctx) error {
-	in, err := c.Input(0)
-	if err != nil {
-		return err
-	}
 	n := c.NumOut()
-	if n == 0 {
-		return c.Errorf(errcode.ErrSyntax, "Split has no outputs")
-	}
 	axis, err := c.Int("axis", 0)
 	if err != nil {
 		return err
@@ -105,12 +98,9 @@ func split(c *Ctx) error {
 		}
 		uneven = true
 	}
-	r, ok := in.Rank()
-	if !ok {
-		for i := range n {
-			c.Out(i, in.Type, sym.DynamicRank())
-		}
-		return nil
+	in, r, ok, err := c.Ranked(0)
+	if err != nil || !ok {
+		return err
 	}
 	a, err := c.NormAxis(axis, r)
 	if err != nil {
@@ -168,10 +158,6 @@ func split(c *Ctx) error {
 // constant value, edge, reflect and wrap modes where onnxruntime's result is defined (a reflect pad
 // below the axis size, a wrap pad at most the axis size, after negative pads crop).
 func pad(c *Ctx) error {
-	in, err := c.Input(0)
-	if err != nil {
-		return err
-	}
 	mode, err := c.String("mode", "constant")
 	if err != nil {
 		return err
@@ -184,10 +170,9 @@ func pad(c *Ctx) error {
 	if err != nil || !given {
 		return errOr(err, c.Errorf(errcode.ErrSyntax, "Pad has no %s", name))
 	}
-	r, ok := in.Rank()
-	if !ok {
-		c.Out(0, in.Type, sym.DynamicRank())
-		return nil
+	in, r, ok, err := c.Ranked(0)
+	if err != nil || !ok {
+		return err
 	}
 	axes := allAxes(r)
 	if ax := c.In(3); ax != nil && c.Version() >= 18 {
@@ -313,14 +298,9 @@ func unknownDims(r int) sym.Shape {
 // tile: Tile-1 (tiles and axis inputs), -6, -13 (repeats input): each dim times its repeat count;
 // values tiled.
 func tile(c *Ctx) error {
-	in, err := c.Input(0)
-	if err != nil {
+	in, r, ok, err := c.Ranked(0)
+	if err != nil || !ok {
 		return err
-	}
-	r, ok := in.Rank()
-	if !ok {
-		c.Out(0, in.Type, sym.DynamicRank())
-		return nil
 	}
 	reps := make([]sym.Dim, r)
 	for i := range reps {
@@ -368,14 +348,9 @@ func tile(c *Ctx) error {
 // keep_aspect_ratio_policy, antialias): the dims of scaleDims or sizeDims, at axes (every axis by
 // default); an empty scales tensor (Resize-11, -13) stands for none.
 func resize(c *Ctx) error {
-	x, err := c.Input(0)
-	if err != nil {
+	x, r, ok, err := c.Ranked(0)
+	if err != nil || !ok {
 		return err
-	}
-	r, ok := x.Rank()
-	if !ok {
-		c.Out(0, x.Type, sym.DynamicRank())
-		return nil
 	}
 	axes := allAxes(r)
 	policy := "stretch"
@@ -425,14 +400,9 @@ func resize(c *Ctx) error {
 // upsample: Upsample-7 (scales attribute), -9, -10 (scales input): each dim scaled as Resize's
 // scales scale it (scaleDims), every scale at least 1.
 func upsample(c *Ctx) error {
-	x, err := c.Input(0)
-	if err != nil {
+	x, r, ok, err := c.Ranked(0)
+	if err != nil || !ok {
 		return err
-	}
-	r, ok := x.Rank()
-	if !ok {
-		c.Out(0, x.Type, sym.DynamicRank())
-		return nil
 	}
 	scales := &Info{}
 	if c.Version() < 9 {
@@ -784,15 +754,13 @@ func scatterND(c *Ctx) error {
 // centerCropPad: CenterCropPad-18: the dims at axes (every axis by default) become the values of
 // the shape input.
 func centerCropPad(c *Ctx) error {
-	ins, err := c.Inputs(2)
-	if err != nil {
+	in, r, ok, err := c.Ranked(0)
+	if err != nil || !ok {
 		return err
 	}
-	in, sh := ins[0], ins[1]
-	r, ok := in.Rank()
-	if !ok {
-		c.Out(0, in.Type, sym.DynamicRank())
-		return nil
+	sh, err := c.Input(1)
+	if err != nil {
+		return err
 	}
 	axes := allAxes(r)
 	if v, ok, err := c.Ints("axes"); err != nil {

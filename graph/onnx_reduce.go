@@ -43,10 +43,6 @@ var onnxReduce = table{"", []opDef{
 // default) and go without. Values: ReduceSum adds, ReduceProd multiplies (the product of no
 // element is 1), ReduceMax and ReduceMin take the largest and smallest (of at least one element).
 func reduce(c *Ctx) error {
-	in, err := c.Input(0)
-	if err != nil {
-		return err
-	}
 	since := int64(18)
 	if c.n.Op == "ReduceSum" {
 		since = 13
@@ -65,10 +61,9 @@ func reduce(c *Ctx) error {
 			return err
 		}
 	}
-	r, ok := in.Rank()
-	if !ok {
-		c.Out(0, in.Type, sym.DynamicRank())
-		return nil
+	in, r, ok, err := c.Ranked(0)
+	if err != nil || !ok {
+		return err
 	}
 	if given && !known {
 		c.Out(0, in.Type, unknownReduce(c, in, keep != 0))

@@ -15,11 +15,8 @@ var onnxSlice = table{"", []opDef{
 // axis keeps the elements start, start+step, ... before end, start and end clamped to the axis as
 // ONNX clamps them; values sliced when known.
 func slice(c *Ctx) error {
-	in, err := c.Input(0)
-	if err != nil {
-		return err
-	}
 	var starts, ends, axes, steps []int64
+	var err error
 	known := true
 	if c.Version() < 10 {
 		var ok bool
@@ -50,10 +47,9 @@ func slice(c *Ctx) error {
 			*p = v
 		}
 	}
-	r, ok := in.Rank()
-	if !ok {
-		c.Out(0, in.Type, sym.DynamicRank())
-		return nil
+	in, r, ok, err := c.Ranked(0)
+	if err != nil || !ok {
+		return err
 	}
 	if !known {
 		// Which axes, and how much of them: known at run time only; the rank stays, and no dim grows.

@@ -350,14 +350,16 @@ func ovSqueeze(c *Ctx) error {
 // ovUnsqueeze: Unsqueeze-1: dims 1 inserted at the axes (input 1) of the output, repeated axes
 // counted once; values unchanged.
 func ovUnsqueeze(c *Ctx) error {
-	ins, err := c.Inputs(2)
+	in, r, ok, err := c.Ranked(0)
+	if err != nil || !ok {
+		return err
+	}
+	axes, err := c.Input(1)
 	if err != nil {
 		return err
 	}
-	in := ins[0]
-	ax, known := ins[1].Ints()
-	r, ok := in.Rank()
-	if !known || !ok {
+	ax, known := axes.Ints()
+	if !known {
 		return nil
 	}
 	slices.Sort(ax)
@@ -415,13 +417,16 @@ func ovReshape(c *Ctx) error {
 // ovTranspose: Transpose-1: the dims permuted by the order (input 1), reversed when it is empty;
 // values permuted.
 func ovTranspose(c *Ctx) error {
-	ins, err := c.Inputs(2)
+	in, _, ok, err := c.Ranked(0)
+	if err != nil || !ok {
+		return err
+	}
+	perm, err := c.Input(1)
 	if err != nil {
 		return err
 	}
-	in := ins[0]
-	order, known := ins[1].Ints()
-	if _, ok := in.Rank(); !ok || !known {
+	order, known := perm.Ints()
+	if !known {
 		return nil
 	}
 	if len(order) == 0 {

@@ -27,13 +27,16 @@ var openvinoMovement = table{DomainOpenVINO, []opDef{
 // ovTile: Tile-1: each dim multiplied by its repeat (input 1), the shorter of the two padded with
 // 1s at the front; values tiled.
 func ovTile(c *Ctx) error {
+	in, r, ok, err := c.Ranked(0)
+	if err != nil || !ok {
+		return err
+	}
 	ins, err := c.Inputs(2)
 	if err != nil {
 		return err
 	}
-	in, rep := ins[0], ins[1].Value
-	r, ok := in.Rank()
-	if !ok || rep == nil {
+	rep := ins[1].Value
+	if rep == nil {
 		return nil
 	}
 	n := max(r, len(rep))
@@ -144,13 +147,16 @@ func ovSplitAxis(c *Ctx, in *Info) (int, bool, error) {
 // ovPad: Pad-1, -12: each dim grown by its pads_begin and pads_end (inputs 1 and 2), which may be
 // negative at Pad-12; a dim below 0 is an error wrapping errcode.ErrInvalidShape.
 func ovPad(c *Ctx) error {
+	in, r, ok, err := c.Ranked(0)
+	if err != nil || !ok {
+		return err
+	}
 	ins, err := c.Inputs(3)
 	if err != nil {
 		return err
 	}
-	in, pb, pe := ins[0], ins[1].Value, ins[2].Value
-	r, ok := in.Rank()
-	if !ok || pb == nil || pe == nil {
+	pb, pe := ins[1].Value, ins[2].Value
+	if pb == nil || pe == nil {
 		return nil
 	}
 	if len(pb) != r || len(pe) != r {
@@ -176,13 +182,9 @@ func ovInterpolate(c *Ctx) error {
 	if c.Version() < 4 {
 		return nil
 	}
-	in, err := c.Input(0)
-	if err != nil {
+	in, r, ok, err := c.Ranked(0)
+	if err != nil || !ok {
 		return err
-	}
-	r, ok := in.Rank()
-	if !ok {
-		return nil
 	}
 	mode, err := c.String("shape_calculation_mode", "")
 	if err != nil {

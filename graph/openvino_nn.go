@@ -148,13 +148,9 @@ func ovConvolution(c *Ctx) error {
 // AvgPool-1: [N,C,out...], each out the window's size for the kernel attribute, rounded by
 // rounding_type.
 func ovPool(c *Ctx) error {
-	in, err := c.Input(0)
-	if err != nil {
+	in, r, ok, err := c.Ranked(0)
+	if err != nil || !ok {
 		return err
-	}
-	r, ok := in.Rank()
-	if !ok {
-		return nil
 	}
 	spatial := r - 2
 	if spatial < 1 {

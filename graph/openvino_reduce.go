@@ -25,18 +25,20 @@ var openvinoReduce = table{DomainOpenVINO, []opDef{
 // ReduceMax, ReduceMin and the logical ones when the input's are known (ReduceProd and ReduceSum of
 // no elements are 1 and 0).
 func ovReduce(c *Ctx) error {
-	ins, err := c.Inputs(2)
-	if err != nil {
-		return err
-	}
-	in := ins[0]
 	keep, err := ovBool(c, "keep_dims", false)
 	if err != nil {
 		return err
 	}
-	r, ok := in.Rank()
-	ax, known := ins[1].Ints()
-	if !ok || !known {
+	in, r, ok, err := c.Ranked(0)
+	if err != nil || !ok {
+		return err
+	}
+	axes, err := c.Input(1)
+	if err != nil {
+		return err
+	}
+	ax, known := axes.Ints()
+	if !known {
 		return nil
 	}
 	reduced, err := ovAxes(c, ax, r)

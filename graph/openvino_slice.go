@@ -26,14 +26,13 @@ var openvinoSlice = table{DomainOpenVINO, []opDef{
 // input's are; values are sliced when known. Begin or end values not known give the slices' dims
 // as intervals bounded by the input dims.
 func ovStridedSlice(c *Ctx) error {
+	data, r, ok, err := c.Ranked(0)
+	if err != nil || !ok {
+		return err
+	}
 	ins, err := c.Inputs(3)
 	if err != nil {
 		return err
-	}
-	data := ins[0]
-	r, ok := data.Rank()
-	if !ok {
-		return nil
 	}
 	begin, bk := ins[1].Ints()
 	end, ek := ins[2].Ints()
@@ -170,11 +169,13 @@ func ovStridedSlice(c *Ctx) error {
 // [0, dim-1] and stop to [-1, dim-1]; ceil((stop-start)/step) elements, at least 0. Values are
 // sliced when known.
 func ovSlice(c *Ctx) error {
-	ins, err := c.Inputs(4)
-	if err != nil {
+	data, r, ok, err := c.Ranked(0)
+	if err != nil || !ok {
 		return err
 	}
-	data := ins[0]
+	if _, err := c.Inputs(4); err != nil {
+		return err
+	}
 	var args [4][]int64
 	for k := range args {
 		a := c.In(k + 1)
@@ -188,10 +189,6 @@ func ovSlice(c *Ctx) error {
 		args[k] = v
 	}
 	start, stop, step, axes := args[0], args[1], args[2], args[3]
-	r, ok := data.Rank()
-	if !ok {
-		return nil
-	}
 	if len(stop) != len(start) || len(step) != len(start) || c.In(4) != nil && len(axes) != len(start) {
 		return c.Errorf(errcode.ErrInvalidShape, "start, stop, step and axes have lengths %d, %d, %d and %d", len(start), len(stop), len(step), len(axes))
 	}
