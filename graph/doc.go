@@ -11,13 +11,30 @@
 //
 // # Rules
 //
-// Rules are registered per operator set domain ("" for ONNX's default domain, DomainOpenVINO for IR
-// layers) and operator. A rule reads its inputs through Ctx (In for an optional input, Input and
-// Inputs for required ones), its attributes (Int, Ints, Float, String, Tensor, Graph: each checks
-// the attribute's type, and IntsArg reads what is an attribute in early opsets and an input later),
-// and sets its outputs with Out, Set or SameAs. It follows the operator's specification at every
-// version the domain has (Ctx.Version), and is documented with the operator and versions it
-// implements ("Unsqueeze-1, -11 (axes attribute), -13, -21 (axes input)").
+// Each operator's rule is declared once, in a table of its file (onnx_core.go's onnxCore, ...), with
+// its signature: the versions at which the operator's definition changes (ONNX's since-versions,
+// OpenVINO's opsetN), its input and output counts, and the inputs whose values the rule reads. The
+// engine checks a node against it before the rule runs, as go/types checks a builtin's argument
+// count: a node of too many or too few inputs or outputs, or of a version at which the operator
+// does not exist, is an error wrapping errcode.ErrSyntax; the inputs outside the mask are read
+// without their values.
+//
+// To add an operator, write its rule, func(c *Ctx) error, in the file of its family
+// (onnx_movement.go, openvino_nn.go), with the kernels both dialects share (gather.go, slice.go,
+// window.go, elementwise.go, reduce.go, movement.go, matmul.go); add one line to that file's table:
+// name, versions, input and output counts, the inputs whose values the rule reads, the rule (a
+// version of other counts, as Reshape-1's one input, gets a line of its own). ONNX's Gather:
+//
+//	{"Gather", since(1, 11, 13), fixed(2), fixed(1), reads(0, 1), gather},
+//
+// A rule reads its inputs through Ctx (In for an optional input, Input and Inputs for required
+// ones, Ranked for one whose rank it needs: when that rank is not known, ONNX's outputs get a
+// dynamic rank and OpenVINO's their declaration), its attributes (Int, Ints, Float, String,
+// Tensor, Graph: each checks the attribute's type, and IntsArg reads what is an attribute in early
+// opsets and an input later), and sets its outputs with Out, Set or SameAs. It follows the
+// operator's specification at every version the domain has (Ctx.Version), and is documented with
+// the operator and versions it implements ("Unsqueeze-1, -11 (axes attribute), -13, -21 (axes
+// input)").
 //
 // A rule never guesses:
 //   - a dim it cannot determine is sym.Unknown or an interval (sym.Interval), never an assumed
