@@ -18,7 +18,6 @@ type Ctx struct {
 	s       *scope
 	n       *Node
 	def     *opDef // the node's op in the registry
-	domain  string // the node's domain, "" for ONNX's default domain
 	index   int
 	path    string
 	in, out []*Info

@@ -543,7 +543,7 @@ func (e *engine) node(s *scope, i int) error {
 	if def != nil {
 		err = def.check(len(n.Inputs), len(n.Outputs))
 	}
-	c.def, c.domain = def, domain
+	c.def = def
 	c.in = make([]*Info, len(n.Inputs))
 	hidden := false // an input holds values the rule does not read
 	for k, name := range n.Inputs {
@@ -553,7 +553,7 @@ func (e *engine) node(s *scope, i int) error {
 		in, _ := s.lookup(name)
 		if def != nil && def.values.has(k) {
 			in = e.readValues(in)
-		} else if in != nil && (in.Value != nil || in.Floats != nil) {
+		} else if in != nil && in.Value != nil {
 			hidden = true
 		}
 		c.in[k] = e.current(in)
@@ -607,14 +607,14 @@ func (e *engine) node(s *scope, i int) error {
 	return nil
 }
 
-// withoutValues returns ins with the values of the inputs m does not hold left out, in copies: what
-// a rule that reads the values of those in m sees.
+// withoutValues returns ins with the values (Info.Value) of the inputs m does not hold left out, in
+// copies: what a rule that reads the values of those in m sees.
 func withoutValues(ins []*Info, m valueMask) []*Info {
 	out := slices.Clone(ins)
 	for k, in := range out {
-		if in != nil && !m.has(k) && (in.Value != nil || in.Floats != nil) {
+		if in != nil && !m.has(k) && in.Value != nil {
 			cp := *in
-			cp.Value, cp.Floats = nil, nil
+			cp.Value = nil
 			out[k] = &cp
 		}
 	}

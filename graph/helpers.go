@@ -50,7 +50,7 @@ func (c *Ctx) Ranked(i int) (in *Info, rank int, ok bool, err error) {
 	if rank, ok = in.Rank(); ok {
 		return in, rank, true, nil
 	}
-	if c.domain != DomainOpenVINO {
+	if c.n.Domain != DomainOpenVINO {
 		for k := range c.out {
 			c.Out(k, in.Type, sym.DynamicRank())
 		}

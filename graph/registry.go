@@ -49,8 +49,10 @@ func fixed(k int) arity { return arity{k, k} }
 // span returns the arity of lo to hi (many: any number from lo).
 func span(lo, hi int) arity { return arity{lo, hi} }
 
-// valueMask holds a bit per input whose values (Info.Value, Info.Floats) a rule reads: the engine
-// reads, and counts against the value budget, only those; the rule sees the others without.
+// valueMask holds a bit per input whose values (Info.Value) a rule reads: the engine reads, and
+// counts against the value budget, only those; the rule sees the others without. The Floats of an
+// input (a model's small floating-point constants, at most 64 elements, which the budget does not
+// count) every rule sees; a rule that reads them names the input too (Resize's scales).
 type valueMask uint64
 
 // allValues is the mask of a rule that reads the values of every input, however many (Concat,
