@@ -475,16 +475,3 @@ func attrSince(c *Ctx, name string, v int64) error {
 	}
 	return nil
 }
-
-// settle returns dims, in place, with the substitutions that unification has recorded applied: a
-// rule that unifies dims settles them before it computes with them.
-func settle(c *Ctx, dims []sym.Dim) []sym.Dim {
-	if len(c.e.subst) == 0 {
-		return dims
-	}
-	sub := func(name string) (sym.Expr, bool) { x, ok := c.e.subst[name]; return x, ok }
-	for i, d := range dims {
-		dims[i] = substDim(d, sub)
-	}
-	return dims
-}
