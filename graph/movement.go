@@ -165,11 +165,20 @@ func transposeValues(dims []int64, v []sym.Dim, perm []int) []sym.Dim {
 	return out
 }
 
-// concatOf sets output 0 to the concatenation of ins along axis (ONNX's Concat, OpenVINO's
-// Concat-1): the other dims unify, the axis dim is the sum; values concatenate. Inputs of
-// different ranks, or an axis out of range, are an error wrapping errcode.ErrInvalidShape; dims
-// along the axis whose sum passes int64 one wrapping errcode.ErrOverflow.
-func concatOf(c *Ctx, ins []*Info, axis int64) error {
+// concat, the rule of ONNX's Concat-1, -4, -11, -13 and OpenVINO's Concat-1, which agree: output 0
+// is the concatenation of the inputs along the axis attribute, the other dims unified, the axis
+// dim their sum; values concatenate. Inputs of different ranks, or an axis out of range, are an
+// error wrapping errcode.ErrInvalidShape; dims along the axis whose sum passes int64 one wrapping
+// errcode.ErrOverflow.
+func concat(c *Ctx) error {
+	ins, err := c.Inputs(c.NumIn())
+	if err != nil {
+		return err
+	}
+	axis, err := c.Int("axis", 0)
+	if err != nil {
+		return err
+	}
 	rank := -1
 	for _, in := range ins {
 		if r, ok := in.Rank(); ok {

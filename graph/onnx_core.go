@@ -279,19 +279,6 @@ func reshapeOp(c *Ctx) error {
 	return nil
 }
 
-// concat: Concat-1, -4, -11, -13 along axis (concatOf).
-func concat(c *Ctx) error {
-	ins, err := c.Inputs(c.NumIn())
-	if err != nil {
-		return err
-	}
-	axis, err := c.Int("axis", 0)
-	if err != nil {
-		return err
-	}
-	return concatOf(c, ins, axis)
-}
-
 // gather: Gather-1..13: data[:axis] + indices + data[axis+1:]; values when the indices are known.
 func gather(c *Ctx) error {
 	ins, err := c.Inputs(2)

@@ -20,7 +20,7 @@ var openvinoCore = table{DomainOpenVINO, []opDef{
 	{"ShapeOf", since(1, 3), fixed(1), fixed(1), 0, ovShapeOf},
 	{"Convert", since(1), fixed(1), fixed(1), reads(0), ovConvert},
 	{"ConvertLike", since(1), fixed(2), fixed(1), reads(0), ovConvert},
-	{"Concat", since(1), span(1, many), fixed(1), allValues, ovConcat},
+	{"Concat", since(1), span(1, many), fixed(1), allValues, concat},
 	{"Gather", since(1, 7, 8), fixed(3), fixed(1), reads(0, 1, 2), ovGather},
 	{"Squeeze", since(1), span(1, 2), fixed(1), reads(0, 1), ovSqueeze},
 	{"Unsqueeze", since(1), fixed(2), fixed(1), reads(0, 1), ovUnsqueeze},
@@ -251,19 +251,6 @@ func exactIn(t element.Type, f float64) bool {
 	return f == math.Trunc(f) && math.Abs(f) <= float64(int64(1)<<p)
 }
 
-// ovConcat: Concat-1 along axis (concatOf).
-func ovConcat(c *Ctx) error {
-	ins, err := c.Inputs(c.NumIn())
-	if err != nil {
-		return err
-	}
-	axis, err := c.Int("axis", 0)
-	if err != nil {
-		return err
-	}
-	return concatOf(c, ins, axis)
-}
-
 // ovGather: Gather-1, -7 (batch_dims), -8 (negative indices): data[:axis] + indices[batch_dims:] +
 // data[axis+1:], the axis from input 2; the first batch_dims dims of data and indices unify. Values
 // when the indices are known: a negative index counts from the end of the axis; an index out of
@@ -445,26 +432,6 @@ func ovBroadcastOp(c *Ctx) error {
 	if err != nil {
 		return err
 	}
-	switch mode {
-	case "bidirectional":
-		if c.Version() < 3 {
-			return c.Errorf(errcode.ErrSyntax, "mode bidirectional is Broadcast-3's")
-		}
-		data, err := c.Input(0)
-		if err != nil {
-			return err
-		}
-		target, err := c.Input(1)
-		if err != nil {
-			return err
-		}
-		return expandTo(c, data, target)
-	case "numpy", "explicit":
-	case "pdpd":
-		return nil
-	default:
-		return c.Errorf(errcode.ErrSyntax, "mode %q: want numpy, explicit, bidirectional or pdpd", mode)
-	}
 	data, err := c.Input(0)
 	if err != nil {
 		return err
@@ -472,6 +439,18 @@ func ovBroadcastOp(c *Ctx) error {
 	target, err := c.Input(1)
 	if err != nil {
 		return err
+	}
+	switch mode {
+	case "bidirectional":
+		if c.Version() < 3 {
+			return c.Errorf(errcode.ErrSyntax, "mode bidirectional is Broadcast-3's")
+		}
+		return expandTo(c, data, target)
+	case "numpy", "explicit":
+	case "pdpd":
+		return nil
+	default:
+		return c.Errorf(errcode.ErrSyntax, "mode %q: want numpy, explicit, bidirectional or pdpd", mode)
 	}
 	ts, ok := shapeFromValue(c, target)
 	r, rok := data.Rank()
