@@ -22,7 +22,7 @@ var onnxMovement = table{"", []opDef{
 	{"Resize", since(10), fixed(2), fixed(1), reads(1), resize},
 	{"Resize", since(11), span(3, 4), fixed(1), reads(2, 3), resize},
 	{"Resize", since(13, 18, 19), span(1, 4), fixed(1), reads(2, 3), resize},
-	{"Upsample", since(7), fixed(1), fixed(1), 0, upsample},
+	{"Upsample", since(1, 7), fixed(1), fixed(1), 0, upsample},
 	{"Upsample", since(9).until(9), fixed(2), fixed(1), reads(1), upsample},
 	{"DepthToSpace", since(1, 11, 13), fixed(1), fixed(1), 0, depthToSpace},
 	{"SpaceToDepth", since(1, 13), fixed(1), fixed(1), 0, spaceToDepth},
@@ -397,8 +397,9 @@ func resize(c *Ctx) error {
 	return nil
 }
 
-// upsample: Upsample-7 (scales attribute), -9, -10 (scales input): each dim scaled as Resize's
-// scales scale it (scaleDims), every scale at least 1.
+// upsample: Upsample-7 (scales attribute), -9 (scales input; deprecated at opset 10, where
+// onnxruntime refuses it): each dim scaled as Resize's scales scale it (scaleDims), every scale at
+// least 1. Upsample-1's height_scale and width_scale are not read: its node needs scales too.
 func upsample(c *Ctx) error {
 	x, r, ok, err := c.Ranked(0)
 	if err != nil || !ok {

@@ -239,3 +239,58 @@ func TestValueMask(t *testing.T) {
 		}
 	}
 }
+
+// TestSignaturesAgainstOnnxruntime compares the ONNX registrations with what onnxruntime 1.20.1's
+// schemas say of each operator at opsets 1 to 21 (testdata/ort_signatures.tsv, written by
+// bench/signatures): whether the opset has it, and the least and most inputs and outputs of a node.
+func TestSignaturesAgainstOnnxruntime(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("testdata", "ort_signatures.tsv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	parse := func(s string) (arity, bool) {
+		lo, hi, ok := strings.Cut(s, "..")
+		if !ok {
+			return arity{}, false
+		}
+		var a arity
+		fmt.Sscan(lo, &a.min)
+		if a.max = many; hi != "*" {
+			fmt.Sscan(hi, &a.max)
+		}
+		return a, true
+	}
+	rows := 0
+	for line := range strings.Lines(string(data)) {
+		if strings.HasPrefix(line, "#") {
+			continue
+		}
+		f := strings.Fields(line)
+		var version int64
+		fmt.Sscan(f[1], &version)
+		o, err := lookup("", f[0], version)
+		rows++
+		if f[2] == "-" {
+			if err == nil {
+				t.Errorf("%s at opset %d: registered %v, and onnxruntime has no such operator", f[0], version, o.versions.since)
+			}
+			continue
+		}
+		if err != nil || o == nil {
+			t.Errorf("%s at opset %d: %v, and onnxruntime has it", f[0], version, err)
+			continue
+		}
+		for k, want := range map[string]string{"inputs": f[2], "outputs": f[3]} {
+			got := o.in
+			if k == "outputs" {
+				got = o.out
+			}
+			if a, ok := parse(want); ok && a != got {
+				t.Errorf("%s at opset %d: %s %d..%d, onnxruntime's %s", f[0], version, k, got.min, got.max, want)
+			}
+		}
+	}
+	if rows < 3000 {
+		t.Errorf("%d rows in testdata/ort_signatures.tsv", rows)
+	}
+}
