@@ -17,7 +17,6 @@ type Ctx struct {
 	gen     int // the engine's substitution generation when the rule started
 	s       *scope
 	n       *Node
-	def     *opDef // the node's op in the registry
 	index   int
 	path    string
 	in, out []*Info

@@ -543,7 +543,6 @@ func (e *engine) node(s *scope, i int) error {
 	if def != nil {
 		err = def.check(len(n.Inputs), len(n.Outputs))
 	}
-	c.def = def
 	c.in = make([]*Info, len(n.Inputs))
 	hidden := false // an input holds values the rule does not read
 	for k, name := range n.Inputs {
@@ -551,7 +550,7 @@ func (e *engine) node(s *scope, i int) error {
 			continue
 		}
 		in, _ := s.lookup(name)
-		if def != nil && def.values.has(k) {
+		if def != nil && err == nil && def.values.has(k) {
 			in = e.readValues(in)
 		} else if in != nil && in.Value != nil {
 			hidden = true
