@@ -73,11 +73,11 @@ var openvinoElementwise = table{DomainOpenVINO, []opDef{
 }}
 
 // ovUnary: the layers whose output has the type and shape of input 0 (activations, Clamp-1,
-// PReLU-1, SoftMax-1, Softmax-8, LogSoftmax-5, MVN-1 and -6, NormalizeL2-1, LRN-1, GRN-1,
-// ScatterUpdate-3, ScatterElementsUpdate-3, ScatterNDUpdate-3), and LogicalNot-1 (boolean). Values
-// of integers for Negative-1, Abs-1, ReLU-1, Floor-1, Ceiling-1, Round-5 and LogicalNot-1 as
-// ONNX's Neg, Abs, Relu, Floor, Ceil, Round and Not compute them, and Clamp-1 (to [ceil(min),
-// floor(max)]).
+// PReLU-1, Softmax-1 (SoftMax in IR v10), -8, LogSoftmax-5, MVN-1 and -6, NormalizeL2-1, LRN-1,
+// GRN-1, ScatterUpdate-3, ScatterElementsUpdate-3, ScatterNDUpdate-3), and LogicalNot-1
+// (boolean). Values of integers for Negative-1, Abs-1, ReLU-1, Floor-1, Ceiling-1, Round-5 and
+// LogicalNot-1 as ONNX's Neg, Abs, Relu, Floor, Ceil, Round and Not compute them, and Clamp-1 (to
+// [ceil(min), floor(max)]).
 func ovUnary(c *Ctx) error {
 	in, err := c.Input(0)
 	if err != nil {

@@ -20,7 +20,7 @@ var openvinoNN = table{DomainOpenVINO, []opDef{
 	{"AvgPool", since(1, 14), fixed(1), fixed(1), 0, ovPool},
 	{"MatMul", since(1), fixed(2), fixed(1), 0, ovMatMul},
 	{"SoftMax", since(1), fixed(1), fixed(1), 0, ovUnary},
-	{"Softmax", since(8), fixed(1), fixed(1), 0, ovUnary},
+	{"Softmax", since(1, 8), fixed(1), fixed(1), 0, ovUnary},
 	{"LogSoftmax", since(5), fixed(1), fixed(1), 0, ovUnary},
 	{"MVN", since(1), fixed(1), fixed(1), 0, ovUnary},
 	{"MVN", since(6), fixed(2), fixed(1), 0, ovUnary},
