@@ -1,7 +1,9 @@
 package onnx
 
 import (
+	"cmp"
 	"math"
+	"runtime/debug"
 
 	"google.golang.org/protobuf/encoding/protowire"
 
@@ -29,12 +31,19 @@ func NewTensor(name string, t tensor.Tensor) (Tensor, error) {
 // type (20) and its value field (a GRAPH or GRAPHS attribute its subgraphs); ValueInfoProto name (1)
 // and type (2) with a tensor type whose shape writes static dims as dim_value, named ones as
 // dim_param (ValueInfo.DimParams), and others as an empty Dimension (a dynamic rank leaves the shape
-// out); TensorProto as decoded. DecodeModel reads back what it writes. Attributes of the types the
-// decoder skips (sparse tensors, type protos) are written without a value.
-func EncodeModel(m *Model) ([]byte, error) {
+// out); TensorProto as decoded, its values read from where they were decoded. DecodeModel reads back
+// what it writes. Attributes of the types the decoder skips (sparse tensors, type protos) are
+// written without a value. The error wraps errcode.ErrSyntax when a tensor's values cannot be read
+// (its model was closed, or its mapped file truncated).
+func EncodeModel(m *Model) (_ []byte, err error) {
+	defer recoverFault(&err, debug.SetPanicOnFault(true))
+	e := &encoder{}
 	var b []byte
 	b = appendInt(b, 1, m.IRVersion)
-	g := encodeGraph(&m.Graph)
+	g := e.graph(&m.Graph)
+	if e.err != nil {
+		return nil, e.err
+	}
 	b = appendBytes(b, 7, g)
 	for _, o := range m.OpsetImports {
 		var ob []byte
@@ -47,16 +56,20 @@ func EncodeModel(m *Model) ([]byte, error) {
 	return b, nil
 }
 
-func encodeGraph(g *Graph) []byte {
+// encoder writes the messages of a model, and keeps the first error: a tensor whose values cannot
+// be read.
+type encoder struct{ err error }
+
+func (e *encoder) graph(g *Graph) []byte {
 	var b []byte
 	for i := range g.Nodes {
-		b = appendBytes(b, 1, encodeNode(&g.Nodes[i]))
+		b = appendBytes(b, 1, e.node(&g.Nodes[i]))
 	}
 	if g.Name != "" {
 		b = appendBytes(b, 2, []byte(g.Name))
 	}
 	for i := range g.Initializers {
-		b = appendBytes(b, 5, encodeTensor(&g.Initializers[i]))
+		b = appendBytes(b, 5, e.tensor(&g.Initializers[i]))
 	}
 	for _, list := range []struct {
 		num protowire.Number
@@ -69,7 +82,7 @@ func encodeGraph(g *Graph) []byte {
 	return b
 }
 
-func encodeNode(n *Node) []byte {
+func (e *encoder) node(n *Node) []byte {
 	var b []byte
 	for _, in := range n.Inputs {
 		b = appendBytes(b, 1, []byte(in))
@@ -82,7 +95,7 @@ func encodeNode(n *Node) []byte {
 	}
 	b = appendBytes(b, 4, []byte(n.OpType))
 	for i := range n.Attrs {
-		b = appendBytes(b, 5, encodeAttribute(&n.Attrs[i]))
+		b = appendBytes(b, 5, e.attribute(&n.Attrs[i]))
 	}
 	if n.Domain != "" {
 		b = appendBytes(b, 7, []byte(n.Domain))
@@ -90,7 +103,7 @@ func encodeNode(n *Node) []byte {
 	return b
 }
 
-func encodeAttribute(a *Attribute) []byte {
+func (e *encoder) attribute(a *Attribute) []byte {
 	b := appendBytes(nil, 1, []byte(a.Name))
 	switch a.Type {
 	case AttrFloat:
@@ -102,7 +115,7 @@ func encodeAttribute(a *Attribute) []byte {
 		b = appendBytes(b, 4, a.S)
 	case AttrTensor:
 		if a.T != nil {
-			b = appendBytes(b, 5, encodeTensor(a.T))
+			b = appendBytes(b, 5, e.tensor(a.T))
 		}
 	case AttrFloats:
 		var p []byte
@@ -122,15 +135,15 @@ func encodeAttribute(a *Attribute) []byte {
 		}
 	case AttrTensors:
 		for i := range a.Tensors {
-			b = appendBytes(b, 10, encodeTensor(&a.Tensors[i]))
+			b = appendBytes(b, 10, e.tensor(&a.Tensors[i]))
 		}
 	case AttrGraph:
 		if a.G != nil {
-			b = appendBytes(b, 6, encodeGraph(a.G))
+			b = appendBytes(b, 6, e.graph(a.G))
 		}
 	case AttrGraphs:
 		for i := range a.Graphs {
-			b = appendBytes(b, 11, encodeGraph(&a.Graphs[i]))
+			b = appendBytes(b, 11, e.graph(&a.Graphs[i]))
 		}
 	}
 	return appendInt(b, 20, int64(a.Type))
@@ -160,9 +173,9 @@ func encodeValueInfo(vi *ValueInfo) []byte {
 	return appendBytes(b, 2, appendBytes(nil, 1, tt))
 }
 
-// encodeTensor writes a decoded tensor back: dims, data_type, name, and its values in the field and
-// form they were read in.
-func encodeTensor(t *Tensor) []byte {
+// tensor writes a decoded tensor back: dims, data_type, name, and its values in the field and form
+// they were read in.
+func (e *encoder) tensor(t *Tensor) []byte {
 	var b []byte
 	for _, d := range t.Dims {
 		b = appendInt(b, 1, d)
@@ -171,7 +184,11 @@ func encodeTensor(t *Tensor) []byte {
 	if t.Name != "" {
 		b = appendBytes(b, 8, []byte(t.Name))
 	}
-	for _, occ := range t.data {
+	for _, s := range t.spans {
+		occ, err := t.src.bytes(s)
+		if err != nil {
+			e.err = cmp.Or(e.err, within(err, "tensor %q", t.Name))
+		}
 		b = appendBytes(b, t.field, occ)
 	}
 	if t.External != nil {

@@ -36,14 +36,17 @@ var entryFields = names{1: "key", 2: "value"}
 
 // decodeEntry decodes a StringStringEntryProto: key (field 1) and value (field 2).
 func decodeEntry(m *message) (key, value string, err error) {
+	var f field
 	for m.more() {
-		f, err := m.next()
+		err := m.next(&f)
 		if err == nil {
 			switch f.num {
 			case 1:
 				key, err = f.str()
 			case 2:
 				value, err = f.str()
+			default:
+				f.skip()
 			}
 		}
 		if err != nil {
@@ -149,7 +152,7 @@ func (t *Tensor) ReadExternal(dir string, maxBytes int64) (*Tensor, error) {
 		return nil, errcode.Errorf(errcode.ErrSyntax, "tensor %q: external data %s: %v", t.Name, path, err)
 	}
 	u := *t
-	u.External, u.field, u.data, u.count = nil, rawData, [][]byte{b}, size
+	u.External, u.src, u.field, u.spans, u.count = nil, &source{b: b}, rawData, []span{{0, len(b)}}, size
 	return &u, nil
 }
 

@@ -69,7 +69,13 @@ func FuzzDecodeModel(f *testing.F) {
 	seeds(f, "model.onnx", modelPB(reshapeGraphPB([]int64{0, -1, 4}, attrPB("allowzero", onnx.AttrInt).int(fAttrI, 1))),
 		modelPB(pb{}.msg(fGraphNode, nodePB("k", "K", nil, nil, attrPB("f", onnx.AttrFloats).packedFloats(fAttrFloats, 1, 2),
 			attrPB("t", onnx.AttrTensor).msg(fAttrT, tensorPB("t", onnx.Uint4, 3).packed(fTensorInt32Data, 0x21, 3)))).
-			msg(fGraphValueInfo, valueInfoPB("v", onnx.Bool, []any{1, "n", nil}))))
+			msg(fGraphValueInfo, valueInfoPB("v", onnx.Bool, []any{1, "n", nil}))),
+		// Values read lazily from raw_data, external data, and lengths past the end.
+		weightsModel(4),
+		modelPB(pb{}.msg(fGraphInitializer, tensorPB("shape", onnx.Int64, 4).msg(fTensorExternalData, pb{}.str(1, "location").str(2, "shape.bin")).
+			int(fTensorDataLocation, 1))),
+		modelPB(pb{}.msg(fGraphInitializer, tensorPB("w", onnx.Float, 1<<28).raw(0x4a, 0x80, 0x80, 0x80, 0x80, 0x04))),
+		modelPB(pb{}.msg(fGraphInitializer, tensorPB("w", onnx.Float, 2).bytes(fTensorRawData, make([]byte, 8)).bytes(fTensorRawData, make([]byte, 4)))))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		m, err := onnx.DecodeModel(b)
 		checkCode(t, "DecodeModel", err)
@@ -111,7 +117,9 @@ func FuzzDecodeTensor(f *testing.F) {
 		tensorPB("x", onnx.Int4, 3).packed(fTensorInt32Data, 0x78, 0x0F),
 		tensorPB("x", onnx.String, 1).str(fTensorStringData, "s"),
 		tensorPB("shape", onnx.Int64, 2).msg(fTensorExternalData, pb{}.str(1, "location").str(2, "shape.bin")).
-			msg(fTensorExternalData, pb{}.str(1, "offset").str(2, "16")).int(fTensorDataLocation, 1))
+			msg(fTensorExternalData, pb{}.str(1, "offset").str(2, "16")).int(fTensorDataLocation, 1),
+		tensorPB("x", onnx.Int64, 3).raw(0x4a, 0x80, 0x80, 0x80, 0x80, 0x04, 1, 2, 3),
+		tensorPB("x", onnx.Float, 2).unpacked(fTensorFloatData).raw(0x25, 0, 0, 0x80, 0x3f, 0x25, 0, 0, 0, 0x40))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		x, err := onnx.DecodeTensor(b)
 		checkCode(t, "DecodeTensor", err)

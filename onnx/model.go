@@ -16,13 +16,19 @@
 // field and the offset in the file where decoding stopped, as in
 // "GraphProto.initializer[0]: TensorProto.dims: truncated varint at offset 12".
 //
-// Decoded strings are copies, but byte values (Attribute.S and Strings, tensor values) share the
-// memory of the decoded file, which must not change while they are used.
+// The decoded structure is a copy (strings interned: each operator type, domain and tensor name is
+// stored once), but tensor values are not decoded: a Tensor keeps where they lie in the encoded
+// model, which must not change while the model is used, and reads them when Tensor or Ints is
+// called. Open maps a model file instead of reading it, so that only the pages of its structure,
+// and of the values asked for, are read: the weights of a model of any size stay on disk.
 package onnx
 
 import (
 	"math"
+	"runtime/debug"
+	"slices"
 	"strconv"
+	"unsafe"
 
 	"google.golang.org/protobuf/encoding/protowire"
 
@@ -36,6 +42,8 @@ type Model struct {
 	IRVersion    int64
 	OpsetImports []OpsetID
 	Graph        Graph
+
+	src *source // what the model was decoded from
 }
 
 // OpsetID is an OperatorSetIdProto of onnx.proto: an operator set's domain (field 1; "" is the
@@ -192,46 +200,62 @@ type ValueInfo struct {
 }
 
 // DecodeModel decodes an ONNX model, a ModelProto as a .onnx file holds it: ir_version (field 1),
-// opset_import (field 8) and graph (field 7), with the parts of the graph Graph describes.
+// opset_import (field 8) and graph (field 7), with the parts of the graph Graph describes. The
+// values of the model's tensors are not decoded, nor read, until Tensor or Ints asks for them: they
+// stay in b, which must not change while the model is used. Open decodes a model file the same way
+// without reading it whole.
 //
 // Unknown fields are skipped, and so are repeated fields or messages this package does not read.
 // Errors wrap errcode.ErrSyntax for a malformed file (truncated values, lengths past the end, a wrong
 // wire type for a field this package reads, a dimension below -1 in a shape, and the tensor errors of
 // DecodeTensor), errcode.ErrOverflow for a tensor volume or a shape dimension beyond the int64 range,
-// and errcode.ErrLimit for messages nested deeper than 64; they name the element (as
+// and errcode.ErrLimit for messages nested deeper than 128; they name the element (as
 // "GraphProto.node[3]"), the message and field, and the offset in b.
 func DecodeModel(b []byte) (*Model, error) {
+	return decodeModel(&source{b: b})
+}
+
+// decodeModel decodes the model src holds, reading at most src.limit bytes of its structure (0: no
+// bound).
+func decodeModel(src *source) (_ *Model, err error) {
+	b := src.b
 	if len(b) == 0 {
 		return nil, errcode.Errorf(errcode.ErrSyntax, "offset 0: empty file, want an ONNX ModelProto")
 	}
-	m := &message{name: "ModelProto", fields: modelFields, b: b}
-	model := &Model{}
+	defer recoverFault(&err, debug.SetPanicOnFault(true))
+	d := &decoder{src: src, limit: src.limit}
+	m := message{name: "ModelProto", fields: modelFields, b: b, d: d}
+	model := &Model{src: src}
+	var f field
 	for m.more() {
-		f, err := m.next()
+		err := m.next(&f)
 		if err != nil {
 			return nil, err
 		}
-		var sub *message
+		var sub message
 		switch f.num {
 		case 1:
 			model.IRVersion, err = f.int64()
 		case 7:
 			if sub, err = f.message("GraphProto", graphFields); err == nil {
-				err = decodeGraph(sub, &model.Graph)
+				err = decodeGraph(&sub, &model.Graph)
 			}
 		case 8:
 			if sub, err = f.message("OperatorSetIdProto", opsetFields); err == nil {
 				var o OpsetID
-				if o, err = decodeOpset(sub); err != nil {
+				if o, err = decodeOpset(&sub); err != nil {
 					err = within(err, "ModelProto.opset_import[%d]", len(model.OpsetImports))
 				}
 				model.OpsetImports = append(model.OpsetImports, o)
 			}
+		default:
+			f.skip()
 		}
 		if err != nil {
 			return nil, err
 		}
 	}
+	src.structure = int64(len(b)) - d.skipped
 	return model, nil
 }
 
@@ -248,16 +272,119 @@ var (
 	dimFields       = names{1: "dim_value", 2: "dim_param"}
 )
 
+// decoder is the state of one decoding: the source, the bytes skipped unread and the bound on the
+// bytes read, the vocabulary met (operator types, domains, attribute names and dim_params, interned:
+// stored once however often they occur), the chunk that strings are cut from, and the slabs the
+// decoded lists are cut from, so that decoding allocates per chunk, not per string or list.
+type decoder struct {
+	src     *source
+	limit   int64
+	skipped int64
+	strs    map[string]string
+
+	chars     []byte // the current chunk of string bytes
+	charsNext int    // the size of the next chunk
+
+	strings slab[string]
+	bytes   slab[byte]
+	attrs   slab[Attribute]
+	ints    slab[int64]
+	floats  slab[float32]
+	dims    slab[shape.Dim]
+	spans   slab[span]
+	tensors slab[Tensor]
+}
+
+// intern returns b as a string, the same string for the same bytes.
+func (d *decoder) intern(b []byte) string {
+	if s, ok := d.strs[string(b)]; ok {
+		return s
+	}
+	if d.strs == nil {
+		d.strs = map[string]string{}
+	}
+	s := d.str(b)
+	d.strs[s] = s
+	return s
+}
+
+// str returns a copy of b as a string, cut from the decoder's current chunk of string bytes: the
+// strings of a model take an allocation per chunk, not one each. A chunk's bytes are never written
+// again once a string holds them, which is what makes the strings immutable.
+func (d *decoder) str(b []byte) string {
+	if len(b) == 0 {
+		return ""
+	}
+	if len(b) > cap(d.chars)-len(d.chars) {
+		d.charsNext = min(max(2*d.charsNext, 256), 64<<10)
+		d.chars = make([]byte, 0, max(len(b), d.charsNext))
+	}
+	k := len(d.chars)
+	d.chars = append(d.chars, b...)
+	return unsafe.String(&d.chars[k], len(b))
+}
+
+// slab hands out slices of chunks of elements: each slice with no room beyond its length, so that
+// an append to it reallocates instead of writing into its neighbour.
+type slab[T any] struct {
+	buf  []T
+	next int // the size of the next chunk
+}
+
+// grow returns v, or a copy of v, with room for n more elements.
+func (s *slab[T]) grow(v []T, n int) []T {
+	if cap(v)-len(v) >= n {
+		return v
+	}
+	need := len(v) + n
+	if need > cap(s.buf)-len(s.buf) {
+		var zero T
+		s.next = min(max(2*s.next, 8), max(64<<10/int(unsafe.Sizeof(zero)), 8)) // chunks of at most 64 KiB
+		s.buf = make([]T, 0, max(need, s.next))
+	}
+	k := len(s.buf)
+	s.buf = s.buf[:k+need]
+	w := s.buf[k : k+len(v) : k+need]
+	copy(w, v)
+	return w
+}
+
+// counts counts the occurrences of each field number below len(c) in the message's bytes, without
+// decoding them, so that lists can be allocated once; it stops at the first malformed field, which
+// decoding then reports.
+func (m *message) counts(c []int) {
+	for rest := m.b[m.i:]; len(rest) > 0; {
+		num, typ, n := protowire.ConsumeTag(rest)
+		if n < 0 {
+			return
+		}
+		k := protowire.ConsumeFieldValue(num, typ, rest[n:])
+		if k < 0 {
+			return
+		}
+		if int(num) < len(c) {
+			c[num]++
+		}
+		rest = rest[n+k:]
+	}
+}
+
 func decodeOpset(m *message) (OpsetID, error) {
 	var o OpsetID
+	var f field
 	for m.more() {
-		f, err := m.next()
+		err := m.next(&f)
 		if err == nil {
 			switch f.num {
 			case 1:
-				o.Domain, err = f.str()
+				var b []byte
+				if b, err = f.bytes(); err == nil {
+					o.Domain = m.d.intern(b)
+				}
 			case 2:
 				o.Version, err = f.int64()
+			default:
+				f.skip()
 			}
 		}
 		if err != nil {
@@ -270,30 +397,39 @@ func decodeOpset(m *message) (OpsetID, error) {
 // decodeGraph decodes a GraphProto into g, adding to its lists: protobuf merges the repeats of an
 // embedded message.
 func decodeGraph(m *message, g *Graph) error {
+	var c [14]int
+	m.counts(c[:])
+	g.Nodes = slices.Grow(g.Nodes, c[1])
+	g.Initializers = slices.Grow(g.Initializers, c[5])
+	g.Inputs = slices.Grow(g.Inputs, c[11])
+	g.Outputs = slices.Grow(g.Outputs, c[12])
+	g.ValueInfo = slices.Grow(g.ValueInfo, c[13])
+	var f field
 	for m.more() {
-		f, err := m.next()
+		err := m.next(&f)
 		if err != nil {
 			return err
 		}
-		var sub *message
+		var sub message
 		switch f.num {
 		case 1:
 			if sub, err = f.message("NodeProto", nodeFields); err == nil {
-				var n Node
-				if n, err = decodeNode(sub); err != nil {
-					err = within(err, "GraphProto.node[%d]", len(g.Nodes))
+				g.Nodes = append(g.Nodes, Node{})
+				if err = decodeNode(&sub, &g.Nodes[len(g.Nodes)-1]); err != nil {
+					err = within(err, "GraphProto.node[%d]", len(g.Nodes)-1)
 				}
-				g.Nodes = append(g.Nodes, n)
 			}
 		case 2:
-			g.Name, err = f.str()
+			var b []byte
+			if b, err = f.bytes(); err == nil {
+				g.Name = m.d.str(b)
+			}
 		case 5:
 			if sub, err = f.message("TensorProto", tensorFields); err == nil {
-				var t Tensor
-				if t, err = decodeTensor(sub); err != nil {
-					err = within(err, "GraphProto.initializer[%d]", len(g.Initializers))
+				g.Initializers = append(g.Initializers, Tensor{})
+				if err = decodeTensor(&sub, &g.Initializers[len(g.Initializers)-1]); err != nil {
+					err = within(err, "GraphProto.initializer[%d]", len(g.Initializers)-1)
 				}
-				g.Initializers = append(g.Initializers, t)
 			}
 		case 11, 12, 13:
 			list, what := &g.Inputs, "input"
@@ -303,12 +439,13 @@ func decodeGraph(m *message, g *Graph) error {
 				list, what = &g.ValueInfo, "value_info"
 			}
 			if sub, err = f.message("ValueInfoProto", valueInfoFields); err == nil {
-				var vi ValueInfo
-				if vi, err = decodeValueInfo(sub); err != nil {
-					err = within(err, "GraphProto.%s[%d]", what, len(*list))
+				*list = append(*list, ValueInfo{})
+				if err = decodeValueInfo(&sub, &(*list)[len(*list)-1]); err != nil {
+					err = within(err, "GraphProto.%s[%d]", what, len(*list)-1)
 				}
-				*list = append(*list, vi)
 			}
+		default:
+			f.skip()
 		}
 		if err != nil {
 			return err
@@ -317,57 +454,76 @@ func decodeGraph(m *message, g *Graph) error {
 	return nil
 }
 
-func decodeNode(m *message) (Node, error) {
-	var n Node
+// decodeNode decodes a NodeProto into n, its lists cut from the decoder's slabs at the sizes the
+// message holds.
+func decodeNode(m *message, n *Node) error {
+	d := m.d
+	var c [6]int
+	m.counts(c[:])
+	n.Inputs = d.strings.grow(nil, c[1])
+	n.Outputs = d.strings.grow(nil, c[2])
+	n.Attrs = d.attrs.grow(nil, c[5])
+	var f field
 	for m.more() {
-		f, err := m.next()
+		err := m.next(&f)
 		if err != nil {
-			return n, err
+			return err
 		}
-		var s string
+		var b []byte
 		switch f.num {
 		case 1:
-			if s, err = f.str(); err == nil {
-				n.Inputs = append(n.Inputs, s)
+			if b, err = f.bytes(); err == nil {
+				n.Inputs = append(n.Inputs, d.str(b))
 			}
 		case 2:
-			if s, err = f.str(); err == nil {
-				n.Outputs = append(n.Outputs, s)
+			if b, err = f.bytes(); err == nil {
+				n.Outputs = append(n.Outputs, d.str(b))
 			}
 		case 3:
-			n.Name, err = f.str()
-		case 4:
-			n.OpType, err = f.str()
-		case 7:
-			n.Domain, err = f.str()
-		case 5:
-			var sub *message
-			if sub, err = f.message("AttributeProto", attrFields); err == nil {
-				var a Attribute
-				if a, err = decodeAttribute(sub); err != nil {
-					err = within(err, "NodeProto.attribute[%d]", len(n.Attrs))
-				}
-				n.Attrs = append(n.Attrs, a)
+			if b, err = f.bytes(); err == nil {
+				n.Name = d.str(b)
 			}
+		case 4:
+			if b, err = f.bytes(); err == nil {
+				n.OpType = d.intern(b)
+			}
+		case 7:
+			if b, err = f.bytes(); err == nil {
+				n.Domain = d.intern(b)
+			}
+		case 5:
+			var sub message
+			if sub, err = f.message("AttributeProto", attrFields); err == nil {
+				n.Attrs = append(n.Attrs, Attribute{})
+				if err = decodeAttribute(&sub, &n.Attrs[len(n.Attrs)-1]); err != nil {
+					err = within(err, "NodeProto.attribute[%d]", len(n.Attrs)-1)
+				}
+			}
+		default:
+			f.skip()
 		}
 		if err != nil {
-			return n, err
+			return err
 		}
 	}
-	return n, nil
+	return nil
 }
 
-func decodeAttribute(m *message) (Attribute, error) {
-	var a Attribute
+func decodeAttribute(m *message, a *Attribute) error {
+	d := m.d
+	var f field
 	for m.more() {
-		f, err := m.next()
+		err := m.next(&f)
 		if err != nil {
-			return a, err
+			return err
 		}
-		var sub *message
+		var sub message
+		var b []byte
 		switch f.num {
 		case 1:
-			a.Name, err = f.str()
+			if b, err = f.bytes(); err == nil {
+				a.Name = d.intern(b)
+			}
 		case 20:
 			var v int32
 			v, err = f.int32()
@@ -377,17 +533,21 @@ func decodeAttribute(m *message) (Attribute, error) {
 		case 3:
 			a.I, err = f.int64()
 		case 4:
-			a.S, err = f.bytes()
+			if b, err = f.bytes(); err == nil {
+				a.S = d.copy(b)
+			}
 		case 5:
 			if sub, err = f.message("TensorProto", tensorFields); err == nil {
-				var t Tensor
-				if t, err = decodeTensor(sub); err == nil {
-					a.T = &t
+				t := &d.tensors.grow(nil, 1)[:1][0]
+				if err = decodeTensor(&sub, t); err == nil {
+					a.T = t
 				}
 			}
 		case 7:
 			var vals []byte
-			if vals, _, err = f.packed(protowire.Fixed32Type); err == nil {
+			var n int
+			if vals, n, err = f.packed(protowire.Fixed32Type); err == nil {
+				a.Floats = d.floats.grow(a.Floats, n)
 				for ; len(vals) > 0; vals = vals[4:] {
 					v, _ := protowire.ConsumeFixed32(vals)
 					a.Floats = append(a.Floats, math.Float32frombits(v))
@@ -395,92 +555,112 @@ func decodeAttribute(m *message) (Attribute, error) {
 			}
 		case 8:
 			var vals []byte
-			if vals, _, err = f.packed(protowire.VarintType); err == nil {
-				err = varints(vals, func(v uint64) error {
+			var n int
+			if vals, n, err = f.packed(protowire.VarintType); err == nil {
+				a.Ints = d.ints.grow(a.Ints, n)
+				for len(vals) > 0 {
+					v, k := protowire.ConsumeVarint(vals) // checked by packed
 					a.Ints = append(a.Ints, int64(v))
-					return nil
-				})
+					vals = vals[k:]
+				}
 			}
 		case 9:
-			var s []byte
-			if s, err = f.bytes(); err == nil {
-				a.Strings = append(a.Strings, s)
+			if b, err = f.bytes(); err == nil {
+				a.Strings = append(a.Strings, d.copy(b))
 			}
 		case 10:
 			if sub, err = f.message("TensorProto", tensorFields); err == nil {
-				var t Tensor
-				if t, err = decodeTensor(sub); err != nil {
-					err = within(err, "AttributeProto.tensors[%d]", len(a.Tensors))
+				a.Tensors = append(a.Tensors, Tensor{})
+				if err = decodeTensor(&sub, &a.Tensors[len(a.Tensors)-1]); err != nil {
+					err = within(err, "AttributeProto.tensors[%d]", len(a.Tensors)-1)
 				}
-				a.Tensors = append(a.Tensors, t)
 			}
 		case 6:
 			if sub, err = f.message("GraphProto", graphFields); err == nil {
 				var g Graph
-				if err = decodeGraph(sub, &g); err != nil {
+				if err = decodeGraph(&sub, &g); err != nil {
 					err = within(err, "AttributeProto.g")
 				}
 				a.G = &g
 			}
 		case 11:
 			if sub, err = f.message("GraphProto", graphFields); err == nil {
-				var g Graph
-				if err = decodeGraph(sub, &g); err != nil {
-					err = within(err, "AttributeProto.graphs[%d]", len(a.Graphs))
+				a.Graphs = append(a.Graphs, Graph{})
+				if err = decodeGraph(&sub, &a.Graphs[len(a.Graphs)-1]); err != nil {
+					err = within(err, "AttributeProto.graphs[%d]", len(a.Graphs)-1)
 				}
-				a.Graphs = append(a.Graphs, g)
 			}
 		case 14, 15, 22, 23: // sparse tensors, type protos: skipped unread
-			err = f.want(protowire.BytesType)
-		}
-		if err != nil {
-			return a, err
-		}
-	}
-	return a, nil
-}
-
-func decodeValueInfo(m *message) (ValueInfo, error) {
-	vi := ValueInfo{Shape: shape.DynamicRank()}
-	for m.more() {
-		f, err := m.next()
-		if err != nil {
-			return vi, err
-		}
-		switch f.num {
-		case 1:
-			vi.Name, err = f.str()
-		case 2:
-			var sub *message
-			if sub, err = f.message("TypeProto", typeFields); err == nil {
-				err = decodeType(sub, &vi)
+			if err = f.want(protowire.BytesType); err == nil {
+				f.skip()
 			}
+		default:
+			f.skip()
 		}
 		if err != nil {
-			return vi, err
+			return err
 		}
 	}
-	return vi, nil
+	return nil
 }
 
-// decodeType decodes a TypeProto into vi. Its value is a oneof: the last member present wins, and
-// only tensor_type says anything of the value's element type and shape.
-func decodeType(m *message, vi *ValueInfo) error {
+// copy returns a copy of b cut from the decoder's slab of bytes: the decoded model shares no memory
+// with the file it was decoded from, but for its tensors' values.
+func (d *decoder) copy(b []byte) []byte {
+	return append(d.bytes.grow(nil, len(b)), b...)
+}
+
+func decodeValueInfo(m *message, vi *ValueInfo) error {
+	vi.Shape = shape.DynamicRank()
+	var f field
 	for m.more() {
-		f, err := m.next()
+		err := m.next(&f)
 		if err != nil {
 			return err
 		}
 		switch f.num {
 		case 1:
-			var sub *message
+			var b []byte
+			if b, err = f.bytes(); err == nil {
+				vi.Name = m.d.str(b)
+			}
+		case 2:
+			var sub message
+			if sub, err = f.message("TypeProto", typeFields); err == nil {
+				err = decodeType(&sub, vi)
+			}
+		default:
+			f.skip()
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// decodeType decodes a TypeProto into vi. Its value is a oneof: the last member present wins, and
+// only tensor_type says anything of the value's element type and shape.
+func decodeType(m *message, vi *ValueInfo) error {
+	var f field
+	for m.more() {
+		err := m.next(&f)
+		if err != nil {
+			return err
+		}
+		switch f.num {
+		case 1:
+			var sub message
 			if sub, err = f.message("TypeProto.Tensor", tensorTypeField); err == nil {
-				err = decodeTensorType(sub, vi)
+				err = decodeTensorType(&sub, vi)
 			}
 		case 4, 5, 8, 9: // sequence, map, sparse tensor, optional: not a tensor
 			if err = f.want(protowire.BytesType); err == nil {
-				vi.ElemType, vi.Shape = Undefined, shape.DynamicRank()
+				f.skip()
+				vi.ElemType, vi.Shape, vi.DimParams = Undefined, shape.DynamicRank(), nil
 			}
+		default:
+			f.skip()
 		}
 		if err != nil {
 			return err
@@ -490,8 +670,9 @@ func decodeType(m *message, vi *ValueInfo) error {
 }
 
 func decodeTensorType(m *message, vi *ValueInfo) error {
+	var f field
 	for m.more() {
-		f, err := m.next()
+		err := m.next(&f)
 		if err != nil {
 			return err
 		}
@@ -501,11 +682,13 @@ func decodeTensorType(m *message, vi *ValueInfo) error {
 			v, err = f.int32()
 			vi.ElemType = DataType(v)
 		case 2:
-			var sub *message
+			var sub message
 			if sub, err = f.message("TensorShapeProto", shapeFields); err == nil {
 				vi.Shape.RankDynamic = false
-				err = decodeShape(sub, vi)
+				err = decodeShape(&sub, vi)
 			}
+		default:
+			f.skip()
 		}
 		if err != nil {
 			return err
@@ -515,28 +698,35 @@ func decodeTensorType(m *message, vi *ValueInfo) error {
 }
 
 func decodeShape(m *message, vi *ValueInfo) error {
+	d := m.d
+	var c [2]int
+	m.counts(c[:])
 	s := &vi.Shape
+	s.Dims = d.dims.grow(s.Dims, c[1])
+	var f field
 	for m.more() {
-		f, err := m.next()
+		err := m.next(&f)
 		if err != nil {
 			return err
 		}
-		if f.num == 1 {
-			var sub *message
-			if sub, err = f.message("TensorShapeProto.Dimension", dimFields); err == nil {
-				var d shape.Dim
-				var param string
-				if d, param, err = decodeDim(sub); err != nil {
-					err = within(err, "TensorShapeProto.dim[%d]", len(s.Dims))
-				}
-				if param != "" && vi.DimParams == nil {
-					vi.DimParams = make([]string, len(s.Dims), len(s.Dims)+1)
-				}
-				if vi.DimParams != nil {
-					vi.DimParams = append(vi.DimParams, param)
-				}
-				s.Dims = append(s.Dims, d)
+		if f.num != 1 {
+			f.skip()
+			continue
+		}
+		var sub message
+		if sub, err = f.message("TensorShapeProto.Dimension", dimFields); err == nil {
+			var dim shape.Dim
+			var param string
+			if dim, param, err = decodeDim(&sub); err != nil {
+				err = within(err, "TensorShapeProto.dim[%d]", len(s.Dims))
 			}
+			if param != "" && vi.DimParams == nil {
+				vi.DimParams = d.strings.grow(nil, cap(s.Dims))[:len(s.Dims)]
+			}
+			if vi.DimParams != nil {
+				vi.DimParams = append(vi.DimParams, param)
+			}
+			s.Dims = append(s.Dims, dim)
 		}
 		if err != nil {
 			return err
@@ -549,8 +739,9 @@ func decodeShape(m *message, vi *ValueInfo) error {
 // present wins. param is the dim_param, "" when a dim_value wins or neither is present.
 func decodeDim(m *message) (d shape.Dim, param string, err error) {
 	d = shape.Dynamic
+	var f field
 	for m.more() {
-		f, err := m.next()
+		err := m.next(&f)
 		if err != nil {
 			return d, "", err
 		}
@@ -569,9 +760,12 @@ func decodeDim(m *message) (d shape.Dim, param string, err error) {
 				param = ""
 			}
 		case 2:
-			if param, err = f.str(); err == nil {
-				d = shape.Dynamic
+			var b []byte
+			if b, err = f.bytes(); err == nil {
+				param, d = m.d.intern(b), shape.Dynamic
 			}
+		default:
+			f.skip()
 		}
 		if err != nil {
 			return d, "", err

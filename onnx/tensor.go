@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"runtime/debug"
 	"strconv"
 
 	"google.golang.org/protobuf/encoding/protowire"
@@ -148,19 +149,24 @@ func DataTypeOf(t element.Type) (DataType, error) {
 //
 // A tensor whose values are stored outside the model has External set and no values of its own
 // until ReadExternal reads them.
+//
+// A decoded tensor does not hold its values: it keeps where they lie in the encoded model (or
+// TensorProto), and reads them from there when Tensor or Ints is called, so that decoding a model
+// neither copies nor reads its weights.
 type Tensor struct {
 	Name     string
 	Dims     []int64
 	DataType DataType
 	External *External
 
+	src   *source          // the encoded file the values are in
 	field protowire.Number // the field that holds the values, 0 when none does
-	data  [][]byte         // its occurrences, repeated scalars in packed form, one per string for string_data
-	count int64            // the values data holds: bytes of raw_data, strings, or numbers of a typed field
+	spans []span           // its occurrences in src, repeated scalars in packed form, one per string for string_data
+	count int64            // the values the spans hold: bytes of raw_data, strings, or numbers of a typed field
 }
 
 // DecodeTensor decodes a TensorProto, as the .pb files of ONNX backend test data sets hold. The
-// tensor's values share the memory of b, which must not change while the tensor is used.
+// tensor's values stay in b, which must not change while the tensor is used.
 //
 // Unknown fields are skipped. Repeated numeric fields may be packed or not, or both. The values
 // must be in one field, the one that data_type allows, and their count must match the dims (for a
@@ -174,37 +180,44 @@ func DecodeTensor(b []byte) (*Tensor, error) {
 	if len(b) == 0 {
 		return nil, errcode.Errorf(errcode.ErrSyntax, "offset 0: empty file, want a TensorProto")
 	}
-	t, err := decodeTensor(&message{name: "TensorProto", fields: tensorFields, b: b})
-	if err != nil {
+	t := &Tensor{}
+	if err := decodeTensor(&message{name: "TensorProto", fields: tensorFields, b: b, d: &decoder{src: &source{b: b}}}, t); err != nil {
 		return nil, err
 	}
-	return &t, nil
+	return t, nil
 }
 
 var tensorFields = names{1: "dims", 2: "data_type", 3: "segment", 4: "float_data", 5: "int32_data",
 	6: "string_data", 7: "int64_data", 8: "name", 9: "raw_data", 10: "double_data", 11: "uint64_data",
 	13: "external_data", 14: "data_location"}
 
-func decodeTensor(m *message) (Tensor, error) {
-	var t Tensor
+// decodeTensor decodes a TensorProto into t. The values are not decoded, nor read when they are in
+// raw_data or a fixed-width field: only their place is kept.
+func decodeTensor(m *message, t *Tensor) error {
+	d := m.d
+	t.src = d.src
 	var entries [][2]string // external_data
 	external := -1          // the offset of data_location EXTERNAL
+	var f field
 	for m.more() {
-		f, err := m.next()
+		err := m.next(&f)
 		if err != nil {
-			return t, err
+			return err
 		}
 		switch f.num {
 		case 1:
 			var vals []byte
-			if vals, _, err = f.packed(protowire.VarintType); err == nil {
-				err = varints(vals, func(v uint64) error {
+			var n int
+			if vals, n, err = f.packed(protowire.VarintType); err == nil {
+				t.Dims = d.ints.grow(t.Dims, n)
+				for len(vals) > 0 && err == nil {
+					v, k := protowire.ConsumeVarint(vals) // checked by packed
 					if int64(v) < 0 {
-						return f.errorf(f.off, "dims[%d] = %d: a dimension cannot be negative", len(t.Dims), int64(v))
+						err = f.errorf(f.off, "dims[%d] = %d: a dimension cannot be negative", len(t.Dims), int64(v))
 					}
 					t.Dims = append(t.Dims, int64(v))
-					return nil
-				})
+					vals = vals[k:]
+				}
 			}
 		case 2:
 			var v int32
@@ -215,16 +228,19 @@ func decodeTensor(m *message) (Tensor, error) {
 				err = f.errorf(f.tag, "segmented tensors are not supported")
 			}
 		case 8:
-			t.Name, err = f.str()
+			var b []byte
+			if b, err = f.bytes(); err == nil {
+				t.Name = d.str(b)
+			}
 		case 9:
-			var raw []byte
-			if raw, err = f.bytes(); err == nil {
-				err = t.add(&f, raw, int64(len(raw)), true)
+			if err = f.want(protowire.BytesType); err == nil {
+				f.skip()
+				err = t.add(&f, int64(len(f.val)), true)
 			}
 		case 6:
-			var s []byte
-			if s, err = f.bytes(); err == nil {
-				err = t.add(&f, s, 1, false)
+			if err = f.want(protowire.BytesType); err == nil {
+				f.skip()
+				err = t.add(&f, 1, false)
 			}
 		case 4, 5, 7, 10, 11:
 			typ := protowire.VarintType
@@ -234,16 +250,18 @@ func decodeTensor(m *message) (Tensor, error) {
 			case doubleData:
 				typ = protowire.Fixed64Type
 			}
-			var vals []byte
 			var n int
-			if vals, n, err = f.packed(typ); err == nil {
-				err = t.add(&f, vals, int64(n), false)
+			if _, n, err = f.packed(typ); err == nil {
+				if typ != protowire.VarintType { // fixed-width values are counted, not read
+					f.skip()
+				}
+				err = t.add(&f, int64(n), false)
 			}
 		case 13:
-			var sub *message
+			var sub message
 			if sub, err = f.message("StringStringEntryProto", entryFields); err == nil {
 				var k, v string
-				if k, v, err = decodeEntry(sub); err != nil {
+				if k, v, err = decodeEntry(&sub); err != nil {
 					err = within(err, "TensorProto.external_data[%d]", len(entries))
 				}
 				entries = append(entries, [2]string{k, v})
@@ -260,31 +278,33 @@ func decodeTensor(m *message) (Tensor, error) {
 					err = f.errorf(f.tag, "data_location %d: want DEFAULT (0) or EXTERNAL (1)", loc)
 				}
 			}
+		default:
+			f.skip()
 		}
 		if err != nil {
-			return t, err
+			return err
 		}
 	}
 	// As onnx's loader does, external_data counts only with data_location EXTERNAL.
 	if external >= 0 {
 		if err := t.setExternal(entries, external); err != nil {
-			return t, err
+			return err
 		}
 	}
-	return t, t.check()
+	return t.check()
 }
 
-// add records an occurrence of the field f, which holds n values in vals. A raw_data occurrence
-// replaces the one before, as protobuf reads a repeated singular field.
-func (t *Tensor) add(f *field, vals []byte, n int64, replace bool) error {
+// add records an occurrence of the field f, which holds n values. A raw_data occurrence replaces
+// the one before, as protobuf reads a repeated singular field.
+func (t *Tensor) add(f *field, n int64, replace bool) error {
 	if t.field != 0 && t.field != f.num {
 		return f.errorf(f.tag, "values are in %s already: only one field may hold them", tensorFields[t.field])
 	}
 	t.field = f.num
 	if replace {
-		t.data, t.count = t.data[:0], 0
+		t.spans, t.count = t.spans[:0], 0
 	}
-	t.data = append(t.data, vals)
+	t.spans = append(f.d.spans.grow(t.spans, 1), span{f.off, len(f.val)})
 	t.count += n
 	return nil
 }
@@ -346,10 +366,13 @@ func (t *Tensor) check() error {
 }
 
 // Tensor returns the values as a dense tensor of the project's element type (see
-// DataType.ElementType), little-endian, in row-major order, in new memory. Errors wrap
-// errcode.ErrDataType (a data type without an element type), or errcode.ErrSyntax (values that do
-// not match the dims, or are out of the range of the data type, as a UINT8 in int32_data above 255).
-func (t *Tensor) Tensor() (tensor.Tensor, error) {
+// DataType.ElementType), little-endian, in row-major order, in new memory: it reads them from the
+// encoded model. Errors wrap errcode.ErrDataType (a data type without an element type), or
+// errcode.ErrSyntax (values that do not match the dims, or are out of the range of the data type,
+// as a UINT8 in int32_data above 255; a model closed, or a mapped file truncated, before they were
+// read).
+func (t *Tensor) Tensor() (_ tensor.Tensor, err error) {
+	defer recoverFault(&err, debug.SetPanicOnFault(true))
 	et, err := t.DataType.ElementType()
 	if err != nil {
 		return tensor.Tensor{}, within(err, "tensor %q", t.Name)
@@ -366,13 +389,19 @@ func (t *Tensor) Tensor() (tensor.Tensor, error) {
 	out := make([]byte, 0, size)
 	le := binary.LittleEndian
 	i := 0 // the index of the value, for errors
+	data := make([][]byte, len(t.spans))
+	for k, s := range t.spans {
+		if data[k], err = t.src.bytes(s); err != nil {
+			return tensor.Tensor{}, within(err, "tensor %q", t.Name)
+		}
+	}
 	switch t.field {
 	case rawData, floatData, doubleData: // fixed-width little-endian already
-		for _, c := range t.data {
+		for _, c := range data {
 			out = append(out, c...)
 		}
 	case int64Data, uint64Data:
-		for _, c := range t.data {
+		for _, c := range data {
 			err = varints(c, func(v uint64) error {
 				if t.DataType == Uint32 {
 					if v > math.MaxUint32 {
@@ -392,7 +421,7 @@ func (t *Tensor) Tensor() (tensor.Tensor, error) {
 	case int32Data:
 		w := max(dataTypes[t.DataType].bits, 8) // bits each value holds; 4-bit types pack two in a byte
 		lo, hi := -int64(1)<<(w-1), int64(1)<<w-1
-		for _, c := range t.data {
+		for _, c := range data {
 			err = varints(c, func(u uint64) error {
 				v := int64(u)
 				if v < lo || v > hi {

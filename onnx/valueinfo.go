@@ -1,6 +1,8 @@
 package onnx
 
 import (
+	"runtime/debug"
+
 	"google.golang.org/protobuf/encoding/protowire"
 
 	"github.com/reshape-go/reshape/errcode"
@@ -12,7 +14,10 @@ import (
 // element type, static dims as dim_value, named dims (DimParams: a model's symbol or an expression
 // such as "B*T") as dim_param, and other dims as an empty Dimension. b must decode with
 // DecodeModel; an error wraps errcode.ErrSyntax for a malformed ModelProto or one without a graph.
-func AddValueInfo(b []byte, vis []ValueInfo) ([]byte, error) {
+// b may be a mapped file (Model.Bytes of a model Open decoded): a fault on it, the file truncated
+// while mapped, is an error wrapping errcode.ErrSyntax.
+func AddValueInfo(b []byte, vis []ValueInfo) (_ []byte, err error) {
+	defer recoverFault(&err, debug.SetPanicOnFault(true))
 	var add []byte
 	for i := range vis {
 		add = appendBytes(add, 13, encodeValueInfo(&vis[i]))

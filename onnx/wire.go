@@ -19,87 +19,95 @@ const maxDepth = 128
 // names maps the field numbers of one onnx.proto message to their names, for error messages.
 type names map[protowire.Number]string
 
-// message is the encoding of one protobuf message being read: its remaining bytes, the offset of
-// the first of them in the decoded file, its name in onnx.proto, the names of the fields this package
-// reads, and how deeply it is nested.
+// message is the encoding of one protobuf message being read: its bytes, the offset of the first
+// of them in the decoded file, how many of them are read, its name in onnx.proto, the names of the
+// fields this package reads, how deeply it is nested, and the decoder it is read by. Reading moves
+// only the count i: no pointer is written, so reading costs no write barrier while the collector
+// runs.
 type message struct {
 	name   string
 	fields names
 	b      []byte
-	off    int
+	base   int
+	i      int
 	depth  int
+	d      *decoder
 }
 
 // field is one field of a message whose tag and value were read: the value is not yet
-// interpreted, but its extent is checked.
+// interpreted, but its extent is checked. It keeps what it needs of its message by value (its name,
+// its fields' names, its depth and decoder), so that a message never escapes through its fields.
 type field struct {
-	m   *message
-	num protowire.Number
-	typ protowire.Type
-	val []byte // the varint's bytes, the 4 or 8 fixed bytes, or a length-delimited payload without its length
-	tag int    // the offset of the field's tag in the file
-	off int    // the offset of val in the file
+	msg    string
+	fields names
+	depth  int
+	d      *decoder
+	num    protowire.Number
+	typ    protowire.Type
+	val    []byte // the varint's bytes, the 4 or 8 fixed bytes, or a length-delimited payload without its length
+	tag    int    // the offset of the field's tag in the file
+	off    int    // the offset of val in the file
 }
 
 // more reports whether fields are left.
-func (m *message) more() bool { return len(m.b) > 0 }
+func (m *message) more() bool { return m.i < len(m.b) }
 
-// next reads the next field: its tag and the extent of its value. A group is skipped whole (the field
+// next reads the next field into f: its tag and the extent of its value. A group is skipped whole (the field
 // is returned with an empty value, and no reader of this package accepts a group).
-func (m *message) next() (field, error) {
-	f := field{m: m, tag: m.off}
-	num, typ, n := protowire.ConsumeTag(m.b)
+func (m *message) next(f *field) error {
+	rest := m.b[m.i:]
+	off := m.base + m.i
+	*f = field{msg: m.name, fields: m.fields, depth: m.depth, d: m.d, tag: off}
+	if d := m.d; d.limit > 0 && int64(off)-d.skipped > d.limit {
+		return errcode.Errorf(errcode.ErrLimit, "%s: more than %d bytes of the model's structure (everything but tensor values) at offset %d", m.name, d.limit, off)
+	}
+	num, typ, n := protowire.ConsumeTag(rest)
 	if n < 0 {
-		return f, errcode.Errorf(errcode.ErrSyntax, "%s: field tag: %s at offset %d", m.name, describe(n, "varint"), f.tag)
+		return errcode.Errorf(errcode.ErrSyntax, "%s: field tag: %s at offset %d", m.name, describe(n, "varint"), f.tag)
 	}
 	f.num, f.typ = num, typ
-	m.advance(n)
-	f.off = m.off
+	rest, off = rest[n:], off+n
+	f.off = off
 	switch typ {
 	case protowire.VarintType:
-		_, n = protowire.ConsumeVarint(m.b)
+		_, n = protowire.ConsumeVarint(rest)
 		if n < 0 {
-			return f, f.errorf(m.off, "%s", describe(n, "varint"))
+			return f.errorf(off, "%s", describe(n, "varint"))
 		}
 	case protowire.Fixed32Type:
-		if n = 4; len(m.b) < n {
-			return f, f.errorf(m.off, "truncated fixed32 value (%d bytes left)", len(m.b))
+		if n = 4; len(rest) < n {
+			return f.errorf(off, "truncated fixed32 value (%d bytes left)", len(rest))
 		}
 	case protowire.Fixed64Type:
-		if n = 8; len(m.b) < n {
-			return f, f.errorf(m.off, "truncated fixed64 value (%d bytes left)", len(m.b))
+		if n = 8; len(rest) < n {
+			return f.errorf(off, "truncated fixed64 value (%d bytes left)", len(rest))
 		}
 	case protowire.BytesType:
-		size, k := protowire.ConsumeVarint(m.b)
+		size, k := protowire.ConsumeVarint(rest)
 		switch {
 		case k < 0:
-			return f, f.errorf(m.off, "length: %s", describe(k, "varint"))
+			return f.errorf(off, "length: %s", describe(k, "varint"))
 		case size > math.MaxInt64:
-			return f, f.errorf(m.off, "negative length %d", int64(size))
-		case size > uint64(len(m.b)-k):
-			return f, f.errorf(m.off, "length %d past the end (%d bytes left)", size, len(m.b)-k)
+			return f.errorf(off, "negative length %d", int64(size))
+		case size > uint64(len(rest)-k):
+			return f.errorf(off, "length %d past the end (%d bytes left)", size, len(rest)-k)
 		}
-		m.advance(k)
-		f.off = m.off
+		rest, off = rest[k:], off+k
+		f.off = off
 		n = int(size)
 	case protowire.StartGroupType:
-		n = protowire.ConsumeFieldValue(num, typ, m.b)
+		n = protowire.ConsumeFieldValue(num, typ, rest)
 		if n < 0 {
-			return f, f.errorf(m.off, "group: %s", describe(n, "varint"))
+			return f.errorf(off, "group: %s", describe(n, "varint"))
 		}
-		m.advance(n)
-		return f, nil
+		m.i = off + n - m.base
+		return nil
 	default:
-		return f, f.errorf(f.tag, "unexpected wire type %d", typ)
+		return f.errorf(f.tag, "unexpected wire type %d", typ)
 	}
-	f.val = m.b[:n]
-	m.advance(n)
-	return f, nil
-}
-
-func (m *message) advance(n int) {
-	m.b = m.b[n:]
-	m.off += n
+	f.val = rest[:n]
+	m.i = off + n - m.base
+	return nil
 }
 
 // describe says what a protowire error code means for a value of the given kind.
@@ -115,15 +123,15 @@ func describe(code int, kind string) string {
 // String names the field: "TensorProto.dims", or "TensorProto field 99" for a field this package
 // does not read.
 func (f *field) String() string {
-	if name, ok := f.m.fields[f.num]; ok {
-		return f.m.name + "." + name
+	if name, ok := f.fields[f.num]; ok {
+		return f.msg + "." + name
 	}
-	return fmt.Sprintf("%s field %d", f.m.name, f.num)
+	return fmt.Sprintf("%s field %d", f.msg, f.num)
 }
 
 // errorf returns an error wrapping errcode.ErrSyntax that names the field and the offset.
 func (f *field) errorf(off int, format string, args ...any) error {
-	return errcode.Errorf(errcode.ErrSyntax, "%v: %s at offset %d", f, fmt.Sprintf(format, args...), off)
+	return errcode.Errorf(errcode.ErrSyntax, "%s: %s at offset %d", f.String(), fmt.Sprintf(format, args...), off)
 }
 
 var typeNames = map[protowire.Type]string{
@@ -187,14 +195,22 @@ func (f *field) str() (string, error) {
 }
 
 // message returns the embedded message the field holds.
-func (f *field) message(name string, fields names) (*message, error) {
+func (f *field) message(name string, fields names) (message, error) {
 	if err := f.want(protowire.BytesType); err != nil {
-		return nil, err
+		return message{}, err
 	}
-	if f.m.depth >= maxDepth {
-		return nil, errcode.Errorf(errcode.ErrLimit, "%v: messages nest deeper than %d at offset %d", f, maxDepth, f.off)
+	if f.depth >= maxDepth {
+		return message{}, errcode.Errorf(errcode.ErrLimit, "%s: messages nest deeper than %d at offset %d", f.String(), maxDepth, f.off)
 	}
-	return &message{name: name, fields: fields, b: f.val, off: f.off, depth: f.m.depth + 1}, nil
+	return message{name: name, fields: fields, b: f.val, base: f.off, depth: f.depth + 1, d: f.d}, nil
+}
+
+// skip records that the value of the field is left unread: a tensor's values, or a field this
+// package does not decode. The structure bytes a decoder reads are the bytes it walks but skips.
+func (f *field) skip() {
+	if f.typ == protowire.BytesType {
+		f.d.skipped += int64(len(f.val))
+	}
 }
 
 // packed returns the values of one occurrence of a repeated scalar field of wire type typ (varint,
