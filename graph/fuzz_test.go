@@ -375,6 +375,7 @@ func FuzzInferONNX(f *testing.F) {
 		f.Add(randomModel(seed).encode())
 	}
 	paths, _ := filepath.Glob(filepath.Join("..", "testdata", "models", "*.onnx"))
+	paths = append(paths, filepath.Join(externalDir, "model.onnx")) // a pattern in external data
 	for _, p := range paths {
 		if st, err := os.Stat(p); err == nil && st.Size() <= 32<<10 {
 			if b, err := os.ReadFile(p); err == nil {
@@ -382,15 +383,31 @@ func FuzzInferONNX(f *testing.F) {
 			}
 		}
 	}
+	// Values read when a rule asks for them: a pattern and weights in raw_data, and a weight whose
+	// raw_data claims more bytes than the file holds.
+	weights := newModel(14).input("x", 2, "N").ints("p", nil, -1).node("r", "Reshape", []string{"x", "p"}, []string{"y"}).
+		node("m", "MatMul", []string{"y", "w"}, []string{"z"}).output("z")
+	weights.m.Graph.Initializers = append(weights.m.Graph.Initializers, floatTensor("w", 4, 4))
+	f.Add(weights.encode())
+	tensor := []byte{0x08, 0x04, 0x10, 0x01, 0x4a, 0x80, 0x80, 0x80, 0x80, 0x04} // dims 4, FLOAT, raw_data of 1 GiB
+	graph := append([]byte{0x2a, byte(len(tensor))}, tensor...)                  // an initializer
+	f.Add(append(append([]byte{0x08, 0x08, 0x3a, byte(len(graph))}, graph...), 0x42, 0x02, 0x10, 0x0e))
+	dir := f.TempDir()
 	f.Fuzz(func(t *testing.T, data []byte) {
-		m, err := onnx.DecodeModel(data)
+		// Decoded from a mapping, as check and shapes read model files, its external data beside it.
+		path := filepath.Join(dir, "model.onnx")
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		m, err := onnx.Open(path, 1<<20)
 		if err != nil {
 			if errcode.Code(err) == "" {
-				t.Fatalf("DecodeModel: an error without a code: %v", err)
+				t.Fatalf("Open: an error without a code: %v", err)
 			}
 			return
 		}
-		g, err := FromONNX(m, "")
+		defer m.Close()
+		g, err := FromONNX(m, externalDir)
 		if err != nil {
 			if errcode.Code(err) == "" {
 				t.Fatalf("FromONNX: an error without a code: %v", err)

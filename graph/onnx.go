@@ -38,11 +38,23 @@ func FromONNX(m *onnx.Model, dir string) (*Graph, error) {
 }
 
 func fromONNXGraph(og *onnx.Graph, opsets map[string]int64, dir string) *Graph {
-	g := &Graph{Name: og.Name, Consts: make(map[string]*Const, len(og.Initializers)), Declared: map[string]Decl{}}
+	g := &Graph{Name: og.Name, Consts: make(map[string]*Const, len(og.Initializers)), Declared: make(map[string]Decl, len(og.ValueInfo)+len(og.Outputs))}
+	// The constants of the initializers and of the nodes' TENSOR attributes, cut from one slice.
+	nconsts, nattrs := len(og.Initializers), 0
+	for i := range og.Nodes {
+		nattrs += len(og.Nodes[i].Attrs)
+		for _, a := range og.Nodes[i].Attrs {
+			if a.Type == onnx.AttrTensor && a.T != nil {
+				nconsts++
+			}
+		}
+	}
+	consts := make([]onnxConst, nconsts)
 	for i := range og.Initializers {
 		t := &og.Initializers[i]
-		g.Consts[t.Name] = onnxConst(t, dir)
+		g.Consts[t.Name] = consts[i].init(t, dir)
 	}
+	consts = consts[len(og.Initializers):]
 	for i := range og.Inputs {
 		vi := &og.Inputs[i]
 		if _, isConst := g.Consts[vi.Name]; isConst {
@@ -59,6 +71,7 @@ func fromONNXGraph(og *onnx.Graph, opsets map[string]int64, dir string) *Graph {
 		g.Outputs = append(g.Outputs, og.Outputs[i].Name)
 	}
 	g.Nodes = make([]Node, len(og.Nodes))
+	attrs := make([]Attr, nattrs) // the nodes' attributes, cut from one slice
 	for i := range og.Nodes {
 		on := &og.Nodes[i]
 		d := on.Domain
@@ -66,9 +79,15 @@ func fromONNXGraph(og *onnx.Graph, opsets map[string]int64, dir string) *Graph {
 			d = ""
 		}
 		n := Node{Name: on.Name, Op: on.OpType, Domain: d, Version: opsets[d], Inputs: on.Inputs, Outputs: on.Outputs,
-			Attrs: make([]Attr, len(on.Attrs))}
+			Attrs: attrs[:len(on.Attrs):len(on.Attrs)]}
+		attrs = attrs[len(on.Attrs):]
 		for k := range on.Attrs {
-			n.Attrs[k] = onnxAttr(&on.Attrs[k], opsets, dir)
+			a := &on.Attrs[k]
+			var c *onnxConst // the constant of a TENSOR attribute
+			if a.Type == onnx.AttrTensor && a.T != nil {
+				c, consts = &consts[0], consts[1:]
+			}
+			n.Attrs[k] = onnxAttr(a, opsets, dir, c)
 		}
 		g.Nodes[i] = n
 	}
@@ -92,7 +111,8 @@ func onnxDecl(vi *onnx.ValueInfo) Decl {
 	return d
 }
 
-func onnxAttr(a *onnx.Attribute, opsets map[string]int64, dir string) Attr {
+// onnxAttr returns the attribute of a node; the constant of a TENSOR attribute is c.
+func onnxAttr(a *onnx.Attribute, opsets map[string]int64, dir string, c *onnxConst) Attr {
 	out := Attr{Name: a.Name}
 	switch a.Type {
 	case onnx.AttrInt:
@@ -116,7 +136,7 @@ func onnxAttr(a *onnx.Attribute, opsets map[string]int64, dir string) Attr {
 	case onnx.AttrTensor:
 		out.Kind = AttrTensor
 		if a.T != nil {
-			out.Tensor = onnxConst(a.T, dir)
+			out.Tensor = c.init(a.T, dir)
 		}
 	case onnx.AttrGraph:
 		out.Kind = AttrGraph
@@ -134,53 +154,66 @@ func onnxAttr(a *onnx.Attribute, opsets map[string]int64, dir string) Attr {
 	return out
 }
 
-// onnxConst returns a constant reading the values of an ONNX tensor, its external data from dir.
-func onnxConst(t *onnx.Tensor, dir string) *Const {
+// onnxConst is a constant of an ONNX tensor, and what its Load reads.
+type onnxConst struct {
+	Const
+	t   *onnx.Tensor
+	dir string // where its external data is, "" when it is not read
+}
+
+// init makes c the constant of t, reading its values from the model, and its external data from
+// dir, and returns it.
+func (c *onnxConst) init(t *onnx.Tensor, dir string) *Const {
 	et, _ := t.DataType.ElementType()
-	c := &Const{Name: t.Name, Type: et, Dims: t.Dims}
-	c.Load = func(limit int64) ([]int64, []float64, error) {
-		n, err := shape.Volume(t.Dims)
+	c.Const = Const{Name: t.Name, Type: et, Dims: t.Dims}
+	c.t, c.dir = t, dir
+	c.Load = c.load
+	return &c.Const
+}
+
+// load reads at most limit values of the tensor (Const.Load).
+func (c *onnxConst) load(limit int64) ([]int64, []float64, error) {
+	t, et := c.t, c.Type
+	n, err := shape.Volume(t.Dims)
+	if err != nil {
+		return nil, nil, err
+	}
+	if n > limit {
+		return nil, nil, errcode.Errorf(errcode.ErrLimit, "tensor %q: %d elements, more than %d", t.Name, n, limit)
+	}
+	if t.External != nil {
+		// Only integer constants (shapes, patterns, indices) are read from external data: the
+		// floating-point ones are weights.
+		if c.dir == "" || !et.IsInteger() && et != element.Boolean {
+			return nil, nil, errcode.Errorf(errcode.ErrLimit, "tensor %q: its external data is not read", t.Name)
+		}
+		if t, err = t.ReadExternal(c.dir, 8*limit); err != nil {
+			return nil, nil, err
+		}
+	}
+	switch {
+	case et.IsInteger():
+		ints, err := t.Ints()
+		return ints, nil, err
+	case et == element.Boolean:
+		v, err := t.Tensor()
 		if err != nil {
 			return nil, nil, err
 		}
-		if n > limit {
-			return nil, nil, errcode.Errorf(errcode.ErrLimit, "tensor %q: %d elements, more than %d", t.Name, n, limit)
-		}
-		if t.External != nil {
-			// Only integer constants (shapes, patterns, indices) are read from external data: the
-			// floating-point ones are weights.
-			if dir == "" || !et.IsInteger() && et != element.Boolean {
-				return nil, nil, errcode.Errorf(errcode.ErrLimit, "tensor %q: its external data is not read", t.Name)
-			}
-			if t, err = t.ReadExternal(dir, 8*limit); err != nil {
-				return nil, nil, err
+		b, _ := v.Bytes()
+		ints := make([]int64, len(b))
+		for i, x := range b {
+			if x != 0 {
+				ints[i] = 1
 			}
 		}
-		switch {
-		case et.IsInteger():
-			ints, err := t.Ints()
-			return ints, nil, err
-		case et == element.Boolean:
-			v, err := t.Tensor()
-			if err != nil {
-				return nil, nil, err
-			}
-			b, _ := v.Bytes()
-			ints := make([]int64, len(b))
-			for i, x := range b {
-				if x != 0 {
-					ints[i] = 1
-				}
-			}
-			return ints, nil, nil
-		case et.IsFloat():
-			v, err := t.Tensor()
-			if err != nil {
-				return nil, nil, err
-			}
-			return nil, tensor.Float64s(v), nil
+		return ints, nil, nil
+	case et.IsFloat():
+		v, err := t.Tensor()
+		if err != nil {
+			return nil, nil, err
 		}
-		return nil, nil, errcode.Errorf(errcode.ErrDataType, "tensor %q: %v values are not read", t.Name, t.DataType)
+		return nil, tensor.Float64s(v), nil
 	}
-	return c
+	return nil, nil, errcode.Errorf(errcode.ErrDataType, "tensor %q: %v values are not read", t.Name, t.DataType)
 }
