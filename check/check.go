@@ -320,7 +320,10 @@ type Options struct {
 	Run bool
 	// MaxBytes bounds the constant data read for Run; 0 means DefaultMaxBytes.
 	MaxBytes int64
-	// MaxFileSize bounds the model files File reads (errcode.ErrLimit); 0 means MaxModelBytes.
+	// MaxFileSize bounds the bytes of a model file read into memory (errcode.ErrLimit beyond): a
+	// whole IR .xml or oneDNN Graph JSON file, and of an ONNX model, which is mapped, the bytes its
+	// shapes need (its structure, without the tensor values, and the values of the constants
+	// inference reads), however large the file. 0 means MaxModelBytes.
 	MaxFileSize int64
 	// Dims binds the model's symbols to values by name (graph.Options.Dims), for ONNX models.
 	Dims map[string]int64
@@ -356,14 +359,28 @@ func File(path string, opt Options) ([]Row, error) {
 		return nil, err
 	}
 	defer f.Close()
-	if st, err := f.Stat(); err == nil {
-		if err := checkModelFile(path, st, opt); err != nil {
+	st, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if st.IsDir() {
+		return nil, checkModelFile(path, st, opt)
+	}
+	var r io.ReadSeeker = f
+	piped := !st.Mode().IsRegular()
+	if piped { // a pipe, a terminal: read whole, within the bound, to be sniffed and read
+		b, err := io.ReadAll(io.LimitReader(f, opt.fileLimit()+1))
+		if err != nil {
 			return nil, err
 		}
+		if int64(len(b)) > opt.fileLimit() {
+			return nil, errcode.Errorf(errcode.ErrLimit, "%s: more than the limit of %d bytes read into memory", path, opt.fileLimit())
+		}
+		r = bytes.NewReader(b)
 	}
 	kind := strings.ToLower(filepath.Ext(path))
 	if !IsModelFile(path) {
-		if kind = sniff(f); kind == "" {
+		if kind = sniff(r); kind == "" {
 			why := "want OpenVINO IR .xml, oneDNN Graph JSON .json or ONNX .onnx"
 			if strings.EqualFold(filepath.Ext(path), ".bin") {
 				why = "the weights of an OpenVINO IR model: check its .xml"
@@ -371,18 +388,24 @@ func File(path string, opt Options) ([]Row, error) {
 			return nil, errcode.Errorf(errcode.ErrSyntax, "%s: not a model file: %s", path, why)
 		}
 	}
+	if kind == ".onnx" && !piped {
+		return onnxFile(path, opt) // mapped: bounded by the bytes read, not the file's size
+	}
+	if err := checkModelFile(path, st, opt); err != nil {
+		return nil, err
+	}
 	rows, err := func() ([]Row, error) {
 		switch kind {
 		case ".json":
-			return OneDNNFile(f, path, opt)
+			return OneDNNFile(r, path, opt)
 		case ".onnx":
-			return ONNXFile(f, path, opt)
+			return ONNXFile(r, path, opt)
 		}
 		bin := opt.BinPath
 		if bin == "" {
 			bin = strings.TrimSuffix(path, filepath.Ext(path)) + ".bin"
 		}
-		return IRFile(f, path, bin, opt)
+		return IRFile(r, path, bin, opt)
 	}()
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
@@ -390,12 +413,17 @@ func File(path string, opt Options) ([]Row, error) {
 	return rows, nil
 }
 
+// fileLimit returns the bound on the bytes of a model file read into memory.
+func (o *Options) fileLimit() int64 {
+	if o.MaxFileSize <= 0 {
+		return MaxModelBytes
+	}
+	return o.MaxFileSize
+}
+
 // checkModelFile refuses a directory, and a file over the size bound of opt (errcode.ErrLimit).
 func checkModelFile(path string, st fs.FileInfo, opt Options) error {
-	limit := opt.MaxFileSize
-	if limit <= 0 {
-		limit = MaxModelBytes
-	}
+	limit := opt.fileLimit()
 	switch {
 	case st.IsDir():
 		return errcode.Errorf(errcode.ErrSyntax, "%s: a directory, not a model file (ModelFiles lists the model files in it)", path)

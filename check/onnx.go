@@ -50,14 +50,55 @@ func ONNXFile(r io.Reader, name string, opt Options) ([]Row, error) {
 // the weights, is never read. It returns an error when the graph cannot be inferred at all (a
 // cycle, a name nothing defines) or a Reshape lacks what its version requires.
 func ONNX(m *onnx.Model, file string, opt Options) ([]Row, error) {
-	g, err := graph.FromONNX(m, filepath.Dir(file))
+	_, res, err := inferONNX(m, file, opt)
 	if err != nil {
 		return nil, err
+	}
+	return onnxRows(res, file)
+}
+
+// inferONNX builds the graph of the model and infers it: the one path of File, ONNX and
+// InferShapes, from the decoded model to the engine's result.
+func inferONNX(m *onnx.Model, file string, opt Options) (*graph.Graph, *graph.Result, error) {
+	g, err := graph.FromONNX(m, filepath.Dir(file))
+	if err != nil {
+		return nil, nil, err
 	}
 	res, err := graph.Infer(g, opt.graphOptions())
 	if err != nil {
+		return nil, nil, err
+	}
+	return g, res, nil
+}
+
+// openONNX opens the ONNX model file at path (onnx.Open), reading at most opt's file size bound of
+// it; the caller closes the model.
+func openONNX(path string, opt Options) (*onnx.Model, error) {
+	m, err := onnx.Open(path, opt.fileLimit())
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return m, nil
+}
+
+// onnxFile checks the ONNX model file at path (ONNX), opened with openONNX: only the bytes its
+// shapes need are read. Its errors name path.
+func onnxFile(path string, opt Options) ([]Row, error) {
+	m, err := openONNX(path, opt)
+	if err != nil {
 		return nil, err
 	}
+	defer m.Close()
+	rows, err := ONNX(m, path, opt)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return rows, nil
+}
+
+// onnxRows returns the rows of an inferred ONNX graph: one per Reshape, and one per other node
+// whose inputs break its rule.
+func onnxRows(res *graph.Result, file string) ([]Row, error) {
 	st := newStoppers(res)
 	var rows []Row
 	for i := range res.Nodes {

@@ -54,31 +54,44 @@ type Shapes struct {
 	Result *graph.Result
 	Graph  *graph.Graph
 
-	onnx []byte // the ONNX model's bytes, for WithValueInfo
+	model *onnx.Model // the ONNX model, mapped until Close, for WithValueInfo
 }
+
+// BytesRead returns how many bytes of the model file were read: its structure, and the values of
+// the constants inference read (onnx.Model.BytesRead).
+func (s *Shapes) BytesRead() int64 { return s.model.BytesRead() }
+
+// Close releases the model file InferShapes mapped. Graph's constants and WithValueInfo read it, so
+// Close comes after them; the tensors and the result stay valid.
+func (s *Shapes) Close() error { return s.model.Close() }
 
 // InferShapes infers the shape of every tensor of the model file at path (ONNX .onnx; the
 // formats of File), with the bindings of opt (Options.Dims, Options.Inputs), and compares each
 // with the shape the model declares. The error is File's for a file that cannot be read, or
 // graph.Infer's for a graph that cannot be run.
+//
+// The model file is mapped, and only the bytes its shapes need are read, within Options.MaxFileSize
+// (as File reads it); it stays mapped until Shapes.Close.
 func InferShapes(path string, opt Options) (*Shapes, error) {
-	b, err := readModel(path, opt)
+	st, err := os.Stat(path)
+	switch {
+	case err != nil:
+		return nil, err
+	case st.IsDir():
+		return nil, checkModelFile(path, st, opt)
+	case !strings.EqualFold(filepath.Ext(path), ".onnx"):
+		return nil, errcode.Errorf(errcode.ErrSyntax, "%s: not an ONNX model (.onnx)", path)
+	}
+	m, err := openONNX(path, opt)
 	if err != nil {
 		return nil, err
 	}
-	m, err := onnx.DecodeModel(b)
+	g, res, err := inferONNX(m, path, opt)
 	if err != nil {
+		m.Close()
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	g, err := graph.FromONNX(m, filepath.Dir(path))
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	res, err := graph.Infer(g, opt.graphOptions())
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	s := &Shapes{File: path, Unsupported: res.Unsupported, Symbols: res.Symbols.Names(), Result: res, Graph: g, onnx: b}
+	s := &Shapes{File: path, Unsupported: res.Unsupported, Symbols: res.Symbols.Names(), Result: res, Graph: g, model: m}
 	for _, in := range g.Inputs {
 		info := res.Tensors[in.Name]
 		s.Tensors = append(s.Tensors, Tensor{Name: in.Name, Type: info.Type, Shape: info.Shape, Verdict: Inferred})
@@ -114,21 +127,6 @@ func InferShapes(path string, opt Options) (*Shapes, error) {
 		}
 	}
 	return s, nil
-}
-
-// readModel reads a model file whole, within the file size bound of opt.
-func readModel(path string, opt Options) ([]byte, error) {
-	st, err := os.Stat(path)
-	if err != nil {
-		return nil, err
-	}
-	if err := checkModelFile(path, st, opt); err != nil {
-		return nil, err
-	}
-	if !strings.EqualFold(filepath.Ext(path), ".onnx") {
-		return nil, errcode.Errorf(errcode.ErrSyntax, "%s: not an ONNX model (.onnx)", path)
-	}
-	return os.ReadFile(path)
 }
 
 // compatible reports whether the declared shape can be the inferred one: the same rank, and each
@@ -193,5 +191,5 @@ func (s *Shapes) WithValueInfo() ([]byte, error) {
 		}
 		vis = append(vis, vi)
 	}
-	return onnx.AddValueInfo(s.onnx, vis)
+	return onnx.AddValueInfo(s.model.Bytes(), vis)
 }

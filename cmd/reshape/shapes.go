@@ -134,6 +134,7 @@ func runShapes(e *env, args []string) int {
 	if err != nil {
 		return e.fail(shapesCommand, badInput(err))
 	}
+	defer s.Close()
 	counts := map[string]int{}
 	for _, t := range s.Tensors {
 		counts[string(t.Verdict)]++
