@@ -19,7 +19,7 @@ import (
 type limits struct {
 	maxRank     int
 	maxBytes    byteSize // memory the command may allocate for data
-	maxFileSize byteSize // size of a file read into memory
+	maxFileSize byteSize // size of a file read into memory; bytes read of a mapped ONNX model
 }
 
 // byteSize is a flag.Value of a size in bytes: "8GiB", "512 MB", "1000000".
@@ -40,7 +40,9 @@ func (b *byteSize) Set(s string) error {
 const limitsHelp = `  --max-rank N         the largest rank accepted (default 64, numpy's bound)
   --max-bytes SIZE      the memory the command may allocate for data (default: the lesser of 75% of
                         the available memory and 8GiB)
-  --max-file-size SIZE  the largest file read into memory (default: --max-bytes)
+  --max-file-size SIZE  the largest file read into memory, and of an ONNX model, which is mapped,
+                        the most bytes read: its structure and the constants shapes need
+                        (default: --max-bytes)
 `
 
 // addLimitFlags registers the limit flags on fs.
