@@ -71,6 +71,11 @@ func intTensor(name string, dims []int64, v ...int64) onnx.Tensor {
 	if dims == nil {
 		dims = []int64{int64(len(v))}
 	}
+	return protoTensor(name, v, dims...)
+}
+
+// protoTensor returns the TensorProto of the values v of shape dims, in raw_data.
+func protoTensor[T tensor.Elem](name string, v []T, dims ...int64) onnx.Tensor {
 	t, err := tensor.FromSlice(v, dims...)
 	if err != nil {
 		panic(err)
@@ -89,15 +94,7 @@ func floatTensor(name string, dims ...int64) onnx.Tensor {
 	for i := range v {
 		v[i] = 0.5
 	}
-	t, err := tensor.FromSlice(v, dims...)
-	if err != nil {
-		panic(err)
-	}
-	pt, err := onnx.NewTensor(name, t)
-	if err != nil {
-		panic(err)
-	}
-	return pt
+	return protoTensor(name, v, dims...)
 }
 
 // externalDir holds a model whose pattern is in external data, and the data.
