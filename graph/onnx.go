@@ -16,7 +16,9 @@ import (
 //
 // An integer constant stored as external data (a shape) is read from its file, relative to dir (the
 // model file's directory), within the bounds of Const.Load; floating-point external data, the
-// weights, is never read. With dir "", external data is not read.
+// weights, is never read. With dir "", external data is not read. The constants read their values
+// from the model when inference asks for them: use the graph before the model is closed
+// (onnx.Model.Close of a model onnx.Open mapped).
 //
 // It returns an error wrapping errcode.ErrSyntax when the model imports no opset of the default
 // domain.
