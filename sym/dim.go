@@ -233,18 +233,12 @@ func ModDims(a, b Dim) Dim {
 		if y.containsZero() {
 			return whole
 		}
-		if y.lo.sign() > 0 { // [0, y.hi-1], or x itself when it lies below y.lo
-			if x.lo.sign() >= 0 && cmpX(x.hi, y.lo) < 0 {
-				return x
-			}
-			return ival{fin(0), addX(y.hi, fin(-1))}
-		}
-		return ival{addX(y.lo, fin(1)), fin(0)}
+		return modI(x, y)
 	})
 }
 
-// MinDims returns the smaller of a and b: one of them when their bounds or their difference tell
-// which, the interval of the minimum otherwise.
+// MinDims returns the lesser of a and b: one of them when their bounds or their difference tell
+// which, min(a,b) (Min) when both are expressions, the interval of the minimum otherwise.
 func MinDims(a, b Dim) Dim {
 	if c, ok := compare(a, b); ok {
 		if c <= 0 {
@@ -252,10 +246,11 @@ func MinDims(a, b Dim) Dim {
 		}
 		return b
 	}
-	return Interval(min(a.lo, b.lo), min(a.hi, b.hi))
+	return op(a, b, Min, func(x, y ival) ival { return ival{minX(x.lo, y.lo), minX(x.hi, y.hi)} })
 }
 
-// MaxDims returns the larger of a and b, as MinDims.
+// MaxDims returns the greater of a and b, as MinDims: max(A,B) for two symbols either of which may
+// be the greater, the size of a broadcast of A and B under A == B || A == 1 || B == 1.
 func MaxDims(a, b Dim) Dim {
 	if c, ok := compare(a, b); ok {
 		if c >= 0 {
@@ -263,7 +258,7 @@ func MaxDims(a, b Dim) Dim {
 		}
 		return b
 	}
-	return Interval(max(a.lo, b.lo), max(a.hi, b.hi))
+	return op(a, b, Max, func(x, y ival) ival { return ival{maxX(x.lo, y.lo), maxX(x.hi, y.hi)} })
 }
 
 // compare returns the sign of a-b when it is known for every value of the symbols.
@@ -278,16 +273,11 @@ func compare(a, b Dim) (int, bool) {
 	}
 	ea, oka := a.Expr()
 	eb, okb := b.Expr()
-	if oka && okb {
-		if d, ok := Sub(ea, eb); ok {
-			lo, hi := d.Bounds()
-			switch {
-			case hi <= 0:
-				return -1, true
-			case lo >= 0:
-				return 1, true
-			}
-		}
+	switch {
+	case oka && okb && le(ea, eb):
+		return -1, true
+	case oka && okb && le(eb, ea):
+		return 1, true
 	}
 	return 0, false
 }

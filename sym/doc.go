@@ -1,6 +1,5 @@
-// Package sym implements symbolic dimensions: a dimension that is an integer, an interval, or an
-// expression over named symbols (B*T, (H+1)//2), kept in one canonical form so that equal dims
-// print alike and cancel exactly.
+// Package sym implements symbolic dimensions (integers, intervals, expressions over named symbols
+// in one canonical form) and the conditions a model imposes on them, predicates.
 //
 // Graph shape inference meets dimensions that no single number describes: the batch size N of an
 // exported model, the sequence length T. Intervals (package shape) lose what an exact answer needs:
@@ -12,23 +11,28 @@
 // A dim prints as an integer, an expression, or its interval when no expression in the model's
 // symbols is known:
 //
-//	3          an integer
-//	N          a symbol, printed as the model names it ("batch_size", "x:0")
-//	B*T        a product
-//	N*T/2      an exact quotient: the model divides exactly wherever it runs
-//	(H+1)//2   a floor division, Python's //
-//	H-1        sums and differences
+//	3            an integer
+//	N            a symbol, printed as the model names it ("batch_size", "x:0")
+//	"batch size" a symbol whose name is not a letter or _ followed by letters, digits, _, . and :
+//	B*T          a product
+//	N*T/2        an exact quotient: the model divides exactly wherever it runs
+//	(H+1)//2     a floor division, Python's //
+//	T % 4        a remainder, Python's %
+//	max(A,B)     the greater of two, min(A,B) the lesser (a broadcast of A and B is max(A,B))
+//	H-1          sums and differences
 //	?  2..5  2..  ..5   intervals, as in package shape
 //
-// The operators are + - * // / with Python's precedence and left associativity, and parentheses.
-// ParseExpr, ParseDim and ParseShape read this notation back.
+// The operators are + - * // / % with Python's precedence and left associativity, and
+// parentheses; a name in double quotes escapes a backslash and a double quote within by a
+// backslash. ParseExpr, ParseDim and ParseShape read this notation back.
 //
 // # Canonical form
 //
 // An Expr is a sum of terms, each a rational coefficient times a product of atoms raised to
-// non-zero powers; an atom is a symbol, a floor division or an exact quotient by a sum. Terms are
-// ordered by degree, then by their atoms; symbols are ordered as their Table first met them. So
-// N·150528/N is 150528, B·T + T·B is 2*B*T, and equal expressions are equal Go values by Equal.
+// non-zero powers; an atom is a symbol, a floor division, a remainder, an exact quotient by a sum,
+// or the max or min of expressions. Terms are ordered by degree, then by their atoms; symbols are
+// ordered as their Table first met them. So N·150528/N is 150528, B·T + T·B is 2*B*T, and equal
+// expressions are equal Go values by Equal.
 // Floor divisions by an integer are normalized: whole multiples leave the division, the
 // remainder's coefficients are reduced modulo the divisor, and nested floors merge:
 //
@@ -37,7 +41,9 @@
 //	((H+1)//2+1)//2   = (H+3)//4
 //
 // so that the output sizes of a chain of strided convolutions print alike however they were
-// computed. Negative powers arise only from exact quotients by products (a Reshape's -1), whose
+// computed. Remainders by an integer are normalized likewise ((4*T) % 16 = 4*(T % 4), (T % 8) % 4
+// = T % 4), and maxima and minima flatten, drop the arguments that others bound (max(A,1) = A for
+// a size A), and keep their arguments in order (max(B,A) = max(A,B)). Negative powers arise only from exact quotients by products (a Reshape's -1), whose
 // values are integers wherever the model runs.
 //
 // An expression is kept only up to a size bound (64 terms, factors and atoms, a power counting as
@@ -47,9 +53,18 @@
 //
 // # Bounds and bindings
 //
-// Every symbol has interval bounds ([0, Inf) for a model's named dimension unless bound), and a Dim
-// carries the interval of its values beside its expression. Bindings turn expressions into
-// integers: Expr.Eval evaluates at given symbol values, Expr.Subst substitutes expressions for
-// symbols (unification of two symbols that must be equal), and the evaluation of a symbolic answer
-// at a binding equals the answer computed with the binding from the start.
+// Every symbol has interval bounds ([1, Inf) for a model's named dimension, a size, unless bound),
+// and a Dim carries the interval of its values beside its expression. Bindings turn expressions
+// into integers: Dim.Eval and Shape.Eval evaluate at a map of symbol values, naming a symbol it
+// leaves out (*UnboundError), Expr.Subst substitutes expressions for symbols (unification of two
+// symbols that must be equal), and the evaluation of a symbolic answer at a binding equals the
+// answer computed with the binding from the start.
+//
+// # Predicates
+//
+// A Pred is a condition on the symbols, in the notation of ParsePred: comparisons (== != < <= >
+// >=) of two expressions, ! before a comparison, && (which binds tighter than ||), || and
+// parentheses: N == 1, T % 4 == 0, H >= 11, A == B || A == 1 || B == 1. Predicates are kept in one
+// canonical form too (see Pred): 12*N == 12 is N == 1, H-10 >= 1 is H >= 11, and a conjunction
+// merges what says the same and drops what is implied. Pred.Eval evaluates one at a binding.
 package sym

@@ -1,14 +1,15 @@
 package sym
 
 import (
+	"fmt"
 	"math/big"
 
 	"github.com/reshape-go/reshape/errcode"
 )
 
 // Eval returns the value of e when each symbol takes the value value(name) gives, computed exactly
-// (intermediate terms may exceed int64). The error wraps errcode.ErrSyntax for a symbol value does
-// not give, errcode.ErrOverflow for a result beyond int64, errcode.ErrNotDivisible for an exact
+// (intermediate terms may exceed int64). The error is an *UnboundError, which wraps
+// errcode.ErrSyntax, for a symbol value does not give; it wraps errcode.ErrOverflow for a result beyond int64, errcode.ErrNotDivisible for an exact
 // quotient that does not divide, and errcode.ErrInvalidShape for a division by zero: the model
 // would fail at that binding.
 func (e Expr) Eval(value func(name string) (int64, bool)) (int64, error) {
@@ -50,12 +51,25 @@ func (e Expr) evalRat(value func(string) (int64, bool)) (*big.Rat, error) {
 }
 
 func (a *atom) eval(value func(string) (int64, bool)) (*big.Rat, error) {
-	if a.kind == symbolAtom {
+	switch a.kind {
+	case symbolAtom:
 		v, ok := value(a.name)
 		if !ok {
-			return nil, errcode.Errorf(errcode.ErrSyntax, "symbol %s has no value", a.name)
+			return nil, &UnboundError{Name: a.name}
 		}
 		return new(big.Rat).SetInt64(v), nil
+	case minAtom, maxAtom:
+		var m *big.Rat
+		for _, x := range a.args {
+			v, err := x.evalRat(value)
+			if err != nil {
+				return nil, err
+			}
+			if m == nil || a.kind == minAtom && v.Cmp(m) < 0 || a.kind == maxAtom && v.Cmp(m) > 0 {
+				m = v
+			}
+		}
+		return m, nil
 	}
 	n, err := a.num.evalRat(value)
 	if err != nil {
@@ -68,7 +82,7 @@ func (a *atom) eval(value func(string) (int64, bool)) (*big.Rat, error) {
 	if d.Sign() == 0 {
 		return nil, errcode.Errorf(errcode.ErrInvalidShape, "%s divides by zero at this binding", a.key)
 	}
-	q := n.Quo(n, d)
+	q := new(big.Rat).Quo(n, d)
 	if a.kind == quotAtom {
 		if !q.IsInt() {
 			return nil, errcode.Errorf(errcode.ErrNotDivisible, "%s does not divide at this binding", a.key)
@@ -77,7 +91,12 @@ func (a *atom) eval(value func(string) (int64, bool)) (*big.Rat, error) {
 	}
 	// floor(num/den) of the reduced fraction: big.Int.Div rounds toward -inf for a positive
 	// divisor (Euclidean division), and the denominator of a big.Rat is positive.
-	return new(big.Rat).SetInt(new(big.Int).Div(q.Num(), q.Denom())), nil
+	fl := new(big.Rat).SetInt(new(big.Int).Div(q.Num(), q.Denom()))
+	if a.kind == floorAtom {
+		return fl, nil
+	}
+	// num mod den = num - den·floor(num/den), with the sign of den.
+	return n.Sub(n, fl.Mul(fl, d)), nil
 }
 
 // Subst returns e with each symbol s replaced by sub(name of s) where it gives one, simplified
@@ -111,19 +130,120 @@ func (e Expr) Subst(sub func(name string) (Expr, bool)) (Expr, bool) {
 }
 
 func (a *atom) subst(sub func(string) (Expr, bool)) (Expr, bool) {
-	if a.kind == symbolAtom {
+	switch a.kind {
+	case symbolAtom:
 		if v, ok := sub(a.name); ok {
 			return v, true
 		}
 		return fromAtom(a), true
+	case minAtom, maxAtom:
+		args := make([]Expr, 0, len(a.args))
+		for _, x := range a.args {
+			v, ok := x.Subst(sub)
+			if !ok {
+				return Expr{}, false
+			}
+			args = appendArgs(args, a.kind, v)
+		}
+		return extremumOf(a.kind, args)
 	}
 	n, ok1 := a.num.Subst(sub)
 	d, ok2 := a.den.Subst(sub)
 	if !ok1 || !ok2 {
 		return Expr{}, false
 	}
-	if a.kind == floorAtom {
+	switch a.kind {
+	case floorAtom:
 		return FloorDiv(n, d)
+	case modAtom:
+		return Mod(n, d)
 	}
 	return Quo(n, d)
+}
+
+// UnboundError is the error of an evaluation at a binding that gives no value to a symbol the
+// expression, dim, shape or predicate depends on. It wraps errcode.ErrSyntax.
+type UnboundError struct {
+	Name string // the symbol's name
+}
+
+// Error returns "symbol N has no value", the name as the notation writes it.
+func (e *UnboundError) Error() string {
+	return "symbol " + string(appendName(nil, e.Name)) + " has no value"
+}
+
+// Unwrap returns errcode.ErrSyntax.
+func (e *UnboundError) Unwrap() error { return errcode.ErrSyntax }
+
+// Eval returns d's value at the binding b of symbols to integers (map[string]int64{"N": 8}): its
+// constant, or its expression evaluated as Expr.Eval does, with its errors (*UnboundError for a
+// symbol b does not bind). A dim known only by its bounds, or by an anonymous symbol, has no value
+// that a binding gives: its error wraps errcode.ErrInvalidShape and gives its bounds. The value is
+// not checked against d's bounds.
+func (d Dim) Eval(b map[string]int64) (int64, error) {
+	if n, ok := d.Static(); ok {
+		return n, nil
+	}
+	if !d.Determined() {
+		return 0, errcode.Errorf(errcode.ErrInvalidShape, "dim %v: known only by its bounds, no binding of the symbols gives its value", d)
+	}
+	return d.e.Eval(lookup(b))
+}
+
+func lookup(b map[string]int64) func(string) (int64, bool) {
+	return func(name string) (int64, bool) {
+		v, ok := b[name]
+		return v, ok
+	}
+}
+
+// Eval returns the dims of s at the binding b (Dim.Eval), in a new slice; the error of a dim names
+// its index ("dim[1]: symbol T has no value") and wraps the dim's error. A shape of dynamic rank
+// has no dims to give: its error wraps errcode.ErrInvalidShape.
+func (s Shape) Eval(b map[string]int64) ([]int64, error) {
+	if s.RankDynamic {
+		return nil, errcode.Errorf(errcode.ErrInvalidShape, "shape [...]: its rank is unknown, no binding of the symbols gives its dims")
+	}
+	out := make([]int64, len(s.Dims))
+	for i, d := range s.Dims {
+		v, err := d.Eval(b)
+		if err != nil {
+			return nil, fmt.Errorf("dim[%d]: %w", i, err)
+		}
+		out[i] = v
+	}
+	return out, nil
+}
+
+// Subst returns d with each symbol s of its expression replaced by sub(name of s) where it gives
+// one, simplified again, and narrowed to d's bounds. A static dim, or one known only by its
+// bounds, is d itself; so is an expression that is a symbol sub leaves alone, without being
+// rebuilt. When the result cannot be kept (see maxSize), d keeps only its bounds.
+func (d Dim) Subst(sub func(name string) (Expr, bool)) Dim {
+	if d.lo == d.hi || !d.exact {
+		return d
+	}
+	y, ok := substExpr(d.e, sub)
+	if !ok {
+		return Interval(d.lo, d.hi)
+	}
+	if n, ok := Of(y).Narrow(d.lo, d.hi); ok {
+		return n
+	}
+	return Of(y)
+}
+
+// substExpr applies a substitution as Expr.Subst does, and returns a constant, or a symbol the
+// substitution leaves alone, as it is, without rebuilding it.
+func substExpr(x Expr, sub func(string) (Expr, bool)) (Expr, bool) {
+	if _, ok := x.Const(); ok {
+		return x, true
+	}
+	if name, _, ok := x.Symbol(); ok {
+		if y, ok := sub(name); ok {
+			return y, true
+		}
+		return x, true
+	}
+	return x.Subst(sub)
 }

@@ -13,8 +13,8 @@ const maxSize = 64
 
 // Expr is an integer-valued expression over symbols, in one canonical form: a sum of terms, each a
 // rational coefficient times a product of atoms raised to non-zero integer powers, where an atom is
-// a symbol, a floor division P//Q or an exact quotient P/Q of a sum. Equal expressions have equal
-// forms, so they print alike and Equal compares them exactly; a product divided by one of its
+// a symbol, a floor division P//Q, a remainder P % Q, an exact quotient P/Q of a sum, or max or
+// min of expressions. Equal expressions have equal forms, so they print alike and Equal compares them exactly; a product divided by one of its
 // factors cancels (N·150528/N is 150528). Negative powers appear only through exact quotients (the
 // Reshape rule's -1, an exact division): the expression's value is an integer wherever the model
 // runs.
@@ -41,6 +41,9 @@ const (
 	symbolAtom atomKind = iota
 	floorAtom           // floor(num / den)
 	quotAtom            // num / den, exact, den a sum of several terms
+	modAtom             // num mod den, with the sign of den (Python's %)
+	minAtom             // the least of args
+	maxAtom             // the greatest of args
 )
 
 // atom is a symbol or an operation that the polynomial form does not express.
@@ -53,10 +56,13 @@ type atom struct {
 	order  int
 	lo, hi int64
 	anon   bool
-	// Floor divisions and exact quotients.
+	// Floor divisions, exact quotients and remainders.
 	num, den Expr
-	key      string // the canonical text of a compound atom, for ordering
-	size     int
+	// Minima and maxima: two or more distinct arguments, none itself a minimum (of a minAtom) or
+	// a maximum (of a maxAtom), in cmpExpr order.
+	args []Expr
+	key  string // the canonical text of a compound atom, for ordering
+	size int
 }
 
 // cmpAtom orders atoms: symbols first, in table order, then compound atoms by their text.
@@ -172,9 +178,14 @@ func (e Expr) Size() int {
 func (e Expr) symbols(yield func(a *atom)) {
 	for _, t := range e.t {
 		for _, f := range t.m {
-			if f.a.kind == symbolAtom {
+			switch f.a.kind {
+			case symbolAtom:
 				yield(f.a)
-			} else {
+			case minAtom, maxAtom:
+				for _, x := range f.a.args {
+					x.symbols(yield)
+				}
+			default:
 				f.a.num.symbols(yield)
 				f.a.den.symbols(yield)
 			}
@@ -594,19 +605,6 @@ func CeilDiv(e, f Expr) (Expr, bool) {
 	return Neg(q)
 }
 
-// Mod returns e mod f with the sign of f (Python's %): e - f·(e//f).
-func Mod(e, f Expr) (Expr, bool) {
-	q, ok := FloorDiv(e, f)
-	if !ok {
-		return Expr{}, false
-	}
-	fq, ok := Mul(f, q)
-	if !ok {
-		return Expr{}, false
-	}
-	return Sub(e, fq)
-}
-
 // ival returns the interval of the values e takes, from the bounds of its symbols. A divisor
 // that may be 0 is taken to be at least 1 where it cannot be negative: a run that divides by 0
 // fails, so no value comes of it.
@@ -665,6 +663,19 @@ func (a *atom) ival() ival {
 			return whole
 		}
 		return floorDivI(a.num.ival(), d)
+	case modAtom:
+		return modI(a.num.ival(), divisor(a.den.ival()))
+	case minAtom, maxAtom:
+		v := a.args[0].ival()
+		for _, x := range a.args[1:] {
+			w := x.ival()
+			if a.kind == minAtom {
+				v = ival{minX(v.lo, w.lo), minX(v.hi, w.hi)}
+			} else {
+				v = ival{maxX(v.lo, w.lo), maxX(v.hi, w.hi)}
+			}
+		}
+		return v
 	}
 	d := divisor(a.den.ival())
 	if d.containsZero() || d.empty() {
@@ -704,22 +715,26 @@ func (e Expr) Order() int {
 
 // Mentions reports whether e depends on the symbol named name.
 func (e Expr) Mentions(name string) bool {
-	found := false
-	e.symbols(func(a *atom) { found = found || a.name == name })
-	return found
+	return anySymbol(e.symbols, func(a *atom) bool { return a.name == name })
 }
 
 // DependsOnAnon reports whether e holds an anonymous symbol (Table.Anon).
-func (e Expr) DependsOnAnon() bool {
+func (e Expr) DependsOnAnon() bool { return anySymbol(e.symbols, func(a *atom) bool { return a.anon }) }
+
+// SymbolNames returns the names of the named symbols e depends on, in table order, once each.
+func (e Expr) SymbolNames() []string { return symbolNames(e.symbols) }
+
+// anySymbol reports whether walk yields a symbol for which f is true.
+func anySymbol(walk func(yield func(*atom)), f func(*atom) bool) bool {
 	found := false
-	e.symbols(func(a *atom) { found = found || a.anon })
+	walk(func(a *atom) { found = found || f(a) })
 	return found
 }
 
-// SymbolNames returns the names of the named symbols e depends on, in table order, once each.
-func (e Expr) SymbolNames() []string {
+// symbolNames returns the names of the named symbols walk yields, in table order, once each.
+func symbolNames(walk func(yield func(*atom))) []string {
 	var as []*atom
-	e.symbols(func(a *atom) {
+	walk(func(a *atom) {
 		if !a.anon && !slices.Contains(as, a) {
 			as = append(as, a)
 		}

@@ -10,13 +10,13 @@ import (
 
 // node is a plain expression tree, the reference the canonical form is checked against.
 type node struct {
-	op   byte // 'n' integer, 's' symbol, or one of + - * / f (floor) m (mod)
+	op   byte // 'n' integer, 's' symbol, or one of + - * / f (floor) m (mod) x (max) i (min)
 	v    int64
 	sym  int
 	a, b *node
 }
 
-var symNames = []string{"N", "T", "H"}
+var symNames = []string{"N", "T", "H", "batch size"}
 
 // eval evaluates the tree exactly with big integers; ok is false when an exact quotient does not
 // divide, a divisor is zero, or a value leaves int64 (the model would not run, or the canonical
@@ -41,6 +41,12 @@ func (n *node) eval(env []int64) (*big.Int, bool) {
 		z.Sub(x, y)
 	case '*':
 		z.Mul(x, y)
+	case 'x', 'i':
+		if (x.Cmp(y) > 0) == (n.op == 'x') {
+			z = x
+		} else {
+			z = y
+		}
 	case '/', 'f', 'm':
 		if y.Sign() == 0 {
 			return nil, false
@@ -93,34 +99,70 @@ func (n *node) build(tab *sym.Table) (sym.Expr, bool) {
 		return sym.Quo(a, b)
 	case 'f':
 		return sym.FloorDiv(a, b)
+	case 'x':
+		return sym.Max(a, b)
+	case 'i':
+		return sym.Min(a, b)
 	}
 	return sym.Mod(a, b)
 }
 
 // tree makes a random tree from the bytes of data, consumed from the front.
 func tree(data *[]byte, depth int) *node {
-	next := func() byte {
-		if len(*data) == 0 {
-			return 0
-		}
-		c := (*data)[0]
-		*data = (*data)[1:]
-		return c
-	}
-	c := next()
+	c := next(data)
 	if depth > 4 || c < 80 {
 		if c%2 == 0 {
 			return &node{op: 's', sym: int(c/2) % len(symNames)}
 		}
-		return &node{op: 'n', v: int64(int8(next())) % 9}
+		return &node{op: 'n', v: int64(int8(next(data))) % 9}
 	}
-	return &node{op: "+-*/fm"[c%6], a: tree(data, depth+1), b: tree(data, depth+1)}
+	return &node{op: "+-*/fmxi"[c%8], a: tree(data, depth+1), b: tree(data, depth+1)}
+}
+
+// next consumes one byte of data, 0 past its end.
+func next(data *[]byte) byte {
+	if len(*data) == 0 {
+		return 0
+	}
+	c := (*data)[0]
+	*data = (*data)[1:]
+	return c
+}
+
+// newTable returns the table of the random trees: their symbols, bounded to [0, 50] as the
+// bindings are.
+func newTable() *sym.Table {
+	tab := sym.NewTable()
+	for _, name := range symNames {
+		tab.Symbol(name, 0, 50)
+	}
+	return tab
+}
+
+// binding returns the k-th binding of the symbols, from rest when it holds enough bytes.
+func binding(k int, rest *[]byte) []int64 {
+	env := []int64{int64(k * 7 % 51), int64(k*13%51 + 1), int64(50 - k*9%51), int64(k * 29 % 51)}
+	if len(*rest) >= len(env) {
+		for i := range env {
+			env[i] = int64((*rest)[i] % 51)
+		}
+		*rest = (*rest)[len(env):]
+	}
+	return env
+}
+
+func bindingMap(env []int64) map[string]int64 {
+	m := map[string]int64{}
+	for i, s := range symNames {
+		m[s] = env[i]
+	}
+	return m
 }
 
 func checkTree(t *testing.T, data []byte) {
 	rest := data
 	n := tree(&rest, 0)
-	tab := sym.NewTable()
+	tab := newTable()
 	e, ok := n.build(tab)
 	if !ok {
 		return
@@ -131,25 +173,14 @@ func checkTree(t *testing.T, data []byte) {
 	}
 	lo, hi := e.Bounds()
 	for k := 0; k < 6; k++ {
-		env := []int64{int64(k * 7 % 51), int64(k*13%51 + 1), int64(50 - k*9%51)}
-		if len(rest) > 2 {
-			env[0], env[1], env[2] = int64(rest[0]%51), int64(rest[1]%51), int64(rest[2]%51)
-			rest = rest[3:]
-		}
+		env := binding(k, &rest)
 		want, ok := n.eval(env)
 		if !ok {
 			continue
 		}
-		got, err := e.Eval(func(name string) (int64, bool) {
-			for i, s := range symNames {
-				if s == name {
-					return env[i], true
-				}
-			}
-			return 0, false
-		})
+		got, err := sym.Of(e).Eval(bindingMap(env))
 		if err != nil || got != want.Int64() {
-			t.Fatalf("%s at N,T,H = %v: %d, %v; the tree gives %d", e, env, got, err, want)
+			t.Fatalf("%s at %v = %v: %d, %v; the tree gives %d", e, symNames, env, got, err, want)
 		}
 		if got < lo || got > hi {
 			t.Fatalf("%s at %v = %d, outside its bounds %d..%d", e, env, got, lo, hi)
@@ -160,14 +191,17 @@ func checkTree(t *testing.T, data []byte) {
 // TestRandomTrees checks the canonical form against the plain tree on random expressions: equal
 // values at every binding where the tree's value is defined, values inside the bounds, and a
 // printed form that reads back equal.
-func TestRandomTrees(t *testing.T) {
-	r := rand.New(rand.NewPCG(1, 2))
-	for range 50000 {
-		data := make([]byte, 40)
+func TestRandomTrees(t *testing.T) { random(t, 1, 30000, 40, checkTree) }
+
+// random calls check with n random inputs of size bytes, from a generator seeded with seed.
+func random(t *testing.T, seed uint64, n, size int, check func(*testing.T, []byte)) {
+	r := rand.New(rand.NewPCG(seed, seed+1))
+	for range n {
+		data := make([]byte, size)
 		for i := range data {
 			data[i] = byte(r.UintN(256))
 		}
-		checkTree(t, data)
+		check(t, data)
 	}
 }
 
@@ -175,4 +209,122 @@ func FuzzExpr(f *testing.F) {
 	f.Add([]byte{200, 80, 2, 81, 1, 3})
 	f.Add([]byte{203, 202, 4, 1, 7, 5, 9, 99, 1})
 	f.Fuzz(func(t *testing.T, data []byte) { checkTree(t, data) })
+}
+
+// pnode is a plain predicate tree: a comparison of two expression trees, !, && or ||.
+type pnode struct {
+	op   byte // one of the comparisons = ! < l (<=) > g (>=), or & (and), | (or), ~ (not)
+	a, b *node
+	x, y *pnode
+}
+
+// eval evaluates the predicate tree; ok is false where an expression in it is not defined.
+func (p *pnode) eval(env []int64) (v, ok bool) {
+	switch p.op {
+	case '&', '|':
+		x, ok1 := p.x.eval(env)
+		y, ok2 := p.y.eval(env)
+		if p.op == '&' {
+			return x && y, ok1 && ok2
+		}
+		return x || y, ok1 && ok2
+	case '~':
+		x, ok := p.x.eval(env)
+		return !x, ok
+	}
+	x, ok1 := p.a.eval(env)
+	y, ok2 := p.b.eval(env)
+	if !ok1 || !ok2 {
+		return false, false
+	}
+	c := x.Cmp(y)
+	switch p.op {
+	case '=':
+		return c == 0, true
+	case '!':
+		return c != 0, true
+	case '<':
+		return c < 0, true
+	case 'l':
+		return c <= 0, true
+	case '>':
+		return c > 0, true
+	}
+	return c >= 0, true
+}
+
+var ops = map[byte]sym.Op{'=': sym.OpEq, '!': sym.OpNe, '<': sym.OpLt, 'l': sym.OpLe, '>': sym.OpGt, 'g': sym.OpGe}
+
+// build builds the canonical predicate; ok is false when an expression cannot be built.
+func (p *pnode) build(tab *sym.Table) (sym.Pred, bool) {
+	switch p.op {
+	case '&', '|':
+		x, ok1 := p.x.build(tab)
+		y, ok2 := p.y.build(tab)
+		if p.op == '&' {
+			return sym.And(x, y), ok1 && ok2
+		}
+		return sym.Or(x, y), ok1 && ok2
+	case '~':
+		x, ok := p.x.build(tab)
+		return sym.Not(x), ok
+	}
+	a, ok1 := p.a.build(tab)
+	b, ok2 := p.b.build(tab)
+	return sym.Cmp(a, ops[p.op], b), ok1 && ok2
+}
+
+// ptree makes a random predicate tree from the bytes of data. Its comparisons are of small
+// expressions, or of a symbol and a small constant, so that their conjunctions and disjunctions
+// meet on one expression, as a model's constraints do.
+func ptree(data *[]byte, depth int) *pnode {
+	c := next(data)
+	if depth > 3 || c < 100 {
+		var a, b *node
+		if c%3 == 0 {
+			a = &node{op: 's', sym: int(next(data)) % len(symNames)}
+			b = &node{op: 'n', v: int64(next(data) % 12)}
+		} else {
+			a, b = tree(data, 3), tree(data, 3)
+		}
+		return &pnode{op: "=!<l>g"[c%6], a: a, b: b}
+	}
+	return &pnode{op: "&|~"[c%3], x: ptree(data, depth+1), y: ptree(data, depth+1)}
+}
+
+// checkPred checks the canonical form of a random predicate against the plain tree: the same
+// value at every binding where the tree is defined, and a printed form that reads back equal.
+func checkPred(t *testing.T, data []byte) {
+	rest := data
+	n := ptree(&rest, 0)
+	tab := newTable()
+	p, ok := n.build(tab)
+	if !ok {
+		return
+	}
+	back, err := sym.ParsePred(p.String(), tab)
+	if err != nil || !back.Equal(p) {
+		t.Fatalf("%s reads back as %s, %v", p, back, err)
+	}
+	for k := 0; k < 8; k++ {
+		env := binding(k, &rest)
+		want, ok := n.eval(env)
+		if !ok {
+			continue
+		}
+		got, err := p.Eval(bindingMap(env))
+		if err != nil || got != want {
+			t.Fatalf("%s at %v = %v: %v, %v; the tree gives %v", p, symNames, env, got, err, want)
+		}
+	}
+}
+
+// TestRandomPreds checks the canonical form of predicates against plain trees, as
+// TestRandomTrees does for expressions.
+func TestRandomPreds(t *testing.T) { random(t, 3, 20000, 60, checkPred) }
+
+func FuzzPred(f *testing.F) {
+	f.Add([]byte{200, 3, 0, 12, 120, 9, 1, 4})
+	f.Add([]byte{101, 30, 2, 7, 33, 1, 3, 150, 0, 0, 5})
+	f.Fuzz(func(t *testing.T, data []byte) { checkPred(t, data) })
 }

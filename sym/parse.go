@@ -10,30 +10,47 @@ import (
 )
 
 // ParseExpr parses an expression in the notation of Expr.String: integers, symbol names, + - * //
-// / and parentheses, with Python's precedence and left associativity. A name is a letter or _
-// followed by letters, digits, _, . and : ("N", "batch_size", "x:0", "p2o.DynamicDimension.0"); a
-// name met for the first time becomes a symbol of t with bounds [1, Inf] (a size, see Table.Symbol).
-// The error wraps
+// / % and parentheses, with Python's precedence and left associativity (% binds as * does), and
+// min(a,b) and max(a,b). A name is a letter or _ followed by letters, digits, _, . and : ("N",
+// "batch_size", "x:0", "p2o.DynamicDimension.0"), or any other name in double quotes, a backslash
+// and a double quote within escaped by a backslash ("\"batch size\""); a name met for the first
+// time becomes a symbol of t with bounds [1, Inf] (a size, see Table.Symbol). The error wraps
 // errcode.ErrSyntax and gives the offset, errcode.ErrOverflow for an integer beyond int64, or
-// errcode.ErrLimit for an expression over the size bound.
+// errcode.ErrLimit for an expression over the size bound or nested deeper than 32.
 func ParseExpr(s string, t *Table) (Expr, error) {
-	p := parser{s: s, t: t}
-	e, err := p.expr()
+	p := parser{s: s, what: "expression", t: t}
+	v, err := p.top()
 	if err != nil {
 		return Expr{}, err
 	}
-	p.space()
-	if p.i < len(p.s) {
-		return Expr{}, p.errorf("unexpected %q", p.s[p.i:])
+	if v.isPred {
+		return Expr{}, errcode.Errorf(errcode.ErrSyntax, "expression %q: a predicate, not an expression", s)
 	}
-	return e, nil
+	return v.e, nil
+}
+
+// ParsePred parses a predicate in the notation of Pred.String: comparisons (== != < <= > >=) of
+// two expressions of ParseExpr's notation, ! before a comparison or a parenthesized predicate (!N
+// == 1 is !(N == 1)), && (which binds tighter than ||), || and parentheses. Comparisons do not
+// chain. Names are read as ParseExpr reads them, and the result is simplified (Cmp, And, Or,
+// Not). Errors as ParseExpr's.
+func ParsePred(s string, t *Table) (Pred, error) {
+	p := parser{s: s, what: "predicate", t: t}
+	v, err := p.top()
+	if err != nil {
+		return Pred{}, err
+	}
+	if !v.isPred {
+		return Pred{}, errcode.Errorf(errcode.ErrSyntax, "predicate %q: an expression, not a comparison", s)
+	}
+	return v.p, nil
 }
 
 // ParseDim parses one dimension: "?" or "-1" (unknown), an interval "2..5", "2..", "..5", or an
 // expression (ParseExpr), which must not be a negative constant. Errors as ParseExpr.
 func ParseDim(s string, t *Table) (Dim, error) {
 	f := strings.TrimSpace(s)
-	if f == "?" || f == "-1" || strings.Contains(f, "..") {
+	if f == "?" || f == "-1" || strings.Contains(f, "..") && (f[0] == '.' || f[0] >= '0' && f[0] <= '9') {
 		d, err := shape.ParseDim(f)
 		if err != nil {
 			return Dim{}, err
@@ -78,12 +95,18 @@ func ParseShape(s string, t *Table) (Shape, error) {
 	return out, nil
 }
 
-// splitTop splits s at the commas outside parentheses.
+// splitTop splits s at the commas outside parentheses and quoted names.
 func splitTop(s string) []string {
 	var out []string
 	depth, start := 0, 0
 	for i := 0; i < len(s); i++ {
 		switch s[i] {
+		case '"':
+			for i++; i < len(s) && s[i] != '"'; i++ {
+				if s[i] == '\\' {
+					i++
+				}
+			}
 		case '(':
 			depth++
 		case ')':
@@ -100,13 +123,24 @@ func splitTop(s string) []string {
 
 type parser struct {
 	s     string
+	what  string // "expression" or "predicate", for errors
 	i     int
 	t     *Table
 	depth int
 }
 
+// value is what a production of the grammar gives: an expression, or a predicate.
+type value struct {
+	e      Expr
+	p      Pred
+	isPred bool
+}
+
+// maxDepth bounds the nesting of parentheses, calls, ! and unary minus.
+const maxDepth = 32
+
 func (p *parser) errorf(format string, args ...any) error {
-	return errcode.Errorf(errcode.ErrSyntax, "expression %q: offset %d: %s", p.s, p.i, fmt.Sprintf(format, args...))
+	return errcode.Errorf(errcode.ErrSyntax, "%s %q: offset %d: %s", p.what, p.s, p.i, fmt.Sprintf(format, args...))
 }
 
 func (p *parser) space() {
@@ -121,45 +155,208 @@ func (p *parser) peek(tok string) bool {
 }
 
 func (p *parser) tooLarge() error {
-	return errcode.Errorf(errcode.ErrLimit, "expression %q: larger than %d terms and atoms, or a coefficient beyond int64", p.s, maxSize)
+	return errcode.Errorf(errcode.ErrLimit, "%s %q: larger than %d terms and atoms, or a coefficient beyond int64", p.what, p.s, maxSize)
 }
 
-func (p *parser) expr() (Expr, error) {
-	e, err := p.term()
+func (p *parser) enter() error {
+	if p.depth++; p.depth > maxDepth {
+		return errcode.Errorf(errcode.ErrLimit, "%s %q: nested deeper than %d", p.what, p.s, maxDepth)
+	}
+	return nil
+}
+
+// top parses the whole of s.
+func (p *parser) top() (value, error) {
+	v, err := p.or()
+	if err != nil {
+		return value{}, err
+	}
+	p.space()
+	if p.i < len(p.s) {
+		return value{}, p.errorf("unexpected %q", p.s[p.i:])
+	}
+	return v, nil
+}
+
+// expr returns v's expression, or an error at the offset where a predicate was met.
+func (p *parser) expr(v value, at int) (Expr, error) {
+	if v.isPred {
+		p.i = at
+		return Expr{}, p.errorf("a predicate where an expression belongs")
+	}
+	return v.e, nil
+}
+
+// exprOf parses what next parses, which must be an expression.
+func (p *parser) exprOf(next func() (value, error)) (Expr, error) {
+	p.space()
+	at := p.i
+	v, err := next()
 	if err != nil {
 		return Expr{}, err
+	}
+	return p.expr(v, at)
+}
+
+// predOf parses what next parses, which must be a predicate.
+func (p *parser) predOf(next func() (value, error)) (Pred, error) {
+	p.space()
+	at := p.i
+	v, err := next()
+	if err != nil {
+		return Pred{}, err
+	}
+	return p.pred(v, at)
+}
+
+func (p *parser) pred(v value, at int) (Pred, error) {
+	if !v.isPred {
+		p.i = at
+		return Pred{}, p.errorf("an expression where a predicate belongs (want a comparison)")
+	}
+	return v.p, nil
+}
+
+// or parses and ('||' and)*.
+func (p *parser) or() (value, error) {
+	return p.chain("||", p.and, Or)
+}
+
+// and parses not ('&&' not)*.
+func (p *parser) and() (value, error) {
+	return p.chain("&&", p.not, And)
+}
+
+func (p *parser) chain(tok string, next func() (value, error), join func(...Pred) Pred) (value, error) {
+	p.space()
+	at := p.i
+	v, err := next()
+	if err != nil || !p.peek(tok) {
+		return v, err
+	}
+	first, err := p.pred(v, at)
+	if err != nil {
+		return value{}, err
+	}
+	ps := []Pred{first}
+	for p.peek(tok) {
+		p.i += len(tok)
+		q, err := p.predOf(next)
+		if err != nil {
+			return value{}, err
+		}
+		ps = append(ps, q)
+	}
+	return value{p: join(ps...), isPred: true}, nil
+}
+
+// not parses '!' not | cmp.
+func (p *parser) not() (value, error) {
+	if p.peek("!") && !p.peek("!=") {
+		p.i++
+		if err := p.enter(); err != nil {
+			return value{}, err
+		}
+		q, err := p.predOf(p.not)
+		if err != nil {
+			return value{}, err
+		}
+		p.depth--
+		return value{p: Not(q), isPred: true}, nil
+	}
+	return p.cmp()
+}
+
+var relops = []struct {
+	tok string
+	op  Op
+}{{"==", OpEq}, {"!=", OpNe}, {"<=", OpLe}, {">=", OpGe}, {"<", OpLt}, {">", OpGt}}
+
+func (p *parser) relop() (Op, int, bool) {
+	p.space()
+	for _, r := range relops {
+		if strings.HasPrefix(p.s[p.i:], r.tok) {
+			return r.op, len(r.tok), true
+		}
+	}
+	return 0, 0, false
+}
+
+// cmp parses sum [relop sum].
+func (p *parser) cmp() (value, error) {
+	p.space()
+	at := p.i
+	v, err := p.sum()
+	if err != nil {
+		return value{}, err
+	}
+	op, n, ok := p.relop()
+	if !ok {
+		if p.peek("=") {
+			return value{}, p.errorf("= is not an operator (want ==)")
+		}
+		return v, nil
+	}
+	a, err := p.expr(v, at)
+	if err != nil {
+		return value{}, err
+	}
+	p.i += n
+	b, err := p.exprOf(p.sum)
+	if err != nil {
+		return value{}, err
+	}
+	if _, _, ok := p.relop(); ok {
+		return value{}, p.errorf("comparisons do not chain (want &&)")
+	}
+	return value{p: Cmp(a, op, b), isPred: true}, nil
+}
+
+// sum parses term (('+'|'-') term)*.
+func (p *parser) sum() (value, error) {
+	p.space()
+	at := p.i
+	v, err := p.term()
+	if err != nil || !p.peek("+") && !p.peek("-") {
+		return v, err
+	}
+	e, err := p.expr(v, at)
+	if err != nil {
+		return value{}, err
 	}
 	for {
-		var f Expr
+		neg := false
 		switch {
 		case p.peek("+"):
-			p.i++
-			if f, err = p.term(); err != nil {
-				return Expr{}, err
-			}
 		case p.peek("-"):
-			p.i++
-			if f, err = p.term(); err != nil {
-				return Expr{}, err
-			}
-			var ok bool
-			if f, ok = Neg(f); !ok {
-				return Expr{}, p.tooLarge()
-			}
+			neg = true
 		default:
-			return e, nil
+			return value{e: e}, nil
+		}
+		p.i++
+		f, err := p.exprOf(p.term)
+		if err != nil {
+			return value{}, err
 		}
 		var ok bool
-		if e, ok = Add(e, f); !ok {
-			return Expr{}, p.tooLarge()
+		if neg {
+			e, ok = Sub(e, f)
+		} else {
+			e, ok = Add(e, f)
+		}
+		if !ok {
+			return value{}, p.tooLarge()
 		}
 	}
 }
 
-func (p *parser) term() (Expr, error) {
-	e, err := p.unary()
+// term parses unary (('*'|'//'|'/'|'%') unary)*.
+func (p *parser) term() (value, error) {
+	p.space()
+	at := p.i
+	v, err := p.unary()
 	if err != nil {
-		return Expr{}, err
+		return value{}, err
 	}
 	for {
 		var op func(a, b Expr) (Expr, bool)
@@ -171,66 +368,86 @@ func (p *parser) term() (Expr, error) {
 		case p.peek("/"):
 			p.i++
 			op = Quo
+		case p.peek("%"):
+			p.i++
+			op = Mod
 		case p.peek("*"):
 			p.i++
 			op, divide = Mul, false
 		default:
-			return e, nil
+			return v, nil
 		}
-		at := p.i
-		f, err := p.unary()
+		e, err := p.expr(v, at)
 		if err != nil {
-			return Expr{}, err
+			return value{}, err
+		}
+		p.space()
+		rhs := p.i
+		w, err := p.unary()
+		if err != nil {
+			return value{}, err
+		}
+		f, err := p.expr(w, rhs)
+		if err != nil {
+			return value{}, err
 		}
 		if divide && f.IsZero() {
-			p.i = at
-			return Expr{}, p.errorf("division by zero")
+			p.i = rhs
+			return value{}, p.errorf("division by zero")
 		}
-		var ok bool
-		if e, ok = op(e, f); !ok {
-			return Expr{}, p.tooLarge()
-		}
-	}
-}
-
-func (p *parser) unary() (Expr, error) {
-	if p.peek("-") {
-		p.i++
-		e, err := p.unary()
-		if err != nil {
-			return Expr{}, err
-		}
-		n, ok := Neg(e)
+		r, ok := op(e, f)
 		if !ok {
-			return Expr{}, p.tooLarge()
+			return value{}, p.tooLarge()
 		}
-		return n, nil
+		v = value{e: r}
 	}
-	return p.primary()
 }
 
-func (p *parser) primary() (Expr, error) {
+// unary parses '-' unary | primary.
+func (p *parser) unary() (value, error) {
+	if !p.peek("-") {
+		return p.primary()
+	}
+	p.i++
+	if err := p.enter(); err != nil {
+		return value{}, err
+	}
+	e, err := p.exprOf(p.unary)
+	if err != nil {
+		return value{}, err
+	}
+	p.depth--
+	n, ok := Neg(e)
+	if !ok {
+		return value{}, p.tooLarge()
+	}
+	return value{e: n}, nil
+}
+
+// primary parses an integer, a name, a quoted name, min(...) or max(...), or a parenthesized
+// expression or predicate.
+func (p *parser) primary() (value, error) {
 	p.space()
 	if p.i >= len(p.s) {
-		return Expr{}, p.errorf("unexpected end, want a number, a name or (")
+		return value{}, p.errorf("unexpected end, want a number, a name or (")
 	}
 	c := p.s[p.i]
 	switch {
 	case c == '(':
-		if p.depth++; p.depth > 32 {
-			return Expr{}, errcode.Errorf(errcode.ErrLimit, "expression %q: parentheses nested deeper than 32", p.s)
+		if err := p.enter(); err != nil {
+			return value{}, err
 		}
 		p.i++
-		e, err := p.expr()
+		v, err := p.or()
 		if err != nil {
-			return Expr{}, err
+			return value{}, err
 		}
 		if !p.peek(")") {
-			return Expr{}, p.errorf("want )")
+			return value{}, p.errorf("want )")
 		}
 		p.i++
 		p.depth--
-		return e, nil
+		return v, nil
 	case c >= '0' && c <= '9':
 		j := p.i
 		for j < len(p.s) && p.s[j] >= '0' && p.s[j] <= '9' {
@@ -238,10 +455,16 @@ func (p *parser) primary() (Expr, error) {
 		}
 		n, err := strconv.ParseInt(p.s[p.i:j], 10, 64)
 		if err != nil {
-			return Expr{}, errcode.Errorf(errcode.ErrOverflow, "expression %q: offset %d: %s does not fit in an int64", p.s, p.i, p.s[p.i:j])
+			return value{}, errcode.Errorf(errcode.ErrOverflow, "%s %q: offset %d: %s does not fit in an int64", p.what, p.s, p.i, p.s[p.i:j])
 		}
 		p.i = j
-		return Int(n), nil
+		return value{e: Int(n)}, nil
+	case c == '"':
+		name, err := p.quoted()
+		if err != nil {
+			return value{}, err
+		}
+		return value{e: p.symbol(name)}, nil
 	case isNameStart(c):
 		j := p.i + 1
 		for j < len(p.s) && isNameByte(p.s[j]) {
@@ -249,12 +472,80 @@ func (p *parser) primary() (Expr, error) {
 		}
 		name := p.s[p.i:j]
 		p.i = j
-		if e, ok := p.t.Lookup(name); ok {
-			return e, nil
+		if (name == "min" || name == "max") && p.peek("(") {
+			return p.call(name)
 		}
-		return p.t.Symbol(name, 1, Inf), nil
+		return value{e: p.symbol(name)}, nil
 	}
-	return Expr{}, p.errorf("unexpected %q, want a number, a name or (", string(c))
+	return value{}, p.errorf("unexpected %q, want a number, a name or (", string(c))
+}
+
+func (p *parser) symbol(name string) Expr {
+	if e, ok := p.t.Lookup(name); ok {
+		return e
+	}
+	return p.t.Symbol(name, 1, Inf)
+}
+
+// quoted parses a name in double quotes.
+func (p *parser) quoted() (string, error) {
+	start := p.i
+	var b []byte
+	for p.i++; p.i < len(p.s); p.i++ {
+		switch c := p.s[p.i]; c {
+		case '"':
+			p.i++
+			return string(b), nil
+		case '\\':
+			if p.i+1 < len(p.s) && (p.s[p.i+1] == '"' || p.s[p.i+1] == '\\') {
+				p.i++
+				b = append(b, p.s[p.i])
+				continue
+			}
+			return "", p.errorf("in a quoted name, \\ escapes only \\ and \"")
+		default:
+			b = append(b, c)
+		}
+	}
+	p.i = start
+	return "", p.errorf("a quoted name without its closing \"")
+}
+
+// call parses the arguments of min or max: two or more expressions.
+func (p *parser) call(name string) (value, error) {
+	if err := p.enter(); err != nil {
+		return value{}, err
+	}
+	p.i++ // (
+	f := Max
+	if name == "min" {
+		f = Min
+	}
+	var acc Expr
+	for k := 0; ; k++ {
+		e, err := p.exprOf(p.or)
+		if err != nil {
+			return value{}, err
+		}
+		if k == 0 {
+			acc = e
+		} else {
+			var ok bool
+			if acc, ok = f(acc, e); !ok {
+				return value{}, p.tooLarge()
+			}
+		}
+		switch {
+		case p.peek(","):
+			p.i++
+		case p.peek(")") && k > 0:
+			p.i++
+			p.depth--
+			return value{e: acc}, nil
+		default:
+			return value{}, p.errorf("%s takes two or more arguments: want , or )", name)
+		}
+	}
 }
 
 func isNameStart(c byte) bool { return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }

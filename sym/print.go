@@ -89,7 +89,20 @@ func appendTerm(b []byte, t term, leadingMinus bool) []byte {
 func appendAtom(b []byte, a *atom, alone bool) []byte {
 	switch a.kind {
 	case symbolAtom:
-		return append(b, a.name...)
+		return appendName(b, a.name)
+	case minAtom, maxAtom:
+		return appendExtremum(b, a.kind, a.args)
+	case modAtom:
+		if !alone {
+			b = append(b, '(')
+		}
+		b = appendOperand(b, a.num, len(a.num.t) > 1)
+		b = append(b, " % "...)
+		b = appendOperand(b, a.den, !simple(a.den))
+		if !alone {
+			b = append(b, ')')
+		}
+		return b
 	case floorAtom:
 		if !alone {
 			b = append(b, '(')
@@ -114,11 +127,12 @@ func appendAtom(b []byte, a *atom, alone bool) []byte {
 	return b
 }
 
-func appendOperand(b []byte, e Expr, paren bool) []byte {
+// appendOperand appends x, in parentheses when paren.
+func appendOperand[T interface{ AppendText([]byte) []byte }](b []byte, x T, paren bool) []byte {
 	if paren {
 		b = append(b, '(')
 	}
-	b = e.AppendText(b)
+	b = x.AppendText(b)
 	if paren {
 		b = append(b, ')')
 	}
@@ -132,4 +146,53 @@ func simple(e Expr) bool {
 	}
 	return len(e.t) == 1 && e.t[0].c == ratInt(1) && len(e.t[0].m) == 1 && e.t[0].m[0].e == 1 &&
 		e.t[0].m[0].a.kind == symbolAtom
+}
+
+// appendExtremum appends min or max of args as nested calls of two arguments, max(A,max(B,C)), as
+// the notation has them.
+func appendExtremum(b []byte, kind atomKind, args []Expr) []byte {
+	if kind == minAtom {
+		b = append(b, "min("...)
+	} else {
+		b = append(b, "max("...)
+	}
+	b = args[0].AppendText(b)
+	b = append(b, ',')
+	if len(args) > 2 {
+		b = appendExtremum(b, kind, args[1:])
+	} else {
+		b = args[1].AppendText(b)
+	}
+	return append(b, ')')
+}
+
+// appendName appends a symbol's name: as it is when it is a letter or _ followed by letters,
+// digits, _, . and : ("N", "x:0", "p2o.DynamicDimension.0"), in double quotes otherwise, a
+// backslash and a double quote within escaped by a backslash: the name batch size prints as
+// "batch size", and a"b as "a\"b".
+func appendName(b []byte, name string) []byte {
+	if plainName(name) {
+		return append(b, name...)
+	}
+	b = append(b, '"')
+	for i := 0; i < len(name); i++ {
+		if c := name[i]; c == '"' || c == '\\' {
+			b = append(b, '\\')
+		}
+		b = append(b, name[i])
+	}
+	return append(b, '"')
+}
+
+// plainName reports whether name prints without quotes.
+func plainName(name string) bool {
+	if name == "" || !isNameStart(name[0]) {
+		return false
+	}
+	for i := 1; i < len(name); i++ {
+		if !isNameByte(name[i]) {
+			return false
+		}
+	}
+	return true
 }

@@ -47,24 +47,38 @@ func TestCanonical(t *testing.T) {
 		{"(N*T+1)//T", "(N*T+1)//T"},
 		{"x:0*p2o.DynamicDimension.0", "x:0*p2o.DynamicDimension.0"},
 	}
+	checkForms(t, tests, func() *sym.Table { return sizesOf("N", "B", "T", "C", "H", "W", "A") }, sym.ParseExpr, sym.Expr.Equal)
+}
+
+// checkForms checks that each input parses to its canonical form, and that the form reads back
+// equal; each parses in a new table.
+func checkForms[T interface{ String() string }](t *testing.T, tests []struct{ in, want string }, table func() *sym.Table,
+	parse func(string, *sym.Table) (T, error), equal func(T, T) bool) {
+	t.Helper()
 	for _, tt := range tests {
-		tab := sym.NewTable()
-		for _, n := range []string{"N", "B", "T", "C", "H", "W", "A"} {
-			tab.Symbol(n, 1, sym.Inf)
-		}
-		e, err := sym.ParseExpr(tt.in, tab)
+		tab := table()
+		x, err := parse(tt.in, tab)
 		if err != nil {
-			t.Errorf("ParseExpr(%q): %v", tt.in, err)
+			t.Errorf("parse %q: %v", tt.in, err)
 			continue
 		}
-		if got := e.String(); got != tt.want {
-			t.Errorf("ParseExpr(%q) = %s, want %s", tt.in, got, tt.want)
+		if got := x.String(); got != tt.want {
+			t.Errorf("parse %q = %s, want %s", tt.in, got, tt.want)
 		}
-		back, err := sym.ParseExpr(e.String(), tab)
-		if err != nil || !back.Equal(e) {
-			t.Errorf("ParseExpr(%q).String() = %q reads back as %v, %v", tt.in, e, back, err)
+		back, err := parse(x.String(), tab)
+		if err != nil || !equal(back, x) {
+			t.Errorf("parse %q: %q reads back as %v, %v", tt.in, x, back, err)
 		}
 	}
+}
+
+// sizesOf returns a table whose symbols, named names in that order, are sizes: [1, Inf).
+func sizesOf(names ...string) *sym.Table {
+	tab := sym.NewTable()
+	for _, n := range names {
+		tab.Symbol(n, 1, sym.Inf)
+	}
+	return tab
 }
 
 func TestParseErrors(t *testing.T) {
@@ -160,8 +174,10 @@ func TestDimArithmetic(t *testing.T) {
 	if got := sym.MinDims(h, sym.Const(9223372036854775806)).String(); got != "H" {
 		t.Errorf("min(H, big) = %s", got)
 	}
-	if got := sym.MinDims(h, sym.Const(10)).String(); got != "1..10" {
-		t.Errorf("min(H, 10) = %s", got)
+	if m := sym.MinDims(h, sym.Const(10)); m.String() != "min(H,10)" {
+		t.Errorf("min(H, 10) = %s", m)
+	} else if lo, hi := m.Bounds(); lo != 1 || hi != 10 {
+		t.Errorf("min(H, 10) has bounds %d..%d, want 1..10", lo, hi)
 	}
 }
 

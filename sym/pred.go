@@ -1,0 +1,874 @@
+package sym
+
+import (
+	"cmp"
+	"math"
+	"math/big"
+	"slices"
+
+	"github.com/reshape-go/reshape/errcode"
+)
+
+// Op is the operator of a comparison.
+type Op uint8
+
+// The comparison operators, as the notation writes them.
+const (
+	OpEq Op = iota // ==
+	OpNe           // !=
+	OpLt           // <
+	OpLe           // <=
+	OpGt           // >
+	OpGe           // >=
+)
+
+var opText = [...]string{OpEq: "==", OpNe: "!=", OpLt: "<", OpLe: "<=", OpGt: ">", OpGe: ">="}
+
+// String returns the operator as the notation writes it: "==", "!=", "<", "<=", ">", ">=".
+func (o Op) String() string {
+	if int(o) < len(opText) {
+		return opText[o]
+	}
+	return "Op(" + itoa(int64(o)) + ")"
+}
+
+// Pred is a predicate on the symbols of a Table: a comparison of two expressions, or the
+// conjunction (&&) or disjunction (||) of predicates, in one canonical form. A condition that a
+// model imposes on its symbols is a Pred: N == 1, T % 4 == 0, H >= 11, A == B || A == 1 || B == 1.
+//
+// The canonical form of a comparison moves everything to one side, e op 0 with op one of ==, !=
+// and >= (a < b is b-a-1 >= 0: expressions are integers wherever the model runs), clears
+// rational coefficients, divides out the content (the gcd of the coefficients) and makes the first
+// coefficient of an equation positive: 12*N == 12 is N == 1, H-10 >= 1 is H >= 11, 4*T % 16 == 0
+// is T % 4 == 0, 2*N == 3 is false. A comparison that the bounds of its symbols decide is true or
+// false; one that pins the expression to its greatest or least value is an equation (N <= 1 for N
+// >= 1 is N == 1), and an inequation at such a value is a bound (N != 1 is N >= 2), except for a
+// remainder (T % 4 >= 1 is T % 4 != 0). A bound on min or max is a conjunction or disjunction of
+// bounds on their arguments (max(A,B) <= 8 is A <= 8 && B <= 8).
+//
+// Conjunctions and disjunctions are flat and their terms sorted, so that equal predicates are
+// equal Go values by Equal and print alike. And merges the comparisons of one expression into the
+// fewest that say the same (N >= 2 && N >= 5 is N >= 5, N >= 3 && N <= 3 is N == 3), drops what
+// they imply (T % 4 == 0 && T % 2 == 0 is T % 4 == 0), removes the terms of a disjunction that
+// they contradict and drops a disjunction one of whose terms they imply (A >= 2 && (A == B || A ==
+// 1 || B == 1) is A >= 2 && (A == B || B == 1)). Or is And's dual: Or(p, q) is !(!p && !q).
+//
+// The zero Pred is true, the condition that always holds. Preds are immutable and safe for
+// concurrent use; the symbols of one Pred must come from one Table.
+type Pred struct{ n *pnode }
+
+type pkind uint8
+
+const (
+	pConst pkind = iota
+	pCmp
+	pAnd
+	pOr
+)
+
+type pnode struct {
+	kind pkind
+	// Constants: the value, and the comparison it was decided from, for messages.
+	val  bool
+	note string
+	// Comparisons: e op 0 in the canonical form, op one of OpEq, OpNe, OpGe; or, when raw, e op
+	// rhs as stated, with any op, for a comparison whose canonical form cannot be kept (see
+	// maxSize).
+	op  Op
+	e   Expr
+	raw bool
+	rhs Expr
+	// Conjunctions and disjunctions: two or more distinct terms in cmpPred order, none of the
+	// same kind.
+	args []Pred
+}
+
+// True returns the predicate that always holds, the zero Pred.
+func True() Pred { return Pred{} }
+
+// False returns the predicate that never holds.
+func False() Pred { return decided(false, "") }
+
+// decided returns the constant v, noting the comparison it was decided from.
+func decided(v bool, note string) Pred {
+	if v && note == "" {
+		return Pred{}
+	}
+	return Pred{&pnode{kind: pConst, val: v, note: note}}
+}
+
+func (p Pred) kind() pkind {
+	if p.n == nil {
+		return pConst
+	}
+	return p.n.kind
+}
+
+// IsTrue reports whether p holds at every binding (its canonical form is true).
+func (p Pred) IsTrue() bool { return p.n == nil || p.n.kind == pConst && p.n.val }
+
+// IsFalse reports whether p holds at no binding that its symbols' bounds allow (its canonical form
+// is false).
+func (p Pred) IsFalse() bool { return p.n != nil && p.n.kind == pConst && !p.n.val }
+
+// Equal reports whether p and q have the same canonical form.
+func (p Pred) Equal(q Pred) bool { return cmpPred(p, q) == 0 }
+
+// Terms returns the terms of a conjunction, in order, in a new slice; p alone for a predicate
+// that is not one, and none for true.
+func (p Pred) Terms() []Pred {
+	switch {
+	case p.IsTrue():
+		return nil
+	case p.n.kind == pAnd:
+		return slices.Clone(p.n.args)
+	}
+	return []Pred{p}
+}
+
+// Eq returns the predicate a == b, in canonical form (Cmp).
+func Eq(a, b Expr) Pred { return Cmp(a, OpEq, b) }
+
+// Ne returns a != b.
+func Ne(a, b Expr) Pred { return Cmp(a, OpNe, b) }
+
+// Lt returns a < b.
+func Lt(a, b Expr) Pred { return Cmp(a, OpLt, b) }
+
+// Le returns a <= b.
+func Le(a, b Expr) Pred { return Cmp(a, OpLe, b) }
+
+// Gt returns a > b.
+func Gt(a, b Expr) Pred { return Cmp(a, OpGt, b) }
+
+// Ge returns a >= b.
+func Ge(a, b Expr) Pred { return Cmp(a, OpGe, b) }
+
+// Divisible returns e % f == 0, in canonical form: f divides e, the condition of an exact
+// quotient e/f (the -1 of a Reshape of [T] to [-1,4] needs T % 4 == 0). A factor common to f, a
+// single term, and every term of e cancels first: 3*N*H*W is a multiple of 2*W when N*H % 2 == 0.
+// ok is false when f is 0 or the remainder cannot be kept (see maxSize).
+func Divisible(e, f Expr) (p Pred, ok bool) {
+	if g, ok := commonFactor(e, f); ok {
+		e, _ = Quo(e, g)
+		f, _ = Quo(f, g)
+	}
+	m, ok := Mod(e, f)
+	if !ok {
+		return Pred{}, false
+	}
+	return Eq(m, Expr{}), true
+}
+
+// commonFactor returns the greatest factor, other than 1, of the single term f that divides
+// every term of e, both polynomials with integer coefficients.
+func commonFactor(e, f Expr) (Expr, bool) {
+	if len(f.t) != 1 || !f.integral() || !e.integral() || len(e.t) == 0 {
+		return Expr{}, false
+	}
+	g := abs64(f.t[0].c.num)
+	for _, t := range e.t {
+		g = gcd(g, abs64(t.c.num))
+	}
+	var m []factor
+	for _, x := range f.t[0].m {
+		k := x.e
+		for _, t := range e.t {
+			i := slices.IndexFunc(t.m, func(y factor) bool { return cmpAtom(y.a, x.a) == 0 })
+			if i < 0 {
+				k = 0
+				break
+			}
+			k = min(k, t.m[i].e)
+		}
+		if k > 0 {
+			m = append(m, factor{x.a, k})
+		}
+	}
+	if g == 1 && len(m) == 0 || g > math.MaxInt64 {
+		return Expr{}, false
+	}
+	return Expr{t: []term{{c: ratInt(int64(g)), m: m}}}, true
+}
+
+// Cmp returns the predicate a op b in canonical form (see Pred). op must be one of the Op
+// constants. When the difference of a and b cannot be kept (see maxSize), the predicate is kept
+// as stated, and compares a and b at a binding.
+func Cmp(a Expr, op Op, b Expr) Pred {
+	var d Expr
+	ok := true
+	cop := OpGe
+	switch op {
+	case OpEq, OpNe, OpGe:
+		d, ok = Sub(a, b)
+		cop = op
+	case OpLe:
+		d, ok = Sub(b, a)
+	case OpGt:
+		if d, ok = Sub(a, b); ok {
+			d, ok = Add(d, Int(-1))
+		}
+	case OpLt:
+		if d, ok = Sub(b, a); ok {
+			d, ok = Add(d, Int(-1))
+		}
+	default:
+		panic("sym: Cmp with an invalid Op " + op.String())
+	}
+	if !ok {
+		return rawCmp(a, op, b)
+	}
+	return canon(cop, d, func() string { return cmpText(a, op, b) })
+}
+
+func cmpText(a Expr, op Op, b Expr) string {
+	t := a.AppendText(nil)
+	t = append(append(append(t, ' '), op.String()...), ' ')
+	return string(b.AppendText(t))
+}
+
+func rawCmp(a Expr, op Op, b Expr) Pred {
+	return Pred{&pnode{kind: pCmp, op: op, e: a, rhs: b, raw: true}}
+}
+
+// holds reports whether the constant c satisfies c op 0.
+func holds(op Op, c rat) bool {
+	switch op {
+	case OpEq:
+		return c.num == 0
+	case OpNe:
+		return c.num != 0
+	}
+	return c.num >= 0
+}
+
+// split returns the integer constant term of e and the others. The constant comes after the
+// terms of higher degree, and before the others of degree 0 (N/T).
+func split(e Expr) (l Expr, c int64) {
+	for i, t := range e.t {
+		if len(t.m) == 0 && t.c.isInt() {
+			return Expr{t: slices.Delete(slices.Clone(e.t), i, i+1)}, t.c.num
+		}
+	}
+	return e, 0
+}
+
+// floorDiv returns floor(a/b) for b > 0.
+func floorDiv(a, b int64) int64 {
+	q := a / b
+	if a%b != 0 && a < 0 {
+		q--
+	}
+	return q
+}
+
+// canon returns the canonical form of d op 0, op one of OpEq, OpNe, OpGe; note tells the
+// comparison as stated, should it be decided.
+func canon(op Op, d Expr, note func() string) Pred {
+	if c, ok := d.constRat(); ok {
+		return decided(holds(op, c), note())
+	}
+	// Integer coefficients, then the content divided out.
+	l := int64(1)
+	for _, t := range d.t {
+		g := int64(gcd(uint64(l), uint64(t.c.den)))
+		var ok bool
+		if l, ok = mul64(l/g, t.c.den); !ok {
+			return rawCmp(d, op, Expr{})
+		}
+	}
+	if l != 1 {
+		var ok bool
+		if d, ok = scale(d, ratInt(l)); !ok {
+			return rawCmp(d, op, Expr{})
+		}
+	}
+	v, c := split(d)
+	var g uint64
+	integral := true
+	for _, t := range v.t {
+		g = gcd(g, abs64(t.c.num))
+		integral = integral && integerValued(t.m)
+	}
+	// The content divides out of a polynomial, whose terms are integers: a term with a negative
+	// power (N/T) may not be one once divided.
+	if g > 1 && g <= math.MaxInt64 && integral {
+		inv := rat{1, int64(g)}
+		switch {
+		case op == OpGe:
+			// v + c >= 0 is v/g >= -c/g, and v/g is an integer: v/g + floor(c/g) >= 0.
+			sv, ok := scale(v, inv)
+			if ok {
+				sv, ok = Add(sv, Int(floorDiv(c, int64(g))))
+			}
+			if !ok {
+				return rawCmp(d, op, Expr{})
+			}
+			d = sv
+		case c%int64(g) == 0:
+			var ok bool
+			if d, ok = scale(d, inv); !ok {
+				return rawCmp(d, op, Expr{})
+			}
+		default: // an integer multiple of g is never -c
+			return decided(op == OpNe, note())
+		}
+	}
+	if v, _ := split(d); op != OpGe && v.t[0].c.num < 0 {
+		nd, ok := Neg(d)
+		if !ok {
+			return rawCmp(d, op, Expr{})
+		}
+		d = nd
+	}
+	v, c = split(d)
+	if op == OpGe {
+		if p, ok := expandExtremum(v, c); ok {
+			return p
+		}
+	}
+	b := d.ival()
+	switch op {
+	case OpEq, OpNe:
+		if !b.containsZero() || b.lo.sign() == 0 && b.hi.sign() == 0 {
+			return decided(b.containsZero() == (op == OpEq), note())
+		}
+	case OpGe:
+		if b.lo.sign() >= 0 || b.hi.sign() < 0 {
+			return decided(b.lo.sign() >= 0, note())
+		}
+	}
+	vb := v.ival()
+	remainder := false
+	if x, ok := (Expr{t: []term{{c: ratInt(1), m: v.t[0].m}}}).lone(); ok && len(v.t) == 1 && abs64(v.t[0].c.num) == 1 {
+		remainder = x.kind == modAtom
+	}
+	switch {
+	case op == OpGe && vb.hi.inf == 0 && c != math.MinInt64 && vb.hi.v == -c:
+		// v >= its greatest value: v == that value.
+		return canon(OpEq, d, note)
+	case op == OpGe && remainder && vb.lo.inf == 0 && c != math.MinInt64 && vb.lo.v+1 == -c:
+		// A remainder above its least value: not that value.
+		if d1, ok := Add(d, Int(1)); ok {
+			return canon(OpNe, d1, note)
+		}
+	case op == OpNe && !remainder && c != math.MinInt64 && (vb.lo.inf == 0 && vb.lo.v == -c || vb.hi.inf == 0 && vb.hi.v == -c):
+		// Not the least value: above it; not the greatest: below it.
+		var nd Expr
+		ok := false
+		if vb.lo.inf == 0 && vb.lo.v == -c {
+			nd, ok = Add(d, Int(-1))
+		} else if n, ok1 := Neg(d); ok1 {
+			nd, ok = Add(n, Int(-1))
+		}
+		if ok {
+			return canon(OpGe, nd, note)
+		}
+	}
+	return Pred{&pnode{kind: pCmp, op: op, e: d}}
+}
+
+// expandExtremum returns the bound v + c >= 0 on ±max or ±min of arguments as a conjunction or
+// disjunction of bounds on the arguments.
+func expandExtremum(v Expr, c int64) (Pred, bool) {
+	if len(v.t) != 1 || abs64(v.t[0].c.num) != 1 || !v.t[0].c.isInt() || c == math.MinInt64 {
+		return Pred{}, false
+	}
+	x, ok := (Expr{t: []term{{c: ratInt(1), m: v.t[0].m}}}).lone()
+	if !ok || x.kind != minAtom && x.kind != maxAtom {
+		return Pred{}, false
+	}
+	ps := make([]Pred, len(x.args))
+	upper := v.t[0].c.num < 0 // -x + c >= 0: x <= c
+	for i, a := range x.args {
+		if upper {
+			ps[i] = Le(a, Int(c))
+		} else {
+			ps[i] = Ge(a, Int(-c))
+		}
+	}
+	// max >= k and min <= k hold when one argument does; max <= k and min >= k when all do.
+	if (x.kind == maxAtom) != upper {
+		return Or(ps...), true
+	}
+	return And(ps...), true
+}
+
+// Not returns the negation of p, in canonical form: comparisons negated (!(N == 1) is N != 1,
+// !(H >= 11) is H <= 10), conjunctions and disjunctions swapped (De Morgan).
+func Not(p Pred) Pred {
+	switch p.kind() {
+	case pConst:
+		return decided(!p.IsTrue(), p.note())
+	case pCmp:
+		n := p.n
+		if n.raw {
+			return rawCmp(n.e, [...]Op{OpEq: OpNe, OpNe: OpEq, OpLt: OpGe, OpLe: OpGt, OpGt: OpLe, OpGe: OpLt}[n.op], n.rhs)
+		}
+		switch n.op {
+		case OpEq:
+			return canon(OpNe, n.e, func() string { return cmpText(n.e, OpNe, Expr{}) })
+		case OpNe:
+			return canon(OpEq, n.e, func() string { return cmpText(n.e, OpEq, Expr{}) })
+		}
+		// !(e >= 0) is -e-1 >= 0.
+		ne, ok := Neg(n.e)
+		if ok {
+			ne, ok = Add(ne, Int(-1))
+		}
+		if !ok {
+			return rawCmp(n.e, OpLt, Expr{})
+		}
+		return canon(OpGe, ne, func() string { return cmpText(n.e, OpLt, Expr{}) })
+	}
+	args := make([]Pred, len(p.n.args))
+	for i, a := range p.n.args {
+		args[i] = Not(a)
+	}
+	slices.SortFunc(args, cmpPred)
+	kind := pAnd
+	if p.n.kind == pAnd {
+		kind = pOr
+	}
+	return Pred{&pnode{kind: kind, args: args}}
+}
+
+func (p Pred) note() string {
+	if p.n == nil {
+		return ""
+	}
+	return p.n.note
+}
+
+// And returns the conjunction of ps, in canonical form (see Pred): true for none.
+func And(ps ...Pred) Pred {
+	var args []Pred
+	for _, p := range ps {
+		switch {
+		case p.IsTrue():
+		case p.IsFalse():
+			return p
+		case p.n.kind == pAnd:
+			args = append(args, p.n.args...)
+		default:
+			args = append(args, p)
+		}
+	}
+	return andOf(args)
+}
+
+// Or returns the disjunction of ps, in canonical form: false for none. It is !(!p1 && !p2 ...).
+func Or(ps ...Pred) Pred {
+	nots := make([]Pred, 0, len(ps))
+	for _, p := range ps {
+		switch {
+		case p.IsFalse():
+		case p.IsTrue():
+			return p
+		case p.n.kind == pOr:
+			for _, a := range p.n.args {
+				nots = append(nots, Not(a))
+			}
+		default:
+			nots = append(nots, Not(p))
+		}
+	}
+	if len(nots) == 0 {
+		return False()
+	}
+	return Not(andOf(nots))
+}
+
+// andOf returns the canonical conjunction of args, none true, false or a conjunction.
+func andOf(args []Pred) Pred {
+	for round := 0; ; round++ {
+		var fs facts
+		var rest []Pred
+		for _, a := range args {
+			if !fs.add(a) {
+				rest = append(rest, a)
+			}
+		}
+		if f, ok := fs.contradiction(); ok {
+			return f
+		}
+		// Disjunctions under the comparisons: terms they contradict go, and a term they imply
+		// makes the disjunction true. One that becomes a comparison joins them, and the
+		// comparisons are merged again.
+		again := false
+		var out []Pred
+		for _, r := range rest {
+			if r.kind() != pOr {
+				out = append(out, r)
+				continue
+			}
+			s := under(&fs, r)
+			switch {
+			case s.IsFalse():
+				return s
+			case s.kind() == pOr:
+				out = append(out, s)
+			default:
+				out = append(out, s.Terms()...)
+				again = true
+			}
+		}
+		args = append(fs.preds(), out...)
+		if !again || round == 8 {
+			break
+		}
+	}
+	var flat []Pred
+	for _, a := range args {
+		switch {
+		case a.IsFalse():
+			return a
+		case a.kind() == pAnd:
+			flat = append(flat, a.n.args...)
+		case !a.IsTrue():
+			flat = append(flat, a)
+		}
+	}
+	args = flat
+	slices.SortFunc(args, cmpPred)
+	args = slices.CompactFunc(args, Pred.Equal)
+	// A disjunction that another term implies goes: (A || B) && (A || B || C) is A || B.
+	for i := 0; i < len(args); i++ {
+		for j := range args {
+			if j != i && args[i].kind() == pOr && implies(args[j], args[i]) {
+				args = slices.Delete(args, i, i+1)
+				i--
+				break
+			}
+		}
+	}
+	switch len(args) {
+	case 0:
+		return True()
+	case 1:
+		return args[0]
+	}
+	return Pred{&pnode{kind: pAnd, args: args}}
+}
+
+// implies reports whether p is known to imply q: equal predicates; comparisons of one expression
+// whose sets of values are included; a term of a conjunction p that implies q; a disjunction p
+// each of whose terms implies q; q a disjunction one of whose terms p implies.
+func implies(p, q Pred) bool {
+	switch {
+	case p.Equal(q) || p.IsFalse() || q.IsTrue():
+		return true
+	case p.kind() == pAnd:
+		return slices.ContainsFunc(p.n.args, func(a Pred) bool { return implies(a, q) })
+	case p.kind() == pOr:
+		return !slices.ContainsFunc(p.n.args, func(a Pred) bool { return !implies(a, q) })
+	case q.kind() == pOr:
+		return slices.ContainsFunc(q.n.args, func(b Pred) bool { return implies(p, b) })
+	case q.kind() == pAnd:
+		return !slices.ContainsFunc(q.n.args, func(b Pred) bool { return !implies(p, b) })
+	case p.kind() == pCmp && q.kind() == pCmp:
+		var fs facts
+		if !fs.add(p) {
+			return false
+		}
+		return decide(&fs, q).IsTrue()
+	}
+	return false
+}
+
+// cmpPred orders predicates: constants, comparisons (by the expression compared, then operator
+// and constant), conjunctions, disjunctions (term by term).
+func cmpPred(a, b Pred) int {
+	ka, kb := a.kind(), b.kind()
+	if ka != kb {
+		return cmp.Compare(ka, kb)
+	}
+	switch ka {
+	case pConst:
+		switch {
+		case a.IsTrue() == b.IsTrue():
+			return 0
+		case a.IsTrue():
+			return 1
+		}
+		return -1
+	case pCmp:
+		x, y := a.n, b.n
+		if x.raw != y.raw {
+			if x.raw {
+				return 1
+			}
+			return -1
+		}
+		if !x.raw {
+			if c := cmpExpr(varPart(x.e), varPart(y.e)); c != 0 {
+				return c
+			}
+		}
+		if rx, ry := x.rank(), y.rank(); rx != ry {
+			return cmp.Compare(rx, ry)
+		}
+		if c := cmpExpr(x.e, y.e); c != 0 || !x.raw {
+			return c
+		}
+		return cmpExpr(x.rhs, y.rhs)
+	}
+	for i := 0; i < len(a.n.args) && i < len(b.n.args); i++ {
+		if c := cmpPred(a.n.args[i], b.n.args[i]); c != 0 {
+			return c
+		}
+	}
+	return cmp.Compare(len(a.n.args), len(b.n.args))
+}
+
+// rank orders the comparisons of one expression: equations, lower bounds, upper bounds,
+// inequations.
+func (n *pnode) rank() int {
+	switch {
+	case n.raw:
+		return int(n.op)
+	case n.op == OpEq:
+		return 0
+	case n.op == OpNe:
+		return 3
+	}
+	if v, _ := split(n.e); len(v.t) > 0 && v.t[0].c.num < 0 {
+		return 2
+	}
+	return 1
+}
+
+// varPart returns the terms of e but its constant, with a positive first coefficient.
+func varPart(e Expr) Expr {
+	v, _ := split(e)
+	if len(v.t) > 0 && v.t[0].c.num < 0 {
+		if n, ok := Neg(v); ok {
+			return n
+		}
+	}
+	return v
+}
+
+// Eval reports whether p holds at the binding b of symbols to integers
+// (map[string]int64{"N": 8, "T": 12}), computed exactly. The error is an *UnboundError naming a
+// symbol b does not bind, or the error of an expression that is not an integer at b (an exact
+// quotient that does not divide: errcode.ErrNotDivisible) or divides by zero
+// (errcode.ErrInvalidShape): the model does not run at b.
+func (p Pred) Eval(b map[string]int64) (bool, error) { return p.eval(lookup(b)) }
+
+func (p Pred) eval(value func(string) (int64, bool)) (bool, error) {
+	switch p.kind() {
+	case pConst:
+		return p.IsTrue(), nil
+	case pCmp:
+		x, err := evalInt(p.n.e, value)
+		if err != nil {
+			return false, err
+		}
+		y := new(big.Int)
+		if p.n.raw {
+			if y, err = evalInt(p.n.rhs, value); err != nil {
+				return false, err
+			}
+		}
+		c := x.Cmp(y)
+		switch p.n.op {
+		case OpEq:
+			return c == 0, nil
+		case OpNe:
+			return c != 0, nil
+		case OpLt:
+			return c < 0, nil
+		case OpLe:
+			return c <= 0, nil
+		case OpGt:
+			return c > 0, nil
+		}
+		return c >= 0, nil
+	}
+	and := p.n.kind == pAnd
+	res := and
+	for _, a := range p.n.args {
+		v, err := a.eval(value)
+		if err != nil {
+			return false, err
+		}
+		if v != and {
+			res = !and
+		}
+	}
+	return res, nil
+}
+
+// evalInt returns the value of e at a binding, an integer.
+func evalInt(e Expr, value func(string) (int64, bool)) (*big.Int, error) {
+	r, err := e.evalRat(value)
+	if err != nil {
+		return nil, err
+	}
+	if !r.IsInt() {
+		return nil, errcode.Errorf(errcode.ErrNotDivisible, "%s is %s, not an integer, at this binding", e, r.RatString())
+	}
+	return r.Num(), nil
+}
+
+// Subst returns p with each symbol s replaced by sub(name of s) where it gives one, in canonical
+// form again; ok is false when an expression cannot be kept (see maxSize).
+func (p Pred) Subst(sub func(name string) (Expr, bool)) (Pred, bool) {
+	switch p.kind() {
+	case pConst:
+		return p, true
+	case pCmp:
+		n := p.n
+		e, ok := substExpr(n.e, sub)
+		if !ok {
+			return Pred{}, false
+		}
+		if !n.raw {
+			return canon(n.op, e, func() string { return cmpText(e, n.op, Expr{}) }), true
+		}
+		r, ok := substExpr(n.rhs, sub)
+		if !ok {
+			return Pred{}, false
+		}
+		return Cmp(e, n.op, r), true
+	}
+	args := make([]Pred, len(p.n.args))
+	for i, a := range p.n.args {
+		var ok bool
+		if args[i], ok = a.Subst(sub); !ok {
+			return Pred{}, false
+		}
+	}
+	if p.n.kind == pAnd {
+		return And(args...), true
+	}
+	return Or(args...), true
+}
+
+// SymbolNames returns the names of the named symbols p depends on, in table order, once each.
+func (p Pred) SymbolNames() []string { return symbolNames(p.symbols) }
+
+func (p Pred) symbols(yield func(*atom)) {
+	switch p.kind() {
+	case pConst:
+	case pCmp:
+		p.n.e.symbols(yield)
+		p.n.rhs.symbols(yield)
+	default:
+		for _, a := range p.n.args {
+			a.symbols(yield)
+		}
+	}
+}
+
+// String returns p in the notation of ParsePred: a comparison with the terms of positive
+// coefficient on the left and the others on the right ("N == 1", "H >= 11", "A == B", "A <= 8",
+// "T % 4 == 0", "(H+1)//2 % 2 == 0"), && between the terms of a conjunction and || between those
+// of a disjunction, a disjunction within a conjunction in parentheses. True prints as 0 == 0 and
+// false as 0 == 1, which read back as themselves.
+func (p Pred) String() string { return string(p.AppendText(nil)) }
+
+// AppendText appends p in the notation of String to b.
+func (p Pred) AppendText(b []byte) []byte {
+	switch p.kind() {
+	case pConst:
+		if p.IsTrue() {
+			return append(b, "0 == 0"...)
+		}
+		return append(b, "0 == 1"...)
+	case pCmp:
+		return p.n.appendCmp(b)
+	}
+	sep := " && "
+	if p.n.kind == pOr {
+		sep = " || "
+	}
+	for i, a := range p.n.args {
+		if i > 0 {
+			b = append(b, sep...)
+		}
+		b = appendOperand(b, a, p.n.kind == pAnd && a.kind() == pOr)
+	}
+	return b
+}
+
+// MarshalText implements encoding.TextMarshaler with the notation of String, so that a predicate
+// is a JSON string.
+func (p Pred) MarshalText() ([]byte, error) { return p.AppendText(nil), nil }
+
+func (n *pnode) appendCmp(b []byte) []byte {
+	if n.raw {
+		b = n.e.AppendText(b)
+		b = append(append(append(b, ' '), n.op.String()...), ' ')
+		return n.rhs.AppendText(b)
+	}
+	// e = pos - neg, pos and neg of positive coefficients: pos op neg. An equation prints the
+	// other way round when that leaves a symbol alone on the left (T == 2*H+1, not 2*H == T-1).
+	e := n.e
+	if n.op != OpGe && !loneSymbol(positive(e)) {
+		if ne, ok := Neg(e); ok && loneSymbol(positive(ne)) {
+			e = ne
+		}
+	}
+	var pos, neg []term
+	for _, t := range e.t {
+		if t.c.num > 0 && len(t.m) > 0 {
+			pos = append(pos, t)
+			continue
+		}
+		c, ok := t.c.neg()
+		if !ok {
+			b = n.e.AppendText(b)
+			return append(append(append(b, ' '), n.op.String()...), " 0"...)
+		}
+		neg = append(neg, term{c, t.m})
+	}
+	op := n.op.String()
+	if len(pos) == 0 { // only for >=: -neg + c >= 0 is neg <= c
+		if n.op != OpGe {
+			op = n.op.String()
+		} else {
+			op = "<="
+		}
+		var l, r []term
+		for _, t := range neg {
+			if len(t.m) > 0 {
+				l = append(l, t)
+			} else {
+				c, _ := t.c.neg()
+				r = append(r, term{c, t.m})
+			}
+		}
+		pos, neg = l, r
+	}
+	right, _ := normalize(neg)
+	// x >= y+1 prints as x > y.
+	if op == ">=" && len(right.t) > 1 {
+		if l, c := split(right); c == 1 {
+			op, right = ">", l
+		}
+	}
+	b = Expr{t: pos}.AppendText(b)
+	b = append(append(append(b, ' '), op...), ' ')
+	return right.AppendText(b)
+}
+
+// positive returns the terms of e of positive coefficient, its constant left out.
+func positive(e Expr) Expr {
+	var ts []term
+	for _, t := range e.t {
+		if t.c.num > 0 && len(t.m) > 0 {
+			ts = append(ts, t)
+		}
+	}
+	return Expr{t: ts}
+}
+
+// loneSymbol reports whether e is one symbol.
+func loneSymbol(e Expr) bool {
+	_, _, ok := e.Symbol()
+	return ok
+}
+
+func itoa(n int64) string { return string(Int(n).AppendText(nil)) }

@@ -1,0 +1,370 @@
+package sym_test
+
+import (
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/reshape-go/reshape/errcode"
+	"github.com/reshape-go/reshape/sym"
+)
+
+// sizes returns a table whose symbols A, B, C, H, W, N, T, M, K are sizes, [1, Inf), met in that
+// order.
+func sizes() *sym.Table { return sizesOf("A", "B", "C", "H", "W", "N", "T", "M", "K") }
+
+func TestPredCanonical(t *testing.T) {
+	tests := []struct{ in, want string }{
+		// One side, content divided out, sign and rounding.
+		{"12*N == 12", "N == 1"},
+		{"48*N == 48", "N == 1"},
+		{"H - 10 >= 1", "H >= 11"},
+		{"4*T % 16 == 0", "T % 4 == 0"},
+		{"H % 32 == 0", "H % 32 == 0"},
+		{"T >= 7", "T >= 7"},
+		{"(H+1)//2 % 2 == 0", "(H+1)//2 % 2 == 0"},
+		{"((H-1)//2+1) % 2 == 0", "(H+1)//2 % 2 == 0"},
+		{"2*N >= 3", "N >= 2"},
+		{"2*N <= 3", "N == 1"},
+		{"3*N <= 8", "N <= 2"},
+		{"N*T/2 == 3", "N*T == 6"},
+		{"N/2 >= 3", "N >= 6"},
+		{"6 == 2*N", "N == 3"},
+		{"B == A", "A == B"},
+		{"A - B == 0", "A == B"},
+		{"2*A == 2*B + 4", "A == B+2"},
+		{"N*T == M*K", "N*T == M*K"},
+		{"3 - A >= 0", "A <= 3"},
+		{"A < B", "B > A"},
+		{"A > B", "A > B"},
+		{"A - B - 1 >= 0", "A > B"},
+		{"A + B >= 3", "A+B >= 3"},
+		// Decided by the arithmetic or by the bounds of the symbols (sizes, at least 1).
+		{"2*N == 3", "0 == 1"},
+		{"2*N != 3", "0 == 0"},
+		{"N >= 1", "0 == 0"},
+		{"N == 0", "0 == 1"},
+		{"N*T >= 1", "0 == 0"},
+		{"T % 4 <= 3", "0 == 0"},
+		{"T % 4 == 4", "0 == 1"},
+		{"N + 1 == N", "0 == 1"},
+		// Equations and inequations at the end of the range.
+		{"N <= 1", "N == 1"},
+		{"N != 1", "N >= 2"},
+		{"N < 2", "N == 1"},
+		{"T % 4 >= 1", "T % 4 != 0"},
+		{"T % 4 > 0", "T % 4 != 0"},
+		{"T % 4 >= 3", "T % 4 == 3"},
+		// Negation.
+		{"!N == 1", "N >= 2"},
+		{"!(N >= 11)", "N <= 10"},
+		{"!(A == 1 || B == 2)", "A >= 2 && B != 2"},
+		{"!!(H >= 11)", "H >= 11"},
+		// min and max: bounds on them are bounds on their arguments.
+		{"max(A,B) <= 8", "A <= 8 && B <= 8"},
+		{"max(A,B) >= 8", "A >= 8 || B >= 8"},
+		{"min(A,B) >= 3", "A >= 3 && B >= 3"},
+		{"max(A,1) == A", "0 == 0"},
+		{"max(A,B) == max(B,A)", "0 == 0"},
+		// Conjunctions: merged, implied ones dropped.
+		{"N >= 2 && N >= 5", "N >= 5"},
+		{"N >= 3 && N <= 3", "N == 3"},
+		{"N >= 3 && N <= 8 && N != 3 && N != 5", "N >= 4 && N <= 8 && N != 5"},
+		{"T % 4 == 0 && T % 2 == 0", "T % 4 == 0"},
+		{"T % 8 == 4 && T % 4 == 0", "T % 8 == 4"},
+		{"T % 8 == 4 && T % 4 == 1", "0 == 1"},
+		{"A >= 2 && A <= 1", "0 == 1"},
+		{"N == 1 && N == 1", "N == 1"},
+		{"H >= 11 && (H >= 5 || T == 3)", "H >= 11"},
+		{"(N == 1 || T == 2) && (N == 1 || T == 2 || H == 3)", "N == 1 || T == 2"},
+		// Disjunctions: the dual.
+		{"A == B || A == 1 || B == 1", "A == 1 || A == B || B == 1"},
+		{"A >= 2 && (A == B || A == 1 || B == 1)", "A >= 2 && (A == B || B == 1)"},
+		{"A >= 2 && B >= 2 && (A == B || A == 1 || B == 1)", "A >= 2 && A == B && B >= 2"},
+		{"N <= 5 || N >= 6", "0 == 0"},
+		{"N == 1 || N == 2", "N <= 2"},
+		{"N >= 5 || N >= 3", "N >= 3"},
+		{"N >= 2 || M >= 2", "N >= 2 || M >= 2"},
+		{"N == 1 || N >= 4", "N == 1 || N >= 4"},
+		{"N == 1 && T == 2 || N == 1", "N == 1"},
+		// Names as the notation writes them.
+		{`"batch size" >= 2`, `"batch size" >= 2`},
+		{"x:0 == p2o.DynamicDimension.0", "x:0 == p2o.DynamicDimension.0"},
+	}
+	checkForms(t, tests, sizes, sym.ParsePred, sym.Pred.Equal)
+}
+
+func TestPredDecided(t *testing.T) {
+	tab := sizes()
+	n, _ := tab.Lookup("N")
+	tests := []struct {
+		p           sym.Pred
+		true, false bool
+	}{
+		{sym.True(), true, false},
+		{sym.Pred{}, true, false},
+		{sym.False(), false, true},
+		{sym.Eq(n, n), true, false},
+		{sym.Ne(n, n), false, true},
+		{sym.Ge(n, sym.Int(1)), true, false},
+		{sym.Ge(n, sym.Int(2)), false, false},
+		{sym.And(), true, false},
+		{sym.Or(), false, true},
+		{sym.And(sym.Ge(n, sym.Int(2)), sym.False()), false, true},
+		{sym.Or(sym.Ge(n, sym.Int(2)), sym.True()), true, false},
+	}
+	for _, tt := range tests {
+		if tt.p.IsTrue() != tt.true || tt.p.IsFalse() != tt.false {
+			t.Errorf("%v: IsTrue %v, IsFalse %v; want %v, %v", tt.p, tt.p.IsTrue(), tt.p.IsFalse(), tt.true, tt.false)
+		}
+	}
+}
+
+func TestPredJSON(t *testing.T) {
+	p, err := sym.ParsePred(`"batch size" >= 2 && T % 4 == 0`, sizes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := json.Marshal(map[string]sym.Pred{"when": p})
+	if err != nil || string(b) != `{"when":"\"batch size\" \u003e= 2 \u0026\u0026 T % 4 == 0"}` {
+		t.Errorf("JSON = %s, %v", b, err)
+	}
+}
+
+func TestPredParseErrors(t *testing.T) {
+	tests := []struct {
+		in   string
+		code error
+	}{
+		{"", errcode.ErrSyntax},
+		{"N", errcode.ErrSyntax},
+		{"N ==", errcode.ErrSyntax},
+		{"N = 1", errcode.ErrSyntax},
+		{"1 < N < 3", errcode.ErrSyntax},
+		{"(N == 1", errcode.ErrSyntax},
+		{"!N", errcode.ErrSyntax},
+		{"N && M == 1", errcode.ErrSyntax},
+		{"N == 1 + (M == 2)", errcode.ErrSyntax},
+		{"max(N) == 1", errcode.ErrSyntax},
+		{"min(N, == 1", errcode.ErrSyntax},
+		{`"N == 1`, errcode.ErrSyntax},
+		{`"a\q" == 1`, errcode.ErrSyntax},
+		{"N % 0 == 1", errcode.ErrSyntax},
+		{"N == 99999999999999999999", errcode.ErrOverflow},
+		{strings.Repeat("!", 40) + "N == 1", errcode.ErrLimit},
+		{strings.Repeat("(", 40) + "N == 1" + strings.Repeat(")", 40), errcode.ErrLimit},
+	}
+	for _, tt := range tests {
+		_, err := sym.ParsePred(tt.in, sym.NewTable())
+		if !errors.Is(err, tt.code) {
+			t.Errorf("ParsePred(%q) = %v, want %v", tt.in, err, tt.code)
+		}
+	}
+	if _, err := sym.ParseExpr("N == 1", sym.NewTable()); !errors.Is(err, errcode.ErrSyntax) {
+		t.Errorf("ParseExpr of a predicate: %v", err)
+	}
+}
+
+func TestMinMaxMod(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"max(A,1)", "A"},
+		{"max(A,A)", "A"},
+		{"max(B,A)", "max(A,B)"},
+		{"max(A+1,B+1)", "max(A,B)+1"},
+		{"max(2*A,2*B)", "2*max(A,B)"},
+		{"max(2*A,4*B)", "2*max(A,2*B)"},
+		{"max(A,max(B,C))", "max(A,max(B,C))"},
+		{"max(max(A,B),C)", "max(A,max(B,C))"},
+		{"max(max(A,B)+1,C+1)", "max(A,max(B,C))+1"},
+		{"max(A,B)-max(B,A)", "0"},
+		{"max(A,A+B)", "A+B"},
+		{"max(A,B,A)", "max(A,B)"},
+		{"min(A,1)", "1"},
+		{"min(A,A+B)", "A"},
+		{"min(A,max(A,B))", "A"},
+		{"max(A,min(A,B))", "A"},
+		{"min(B,A)", "min(A,B)"},
+		{"-max(A,B)", "-max(A,B)"},
+		{"min(-A,-B)", "min(-A,-B)"},
+		{"min(max(A,B),3)", "min(max(A,B),3)"},
+		{"(4*T) % 16", "4*(T % 4)"},
+		{"(T+5) % 4", "(T+1) % 4"},
+		{"(T % 8) % 4", "T % 4"},
+		{"(T % 4) % 8", "T % 4"},
+		{"(3*T % 8) % 4", "3*T % 4"},
+		{"(N*T) % T", "0"},
+		{"-N % 4", "3*N % 4"},
+		{"N % -4", "-(3*N % 4)"},
+		{"7 % -3", "-2"},
+		{"-7 % 3", "2"},
+		{"(2*T+1) % 2", "1"},
+		{"T % 1", "0"},
+		{"T % H", "T % H"},
+		{"(H+1)//2 % 2", "(H+1)//2 % 2"},
+		{"2*(T % 4)+N", "N+2*(T % 4)"},
+	}
+	checkForms(t, tests, sizes, sym.ParseExpr, sym.Expr.Equal)
+}
+
+func TestMinMaxBounds(t *testing.T) {
+	tab := sym.NewTable()
+	a := sym.Of(tab.Symbol("A", 1, 5))
+	b := sym.Of(tab.Symbol("B", 2, 8))
+	h := sym.Of(tab.Symbol("H", 1, sym.Inf))
+	tests := []struct {
+		d      sym.Dim
+		want   string
+		lo, hi int64
+	}{
+		{sym.MaxDims(a, b), "max(A,B)", 2, 8},
+		{sym.MinDims(a, b), "min(A,B)", 1, 5},
+		{sym.MaxDims(a, sym.Const(1)), "A", 1, 5},
+		{sym.MinDims(a, sym.Const(9)), "A", 1, 5},
+		{sym.MaxDims(b, sym.Const(1)), "B", 2, 8},
+		{sym.MaxDims(a, sym.Interval(3, 4)), "3..5", 3, 5},
+		{sym.ModDims(h, sym.Const(4)), "H % 4", 0, 3},
+		{sym.ModDims(a, sym.Const(8)), "A", 1, 5},
+		{sym.ModDims(sym.Interval(0, 10), sym.Const(4)), "..3", 0, 3},
+	}
+	for _, tt := range tests {
+		if lo, hi := tt.d.Bounds(); tt.d.String() != tt.want || lo != tt.lo || hi != tt.hi {
+			t.Errorf("%v has bounds %d..%d, want %s, %d..%d", tt.d, lo, hi, tt.want, tt.lo, tt.hi)
+		}
+	}
+}
+
+// TestQuoting checks the notation of names: a letter or _ followed by letters, digits, _, . and
+// : as it is, any other name in double quotes, in expressions, shapes and predicates.
+func TestQuoting(t *testing.T) {
+	tests := []struct{ name, want string }{
+		{"N", "N"},
+		{"batch_size", "batch_size"},
+		{"x:0", "x:0"},
+		{"p2o.DynamicDimension.0", "p2o.DynamicDimension.0"},
+		{"_n", "_n"},
+		{"batch size", `"batch size"`},
+		{"Squeeze/decoder/out_dim_0", `"Squeeze/decoder/out_dim_0"`},
+		{"1x", `"1x"`},
+		{"a,b", `"a,b"`},
+		{"a..b", "a..b"},
+		{"[?]", `"[?]"`},
+		{`a"b`, `"a\"b"`},
+		{`a\b`, `"a\\b"`},
+		{"é", `"é"`},
+		{"", `""`},
+	}
+	for _, tt := range tests {
+		tab := sym.NewTable()
+		x := tab.Symbol(tt.name, 1, sym.Inf)
+		if got := x.String(); got != tt.want {
+			t.Errorf("symbol %q prints %s, want %s", tt.name, got, tt.want)
+		}
+		s := sym.ShapeOf(sym.Of(x), sym.Const(3))
+		back, err := sym.ParseShape(s.String(), tab)
+		if err != nil || !back.Equal(s) {
+			t.Errorf("shape %s reads back as %v, %v", s, back, err)
+		}
+		p := sym.Ge(x, sym.Int(2))
+		q, err := sym.ParsePred(p.String(), tab)
+		if err != nil || !q.Equal(p) {
+			t.Errorf("predicate %s reads back as %v, %v", p, q, err)
+		}
+		var ue *sym.UnboundError
+		if _, err := p.Eval(nil); !errors.As(err, &ue) || ue.Name != tt.name || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s at no binding: %v, want the unbound symbol %s", p, err, tt.want)
+		}
+	}
+}
+
+func TestEval(t *testing.T) {
+	tab := sizes()
+	p, err := sym.ParsePred("T % 4 == 0 && (N == 1 || H >= 11)", tab)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		b    map[string]int64
+		want bool
+		err  error
+		name string // the unbound symbol
+	}{
+		{map[string]int64{"T": 8, "N": 1, "H": 3}, true, nil, ""},
+		{map[string]int64{"T": 8, "N": 2, "H": 11}, true, nil, ""},
+		{map[string]int64{"T": 8, "N": 2, "H": 10}, false, nil, ""},
+		{map[string]int64{"T": 6, "N": 1, "H": 11}, false, nil, ""},
+		{map[string]int64{"N": 1, "H": 11}, false, errcode.ErrSyntax, "T"},
+		{map[string]int64{"T": 4, "N": 1}, false, errcode.ErrSyntax, "H"},
+	}
+	for _, tt := range tests {
+		got, err := p.Eval(tt.b)
+		var ue *sym.UnboundError
+		switch {
+		case tt.err == nil && (err != nil || got != tt.want):
+			t.Errorf("%s at %v = %v, %v; want %v", p, tt.b, got, err, tt.want)
+		case tt.err != nil && (!errors.Is(err, tt.err) || !errors.As(err, &ue) || ue.Name != tt.name):
+			t.Errorf("%s at %v: %v, want %v naming %s", p, tt.b, err, tt.err, tt.name)
+		}
+	}
+	// An exact quotient that does not divide: the model does not run there.
+	q, _ := sym.ParsePred("N*T/(N+T) >= 1", tab)
+	if _, err := q.Eval(map[string]int64{"N": 2, "T": 3}); !errors.Is(err, errcode.ErrNotDivisible) {
+		t.Errorf("%s at N=2, T=3: %v, want not-divisible", q, err)
+	}
+
+	s, err := sym.ParseShape("[N,3,(H+1)//2,T*W]", tab)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dims, err := s.Eval(map[string]int64{"N": 8, "H": 7, "T": 2, "W": 5})
+	if err != nil || sym.Ints(dims...).String() != "[8,3,4,10]" {
+		t.Errorf("%s at N=8, H=7, T=2, W=5 = %v, %v", s, dims, err)
+	}
+	_, err = s.Eval(map[string]int64{"N": 8, "H": 7, "T": 2})
+	var ue *sym.UnboundError
+	if !errors.As(err, &ue) || ue.Name != "W" || !strings.HasPrefix(err.Error(), "dim[3]: symbol W has no value") {
+		t.Errorf("%s without W: %v", s, err)
+	}
+	if _, err := sym.ShapeOf(sym.Unknown).Eval(nil); !errors.Is(err, errcode.ErrInvalidShape) {
+		t.Errorf("[?] at a binding: %v", err)
+	}
+	if _, err := sym.DynamicRank().Eval(nil); !errors.Is(err, errcode.ErrInvalidShape) {
+		t.Errorf("[...] at a binding: %v", err)
+	}
+	if n, err := sym.Const(4).Eval(nil); n != 4 || err != nil {
+		t.Errorf("4 at no binding = %d, %v", n, err)
+	}
+}
+
+func TestDivisible(t *testing.T) {
+	tab := sizes()
+	x, _ := sym.ParseExpr("4*T", tab)
+	tests := []struct {
+		e, f sym.Expr
+		want string
+	}{
+		{mustExpr(t, tab, "T"), sym.Int(4), "T % 4 == 0"},
+		{x, sym.Int(16), "T % 4 == 0"},
+		{x, sym.Int(2), "0 == 0"},
+		{mustExpr(t, tab, "N*T*12"), mustExpr(t, tab, "N*4"), "0 == 0"},
+		{mustExpr(t, tab, "N*3*H*W"), mustExpr(t, tab, "2*W"), "H*N % 2 == 0"},
+	}
+	for _, tt := range tests {
+		p, ok := sym.Divisible(tt.e, tt.f)
+		if !ok || p.String() != tt.want {
+			t.Errorf("Divisible(%v, %v) = %v, %v; want %s", tt.e, tt.f, p, ok, tt.want)
+		}
+	}
+	if _, ok := sym.Divisible(x, sym.Int(0)); ok {
+		t.Error("Divisible by 0 is a predicate")
+	}
+}
+
+func mustExpr(t *testing.T, tab *sym.Table, s string) sym.Expr {
+	t.Helper()
+	e, err := sym.ParseExpr(s, tab)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
