@@ -1,5 +1,5 @@
 // Package sym implements symbolic dimensions (integers, intervals, expressions over named symbols
-// in one canonical form) and the conditions a model imposes on them, predicates.
+// in one canonical form) and the conditions a model imposes on them: predicates and their Solver.
 //
 // Graph shape inference meets dimensions that no single number describes: the batch size N of an
 // exported model, the sequence length T. Intervals (package shape) lose what an exact answer needs:
@@ -67,4 +67,13 @@
 // parentheses: N == 1, T % 4 == 0, H >= 11, A == B || A == 1 || B == 1. Predicates are kept in one
 // canonical form too (see Pred): 12*N == 12 is N == 1, H-10 >= 1 is H >= 11, and a conjunction
 // merges what says the same and drops what is implied. Pred.Eval evaluates one at a binding.
+//
+// # Constraints
+//
+// A Solver records what the nodes of a model need of its symbols: the equalities that unification
+// finds, substituted from then on (B replaced by A where A == B), and the other conditions, each
+// with the node that imposes it (Origin). It refuses a condition that can never hold, says what a
+// condition comes to under those recorded (Solver.When: always, never, or only when), lists them
+// in canonical order (Solver.Constraints) and checks a binding against them (Solver.Check: "N ==
+// 1 does not hold at N=2").
 package sym

@@ -48,6 +48,92 @@ func ExampleMaxDims() {
 	// A == 1 || A == B || B == 1
 }
 
+// A Reshape of [N,3,4] into [1,12] needs 12*N == 12: N is 1 wherever the model runs, and the
+// solver substitutes it.
+func ExampleSolver_Unify() {
+	tab := sym.NewTable()
+	s := sym.NewSolver(tab)
+	n := sym.Of(tab.Symbol("N", 1, sym.Inf))
+	volume := sym.MulDims(n, sym.Const(12))
+	o := sym.Origin{Node: "Reshape_0", Op: "Reshape", Why: "the volume of the pattern"}
+	d, err := s.Unify(volume, sym.Const(12), o)
+	fmt.Println(d, err)
+	fmt.Println(s.Dim(sym.AddDims(n, sym.Const(2))))
+	fmt.Println(s.Constraints())
+	fmt.Println(s.Check(map[string]int64{"N": 2}))
+	// Output:
+	// 12 <nil>
+	// 3
+	// [N == 1 (Reshape_0 (Reshape): the volume of the pattern)]
+	// Reshape_0 (Reshape): the volume of the pattern: N == 1 does not hold at N=2
+}
+
+// Rules record what they need of the symbols; the solver keeps what is not implied, and refuses
+// what can never hold.
+func ExampleSolver_Require() {
+	tab := sym.NewTable()
+	s := sym.NewSolver(tab)
+	h, t := tab.Symbol("H", 1, sym.Inf), tab.Symbol("T", 1, sym.Inf)
+	conv := sym.Origin{Node: "Conv_0", Op: "Conv", Why: "the window"}
+	pool := sym.Origin{Node: "Pool_1", Op: "MaxPool", Why: "the window"}
+	flat := sym.Origin{Node: "Reshape_2", Op: "Reshape", Why: "the -1"}
+	fmt.Println(s.Require(sym.Ge(h, sym.Int(11)), conv))
+	fmt.Println(s.Require(sym.Ge(h, sym.Int(5)), pool)) // implied: not recorded
+	four, _ := sym.Divisible(t, sym.Int(4))
+	fmt.Println(s.Require(four, flat))
+	fmt.Println(s.Require(sym.Le(h, sym.Int(8)), pool))
+	for _, c := range s.Constraints() {
+		fmt.Println(c)
+	}
+	// Output:
+	// <nil>
+	// <nil>
+	// <nil>
+	// Pool_1 (MaxPool): the window: H <= 8 cannot hold with H >= 11 (Conv_0 (Conv): the window)
+	// H >= 11 (Conv_0 (Conv): the window)
+	// T % 4 == 0 (Reshape_2 (Reshape): the -1)
+}
+
+// The constraints of the two branches of an If join with ||.
+func ExampleSolver_Mark() {
+	tab := sym.NewTable()
+	s := sym.NewSolver(tab)
+	n := tab.Symbol("N", 1, sym.Inf)
+	m := s.Mark()
+	s.Require(sym.Eq(n, sym.Int(1)), sym.Origin{Node: "If_0/then_branch/Reshape_0"})
+	then := s.Cut(m)
+	m = s.Mark()
+	s.Require(sym.Ge(n, sym.Int(4)), sym.Origin{Node: "If_0/else_branch/Conv_0"})
+	els := s.Cut(m)
+	s.Require(sym.Or(sym.All(then), sym.All(els)), sym.Origin{Node: "If_0", Op: "If"})
+	fmt.Println(s.Constraints())
+	// Output:
+	// [N == 1 || N >= 4 (If_0 (If))]
+}
+
+// Is a declared [N,N,4] the inferred [N,10,4]? Only when N == 10.
+func ExampleSolver_EqualWhen() {
+	tab := sym.NewTable()
+	s := sym.NewSolver(tab)
+	decl, _ := sym.ParseShape("[N,N,4]", tab)
+	inferred, _ := sym.ParseShape("[N,10,4]", tab)
+	for i := range decl.Dims {
+		when, _ := s.EqualWhen(decl.Dims[i], inferred.Dims[i])
+		switch {
+		case when.IsTrue():
+			fmt.Printf("dim %d: equal\n", i)
+		case when.IsFalse():
+			fmt.Printf("dim %d: never equal\n", i)
+		default:
+			fmt.Printf("dim %d: equal only when %s\n", i, when)
+		}
+	}
+	// Output:
+	// dim 0: equal
+	// dim 1: equal only when N == 10
+	// dim 2: equal
+}
+
 // A shape evaluates at a binding of its symbols; one it leaves out is named.
 func ExampleShape_Eval() {
 	tab := sym.NewTable()

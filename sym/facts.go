@@ -108,6 +108,20 @@ func (f *fact) apply(b bound) {
 
 func (f *fact) empty() bool { return cmpX(f.lo, f.hi) > 0 }
 
+// with returns a copy of f with b applied.
+func (f *fact) with(b bound) *fact {
+	g := &fact{l: f.l, lo: f.lo, hi: f.hi, ne: slices.Clone(f.ne)}
+	g.apply(b)
+	return g
+}
+
+// meet returns the intersection of f and g, facts of one expression, in a new fact.
+func (f *fact) meet(g *fact) *fact {
+	h := &fact{l: f.l, lo: maxX(f.lo, g.lo), hi: minX(f.hi, g.hi), ne: append(slices.Clone(f.ne), g.ne...)}
+	h.normalize()
+	return h
+}
+
 // normalize moves the bounds past excluded values and keeps the excluded values inside them.
 func (f *fact) normalize() {
 	for f.lo.inf == 0 && slices.Contains(f.ne, f.lo.v) && !f.empty() {

@@ -3,6 +3,7 @@ package sym_test
 import (
 	"math/big"
 	"math/rand/v2"
+	"strconv"
 	"testing"
 
 	"github.com/reshape-go/reshape/sym"
@@ -327,4 +328,88 @@ func FuzzPred(f *testing.F) {
 	f.Add([]byte{200, 3, 0, 12, 120, 9, 1, 4})
 	f.Add([]byte{101, 30, 2, 7, 33, 1, 3, 150, 0, 0, 5})
 	f.Fuzz(func(t *testing.T, data []byte) { checkPred(t, data) })
+}
+
+// checkSolver requires random predicates and unifies random expressions in a Solver, and checks
+// it against the plain trees at random bindings: Check and the conjunction of Constraints hold
+// exactly when the conjunction of what was accepted does, and what was refused as never holding
+// holds at no binding with what was accepted before it.
+func checkSolver(t *testing.T, data []byte) {
+	rest := data
+	tab := newTable()
+	s := sym.NewSolver(tab)
+	var accepted []*pnode
+	type refusal struct {
+		p      *pnode
+		before int
+		err    error
+	}
+	var refused []refusal
+	for i := 0; i < 6 && len(rest) > 0; i++ {
+		o := sym.Origin{Node: "n" + strconv.Itoa(i)}
+		var n *pnode
+		var err error
+		if next(&rest)%3 == 0 {
+			n = &pnode{op: '=', a: tree(&rest, 2), b: tree(&rest, 2)}
+			a, ok1 := n.a.build(tab)
+			b, ok2 := n.b.build(tab)
+			if !ok1 || !ok2 {
+				continue
+			}
+			_, err = s.Unify(sym.Of(a), sym.Of(b), o)
+		} else {
+			n = ptree(&rest, 2)
+			p, ok := n.build(tab)
+			if !ok {
+				continue
+			}
+			err = s.Require(p, o)
+		}
+		if err != nil {
+			refused = append(refused, refusal{n, len(accepted), err})
+			continue
+		}
+		accepted = append(accepted, n)
+	}
+	all := sym.All(s.Constraints())
+	conj := func(ps []*pnode, env []int64) (v, ok bool) {
+		v = true
+		for _, p := range ps {
+			x, ok := p.eval(env)
+			if !ok {
+				return false, false
+			}
+			v = v && x
+		}
+		return v, true
+	}
+	for k := 0; k < 8; k++ {
+		env := binding(k, &rest)
+		b := bindingMap(env)
+		for _, r := range refused {
+			if v, ok := conj(append(accepted[:r.before:r.before], r.p), env); ok && v {
+				t.Fatalf("refused (%v), but it holds with what came before at %v = %v", r.err, symNames, env)
+			}
+		}
+		want, ok := conj(accepted, env)
+		if !ok {
+			continue
+		}
+		if err := s.Check(b); (err == nil) != want {
+			t.Fatalf("Check at %v = %v: %v; the conjunction of %d accepted is %v (constraints %s)", symNames, env, err, len(accepted), want, all)
+		}
+		got, err := all.Eval(b)
+		if err != nil && want || err == nil && got != want {
+			t.Fatalf("%s at %v = %v: %v, %v; the conjunction of %d accepted is %v", all, symNames, env, got, err, len(accepted), want)
+		}
+	}
+}
+
+// TestRandomSolvers checks Solvers against plain trees, as TestRandomPreds does predicates.
+func TestRandomSolvers(t *testing.T) { random(t, 5, 3000, 120, checkSolver) }
+
+func FuzzSolver(f *testing.F) {
+	f.Add([]byte{1, 0, 3, 7, 2, 120, 3, 0, 12, 0, 1, 5})
+	f.Add([]byte{0, 81, 2, 1, 4, 3, 150, 0, 2, 2, 7, 8, 3, 99, 1, 0, 4, 9})
+	f.Fuzz(func(t *testing.T, data []byte) { checkSolver(t, data) })
 }

@@ -749,6 +749,9 @@ func (p Pred) Subst(sub func(name string) (Expr, bool)) (Pred, bool) {
 // SymbolNames returns the names of the named symbols p depends on, in table order, once each.
 func (p Pred) SymbolNames() []string { return symbolNames(p.symbols) }
 
+// dependsOnAnon reports whether p depends on an anonymous symbol (Table.Anon).
+func (p Pred) dependsOnAnon() bool { return anySymbol(p.symbols, func(a *atom) bool { return a.anon }) }
+
 func (p Pred) symbols(yield func(*atom)) {
 	switch p.kind() {
 	case pConst:
@@ -796,6 +799,14 @@ func (p Pred) AppendText(b []byte) []byte {
 // MarshalText implements encoding.TextMarshaler with the notation of String, so that a predicate
 // is a JSON string.
 func (p Pred) MarshalText() ([]byte, error) { return p.AppendText(nil), nil }
+
+// text returns p as String does, or for a decided comparison the comparison as stated.
+func (p Pred) text() string {
+	if p.kind() == pConst && p.n.note != "" {
+		return p.n.note
+	}
+	return p.String()
+}
 
 func (n *pnode) appendCmp(b []byte) []byte {
 	if n.raw {

@@ -1,0 +1,831 @@
+package sym
+
+import (
+	"errors"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/reshape-go/reshape/errcode"
+)
+
+// Origin is where a constraint comes from: the node of a model that imposes it, its operator, and
+// why, in a few words.
+type Origin struct {
+	Node string // the node's path, as graph.NodeResult.Path writes it ("MatMul_3", "If_1/then_branch/Add_2")
+	Op   string // the node's operator ("MatMul")
+	Why  string // what the node needs ("the inner dims", "input 1 dim 2", "the volume of the pattern")
+}
+
+// String returns "Node (Op): Why", leaving out what is empty.
+func (o Origin) String() string {
+	var b strings.Builder
+	b.WriteString(o.Node)
+	if o.Op != "" {
+		if b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString("(" + o.Op + ")")
+	}
+	if o.Why != "" {
+		if b.Len() > 0 {
+			b.WriteString(": ")
+		}
+		b.WriteString(o.Why)
+	}
+	return b.String()
+}
+
+// Constraint is a condition a model imposes on its symbols, and the node that imposes it.
+type Constraint struct {
+	Pred   Pred
+	Origin Origin
+}
+
+// String returns "PRED (ORIGIN)": "N == 1 (Reshape_2 (Reshape): the volume)".
+func (c Constraint) String() string { return c.Pred.String() + " (" + c.Origin.String() + ")" }
+
+// All returns the conjunction of the constraints' predicates: true for none.
+func All(cs []Constraint) Pred {
+	ps := make([]Pred, len(cs))
+	for i, c := range cs {
+		ps[i] = c.Pred
+	}
+	return And(ps...)
+}
+
+// ConstraintError is the error of a constraint that does not hold: one that can never hold (alone,
+// or with the constraints recorded before it: Solver.Require, Solver.Unify), or one that a binding
+// breaks (Solver.Check). It wraps errcode.ErrInvalidShape: the model does not run there.
+type ConstraintError struct {
+	// Constraint is the condition that fails and the node that imposes it. A condition decided
+	// false when it was made prints as it was stated (2*N == 3).
+	Constraint Constraint
+	// Binding holds the values of the symbols the condition depends on at the binding that breaks
+	// it, those that substitutions give included; nil when it can never hold.
+	Binding map[string]int64
+	// Conflict holds the constraints recorded before with which the condition cannot hold: none
+	// when it cannot hold alone, or when no single one of them excludes it.
+	Conflict []Constraint
+	// Err is the error of evaluating the condition at Binding, when it is not defined there (an
+	// exact quotient that does not divide: errcode.ErrNotDivisible).
+	Err error
+	// order lists the names of Binding in table order, for the message.
+	order []string
+}
+
+// Error returns the origin and what fails: "Reshape_2 (Reshape): the volume: N == 1 does not hold
+// at N=2", "...: 2*N == 3 never holds", "...: N == 2 cannot hold with N == 1 (MatMul_3 (MatMul):
+// the inner dims)".
+func (e *ConstraintError) Error() string {
+	var b strings.Builder
+	if o := e.Constraint.Origin.String(); o != "" {
+		b.WriteString(o + ": ")
+	}
+	b.WriteString(e.Constraint.Pred.text())
+	switch {
+	case e.Binding != nil:
+		b.WriteString(" does not hold at ")
+		for i, name := range e.order {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			b.Write(appendName(nil, name))
+			b.WriteString("=" + strconv.FormatInt(e.Binding[name], 10))
+		}
+		if e.Err != nil {
+			b.WriteString(": " + e.Err.Error())
+		}
+	case len(e.Conflict) > 0:
+		b.WriteString(" cannot hold with ")
+		for i, c := range e.Conflict {
+			if i > 0 {
+				b.WriteString(", nor with ")
+			}
+			b.WriteString(c.String())
+		}
+	default:
+		b.WriteString(" never holds")
+	}
+	return b.String()
+}
+
+// Unwrap returns errcode.ErrInvalidShape.
+func (e *ConstraintError) Unwrap() error { return errcode.ErrInvalidShape }
+
+// Mark is a point in the record of a Solver's constraints (Solver.Mark).
+type Mark struct{ n, open int }
+
+// Solver holds what a model's nodes require of its symbols: the equalities that unification
+// finds, applied as substitutions (a symbol replaced by what it equals, everywhere), and the other
+// constraints (bounds, divisibility, disjunctions), each with the node that imposes it. It is
+// what graph inference records conditions in, instead of assuming them silently.
+//
+// A rule records a condition with Require and an Origin naming its node:
+//
+//	s.Require(sym.Ge(h, sym.Int(11)), o)              // a window of 11 needs H >= 11
+//	p, ok := sym.Divisible(v, r)                      // an exact quotient v/r (a Reshape's -1)
+//	if ok { s.Require(p, o) }                         // needs v % r == 0
+//	s.Require(sym.Le(n, sym.Int(1500)), o)            // a Gather from a table of 1500 rows
+//	s.Require(sym.Or(sym.Eq(a, b), sym.Eq(a, one), sym.Eq(b, one)), o) // a broadcast of A and B
+//
+// and dims that must be equal with Unify, which records the equality and returns the dim that
+// stands for both. The constraints of the branches of an If join with ||: the rule marks the
+// record before each branch, takes the branch's constraints back with Cut, and requires the
+// disjunction of their conjunctions (All):
+//
+//	m := s.Mark(); ...then branch...; c1 := s.Cut(m)
+//	m = s.Mark(); ...else branch...; c2 := s.Cut(m)
+//	s.Require(sym.Or(sym.All(c1), sym.All(c2)), o)
+//
+// While a mark is open, equalities are recorded but not substituted, since they hold on one branch
+// only.
+//
+// Substitutions are numbered by Gen, so that a caller can tell whether a dim it holds may be
+// stale; Dim and Expr apply them. A Solver is not safe for concurrent use.
+type Solver struct {
+	tab   *Table
+	subst map[string]Expr
+	gen   int
+	log   []entry
+	open  int
+	conds int // entries that are not substitutions
+	// The conditions by their form with the substitutions applied: comparisons by the text of
+	// the expression compared, comparisons of remainders also by the text of the dividend, the
+	// others (disjunctions) apart, and all by the symbols they mention.
+	onExpr, onRem, bySym map[string][]int
+	others               []int
+	// facts caches what the comparisons of onExpr say of each expression.
+	facts map[string]*fact
+}
+
+// entry is one recorded constraint: a substitution of the symbol defines, or a condition whose
+// form with the substitutions applied is cur.
+type entry struct {
+	c       Constraint
+	defines string
+	cur     Pred
+}
+
+// NewSolver returns a solver of the symbols of t, with no constraints.
+func NewSolver(t *Table) *Solver {
+	return &Solver{tab: t, subst: map[string]Expr{}, onExpr: map[string][]int{}, onRem: map[string][]int{},
+		bySym: map[string][]int{}, facts: map[string]*fact{}}
+}
+
+// Table returns the solver's table.
+func (s *Solver) Table() *Table { return s.tab }
+
+// Gen returns the number of substitutions made so far: a dim made when Gen was g needs Dim only
+// when Gen has changed since.
+func (s *Solver) Gen() int { return s.gen }
+
+// substOf returns what the symbol name was found equal to, with the substitutions found since
+// applied, and keeps that result, so that a chain of substitutions is followed once.
+func (s *Solver) substOf(name string) (Expr, bool) {
+	x, ok := s.subst[name]
+	if !ok {
+		return x, false
+	}
+	if y, ok := substExpr(x, s.substOf); ok {
+		s.subst[name] = y
+		x = y
+	}
+	return x, true
+}
+
+// Dim returns d with the substitutions applied (Dim.Subst): the dim as the model's equalities
+// make it.
+func (s *Solver) Dim(d Dim) Dim {
+	if len(s.subst) == 0 {
+		return d
+	}
+	return d.Subst(s.substOf)
+}
+
+// Expr returns e with the substitutions applied; e itself when the result cannot be kept.
+func (s *Solver) Expr(e Expr) Expr {
+	if len(s.subst) == 0 {
+		return e
+	}
+	if y, ok := substExpr(e, s.substOf); ok {
+		return y
+	}
+	return e
+}
+
+// current returns p with the substitutions applied; p itself when the result cannot be kept,
+// which the recorded equalities still make right.
+func (s *Solver) current(p Pred) Pred {
+	if len(s.subst) == 0 {
+		return p
+	}
+	if q, ok := p.Subst(s.substOf); ok {
+		return q
+	}
+	return p
+}
+
+// keys returns the keys of a condition in onExpr and onRem ("" for none).
+func keys(p Pred) (expr, rem string) {
+	l, _, ok := atomOf(p)
+	if !ok {
+		return "", ""
+	}
+	if x, _, ok := remainder(l); ok {
+		rem = x.String()
+	}
+	return l.String(), rem
+}
+
+// index adds the condition of entry i to the indexes, or removes it.
+func (s *Solver) index(i int, add bool) {
+	edit := func(m map[string][]int, k string) {
+		switch {
+		case k == "":
+		case add:
+			m[k] = append(m[k], i)
+		default:
+			if m[k] = slices.DeleteFunc(m[k], func(j int) bool { return j == i }); len(m[k]) == 0 {
+				delete(m, k)
+			}
+		}
+	}
+	p := s.log[i].cur
+	e, r := keys(p)
+	edit(s.onExpr, e)
+	if f := s.facts[e]; f != nil && add {
+		_, b, _ := atomOf(p)
+		f.apply(b)
+	} else {
+		delete(s.facts, e)
+	}
+	edit(s.onRem, r)
+	if e == "" {
+		if add {
+			s.others = append(s.others, i)
+		} else {
+			s.others = slices.DeleteFunc(s.others, func(j int) bool { return j == i })
+		}
+	}
+	var names []string
+	p.symbols(func(a *atom) {
+		if !slices.Contains(names, a.name) {
+			names = append(names, a.name)
+		}
+	})
+	for _, n := range names {
+		edit(s.bySym, n)
+	}
+}
+
+// reindex makes the indexes again from the record.
+func (s *Solver) reindex() {
+	s.onExpr, s.onRem, s.bySym, s.others = map[string][]int{}, map[string][]int{}, map[string][]int{}, nil
+	clear(s.facts)
+	s.conds = 0
+	for i, e := range s.log {
+		if e.defines == "" {
+			s.index(i, true)
+			s.conds++
+		}
+	}
+}
+
+// find returns what the conditions say of the expression l, nil when none bounds it.
+func (s *Solver) find(l Expr) *fact {
+	k := l.String()
+	if f := s.facts[k]; f != nil {
+		return f
+	}
+	is := s.onExpr[k]
+	if len(is) == 0 {
+		return nil
+	}
+	f := newFact(l)
+	for _, i := range is {
+		if _, b, ok := atomOf(s.log[i].cur); ok {
+			f.apply(b)
+		}
+	}
+	s.facts[k] = f
+	return f
+}
+
+// knownRemainder returns the value of x % n when the conditions fix x % m for a multiple m of n.
+func (s *Solver) knownRemainder(l Expr) (int64, bool) {
+	x, n, ok := remainder(l)
+	if !ok {
+		return 0, false
+	}
+	for _, i := range s.onRem[x.String()] {
+		k, _, _ := atomOf(s.log[i].cur)
+		_, m, _ := remainder(k)
+		if m == n || m%n != 0 {
+			continue
+		}
+		if f := s.find(k); f.lo.inf == 0 && f.lo == f.hi {
+			return pyMod(f.lo.v, n), true
+		}
+	}
+	return 0, false
+}
+
+// under returns p, with the substitutions applied, simplified under the recorded constraints.
+func (s *Solver) under(p Pred) Pred {
+	if s.conds == 0 {
+		return p
+	}
+	r := under(s, p)
+	for _, i := range s.others {
+		if implies(s.log[i].cur, r) {
+			return True()
+		}
+	}
+	return r
+}
+
+// When returns the condition under which p holds at the bindings that satisfy the recorded
+// constraints: true when they imply it (always), false when it cannot hold with them (never), and
+// otherwise p simplified under them (only when): with N >= 2 recorded, When(N >= 1) is true,
+// When(N == 1) false and When(N == 10) is N == 10.
+func (s *Solver) When(p Pred) Pred { return s.under(s.current(p)) }
+
+// EqualWhen returns the condition under which a and b are equal (When of a == b): true, false, or
+// the condition, as a declared [N,N,4] and an inferred [N,10,4] are equal only when N == 10. ok is
+// false when a dim known only by its bounds leaves it open.
+func (s *Solver) EqualWhen(a, b Dim) (when Pred, ok bool) {
+	switch {
+	case a.Equal(b):
+		return True(), true
+	case !a.Compatible(b):
+		return False(), true
+	}
+	xa, oka := a.Expr()
+	xb, okb := b.Expr()
+	if !oka || !okb {
+		return Pred{}, false
+	}
+	return s.When(Eq(xa, xb)), true
+}
+
+// Require records that p must hold for the model to run, imposed by the node o names. p is taken
+// with the substitutions applied and simplified under the constraints recorded before: what they
+// imply is not recorded again, and an equation that fixes a symbol (N == 1, B == A+1, solved for
+// the symbol met last) becomes a substitution, kept as its constraint, unless a mark is open.
+// A condition that can never hold, alone or with those recorded, is a *ConstraintError (which
+// wraps errcode.ErrInvalidShape) naming the constraints it contradicts, and nothing of it is
+// recorded.
+func (s *Solver) Require(p Pred, o Origin) error {
+	if p.IsTrue() {
+		return nil
+	}
+	if p.IsFalse() {
+		return &ConstraintError{Constraint: Constraint{p, o}}
+	}
+	q := s.current(p)
+	r := s.under(q)
+	if r.IsFalse() {
+		return &ConstraintError{Constraint: Constraint{p, o}, Conflict: s.conflicts(p, q)}
+	}
+	if r.IsTrue() {
+		return nil
+	}
+	n, gen := len(s.log), s.gen
+	for _, t := range r.Terms() {
+		if s.gen != gen {
+			// A term solved before: the others in terms of what remains, under what is recorded.
+			if t = s.under(s.current(t)); t.IsTrue() {
+				continue
+			}
+		}
+		if t.IsFalse() {
+			s.rollback(n)
+			return &ConstraintError{Constraint: Constraint{p, o}, Conflict: s.conflicts(p, q)}
+		}
+		if name, val, ok := s.solve(t); ok {
+			if c, ok := s.substitute(name, val, Constraint{t, o}); !ok {
+				s.rollback(n)
+				return &ConstraintError{Constraint: Constraint{p, o}, Conflict: c}
+			}
+			continue
+		}
+		s.record(t, o)
+	}
+	return nil
+}
+
+// rollback removes what was recorded from entry n on, substitutions included.
+func (s *Solver) rollback(n int) {
+	undone := false
+	for _, e := range s.log[n:] {
+		if e.defines != "" {
+			delete(s.subst, e.defines)
+			undone = true
+		}
+	}
+	s.log = s.log[:n]
+	if undone {
+		s.gen++ // dims made meanwhile may hold the substitutions undone
+		for i := range s.log {
+			if s.log[i].defines == "" {
+				s.log[i].cur = s.current(s.log[i].c.Pred)
+			}
+		}
+	}
+	s.reindex()
+}
+
+// solve returns the symbol an equation fixes and what it equals, when no mark is open: a symbol
+// with coefficient ±1 that no other term of the polynomial holds, anonymous symbols first, then
+// the one met last.
+func (s *Solver) solve(p Pred) (name string, val Expr, ok bool) {
+	if s.open > 0 || p.kind() != pCmp || p.n.raw || p.n.op != OpEq || !p.n.e.integral() {
+		return "", Expr{}, false
+	}
+	e := p.n.e
+	best := -1
+	for i, t := range e.t {
+		if len(t.m) != 1 || t.m[0].e != 1 || t.m[0].a.kind != symbolAtom || abs64(t.c.num) != 1 {
+			continue
+		}
+		a := t.m[0].a
+		if _, done := s.subst[a.name]; done {
+			continue
+		}
+		rest := Expr{t: slices.Delete(slices.Clone(e.t), i, i+1)}
+		if rest.Mentions(a.name) || s.stale(rest) {
+			continue
+		}
+		if best >= 0 {
+			b := e.t[best].m[0].a
+			if b.anon && !a.anon || b.anon == a.anon && b.order > a.order {
+				continue
+			}
+		}
+		best = i
+		// a = -rest/c for c = ±1
+		if t.c.num > 0 {
+			if val, ok = Neg(rest); !ok {
+				return "", Expr{}, false
+			}
+		} else {
+			val = rest
+		}
+		name = a.name
+	}
+	return name, val, best >= 0
+}
+
+// stale reports whether e holds a symbol substituted already (when the substitution could not be
+// kept): substituting another by e could make a cycle.
+func (s *Solver) stale(e Expr) bool {
+	return anySymbol(e.symbols, func(a *atom) bool {
+		_, ok := s.subst[a.name]
+		return ok
+	})
+}
+
+// substitute records the equation c, which says that the symbol name is val, and replaces name by
+// val from now on, in the conditions recorded too. The bounds of name become conditions on val
+// where val's own do not imply them, so that they are not lost with name. When the substitution
+// contradicts the conditions, nothing changes, and it returns those it contradicts and false.
+func (s *Solver) substitute(name string, val Expr, c Constraint) ([]Constraint, bool) {
+	lo, hi, _ := s.tab.Bounds(name)
+	var ps []Pred
+	if lo != NegInf {
+		ps = append(ps, Ge(val, Int(lo)))
+	}
+	if hi != Inf {
+		ps = append(ps, Le(val, Int(hi)))
+	}
+	bounds := s.under(And(ps...))
+	if bounds.IsFalse() {
+		return s.conflicts(c.Pred, bounds), false
+	}
+	s.subst[name] = val
+	s.gen++
+	affected := slices.Clone(s.bySym[name])
+	old := make([]Pred, len(affected))
+	for k, i := range affected {
+		old[k] = s.log[i].cur
+		s.index(i, false)
+		s.log[i].cur = s.current(old[k])
+		s.index(i, true)
+	}
+	for k, i := range affected {
+		if !s.contradicted(i) {
+			continue
+		}
+		for k, i := range affected {
+			s.index(i, false)
+			s.log[i].cur = old[k]
+			s.index(i, true)
+		}
+		delete(s.subst, name)
+		s.gen++
+		return []Constraint{s.log[affected[k]].c}, false
+	}
+	s.log = append(s.log, entry{c: c, defines: name})
+	for _, t := range bounds.Terms() {
+		s.record(t, c.Origin)
+	}
+	return nil, true
+}
+
+// contradicted reports whether the condition of entry i can no longer hold with the others.
+func (s *Solver) contradicted(i int) bool {
+	p := s.log[i].cur
+	if p.IsFalse() {
+		return true
+	}
+	l, b, ok := atomOf(p)
+	if !ok {
+		return !p.IsTrue() && under(s, p).IsFalse()
+	}
+	if r, ok := s.knownRemainder(l); ok && !b.satisfies(r) {
+		return true
+	}
+	return s.find(l).empty()
+}
+
+// record adds the condition t, not a substitution, to the record.
+func (s *Solver) record(t Pred, o Origin) {
+	s.log = append(s.log, entry{c: Constraint{t, o}, cur: t})
+	s.index(len(s.log)-1, true)
+	s.conds++
+}
+
+// conflicts returns the recorded constraints with which p (q with the substitutions applied)
+// cannot hold.
+func (s *Solver) conflicts(p, q Pred) []Constraint {
+	var out []Constraint
+	for _, e := range s.log {
+		if And(e.c.Pred, p).IsFalse() {
+			out = append(out, e.c)
+		}
+	}
+	if len(out) > 0 || q.IsFalse() {
+		if len(out) == 0 { // the substitutions of p's symbols make it false
+			names := p.SymbolNames()
+			for _, e := range s.log {
+				if slices.Contains(names, e.defines) {
+					out = append(out, e.c)
+				}
+			}
+		}
+		return out
+	}
+	for _, e := range s.log {
+		if e.defines == "" && And(e.cur, q).IsFalse() {
+			out = append(out, e.c)
+		}
+	}
+	return out
+}
+
+// Unify records that the dims a and b must be equal for the node o names to run (the inner dims of
+// a MatMul, the non-axis dims of Concat, broadcast dims that cannot be 1), and returns the dim that
+// stands for both, narrowed to the bounds of both. Where one side is a symbol it is replaced by
+// the other from now on (an anonymous symbol first, else the one met last), unless a mark is
+// open; an equation of two expressions is required (12*N == 12 is N == 1, which substitutes N :=
+// 1); a dim known only by its bounds requires the other to lie within them. The equality is
+// recorded with o. Two dims that cannot be equal (bounds that do not meet, 2*N and 3, or a
+// contradiction of the constraints recorded) give a *ConstraintError, and a.
+func (s *Solver) Unify(a, b Dim, o Origin) (Dim, error) {
+	if a.Equal(b) {
+		return a, nil
+	}
+	if !a.Compatible(b) {
+		return a, &ConstraintError{Constraint: Constraint{decided(false, a.String()+" == "+b.String()), o}}
+	}
+	lo1, hi1 := a.Bounds()
+	lo2, hi2 := b.Bounds()
+	lo, hi := max(lo1, lo2), min(hi1, hi2)
+	xa, oka := a.Expr()
+	xb, okb := b.Expr()
+	if !oka || !okb {
+		keep, x, blo, bhi := a, xa, lo2, hi2
+		if okb && !oka {
+			keep, x, blo, bhi = b, xb, lo1, hi1
+		}
+		d, _ := keep.Narrow(lo, hi)
+		if (oka || okb) && !x.DependsOnAnon() {
+			var ps []Pred
+			if blo != NegInf {
+				ps = append(ps, Ge(x, Int(blo)))
+			}
+			if bhi != Inf {
+				ps = append(ps, Le(x, Int(bhi)))
+			}
+			if err := s.Require(And(ps...), o); err != nil {
+				return a, err
+			}
+		}
+		return d, nil
+	}
+	// Both sides as unification knows them now: a rule may hold dims it read before its own last
+	// unification.
+	xa, xb = s.Expr(xa), s.Expr(xb)
+	if xa.Equal(xb) {
+		d, _ := Of(xa).Narrow(lo, hi)
+		return d, nil
+	}
+	// Replace a symbol by the other side: an anonymous symbol first, then the later one.
+	na, anonA, symA := xa.Symbol()
+	nb, anonB, symB := xb.Symbol()
+	var name string
+	var with Expr
+	switch {
+	case symA && (!symB || anonA && !anonB || anonA == anonB && xa.Order() > xb.Order()):
+		name, with = na, xb
+	case symB:
+		name, with = nb, xa
+	}
+	_, done := s.subst[name]
+	if name != "" && !done && !with.Mentions(name) && !s.stale(with) && s.open == 0 {
+		p := Eq(xa, xb)
+		if r := s.under(p); r.IsFalse() {
+			return a, &ConstraintError{Constraint: Constraint{p, o}, Conflict: s.conflicts(p, p)}
+		}
+		if c, ok := s.substitute(name, with, Constraint{p, o}); !ok {
+			return a, &ConstraintError{Constraint: Constraint{p, o}, Conflict: c}
+		}
+		d, _ := Of(with).Narrow(lo, hi)
+		return d, nil
+	}
+	if err := s.Require(Eq(xa, xb), o); err != nil {
+		return a, err
+	}
+	d, _ := Of(s.Expr(xa)).Narrow(lo, hi)
+	return d, nil
+}
+
+// Mark opens a mark of the record, for Cut to take back what is recorded after it. Marks nest;
+// while one is open, equalities are not substituted.
+func (s *Solver) Mark() Mark {
+	m := Mark{n: len(s.log), open: s.open}
+	s.open++
+	return m
+}
+
+// Cut removes the constraints recorded since m and returns them, in the order they were
+// recorded, and closes m and the marks opened after it.
+func (s *Solver) Cut(m Mark) []Constraint {
+	if m.n > len(s.log) {
+		return nil
+	}
+	out := make([]Constraint, 0, len(s.log)-m.n)
+	for _, e := range s.log[m.n:] {
+		out = append(out, e.c)
+	}
+	s.log = s.log[:m.n]
+	s.open = m.open
+	s.reindex()
+	return out
+}
+
+// Constraints returns the constraints recorded, with the substitutions applied, in canonical
+// order (of their predicates): each substitution as the equation of its symbol and what it
+// equals (N == 1, A == B), and the others, less those the others imply (N >= 5 goes where N >=
+// 11 is recorded; of two that say the same, the first recorded stays) and less what the others
+// imply of them (A == B || A == 1 || B == 1 is A == B || B == 1 where A >= 2 is recorded).
+// Conditions on anonymous symbols, dims the model does not name (a count only a run tells), are
+// left out: no binding of the model's symbols decides them. They still count for Require, When
+// and Unify.
+func (s *Solver) Constraints() []Constraint {
+	var eqs []Constraint
+	var cmps, ors []Constraint
+	var all facts // every comparison, for remainders and disjunctions
+	for _, e := range s.log {
+		if e.defines != "" {
+			sym, ok := s.tab.Lookup(e.defines)
+			val, _ := s.substOf(e.defines)
+			if ok {
+				eqs = append(eqs, Constraint{Eq(sym, val), e.c.Origin})
+			}
+			continue
+		}
+		p := e.cur
+		switch {
+		case p.IsTrue() || p.dependsOnAnon():
+		case all.add(p):
+			cmps = append(cmps, Constraint{p, e.c.Origin})
+		default:
+			ors = append(ors, Constraint{p, e.c.Origin})
+		}
+	}
+	out := append(eqs, s.strongest(cmps, &all)...)
+	// Disjunctions: what the comparisons leave of each, less those another implies (from the
+	// last: of two equal ones the first stays).
+	for i := len(ors) - 1; i >= 0; i-- {
+		p := under(&all, ors[i].Pred)
+		if p.IsTrue() || slices.ContainsFunc(ors, func(o Constraint) bool { return !o.Pred.Equal(ors[i].Pred) && implies(o.Pred, p) }) ||
+			slices.ContainsFunc(ors[i+1:], func(o Constraint) bool { return o.Pred.Equal(ors[i].Pred) }) {
+			ors = slices.Delete(ors, i, i+1)
+			continue
+		}
+		ors[i].Pred = p
+	}
+	out = append(out, ors...)
+	slices.SortStableFunc(out, func(a, b Constraint) int { return cmpPred(a.Pred, b.Pred) })
+	return out
+}
+
+// strongest returns the comparisons cs less those the others left imply: of two that say the same
+// the first stays, and a remainder that another fixes (in all) goes. Comparisons of different
+// expressions imply nothing of each other, so each expression's are taken apart, in one pass from
+// the last: the others are those before it and those kept after it.
+func (s *Solver) strongest(cs []Constraint, all *facts) []Constraint {
+	groups := map[string][]int{}
+	var order []string
+	for i, c := range cs {
+		l, _, _ := atomOf(c.Pred)
+		k := l.String()
+		if _, ok := groups[k]; !ok {
+			order = append(order, k)
+		}
+		groups[k] = append(groups[k], i)
+	}
+	drop := make([]bool, len(cs))
+	for _, k := range order {
+		idx := groups[k]
+		l, _, _ := atomOf(cs[idx[0]].Pred)
+		if _, ok := all.knownRemainder(l); ok {
+			for _, i := range idx {
+				drop[i] = true
+			}
+			continue
+		}
+		before := make([]*fact, len(idx)+1)
+		before[0] = newFact(l)
+		for n, i := range idx {
+			_, b, _ := atomOf(cs[i].Pred)
+			before[n+1] = before[n].with(b)
+		}
+		after := newFact(l)
+		for n := len(idx) - 1; n >= 0; n-- {
+			_, b, _ := atomOf(cs[idx[n]].Pred)
+			if before[n].meet(after).implies(b) {
+				drop[idx[n]] = true
+				continue
+			}
+			after.apply(b)
+		}
+	}
+	var out []Constraint
+	for i, c := range cs {
+		if !drop[i] {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// Check evaluates the recorded constraints at the binding b of symbols to integers, in the order
+// they were recorded, and returns the first that does not hold as a *ConstraintError, with the
+// values of its symbols: "N == 1 does not hold at N=2". A symbol that b leaves out takes the value
+// a substitution gives it, when its symbols are bound. A condition on anonymous symbols is not
+// checked (see Constraints). A constraint whose symbols b does not all bind is skipped, and Check
+// then returns an *UnboundError naming the first such symbol when no constraint fails; nil when
+// all hold.
+func (s *Solver) Check(b map[string]int64) error {
+	var value func(string) (int64, bool)
+	value = func(name string) (int64, bool) {
+		if v, ok := b[name]; ok {
+			return v, true
+		}
+		x, ok := s.substOf(name)
+		if !ok {
+			return 0, false
+		}
+		v, err := x.Eval(value)
+		return v, err == nil
+	}
+	var unbound error
+	for _, e := range s.log {
+		if e.defines == "" && e.cur.dependsOnAnon() {
+			continue
+		}
+		ok, err := e.c.Pred.eval(value)
+		var ue *UnboundError
+		switch {
+		case errors.As(err, &ue):
+			if unbound == nil {
+				unbound = err
+			}
+			continue
+		case err == nil && ok:
+			continue
+		}
+		ce := &ConstraintError{Constraint: e.c, Binding: map[string]int64{}, Err: err}
+		for _, name := range e.c.Pred.SymbolNames() {
+			if v, ok := value(name); ok {
+				ce.Binding[name] = v
+				ce.order = append(ce.order, name)
+			}
+		}
+		return ce
+	}
+	return unbound
+}
