@@ -57,8 +57,8 @@ func (c *Ctx) broadcastDim(a, b sym.Dim, input, axis int) (sym.Dim, error) {
 	case sa && sb:
 		return a, c.Errorf(errcode.ErrInvalidShape, "input %d: dim %v does not broadcast with %v at output axis %d", input, b, a, axis)
 	case !maybeOne(a) && !maybeOne(b):
-		d, ok := c.e.unify(a, b)
-		if !ok {
+		d, err := c.e.solver.Unify(a, b, sym.Origin{Node: c.path, Op: c.n.Op, Why: "broadcast dims, neither of which can be 1"})
+		if err != nil {
 			return a, c.Errorf(errcode.ErrInvalidShape, "input %d: dim %v does not broadcast with %v at output axis %d", input, b, a, axis)
 		}
 		return d, nil

@@ -1,6 +1,7 @@
 package graph
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -247,14 +248,30 @@ func (c *Ctx) IntsIn(i int) ([]int64, bool) { return c.In(i).Ints() }
 
 // Unify records that the dims a and b must be equal for the node to run (the inner dims of a
 // MatMul, the non-axis dims of Concat), and returns the dim that stands for both: where one is a
-// symbol, it is replaced by the other everywhere. It returns an error wrapping
-// errcode.ErrInvalidShape when the two cannot be equal; what names them in the message.
+// symbol, it is replaced by the other everywhere (sym.Solver.Unify). The equality is recorded as a
+// constraint of the node, what saying why. It returns an error wrapping errcode.ErrInvalidShape
+// when the two cannot be equal (bounds that do not meet, 2*N and 3, or a contradiction of the
+// constraints recorded before); what names them in the message.
 func (c *Ctx) Unify(a, b sym.Dim, what string) (sym.Dim, error) {
-	d, ok := c.e.unify(a, b)
-	if !ok {
-		return a, c.Errorf(errcode.ErrInvalidShape, "%s: %v and %v cannot be equal", what, a, b)
+	d, err := c.e.solver.Unify(a, b, sym.Origin{Node: c.path, Op: c.n.Op, Why: what})
+	if err != nil {
+		return a, c.Errorf(errcode.ErrInvalidShape, "%s: %v and %v cannot be equal%s", what, a, b, conflict(err))
 	}
 	return d, nil
+}
+
+// conflict returns ": it contradicts C" for the constraints C that a unification contradicts,
+// or "".
+func conflict(err error) string {
+	var ce *sym.ConstraintError
+	if !errors.As(err, &ce) || len(ce.Conflict) == 0 {
+		return ""
+	}
+	cs := make([]string, len(ce.Conflict))
+	for i, c := range ce.Conflict {
+		cs[i] = c.String()
+	}
+	return ": it contradicts " + strings.Join(cs, ", ")
 }
 
 // Fresh returns a new anonymous dim of bounds [lo, hi]: one whose value a rule cannot express (a

@@ -115,11 +115,10 @@ type engine struct {
 	maxNodes int
 	// values counts the value elements the rules have read and computed, up to maxValues.
 	values, maxValues int
-	// subst maps symbols to what unification found them equal to (see substOf); gen counts its
-	// changes.
-	subst map[string]sym.Expr
-	gen   int
-	free  map[*Graph][]string
+	// solver holds the equalities unification finds, applied as substitutions, and the other
+	// constraints the rules record.
+	solver *sym.Solver
+	free   map[*Graph][]string
 	// errs counts the nodes whose inputs broke their rule, so far.
 	errs int
 	// bound holds the names of Options.Dims that named a dim of the model.
@@ -153,7 +152,8 @@ func (s *scope) lookup(name string) (*Info, bool) {
 // unnamed dynamic dimension of a graph input the symbol INPUT:AXIS, and dims computed from them
 // are expressions. Dims that the rules require to be equal (broadcasting dims that cannot be 1, the
 // inner dims of MatMul, the non-axis dims of Concat) unify: the later symbol is replaced by the
-// other everywhere. A node without a shape rule, or whose rule depends on data (NonZero), gives
+// other everywhere, an equation of expressions that fixes a symbol (12*N == 12) substitutes it, and
+// each equality is recorded with its node as a constraint (sym.Solver). A node without a shape rule, or whose rule depends on data (NonZero), gives
 // outputs of unknown shape, or the shape its declaration gives, never a guess. A node whose inputs
 // break its rule (dims that cannot broadcast, an invalid Reshape) gets an error in its NodeResult,
 // and its outputs are unknown; inference goes on.
@@ -166,8 +166,8 @@ func (s *scope) lookup(name string) (*Info, bool) {
 // graph: the rules read and compute the values of at most 2^20 elements (64 per node in larger
 // graphs), and past that see the values of no tensor.
 func Infer(g *Graph, opt Options) (*Result, error) {
-	e := &engine{opt: opt, tab: sym.NewTable(), subst: map[string]sym.Expr{}, free: map[*Graph][]string{}, maxNodes: opt.MaxNodes,
-		bound: map[string]bool{}}
+	e := &engine{opt: opt, tab: sym.NewTable(), free: map[*Graph][]string{}, maxNodes: opt.MaxNodes, bound: map[string]bool{}}
+	e.solver = sym.NewSolver(e.tab)
 	nodes := countNodes(g)
 	if e.maxNodes <= 0 {
 		e.maxNodes = min(DefaultMaxNodes, max(minMaxNodes, nodesPerNode*nodes))
@@ -297,7 +297,7 @@ func (e *engine) bind(s sym.Shape) sym.Shape {
 	}
 	out := make([]sym.Dim, len(s.Dims))
 	for i, d := range s.Dims {
-		out[i] = substDim(d, func(name string) (sym.Expr, bool) {
+		out[i] = d.Subst(func(name string) (sym.Expr, bool) {
 			v, ok := e.opt.Dims[name]
 			if ok {
 				e.bound[name] = true
@@ -306,42 +306,6 @@ func (e *engine) bind(s sym.Shape) sym.Shape {
 		})
 	}
 	return sym.ShapeOf(out...)
-}
-
-// substDim applies a substitution to a Dim, keeping its bounds when the expression cannot be kept.
-func substDim(d sym.Dim, sub func(string) (sym.Expr, bool)) sym.Dim {
-	if _, static := d.Static(); static {
-		return d
-	}
-	x, ok := d.Expr()
-	if !ok {
-		return d
-	}
-	y, ok := substExpr(x, sub)
-	if !ok {
-		lo, hi := d.Bounds()
-		return sym.Interval(lo, hi)
-	}
-	lo, hi := d.Bounds()
-	if n, ok := sym.Of(y).Narrow(lo, hi); ok {
-		return n
-	}
-	return sym.Of(y)
-}
-
-// substExpr applies a substitution to an expression as Expr.Subst does, and returns a constant, or
-// a symbol the substitution leaves alone, as it is, without rebuilding it.
-func substExpr(x sym.Expr, sub func(string) (sym.Expr, bool)) (sym.Expr, bool) {
-	if _, ok := x.Const(); ok {
-		return x, true
-	}
-	if name, _, ok := x.Symbol(); ok {
-		if y, ok := sub(name); ok {
-			return y, true
-		}
-		return x, true
-	}
-	return x.Subst(sub)
 }
 
 // run infers the nodes of the graph of s.
@@ -534,7 +498,7 @@ func (e *engine) freeOf(g *Graph) []string {
 // against its signature, reads the inputs (the values of those the rule reads) and runs the rule.
 func (e *engine) node(s *scope, i int) error {
 	n := &s.g.Nodes[i]
-	c := &Ctx{e: e, gen: e.gen, s: s, n: n, index: i, path: s.path + nodeName(s.g, i)}
+	c := &Ctx{e: e, gen: e.solver.Gen(), s: s, n: n, index: i, path: s.path + nodeName(s.g, i)}
 	domain := n.Domain
 	if domain == "ai.onnx" {
 		domain = ""
@@ -643,7 +607,7 @@ func (e *engine) fallback(s *scope, name string) *Info {
 	if !ok {
 		return unknownInfo()
 	}
-	return &Info{Type: d.Type, Shape: e.anonShape(e.declShape(d, ""), name), FromDecl: d.Rank >= 0, gen: e.gen}
+	return &Info{Type: d.Type, Shape: e.anonShape(e.declShape(d, ""), name), FromDecl: d.Rank >= 0, gen: e.solver.Gen()}
 }
 
 // fatalError is an error of a rule that stops inference (a subgraph that cannot be run).
@@ -654,38 +618,25 @@ func (f *fatalError) Unwrap() error { return f.err }
 
 // current returns in with the substitutions unification has found applied.
 func (e *engine) current(in *Info) *Info {
-	if in == nil || in.gen == e.gen {
+	gen := e.solver.Gen()
+	if in == nil || in.gen == gen {
 		return in
 	}
 	if !in.Shape.RankDynamic {
 		for i, d := range in.Shape.Dims {
-			in.Shape.Dims[i] = substDim(d, e.substOf)
+			in.Shape.Dims[i] = e.solver.Dim(d)
 		}
 	}
 	for i, d := range in.Value {
-		in.Value[i] = substDim(d, e.substOf)
+		in.Value[i] = e.solver.Dim(d)
 	}
-	in.gen = e.gen
+	in.gen = gen
 	return in
-}
-
-// substOf returns what unification found the symbol name equal to, with the substitutions found
-// since applied, and keeps that result, so that a chain of substitutions is followed once.
-func (e *engine) substOf(name string) (sym.Expr, bool) {
-	x, ok := e.subst[name]
-	if !ok {
-		return x, false
-	}
-	if y, ok := substExpr(x, e.substOf); ok {
-		e.subst[name] = y
-		x = y
-	}
-	return x, true
 }
 
 // final applies the substitutions to every Info of the result.
 func (e *engine) final() {
-	if e.gen == 0 {
+	if e.solver.Gen() == 0 {
 		return
 	}
 	for _, in := range e.res.Tensors {
@@ -699,64 +650,4 @@ func (e *engine) final() {
 			e.current(in)
 		}
 	}
-}
-
-// unify records that a and b are equal, and returns the dim that stands for both. It fails when
-// they cannot be equal (bounds that do not meet).
-func (e *engine) unify(a, b sym.Dim) (sym.Dim, bool) {
-	if a.Equal(b) {
-		return a, true
-	}
-	if !a.Compatible(b) {
-		return a, false
-	}
-	lo1, hi1 := a.Bounds()
-	lo2, hi2 := b.Bounds()
-	lo, hi := max(lo1, lo2), min(hi1, hi2)
-	xa, oka := a.Expr()
-	xb, okb := b.Expr()
-	if !oka || !okb {
-		keep := a
-		if okb && !oka {
-			keep = b
-		}
-		d, _ := keep.Narrow(lo, hi)
-		return d, true
-	}
-	// Both sides as unification knows them now: a rule may hold dims it read before its own last
-	// unification.
-	if x, ok := substExpr(xa, e.substOf); ok {
-		xa = x
-	}
-	if x, ok := substExpr(xb, e.substOf); ok {
-		xb = x
-	}
-	if xa.Equal(xb) {
-		d, _ := sym.Of(xa).Narrow(lo, hi)
-		return d, true
-	}
-	// Replace a symbol by the other side: an anonymous symbol first, then the later one.
-	na, anonA, symA := xa.Symbol()
-	nb, anonB, symB := xb.Symbol()
-	var name string
-	var with sym.Expr
-	switch {
-	case symA && (!symB || anonA && !anonB || anonA == anonB && xa.Order() > xb.Order()):
-		name, with = na, xb
-	case symB:
-		name, with = nb, xa
-	default:
-		d, _ := sym.Of(xa).Narrow(lo, hi)
-		return d, true
-	}
-	if _, done := e.subst[name]; done || with.Mentions(name) {
-		d, _ := sym.Of(xa).Narrow(lo, hi)
-		return d, true
-	}
-	// Symbols that name was found equal to before keep pointing at it: substOf follows the
-	// chain when it meets one, so that a unification costs the same however many came before.
-	e.subst[name] = with
-	e.gen++
-	d, _ := sym.Of(with).Narrow(lo, hi)
-	return d, true
 }

@@ -185,12 +185,8 @@ func appendInt(b []byte, n int) []byte {
 // settle returns dims, in place, with the substitutions that unification has recorded applied: a
 // rule that unifies dims settles them before it computes with them.
 func settle(c *Ctx, dims []sym.Dim) []sym.Dim {
-	if len(c.e.subst) == 0 {
-		return dims
-	}
-	sub := func(name string) (sym.Expr, bool) { x, ok := c.e.subst[name]; return x, ok }
 	for i, d := range dims {
-		dims[i] = substDim(d, sub)
+		dims[i] = c.e.solver.Dim(d)
 	}
 	return dims
 }
