@@ -224,6 +224,61 @@ func (fs *facts) contradiction() (Pred, bool) {
 	return Pred{}, false
 }
 
+// fix returns args with each symbol that the facts fix to one value replaced by it, in the terms
+// other than the comparisons of the symbol itself; ok is false when no term changes.
+func (fs *facts) fix(args []Pred) ([]Pred, bool) {
+	values := map[string]int64{}
+	for _, f := range fs.fs {
+		if name, _, ok := f.l.Symbol(); ok && f.lo.inf == 0 && f.lo == f.hi {
+			values[name] = f.lo.v
+		}
+	}
+	if len(values) == 0 {
+		return args, false
+	}
+	sub := func(name string) (Expr, bool) {
+		v, ok := values[name]
+		return Int(v), ok
+	}
+	changed := false
+	out := make([]Pred, 0, len(args))
+	for _, a := range args {
+		if l, _, ok := atomOf(a); ok && loneSymbol(l) || !anySymbol(a.symbols, func(x *atom) bool { _, ok := values[x.name]; return ok }) {
+			out = append(out, a)
+			continue
+		}
+		b := substLoose(a, sub)
+		out = append(out, b.Terms()...)
+		if b.IsFalse() {
+			out = append(out, b)
+		}
+		changed = changed || !b.Equal(a)
+	}
+	return out, changed
+}
+
+// substLoose returns p with the substitution applied to each comparison where it can be kept
+// (Pred.Subst), the others left as they are.
+func substLoose(p Pred, sub func(string) (Expr, bool)) Pred {
+	switch p.kind() {
+	case pConst:
+		return p
+	case pCmp:
+		if q, ok := p.Subst(sub); ok {
+			return q
+		}
+		return p
+	}
+	args := make([]Pred, len(p.n.args))
+	for i, a := range p.n.args {
+		args[i] = substLoose(a, sub)
+	}
+	if p.n.kind == pAnd {
+		return And(args...)
+	}
+	return Or(args...)
+}
+
 // preds returns the facts as the fewest comparisons in canonical form: an equation where one
 // value is left, else a lower bound above the expression's own, an upper bound below its own,
 // and the excluded values between. A remainder that another fixes is left out.

@@ -43,15 +43,18 @@ func (o Op) String() string {
 // is T % 4 == 0, 2*N == 3 is false. A comparison that the bounds of its symbols decide is true or
 // false; one that pins the expression to its greatest or least value is an equation (N <= 1 for N
 // >= 1 is N == 1), and an inequation at such a value is a bound (N != 1 is N >= 2), except for a
-// remainder (T % 4 >= 1 is T % 4 != 0). A bound on min or max is a conjunction or disjunction of
-// bounds on their arguments (max(A,B) <= 8 is A <= 8 && B <= 8).
+// remainder (T % 4 >= 1 is T % 4 != 0). A comparison of min or max is one of their arguments
+// (max(A,B) <= 8 is A <= 8 && B <= 8), and a bound on a floor division one on its dividend
+// ((H-7)//2+1 >= 1 is H >= 7, (H+3)//4 == 4 is H >= 13 && H <= 16); a multiple subtracted from
+// what it divides is a remainder (H == 2*(H//2) is H % 2 == 0).
 //
 // Conjunctions and disjunctions are flat and their terms sorted, so that equal predicates are
 // equal Go values by Equal and print alike. And merges the comparisons of one expression into the
 // fewest that say the same (N >= 2 && N >= 5 is N >= 5, N >= 3 && N <= 3 is N == 3), drops what
-// they imply (T % 4 == 0 && T % 2 == 0 is T % 4 == 0), removes the terms of a disjunction that
-// they contradict and drops a disjunction one of whose terms they imply (A >= 2 && (A == B || A ==
-// 1 || B == 1) is A >= 2 && (A == B || B == 1)). Or is And's dual: Or(p, q) is !(!p && !q).
+// they imply (T % 4 == 0 && T % 2 == 0 is T % 4 == 0), gives a symbol they fix its value in the
+// other terms (T == 6 && T//6 != 6 is T == 6), removes the terms of a disjunction that they
+// contradict and drops a disjunction one of whose terms they imply (A >= 2 && (A == B || A == 1 ||
+// B == 1) is A >= 2 && (A == B || B == 1)). Or is And's dual: Or(p, q) is !(!p && !q).
 //
 // The zero Pred is true, the condition that always holds. Preds are immutable and safe for
 // concurrent use; the symbols of one Pred must come from one Table.
@@ -283,6 +286,9 @@ func canon(op Op, d Expr, note func() string) Pred {
 			return rawCmp(d, op, Expr{})
 		}
 	}
+	if d.integral() {
+		d = remainders(d)
+	}
 	v, c := split(d)
 	var g uint64
 	integral := true
@@ -322,10 +328,11 @@ func canon(op Op, d Expr, note func() string) Pred {
 		d = nd
 	}
 	v, c = split(d)
-	if op == OpGe {
-		if p, ok := expandExtremum(v, c); ok {
-			return p
-		}
+	if p, ok := expandExtremum(op, v, c); ok {
+		return p
+	}
+	if p, ok := expandFloor(op, v, c); ok {
+		return p
 	}
 	b := d.ival()
 	switch op {
@@ -368,9 +375,10 @@ func canon(op Op, d Expr, note func() string) Pred {
 	return Pred{&pnode{kind: pCmp, op: op, e: d}}
 }
 
-// expandExtremum returns the bound v + c >= 0 on ±max or ±min of arguments as a conjunction or
-// disjunction of bounds on the arguments.
-func expandExtremum(v Expr, c int64) (Pred, bool) {
+// expandExtremum returns the comparison v + c op 0 on ±max or ±min of arguments as a conjunction
+// or disjunction of comparisons of the arguments: max(A,B) <= 8 is A <= 8 && B <= 8, max(A,B) >=
+// 8 is A >= 8 || B >= 8, max(A,B,1) == 1 is A <= 1 && B <= 1 (and one of them 1: the 1 is).
+func expandExtremum(op Op, v Expr, c int64) (Pred, bool) {
 	if len(v.t) != 1 || abs64(v.t[0].c.num) != 1 || !v.t[0].c.isInt() || c == math.MinInt64 {
 		return Pred{}, false
 	}
@@ -378,20 +386,120 @@ func expandExtremum(v Expr, c int64) (Pred, bool) {
 	if !ok || x.kind != minAtom && x.kind != maxAtom {
 		return Pred{}, false
 	}
-	ps := make([]Pred, len(x.args))
 	upper := v.t[0].c.num < 0 // -x + c >= 0: x <= c
+	k := -c
+	if upper {
+		k = c
+	}
+	bound, one := make([]Pred, len(x.args)), make([]Pred, len(x.args))
 	for i, a := range x.args {
-		if upper {
-			ps[i] = Le(a, Int(c))
-		} else {
-			ps[i] = Ge(a, Int(-c))
+		switch {
+		case op != OpGe && x.kind == maxAtom, op == OpGe && upper:
+			bound[i] = Le(a, Int(k))
+		default:
+			bound[i] = Ge(a, Int(k))
+		}
+		one[i] = Eq(a, Int(k))
+	}
+	switch {
+	case op == OpEq: // all on the one side of k, one at k
+		return And(And(bound...), Or(one...)), true
+	case op == OpNe:
+		return Not(And(And(bound...), Or(one...))), true
+	case (x.kind == maxAtom) != upper: // max >= k and min <= k: one argument is
+		return Or(bound...), true
+	}
+	return And(bound...), true // max <= k and min >= k: all arguments are
+}
+
+// remainders returns d, a polynomial, with each pair of terms k·x//m and -k·(q/m)·(x//q), for m
+// dividing q, written k·((x//m) % (q/m)), where that makes d smaller: H-2*(H//2) is H % 2, and
+// H//16-2*(H//32) is H//16 % 2. A term k·x stands for k·(x//1).
+func remainders(d Expr) Expr {
+	for again := true; again; {
+		again = false
+		for _, t := range d.t {
+			f, ok := (Expr{t: []term{{c: ratInt(1), m: t.m}}}).lone()
+			if !ok || f.kind != floorAtom || !t.c.isInt() {
+				continue
+			}
+			q, ok := f.den.Const()
+			if !ok || q <= 1 {
+				continue
+			}
+			for m := int64(1); m < q; m++ {
+				if q%m != 0 || t.c.num%(q/m) != 0 {
+					continue
+				}
+				k := -t.c.num / (q / m)
+				x := f.num
+				if m > 1 {
+					if x, ok = FloorDiv(f.num, Int(m)); !ok {
+						continue
+					}
+				}
+				if r, ok := rewrite(d, t, x, k, q/m); ok {
+					d, again = r, true
+					break
+				}
+			}
+			if again {
+				break
+			}
 		}
 	}
-	// max >= k and min <= k hold when one argument does; max <= k and min >= k when all do.
-	if (x.kind == maxAtom) != upper {
-		return Or(ps...), true
+	return d
+}
+
+// rewrite returns d - t - k·x + k·(x % r), when that is smaller than d.
+func rewrite(d Expr, t term, x Expr, k, r int64) (Expr, bool) {
+	kx, ok1 := scale(x, ratInt(k))
+	rest, ok2 := Sub(d, Expr{t: []term{t}})
+	rest, ok3 := Sub(rest, kx)
+	m, ok4 := Mod(x, Int(r))
+	km, ok5 := scale(m, ratInt(k))
+	out, ok6 := Add(rest, km)
+	if !(ok1 && ok2 && ok3 && ok4 && ok5 && ok6) || out.Size() >= d.Size() {
+		return Expr{}, false
 	}
-	return And(ps...), true
+	return out, true
+}
+
+// expandFloor returns the comparison of v + c with 0, v being ±x//q for an integer q > 1 and a
+// polynomial x, as bounds on x: (H-11)//2 >= 0 is H >= 11, (H+3)//4 == 4 is H >= 13 && H <= 16.
+// An inequation stays as it is.
+func expandFloor(op Op, v Expr, c int64) (Pred, bool) {
+	if len(v.t) != 1 || abs64(v.t[0].c.num) != 1 || !v.t[0].c.isInt() {
+		return Pred{}, false
+	}
+	f, ok := (Expr{t: []term{{c: ratInt(1), m: v.t[0].m}}}).lone()
+	if !ok || f.kind != floorAtom || !f.num.integral() {
+		return Pred{}, false
+	}
+	q, ok := f.den.Const()
+	if !ok || q <= 1 {
+		return Pred{}, false
+	}
+	// x//q is w exactly when q·w <= x <= q·w + q-1.
+	w := -c
+	if v.t[0].c.num < 0 {
+		w = c
+	}
+	lo, ok1 := mul64(w, q)
+	hi, ok2 := add64(lo, q-1)
+	if !ok1 || !ok2 {
+		return Pred{}, false
+	}
+	x := f.num
+	switch {
+	case op == OpEq:
+		return And(Ge(x, Int(lo)), Le(x, Int(hi))), true
+	case op == OpNe: // a disjunction would say it at greater length
+		return Pred{}, false
+	case v.t[0].c.num > 0: // x//q >= w
+		return Ge(x, Int(lo)), true
+	}
+	return Le(x, Int(hi)), true // x//q <= w
 }
 
 // Not returns the negation of p, in canonical form: comparisons negated (!(N == 1) is N != 1,
@@ -425,12 +533,15 @@ func Not(p Pred) Pred {
 	for i, a := range p.n.args {
 		args[i] = Not(a)
 	}
-	slices.SortFunc(args, cmpPred)
-	kind := pAnd
-	if p.n.kind == pAnd {
-		kind = pOr
+	if p.n.kind == pOr {
+		// The negation of a term may be a conjunction ((H+3)//4 != 4 negated is H >= 13 && H <=
+		// 16): And merges them.
+		return And(args...)
 	}
-	return Pred{&pnode{kind: kind, args: args}}
+	// The negation of a conjunction's terms are comparisons and conjunctions, the terms of a
+	// disjunction as Or makes them.
+	slices.SortFunc(args, cmpPred)
+	return Pred{&pnode{kind: pOr, args: args}}
 }
 
 func (p Pred) note() string {
@@ -476,7 +587,7 @@ func Or(ps ...Pred) Pred {
 	if len(nots) == 0 {
 		return False()
 	}
-	return Not(andOf(nots))
+	return Not(And(nots...))
 }
 
 // andOf returns the canonical conjunction of args, none true, false or a conjunction.
@@ -491,6 +602,11 @@ func andOf(args []Pred) Pred {
 		}
 		if f, ok := fs.contradiction(); ok {
 			return f
+		}
+		// A symbol fixed to one value (T == 6) takes it in the other terms: T//6 != 6 is true.
+		if next, ok := fs.fix(args); ok && round < 8 {
+			args = next
+			continue
 		}
 		// Disjunctions under the comparisons: terms they contradict go, and a term they imply
 		// makes the disjunction true. One that becomes a comparison joins them, and the
@@ -653,7 +769,8 @@ func varPart(e Expr) Expr {
 // (map[string]int64{"N": 8, "T": 12}), computed exactly. The error is an *UnboundError naming a
 // symbol b does not bind, or the error of an expression that is not an integer at b (an exact
 // quotient that does not divide: errcode.ErrNotDivisible) or divides by zero
-// (errcode.ErrInvalidShape): the model does not run at b.
+// (errcode.ErrInvalidShape): the model does not run at b. A conjunction with a term false at b is
+// false, and a disjunction with a term true is true, whatever the errors of the others.
 func (p Pred) Eval(b map[string]int64) (bool, error) { return p.eval(lookup(b)) }
 
 func (p Pred) eval(value func(string) (int64, bool)) (bool, error) {
@@ -686,18 +803,20 @@ func (p Pred) eval(value func(string) (int64, bool)) (bool, error) {
 		}
 		return c >= 0, nil
 	}
+	// A conjunction with a false term is false, a disjunction with a true term true, whatever
+	// the others: a term may be defined only where another holds (N != 9 || T >= 7+9/T).
 	and := p.n.kind == pAnd
-	res := and
+	var first error
 	for _, a := range p.n.args {
 		v, err := a.eval(value)
-		if err != nil {
-			return false, err
-		}
-		if v != and {
-			res = !and
+		switch {
+		case err != nil:
+			first = cmp.Or(first, err)
+		case v != and:
+			return v, nil
 		}
 	}
-	return res, nil
+	return and, first
 }
 
 // evalInt returns the value of e at a binding, an integer.
