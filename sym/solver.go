@@ -168,10 +168,7 @@ type entry struct {
 }
 
 // NewSolver returns a solver of the symbols of t, with no constraints.
-func NewSolver(t *Table) *Solver {
-	return &Solver{tab: t, subst: map[string]Expr{}, onExpr: map[string][]int{}, onRem: map[string][]int{},
-		bySym: map[string][]int{}, facts: map[string]*fact{}}
-}
+func NewSolver(t *Table) *Solver { return &Solver{tab: t, subst: map[string]Expr{}} }
 
 // Table returns the solver's table.
 func (s *Solver) Table() *Table { return s.tab }
@@ -238,8 +235,12 @@ func keys(p Pred) (expr, rem string) {
 	return l.String(), rem
 }
 
-// index adds the condition of entry i to the indexes, or removes it.
+// index adds the condition of entry i to the indexes, or removes it. The indexes are made with
+// the first condition, so that a solver that records none (every Infer makes one) costs one map.
 func (s *Solver) index(i int, add bool) {
+	if s.onExpr == nil {
+		s.onExpr, s.onRem, s.bySym, s.facts = map[string][]int{}, map[string][]int{}, map[string][]int{}, map[string]*fact{}
+	}
 	edit := func(m map[string][]int, k string) {
 		switch {
 		case k == "":
@@ -281,8 +282,7 @@ func (s *Solver) index(i int, add bool) {
 
 // reindex makes the indexes again from the record.
 func (s *Solver) reindex() {
-	s.onExpr, s.onRem, s.bySym, s.others = map[string][]int{}, map[string][]int{}, map[string][]int{}, nil
-	clear(s.facts)
+	s.onExpr, s.onRem, s.bySym, s.facts, s.others = nil, nil, nil, nil, nil
 	s.conds = 0
 	for i, e := range s.log {
 		if e.defines == "" {
