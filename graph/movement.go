@@ -1,6 +1,7 @@
 package graph
 
 import (
+	"github.com/reshape-go/reshape/element"
 	"github.com/reshape-go/reshape/errcode"
 	"github.com/reshape-go/reshape/shape"
 	"github.com/reshape-go/reshape/sym"
@@ -179,6 +180,19 @@ func concat(c *Ctx) error {
 	if err != nil {
 		return err
 	}
+	return concatAlong(c, ins, nil, axis, ins[0].Type)
+}
+
+// concatAlong sets output 0, of type t, to the concatenation of ins along axis, as concat; at
+// holds the node's index of each of ins, for the errors (nil: ins are the node's inputs, in
+// order).
+func concatAlong(c *Ctx, ins []*Info, at []int, axis int64, t element.Type) error {
+	input := func(k int) string {
+		if at != nil {
+			k = at[k]
+		}
+		return "input " + itoa(k)
+	}
 	rank := -1
 	for _, in := range ins {
 		if r, ok := in.Rank(); ok {
@@ -189,7 +203,7 @@ func concat(c *Ctx) error {
 		}
 	}
 	if rank < 0 {
-		c.Out(0, ins[0].Type, sym.DynamicRank())
+		c.Out(0, t, sym.DynamicRank())
 		return nil
 	}
 	a, err := c.NormAxis(axis, rank)
@@ -206,7 +220,7 @@ func concat(c *Ctx) error {
 		}
 		lo, _ := in.Shape.Dims[a].Bounds()
 		if least += max(lo, 0); least < 0 {
-			return c.Errorf(errcode.ErrOverflow, "input %d: the dims along axis %d add up past int64", k, a)
+			return c.Errorf(errcode.ErrOverflow, "%s: the dims along axis %d add up past int64", input(k), a)
 		}
 		if dims == nil {
 			dims = append([]sym.Dim(nil), in.Shape.Dims...)
@@ -218,7 +232,7 @@ func concat(c *Ctx) error {
 				sum = sym.AddDims(sum, d)
 				continue
 			}
-			u, err := c.Unify(dims[i], d, "input "+itoa(k)+" dim "+itoa(i))
+			u, err := c.Unify(dims[i], d, input(k)+" dim "+itoa(i))
 			if err != nil {
 				return err
 			}
@@ -226,7 +240,7 @@ func concat(c *Ctx) error {
 		}
 	}
 	dims[a] = sum
-	out := c.Out(0, ins[0].Type, sym.ShapeOf(dims...))
+	out := c.Out(0, t, sym.ShapeOf(dims...))
 	concatValues(out, ins, a)
 	return nil
 }
