@@ -92,56 +92,66 @@ func FuzzNNRules(f *testing.F) {
 			n.Attrs = append(n.Attrs, attrString("equation", string(eq)))
 		}
 		g.Nodes = []graph.Node{n}
-		symbolic, err := graph.Infer(g, graph.Options{})
-		if err != nil {
-			t.Fatalf("Infer: %v", err)
+		checkSymbolicBound(t, g, binding)
+	})
+}
+
+// checkSymbolicBound infers the graph of one node g twice, with its symbols and with them bound to
+// the integers of binding, and checks that no output dim is below 0 and that where both runs
+// succeed, every output dim the symbolic run determined evaluates, at the binding, to the bound
+// run's dim.
+func checkSymbolicBound(t *testing.T, g *graph.Graph, binding map[string]int64) {
+	t.Helper()
+	n := g.Nodes[0]
+	symbolic, err := graph.Infer(g, graph.Options{})
+	if err != nil {
+		t.Fatalf("Infer: %v", err)
+	}
+	used := map[string]int64{} // Infer refuses a binding of a symbol the graph does not have
+	for _, name := range symbolic.Symbols.Names() {
+		if v, ok := binding[name]; ok {
+			used[name] = v
 		}
-		used := map[string]int64{} // Infer refuses a binding of a symbol the graph does not have
-		for _, name := range symbolic.Symbols.Names() {
-			if v, ok := binding[name]; ok {
-				used[name] = v
-			}
-		}
-		bound, err := graph.Infer(g, graph.Options{Dims: used})
-		if err != nil {
-			t.Fatalf("Infer bound: %v", err)
-		}
-		sr, br := symbolic.Nodes[0], bound.Nodes[0]
-		for i := range sr.Outputs {
-			for _, out := range []*graph.Info{sr.Outputs[i], br.Outputs[i]} {
-				if out == nil || out.Shape.RankDynamic {
-					continue
-				}
-				for _, d := range out.Shape.Dims {
-					if lo, _ := d.Bounds(); lo < 0 {
-						t.Fatalf("%s-%d: output %d = %v, a dim below 0 (node %+v, inputs %v)", n.Op, n.Version, i, out.Shape, n, g.Inputs)
-					}
-				}
-			}
-			if br.Err != nil || sr.Err != nil || sr.Outputs[i] == nil || br.Outputs[i] == nil {
+	}
+	bound, err := graph.Infer(g, graph.Options{Dims: used})
+	if err != nil {
+		t.Fatalf("Infer bound: %v", err)
+	}
+	sr, br := symbolic.Nodes[0], bound.Nodes[0]
+	for i := range sr.Outputs {
+		for _, out := range []*graph.Info{sr.Outputs[i], br.Outputs[i]} {
+			if out == nil || out.Shape.RankDynamic {
 				continue
 			}
-			s, b := sr.Outputs[i].Shape, br.Outputs[i].Shape
-			want, ok := b.Static()
-			if !ok || s.RankDynamic {
-				continue
+			for _, d := range out.Shape.Dims {
+				if lo, _ := d.Bounds(); lo < 0 {
+					t.Fatalf("%s-%d: output %d = %v, a dim below 0 (node %+v, inputs %v)", n.Op, n.Version, i, out.Shape, n, g.Inputs)
+				}
 			}
-			if len(s.Dims) != len(want) {
+		}
+		if br.Err != nil || sr.Err != nil || sr.Outputs[i] == nil || br.Outputs[i] == nil {
+			continue
+		}
+		s, b := sr.Outputs[i].Shape, br.Outputs[i].Shape
+		want, ok := b.Static()
+		if !ok || s.RankDynamic {
+			continue
+		}
+		if len(s.Dims) != len(want) {
+			t.Fatalf("%s-%d: output %d = %v, and %v at %v", n.Op, n.Version, i, s, b, binding)
+		}
+		for k, d := range s.Dims {
+			if lo, hi := d.Bounds(); want[k] < lo || want[k] > hi {
 				t.Fatalf("%s-%d: output %d = %v, and %v at %v", n.Op, n.Version, i, s, b, binding)
 			}
-			for k, d := range s.Dims {
-				if lo, hi := d.Bounds(); want[k] < lo || want[k] > hi {
-					t.Fatalf("%s-%d: output %d = %v, and %v at %v", n.Op, n.Version, i, s, b, binding)
-				}
-				if !d.Determined() {
-					continue
-				}
-				if v, err := evalAt(d, binding); err == nil && v != want[k] {
-					t.Fatalf("%s-%d: output %d = %v, and %v at %v", n.Op, n.Version, i, s, b, binding)
-				}
+			if !d.Determined() {
+				continue
+			}
+			if v, err := evalAt(d, binding); err == nil && v != want[k] {
+				t.Fatalf("%s-%d: output %d = %v, and %v at %v", n.Op, n.Version, i, s, b, binding)
 			}
 		}
-	})
+	}
 }
 
 // evalAt evaluates a determined dim at a binding of its symbols.
