@@ -89,6 +89,7 @@ func init() {
 		onnxCore, onnxSlice, onnxElementwise, onnxMovement, onnxReduce, onnxNN, onnxNorm, onnxMatMul,
 		onnxRNN, onnxMisc, onnxControl,
 		openvinoCore, openvinoElementwise, openvinoMovement, openvinoSlice, openvinoReduce, openvinoNN,
+		microsoftAttention, microsoft,
 	} {
 		register(t)
 	}
@@ -191,7 +192,8 @@ func count(k int, what string) string {
 }
 
 // Supported reports whether Infer has a shape rule for the operator op of domain ("" or "ai.onnx"
-// for ONNX's default domain, DomainOpenVINO for IR layers), at some version.
+// for ONNX's default domain, "com.microsoft" for onnxruntime's contrib operators, DomainOpenVINO
+// for IR layers), at some version.
 func Supported(domain, op string) bool {
 	if domain == "ai.onnx" {
 		domain = ""
