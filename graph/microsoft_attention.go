@@ -350,8 +350,9 @@ func multiHeadAttention(c *Ctx) error {
 // [B, S, num_heads·head]; present_key and present_value are [B, kv_num_heads, max(P,
 // total_sequence_length), head], P the length of past_key and past_value [B, kv_num_heads, P, head]
 // (0 without them), total_sequence_length the value of input 6, as onnxruntime sizes them (a shared
-// buffer longer than the total keeps its length), of past_key's type (query's without it). An
-// unknown total gives a length of P or more. output_qk is left to the model's declaration.
+// buffer longer than the total keeps its length), of past_key's type (query's without it). Where
+// that length has no expression (a total not known; max of two symbols), both caches take one
+// anonymous dim of its bounds, P or more. output_qk is left to the model's declaration.
 // seqlens_k, the rotary caches, position_ids, attention_bias and local_window_size change no
 // shape. Dims that break these are errors wrapping errcode.ErrInvalidShape.
 func groupQueryAttention(c *Ctx) error {
@@ -400,12 +401,15 @@ func groupQueryAttention(c *Ctx) error {
 	if cacheType == element.Undefined {
 		cacheType = q.Type
 	}
-	var length sym.Dim
+	length := sym.Unknown
 	if total, ok := c.Value(6); ok && len(total) == 1 {
 		length = sym.MaxDims(settle(c, []sym.Dim{past})[0], total[0])
-	} else {
-		lo, _ := past.Bounds()
-		length = c.Fresh("present", max(lo, 0), sym.Inf)
+	}
+	if _, ok := length.Expr(); !ok {
+		// The caches' one length, of P or more: the same dim in both.
+		lo, hi := length.Bounds()
+		plo, _ := past.Bounds()
+		length = c.Fresh("present", max(lo, plo, 0), hi)
 	}
 	present := sym.ShapeOf(settle(c, []sym.Dim{out[0], kvn, length, head})...)
 	c.Out(1, cacheType, present)
