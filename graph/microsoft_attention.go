@@ -120,8 +120,8 @@ func unifyDims(c *Ctx, dims []sym.Dim, want []*sym.Dim, what string) error {
 // exactQuo returns a/k, for a dim that k must divide for the node to run (a hidden size into
 // num_heads heads, a packed QKV into its parts): the integer when a is one (an error wrapping
 // errcode.ErrInvalidShape when k does not divide it), else the exact quotient a/k. The node then
-// imposes a % k == 0 on the symbols, the constraint a constraint store records at this node;
-// what names a in the error.
+// imposes a % k == 0 on the symbols (sym.Divisible): the constraint the engine's sym.Solver is to
+// record at this node, every such site calling here; what names a in the error.
 func exactQuo(c *Ctx, a sym.Dim, k int64, what string) (sym.Dim, error) {
 	if n, ok := a.Static(); ok {
 		if n%k != 0 {
@@ -351,8 +351,8 @@ func multiHeadAttention(c *Ctx) error {
 // total_sequence_length), head], P the length of past_key and past_value [B, kv_num_heads, P, head]
 // (0 without them), total_sequence_length the value of input 6, as onnxruntime sizes them (a shared
 // buffer longer than the total keeps its length), of past_key's type (query's without it). Where
-// that length has no expression (a total not known; max of two symbols), both caches take one
-// anonymous dim of its bounds, P or more. output_qk is left to the model's declaration.
+// the total is not known, both caches take one anonymous dim of P or more. output_qk is left to the
+// model's declaration.
 // seqlens_k, the rotary caches, position_ids, attention_bias and local_window_size change no
 // shape. Dims that break these are errors wrapping errcode.ErrInvalidShape.
 func groupQueryAttention(c *Ctx) error {
