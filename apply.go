@@ -125,9 +125,10 @@ const quickRank = 8
 // out of both sides of the division changes nothing when none of them is 0).
 func quickInfer(buf *[quickRank]int64, in, pattern []int64, opt *Options) ([]int64, bool) {
 	if m := opt.maxRank(); len(pattern) > quickRank || len(in) > m || len(pattern) > m ||
-		opt.Dialect >= numDialects || opt.PatternType != element.Undefined || !opt.Dialect.takesData(opt.DataType) {
+		opt.Dialect >= numDialects || opt.AllowZero || opt.PatternType != element.Undefined || !opt.Dialect.takesData(opt.DataType) {
 		return nil, false
 	}
+	sz := opt.CopiesZeros()
 	// The input volume V, which must be positive.
 	v := uint64(1)
 	for _, d := range in {
@@ -145,7 +146,7 @@ func quickInfer(buf *[quickRank]int64, in, pattern []int64, opt *Options) ([]int
 		case p == -1 && minus < 0:
 			minus = i
 			continue
-		case p == 0 && opt.SpecialZero && i < len(in):
+		case p == 0 && sz && i < len(in):
 			p = in[i]
 		case p <= 0 || p == math.MaxInt64:
 			return nil, false

@@ -194,7 +194,7 @@ func randomQuickCase(rng *rand.Rand) ([]int64, []int64, reshape.Options, element
 			pattern = append(pattern, d)
 		}
 	}
-	opt := reshape.Options{Dialect: reshape.Dialect(rng.IntN(4)), SpecialZero: rng.IntN(2) == 0}
+	opt := reshape.Options{Dialect: reshape.Dialect(rng.IntN(4))}.WithSpecialZero(rng.IntN(2) == 0)
 	if len(pattern) > 0 && rng.IntN(4) != 0 {
 		pattern[rng.IntN(len(pattern))] = -1
 	}
@@ -264,7 +264,7 @@ func FuzzQuickInfer(f *testing.F) {
 		if len(data) < 2 {
 			return
 		}
-		opt := reshape.Options{Dialect: reshape.Dialect(data[0] % 6), SpecialZero: data[0]&8 != 0}
+		opt := reshape.Options{Dialect: reshape.Dialect(data[0] % 6)}.WithSpecialZero(data[0]&8 != 0)
 		typ := []element.Type{element.F32, element.U8, element.BF16, element.I64}[data[0]>>4%4]
 		big := []int64{1 << 20, 1 << 31, 3 << 40, math.MaxInt64, -2, math.MinInt64}
 		value := func(b byte) int64 {

@@ -150,14 +150,14 @@ func ONNXVersion(opset int64) int64 {
 
 // ONNXOptions returns the options of an ONNX Reshape node of a model that imports opset of the
 // default domain, whose allowzero attribute is allowZero (nil when the node has none), and the
-// version of Reshape that opset holds (ONNXVersion): the dialect onnx, and special_zero true before
-// Reshape-14 (zeros are always copied), !allowzero from it on through SpecialZero (allowzero 0 by
-// default). The error wraps ErrSyntax: an allowzero before Reshape-14 ("allowzero is an attribute
+// version of Reshape that opset holds (ONNXVersion): the dialect onnx, whose zeros copy before
+// Reshape-14, and from it on as allowzero says through SpecialZero (allowzero 0 by default), set
+// with WithSpecialZero (SpecialZero and AllowZero agree). The error wraps ErrSyntax: an allowzero before Reshape-14 ("allowzero is an attribute
 // of Reshape-14 and later, and the model imports opset 13"), or one other than 0 or 1. It is the
 // one reading of a Reshape node's options that packages graph, check and conformance share.
 func ONNXOptions(opset int64, allowZero *int64) (Options, int64, error) {
 	v := ONNXVersion(opset)
-	opt := Options{Dialect: ONNX, SpecialZero: true}
+	opt := Options{Dialect: ONNX}.WithSpecialZero(true)
 	if allowZero == nil {
 		return opt, v, nil
 	}
@@ -165,8 +165,7 @@ func ONNXOptions(opset int64, allowZero *int64) (Options, int64, error) {
 		return opt, v, newError(ErrSyntax, -1, "allowzero is an attribute of Reshape-14 and later, and the model imports opset "+itoa(opset))
 	}
 	sz, err := SpecialZero(ONNX, nil, allowZero)
-	opt.SpecialZero = sz
-	return opt, v, err
+	return opt.WithSpecialZero(sz), v, err
 }
 
 // ParseSpecialZero reads the special_zero attribute of an OpenVINO IR Reshape layer as its <data>
@@ -186,13 +185,22 @@ func ParseSpecialZero(text string) (bool, error) {
 // Options.MaxRank is 0: 64, numpy's bound.
 const DefaultMaxRank = 64
 
-// Options are the attributes of one Reshape beside its two inputs.
+// Options are the attributes of one Reshape beside its two inputs. The zero value of each field is
+// its specification's default where it has one: Options{Dialect: ONNX} is a Reshape-14 without
+// attributes, whose zeros copy (allowzero=0).
 type Options struct {
 	// Dialect selects the specification. The zero value is OpenVINO.
 	Dialect Dialect
-	// SpecialZero is the special_zero attribute: a 0 in the pattern copies the input dimension at
-	// the same index. For ONNX it is !allowzero.
+	// SpecialZero is the special_zero attribute of OpenVINO Reshape-1 and oneDNN Graph
+	// StaticReshape-1 and DynamicReshape-1 (required there, so false is a choice, not a default):
+	// a 0 in the pattern copies the input dimension at the same index. The ONNX dialect reads
+	// AllowZero instead; SpecialZero true beside AllowZero true is a contradiction (ErrSyntax).
 	SpecialZero bool
+	// AllowZero is ONNX's allowzero attribute (Reshape-14 and later) as a boolean, the inverse of
+	// special_zero: false, the zero value, is ONNX's default allowzero=0, under which a 0 copies the
+	// input dimension; true keeps a 0 as a literal 0. Only the ONNX dialect takes it (ErrSyntax
+	// in the others).
+	AllowZero bool
 	// DataType, when not Undefined, is checked against the dialect (ErrDataType).
 	DataType element.Type
 	// PatternType, when not Undefined, is checked against the dialect (ErrPatternType).
@@ -200,6 +208,23 @@ type Options struct {
 	// MaxRank bounds the input and output ranks (ErrLimit); 0 means DefaultMaxRank, a negative
 	// value means no bound.
 	MaxRank int
+}
+
+// CopiesZeros reports whether a 0 in the pattern copies the input dimension at its index (a
+// special zero): SpecialZero in OpenVINO and oneDNN Graph, !AllowZero in ONNX.
+func (o *Options) CopiesZeros() bool {
+	if o.Dialect == ONNX {
+		return !o.AllowZero
+	}
+	return o.SpecialZero
+}
+
+// WithSpecialZero returns o with its zero attribute set so that a 0 copies the input dimension when
+// sz is true: SpecialZero = sz, and in the ONNX dialect AllowZero = !sz as well.
+func (o Options) WithSpecialZero(sz bool) Options {
+	o.SpecialZero = sz
+	o.AllowZero = o.Dialect == ONNX && !sz
+	return o
 }
 
 func (o *Options) maxRank() int {
@@ -212,13 +237,19 @@ func (o *Options) maxRank() int {
 	return o.MaxRank
 }
 
-// checkTypes verifies the dialect and the element types, before any static rule.
+// checkTypes verifies the dialect, its zero attribute and the element types, before any static
+// rule.
 func (o *Options) checkTypes() error {
-	if o.Dialect < numDialects && o.DataType == element.Undefined && o.PatternType == element.Undefined {
+	if o.Dialect < numDialects && !o.AllowZero && o.DataType == element.Undefined && o.PatternType == element.Undefined {
 		return nil
 	}
-	if o.Dialect >= numDialects {
+	switch {
+	case o.Dialect >= numDialects:
 		return newError(ErrSyntax, -1, "unknown dialect "+o.Dialect.String())
+	case o.AllowZero && o.Dialect != ONNX:
+		return newError(ErrSyntax, -1, "allowzero is an attribute of onnx: "+o.Dialect.String()+" takes special_zero")
+	case o.AllowZero && o.SpecialZero:
+		return newError(ErrSyntax, -1, "allowzero=1 contradicts special_zero=true: allowzero is the inverse of special_zero")
 	}
 	if err := o.Dialect.CheckDataType(o.DataType); err != nil {
 		return err
@@ -239,5 +270,5 @@ func (o *Options) checkRanks(inRank, outRank int) error {
 	if outRank > m {
 		what, r = "output", outRank
 	}
-	return newError(ErrLimit, -1, what+" rank "+itoa(int64(r))+" exceeds the limit of "+itoa(int64(m))+" (Options.MaxRank)")
+	return newError(ErrLimit, -1, what+" rank "+itoa(int64(r))+" exceeds the limit of "+itoa(int64(m)))
 }

@@ -102,7 +102,9 @@
 //
 // # Dialects
 //
-// The [Dialect] selects the specification; [Options.SpecialZero] is ONNX's !allowzero.
+// The [Dialect] selects the specification. [Options.SpecialZero] is special_zero in OpenVINO and
+// oneDNN Graph; ONNX reads [Options.AllowZero], whose zero value is ONNX's default allowzero=0
+// (zeros copy), so that Options{Dialect: ONNX} is a Reshape-14 without attributes.
 //
 //	dialect         specification                  pattern                       data types      special_zero
 //	openvino        OpenVINO Reshape-1             input, any integer, rank 1/0  any             required

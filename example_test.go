@@ -23,10 +23,10 @@ func Example() {
 	dst, err = reshape.AppendInfer(dst[:0], []int64{6, 4}, []int64{-1, 2, 3}, reshape.Options{})
 	fmt.Println(dst, err)
 
-	// Partial shapes, any dialect.
+	// Partial shapes, any dialect; an ONNX Reshape without attributes copies zeros (allowzero=0).
 	in, _ := shape.Parse("[1..8,?,6]")
 	p, _ := reshape.ParsePattern("0,-1,3")
-	ps, err := reshape.InferPartial(in, p, reshape.Options{Dialect: reshape.ONNX, SpecialZero: true})
+	ps, err := reshape.InferPartial(in, p, reshape.Options{Dialect: reshape.ONNX})
 	fmt.Println(ps, err)
 
 	// Data: a view when the layout allows, one dense copy otherwise.

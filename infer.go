@@ -11,7 +11,7 @@ import (
 // Errors wrap one sentinel each: ErrInvalidDim (a pattern value below -1, or a negative input
 // dimension), ErrMultipleInferred, ErrZeroOutOfRange, ErrAmbiguousInferred, ErrNotDivisible,
 // ErrVolumeMismatch, ErrOverflow, ErrDataType and ErrPatternType (Options.DataType and PatternType),
-// ErrLimit (Options.MaxRank). Pattern errors are *Error values naming the index and value at fault.
+// ErrLimit (the bound Options.MaxRank sets). Pattern errors are *Error values naming the index and value at fault.
 // Pattern values are checked left to right as each dialect's reference does: OpenVINO reports
 // values below -1 and a second -1 in one pass and out-of-range special zeros in a later one; oneDNN
 // and ONNX report the first offending value of any kind.
@@ -30,7 +30,8 @@ func AppendInfer(dst, in, pattern []int64, opt Options) ([]int64, error) {
 	}
 	// One pass over the input: its volume V, and W, the volume without the dimensions special
 	// zeros copy, which the OpenVINO dialect divides (rule 4).
-	excluded := opt.SpecialZero && opt.Dialect == OpenVINO
+	sz := opt.CopiesZeros()
+	excluded := sz && opt.Dialect == OpenVINO
 	var v, w volume
 	for i, d := range in {
 		if d < 0 {
@@ -56,7 +57,7 @@ func AppendInfer(dst, in, pattern []int64, opt Options) ([]int64, error) {
 	start := len(dst)
 	var r volume
 	for i, p := range pattern {
-		if p == 0 && opt.SpecialZero {
+		if p == 0 && sz {
 			p = in[i]
 			if excluded {
 				dst = append(dst, p)
@@ -135,7 +136,8 @@ func (a *volume) value() int64 {
 // the index of the -1, or -1 when there is none.
 func scanStatic(pattern []int64, rank int, opt *Options) (minus int, err error) {
 	minus = -1
-	zeroInPass := opt.SpecialZero && opt.Dialect != OpenVINO
+	sz := opt.CopiesZeros()
+	zeroInPass := sz && opt.Dialect != OpenVINO
 	for i, v := range pattern {
 		switch {
 		case v < -1:
@@ -149,7 +151,7 @@ func scanStatic(pattern []int64, rank int, opt *Options) (minus int, err error) 
 			return -1, errZeroOutOfRange(i, rank)
 		}
 	}
-	if opt.SpecialZero && !zeroInPass {
+	if sz && !zeroInPass {
 		for i, v := range pattern[min(rank, len(pattern)):] {
 			if v == 0 {
 				return -1, errZeroOutOfRange(rank+i, rank)

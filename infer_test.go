@@ -43,7 +43,7 @@ func TestErrorMessages(t *testing.T) {
 		{[]int64{2, 3}, []int64{6}, reshape.Options{Dialect: reshape.ONNX, PatternType: element.I32}, reshape.ErrPatternType, -1,
 			"pattern element type i32: onnx takes i64"},
 		{[]int64{2, 3}, []int64{6}, reshape.Options{MaxRank: 1}, reshape.ErrLimit, -1,
-			"input rank 2 exceeds the limit of 1 (Options.MaxRank)"},
+			"input rank 2 exceeds the limit of 1"},
 		{[]int64{2, -3}, []int64{6}, reshape.Options{}, reshape.ErrInvalidDim, -1,
 			"input[1] = -3: not a valid dimension"},
 	}
@@ -164,7 +164,7 @@ func FuzzInfer(f *testing.F) {
 		}
 		forEachInstance(in.Dims, func(dims []int64) {
 			got, err := reshape.Infer(dims, ints, opt)
-			if want, code := referenceInfer(dims, ints, opt.Dialect, opt.SpecialZero); reshape.Code(err) != code || code == "" && !slices.Equal(got, want) {
+			if want, code := referenceInfer(dims, ints, opt.Dialect, opt.CopiesZeros()); reshape.Code(err) != code || code == "" && !slices.Equal(got, want) {
 				t.Fatalf("Infer(%v, %v, %+v) = %v, %v; the reference gives %v, %q", dims, ints, opt, got, err, want, code)
 			}
 			if err == nil {
@@ -281,7 +281,7 @@ func decodeCase(data []byte) (in shape.Shape, pattern []shape.Dim, opt reshape.O
 	}
 	flags := data[0]
 	opt.Dialect = reshape.Dialects()[flags&3]
-	opt.SpecialZero = flags&4 != 0
+	opt = opt.WithSpecialZero(flags&4 != 0)
 	scale := int64(1)
 	if flags&8 != 0 {
 		scale = 1 << 31
@@ -449,6 +449,45 @@ func TestPatternJSON(t *testing.T) {
 		b, err := json.Marshal(tt.p)
 		if want := strings.ReplaceAll(tt.want, `\"`, `"`); err != nil || string(b) != want {
 			t.Errorf("Marshal(%v) = %s, %v; want %s", tt.p, b, err, want)
+		}
+	}
+}
+
+// TestZeroAttribute pins what the zero attribute of each dialect means, the zero value of Options
+// included: Options{Dialect: ONNX} is a Reshape-14 without attributes (allowzero=0: zeros copy).
+func TestZeroAttribute(t *testing.T) {
+	tests := []struct {
+		name    string
+		in, p   []int64
+		opt     reshape.Options
+		want    []int64
+		wantErr error
+		copies  bool
+	}{
+		{"onnx zero value copies zeros", []int64{2, 3}, []int64{0, -1}, reshape.Options{Dialect: reshape.ONNX}, []int64{2, 3}, nil, true},
+		{"onnx allowzero=1 keeps a literal 0", []int64{0, 3}, []int64{0, 3}, reshape.Options{Dialect: reshape.ONNX, AllowZero: true}, []int64{0, 3}, nil, false},
+		{"onnx allowzero=1 beside -1", []int64{2, 3}, []int64{0, -1}, reshape.Options{Dialect: reshape.ONNX, AllowZero: true}, nil, reshape.ErrAmbiguousInferred, false},
+		{"onnx special_zero=true agrees with allowzero=0", []int64{2, 3}, []int64{0, -1}, reshape.Options{Dialect: reshape.ONNX, SpecialZero: true}, []int64{2, 3}, nil, true},
+		{"onnx special_zero=true contradicts allowzero=1", []int64{2, 3}, []int64{0, -1}, reshape.Options{Dialect: reshape.ONNX, SpecialZero: true, AllowZero: true}, nil, reshape.ErrSyntax, false},
+		{"openvino zero value keeps a literal 0", []int64{2, 3}, []int64{0, -1}, reshape.Options{}, nil, reshape.ErrAmbiguousInferred, false},
+		{"openvino takes no allowzero", []int64{2, 3}, []int64{6}, reshape.Options{AllowZero: true}, nil, reshape.ErrSyntax, false},
+		{"onednn-static takes no allowzero", []int64{2, 3}, []int64{6}, reshape.Options{Dialect: reshape.OneDNNStatic, AllowZero: true}, nil, reshape.ErrSyntax, false},
+	}
+	for _, tt := range tests {
+		got, err := reshape.Infer(tt.in, tt.p, tt.opt)
+		if !errors.Is(err, tt.wantErr) || err == nil && tt.wantErr != nil || !slices.Equal(got, tt.want) {
+			t.Errorf("%s: Infer = %v, %v; want %v, %v", tt.name, got, err, tt.want, tt.wantErr)
+		}
+		ps, perr := reshape.InferPartial(shape.OfInts(tt.in...), reshape.IntPattern(tt.p...), tt.opt)
+		if reshape.Code(perr) != reshape.Code(err) || err == nil && ps.String() != shape.OfInts(got...).String() {
+			t.Errorf("%s: InferPartial = %v, %v; Infer gives %v, %v", tt.name, ps, perr, got, err)
+		}
+		if tt.wantErr != reshape.ErrSyntax && tt.opt.CopiesZeros() != tt.copies {
+			t.Errorf("%s: CopiesZeros = %v, want %v", tt.name, tt.opt.CopiesZeros(), tt.copies)
+		}
+		w := reshape.Options{Dialect: tt.opt.Dialect}.WithSpecialZero(tt.copies)
+		if w.CopiesZeros() != tt.copies || w.AllowZero && w.SpecialZero {
+			t.Errorf("%s: WithSpecialZero(%v) = %+v", tt.name, tt.copies, w)
 		}
 	}
 }

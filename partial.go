@@ -135,7 +135,7 @@ func inferPartial(dst []shape.Dim, in shape.Shape, p Pattern, opt *Options, src 
 	if err != nil {
 		return shape.Shape{}, err
 	}
-	sz := opt.SpecialZero
+	sz := opt.CopiesZeros()
 	start := len(dst)
 	for i, v := range values {
 		d, s := v, Source{Origin: Given}
@@ -199,7 +199,8 @@ func isSpecialZero(v shape.Dim, sz bool) bool { return sz && v.Lo == 0 && v.Hi =
 // scanPartial is scanStatic for pattern values that may be intervals.
 func scanPartial(values []shape.Dim, rank int, rankKnown bool, opt *Options) (minus int, err error) {
 	minus = -1
-	zeroInPass := opt.SpecialZero && opt.Dialect != OpenVINO && rankKnown
+	sz := opt.CopiesZeros()
+	zeroInPass := sz && opt.Dialect != OpenVINO && rankKnown
 	for i, v := range values {
 		switch {
 		case v.Lo != v.Hi:
@@ -217,7 +218,7 @@ func scanPartial(values []shape.Dim, rank int, rankKnown bool, opt *Options) (mi
 			return -1, errZeroOutOfRange(i, rank)
 		}
 	}
-	if opt.SpecialZero && !zeroInPass && rankKnown {
+	if sz && !zeroInPass && rankKnown {
 		for i, v := range values[min(rank, len(values)):] {
 			if v.Lo == 0 && v.Hi == 0 {
 				return -1, errZeroOutOfRange(rank+i, rank)
@@ -263,7 +264,7 @@ func inferScalar(dst []shape.Dim, in shape.Shape, p Pattern, opt *Options) (shap
 // inferMinusOne resolves the -1 at index minus of a pattern of known values (static rule 4, and the
 // -1 of partial shapes), out holding the other output dimensions already.
 func inferMinusOne(in shape.Shape, values, out []shape.Dim, minus int, opt *Options) (shape.Dim, Source, error) {
-	sz := opt.SpecialZero
+	sz := opt.CopiesZeros()
 	excluded := sz && opt.Dialect == OpenVINO // copied positions on neither side (rule 4)
 	var rp shape.Product
 	for i, d := range out {

@@ -66,7 +66,7 @@ func InferSymbolic(in sym.Shape, patternShape shape.Shape, values []sym.Dim, opt
 		}
 	}
 	excluded := func(i int) bool {
-		return opt.SpecialZero && opt.Dialect == OpenVINO && i < len(src) && src[i].Origin == Copied
+		return opt.CopiesZeros() && opt.Dialect == OpenVINO && i < len(src) && src[i].Origin == Copied
 	}
 	if minus >= 0 && !in.RankDynamic {
 		w, r := sym.Const(1), sym.Const(1)

@@ -106,7 +106,7 @@ func TestInferSymbolicAtBindings(t *testing.T) {
 				values[i] = sym.Const(int64(1 + r.IntN(6)))
 			}
 		}
-		opt := reshape.Options{Dialect: reshape.Dialect(r.IntN(4)), SpecialZero: r.IntN(2) == 0}
+		opt := reshape.Options{Dialect: reshape.Dialect(r.IntN(4))}.WithSpecialZero(r.IntN(2) == 0)
 		out, serr := reshape.InferSymbolic(sym.ShapeOf(in...), shape.OfInts(int64(n)), values, opt)
 		for range 4 {
 			env := map[string]int64{}

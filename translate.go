@@ -10,14 +10,16 @@ import (
 
 // Translate rewrites the pattern p and the options from of one dialect into the dialect to, so that
 // for every input shape inside in (shape.DynamicRank() when nothing is known of it) the two reshapes
-// give the same output shape, or both fail. special_zero carries over as it is (ONNX's allowzero is
-// its inverse; set Options.SpecialZero = !allowzero for ONNX). What differs between the dialects is
-// handled as follows:
+// give the same output shape, or both fail. Whether zeros copy carries over as it is
+// (Options.CopiesZeros): special_zero in OpenVINO and oneDNN Graph, its inverse allowzero in ONNX
+// (Options.AllowZero). What differs between the dialects is handled as follows:
 //
 //   - Beside a -1, OpenVINO counts the dimensions that special zeros copy on neither side, oneDNN and
-//     ONNX on both (static rule 4): the two agree unless a copied dimension is 0. When one may
-//     be 0 there is no equivalent, unless in is static: the output shape itself, with special_zero
-//     false, is then the translation (and an invalid reshape returns its error).
+//     ONNX on both (static rule 4): the two agree unless a copied dimension is 0. When one may be 0
+//     (a zero of the pattern, or a value known by bounds that holds 0, where the input dim's
+//     interval holds 0 or the input rank is unknown) there is no equivalent, unless in is static:
+//     the output shape itself, without special zeros, is then the translation (and an invalid
+//     reshape returns its error). A pattern without zeros translates as it is.
 //   - A scalar pattern (OpenVINO only) holding 1 becomes the empty 1-D pattern in the other
 //     dialects, and stays a scalar pattern in OpenVINO.
 //   - oneDNN StaticReshape takes only static values (an s64[] attribute), DynamicReshape values that
@@ -27,8 +29,10 @@ import (
 // pattern type when from.PatternType was set. The error wraps ErrNoEquivalent, with the reason, when
 // no exact equivalent exists.
 func Translate(p Pattern, from Options, to Dialect, in shape.Shape) (Pattern, Options, error) {
+	sz := from.CopiesZeros()
 	out := from
 	out.Dialect = to
+	out = out.WithSpecialZero(sz)
 	if to >= numDialects {
 		return Pattern{}, out, newError(ErrSyntax, -1, "unknown dialect "+to.String())
 	}
@@ -53,7 +57,7 @@ func Translate(p Pattern, from Options, to Dialect, in shape.Shape) (Pattern, Op
 	case !known && to == OneDNNStatic:
 		return Pattern{}, out, noEquivalent(-1, "onednn-static takes its pattern as an attribute: the values must be known")
 	case !known:
-		if from.SpecialZero && from.Dialect != to && differsBesideMinusOne(from.Dialect, to) {
+		if sz && from.Dialect != to && differsBesideMinusOne(from.Dialect, to) {
 			return Pattern{}, out, noEquivalent(-1, "the values are unknown: special zeros beside a -1 count differently in "+from.Dialect.String()+" and "+to.String())
 		}
 		return p, out, nil
@@ -67,14 +71,16 @@ func Translate(p Pattern, from Options, to Dialect, in shape.Shape) (Pattern, Op
 			return Pattern{}, out, noEquivalent(i, "onednn-dynamic takes s32 values, pattern["+strconv.Itoa(i)+"] = "+valueString(v)+" may not fit")
 		}
 	}
-	if !from.SpecialZero || !hasMinusOne(vals) || !differsBesideMinusOne(from.Dialect, to) {
+	if !sz || !hasMinusOne(vals) || !differsBesideMinusOne(from.Dialect, to) {
 		return PatternOf(vals...), out, nil
 	}
-	// Special zeros beside a -1: the dialects agree only where the copied dimension is not 0.
+	// Special zeros beside a -1: the dialects agree unless a zero copies an input dimension that
+	// may be 0. A zero past the input rank is zero-out-of-range in both.
 	rank, rankKnown := in.Rank()
-	agree := rankKnown
+	agree := true
 	for i, v := range vals {
-		if rankKnown && i < rank && isSpecialZero(v, true) && in.Dims[i].Lo == 0 {
+		mayBeZero := v.Lo <= 0 && v.Hi >= 0
+		if mayBeZero && (!rankKnown || i < rank && in.Dims[i].Lo == 0) {
 			agree = false
 		}
 	}
@@ -90,8 +96,7 @@ func Translate(p Pattern, from Options, to Dialect, in shape.Shape) (Pattern, Op
 	if err != nil {
 		return Pattern{}, out, err
 	}
-	out.SpecialZero = false
-	return PatternOf(res.Dims...), out, nil
+	return PatternOf(res.Dims...), out.WithSpecialZero(false), nil
 }
 
 // differsBesideMinusOne reports whether two dialects count copied dimensions beside a -1 differently.

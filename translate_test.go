@@ -23,13 +23,18 @@ func TestTranslate(t *testing.T) {
 		wantSZ   bool
 		wantCode error
 	}{
-		{"onnx allowzero=1 literal zero to openvino", reshape.IntPattern(3, 4, 0), reshape.Options{Dialect: reshape.ONNX, SpecialZero: false}, reshape.OpenVINO, dyn, "[3,4,0]", false, nil},
+		{"onnx allowzero=1 literal zero to openvino", reshape.IntPattern(3, 4, 0), reshape.Options{Dialect: reshape.ONNX, AllowZero: true}, reshape.OpenVINO, dyn, "[3,4,0]", false, nil},
 		{"openvino copy without -1 to onnx", reshape.IntPattern(0, 4, 2), reshape.Options{SpecialZero: true}, reshape.ONNX, dyn, "[0,4,2]", true, nil},
 		{"openvino copy beside -1, dims known non-zero", reshape.IntPattern(0, -1), reshape.Options{SpecialZero: true}, reshape.OneDNNStatic, must(shape.Parse("[2..5,3]")), "[0,-1]", true, nil},
 		{"openvino copy beside -1, dim may be 0", reshape.IntPattern(0, -1), reshape.Options{SpecialZero: true}, reshape.OneDNNStatic, must(shape.Parse("[?,3]")), "", false, reshape.ErrNoEquivalent},
 		{"openvino copy beside -1, rank unknown", reshape.IntPattern(0, -1), reshape.Options{SpecialZero: true}, reshape.ONNX, dyn, "", false, reshape.ErrNoEquivalent},
 		{"openvino copies a static 0: the output written out", reshape.IntPattern(0, -1), reshape.Options{SpecialZero: true}, reshape.ONNX, shape.OfInts(0, 3), "[0,3]", false, nil},
 		{"onnx copies a static 0: invalid in onnx", reshape.IntPattern(0, -1), reshape.Options{Dialect: reshape.ONNX, SpecialZero: true}, reshape.OpenVINO, shape.OfInts(0, 3), "", false, reshape.ErrAmbiguousInferred},
+		{"onnx default, no zero beside -1, rank unknown", reshape.IntPattern(2, -1), reshape.Options{Dialect: reshape.ONNX}, reshape.OpenVINO, dyn, "[2,-1]", true, nil},
+		{"openvino, no zero beside -1, rank unknown", reshape.IntPattern(-1, 3, 4), reshape.Options{SpecialZero: true}, reshape.OneDNNStatic, dyn, "[-1,3,4]", true, nil},
+		{"onnx default, a zero beside -1, rank unknown", reshape.IntPattern(2, 0, -1), reshape.Options{Dialect: reshape.ONNX}, reshape.OpenVINO, dyn, "", false, reshape.ErrNoEquivalent},
+		{"onnx default, a value that may be 0 beside -1", reshape.PatternOf(shape.Interval(0, 4), shape.Static(-1)), reshape.Options{Dialect: reshape.ONNX}, reshape.OpenVINO, must(shape.Parse("[?,3]")), "", false, reshape.ErrNoEquivalent},
+		{"onnx default, zero past the rank both refuse", reshape.IntPattern(2, -1, 0), reshape.Options{Dialect: reshape.ONNX}, reshape.OpenVINO, must(shape.Parse("[?,3]")), "[2,-1,0]", true, nil},
 		{"openvino to openvino", reshape.IntPattern(0, -1), reshape.Options{SpecialZero: true}, reshape.OpenVINO, dyn, "[0,-1]", true, nil},
 		{"scalar 1 to onnx", reshape.ScalarPattern(shape.Static(1)), reshape.Options{}, reshape.ONNX, dyn, "[]", false, nil},
 		{"scalar 1 to openvino", reshape.ScalarPattern(shape.Static(1)), reshape.Options{SpecialZero: true}, reshape.OpenVINO, dyn, "1", true, nil},
@@ -48,7 +53,7 @@ func TestTranslate(t *testing.T) {
 			}
 			continue
 		}
-		if err != nil || p.String() != tt.want || opt.SpecialZero != tt.wantSZ || opt.Dialect != tt.to || p.IsScalar() != tt.pattern.IsScalar() && tt.to == reshape.OpenVINO {
+		if err != nil || p.String() != tt.want || opt.CopiesZeros() != tt.wantSZ || opt.Dialect != tt.to || p.IsScalar() != tt.pattern.IsScalar() && tt.to == reshape.OpenVINO {
 			t.Errorf("%s: Translate = %v %+v, %v; want %s special_zero %v", tt.name, p, opt, err, tt.want, tt.wantSZ)
 		}
 	}
@@ -73,7 +78,7 @@ func TestTranslateExact(t *testing.T) {
 						if in != nil {
 							space = shape.OfInts(in...)
 						}
-						opt := reshape.Options{Dialect: from, SpecialZero: sz}
+						opt := reshape.Options{Dialect: from}.WithSpecialZero(sz)
 						p, topt, err := reshape.Translate(reshape.IntPattern(pv...), opt, to, space)
 						if err != nil {
 							continue
@@ -90,7 +95,7 @@ func TestTranslateExact(t *testing.T) {
 							a, errA := reshape.Infer(x, pv, opt)
 							b, errB := reshape.Infer(x, ints, topt)
 							if (errA == nil) != (errB == nil) || fmt.Sprint(a) != fmt.Sprint(b) {
-								t.Fatalf("%v sz=%v %v -> %v %v sz=%v, input %v: %v, %v versus %v, %v", from, sz, pv, to, ints, topt.SpecialZero, x, a, errA, b, errB)
+								t.Fatalf("%v sz=%v %v -> %v %v sz=%v, input %v: %v, %v versus %v, %v", from, sz, pv, to, ints, topt.CopiesZeros(), x, a, errA, b, errB)
 							}
 						}
 					}
@@ -102,7 +107,7 @@ func TestTranslateExact(t *testing.T) {
 
 func ExampleTranslate() {
 	// ONNX allowzero=1 keeps a literal 0: OpenVINO says so with special_zero=false.
-	p, opt, err := reshape.Translate(reshape.IntPattern(3, 4, 0), reshape.Options{Dialect: reshape.ONNX, SpecialZero: false}, reshape.OpenVINO, shape.DynamicRank())
+	p, opt, err := reshape.Translate(reshape.IntPattern(3, 4, 0), reshape.Options{Dialect: reshape.ONNX, AllowZero: true}, reshape.OpenVINO, shape.DynamicRank())
 	fmt.Println(p, opt.SpecialZero, err)
 	// A special zero beside -1 whose dimension is known only at run time.
 	_, _, err = reshape.Translate(reshape.IntPattern(0, -1), reshape.Options{SpecialZero: true}, reshape.OneDNNStatic, shape.DynamicRank())

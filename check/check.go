@@ -164,7 +164,7 @@ type Site struct {
 // whatever they are), Inferred when the rules give an unknown rank, or the error code when
 // inference fails.
 func (s *Site) Check(file string) Row {
-	sz := s.Options.SpecialZero
+	sz := s.Options.CopiesZeros()
 	declared := sym.FromShapes(s.Declared)
 	r := Row{
 		File: file, ID: s.ID, Name: s.Name, Op: s.Op, Dialect: s.Options.Dialect, Input: sym.FromShapes(s.Input),

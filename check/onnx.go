@@ -136,7 +136,7 @@ func onnxRow(res *graph.Result, st *stoppers, r *graph.NodeResult, file string) 
 		return Row{}, err
 	}
 	az := int64(0)
-	if !node.Options.SpecialZero {
+	if node.Options.AllowZero {
 		az = 1
 	}
 	row := Row{
@@ -397,7 +397,7 @@ func appendNew(list []string, items ...string) []string {
 type ONNXReshape struct {
 	// Version is the version of Reshape that the model's opset holds: 1, 5, 13, 14, 19 or 21.
 	Version int64
-	// Options has the dialect onnx and special_zero from allowzero (Reshape-14 and later, default 0;
+	// Options has the dialect onnx and AllowZero from allowzero (Reshape-14 and later, default 0;
 	// before, zeros are always copied).
 	Options reshape.Options
 	// Shape is the shape attribute of Reshape-1, the pattern; nil from Reshape-5 on.

@@ -53,9 +53,11 @@ func (c *Case) Inputs() (in shape.Shape, p reshape.Pattern, opt reshape.Options,
 			return in, p, opt, err
 		}
 	}
-	if opt.SpecialZero, err = reshape.SpecialZero(opt.Dialect, c.SpecialZero, c.AllowZero); err != nil {
+	sz, err := reshape.SpecialZero(opt.Dialect, c.SpecialZero, c.AllowZero)
+	if err != nil {
 		return in, p, opt, err
 	}
+	opt = opt.WithSpecialZero(sz)
 	if opt.DataType, err = parseType(c.ElementType, "element_type"); err != nil {
 		return in, p, opt, err
 	}

@@ -99,7 +99,7 @@ func TestConformance(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			opt := reshape.Options{Dialect: reshape.ONNX, SpecialZero: allowzero == nil || allowzero.I == 0}
+			opt := reshape.Options{Dialect: reshape.ONNX, AllowZero: allowzero != nil && allowzero.I != 0}
 			got, err := reshape.Infer(data.Dims, p, opt)
 			if err != nil || !slices.Equal(got, out.Dims) {
 				t.Errorf("Infer(%v, %v) = %v, %v; want %v", data.Dims, p, got, err, out.Dims)

@@ -24,7 +24,7 @@ func ExampleDecodeTensor() {
 	if err != nil {
 		panic(err)
 	}
-	out, err := reshape.Infer([]int64{2, 5, 5, 24}, p, reshape.Options{Dialect: reshape.ONNX, SpecialZero: true})
+	out, err := reshape.Infer([]int64{2, 5, 5, 24}, p, reshape.Options{Dialect: reshape.ONNX})
 	fmt.Println(t.Name, t.DataType, t.Dims, p, out, err)
 	// Output: shape INT64 [3] [0 -1 4] [2 150 4] <nil>
 }

@@ -182,5 +182,5 @@ func (a *attrFlags) options() (reshape.Options, error) {
 	if err != nil {
 		return reshape.Options{}, usagef("%v (flags --special-zero=true|false, --allowzero=0|1)", err)
 	}
-	return reshape.Options{Dialect: d, SpecialZero: sz}, nil
+	return reshape.Options{Dialect: d}.WithSpecialZero(sz), nil
 }

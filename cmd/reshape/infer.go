@@ -126,7 +126,7 @@ func runInfer(e *env, args []string) int {
 	if opt.PatternType, err = parseElement("pattern-type", *patternType); err != nil {
 		return e.fail(inferCommand, err)
 	}
-	rec := &inferRecord{Dialect: opt.Dialect, SpecialZero: opt.SpecialZero}
+	rec := &inferRecord{Dialect: opt.Dialect, SpecialZero: opt.CopiesZeros()}
 	fail := func(err error) int {
 		if *asJSON {
 			return e.failJSON(inferCommand, err, rec)
@@ -217,7 +217,7 @@ func printExplanation(w io.Writer, ex reshape.Explanation, opt reshape.Options) 
 			why = "unknown: the pattern's values are known only at run time"
 		case reshape.Inferred:
 			what := "the input volume"
-			if opt.Dialect == reshape.OpenVINO && opt.SpecialZero {
+			if opt.Dialect == reshape.OpenVINO && opt.CopiesZeros() {
 				what = "the input volume without the dimensions special zeros copy"
 			}
 			if s.Cancelled {

@@ -333,6 +333,8 @@ func TestTranslateCommand(t *testing.T) {
 		{[]string{"--from", "openvino", "--special-zero=false", "--to", "onnx", "1", "--pattern-shape", "[]"}, 0, "onnx [] allowzero=1\n", ""},
 		{[]string{"--from", "openvino", "--special-zero=true", "--to", "openvino", "1", "--pattern-shape", "[]"}, 0, "openvino 1 special_zero=true pattern_shape=[]\n", ""},
 		{[]string{"--from", "onnx", "--to", "onednn-dynamic", "-", "--pattern-shape", "[3]"}, 0, "onednn-dynamic - special_zero=true pattern_shape=[3]\n", ""},
+		{[]string{"--from", "onnx", "--to", "openvino", "2,-1"}, 0, "openvino [2,-1] special_zero=true\n", ""},
+		{[]string{"--from", "onnx", "--to", "openvino", "2,0,-1"}, 1, "", "reshape: no-equivalent: special zeros beside -1 copy input dimensions that may be 0"},
 		{[]string{"--from", "openvino", "--to", "onnx", "1"}, 2, "", "special_zero is required by openvino"},
 		{[]string{"--to", "onnx", "1"}, 2, "", "--from and --to are required"},
 	}

@@ -96,14 +96,14 @@ func runTranslate(e *env, args []string) int {
 	if err != nil {
 		return fail(err)
 	}
-	allow := 0
-	if !topt.SpecialZero {
+	allow, sz := 0, topt.CopiesZeros()
+	if !sz {
 		allow = 1
 	}
 	ps := tp.TensorShape()
 	_, known := tp.Values()
 	if *asJSON {
-		rec.Dialect, rec.Pattern, rec.PatternShape, rec.SpecialZero = &target, &tp, &ps, &topt.SpecialZero
+		rec.Dialect, rec.Pattern, rec.PatternShape, rec.SpecialZero = &target, &tp, &ps, &sz
 		if target == reshape.ONNX {
 			rec.AllowZero = &allow
 		}
@@ -112,7 +112,7 @@ func runTranslate(e *env, args []string) int {
 		}
 		return 0
 	}
-	flagText := fmt.Sprintf("special_zero=%v", topt.SpecialZero)
+	flagText := fmt.Sprintf("special_zero=%v", sz)
 	if target == reshape.ONNX {
 		flagText = fmt.Sprintf("allowzero=%d", allow)
 	}
