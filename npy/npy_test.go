@@ -84,9 +84,16 @@ func TestReadErrors(t *testing.T) {
 		{"overflowing shape", file(1, "{'descr': '<f8', 'fortran_order': False, 'shape': (4294967296, 4294967296), }", nil), errcode.ErrOverflow, "overflows int64"},
 		{"huge dim", file(1, "{'descr': '<f8', 'fortran_order': False, 'shape': (99999999999999999999,), }", nil), errcode.ErrOverflow, "does not fit in an int64"},
 		{"negative dim", file(1, "{'descr': '<f8', 'fortran_order': False, 'shape': (-1,), }", nil), errcode.ErrSyntax, "want a non-negative integer"},
-		{"unknown dtype", file(1, "{'descr': '<c8', 'fortran_order': False, 'shape': (1,), }", nil), errcode.ErrDataType, `dtype "<c8" is not supported`},
-		{"object dtype", file(1, "{'descr': '|O', 'fortran_order': False, 'shape': (1,), }", nil), errcode.ErrDataType, "not supported"},
-		{"structured", file(1, "{'descr': [('a', '<f4')], 'fortran_order': False, 'shape': (1,), }", nil), errcode.ErrDataType, "structured dtypes"},
+		{"unknown kind", file(1, "{'descr': '<q8', 'fortran_order': False, 'shape': (1,), }", nil), errcode.ErrSyntax, `dtype "<q8": kind "q" is not one of`},
+		{"no size", file(1, "{'descr': '<f', 'fortran_order': False, 'shape': (1,), }", nil), errcode.ErrSyntax, `dtype "<f": want a kind`},
+		{"bad order", file(1, "{'descr': 'f4', 'fortran_order': False, 'shape': (1,), }", nil), errcode.ErrSyntax, `byte order "f" is not`},
+		{"object dtype", file(1, "{'descr': '|O', 'fortran_order': False, 'shape': (1,), }", nil), errcode.ErrDataType, "np.save pickles"},
+		{"object field", file(1, "{'descr': [('a', '<f4'), ('b', '|O')], 'fortran_order': False, 'shape': (1,), }", nil), errcode.ErrDataType, "structured dtype: field 1: dtype \"|O\""},
+		{"structured data short", file(1, "{'descr': [('a', '<f4')], 'fortran_order': False, 'shape': (1,), }", nil), errcode.ErrSyntax, "shape [1] of [('a', '<f4')] takes 4 bytes"},
+		{"field without dtype", file(1, "{'descr': [('a',)], 'fortran_order': False, 'shape': (1,), }", nil), errcode.ErrSyntax, "field 0: want (name, dtype)"},
+		{"no fields", file(1, "{'descr': [], 'fortran_order': False, 'shape': (1,), }", nil), errcode.ErrSyntax, "an empty list of fields"},
+		{"deep fields", file(1, "{'descr': "+strings.Repeat("[('a', ", 40)+"'<f4'"+strings.Repeat(")]", 40)+", 'fortran_order': False, 'shape': (1,), }", nil), errcode.ErrLimit, "nest deeper"},
+		{"huge field", file(1, "{'descr': [('a', '<f8', (1099511627776,))], 'fortran_order': False, 'shape': (1,), }", nil), errcode.ErrOverflow, "larger than 2^40 bytes"},
 		{"no byte order", file(1, "{'descr': '|f4', 'fortran_order': False, 'shape': (1,), }", nil), errcode.ErrSyntax, "needs the byte order"},
 		{"missing key", file(1, "{'descr': '<f4', 'shape': (1,), }", nil), errcode.ErrSyntax, `no "fortran_order" key`},
 		{"extra key", file(1, "{'descr': '<f4', 'fortran_order': False, 'shape': (1,), 'x': True}", nil), errcode.ErrSyntax, "keys other than"},
@@ -105,6 +112,51 @@ func TestReadErrors(t *testing.T) {
 		// With the size unknown the reader must fail the same way, without trusting the header.
 		if _, _, err := npy.Read(bytes.NewReader(tt.file), -1); err == nil {
 			t.Errorf("%s: no error with the size unknown", tt.name)
+		}
+	}
+}
+
+// TestReadBytes reads dtypes without an element type, as np.save writes them, as the bytes of
+// their items, in C and Fortran order, and writes their header back as numpy would.
+func TestReadBytes(t *testing.T) {
+	tests := []struct {
+		descr string
+		size  int64
+	}{
+		{"'<c8'", 8}, {"'>c16'", 16}, {"'<U2'", 8}, {"'|S10'", 10}, {"'<M8[s]'", 8}, {"'<m8[ns]'", 8}, {"'|V3'", 3}, {"'<f16'", 16},
+		{"[('a', '<i4'), ('b', '<f8')]", 12},
+		{"[('a', '<i2', (2, 3)), ('', '|V4')]", 16},
+		{"[(('title', 'x'), '<f4'), ('n', [('u', '|u1'), ('v', '<U1', (2,))])]", 13},
+	}
+	for _, tt := range tests {
+		for _, fortran := range []bool{false, true} {
+			data := make([]byte, 6*tt.size)
+			for i := range data {
+				data[i] = byte(i)
+			}
+			order := "False"
+			if fortran {
+				order = "True"
+			}
+			x, h, err := read(file(1, "{'descr': "+tt.descr+", 'fortran_order': "+order+", 'shape': (2, 3), }", data))
+			if err != nil || h.Type != element.Undefined || h.ItemSize != tt.size || h.DataSize() != 6*tt.size ||
+				x.Type() != element.U8 || !slices.Equal(x.Shape(), []int64{2, 3, tt.size}) {
+				t.Errorf("%s fortran=%v: %v %+v, %v", tt.descr, fortran, x.Shape(), h, err)
+				continue
+			}
+			// Item (1, 0) is the second item of the file in C order, the second in Fortran order too.
+			item := int64(3)
+			if fortran {
+				item = 1
+			}
+			got := x.Contiguous().Data()[3*tt.size : 4*tt.size]
+			if !bytes.Equal(got, data[item*tt.size:(item+1)*tt.size]) {
+				t.Errorf("%s fortran=%v: item (1,0) = %v, want the file's item %d", tt.descr, fortran, got, item)
+			}
+			var b bytes.Buffer
+			if err := npy.WriteHeaderLike(&b, h, []int64{6}); err != nil || !strings.Contains(b.String(), "{'descr': "+tt.descr+", 'fortran_order': False, 'shape': (6,), }") || b.Len()%64 != 0 {
+				t.Errorf("%s: WriteHeaderLike = %q, %v", tt.descr, b.String(), err)
+			}
 		}
 	}
 }
@@ -145,6 +197,7 @@ func FuzzRead(f *testing.F) {
 	f.Add(file(1, "{'descr': '<i2', 'fortran_order': False, 'shape': (2, 3), }", make([]byte, 12)))
 	f.Add(file(3, "{'descr': '>f8', 'fortran_order': True, 'shape': (1, 1), }", make([]byte, 8)))
 	f.Add(file(2, "{'descr': '|b1', 'fortran_order': False, 'shape': (), }", []byte{1}))
+	f.Add(file(1, "{'descr': [('a', '<i4'), ('b', '<U2', (2,))], 'fortran_order': True, 'shape': (2, 1), }", make([]byte, 2*20)))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		x, h, err := npy.Read(bytes.NewReader(b), int64(len(b)))
 		if err != nil {
