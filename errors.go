@@ -44,6 +44,8 @@ var (
 	ErrNoEquivalent = errcode.ErrNoEquivalent
 	// ErrInvalidShape: an operator of a model graph refuses the shapes of its inputs.
 	ErrInvalidShape = errcode.ErrInvalidShape
+	// ErrIO: a file that cannot be opened, read or written, as the operating system says.
+	ErrIO = errcode.ErrIO
 )
 
 // Code returns the error code that err wraps ("invalid-dim", "syntax", ...), or "" when err is nil

@@ -5,7 +5,7 @@
 // (github.com/reshape-go/reshape) writes out, "rule N" below being its static rule N: invalid-dim,
 // multiple-inferred, zero-out-of-range, ambiguous-inferred, not-divisible, volume-mismatch,
 // scalar-pattern, pattern-rank and overflow; and beside them pattern-type, data-type, syntax,
-// limit, no-equivalent and invalid-shape. The specifications describe the conditions but name no
+// limit, no-equivalent, invalid-shape and io. The specifications describe the conditions but name no
 // codes: the codes are this module's. Every package of the module, from the shape notation to the
 // file readers, reports its errors under these codes, so this package imports nothing of the
 // module: a file reader depends on it and not on the inference rules. The root package reshape
@@ -21,6 +21,9 @@ package errcode
 import (
 	"errors"
 	"fmt"
+	"io/fs"
+	"os"
+	"syscall"
 )
 
 // The sentinel errors, one per code. The text of each is its code.
@@ -58,13 +61,16 @@ var (
 	// ErrInvalidShape: an operator of a model graph refuses the shapes or values of its inputs
 	// (dimensions that cannot broadcast, a pooled size below 1, an axis out of range).
 	ErrInvalidShape = errors.New("invalid-shape")
+	// ErrIO: a file that cannot be opened, read or written, as the operating system says (a missing
+	// file, a permission, a full disk); IO marks such an error.
+	ErrIO = errors.New("io")
 )
 
 // sentinels lists every code, in the order Code tries them.
 var sentinels = [...]error{
 	ErrInvalidDim, ErrMultipleInferred, ErrZeroOutOfRange, ErrAmbiguousInferred, ErrNotDivisible,
 	ErrVolumeMismatch, ErrScalarPattern, ErrPatternRank, ErrOverflow, ErrPatternType, ErrDataType,
-	ErrSyntax, ErrLimit, ErrNoEquivalent, ErrInvalidShape,
+	ErrSyntax, ErrLimit, ErrNoEquivalent, ErrInvalidShape, ErrIO,
 }
 
 // Sentinels returns every sentinel error, one per code, in a new slice.
@@ -110,3 +116,24 @@ func New(sentinel error, index int, msg string) *Error {
 func Errorf(sentinel error, format string, args ...any) error {
 	return &Error{Err: sentinel, Index: -1, Msg: fmt.Sprintf(format, args...)}
 }
+
+// IO returns err with the code io (ErrIO) when it is an error of the operating system (an
+// *fs.PathError, *os.LinkError, *os.SyscallError or syscall.Errno in its chain) and wraps no
+// sentinel; otherwise err itself. The result keeps err's chain: errors.Is(IO(err),
+// fs.ErrNotExist) holds as it did.
+func IO(err error) error {
+	var pe *fs.PathError
+	var le *os.LinkError
+	var se *os.SyscallError
+	var errno syscall.Errno
+	if err == nil || Code(err) != "" || !errors.As(err, &pe) && !errors.As(err, &le) && !errors.As(err, &se) && !errors.As(err, &errno) {
+		return err
+	}
+	return ioError{err}
+}
+
+// ioError is an error of the operating system with the code io.
+type ioError struct{ err error }
+
+func (e ioError) Error() string   { return e.err.Error() }
+func (e ioError) Unwrap() []error { return []error{ErrIO, e.err} }

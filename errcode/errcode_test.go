@@ -3,6 +3,9 @@ package errcode_test
 import (
 	"errors"
 	"fmt"
+	"io/fs"
+	"os"
+	"syscall"
 	"testing"
 
 	"github.com/reshape-go/reshape/errcode"
@@ -28,12 +31,41 @@ func TestCode(t *testing.T) {
 			t.Errorf("errors.As(%v) = %+v", wrapped, e)
 		}
 	}
-	if len(seen) != 15 {
-		t.Errorf("%d codes, want 15", len(seen))
+	if len(seen) != 16 {
+		t.Errorf("%d codes, want 16", len(seen))
 	}
 	for _, err := range []error{nil, errors.New("plain")} {
 		if got := errcode.Code(err); got != "" {
 			t.Errorf("Code(%v) = %q, want \"\"", err, got)
+		}
+	}
+}
+
+func TestIO(t *testing.T) {
+	_, open := os.Open("/nonexistent/reshape-test")
+	_, lstat := os.Lstat("")
+	link := os.Link("/nonexistent/a", "/nonexistent/b")
+	coded := errcode.Errorf(errcode.ErrSyntax, "x")
+	plain := errors.New("plain")
+	tests := []struct {
+		err      error
+		code     string
+		notExist bool
+	}{
+		{open, "io", true},
+		{fmt.Errorf("model.onnx: %w", open), "io", true},
+		{lstat, "io", true},
+		{link, "io", true},
+		{os.NewSyscallError("write", errors.New("no space left on device")), "io", false},
+		{fmt.Errorf("out.npy: %w", syscall.ENOENT), "io", true},
+		{fmt.Errorf("%w: %w", coded, open), "syntax", true}, // a code already: kept
+		{plain, "", false},
+		{nil, "", false},
+	}
+	for _, tt := range tests {
+		got := errcode.IO(tt.err)
+		if errcode.Code(got) != tt.code || errors.Is(got, fs.ErrNotExist) != tt.notExist || tt.err != nil && got.Error() != tt.err.Error() {
+			t.Errorf("IO(%v) = %v: code %q, not-exist %v; want %q, %v", tt.err, got, errcode.Code(got), errors.Is(got, fs.ErrNotExist), tt.code, tt.notExist)
 		}
 	}
 }
