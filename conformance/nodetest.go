@@ -28,12 +28,15 @@ type NodeTestOptions struct {
 // DefaultMaxBytes is the default of NodeTestOptions.MaxBytes: 2 GiB, protobuf's own bound.
 const DefaultMaxBytes = 2 << 30
 
-// SetResult is the outcome of one data set of a node test: it passes when Err is nil and Mismatch
-// is "".
+// SetResult is the outcome of one data set of a node test: it passes when FileErr and Err are nil
+// and Mismatch is "".
 type SetResult struct {
 	// Set is the data set's directory, DIR/test_data_set_N.
 	Set string
-	// Err is the error of reading the data set's files, or of the reshape (with its code).
+	// FileErr is the error of reading one of the data set's files (input_0.pb, input_1.pb,
+	// output_0.pb: missing, malformed, over the size bound); the set did not run.
+	FileErr error
+	// Err is the error of the reshape, with its code.
 	Err error
 	// Mismatch says how the result differs from output_0.pb: its element type, its shape, or its
 	// data (the first index that differs, and both values). It is "" when they agree.
@@ -41,7 +44,7 @@ type SetResult struct {
 }
 
 // Pass reports whether the data set passes.
-func (r SetResult) Pass() bool { return r.Err == nil && r.Mismatch == "" }
+func (r SetResult) Pass() bool { return r.FileErr == nil && r.Err == nil && r.Mismatch == "" }
 
 // RunNodeTest runs the ONNX backend node test in dir, whose model.onnx must be a single Reshape
 // node (ONNX Reshape-1 to Reshape-21, read by check.ReadONNXReshape): for each test_data_set_*
@@ -81,9 +84,7 @@ func RunNodeTest(dir string, opt NodeTestOptions) ([]SetResult, error) {
 	slices.Sort(sets)
 	results := make([]SetResult, 0, len(sets))
 	for _, set := range sets {
-		r := SetResult{Set: set}
-		r.Mismatch, r.Err = runDataSet(set, node, opt.MaxBytes)
-		results = append(results, r)
+		results = append(results, runDataSet(set, node, opt.MaxBytes))
 	}
 	return results, nil
 }
@@ -133,43 +134,57 @@ func loadTensor(path string, maxBytes int64) (tensor.Tensor, error) {
 	return t, nil
 }
 
-// runDataSet runs one data set: the mismatch of the result with output_0.pb, or an error.
-func runDataSet(set string, node check.ONNXReshape, maxBytes int64) (mismatch string, err error) {
+// runDataSet runs one data set: its files are read first, every one of them, then the reshape
+// runs and its result is compared with output_0.pb.
+func runDataSet(set string, node check.ONNXReshape, maxBytes int64) SetResult {
+	r := SetResult{Set: set}
 	data, err := loadTensor(filepath.Join(set, "input_0.pb"), maxBytes)
 	if err != nil {
-		return "", err
+		r.FileErr = err
+		return r
 	}
 	opt := node.Options
 	pattern := reshape.IntPattern(node.Shape...)
 	if node.Shape == nil {
 		p, err := loadTensor(filepath.Join(set, "input_1.pb"), maxBytes)
-		if err == nil {
-			pattern, opt.PatternType, err = reshape.PatternFromTensor(p)
-		}
 		if err != nil {
-			return "", err
+			r.FileErr = err
+			return r
+		}
+		if pattern, opt.PatternType, err = reshape.PatternFromTensor(p); err != nil {
+			r.FileErr = fmt.Errorf("%s: %w", filepath.Join(set, "input_1.pb"), err)
+			return r
 		}
 	}
 	want, err := loadTensor(filepath.Join(set, "output_0.pb"), maxBytes)
 	if err != nil {
-		return "", err
+		r.FileErr = err
+		return r
 	}
 	got, _, err := reshape.Apply(data, pattern, opt)
 	if err != nil {
-		return "", err
+		r.Err = err
+		return r
 	}
+	r.Mismatch = compareTensors(got, want)
+	return r
+}
+
+// compareTensors says how got differs from want, the tensor of output_0.pb: element type, shape,
+// then the first element that differs; "" when they agree.
+func compareTensors(got, want tensor.Tensor) string {
 	switch {
 	case got.Type() != want.Type():
-		return fmt.Sprintf("element type %v, want %v (output_0.pb)", got.Type(), want.Type()), nil
+		return fmt.Sprintf("element type %v, want %v (output_0.pb)", got.Type(), want.Type())
 	case !slices.Equal(got.Shape(), want.Shape()):
-		return fmt.Sprintf("shape %s, want %s (output_0.pb)", shape.FormatInts(got.Shape()), shape.FormatInts(want.Shape())), nil
+		return fmt.Sprintf("shape %s, want %s (output_0.pb)", shape.FormatInts(got.Shape()), shape.FormatInts(want.Shape()))
 	}
 	if i, ok := firstDiff(got, want); ok {
 		g, w := tensor.Float64s(got), tensor.Float64s(want)
 		return fmt.Sprintf("the data differs from output_0.pb at index %s: %s, want %s",
-			shape.FormatInts(unravel(i, got.Shape())), formatValue(g[i]), formatValue(w[i])), nil
+			shape.FormatInts(unravel(i, got.Shape())), formatValue(g[i]), formatValue(w[i]))
 	}
-	return "", nil
+	return ""
 }
 
 // firstDiff returns the row-major index of the first element whose bytes differ in a and b, two

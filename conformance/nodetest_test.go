@@ -69,6 +69,15 @@ func TestRunNodeTest(t *testing.T) {
 			t.Errorf("%s: %+v, want %q", tt.name, res[0], tt.err)
 		}
 	}
+	// A data set whose file is missing did not run: a file error, whichever file it is.
+	for _, missing := range []string{"input_0.pb", "input_1.pb", "output_0.pb"} {
+		dir := writeNodeTest(t, x, []int64{-1}, flat)
+		os.Remove(filepath.Join(dir, "test_data_set_0", missing))
+		res, err := conformance.RunNodeTest(dir, conformance.NodeTestOptions{})
+		if err != nil || len(res) != 1 || res[0].Pass() || res[0].Err != nil || !os.IsNotExist(res[0].FileErr) {
+			t.Errorf("%s missing: %v %+v, want a file error", missing, err, res)
+		}
+	}
 	if _, err := conformance.RunNodeTest(t.TempDir(), conformance.NodeTestOptions{}); err == nil || !os.IsNotExist(err) {
 		t.Errorf("no model.onnx: %v", err)
 	}
@@ -104,7 +113,7 @@ func TestRunNodeTestShared(t *testing.T) {
 		}
 		for _, r := range res {
 			if !r.Pass() {
-				t.Errorf("%s: %v %s", r.Set, r.Err, r.Mismatch)
+				t.Errorf("%s: %v %v %s", r.Set, r.FileErr, r.Err, r.Mismatch)
 			}
 		}
 	}

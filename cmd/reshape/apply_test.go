@@ -178,8 +178,23 @@ func TestRunONNXTest(t *testing.T) {
 	if code != 2 || stderr != "" || !strings.HasPrefix(stdout, want) ||
 		!strings.Contains(stdout, `{"record":"data_set","set":"`+filepath.Join(dirs[0], "test_data_set_0")+`","result":"pass"}`) ||
 		!strings.Contains(stdout, `{"record":"test","test":"`+empty+`","error":"syntax","message":"`+empty+`: no model.onnx in it`) ||
-		!strings.HasSuffix(stdout, `{"record":"summary","data_sets":2,"tests":2,"pass":1,"fail":1,"unreadable":1}`+"\n") {
+		!strings.HasSuffix(stdout, `{"record":"summary","data_sets":2,"tests":2,"pass":1,"fail":1,"unreadable":1,"unreadable_data_sets":0}`+"\n") {
 		t.Errorf("--json: exit %d\n%s%s", code, stdout, stderr)
+	}
+	// A data set missing a file did not run, whichever file it is: exit 2, with the code io.
+	for _, f := range []string{"input_0.pb", "input_1.pb", "output_0.pb"} {
+		b, _ := os.ReadFile(filepath.Join(src, "test_data_set_0", "output_0.pb"))
+		os.WriteFile(filepath.Join(set, "output_0.pb"), b, 0o644)
+		for _, g := range []string{"input_0.pb", "input_1.pb"} {
+			b, _ := os.ReadFile(filepath.Join(src, "test_data_set_0", g))
+			os.WriteFile(filepath.Join(set, g), b, 0o644)
+		}
+		os.Remove(filepath.Join(set, f))
+		code, stdout, _ := cli("", "run-onnx-test", dir)
+		if code != 2 || !strings.Contains(stdout, "test_data_set_0: unreadable: io: open "+filepath.Join(set, f)+": no such file or directory\n") ||
+			!strings.HasSuffix(stdout, "1 data set in 1 test: 0 pass, 0 fail; 1 data set could not be read\n") {
+			t.Errorf("%s missing: exit %d, %s", f, code, stdout)
+		}
 	}
 }
 
@@ -222,8 +237,8 @@ func TestApplyPB(t *testing.T) {
 	}{
 		{[]string{"--dialect", "onnx", "--pattern-file", in, in, out}, 1, "pattern-type: --pattern-file " + in + ": pattern element type i32: onnx takes i64"},
 		{[]string{"--dialect", "onnx", "--pattern", "6", "--pattern-file", patternPB, in, out}, 2, "give the pattern with --pattern or --pattern-file, not both"},
-		{[]string{"--dialect", "onnx", "--pattern", "6", in, filepath.Join(dir, "nonexistdir", "o.pb")}, 2, "reshape: " + filepath.Join(dir, "nonexistdir", "o.pb") + ": no such file or directory"},
-		{[]string{"--dialect", "onnx", "--pattern", "6", in, filepath.Join(dir, "nonexistdir", "o.npy")}, 2, "reshape: " + filepath.Join(dir, "nonexistdir", "o.npy") + ": no such file or directory"},
+		{[]string{"--dialect", "onnx", "--pattern", "6", in, filepath.Join(dir, "nonexistdir", "o.pb")}, 2, "reshape: io: " + filepath.Join(dir, "nonexistdir", "o.pb") + ": no such file or directory"},
+		{[]string{"--dialect", "onnx", "--pattern", "6", in, filepath.Join(dir, "nonexistdir", "o.npy")}, 2, "reshape: io: " + filepath.Join(dir, "nonexistdir", "o.npy") + ": no such file or directory"},
 		{[]string{"--dialect", "onnx", "--pattern", "2,x", in, out}, 2, "reshape: syntax: --pattern: pattern"},
 		{[]string{"--dialect", "onnx", "--pattern", "6", in, filepath.Join(dir, "out.txt")}, 2, "want a .npy or .pb"},
 		{[]string{"--dialect", "onnx", "--pattern", "6", filepath.Join(dir, "p.npy"), out}, 1, "volume-mismatch"},
@@ -264,5 +279,60 @@ func TestLimits(t *testing.T) {
 	}
 	if _, err := os.Stat(out); !os.IsNotExist(err) {
 		t.Errorf("a refused apply left %s", out)
+	}
+}
+
+// TestApplyAnyDtype reshapes dtypes without an element type as numpy does, byte for byte: the
+// fixtures in testdata/npy are numpy 1.24's, written by
+//
+//	a = np.asfortranarray((rng.standard_normal(6)+1j*rng.standard_normal(6)).astype(">c8").reshape(2, 3))
+//	np.save("c8_fortran.npy", a); np.save("c8_fortran_flat.npy", a.reshape(6).copy(order="C"))
+//	s = np.zeros(6, [("a", "<i4"), ("b", "<U2", (2,)), ("d", "<M8[s]")]) ... .reshape(2, 3)
+//	np.save("struct.npy", s); np.save("struct_3x2.npy", s.reshape(3, 2).copy(order="C"))
+//
+// Each runs from file to file and from stdin to stdout ("-"); bench/apply_vs_numpy.py checks 625
+// such cases.
+func TestApplyAnyDtype(t *testing.T) {
+	const dir = "../../testdata/npy"
+	tests := []struct{ in, pattern, want string }{
+		{"c8_fortran.npy", "-1", "c8_fortran_flat.npy"},
+		{"struct.npy", "3,2", "struct_3x2.npy"},
+	}
+	for _, tt := range tests {
+		in, err := os.ReadFile(filepath.Join(dir, tt.in))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, _ := os.ReadFile(filepath.Join(dir, tt.want))
+		out := filepath.Join(t.TempDir(), "out.npy")
+		code, _, stderr := cli("", "apply", "--special-zero=false", "--pattern", tt.pattern, filepath.Join(dir, tt.in), out)
+		got, _ := os.ReadFile(out)
+		if code != 0 || !bytes.Equal(got, want) {
+			t.Errorf("%s by %s: exit %d %s, output differs from numpy's %s", tt.in, tt.pattern, code, stderr, tt.want)
+		}
+		code, stdout, stderr := cli(string(in), "apply", "--special-zero=false", "--pattern", tt.pattern, "-", "-")
+		if code != 0 || stdout != string(want) {
+			t.Errorf("%s by %s through stdin and stdout: exit %d %s, output differs from numpy's %s", tt.in, tt.pattern, code, stderr, tt.want)
+		}
+	}
+	// A .pb output cannot hold what has no element type; stdin must hold exactly the array.
+	in, _ := os.ReadFile(filepath.Join(dir, "struct.npy"))
+	for _, c := range []struct {
+		stdin string
+		args  []string
+		code  int
+		msg   string
+	}{
+		{string(in), []string{"-", filepath.Join(t.TempDir(), "x.pb")}, 2, "reshape: data-type: -: dtype [('a', '<i4'), ('b', '<U2', (2,)), ('d', '<M8[s]')] has no element type"},
+		{string(in) + "x", []string{"-", "-"}, 2, "reshape: syntax: -: offset 360: data after the 168 bytes that shape [2,3] of"},
+		{string(in[:300]), []string{"-", "-"}, 2, "reshape: syntax: -: offset 300: the data ends after 108 of the 168 bytes that shape [2,3] of"},
+	} {
+		code, _, stderr := cli(c.stdin, append([]string{"apply", "--special-zero=false", "--pattern", "6"}, c.args...)...)
+		if code != c.code || !strings.Contains(stderr, c.msg) {
+			t.Errorf("apply %q: exit %d, %q; want %d, %q", c.args, code, stderr, c.code, c.msg)
+		}
+	}
+	if code, _, stderr := cli(string(in), "apply", "--special-zero=false", "--pattern-file", "-", "-", "-"); code != 2 || !strings.Contains(stderr, "stdin holds IN: --pattern-file cannot be - as well") {
+		t.Errorf("--pattern-file - with IN -: exit %d, %q", code, stderr)
 	}
 }

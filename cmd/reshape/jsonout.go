@@ -21,8 +21,10 @@ type errorFields struct {
 	Message string `json:"message,omitempty"`
 }
 
+// setError sets the fields of err: its code (io for an error of the operating system), and its
+// message.
 func (f *errorFields) setError(err error) {
-	f.Error, f.Message = cmp.Or(errcode.Code(err), "error"), err.Error()
+	f.Error, f.Message = cmp.Or(errcode.Code(errcode.IO(err)), "error"), err.Error()
 }
 
 // errorRecord is a record that can carry an error.

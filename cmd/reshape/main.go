@@ -18,7 +18,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"runtime/debug"
 	"strings"
@@ -37,6 +36,8 @@ type env struct {
 	// colorOut and colorErr say whether stdout and stderr may show colour: they are terminals and
 	// NO_COLOR is not set.
 	colorOut, colorErr bool
+	// sig stops the outputs being written on SIGINT and SIGTERM.
+	sig *signals
 }
 
 type command struct {
@@ -70,13 +71,15 @@ Run "reshape COMMAND --help" for a command's flags and examples, "reshape --vers
 version. Colour is used on terminals only, and never when NO_COLOR is set.
 
 Exit status: 0 success; 1 an invalid reshape or a model that disagrees with the spec;
-2 a usage error or a file that cannot be read.
+2 a usage error or a file that cannot be read; 130 or 143 when SIGINT or SIGTERM stops it, and
+then nothing is left of an output file.
 `
 
 // run runs the command line args and returns the exit status.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	e := &env{stdin: stdin, stdout: stdout, stderr: stderr,
-		colorOut: useColor(stdout, os.Getenv, isTerminal), colorErr: useColor(stderr, os.Getenv, isTerminal)}
+		colorOut: useColor(stdout, os.Getenv, isTerminal), colorErr: useColor(stderr, os.Getenv, isTerminal), sig: watchSignals()}
+	defer e.sig.stop()
 	if len(args) == 0 {
 		printMainUsage(stderr)
 		return 2
@@ -140,24 +143,28 @@ func (e *env) fail(c *command, err error) int {
 		fmt.Fprintf(e.stderr, "reshape %s: %v\n\n%s\n\nRun \"reshape %s --help\" for the flags and examples.\n", c.name, err, synopsis, c.name)
 		return 2
 	}
+	if ie, ok := e.sig.errInterrupted(err); ok {
+		fmt.Fprintf(e.stderr, "reshape: %v\n", ie)
+		return ie.status()
+	}
 	e.report(err)
 	return exitStatus(err)
 }
 
 // exitStatus returns the exit status of an error that is not a usage error: 2 for one that a file
-// or an argument causes (marked by badInput, or an error of the file system), 1 otherwise.
+// or an argument causes (marked by badInput, or an error of the operating system), 1 otherwise.
 func exitStatus(err error) int {
 	var ie *inputError
-	var pe *fs.PathError
-	if errors.As(err, &ie) || errors.As(err, &pe) {
+	if errors.As(err, &ie) || errors.Is(errcode.IO(err), errcode.ErrIO) {
 		return 2
 	}
 	return 1
 }
 
-// report prints err as "reshape: CODE: message", or "reshape: message" when it has no code.
+// report prints err as "reshape: CODE: message" (an error of the operating system has the code
+// io), or "reshape: message" when it has no code.
 func (e *env) report(err error) {
-	if code := errcode.Code(err); code != "" {
+	if code := errcode.Code(errcode.IO(err)); code != "" {
 		fmt.Fprintf(e.stderr, "reshape: %s: %v\n", paint(e.colorErr, red, code), err)
 		return
 	}

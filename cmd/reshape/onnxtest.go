@@ -19,15 +19,18 @@ For each DIR/test_data_set_*, reshapes input_0.pb by the pattern of input_1.pb (
 attribute of Reshape-1) with the model's allowzero, and compares the result with output_0.pb:
 data type, shape, then data. Prints "DIR/test_data_set_N: pass" or "fail: why" per data set, then
 "N data sets in T tests: P pass, F fail". A data set fails with the error code of the reshape, or
-with mismatch when the result differs from output_0.pb.
+with mismatch when the result differs from output_0.pb; one whose input_0.pb, input_1.pb or
+output_0.pb cannot be read is "unreadable: CODE: why" and does not run.
 
-Exit status: 0 when every data set passes; 1 when one fails; 2 when a test cannot be read.
+Exit status: 0 when every data set passes; 1 when one fails; 2 when a test or a data set cannot be
+read.
 
 Flags:
   --json               print JSON Lines: a record per data set ({"record":"data_set", set, result
-                       pass or fail, error, message}), one per test that could not be read
-                       ({"record":"test", test, error, message}), and a summary record last
-                       ({"record":"summary", data_sets, tests, pass, fail, unreadable})
+                       pass, fail or unreadable, error, message}), one per test that could not be
+                       read ({"record":"test", test, error, message}), and a summary record last
+                       ({"record":"summary", data_sets, tests, pass, fail, unreadable,
+                       unreadable_data_sets})
 ` + limitsHelp + `
 Examples:
   reshape run-onnx-test ../shared/conformance/onnx
@@ -41,7 +44,7 @@ type (
 	setRecord struct {
 		Record string `json:"record"` // "data_set"
 		Set    string `json:"set"`
-		Result string `json:"result"` // "pass" or "fail"
+		Result string `json:"result"` // "pass", "fail" or "unreadable"
 		errorFields
 	}
 	testRecord struct {
@@ -87,9 +90,12 @@ func runONNXTest(e *env, args []string) int {
 			sum.Tests++
 			for _, r := range results {
 				sum.Sets++
-				if r.Pass() {
+				switch {
+				case r.FileErr != nil:
+					sum.UnreadableSets++
+				case r.Pass():
 					sum.Pass++
-				} else {
+				default:
 					sum.Fail++
 				}
 				e.printSet(r, *asJSON)
@@ -102,7 +108,7 @@ func runONNXTest(e *env, args []string) int {
 		fmt.Fprintln(e.stdout, sum)
 	}
 	switch {
-	case sum.Unreadable > 0:
+	case sum.Unreadable > 0 || sum.UnreadableSets > 0:
 		return 2
 	case sum.Fail > 0:
 		return 1
@@ -111,10 +117,15 @@ func runONNXTest(e *env, args []string) int {
 }
 
 // printSet prints the outcome of a data set: "SET: pass", "SET: fail: CODE: why" (CODE the error's
-// code, or mismatch when the result differs from the expected output), or its JSON record.
+// code, or mismatch when the result differs from the expected output), "SET: unreadable: CODE:
+// why" for a data set whose files could not be read, or its JSON record.
 func (e *env) printSet(r conformance.SetResult, asJSON bool) {
 	var fail errorFields
+	result := "fail"
 	switch {
+	case r.FileErr != nil:
+		fail.setError(r.FileErr)
+		result = "unreadable"
 	case r.Err != nil:
 		fail.setError(r.Err)
 	case r.Mismatch != "":
@@ -124,11 +135,11 @@ func (e *env) printSet(r conformance.SetResult, asJSON bool) {
 	case asJSON && r.Pass():
 		e.emit(setRecord{Record: "data_set", Set: r.Set, Result: "pass"})
 	case asJSON:
-		e.emit(setRecord{"data_set", r.Set, "fail", fail})
+		e.emit(setRecord{"data_set", r.Set, result, fail})
 	case r.Pass():
 		fmt.Fprintf(e.stdout, "%s: %s\n", r.Set, paint(e.colorOut, green, "pass"))
 	default:
-		fmt.Fprintf(e.stdout, "%s: %s: %s: %s\n", r.Set, paint(e.colorOut, red, "fail"), fail.Error, fail.Message)
+		fmt.Fprintf(e.stdout, "%s: %s: %s: %s\n", r.Set, paint(e.colorOut, red, result), fail.Error, fail.Message)
 	}
 }
 
@@ -139,12 +150,17 @@ type testSummary struct {
 	Pass       int `json:"pass"`
 	Fail       int `json:"fail"`
 	Unreadable int `json:"unreadable"` // tests that could not be read
+	// UnreadableSets counts the data sets whose files could not be read: they did not run.
+	UnreadableSets int `json:"unreadable_data_sets"`
 }
 
-// String returns "N data sets in T tests: P pass, F fail", and "; U tests could not be read" when
-// some could not.
+// String returns "N data sets in T tests: P pass, F fail", "; S data sets could not be read" and
+// "; U tests could not be read" when some could not.
 func (s testSummary) String() string {
 	text := fmt.Sprintf("%s in %s: %d pass, %d fail", plural(s.Sets, "data set"), plural(s.Tests, "test"), s.Pass, s.Fail)
+	if s.UnreadableSets > 0 {
+		text += "; " + plural(s.UnreadableSets, "data set") + " could not be read"
+	}
 	if s.Unreadable > 0 {
 		text += "; " + plural(s.Unreadable, "test") + " could not be read"
 	}

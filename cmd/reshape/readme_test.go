@@ -6,9 +6,12 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/reshape-go/reshape/errcode"
 )
 
 // TestREADME runs every ```console block of the README and requires exactly the output it shows.
@@ -24,8 +27,10 @@ import (
 //
 // Each block runs in a fresh directory that holds a symbolic link to every top-level entry of the
 // repository (so testdata/... resolves as in a checkout), beside a link "shared" to ../shared: files
-// that commands write stay in that directory. A block that names ../shared is skipped when it is
-// missing.
+// that commands write stay in that directory. The README writes its example outputs under /tmp, so
+// that a reader who runs them leaves nothing in the work tree: an argument that starts with /tmp/
+// names a file of a temporary directory of the block instead. A block that names ../shared is
+// skipped when it is missing.
 func TestREADME(t *testing.T) {
 	const root = "../.."
 	md, err := os.ReadFile(filepath.Join(root, "README.md"))
@@ -70,8 +75,27 @@ func TestREADME(t *testing.T) {
 			}
 			t.Chdir(work)
 			runSession(t, b)
+			// A reader who runs the examples in a checkout finds nothing new in it.
+			if after, _ := os.ReadDir(work); len(after) != len(entries)-countHidden(entries) {
+				for _, e := range after {
+					if _, err := os.Lstat(filepath.Join(rootAbs, e.Name())); err != nil {
+						t.Errorf("README.md:%d writes %s into the work tree: write examples' outputs under /tmp", b.line, e.Name())
+					}
+				}
+			}
 		})
 	}
+}
+
+// countHidden counts the entries whose name starts with ".".
+func countHidden(entries []os.DirEntry) int {
+	n := 0
+	for _, e := range entries {
+		if strings.HasPrefix(e.Name(), ".") {
+			n++
+		}
+	}
+	return n
 }
 
 // A block is the text of one fenced code block and the line number of its first line of text.
@@ -100,6 +124,7 @@ func fencedBlocks(markdown []byte, lang string) []block {
 // runSession runs the commands of a console block and compares their output with the block's.
 func runSession(t *testing.T, b block) {
 	session := strings.Split(strings.TrimSuffix(b.text, "\n"), "\n")
+	tmp := t.TempDir() // the block's /tmp
 	status := 0
 	for i := 0; i < len(session); {
 		line := b.line + i
@@ -126,8 +151,14 @@ func runSession(t *testing.T, b block) {
 			if status != 0 {
 				t.Fatalf("README.md:%d: the command before exits %d; show it with \"$ echo $?\"", line, status)
 			}
+			args := slices.Clone(words[1:])
+			for k, w := range args {
+				if rest, ok := strings.CutPrefix(w, "/tmp/"); ok {
+					args[k] = filepath.Join(tmp, rest)
+				}
+			}
 			var out bytes.Buffer
-			status = run(words[1:], strings.NewReader(""), &out, &out)
+			status = run(args, strings.NewReader(""), &out, &out)
 			got = out.String()
 		default:
 			t.Fatalf("README.md:%d: %s: only \"reshape ARGS\" and \"echo $?\" run in the README's test", line, cmdline)
@@ -360,5 +391,29 @@ func TestREADMEExample(t *testing.T) {
 	}
 	if blocks[0].text != example {
 		t.Errorf("README.md:%d: the Go block differs from example_test.go; copy it from there:\n%s", blocks[0].line, example)
+	}
+}
+
+// TestREADMEErrors requires the README's table of errors to have a row for every code of package
+// errcode, and no other.
+func TestREADMEErrors(t *testing.T) {
+	md, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, table, _ := strings.Cut(string(md), "| code | sentinel | when |\n|---|---|---|\n")
+	table, _, _ = strings.Cut(table, "\n\n")
+	var rows []string
+	for _, line := range strings.Split(table, "\n") {
+		if code, _, ok := strings.Cut(strings.TrimPrefix(line, "| `"), "` |"); ok {
+			rows = append(rows, code)
+		}
+	}
+	var codes []string
+	for _, s := range errcode.Sentinels() {
+		codes = append(codes, s.Error())
+	}
+	if !slices.Equal(rows, codes) {
+		t.Errorf("README.md's table of errors has the codes\n%q\nwant those of package errcode, in its order:\n%q", rows, codes)
 	}
 }

@@ -135,6 +135,13 @@ func runShapes(e *env, args []string) int {
 		return e.fail(shapesCommand, badInput(err))
 	}
 	defer s.Close()
+	// The output is created before anything is printed: a path that cannot be written fails alone.
+	var out *outFile
+	if *write != "" {
+		if out, err = e.create(*write); err != nil {
+			return e.fail(shapesCommand, err)
+		}
+	}
 	counts := map[string]int{}
 	for _, t := range s.Tensors {
 		counts[string(t.Verdict)]++
@@ -148,14 +155,17 @@ func runShapes(e *env, args []string) int {
 		printTensors(e.stdout, s.Tensors, e.colorOut)
 		fmt.Fprintln(e.stdout, shapesLine(s, counts))
 	}
-	if *write != "" {
+	if out != nil {
 		b, err := s.WithValueInfo()
 		if err == nil {
-			err = writeAtomic(*write, nil, func(w io.Writer) error { _, err := w.Write(b); return err })
+			_, err = out.Write(b)
 		}
 		if err != nil {
-			e.report(badInput(fmt.Errorf("%s: %w", *write, err)))
-			return 2
+			out.abort()
+			return e.fail(shapesCommand, outputError(*write, err))
+		}
+		if err := out.commit(); err != nil {
+			return e.fail(shapesCommand, err)
 		}
 	}
 	if counts[string(check.Mismatch)] > 0 || len(s.Tensors) > counts[string(check.OK)]+counts[string(check.Mismatch)]+counts[string(check.Inferred)] {
