@@ -160,6 +160,12 @@ var aliases = []struct {
 	{"bool", Boolean}, {"fp16", F16}, {"fp32", F32}, {"fp64", F64},
 	// oneDNN Graph data types, and the signed names of the oneDNN specifications (T_SHAPE = s64).
 	{"s4", I4}, {"s8", I8}, {"s16", I16}, {"s32", I32}, {"s64", I64}, {"f8_e4m3", F8E4M3}, {"f8_e5m2", F8E5M2},
+	// numpy's dtype names and ONNX's TensorProto data types, lower case ("float", float32 in ONNX
+	// and float64 in numpy, is neither).
+	{"int4", I4}, {"int8", I8}, {"int16", I16}, {"int32", I32}, {"int64", I64},
+	{"uint4", U4}, {"uint8", U8}, {"uint16", U16}, {"uint32", U32}, {"uint64", U64},
+	{"float16", F16}, {"bfloat16", BF16}, {"float32", F32}, {"float64", F64}, {"double", F64},
+	{"float8e4m3fn", F8E4M3}, {"float8e5m2", F8E5M2},
 }
 
 // Names returns every name Parse reads, lower case: OpenVINO's names in the order of the
@@ -176,8 +182,9 @@ func Names() []string {
 }
 
 // Parse returns the element type named s: OpenVINO's names ("f32", "i64", "boolean", "u4"), IR port
-// precisions ("FP32", "I64", "BOOL"), oneDNN Graph's data types ("s32", "f8_e5m2") and the signed
-// names of the oneDNN specifications ("s64"). Case is ignored. It returns an error wrapping
+// precisions ("FP32", "I64", "BOOL"), oneDNN Graph's data types ("s32", "f8_e5m2"), the signed
+// names of the oneDNN specifications ("s64"), numpy's dtype names ("float32", "int8") and ONNX's
+// data types ("FLOAT16", "DOUBLE"). Case is ignored. It returns an error wrapping
 // ErrUnknown and errcode.ErrSyntax for any other name, which lists the names it reads.
 func Parse(s string) (Type, error) {
 	name := strings.ToLower(s)

@@ -20,6 +20,10 @@ func TestParse(t *testing.T) {
 		{"boolean", element.Boolean}, {"BOOL", element.Boolean}, {"u1", element.U1}, {"u4", element.U4},
 		{"i4", element.I4}, {"nf4", element.NF4}, {"f8e4m3", element.F8E4M3}, {"f8_e5m2", element.F8E5M2},
 		{"u64", element.U64}, {"f64", element.F64}, {"s64", element.I64}, {"S16", element.I16},
+		// numpy and ONNX names.
+		{"float32", element.F32}, {"int8", element.I8}, {"uint8", element.U8}, {"float16", element.F16},
+		{"FLOAT16", element.F16}, {"DOUBLE", element.F64}, {"INT64", element.I64}, {"BFLOAT16", element.BF16},
+		{"float8e4m3fn", element.F8E4M3}, {"UINT4", element.U4},
 	}
 	for _, tt := range tests {
 		if got, err := element.Parse(tt.name); err != nil || got != tt.want {
