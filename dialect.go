@@ -70,9 +70,19 @@ func (d *Dialect) UnmarshalText(text []byte) error {
 // (T, T1); OpenVINO Reshape-1 ("any numeric type") and ONNX take any type. Undefined is not checked.
 func (d Dialect) CheckDataType(t element.Type) error {
 	if !d.takesData(t) {
-		return newError(ErrDataType, -1, "data element type "+t.String()+": "+d.String()+" takes f32, f16 or bf16")
+		return newError(ErrDataType, -1, "data element type "+d.typeName(t)+": "+d.String()+" takes f32, f16 or bf16")
 	}
 	return nil
+}
+
+// typeName names an element type as the dialect's specification does: oneDNN Graph writes signed
+// integers s8, s32, s64 where OpenVINO writes i8, i32, i64.
+func (d Dialect) typeName(t element.Type) string {
+	name := t.String()
+	if oneDNN(d) && t.IsSigned() && name[0] == 'i' {
+		name = "s" + name[1:]
+	}
+	return name
 }
 
 // takesData reports whether the dialect allows data of element type t (CheckDataType).
@@ -85,7 +95,8 @@ func oneDNN(d Dialect) bool { return d == OneDNNStatic || d == OneDNNDynamic }
 
 // CheckPatternType returns nil when the dialect allows a pattern of element type t, and an error
 // wrapping ErrPatternType otherwise: OpenVINO takes any integer type (T_SHAPE), StaticReshape-1 an
-// s64 attribute, DynamicReshape-1 s32 (T2), ONNX int64. Undefined is not checked.
+// s64 attribute, DynamicReshape-1 s32 (T2), ONNX int64. Undefined is not checked. The messages
+// name types as the dialect's specification does (oneDNN Graph: s32, s64).
 func (d Dialect) CheckPatternType(t element.Type) error {
 	var want element.Type
 	switch {
@@ -102,7 +113,7 @@ func (d Dialect) CheckPatternType(t element.Type) error {
 		want = element.I32
 	}
 	if t != want {
-		return newError(ErrPatternType, -1, "pattern element type "+t.String()+": "+d.String()+" takes "+want.String())
+		return newError(ErrPatternType, -1, "pattern element type "+d.typeName(t)+": "+d.String()+" takes "+d.typeName(want))
 	}
 	return nil
 }

@@ -89,8 +89,15 @@ func errAmbiguous(i int, r string) error {
 	return newError(ErrAmbiguousInferred, i, at(i, "-1")+": cannot infer the dimension: the other output dimensions multiply to "+r)
 }
 
-func errNotDivisible(i int, w, r string) error {
-	return newError(ErrNotDivisible, i, at(i, "-1")+": input volume "+w+" is not divisible by "+r+
+// errNotDivisible is the error of a -1 whose input volume w is not divisible by r. In the OpenVINO
+// dialect, where w leaves out the dimensions special zeros copy, in is the input shape when it
+// leaves some out, so that the message does not call w the input's volume; "" otherwise.
+func errNotDivisible(i int, w, r, in string) error {
+	what := "input volume " + w
+	if in != "" {
+		what = "input " + in + " without the dimensions special zeros copy has volume " + w + ", which"
+	}
+	return newError(ErrNotDivisible, i, at(i, "-1")+": "+what+" is not divisible by "+r+
 		", the product of the other output dimensions")
 }
 

@@ -94,7 +94,11 @@ func AppendInfer(dst, in, pattern []int64, opt Options) ([]int64, error) {
 	}
 	q := w.value() / r.value()
 	if q*r.value() != w.value() {
-		return dst[:start], errNotDivisible(minus, itoa(w.value()), itoa(r.value()))
+		copied := ""
+		if excluded && w != v {
+			copied = shape.FormatInts(in)
+		}
+		return dst[:start], errNotDivisible(minus, itoa(w.value()), itoa(r.value()), copied)
 	}
 	out[minus] = q
 	return dst, nil

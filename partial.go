@@ -292,8 +292,14 @@ func inferMinusOne(in shape.Shape, values, out []shape.Dim, minus int, opt *Opti
 	if !ok {
 		return shape.Dim{}, Source{}, errOverflow("the inferred dimension pattern[" + strconv.Itoa(minus) + "] = -1")
 	}
+	var copied *shape.Shape // the input, when w0 leaves out dims special zeros copy
+	for i := range min(len(values), len(in.Dims)) {
+		if excluded && isSpecialZero(values[i], sz) {
+			copied = &in
+		}
+	}
 	if w0.IsStatic() && r0.IsStatic() {
-		d, err := divideExact(w0, r0, minus)
+		d, err := divideExact(w0, r0, minus, copied)
 		return d, Source{Origin: Inferred, W: w0, R: r0}, err
 	}
 
@@ -331,7 +337,7 @@ func inferMinusOne(in shape.Shape, values, out []shape.Dim, minus int, opt *Opti
 	}
 	s := Source{Origin: Inferred, W: w, R: r, Cancelled: true}
 	if w.IsStatic() && r.IsStatic() {
-		d, err := divideExact(w, r, minus)
+		d, err := divideExact(w, r, minus, copied)
 		return d, s, err
 	}
 	var lo, hi int64
@@ -348,8 +354,8 @@ func inferMinusOne(in shape.Shape, values, out []shape.Dim, minus int, opt *Opti
 	} else {
 		hi = w.Hi / r.Lo
 	}
-	if lo > hi {
-		return shape.Dim{}, Source{}, errNotDivisible(minus, w.String(), r.String())
+	if lo > hi { // the products before cancelling: the message speaks of the input's volume
+		return shape.Dim{}, Source{}, errNotDivisible(minus, w0.String(), r0.String(), shapeString(copied))
 	}
 	return shape.Dim{Lo: lo, Hi: hi}, s, nil
 }
@@ -365,12 +371,22 @@ func matchStatic(in []shape.Dim, v int64, used []uint64, copiedAt func(int) bool
 	return -1
 }
 
-func divideExact(w, r shape.Dim, minus int) (shape.Dim, error) {
+// divideExact divides the static products w and r for the -1 at index minus; copied is the input
+// when w leaves out the dims special zeros copy, nil otherwise.
+func divideExact(w, r shape.Dim, minus int, copied *shape.Shape) (shape.Dim, error) {
 	switch {
 	case r.Lo == 0:
 		return shape.Dim{}, errAmbiguous(minus, "0")
 	case w.Lo%r.Lo != 0:
-		return shape.Dim{}, errNotDivisible(minus, itoa(w.Lo), itoa(r.Lo))
+		return shape.Dim{}, errNotDivisible(minus, itoa(w.Lo), itoa(r.Lo), shapeString(copied))
 	}
 	return shape.Static(w.Lo / r.Lo), nil
+}
+
+// shapeString returns the notation of *s, "" for nil.
+func shapeString(s *shape.Shape) string {
+	if s == nil {
+		return ""
+	}
+	return s.String()
 }

@@ -83,7 +83,13 @@ func InferSymbolic(in sym.Shape, patternShape shape.Shape, values []sym.Dim, opt
 		q := sym.QuoDims(w, r)
 		if e, ok := q.Expr(); ok {
 			if _, den, ok := sym.Ratio(e, sym.Int(1)); ok && den != 1 {
-				return sym.Shape{}, errNotDivisible(minus, w.String(), r.String())
+				copied := "" // the input, when w leaves out dims special zeros copy
+				for i := range in.Dims {
+					if excluded(i) {
+						copied = in.String()
+					}
+				}
+				return sym.Shape{}, errNotDivisible(minus, w.String(), r.String(), copied)
 			}
 		}
 		res[minus] = narrowTo(q, out.Dims[minus])

@@ -180,7 +180,7 @@ func (s *Site) Check(file string) Row {
 		}
 	}
 	if err != nil {
-		r.Verdict, r.Message = verdictOf(err), strings.TrimPrefix(err.Error()+"; "+s.Note, "; ")
+		r.Verdict, r.Message = verdictOf(err), notes(err.Error(), s.Note)
 		return r
 	}
 	r.Verdict, r.Message = compare(r.Input, *r.Inferred, declared, s.Note)

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"slices"
-	"strings"
 
 	"github.com/reshape-go/reshape"
 	"github.com/reshape-go/reshape/element"
@@ -131,7 +130,7 @@ func irRow(res *graph.Result, net *ir.Net, r *graph.NodeResult, l *ir.Layer, w *
 	}
 	if r.Err != nil {
 		row.Verdict = verdictOf(r.Err)
-		row.Message = strings.TrimPrefix(r.Err.Error()+"; "+row.Message, "; ")
+		row.Message = notes(r.Err.Error(), row.Message)
 		return row, nil
 	}
 	out := r.Outputs[0].Shape
@@ -156,7 +155,7 @@ func irRow(res *graph.Result, net *ir.Net, r *graph.NodeResult, l *ir.Layer, w *
 func runConst(net *ir.Net, l *ir.Layer, w *ir.Weights, row *Row, sz bool, opt Options) error {
 	data, outType, note, err := constData(net, l, w, opt)
 	if err != nil || data == nil {
-		row.Message = strings.TrimPrefix(row.Message+"; "+note, "; ")
+		row.Message = notes(row.Message, note)
 		return err
 	}
 	values := make([]shape.Dim, len(row.Pattern.Values))
@@ -173,7 +172,7 @@ func runConst(net *ir.Net, l *ir.Layer, w *ir.Weights, row *Row, sz bool, opt Op
 	res, how, err := reshape.Apply(*data, p, reshape.Options{Dialect: reshape.OpenVINO, SpecialZero: sz, MaxRank: opt.MaxRank})
 	if err != nil {
 		row.Run = verdictOf(err)
-		row.Message = strings.TrimPrefix(row.Message+"; run: "+err.Error(), "; ")
+		row.Message = notes(row.Message, "run: "+err.Error())
 		return nil
 	}
 	kind := "a copy"
@@ -189,7 +188,7 @@ func runConst(net *ir.Net, l *ir.Layer, w *ir.Weights, row *Row, sz bool, opt Op
 		row.Run = Mismatch
 		note += ", but the model declares " + row.Declared.String()
 	}
-	row.Message = strings.TrimPrefix(row.Message+"; "+note, "; ")
+	row.Message = notes(row.Message, note)
 	return nil
 }
 

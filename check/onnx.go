@@ -165,7 +165,7 @@ func onnxRow(res *graph.Result, st *stoppers, r *graph.NodeResult, file string) 
 	}
 	if r.Err != nil {
 		row.Verdict = verdictOf(r.Err)
-		row.Message = strings.TrimPrefix(r.Err.Error()+"; "+row.Message, "; ")
+		row.Message = notes(r.Err.Error(), row.Message)
 		return row, nil
 	}
 	out := r.Outputs[0].Shape
@@ -199,7 +199,21 @@ func compare(in, inferred, declared sym.Shape, note string) (Verdict, string) {
 	case inferred.RankDynamic:
 		v, msg = Inferred, "the rules give a shape of unknown rank: nothing to compare the declared "+declared.String()+" with"
 	}
-	return v, strings.TrimSuffix(strings.TrimPrefix(msg+"; "+note, "; "), "; ")
+	return v, notes(msg, note)
+}
+
+// notes joins the parts of a message that are not empty with "; ".
+func notes(parts ...string) string {
+	var b strings.Builder
+	for _, p := range parts {
+		if p = strings.TrimSpace(p); p != "" {
+			if b.Len() > 0 {
+				b.WriteString("; ")
+			}
+			b.WriteString(p)
+		}
+	}
+	return b.String()
 }
 
 // nodeRow is the row of a node other than a Reshape whose inputs break its rule; id is its index

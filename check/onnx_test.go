@@ -149,6 +149,9 @@ func TestONNXFixtures(t *testing.T) {
 			t.Errorf("%s: row %s %s %s %s %s %s %s (%s)\nwant %s %s %s %s %s %s", tt.name, r.Op, r.Input, r.Pattern, r.PatternSource, inferred, r.Verdict, r.Message, r.Dialect,
 				tt.op, tt.input, tt.pattern, tt.source, tt.out, tt.verdict)
 		}
+		if m := r.Message; strings.HasSuffix(m, ";") || strings.HasSuffix(m, " ") || strings.HasPrefix(m, ";") || strings.Contains(m, "; ;") {
+			t.Errorf("%s: message %q: a part of it is empty", tt.name, m)
+		}
 	}
 }
 

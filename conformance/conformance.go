@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"reflect"
 	"strings"
 
 	"github.com/reshape-go/reshape"
@@ -19,7 +20,8 @@ import (
 // is comma-separated values (reshape.ParsePattern), "" for the empty pattern, or nil when only the
 // pattern's shape, PatternShape, is known ("[]" marks a scalar pattern). Exactly one of Output (a
 // partial shape) and Error (an error code, as reshape.Code returns it) is the expected answer.
-// Fields the format does not define are ignored when reading.
+// Fields the format does not define are ignored when reading. In JSON, the shapes and the pattern
+// are strings of the notation, or arrays as infer --json prints them (UnmarshalJSON).
 type Case struct {
 	Name         string  `json:"name"`
 	Source       string  `json:"source,omitempty"`
@@ -33,6 +35,104 @@ type Case struct {
 	PatternType  string  `json:"pattern_type,omitempty"`
 	Output       string  `json:"output,omitempty"`
 	Error        string  `json:"error,omitempty"`
+}
+
+// UnmarshalJSON implements json.Unmarshaler: the fields input, pattern, pattern_shape and output
+// are strings of the notation ("[2,?,1..8]", "0,-1,4") or arrays of dims as the command's --json
+// output writes them ([2,"?","1..8"], [0,-1,4]); a null input is a dynamic rank, a null pattern
+// one whose values are unknown. An error names the field and what it holds, in JSON's terms.
+func (c *Case) UnmarshalJSON(b []byte) error {
+	type plain Case
+	aux := struct {
+		*plain
+		Input        json.RawMessage `json:"input"`
+		Pattern      json.RawMessage `json:"pattern"`
+		PatternShape json.RawMessage `json:"pattern_shape"`
+		Output       json.RawMessage `json:"output"`
+	}{plain: (*plain)(c)}
+	if err := json.Unmarshal(b, &aux); err != nil {
+		var te *json.UnmarshalTypeError
+		if errors.As(err, &te) {
+			te.Field = strings.TrimPrefix(te.Field, "plain.")
+		}
+		return err
+	}
+	var err error
+	var in *string
+	if in, err = notation("input", aux.Input, "[", "]"); err != nil {
+		return err
+	}
+	c.Input = "[...]" // null: a dynamic rank
+	if in != nil {
+		c.Input = *in
+	}
+	if c.Pattern, err = notation("pattern", aux.Pattern, "", ""); err != nil {
+		return err
+	}
+	if c.PatternShape, err = notation("pattern_shape", aux.PatternShape, "[", "]"); err != nil {
+		return err
+	}
+	out, err := notation("output", aux.Output, "[", "]")
+	if out != nil {
+		c.Output = *out
+	}
+	return err
+}
+
+// notation returns the text of a field that holds a string of the notation, an array of dims
+// (numbers, or strings of the notation: written between open and end, comma-separated), or null
+// (nil).
+func notation(field string, raw json.RawMessage, open, end string) (*string, error) {
+	if len(raw) == 0 || string(raw) == "null" {
+		return nil, nil
+	}
+	var s string
+	if json.Unmarshal(raw, &s) == nil {
+		return &s, nil
+	}
+	var dims []any
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	if err := dec.Decode(&dims); err != nil {
+		return nil, syntaxf("%s: want a string of the notation or an array of dims, got %s", field, jsonKind(raw))
+	}
+	parts := make([]string, len(dims))
+	for i, d := range dims {
+		switch v := d.(type) {
+		case json.Number:
+			parts[i] = v.String()
+		case string:
+			parts[i] = v
+		default:
+			return nil, syntaxf("%s[%d]: want a number or a string of the notation, got %s", field, i, jsonKind(mustMarshal(d)))
+		}
+	}
+	text := open + strings.Join(parts, ",") + end
+	return &text, nil
+}
+
+// jsonKind names the kind of a JSON value: an object, an array, a string, a number, true, false or
+// null.
+func jsonKind(raw []byte) string {
+	t := bytes.TrimSpace(raw)
+	switch {
+	case len(t) == 0:
+		return "nothing"
+	case t[0] == '{':
+		return "an object"
+	case t[0] == '[':
+		return "an array"
+	case t[0] == '"':
+		return "a string"
+	case t[0] == 't', t[0] == 'f', t[0] == 'n':
+		return string(t)
+	}
+	return "a number"
+}
+
+func mustMarshal(v any) []byte {
+	b, _ := json.Marshal(v)
+	return b
 }
 
 // Result is the answer to a case: Output in the shape notation, or Error (the code) and Message.
@@ -195,10 +295,46 @@ func decodeLine(n int, line []byte, long bool) (*Case, error) {
 	if err == nil && dec.More() {
 		err = errors.New("data after the JSON object")
 	}
+	var te *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &te) && te.Field == "":
+		err = fmt.Errorf("want a JSON object, got %s", jsonKindName(te.Value))
+	case errors.As(err, &te):
+		err = fmt.Errorf("%s: want %s, got %s", te.Field, jsonTypeName(te.Type.Kind()), jsonKindName(te.Value))
+	}
 	if err != nil {
 		return nameOnly(text), errcode.Errorf(errcode.ErrSyntax, "line %d: not a case: %v", n, err)
 	}
 	return &c, nil
+}
+
+// jsonKindName names a JSON value as encoding/json's UnmarshalTypeError.Value does ("array",
+// "number 3", "string"), with an article.
+func jsonKindName(v string) string {
+	switch {
+	case strings.HasPrefix(v, "number"), v == "":
+		return "a number"
+	case v == "array", v == "object":
+		return "an " + v
+	case v == "bool":
+		return "true or false"
+	}
+	return "a " + v
+}
+
+// jsonTypeName names what a field of a Go kind holds in JSON.
+func jsonTypeName(k reflect.Kind) string {
+	switch k {
+	case reflect.Bool:
+		return "true or false"
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64, reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return "an integer"
+	case reflect.String:
+		return "a string"
+	case reflect.Slice, reflect.Array:
+		return "an array"
+	}
+	return "an object"
 }
 
 // nameOnly recovers the name of a case that does not decode, so the answer can still carry it.

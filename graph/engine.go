@@ -330,7 +330,7 @@ func (e *engine) run(s *scope) error {
 	}
 	for _, i := range order {
 		if e.nodes++; e.nodes > e.maxNodes {
-			return errcode.Errorf(errcode.ErrLimit, "%s: more than %d nodes to infer, subgraphs and their repeated runs included (Options.MaxNodes)",
+			return errcode.Errorf(errcode.ErrLimit, "%s: more than %d nodes to infer, subgraphs and their repeated runs included",
 				s.path+nodeName(g, i), e.maxNodes)
 		}
 		if err := e.node(s, i); err != nil {

@@ -45,6 +45,9 @@ func TestInfer(t *testing.T) {
 		{[]string{"infer", "--special-zero=true", "[2,3]", "1,-3"}, 1, "", "reshape: invalid-dim: pattern[1] = -3: dimension cannot be less than -1\n"},
 		{[]string{"infer", "--dialect", "onednn-static", "--special-zero=false", "--element-type", "i8", "[6]", "6"}, 1, "", "reshape: data-type: "},
 		{[]string{"infer", "--dialect", "onnx", "--pattern-type", "i32", "[6]", "6"}, 1, "", "reshape: pattern-type: "},
+		{[]string{"infer", "--dialect", "onnx", "--element-type", "float32", "--pattern-type", "int64", "[6]", "6"}, 0, "[6]\n", ""},
+		{[]string{"infer", "--dialect", "onednn-static", "--special-zero=false", "--element-type", "int8", "[6]", "6"}, 1, "", "reshape: data-type: data element type s8: onednn-static takes f32, f16 or bf16\n"},
+		{[]string{"infer", "--dialect", "onednn-dynamic", "--special-zero=false", "--pattern-type", "INT64", "[6]", "6"}, 1, "", "reshape: pattern-type: pattern element type s64: onednn-dynamic takes s32\n"},
 		{[]string{"infer", "--special-zero=false", "[2,x]", "6"}, 2, "", `reshape: syntax: INPUT: shape "[2,x]": dim[1]: "x": not a dimension`},
 		{[]string{"infer", "--special-zero=false", "[2,3]", "6,y"}, 2, "", "reshape: syntax: pattern"},
 		{[]string{"infer", "--special-zero=false", "[2,3]", "-", "--pattern-shape", "[x]"}, 2, "", "reshape: syntax: --pattern-shape: "},
@@ -149,6 +152,11 @@ not json
 {"name": "c", "input": "[2,3]", "pattern": "6", "special_zero": "yes"}
 {"name": "d", "dialect": "onnx", "input": "[2,3]", "pattern": "0,-1"}
 {"name": "e", "input": "[2,3]", "pattern": null, "special_zero": true}
+{"name": "f", "input": [2,5,5,24], "pattern": [0,-1,4], "special_zero": true}
+{"name": "g", "input": null, "pattern": ["1..8",-1], "special_zero": true}
+{"name": "h", "input": [2,"?"], "pattern": [0,-1], "pattern_shape": [2], "element_type": "float32", "pattern_type": "int64", "dialect": "onnx"}
+{"name": "i", "input": "[2,3]", "pattern": 6, "special_zero": true}
+[1]
 `
 	code, stdout, stderr := cli(in, "infer", "--batch", "-")
 	if code != 0 {
@@ -163,6 +171,11 @@ not json
 		{Name: "c", Error: "syntax"},
 		{Name: "d", Output: "[2,3]"},
 		{Name: "e", Error: "syntax"},
+		{Name: "f", Output: "[2,150,4]"},
+		{Name: "g", Output: "[1..8,?]"},
+		{Name: "h", Output: "[2,?]"},
+		{Name: "i", Error: "syntax"},
+		{Error: "syntax"},
 	}
 	if len(got) != len(want) {
 		t.Fatalf("answers:\n%s", stdout)
@@ -177,6 +190,16 @@ not json
 	}
 	if !strings.Contains(got[3].Message, "line 4: a blank line") {
 		t.Errorf("blank line answer: %+v", got[3])
+	}
+	// Messages speak JSON, not Go.
+	for i, msg := range map[int]string{
+		4:  "line 5: not a case: special_zero: want true or false, got a string",
+		10: "line 11: not a case: pattern: want a string of the notation or an array of dims, got a number",
+		11: "line 12: not a case: want a JSON object, got an array",
+	} {
+		if got[i].Message != msg {
+			t.Errorf("answer %d: message %q, want %q", i, got[i].Message, msg)
+		}
 	}
 	// A line over 1 MiB is answered with limit, and the batch goes on.
 	long := `{"name": "` + strings.Repeat("x", 1<<20) + `"}` + "\n" + `{"name": "z", "input": "[2,3]", "pattern": "6", "special_zero": false}` + "\n"
@@ -567,10 +590,14 @@ func TestShapesCommand(t *testing.T) {
 		{"shapes", "--dim", "Q=3", model},
 		{"shapes", "--dim", "N", model},
 		{"shapes", "--input", "y=[1]", model},
-		{"shapes", "--write", filepath.Join(t.TempDir(), "no", "dir.onnx"), model},
 	} {
 		if code, _, stderr := cli("", args...); code != 2 || stderr == "" {
 			t.Errorf("%q: exit %d, %s", args, code, stderr)
 		}
+	}
+	// An output that cannot be written fails before anything is printed, naming its path once.
+	nodir := filepath.Join(t.TempDir(), "no", "dir.onnx")
+	if code, stdout, stderr := cli("", "shapes", "--write", nodir, model); code != 2 || stdout != "" || stderr != "reshape: io: "+nodir+": no such file or directory\n" {
+		t.Errorf("--write into a missing directory: exit %d, %q, %q", code, stdout, stderr)
 	}
 }
