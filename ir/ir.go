@@ -46,6 +46,8 @@ type Port struct {
 	Precision string // the precision attribute ("FP32", "I64"), "" when absent
 	Names     string // the names attribute, "" when absent
 	Shape     shape.Shape
+	// Layout is the layout of its <rt_info> ("[N,C,H,W]"), "" when it has none.
+	Layout string
 }
 
 // Edge connects the output port FromPort of layer FromLayer to the input port ToPort of layer
@@ -284,26 +286,33 @@ func (p *parser) ports(ports []Port) ([]Port, error) {
 		if port.ID == "" {
 			return p.errorf("<port> has no id")
 		}
-		var err error
-		port.Shape.Dims, err = p.dims()
+		err := p.portChildren(&port)
 		ports = append(ports, port)
 		return err
 	})
 	return ports, err
 }
 
-// dims reads the <dim> children of a <port> up to its end tag.
-func (p *parser) dims() ([]shape.Dim, error) {
-	dims := []shape.Dim{}
-	err := p.each(func(se xml.StartElement) error {
-		if se.Name.Local != "dim" {
-			return p.skip()
+// portChildren reads the <dim> children of a <port>, and the layout of its <rt_info>, up to its
+// end tag.
+func (p *parser) portChildren(port *Port) error {
+	port.Shape.Dims = []shape.Dim{}
+	return p.each(func(se xml.StartElement) error {
+		switch se.Name.Local {
+		case "dim":
+			d, err := p.dim()
+			port.Shape.Dims = append(port.Shape.Dims, d)
+			return err
+		case "rt_info":
+			return p.each(func(se xml.StartElement) error {
+				if name, _ := attr(se, "name"); se.Name.Local == "attribute" && name == "layout" {
+					port.Layout, _ = attr(se, "layout")
+				}
+				return p.skip()
+			})
 		}
-		d, err := p.dim()
-		dims = append(dims, d)
-		return err
+		return p.skip()
 	})
-	return dims, err
 }
 
 // dim reads the text of a <dim> up to its end tag, as a dimension. A plain number, the common case,

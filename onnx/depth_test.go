@@ -66,7 +66,8 @@ func TestDepthBound(t *testing.T) {
 }
 
 func TestDimParams(t *testing.T) {
-	vi := ValueInfo{Name: "x", ElemType: 1, Shape: shape.Of(shape.Dynamic, shape.Static(3), shape.Dynamic, shape.Dynamic), DimParams: []string{"N", "", "", "W"}}
+	vi := ValueInfo{Name: "x", ElemType: 1, Shape: shape.Of(shape.Dynamic, shape.Static(3), shape.Dynamic, shape.Dynamic), DimParams: []string{"N", "", "", "W"},
+		Denotations: []string{"DATA_BATCH", "DATA_CHANNEL", "", ""}}
 	m := &Model{IRVersion: 8, OpsetImports: []OpsetID{{Version: 17}}, Graph: Graph{Inputs: []ValueInfo{vi}}}
 	b, _ := EncodeModel(m)
 	got, err := DecodeModel(b)
@@ -74,13 +75,13 @@ func TestDimParams(t *testing.T) {
 		t.Fatal(err)
 	}
 	in := got.Graph.Inputs[0]
-	if in.Shape.String() != "[?,3,?,?]" || !slices.Equal(in.DimParams, vi.DimParams) {
-		t.Errorf("decoded %v %q, want [?,3,?,?] %q", in.Shape, in.DimParams, vi.DimParams)
+	if in.Shape.String() != "[?,3,?,?]" || !slices.Equal(in.DimParams, vi.DimParams) || !slices.Equal(in.Denotations, vi.Denotations) {
+		t.Errorf("decoded %v %q %q, want [?,3,?,?] %q %q", in.Shape, in.DimParams, in.Denotations, vi.DimParams, vi.Denotations)
 	}
-	vi.DimParams = nil
+	vi.DimParams, vi.Denotations = nil, nil
 	m.Graph.Inputs[0] = vi
 	b, _ = EncodeModel(m)
-	if got, _ = DecodeModel(b); got.Graph.Inputs[0].DimParams != nil {
-		t.Errorf("no dim_param: DimParams = %q, want nil", got.Graph.Inputs[0].DimParams)
+	if got, _ = DecodeModel(b); got.Graph.Inputs[0].DimParams != nil || got.Graph.Inputs[0].Denotations != nil {
+		t.Errorf("no dim_param: DimParams = %q, Denotations %q, want nil", got.Graph.Inputs[0].DimParams, got.Graph.Inputs[0].Denotations)
 	}
 }

@@ -164,6 +164,9 @@ func encodeValueInfo(vi *ValueInfo) []byte {
 			case i < len(vi.DimParams) && vi.DimParams[i] != "":
 				db = appendBytes(db, 2, []byte(vi.DimParams[i]))
 			}
+			if i < len(vi.Denotations) && vi.Denotations[i] != "" {
+				db = appendBytes(db, 3, []byte(vi.Denotations[i]))
+			}
 			sb = appendBytes(sb, 1, db)
 		}
 		tt = protowire.AppendTag(tt, 2, protowire.BytesType)

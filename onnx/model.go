@@ -197,6 +197,9 @@ type ValueInfo struct {
 	// DimParams holds, for each dim of Shape, its dim_param (a named dimension, such as "N"), or ""
 	// for a dim_value or an empty Dimension. It is nil when no dim is named.
 	DimParams []string
+	// Denotations holds, for each dim of Shape, its denotation ("DATA_BATCH", "DATA_CHANNEL"...),
+	// or "". It is nil when no dim has one.
+	Denotations []string
 }
 
 // DecodeModel decodes an ONNX model, a ModelProto as a .onnx file holds it: ir_version (field 1),
@@ -269,7 +272,7 @@ var (
 	typeFields      = names{1: "tensor_type", 4: "sequence_type", 5: "map_type", 8: "sparse_tensor_type", 9: "optional_type"}
 	tensorTypeField = names{1: "elem_type", 2: "shape"}
 	shapeFields     = names{1: "dim"}
-	dimFields       = names{1: "dim_value", 2: "dim_param"}
+	dimFields       = names{1: "dim_value", 2: "dim_param", 3: "denotation"}
 )
 
 // decoder is the state of one decoding: the source, the bytes skipped unread and the bound on the
@@ -716,16 +719,12 @@ func decodeShape(m *message, vi *ValueInfo) error {
 		var sub message
 		if sub, err = f.message("TensorShapeProto.Dimension", dimFields); err == nil {
 			var dim shape.Dim
-			var param string
-			if dim, param, err = decodeDim(&sub); err != nil {
+			var param, denotation string
+			if dim, param, denotation, err = decodeDim(&sub); err != nil {
 				err = within(err, "TensorShapeProto.dim[%d]", len(s.Dims))
 			}
-			if param != "" && vi.DimParams == nil {
-				vi.DimParams = d.strings.grow(nil, cap(s.Dims))[:len(s.Dims)]
-			}
-			if vi.DimParams != nil {
-				vi.DimParams = append(vi.DimParams, param)
-			}
+			vi.DimParams = d.appendNamed(vi.DimParams, s.Dims, param)
+			vi.Denotations = d.appendNamed(vi.Denotations, s.Dims, denotation)
 			s.Dims = append(s.Dims, dim)
 		}
 		if err != nil {
@@ -735,15 +734,28 @@ func decodeShape(m *message, vi *ValueInfo) error {
 	return nil
 }
 
+// appendNamed appends name, the name of the dim that follows dims, to names (dim_params,
+// denotations), which is nil until a dim has a name.
+func (d *decoder) appendNamed(names []string, dims []shape.Dim, name string) []string {
+	if name != "" && names == nil {
+		names = d.strings.grow(nil, cap(dims))[:len(dims)]
+	}
+	if names != nil {
+		names = append(names, name)
+	}
+	return names
+}
+
 // decodeDim decodes a TensorShapeProto.Dimension: dim_value and dim_param are a oneof, the last
-// present wins. param is the dim_param, "" when a dim_value wins or neither is present.
-func decodeDim(m *message) (d shape.Dim, param string, err error) {
+// present wins. param is the dim_param, "" when a dim_value wins or neither is present; denotation
+// is the dim's denotation, "" when absent.
+func decodeDim(m *message) (d shape.Dim, param, denotation string, err error) {
 	d = shape.Dynamic
 	var f field
 	for m.more() {
 		err := m.next(&f)
 		if err != nil {
-			return d, "", err
+			return d, "", "", err
 		}
 		switch f.num {
 		case 1:
@@ -764,12 +776,17 @@ func decodeDim(m *message) (d shape.Dim, param string, err error) {
 			if b, err = f.bytes(); err == nil {
 				param, d = m.d.intern(b), shape.Dynamic
 			}
+		case 3:
+			var b []byte
+			if b, err = f.bytes(); err == nil {
+				denotation = m.d.intern(b)
+			}
 		default:
 			f.skip()
 		}
 		if err != nil {
-			return d, "", err
+			return d, "", "", err
 		}
 	}
-	return d, param, nil
+	return d, param, denotation, nil
 }
