@@ -4,10 +4,12 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/reshape-go/reshape"
 	"github.com/reshape-go/reshape/element"
 	"github.com/reshape-go/reshape/errcode"
 	"github.com/reshape-go/reshape/sym"
@@ -27,6 +29,19 @@ type Options struct {
 	// deeply Loops nest (each infers its body until its shapes settle). Past it, Infer fails with
 	// an error wrapping errcode.ErrLimit that names the node it reached.
 	MaxNodes int
+	// MaxRank bounds the rank of every tensor: a node that reads or gives a tensor of a larger rank
+	// gets an error wrapping errcode.ErrLimit, and it is the bound of the Reshape rules
+	// (reshape.Options.MaxRank). 0 means reshape.DefaultMaxRank (64), a negative value no bound.
+	MaxRank int
+	// BatchSize, when positive, binds the batch dim of every graph input whose batch dim is
+	// dynamic, as OpenVINO's set_batch does: the dim the model marks as the batch (DeclDim.Batch:
+	// ONNX's denotation DATA_BATCH, the N of an IR port's layout), else the leading dim. A named
+	// batch dim (N, or INPUT:AXIS) is bound wherever it appears, as Dims binds it; a name Dims
+	// binds keeps Dims' value.
+	BatchSize int64
+	// SharedDims makes Dims and Inputs bindings meant for several models (a directory of them): a
+	// name the model does not have is left unused rather than an error.
+	SharedDims bool
 }
 
 // DefaultMaxNodes is the largest default bound on the nodes Infer runs (Options.MaxNodes).
@@ -96,11 +111,14 @@ type NodeResult struct {
 	// Inputs and Outputs are the Infos of the node's inputs and outputs, nil for one left out.
 	Inputs, Outputs []*Info
 	// Err, when not nil, says why the node's inputs break its rules (errcode.ErrInvalidShape, the
-	// Reshape codes, errcode.ErrSyntax for a node that breaks its format); its outputs are then
-	// unknown.
+	// Reshape codes, errcode.ErrSyntax for a node that breaks its format, errcode.ErrLimit for a
+	// rank over Options.MaxRank); its outputs are then unknown, and so is every tensor downstream.
 	Err error
 	// Unsupported reports a node without a shape rule.
 	Unsupported bool
+	// Blocked, when not "", is the path of the node whose error leaves an input of this node
+	// unknown (Info.FailedAt): the node was not inferred, and its outputs are unknown too.
+	Blocked string
 }
 
 // Rule infers a node's outputs from its inputs and attributes through c.
@@ -123,6 +141,10 @@ type engine struct {
 	errs int
 	// bound holds the names of Options.Dims that named a dim of the model.
 	bound map[string]bool
+	// batch holds the names of the batch dims Options.BatchSize binds.
+	batch map[string]bool
+	// maxRank is the bound of Options.MaxRank.
+	maxRank int
 }
 
 // scope holds the Infos of the tensors of one graph run, and sees those of the enclosing graphs.
@@ -166,8 +188,15 @@ func (s *scope) lookup(name string) (*Info, bool) {
 // graph: the rules read and compute the values of at most 2^20 elements (64 per node in larger
 // graphs), and past that see the values of no tensor.
 func Infer(g *Graph, opt Options) (*Result, error) {
-	e := &engine{opt: opt, tab: sym.NewTable(), free: map[*Graph][]string{}, maxNodes: opt.MaxNodes, bound: map[string]bool{}}
+	e := &engine{opt: opt, tab: sym.NewTable(), free: map[*Graph][]string{}, maxNodes: opt.MaxNodes, bound: map[string]bool{},
+		batch: batchDims(g, opt), maxRank: opt.MaxRank}
 	e.solver = sym.NewSolver(e.tab)
+	switch {
+	case e.maxRank == 0:
+		e.maxRank = reshape.DefaultMaxRank
+	case e.maxRank < 0:
+		e.maxRank = math.MaxInt
+	}
 	nodes := countNodes(g)
 	if e.maxNodes <= 0 {
 		e.maxNodes = min(DefaultMaxNodes, max(minMaxNodes, nodesPerNode*nodes))
@@ -175,7 +204,7 @@ func Infer(g *Graph, opt Options) (*Result, error) {
 	e.maxValues = max(minMaxValues, valuesPerNode*nodes)
 	e.res = &Result{Symbols: e.tab, Tensors: map[string]*Info{}, Unsupported: map[string]int{}, e: e}
 	for name := range opt.Inputs {
-		if !slices.ContainsFunc(g.Inputs, func(in Input) bool { return in.Name == name }) {
+		if !opt.SharedDims && !slices.ContainsFunc(g.Inputs, func(in Input) bool { return in.Name == name }) {
 			return nil, errcode.Errorf(errcode.ErrSyntax, "input %q: the graph has no such input (it has %s)", name, inputNames(g))
 		}
 	}
@@ -196,7 +225,7 @@ func Infer(g *Graph, opt Options) (*Result, error) {
 		}
 	}
 	for _, name := range slices.Sorted(maps.Keys(opt.Dims)) {
-		if !e.bound[name] {
+		if !e.bound[name] && !opt.SharedDims {
 			symbols := strings.Join(e.tab.Names(), ", ")
 			if symbols == "" {
 				symbols = "none"
@@ -247,6 +276,31 @@ func inputNames(g *Graph) string {
 	return strings.Join(names, ", ")
 }
 
+// batchDims returns the names of the batch dims of g's inputs that Options.BatchSize binds: of each
+// input whose declared batch dim (the marked one, else the leading one) is dynamic, the dim's name,
+// or INPUT:AXIS when it has none. Inputs that Options.Inputs sets keep the shape it gives.
+func batchDims(g *Graph, opt Options) map[string]bool {
+	if opt.BatchSize <= 0 {
+		return nil
+	}
+	names := map[string]bool{}
+	for _, in := range g.Inputs {
+		if _, set := opt.Inputs[in.Name]; set || in.Decl.Rank < 1 {
+			continue
+		}
+		axis := max(0, slices.IndexFunc(in.Decl.Dims, func(d DeclDim) bool { return d.Batch }))
+		d := in.Decl.Dims[axis]
+		switch {
+		case d.Lo == d.Hi:
+		case d.Name != "":
+			names[d.Name] = true
+		default:
+			names[in.Name+":"+strconv.Itoa(axis)] = true
+		}
+	}
+	return names
+}
+
 // inputInfo returns the Info of a graph input: its declaration with symbols, or Options.Inputs.
 func (e *engine) inputInfo(in Input) (*Info, error) {
 	if text, ok := e.opt.Inputs[in.Name]; ok {
@@ -279,6 +333,8 @@ func (e *engine) declShape(d Decl, owner string) sym.Shape {
 			if v, ok := e.opt.Dims[name]; ok {
 				dims[i] = sym.Const(v)
 				e.bound[name] = true
+			} else if e.batch[name] {
+				dims[i] = sym.Const(e.opt.BatchSize)
 			} else {
 				// A symbol stands for a positive size (sym.Table.Symbol).
 				dims[i] = sym.Of(e.tab.Symbol(name, max(dd.Lo, min(1, dd.Hi)), dd.Hi))
@@ -290,9 +346,10 @@ func (e *engine) declShape(d Decl, owner string) sym.Shape {
 	return sym.ShapeOf(dims...)
 }
 
-// bind applies Options.Dims to a shape parsed from Options.Inputs.
+// bind applies Options.Dims, and the batch dims Options.BatchSize binds, to a shape parsed from
+// Options.Inputs.
 func (e *engine) bind(s sym.Shape) sym.Shape {
-	if len(e.opt.Dims) == 0 || s.RankDynamic {
+	if len(e.opt.Dims) == 0 && len(e.batch) == 0 || s.RankDynamic {
 		return s
 	}
 	out := make([]sym.Dim, len(s.Dims))
@@ -301,6 +358,8 @@ func (e *engine) bind(s sym.Shape) sym.Shape {
 			v, ok := e.opt.Dims[name]
 			if ok {
 				e.bound[name] = true
+			} else if e.batch[name] {
+				v, ok = e.opt.BatchSize, true
 			}
 			return sym.Int(v), ok
 		})
@@ -523,8 +582,15 @@ func (e *engine) node(s *scope, i int) error {
 	}
 	c.out = make([]*Info, len(n.Outputs))
 	r := NodeResult{Path: c.path, Scope: strings.TrimSuffix(s.path, "/"), Node: n, Index: i, Graph: s.g, Inputs: c.in}
+	for _, in := range c.in {
+		if in != nil && in.FailedAt != "" && r.Blocked == "" {
+			r.Blocked = in.FailedAt
+		}
+	}
 	switch {
 	case err != nil:
+		r.Blocked = ""
+	case r.Blocked != "":
 	case def == nil:
 		r.Unsupported = true
 		key := n.Op
@@ -536,7 +602,11 @@ func (e *engine) node(s *scope, i int) error {
 		if hidden {
 			c.in = withoutValues(c.in, def.values)
 		}
-		err = def.rule(c)
+		if err = e.overRank(c.in, "input", n.Inputs); err == nil {
+			if err = def.rule(c); err == nil {
+				err = e.overRank(c.out, "output", n.Outputs)
+			}
+		}
 	}
 	var fatal *fatalError
 	if errors.As(err, &fatal) {
@@ -551,7 +621,12 @@ func (e *engine) node(s *scope, i int) error {
 		if name == "" {
 			continue
 		}
-		if c.out[k] == nil {
+		switch {
+		case r.Err != nil:
+			c.out[k] = &Info{Shape: sym.DynamicRank(), FailedAt: r.Path}
+		case r.Blocked != "":
+			c.out[k] = &Info{Shape: sym.DynamicRank(), FailedAt: r.Blocked}
+		case c.out[k] == nil:
 			c.out[k] = e.fallback(s, name)
 		}
 		if out := c.out[k]; out.Value != nil {
@@ -582,6 +657,17 @@ func withoutValues(ins []*Info, m valueMask) []*Info {
 		}
 	}
 	return out
+}
+
+// overRank returns an error wrapping errcode.ErrLimit when a tensor of infos (the inputs or the
+// outputs of a node, what says which, names their names) has a rank over Options.MaxRank.
+func (e *engine) overRank(infos []*Info, what string, names []string) error {
+	for k, in := range infos {
+		if r, ok := in.rank(); ok && r > e.maxRank {
+			return errcode.Errorf(errcode.ErrLimit, "%s %d (%q) has rank %d, more than the limit of %d", what, k, names[k], r, e.maxRank)
+		}
+	}
+	return nil
 }
 
 // readValues returns in as a rule reads it: with its values while the rules have read and computed

@@ -49,10 +49,12 @@ var Unknown = Decl{Rank: -1}
 // DeclDim is one declared dimension: the interval [Lo, Hi] of its values in elements (Lo == Hi for
 // a static dim, [0, Inf] when nothing is declared) and the name the model gives it (ONNX dim_param,
 // "" when none). Inference turns a named dim into a symbol of that name, and an unnamed dynamic dim
-// of a graph input into the symbol INPUT:AXIS.
+// of a graph input into the symbol INPUT:AXIS. Batch reports that the model marks the dim as its
+// batch (ONNX's denotation DATA_BATCH, the N of an IR port's layout), which Options.BatchSize binds.
 type DeclDim struct {
 	Lo, Hi int64
 	Name   string
+	Batch  bool
 }
 
 // Inf is the upper bound of a dimension interval that has none.

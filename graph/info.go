@@ -24,6 +24,10 @@ type Info struct {
 	// FromDecl reports that the shape is the model's declaration, taken for the output of a node
 	// that has no shape rule.
 	FromDecl bool
+	// FailedAt, when not "", is the path of the node whose error leaves this tensor unknown: the
+	// node whose inputs broke its rule, or the first such node upstream. Nothing is inferred
+	// downstream of it (NodeResult.Blocked).
+	FailedAt string
 
 	gen int // the generation of the engine's substitutions this Info reflects
 }
@@ -36,6 +40,14 @@ func unknownInfo() *Info { return &Info{Shape: sym.DynamicRank()} }
 
 // Rank returns the rank of the tensor; ok is false when it is not known.
 func (in *Info) Rank() (int, bool) { return in.Shape.Rank() }
+
+// rank is Rank for an Info that may be nil (a left-out input): ok is false then.
+func (in *Info) rank() (int, bool) {
+	if in == nil {
+		return 0, false
+	}
+	return in.Shape.Rank()
+}
 
 // Ints returns the values of the tensor when every one is a known integer.
 func (in *Info) Ints() ([]int64, bool) {

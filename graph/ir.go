@@ -2,6 +2,7 @@ package graph
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -174,21 +175,58 @@ func irParamDecl(l *ir.Layer) Decl {
 		t, _ = element.Parse(et)
 	}
 	var port shape.Shape
+	layout := ""
 	if len(l.Outputs) > 0 {
 		if t == element.Undefined {
 			t, _ = element.Parse(l.Outputs[0].Precision)
 		}
-		port = l.Outputs[0].Shape
+		port, layout = l.Outputs[0].Shape, l.Outputs[0].Layout
 	}
-	if text, ok := l.Attr("shape"); ok {
-		if s, err := shape.Parse(text); err == nil && (len(l.Outputs) == 0 || s.Compatible(port)) {
-			return shapeDecl(s, t)
+	d := Decl{Type: t, Rank: -1}
+	text, hasShape := l.Attr("shape")
+	s, err := shape.Parse(text)
+	switch {
+	case hasShape && err == nil && (len(l.Outputs) == 0 || s.Compatible(port)):
+		d = shapeDecl(s, t)
+	case len(l.Outputs) > 0:
+		d = shapeDecl(port, t)
+	}
+	if i := batchAxis(layout, d.Rank); i >= 0 {
+		d.Dims[i].Batch = true
+	}
+	return d
+}
+
+// batchAxis returns the axis that an OpenVINO layout ("[N,C,H,W]", "NCHW", "...N", "[N,?,...]")
+// names N in a tensor of the given rank, -1 when it names none or does not fit the rank.
+func batchAxis(layout string, rank int) int {
+	text := strings.TrimSuffix(strings.TrimPrefix(layout, "["), "]")
+	var axes []string
+	if strings.Contains(text, ",") || strings.HasPrefix(layout, "[") {
+		axes = strings.Split(text, ",")
+	} else {
+		for rest := text; rest != ""; {
+			if strings.HasPrefix(rest, "...") {
+				axes, rest = append(axes, "..."), rest[3:]
+				continue
+			}
+			axes, rest = append(axes, rest[:1]), rest[1:]
 		}
 	}
-	if len(l.Outputs) == 0 {
-		return Decl{Type: t, Rank: -1}
+	n := slices.Index(axes, "N")
+	dots := slices.Index(axes, "...")
+	switch {
+	case n < 0:
+		return -1
+	case dots >= 0 && dots < n: // counted from the end
+		n = rank - (len(axes) - n)
+	case dots < 0 && len(axes) != rank:
+		return -1
 	}
-	return shapeDecl(port, t)
+	if n < 0 || n >= rank {
+		return -1
+	}
+	return n
 }
 
 // irConst returns the constant of a Const layer, reading its elements from w.

@@ -109,6 +109,7 @@ func onnxDecl(vi *onnx.ValueInfo) Decl {
 		if i < len(vi.DimParams) {
 			d.Dims[i].Name = vi.DimParams[i]
 		}
+		d.Dims[i].Batch = i < len(vi.Denotations) && vi.Denotations[i] == "DATA_BATCH"
 	}
 	return d
 }

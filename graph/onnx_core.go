@@ -249,6 +249,7 @@ func reshapeOp(c *Ctx) error {
 	if err != nil {
 		return err
 	}
+	opt.MaxRank = c.e.opt.MaxRank
 	var values []sym.Dim
 	var ps shape.Shape
 	if c.Version() < 5 {

@@ -392,7 +392,7 @@ func ovReshape(c *Ctx) error {
 	if err != nil {
 		return err
 	}
-	opt := reshape.Options{Dialect: reshape.OpenVINO, SpecialZero: sz, PatternType: ins[1].Type}
+	opt := reshape.Options{Dialect: reshape.OpenVINO, SpecialZero: sz, PatternType: ins[1].Type, MaxRank: c.e.opt.MaxRank}
 	out, err := reshape.InferSymbolic(ins[0].Shape, ins[1].Shape.Partial(), ins[1].Value, opt)
 	if err != nil {
 		return err
