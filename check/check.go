@@ -1,10 +1,13 @@
-// Package check finds every Reshape in a model file (OpenVINO IR, oneDNN Graph JSON), infers its
-// output shape with the package reshape, and reports where the model disagrees with the spec.
+// Package check finds every Reshape in a model file (ONNX, OpenVINO IR, oneDNN Graph JSON), infers
+// its output shape with the package reshape, and reports where the model disagrees with the spec.
 package check
 
 import (
+	"bufio"
 	"bytes"
 	_ "embed"
+	"encoding/json"
+	"encoding/xml"
 	"fmt"
 	"io"
 	"io/fs"
@@ -39,6 +42,14 @@ type Verdict string
 const (
 	OK       Verdict = "ok"       // the inferred shape is compatible with the declared one
 	Mismatch Verdict = "mismatch" // the model declares an output shape the rules do not give
+	// Unknown is the verdict of a node or tensor downstream of a node whose inputs break its rule:
+	// nothing is inferred there (graph.NodeResult.Blocked), and the message names that node.
+	Unknown Verdict = "unknown"
+	// Stale is the verdict of a declaration that disagrees with the inferred shape when bindings
+	// give the model other input shapes than it was exported with (--input, --batch-size, and
+	// --dim for an IR network, whose ports hold numbers): the declaration is the shape for the old
+	// inputs, so the two are not compared.
+	Stale Verdict = "stale"
 )
 
 // verdictOf returns the verdict of a failed inference: the error's code.
@@ -49,8 +60,11 @@ func verdictOf(err error) Verdict {
 	return "error"
 }
 
-// IsError reports whether v is an error code: neither OK, Mismatch nor Inferred, nor "" (not run).
-func (v Verdict) IsError() bool { return v != OK && v != Mismatch && v != Inferred && v != "" }
+// IsError reports whether v is an error code: neither OK, Mismatch, Inferred, Unknown nor Stale,
+// nor "" (not run).
+func (v Verdict) IsError() bool {
+	return v != OK && v != Mismatch && v != Inferred && v != Unknown && v != Stale && v != ""
+}
 
 // Row is the result of checking one Reshape, or one other node whose inputs break its rule (an ONNX
 // node that a binding of the model's symbols makes invalid). In JSON, shapes are arrays of
@@ -207,6 +221,10 @@ type Summary struct {
 	Inferred int            `json:"inferred"`
 	Error    int            `json:"error"`
 	Codes    map[string]int `json:"codes,omitempty"`
+	// Unknown counts the rows downstream of a node whose inputs break its rule, not inferred;
+	// Stale the rows whose declaration is the shape for input shapes the bindings changed.
+	Unknown int `json:"unknown"`
+	Stale   int `json:"stale"`
 
 	Run   int `json:"run"`    // rows run on constant data
 	RunOK int `json:"run_ok"` // of which OK
@@ -217,6 +235,9 @@ type Summary struct {
 
 	Files      int `json:"files"`
 	Unreadable int `json:"unreadable"`
+	// Skipped counts the files of a directory that have a model's extension but are not models
+	// (ModelFiles); Summarize leaves it at 0.
+	Skipped int `json:"skipped"`
 }
 
 // Summarize counts the rows' verdicts.
@@ -235,6 +256,10 @@ func Summarize(rows []Row) Summary {
 			s.Mismatch++
 		case Inferred:
 			s.Inferred++
+		case Unknown:
+			s.Unknown++
+		case Stale:
+			s.Stale++
 		default:
 			s.Error++
 			if s.Codes == nil {
@@ -266,9 +291,10 @@ func (s Summary) AllOK() bool {
 }
 
 // String returns "N reshapes in F files: A ok, B mismatch, C inferred, D error" (" in F files"
-// when Files or Unreadable is set), followed by the count of each error code, the rows of other
-// nodes, "; R run on constant data: K ok" when some were run, the operators that leave dims
-// undetermined, and "; U files could not be read" when some could not.
+// when Files or Unreadable is set), followed by the count of each error code, ", U unknown" when
+// some rows are downstream of an error, ", S stale" when some declarations are of old inputs, "; R run on constant data: K ok" when some were run, the
+// operators that leave dims undetermined, "; U files could not be read" when some could not, and
+// "; K files skipped: not models".
 func (s Summary) String() string {
 	text := plural(s.Total, "reshape")
 	if s.Nodes > 0 {
@@ -285,6 +311,12 @@ func (s Summary) String() string {
 		}
 		text += " (" + strings.Join(codes, ", ") + ")"
 	}
+	if s.Unknown > 0 {
+		text += fmt.Sprintf(", %d unknown", s.Unknown)
+	}
+	if s.Stale > 0 {
+		text += fmt.Sprintf(", %d stale", s.Stale)
+	}
 	if s.Run > 0 {
 		text += fmt.Sprintf("; %d run on constant data: %d ok", s.Run, s.RunOK)
 	}
@@ -297,6 +329,9 @@ func (s Summary) String() string {
 	}
 	if s.Unreadable > 0 {
 		text += "; " + plural(s.Unreadable, "file") + " could not be read"
+	}
+	if s.Skipped > 0 {
+		text += "; " + plural(s.Skipped, "file") + " skipped: not models"
 	}
 	return text
 }
@@ -325,15 +360,46 @@ type Options struct {
 	// shapes need (its structure, without the tensor values, and the values of the constants
 	// inference reads), however large the file. 0 means MaxModelBytes.
 	MaxFileSize int64
-	// Dims binds the model's symbols to values by name (graph.Options.Dims), for ONNX models.
+	// Dims binds the model's symbols to values by name (graph.Options.Dims), for ONNX and IR
+	// models.
 	Dims map[string]int64
-	// Inputs sets the shapes of graph inputs by name (graph.Options.Inputs), for ONNX models.
+	// Inputs sets the shapes of graph inputs (ONNX) or Parameters (IR) by name
+	// (graph.Options.Inputs).
 	Inputs map[string]string
+	// BatchSize, when positive, binds the batch dim of every graph input (or Parameter) whose
+	// batch dim is dynamic, as OpenVINO's set_batch does (graph.Options.BatchSize).
+	BatchSize int64
+	// SharedBindings makes Dims and Inputs bindings meant for several models (a directory): a name
+	// a model does not have is not an error (graph.Options.SharedDims).
+	SharedBindings bool
 }
 
-// graphOptions returns the options of graph inference that opt sets: the bindings.
+// graphOptions returns the options of graph inference that opt sets: the bindings and the rank
+// bound.
 func (o *Options) graphOptions() graph.Options {
-	return graph.Options{Dims: o.Dims, Inputs: o.Inputs}
+	return graph.Options{Dims: o.Dims, Inputs: o.Inputs, MaxRank: o.MaxRank, BatchSize: o.BatchSize, SharedDims: o.SharedBindings}
+}
+
+// rebinds reports whether the bindings of o give the model input shapes other than those it was
+// exported with, so that the shapes it declares for the rest of its graph may be those of the old
+// inputs: --input and --batch-size, and for an IR network, whose ports hold numbers, --dim too.
+// (An ONNX model's symbols bind in its declarations as in its inputs.)
+func (o *Options) rebinds(ir bool) bool {
+	return len(o.Inputs) > 0 || o.BatchSize > 0 || ir && len(o.Dims) > 0
+}
+
+// staleDeclaration is the message of a declaration that disagrees with the inferred shape under
+// bindings that rebind the model's inputs (Options.rebinds): the verdict is Stale, since the
+// declaration is the model's shape for the inputs it was exported with.
+func staleDeclaration(declared, inferred sym.Shape) string {
+	return "the model declares " + declared.String() + " for the input shapes it was exported with; with the bindings given " +
+		"(--input, --dim, --batch-size) the rules give " + inferred.String() + ", so the two are not compared"
+}
+
+// downstream is the message of a row or tensor downstream of the node at path, whose inputs break
+// its rule.
+func downstream(path string) string {
+	return "not inferred: an input is unknown, downstream of the error at " + path
 }
 
 // DefaultMaxBytes is the default bound on constant data read by Options.Run: 1 GiB.
@@ -443,23 +509,100 @@ func IsModelFile(path string) bool {
 	return false
 }
 
-// ModelFiles returns the model files (IsModelFile) in the directory tree at dir, in lexical order.
+// NotModel is a file of a directory tree that has a model's extension but is not a model: a
+// package.json, a pom.xml. Why says what it is instead.
+type NotModel struct {
+	Path, Why string
+}
+
+// ModelFiles returns the model files in the directory tree at dir, in lexical order: the files
+// with a model's extension (IsModelFile) whose first bytes are a model's (an ONNX file, an XML file
+// whose root is an IR <net>, a JSON object with oneDNN Graph's "graph" key), and apart the files
+// with a model's extension that are not (others), which File would refuse. A file that cannot be
+// read, or is not even well-formed, counts as a model, so that File says what is wrong with it.
 // Hidden directories (a name starting with ".", as .git) are skipped. The error is the first that
-// reading a directory gives.
-func ModelFiles(dir string) ([]string, error) {
-	var files []string
-	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+// reading a directory gives; a tree without any model file is an error wrapping errcode.ErrSyntax.
+func ModelFiles(dir string) (models []string, others []NotModel, err error) {
+	err = filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
 		switch {
 		case err != nil:
 			return err
 		case d.IsDir() && path != dir && strings.HasPrefix(d.Name(), "."):
 			return filepath.SkipDir
-		case !d.IsDir() && IsModelFile(path):
-			files = append(files, path)
+		case d.IsDir() || !IsModelFile(path):
+			return nil
+		}
+		if why := notModel(path); why != "" {
+			others = append(others, NotModel{path, why})
+		} else {
+			models = append(models, path)
 		}
 		return nil
 	})
-	return files, err
+	if err == nil && len(models) == 0 {
+		why := ""
+		if len(others) > 0 {
+			why = fmt.Sprintf(": the %d files with their extensions are not models", len(others))
+		}
+		err = errcode.Errorf(errcode.ErrSyntax, "%s: no model in its tree (.onnx, .xml of OpenVINO IR, .json of oneDNN Graph)%s", dir, why)
+	}
+	return models, others, err
+}
+
+// notModel says why the file at path, which has a model's extension, is not a model: an XML file
+// whose root element is not an IR <net>, a JSON value that is not an object with a "graph" key. It
+// returns "" for a model, and for a file that cannot be read or parsed that far.
+func notModel(path string) string {
+	f, err := os.Open(path)
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	switch strings.ToLower(filepath.Ext(path)) {
+	case ".xml":
+		d := xml.NewDecoder(io.LimitReader(f, 1<<20))
+		for {
+			tok, err := d.Token()
+			if err != nil {
+				return ""
+			}
+			if se, ok := tok.(xml.StartElement); ok {
+				if se.Name.Local == "net" {
+					return ""
+				}
+				return "an XML file whose root element is <" + se.Name.Local + ">, not an OpenVINO IR <net>"
+			}
+		}
+	case ".json":
+		return notOneDNN(json.NewDecoder(bufio.NewReader(f)))
+	}
+	return ""
+}
+
+// notOneDNN reads a JSON value and says why it is not a oneDNN Graph model: not an object, or an
+// object without the key "graph". It returns "" for one that has it, and for malformed JSON.
+func notOneDNN(d *json.Decoder) string {
+	tok, err := d.Token()
+	if err != nil {
+		return ""
+	}
+	if delim, ok := tok.(json.Delim); !ok || delim != '{' {
+		return "a JSON file that is not an object, as oneDNN Graph's are"
+	}
+	for d.More() {
+		key, err := d.Token()
+		if err != nil {
+			return ""
+		}
+		if key == "graph" {
+			return ""
+		}
+		var skip json.RawMessage
+		if err := d.Decode(&skip); err != nil {
+			return ""
+		}
+	}
+	return `a JSON object without the key "graph" of oneDNN Graph's models`
 }
 
 // sniff guesses a model's format from its first bytes and rewinds the file: JSON starts with '{',

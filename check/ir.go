@@ -70,7 +70,7 @@ func IR(net *ir.Net, w *ir.Weights, file string, opt Options) ([]Row, error) {
 		if err != nil {
 			return nil, err
 		}
-		if !determined(row) {
+		if !determined(row) && row.Verdict != Unknown {
 			row.Stopped = st.of(r)
 		}
 		rows = append(rows, row)
@@ -128,21 +128,7 @@ func irRow(res *graph.Result, net *ir.Net, r *graph.NodeResult, l *ir.Layer, w *
 		row.PatternSource = PatternUnknown
 		row.Message = "the pattern's values are known at run time only, so it is inferred with its values unknown"
 	}
-	if r.Err != nil {
-		row.Verdict = verdictOf(r.Err)
-		row.Message = notes(r.Err.Error(), row.Message)
-		return row, nil
-	}
-	out := r.Outputs[0].Shape
-	row.Inferred = &out
-	declared, _, ok := res.Declared(r.Graph, r.Node.Outputs[0])
-	if !ok {
-		row.Verdict = Inferred
-		return row, nil
-	}
-	row.Declared = &declared
-	row.Verdict, row.Message = compare(row.Input, out, declared, row.Message)
-	if opt.Run && row.PatternSource == PatternConst && row.Pattern.Values != nil {
+	if row.judge(res, r, r.Node.Outputs[0], opt.rebinds(true)) && opt.Run && row.PatternSource == PatternConst && row.Pattern.Values != nil {
 		if err := runConst(net, l, w, &row, sz, opt); err != nil {
 			return Row{}, err
 		}

@@ -54,7 +54,7 @@ func ONNX(m *onnx.Model, file string, opt Options) ([]Row, error) {
 	if err != nil {
 		return nil, err
 	}
-	return onnxRows(res, file)
+	return onnxRows(res, file, opt)
 }
 
 // inferONNX builds the graph of the model and infers it: the one path of File, ONNX and
@@ -98,18 +98,18 @@ func onnxFile(path string, opt Options) ([]Row, error) {
 
 // onnxRows returns the rows of an inferred ONNX graph: one per Reshape, and one per other node
 // whose inputs break its rule.
-func onnxRows(res *graph.Result, file string) ([]Row, error) {
+func onnxRows(res *graph.Result, file string, opt Options) ([]Row, error) {
 	st := newStoppers(res)
 	var rows []Row
 	for i := range res.Nodes {
 		r := &res.Nodes[i]
 		switch {
 		case r.Node.Op == "Reshape" && r.Node.Domain == "":
-			row, err := onnxRow(res, st, r, file)
+			row, err := onnxRow(res, st, r, file, opt)
 			if err != nil {
 				return nil, fmt.Errorf("%s: %w", nodeWhere(r), err)
 			}
-			if !determined(row) {
+			if !determined(row) && row.Verdict != Unknown {
 				row.Stopped = st.of(r)
 			}
 			rows = append(rows, row)
@@ -130,7 +130,7 @@ func nodeWhere(r *graph.NodeResult) string {
 }
 
 // onnxRow is the row of a Reshape node.
-func onnxRow(res *graph.Result, st *stoppers, r *graph.NodeResult, file string) (Row, error) {
+func onnxRow(res *graph.Result, st *stoppers, r *graph.NodeResult, file string, opt Options) (Row, error) {
 	node, err := readReshape(r.Node)
 	if err != nil {
 		return Row{}, err
@@ -163,21 +163,40 @@ func onnxRow(res *graph.Result, st *stoppers, r *graph.NodeResult, file string) 
 			row.Message = "the pattern is computed by a " + src.Node.Op + " node (" + node.Pattern + ")"
 		}
 	}
-	if r.Err != nil {
-		row.Verdict = verdictOf(r.Err)
-		row.Message = notes(r.Err.Error(), row.Message)
-		return row, nil
+	row.judge(res, r, node.Output, opt.rebinds(false))
+	return row, nil
+}
+
+// judge sets the verdict of the row of the Reshape whose result is r and whose output is the
+// tensor output, with its declared and inferred shapes: Unknown downstream of an error, the code
+// of its own error, Inferred when nothing is declared, and otherwise compare's verdict, Stale for
+// a mismatch when the bindings rebind the model's inputs. The row's message so far is kept as a
+// note. It reports whether the inferred shape was compared with a declaration.
+func (row *Row) judge(res *graph.Result, r *graph.NodeResult, output string, rebinds bool) bool {
+	declared, _, hasDecl := res.Declared(r.Graph, output)
+	if hasDecl {
+		row.Declared = &declared
+	}
+	switch {
+	case r.Blocked != "":
+		row.Verdict, row.Message = Unknown, downstream(r.Blocked)
+		return false
+	case r.Err != nil:
+		row.Verdict, row.Message = verdictOf(r.Err), notes(r.Err.Error(), row.Message)
+		return false
 	}
 	out := r.Outputs[0].Shape
 	row.Inferred = &out
-	declared, _, ok := res.Declared(r.Graph, node.Output)
-	if !ok {
+	if !hasDecl {
 		row.Verdict = Inferred
-		return row, nil
+		return false
 	}
-	row.Declared = &declared
-	row.Verdict, row.Message = compare(row.Input, out, declared, row.Message)
-	return row, nil
+	note := row.Message
+	row.Verdict, row.Message = compare(row.Input, out, declared, note)
+	if row.Verdict == Mismatch && rebinds {
+		row.Verdict, row.Message = Stale, notes(staleDeclaration(declared, out), note)
+	}
+	return true
 }
 
 // compare returns the verdict of an inferred output shape against the declared one: Mismatch when

@@ -35,8 +35,9 @@ type Tensor struct {
 	// when it declares none.
 	Declared *sym.Shape `json:"declared,omitempty"`
 	// Verdict is OK (the declared shape can be the inferred one), Mismatch (it cannot), Inferred
-	// (nothing declared, or nothing inferred: an unknown rank), or the error code of the node whose
-	// rule refused its inputs.
+	// (nothing declared, or nothing inferred: an unknown rank), Stale (a declaration for input
+	// shapes the bindings changed), Unknown (downstream of an error), or the error code of the node
+	// whose rule refused its inputs.
 	Verdict Verdict `json:"verdict"`
 	Message string  `json:"message,omitempty"`
 }
@@ -104,11 +105,13 @@ func InferShapes(path string, opt Options) (*Shapes, error) {
 			t := Tensor{Graph: r.Scope, Name: name, Node: r.Path, Op: r.Node.Op, Type: r.Outputs[k].Type, Shape: r.Outputs[k].Shape}
 			if d, dt, ok := res.Declared(r.Graph, name); ok {
 				t.Declared = &d
-				if dt != element.Undefined && t.Type == element.Undefined {
+				if dt != element.Undefined && t.Type == element.Undefined && r.Err == nil && r.Blocked == "" {
 					t.Type = dt
 				}
 			}
 			switch {
+			case r.Blocked != "":
+				t.Verdict, t.Message = Unknown, downstream(r.Blocked)
 			case r.Err != nil:
 				t.Verdict, t.Message = verdictOf(r.Err), r.Err.Error()
 			case t.Declared == nil:
@@ -117,6 +120,8 @@ func InferShapes(path string, opt Options) (*Shapes, error) {
 				t.Verdict, t.Message = Inferred, "no shape rule for "+r.Node.Op+": the shape is the model's declaration"
 			case t.Shape.RankDynamic:
 				t.Verdict, t.Message = Inferred, "the rules give a shape of unknown rank: nothing to compare the declaration with"
+			case !compatible(t.Shape, *t.Declared) && opt.rebinds(false):
+				t.Verdict, t.Message = Stale, staleDeclaration(*t.Declared, t.Shape)
 			case !compatible(t.Shape, *t.Declared):
 				t.Verdict = Mismatch
 				t.Message = "the model declares " + t.Declared.String() + ", inference gives " + t.Shape.String()

@@ -5,9 +5,13 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"iter"
 	"os"
 	"path/filepath"
+	"runtime"
+	"slices"
 	"strings"
+	"sync/atomic"
 	"text/tabwriter"
 
 	"github.com/reshape-go/reshape/check"
@@ -17,7 +21,8 @@ var checkCommand = &command{
 	name:    "check",
 	summary: "find every Reshape in model files and check it against the spec",
 	usage: `Usage:
-  reshape check [--bin PATH] [--run] [--json] [--dim NAME=VALUE]... [--input NAME=SHAPE]... [flags] [FILE|DIR...]
+  reshape check [--bin PATH] [--run] [--json] [--quiet] [--dim NAME=VALUE]... [--input NAME=SHAPE]...
+                [--batch-size N] [flags] [FILE|DIR...]
 
 Finds every Reshape in each model file, infers its output shape, and compares it with the shape the
 model declares. Files:
@@ -28,8 +33,11 @@ model declares. Files:
   - OpenVINO IR .xml (IR v10 and v11), with the .bin beside it or --bin: the same inference from the
     Parameters, and every Reshape layer;
   - oneDNN Graph JSON .json (benchdnn format): every StaticReshape and DynamicReshape op.
-A DIR stands for every .xml, .json and .onnx file in its tree. Without FILE it checks a built-in IR
-model holding the five examples of the OpenVINO Reshape-1 specification.
+A DIR stands for every model in its tree: .onnx files, .xml files of an IR <net>, .json files of
+oneDNN Graph; other .xml and .json files (package.json, pom.xml) are skipped with a note, and a tree
+without a model is an error. Files are checked in parallel on every core, and reported in order.
+Without FILE it checks a built-in IR model holding the five examples of the OpenVINO Reshape-1
+specification.
 
 The pattern comes from a constant (a Const layer, an initializer, a Constant node, an s64[]
 attribute), or from the shape subgraph that computes it (Shape, Gather, Concat, Slice, arithmetic,
@@ -43,20 +51,32 @@ Flags:
   --run                where an IR Reshape's data input is a Const (directly or through a Convert),
                        reshape the constant's bytes from the .bin and check the result's shape and size
                        against the declared output; the row gets a run verdict (column RUN)
-  --dim NAME=VALUE     bind the symbol NAME to VALUE (repeatable; ONNX and IR)
-  --input NAME=SHAPE   set the shape of graph input NAME, e.g. 'x=[1,3,32,100]' (repeatable)
+  --dim NAME=VALUE     bind the symbol NAME to VALUE (repeatable; ONNX and IR); checking several
+                       files, a model without NAME is checked without it
+  --input NAME=SHAPE   set the shape of graph input NAME, e.g. 'x=[1,3,32,100]' (repeatable; as
+                       --dim for several files)
+  --batch-size N       bind the batch dim of every input whose batch dim is dynamic, as OpenVINO's
+                       set_batch does: the dim the model marks (ONNX denotation DATA_BATCH, the N of
+                       an IR layout), else the leading one; one flag for a zoo whose models name
+                       their batches N, B, batch_size or x:0
+  --quiet              print only the rows that are wrong (mismatch, an error, unknown, a failed
+                       run) and the summary
   --json               print JSON Lines: a record per row ({"record":"reshape", file, id, name, op,
                        dialect, input, pattern, pattern_shape, pattern_source, special_zero or
                        allowzero, inferred, declared, verdict, message, run, stopped_by}), one per file
                        that could not be read ({"record":"file", file, error, message}), and a summary
                        record last ({"record":"summary", reshapes, nodes, ok, mismatch, inferred, error,
-                       codes, run, run_ok, stopped_by, files, unreadable}); shapes are arrays
-                       ([2,"B*T","?","1..8"]), null for a dynamic rank
+                       codes, unknown, stale, run, run_ok, stopped_by, files, unreadable, skipped});
+                       a file of a directory that is not a model is {"record":"skipped", file,
+                       reason}; shapes are arrays ([2,"B*T","?","1..8"]), null for a dynamic rank
 ` + limitsHelp + `
 Output: one row per Reshape (and per other node whose inputs break its rule), with the verdict ok
 (the declared shape can be the inferred one), mismatch (it cannot), inferred (nothing declared to
-compare with) or an error code; the messages, which name the nodes that leave a dim undetermined;
-then "N reshapes in F files: A ok, B mismatch, C inferred, D error".
+compare with), an error code, unknown (not inferred: downstream of a node whose inputs break its
+rule) or stale (with --input, --batch-size, or --dim on an IR network, a declaration of the model's
+old input shapes that the rules no longer give: not compared); the messages of the rows that are
+not ok, which name the nodes that leave a dim undetermined; then "N reshapes in F files: A ok,
+B mismatch, C inferred, D error". On a terminal, the table keeps to its width.
 
 Exit status: 0 when no row is mismatch or an error; 1 otherwise; 2 when a file cannot be read.
 
@@ -64,6 +84,7 @@ Examples:
   reshape check
   reshape check model.xml
   reshape check --dim N=1 --dim T=128 model.onnx
+  reshape check --batch-size 8 --quiet models/
   reshape check --run --bin weights.bin model.xml
   reshape check ../shared/realdata
 `,
@@ -85,6 +106,11 @@ type (
 		Record string `json:"record"` // "summary"
 		check.Summary
 	}
+	skippedRecord struct {
+		Record string `json:"record"` // "skipped"
+		File   string `json:"file"`
+		Reason string `json:"reason"`
+	}
 )
 
 func runCheck(e *env, args []string) int {
@@ -93,7 +119,9 @@ func runCheck(e *env, args []string) int {
 	asJSON := fs.Bool("json", false, "")
 	lim := addLimitFlags(fs)
 	runConst := fs.Bool("run", false, "")
+	quiet := fs.Bool("quiet", false, "")
 	dimFlags, inputFlags := addBindingFlags(fs)
+	batchSize := fs.Int64("batch-size", 0, "")
 	args, err := parseArgs(fs, args)
 	if err != nil {
 		return e.fail(checkCommand, err)
@@ -102,11 +130,14 @@ func runCheck(e *env, args []string) int {
 	if err != nil {
 		return e.fail(checkCommand, err)
 	}
+	if *batchSize < 0 || isSet(fs, "batch-size") && *batchSize == 0 {
+		return e.fail(checkCommand, usagef("--batch-size %d: want a positive integer", *batchSize))
+	}
 	if err := checkIRFlags(args, *bin != "", *runConst); err != nil {
 		return e.fail(checkCommand, err)
 	}
 	opt := check.Options{BinPath: *bin, MaxRank: lim.maxRank, Run: *runConst, MaxBytes: int64(lim.maxBytes), MaxFileSize: lim.fileLimit(),
-		Dims: dims, Inputs: inputFlags.values}
+		Dims: dims, Inputs: inputFlags.values, BatchSize: *batchSize}
 	var rows []check.Row
 	var sum check.Summary
 	unreadable := func(file string, err error) {
@@ -118,7 +149,9 @@ func runCheck(e *env, args []string) int {
 		rows = append(rows, r...)
 		if *asJSON {
 			for i := range r {
-				e.emit(rowRecord{"reshape", r[i]})
+				if !*quiet || problem(&r[i]) {
+					e.emit(rowRecord{"reshape", r[i]})
+				}
 			}
 		}
 	}
@@ -129,28 +162,41 @@ func runCheck(e *env, args []string) int {
 		}
 		read(r)
 	}
-	files, dirErrs := expandDirs(args)
+	files, skipped, dirErrs := expandDirs(args)
 	for _, de := range dirErrs {
 		unreadable(de.dir, de.err)
 	}
-	for _, f := range files {
-		r, err := check.File(f, opt)
-		if err != nil {
-			unreadable(f, err)
+	for _, s := range skipped {
+		sum.Skipped++
+		if *asJSON {
+			e.emit(skippedRecord{"skipped", s.Path, s.Why})
+		} else if !*quiet {
+			fmt.Fprintf(e.stderr, "reshape: note: %s: not a model, skipped: %s\n", s.Path, s.Why)
+		}
+	}
+	// Bindings given for several models (a directory of them) are for those that have the names
+	// they bind.
+	opt.SharedBindings = len(files) > 1 || slices.ContainsFunc(args, isDir)
+	for res := range checkFiles(files, opt) {
+		if res.err != nil {
+			unreadable(res.file, res.err)
 			continue
 		}
-		read(r)
+		read(res.rows)
 	}
 	counts := check.Summarize(rows)
-	counts.Files, counts.Unreadable = sum.Files, sum.Unreadable
+	counts.Files, counts.Unreadable, counts.Skipped = sum.Files, sum.Unreadable, sum.Skipped
 	sum = counts
 	if *asJSON {
 		if err := e.emit(summaryRecord{"summary", sum}); err != nil {
 			return e.fail(checkCommand, err)
 		}
 	} else {
+		if *quiet {
+			rows = slices.DeleteFunc(rows, func(r check.Row) bool { return !problem(&r) })
+		}
 		if len(rows) > 0 {
-			printRows(e.stdout, rows, e.colorOut)
+			printRows(e.stdout, rows, e.colorOut, e.width)
 		}
 		fmt.Fprintln(e.stdout, sum)
 	}
@@ -161,6 +207,58 @@ func runCheck(e *env, args []string) int {
 		return 1
 	}
 	return 0
+}
+
+// problem reports whether a row says something is wrong: a mismatch, an error, a row not inferred
+// downstream of an error, a failed run on constant data. --quiet shows only these.
+func problem(r *check.Row) bool {
+	return r.Verdict != check.OK && r.Verdict != check.Inferred && r.Verdict != check.Stale || r.Run != "" && r.Run != check.OK
+}
+
+// fileResult is the outcome of checking one file.
+type fileResult struct {
+	file string
+	rows []check.Row
+	err  error
+}
+
+// checkFiles checks the files on every core (check.File is safe for concurrent use) and yields
+// their results in the order of files, each as soon as it and those before it are done.
+func checkFiles(files []string, opt check.Options) iter.Seq[fileResult] {
+	return func(yield func(fileResult) bool) {
+		results := make([]fileResult, len(files))
+		done := make([]chan struct{}, len(files))
+		for i := range done {
+			done[i] = make(chan struct{})
+		}
+		var next atomic.Int64
+		stop := make(chan struct{})
+		defer close(stop)
+		for range min(runtime.GOMAXPROCS(0), len(files)) {
+			go func() {
+				for {
+					i := int(next.Add(1) - 1)
+					if i >= len(files) {
+						return
+					}
+					select {
+					case <-stop:
+						return
+					default:
+					}
+					rows, err := check.File(files[i], opt)
+					results[i] = fileResult{files[i], rows, err}
+					close(done[i])
+				}
+			}()
+		}
+		for i := range files {
+			<-done[i]
+			if !yield(results[i]) {
+				return
+			}
+		}
+	}
 }
 
 // checkIRFlags refuses --bin and --run where they would be ignored: --bin names the weights of
@@ -186,21 +284,28 @@ func checkIRFlags(args []string, bin, run bool) error {
 }
 
 // expandDirs replaces each directory among args by the model files in it (check.ModelFiles), and
-// returns the errors of the directories that cannot be read.
-func expandDirs(args []string) (files []string, errs []dirError) {
+// returns the files of a model's extension in them that are not models, and the errors of the
+// directories that cannot be read or hold no model.
+func expandDirs(args []string) (files []string, skipped []check.NotModel, errs []dirError) {
 	for _, a := range args {
-		st, err := os.Stat(a)
-		if err != nil || !st.IsDir() {
+		if !isDir(a) {
 			files = append(files, a) // check.File reports what is wrong with it
 			continue
 		}
-		found, err := check.ModelFiles(a)
+		found, others, err := check.ModelFiles(a)
 		if err != nil {
 			errs = append(errs, dirError{a, err})
 		}
 		files = append(files, found...)
+		skipped = append(skipped, others...)
 	}
-	return files, errs
+	return files, skipped, errs
+}
+
+// isDir reports whether path names a directory.
+func isDir(path string) bool {
+	st, err := os.Stat(path)
+	return err == nil && st.IsDir()
 }
 
 // dirError is a directory that could not be read.
@@ -217,9 +322,11 @@ type column struct {
 	paint  func(cell string) string // nil: plain
 }
 
-// printRows prints the rows as a table, then the message of each row that has one. With color, the
-// verdicts are green, yellow or red.
-func printRows(w io.Writer, rows []check.Row, color bool) {
+// printRows prints the rows as a table, then the message of each row that is not ok or whose run
+// on constant data failed. With color, the verdicts are green, yellow or red. A width above 0
+// (a terminal's) keeps the table's lines to it, shortening the FILE and NAME columns in the
+// middle.
+func printRows(w io.Writer, rows []check.Row, color bool, width int) {
 	verdict := func(v string) string {
 		if v == "" || v == "-" {
 			return paint(color, bold, v)
@@ -253,19 +360,26 @@ func printRows(w io.Writer, rows []check.Row, color bool) {
 			break
 		}
 	}
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	cells := make([]string, len(columns))
-	for i, c := range columns {
-		cells[i] = c.header
-		if c.paint != nil {
-			cells[i] = paint(color, bold, c.header)
+	table := make([][]string, len(rows)+1)
+	shrink := make([]bool, len(columns))
+	for k, c := range columns {
+		table[0] = append(table[0], c.header)
+		shrink[k] = c.header == "FILE" || c.header == "NAME"
+	}
+	for i := range rows {
+		for _, c := range columns {
+			table[i+1] = append(table[i+1], c.cell(&rows[i]))
 		}
 	}
-	fmt.Fprintln(tw, strings.Join(cells, "\t"))
-	for i := range rows {
+	fitColumns(table, shrink, width)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	for i, cells := range table {
 		for k, c := range columns {
-			cells[k] = c.cell(&rows[i])
-			if c.paint != nil {
+			switch {
+			case c.paint == nil:
+			case i == 0:
+				cells[k] = paint(color, bold, cells[k])
+			default:
 				cells[k] = c.paint(cells[k])
 			}
 		}
@@ -273,6 +387,9 @@ func printRows(w io.Writer, rows []check.Row, color bool) {
 	}
 	tw.Flush()
 	for _, r := range rows {
+		if r.Verdict == check.OK && r.Run != check.Mismatch && !r.Run.IsError() {
+			continue // the PATTERN column says where the pattern comes from
+		}
 		msg := strings.TrimSpace(r.Message)
 		if len(r.Stopped) > 0 {
 			msg = strings.TrimPrefix(msg+"; undetermined dims stop at "+strings.Join(r.Stopped, ", "), "; ")

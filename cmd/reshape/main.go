@@ -38,6 +38,8 @@ type env struct {
 	colorOut, colorErr bool
 	// sig stops the outputs being written on SIGINT and SIGTERM.
 	sig *signals
+	// width is the width of the terminal stdout is, 0 when it is not one: tables keep to it.
+	width int
 }
 
 type command struct {
@@ -78,7 +80,8 @@ then nothing is left of an output file.
 // run runs the command line args and returns the exit status.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	e := &env{stdin: stdin, stdout: stdout, stderr: stderr,
-		colorOut: useColor(stdout, os.Getenv, isTerminal), colorErr: useColor(stderr, os.Getenv, isTerminal), sig: watchSignals()}
+		colorOut: useColor(stdout, os.Getenv, isTerminal), colorErr: useColor(stderr, os.Getenv, isTerminal), sig: watchSignals(),
+		width: terminalWidth(stdout)}
 	defer e.sig.stop()
 	if len(args) == 0 {
 		printMainUsage(stderr)

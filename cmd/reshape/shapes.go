@@ -17,7 +17,8 @@ var shapesCommand = &command{
 	name:    "shapes",
 	summary: "infer the shape of every tensor of an ONNX model, with symbols",
 	usage: `Usage:
-  reshape shapes [--dim NAME=VALUE]... [--input NAME=SHAPE]... [--json] [--write OUT.onnx] MODEL.onnx
+  reshape shapes [--dim NAME=VALUE]... [--input NAME=SHAPE]... [--batch-size N] [--json] [--quiet]
+                 [--write OUT.onnx] MODEL.onnx
 
 Infers the element type and shape of every tensor of the model from its graph inputs, node by node,
 subgraphs (If, Loop, Scan) included, and compares each with the shape the model declares. Dims are
@@ -30,15 +31,20 @@ Flags:
                        free-dimension overrides; with every symbol bound, every shape is static
   --input NAME=SHAPE   set the shape of graph input NAME, e.g. 'x=[1,3,32,100]' or 'x=[N,3,H,W]'
                        (repeatable)
+  --batch-size N       bind the batch dim of every input whose batch dim is dynamic (the dim marked
+                       DATA_BATCH, else the leading one), as OpenVINO's set_batch does
+  --quiet              print only the tensors that are wrong, and the summary
   --json               print JSON Lines: one record per tensor (graph, name, node, op, type, shape,
                        declared, verdict, message), then a summary record
   --write OUT.onnx     write the model with the inferred shapes added as value_info (main graph):
                        static dims as dim_value, expressions as dim_param
 ` + limitsHelp + `
 Output: one row per tensor with its verdict: ok (the declared shape can be the inferred one),
-mismatch (it cannot), inferred (nothing declared to compare with), or the error code of a node
-whose inputs break its rule; then the messages, and a summary line that counts each verdict, lists
-the symbols and names the operators that have no shape rule.
+mismatch (it cannot), inferred (nothing declared to compare with), the error code of a node
+whose inputs break its rule, unknown (downstream of such a node: not inferred) or stale (with
+--input or --batch-size, a declaration of the model's old input shapes: not compared); then the
+messages, and a summary line that counts each verdict, lists the symbols and names the operators
+that have no shape rule. On a terminal, the table keeps to its width.
 
 Exit status: 0 when no tensor is mismatch or an error; 1 otherwise; 2 when the model cannot be read.
 
@@ -115,7 +121,9 @@ type tensorRecord struct {
 func runShapes(e *env, args []string) int {
 	fs := flag.NewFlagSet("shapes", flag.ContinueOnError)
 	dimFlags, inputFlags := addBindingFlags(fs)
+	batchSize := fs.Int64("batch-size", 0, "")
 	asJSON := fs.Bool("json", false, "")
+	quiet := fs.Bool("quiet", false, "")
 	write := fs.String("write", "", "")
 	lim := addLimitFlags(fs)
 	args, err := parseArgs(fs, args)
@@ -129,7 +137,10 @@ func runShapes(e *env, args []string) int {
 	if err != nil {
 		return e.fail(shapesCommand, err)
 	}
-	opt := check.Options{MaxRank: lim.maxRank, MaxFileSize: lim.fileLimit(), Dims: dims, Inputs: inputFlags.values}
+	if *batchSize < 0 || isSet(fs, "batch-size") && *batchSize == 0 {
+		return e.fail(shapesCommand, usagef("--batch-size %d: want a positive integer", *batchSize))
+	}
+	opt := check.Options{MaxRank: lim.maxRank, MaxFileSize: lim.fileLimit(), Dims: dims, Inputs: inputFlags.values, BatchSize: *batchSize}
 	s, err := check.InferShapes(args[0], opt)
 	if err != nil {
 		return e.fail(shapesCommand, badInput(err))
@@ -146,13 +157,21 @@ func runShapes(e *env, args []string) int {
 	for _, t := range s.Tensors {
 		counts[string(t.Verdict)]++
 	}
+	shown := s.Tensors
+	if *quiet {
+		shown = slices.DeleteFunc(slices.Clone(shown), func(t check.Tensor) bool {
+			return t.Verdict == check.OK || t.Verdict == check.Inferred || t.Verdict == check.Stale
+		})
+	}
 	if *asJSON {
-		for _, t := range s.Tensors {
+		for _, t := range shown {
 			e.emit(tensorRecord{"tensor", t})
 		}
 		e.emit(shapesSummary{Record: "summary", File: s.File, Tensors: len(s.Tensors), Verdicts: counts, Symbols: s.Symbols, Unsupported: s.Unsupported})
 	} else {
-		printTensors(e.stdout, s.Tensors, e.colorOut)
+		if len(shown) > 0 {
+			printTensors(e.stdout, shown, e.colorOut, e.width)
+		}
 		fmt.Fprintln(e.stdout, shapesLine(s, counts))
 	}
 	if out != nil {
@@ -168,17 +187,26 @@ func runShapes(e *env, args []string) int {
 			return e.fail(shapesCommand, err)
 		}
 	}
-	if counts[string(check.Mismatch)] > 0 || len(s.Tensors) > counts[string(check.OK)]+counts[string(check.Mismatch)]+counts[string(check.Inferred)] {
+	if counts[string(check.Mismatch)] > 0 || errorCount(s, counts) > 0 {
 		return 1
 	}
 	return 0
 }
 
-// shapesLine is the summary: "N tensors: A ok, B mismatch, C inferred, D error; symbols: B, T; no
-// shape rule: Conv (3)".
+// errorCount returns the number of tensors whose verdict is an error code.
+func errorCount(s *check.Shapes, counts map[string]int) int {
+	return len(s.Tensors) - counts["ok"] - counts["mismatch"] - counts["inferred"] - counts["unknown"] - counts["stale"]
+}
+
+// shapesLine is the summary: "N tensors: A ok, B mismatch, C inferred, D error" (", U unknown"
+// when some are downstream of an error), "; symbols: B, T; no shape rule: Conv (3)".
 func shapesLine(s *check.Shapes, counts map[string]int) string {
-	errs := len(s.Tensors) - counts["ok"] - counts["mismatch"] - counts["inferred"]
-	line := fmt.Sprintf("%d tensors: %d ok, %d mismatch, %d inferred, %d error", len(s.Tensors), counts["ok"], counts["mismatch"], counts["inferred"], errs)
+	line := fmt.Sprintf("%d tensors: %d ok, %d mismatch, %d inferred, %d error", len(s.Tensors), counts["ok"], counts["mismatch"], counts["inferred"], errorCount(s, counts))
+	for _, v := range []string{"unknown", "stale"} {
+		if counts[v] > 0 {
+			line += fmt.Sprintf(", %d %s", counts[v], v)
+		}
+	}
 	if len(s.Symbols) > 0 {
 		line += "; symbols: " + strings.Join(s.Symbols, ", ")
 	}
@@ -192,10 +220,10 @@ func shapesLine(s *check.Shapes, counts map[string]int) string {
 	return line
 }
 
-// printTensors prints the tensors as a table, then the message of each that has one.
-func printTensors(w io.Writer, ts []check.Tensor, color bool) {
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "TENSOR\tOP\tTYPE\tSHAPE\tDECLARED\t"+paint(color, bold, "VERDICT"))
+// printTensors prints the tensors as a table, then the message of each that has one. A width
+// above 0 (a terminal's) keeps the table's lines to it, shortening the TENSOR column in the middle.
+func printTensors(w io.Writer, ts []check.Tensor, color bool, width int) {
+	table := [][]string{{"TENSOR", "OP", "TYPE", "SHAPE", "DECLARED", "VERDICT"}}
 	for _, t := range ts {
 		name := t.Name
 		if t.Graph != "" {
@@ -205,7 +233,17 @@ func printTensors(w io.Writer, ts []check.Tensor, color bool) {
 		if t.Declared != nil {
 			declared = t.Declared.String()
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", name, dash(t.Op), t.Type, t.Shape, declared, paintVerdict(color, string(t.Verdict)))
+		table = append(table, []string{name, dash(t.Op), t.Type.String(), t.Shape.String(), declared, string(t.Verdict)})
+	}
+	fitColumns(table, []bool{true, false, false, false, false, false}, width)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	for i, cells := range table {
+		if i == 0 {
+			cells[5] = paint(color, bold, cells[5])
+		} else {
+			cells[5] = paintVerdict(color, cells[5])
+		}
+		fmt.Fprintln(tw, strings.Join(cells, "\t"))
 	}
 	tw.Flush()
 	for _, t := range ts {
@@ -222,14 +260,14 @@ func dash(s string) string {
 	return s
 }
 
-// paintVerdict colours a verdict: ok green, mismatch yellow, inferred plain, errors red.
+// paintVerdict colours a verdict: ok green, mismatch yellow, inferred and unknown plain, errors red.
 func paintVerdict(color bool, v string) string {
 	switch check.Verdict(v) {
 	case check.OK:
 		return paint(color, green, v)
 	case check.Mismatch:
 		return paint(color, yellow, v)
-	case check.Inferred:
+	case check.Inferred, check.Unknown, check.Stale:
 		return v
 	}
 	return paint(color, red, v)

@@ -1,0 +1,226 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/reshape-go/reshape/onnx"
+	"github.com/reshape-go/reshape/shape"
+	"github.com/reshape-go/reshape/tensor"
+)
+
+const models = "../../testdata/models"
+
+// copyModels copies models of testdata/models into a new directory.
+func copyModels(t *testing.T, names ...string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for _, n := range names {
+		b, err := os.ReadFile(filepath.Join(models, n))
+		if err != nil {
+			t.Fatal(err)
+		}
+		os.WriteFile(filepath.Join(dir, n), b, 0o644)
+	}
+	return dir
+}
+
+// TestCheckDirectoryGate checks a directory as a CI gate does: files with a model's extension that
+// are not models are skipped with a note, --dim names that a model does not have are fine, a
+// directory without a model is an error, and the rows come in the order of the files whatever
+// order the cores finish them in.
+func TestCheckDirectoryGate(t *testing.T) {
+	dir := copyModels(t, "idioms.onnx", "seqfirst.onnx", "convnet.onnx")
+	os.WriteFile(filepath.Join(dir, "package.json"), []byte(`{"name": "zoo", "version": "1.0.0"}`), 0o644)
+	os.WriteFile(filepath.Join(dir, "pom.xml"), []byte(`<?xml version="1.0"?><project><modelVersion>4.0.0</modelVersion></project>`), 0o644)
+	code, stdout, stderr := cli("", "check", "--dim", "N=2", dir)
+	wantErr := "reshape: note: " + filepath.Join(dir, "package.json") + `: not a model, skipped: a JSON object without the key "graph" of oneDNN Graph's models` + "\n" +
+		"reshape: note: " + filepath.Join(dir, "pom.xml") + ": not a model, skipped: an XML file whose root element is <project>, not an OpenVINO IR <net>\n"
+	if code != 0 || stderr != wantErr || !strings.HasSuffix(stdout, "3 reshapes in 3 files: 3 ok, 0 mismatch, 0 inferred, 0 error; 2 files skipped: not models\n") {
+		t.Errorf("a directory with package.json and pom.xml: exit %d\n%s%s", code, stdout, stderr)
+	}
+	// Rows in the order of the files: idioms (2 rows), seqfirst (1), whatever finishes first.
+	lines := strings.Split(stdout, "\n")
+	if len(lines) < 4 || !strings.HasPrefix(lines[1], filepath.Join(dir, "idioms.onnx")) || !strings.HasPrefix(lines[3], filepath.Join(dir, "seqfirst.onnx")) {
+		t.Errorf("rows out of order:\n%s", stdout)
+	}
+	for range 5 {
+		if _, again, _ := cli("", "check", "--dim", "N=2", dir); again != stdout {
+			t.Fatalf("a second run prints otherwise:\n%s\nthen\n%s", stdout, again)
+		}
+	}
+	// One file: a --dim it does not have is still an error.
+	if code, _, stderr := cli("", "check", "--dim", "T=3", filepath.Join(dir, "idioms.onnx")); code != 2 || !strings.Contains(stderr, "a binding of T: the model has no dim of that name") {
+		t.Errorf("one file with a foreign --dim: exit %d, %s", code, stderr)
+	}
+	code, stdout, stderr = cli("", "check", "--json", dir)
+	if code != 0 || stderr != "" || !strings.Contains(stdout, `{"record":"skipped","file":"`+filepath.Join(dir, "package.json")+`","reason":"a JSON object without the key \"graph\" of oneDNN Graph's models"}`) ||
+		!strings.HasSuffix(stdout, `"files":3,"unreadable":0,"skipped":2}`+"\n") {
+		t.Errorf("--json: exit %d\n%s%s", code, stdout, stderr)
+	}
+	// No model at all: an error, whatever else the directory holds.
+	os.Remove(filepath.Join(dir, "idioms.onnx"))
+	os.Remove(filepath.Join(dir, "seqfirst.onnx"))
+	os.Remove(filepath.Join(dir, "convnet.onnx"))
+	if code, _, stderr := cli("", "check", dir); code != 2 || !strings.Contains(stderr, "reshape: syntax: "+dir+": no model in its tree (.onnx, .xml of OpenVINO IR, .json of oneDNN Graph): the 2 files with their extensions are not models\n") {
+		t.Errorf("no model: exit %d, %s", code, stderr)
+	}
+	empty := t.TempDir()
+	if code, stdout, stderr := cli("", "check", empty); code != 2 || !strings.Contains(stderr, "no model in its tree") || !strings.Contains(stdout, "1 file could not be read") {
+		t.Errorf("an empty directory: exit %d, %s%s", code, stdout, stderr)
+	}
+}
+
+// TestDownstreamRows: downstream of a node whose inputs break its rule, tensors and Reshapes are
+// unknown, and say why; the declaration is never shown as what inference gives.
+func TestDownstreamRows(t *testing.T) {
+	code, stdout, _ := cli("", "shapes", "--dim", "H=8", "--dim", "W=8", filepath.Join(models, "convnet.onnx"))
+	for _, want := range []string{
+		"p2      MaxPool  undefined  [...]       -         invalid-shape\n",
+		"f       Flatten  undefined  [...]       -         unknown\n",
+		"y       Gemm     undefined  [...]       [N,10]    unknown\n",
+		"y: not inferred: an input is unknown, downstream of the error at pool2\n",
+		"7 tensors: 0 ok, 0 mismatch, 4 inferred, 1 error, 2 unknown; symbols: N\n",
+	} {
+		if code != 1 || !strings.Contains(stdout, want) {
+			t.Errorf("convnet at H=8: exit %d, want %q in\n%s", code, want, stdout)
+		}
+	}
+	code, stdout, _ = cli("", "shapes", "--dim", "N=2", filepath.Join(models, "baked.onnx"))
+	if code != 1 || !strings.Contains(stdout, "y       Gemm     undefined  [...]      [2,10]    unknown\n") || !strings.Contains(stdout, "flat    Reshape  undefined  [...]      -         volume-mismatch\n") {
+		t.Errorf("baked at N=2: exit %d\n%s", code, stdout)
+	}
+}
+
+// TestMaxRankFlag: --max-rank bounds the ranks of ONNX graphs too, both ways.
+func TestMaxRankFlag(t *testing.T) {
+	idioms := filepath.Join(models, "idioms.onnx")
+	code, stdout, _ := cli("", "check", "--max-rank", "2", idioms)
+	if code != 1 || !strings.Contains(stdout, `input 0 ("x") has rank 4, more than the limit of 2`) || !strings.Contains(stdout, "(2 limit), 2 unknown") {
+		t.Errorf("--max-rank 2 on a rank-4 model: exit %d\n%s", code, stdout)
+	}
+	if code, stdout, _ := cli("", "shapes", "--max-rank", "3", idioms); code != 1 || !strings.Contains(stdout, "limit") {
+		t.Errorf("shapes --max-rank 3: exit %d\n%s", code, stdout)
+	}
+	// A Reshape to rank 70: over the default 64, within --max-rank 200.
+	x, _ := tensor.FromSlice(make([]int64, 70), 70)
+	for i := range 70 {
+		x.Data()[8*i] = 1
+	}
+	pattern, _ := onnx.NewTensor("p", x)
+	m := &onnx.Model{IRVersion: 8, OpsetImports: []onnx.OpsetID{{Version: 17}}, Graph: onnx.Graph{
+		Inputs:       []onnx.ValueInfo{{Name: "x", ElemType: onnx.Float, Shape: shape.OfInts(1, 1)}},
+		Initializers: []onnx.Tensor{pattern},
+		Nodes:        []onnx.Node{{Name: "up", OpType: "Reshape", Inputs: []string{"x", "p"}, Outputs: []string{"y"}}},
+		Outputs:      []onnx.ValueInfo{{Name: "y", Shape: shape.DynamicRank()}},
+	}}
+	b, err := onnx.EncodeModel(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "rank70.onnx")
+	os.WriteFile(path, b, 0o644)
+	for _, c := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{nil, 1, "(1 limit)"},
+		{[]string{"--max-rank", "200"}, 0, "1 reshape in 1 file: 1 ok, 0 mismatch, 0 inferred, 0 error\n"},
+	} {
+		code, stdout, _ := cli("", append(append([]string{"check"}, c.args...), path)...)
+		if code != c.code || !strings.Contains(stdout, c.want) {
+			t.Errorf("check %q rank70.onnx: exit %d, want %d and %q:\n%s", c.args, code, c.code, c.want, stdout)
+		}
+	}
+}
+
+// TestBatchSizeFlag: --batch-size binds the batch dim of every input whose batch dim is dynamic,
+// the one the model marks (seqfirst.onnx: DATA_BATCH on axis 1), else the leading one, across a
+// directory of models that name their batches differently.
+func TestBatchSizeFlag(t *testing.T) {
+	code, stdout, _ := cli("", "shapes", "--batch-size", "4", filepath.Join(models, "seqfirst.onnx"))
+	for _, want := range []string{"x        -          f32   [T,4,16]", "s        -          f32   [4,8]", "flat     Reshape    f32   [4,16*T]  [4,?]     ok"} {
+		if code != 0 || !strings.Contains(stdout, want) {
+			t.Errorf("shapes --batch-size 4 seqfirst.onnx: exit %d, want %q in\n%s", code, want, stdout)
+		}
+	}
+	dir := copyModels(t, "idioms.onnx", "seqfirst.onnx")
+	code, stdout, _ = cli("", "check", "--batch-size", "8", dir)
+	for _, want := range []string{"[8,3,H,W]", "[8,T,16]", "[8,16*T]", "3 reshapes in 2 files: 3 ok"} {
+		if code != 0 || !strings.Contains(stdout, want) {
+			t.Errorf("check --batch-size 8 DIR: exit %d, want %q in\n%s", code, want, stdout)
+		}
+	}
+	if code, _, stderr := cli("", "check", "--batch-size", "0", dir); code != 2 || !strings.Contains(stderr, "--batch-size 0: want a positive integer") {
+		t.Errorf("--batch-size 0: exit %d, %s", code, stderr)
+	}
+}
+
+// TestStaleDeclarations: with input shapes the user sets, the shapes a model declares for the rest
+// of its graph are those of its old inputs: a disagreement is not a mismatch (face-detection-0200
+// declared [1,4096] after its batch became 2: 8 mismatches).
+func TestStaleDeclarations(t *testing.T) {
+	stale := filepath.Join(models, "stale.onnx")
+	if code, stdout, _ := cli("", "shapes", stale); code != 1 || !strings.Contains(stdout, "r       Relu       f32   [N,2,3]  [N,3,2]   mismatch") {
+		t.Errorf("stale.onnx: exit %d\n%s", code, stdout)
+	}
+	code, stdout, _ := cli("", "shapes", "--input", "x=[5,2,3]", stale)
+	if code != 0 || !strings.Contains(stdout, "r       Relu       f32   [5,2,3]  [N,3,2]   stale") || !strings.Contains(stdout, "3 tensors: 1 ok, 0 mismatch, 1 inferred, 0 error, 1 stale\n") ||
+		!strings.Contains(stdout, "the model declares [N,3,2] for the input shapes it was exported with; with the bindings given (--input, --dim, --batch-size) the rules give [5,2,3], so the two are not compared") {
+		t.Errorf("stale.onnx --input: exit %d\n%s", code, stdout)
+	}
+	fd := filepath.Join("..", "..", "..", "shared", "realdata", "openvinotoolkit__datumaro", "datumaro", "plugins", "openvino", "models", "face-detection-0200.xml")
+	if _, err := os.Stat(fd); err != nil {
+		t.Skipf("face-detection-0200.xml not found in ../shared/realdata (%v)", err)
+	}
+	code, stdout, _ = cli("", "check", "--input", "image=[2,3,256,256]", fd)
+	if code != 0 || !strings.HasSuffix(stdout, "29 reshapes in 1 file: 21 ok, 0 mismatch, 0 inferred, 0 error, 8 stale\n") ||
+		!strings.Contains(stdout, "(Reshape_202): the model declares [1,4096] for the input shapes it was exported with") {
+		t.Errorf("face-detection-0200 at batch 2: exit %d\n%s", code, stdout)
+	}
+	if code, stdout, _ := cli("", "check", fd); code != 0 || !strings.HasSuffix(stdout, "29 reshapes in 1 file: 29 ok, 0 mismatch, 0 inferred, 0 error\n") {
+		t.Errorf("face-detection-0200: exit %d\n%s", code, stdout)
+	}
+}
+
+// TestOutputForPeople: --quiet shows only what is wrong; a table on a terminal keeps to its width,
+// shortening long names in the middle.
+func TestOutputForPeople(t *testing.T) {
+	code, stdout, stderr := cli("", "check", "--quiet", "--dim", "N=2", filepath.Join(models, "baked.onnx"), filepath.Join(models, "idioms.onnx"))
+	lines := strings.Split(strings.TrimSuffix(stdout, "\n"), "\n")
+	if code != 1 || stderr != "" || len(lines) != 4 || !strings.Contains(lines[1], "volume-mismatch") ||
+		lines[3] != "3 reshapes in 2 files: 2 ok, 0 mismatch, 0 inferred, 1 error (1 volume-mismatch)" {
+		t.Errorf("--quiet: exit %d\n%s%s", code, stdout, stderr)
+	}
+	if code, stdout, _ := cli("", "check", "--quiet", filepath.Join(models, "idioms.onnx")); code != 0 || stdout != "2 reshapes in 1 file: 2 ok, 0 mismatch, 0 inferred, 0 error\n" {
+		t.Errorf("--quiet, all ok: exit %d\n%s", code, stdout)
+	}
+	// A long name in a 60-column terminal.
+	rows := [][]string{{"TENSOR", "OP", "SHAPE"}, {"If_3/then_branch/Loop_7/body/" + strings.Repeat("x", 60) + "/Reshape_1", "Reshape", "[N,3]"}, {"y", "Relu", "[2]"}}
+	fitColumns(rows, []bool{true, false, false}, 60)
+	if got := rows[1][0]; got != "If_3/then_branch/Loop_…xxxxxxxxxxx/Reshape_1" || len([]rune(got))+2+7+2+5 != 60 {
+		t.Errorf("shortened name %q (%d characters)", got, len([]rune(got)))
+	}
+	if rows[2][0] != "y" {
+		t.Errorf("a short name changed: %q", rows[2][0])
+	}
+	for _, c := range []struct {
+		s    string
+		n    int
+		want string
+	}{
+		{"abcdefghij", 10, "abcdefghij"}, {"abcdefghij", 7, "abc…hij"}, {"abcdefghij", 6, "abc…ij"}, {"ab", 1, "ab"},
+	} {
+		if got := shortenMiddle(c.s, c.n); got != c.want {
+			t.Errorf("shortenMiddle(%q, %d) = %q, want %q", c.s, c.n, got, c.want)
+		}
+	}
+	var b strings.Builder
+	printTensors(&b, nil, false, 40)
+	if b.String() != "TENSOR  OP  TYPE  SHAPE  DECLARED  VERDICT\n" {
+		t.Errorf("empty table: %q", b.String())
+	}
+}
