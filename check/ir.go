@@ -55,6 +55,9 @@ func IR(net *ir.Net, w *ir.Weights, file string, opt Options) ([]Row, error) {
 	var rows []Row
 	for i := range res.Nodes {
 		r := &res.Nodes[i]
+		if r.NotTaken { // a branch the network does not run at this binding
+			continue
+		}
 		id, _ := graph.IRLayerID(r.Node)
 		if r.Node.Op != "Reshape" || r.Node.Domain != graph.DomainOpenVINO {
 			if r.Err != nil {

@@ -104,6 +104,7 @@ func onnxRows(res *graph.Result, file string, opt Options) ([]Row, error) {
 	for i := range res.Nodes {
 		r := &res.Nodes[i]
 		switch {
+		case r.NotTaken: // a branch the model does not run at this binding
 		case r.Node.Op == "Reshape" && r.Node.Domain == "":
 			row, err := onnxRow(res, st, r, file, opt)
 			if err != nil {

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/reshape-go/reshape/element"
@@ -55,7 +57,9 @@ type Shapes struct {
 	Result *graph.Result
 	Graph  *graph.Graph
 
-	model *onnx.Model // the ONNX model, mapped until Close, for WithValueInfo
+	model    *onnx.Model // the ONNX model, mapped until Close, for WithValueInfo
+	external []string    // the external data files of its tensors, relative to its directory
+	rebound  bool        // the bindings give the inputs other shapes (Dims, Inputs, BatchSize)
 }
 
 // BytesRead returns how many bytes of the model file were read: its structure, and the values of
@@ -92,7 +96,8 @@ func InferShapes(path string, opt Options) (*Shapes, error) {
 		m.Close()
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	s := &Shapes{File: path, Unsupported: res.Unsupported, Symbols: res.Symbols.Names(), Result: res, Graph: g, model: m}
+	s := &Shapes{File: path, Unsupported: res.Unsupported, Symbols: res.Symbols.Names(), Result: res, Graph: g, model: m,
+		external: externalFiles(&m.Graph, nil), rebound: len(opt.Dims) > 0 || opt.rebinds(false)}
 	for _, in := range g.Inputs {
 		info := res.Tensors[in.Name]
 		s.Tensors = append(s.Tensors, Tensor{Name: in.Name, Type: info.Type, Shape: info.Shape, Verdict: Inferred})
@@ -157,44 +162,165 @@ func compatible(inferred, declared sym.Shape) bool {
 	return true
 }
 
-// WithValueInfo returns the ONNX model with the inferred shape of every tensor of its main graph
-// that it does not declare added as value_info, as onnx.shape_inference.infer_shapes_path writes
-// them: static dims as dim_value, dims that are expressions in the model's symbols as dim_param
-// ("B*T", "(H+1)//2"), other dims unnamed, a dynamic rank without a shape. Viewers such as Netron
-// and onnxruntime's optimizers read them.
-func (s *Shapes) WithValueInfo() ([]byte, error) {
-	declared := map[string]bool{}
-	for _, in := range s.Graph.Inputs {
-		declared[in.Name] = true
+// WithValueInfo returns the ONNX model with the inferred type and shape of its tensors written in,
+// as onnx.shape_inference.infer_shapes_path writes them, with symbols added: static dims as
+// dim_value, dims that are expressions in the model's symbols as dim_param ("B*T", "(H+1)//2"),
+// other dims unnamed, a dynamic rank as the element type alone; a tensor of unknown element type,
+// and one whose node failed or lies downstream of one, are not written. In the main graph and in
+// every subgraph inferred
+// (If branches, Loop and Scan bodies):
+//   - a tensor the graph declares nowhere is added to its value_info;
+//   - a declared value_info or graph output that can be the inferred one gets it, each dim the more
+//     precise of the two (a declared output without a shape gets one);
+//   - one that cannot (a Mismatch) or that declares the old input shapes (Stale) gets the inferred
+//     type and shape, the verdict reporting the disagreement;
+//   - with bindings (Options.Dims, Inputs, BatchSize), the graph inputs get their bound shapes, so
+//     that the model reads as one model, their own unnamed dims (INPUT:AXIS) staying unnamed.
+//
+// Viewers such as Netron and onnxruntime's optimizers read them. dir is the directory the result
+// will be written into: a model whose tensors keep their values in external data files, named
+// relative to its directory, is refused with an error wrapping errcode.ErrSyntax when such a file
+// is not the same from dir, since the result would name a file that is not beside it.
+func (s *Shapes) WithValueInfo(dir string) ([]byte, error) {
+	if err := s.checkExternal(dir); err != nil {
+		return nil, err
 	}
-	for name := range s.Graph.Consts {
-		declared[name] = true
-	}
-	for name := range s.Graph.Declared {
-		declared[name] = true
-	}
-	var vis []onnx.ValueInfo
-	for _, t := range s.Tensors {
-		if t.Graph != "" || declared[t.Name] || t.Verdict.IsError() {
-			continue
+	graphs := map[string]onnx.GraphShapes{}
+	graphOf := func(scope string) onnx.GraphShapes {
+		gs, ok := graphs[scope]
+		if !ok {
+			gs = onnx.GraphShapes{Set: map[string]onnx.ValueInfo{}}
 		}
-		vi := onnx.ValueInfo{Name: t.Name, Shape: t.Shape.Partial()}
-		if dt, err := onnx.DataTypeOf(t.Type); err == nil {
-			vi.ElemType = dt
-		}
-		if !t.Shape.RankDynamic {
-			vi.DimParams = make([]string, len(t.Shape.Dims))
-			for i, d := range t.Shape.Dims {
-				if _, static := d.Static(); static {
-					continue
-				}
-				vi.Shape.Dims[i] = shape.Dynamic
-				if d.Determined() {
-					vi.DimParams[i] = d.String()
+		return gs
+	}
+	if s.rebound {
+		gs := graphOf("")
+		for _, in := range s.Graph.Inputs {
+			if _, isConst := s.Graph.Consts[in.Name]; isConst {
+				continue
+			}
+			if info := s.Result.Tensors[in.Name]; info != nil {
+				if vi, ok := valueInfoOf(in.Name, info.Type, info.Shape, in.Name); ok {
+					gs.Set[in.Name] = vi
 				}
 			}
 		}
-		vis = append(vis, vi)
+		graphs[""] = gs
 	}
-	return onnx.AddValueInfo(s.model.Bytes(), vis)
+	for _, t := range s.Tensors {
+		if t.Node == "" || t.Verdict.IsError() || t.Verdict == Unknown || t.Shape.RankDynamic && t.Declared != nil && !t.Declared.RankDynamic {
+			continue // a declared shape says more than a dynamic rank
+		}
+		gs := graphOf(t.Graph)
+		shape := t.Shape
+		switch t.Verdict {
+		case Inferred, OK:
+			if t.Declared != nil {
+				shape = morePrecise(*t.Declared, t.Shape)
+			}
+		}
+		if vi, ok := valueInfoOf(t.Name, t.Type, shape, ""); ok {
+			if t.Declared != nil {
+				gs.Set[t.Name] = vi
+			} else {
+				gs.Add = append(gs.Add, vi)
+			}
+		}
+		graphs[t.Graph] = gs
+	}
+	return onnx.SetShapes(s.model.Bytes(), graphs)
+}
+
+// morePrecise returns, of a declared shape and an inferred one that can be equal, each dim the more
+// precise: an integer, else an expression in the model's symbols, else the inferred interval. A
+// declared dynamic rank gives the inferred shape.
+func morePrecise(declared, inferred sym.Shape) sym.Shape {
+	if declared.RankDynamic || len(declared.Dims) != len(inferred.Dims) {
+		return inferred
+	}
+	dims := make([]sym.Dim, len(inferred.Dims))
+	for i, d := range inferred.Dims {
+		e := declared.Dims[i]
+		_, dStatic := d.Static()
+		_, eStatic := e.Static()
+		switch {
+		case dStatic:
+			dims[i] = d
+		case eStatic, !d.Determined() && e.Determined():
+			dims[i] = e
+		default:
+			dims[i] = d
+		}
+	}
+	return sym.ShapeOf(dims...)
+}
+
+// valueInfoOf returns the value info that writes a tensor of element type t and shape s (no shape
+// for a dynamic rank); ok is false for an unknown element type, which is not written. The dims of
+// the symbols INPUT:AXIS of input, the tensor's own unnamed dims when it is a graph input, stay
+// unnamed.
+func valueInfoOf(name string, t element.Type, s sym.Shape, input string) (onnx.ValueInfo, bool) {
+	dt, err := onnx.DataTypeOf(t)
+	if err != nil || t == element.Undefined {
+		return onnx.ValueInfo{}, false
+	}
+	if s.RankDynamic {
+		return onnx.ValueInfo{Name: name, ElemType: dt, Shape: s.Partial()}, true
+	}
+	vi := onnx.ValueInfo{Name: name, ElemType: dt, Shape: s.Partial(), DimParams: make([]string, len(s.Dims))}
+	for i, d := range s.Dims {
+		if _, static := d.Static(); static {
+			continue
+		}
+		vi.Shape.Dims[i] = shape.Dynamic
+		if d.Determined() && (input == "" || d.String() != input+":"+strconv.Itoa(i)) {
+			vi.DimParams[i] = d.String()
+		}
+	}
+	return vi, true
+}
+
+// externalFiles appends to files the external data files of the tensors of g and its subgraphs
+// (initializers, Constant values), each once.
+func externalFiles(g *onnx.Graph, files []string) []string {
+	add := func(t *onnx.Tensor) {
+		if t != nil && t.External != nil && !slices.Contains(files, t.External.Location) {
+			files = append(files, t.External.Location)
+		}
+	}
+	for i := range g.Initializers {
+		add(&g.Initializers[i])
+	}
+	for i := range g.Nodes {
+		for k := range g.Nodes[i].Attrs {
+			a := &g.Nodes[i].Attrs[k]
+			add(a.T)
+			for j := range a.Tensors {
+				add(&a.Tensors[j])
+			}
+			if a.G != nil {
+				files = externalFiles(a.G, files)
+			}
+			for j := range a.Graphs {
+				files = externalFiles(&a.Graphs[j], files)
+			}
+		}
+	}
+	return files
+}
+
+// checkExternal refuses to write the model into dir when one of its external data files, there
+// beside the model, is not the same file from dir.
+func (s *Shapes) checkExternal(dir string) error {
+	from := filepath.Dir(s.File)
+	for _, loc := range s.external {
+		a, errA := os.Stat(filepath.Join(from, filepath.FromSlash(loc)))
+		b, errB := os.Stat(filepath.Join(dir, filepath.FromSlash(loc)))
+		if errA != nil || errB == nil && os.SameFile(a, b) {
+			continue // missing beside the model already, or the same file
+		}
+		return errcode.Errorf(errcode.ErrSyntax, "the model keeps tensor values in the external data file %s, named relative to its directory %s: "+
+			"written into %s, it would name a file that is not there; write it into %s, or put the data files beside it", loc, from, dir, from)
+	}
+	return nil
 }

@@ -1,54 +1,146 @@
 package check_test
 
 import (
+	"errors"
+	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/reshape-go/reshape/check"
+	"github.com/reshape-go/reshape/errcode"
 	"github.com/reshape-go/reshape/onnx"
 )
 
-// TestWithValueInfo writes the inferred shapes of idioms.onnx as value_info and reads them back:
-// every undeclared tensor of the main graph gets one, expressions as dim_param.
-func TestWithValueInfo(t *testing.T) {
-	s, err := check.InferShapes(filepath.Join("..", "testdata", "models", "idioms.onnx"), check.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := s.WithValueInfo()
-	if err != nil {
-		t.Fatal(err)
-	}
+// written returns what a model's graph and subgraphs declare, by "PATH KIND NAME" (PATH "" for
+// the main graph, KIND in, out or vi): the notation of each shape, dim_params by name.
+func written(t *testing.T, b []byte) map[string]string {
+	t.Helper()
 	m, err := onnx.DecodeModel(b)
 	if err != nil {
 		t.Fatal(err)
 	}
 	got := map[string]string{}
-	for _, vi := range m.Graph.ValueInfo {
-		text := "["
-		for i, d := range vi.Shape.Dims {
-			if i > 0 {
-				text += ","
-			}
-			switch {
-			case d.IsStatic():
-				text += d.String()
-			case i < len(vi.DimParams) && vi.DimParams[i] != "":
-				text += vi.DimParams[i]
-			default:
-				text += "?"
+	var walk func(g *onnx.Graph, path string)
+	walk = func(g *onnx.Graph, path string) {
+		for kind, vis := range map[string][]onnx.ValueInfo{"in": g.Inputs, "out": g.Outputs, "vi": g.ValueInfo} {
+			for _, vi := range vis {
+				got[path+" "+kind+" "+vi.Name] = notation(vi)
 			}
 		}
-		got[vi.Name] = text + "]"
-	}
-	want := map[string]string{"shape": "[4]", "n": "[]", "n1": "[1]", "pattern": "[2]", "rows": "[N,3,(H+1)//2,W]",
-		"rows_shape": "[4]", "head": "[2]", "pattern2": "[3]"}
-	if len(got) != len(want) {
-		t.Errorf("value_info = %v, want %v", got, want)
-	}
-	for name, w := range want {
-		if got[name] != w {
-			t.Errorf("value_info %s = %s, want %s", name, got[name], w)
+		for i, n := range g.Nodes {
+			name := n.Name
+			if name == "" {
+				name = n.OpType + "#" + string(rune('0'+i))
+			}
+			for _, a := range n.Attrs {
+				if a.G != nil {
+					walk(a.G, strings.TrimPrefix(path+"/"+name+"/"+a.Name, "/"))
+				}
+			}
 		}
+	}
+	walk(&m.Graph, "")
+	return got
+}
+
+// notation writes a value info's shape, a dim_param by its name.
+func notation(vi onnx.ValueInfo) string {
+	if vi.ElemType == onnx.Undefined {
+		return "untyped"
+	}
+	if vi.Shape.RankDynamic {
+		return "[...]"
+	}
+	dims := make([]string, len(vi.Shape.Dims))
+	for i, d := range vi.Shape.Dims {
+		switch {
+		case d.IsStatic():
+			dims[i] = d.String()
+		case i < len(vi.DimParams) && vi.DimParams[i] != "":
+			dims[i] = vi.DimParams[i]
+		default:
+			dims[i] = "?"
+		}
+	}
+	return "[" + strings.Join(dims, ",") + "]"
+}
+
+// TestWithValueInfo writes the inferred shapes into models and reads them back: undeclared
+// tensors are added to value_info, in subgraphs too; declared ones get the more precise dims; a
+// wrong declaration gets the inferred shape; a graph output without a shape gets one; with
+// bindings, the graph inputs get their bound shapes.
+func TestWithValueInfo(t *testing.T) {
+	models := filepath.Join("..", "testdata", "models")
+	tests := []struct {
+		model string
+		opt   check.Options
+		want  map[string]string // entries that must be written so
+		count int               // entries in all, subgraphs included
+	}{
+		{"idioms.onnx", check.Options{}, map[string]string{
+			" in x": "[N,3,H,W]", " vi shape": "[4]", " vi n": "[]", " vi rows": "[N,3,(H+1)//2,W]", " vi pattern2": "[3]",
+			" out flat": "[N,3*H*W]", " out rows_flat": "[N,3,W*((H+1)//2)]",
+		}, 11},
+		{"idioms.onnx", check.Options{Dims: map[string]int64{"N": 2, "H": 5}}, map[string]string{
+			" in x": "[2,3,5,W]", " vi rows": "[2,3,3,W]", " out flat": "[2,15*W]",
+		}, 11},
+		{"stale.onnx", check.Options{}, map[string]string{" vi r": "[N,2,3]", " out y": "[N,3,2]", " in x": "[N,2,3]"}, 3},
+		{"seqfirst.onnx", check.Options{BatchSize: 4}, map[string]string{" in x": "[T,4,16]", " in s": "[4,8]", " out flat": "[4,16*T]"}, 9},
+		{"control_flow.onnx", check.Options{}, map[string]string{"if_const/else_branch out if_const/else/Reshape_0_out": "[4*N*C]", "loop/body vi loop/Unsqueeze_0_out": "[1,4*C]"}, 110},
+	}
+	for _, tt := range tests {
+		s, err := check.InferShapes(filepath.Join(models, tt.model), tt.opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := s.WithValueInfo(models)
+		if err != nil {
+			t.Fatalf("%s: %v", tt.model, err)
+		}
+		got := written(t, b)
+		for k, w := range tt.want {
+			if got[k] != w {
+				t.Errorf("%s %+v: %q = %s, want %s", tt.model, tt.opt, k, got[k], w)
+			}
+		}
+		sub := 0
+		for k, v := range got {
+			if v == "untyped" {
+				t.Errorf("%s: %q written without a type", tt.model, k)
+			}
+			if !strings.HasPrefix(k, " ") {
+				sub++
+			}
+		}
+		if len(got) != tt.count || tt.model == "control_flow.onnx" && sub == 0 {
+			t.Errorf("%s %+v: %d entries (%d in subgraphs), want %d: %v", tt.model, tt.opt, len(got), sub, tt.count, got)
+		}
+	}
+}
+
+// TestWithValueInfoExternal: a model whose tensors keep their values in a file beside it is
+// written beside it, and refused elsewhere, where the file it names is not.
+func TestWithValueInfoExternal(t *testing.T) {
+	ext := filepath.Join("..", "testdata", "external")
+	s, err := check.InferShapes(filepath.Join(ext, "model.onnx"), check.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.WithValueInfo(ext); err != nil {
+		t.Errorf("beside the model: %v", err)
+	}
+	_, err = s.WithValueInfo(t.TempDir())
+	if !errors.Is(err, errcode.ErrSyntax) || !strings.Contains(err.Error(), "the model keeps tensor values in the external data file shape.bin, named relative to its directory") {
+		t.Errorf("elsewhere: %v", err)
+	}
+	// The data file beside the output, as a link to the same file: the references hold.
+	dir := t.TempDir()
+	abs, _ := filepath.Abs(filepath.Join(ext, "shape.bin"))
+	if err := os.Symlink(abs, filepath.Join(dir, "shape.bin")); err != nil {
+		t.Skip(err)
+	}
+	if _, err := s.WithValueInfo(dir); err != nil {
+		t.Errorf("with the data file linked beside the output: %v", err)
 	}
 }

@@ -291,8 +291,22 @@ func (c *Ctx) Symbols() *sym.Table { return c.e.tab }
 // shapes settle) records the last run only. Errors of the subgraph's structure (a cycle, an
 // undefined name) stop the whole inference.
 func (c *Ctx) Subgraph(g *Graph, attr string, inputs []*Info, record bool) ([]*Info, error) {
+	return c.subgraph(g, attr, inputs, record, c.s.notTaken)
+}
+
+// SubgraphNotTaken infers the subgraph g, held by the node's attribute attr, that the node does
+// not run at this binding (the branch of an If whose condition is a constant), as onnx's shape
+// inference infers both branches: for the shapes of its tensors only. Its nodes are recorded with
+// NodeResult.NotTaken, those that are inferred (not one whose inputs break its rule, nor one
+// downstream of it), and what it gives is not used.
+func (c *Ctx) SubgraphNotTaken(g *Graph, attr string) error {
+	_, err := c.subgraph(g, attr, nil, true, true)
+	return err
+}
+
+func (c *Ctx) subgraph(g *Graph, attr string, inputs []*Info, record, notTaken bool) ([]*Info, error) {
 	child := &scope{parent: c.s, g: g, infos: map[string]*Info{}, path: c.path + "/" + attr + "/",
-		depth: c.s.depth + 1, record: c.s.record && record}
+		depth: c.s.depth + 1, record: c.s.record && record, notTaken: notTaken}
 	for k, in := range g.Inputs {
 		if k < len(inputs) && inputs[k] != nil {
 			child.infos[in.Name] = inputs[k]

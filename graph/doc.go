@@ -66,7 +66,8 @@
 //
 // # Subgraphs
 //
-// If infers both branches (or the one a constant condition takes) and joins their outputs; Loop
+// If infers both branches (or the one a constant condition takes, and the other for the shapes of
+// its tensors only: NodeResult.NotTaken) and joins their outputs; Loop
 // infers its body until the shapes of its loop-carried values settle; Scan infers its body on one
 // slice of each scanned input. Names a subgraph does not define resolve to the enclosing graphs'
 // tensors. Every node of a subgraph is reported, its path naming the nodes and attributes that

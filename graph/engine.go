@@ -119,6 +119,11 @@ type NodeResult struct {
 	// Blocked, when not "", is the path of the node whose error leaves an input of this node
 	// unknown (Info.FailedAt): the node was not inferred, and its outputs are unknown too.
 	Blocked string
+	// NotTaken reports a node of a subgraph that its node does not run at this binding (the branch
+	// of an If whose condition is a constant), inferred for the shapes of its tensors only: such a
+	// node is recorded only when it is inferred, since its inputs breaking its rule says nothing of
+	// the model as it runs.
+	NotTaken bool
 }
 
 // Rule infers a node's outputs from its inputs and attributes through c.
@@ -155,6 +160,8 @@ type scope struct {
 	path   string // the path prefix of the graph's nodes
 	depth  int
 	record bool
+	// notTaken reports a subgraph its node does not run at this binding (Ctx.SubgraphNotTaken).
+	notTaken bool
 }
 
 func (s *scope) lookup(name string) (*Info, bool) {
@@ -581,7 +588,7 @@ func (e *engine) node(s *scope, i int) error {
 		c.in[k] = e.current(in)
 	}
 	c.out = make([]*Info, len(n.Outputs))
-	r := NodeResult{Path: c.path, Scope: strings.TrimSuffix(s.path, "/"), Node: n, Index: i, Graph: s.g, Inputs: c.in}
+	r := NodeResult{Path: c.path, Scope: strings.TrimSuffix(s.path, "/"), Node: n, Index: i, Graph: s.g, Inputs: c.in, NotTaken: s.notTaken}
 	for _, in := range c.in {
 		if in != nil && in.FailedAt != "" && r.Blocked == "" {
 			r.Blocked = in.FailedAt
@@ -615,7 +622,9 @@ func (e *engine) node(s *scope, i int) error {
 	if err != nil {
 		r.Err = c.wrap(err)
 		clear(c.out)
-		e.errs++
+		if !s.notTaken {
+			e.errs++
+		}
 	}
 	for k, name := range n.Outputs {
 		if name == "" {
@@ -639,7 +648,7 @@ func (e *engine) node(s *scope, i int) error {
 		s.infos[name] = c.out[k]
 	}
 	r.Outputs = c.out
-	if s.record {
+	if s.record && !(s.notTaken && (r.Err != nil || r.Blocked != "")) {
 		e.res.Nodes = append(e.res.Nodes, r)
 	}
 	return nil

@@ -38,12 +38,15 @@ func ifOp(c *Ctx) error {
 		return c.Errorf(errcode.ErrSyntax, "then_branch has %d outputs, else_branch %d, and the node %d", len(thenG.Outputs), len(elseG.Outputs), c.NumOut())
 	}
 	if v, ok := cond.Ints(); ok && len(v) == 1 {
-		g, attr := thenG, "then_branch"
+		g, attr, other, otherAttr := thenG, "then_branch", elseG, "else_branch"
 		if v[0] == 0 {
-			g, attr = elseG, "else_branch"
+			g, attr, other, otherAttr = elseG, "else_branch", thenG, "then_branch"
 		}
 		outs, err := c.Subgraph(g, attr, nil, true)
 		if err != nil {
+			return err
+		}
+		if err := c.SubgraphNotTaken(other, otherAttr); err != nil {
 			return err
 		}
 		for i := range c.NumOut() {

@@ -21,14 +21,15 @@ func branch(name string, p []int64) *graph.Graph {
 
 func TestIf(t *testing.T) {
 	for _, tc := range []struct {
-		name  string
-		cond  []int64 // nil: a graph input
-		want  string
-		paths []string
+		name     string
+		cond     []int64 // nil: a graph input
+		want     string
+		paths    []string
+		notTaken string // the Reshape of the branch a constant condition does not take, with its shape
 	}{
-		{"unknown condition: both branches, joined", nil, "[1..,6..12]", []string{"If_0/then_branch/Reshape_1", "If_0/else_branch/Reshape_1"}},
-		{"true", []int64{1}, "[N,12]", []string{"If_0/then_branch/Reshape_1"}},
-		{"false", []int64{0}, "[2*N,6]", []string{"If_0/else_branch/Reshape_1"}},
+		{"unknown condition: both branches, joined", nil, "[1..,6..12]", []string{"If_0/then_branch/Reshape_1", "If_0/else_branch/Reshape_1"}, ""},
+		{"true", []int64{1}, "[N,12]", []string{"If_0/then_branch/Reshape_1"}, "If_0/else_branch/Reshape_1 [2*N,6]"},
+		{"false", []int64{0}, "[2*N,6]", []string{"If_0/else_branch/Reshape_1"}, "If_0/then_branch/Reshape_1 [N,12]"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			g := &graph.Graph{
@@ -53,13 +54,18 @@ func TestIf(t *testing.T) {
 				t.Errorf("y = %s, want %s", got, tc.want)
 			}
 			var paths []string
+			notTaken := ""
 			for _, r := range res.Nodes {
-				if r.Node.Op == "Reshape" {
+				switch {
+				case r.Node.Op != "Reshape":
+				case r.NotTaken:
+					notTaken = r.Path + " " + r.Outputs[0].Shape.String()
+				default:
 					paths = append(paths, r.Path)
 				}
 			}
-			if strings.Join(paths, " ") != strings.Join(tc.paths, " ") {
-				t.Errorf("Reshapes at %q, want %q", paths, tc.paths)
+			if strings.Join(paths, " ") != strings.Join(tc.paths, " ") || notTaken != tc.notTaken {
+				t.Errorf("Reshapes at %q, and %q not taken; want %q and %q", paths, notTaken, tc.paths, tc.notTaken)
 			}
 		})
 	}

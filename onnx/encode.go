@@ -150,6 +150,13 @@ func (e *encoder) attribute(a *Attribute) []byte {
 }
 
 func encodeValueInfo(vi *ValueInfo) []byte {
+	b := appendBytes(nil, 1, []byte(vi.Name))
+	return appendBytes(b, 2, encodeType(vi))
+}
+
+// encodeType writes the TypeProto of vi: a tensor_type with its elem_type, and its shape unless
+// the rank is dynamic.
+func encodeType(vi *ValueInfo) []byte {
 	var tt []byte
 	if vi.ElemType != Undefined {
 		tt = appendInt(tt, 1, int64(vi.ElemType))
@@ -172,8 +179,7 @@ func encodeValueInfo(vi *ValueInfo) []byte {
 		tt = protowire.AppendTag(tt, 2, protowire.BytesType)
 		tt = protowire.AppendBytes(tt, sb)
 	}
-	b := appendBytes(nil, 1, []byte(vi.Name))
-	return appendBytes(b, 2, appendBytes(nil, 1, tt))
+	return appendBytes(nil, 1, tt)
 }
 
 // tensor writes a decoded tensor back: dims, data_type, name, and its values in the field and form

@@ -8,6 +8,7 @@ import (
 
 	"github.com/reshape-go/reshape/errcode"
 	"github.com/reshape-go/reshape/onnx"
+	"github.com/reshape-go/reshape/shape"
 )
 
 // seeds adds the files of the ONNX backend tests whose names match pattern, when they are there, and
@@ -101,6 +102,22 @@ func FuzzDecodeModel(f *testing.F) {
 					_ = vi.Shape.String()
 				}
 			}
+		}
+		// Shapes written into a model that decodes leave one that decodes, with them (a model without
+		// a graph has nowhere to write them: an error with a code).
+		set := map[string]onnx.ValueInfo{}
+		for _, vi := range g.ValueInfo {
+			set[vi.Name] = onnx.ValueInfo{Name: vi.Name, ElemType: onnx.Float, Shape: shape.OfInts(2)}
+		}
+		added := onnx.ValueInfo{Name: "added", ElemType: onnx.Int64, Shape: shape.Of(shape.Dynamic), DimParams: []string{"N"}}
+		out, err := onnx.SetShapes(b, map[string]onnx.GraphShapes{"": {Set: set, Add: []onnx.ValueInfo{added}}})
+		checkCode(t, "SetShapes", err)
+		if err != nil {
+			return
+		}
+		m2, err := onnx.DecodeModel(out)
+		if err != nil || len(m2.Graph.ValueInfo) < len(g.ValueInfo)+1 {
+			t.Fatalf("SetShapes wrote a model that does not decode with its value infos: %v", err)
 		}
 	})
 }

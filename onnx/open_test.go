@@ -133,8 +133,8 @@ func TestOpenTruncated(t *testing.T) {
 	if errcode.Code(err) != "syntax" || !strings.Contains(err.Error(), "the file changed while it was read") {
 		t.Errorf("weights past the new end: %v; want a syntax error saying the file changed", err)
 	}
-	if _, err := onnx.AddValueInfo(m.Bytes(), nil); errcode.Code(err) != "syntax" {
-		t.Errorf("AddValueInfo on the truncated mapping: %v; want a syntax error", err)
+	if _, err := onnx.SetShapes(m.Bytes(), nil); errcode.Code(err) != "syntax" {
+		t.Errorf("SetShapes on the truncated mapping: %v; want a syntax error", err)
 	}
 }
 
@@ -164,15 +164,15 @@ func TestOpenClaims(t *testing.T) {
 	}
 }
 
-// TestOpenValueInfo adds value infos to a mapped model: AddValueInfo reads the mapping, and the
-// result decodes with them.
+// TestOpenValueInfo adds value infos to a mapped model: SetShapes reads the mapping, and the result
+// decodes with them.
 func TestOpenValueInfo(t *testing.T) {
 	m, err := onnx.Open(writeTemp(t, weightsModel(16)), 0)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer m.Close()
-	out, err := onnx.AddValueInfo(m.Bytes(), []onnx.ValueInfo{{Name: "reshaped", ElemType: onnx.Float, Shape: m.Graph.Outputs[0].Shape}})
+	out, err := onnx.SetShapes(m.Bytes(), map[string]onnx.GraphShapes{"": {Add: []onnx.ValueInfo{{Name: "reshaped", ElemType: onnx.Float, Shape: m.Graph.Outputs[0].Shape}}}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"maps"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -36,8 +37,10 @@ Flags:
   --quiet              print only the tensors that are wrong, and the summary
   --json               print JSON Lines: one record per tensor (graph, name, node, op, type, shape,
                        declared, verdict, message), then a summary record
-  --write OUT.onnx     write the model with the inferred shapes added as value_info (main graph):
-                       static dims as dim_value, expressions as dim_param
+  --write OUT.onnx     write the model with the inferred shapes written in, subgraphs included:
+                       static dims as dim_value, expressions as dim_param; undeclared tensors added
+                       to value_info, wrong declarations replaced, outputs without a shape given
+                       one, and with bindings the inputs' bound shapes
 ` + limitsHelp + `
 Output: one row per tensor with its verdict: ok (the declared shape can be the inferred one),
 mismatch (it cannot), inferred (nothing declared to compare with), the error code of a node
@@ -146,9 +149,14 @@ func runShapes(e *env, args []string) int {
 		return e.fail(shapesCommand, badInput(err))
 	}
 	defer s.Close()
-	// The output is created before anything is printed: a path that cannot be written fails alone.
+	// The output is made before anything is printed: a path that cannot be written, or a model that
+	// cannot be written there, fails alone.
 	var out *outFile
+	var model []byte
 	if *write != "" {
+		if model, err = s.WithValueInfo(filepath.Dir(*write)); err != nil {
+			return e.fail(shapesCommand, badInput(fmt.Errorf("--write %s: %w", *write, err)))
+		}
 		if out, err = e.create(*write); err != nil {
 			return e.fail(shapesCommand, err)
 		}
@@ -175,11 +183,7 @@ func runShapes(e *env, args []string) int {
 		fmt.Fprintln(e.stdout, shapesLine(s, counts))
 	}
 	if out != nil {
-		b, err := s.WithValueInfo()
-		if err == nil {
-			_, err = out.Write(b)
-		}
-		if err != nil {
+		if _, err := out.Write(model); err != nil {
 			out.abort()
 			return e.fail(shapesCommand, outputError(*write, err))
 		}

@@ -224,3 +224,24 @@ func TestOutputForPeople(t *testing.T) {
 		t.Errorf("empty table: %q", b.String())
 	}
 }
+
+// TestWriteModel: --write writes what inference finds over a wrong declaration (the mismatch is
+// reported, and the model written), and refuses to write a model with external data where its
+// data files are not.
+func TestWriteModel(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "stale.onnx")
+	code, stdout, _ := cli("", "shapes", "--write", out, filepath.Join(models, "stale.onnx"))
+	b, _ := os.ReadFile(out)
+	m, err := onnx.DecodeModel(b)
+	if code != 1 || !strings.Contains(stdout, "mismatch") || err != nil || len(m.Graph.ValueInfo) != 1 || m.Graph.ValueInfo[0].Shape.String() != "[?,2,3]" ||
+		m.Graph.Outputs[0].Shape.String() != "[?,3,2]" {
+		t.Errorf("stale.onnx --write: exit %d, %v\n%s", code, err, stdout)
+	}
+	ext := filepath.Join("..", "..", "testdata", "external", "model.onnx")
+	elsewhere := filepath.Join(t.TempDir(), "model.onnx")
+	code, stdout, stderr := cli("", "shapes", "--write", elsewhere, ext)
+	if _, err := os.Stat(elsewhere); code != 2 || stdout != "" || err == nil ||
+		!strings.HasPrefix(stderr, "reshape: syntax: --write "+elsewhere+": the model keeps tensor values in the external data file shape.bin") {
+		t.Errorf("external data written elsewhere: exit %d, %q, %q", code, stdout, stderr)
+	}
+}
