@@ -1,6 +1,8 @@
 package reshape
 
 import (
+	"errors"
+
 	"github.com/reshape-go/reshape/shape"
 	"github.com/reshape-go/reshape/sym"
 )
@@ -45,7 +47,7 @@ func InferSymbolic(in sym.Shape, patternShape shape.Shape, values []sym.Dim, opt
 	var src []Source
 	out, err := inferPartial(nil, in.Partial(), p, &opt, &src)
 	if err != nil {
-		return sym.Shape{}, err
+		return sym.Shape{}, symbolicError(err, in, values, &opt)
 	}
 	if out.RankDynamic {
 		return sym.DynamicRank(), nil
@@ -113,4 +115,44 @@ func narrowTo(v sym.Dim, d shape.Dim) sym.Dim {
 		return n
 	}
 	return sym.FromShape(d)
+}
+
+// symbolicError returns err, an error of the interval rules, in the terms of the symbolic input in
+// and pattern values: a -1 that does not divide says which symbolic products do not divide
+// ("input volume 48*B"), where the intervals would name their bounds.
+func symbolicError(err error, in sym.Shape, values []sym.Dim, opt *Options) error {
+	var e *Error
+	if !errors.As(err, &e) || e.Err != ErrNotDivisible || e.Index < 0 || e.Index >= len(values) || in.RankDynamic {
+		return err
+	}
+	sz := opt.CopiesZeros()
+	excluded := sz && opt.Dialect == OpenVINO
+	w, r := sym.Const(1), sym.Const(1)
+	copied := ""
+	for i, v := range values {
+		zero := false
+		if n, ok := v.Static(); ok && n == 0 && sz && i < len(in.Dims) {
+			zero, v = true, in.Dims[i]
+		}
+		switch {
+		case zero && excluded:
+			copied = in.String()
+		case i != e.Index:
+			r = sym.MulDims(r, v)
+		}
+	}
+	for i, d := range in.Dims {
+		if n, ok := valueAt(values, i); !(excluded && ok && n == 0) {
+			w = sym.MulDims(w, d)
+		}
+	}
+	return errNotDivisible(e.Index, w.String(), r.String(), copied)
+}
+
+// valueAt returns the static value of values[i]; ok is false when there is none.
+func valueAt(values []sym.Dim, i int) (int64, bool) {
+	if i >= len(values) {
+		return 0, false
+	}
+	return values[i].Static()
 }

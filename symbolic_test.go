@@ -30,6 +30,10 @@ func TestInferSymbolic(t *testing.T) {
 		{"volume mismatch in symbols", "[N,6]", "[N,4]", reshape.Options{}, "", reshape.ErrVolumeMismatch},
 		{"static error kept", "[N,6]", "[N,-1,-1]", reshape.Options{}, "", reshape.ErrMultipleInferred},
 		{"not divisible in symbols", "[N,6]", "[4,-1,N]", reshape.Options{}, "", reshape.ErrNotDivisible},
+		{"not divisible: the volume in symbols", "[B,8,6]", "[B,8,-1,5]", reshape.Options{},
+			"pattern[2] = -1: input volume 48*B is not divisible by 40*B, the product of the other output dimensions", reshape.ErrNotDivisible},
+		{"not divisible: openvino leaves copied dims out", "[B,8,6]", "[0,0,-1,5]", reshape.Options{SpecialZero: true},
+			"pattern[2] = -1: input [B,8,6] without the dimensions special zeros copy has volume 6, which is not divisible by 5, the product of the other output dimensions", reshape.ErrNotDivisible},
 		{"unknown values", "[N,6]", "", reshape.Options{}, "[?,?,?]", nil},
 		{"interval input", "[1..8,6]", "[-1,3]", reshape.Options{}, "[2..16,3]", nil},
 	}
@@ -56,8 +60,8 @@ func TestInferSymbolic(t *testing.T) {
 			}
 			out, err := reshape.InferSymbolic(in, ps, values, tt.opt)
 			if tt.err != nil {
-				if !errors.Is(err, tt.err) {
-					t.Fatalf("InferSymbolic = %v, %v; want %v", out, err, tt.err)
+				if !errors.Is(err, tt.err) || tt.want != "" && err.Error() != tt.want {
+					t.Fatalf("InferSymbolic = %v, %v; want %v %s", out, err, tt.err, tt.want)
 				}
 				return
 			}
