@@ -52,8 +52,15 @@ type signals struct {
 	grace *time.Timer     // the exit after graceTime
 }
 
-// graceTime is how long a writer has to stop after a signal before the process exits.
-const graceTime = 2 * time.Second
+// graceTime is how long a writer has to stop after a signal before the process exits: a read that
+// waits on a pipe may never return. A second signal exits at once. (A variable for TestInterrupt,
+// whose process such an exit would end, however slow a loaded machine makes it.)
+var graceTime = 5 * time.Second
+
+// cancelled is called when a signal has cancelled a run that is writing an output: TestInterrupt
+// waits for it before it lets the run go on, since a run that ended meanwhile would have the
+// signal exit the process.
+var cancelled = func() {}
 
 // watchSignals starts watching SIGINT and SIGTERM; stop ends it.
 func watchSignals() *signals {
@@ -78,6 +85,7 @@ func (s *signals) loop() {
 				// The writer stops at its next block, and removes its file.
 				s.grace = time.AfterFunc(graceTime, func() { s.exit(ie) })
 				s.mu.Unlock()
+				cancelled()
 				continue
 			}
 			s.mu.Unlock()
