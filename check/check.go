@@ -93,7 +93,8 @@ type Row struct {
 	// Verdict is OK or Mismatch when the model declares an output shape, Inferred when it declares
 	// none, or the error code of a failed inference ("not-divisible", ...).
 	Verdict Verdict `json:"verdict"`
-	// Message explains a verdict other than OK, and says where a pattern or a dim comes from.
+	// Message explains a verdict other than OK, and for one that says something is wrong, where the
+	// pattern comes from.
 	Message string `json:"message,omitempty"`
 	// Run is the verdict of running the reshape on a constant data input (Options.Run): OK when the
 	// result has the declared shape and size, Mismatch, or an error code; "" when it was not run.

@@ -171,8 +171,10 @@ func onnxRow(res *graph.Result, st *stoppers, r *graph.NodeResult, file string, 
 // judge sets the verdict of the row of the Reshape whose result is r and whose output is the
 // tensor output, with its declared and inferred shapes: Unknown downstream of an error, the code
 // of its own error, Inferred when nothing is declared, and otherwise compare's verdict, Stale for
-// a mismatch when the bindings rebind the model's inputs. The row's message so far is kept as a
-// note. It reports whether the inferred shape was compared with a declaration.
+// a mismatch when the bindings rebind the model's inputs. The row's message so far, where its
+// pattern comes from, is kept as a note to a verdict that says something is wrong (the pattern's
+// source is the row's PatternSource already). It reports whether the inferred shape was compared
+// with a declaration.
 func (row *Row) judge(res *graph.Result, r *graph.NodeResult, output string, rebinds bool) bool {
 	declared, _, hasDecl := res.Declared(r.Graph, output)
 	if hasDecl {
@@ -188,14 +190,17 @@ func (row *Row) judge(res *graph.Result, r *graph.NodeResult, output string, reb
 	}
 	out := r.Outputs[0].Shape
 	row.Inferred = &out
+	note := row.Message
 	if !hasDecl {
-		row.Verdict = Inferred
+		row.Verdict, row.Message = Inferred, ""
 		return false
 	}
-	note := row.Message
-	row.Verdict, row.Message = compare(row.Input, out, declared, note)
-	if row.Verdict == Mismatch && rebinds {
+	row.Verdict, row.Message = compare(row.Input, out, declared, "")
+	switch {
+	case row.Verdict == Mismatch && rebinds:
 		row.Verdict, row.Message = Stale, notes(staleDeclaration(declared, out), note)
+	case row.Verdict == Mismatch:
+		row.Message = notes(row.Message, note)
 	}
 	return true
 }

@@ -198,6 +198,12 @@ func TestOutputForPeople(t *testing.T) {
 	if code, stdout, _ := cli("", "check", "--quiet", filepath.Join(models, "idioms.onnx")); code != 0 || stdout != "2 reshapes in 1 file: 2 ok, 0 mismatch, 0 inferred, 0 error\n" {
 		t.Errorf("--quiet, all ok: exit %d\n%s", code, stdout)
 	}
+	// Nothing wrong, nothing to say: the table and the summary, no line per computed pattern (the
+	// PATTERN column says "(computed)"; ShuffleNet printed 32 such lines).
+	code, stdout, _ = cli("", "check", filepath.Join(models, "bert_tiny.onnx"))
+	if lines := strings.Count(stdout, "\n"); code != 0 || lines != 1+9+1 || !strings.HasSuffix(stdout, "9 reshapes in 1 file: 1 ok, 0 mismatch, 8 inferred, 0 error\n") {
+		t.Errorf("bert_tiny.onnx: exit %d, %d lines\n%s", code, lines, stdout)
+	}
 	// A long name in a 60-column terminal.
 	rows := [][]string{{"TENSOR", "OP", "SHAPE"}, {"If_3/then_branch/Loop_7/body/" + strings.Repeat("x", 60) + "/Reshape_1", "Reshape", "[N,3]"}, {"y", "Relu", "[2]"}}
 	fitColumns(rows, []bool{true, false, false}, 60)
