@@ -10,7 +10,8 @@ import (
 )
 
 // TestUnifyRecords checks that Ctx.Unify records each equality it imposes as a constraint of its
-// node, in the engine's sym.Solver, and that the substitutions reach every tensor.
+// node, that Result.Constraints lists them and Result.Check evaluates them at a binding, and that
+// the substitutions reach every tensor.
 func TestUnifyRecords(t *testing.T) {
 	b := newModel(17).input("x", "N", "K").input("z", "M", 6).input("v", "T", "K").
 		ints("w", []int64{2}, 4, 8).
@@ -24,7 +25,7 @@ func TestUnifyRecords(t *testing.T) {
 		t.Fatal(err)
 	}
 	var got []string
-	for _, c := range res.e.solver.Constraints() {
+	for _, c := range res.Constraints() {
 		got = append(got, c.String())
 	}
 	want := []string{
@@ -39,10 +40,62 @@ func TestUnifyRecords(t *testing.T) {
 			t.Errorf("%s: %s, want %s", name, got, want)
 		}
 	}
-	err = res.e.solver.Check(map[string]int64{"N": 2, "M": 3, "K": 4, "T": 1})
+	if err := res.Check(map[string]int64{"N": 2, "K": 4, "T": 1}); err != nil {
+		t.Errorf("Check(N=2, K=4, T=1), M taken from N == M: %v", err)
+	}
+	var ue *sym.UnboundError
+	if err := res.Check(map[string]int64{"M": 2}); !errors.As(err, &ue) || ue.Name != "N" {
+		t.Errorf("Check(M=2): %v, want N unbound", err)
+	}
+	err = res.Check(map[string]int64{"N": 2, "M": 3, "K": 4, "T": 1})
 	var ce *sym.ConstraintError
 	if !errors.As(err, &ce) || !errors.Is(err, errcode.ErrInvalidShape) || ce.Constraint.Origin.Node != "cat" ||
 		!strings.HasSuffix(err.Error(), "N == M does not hold at N=2, M=3") {
 		t.Errorf("Check(N=2, M=3): %v", err)
+	}
+}
+
+// TestRequire checks Ctx.Require: a condition that holds given those recorded is not recorded
+// again, one that can never hold is an error wrapping errcode.ErrInvalidShape and a
+// *sym.ConstraintError whose message, as the engine prefixes it with the node, names the node once
+// and the constraints it contradicts.
+func TestRequire(t *testing.T) {
+	e := &engine{tab: sym.NewTable()}
+	e.solver = sym.NewSolver(e.tab)
+	c := &Ctx{e: e, path: "R", n: &Node{Op: "Reshape"}}
+	n := e.tab.Symbol("N", 1, sym.Inf)
+	two := sym.Int(2)
+	twoN, _ := sym.Mul(two, n)
+	for _, step := range []struct {
+		p    sym.Pred
+		why  string
+		want string // the error as the engine reports it, "" for none
+	}{
+		{sym.Eq(twoN, sym.Int(3)), "the volume", "R (Reshape): the volume: 2*N == 3 never holds"},
+		{sym.Ge(n, two), "the window", ""},
+		{sym.Ge(n, sym.Int(1)), "implied", ""},
+		{sym.Eq(n, sym.Int(1)), "the batch", "R (Reshape): the batch: N == 1 cannot hold with N >= 2 (R (Reshape): the window)"},
+	} {
+		err := c.Require(step.p, step.why)
+		if step.want == "" {
+			if err != nil {
+				t.Errorf("Require(%v): %v", step.p, err)
+			}
+			continue
+		}
+		var ce *sym.ConstraintError
+		if !errors.Is(err, errcode.ErrInvalidShape) || !errors.As(err, &ce) || ce.Constraint.Origin.Node != "R" {
+			t.Errorf("Require(%v): %v, want a *sym.ConstraintError of node R", step.p, err)
+		}
+		if got := c.wrap(err).Error(); got != step.want {
+			t.Errorf("Require(%v): %s, want %s", step.p, got, step.want)
+		}
+	}
+	var got []string
+	for _, k := range e.solver.Constraints() {
+		got = append(got, k.String())
+	}
+	if want := "N >= 2 (R (Reshape): the window)"; strings.Join(got, "; ") != want {
+		t.Errorf("recorded: %s, want %s", strings.Join(got, "; "), want)
 	}
 }

@@ -260,6 +260,32 @@ func (c *Ctx) Unify(a, b sym.Dim, what string) (sym.Dim, error) {
 	return d, nil
 }
 
+// Require records that p must hold for the node to run, as a constraint of the node whose why
+// says what needs it ("the volume", "kernel axis 0"): sym.Solver.Require, with the node's path and
+// operator as the constraint's sym.Origin. It returns an error wrapping errcode.ErrInvalidShape,
+// a *sym.ConstraintError, when p can never hold, alone or with the constraints recorded before
+// (the message names them): "the volume: 2*N == 3 never holds".
+func (c *Ctx) Require(p sym.Pred, why string) error {
+	err := c.e.solver.Require(p, sym.Origin{Node: c.path, Op: c.n.Op, Why: why})
+	var ce *sym.ConstraintError
+	if errors.As(err, &ce) {
+		return nodeConstraint{ce}
+	}
+	return err
+}
+
+// nodeConstraint is the *sym.ConstraintError of a rule's own condition: it prints without the
+// node's path and operator, which the engine puts before every error of a rule.
+type nodeConstraint struct{ *sym.ConstraintError }
+
+func (e nodeConstraint) Error() string {
+	ce := *e.ConstraintError
+	ce.Constraint.Origin.Node, ce.Constraint.Origin.Op = "", ""
+	return ce.Error()
+}
+
+func (e nodeConstraint) Unwrap() error { return e.ConstraintError }
+
 // conflict returns ": it contradicts C" for the constraints C that a unification contradicts,
 // or "".
 func conflict(err error) string {

@@ -41,6 +41,10 @@
 //     value; an output whose rank is not known is sym.DynamicRank();
 //   - dims the operator requires to be equal (MatMul's inner dims, Concat's other dims) go through
 //     Ctx.Unify, which makes them one; broadcasting goes through Ctx.Broadcast;
+//   - any other condition the operator needs of the symbols (H >= 11 for a window of 11, T % 4 == 0
+//     for an exact quotient) is required with Ctx.Require, recorded with the node: never assumed
+//     silently, and an error at the node when it can never hold. Result.Constraints lists them,
+//     and Result.Check evaluates them at a binding;
 //   - a value whose run-time data decides it (NonZero, TopK's k from an input) is unknown, or a new
 //     anonymous dim (Ctx.Fresh) when the rule needs the same unknown twice.
 //

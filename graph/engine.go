@@ -79,8 +79,28 @@ type Result struct {
 	// shape rule and whose outputs are therefore unknown or as declared.
 	Unsupported map[string]int
 
-	e *engine
+	e           *engine
+	constraints []sym.Constraint
 }
+
+// Constraints returns the conditions the model's nodes impose on its symbols for it to run, each
+// with the node that imposes it (sym.Constraint: the predicate and its sym.Origin, the node's
+// Path, operator and why), in the canonical order of sym.Solver.Constraints: equalities that
+// unification found (N == 1, A == B), bounds (H >= 11, T <= 64), divisibility (T % 4 == 0) and
+// disjunctions (A == B || A == 1 || B == 1), less those the others imply. The shapes of the result
+// hold at every binding of the symbols that satisfies them. None when the model imposes none, or
+// when Options.Dims binds every symbol it meets (the conditions are then decided: a node error
+// where one fails). Conditions on dims the model does not name (counts only a run tells) are left
+// out. The slice is the caller's.
+func (r *Result) Constraints() []sym.Constraint { return slices.Clone(r.constraints) }
+
+// Check evaluates the constraints the nodes recorded at the binding b of the model's symbols
+// (map[string]int64{"N": 2}), in the order inference met them, and returns the first that does not
+// hold as a *sym.ConstraintError naming its node and the values: "Reshape_2 (Reshape): the volume:
+// N == 1 does not hold at N=2"; it wraps errcode.ErrInvalidShape. A symbol that a recorded
+// equality fixes takes its value from the others. When none fails but b leaves out a symbol that
+// one needs, the error is a *sym.UnboundError naming it (errcode.ErrSyntax); nil when all hold.
+func (r *Result) Check(b map[string]int64) error { return r.e.solver.Check(b) }
 
 // Declared returns the shape and element type graph g (the main graph or one of its subgraphs)
 // declares for the tensor name, in the symbols of the result: a named dim is the symbol of its
@@ -241,6 +261,7 @@ func Infer(g *Graph, opt Options) (*Result, error) {
 		}
 	}
 	e.final()
+	e.res.constraints = e.solver.Constraints()
 	return e.res, nil
 }
 
