@@ -14,7 +14,8 @@ import (
 type Type uint8
 
 // The element types of OpenVINO, with their OpenVINO names. u1, u4, i4 and nf4 are packed: several
-// elements share a byte.
+// elements share a byte. A string element (ONNX's STRING, OpenVINO's string) has no fixed width:
+// its Bits are 0 and Size does not apply.
 const (
 	Undefined Type = iota
 	Boolean        // boolean: one byte per element, 0 is false
@@ -36,6 +37,7 @@ const (
 	BF16           // bf16: bfloat16, the upper half of a float32
 	F32            // f32
 	F64            // f64
+	String         // string: a byte string of any length
 	numTypes
 )
 
@@ -63,6 +65,7 @@ var info = [numTypes]struct {
 	BF16:      {"bf16", 16},
 	F32:       {"f32", 32},
 	F64:       {"f64", 64},
+	String:    {"string", 0},
 }
 
 // Types returns every defined element type, in the order of the constants.
@@ -83,7 +86,7 @@ func (t Type) String() string {
 }
 
 // Bits returns the width of one element of t in bits (1 for u1, 4 for u4, 32 for f32), or 0 for
-// Undefined.
+// Undefined and String, whose elements have no fixed width.
 func (t Type) Bits() int {
 	if t >= numTypes {
 		return 0
@@ -122,7 +125,7 @@ func (t Type) IsFloat() bool {
 func (t Type) IsPacked() bool { return t.Bits() > 0 && t.Bits() < 8 }
 
 // Size returns the number of bytes that n elements of t occupy, packed elements rounded up to whole
-// bytes; ok is false when the byte count does not fit in an int64.
+// bytes; ok is false when the byte count does not fit in an int64, and for Undefined and String.
 func (t Type) Size(n int64) (bytes int64, ok bool) {
 	bits := int64(t.Bits())
 	if n < 0 || bits == 0 {

@@ -24,6 +24,7 @@ func TestParse(t *testing.T) {
 		{"float32", element.F32}, {"int8", element.I8}, {"uint8", element.U8}, {"float16", element.F16},
 		{"FLOAT16", element.F16}, {"DOUBLE", element.F64}, {"INT64", element.I64}, {"BFLOAT16", element.BF16},
 		{"float8e4m3fn", element.F8E4M3}, {"UINT4", element.U4},
+		{"string", element.String}, {"STRING", element.String},
 	}
 	for _, tt := range tests {
 		if got, err := element.Parse(tt.name); err != nil || got != tt.want {
@@ -62,6 +63,7 @@ func TestSize(t *testing.T) {
 		{element.I4, 0, 0, true},
 		{element.I64, 1 << 60, 0, false},
 		{element.Undefined, 1, 0, false},
+		{element.String, 1, 0, false},
 		{element.F16, -1, 0, false},
 	}
 	for _, tt := range tests {

@@ -3,6 +3,7 @@ package onnx_test
 import (
 	"bytes"
 	"math"
+	"reflect"
 	"runtime"
 	"slices"
 	"strings"
@@ -277,7 +278,7 @@ func TestTensorErrors(t *testing.T) {
 		{"INT16 below the range", "syntax", "int32_data[0] = -32769", tensorPB("x", onnx.Int16, 1).packed(fTensorInt32Data, -32769), false},
 		{"UINT32 above 2^32-1", "syntax", "uint64_data[0] = 4294967296: out of the range of UINT32",
 			tensorPB("x", onnx.Uint32, 1).packed(fTensorUint64Data, 1<<32), false},
-		{"STRING has no element type", "data-type", "STRING has no element type",
+		{"STRING has no fixed width", "data-type", "STRING values have no fixed width",
 			tensorPB("x", onnx.String, 2).str(fTensorStringData, "a").str(fTensorStringData, "bc"), false},
 		{"COMPLEX64 has no element type", "data-type", "COMPLEX64",
 			tensorPB("x", onnx.Complex64, 1).packedFloats(fTensorFloatData, 1, 2), false},
@@ -447,6 +448,12 @@ func TestEncodeTensorRoundTrip(t *testing.T) {
 		if back, err := dt.ElementType(); back != et || err != nil {
 			t.Errorf("%v: ElementType of DataTypeOf = %v, %v", et, back, err)
 		}
+		if et == element.String {
+			if _, err := tensor.New(et, 2); errcode.Code(err) != "data-type" {
+				t.Errorf("tensor.New of %v: %v, want a data-type error", et, err)
+			}
+			continue
+		}
 		dense := must2(tensor.New(et, 2, 3, 4))
 		for i := range dense.Data() {
 			dense.Data()[i] = byte(i*37 + 11)
@@ -505,7 +512,7 @@ func TestDataTypes(t *testing.T) {
 		onnx.Uint16: element.U16, onnx.Int16: element.I16, onnx.Int32: element.I32, onnx.Int64: element.I64,
 		onnx.Bool: element.Boolean, onnx.Float16: element.F16, onnx.Double: element.F64, onnx.Uint32: element.U32,
 		onnx.Uint64: element.U64, onnx.BFloat16: element.BF16, onnx.Float8E4M3FN: element.F8E4M3,
-		onnx.Float8E5M2: element.F8E5M2, onnx.Uint4: element.U4, onnx.Int4: element.I4}
+		onnx.Float8E5M2: element.F8E5M2, onnx.Uint4: element.U4, onnx.Int4: element.I4, onnx.String: element.String}
 	for d := onnx.DataType(-1); d < 30; d++ {
 		et, err := d.ElementType()
 		if want, ok := elems[d]; ok != (err == nil) || et != want {
@@ -532,4 +539,65 @@ func must2[T any](v T, err error) T {
 		panic(err)
 	}
 	return v
+}
+
+// TestOptionalType decodes TypeProto.optional_type: an optional of a tensor reads as the tensor,
+// marked Optional, its named dims kept; an optional of a sequence, or a sequence, is not a tensor;
+// the last member of the oneof wins. EncodeModel writes an Optional value info back as it was.
+func TestOptionalType(t *testing.T) {
+	tensorType := func(elem onnx.DataType, dims ...any) pb {
+		tt := pb{}.int(fTensorElemType, int64(elem))
+		shape := pb{}
+		for _, d := range dims {
+			switch d := d.(type) {
+			case int:
+				shape = shape.msg(fShapeDim, pb{}.int(fDimValue, int64(d)))
+			case string:
+				shape = shape.msg(fShapeDim, pb{}.str(fDimParam, d))
+			}
+		}
+		return pb{}.msg(fTypeTensor, tt.msg(fTensorShape, shape))
+	}
+	optional := func(inner pb) pb { return pb{}.msg(fTypeOptional, pb{}.msg(1, inner)) }
+	seq := pb{}.msg(fTypeSequence, pb{}.msg(1, tensorType(onnx.Float, 2)))
+	tests := []struct {
+		name     string
+		typ      pb
+		elem     onnx.DataType
+		shape    string
+		params   []string
+		optional bool
+	}{
+		{"optional tensor", optional(tensorType(onnx.Float, "N", 3)), onnx.Float, "[?,3]", []string{"N", ""}, true},
+		{"optional string scalar", optional(tensorType(onnx.String)), onnx.String, "[]", nil, true},
+		{"optional sequence", optional(seq), onnx.Undefined, "[...]", nil, false},
+		{"optional, then tensor", optional(tensorType(onnx.Float, 2)).raw(tensorType(onnx.Int64, 4)...), onnx.Int64, "[4]", nil, false},
+		{"tensor, then sequence", tensorType(onnx.Int64, 4).raw(seq...), onnx.Undefined, "[...]", nil, false},
+	}
+	for _, tc := range tests {
+		g := pb{}.msg(fGraphInput, pb{}.str(fValueName, "x").msg(fValueType, tc.typ))
+		m, err := onnx.DecodeModel(modelPB(g))
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		vi := m.Graph.Inputs[0]
+		if vi.ElemType != tc.elem || vi.Shape.String() != tc.shape || !slices.Equal(vi.DimParams, tc.params) || vi.Optional != tc.optional {
+			t.Errorf("%s: %v %v %q optional %v; want %v %v %q %v", tc.name, vi.ElemType, vi.Shape, vi.DimParams, vi.Optional,
+				tc.elem, tc.shape, tc.params, tc.optional)
+		}
+		if !vi.Optional {
+			continue
+		}
+		b, err := onnx.EncodeModel(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		back, err := onnx.DecodeModel(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := back.Graph.Inputs[0]; !reflect.DeepEqual(got, vi) {
+			t.Errorf("%s: encoded and decoded %+v, want %+v", tc.name, got, vi)
+		}
+	}
 }

@@ -29,12 +29,13 @@ func NewTensor(name string, t tensor.Tensor) (Tensor, error) {
 // GraphProto node (1), name (2), initializer (5), input (11), output (12), value_info (13); NodeProto
 // input (1), output (2), name (3), op_type (4), attribute (5), domain (7); AttributeProto name (1),
 // type (20) and its value field (a GRAPH or GRAPHS attribute its subgraphs); ValueInfoProto name (1)
-// and type (2) with a tensor type whose shape writes static dims as dim_value, named ones as
-// dim_param (ValueInfo.DimParams), and others as an empty Dimension (a dynamic rank leaves the shape
-// out); TensorProto as decoded, its values read from where they were decoded. DecodeModel reads back
-// what it writes. Attributes of the types the decoder skips (sparse tensors, type protos) are
-// written without a value. The error wraps errcode.ErrSyntax when a tensor's values cannot be read
-// (its model was closed, or its mapped file truncated).
+// and type (2) with a tensor type (within an optional type when ValueInfo.Optional) whose shape
+// writes static dims as dim_value, named ones as dim_param (ValueInfo.DimParams), and others as an
+// empty Dimension (a dynamic rank leaves the shape out); TensorProto as decoded, its values read
+// from where they were decoded. DecodeModel reads back what it writes. Attributes of the types the
+// decoder skips (sparse tensors, type protos) are written without a value. The error wraps
+// errcode.ErrSyntax when a tensor's values cannot be read (its model was closed, or its mapped file
+// truncated).
 func EncodeModel(m *Model) (_ []byte, err error) {
 	defer recoverFault(&err, debug.SetPanicOnFault(true))
 	e := &encoder{}
@@ -155,7 +156,7 @@ func encodeValueInfo(vi *ValueInfo) []byte {
 }
 
 // encodeType writes the TypeProto of vi: a tensor_type with its elem_type, and its shape unless
-// the rank is dynamic.
+// the rank is dynamic, within an optional_type when vi is Optional.
 func encodeType(vi *ValueInfo) []byte {
 	var tt []byte
 	if vi.ElemType != Undefined {
@@ -179,7 +180,11 @@ func encodeType(vi *ValueInfo) []byte {
 		tt = protowire.AppendTag(tt, 2, protowire.BytesType)
 		tt = protowire.AppendBytes(tt, sb)
 	}
-	return appendBytes(nil, 1, tt)
+	typ := appendBytes(nil, 1, tt)
+	if vi.Optional {
+		typ = appendBytes(nil, 9, appendBytes(nil, 1, typ))
+	}
+	return typ
 }
 
 // tensor writes a decoded tensor back: dims, data_type, name, and its values in the field and form

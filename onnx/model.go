@@ -200,6 +200,9 @@ type ValueInfo struct {
 	// Denotations holds, for each dim of Shape, its denotation ("DATA_BATCH", "DATA_CHANNEL"...),
 	// or "". It is nil when no dim has one.
 	Denotations []string
+	// Optional reports that the type is optional(tensor) (TypeProto.optional_type, field 9, of a
+	// tensor_type): ElemType, Shape and DimParams are then those of the tensor it may hold.
+	Optional bool
 }
 
 // DecodeModel decodes an ONNX model, a ModelProto as a .onnx file holds it: ir_version (field 1),
@@ -270,6 +273,7 @@ var (
 	attrFields      = names{1: "name", 2: "f", 3: "i", 4: "s", 5: "t", 6: "g", 7: "floats", 8: "ints", 9: "strings", 10: "tensors", 11: "graphs", 14: "tp", 15: "type_protos", 20: "type", 22: "sparse_tensor", 23: "sparse_tensors"}
 	valueInfoFields = names{1: "name", 2: "type"}
 	typeFields      = names{1: "tensor_type", 4: "sequence_type", 5: "map_type", 8: "sparse_tensor_type", 9: "optional_type"}
+	optionalFields  = names{1: "elem_type"}
 	tensorTypeField = names{1: "elem_type", 2: "shape"}
 	shapeFields     = names{1: "dim"}
 	dimFields       = names{1: "dim_value", 2: "dim_param", 3: "denotation"}
@@ -643,7 +647,8 @@ func decodeValueInfo(m *message, vi *ValueInfo) error {
 }
 
 // decodeType decodes a TypeProto into vi. Its value is a oneof: the last member present wins, and
-// only tensor_type says anything of the value's element type and shape.
+// only tensor_type, or the tensor_type an optional_type holds, says anything of the value's element
+// type and shape.
 func decodeType(m *message, vi *ValueInfo) error {
 	var f field
 	for m.more() {
@@ -655,18 +660,54 @@ func decodeType(m *message, vi *ValueInfo) error {
 		case 1:
 			var sub message
 			if sub, err = f.message("TypeProto.Tensor", tensorTypeField); err == nil {
+				if vi.Optional { // another member of the oneof: it starts again
+					vi.ElemType, vi.Shape, vi.DimParams, vi.Denotations, vi.Optional = Undefined, shape.DynamicRank(), nil, nil, false
+				}
 				err = decodeTensorType(&sub, vi)
 			}
-		case 4, 5, 8, 9: // sequence, map, sparse tensor, optional: not a tensor
+		case 9:
+			var sub message
+			if sub, err = f.message("TypeProto.Optional", optionalFields); err == nil {
+				err = decodeOptional(&sub, vi)
+			}
+		case 4, 5, 8: // sequence, map, sparse tensor: not a tensor
 			if err = f.want(protowire.BytesType); err == nil {
 				f.skip()
-				vi.ElemType, vi.Shape, vi.DimParams = Undefined, shape.DynamicRank(), nil
+				vi.ElemType, vi.Shape, vi.DimParams, vi.Denotations, vi.Optional = Undefined, shape.DynamicRank(), nil, nil, false
 			}
 		default:
 			f.skip()
 		}
 		if err != nil {
 			return err
+		}
+	}
+	return nil
+}
+
+// decodeOptional decodes a TypeProto.Optional into vi: an optional of a tensor is that tensor's
+// type and shape, marked Optional; an optional of anything else (a sequence) is not a tensor.
+func decodeOptional(m *message, vi *ValueInfo) error {
+	vi.ElemType, vi.Shape, vi.DimParams, vi.Denotations, vi.Optional = Undefined, shape.DynamicRank(), nil, nil, false
+	var f field
+	for m.more() {
+		if err := m.next(&f); err != nil {
+			return err
+		}
+		if f.num != 1 {
+			f.skip()
+			continue
+		}
+		sub, err := f.message("TypeProto", typeFields)
+		if err != nil {
+			return err
+		}
+		inner := ValueInfo{Shape: shape.DynamicRank()}
+		if err := decodeType(&sub, &inner); err != nil {
+			return err
+		}
+		if inner.ElemType != Undefined && !inner.Optional {
+			vi.ElemType, vi.Shape, vi.DimParams, vi.Denotations, vi.Optional = inner.ElemType, inner.Shape, inner.DimParams, inner.Denotations, true
 		}
 	}
 	return nil

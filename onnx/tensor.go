@@ -81,7 +81,7 @@ var dataTypes = [...]struct {
 	Int16:          {"INT16", element.I16, 16, int32Data, 16},
 	Int32:          {"INT32", element.I32, 32, int32Data, 32},
 	Int64:          {"INT64", element.I64, 64, int64Data, 64},
-	String:         {"STRING", element.Undefined, 0, stringData, 0},
+	String:         {"STRING", element.String, 0, stringData, 0},
 	Bool:           {"BOOL", element.Boolean, 8, int32Data, 8},
 	Float16:        {"FLOAT16", element.F16, 16, int32Data, 16},
 	Double:         {"DOUBLE", element.F64, 64, doubleData, 64},
@@ -115,9 +115,9 @@ func (d DataType) String() string {
 }
 
 // ElementType returns the project's element type of d: FLOAT f32, UINT8 u8, INT8 i8, UINT16 u16,
-// INT16 i16, INT32 i32, INT64 i64, BOOL boolean, FLOAT16 f16, DOUBLE f64, UINT32 u32, UINT64 u64,
-// BFLOAT16 bf16, FLOAT8E4M3FN f8e4m3, FLOAT8E5M2 f8e5m2, UINT4 u4, INT4 i4. For any other data type
-// (UNDEFINED, STRING, the complex types, the FNUZ float8 types, FLOAT4E2M1, FLOAT8E8M0, the 2-bit
+// INT16 i16, INT32 i32, INT64 i64, STRING string, BOOL boolean, FLOAT16 f16, DOUBLE f64, UINT32 u32,
+// UINT64 u64, BFLOAT16 bf16, FLOAT8E4M3FN f8e4m3, FLOAT8E5M2 f8e5m2, UINT4 u4, INT4 i4. For any
+// other data type (UNDEFINED, the complex types, the FNUZ float8 types, FLOAT4E2M1, FLOAT8E8M0, the 2-bit
 // types, unknown values) it returns an error wrapping errcode.ErrDataType that names the type.
 func (d DataType) ElementType() (element.Type, error) {
 	if d.known() && dataTypes[d].elem != element.Undefined {
@@ -367,15 +367,18 @@ func (t *Tensor) check() error {
 
 // Tensor returns the values as a dense tensor of the project's element type (see
 // DataType.ElementType), little-endian, in row-major order, in new memory: it reads them from the
-// encoded model. Errors wrap errcode.ErrDataType (a data type without an element type), or
-// errcode.ErrSyntax (values that do not match the dims, or are out of the range of the data type,
-// as a UINT8 in int32_data above 255; a model closed, or a mapped file truncated, before they were
-// read).
+// encoded model. Errors wrap errcode.ErrDataType (a data type without an element type, or STRING,
+// whose values have no fixed width), or errcode.ErrSyntax (values that do not match the dims, or
+// are out of the range of the data type, as a UINT8 in int32_data above 255; a model closed, or a
+// mapped file truncated, before they were read).
 func (t *Tensor) Tensor() (_ tensor.Tensor, err error) {
 	defer recoverFault(&err, debug.SetPanicOnFault(true))
 	et, err := t.DataType.ElementType()
 	if err != nil {
 		return tensor.Tensor{}, within(err, "tensor %q", t.Name)
+	}
+	if et.Bits() == 0 {
+		return tensor.Tensor{}, errcode.Errorf(errcode.ErrDataType, "tensor %q: %v values have no fixed width: a dense tensor cannot hold them", t.Name, t.DataType)
 	}
 	if err := t.check(); err != nil {
 		return tensor.Tensor{}, err

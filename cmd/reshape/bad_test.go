@@ -182,7 +182,7 @@ var badInputs = []badFile{
 	{"pb_truncated.pb", applyPBToNpy, 2, "syntax", "TensorProto.raw_data: length 96 past the end (66 bytes left) at offset 12"},
 	{"pb_dims_data_mismatch.pb", applyPB, 2, "syntax", `tensor "x": TensorProto.raw_data holds 24 bytes`},
 	{"pb_unknown_data_type.pb", applyPB, 2, "data-type", `tensor "x": ONNX data type DataType(99)`},
-	{"pb_string_data.pb", applyPBToNpy, 2, "data-type", `tensor "x": ONNX data type STRING`},
+	{"pb_string_data.pb", applyPBToNpy, 2, "data-type", `tensor "x": STRING values have no fixed width`},
 	{"pb_external_data.pb", applyPB, 2, "syntax", `tensor "x": external data ../../testdata/bad/x.bin: no such file or directory`},
 	{"pb_negative_dim.pb", applyPB, 2, "syntax", "TensorProto.dims: dims[0] = -3"},
 	{"pb_wrong_wire_type.pb", applyPB, 2, "syntax", "TensorProto.data_type: wire type length-delimited"},
