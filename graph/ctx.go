@@ -338,7 +338,7 @@ func (c *Ctx) subgraph(g *Graph, attr string, inputs []*Info, record, notTaken b
 			child.infos[in.Name] = inputs[k]
 			continue
 		}
-		child.infos[in.Name] = &Info{Type: in.Decl.Type, Shape: c.e.anonShape(c.e.declShape(in.Decl, ""), child.path+in.Name)}
+		child.infos[in.Name] = &Info{Type: in.Decl.Type, Shape: c.e.anonShape(c.e.declShape(in.Decl, ""), child.path+in.Name), Optional: in.Decl.Optional}
 	}
 	if err := c.e.run(child); err != nil {
 		return nil, &fatalError{err}

@@ -336,9 +336,9 @@ func (e *engine) inputInfo(in Input) (*Info, error) {
 		if err != nil {
 			return nil, fmt.Errorf("input %q: %w", in.Name, err)
 		}
-		return &Info{Type: in.Decl.Type, Shape: e.bind(s)}, nil
+		return &Info{Type: in.Decl.Type, Shape: e.bind(s), Optional: in.Decl.Optional}, nil
 	}
-	return &Info{Type: in.Decl.Type, Shape: e.declShape(in.Decl, in.Name)}, nil
+	return &Info{Type: in.Decl.Type, Shape: e.declShape(in.Decl, in.Name), Optional: in.Decl.Optional}, nil
 }
 
 // declShape returns the shape a declaration gives: named dims are symbols (or their bound value),
@@ -723,7 +723,7 @@ func (e *engine) fallback(s *scope, name string) *Info {
 	if !ok {
 		return unknownInfo()
 	}
-	return &Info{Type: d.Type, Shape: e.anonShape(e.declShape(d, ""), name), FromDecl: d.Rank >= 0, gen: e.solver.Gen()}
+	return &Info{Type: d.Type, Shape: e.anonShape(e.declShape(d, ""), name), FromDecl: d.Rank >= 0, Optional: d.Optional, gen: e.solver.Gen()}
 }
 
 // fatalError is an error of a rule that stops inference (a subgraph that cannot be run).

@@ -36,11 +36,13 @@ type Input struct {
 }
 
 // Decl is a tensor's element type and shape as a model declares them. Rank -1 means the rank is
-// not declared; otherwise Dims holds Rank dims.
+// not declared; otherwise Dims holds Rank dims. Optional marks an ONNX optional(tensor): the type
+// and shape are those of the tensor it may hold.
 type Decl struct {
-	Type element.Type
-	Rank int
-	Dims []DeclDim
+	Type     element.Type
+	Rank     int
+	Dims     []DeclDim
+	Optional bool
 }
 
 // Unknown is the declaration of nothing: no type, no rank.

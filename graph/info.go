@@ -9,7 +9,7 @@ import (
 // tensor (a shape, a Reshape pattern, indices, a constant) the values of its elements.
 type Info struct {
 	// Type is the element type; element.Undefined when it is not known or the value is not a
-	// tensor (an ONNX sequence or optional).
+	// tensor (an ONNX sequence). An optional's is the type of the tensor it may hold.
 	Type element.Type
 	// Shape is the tensor's shape; a dynamic rank when nothing is known of it.
 	Shape sym.Shape
@@ -24,6 +24,8 @@ type Info struct {
 	// FromDecl reports that the shape is the model's declaration, taken for the output of a node
 	// that has no shape rule.
 	FromDecl bool
+	// Optional reports that the value is an ONNX optional: empty, or a tensor of Type and Shape.
+	Optional bool
 	// FailedAt, when not "", is the path of the node whose error leaves this tensor unknown: the
 	// node whose inputs broke its rule, or the first such node upstream. Nothing is inferred
 	// downstream of it (NodeResult.Blocked).

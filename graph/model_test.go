@@ -1,10 +1,14 @@
 package graph
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
+	"github.com/reshape-go/reshape/element"
+	"github.com/reshape-go/reshape/errcode"
 	"github.com/reshape-go/reshape/onnx"
 	"github.com/reshape-go/reshape/shape"
 	"github.com/reshape-go/reshape/tensor"
@@ -175,5 +179,47 @@ func TestDecodeAllocs(t *testing.T) {
 	allocs := testing.AllocsPerRun(5, func() { decodeGraph(t, data) })
 	if perNode := allocs / nodes; perNode > 0.6 {
 		t.Errorf("DecodeModel and FromONNX: %.0f allocations for %.0f nodes, %.2f per node; want at most 0.6", allocs, nodes, perNode)
+	}
+}
+
+// TestFromONNXImports reads a model of ai.onnx.preview.training only (it need not import the
+// default domain), refuses one whose node is of a domain it does not import, and binds the
+// dims declared inside an optional(tensor) input.
+func TestFromONNXImports(t *testing.T) {
+	train := &model{onnx.Model{IRVersion: 8, OpsetImports: []onnx.OpsetID{{Domain: domainTraining, Version: 1}}}}
+	train.input("r").typedInput("t", onnx.Int64).input("x", "N", 3).input("g", "N", 3).input("h", "N", 3)
+	train.m.Graph.Nodes = []onnx.Node{{Name: "a", OpType: "Adagrad", Domain: domainTraining, Inputs: []string{"r", "t", "x", "g", "h"},
+		Outputs: []string{"x1", "h1"}}}
+	res, err := Infer(decodeGraph(t, train.output("x1", "h1").encode()), Options{Dims: map[string]int64{"N": 2}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := res.Tensors["h1"].Shape.String(); got != "[2,3]" || len(res.Unsupported) != 0 {
+		t.Errorf("Adagrad's H_new: %s, unsupported %v", got, res.Unsupported)
+	}
+
+	train.node("r", "Relu", []string{"x"}, []string{"y"})
+	m, err := onnx.DecodeModel(train.encode())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := FromONNX(m, ""); !errors.Is(err, errcode.ErrSyntax) || !strings.Contains(err.Error(), `node 1 "r" (Relu) is of the default ONNX domain`) {
+		t.Errorf("a Relu without the default domain: %v", err)
+	}
+
+	opt := newModel(18)
+	in := valueInfo("x", onnx.Float, "N", 4)
+	in.Optional = true
+	opt.m.Graph.Inputs = []onnx.ValueInfo{in}
+	opt.node("h", "OptionalHasElement", []string{"x"}, []string{"has"}).node("e", "OptionalGetElement", []string{"x"}, []string{"e"})
+	res, err = Infer(decodeGraph(t, opt.output("has", "e").encode()), Options{Dims: map[string]int64{"N": 3}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e := res.Tensors["e"]; e.Shape.String() != "[3,4]" || e.Optional {
+		t.Errorf("the element of an optional [N,4] bound N=3: %v, optional %v", e.Shape, e.Optional)
+	}
+	if h := res.Tensors["has"]; h.Type != element.Boolean || h.Value != nil {
+		t.Errorf("OptionalHasElement of an optional input: %v values %v", h.Type, h.Value)
 	}
 }

@@ -20,8 +20,9 @@ import (
 // from the model when inference asks for them: use the graph before the model is closed
 // (onnx.Model.Close of a model onnx.Open mapped).
 //
-// It returns an error wrapping errcode.ErrSyntax when the model imports no opset of the default
-// domain.
+// It returns an error wrapping errcode.ErrSyntax, naming the node, when a node (of the main graph or
+// a subgraph) is of a domain the model imports no opset of. A model of other domains only (the
+// optimizers of ai.onnx.preview.training) need not import the default domain.
 func FromONNX(m *onnx.Model, dir string) (*Graph, error) {
 	opsets := map[string]int64{}
 	for _, o := range m.OpsetImports {
@@ -33,10 +34,43 @@ func FromONNX(m *onnx.Model, dir string) (*Graph, error) {
 			opsets[d] = o.Version
 		}
 	}
-	if _, ok := opsets[""]; !ok {
-		return nil, errcode.Errorf(errcode.ErrSyntax, "the model imports no opset of the default ONNX domain")
+	if err := checkImports(&m.Graph, opsets); err != nil {
+		return nil, err
 	}
 	return fromONNXGraph(&m.Graph, opsets, dir), nil
+}
+
+// checkImports returns an error wrapping errcode.ErrSyntax for the first node of g or its
+// subgraphs whose domain opsets does not hold.
+func checkImports(g *onnx.Graph, opsets map[string]int64) error {
+	for i := range g.Nodes {
+		n := &g.Nodes[i]
+		d := n.Domain
+		if d == "ai.onnx" {
+			d = ""
+		}
+		if _, ok := opsets[d]; !ok {
+			domain := "the default ONNX domain"
+			if d != "" {
+				domain = "domain " + d
+			}
+			return errcode.Errorf(errcode.ErrSyntax, "node %d %q (%s) is of %s, of which the model imports no opset", i, n.Name, n.OpType, domain)
+		}
+		for k := range n.Attrs {
+			a := &n.Attrs[k]
+			if a.G != nil {
+				if err := checkImports(a.G, opsets); err != nil {
+					return err
+				}
+			}
+			for j := range a.Graphs {
+				if err := checkImports(&a.Graphs[j], opsets); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return nil
 }
 
 func fromONNXGraph(og *onnx.Graph, opsets map[string]int64, dir string) *Graph {
@@ -97,13 +131,13 @@ func fromONNXGraph(og *onnx.Graph, opsets map[string]int64, dir string) *Graph {
 }
 
 // onnxDecl returns the declaration of a value info: element type, and the shape with its
-// dim_param names.
+// dim_param names, of the tensor an optional(tensor) may hold.
 func onnxDecl(vi *onnx.ValueInfo) Decl {
 	t, _ := vi.ElemType.ElementType()
 	if vi.Shape.RankDynamic {
-		return Decl{Type: t, Rank: -1}
+		return Decl{Type: t, Rank: -1, Optional: vi.Optional}
 	}
-	d := Decl{Type: t, Rank: len(vi.Shape.Dims), Dims: make([]DeclDim, len(vi.Shape.Dims))}
+	d := Decl{Type: t, Rank: len(vi.Shape.Dims), Dims: make([]DeclDim, len(vi.Shape.Dims)), Optional: vi.Optional}
 	for i, sd := range vi.Shape.Dims {
 		d.Dims[i] = DeclDim{Lo: sd.Lo, Hi: sd.Hi}
 		if i < len(vi.DimParams) {

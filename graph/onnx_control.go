@@ -81,7 +81,7 @@ func ifOp(c *Ctx) error {
 
 // copyInfo returns a new Info with in's type, shape and values, for an output that is a subgraph's.
 func copyInfo(in *Info) *Info {
-	return &Info{Type: in.Type, Shape: in.Shape, Value: in.Value, Floats: in.Floats}
+	return &Info{Type: in.Type, Shape: in.Shape, Value: in.Value, Floats: in.Floats, Optional: in.Optional}
 }
 
 // join returns what is known of a tensor that is either a or b: their common rank, and at each
@@ -94,13 +94,13 @@ func (c *Ctx) join(a, b *Info, hint string) *Info {
 	ra, oka := a.Rank()
 	rb, okb := b.Rank()
 	if !oka || !okb || ra != rb {
-		return &Info{Type: t, Shape: sym.DynamicRank()}
+		return &Info{Type: t, Shape: sym.DynamicRank(), Optional: a.Optional || b.Optional}
 	}
 	dims := make([]sym.Dim, ra)
 	for i, d := range a.Shape.Dims {
 		dims[i] = c.joinDim(d, b.Shape.Dims[i], hint+":"+itoa(i))
 	}
-	out := &Info{Type: t, Shape: sym.ShapeOf(dims...)}
+	out := &Info{Type: t, Shape: sym.ShapeOf(dims...), Optional: a.Optional || b.Optional}
 	if a.Value != nil && b.Value != nil && len(a.Value) == len(b.Value) {
 		v := make([]sym.Dim, len(a.Value))
 		for i, d := range a.Value {

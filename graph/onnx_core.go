@@ -40,7 +40,7 @@ func identity(c *Ctx) error {
 	if err != nil {
 		return err
 	}
-	c.Set(0, &Info{Type: in.Type, Shape: in.Shape, Value: in.Value, Floats: in.Floats})
+	c.Set(0, &Info{Type: in.Type, Shape: in.Shape, Value: in.Value, Floats: in.Floats, Optional: in.Optional})
 	return nil
 }
 
@@ -81,11 +81,11 @@ func constant(c *Ctx) error {
 		return err
 	}
 	if _, ok := c.n.Attr("value_string"); ok {
-		c.Out(0, element.Undefined, sym.Shape{})
+		c.Out(0, element.String, sym.Shape{})
 		return nil
 	}
 	if a, ok := c.n.Attr("value_strings"); ok {
-		c.Out(0, element.Undefined, sym.Ints(int64(len(a.Strings))))
+		c.Out(0, element.String, sym.Ints(int64(len(a.Strings))))
 		return nil
 	}
 	if _, ok := c.n.Attr("sparse_value"); ok {

@@ -92,7 +92,7 @@ func unary(c *Ctx) error {
 	return nil
 }
 
-// unaryBool: IsNaN, IsInf: a boolean of the input's shape.
+// unaryBool: IsNaN, IsInf, RegexFullMatch-20 (onnx_text.go): a boolean of the input's shape.
 func unaryBool(c *Ctx) error {
 	in, err := c.Input(0)
 	if err != nil {
@@ -102,8 +102,9 @@ func unaryBool(c *Ctx) error {
 	return nil
 }
 
-// binary: the element-wise operators of two inputs, broadcast; values for Add, Sub, Mul, Div (ONNX
-// Div truncates integers toward zero), Mod (fmod 0: the sign of the divisor), And, Or, Xor.
+// binary: the element-wise operators of two inputs, broadcast, of input 0's type (StringConcat-20's
+// strings too, onnx_text.go); values for Add, Sub, Mul, Div (ONNX Div truncates integers toward
+// zero), Mod (fmod 0: the sign of the divisor), And, Or, Xor.
 func binary(c *Ctx) error {
 	ins, err := c.Inputs(2)
 	if err != nil {

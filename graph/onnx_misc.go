@@ -10,7 +10,8 @@ import (
 
 // onnxMisc holds the rules of ONNX's other operators: selections (TopK, NonZero, Compress, Unique,
 // NonMaxSuppression), whose data-dependent sizes are anonymous dims (Ctx.Fresh) or intervals;
-// CumSum, Trilu, OneHot, EyeLike; random generators; Det, GridSample and RoiAlign.
+// CumSum, Trilu, OneHot, EyeLike; random generators; Det, GridSample, AffineGrid, RoiAlign and
+// ImageDecoder.
 var onnxMisc = table{"", []opDef{
 	{"TopK", since(1), fixed(1), fixed(2), 0, topK},
 	{"TopK", since(10, 11), fixed(2), fixed(2), reads(1), topK},
@@ -31,6 +32,8 @@ var onnxMisc = table{"", []opDef{
 	{"Det", since(11), fixed(1), fixed(1), 0, det},
 	{"GridSample", since(16, 20), fixed(2), fixed(1), 0, gridSample},
 	{"RoiAlign", since(10, 16), fixed(3), fixed(1), 0, roiAlign},
+	{"AffineGrid", since(20), fixed(2), fixed(1), reads(1), affineGrid},
+	{"ImageDecoder", since(20), fixed(1), fixed(1), 0, imageDecoder},
 }}
 
 // sameShape0: Trilu-14: the output has the type and shape of input 0.
@@ -602,5 +605,98 @@ func roiAlign(c *Ctx) error {
 		ch = x.Shape.Dims[1]
 	}
 	c.Out(0, x.Type, sym.ShapeOf(n, ch, sym.Const(oh), sym.Const(ow)))
+	return nil
+}
+
+// affineGrid: AffineGrid-20: theta, [N, 2, 3] (2-D) or [N, 3, 4] (3-D), and size, the int64
+// values (N, C, H, W) or (N, C, D, H, W), give the grid [N, H, W, 2] or [N, D, H, W, 3] of
+// theta's type. The spatial rank comes from size's length, or theta's dims; theta's dims and N
+// unify with it and size's. A size of another length is an error wrapping
+// errcode.ErrInvalidShape.
+func affineGrid(c *Ctx) error {
+	ins, err := c.Inputs(2)
+	if err != nil {
+		return err
+	}
+	theta, size := ins[0], ins[1]
+	if _, _, err := c.RequireRank(theta, 0, 3, 3); err != nil {
+		return err
+	}
+	if _, _, err := c.RequireRank(size, 1, 1, 1); err != nil {
+		return err
+	}
+	n := -1 // spatial axes
+	var sv []sym.Dim
+	switch {
+	case size.Value != nil:
+		sv = size.Value
+		n = len(sv) - 2
+	case !size.Shape.RankDynamic:
+		if k, ok := size.Shape.Dims[0].Static(); ok {
+			n = int(k) - 2
+		}
+	}
+	if n < 0 && !theta.Shape.RankDynamic {
+		if k, ok := theta.Shape.Dims[1].Static(); ok {
+			n = int(k)
+		}
+	}
+	if n < 0 {
+		c.Out(0, theta.Type, sym.DynamicRank())
+		return nil
+	}
+	if n != 2 && n != 3 {
+		return c.Errorf(errcode.ErrInvalidShape, "size has %d values: want 4 (N, C, H, W) or 5 (N, C, D, H, W)", n+2)
+	}
+	batch := sym.Unknown
+	if sv != nil {
+		batch = sv[0]
+	}
+	if !theta.Shape.RankDynamic {
+		td := theta.Shape.Dims
+		for k, want := range []int64{int64(n), int64(n + 1)} {
+			if _, err := c.Unify(td[k+1], sym.Const(want), "theta's dim "+itoa(k+1)); err != nil {
+				return err
+			}
+		}
+		if batch, err = c.Unify(td[0], batch, "theta's N and size's"); err != nil {
+			return err
+		}
+	}
+	dims := []sym.Dim{batch}
+	for i := range n {
+		d := sym.Unknown
+		if sv != nil {
+			var ok bool
+			if d, ok = sv[2+i].NonNegative(); !ok {
+				return c.Errorf(errcode.ErrInvalidShape, "size[%d] = %v: want a size of 0 or more", 2+i, sv[2+i])
+			}
+		}
+		dims = append(dims, d)
+	}
+	c.Out(0, theta.Type, sym.ShapeOf(append(dims, sym.Const(int64(n)))...))
+	return nil
+}
+
+// imageDecoder: ImageDecoder-20: the bytes of an encoded image, u8 [L], give the decoded image, u8
+// [H, W, C]: H and W are the image's (the data's), C 3 for pixel_format RGB (the default) and BGR,
+// 1 for Grayscale; another pixel_format is an error wrapping errcode.ErrSyntax.
+func imageDecoder(c *Ctx) error {
+	in, err := c.Input(0)
+	if err != nil {
+		return err
+	}
+	if _, _, err := c.RequireRank(in, 0, 1, 1); err != nil {
+		return err
+	}
+	format, err := c.String("pixel_format", "RGB")
+	if err != nil {
+		return err
+	}
+	ch := map[string]int64{"RGB": 3, "BGR": 3, "Grayscale": 1}[format]
+	if ch == 0 {
+		return c.Errorf(errcode.ErrSyntax, "pixel_format %q: want RGB, BGR or Grayscale", format)
+	}
+	c.Out(0, element.U8, sym.ShapeOf(sym.Unknown, sym.Unknown, sym.Const(ch)))
 	return nil
 }

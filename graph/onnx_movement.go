@@ -33,6 +33,7 @@ var onnxMovement = table{"", []opDef{
 	{"ScatterND", since(11, 13, 16, 18), fixed(3), fixed(1), 0, scatterND},
 	{"CenterCropPad", since(18), fixed(2), fixed(1), reads(1), centerCropPad},
 	{"Col2Im", since(18), fixed(3), fixed(1), reads(1, 2), col2Im},
+	{"ReverseSequence", since(10), fixed(2), fixed(1), 0, reverseSequence},
 }}
 
 // allAxes returns the axes 0..r-1.
@@ -829,5 +830,41 @@ func col2Im(c *Ctx) error {
 		n = in.Shape.Dims[0]
 	}
 	c.Out(0, in.Type, sym.ShapeOf(append([]sym.Dim{n, ch}, image.Dims...)...))
+	return nil
+}
+
+// reverseSequence: ReverseSequence-10: the output has the input's type and shape, rank 2 or more;
+// the 1-D sequence_lens unifies with the input's dim at batch_axis (1 by default), and time_axis
+// (0 by default) is the other of the first two axes. An axis out of range, or the two equal, is an
+// error wrapping errcode.ErrInvalidShape.
+func reverseSequence(c *Ctx) error {
+	ins, err := c.Inputs(2)
+	if err != nil {
+		return err
+	}
+	batch, err := c.Int("batch_axis", 1)
+	if err != nil {
+		return err
+	}
+	time, err := c.Int("time_axis", 0)
+	if err != nil {
+		return err
+	}
+	if batch < 0 || batch > 1 || time < 0 || time > 1 || batch == time {
+		return c.Errorf(errcode.ErrInvalidShape, "batch_axis %d and time_axis %d: want 0 and 1, or 1 and 0", batch, time)
+	}
+	x := ins[0]
+	if _, ok, err := c.RequireRank(x, 0, 2, -1); err != nil {
+		return err
+	} else if ok {
+		if _, ok, err := c.RequireRank(ins[1], 1, 1, 1); err != nil {
+			return err
+		} else if ok {
+			if _, err := c.Unify(x.Shape.Dims[batch], ins[1].Shape.Dims[0], "the batch dim and sequence_lens' length"); err != nil {
+				return err
+			}
+		}
+	}
+	c.SameAs(0, c.e.current(x))
 	return nil
 }

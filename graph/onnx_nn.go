@@ -22,6 +22,8 @@ var onnxNN = table{"", []opDef{
 	{"GlobalMaxPool", since(1), fixed(1), fixed(1), 0, globalPool},
 	{"GlobalLpPool", since(1, 2), fixed(1), fixed(1), 0, globalPool},
 	{"MaxUnpool", since(9, 11), span(2, 3), fixed(1), reads(2), maxUnpool},
+	{"DeformConv", since(19), span(3, 5), fixed(1), 0, deformConv},
+	{"MaxRoiPool", since(1), fixed(2), fixed(1), 0, maxRoiPool},
 }}
 
 // windowAttrs tells readWindow which attributes the node's operator and version have.
@@ -184,6 +186,73 @@ func convOp(c *Ctx, xi, wi, bi int, t element.Type) error {
 	return nil
 }
 
+// deformConv: DeformConv-19: Conv of X [N, C, D1..Dn] and W [M, C/group, k1..kn] with bias B
+// (input 3), whose output [N, M, O1..On] the offset (input 2) [N, offset_group*n*k1*..*kn,
+// O1..On] and the mask (input 4) [N, offset_group*k1*..*kn, O1..On] share: their N and Oi unify
+// with the output's.
+func deformConv(c *Ctx) error {
+	if err := convOp(c, 0, 1, 3, element.Undefined); err != nil {
+		return err
+	}
+	y := c.out[0]
+	if y == nil || y.Shape.RankDynamic {
+		return nil
+	}
+	for _, i := range []int{2, 4} {
+		in := c.In(i)
+		if in == nil {
+			continue
+		}
+		if _, _, err := c.RequireRank(in, i, len(y.Shape.Dims), len(y.Shape.Dims)); err != nil {
+			return err
+		}
+		if in.Shape.RankDynamic {
+			continue
+		}
+		for k, d := range y.Shape.Dims {
+			if k == 1 {
+				continue
+			}
+			if _, err := c.Unify(d, in.Shape.Dims[k], "the output's dim "+itoa(k)+" and input "+itoa(i)+"'s"); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// maxRoiPool: MaxRoiPool-1: X [N, C, H, W] and the rois [num_rois, 5] give [num_rois, C,
+// pooled_shape...]; pooled_shape, two positive sizes, is required.
+func maxRoiPool(c *Ctx) error {
+	ins, err := c.Inputs(2)
+	if err != nil {
+		return err
+	}
+	ps, ok, err := c.Ints("pooled_shape")
+	if err != nil {
+		return err
+	}
+	if !ok || len(ps) != 2 || ps[0] < 1 || ps[1] < 1 {
+		return c.Errorf(errcode.ErrSyntax, "attribute pooled_shape %v: want two positive sizes", ps)
+	}
+	ch, rois := sym.Unknown, sym.Unknown
+	if _, ok, err := c.RequireRank(ins[0], 0, 4, 4); err != nil {
+		return err
+	} else if ok {
+		ch = ins[0].Shape.Dims[1]
+	}
+	if _, ok, err := c.RequireRank(ins[1], 1, 2, 2); err != nil {
+		return err
+	} else if ok {
+		if _, err := c.Unify(ins[1].Shape.Dims[1], sym.Const(5), "the rois' last dim"); err != nil {
+			return err
+		}
+		rois = c.e.current(ins[1]).Shape.Dims[0]
+	}
+	c.Out(0, ins[0].Type, sym.ShapeOf(rois, ch, sym.Const(ps[0]), sym.Const(ps[1])))
+	return nil
+}
+
 // convRank returns the common rank of a convolution's data and weight, at least 3; ok is false
 // (with no error) when neither rank is known.
 func convRank(c *Ctx, x *Info, xi int, w *Info, wi int) (r int, ok bool, err error) {
@@ -307,7 +376,14 @@ func convTranspose(c *Ctx) error {
 			d = sym.MulDims(s, sym.SubDims(in, sym.Const(1)))
 			d = sym.AddDims(d, sym.AddDims(win.effKernel(i), sym.Const(outPad[i]-pads)))
 			if win.autoPad == "SAME_UPPER" || win.autoPad == "SAME_LOWER" {
-				d = sym.MinDims(sym.MulDims(in, s), d)
+				// d - in*stride is effKernel + output_padding - stride, whatever in is: where its
+				// sign is known, the min is one of the two.
+				switch lo, hi := sym.AddDims(win.effKernel(i), sym.Const(outPad[i]-win.strides[i])).Bounds(); {
+				case lo >= 0:
+					d = sym.MulDims(in, s)
+				case hi >= 0:
+					d = sym.MinDims(sym.MulDims(in, s), d)
+				}
 			}
 		}
 		if d, err = windowSize(c, i, in, d); err != nil {

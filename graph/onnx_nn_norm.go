@@ -16,6 +16,7 @@ var onnxNorm = table{"", []opDef{
 	{"LayerNormalization", since(1, 17), span(2, 3), span(1, 3), 0, layerNorm},
 	{"GroupNormalization", since(18, 21), fixed(3), fixed(1), 0, groupNorm},
 	{"RMSNormalization", since(23), fixed(2), fixed(1), 0, rmsNorm},
+	{"SimplifiedLayerNormalization", since(1), fixed(2), span(1, 2), 0, layerNorm},
 	{"LpNormalization", since(1), fixed(1), fixed(1), 0, axisShaped},
 	{"Softmax", since(1, 11, 13), fixed(1), fixed(1), 0, axisShaped},
 	{"LogSoftmax", since(1, 11, 13), fixed(1), fixed(1), 0, axisShaped},
@@ -108,8 +109,9 @@ func instanceNorm(c *Ctx) error {
 	return nil
 }
 
-// layerNorm: LayerNormalization-17: Y has X's shape; Mean and InvStdDev, of the type stash_type
-// names (float by default), have X's dims before axis and 1 from axis on.
+// layerNorm: LayerNormalization-17, and onnxruntime's SimplifiedLayerNormalization-1 of the default
+// domain (without the mean: its second output is inv_std_var): Y has X's shape; Mean and InvStdDev,
+// of the type stash_type names (float by default), have X's dims before axis and 1 from axis on.
 func layerNorm(c *Ctx) error {
 	x, err := c.Input(0)
 	if err != nil {

@@ -87,7 +87,7 @@ type table struct {
 func init() {
 	for _, t := range []table{
 		onnxCore, onnxSlice, onnxElementwise, onnxMovement, onnxReduce, onnxNN, onnxNorm, onnxMatMul,
-		onnxRNN, onnxMisc, onnxControl,
+		onnxRNN, onnxMisc, onnxControl, onnxTraining, onnxLoss, onnxSignal, onnxText, onnxOptional,
 		openvinoCore, openvinoElementwise, openvinoMovement, openvinoSlice, openvinoReduce, openvinoNN,
 		microsoftAttention, microsoft,
 	} {
