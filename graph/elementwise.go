@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"math"
+
 	"github.com/reshape-go/reshape/errcode"
 	"github.com/reshape-go/reshape/sym"
 )
@@ -45,6 +47,61 @@ func mapValues(out, in *Info, f func(sym.Dim) sym.Dim) {
 		v[i] = f(d)
 	}
 	out.Value = v
+}
+
+// unaryFloat returns what the ONNX operator op of one input computes on floating-point values (a
+// model's small float constants, Info.Floats): Neg, Abs, Relu, Floor, Ceil and Round (half to
+// even); nil for another operator.
+func unaryFloat(op string) func(float64) float64 {
+	switch op {
+	case "Neg":
+		return func(x float64) float64 { return -x }
+	case "Abs":
+		return math.Abs
+	case "Relu":
+		return func(x float64) float64 { return max(x, 0) }
+	case "Floor":
+		return math.Floor
+	case "Ceil":
+		return math.Ceil
+	case "Round":
+		return math.RoundToEven
+	}
+	return nil
+}
+
+// binaryFloat returns what the ONNX operator op of two inputs computes on floating-point values:
+// Add, Sub, Mul, Div; nil for another operator.
+func binaryFloat(op string) func(a, b float64) float64 {
+	switch op {
+	case "Add":
+		return func(a, b float64) float64 { return a + b }
+	case "Sub":
+		return func(a, b float64) float64 { return a - b }
+	case "Mul":
+		return func(a, b float64) float64 { return a * b }
+	case "Div":
+		return func(a, b float64) float64 { return a / b }
+	}
+	return nil
+}
+
+// elementwiseFloats sets the Floats of out, of static shape and at most maxFloats elements, to f
+// of the Floats of a and b, broadcast, when f is not nil and both are known.
+func elementwiseFloats(out, a, b *Info, f func(a, b float64) float64) {
+	od, ok := out.Shape.Static()
+	n, nok := out.Volume()
+	ad, aok := a.Shape.Static()
+	bd, bok := b.Shape.Static()
+	if f == nil || a.Floats == nil || b.Floats == nil || !ok || !nok || n > maxFloats || !aok || !bok {
+		return
+	}
+	ia, ib := broadcastIndex(ad, od), broadcastIndex(bd, od)
+	v := make([]float64, n)
+	for i := range v {
+		v[i] = f(a.Floats[ia[i]], b.Floats[ib[i]])
+	}
+	out.Floats = v
 }
 
 // divisor returns an integer divisor without the bound 0 at either end of its interval: a run where

@@ -164,7 +164,8 @@ func loop(c *Ctx) error {
 	iterNum := &Info{Type: element.I64, Shape: sym.Shape{}}
 	if tripKnown {
 		_, hi := iters.Bounds()
-		iterNum.Value = []sym.Dim{sym.Interval(0, max(hi-1, 0))}
+		// One anonymous dim: the body's expressions in it (iter+1 - iter) stay exact.
+		iterNum.Value = []sym.Dim{c.Fresh("iter", 0, max(hi-1, 0))}
 	}
 	// The condition the body reads: the node's condition input first, then the body's own output.
 	// A Loop without a condition input ignores the body's (ONNX's "for" form).
@@ -313,7 +314,9 @@ func (c *Ctx) widen(in, out *Info, hint string, final bool) *Info {
 // scan: Scan-8 (with a batch axis and sequence_lens), -9, -11, -16, -19, -21. The body takes the
 // state values and one slice of each scanned input (its scan axis removed), and gives the new state
 // values and one slice of each scan output; a scan output stacks the slices along its scan axis, as
-// many as the scanned inputs' length.
+// many as the scanned inputs' length. A state value is the next iteration's input, and the final
+// one takes the initial one's place: the body's state outputs unify with its state inputs
+// (onnxruntime allocates each final state of its initial shape).
 func scan(c *Ctx) error {
 	body, err := c.Graph("body")
 	if err != nil {
@@ -398,6 +401,15 @@ func scan(c *Ctx) error {
 	if err != nil {
 		return err
 	}
+	for k := range nState {
+		if err := sameShape(c, inputs[k].Shape, outs[k].Shape, "state "+itoa(k)+" in and out of the body"); err != nil {
+			return err
+		}
+	}
+	for k := range outs {
+		outs[k] = c.e.current(outs[k])
+	}
+	length, batchDim = settle(c, []sym.Dim{length})[0], settle(c, []sym.Dim{batchDim})[0]
 	for k := 0; k < nState && k < c.NumOut(); k++ {
 		o := copyInfo(outs[k])
 		if batch && !o.Shape.RankDynamic {

@@ -107,3 +107,106 @@ func TestLoopCarriedGrows(t *testing.T) {
 		t.Errorf("rows = %s, want [5,C]", got)
 	}
 }
+
+// TestScanState: the body's state output is the next iteration's state input, so the dims of the
+// two unify: a state that Add broadcasts with a scanned slice keeps the state's dim.
+func TestScanState(t *testing.T) {
+	f32 := func(dims ...graph.DeclDim) graph.Decl {
+		return graph.Decl{Type: element.F32, Rank: len(dims), Dims: dims}
+	}
+	body := &graph.Graph{
+		Inputs:  []graph.Input{{Name: "s", Decl: f32(graph.DeclDim{Hi: graph.Inf})}, {Name: "e", Decl: f32(graph.DeclDim{Hi: graph.Inf})}},
+		Outputs: []string{"s1", "o"},
+		Nodes: []graph.Node{
+			{Name: "Add_1", Op: "Add", Version: 17, Inputs: []string{"s", "e"}, Outputs: []string{"s1"}},
+			{Name: "Id_1", Op: "Identity", Version: 17, Inputs: []string{"s1"}, Outputs: []string{"o"}},
+		},
+	}
+	for _, tc := range []struct {
+		name, state, x string
+		want           []string
+		err            bool
+	}{
+		{"two symbols", "S", "D", []string{"[S]", "[T,S]"}, false},
+		{"a state of 1 and a slice of 4", "1", "4", nil, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dim := func(s string) graph.DeclDim {
+				if s == "1" || s == "4" {
+					return graph.StaticDim(int64(s[0] - '0'))
+				}
+				return graph.NamedDim(s)
+			}
+			g := &graph.Graph{
+				Inputs: []graph.Input{{Name: "init", Decl: f32(dim(tc.state))}, {Name: "x", Decl: f32(graph.NamedDim("T"), dim(tc.x))}},
+				Nodes: []graph.Node{{Name: "Scan_0", Op: "Scan", Version: 16, Inputs: []string{"init", "x"}, Outputs: []string{"final", "stacked"},
+					Attrs: []graph.Attr{{Name: "body", Kind: graph.AttrGraph, Graph: body}, attrInt("num_scan_inputs", 1)}}},
+			}
+			res, err := graph.Infer(g, graph.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r := res.Nodes[len(res.Nodes)-1]; (r.Err != nil) != tc.err {
+				t.Fatalf("Scan's error: %v", r.Err)
+			}
+			for i, name := range []string{"final", "stacked"} {
+				if i < len(tc.want) && res.Tensors[name].Shape.String() != tc.want[i] {
+					t.Errorf("%s = %v, want %s", name, res.Tensors[name].Shape, tc.want[i])
+				}
+			}
+		})
+	}
+}
+
+// TestLoopIterationSlice: the body slices a constant [5] from its iteration number i to i+1, i
+// one anonymous dim in [0, M-1] for the constant trip count M = 5, so the slice is [1] exactly; a
+// graph input condition leaves the number of iterations at most 5. A slice whose end may pass the
+// axis stays an interval.
+func TestLoopIterationSlice(t *testing.T) {
+	for _, tc := range []struct {
+		name       string
+		step       int64 // the end is i+step
+		want, scan string
+	}{
+		{"i to i+1", 1, "[1]", "[..5,1]"},
+		{"i to i+2, past the end at i = 4", 2, "[..5]", "[..5,..5]"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			body := &graph.Graph{
+				Inputs: []graph.Input{
+					{Name: "i", Decl: graph.Decl{Type: element.I64, Rank: 0}},
+					{Name: "c", Decl: graph.Decl{Type: element.Boolean, Rank: 0}},
+				},
+				Outputs: []string{"c", "part"},
+				Consts: map[string]*graph.Const{"step": intConst("step", []int64{tc.step}, []int64{}), "zero": intConst("zero", []int64{0}, []int64{1}),
+					"data": {Name: "data", Type: element.F32, Dims: []int64{5}}},
+				Nodes: []graph.Node{
+					{Name: "Add_1", Op: "Add", Version: 17, Inputs: []string{"i", "step"}, Outputs: []string{"end"}},
+					{Name: "Unsqueeze_1", Op: "Unsqueeze", Version: 17, Inputs: []string{"i", "zero"}, Outputs: []string{"s"}},
+					{Name: "Unsqueeze_2", Op: "Unsqueeze", Version: 17, Inputs: []string{"end", "zero"}, Outputs: []string{"e"}},
+					{Name: "Slice_1", Op: "Slice", Version: 17, Inputs: []string{"data", "s", "e"}, Outputs: []string{"part"}},
+				},
+			}
+			g := &graph.Graph{
+				Inputs: []graph.Input{{Name: "cond", Decl: graph.Decl{Type: element.Boolean, Rank: 0}}},
+				Consts: map[string]*graph.Const{"m": intConst("m", []int64{5}, []int64{})},
+				Nodes: []graph.Node{{Name: "Loop_0", Op: "Loop", Version: 17, Inputs: []string{"m", "cond"}, Outputs: []string{"parts"},
+					Attrs: []graph.Attr{{Name: "body", Kind: graph.AttrGraph, Graph: body}}}},
+			}
+			res, err := graph.Infer(g, graph.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, r := range res.Nodes {
+				if r.Node.Op == "Slice" {
+					if got := r.Outputs[0].Shape.String(); got != tc.want {
+						t.Errorf("the body's slice = %s, want %s", got, tc.want)
+					}
+				}
+			}
+			if got := res.Tensors["parts"].Shape.String(); got != tc.scan {
+				t.Errorf("the scan output = %s, want %s", got, tc.scan)
+			}
+		})
+	}
+}

@@ -200,6 +200,9 @@ func castTo(c *Ctx, in *Info, t element.Type) {
 		lo, hi := typeRange(t)
 		for i, f := range in.Floats {
 			x := math.Trunc(f)
+			if t == element.Boolean && f != 0 { // NaN too: any value but zero is true
+				x = 1
+			}
 			if math.IsNaN(x) || x < float64(lo) || x > float64(hi) {
 				return // out of range: undefined by ONNX
 			}

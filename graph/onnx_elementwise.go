@@ -61,7 +61,7 @@ var onnxElementwise = table{"", []opDef{
 	{"Div", since(1, 6, 7, 13, 14), fixed(2), fixed(1), reads(0, 1), binary},
 	{"Mod", since(10, 13), fixed(2), fixed(1), reads(0, 1), binary},
 	{"Pow", since(1, 7, 12, 13, 15), fixed(2), fixed(1), 0, binary},
-	{"PRelu", since(1, 6, 7, 9, 16), fixed(2), fixed(1), 0, binary},
+	{"PRelu", since(1, 6, 7, 9, 16), fixed(2), fixed(1), 0, prelu},
 	{"BitShift", since(11), fixed(2), fixed(1), 0, binary},
 	{"BitwiseAnd", since(18), fixed(2), fixed(1), 0, binary},
 	{"BitwiseOr", since(18), fixed(2), fixed(1), 0, binary},
@@ -82,13 +82,21 @@ var onnxElementwise = table{"", []opDef{
 }}
 
 // unary: the operators of one tensor input and one output of its type and shape (Clip's min and
-// max inputs are scalars). Neg, Abs, Not, Relu, Floor, Ceil and Round also map values.
+// max inputs are scalars). Neg, Abs, Not, Relu, Floor, Ceil and Round also map values, and all
+// but Not a model's small float constants (Info.Floats).
 func unary(c *Ctx) error {
 	in, err := c.Input(0)
 	if err != nil {
 		return err
 	}
-	mapValues(c.SameAs(0, in), in, unaryValue(c.n.Op))
+	out := c.SameAs(0, in)
+	mapValues(out, in, unaryValue(c.n.Op))
+	if f := unaryFloat(c.n.Op); f != nil && in.Floats != nil {
+		out.Floats = make([]float64, len(in.Floats))
+		for i, x := range in.Floats {
+			out.Floats[i] = f(x)
+		}
+	}
 	return nil
 }
 
@@ -104,7 +112,8 @@ func unaryBool(c *Ctx) error {
 
 // binary: the element-wise operators of two inputs, broadcast, of input 0's type (StringConcat-20's
 // strings too, onnx_text.go); values for Add, Sub, Mul, Div (ONNX Div truncates integers toward
-// zero), Mod (fmod 0: the sign of the divisor), And, Or, Xor.
+// zero), Mod (fmod 0: the sign of the divisor), And, Or, Xor; the Floats of a model's small float
+// constants for Add, Sub, Mul and Div.
 func binary(c *Ctx) error {
 	ins, err := c.Inputs(2)
 	if err != nil {
@@ -115,6 +124,7 @@ func binary(c *Ctx) error {
 		return err
 	}
 	out := c.Out(0, ins[0].Type, s)
+	elementwiseFloats(out, ins[0], ins[1], binaryFloat(c.n.Op))
 	var f func(a, b sym.Dim) (sym.Dim, error)
 	switch c.n.Op {
 	case "Add":
@@ -156,6 +166,25 @@ func binary(c *Ctx) error {
 		return nil
 	}
 	return elementwise(c, out, ins, func(v []sym.Dim) (sym.Dim, error) { return f(v[0], v[1]) })
+}
+
+// prelu: PRelu-1, -6, -7, -9, -16: the output has X's type and shape; from -7 the slope broadcasts
+// unidirectionally to X (its dims unify with X's where they cannot be 1; one that does not
+// broadcast is an error wrapping errcode.ErrInvalidShape). Before -7 the slope is per channel, or
+// one value, and does not change the shape.
+func prelu(c *Ctx) error {
+	ins, err := c.Inputs(2)
+	if err != nil {
+		return err
+	}
+	x, slope := ins[0], ins[1]
+	if c.Version() >= 7 && !x.Shape.RankDynamic && !slope.Shape.RankDynamic {
+		if err := unidirectional(c, slope.Shape, append([]sym.Dim(nil), x.Shape.Dims...), 1, true); err != nil {
+			return err
+		}
+	}
+	c.SameAs(0, c.e.current(x))
+	return nil
 }
 
 // compare: Equal, Less, LessOrEqual, Greater, GreaterOrEqual: a boolean of the broadcast shape;

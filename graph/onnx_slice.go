@@ -52,13 +52,7 @@ func slice(c *Ctx) error {
 		return err
 	}
 	if !known {
-		// Which axes, and how much of them: known at run time only; the rank stays, and no dim grows.
-		dims := append([]sym.Dim(nil), in.Shape.Dims...)
-		for i := range dims {
-			_, hi := dims[i].Bounds()
-			dims[i] = sym.Interval(0, hi)
-		}
-		c.Out(0, in.Type, sym.ShapeOf(dims...))
+		c.Out(0, in.Type, sliceUnknown(c, in))
 		return nil
 	}
 	if len(starts) != len(ends) {
@@ -95,6 +89,55 @@ func slice(c *Ctx) error {
 	}
 	cutValues(c.Out(0, in.Type, sym.ShapeOf(dims...)), in, cuts)
 	return nil
+}
+
+// sliceUnknown returns the shape Slice-10 and later give of in when its starts, ends, axes or
+// steps are not all known integers: the rank stays, and no dim grows. An axis that the known axes
+// do not name keeps its dim; one the slice takes by step 1 from start to end, computed dims that
+// need no clamping (0 <= start <= end <= the axis dim, whatever their values: a Loop's iteration
+// number and the next), keeps end-start; another is [0, its dim].
+func sliceUnknown(c *Ctx, in *Info) sym.Shape {
+	dims := append([]sym.Dim(nil), in.Shape.Dims...)
+	starts, ends := c.In(1).Value, c.In(2).Value
+	axes, axesOK := []int64(nil), c.In(3) == nil
+	if !axesOK {
+		axes, axesOK = c.In(3).Ints()
+	}
+	steps, stepsOK := []int64(nil), c.In(4) == nil
+	if !stepsOK {
+		steps, stepsOK = c.In(4).Ints()
+	}
+	if starts == nil || ends == nil || len(starts) != len(ends) || !axesOK || axes != nil && len(axes) != len(starts) ||
+		!stepsOK || steps != nil && len(steps) != len(starts) {
+		for i := range dims {
+			_, hi := dims[i].Bounds()
+			dims[i] = sym.Interval(0, hi)
+		}
+		return sym.ShapeOf(dims...)
+	}
+	for k := range starts {
+		a := int64(k)
+		if axes != nil {
+			a = axes[k]
+		}
+		if a < 0 {
+			a += int64(len(dims))
+		}
+		if a < 0 || a >= int64(len(dims)) {
+			continue // refused once the values are known; the shape stays as sound as it is
+		}
+		n := sym.SubDims(ends[k], starts[k])
+		slo, _ := starts[k].Bounds()
+		_, ehi := ends[k].Bounds()
+		dlo, _ := dims[a].Bounds()
+		if nlo, _ := n.Bounds(); slo >= 0 && ehi <= dlo && nlo >= 0 && (steps == nil || steps[k] == 1) {
+			dims[a] = n
+			continue
+		}
+		_, hi := dims[a].Bounds()
+		dims[a] = sym.Interval(0, hi)
+	}
+	return sym.ShapeOf(dims...)
 }
 
 func errOr(err, alt error) error {
