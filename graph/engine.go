@@ -593,6 +593,11 @@ func (e *engine) node(s *scope, i int) error {
 	def, err := lookup(domain, n.Op, n.Version)
 	if def != nil {
 		err = def.check(len(n.Inputs), len(n.Outputs))
+		if def.name != n.Op { // an OpenVINO type in another case: the rule reads the name it knows
+			cp := *n
+			cp.Op = def.name
+			c.n = &cp
+		}
 	}
 	c.in = make([]*Info, len(n.Inputs))
 	hidden := false // an input holds values the rule does not read

@@ -203,7 +203,9 @@ func compare(c *Ctx) error {
 	return elementwise(c, out, ins, func(v []sym.Dim) (sym.Dim, error) { return compareDims(op, v[0], v[1]), nil })
 }
 
-// variadic: Sum, Max, Min, Mean of one or more inputs, broadcast; values for Sum, Max, Min.
+// variadic: Sum, Max, Min, Mean of one or more inputs: from -8 broadcast; at -1 and -6 of one
+// shape, which they unify (inputs of different ranks, or dims that cannot be equal, are an error
+// wrapping errcode.ErrInvalidShape). Values for Sum, Max, Min.
 func variadic(c *Ctx) error {
 	ins, err := c.Inputs(c.NumIn())
 	if err != nil {
@@ -213,8 +215,21 @@ func variadic(c *Ctx) error {
 	for i, in := range ins {
 		shapes[i] = in.Shape
 	}
-	s, err := c.Broadcast(shapes...)
-	if err != nil {
+	var s sym.Shape
+	if c.Version() < 8 {
+		s = sym.DynamicRank()
+		for i, sh := range shapes {
+			if err := sameShape(c, s, sh, "input "+itoa(i)+" and the others"); err != nil {
+				return err
+			}
+			if s.RankDynamic {
+				s = sh
+			}
+		}
+		if !s.RankDynamic {
+			s = sym.ShapeOf(settle(c, append([]sym.Dim(nil), s.Dims...))...)
+		}
+	} else if s, err = c.Broadcast(shapes...); err != nil {
 		return err
 	}
 	out := c.Out(0, ins[0].Type, s)

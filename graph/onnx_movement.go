@@ -398,23 +398,41 @@ func resize(c *Ctx) error {
 	return nil
 }
 
-// upsample: Upsample-7 (scales attribute), -9 (scales input; deprecated at opset 10, where
+// upsample: Upsample-1 (experimental: height_scale and width_scale attributes, both required, of
+// a 4-D input [N, C, H, W]), -7 (scales attribute), -9 (scales input; deprecated at opset 10, where
 // onnxruntime refuses it): each dim scaled as Resize's scales scale it (scaleDims), every scale at
-// least 1. Upsample-1's height_scale and width_scale are not read: its node needs scales too.
+// least 1.
 func upsample(c *Ctx) error {
 	x, r, ok, err := c.Ranked(0)
 	if err != nil || !ok {
 		return err
 	}
 	scales := &Info{}
-	if c.Version() < 9 {
+	switch v := c.Version(); {
+	case v < 7:
+		hw := make([]float64, 2)
+		for i, name := range []string{"height_scale", "width_scale"} {
+			if _, ok := c.n.Attr(name); !ok {
+				return c.Errorf(errcode.ErrSyntax, "attribute %s is missing: Upsample-1 takes it", name)
+			}
+			if hw[i], err = c.Float(name, 1); err != nil {
+				return err
+			}
+		}
+		if r != 4 {
+			return c.Errorf(errcode.ErrInvalidShape, "input 0 has rank %d: Upsample-1 takes [N, C, H, W]", r)
+		}
+		scales.Floats, scales.Shape = []float64{1, 1, hw[0], hw[1]}, sym.Ints(4)
+	case v < 9:
 		f, ok, err := c.Floats("scales")
 		if err != nil || !ok {
 			return errOr(err, c.Errorf(errcode.ErrSyntax, "Upsample-7 has no scales attribute"))
 		}
 		scales.Floats, scales.Shape = f, sym.Ints(int64(len(f)))
-	} else if scales, err = c.Input(1); err != nil {
-		return err
+	default:
+		if scales, err = c.Input(1); err != nil {
+			return err
+		}
 	}
 	for i, s := range scales.Floats {
 		if s < 1 {

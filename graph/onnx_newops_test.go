@@ -226,3 +226,21 @@ func TestImageRules(t *testing.T) {
 			inputs: shapes1("x", "[N,C,H]", "w", "[C,2,2]"), want: []string{"[N,2,3*H-1]"}},
 	})
 }
+
+func TestVersionForms(t *testing.T) {
+	ab := []string{"a", "b"}
+	checkNode(t, []nodeCase{
+		{name: "Concat-1 axis 1 by default", node: nodeV("Concat", 1, ab, y), inputs: shapes1("a", "[2,3]", "b", "[2,4]"), want: []string{"[2,7]"}},
+		{name: "Concat-4 axis required", node: nodeV("Concat", 4, ab, y), inputs: shapes1("a", "[2,3]", "b", "[2,4]"), wantErr: errSyntax},
+		{name: "Upsample-1", node: nodeV("Upsample", 1, []string{"x"}, y, graph.Attr{Name: "height_scale", Kind: graph.AttrFloat, Float: 2},
+			graph.Attr{Name: "width_scale", Kind: graph.AttrFloat, Float: 3}), inputs: shapes1("x", "[N,C,4,5]"), want: []string{"[N,C,8,15]"}},
+		{name: "Upsample-1 width_scale", node: nodeV("Upsample", 1, []string{"x"}, y, graph.Attr{Name: "height_scale", Kind: graph.AttrFloat, Float: 2}),
+			inputs: shapes1("x", "[N,C,4,5]"), wantErr: errSyntax},
+		{name: "Upsample-1 rank", node: nodeV("Upsample", 1, []string{"x"}, y, graph.Attr{Name: "height_scale", Kind: graph.AttrFloat, Float: 2},
+			graph.Attr{Name: "width_scale", Kind: graph.AttrFloat, Float: 3}), inputs: shapes1("x", "[N,4,5]"), wantErr: errInvalidShape},
+		{name: "Sum-6 unifies", node: nodeV("Sum", 6, []string{"a", "b", "c"}, y), inputs: shapes1("a", "[A,3]", "b", "[2,B]", "c", "[...]"), want: []string{"[2,3]"}},
+		{name: "Max-1 does not broadcast", node: nodeV("Max", 1, ab, y), inputs: shapes1("a", "[2,3]", "b", "[3]"), wantErr: errInvalidShape},
+		{name: "Mean-6 does not broadcast", node: nodeV("Mean", 6, ab, y), inputs: shapes1("a", "[2,3]", "b", "[1,3]"), wantErr: errInvalidShape},
+		{name: "Min-8 broadcasts", node: nodeV("Min", 8, ab, y), inputs: shapes1("a", "[2,3]", "b", "[1,3]"), want: []string{"[2,3]"}},
+	})
+}

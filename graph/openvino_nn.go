@@ -19,7 +19,6 @@ var openvinoNN = table{DomainOpenVINO, []opDef{
 	{"MaxPool", since(8, 14), fixed(1), span(1, 2), 0, ovPool},
 	{"AvgPool", since(1, 14), fixed(1), fixed(1), 0, ovPool},
 	{"MatMul", since(1), fixed(2), fixed(1), 0, ovMatMul},
-	{"SoftMax", since(1), fixed(1), fixed(1), 0, ovUnary},
 	{"Softmax", since(1, 8), fixed(1), fixed(1), 0, ovUnary},
 	{"LogSoftmax", since(5), fixed(1), fixed(1), 0, ovUnary},
 	{"MVN", since(1), fixed(1), fixed(1), 0, ovUnary},

@@ -626,3 +626,18 @@ func TestOVRulesRegistered(t *testing.T) {
 		t.Error("Result, Parameter and Const are not nodes and have no rules")
 	}
 }
+
+// TestOVTypeCase: OpenVINO matches layer types ignoring case; the rule reads its own spelling
+// (ReduceLogicalAnd's boolean output, Relu's values).
+func TestOVTypeCase(t *testing.T) {
+	checkOV(t, []ovCase{
+		{name: "Relu, as newer IR writes it", op: "Relu", ins: []ovIn{ovInts(-3, 1)}, want: []string{"[2]"}, values: []string{"[0,1]"}},
+		{name: "SoftMax, as IR v10 writes it", op: "SoftMax", attrs: "axis=1", ins: []ovIn{ovParam("[N,3]")}, want: []string{"[N,3]"}},
+		{name: "softmax-8", op: "softmax", version: 8, attrs: "axis=-1", ins: []ovIn{ovParam("[N,3]")}, want: []string{"[N,3]"}},
+		{name: "reducelogicaland", op: "reducelogicaland", attrs: "keep_dims=false", ins: []ovIn{ovInts(1, 0).typed(element.Boolean), ovInts(0)},
+			want: []string{"[]"}, values: []string{"[0]"}},
+	})
+	if !graph.Supported(graph.DomainOpenVINO, "RELU") || graph.Supported(graph.DomainOpenVINO, "Relu6") {
+		t.Error("Supported does not match OpenVINO's types ignoring case")
+	}
+}

@@ -3,6 +3,7 @@ package graph
 import (
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/reshape-go/reshape/errcode"
 )
@@ -95,13 +96,35 @@ func init() {
 	}
 }
 
+// ovNames maps the lower-case name of each OpenVINO operation the registry has to the spelling
+// it is registered under: OpenVINO matches layer types ignoring case (IR v10 writes ReLU and
+// SoftMax, newer IR Relu and Softmax).
+var ovNames = map[string]string{}
+
+// ovName returns the registered spelling of the OpenVINO layer type op, matched ignoring case, or
+// op when the registry has no such operation.
+func ovName(op string) string {
+	if name, ok := ovNames[strings.ToLower(op)]; ok {
+		return name
+	}
+	return op
+}
+
 // register adds the ops of t. An op of several spans of versions (Reshape-1 takes one input,
 // Reshape-5 two) is registered once per span; two registrations of one operator whose spans meet
-// are a programming error, and so is a declaration without versions.
+// are a programming error, and so are a declaration without versions and two OpenVINO names that
+// differ only in case.
 func register(t table) {
 	for i := range t.ops {
 		o := &t.ops[i]
 		k := opKey{t.domain, o.name}
+		if t.domain == DomainOpenVINO {
+			lower := strings.ToLower(o.name)
+			if other, ok := ovNames[lower]; ok && other != o.name {
+				panic("graph: OpenVINO's " + other + " and " + o.name + " differ only in case")
+			}
+			ovNames[lower] = o.name
+		}
 		if len(o.versions.since) == 0 || !slices.IsSorted(o.versions.since) {
 			panic("graph: " + t.domain + ":" + o.name + " declares no ascending versions")
 		}
@@ -117,10 +140,13 @@ func register(t table) {
 }
 
 // lookup returns the op of the operator name of domain ("" for ONNX's default domain) at version,
-// nil when the domain has no such operator. The error, wrapping errcode.ErrSyntax, is for a
+// nil when the domain has no such operator. An OpenVINO name matches ignoring case (ovName). The error, wrapping errcode.ErrSyntax, is for a
 // version at which the operator does not exist. Version 0, that of a node built without an opset
 // (Node.Version unset), takes the operator's first span, as the rules read it at its first version.
 func lookup(domain, name string, version int64) (*opDef, error) {
+	if domain == DomainOpenVINO {
+		name = ovName(name)
+	}
 	list, ok := registry[opKey{domain, name}]
 	if !ok {
 		return nil, nil
@@ -193,10 +219,13 @@ func count(k int, what string) string {
 
 // Supported reports whether Infer has a shape rule for the operator op of domain ("" or "ai.onnx"
 // for ONNX's default domain, "com.microsoft" for onnxruntime's contrib operators, DomainOpenVINO
-// for IR layers), at some version.
+// for IR layers, whose types match ignoring case), at some version.
 func Supported(domain, op string) bool {
-	if domain == "ai.onnx" {
+	switch domain {
+	case "ai.onnx":
 		domain = ""
+	case DomainOpenVINO:
+		op = ovName(op)
 	}
 	_, ok := registry[opKey{domain, op}]
 	return ok
