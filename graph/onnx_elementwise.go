@@ -6,8 +6,9 @@ import (
 	"github.com/reshape-go/reshape/sym"
 )
 
-// onnxElementwise holds the rules of ONNX's element-wise operators: one input and an output of
-// its shape; two or more inputs broadcast multidirectionally (Broadcast). Integer arithmetic,
+// onnxElementwise holds the rules of ONNX's element-wise operators (with the experimental ones of
+// opset 1 that onnxruntime still runs: Affine, ParametricSoftplus, Scale, ScaledTanh): one input
+// and an output of its shape; two or more inputs broadcast multidirectionally (Broadcast). Integer arithmetic,
 // comparisons and logic also compute values (their kernels are elementwise.go's), for the shape
 // subgraphs that go through them; the operators that compute none read no values.
 var onnxElementwise = table{"", []opDef{
@@ -28,6 +29,10 @@ var onnxElementwise = table{"", []opDef{
 	{"Exp", since(1, 6, 13), fixed(1), fixed(1), 0, unary},
 	{"Floor", since(1, 6, 13), fixed(1), fixed(1), reads(0), unary},
 	{"Gelu", since(20), fixed(1), fixed(1), 0, unary},
+	{"Affine", since(1), fixed(1), fixed(1), 0, unary},
+	{"ParametricSoftplus", since(1), fixed(1), fixed(1), 0, unary},
+	{"Scale", since(1), fixed(1), fixed(1), 0, unary},
+	{"ScaledTanh", since(1), fixed(1), fixed(1), 0, unary},
 	{"HardSigmoid", since(1, 6), fixed(1), fixed(1), 0, unary},
 	{"HardSwish", since(14), fixed(1), fixed(1), 0, unary},
 	{"LeakyRelu", since(1, 6, 16), fixed(1), fixed(1), 0, unary},

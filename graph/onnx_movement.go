@@ -34,6 +34,7 @@ var onnxMovement = table{"", []opDef{
 	{"CenterCropPad", since(18), fixed(2), fixed(1), reads(1), centerCropPad},
 	{"Col2Im", since(18), fixed(3), fixed(1), reads(1, 2), col2Im},
 	{"ReverseSequence", since(10), fixed(2), fixed(1), 0, reverseSequence},
+	{"Crop", since(1), fixed(1), fixed(1), 0, crop},
 }}
 
 // allAxes returns the axes 0..r-1.
@@ -884,5 +885,50 @@ func reverseSequence(c *Ctx) error {
 		}
 	}
 	c.SameAs(0, c.e.current(x))
+	return nil
+}
+
+// crop: the experimental Crop-1 of opset 1, which onnxruntime still runs: X [N, C, H, W] gives
+// [N, C, scale[0], scale[1]] when the node has scale (height, width), else [N, C, H-top-bottom,
+// W-left-right] of border (left, top, right, bottom, required). A border or scale of another
+// length, or a size below 0, is an error wrapping errcode.ErrInvalidShape.
+func crop(c *Ctx) error {
+	x, err := c.Input(0)
+	if err != nil {
+		return err
+	}
+	border, ok, err := c.Ints("border")
+	if err != nil {
+		return err
+	}
+	if !ok || len(border) != 4 {
+		return c.Errorf(errcode.ErrInvalidShape, "border %v: want 4 values, left, top, right and bottom", border)
+	}
+	scale, hasScale, err := c.Ints("scale")
+	if err != nil {
+		return err
+	}
+	if hasScale && (len(scale) != 2 || scale[0] < 0 || scale[1] < 0) {
+		return c.Errorf(errcode.ErrInvalidShape, "scale %v: want 2 sizes, height and width", scale)
+	}
+	if _, ok, err := c.RequireRank(x, 0, 4, 4); err != nil || !ok {
+		if err == nil {
+			c.Out(0, x.Type, unknownDims(4))
+		}
+		return err
+	}
+	dims := append([]sym.Dim(nil), x.Shape.Dims...)
+	for i := range 2 {
+		if hasScale {
+			dims[2+i] = sym.Const(scale[i])
+			continue
+		}
+		d, ok := sym.SubDims(dims[2+i], sym.Const(border[1-i]+border[3-i])).NonNegative()
+		if !ok {
+			return c.Errorf(errcode.ErrInvalidShape, "dim %d is %v, less than the borders %d and %d", 2+i, dims[2+i], border[1-i], border[3-i])
+		}
+		dims[2+i] = d
+	}
+	c.Out(0, x.Type, sym.ShapeOf(dims...))
 	return nil
 }

@@ -244,3 +244,22 @@ func TestVersionForms(t *testing.T) {
 		{name: "Min-8 broadcasts", node: nodeV("Min", 8, ab, y), inputs: shapes1("a", "[2,3]", "b", "[1,3]"), want: []string{"[2,3]"}},
 	})
 }
+
+// TestExperimental: the experimental operators of opset 1 that onnxruntime 1.20.1 still runs.
+func TestExperimental(t *testing.T) {
+	x := []string{"x"}
+	checkNode(t, []nodeCase{
+		{name: "Affine", node: nodeV("Affine", 1, x, y), inputs: shapes1("x", "[N,3]"), want: []string{"[N,3]"}},
+		{name: "ScaledTanh", node: nodeV("ScaledTanh", 17, x, y), inputs: shapes1("x", "[N,3]"), want: []string{"[N,3]"}},
+		{name: "Crop border", node: nodeV("Crop", 1, x, y, attrInts("border", 1, 2, 3, 4)), inputs: shapes1("x", "[N,C,H,W]"),
+			want: []string{"[N,C,H-6,W-4]"}},
+		{name: "Crop scale", node: nodeV("Crop", 1, x, y, attrInts("border", 1, 2, 3, 4), attrInts("scale", 5, 6)), inputs: shapes1("x", "[N,C,H,W]"),
+			want: []string{"[N,C,5,6]"}},
+		{name: "Crop past the dim", node: nodeV("Crop", 1, x, y, attrInts("border", 1, 2, 3, 4)), inputs: shapes1("x", "[N,C,5,5]"), wantErr: errInvalidShape},
+		{name: "Crop border length", node: nodeV("Crop", 1, x, y, attrInts("border", 1, 2)), inputs: shapes1("x", "[N,C,H,W]"), wantErr: errInvalidShape},
+		{name: "ImageScaler", node: nodeV("ImageScaler", 1, x, y, attrFloats("bias", 1, 2, 3)), inputs: shapes1("x", "[N,C,H,W]"), want: []string{"[N,3,H,W]"}},
+		{name: "ImageScaler bias", node: nodeV("ImageScaler", 1, x, y, attrFloats("bias", 1, 2)), inputs: shapes1("x", "[N,3,H,W]"), wantErr: errInvalidShape},
+		{name: "DynamicSlice", node: nodeV("DynamicSlice", 1, []string{"x", "s", "e", "a"}, y), inputs: shapes1("x", "[N,10]"),
+			consts: map[string][]int64{"s": {2}, "e": {-1}, "a": {1}}, want: []string{"[N,7]"}},
+	})
+}

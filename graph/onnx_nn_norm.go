@@ -23,6 +23,7 @@ var onnxNorm = table{"", []opDef{
 	{"Hardmax", since(1, 11, 13), fixed(1), fixed(1), 0, axisShaped},
 	{"MeanVarianceNormalization", since(1, 9, 13), fixed(1), fixed(1), 0, meanVarianceNorm},
 	{"LRN", since(1, 13), fixed(1), fixed(1), 0, lrn},
+	{"ImageScaler", since(1), fixed(1), fixed(1), 0, imageScaler},
 	{"Dropout", since(1, 6, 7, 10), fixed(1), span(1, 2), 0, dropout},
 	{"Dropout", since(12, 13), span(1, 3), span(1, 2), 0, dropout},
 }}
@@ -241,6 +242,27 @@ func meanVarianceNorm(c *Ctx) error {
 		}
 	}
 	c.SameAs(0, x)
+	return nil
+}
+
+// imageScaler: the experimental ImageScaler-1 of opset 1, which onnxruntime still runs: the
+// output has X's shape [N, C, H, W]; the bias attribute holds one value per channel, whose count
+// unifies with C.
+func imageScaler(c *Ctx) error {
+	x, err := c.Input(0)
+	if err != nil {
+		return err
+	}
+	if _, ok, err := c.RequireRank(x, 0, 4, 4); err != nil {
+		return err
+	} else if bias, given, err := c.Floats("bias"); err != nil {
+		return err
+	} else if ok && given {
+		if _, err := c.Unify(x.Shape.Dims[1], sym.Const(int64(len(bias))), "the channels and bias' length"); err != nil {
+			return err
+		}
+	}
+	c.SameAs(0, c.e.current(x))
 	return nil
 }
 

@@ -5,20 +5,23 @@ import (
 	"github.com/reshape-go/reshape/sym"
 )
 
-// onnxSlice holds the rule of ONNX's Slice.
+// onnxSlice holds the rule of ONNX's Slice, and of the experimental DynamicSlice of opset 1 that
+// onnxruntime still runs.
 var onnxSlice = table{"", []opDef{
 	{"Slice", since(1), fixed(1), fixed(1), reads(0), slice},
 	{"Slice", since(10, 11, 13), span(3, 5), fixed(1), reads(0, 1, 2, 3, 4), slice},
+	{"DynamicSlice", since(1), span(3, 4), fixed(1), reads(0, 1, 2, 3), slice},
 }}
 
-// slice: Slice-1 (starts, ends, axes attributes), -10, -11, -13 (inputs, with steps): each sliced
-// axis keeps the elements start, start+step, ... before end, start and end clamped to the axis as
-// ONNX clamps them; values sliced when known.
+// slice: Slice-1 (starts, ends, axes attributes), -10, -11, -13 (inputs, with steps), and
+// DynamicSlice-1 (the inputs of Slice-10 without steps): each sliced axis keeps the elements
+// start, start+step, ... before end, start and end clamped to the axis as ONNX clamps them; values
+// sliced when known.
 func slice(c *Ctx) error {
 	var starts, ends, axes, steps []int64
 	var err error
 	known := true
-	if c.Version() < 10 {
+	if c.Version() < 10 && c.n.Op == "Slice" {
 		var ok bool
 		if starts, ok, err = c.Ints("starts"); err != nil || !ok {
 			return errOr(err, c.Errorf(errcode.ErrSyntax, "Slice-1 has no starts"))
