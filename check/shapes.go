@@ -33,6 +33,8 @@ type Tensor struct {
 	// Type is the inferred element type; undefined when not known.
 	Type  element.Type `json:"type"`
 	Shape sym.Shape    `json:"shape"`
+	// Optional marks an ONNX optional: Type and Shape are those of the tensor it may hold.
+	Optional bool `json:"optional,omitempty"`
 	// Declared is the shape the model declares (ONNX value_info or graph output, an IR port), nil
 	// when it declares none.
 	Declared *sym.Shape `json:"declared,omitempty"`
@@ -100,14 +102,15 @@ func InferShapes(path string, opt Options) (*Shapes, error) {
 		external: externalFiles(&m.Graph, nil), rebound: len(opt.Dims) > 0 || opt.rebinds(false)}
 	for _, in := range g.Inputs {
 		info := res.Tensors[in.Name]
-		s.Tensors = append(s.Tensors, Tensor{Name: in.Name, Type: info.Type, Shape: info.Shape, Verdict: Inferred})
+		s.Tensors = append(s.Tensors, Tensor{Name: in.Name, Type: info.Type, Shape: info.Shape, Optional: info.Optional, Verdict: Inferred})
 	}
 	for _, r := range res.Nodes {
 		for k, name := range r.Node.Outputs {
 			if name == "" || r.Outputs[k] == nil {
 				continue
 			}
-			t := Tensor{Graph: r.Scope, Name: name, Node: r.Path, Op: r.Node.Op, Type: r.Outputs[k].Type, Shape: r.Outputs[k].Shape}
+			t := Tensor{Graph: r.Scope, Name: name, Node: r.Path, Op: r.Node.Op, Type: r.Outputs[k].Type, Shape: r.Outputs[k].Shape,
+				Optional: r.Outputs[k].Optional}
 			if d, dt, ok := res.Declared(r.Graph, name); ok {
 				t.Declared = &d
 				if dt != element.Undefined && t.Type == element.Undefined && r.Err == nil && r.Blocked == "" {
@@ -165,7 +168,8 @@ func compatible(inferred, declared sym.Shape) bool {
 // WithValueInfo returns the ONNX model with the inferred type and shape of its tensors written in,
 // as onnx.shape_inference.infer_shapes_path writes them, with symbols added: static dims as
 // dim_value, dims that are expressions in the model's symbols as dim_param ("B*T", "(H+1)//2"),
-// other dims unnamed, a dynamic rank as the element type alone; a tensor of unknown element type,
+// other dims unnamed, a dynamic rank as the element type alone, an optional's within an optional
+// type; a tensor of unknown element type,
 // and one whose node failed or lies downstream of one, are not written. In the main graph and in
 // every subgraph inferred
 // (If branches, Loop and Scan bodies):
@@ -201,6 +205,7 @@ func (s *Shapes) WithValueInfo(dir string) ([]byte, error) {
 			}
 			if info := s.Result.Tensors[in.Name]; info != nil {
 				if vi, ok := valueInfoOf(in.Name, info.Type, info.Shape, in.Name); ok {
+					vi.Optional = info.Optional
 					gs.Set[in.Name] = vi
 				}
 			}
@@ -220,6 +225,7 @@ func (s *Shapes) WithValueInfo(dir string) ([]byte, error) {
 			}
 		}
 		if vi, ok := valueInfoOf(t.Name, t.Type, shape, ""); ok {
+			vi.Optional = t.Optional
 			if t.Declared != nil {
 				gs.Set[t.Name] = vi
 			} else {

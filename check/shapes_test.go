@@ -10,6 +10,7 @@ import (
 	"github.com/reshape-go/reshape/check"
 	"github.com/reshape-go/reshape/errcode"
 	"github.com/reshape-go/reshape/onnx"
+	"github.com/reshape-go/reshape/shape"
 )
 
 // written returns what a model's graph and subgraphs declare, by "PATH KIND NAME" (PATH "" for
@@ -142,5 +143,42 @@ func TestWithValueInfoExternal(t *testing.T) {
 	}
 	if _, err := s.WithValueInfo(dir); err != nil {
 		t.Errorf("with the data file linked beside the output: %v", err)
+	}
+}
+
+// TestWithValueInfoOptional: the value_info of an optional (Optional's output) is an optional of
+// the tensor it may hold, and that of the strings StringConcat gives has the STRING type.
+func TestWithValueInfoOptional(t *testing.T) {
+	x := onnx.ValueInfo{Name: "x", ElemType: onnx.String, Shape: shape.Of(shape.Static(2))}
+	path := writeModel(t, &onnx.Model{IRVersion: 8, OpsetImports: []onnx.OpsetID{{Version: 20}}, Graph: onnx.Graph{
+		Inputs: []onnx.ValueInfo{x},
+		Nodes: []onnx.Node{
+			{Name: "c", OpType: "StringConcat", Inputs: []string{"x", "x"}, Outputs: []string{"s"}},
+			{Name: "o", OpType: "Optional", Inputs: []string{"s"}, Outputs: []string{"opt"}},
+			{Name: "g", OpType: "OptionalGetElement", Inputs: []string{"opt"}, Outputs: []string{"y"}},
+		},
+		Outputs: []onnx.ValueInfo{{Name: "y", Shape: shape.DynamicRank()}},
+	}})
+	s, err := check.InferShapes(path, check.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := s.WithValueInfo(filepath.Dir(path))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := onnx.DecodeModel(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]bool{"s": false, "opt": true}
+	for _, vi := range m.Graph.ValueInfo {
+		if opt, ok := want[vi.Name]; !ok || vi.Optional != opt || vi.ElemType != onnx.String || vi.Shape.String() != "[2]" {
+			t.Errorf("value_info %s: %v %v optional %v", vi.Name, vi.ElemType, vi.Shape, vi.Optional)
+		}
+		delete(want, vi.Name)
+	}
+	if len(want) != 0 {
+		t.Errorf("no value_info for %v", want)
 	}
 }
