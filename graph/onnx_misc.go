@@ -630,7 +630,9 @@ func affineGrid(c *Ctx) error {
 	switch {
 	case size.Value != nil:
 		sv = size.Value
-		n = len(sv) - 2
+		if n = len(sv) - 2; n != 2 && n != 3 {
+			return c.Errorf(errcode.ErrInvalidShape, "size has %d values: want 4 (N, C, H, W) or 5 (N, C, D, H, W)", len(sv))
+		}
 	case !size.Shape.RankDynamic:
 		if k, ok := size.Shape.Dims[0].Static(); ok {
 			n = int(k) - 2

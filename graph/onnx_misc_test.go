@@ -153,12 +153,15 @@ func TestMiscTypes(t *testing.T) {
 	})
 }
 
-// fuzzOps are the operators FuzzMovementRules builds nodes of.
+// fuzzOps are the operators FuzzMovementRules builds nodes of: movement, reductions, selections,
+// and the losses, signal, string, optional and image operators.
 var fuzzOps = []string{"Split", "Pad", "Tile", "Resize", "Upsample", "DepthToSpace", "SpaceToDepth", "GatherElements",
 	"GatherND", "Scatter", "ScatterElements", "ScatterND", "CenterCropPad", "Col2Im", "ReduceSum", "ReduceMean", "ReduceMax",
 	"ReduceMin", "ReduceProd", "ReduceL2", "ArgMax", "ArgMin", "TopK", "CumSum", "Trilu", "OneHot", "EyeLike", "NonZero",
 	"Compress", "NonMaxSuppression", "Unique", "RandomNormal", "RandomUniformLike", "Bernoulli", "Multinomial", "Det",
-	"GridSample", "RoiAlign"}
+	"GridSample", "RoiAlign", "NegativeLogLikelihoodLoss", "SoftmaxCrossEntropyLoss", "DFT", "STFT", "HannWindow",
+	"MelWeightMatrix", "TfIdfVectorizer", "StringNormalizer", "StringSplit", "AffineGrid", "ReverseSequence", "Crop",
+	"DynamicSlice", "MaxRoiPool", "DeformConv", "Optional", "OptionalHasElement", "OptionalGetElement", "ImageDecoder"}
 
 // fuzzReader hands out the bytes of a fuzz input as small signed numbers, 0 past the end.
 type fuzzReader struct{ b []byte }
@@ -197,10 +200,11 @@ func (r *fuzzReader) decl(maxRank, maxDim int64) graph.Decl {
 
 func abs(n int64) int64 { return max(n, -n) }
 
-// FuzzMovementRules runs the rules of the movement, reduction and selection operators on nodes
-// built from fuzzed bytes (operator, version, inputs that are graph inputs with symbols or
-// constants with values, attributes), and checks that none panics, that every dim of an output is
-// a size (never below 0), and that values match their shapes.
+// FuzzMovementRules runs the rules of the movement, reduction and selection operators (and the
+// others of fuzzOps) on nodes built from fuzzed bytes (operator, version, inputs that are graph
+// inputs with symbols or constants with values, attributes, a binding of the symbols), and checks
+// that none panics, that every dim of an output is a size (never below 0), that values match their
+// shapes, and that the symbolic answer agrees with the bound one (checkSymbolicBound).
 func FuzzMovementRules(f *testing.F) {
 	f.Add(uint8(0), uint8(17), []byte{2, 3, 4, 2, 1, 2, 1, 0, 2, 1})
 	f.Add(uint8(1), uint8(18), []byte{1, 4, 0, 1, 6, 1, 1, 2, 1, 3, 0, 1, 0, 2})
@@ -240,12 +244,12 @@ func FuzzMovementRules(f *testing.F) {
 			n.Outputs = append(n.Outputs, "out"+string(rune('0'+i)))
 		}
 		for _, name := range []string{"axis", "keepdims", "blocksize", "num_outputs", "batch_dims", "k", "sample_size",
-			"output_height", "exclusive", "noop_with_empty_axes", "dtype"} {
+			"output_height", "exclusive", "noop_with_empty_axes", "dtype", "onesided", "batch_axis", "maxsplit"} {
 			if v := r.next(); v%2 != 0 {
 				n.Attrs = append(n.Attrs, attrInt(name, v/2))
 			}
 		}
-		for _, name := range []string{"axes", "split", "pads", "shape"} {
+		for _, name := range []string{"axes", "split", "pads", "shape", "ngram_indexes", "border", "pooled_shape"} {
 			if v := r.next(); v%2 != 0 {
 				a := attrInts(name)
 				for range abs(v) % 5 {
@@ -262,6 +266,7 @@ func FuzzMovementRules(f *testing.F) {
 			n.Attrs = append(n.Attrs, attrString("mode", modes[v%6]), attrString("keep_aspect_ratio_policy", modes[(v/2)%6]))
 		}
 		g.Nodes = []graph.Node{n}
+		checkSymbolicBound(t, g, map[string]int64{"A": 1 + abs(r.next())%6, "B": 1 + abs(r.next())%6, "C": 1 + abs(r.next())%6})
 		res, err := graph.Infer(g, graph.Options{})
 		if err != nil {
 			t.Fatalf("Infer: %v", err)

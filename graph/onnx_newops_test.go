@@ -200,6 +200,8 @@ func TestImageRules(t *testing.T) {
 			inputs: shapes1("t", "[N,2,3]"), consts: map[string][]int64{"s": {4, 3, 2, 5, 6}}, wantErr: errInvalidShape},
 		{name: "AffineGrid size", node: nodeV("AffineGrid", 20, []string{"t", "s"}, y),
 			inputs: shapes1("t", "[N,2,3]"), consts: map[string][]int64{"s": {4, 3, 5}}, wantErr: errInvalidShape},
+		{name: "AffineGrid size of one value", node: nodeV("AffineGrid", 20, []string{"t", "s"}, y),
+			inputs: shapes1("t", "[N,2,3]"), consts: map[string][]int64{"s": {4}}, wantErr: errInvalidShape},
 		{name: "ImageDecoder", node: nodeV("ImageDecoder", 20, []string{"x"}, y, attrString("pixel_format", "Grayscale")),
 			inputs: shapes1("x", "[L]"), want: []string{"[?,?,1]"}},
 		{name: "ImageDecoder format", node: nodeV("ImageDecoder", 20, []string{"x"}, y, attrString("pixel_format", "CMYK")),
