@@ -228,10 +228,13 @@ func loop(c *Ctx) error {
 	return nil
 }
 
-// covers reports whether the loop-carried value in, already widened, covers out: the same rank and
-// type, and every dim of out equal to in's or within the bounds of an anonymous dim of in (which
-// stands for any value in its bounds).
+// covers reports whether the loop-carried value in, already widened, covers out: optional if out
+// is, the same rank and type, and every dim of out equal to in's or within the bounds of an
+// anonymous dim of in (which stands for any value in its bounds).
 func covers(in, out *Info) bool {
+	if out.Optional && !in.Optional {
+		return false
+	}
 	if in.Shape.RankDynamic {
 		return out.Type == in.Type
 	}
@@ -274,18 +277,20 @@ func sameValues(a, b *Info) bool {
 	return true
 }
 
-// widen returns what is known of a loop-carried value that enters as in and leaves as out: the
-// dims that agree are kept, the others become anonymous dims whose bounds cover both and, for a dim
-// that grows, every later iteration; with final, a rank that differs is given up.
+// widen returns what is known of a loop-carried value that enters as in and leaves as out (an
+// optional if either is): the dims that agree are kept, the others become anonymous dims whose
+// bounds cover both and, for a dim that grows, every later iteration; with final, a rank that
+// differs is given up.
 func (c *Ctx) widen(in, out *Info, hint string, final bool) *Info {
 	t := in.Type
 	if out.Type != t {
 		t = element.Undefined
 	}
+	opt := in.Optional || out.Optional
 	ri, oki := in.Rank()
 	ro, oko := out.Rank()
 	if !oki || !oko || ri != ro || final {
-		return &Info{Type: t, Shape: sym.DynamicRank()}
+		return &Info{Type: t, Shape: sym.DynamicRank(), Optional: opt}
 	}
 	dims := make([]sym.Dim, ri)
 	for i, d := range in.Shape.Dims {
@@ -308,7 +313,7 @@ func (c *Ctx) widen(in, out *Info, hint string, final bool) *Info {
 		}
 		dims[i] = c.Fresh(hint+":"+itoa(i), lo, hi)
 	}
-	return &Info{Type: t, Shape: sym.ShapeOf(dims...)}
+	return &Info{Type: t, Shape: sym.ShapeOf(dims...), Optional: opt}
 }
 
 // scan: Scan-8 (with a batch axis and sequence_lens), -9, -11, -16, -19, -21. The body takes the

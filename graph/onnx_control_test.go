@@ -210,3 +210,41 @@ func TestLoopIterationSlice(t *testing.T) {
 		})
 	}
 }
+
+// TestLoopCarriedOptional: a loop-carried optional stays optional when the body empties it, so that
+// OptionalHasElement after the loop does not claim an element.
+func TestLoopCarriedOptional(t *testing.T) {
+	body := &graph.Graph{
+		Inputs: []graph.Input{
+			{Name: "i", Decl: graph.Decl{Type: element.I64, Rank: 0}},
+			{Name: "c", Decl: graph.Decl{Type: element.Boolean, Rank: 0}},
+			{Name: "v", Decl: graph.Unknown},
+		},
+		Outputs: []string{"c", "v2"},
+		Nodes:   []graph.Node{{Name: "Optional_1", Op: "Optional", Version: 18, Outputs: []string{"v2"}}},
+	}
+	for _, init := range []graph.Decl{
+		{Type: element.F32, Rank: 1, Dims: []graph.DeclDim{graph.StaticDim(2)}, Optional: true},
+		{Type: element.F32, Rank: 1, Dims: []graph.DeclDim{graph.StaticDim(2)}},
+	} {
+		g := &graph.Graph{
+			Inputs: []graph.Input{{Name: "x", Decl: init}},
+			Consts: map[string]*graph.Const{"m": intConst("m", []int64{3}, []int64{})},
+			Nodes: []graph.Node{
+				{Name: "Loop_0", Op: "Loop", Version: 18, Inputs: []string{"m", "", "x"}, Outputs: []string{"final"},
+					Attrs: []graph.Attr{{Name: "body", Kind: graph.AttrGraph, Graph: body}}},
+				{Name: "Has_0", Op: "OptionalHasElement", Version: 18, Inputs: []string{"final"}, Outputs: []string{"has"}},
+			},
+		}
+		res, err := graph.Infer(g, graph.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if f := res.Tensors["final"]; !f.Optional {
+			t.Errorf("initial optional %v: the loop's output is not optional: %v %v", init.Optional, f.Type, f.Shape)
+		}
+		if h := res.Tensors["has"]; h.Value != nil {
+			t.Errorf("initial optional %v: OptionalHasElement after the loop = %v", init.Optional, h.Value)
+		}
+	}
+}
