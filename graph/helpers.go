@@ -104,7 +104,7 @@ func product(dims []sym.Dim) sym.Dim {
 }
 
 // elemTypeOf returns the element type an ONNX data type number names (the "to" of Cast),
-// element.Undefined for one without (STRING, COMPLEX64).
+// element.Undefined for one without (COMPLEX64, the FNUZ float8 types).
 func elemTypeOf(onnxType int64) element.Type {
 	t, _ := onnx.DataType(onnxType).ElementType()
 	return t
