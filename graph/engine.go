@@ -102,6 +102,13 @@ func (r *Result) Constraints() []sym.Constraint { return slices.Clone(r.constrai
 // one needs, the error is a *sym.UnboundError naming it (errcode.ErrSyntax); nil when all hold.
 func (r *Result) Check(b map[string]int64) error { return r.e.solver.Check(b) }
 
+// EqualWhen returns the condition under which the dims a and b, in the result's symbols (those of
+// a shape Declared gives included), are equal at the bindings that satisfy Constraints
+// (sym.Solver.EqualWhen): true, false, or the condition, as a declared [N,N,4] and an inferred
+// [N,10,4] are equal only when N == 10. ok is false when a dim known only by its bounds leaves it
+// open. Package check judges declarations with it.
+func (r *Result) EqualWhen(a, b sym.Dim) (when sym.Pred, ok bool) { return r.e.solver.EqualWhen(a, b) }
+
 // Declared returns the shape and element type graph g (the main graph or one of its subgraphs)
 // declares for the tensor name, in the symbols of the result: a named dim is the symbol of its
 // name (or its bound value), an unnamed dynamic dim its interval. ok is false when g declares
