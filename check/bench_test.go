@@ -6,6 +6,7 @@ import (
 	"encoding/xml"
 	"fmt"
 	"io"
+	"path/filepath"
 	"testing"
 
 	"github.com/reshape-go/reshape/check"
@@ -65,8 +66,8 @@ func BenchmarkCheckIR(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		rows, err := check.IR(net, ir.NewWeights(bytes.NewReader(bin), int64(len(bin)), "generated.bin"), "generated.xml", check.Options{})
-		if err != nil || len(rows) != benchLayers || check.Summarize(rows).OK != benchLayers {
+		rep, err := check.IR(net, ir.NewWeights(bytes.NewReader(bin), int64(len(bin)), "generated.bin"), "generated.xml", check.Options{})
+		if err != nil || len(rep.Rows) != benchLayers || check.Summarize([]*check.Report{rep}).OK != benchLayers {
 			b.Fatal(err)
 		}
 	}
@@ -100,8 +101,36 @@ func TestGeneratedIR(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rows, err := check.IR(net, ir.NewWeights(bytes.NewReader(bin), int64(len(bin)), "g.bin"), "g.xml", check.Options{})
-	if err != nil || len(rows) != 3 || rows[2].Inferred.String() != "[2,150,4]" || rows[2].Verdict != check.OK {
-		t.Fatalf("%v %+v", err, rows)
+	rep, err := check.IR(net, ir.NewWeights(bytes.NewReader(bin), int64(len(bin)), "g.bin"), "g.xml", check.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rows := rep.Rows; len(rows) != 3 || rows[2].Inferred.String() != "[2,150,4]" || rows[2].Verdict != check.OK {
+		t.Fatalf("%+v", rows)
+	}
+}
+
+// BenchmarkCheckBindings checks swin_tiny (1208 tensors) without bindings, and with bindings of
+// every symbol: where it runs (32x32), and where a node's inputs break its rule (30x30), which
+// infers the model a second time without the bindings to name the constraint they break.
+func BenchmarkCheckBindings(b *testing.B) {
+	path := filepath.Join(models, "swin_tiny.onnx")
+	for _, bc := range []struct {
+		name string
+		dims map[string]int64
+	}{
+		{"unbound", nil},
+		{"bound", map[string]int64{"B": 1, "H": 32, "W": 32}},
+		{"broken", map[string]int64{"B": 1, "H": 30, "W": 30}},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				rep, err := check.File(path, check.Options{Dims: bc.dims})
+				if err != nil || len(rep.Rows) == 0 {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }

@@ -1,5 +1,5 @@
 // Package check finds every Reshape in a model file (ONNX, OpenVINO IR, oneDNN Graph JSON), infers
-// its output shape with the package reshape, and reports where the model disagrees with the spec.
+// its output shape, and reports where the model disagrees with the spec and when it runs at all.
 package check
 
 import (
@@ -174,8 +174,8 @@ type Site struct {
 }
 
 // Check infers the site's output shape and compares it with the declared one as the rows of every
-// format are (compare): OK when the two are compatible and the declared shape may have the input's
-// volume, Mismatch otherwise (also when the pattern's values are unknown: a reshape keeps the volume
+// format are (compare): OK when the two are equal (a dim known only by its bounds meeting the other)
+// and the declared shape may have the input's volume, Mismatch otherwise (also when the pattern's values are unknown: a reshape keeps the volume
 // whatever they are), Inferred when the rules give an unknown rank, or the error code when
 // inference fails.
 func (s *Site) Check(file string) Row {
@@ -198,7 +198,7 @@ func (s *Site) Check(file string) Row {
 		r.Verdict, r.Message = verdictOf(err), notes(err.Error(), s.Note)
 		return r
 	}
-	r.Verdict, r.Message = compare(r.Input, *r.Inferred, declared, s.Note)
+	r.Verdict, r.Message = compare(newDeclarations(nil), r.Input, *r.Inferred, declared, s.Note)
 	return r
 }
 
@@ -210,8 +210,9 @@ func volumesMeet(in, out shape.Shape) bool {
 	return err1 != nil || err2 != nil || vin.Compatible(vout)
 }
 
-// Summary counts rows by verdict, and the rows run on constant data by their Run verdict. Files and
-// Unreadable, which Summarize leaves at 0, count the model files read and those that could not be.
+// Summary counts rows by verdict, and the rows run on constant data by their Run verdict, and
+// gathers the models' constraints. Files counts the model files read; Unreadable, which Summarize
+// leaves at 0, those that could not be.
 type Summary struct {
 	Total int `json:"reshapes"` // Reshape rows
 	Nodes int `json:"nodes"`    // rows of other nodes, whose inputs break their rule
@@ -234,6 +235,15 @@ type Summary struct {
 	// its rule) leaves with an undetermined dim.
 	Stopped map[string]int `json:"stopped_by,omitempty"`
 
+	// Constraints lists the constraints of every model (Report.Constraints), in the order of the
+	// files: a JSON array, empty when none imposes any. Valid is "never" when some model runs at no
+	// binding of its symbols (an error row), "when constraints hold" when some model states
+	// constraints, else "always" (Report.Valid). Fixed counts the constraints that force a symbol to
+	// one value (Constraint.Fixes).
+	Constraints []Constraint `json:"constraints"`
+	Valid       string       `json:"valid"`
+	Fixed       int          `json:"fixed"`
+
 	Files      int `json:"files"`
 	Unreadable int `json:"unreadable"`
 	// Skipped counts the files of a directory that have a model's extension but are not models
@@ -241,9 +251,27 @@ type Summary struct {
 	Skipped int `json:"skipped"`
 }
 
-// Summarize counts the rows' verdicts.
-func Summarize(rows []Row) Summary {
-	var s Summary
+// Summarize counts the verdicts of the reports' rows, and gathers their constraints.
+func Summarize(reports []*Report) Summary {
+	s := Summary{Files: len(reports), Constraints: []Constraint{}, Valid: validAlways}
+	for _, rep := range reports {
+		s.Constraints = append(s.Constraints, rep.Constraints...)
+		for _, c := range rep.Constraints {
+			if len(c.Fixes) > 0 {
+				s.Fixed++
+			}
+		}
+		switch v := rep.Valid(); {
+		case v == validNever, v == validWhen && s.Valid == validAlways:
+			s.Valid = v
+		}
+		s.count(rep.Rows)
+	}
+	return s
+}
+
+// count counts the rows' verdicts.
+func (s *Summary) count(rows []Row) {
 	for _, r := range rows {
 		if strings.HasPrefix(r.Op, "Reshape") || r.Op == "StaticReshape" || r.Op == "DynamicReshape" {
 			s.Total++
@@ -282,20 +310,21 @@ func Summarize(rows []Row) Summary {
 			s.Stopped[op]++
 		}
 	}
-	return s
 }
 
 // AllOK reports whether every row is OK or Inferred (nothing declared to compare with), every run
-// on constant data is OK, and every file was read.
+// on constant data is OK, and every file was read. Constraints, even those that fix a symbol, do
+// not count: Fixed says how many fix one.
 func (s Summary) AllOK() bool {
 	return s.Mismatch == 0 && s.Error == 0 && s.RunOK == s.Run && s.Unreadable == 0
 }
 
 // String returns "N reshapes in F files: A ok, B mismatch, C inferred, D error" (" in F files"
 // when Files or Unreadable is set), followed by the count of each error code, ", U unknown" when
-// some rows are downstream of an error, ", S stale" when some declarations are of old inputs, "; R run on constant data: K ok" when some were run, the
-// operators that leave dims undetermined, "; U files could not be read" when some could not, and
-// "; K files skipped: not models".
+// some rows are downstream of an error, ", S stale" when some declarations are of old inputs,
+// "; C constraints, of which X fix a dim" when the models state some, "; R run on constant data:
+// K ok" when some were run, the operators that leave dims undetermined, "; U files could not be
+// read" when some could not, and "; K files skipped: not models".
 func (s Summary) String() string {
 	text := plural(s.Total, "reshape")
 	if s.Nodes > 0 {
@@ -317,6 +346,15 @@ func (s Summary) String() string {
 	}
 	if s.Stale > 0 {
 		text += fmt.Sprintf(", %d stale", s.Stale)
+	}
+	if len(s.Constraints) > 0 {
+		text += "; " + plural(len(s.Constraints), "constraint")
+		switch {
+		case s.Fixed == 1:
+			text += ", of which 1 fixes a dim"
+		case s.Fixed > 1:
+			text += fmt.Sprintf(", of which %d fix a dim", s.Fixed)
+		}
 	}
 	if s.Run > 0 {
 		text += fmt.Sprintf("; %d run on constant data: %d ok", s.Run, s.RunOK)
@@ -420,7 +458,7 @@ func (o *Options) maxRank() int64 {
 // Graph JSON (.json) or ONNX (.onnx); a file of another extension is recognised by its first bytes,
 // and refused with an error wrapping errcode.ErrSyntax when they are none of these. It returns an
 // error, naming the file and the place, when the file cannot be read or does not follow its format.
-func File(path string, opt Options) ([]Row, error) {
+func File(path string, opt Options) (*Report, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -461,7 +499,7 @@ func File(path string, opt Options) ([]Row, error) {
 	if err := checkModelFile(path, st, opt); err != nil {
 		return nil, err
 	}
-	rows, err := func() ([]Row, error) {
+	rep, err := func() (*Report, error) {
 		switch kind {
 		case ".json":
 			return OneDNNFile(r, path, opt)
@@ -477,7 +515,7 @@ func File(path string, opt Options) ([]Row, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	return rows, nil
+	return rep, nil
 }
 
 // fileLimit returns the bound on the bytes of a model file read into memory.
@@ -636,7 +674,7 @@ const BuiltinName = "spec_examples.xml"
 
 // Builtin checks the IR model built into the package: the five examples of the OpenVINO Reshape-1
 // specification, each a Reshape layer fed by a Const pattern. All five rows are OK.
-func Builtin() ([]Row, error) {
+func Builtin() (*Report, error) {
 	net, err := ir.Decode(bytes.NewReader(builtinXML))
 	if err != nil {
 		return nil, err

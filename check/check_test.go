@@ -14,10 +14,11 @@ import (
 )
 
 func TestBuiltin(t *testing.T) {
-	rows, err := check.Builtin()
+	rep, err := check.Builtin()
 	if err != nil {
 		t.Fatal(err)
 	}
+	rows := rep.Rows
 	want := []struct{ input, pattern, out string }{
 		{"[2,5,5,0]", "[0,4]", "[0,4]"},
 		{"[2,5,5,24]", "[0,-1,4]", "[2,150,4]"},
@@ -35,16 +36,18 @@ func TestBuiltin(t *testing.T) {
 			t.Errorf("row %d = %+v, want %+v", i, r, w)
 		}
 	}
-	if s := check.Summarize(rows).String(); s != "5 reshapes: 5 ok, 0 mismatch, 0 inferred, 0 error" {
-		t.Errorf("summary %q", s)
+	if s := check.Summarize([]*check.Report{rep}); s.String() != "5 reshapes in 1 file: 5 ok, 0 mismatch, 0 inferred, 0 error" ||
+		s.Valid != "always" || s.Constraints == nil || len(rep.Symbols) != 0 {
+		t.Errorf("summary %q, valid %q, constraints %v, symbols %v", s, s.Valid, s.Constraints, rep.Symbols)
 	}
 }
 
 func TestRowJSON(t *testing.T) {
-	rows, err := check.Builtin()
+	rep, err := check.Builtin()
 	if err != nil {
 		t.Fatal(err)
 	}
+	rows := rep.Rows
 	b, err := json.Marshal(rows[1])
 	if err != nil {
 		t.Fatal(err)
@@ -102,11 +105,12 @@ func TestRealData(t *testing.T) {
 			return nil
 		}
 		seen++
-		rows, err := check.File(path, check.Options{})
+		rep, err := check.File(path, check.Options{})
 		if err != nil {
 			t.Errorf("%s: %v", rel, err)
 			return nil
 		}
+		rows := rep.Rows
 		computed := 0
 		for _, r := range rows {
 			if r.Verdict != check.OK {
@@ -189,9 +193,9 @@ func TestFileErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		path := builtinVariant(t, tt.edit)
-		rows, err := check.File(path, check.Options{})
+		rep, err := check.File(path, check.Options{})
 		if !errors.Is(err, tt.code) || !strings.Contains(err.Error(), tt.want) || !strings.Contains(err.Error(), path) {
-			t.Errorf("%s: File = %d rows, %v\nwant %v containing %q and the path", tt.name, len(rows), err, tt.code, tt.want)
+			t.Errorf("%s: File = %+v, %v\nwant %v containing %q and the path", tt.name, rep, err, tt.code, tt.want)
 		}
 	}
 }
@@ -229,16 +233,16 @@ func TestRowErrors(t *testing.T) {
 		}, "invalid-dim", "pattern[1] = -3: dimension cannot be less than -1"},
 	}
 	for _, tt := range tests {
-		rows, err := check.File(builtinVariant(t, tt.edit), check.Options{})
+		rep, err := check.File(builtinVariant(t, tt.edit), check.Options{})
 		if err != nil {
 			t.Errorf("%s: %v", tt.name, err)
 			continue
 		}
-		r := rows[0]
+		r := rep.Rows[0]
 		if r.Verdict != tt.verdict || !strings.Contains(r.Message, tt.want) {
 			t.Errorf("%s: row 0 = %s: %s; want %s containing %q", tt.name, r.Verdict, r.Message, tt.verdict, tt.want)
 		}
-		if s := check.Summarize(rows); s.Total != 5 || s.OK+s.Mismatch+s.Error != 5 {
+		if s := check.Summarize([]*check.Report{rep}); s.Total != 5 || s.OK+s.Mismatch+s.Error != 5 {
 			t.Errorf("%s: summary %v", tt.name, s)
 		}
 	}
@@ -260,10 +264,11 @@ func TestOneDNNRows(t *testing.T) {
 	   "outputs": [{"id": 13, "dtype": "f32", "shape": [4, 7]}]},
 	  {"id": 14, "name": "m", "kind": "MatMul"}
 	]}`
-	rows, err := check.OneDNNFile(strings.NewReader(g), "g.json", check.Options{})
+	rep, err := check.OneDNNFile(strings.NewReader(g), "g.json", check.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
+	rows := rep.Rows
 	want := []struct {
 		dialect  string
 		verdict  check.Verdict
@@ -320,10 +325,11 @@ func TestRun(t *testing.T) {
 	path := builtinVariant(t, func(x string, b []byte) (string, []byte) {
 		return strings.Replace(x, param, constant, 1), b
 	})
-	rows, err := check.File(path, check.Options{Run: true})
+	rep, err := check.File(path, check.Options{Run: true})
 	if err != nil {
 		t.Fatal(err)
 	}
+	rows := rep.Rows
 	if r := rows[0]; r.Run != check.OK || !strings.Contains(r.Message, "run: the f32 constant [2,5,5,0] reshaped as a view to [0,4], 0 bytes of f32") {
 		t.Errorf("row 0: run %q: %s", r.Run, r.Message)
 	}
@@ -332,20 +338,20 @@ func TestRun(t *testing.T) {
 			t.Errorf("row %s run on a Parameter input", r.ID)
 		}
 	}
-	if s := check.Summarize(rows); s.String() != "5 reshapes: 5 ok, 0 mismatch, 0 inferred, 0 error; 1 run on constant data: 1 ok" || !s.AllOK() {
+	if s := check.Summarize([]*check.Report{rep}); s.String() != "5 reshapes in 1 file: 5 ok, 0 mismatch, 0 inferred, 0 error; 1 run on constant data: 1 ok" || !s.AllOK() {
 		t.Errorf("summary %q", s)
 	}
-	if rows, _ := check.File(path, check.Options{}); rows[0].Run != "" {
+	if rep, _ := check.File(path, check.Options{}); rep.Rows[0].Run != "" {
 		t.Error("run without Options.Run")
 	}
 	if _, err := os.Stat(realDataDir); err != nil {
 		t.Skipf("real models not found (%v)", err)
 	}
-	rows, err = check.File(filepath.Join(realDataDir, "openvinotoolkit__openvino_build_deploy/apps/palm_pilot/mediapipeModels/hand_detector.xml"), check.Options{Run: true})
+	rep, err = check.File(filepath.Join(realDataDir, "openvinotoolkit__openvino_build_deploy/apps/palm_pilot/mediapipeModels/hand_detector.xml"), check.Options{Run: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s := check.Summarize(rows); s.Run != 28 || s.RunOK != 28 {
+	if s := check.Summarize([]*check.Report{rep}); s.Run != 28 || s.RunOK != 28 {
 		t.Errorf("hand_detector: %v", s)
 	}
 }

@@ -9,22 +9,22 @@ import (
 
 // The built-in model holds the five examples of the OpenVINO Reshape-1 specification.
 func ExampleBuiltin() {
-	rows, err := check.Builtin()
+	rep, err := check.Builtin()
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	for _, r := range rows {
+	for _, r := range rep.Rows {
 		fmt.Println(r.Name, r.Input, r.Pattern, r.Zero(), r.Inferred, r.Verdict)
 	}
-	fmt.Println(check.Summarize(rows))
+	fmt.Println(check.Summarize([]*check.Report{rep}))
 	// Output:
 	// example1_reshape [2,5,5,0] [0,4] special_zero=false [0,4] ok
 	// example2_reshape [2,5,5,24] [0,-1,4] special_zero=true [2,150,4] ok
 	// example3_reshape [2,2,3] [0,0,1,-1] special_zero=true [2,2,1,3] ok
 	// example4_reshape [3,1,1] [-1,0] special_zero=true [3,1] ok
 	// example5_reshape [3,1,1] [0,-1] special_zero=true [3,1] ok
-	// 5 reshapes: 5 ok, 0 mismatch, 0 inferred, 0 error
+	// 5 reshapes in 1 file: 5 ok, 0 mismatch, 0 inferred, 0 error
 }
 
 // A oneDNN Graph of two reshapes: the StaticReshape declares an output the rules do not give, and
@@ -38,12 +38,12 @@ func ExampleOneDNNFile() {
 	   "inputs": [{"id": 2, "dtype": "f32", "shape": [8, 3]}, {"id": 4, "dtype": "s32", "shape": [3]}],
 	   "outputs": [{"id": 5, "dtype": "f32", "shape": [2, 4, 3]}]}
 	]}`
-	rows, err := check.OneDNNFile(strings.NewReader(graph), "graph.json", check.Options{})
+	rep, err := check.OneDNNFile(strings.NewReader(graph), "graph.json", check.Options{})
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	for _, r := range rows {
+	for _, r := range rep.Rows {
 		fmt.Printf("%s %s: %s by %s (%s) gives %s, declared %s: %s\n", r.Op, r.Name, r.Input, r.Pattern, r.PatternSource, r.Inferred, r.Declared, r.Verdict)
 		if r.Message != "" {
 			fmt.Printf("  %s\n", r.Message)

@@ -17,8 +17,8 @@ import (
 )
 
 // IRFile checks the OpenVINO IR network read from xml, with its weights in the file binPath; name
-// is the file name the rows carry.
-func IRFile(xml io.Reader, name, binPath string, opt Options) ([]Row, error) {
+// is the file name the report carries.
+func IRFile(xml io.Reader, name, binPath string, opt Options) (*Report, error) {
 	net, err := ir.Decode(xml)
 	if err != nil {
 		return nil, err
@@ -40,9 +40,10 @@ func IRFile(xml io.Reader, name, binPath string, opt Options) ([]Row, error) {
 // data input's shape as inferred, each unnamed dynamic dim of a Parameter the symbol NAME:AXIS; the
 // pattern from the Const layer feeding its input port 1, or from the shape subgraph that computes
 // it, with expressions in those symbols (so that a pattern computed from the same tensor's shape
-// cancels exactly), or unknown; and the declared output shape from its output port. It returns an
-// error when a layer or constant does not follow the format, or the network cannot be inferred.
-func IR(net *ir.Net, w *ir.Weights, file string, opt Options) ([]Row, error) {
+// cancels exactly), or unknown; and the declared output shape from its output port. Other layers
+// get rows, and the report its constraints and symbols, as for ONNX. It returns an error when a
+// layer or constant does not follow the format, or the network cannot be inferred.
+func IR(net *ir.Net, w *ir.Weights, file string, opt Options) (*Report, error) {
 	g, err := graph.FromIR(net, w)
 	if err != nil {
 		return nil, err
@@ -51,17 +52,24 @@ func IR(net *ir.Net, w *ir.Weights, file string, opt Options) ([]Row, error) {
 	if err != nil {
 		return nil, err
 	}
+	rep := newReport(res, file)
+	d := newDeclarations(res)
+	broken := brokenConstraint(g, res, opt)
 	st := newStoppers(res)
-	var rows []Row
 	for i := range res.Nodes {
 		r := &res.Nodes[i]
 		if r.NotTaken { // a branch the network does not run at this binding
 			continue
 		}
+		breaks := broken != nil && r.Path == broken.Constraint.Origin.Node
 		id, _ := graph.IRLayerID(r.Node)
 		if r.Node.Op != "Reshape" || r.Node.Domain != graph.DomainOpenVINO {
-			if r.Err != nil {
-				rows = append(rows, nodeRow(r, file, reshape.OpenVINO, id))
+			if r.Err != nil || breaks && r.Blocked == "" {
+				row := nodeRow(r, file, reshape.OpenVINO, id)
+				if breaks {
+					row.breaks(broken)
+				}
+				rep.Rows = append(rep.Rows, row)
 			}
 			continue
 		}
@@ -69,20 +77,23 @@ func IR(net *ir.Net, w *ir.Weights, file string, opt Options) ([]Row, error) {
 		if !ok {
 			return nil, errcode.Errorf(errcode.ErrSyntax, "Reshape layer %q: not in the network", id)
 		}
-		row, err := irRow(res, net, r, l, w, file, opt)
+		row, err := irRow(res, d, net, r, l, w, file, opt)
 		if err != nil {
 			return nil, err
+		}
+		if breaks {
+			row.breaks(broken)
 		}
 		if !determined(row) && row.Verdict != Unknown {
 			row.Stopped = st.of(r)
 		}
-		rows = append(rows, row)
+		rep.Rows = append(rep.Rows, row)
 	}
-	return rows, nil
+	return rep, nil
 }
 
 // irRow is the row of a Reshape layer.
-func irRow(res *graph.Result, net *ir.Net, r *graph.NodeResult, l *ir.Layer, w *ir.Weights, file string, opt Options) (Row, error) {
+func irRow(res *graph.Result, d *declarations, net *ir.Net, r *graph.NodeResult, l *ir.Layer, w *ir.Weights, file string, opt Options) (Row, error) {
 	if len(l.Inputs) != 2 || len(l.Outputs) != 1 {
 		return Row{}, errcode.Errorf(errcode.ErrSyntax, "Reshape %v: %d input and %d output ports, want 2 and 1", l, len(l.Inputs), len(l.Outputs))
 	}
@@ -131,7 +142,7 @@ func irRow(res *graph.Result, net *ir.Net, r *graph.NodeResult, l *ir.Layer, w *
 		row.PatternSource = PatternUnknown
 		row.Message = "the pattern's values are known at run time only, so it is inferred with its values unknown"
 	}
-	if row.judge(res, r, r.Node.Outputs[0], opt.rebinds(true)) && opt.Run && row.PatternSource == PatternConst && row.Pattern.Values != nil {
+	if row.judge(res, d, r, r.Node.Outputs[0], opt.rebinds(true)) && opt.Run && row.PatternSource == PatternConst && row.Pattern.Values != nil {
 		if err := runConst(net, l, w, &row, sz, opt); err != nil {
 			return Row{}, err
 		}

@@ -23,7 +23,8 @@ func TestONNXReadsWhatShapesNeed(t *testing.T) {
 		t.Fatal(err)
 	}
 	opt := check.Options{MaxFileSize: 64 << 10}
-	rows, err := check.File(path, opt)
+	rep, err := check.File(path, opt)
+	rows := rowsOf(rep)
 	if err != nil || len(rows) != 1 || rows[0].Verdict != check.OK || rows[0].Inferred.String() != "[N,8,64]" {
 		t.Fatalf("check: %v, %+v; want one ok row [N,8,64]", err, rows)
 	}
@@ -58,7 +59,8 @@ func TestONNXReadsWhatShapesNeed(t *testing.T) {
 			f.Close()
 			w.Close()
 		}()
-		rows, err := check.File("/dev/fd/"+strconv.Itoa(int(r.Fd())), check.Options{MaxFileSize: tt.limit})
+		rep, err := check.File("/dev/fd/"+strconv.Itoa(int(r.Fd())), check.Options{MaxFileSize: tt.limit})
+		rows := rowsOf(rep)
 		r.Close()
 		switch {
 		case errcode.Code(err) != tt.code:

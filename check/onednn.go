@@ -12,8 +12,8 @@ import (
 	"github.com/reshape-go/reshape/shape"
 )
 
-// OneDNNFile checks the oneDNN Graph JSON read from r; name is the file name the rows carry.
-func OneDNNFile(r io.Reader, name string, opt Options) ([]Row, error) {
+// OneDNNFile checks the oneDNN Graph JSON read from r; name is the file name the report carries.
+func OneDNNFile(r io.Reader, name string, opt Options) (*Report, error) {
 	g, err := onednn.Decode(r)
 	if err != nil {
 		return nil, err
@@ -24,9 +24,10 @@ func OneDNNFile(r io.Reader, name string, opt Options) ([]Row, error) {
 // OneDNN checks every StaticReshape (dialect onednn-static: the pattern is the s64[] attribute
 // shape) and DynamicReshape (dialect onednn-dynamic: the pattern is the second input, whose values
 // are known only at run time) of the graph. The input and declared shapes are the logical tensors'
-// shapes and the data type their dtype. It returns an error when an op lacks what its kind requires.
-func OneDNN(g *onednn.Graph, file string, opt Options) ([]Row, error) {
-	var rows []Row
+// shapes and the data type their dtype; the shapes are numbers, so the report has no symbols and
+// no constraints. It returns an error when an op lacks what its kind requires.
+func OneDNN(g *onednn.Graph, file string, opt Options) (*Report, error) {
+	rep := &Report{File: file}
 	for i := range g.Ops {
 		op := &g.Ops[i]
 		var d reshape.Dialect
@@ -42,9 +43,9 @@ func OneDNN(g *onednn.Graph, file string, opt Options) ([]Row, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%v: %w", op, err)
 		}
-		rows = append(rows, s.Check(file))
+		rep.Rows = append(rep.Rows, s.Check(file))
 	}
-	return rows, nil
+	return rep, nil
 }
 
 func onednnSite(op *onednn.Op, d reshape.Dialect, opt Options) (*Site, error) {

@@ -20,8 +20,8 @@ import (
 // MaxModelBytes bounds the size of an ONNX model read into memory: 2 GiB, protobuf's own limit.
 const MaxModelBytes = 2 << 30
 
-// ONNXFile checks the ONNX model read from r; name is the file name the rows carry.
-func ONNXFile(r io.Reader, name string, opt Options) ([]Row, error) {
+// ONNXFile checks the ONNX model read from r; name is the file name the report carries.
+func ONNXFile(r io.Reader, name string, opt Options) (*Report, error) {
 	b, err := io.ReadAll(io.LimitReader(r, MaxModelBytes+1))
 	if err != nil {
 		return nil, err
@@ -44,17 +44,23 @@ func ONNXFile(r io.Reader, name string, opt Options) ([]Row, error) {
 // Shape → Gather → Concat subgraph), with expressions in the model's symbols; from Reshape-14 the
 // allowzero attribute (default 0) turns special zeros off. The declared output shape is the
 // model's value_info or graph output; a Reshape without one gets the verdict Inferred. Every other
-// node whose inputs break its rule (a pooled size below 1 at a binding) gets a row with its error.
-// A constant stored as external data is read from its file, relative to the directory of file, when
+// node whose inputs break its rule (a pooled size below 1 at a binding) gets a row with its error,
+// and so does the node that imposes a constraint the bindings of Options.Dims break (its message
+// says which: "N == 1 does not hold at N=2"). The report lists the model's constraints
+// (graph.Result.Constraints) and the symbols the bindings leave free. A constant stored as external data is read from its file, relative to the directory of file, when
 // its value is needed, within the bound of Options.MaxRank values; other external data, such as
 // the weights, is never read. It returns an error when the graph cannot be inferred at all (a
 // cycle, a name nothing defines) or a Reshape lacks what its version requires.
-func ONNX(m *onnx.Model, file string, opt Options) ([]Row, error) {
-	_, res, err := inferONNX(m, file, opt)
+func ONNX(m *onnx.Model, file string, opt Options) (*Report, error) {
+	g, res, err := inferONNX(m, file, opt)
 	if err != nil {
 		return nil, err
 	}
-	return onnxRows(res, file, opt)
+	rep := newReport(res, file)
+	if rep.Rows, err = onnxRows(res, newDeclarations(res), brokenConstraint(g, res, opt), file, opt); err != nil {
+		return nil, err
+	}
+	return rep, nil
 }
 
 // inferONNX builds the graph of the model and infers it: the one path of File, ONNX and
@@ -83,39 +89,47 @@ func openONNX(path string, opt Options) (*onnx.Model, error) {
 
 // onnxFile checks the ONNX model file at path (ONNX), opened with openONNX: only the bytes its
 // shapes need are read. Its errors name path.
-func onnxFile(path string, opt Options) ([]Row, error) {
+func onnxFile(path string, opt Options) (*Report, error) {
 	m, err := openONNX(path, opt)
 	if err != nil {
 		return nil, err
 	}
 	defer m.Close()
-	rows, err := ONNX(m, path, opt)
+	rep, err := ONNX(m, path, opt)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	return rows, nil
+	return rep, nil
 }
 
 // onnxRows returns the rows of an inferred ONNX graph: one per Reshape, and one per other node
-// whose inputs break its rule.
-func onnxRows(res *graph.Result, file string, opt Options) ([]Row, error) {
+// whose inputs break its rule or that imposes the constraint broken, when not nil.
+func onnxRows(res *graph.Result, d *declarations, broken *sym.ConstraintError, file string, opt Options) ([]Row, error) {
 	st := newStoppers(res)
 	var rows []Row
 	for i := range res.Nodes {
 		r := &res.Nodes[i]
+		breaks := broken != nil && r.Path == broken.Constraint.Origin.Node
 		switch {
 		case r.NotTaken: // a branch the model does not run at this binding
 		case r.Node.Op == "Reshape" && r.Node.Domain == "":
-			row, err := onnxRow(res, st, r, file, opt)
+			row, err := onnxRow(res, d, st, r, file, opt)
 			if err != nil {
 				return nil, fmt.Errorf("%s: %w", nodeWhere(r), err)
+			}
+			if breaks {
+				row.breaks(broken)
 			}
 			if !determined(row) && row.Verdict != Unknown {
 				row.Stopped = st.of(r)
 			}
 			rows = append(rows, row)
-		case r.Err != nil:
-			rows = append(rows, nodeRow(r, file, reshape.ONNX, strconv.Itoa(r.Index)))
+		case r.Err != nil || breaks && r.Blocked == "":
+			row := nodeRow(r, file, reshape.ONNX, strconv.Itoa(r.Index))
+			if breaks {
+				row.breaks(broken)
+			}
+			rows = append(rows, row)
 		}
 	}
 	return rows, nil
@@ -131,7 +145,7 @@ func nodeWhere(r *graph.NodeResult) string {
 }
 
 // onnxRow is the row of a Reshape node.
-func onnxRow(res *graph.Result, st *stoppers, r *graph.NodeResult, file string, opt Options) (Row, error) {
+func onnxRow(res *graph.Result, d *declarations, st *stoppers, r *graph.NodeResult, file string, opt Options) (Row, error) {
 	node, err := readReshape(r.Node)
 	if err != nil {
 		return Row{}, err
@@ -164,7 +178,7 @@ func onnxRow(res *graph.Result, st *stoppers, r *graph.NodeResult, file string, 
 			row.Message = "the pattern is computed by a " + src.Node.Op + " node (" + node.Pattern + ")"
 		}
 	}
-	row.judge(res, r, node.Output, opt.rebinds(false))
+	row.judge(res, d, r, node.Output, opt.rebinds(false))
 	return row, nil
 }
 
@@ -175,7 +189,7 @@ func onnxRow(res *graph.Result, st *stoppers, r *graph.NodeResult, file string, 
 // pattern comes from, is kept as a note to a verdict that says something is wrong (the pattern's
 // source is the row's PatternSource already). It reports whether the inferred shape was compared
 // with a declaration.
-func (row *Row) judge(res *graph.Result, r *graph.NodeResult, output string, rebinds bool) bool {
+func (row *Row) judge(res *graph.Result, d *declarations, r *graph.NodeResult, output string, rebinds bool) bool {
 	declared, _, hasDecl := res.Declared(r.Graph, output)
 	if hasDecl {
 		row.Declared = &declared
@@ -195,7 +209,7 @@ func (row *Row) judge(res *graph.Result, r *graph.NodeResult, output string, reb
 		row.Verdict, row.Message = Inferred, ""
 		return false
 	}
-	row.Verdict, row.Message = compare(row.Input, out, declared, "")
+	row.Verdict, row.Message = compare(d, row.Input, out, declared, "")
 	switch {
 	case row.Verdict == Mismatch && rebinds:
 		row.Verdict, row.Message = Stale, notes(staleDeclaration(declared, out), note)
@@ -206,15 +220,16 @@ func (row *Row) judge(res *graph.Result, r *graph.NodeResult, output string, reb
 }
 
 // compare returns the verdict of an inferred output shape against the declared one: Mismatch when
-// the declared shape cannot be the inferred one, or cannot have the input's volume (a reshape keeps
-// the volume whatever its pattern), Inferred when the inferred shape has an unknown rank (nothing
-// was compared), OK otherwise; note is appended to the message.
-func compare(in, inferred, declared sym.Shape, note string) (Verdict, string) {
+// the declared shape is not the inferred one at every binding that satisfies the constraints
+// (declarations.equalWhen: "equal only when N == 10"), or cannot have the input's volume (a
+// reshape keeps the volume whatever its pattern), Inferred when the inferred shape has an unknown
+// rank (nothing was compared), OK otherwise; note is appended to the message.
+func compare(d *declarations, in, inferred, declared sym.Shape, note string) (Verdict, string) {
 	msg := ""
 	v := OK
-	switch {
-	case !compatible(inferred, declared):
-		v, msg = Mismatch, "the model declares "+declared.String()+", the rules give "+inferred.String()
+	switch when := d.equalWhen(inferred, declared); {
+	case !when.IsTrue():
+		v, msg = Mismatch, disagreement(declared, inferred, when)
 	case !volumesMeet(in.Partial(), declared.Partial()):
 		vin, _ := in.Partial().Volume()
 		vout, _ := declared.Partial().Volume()
@@ -241,11 +256,14 @@ func notes(parts ...string) string {
 	return b.String()
 }
 
-// nodeRow is the row of a node other than a Reshape whose inputs break its rule; id is its index
-// or layer id.
+// nodeRow is the row of a node other than a Reshape whose inputs break its rule (or that imposes
+// a constraint the bindings break: Row.breaks makes it an error); id is its index or layer id.
 func nodeRow(r *graph.NodeResult, file string, d reshape.Dialect, id string) Row {
 	row := Row{File: file, ID: id, Name: r.Path, Op: r.Node.Op, Dialect: d,
-		Input: sym.DynamicRank(), PatternShape: shape.DynamicRank(), Verdict: verdictOf(r.Err), Message: r.Err.Error()}
+		Input: sym.DynamicRank(), PatternShape: shape.DynamicRank()}
+	if r.Err != nil {
+		row.Verdict, row.Message = verdictOf(r.Err), r.Err.Error()
+	}
 	if len(r.Inputs) > 0 && r.Inputs[0] != nil {
 		row.Input = r.Inputs[0].Shape
 	}

@@ -38,10 +38,12 @@ type Tensor struct {
 	// Declared is the shape the model declares (ONNX value_info or graph output, an IR port), nil
 	// when it declares none.
 	Declared *sym.Shape `json:"declared,omitempty"`
-	// Verdict is OK (the declared shape can be the inferred one), Mismatch (it cannot), Inferred
-	// (nothing declared, or nothing inferred: an unknown rank), Stale (a declaration for input
-	// shapes the bindings changed), Unknown (downstream of an error), or the error code of the node
-	// whose rule refused its inputs.
+	// Verdict is OK (the declared shape is the inferred one at every binding that satisfies the
+	// constraints, a dim known only by its bounds meeting the other), Mismatch (it is not: the
+	// message says when they are equal, if ever), Inferred (nothing declared, or nothing inferred:
+	// an unknown rank), Stale (a declaration for input shapes the bindings changed), Unknown
+	// (downstream of an error), or the error code of the node whose rule refused its inputs, or
+	// that imposes a constraint the bindings break.
 	Verdict Verdict `json:"verdict"`
 	Message string  `json:"message,omitempty"`
 }
@@ -55,6 +57,9 @@ type Shapes struct {
 	Unsupported map[string]int
 	// Symbols lists the model's symbols, in the order they were met.
 	Symbols []string
+	// Constraints lists the conditions the nodes impose on the symbols for the model to run, as
+	// Report.Constraints does.
+	Constraints []Constraint
 	// Result is the engine's result, and Graph the graph it ran.
 	Result *graph.Result
 	Graph  *graph.Graph
@@ -62,6 +67,13 @@ type Shapes struct {
 	model    *onnx.Model // the ONNX model, mapped until Close, for WithValueInfo
 	external []string    // the external data files of its tensors, relative to its directory
 	rebound  bool        // the bindings give the inputs other shapes (Dims, Inputs, BatchSize)
+}
+
+// Valid says at which bindings of its free symbols the model runs, as Report.Valid does: "never"
+// when a tensor's verdict is an error, "when constraints hold" when the model states constraints,
+// and "always" otherwise.
+func (s *Shapes) Valid() string {
+	return validity(slices.ContainsFunc(s.Tensors, func(t Tensor) bool { return t.Verdict.IsError() }), len(s.Constraints))
 }
 
 // BytesRead returns how many bytes of the model file were read: its structure, and the values of
@@ -74,8 +86,9 @@ func (s *Shapes) Close() error { return s.model.Close() }
 
 // InferShapes infers the shape of every tensor of the model file at path (ONNX .onnx; the
 // formats of File), with the bindings of opt (Options.Dims, Options.Inputs), and compares each
-// with the shape the model declares. The error is File's for a file that cannot be read, or
-// graph.Infer's for a graph that cannot be run.
+// with the shape the model declares; the outputs of the node that imposes a constraint the
+// bindings of Options.Dims break get its error ("N == 1 does not hold at N=2"), as in ONNX. The
+// error is File's for a file that cannot be read, or graph.Infer's for a graph that cannot be run.
 //
 // The model file is mapped, and only the bytes its shapes need are read, within Options.MaxFileSize
 // (as File reads it); it stays mapped until Shapes.Close.
@@ -98,8 +111,10 @@ func InferShapes(path string, opt Options) (*Shapes, error) {
 		m.Close()
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	s := &Shapes{File: path, Unsupported: res.Unsupported, Symbols: res.Symbols.Names(), Result: res, Graph: g, model: m,
-		external: externalFiles(&m.Graph, nil), rebound: len(opt.Dims) > 0 || opt.rebinds(false)}
+	decls := newDeclarations(res)
+	broken := brokenConstraint(g, res, opt)
+	s := &Shapes{File: path, Unsupported: res.Unsupported, Symbols: res.Symbols.Names(), Constraints: constraintsOf(res, path),
+		Result: res, Graph: g, model: m, external: externalFiles(&m.Graph, nil), rebound: len(opt.Dims) > 0 || opt.rebinds(false)}
 	for _, in := range g.Inputs {
 		info := res.Tensors[in.Name]
 		s.Tensors = append(s.Tensors, Tensor{Name: in.Name, Type: info.Type, Shape: info.Shape, Optional: info.Optional, Verdict: Inferred})
@@ -128,41 +143,27 @@ func InferShapes(path string, opt Options) (*Shapes, error) {
 				t.Verdict, t.Message = Inferred, "no shape rule for "+r.Node.Op+": the shape is the model's declaration"
 			case t.Shape.RankDynamic:
 				t.Verdict, t.Message = Inferred, "the rules give a shape of unknown rank: nothing to compare the declaration with"
-			case !compatible(t.Shape, *t.Declared) && opt.rebinds(false):
-				t.Verdict, t.Message = Stale, staleDeclaration(*t.Declared, t.Shape)
-			case !compatible(t.Shape, *t.Declared):
-				t.Verdict = Mismatch
-				t.Message = "the model declares " + t.Declared.String() + ", inference gives " + t.Shape.String()
 			default:
 				t.Verdict = OK
+				switch when := decls.equalWhen(t.Shape, *t.Declared); {
+				case when.IsTrue():
+				case opt.rebinds(false):
+					t.Verdict, t.Message = Stale, staleDeclaration(*t.Declared, t.Shape)
+				default:
+					t.Verdict, t.Message = Mismatch, disagreement(*t.Declared, t.Shape, when)
+				}
+			}
+			if broken != nil && r.Path == broken.Constraint.Origin.Node && t.Verdict != Unknown {
+				if !t.Verdict.IsError() {
+					t.Verdict = verdictOf(broken)
+				}
+				o := broken.Constraint.Origin
+				t.Message = o.Node + " (" + o.Op + "): " + brokenMessage(broken, t.Message)
 			}
 			s.Tensors = append(s.Tensors, t)
 		}
 	}
 	return s, nil
-}
-
-// compatible reports whether the declared shape can be the inferred one: the same rank, and each
-// pair of dims known equal or with bounds that meet. A dynamic rank on either side is compatible.
-func compatible(inferred, declared sym.Shape) bool {
-	if inferred.RankDynamic || declared.RankDynamic {
-		return true
-	}
-	if len(inferred.Dims) != len(declared.Dims) {
-		return false
-	}
-	for i, d := range inferred.Dims {
-		e := declared.Dims[i]
-		if !d.Equal(e) && !d.Compatible(e) {
-			return false
-		}
-		if a, ok1 := d.Static(); ok1 {
-			if b, ok2 := e.Static(); ok2 && a != b {
-				return false
-			}
-		}
-	}
-	return true
 }
 
 // WithValueInfo returns the ONNX model with the inferred type and shape of its tensors written in,

@@ -22,7 +22,7 @@ var checkCommand = &command{
 	summary: "find every Reshape in model files and check it against the spec",
 	usage: `Usage:
   reshape check [--bin PATH] [--run] [--json] [--quiet] [--dim NAME=VALUE]... [--input NAME=SHAPE]...
-                [--batch-size N] [flags] [FILE|DIR...]
+                [--batch-size N] [--allow-fixed-dims] [flags] [FILE|DIR...]
 
 Finds every Reshape in each model file, infers its output shape, and compares it with the shape the
 model declares. Files:
@@ -60,25 +60,37 @@ Flags:
                        an IR layout), else the leading one; one flag for a zoo whose models name
                        their batches N, B, batch_size or x:0
   --quiet              print only the rows that are wrong (mismatch, an error, unknown, a failed
-                       run) and the summary
+                       run), the constraints of a model that fix a dim, and the summary
+` + allowFixedHelp + `
   --json               print JSON Lines: a record per row ({"record":"reshape", file, id, name, op,
                        dialect, input, pattern, pattern_shape, pattern_source, special_zero or
                        allowzero, inferred, declared, verdict, message, run, stopped_by}), one per file
                        that could not be read ({"record":"file", file, error, message}), and a summary
                        record last ({"record":"summary", reshapes, nodes, ok, mismatch, inferred, error,
-                       codes, unknown, stale, run, run_ok, stopped_by, files, unreadable, skipped});
-                       a file of a directory that is not a model is {"record":"skipped", file,
-                       reason}; shapes are arrays ([2,"B*T","?","1..8"]), null for a dynamic rank
+                       codes, unknown, stale, run, run_ok, stopped_by, constraints, valid, fixed,
+                       files, unreadable, skipped}, constraints an array of {holds, node, op, why,
+                       fixes, file}); a file of a directory that is not a model is
+                       {"record":"skipped", file, reason}; shapes are arrays ([2,"B*T","?","1..8"]),
+                       null for a dynamic rank
 ` + limitsHelp + `
-Output: one row per Reshape (and per other node whose inputs break its rule), with the verdict ok
-(the declared shape can be the inferred one), mismatch (it cannot), inferred (nothing declared to
-compare with), an error code, unknown (not inferred: downstream of a node whose inputs break its
-rule) or stale (with --input, --batch-size, or --dim on an IR network, a declaration of the model's
-old input shapes that the rules no longer give: not compared); the messages of the rows that are
-not ok, which name the nodes that leave a dim undetermined; then "N reshapes in F files: A ok,
-B mismatch, C inferred, D error". On a terminal, the table keeps to its width.
+Output: one row per Reshape (and per other node whose inputs break its rule, or that imposes a
+constraint the --dim bindings break: 'N == 1 does not hold at N=2'), with the verdict ok (the
+declared shape is the inferred one at every binding that satisfies the constraints), mismatch (it
+is not: the message says when they are equal, if ever), inferred (nothing declared to compare
+with), an error code, unknown (not inferred: downstream of a node whose inputs break its rule) or
+stale (with --input, --batch-size, or --dim on an IR network, a declaration of the model's old
+input shapes that the rules no longer give: not compared); the messages of the rows that are not
+ok, which name the nodes that leave a dim undetermined; for each model with symbols left free,
+"FILE runs only when:" and a line per constraint the nodes impose on them (the predicate, the node,
+its operator and why: 'N == 1  /MatMul (MatMul): the inner dims; fixes N'), or "FILE runs at every
+binding of N, H, W"; then "N reshapes in F files: A ok, B mismatch, C inferred, D error". A
+predicate is written in the dim notation with % (Python's remainder), min, max, == != < <= > >=,
+!, && and ||. On a terminal, the table keeps to its width.
 
-Exit status: 0 when no row is mismatch or an error; 1 otherwise; 2 when a file cannot be read.
+Exit status: 0 when no row is mismatch or an error and no constraint fixes a dim the model declares
+dynamic (unless --allow-fixed-dims); 1 otherwise; 2 when a file cannot be read. With every symbol
+bound, 1 says that the model does not run at that binding (or declares a shape the rules do not
+give there).
 
 Examples:
   reshape check
@@ -120,6 +132,7 @@ func runCheck(e *env, args []string) int {
 	lim := addLimitFlags(fs)
 	runConst := fs.Bool("run", false, "")
 	quiet := fs.Bool("quiet", false, "")
+	allowFixed := fs.Bool("allow-fixed-dims", false, "")
 	dimFlags, inputFlags := addBindingFlags(fs)
 	batchSize := fs.Int64("batch-size", 0, "")
 	args, err := parseArgs(fs, args)
@@ -138,29 +151,28 @@ func runCheck(e *env, args []string) int {
 	}
 	opt := check.Options{BinPath: *bin, MaxRank: lim.maxRank, Run: *runConst, MaxBytes: int64(lim.maxBytes), MaxFileSize: lim.fileLimit(),
 		Dims: dims, Inputs: inputFlags.values, BatchSize: *batchSize}
-	var rows []check.Row
+	var reports []*check.Report
 	var sum check.Summary
 	unreadable := func(file string, err error) {
 		sum.Unreadable++
 		e.reportInput(*asJSON, &fileRecord{Record: "file", File: file}, err)
 	}
-	read := func(r []check.Row) {
-		sum.Files++
-		rows = append(rows, r...)
+	read := func(rep *check.Report) {
+		reports = append(reports, rep)
 		if *asJSON {
-			for i := range r {
-				if !*quiet || problem(&r[i]) {
-					e.emit(rowRecord{"reshape", r[i]})
+			for i := range rep.Rows {
+				if !*quiet || problem(&rep.Rows[i]) {
+					e.emit(rowRecord{"reshape", rep.Rows[i]})
 				}
 			}
 		}
 	}
 	if len(args) == 0 {
-		r, err := check.Builtin()
+		rep, err := check.Builtin()
 		if err != nil {
 			return e.fail(checkCommand, err)
 		}
-		read(r)
+		read(rep)
 	}
 	files, skipped, dirErrs := expandDirs(args)
 	for _, de := range dirErrs {
@@ -182,28 +194,36 @@ func runCheck(e *env, args []string) int {
 			unreadable(res.file, res.err)
 			continue
 		}
-		read(res.rows)
+		read(res.report)
 	}
-	counts := check.Summarize(rows)
-	counts.Files, counts.Unreadable, counts.Skipped = sum.Files, sum.Unreadable, sum.Skipped
+	counts := check.Summarize(reports)
+	counts.Unreadable, counts.Skipped = sum.Unreadable, sum.Skipped
 	sum = counts
 	if *asJSON {
 		if err := e.emit(summaryRecord{"summary", sum}); err != nil {
 			return e.fail(checkCommand, err)
 		}
 	} else {
+		var rows []check.Row
+		for _, rep := range reports {
+			rows = append(rows, rep.Rows...)
+		}
 		if *quiet {
 			rows = slices.DeleteFunc(rows, func(r check.Row) bool { return !problem(&r) })
 		}
 		if len(rows) > 0 {
 			printRows(e.stdout, rows, e.colorOut, e.width)
 		}
+		for _, rep := range reports {
+			c := conditions{who: rep.File + " ", symbols: rep.Symbols, constraints: rep.Constraints, valid: rep.Valid(), unsupported: rep.Unsupported}
+			c.print(e.stdout, *quiet, *allowFixed)
+		}
 		fmt.Fprintln(e.stdout, sum)
 	}
 	switch {
 	case sum.Unreadable > 0:
 		return 2
-	case !sum.AllOK():
+	case !sum.AllOK(), sum.Fixed > 0 && !*allowFixed:
 		return 1
 	}
 	return 0
@@ -217,9 +237,9 @@ func problem(r *check.Row) bool {
 
 // fileResult is the outcome of checking one file.
 type fileResult struct {
-	file string
-	rows []check.Row
-	err  error
+	file   string
+	report *check.Report
+	err    error
 }
 
 // checkFiles checks the files on every core (check.File is safe for concurrent use) and yields
@@ -246,8 +266,8 @@ func checkFiles(files []string, opt check.Options) iter.Seq[fileResult] {
 						return
 					default:
 					}
-					rows, err := check.File(files[i], opt)
-					results[i] = fileResult{files[i], rows, err}
+					rep, err := check.File(files[i], opt)
+					results[i] = fileResult{files[i], rep, err}
 					close(done[i])
 				}
 			}()

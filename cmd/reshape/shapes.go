@@ -4,7 +4,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"maps"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -19,7 +18,7 @@ var shapesCommand = &command{
 	summary: "infer the shape of every tensor of an ONNX model, with symbols",
 	usage: `Usage:
   reshape shapes [--dim NAME=VALUE]... [--input NAME=SHAPE]... [--batch-size N] [--json] [--quiet]
-                 [--write OUT.onnx] MODEL.onnx
+                 [--allow-fixed-dims] [--write OUT.onnx] MODEL.onnx
 
 Infers the element type and shape of every tensor of the model from its graph inputs, node by node,
 subgraphs (If, Loop, Scan) included, and compares each with the shape the model declares. Dims are
@@ -34,22 +33,29 @@ Flags:
                        (repeatable)
   --batch-size N       bind the batch dim of every input whose batch dim is dynamic (the dim marked
                        DATA_BATCH, else the leading one), as OpenVINO's set_batch does
-  --quiet              print only the tensors that are wrong, and the summary
+  --quiet              print only the tensors that are wrong, the constraints if one fixes a dim,
+                       and the summary
+` + allowFixedHelp + `
   --json               print JSON Lines: one record per tensor (graph, name, node, op, type, shape,
-                       declared, verdict, message), then a summary record
+                       declared, verdict, message), then a summary record (file, tensors, verdicts,
+                       symbols, unsupported, constraints, valid, fixed), as check's
   --write OUT.onnx     write the model with the inferred shapes written in, subgraphs included:
                        static dims as dim_value, expressions as dim_param; undeclared tensors added
                        to value_info, wrong declarations replaced, outputs without a shape given
                        one, and with bindings the inputs' bound shapes
 ` + limitsHelp + `
-Output: one row per tensor with its verdict: ok (the declared shape can be the inferred one),
-mismatch (it cannot), inferred (nothing declared to compare with), the error code of a node
-whose inputs break its rule, unknown (downstream of such a node: not inferred) or stale (with
+Output: one row per tensor with its verdict: ok (the declared shape is the inferred one at every
+binding that satisfies the constraints), mismatch (it is not), inferred (nothing declared to
+compare with), the error code of a node whose inputs break its rule (or that imposes a constraint
+the --dim bindings break), unknown (downstream of such a node: not inferred) or stale (with
 --input or --batch-size, a declaration of the model's old input shapes: not compared); then the
-messages, and a summary line that counts each verdict, lists the symbols and names the operators
-that have no shape rule. On a terminal, the table keeps to its width.
+messages, "runs only when:" and a line per constraint the nodes impose on the symbols (or "runs
+at every binding of N, H, W"), as check prints them, and a summary line that counts each verdict,
+lists the symbols and names the operators that have no shape rule. On a terminal, the table keeps
+to its width.
 
-Exit status: 0 when no tensor is mismatch or an error; 1 otherwise; 2 when the model cannot be read.
+Exit status: 0 when no tensor is mismatch or an error and no constraint fixes a dim the model
+declares dynamic (unless --allow-fixed-dims); 1 otherwise; 2 when the model cannot be read.
 
 Examples:
   reshape shapes model.onnx
@@ -108,12 +114,15 @@ func addBindingFlags(fs *flag.FlagSet) (dims, inputs *bindings) {
 
 // shapesSummary is the summary record of shapes --json.
 type shapesSummary struct {
-	Record      string         `json:"record"` // "summary"
-	File        string         `json:"file"`
-	Tensors     int            `json:"tensors"`
-	Verdicts    map[string]int `json:"verdicts"`
-	Symbols     []string       `json:"symbols"`
-	Unsupported map[string]int `json:"unsupported"`
+	Record      string             `json:"record"` // "summary"
+	File        string             `json:"file"`
+	Tensors     int                `json:"tensors"`
+	Verdicts    map[string]int     `json:"verdicts"`
+	Symbols     []string           `json:"symbols"`
+	Unsupported map[string]int     `json:"unsupported"`
+	Constraints []check.Constraint `json:"constraints"`
+	Valid       string             `json:"valid"`
+	Fixed       int                `json:"fixed"`
 }
 
 type tensorRecord struct {
@@ -127,6 +136,7 @@ func runShapes(e *env, args []string) int {
 	batchSize := fs.Int64("batch-size", 0, "")
 	asJSON := fs.Bool("json", false, "")
 	quiet := fs.Bool("quiet", false, "")
+	allowFixed := fs.Bool("allow-fixed-dims", false, "")
 	write := fs.String("write", "", "")
 	lim := addLimitFlags(fs)
 	args, err := parseArgs(fs, args)
@@ -171,16 +181,20 @@ func runShapes(e *env, args []string) int {
 			return t.Verdict == check.OK || t.Verdict == check.Inferred || t.Verdict == check.Stale
 		})
 	}
+	fixed := fixedCount(s.Constraints)
 	if *asJSON {
 		for _, t := range shown {
 			e.emit(tensorRecord{"tensor", t})
 		}
-		e.emit(shapesSummary{Record: "summary", File: s.File, Tensors: len(s.Tensors), Verdicts: counts, Symbols: s.Symbols, Unsupported: s.Unsupported})
+		e.emit(shapesSummary{Record: "summary", File: s.File, Tensors: len(s.Tensors), Verdicts: counts, Symbols: s.Symbols,
+			Unsupported: s.Unsupported, Constraints: append([]check.Constraint{}, s.Constraints...), Valid: s.Valid(), Fixed: fixed})
 	} else {
 		if len(shown) > 0 {
 			printTensors(e.stdout, shown, e.colorOut, e.width)
 		}
-		fmt.Fprintln(e.stdout, shapesLine(s, counts))
+		c := conditions{symbols: s.Symbols, constraints: s.Constraints, valid: s.Valid(), unsupported: s.Unsupported}
+		c.print(e.stdout, *quiet, *allowFixed)
+		fmt.Fprintln(e.stdout, shapesLine(s, counts, fixed))
 	}
 	if out != nil {
 		if _, err := out.Write(model); err != nil {
@@ -191,7 +205,7 @@ func runShapes(e *env, args []string) int {
 			return e.fail(shapesCommand, err)
 		}
 	}
-	if counts[string(check.Mismatch)] > 0 || errorCount(s, counts) > 0 {
+	if counts[string(check.Mismatch)] > 0 || errorCount(s, counts) > 0 || fixed > 0 && !*allowFixed {
 		return 1
 	}
 	return 0
@@ -203,8 +217,9 @@ func errorCount(s *check.Shapes, counts map[string]int) int {
 }
 
 // shapesLine is the summary: "N tensors: A ok, B mismatch, C inferred, D error" (", U unknown"
-// when some are downstream of an error), "; symbols: B, T; no shape rule: Conv (3)".
-func shapesLine(s *check.Shapes, counts map[string]int) string {
+// when some are downstream of an error), "; symbols: B, T; C constraints, of which X fix a dim;
+// no shape rule: Conv (3)".
+func shapesLine(s *check.Shapes, counts map[string]int, fixed int) string {
 	line := fmt.Sprintf("%d tensors: %d ok, %d mismatch, %d inferred, %d error", len(s.Tensors), counts["ok"], counts["mismatch"], counts["inferred"], errorCount(s, counts))
 	for _, v := range []string{"unknown", "stale"} {
 		if counts[v] > 0 {
@@ -214,12 +229,9 @@ func shapesLine(s *check.Shapes, counts map[string]int) string {
 	if len(s.Symbols) > 0 {
 		line += "; symbols: " + strings.Join(s.Symbols, ", ")
 	}
+	line += constraintsNote(len(s.Constraints), fixed)
 	if len(s.Unsupported) > 0 {
-		ops := slices.Sorted(maps.Keys(s.Unsupported))
-		for i, op := range ops {
-			ops[i] = fmt.Sprintf("%s (%d)", op, s.Unsupported[op])
-		}
-		line += "; no shape rule: " + strings.Join(ops, ", ")
+		line += "; no shape rule: " + opCounts(s.Unsupported)
 	}
 	return line
 }

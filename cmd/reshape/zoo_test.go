@@ -38,7 +38,8 @@ func TestCheckDirectoryGate(t *testing.T) {
 	code, stdout, stderr := cli("", "check", "--dim", "N=2", dir)
 	wantErr := "reshape: note: " + filepath.Join(dir, "package.json") + `: not a model, skipped: a JSON object without the key "graph" of oneDNN Graph's models` + "\n" +
 		"reshape: note: " + filepath.Join(dir, "pom.xml") + ": not a model, skipped: an XML file whose root element is <project>, not an OpenVINO IR <net>\n"
-	if code != 0 || stderr != wantErr || !strings.HasSuffix(stdout, "3 reshapes in 3 files: 3 ok, 0 mismatch, 0 inferred, 0 error; 2 files skipped: not models\n") {
+	if code != 0 || stderr != wantErr || !strings.HasSuffix(stdout, "3 reshapes in 3 files: 3 ok, 0 mismatch, 0 inferred, 0 error; 1 constraint; 2 files skipped: not models\n") ||
+		!strings.Contains(stdout, filepath.Join(dir, "idioms.onnx")+" runs at every binding of H, W\n") {
 		t.Errorf("a directory with package.json and pom.xml: exit %d\n%s%s", code, stdout, stderr)
 	}
 	// Rows in the order of the files: idioms (2 rows), seqfirst (1), whatever finishes first.
@@ -198,10 +199,11 @@ func TestOutputForPeople(t *testing.T) {
 	if code, stdout, _ := cli("", "check", "--quiet", filepath.Join(models, "idioms.onnx")); code != 0 || stdout != "2 reshapes in 1 file: 2 ok, 0 mismatch, 0 inferred, 0 error\n" {
 		t.Errorf("--quiet, all ok: exit %d\n%s", code, stdout)
 	}
-	// Nothing wrong, nothing to say: the table and the summary, no line per computed pattern (the
-	// PATTERN column says "(computed)"; ShuffleNet printed 32 such lines).
+	// Nothing wrong, nothing to say: the table, that the model states no constraint, and the
+	// summary, no line per computed pattern (the PATTERN column says "(computed)"; ShuffleNet
+	// printed 32 such lines).
 	code, stdout, _ = cli("", "check", filepath.Join(models, "bert_tiny.onnx"))
-	if lines := strings.Count(stdout, "\n"); code != 0 || lines != 1+9+1 || !strings.HasSuffix(stdout, "9 reshapes in 1 file: 1 ok, 0 mismatch, 8 inferred, 0 error\n") {
+	if lines := strings.Count(stdout, "\n"); code != 0 || lines != 1+9+1+1 || !strings.HasSuffix(stdout, " runs at every binding of B, T\n9 reshapes in 1 file: 1 ok, 0 mismatch, 8 inferred, 0 error\n") {
 		t.Errorf("bert_tiny.onnx: exit %d, %d lines\n%s", code, lines, stdout)
 	}
 	// A long name in a 60-column terminal.
@@ -249,5 +251,58 @@ func TestWriteModel(t *testing.T) {
 	if _, err := os.Stat(elsewhere); code != 2 || stdout != "" || err == nil ||
 		!strings.HasPrefix(stderr, "reshape: syntax: --write "+elsewhere+": the model keeps tensor values in the external data file shape.bin") {
 		t.Errorf("external data written elsewhere: exit %d, %q, %q", code, stdout, stderr)
+	}
+}
+
+// TestConstraintsOutput: check and shapes state the constraints a model imposes on its symbols,
+// exit 1 on one that fixes a dim the model declares dynamic unless --allow-fixed-dims, show them
+// with --quiet only then, and report a binding that breaks one at the node that imposes it.
+func TestConstraintsOutput(t *testing.T) {
+	flat, unet := filepath.Join(models, "flat_matmul.onnx"), filepath.Join(models, "unet_skip.onnx")
+	const section = " runs only when:\n  N == 1  /MatMul (MatMul): the inner dims (A's last, B's second to last); fixes N\n"
+	const summary = "1 reshape in 1 file: 0 ok, 0 mismatch, 1 inferred, 0 error; 1 constraint, of which 1 fixes a dim\n"
+	tests := []struct {
+		args []string
+		code int
+		want []string // in the output, in order; "=TEXT" for what it starts with
+	}{
+		{[]string{"check", flat}, 1, []string{flat + section, summary}},
+		{[]string{"check", "--allow-fixed-dims", flat}, 0, []string{flat + section, summary}},
+		{[]string{"check", "--quiet", flat}, 1, []string{"=" + flat + section + summary}},
+		{[]string{"check", "--quiet", "--allow-fixed-dims", flat}, 0, []string{"=" + summary}},
+		{[]string{"check", "--dim", "N=1", flat}, 0, []string{"1 reshape in 1 file: 0 ok, 0 mismatch, 1 inferred, 0 error\n"}},
+		{[]string{"check", "--dim", "N=3", flat}, 1, []string{
+			"(/MatMul): the inner dims (A's last, B's second to last): N == 1 does not hold at N=3 (144 and 48 cannot be equal)\n",
+			"1 reshape and 1 failing node in 1 file: 0 ok, 0 mismatch, 1 inferred, 1 error (1 invalid-shape)\n"}},
+		{[]string{"check", "--json", "--quiet", flat}, 1, []string{`"constraints":[{"holds":"N == 1","node":"/MatMul","op":"MatMul",` +
+			`"why":"the inner dims (A's last, B's second to last)","fixes":["N"],"file":"` + flat + `"}],"valid":"when constraints hold","fixed":1,`}},
+		{[]string{"check", "--json", "--dim", "N=2", flat}, 1, []string{`"constraints":[],"valid":"never","fixed":0,`}},
+		{[]string{"shapes", flat}, 1, []string{"\nruns only when:\n  N == 1  /MatMul", "; symbols: N; 1 constraint, of which 1 fixes a dim\n"}},
+		{[]string{"shapes", "--allow-fixed-dims", flat}, 0, []string{"\nruns only when:\n"}},
+		{[]string{"shapes", "--dim", "N=2", flat}, 1, []string{
+			"y: /MatMul (MatMul): the inner dims (A's last, B's second to last): N == 1 does not hold at N=2 (96 and 48 cannot be equal)\n"}},
+		{[]string{"shapes", "--json", flat}, 1, []string{`"constraints":[{"holds":"N == 1","node":"/MatMul","op":"MatMul",`, `"valid":"when constraints hold","fixed":1}`}},
+		// Constraints that fix no dim: stated, exit 0, and not with --quiet.
+		{[]string{"check", unet}, 0, []string{unet + " runs only when:\n  "}},
+		{[]string{"check", "--quiet", unet}, 0, []string{"=0 reshapes in 1 file: 0 ok, 0 mismatch, 0 inferred, 0 error; "}},
+	}
+	for _, tt := range tests {
+		code, stdout, stderr := cli("", tt.args...)
+		ok := code == tt.code && stderr == ""
+		rest := stdout
+		for _, w := range tt.want {
+			if whole, isWhole := strings.CutPrefix(w, "="); isWhole {
+				ok = ok && strings.HasPrefix(stdout, whole)
+				continue
+			}
+			i := strings.Index(rest, w)
+			ok = ok && i >= 0
+			if i >= 0 {
+				rest = rest[i+len(w):]
+			}
+		}
+		if !ok {
+			t.Errorf("reshape %s: exit %d, want %d and %q in\n%s%s", strings.Join(tt.args, " "), code, tt.code, tt.want, stdout, stderr)
+		}
 	}
 }

@@ -1,0 +1,115 @@
+package check
+
+import (
+	"errors"
+	"slices"
+	"testing"
+
+	"github.com/reshape-go/reshape/sym"
+)
+
+// TestEqualWhen: a declaration is the inferred shape at every binding that satisfies the
+// constraints, or a mismatch that says when the two are equal, if ever.
+func TestEqualWhen(t *testing.T) {
+	tests := []struct {
+		inferred, declared string
+		fixed              bool // the model's constraints say N == 1
+		want               string
+	}{
+		{"[N,10,4]", "[N,N,K]", false, "N == 10"}, // DETR's pred_boxes; K only declarations name
+		{"[1,1]", "[N,1]", false, "N == 1"},
+		{"[1,12]", "[N,12]", true, "0 == 0"}, // equal wherever the model runs
+		{"[N,12]", "[N,12]", false, "0 == 0"},
+		{"[N,3*H*W]", "[N,?]", false, "0 == 0"}, // a dim known only by its bounds meets the other
+		{"[N,?]", "[N,5]", false, "0 == 0"},
+		{"[N,1..4]", "[N,5]", false, "0 == 1"},
+		{"[2,3]", "[2,4]", false, "0 == 1"},
+		{"[2,3]", "[2,3,1]", false, "0 == 1"},
+		{"[...]", "[N,3]", false, "0 == 0"},
+		{"[N,3]", "[...]", false, "0 == 0"},
+		{"[N,N]", "[K,K]", false, "0 == 0"}, // K stands for the first dim it is declared for
+		{"[N,H]", "[K,K]", false, "N == H"},
+		{"[N,H]", "[N,2*K]", false, "0 == 0"}, // a condition on K, which names whatever it is
+		{"[2*N,H]", "[2*N,H]", false, "0 == 0"},
+		{"[N,H]", "[N,H+1]", false, "0 == 1"},
+		{"[N*H,4]", "[12,4]", false, "N*H == 12"},
+	}
+	for _, tt := range tests {
+		tab := sym.NewTable()
+		for _, name := range []string{"N", "H"} {
+			tab.Symbol(name, 1, sym.Inf)
+		}
+		s := sym.NewSolver(tab)
+		if tt.fixed {
+			n, _ := tab.Lookup("N")
+			if _, err := s.Unify(sym.Of(n), sym.Const(1), sym.Origin{Node: "m", Op: "MatMul"}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		d := &declarations{equal: s.EqualWhen, model: map[string]bool{"N": true, "H": true}}
+		inferred, err1 := sym.ParseShape(tt.inferred, tab)
+		declared, err2 := sym.ParseShape(tt.declared, tab)
+		if err1 != nil || err2 != nil {
+			t.Fatal(err1, err2)
+		}
+		if got := d.equalWhen(inferred, declared).String(); got != tt.want {
+			t.Errorf("%s declared %s: equal when %s, want %s", tt.inferred, tt.declared, got, tt.want)
+		}
+	}
+}
+
+// TestFixes: a constraint fixes the symbols it forces to one value.
+func TestFixes(t *testing.T) {
+	tests := []struct {
+		pred string
+		want []string
+	}{
+		{"N == 1", []string{"N"}},
+		{"N <= 1", []string{"N"}}, // N >= 1: N == 1
+		{"H >= 16 && H <= 16", []string{"H"}},
+		{"2*N == 4 && H >= 3", []string{"N"}},
+		{"H >= 13 && H <= 16", nil},
+		{"N == H", nil},
+		{"N == H+1", nil},
+		{"H % 4 == 0", nil},
+		{"N == 2 || N == 3", nil},
+	}
+	for _, tt := range tests {
+		tab := sym.NewTable()
+		for _, name := range []string{"N", "H"} {
+			tab.Symbol(name, 1, sym.Inf)
+		}
+		p, err := sym.ParsePred(tt.pred, tab)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := fixes(tab, p); !slices.Equal(got, tt.want) {
+			t.Errorf("%s fixes %v, want %v", tt.pred, got, tt.want)
+		}
+	}
+}
+
+// TestBrokenMessage: the message of a node whose constraint a binding breaks says the condition
+// and its values first, and keeps what the node's own error says beyond it.
+func TestBrokenMessage(t *testing.T) {
+	tab := sym.NewTable()
+	s := sym.NewSolver(tab)
+	if err := s.Require(sym.Eq(tab.Symbol("N", 1, sym.Inf), sym.Int(1)), sym.Origin{Node: "/MatMul", Op: "MatMul", Why: "the inner dims"}); err != nil {
+		t.Fatal(err)
+	}
+	var ce *sym.ConstraintError
+	if !errors.As(s.Check(map[string]int64{"N": 2}), &ce) {
+		t.Fatal("N == 1 holds at N=2")
+	}
+	tests := []struct{ msg, want string }{
+		{"/MatMul (MatMul): the inner dims: 96 and 48 cannot be equal", "the inner dims: N == 1 does not hold at N=2 (96 and 48 cannot be equal)"},
+		{"/MatMul (MatMul): output shape [1,12] has volume 12", "the inner dims: N == 1 does not hold at N=2; output shape [1,12] has volume 12"},
+		{"the model declares [2,5], the rules give [1,5]", "the inner dims: N == 1 does not hold at N=2; the model declares [2,5], the rules give [1,5]"},
+		{"", "the inner dims: N == 1 does not hold at N=2"},
+	}
+	for _, tt := range tests {
+		if got := brokenMessage(ce, tt.msg); got != tt.want {
+			t.Errorf("brokenMessage(%q) = %q, want %q", tt.msg, got, tt.want)
+		}
+	}
+}

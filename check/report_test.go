@@ -1,0 +1,158 @@
+package check_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/reshape-go/reshape/check"
+	"github.com/reshape-go/reshape/onnx"
+)
+
+var models = filepath.Join("..", "testdata", "models")
+
+// TestReportConstraints: a report states the model's constraints with their nodes, says at which
+// bindings it runs, and a binding that breaks a constraint is an error at the node that imposes it.
+func TestReportConstraints(t *testing.T) {
+	tests := []struct {
+		model       string
+		dims        map[string]int64
+		constraints string // "PRED @ NODE (OP): WHY [FIXES]; ..."
+		valid       string
+		symbols     string
+		errors      string // "NAME VERDICT: MESSAGE" of each error row
+	}{
+		{"flat_matmul.onnx", nil, "N == 1 @ /MatMul (MatMul): the inner dims (A's last, B's second to last) [N]",
+			"when constraints hold", "N", ""},
+		{"flat_matmul.onnx", map[string]int64{"N": 1}, "", "always", "", ""},
+		{"flat_matmul.onnx", map[string]int64{"N": 2}, "", "never", "",
+			"/MatMul invalid-shape: the inner dims (A's last, B's second to last): N == 1 does not hold at N=2 (96 and 48 cannot be equal)"},
+		{"idioms.onnx", nil, "", "always", "N H W", ""},
+		{"idioms.onnx", map[string]int64{"N": 2}, "", "always", "H W", ""},
+	}
+	for _, tt := range tests {
+		rep, err := check.File(filepath.Join(models, tt.model), check.Options{Dims: tt.dims})
+		if err != nil {
+			t.Errorf("%s %v: %v", tt.model, tt.dims, err)
+			continue
+		}
+		var cs, errs []string
+		for _, c := range rep.Constraints {
+			cs = append(cs, fmt.Sprintf("%s @ %s (%s): %s %v", c.Holds, c.Node, c.Op, c.Why, c.Fixes))
+		}
+		for _, r := range rep.Rows {
+			if r.Verdict.IsError() {
+				errs = append(errs, r.Name+" "+string(r.Verdict)+": "+r.Message)
+			}
+		}
+		if got := strings.Join(cs, "; "); got != tt.constraints || rep.Valid() != tt.valid || strings.Join(rep.Symbols, " ") != tt.symbols || strings.Join(errs, "; ") != tt.errors {
+			t.Errorf("%s %v:\nconstraints %q\nvalid %q, symbols %v\nerrors %q\nwant %q, %q, %q, %q", tt.model, tt.dims, got, rep.Valid(), rep.Symbols, errs,
+				tt.constraints, tt.valid, tt.symbols, tt.errors)
+		}
+	}
+}
+
+// TestHonestVerdicts: a declaration is ok only when it is the inferred shape at every binding that
+// satisfies the constraints; otherwise the message says when the two are equal.
+func TestHonestVerdicts(t *testing.T) {
+	rep, err := check.File(filepath.Join(models, "detr_queries.onnx"), check.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := slices.IndexFunc(rep.Rows, func(r check.Row) bool { return r.Name == "/Reshape_2" })
+	if i < 0 || rep.Rows[i].Verdict != check.Mismatch ||
+		!strings.HasPrefix(rep.Rows[i].Message, "the model declares [N,N,Reshapeboxes_dim_2], the rules give [N,10,4]: equal only when N == 10;") {
+		t.Errorf("DETR's pred_boxes: %+v", rep.Rows)
+	}
+	// At N = 10 the declaration is the inferred shape.
+	if rep, err := check.File(filepath.Join(models, "detr_queries.onnx"), check.Options{Dims: map[string]int64{"N": 10}}); err != nil ||
+		check.Summarize([]*check.Report{rep}).Mismatch != 0 {
+		t.Errorf("DETR at N=10: %v %+v", err, rep)
+	}
+	tests := []struct {
+		model, tensor string
+		verdict       check.Verdict
+		message       string
+	}{
+		{"baked.onnx", "y", check.Mismatch, "the model declares [N,10], the rules give [1,10]: equal only when N == 1"},
+		{"detr_queries.onnx", "boxes", check.Mismatch, "the model declares [N,N,Reshapeboxes_dim_2], the rules give [N,10,4]: equal only when N == 10"},
+		{"flat_matmul.onnx", "y", check.OK, ""}, // [MatMuly_dim_0,5]: a name only the declaration uses
+		{"idioms.onnx", "rows_flat", check.OK, ""},
+	}
+	for _, tt := range tests {
+		s, err := check.InferShapes(filepath.Join(models, tt.model), check.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		i := slices.IndexFunc(s.Tensors, func(x check.Tensor) bool { return x.Name == tt.tensor })
+		if i < 0 {
+			t.Fatalf("%s: no tensor %s", tt.model, tt.tensor)
+		}
+		if s.Tensors[i].Verdict != tt.verdict || s.Tensors[i].Message != tt.message {
+			t.Errorf("%s: %s: %+v; want %s %q", tt.model, tt.tensor, s.Tensors[i], tt.verdict, tt.message)
+		}
+		s.Close()
+	}
+}
+
+// TestFixedDeclaration: a model whose constraint fixes N declares [N,3] for an output inference
+// gives as [1,3]: ok, since the two are equal wherever the model runs (N == 1).
+func TestFixedDeclaration(t *testing.T) {
+	x, z := vi("x", "[?,4]"), vi("z", "[?,3]")
+	x.DimParams, z.DimParams = []string{"N", ""}, []string{"N", ""}
+	path := writeModel(t, &onnx.Model{IRVersion: 8, OpsetImports: []onnx.OpsetID{{Version: 14}}, Graph: onnx.Graph{
+		Nodes:        []onnx.Node{reshapeNode([]string{"x", "s"}), {Name: "m", OpType: "MatMul", Inputs: []string{"y", "w"}, Outputs: []string{"z"}}},
+		Initializers: []onnx.Tensor{ints(t, "s", 1, -1)},
+		Inputs:       []onnx.ValueInfo{x, vi("w", "[4,3]")},
+		Outputs:      []onnx.ValueInfo{z},
+	}})
+	s, err := check.InferShapes(path, check.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if len(s.Constraints) != 1 || s.Constraints[0].Holds.String() != "N == 1" || s.Constraints[0].Node != "m" || s.Valid() != "when constraints hold" {
+		t.Fatalf("constraints %+v, valid %q", s.Constraints, s.Valid())
+	}
+	if z := s.Tensors[len(s.Tensors)-1]; z.Name != "z" || z.Shape.String() != "[1,3]" || z.Verdict != check.OK {
+		t.Errorf("z: %+v", z)
+	}
+	b, err := json.Marshal(s.Constraints[0])
+	if err != nil || string(b) != `{"holds":"N == 1","node":"m","op":"MatMul","why":"the inner dims (A's last, B's second to last)","fixes":["N"],"file":"`+path+`"}` {
+		t.Errorf("JSON %s, %v", b, err)
+	}
+}
+
+// TestSummarizeConstraints: the summary gathers the constraints of every report, counts those that
+// fix a symbol, and says at which bindings the models run: never over when, when over always.
+func TestSummarizeConstraints(t *testing.T) {
+	open := func(model string, dims map[string]int64) *check.Report {
+		rep, err := check.File(filepath.Join(models, model), check.Options{Dims: dims, SharedBindings: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return rep
+	}
+	idioms, fixed, broken := open("idioms.onnx", nil), open("flat_matmul.onnx", nil), open("flat_matmul.onnx", map[string]int64{"N": 3})
+	tests := []struct {
+		reports     []*check.Report
+		valid       string
+		constraints int
+		fixed       int
+		text        string
+	}{
+		{nil, "always", 0, 0, "0 reshapes: 0 ok, 0 mismatch, 0 inferred, 0 error"},
+		{[]*check.Report{idioms}, "always", 0, 0, "2 reshapes in 1 file: 2 ok, 0 mismatch, 0 inferred, 0 error"},
+		{[]*check.Report{idioms, fixed}, "when constraints hold", 1, 1, "3 reshapes in 2 files: 2 ok, 0 mismatch, 1 inferred, 0 error; 1 constraint, of which 1 fixes a dim"},
+		{[]*check.Report{fixed, idioms, broken}, "never", 1, 1, "4 reshapes and 1 failing node in 3 files: 2 ok, 0 mismatch, 2 inferred, 1 error (1 invalid-shape); 1 constraint, of which 1 fixes a dim"},
+	}
+	for _, tt := range tests {
+		s := check.Summarize(tt.reports)
+		if s.Valid != tt.valid || len(s.Constraints) != tt.constraints || s.Constraints == nil || s.Fixed != tt.fixed || s.String() != tt.text {
+			t.Errorf("%d reports: valid %q, %d constraints, %d fixed, %q; want %q, %d, %d, %q", len(tt.reports), s.Valid, len(s.Constraints), s.Fixed, s, tt.valid, tt.constraints, tt.fixed, tt.text)
+		}
+	}
+}
