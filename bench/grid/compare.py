@@ -51,7 +51,7 @@ _spec.loader.exec_module(truth_compare)
 
 AGREE, MISSED, FALSE, WRONG, SESSION, UNEVALUABLE = \
     "agree", "missed", "false error", "wrong node", "session", "unevaluable"
-ERRORLESS = ("ok", "mismatch", "inferred")
+ERRORLESS = ("ok", "mismatch", "inferred", "unknown", "stale")
 
 
 class Upstream:
@@ -219,6 +219,8 @@ def unbound_mode(exe, fx, gs, up):
     summary = next((r for r in recs if r.get("record") == "summary"), {})
     constraints = summary.get("constraints")
     valid = summary.get("valid")
+    # "never": a row is an error without bindings, and the model runs nowhere; the first names where.
+    errors = [r["name"] for r in recs if r.get("record") == "reshape" and r.get("verdict") not in ERRORLESS]
     note = None
     if constraints is None:
         note = "no constraints in check --json: unbound mode predicts runs everywhere"
@@ -227,7 +229,7 @@ def unbound_mode(exe, fx, gs, up):
     for g in gs:
         violated, err = None, None
         if valid == "never":
-            violated = {"node": "", "holds": "never"}
+            violated = {"node": errors[0] if errors else "", "holds": "never"}
         for c in constraints if violated is None else []:
             try:
                 if not predicate.holds(c["holds"], g.dims):
