@@ -113,3 +113,67 @@ func TestBrokenMessage(t *testing.T) {
 		}
 	}
 }
+
+// FuzzEqualWhen holds equalWhen against evaluation: at every binding of N and H in 1..4 that the
+// constraints allow (N == 1 when fixed), the condition holds exactly where the two shapes
+// evaluate equal. Shapes of intervals or of names only declarations use are left out: their
+// conditions are not the equality of two evaluations.
+func FuzzEqualWhen(f *testing.F) {
+	for _, s := range [][2]string{
+		{"[N,10,4]", "[N,N,4]"}, {"[1,1]", "[N,1]"}, {"[N*H,4]", "[12,4]"}, {"[(H+1)//2,N]", "[H//2,N]"},
+		{"[N,H]", "[H,N]"}, {"[2*N]", "[N+H]"}, {"[N % 3,H]", "[1,max(N,H)]"}, {"[N*H/2]", "[H]"},
+	} {
+		f.Add(s[0], s[1], false)
+		f.Add(s[0], s[1], true)
+	}
+	f.Fuzz(func(t *testing.T, inferredText, declaredText string, fixed bool) {
+		tab := sym.NewTable()
+		n := tab.Symbol("N", 1, sym.Inf)
+		tab.Symbol("H", 1, sym.Inf)
+		inferred, err1 := sym.ParseShape(inferredText, tab)
+		declared, err2 := sym.ParseShape(declaredText, tab)
+		if err1 != nil || err2 != nil || !onlyNH(inferred) || !onlyNH(declared) {
+			return
+		}
+		s := sym.NewSolver(tab)
+		if fixed {
+			if _, err := s.Unify(sym.Of(n), sym.Const(1), sym.Origin{Node: "m", Op: "MatMul"}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		d := &declarations{equal: s.EqualWhen, model: map[string]bool{"N": true, "H": true}}
+		when := d.equalWhen(inferred, declared)
+		for nv := int64(1); nv <= 4; nv++ {
+			for hv := int64(1); hv <= 4; hv++ {
+				if fixed && nv != 1 {
+					continue
+				}
+				b := map[string]int64{"N": nv, "H": hv}
+				a, errA := inferred.Eval(b)
+				c, errC := declared.Eval(b)
+				holds, errW := when.Eval(b)
+				if errA != nil || errC != nil || errW != nil {
+					continue
+				}
+				if equal := slices.Equal(a, c); holds != equal {
+					t.Fatalf("%s declared %s: equal when %s, which is %v at N=%d, H=%d, where they are %v and %v",
+						inferred, declared, when, holds, nv, hv, a, c)
+				}
+			}
+		}
+	})
+}
+
+// onlyNH reports whether every dim of s is an expression in N and H, of a known rank.
+func onlyNH(s sym.Shape) bool {
+	if s.RankDynamic {
+		return false
+	}
+	for _, d := range s.Dims {
+		x, ok := d.Expr()
+		if !ok || x.DependsOnAnon() || slices.ContainsFunc(x.SymbolNames(), func(name string) bool { return name != "N" && name != "H" }) {
+			return false
+		}
+	}
+	return true
+}
