@@ -13,6 +13,7 @@ import (
 // Report is what checking one model finds: a row per Reshape (and per other node whose inputs
 // break its rule), and the conditions the model imposes on its symbols for it to run.
 type Report struct {
+	// File is the model file's name, as the rows carry it.
 	File string
 	Rows []Row
 	// Symbols lists the model's symbols that the bindings leave free, in the order inference met
@@ -75,7 +76,8 @@ type Constraint struct {
 	// dynamic that it can only run at one size. check exits 1 on such a condition unless told to
 	// allow it.
 	Fixes []string `json:"fixes,omitempty"`
-	File  string   `json:"file"`
+	// File is the model file that states the constraint (Report.File).
+	File string `json:"file"`
 }
 
 // constraintsOf returns the constraints of an inferred model, each with the symbols it fixes, in
