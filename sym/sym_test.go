@@ -148,6 +148,40 @@ func TestAnon(t *testing.T) {
 	}
 }
 
+// TestTableSymbols lists a table's named symbols with their bounds, in the order they were met, and
+// prints them: anonymous symbols are left out, a name met again narrows its bounds, and a name that
+// is not plain prints quoted.
+func TestTableSymbols(t *testing.T) {
+	tab := sym.NewTable()
+	tab.Symbol("N", 1, sym.Inf)
+	tab.Anon("If_0:output0:0", 1, 8)
+	tab.Symbol("T", 1, sym.Inf)
+	tab.Symbol("T", 0, 64)
+	tab.Symbol("batch size", 2, 2)
+	tab.Symbol("x:0", 1, 8)
+	want := []sym.Symbol{{Name: "N", Lo: 1, Hi: sym.Inf}, {Name: "T", Lo: 1, Hi: 64}, {Name: "batch size", Lo: 2, Hi: 2}, {Name: "x:0", Lo: 1, Hi: 8}}
+	got := tab.Symbols()
+	if len(got) != len(want) {
+		t.Fatalf("Symbols() = %v, want %v", got, want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("Symbols()[%d] = %+v, want %+v", i, got[i], want[i])
+		}
+	}
+	for _, c := range []struct{ got, want string }{
+		{got[0].String(), "N in 1.."},
+		{got[1].String(), "T in 1..64"},
+		{got[2].String(), `"batch size" in 2`},
+		{tab.String(), `N in 1.., T in 1..64, "batch size" in 2, x:0 in 1..8`},
+		{sym.NewTable().String(), ""},
+	} {
+		if c.got != c.want {
+			t.Errorf("printed %q, want %q", c.got, c.want)
+		}
+	}
+}
+
 func TestDimArithmetic(t *testing.T) {
 	tab := sym.NewTable()
 	h := sym.Of(tab.Symbol("H", 1, 1000))

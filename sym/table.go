@@ -1,6 +1,9 @@
 package sym
 
-import "strconv"
+import (
+	"strconv"
+	"strings"
+)
 
 // Table is the set of symbols of one model: each named symbol once, in the order they were first
 // met, which is the order they print in within a product ("N*C*H*W"). Expressions that share
@@ -66,6 +69,46 @@ func (t *Table) Names() []string {
 		}
 	}
 	return out
+}
+
+// Symbol is a named dimension of a model (an ONNX dim_param such as N, or INPUT:AXIS for an unnamed
+// dynamic dim of a graph input) and the interval [Lo, Hi] of its values, in elements: [1, Inf) for
+// a size unless the model or a binding says more.
+type Symbol struct {
+	Name   string
+	Lo, Hi int64
+}
+
+// String returns the name in the notation of the package documentation (quoted when it is not a
+// plain name), " in ", and the interval of its values: "N in 1..", "T in 1..64".
+func (s Symbol) String() string {
+	b := appendName(nil, s.Name)
+	b = append(b, " in "...)
+	return string(Interval(s.Lo, s.Hi).AppendText(b))
+}
+
+// Symbols returns the table's named symbols with their bounds, in the order they were first met;
+// anonymous symbols (Anon), which stand for dims the model gives no name, are left out.
+func (t *Table) Symbols() []Symbol {
+	out := make([]Symbol, 0, len(t.byName))
+	for _, name := range t.Names() {
+		a := t.byName[name]
+		out = append(out, Symbol{Name: name, Lo: a.lo, Hi: a.hi})
+	}
+	return out
+}
+
+// String returns the table's named symbols as Symbols gives them, separated by ", ": "N in 1..,
+// T in 1..64"; "" for none. Anonymous symbols are left out.
+func (t *Table) String() string {
+	var b strings.Builder
+	for i, s := range t.Symbols() {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(s.String())
+	}
+	return b.String()
 }
 
 // Anon returns a new anonymous symbol: a dimension known only to equal itself, with bounds [lo,
