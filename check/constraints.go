@@ -32,7 +32,7 @@ type Report struct {
 // newReport returns the report of an inferred model without its rows. It is made before any
 // declaration is read, which adds to the symbols the names only declarations use.
 func newReport(res *graph.Result, file string) *Report {
-	return &Report{File: file, Symbols: res.Symbols.Names(), Constraints: constraintsOf(res, file), Unsupported: res.Unsupported}
+	return &Report{File: file, Symbols: res.Table().Names(), Constraints: constraintsOf(res, file), Unsupported: res.Unsupported}
 }
 
 // The values of Report.Valid and Summary.Valid.
@@ -101,7 +101,7 @@ func constraintsOf(res *graph.Result, file string) []Constraint {
 	out := make([]Constraint, len(cs))
 	for i, c := range cs {
 		out[i] = Constraint{Holds: c.Pred, Node: c.Origin.Node, Op: c.Origin.Op, Why: c.Origin.Why, File: file,
-			Fixes: fixes(res.Symbols, c.Pred)}
+			Fixes: fixes(res.Table(), c.Pred)}
 	}
 	slices.SortStableFunc(out, func(a, b Constraint) int { return cmp.Compare(at(a.Node), at(b.Node)) })
 	return out
@@ -199,7 +199,7 @@ func newDeclarations(res *graph.Result) *declarations {
 		return &declarations{equal: sym.NewSolver(sym.NewTable()).EqualWhen}
 	}
 	d := &declarations{equal: res.EqualWhen, model: map[string]bool{}}
-	for _, name := range res.Symbols.Names() {
+	for _, name := range res.Table().Names() {
 		d.model[name] = true
 	}
 	return d

@@ -113,10 +113,10 @@ func InferShapes(path string, opt Options) (*Shapes, error) {
 	}
 	decls := newDeclarations(res)
 	broken := brokenConstraint(g, res, opt)
-	s := &Shapes{File: path, Unsupported: res.Unsupported, Symbols: res.Symbols.Names(), Constraints: constraintsOf(res, path),
+	s := &Shapes{File: path, Unsupported: res.Unsupported, Symbols: res.Table().Names(), Constraints: constraintsOf(res, path),
 		Result: res, Graph: g, model: m, external: externalFiles(&m.Graph, nil), rebound: len(opt.Dims) > 0 || opt.rebinds(false)}
 	for _, in := range g.Inputs {
-		info := res.Tensors[in.Name]
+		info := res.Tensor(in.Name)
 		s.Tensors = append(s.Tensors, Tensor{Name: in.Name, Type: info.Type, Shape: info.Shape, Optional: info.Optional, Verdict: Inferred})
 	}
 	for _, r := range res.Nodes {
@@ -204,7 +204,7 @@ func (s *Shapes) WithValueInfo(dir string) ([]byte, error) {
 			if _, isConst := s.Graph.Consts[in.Name]; isConst {
 				continue
 			}
-			if info := s.Result.Tensors[in.Name]; info != nil {
+			if info := s.Result.Tensor(in.Name); info != nil {
 				if vi, ok := valueInfoOf(in.Name, info.Type, info.Shape, in.Name); ok {
 					vi.Optional = info.Optional
 					gs.Set[in.Name] = vi

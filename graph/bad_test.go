@@ -208,15 +208,15 @@ func valueGraph(n int, fanout bool) *model {
 // values, and that the tensors of the result hold at most the values the engine's budget allows.
 func checkValues(t *testing.T, res *Result, first, last, want string) {
 	t.Helper()
-	if res.Tensors[first].Value == nil {
+	if res.Tensor(first).Value == nil {
 		t.Errorf("%s: no values", first)
 	}
 	tensorShape(t, res, last, want)
-	if res.Tensors[last].Value != nil {
+	if res.Tensor(last).Value != nil {
 		t.Errorf("%s: values past the budget", last)
 	}
 	n := 0
-	for _, in := range res.Tensors {
+	for _, in := range res.Tensors() {
 		n += len(in.Value)
 	}
 	if n > minMaxValues+MaxValue {
@@ -239,8 +239,8 @@ func nodeResult(t *testing.T, res *Result, path string) NodeResult {
 // tensorShape checks the shape of the main graph's tensor name.
 func tensorShape(t *testing.T, res *Result, name, want string) {
 	t.Helper()
-	in, ok := res.Tensors[name]
-	if !ok {
+	in := res.Tensor(name)
+	if in == nil {
 		t.Fatalf("no tensor %q", name)
 	}
 	if got := in.Shape.String(); got != want {
@@ -400,20 +400,20 @@ func badCases() []badCase {
 			}},
 		{name: "symbol_sum", build: func() *model { return symbolSum(100) }, check: func(t *testing.T, res *Result) {
 			tensorShape(t, res, "c3", "[S0+S1+S2+S3]")
-			checkInterval(t, "c99", res.Tensors["c99"].Shape.Dims[0], 100)
+			checkInterval(t, "c99", res.Tensor("c99").Shape.Dims[0], 100)
 		}},
 		{name: "squaring", build: func() *model { return squaring(70) }, check: func(t *testing.T, res *Result) {
-			if got := sym.ShapeOf(res.Tensors["m3"].Value...).String(); got != "[N*N*N*N*N*N*N*N]" {
+			if got := sym.ShapeOf(res.Tensor("m3").Value...).String(); got != "[N*N*N*N*N*N*N*N]" {
 				t.Errorf("m3 = %s, want [N*N*N*N*N*N*N*N]", got)
 			}
-			checkInterval(t, "m6", res.Tensors["m6"].Value[0], 1)
-			checkInterval(t, "m70", res.Tensors["m70"].Value[0], 1)
+			checkInterval(t, "m6", res.Tensor("m6").Value[0], 1)
+			checkInterval(t, "m70", res.Tensor("m70").Value[0], 1)
 		}},
 		{name: "symbol_product", build: func() *model { return symbolProduct(100) }, check: func(t *testing.T, res *Result) {
-			if got := sym.ShapeOf(res.Tensors["p3"].Value...).String(); got != "[S0*S1*S2*S3]" {
+			if got := sym.ShapeOf(res.Tensor("p3").Value...).String(); got != "[S0*S1*S2*S3]" {
 				t.Errorf("p3 = %s, want [S0*S1*S2*S3]", got)
 			}
-			checkInterval(t, "p99", res.Tensors["p99"].Value[0], 1)
+			checkInterval(t, "p99", res.Tensor("p99").Value[0], 1)
 		}},
 
 		// Huge static dims: an overflow is an error or an interval, never a wrapped number.
@@ -442,7 +442,7 @@ func badCases() []badCase {
 				node("pattern", "ConstantOfShape", []string{"n"}, []string{"p"}, attrTensor("value", intTensor("one", nil, 1))).
 				node("reshape", "Reshape", []string{"x", "p"}, []string{"y"}).output("y")
 		}, node: "reshape", code: errcode.ErrLimit, where: "reshape (Reshape)", check: func(t *testing.T, res *Result) {
-			p := res.Tensors["p"]
+			p := res.Tensor("p")
 			if p.Shape.String() != "[1000000]" || p.Value != nil {
 				t.Errorf("p: %v with %d values, want [1000000] without", p.Shape, len(p.Value))
 			}
@@ -452,7 +452,7 @@ func badCases() []badCase {
 				node("range", "Range", []string{"a", "b", "d"}, []string{"r"}).
 				node("reshape", "Reshape", []string{"r", "r"}, []string{"y"}).output("y")
 		}, node: "reshape", code: errcode.ErrLimit, where: "reshape (Reshape)", check: func(t *testing.T, res *Result) {
-			r := res.Tensors["r"]
+			r := res.Tensor("r")
 			if r.Shape.String() != "[1000000]" || r.Value != nil {
 				t.Errorf("r: %v with %d values, want [1000000] without", r.Shape, len(r.Value))
 			}
@@ -475,7 +475,7 @@ func badCases() []badCase {
 			return newModel(17).input("x", "N", 3).typedInput("c", onnx.Bool).ints("axes", nil, 0).
 				node("if", "If", []string{"c"}, []string{"y"}, attrGraph("then_branch", then), attrGraph("else_branch", els)).output("y")
 		}, check: func(t *testing.T, res *Result) {
-			if y := res.Tensors["y"]; !y.Shape.RankDynamic {
+			if y := res.Tensor("y"); !y.Shape.RankDynamic {
 				t.Errorf("y = %v, want a dynamic rank: the branches give ranks 1 and 3", y.Shape)
 			}
 		}},
@@ -510,7 +510,7 @@ func badCases() []badCase {
 // without an upper bound: a dim or value past int64 is not known, never a wrapped-around number.
 func checkOverflow(t *testing.T, res *Result, name string, i int, value bool) {
 	t.Helper()
-	in := res.Tensors[name]
+	in := res.Tensor(name)
 	dims := in.Shape.Dims
 	if value {
 		dims = in.Value

@@ -36,7 +36,7 @@ func TestUnifyRecords(t *testing.T) {
 		t.Errorf("constraints:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 	for name, want := range map[string]string{"x": "[N,4]", "z": "[N,6]", "y": "[N,8]", "c": "[N,10]", "c2": "[N+T,4]"} {
-		if got := res.Tensors[name].Shape.String(); got != want {
+		if got := res.Tensor(name).Shape.String(); got != want {
 			t.Errorf("%s: %s, want %s", name, got, want)
 		}
 	}

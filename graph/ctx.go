@@ -21,6 +21,9 @@ type Ctx struct {
 	index   int
 	path    string
 	in, out []*Info
+	// runs holds, by attribute, where the nodes of the subgraph's last recorded run start in
+	// Result.Nodes: a run of it again replaces them.
+	runs map[string]int
 }
 
 // Node returns the node.
@@ -333,6 +336,10 @@ func (c *Ctx) SubgraphNotTaken(g *Graph, attr string) error {
 func (c *Ctx) subgraph(g *Graph, attr string, inputs []*Info, record, notTaken bool) ([]*Info, error) {
 	child := &scope{parent: c.s, g: g, infos: map[string]*Info{}, path: c.path + "/" + attr + "/",
 		depth: c.s.depth + 1, record: c.s.record && record, notTaken: notTaken}
+	if child.record {
+		c.forget(attr, child.path)
+		c.e.subs[child.path] = child.infos
+	}
 	for k, in := range g.Inputs {
 		if k < len(inputs) && inputs[k] != nil {
 			child.infos[in.Name] = inputs[k]
@@ -352,6 +359,25 @@ func (c *Ctx) subgraph(g *Graph, attr string, inputs []*Info, record, notTaken b
 		outs[k] = c.e.current(in)
 	}
 	return outs, nil
+}
+
+// forget takes back what the last recorded run of the node's subgraph attr, whose nodes' paths
+// start with prefix, recorded: its nodes in Result.Nodes and its tensors (those of the subgraphs
+// it holds included), so that a subgraph run again (a Loop body, until its shapes settle) is
+// recorded once, from its last run.
+func (c *Ctx) forget(attr, prefix string) {
+	if c.runs == nil {
+		c.runs = map[string]int{}
+	}
+	if start, ok := c.runs[attr]; ok {
+		c.e.res.Nodes = c.e.res.Nodes[:start]
+		for p := range c.e.subs {
+			if strings.HasPrefix(p, prefix) {
+				delete(c.e.subs, p)
+			}
+		}
+	}
+	c.runs[attr] = len(c.e.res.Nodes)
 }
 
 // anonShape gives the unnamed dynamic dims of s anonymous symbols.

@@ -1,13 +1,18 @@
-// Package graph infers the element type and shape of every tensor of a model's graph, with
-// symbolic dimensions, from its inputs: one engine for the values, bounds and symbols of ONNX and
-// OpenVINO IR graphs, which finds and checks every Reshape, subgraphs included.
+// Package graph infers the element type and shape of every tensor of an ONNX or OpenVINO IR model,
+// subgraphs included, in symbolic dims that a program evaluates at a binding of the model's symbols.
 //
-// A Graph is the format-neutral form of a model (FromONNX, FromIR). Infer runs it node by node in
-// topological order: each node's Rule computes the Info of its outputs (element type, shape in
-// symbolic dims of package sym, and the values of small integer tensors) from the Infos of its
-// inputs. Shape subgraphs (Shape → Gather → Concat → Reshape) run through the same rules as the
-// rest, so a Reshape whose pattern the model computes gets exact values: [N,3,224,224] reshaped by
-// Concat(Gather(Shape(x), 0), [-1]) is [N,150528].
+// Open reads a model file into a Graph, the format-neutral form of a model (FromONNX and FromIR
+// build one from a decoded model). Infer returns a Result that gives every tensor's element type
+// and shape by path (Result.Tensor, and all of them in order: Result.Tensors), the model's symbols
+// with their bounds (Result.Symbols) and the conditions its nodes impose on them
+// (Result.Constraints); a program evaluates them at a binding without inferring again
+// (sym.Shape.Eval, Result.Check), as a runtime that allocates a request's outputs does.
+//
+// Infer runs the graph node by node in topological order: each node's rule computes the Info of
+// its outputs (element type, shape in symbolic dims of package sym, and the values of small integer
+// tensors) from the Infos of its inputs. Shape subgraphs (Shape → Gather → Concat → Reshape) run
+// through the same rules as the rest, so a Reshape whose pattern the model computes gets exact
+// values: [N,3,224,224] reshaped by Concat(Gather(Shape(x), 0), [-1]) is [N,150528].
 //
 // # Rules
 //
@@ -75,5 +80,5 @@
 // infers its body until the shapes of its loop-carried values settle; Scan infers its body on one
 // slice of each scanned input. Names a subgraph does not define resolve to the enclosing graphs'
 // tensors. Every node of a subgraph is reported, its path naming the nodes and attributes that
-// hold it ("If_3/then_branch/Reshape_1").
+// hold it ("If_3/then_branch/Reshape_1"), and so is every tensor: Result.Tensor("If_3/then_branch/x").
 package graph

@@ -3,6 +3,7 @@ package graph
 import (
 	"errors"
 	"fmt"
+	"iter"
 	"maps"
 	"math"
 	"slices"
@@ -64,16 +65,17 @@ const (
 // maxDepth bounds how deeply subgraphs nest.
 const maxDepth = 64
 
-// Result is what Infer found: the symbols it used, the Info of every tensor of the main graph, and
-// the result of every node, those of subgraphs included.
+// Result is what Infer found: the element type and shape of every tensor, subgraphs included
+// (Tensor, Tensors), the model's symbols (Symbols) and the conditions its nodes impose on them
+// (Constraints, Check), and the result of every node.
+//
+// A tensor is addressed by its path: its name for a tensor of the main graph, and for a tensor
+// of a subgraph the path of the node that holds the subgraph, the attribute, and its name
+// ("If_3/then_branch/x"), as the reports of check and the command name it. The Infos a Result
+// gives are its own: read them, do not change them.
 type Result struct {
-	// Symbols is the table of the model's symbols.
-	Symbols *sym.Table
-	// Tensors holds the Info of every tensor of the main graph by name: its inputs, constants and
-	// node outputs.
-	Tensors map[string]*Info
-	// Nodes holds one NodeResult per node run, in the order they were inferred; a subgraph's nodes
-	// come in the run of the node that holds it (once per subgraph, from its last run).
+	// Nodes holds one NodeResult per node inferred, in the order they were inferred; a subgraph's
+	// nodes come in the run of the node that holds it (once per subgraph, from its last run).
 	Nodes []NodeResult
 	// Unsupported counts, by operator ("Conv", "com.microsoft:Attention"), the nodes that have no
 	// shape rule and whose outputs are therefore unknown or as declared.
@@ -81,7 +83,60 @@ type Result struct {
 
 	e           *engine
 	constraints []sym.Constraint
+	inputs      []string         // the main graph's inputs, in order
+	tensors     map[string]*Info // the tensors of the main graph by name
+	paths       map[string]*Info // every tensor by path, subgraphs included
 }
+
+// Tensor returns what inference found of the tensor at path (its element type, its shape, and for a
+// small integer tensor its values), or nil when the model has no such tensor. path is a tensor's
+// name in the main graph, or for a tensor of a subgraph the path of its node's subgraph and its
+// name ("If_3/then_branch/x", "Loop_0/body/i"): every input, constant and node output of the
+// main graph and of every subgraph inferred, those of a branch the model does not take at this
+// binding (NodeResult.NotTaken) included. A tensor downstream of a node whose inputs break its
+// rule has an unknown shape and Info.FailedAt names that node.
+func (r *Result) Tensor(path string) *Info { return r.paths[path] }
+
+// Tensors returns an iterator over the paths and Infos of the model's tensors in order: the main
+// graph's inputs, then the outputs of every node in the order of Nodes (each subgraph's after the
+// node that holds it, and before the node's own), as `reshape shapes` lists them. Constants and
+// a subgraph's inputs are not listed; Tensor finds them.
+func (r *Result) Tensors() iter.Seq2[string, *Info] {
+	return func(yield func(string, *Info) bool) {
+		for _, name := range r.inputs {
+			if !yield(name, r.tensors[name]) {
+				return
+			}
+		}
+		for i := range r.Nodes {
+			n := &r.Nodes[i]
+			for k, name := range n.Node.Outputs {
+				if name == "" || k >= len(n.Outputs) || n.Outputs[k] == nil {
+					continue
+				}
+				if n.Scope != "" {
+					name = n.Scope + "/" + name
+				}
+				if !yield(name, n.Outputs[k]) {
+					return
+				}
+			}
+		}
+	}
+}
+
+// Symbols returns the model's symbols with their bounds, in the order inference met them: its
+// named dims (ONNX dim_param) and INPUT:AXIS for each unnamed dynamic dim of a graph input, less
+// those Options.Dims or Options.BatchSize bind. Dims the model gives no name (a count only a run
+// tells, an output whose branches disagree) are not symbols: they print as their interval. The
+// slice is the caller's.
+func (r *Result) Symbols() []sym.Symbol { return r.e.tab.Symbols() }
+
+// Table returns the table of the model's symbols: the one to parse expressions, shapes and
+// predicates in them with (sym.ParseShape("[B,T*2]", r.Table()) is comparable with the result's
+// shapes), or to build a sym.Solver over them. It also holds the anonymous dims of the model,
+// which Symbols and the table's own String leave out.
+func (r *Result) Table() *sym.Table { return r.e.tab }
 
 // Constraints returns the conditions the model's nodes impose on its symbols for it to run, each
 // with the node that imposes it (sym.Constraint: the predicate and its sym.Origin, the node's
@@ -177,6 +232,9 @@ type engine struct {
 	batch map[string]bool
 	// maxRank is the bound of Options.MaxRank.
 	maxRank int
+	// subs holds the tensors of each subgraph run whose nodes are recorded, by the path prefix of
+	// its nodes ("If_3/then_branch/"): of a subgraph run several times, the last run.
+	subs map[string]map[string]*Info
 }
 
 // scope holds the Infos of the tensors of one graph run, and sees those of the enclosing graphs.
@@ -223,7 +281,7 @@ func (s *scope) lookup(name string) (*Info, bool) {
 // graphs), and past that see the values of no tensor.
 func Infer(g *Graph, opt Options) (*Result, error) {
 	e := &engine{opt: opt, tab: sym.NewTable(), free: map[*Graph][]string{}, maxNodes: opt.MaxNodes, bound: map[string]bool{},
-		batch: batchDims(g, opt), maxRank: opt.MaxRank}
+		batch: batchDims(g, opt), maxRank: opt.MaxRank, subs: map[string]map[string]*Info{}}
 	e.solver = sym.NewSolver(e.tab)
 	switch {
 	case e.maxRank == 0:
@@ -236,19 +294,20 @@ func Infer(g *Graph, opt Options) (*Result, error) {
 		e.maxNodes = min(DefaultMaxNodes, max(minMaxNodes, nodesPerNode*nodes))
 	}
 	e.maxValues = max(minMaxValues, valuesPerNode*nodes)
-	e.res = &Result{Symbols: e.tab, Tensors: map[string]*Info{}, Unsupported: map[string]int{}, e: e}
+	e.res = &Result{tensors: map[string]*Info{}, Unsupported: map[string]int{}, e: e}
 	for name := range opt.Inputs {
 		if !opt.SharedDims && !slices.ContainsFunc(g.Inputs, func(in Input) bool { return in.Name == name }) {
 			return nil, errcode.Errorf(errcode.ErrSyntax, "input %q: the graph has no such input (it has %s)", name, inputNames(g))
 		}
 	}
-	s := &scope{g: g, infos: e.res.Tensors, record: true}
+	s := &scope{g: g, infos: e.res.tensors, record: true}
 	for _, in := range g.Inputs {
 		info, err := e.inputInfo(in)
 		if err != nil {
 			return nil, err
 		}
 		s.infos[in.Name] = info
+		e.res.inputs = append(e.res.inputs, in.Name)
 	}
 	if err := e.run(s); err != nil {
 		return nil, err
@@ -762,13 +821,19 @@ func (e *engine) current(in *Info) *Info {
 	return in
 }
 
-// final applies the substitutions to every Info of the result.
+// final applies the substitutions to every Info of the result, and indexes the tensors by path.
 func (e *engine) final() {
+	e.res.paths = make(map[string]*Info, len(e.res.tensors))
+	for prefix, infos := range e.subs {
+		for name, in := range infos {
+			e.res.paths[prefix+name] = e.current(in)
+		}
+	}
+	for name, in := range e.res.tensors {
+		e.res.paths[name] = e.current(in) // a name of the main graph over a path that spells it
+	}
 	if e.solver.Gen() == 0 {
 		return
-	}
-	for _, in := range e.res.Tensors {
-		e.current(in)
 	}
 	for _, r := range e.res.Nodes {
 		for _, in := range r.Inputs {

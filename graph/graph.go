@@ -1,14 +1,16 @@
 package graph
 
 import (
+	"io"
 	"math"
 
 	"github.com/reshape-go/reshape/element"
 )
 
 // Graph is a model's computation graph in a form common to ONNX and OpenVINO IR: its inputs, its
-// constants, its nodes, and the types and shapes it declares. FromONNX and FromIR build one from a
-// model file; Infer infers the type and shape of every tensor from the inputs.
+// constants, its nodes, and the types and shapes it declares. Open reads one from a model file
+// (and Close releases the file), FromONNX and FromIR build one from a decoded model; Infer infers
+// the type and shape of every tensor from the inputs.
 type Graph struct {
 	// Name is the graph's name, for messages.
 	Name string
@@ -27,6 +29,8 @@ type Graph struct {
 	// results with them and never puts them in place of a result; it starts from a declaration only
 	// for the output of a node that has no shape rule.
 	Declared map[string]Decl
+
+	closer io.Closer // the model file Open holds, until Close
 }
 
 // Input is one input of a graph: its name and what the model declares of it.

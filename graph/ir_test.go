@@ -399,7 +399,7 @@ func TestFromIRConsts(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i, c := range consts {
-		info := res.Tensors[graph.IRTensor(strconv.Itoa(i), "0")]
+		info := res.Tensor(graph.IRTensor(strconv.Itoa(i), "0"))
 		if info == nil {
 			t.Fatalf("const %d: no tensor", i)
 		}

@@ -32,7 +32,7 @@ func ExampleInfer_multiHeadAttention() {
 		log.Fatal(err)
 	}
 	for _, name := range []string{"output", "present_key", "present_value"} {
-		fmt.Println(name, res.Tensors[name].Shape)
+		fmt.Println(name, res.Tensor(name).Shape)
 	}
 	// Output:
 	// output [B,S,512]

@@ -194,7 +194,7 @@ func TestFromONNXImports(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := res.Tensors["h1"].Shape.String(); got != "[2,3]" || len(res.Unsupported) != 0 {
+	if got := res.Tensor("h1").Shape.String(); got != "[2,3]" || len(res.Unsupported) != 0 {
 		t.Errorf("Adagrad's H_new: %s, unsupported %v", got, res.Unsupported)
 	}
 
@@ -216,10 +216,10 @@ func TestFromONNXImports(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if e := res.Tensors["e"]; e.Shape.String() != "[3,4]" || e.Optional {
+	if e := res.Tensor("e"); e.Shape.String() != "[3,4]" || e.Optional {
 		t.Errorf("the element of an optional [N,4] bound N=3: %v, optional %v", e.Shape, e.Optional)
 	}
-	if h := res.Tensors["has"]; h.Type != element.Boolean || h.Value != nil {
+	if h := res.Tensor("has"); h.Type != element.Boolean || h.Value != nil {
 		t.Errorf("OptionalHasElement of an optional input: %v values %v", h.Type, h.Value)
 	}
 }

@@ -212,7 +212,7 @@ func runNodeTest(c *nodeTest) (r nodeTestResult) {
 		return r
 	}
 	for _, o := range c.Outputs {
-		in := res.Tensors[o.Name]
+		in := res.Tensor(o.Name)
 		cat, why := compareNodeOutput(in, o.Type, o.Shape, o.Values, c.Binding)
 		if cat == nodeUndetermined && o.Data != "" {
 			cat = nodeData

@@ -50,7 +50,7 @@ func TestIf(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got := res.Tensors["y"].Shape.String(); got != tc.want {
+			if got := res.Tensor("y").Shape.String(); got != tc.want {
 				t.Errorf("y = %s, want %s", got, tc.want)
 			}
 			var paths []string
@@ -100,10 +100,10 @@ func TestLoopCarriedGrows(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := res.Tensors["final"].Shape.String(); got != "[2..,C]" {
+	if got := res.Tensor("final").Shape.String(); got != "[2..,C]" {
 		t.Errorf("final = %s, want [2..,C]", got)
 	}
-	if got := res.Tensors["rows"].Shape.String(); got != "[5,C]" {
+	if got := res.Tensor("rows").Shape.String(); got != "[5,C]" {
 		t.Errorf("rows = %s, want [5,C]", got)
 	}
 }
@@ -150,8 +150,8 @@ func TestScanState(t *testing.T) {
 				t.Fatalf("Scan's error: %v", r.Err)
 			}
 			for i, name := range []string{"final", "stacked"} {
-				if i < len(tc.want) && res.Tensors[name].Shape.String() != tc.want[i] {
-					t.Errorf("%s = %v, want %s", name, res.Tensors[name].Shape, tc.want[i])
+				if i < len(tc.want) && res.Tensor(name).Shape.String() != tc.want[i] {
+					t.Errorf("%s = %v, want %s", name, res.Tensor(name).Shape, tc.want[i])
 				}
 			}
 		})
@@ -204,7 +204,7 @@ func TestLoopIterationSlice(t *testing.T) {
 					}
 				}
 			}
-			if got := res.Tensors["parts"].Shape.String(); got != tc.scan {
+			if got := res.Tensor("parts").Shape.String(); got != tc.scan {
 				t.Errorf("the scan output = %s, want %s", got, tc.scan)
 			}
 		})
@@ -240,10 +240,10 @@ func TestLoopCarriedOptional(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if f := res.Tensors["final"]; !f.Optional {
+		if f := res.Tensor("final"); !f.Optional {
 			t.Errorf("initial optional %v: the loop's output is not optional: %v %v", init.Optional, f.Type, f.Shape)
 		}
-		if h := res.Tensors["has"]; h.Value != nil {
+		if h := res.Tensor("has"); h.Value != nil {
 			t.Errorf("initial optional %v: OptionalHasElement after the loop = %v", init.Optional, h.Value)
 		}
 	}

@@ -34,7 +34,7 @@ func TestDivByShapeDim(t *testing.T) {
 		t.Fatal(err)
 	}
 	for name, want := range map[string]string{"hq": "[H//4]", "n": "[B*(H//4)]", "q": "[B]", "r": "[0]", "inv": "[H//4//(B*(H//4))]"} {
-		info := res.Tensors[name]
+		info := res.Tensor(name)
 		if got := sym.ShapeOf(info.Value...).String(); info.Value == nil || got != want {
 			t.Errorf("%s: values %s, want %s", name, got, want)
 		}
@@ -94,10 +94,10 @@ func TestFloatConstants(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got := res.Tensors["r"].Shape.String(); got != tc.count {
+			if got := res.Tensor("r").Shape.String(); got != tc.count {
 				t.Errorf("Range = %s, want %s", got, tc.count)
 			}
-			if got := sym.ShapeOf(res.Tensors["c"].Value...).String(); got != tc.cond {
+			if got := sym.ShapeOf(res.Tensor("c").Value...).String(); got != tc.cond {
 				t.Errorf("Cast to bool = %s, want %s", got, tc.cond)
 			}
 		})

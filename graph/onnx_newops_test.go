@@ -153,13 +153,13 @@ func TestOptionalRules(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if h := res.Tensors["h"]; h.Value != nil || h.Type != element.Boolean {
+	if h := res.Tensor("h"); h.Value != nil || h.Type != element.Boolean {
 		t.Errorf("OptionalHasElement of an optional input: %v %v, values %v", h.Type, h.Shape, h.Value)
 	}
-	if e := res.Tensors["e"]; e.Optional || e.Shape.String() != "[4]" || e.Type != element.F32 {
+	if e := res.Tensor("e"); e.Optional || e.Shape.String() != "[4]" || e.Type != element.F32 {
 		t.Errorf("OptionalGetElement of an optional input bound B=4: %v %v optional %v", e.Type, e.Shape, e.Optional)
 	}
-	if o := res.Tensors["o"]; !o.Optional || o.Shape.String() != "[4]" {
+	if o := res.Tensor("o"); !o.Optional || o.Shape.String() != "[4]" {
 		t.Errorf("Optional: %v optional %v", o.Shape, o.Optional)
 	}
 }

@@ -108,9 +108,9 @@ func checkSymbolicBound(t *testing.T, g *graph.Graph, binding map[string]int64) 
 		t.Fatalf("Infer: %v", err)
 	}
 	used := map[string]int64{} // Infer refuses a binding of a symbol the graph does not have
-	for _, name := range symbolic.Symbols.Names() {
-		if v, ok := binding[name]; ok {
-			used[name] = v
+	for _, s := range symbolic.Symbols() {
+		if v, ok := binding[s.Name]; ok {
+			used[s.Name] = v
 		}
 	}
 	bound, err := graph.Infer(g, graph.Options{Dims: used})

@@ -81,7 +81,7 @@ func TestReduceProdOfShape(t *testing.T) {
 		t.Fatal(err)
 	}
 	for name, want := range map[string]string{"v": "[3*N*H*W]", "m": "[max(N,max(H,max(W,3)))]"} {
-		info := res.Tensors[name]
+		info := res.Tensor(name)
 		if got := sym.ShapeOf(info.Value...).String(); info.Value == nil || got != want {
 			t.Errorf("%s: values %s, want %s", name, got, want)
 		}

@@ -64,7 +64,7 @@ func TestDownstreamOfError(t *testing.T) {
 		if got != tt.shape || errcode.Code(r.Err) != tt.err || r.Blocked != tt.blocked {
 			t.Errorf("%v: %s = %s (error %v, blocked %q); want %s (%q, %q)", tt.dims, tt.tensor, got, r.Err, r.Blocked, tt.shape, tt.err, tt.blocked)
 		}
-		if info := res.Tensors[tt.tensor]; (info.FailedAt != "") != (tt.err != "" || tt.blocked != "") {
+		if info := res.Tensor(tt.tensor); (info.FailedAt != "") != (tt.err != "" || tt.blocked != "") {
 			t.Errorf("%v: %s: FailedAt %q", tt.dims, tt.tensor, info.FailedAt)
 		}
 	}
@@ -191,7 +191,7 @@ func TestIRLayoutBatch(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := res.Tensors["x"].Shape.String(); got != "[x:0,6,8]" {
+	if got := res.Tensor("x").Shape.String(); got != "[x:0,6,8]" {
 		t.Errorf("x with BatchSize 6 = %s, want [x:0,6,8]", got)
 	}
 	for _, tt := range []struct {

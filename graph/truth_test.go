@@ -151,27 +151,14 @@ func TestTruth(t *testing.T) {
 				}
 			}
 			for name, want := range tr.Shapes {
-				if info, ok := res.Tensors[name]; ok {
+				if info := res.Tensor(name); info != nil {
 					check("", name, info, want)
 				}
 			}
-			// The tensors of the If branches onnxruntime took, by the path of the branch.
-			inScope := map[string]map[string]*graph.Info{}
-			for _, r := range res.Nodes {
-				m := inScope[r.Scope]
-				if m == nil {
-					m = map[string]*graph.Info{}
-					inScope[r.Scope] = m
-				}
-				for k, out := range r.Node.Outputs {
-					if out != "" && r.Outputs[k] != nil {
-						m[out] = r.Outputs[k]
-					}
-				}
-			}
+			// The tensors of the If branches onnxruntime took, by their paths.
 			for _, b := range tr.Branches {
 				for name, want := range b.Shapes {
-					if info, ok := inScope[b.Path][name]; ok {
+					if info := res.Tensor(b.Path + "/" + name); info != nil {
 						check(b.Path+": ", name, info, want)
 					}
 				}

@@ -1,0 +1,152 @@
+package graph_test
+
+import (
+	"fmt"
+	"log"
+
+	"github.com/reshape-go/reshape"
+	"github.com/reshape-go/reshape/graph"
+	"github.com/reshape-go/reshape/tensor"
+)
+
+// Open a model, infer it, and print every tensor's element type and shape, in order.
+func ExampleOpen() {
+	g, err := graph.Open("../testdata/models/idioms.onnx", graph.OpenOptions{})
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer g.Close()
+	res, err := graph.Infer(g, graph.Options{})
+	if err != nil {
+		log.Fatal(err)
+	}
+	for path, t := range res.Tensors() {
+		fmt.Println(path, t.Type, t.Shape)
+	}
+	fmt.Println(res.Symbols())
+	// Output:
+	// x f32 [N,3,H,W]
+	// shape i64 [4]
+	// n i64 []
+	// n1 i64 [1]
+	// pattern i64 [2]
+	// flat f32 [N,3*H*W]
+	// rows f32 [N,3,(H+1)//2,W]
+	// rows_shape i64 [4]
+	// head i64 [2]
+	// pattern2 i64 [3]
+	// rows_flat f32 [N,3,W*((H+1)//2)]
+	// [N in 1.. H in 1.. W in 1..]
+}
+
+// Infer once, then per request: bind the symbols, check the model's constraints at the binding,
+// and allocate the output buffers, without inferring again.
+func ExampleResult_Tensor() {
+	g, err := graph.Open("../testdata/models/bert_tiny.onnx", graph.OpenOptions{})
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer g.Close()
+	res, err := graph.Infer(g, graph.Options{})
+	if err != nil {
+		log.Fatal(err)
+	}
+	for _, binding := range []map[string]int64{{"B": 2, "T": 7}, {"B": 8, "T": 128}, {"B": 8}} {
+		if err := res.Check(binding); err != nil {
+			fmt.Println(binding, err)
+			continue
+		}
+		for _, name := range g.Outputs {
+			t := res.Tensor(name)
+			dims, err := t.Shape.Eval(binding)
+			if err != nil {
+				fmt.Println(binding, name, err)
+				continue
+			}
+			n := int64(1)
+			for _, d := range dims {
+				n *= d
+			}
+			buf := make([]float32, n)
+			bytes, _ := t.Type.Size(n)
+			fmt.Println(binding, name, t.Shape, dims, len(buf), "elements", bytes, "bytes")
+		}
+	}
+	// Output:
+	// map[B:2 T:7] logits [B,3] [2 3] 6 elements 24 bytes
+	// map[B:2 T:7] hidden [B*T,16] [14 16] 224 elements 896 bytes
+	// map[B:8 T:128] logits [B,3] [8 3] 24 elements 96 bytes
+	// map[B:8 T:128] hidden [B*T,16] [1024 16] 16384 elements 65536 bytes
+	// map[B:8] logits [B,3] [8 3] 24 elements 96 bytes
+	// map[B:8] hidden dim[0]: symbol T has no value
+}
+
+// The conditions a model's nodes impose on its symbols, and a binding that breaks one.
+func ExampleResult_Constraints() {
+	g, err := graph.Open("../testdata/models/flat_matmul.onnx", graph.OpenOptions{})
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer g.Close()
+	res, err := graph.Infer(g, graph.Options{})
+	if err != nil {
+		log.Fatal(err)
+	}
+	for _, c := range res.Constraints() {
+		fmt.Println(c)
+	}
+	fmt.Println(res.Check(map[string]int64{"N": 1}))
+	fmt.Println(res.Check(map[string]int64{"N": 2}))
+	// Output:
+	// N == 1 (/MatMul (MatMul): the inner dims (A's last, B's second to last))
+	// <nil>
+	// /MatMul (MatMul): the inner dims (A's last, B's second to last): N == 1 does not hold at N=2
+}
+
+// Reshape data as a model's Reshape node does: its pattern, which the model computes from the
+// shape of its input, evaluated at a binding, and the node's allowzero.
+func Example_reshapeByPattern() {
+	g, err := graph.Open("../testdata/models/idioms.onnx", graph.OpenOptions{})
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer g.Close()
+	res, err := graph.Infer(g, graph.Options{})
+	if err != nil {
+		log.Fatal(err)
+	}
+	binding := map[string]int64{"N": 2, "H": 1, "W": 2}
+	for _, n := range res.Nodes {
+		if n.Node.Op != "Reshape" {
+			continue
+		}
+		data, pattern := n.Inputs[0], n.Inputs[1]
+		dims, err := data.Shape.Eval(binding)
+		if err != nil {
+			log.Fatal(err)
+		}
+		p := make([]int64, len(pattern.Value))
+		for i, d := range pattern.Value {
+			if p[i], err = d.Eval(binding); err != nil {
+				log.Fatal(err)
+			}
+		}
+		var allowZero *int64
+		if a, ok := n.Node.Attr("allowzero"); ok {
+			allowZero = &a.Int
+		}
+		opt, _, err := reshape.ONNXOptions(n.Node.Version, allowZero)
+		if err != nil {
+			log.Fatal(err)
+		}
+		x, err := tensor.New(data.Type, dims...)
+		if err != nil {
+			log.Fatal(err)
+		}
+		y, how, err := reshape.Apply(x, reshape.IntPattern(p...), opt)
+		fmt.Println(n.Path, pattern.Value, dims, "->", y.Shape(), "view:", how.View, err)
+	}
+	// Output:
+	// flatten [N -1] [2 3 1 2] -> [2 6] view: true <nil>
+	// flatten_rows [N 3 -1] [2 3 1 2] -> [2 3 2] view: true <nil>
+}
