@@ -25,8 +25,8 @@ type Options struct {
 	// ("[1,3,32,100]", "[N,3,H,W]"), in place of what the model declares.
 	Inputs map[string]string
 	// MaxNodes bounds the number of nodes inferred, subgraphs and their repeated runs included. 0
-	// means 64 runs per node of the graph and its subgraphs, at least 65536 and at most
-	// DefaultMaxNodes, so that the time Infer takes stays linear in the size of the graph however
+	// means 64 runs per node of the graph and its subgraphs, at least 65536 and at most 2^22
+	// (4,194,304), so that the time Infer takes stays linear in the size of the graph however
 	// deeply Loops nest (each infers its body until its shapes settle). Past it, Infer fails with
 	// an error wrapping errcode.ErrLimit that names the node it reached.
 	MaxNodes int
@@ -45,8 +45,8 @@ type Options struct {
 	SharedDims bool
 }
 
-// DefaultMaxNodes is the largest default bound on the nodes Infer runs (Options.MaxNodes).
-const DefaultMaxNodes = 1 << 22
+// defaultMaxNodes is the largest default bound on the nodes Infer runs (Options.MaxNodes).
+const defaultMaxNodes = 1 << 22
 
 // The default bound on the nodes Infer runs (Options.MaxNodes) is nodesPerNode runs per node of the
 // graph, subgraphs included, and at least minMaxNodes.
@@ -291,7 +291,7 @@ func Infer(g *Graph, opt Options) (*Result, error) {
 	}
 	nodes := countNodes(g)
 	if e.maxNodes <= 0 {
-		e.maxNodes = min(DefaultMaxNodes, max(minMaxNodes, nodesPerNode*nodes))
+		e.maxNodes = min(defaultMaxNodes, max(minMaxNodes, nodesPerNode*nodes))
 	}
 	e.maxValues = max(minMaxValues, valuesPerNode*nodes)
 	e.res = &Result{tensors: map[string]*Info{}, Unsupported: map[string]int{}, e: e}

@@ -63,7 +63,7 @@ func FromIR(net *ir.Net, w *ir.Weights) (*Graph, error) {
 		if prev, dup := params[name]; dup {
 			return nil, errcode.Errorf(errcode.ErrSyntax, "Parameter %v: Parameter %v has the name %q already", l, prev, name)
 		}
-		if id, port, ok := IRPort(name); ok && tensors[[2]string{id, port}] == name {
+		if id, port, ok := irPort(name); ok && tensors[[2]string{id, port}] == name {
 			return nil, errcode.Errorf(errcode.ErrSyntax, "Parameter %v: its name %q names output port %q of layer %q", l, name, port, id)
 		}
 		params[name] = l
@@ -127,9 +127,9 @@ func FromIR(net *ir.Net, w *ir.Weights) (*Graph, error) {
 // "LAYER:PORT". (The output of a Parameter is named by the Parameter's name instead.)
 func IRTensor(layer, port string) string { return layer + ":" + port }
 
-// IRPort returns the layer id and output port id of a tensor name IRTensor made, splitting it at
+// irPort returns the layer id and output port id of a tensor name IRTensor made, splitting it at
 // its last colon (IR port ids are numbers); ok is false for a name without a colon.
-func IRPort(tensor string) (layer, port string, ok bool) {
+func irPort(tensor string) (layer, port string, ok bool) {
 	i := strings.LastIndexByte(tensor, ':')
 	if i < 0 {
 		return "", "", false
@@ -143,7 +143,7 @@ func IRLayerID(n *Node) (id string, ok bool) {
 	if len(n.Outputs) == 0 {
 		return "", false
 	}
-	id, _, ok = IRPort(n.Outputs[0])
+	id, _, ok = irPort(n.Outputs[0])
 	return id, ok
 }
 

@@ -261,7 +261,8 @@ func MaxDims(a, b Dim) Dim {
 	return op(a, b, Max, func(x, y ival) ival { return ival{maxX(x.lo, y.lo), maxX(x.hi, y.hi)} })
 }
 
-// compare returns the sign of a-b when it is known for every value of the symbols.
+// compare returns the sign of a-b (-1, 0 or +1) when it is the same for every value of the symbols
+// (bounds and expressions decide); ok is false otherwise.
 func compare(a, b Dim) (int, bool) {
 	switch {
 	case a.Equal(b):
@@ -281,7 +282,3 @@ func compare(a, b Dim) (int, bool) {
 	}
 	return 0, false
 }
-
-// Compare returns the sign of a-b (-1, 0 or +1) when it is the same for every value of the symbols
-// (bounds and expressions decide); ok is false otherwise. A result -1 means a <= b, +1 a >= b.
-func Compare(a, b Dim) (sign int, ok bool) { return compare(a, b) }

@@ -704,9 +704,9 @@ func (e Expr) Symbol() (name string, anon, ok bool) {
 	return a.name, a.anon, true
 }
 
-// Order returns the position of the symbol e is in its table (the order symbols were met), or -1
+// order returns the position of the symbol e is in its table (the order symbols were met), or -1
 // when e is not one symbol.
-func (e Expr) Order() int {
+func (e Expr) order() int {
 	if _, _, ok := e.Symbol(); !ok {
 		return -1
 	}

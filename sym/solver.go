@@ -170,9 +170,6 @@ type entry struct {
 // NewSolver returns a solver of the symbols of t, with no constraints.
 func NewSolver(t *Table) *Solver { return &Solver{tab: t, subst: map[string]Expr{}} }
 
-// Table returns the solver's table.
-func (s *Solver) Table() *Table { return s.tab }
-
 // Gen returns the number of substitutions made so far: a dim made when Gen was g needs Dim only
 // when Gen has changed since.
 func (s *Solver) Gen() int { return s.gen }
@@ -637,7 +634,7 @@ func (s *Solver) Unify(a, b Dim, o Origin) (Dim, error) {
 	var name string
 	var with Expr
 	switch {
-	case symA && (!symB || anonA && !anonB || anonA == anonB && xa.Order() > xb.Order()):
+	case symA && (!symB || anonA && !anonB || anonA == anonB && xa.order() > xb.order()):
 		name, with = na, xb
 	case symB:
 		name, with = nb, xa
