@@ -11,7 +11,7 @@ import (
 // (two different integers, neither 1) are an error wrapping errcode.ErrInvalidShape. Two unknown
 // dims neither of which can be 1 must be equal, and unify; where one may be 1, the result is a new
 // anonymous dim bounded by both. A dynamic rank gives a dynamic rank.
-func (c *Ctx) Broadcast(shapes ...sym.Shape) (sym.Shape, error) {
+func (c *ctx) Broadcast(shapes ...sym.Shape) (sym.Shape, error) {
 	rank := 0
 	for _, s := range shapes {
 		if s.RankDynamic {
@@ -42,7 +42,7 @@ func maybeOne(d sym.Dim) bool {
 	return lo <= 1 && hi >= 1
 }
 
-func (c *Ctx) broadcastDim(a, b sym.Dim, input, axis int) (sym.Dim, error) {
+func (c *ctx) broadcastDim(a, b sym.Dim, input, axis int) (sym.Dim, error) {
 	switch {
 	case a.Equal(b):
 		return a, nil
@@ -135,7 +135,7 @@ func broadcastValues(out, in *Info, aligned []int64) {
 // OpenVINO's Broadcast-3 bidirectional): the multidirectional broadcast of both shapes, a target
 // dim 1 keeping in's; values broadcast. Dims that do not broadcast are an error wrapping
 // errcode.ErrInvalidShape; a rank that is not known gives a dynamic rank.
-func expandTo(c *Ctx, in, shape *Info) error {
+func expandTo(c *ctx, in, shape *Info) error {
 	target, ok := shapeFromValue(c, shape)
 	if !ok {
 		return nil

@@ -9,7 +9,7 @@ import (
 	"github.com/reshape-go/reshape/sym"
 )
 
-// TestUnifyRecords checks that Ctx.Unify records each equality it imposes as a constraint of its
+// TestUnifyRecords checks that ctx.Unify records each equality it imposes as a constraint of its
 // node, that Result.Constraints lists them and Result.Check evaluates them at a binding, and that
 // the substitutions reach every tensor.
 func TestUnifyRecords(t *testing.T) {
@@ -55,14 +55,14 @@ func TestUnifyRecords(t *testing.T) {
 	}
 }
 
-// TestRequire checks Ctx.Require: a condition that holds given those recorded is not recorded
+// TestRequire checks ctx.Require: a condition that holds given those recorded is not recorded
 // again, one that can never hold is an error wrapping errcode.ErrInvalidShape and a
 // *sym.ConstraintError whose message, as the engine prefixes it with the node, names the node once
 // and the constraints it contradicts.
 func TestRequire(t *testing.T) {
 	e := &engine{tab: sym.NewTable()}
 	e.solver = sym.NewSolver(e.tab)
-	c := &Ctx{e: e, path: "R", n: &Node{Op: "Reshape"}}
+	c := &ctx{e: e, path: "R", n: &Node{Op: "Reshape"}}
 	n := e.tab.Symbol("N", 1, sym.Inf)
 	two := sym.Int(2)
 	twoN, _ := sym.Mul(two, n)

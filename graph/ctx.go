@@ -11,9 +11,9 @@ import (
 	"github.com/reshape-go/reshape/sym"
 )
 
-// Ctx is what a shape rule sees of the node it infers: the Infos of its inputs, its attributes,
+// ctx is what a shape rule sees of the node it infers: the Infos of its inputs, its attributes,
 // the outputs it sets, and the engine's symbols and subgraph runs.
-type Ctx struct {
+type ctx struct {
 	e       *engine
 	gen     int // the engine's substitution generation when the rule started
 	s       *scope
@@ -27,19 +27,19 @@ type Ctx struct {
 }
 
 // Node returns the node.
-func (c *Ctx) Node() *Node { return c.n }
+func (c *ctx) Node() *Node { return c.n }
 
 // Version returns the opset version the node is bound to.
-func (c *Ctx) Version() int64 { return c.n.Version }
+func (c *ctx) Version() int64 { return c.n.Version }
 
 // NumIn returns the number of inputs the node names, left-out optional ones included.
-func (c *Ctx) NumIn() int { return len(c.in) }
+func (c *ctx) NumIn() int { return len(c.in) }
 
 // NumOut returns the number of outputs the node names.
-func (c *Ctx) NumOut() int { return len(c.out) }
+func (c *ctx) NumOut() int { return len(c.out) }
 
 // In returns the Info of input i, or nil when the node has no input i or leaves it out.
-func (c *Ctx) In(i int) *Info {
+func (c *ctx) In(i int) *Info {
 	if i < 0 || i >= len(c.in) {
 		return nil
 	}
@@ -48,7 +48,7 @@ func (c *Ctx) In(i int) *Info {
 
 // Input returns the Info of input i, which the node must give: a missing one is an error wrapping
 // errcode.ErrSyntax.
-func (c *Ctx) Input(i int) (*Info, error) {
+func (c *ctx) Input(i int) (*Info, error) {
 	if in := c.In(i); in != nil {
 		return in, nil
 	}
@@ -58,7 +58,7 @@ func (c *Ctx) Input(i int) (*Info, error) {
 // Inputs returns the Infos of inputs 0..n-1, which the node must give: a missing one is an error
 // wrapping errcode.ErrSyntax. (The engine has checked the node's input count against the
 // operator's signature before the rule runs.)
-func (c *Ctx) Inputs(n int) ([]*Info, error) {
+func (c *ctx) Inputs(n int) ([]*Info, error) {
 	out := make([]*Info, n)
 	for i := range out {
 		var err error
@@ -70,7 +70,7 @@ func (c *Ctx) Inputs(n int) ([]*Info, error) {
 }
 
 // Set sets output i to info; an output the node does not name is ignored.
-func (c *Ctx) Set(i int, info *Info) {
+func (c *ctx) Set(i int, info *Info) {
 	if i >= 0 && i < len(c.out) && c.n.Outputs[i] != "" {
 		// The output reflects the substitutions known when the rule started: those the rule's own
 		// unifications add are applied when the output is read.
@@ -81,7 +81,7 @@ func (c *Ctx) Set(i int, info *Info) {
 
 // Out sets output i to a tensor of type t and shape s, and returns its Info (to which the rule may
 // add a Value).
-func (c *Ctx) Out(i int, t element.Type, s sym.Shape) *Info {
+func (c *ctx) Out(i int, t element.Type, s sym.Shape) *Info {
 	info := &Info{Type: t, Shape: s}
 	c.Set(i, info)
 	return info
@@ -89,13 +89,13 @@ func (c *Ctx) Out(i int, t element.Type, s sym.Shape) *Info {
 
 // Errorf returns an error wrapping code with the message; the engine prefixes it with the node's
 // path.
-func (c *Ctx) Errorf(code error, format string, args ...any) error {
+func (c *ctx) Errorf(code error, format string, args ...any) error {
 	return errcode.Errorf(code, format, args...)
 }
 
 // wrap prefixes err with the node's path and operator, keeping its code (errcode.ErrSyntax for an
 // error without one).
-func (c *Ctx) wrap(err error) error {
+func (c *ctx) wrap(err error) error {
 	where := c.path + " (" + c.n.Op + ")"
 	if errcode.Code(err) == "" {
 		return errcode.Errorf(errcode.ErrSyntax, "%s: %v", where, err)
@@ -105,7 +105,7 @@ func (c *Ctx) wrap(err error) error {
 
 // attr returns the attribute named name, and an error when it is not of one of the kinds given
 // (an IR attribute, text, is always accepted: the caller parses it).
-func (c *Ctx) attr(name string, kinds ...AttrKind) (*Attr, bool, error) {
+func (c *ctx) attr(name string, kinds ...AttrKind) (*Attr, bool, error) {
 	a, ok := c.n.Attr(name)
 	if !ok {
 		return nil, false, nil
@@ -126,7 +126,7 @@ func (c *Ctx) attr(name string, kinds ...AttrKind) (*Attr, bool, error) {
 }
 
 // Int returns the integer attribute name, def when the node does not have it.
-func (c *Ctx) Int(name string, def int64) (int64, error) {
+func (c *ctx) Int(name string, def int64) (int64, error) {
 	a, ok, err := c.attr(name, AttrInt)
 	if err != nil || !ok {
 		return def, err
@@ -142,7 +142,7 @@ func (c *Ctx) Int(name string, def int64) (int64, error) {
 }
 
 // Ints returns the integer list attribute name; ok is false when the node does not have it.
-func (c *Ctx) Ints(name string) (v []int64, ok bool, err error) {
+func (c *ctx) Ints(name string) (v []int64, ok bool, err error) {
 	a, ok, err := c.attr(name, AttrInts)
 	if err != nil || !ok {
 		return nil, false, err
@@ -164,7 +164,7 @@ func (c *Ctx) Ints(name string) (v []int64, ok bool, err error) {
 }
 
 // Float returns the floating-point attribute name, def when the node does not have it.
-func (c *Ctx) Float(name string, def float64) (float64, error) {
+func (c *ctx) Float(name string, def float64) (float64, error) {
 	a, ok, err := c.attr(name, AttrFloat)
 	if err != nil || !ok {
 		return def, err
@@ -181,7 +181,7 @@ func (c *Ctx) Float(name string, def float64) (float64, error) {
 
 // Floats returns the floating-point list attribute name; ok is false when the node does not have
 // it.
-func (c *Ctx) Floats(name string) (v []float64, ok bool, err error) {
+func (c *ctx) Floats(name string) (v []float64, ok bool, err error) {
 	a, ok, err := c.attr(name, AttrFloats)
 	if err != nil || !ok {
 		return nil, false, err
@@ -200,7 +200,7 @@ func (c *Ctx) Floats(name string) (v []float64, ok bool, err error) {
 }
 
 // String returns the string attribute name, def when the node does not have it.
-func (c *Ctx) String(name, def string) (string, error) {
+func (c *ctx) String(name, def string) (string, error) {
 	a, ok, err := c.attr(name, AttrString)
 	if err != nil || !ok {
 		return def, err
@@ -212,7 +212,7 @@ func (c *Ctx) String(name, def string) (string, error) {
 }
 
 // Tensor returns the tensor attribute name; ok is false when the node does not have it.
-func (c *Ctx) Tensor(name string) (t *Const, ok bool, err error) {
+func (c *ctx) Tensor(name string) (t *Const, ok bool, err error) {
 	a, ok, err := c.attr(name, AttrTensor)
 	if err != nil || !ok {
 		return nil, false, err
@@ -224,7 +224,7 @@ func (c *Ctx) Tensor(name string) (t *Const, ok bool, err error) {
 }
 
 // Graph returns the subgraph attribute name, which the node must have.
-func (c *Ctx) Graph(name string) (*Graph, error) {
+func (c *ctx) Graph(name string) (*Graph, error) {
 	a, ok, err := c.attr(name, AttrGraph)
 	switch {
 	case err != nil:
@@ -238,7 +238,7 @@ func (c *Ctx) Graph(name string) (*Graph, error) {
 }
 
 // Value returns the known values of input i (Info.Value).
-func (c *Ctx) Value(i int) ([]sym.Dim, bool) {
+func (c *ctx) Value(i int) ([]sym.Dim, bool) {
 	in := c.In(i)
 	if in == nil || in.Value == nil {
 		return nil, false
@@ -247,7 +247,7 @@ func (c *Ctx) Value(i int) ([]sym.Dim, bool) {
 }
 
 // IntsIn returns the values of input i when each is a known integer.
-func (c *Ctx) IntsIn(i int) ([]int64, bool) { return c.In(i).Ints() }
+func (c *ctx) IntsIn(i int) ([]int64, bool) { return c.In(i).Ints() }
 
 // Unify records that the dims a and b must be equal for the node to run (the inner dims of a
 // MatMul, the non-axis dims of Concat), and returns the dim that stands for both: where one is a
@@ -255,7 +255,7 @@ func (c *Ctx) IntsIn(i int) ([]int64, bool) { return c.In(i).Ints() }
 // constraint of the node, what saying why. It returns an error wrapping errcode.ErrInvalidShape
 // when the two cannot be equal (bounds that do not meet, 2*N and 3, or a contradiction of the
 // constraints recorded before); what names them in the message.
-func (c *Ctx) Unify(a, b sym.Dim, what string) (sym.Dim, error) {
+func (c *ctx) Unify(a, b sym.Dim, what string) (sym.Dim, error) {
 	d, err := c.e.solver.Unify(a, b, sym.Origin{Node: c.path, Op: c.n.Op, Why: what})
 	if err != nil {
 		return a, c.Errorf(errcode.ErrInvalidShape, "%s: %v and %v cannot be equal%s", what, a, b, conflict(err))
@@ -268,7 +268,7 @@ func (c *Ctx) Unify(a, b sym.Dim, what string) (sym.Dim, error) {
 // operator as the constraint's sym.Origin. It returns an error wrapping errcode.ErrInvalidShape,
 // a *sym.ConstraintError, when p can never hold, alone or with the constraints recorded before
 // (the message names them): "the volume: 2*N == 3 never holds".
-func (c *Ctx) Require(p sym.Pred, why string) error {
+func (c *ctx) Require(p sym.Pred, why string) error {
 	err := c.e.solver.Require(p, sym.Origin{Node: c.path, Op: c.n.Op, Why: why})
 	var ce *sym.ConstraintError
 	if errors.As(err, &ce) {
@@ -306,12 +306,12 @@ func conflict(err error) string {
 // Fresh returns a new anonymous dim of bounds [lo, hi]: one whose value a rule cannot express (a
 // broadcast of two symbols either of which may be 1). It equals itself only, and prints as its
 // bounds.
-func (c *Ctx) Fresh(hint string, lo, hi int64) sym.Dim {
+func (c *ctx) Fresh(hint string, lo, hi int64) sym.Dim {
 	return sym.Of(c.e.tab.Anon(c.path+":"+hint, lo, hi))
 }
 
 // Symbols returns the engine's symbol table.
-func (c *Ctx) Symbols() *sym.Table { return c.e.tab }
+func (c *ctx) Symbols() *sym.Table { return c.e.tab }
 
 // Subgraph infers the subgraph g, held by the node's attribute attr, with its formal inputs set to
 // inputs (a nil entry, or a missing one, takes the subgraph's declaration), and returns the Infos
@@ -319,7 +319,7 @@ func (c *Ctx) Symbols() *sym.Table { return c.e.tab }
 // nodes are reported in the Result; a rule that runs a subgraph several times (Loop, until its
 // shapes settle) records the last run only. Errors of the subgraph's structure (a cycle, an
 // undefined name) stop the whole inference.
-func (c *Ctx) Subgraph(g *Graph, attr string, inputs []*Info, record bool) ([]*Info, error) {
+func (c *ctx) Subgraph(g *Graph, attr string, inputs []*Info, record bool) ([]*Info, error) {
 	return c.subgraph(g, attr, inputs, record, c.s.notTaken)
 }
 
@@ -328,12 +328,12 @@ func (c *Ctx) Subgraph(g *Graph, attr string, inputs []*Info, record bool) ([]*I
 // inference infers both branches: for the shapes of its tensors only. Its nodes are recorded with
 // NodeResult.NotTaken, those that are inferred (not one whose inputs break its rule, nor one
 // downstream of it), and what it gives is not used.
-func (c *Ctx) SubgraphNotTaken(g *Graph, attr string) error {
+func (c *ctx) SubgraphNotTaken(g *Graph, attr string) error {
 	_, err := c.subgraph(g, attr, nil, true, true)
 	return err
 }
 
-func (c *Ctx) subgraph(g *Graph, attr string, inputs []*Info, record, notTaken bool) ([]*Info, error) {
+func (c *ctx) subgraph(g *Graph, attr string, inputs []*Info, record, notTaken bool) ([]*Info, error) {
 	child := &scope{parent: c.s, g: g, infos: map[string]*Info{}, path: c.path + "/" + attr + "/",
 		depth: c.s.depth + 1, record: c.s.record && record, notTaken: notTaken}
 	if child.record {
@@ -365,7 +365,7 @@ func (c *Ctx) subgraph(g *Graph, attr string, inputs []*Info, record, notTaken b
 // start with prefix, recorded: its nodes in Result.Nodes and its tensors (those of the subgraphs
 // it holds included), so that a subgraph run again (a Loop body, until its shapes settle) is
 // recorded once, from its last run.
-func (c *Ctx) forget(attr, prefix string) {
+func (c *ctx) forget(attr, prefix string) {
 	if c.runs == nil {
 		c.runs = map[string]int{}
 	}

@@ -16,42 +16,25 @@
 //
 // # Rules
 //
-// Each operator's rule is declared once, in a table of its file (onnx_core.go's onnxCore, ...), with
-// its signature: the versions at which the operator's definition changes (ONNX's since-versions,
-// OpenVINO's opsetN), its input and output counts, and the inputs whose values the rule reads. The
-// engine checks a node against it before the rule runs, as go/types checks a builtin's argument
-// count: a node of too many or too few inputs or outputs, or of a version at which the operator
-// does not exist, is an error wrapping errcode.ErrSyntax; the inputs outside the mask are read
-// without their values.
-//
-// To add an operator, write its rule, func(c *Ctx) error, in the file of its family
-// (onnx_movement.go, openvino_nn.go), with the kernels both dialects share (gather.go, slice.go,
-// window.go, elementwise.go, reduce.go, movement.go, matmul.go); add one line to that file's table:
-// name, versions, input and output counts, the inputs whose values the rule reads, the rule (a
-// version of other counts, as Reshape-1's one input, gets a line of its own). ONNX's Gather:
-//
-//	{"Gather", since(1, 11, 13), fixed(2), fixed(1), reads(0, 1), gather},
-//
-// A rule reads its inputs through Ctx (In for an optional input, Input and Inputs for required
-// ones, Ranked for one whose rank it needs: when that rank is not known, ONNX's outputs get a
-// dynamic rank and OpenVINO's their declaration), its attributes (Int, Ints, Float, String,
-// Tensor, Graph: each checks the attribute's type, and IntsArg reads what is an attribute in early
-// opsets and an input later), and sets its outputs with Out, Set or SameAs. It follows the
-// operator's specification at every version the domain has (Ctx.Version), and is documented with
-// the operator and versions it implements ("Unsqueeze-1, -11 (axes attribute), -13, -21 (axes
-// input)").
+// Each operator has one rule, declared once with its signature: the versions at which the
+// operator's definition changes (ONNX's since-versions, OpenVINO's opsetN), its input and output
+// counts, and the inputs whose values it reads. The engine checks a node against it before the rule
+// runs, as go/types checks a builtin's argument count: a node of too many or too few inputs or
+// outputs, or of a version at which the operator does not exist, is an error wrapping
+// errcode.ErrSyntax. A rule follows the operator's specification at every version of its domain
+// (Supported says which operators have one).
 //
 // A rule never guesses:
-//   - a dim it cannot determine is sym.Unknown or an interval (sym.Interval), never an assumed
-//     value; an output whose rank is not known is sym.DynamicRank();
-//   - dims the operator requires to be equal (MatMul's inner dims, Concat's other dims) go through
-//     Ctx.Unify, which makes them one; broadcasting goes through Ctx.Broadcast;
+//   - a dim it cannot determine is unknown or an interval (sym.Unknown, sym.Interval), never an
+//     assumed value; an output whose rank is not known has a dynamic rank (sym.DynamicRank);
+//   - dims the operator requires to be equal (MatMul's inner dims, Concat's other dims) unify:
+//     they become one, and the equality is recorded as a constraint of the node;
 //   - any other condition the operator needs of the symbols (H >= 11 for a window of 11, T % 4 == 0
-//     for an exact quotient) is required with Ctx.Require, recorded with the node: never assumed
-//     silently, and an error at the node when it can never hold. Result.Constraints lists them,
-//     and Result.Check evaluates them at a binding;
+//     for an exact quotient) is recorded as a constraint of the node: never assumed silently, and
+//     an error at the node when it can never hold. Result.Constraints lists them, and
+//     Result.Check evaluates them at a binding;
 //   - a value whose run-time data decides it (NonZero, TopK's k from an input) is unknown, or a new
-//     anonymous dim (Ctx.Fresh) when the rule needs the same unknown twice.
+//     anonymous dim when the same unknown appears twice: it prints as its interval.
 //
 // Inputs that break the operator's rule (dims that do not broadcast, an axis out of range, a
 // pooled size below 1) are an error wrapping errcode.ErrInvalidShape; a malformed node (a missing
@@ -82,3 +65,26 @@
 // tensors. Every node of a subgraph is reported, its path naming the nodes and attributes that
 // hold it ("If_3/then_branch/Reshape_1"), and so is every tensor: Result.Tensor("If_3/then_branch/x").
 package graph
+
+// Writing a rule (for this package's authors: rules are not part of the API).
+//
+// To add an operator, write its rule, func(c *ctx) error, in the file of its family
+// (onnx_movement.go, openvino_nn.go), with the kernels both dialects share (gather.go, slice.go,
+// window.go, elementwise.go, reduce.go, movement.go, matmul.go); add one line to that file's table:
+// name, versions, input and output counts, the inputs whose values the rule reads, the rule (a
+// version of other counts, as Reshape-1's one input, gets a line of its own). ONNX's Gather:
+//
+//	{"Gather", since(1, 11, 13), fixed(2), fixed(1), reads(0, 1), gather},
+//
+// A rule reads its inputs through ctx (In for an optional input, Input and Inputs for required
+// ones, Ranked for one whose rank it needs: when that rank is not known, ONNX's outputs get a
+// dynamic rank and OpenVINO's their declaration), its attributes (Int, Ints, Float, String,
+// Tensor, Graph: each checks the attribute's type, and IntsArg reads what is an attribute in early
+// opsets and an input later), and sets its outputs with Out, Set or SameAs. It follows the
+// operator's specification at every version the domain has (ctx.Version), and is documented with
+// the operator and versions it implements ("Unsqueeze-1, -11 (axes attribute), -13, -21 (axes
+// input)").
+//
+// Dims that the operator requires to be equal go through ctx.Unify, broadcasting through
+// ctx.Broadcast, any other condition on the symbols through ctx.Require, and a new anonymous dim
+// comes from ctx.Fresh.

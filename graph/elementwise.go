@@ -125,7 +125,7 @@ func divisor(b sym.Dim) sym.Dim {
 
 // exact returns an arithmetic operation on values that refuses, with an error wrapping
 // errcode.ErrOverflow, two integers whose result leaves int64 (where a run would wrap around).
-func exact(c *Ctx, f func(a, b sym.Dim) sym.Dim) func(a, b sym.Dim) (sym.Dim, error) {
+func exact(c *ctx, f func(a, b sym.Dim) sym.Dim) func(a, b sym.Dim) (sym.Dim, error) {
 	return func(a, b sym.Dim) (sym.Dim, error) {
 		r := f(a, b)
 		_, sa := a.Static()
@@ -138,7 +138,7 @@ func exact(c *Ctx, f func(a, b sym.Dim) sym.Dim) func(a, b sym.Dim) (sym.Dim, er
 }
 
 // elementwise computes the values of out from the values of ins, broadcast, when all are known.
-func elementwise(c *Ctx, out *Info, ins []*Info, f func(v []sym.Dim) (sym.Dim, error)) error {
+func elementwise(c *ctx, out *Info, ins []*Info, f func(v []sym.Dim) (sym.Dim, error)) error {
 	od, ok := out.Shape.Static()
 	if !ok {
 		return nil
@@ -205,7 +205,7 @@ func compareDims(op string, a, b sym.Dim) sym.Dim {
 // Where, OpenVINO's Select-1 with numpy broadcasting): the broadcast of the three shapes, of the
 // choices' type; values when the condition and the chosen values are known. Shapes that do not
 // broadcast are an error wrapping errcode.ErrInvalidShape.
-func whereOf(c *Ctx, ins []*Info) error {
+func whereOf(c *ctx, ins []*Info) error {
 	s, err := c.Broadcast(ins[0].Shape, ins[1].Shape, ins[2].Shape)
 	if err != nil {
 		return err

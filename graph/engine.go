@@ -208,8 +208,8 @@ type NodeResult struct {
 	NotTaken bool
 }
 
-// Rule infers a node's outputs from its inputs and attributes through c.
-type Rule func(c *Ctx) error
+// ruleFunc infers a node's outputs from its inputs and attributes through c.
+type ruleFunc func(c *ctx) error
 
 // engine is one run of Infer.
 type engine struct {
@@ -245,7 +245,7 @@ type scope struct {
 	path   string // the path prefix of the graph's nodes
 	depth  int
 	record bool
-	// notTaken reports a subgraph its node does not run at this binding (Ctx.SubgraphNotTaken).
+	// notTaken reports a subgraph its node does not run at this binding (ctx.SubgraphNotTaken).
 	notTaken bool
 }
 
@@ -651,7 +651,7 @@ func (e *engine) freeOf(g *Graph) []string {
 // against its signature, reads the inputs (the values of those the rule reads) and runs the rule.
 func (e *engine) node(s *scope, i int) error {
 	n := &s.g.Nodes[i]
-	c := &Ctx{e: e, gen: e.solver.Gen(), s: s, n: n, index: i, path: s.path + nodeName(s.g, i)}
+	c := &ctx{e: e, gen: e.solver.Gen(), s: s, n: n, index: i, path: s.path + nodeName(s.g, i)}
 	domain := n.Domain
 	if domain == "ai.onnx" {
 		domain = ""

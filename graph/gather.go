@@ -12,7 +12,7 @@ import (
 // batch dims, when both are known: a negative index counts from the end of the axis; an index out
 // of range gives 0 with zeros (OpenVINO's Gather-8) and is otherwise an error wrapping
 // errcode.ErrInvalidShape.
-func gatherValues(c *Ctx, out, data, idx *Info, a, b int, zeros bool) error {
+func gatherValues(c *ctx, out, data, idx *Info, a, b int, zeros bool) error {
 	dd, dv, ok1 := values(data)
 	id, iv, ok2 := values(idx)
 	if n, ok := out.Volume(); !ok1 || !ok2 || !ok || n > MaxValue {

@@ -9,7 +9,7 @@ import (
 
 // NormAxis returns axis counted from the front of rank dims: an axis in [-rank, rank-1], negative
 // ones counting from the end. Other axes are an error wrapping errcode.ErrInvalidShape.
-func (c *Ctx) NormAxis(axis int64, rank int) (int, error) {
+func (c *ctx) NormAxis(axis int64, rank int) (int, error) {
 	r := int64(rank)
 	if axis < -r || axis >= r {
 		return 0, c.Errorf(errcode.ErrInvalidShape, "axis %d is out of range for rank %d", axis, rank)
@@ -21,7 +21,7 @@ func (c *Ctx) NormAxis(axis int64, rank int) (int, error) {
 }
 
 // NormAxes normalizes a list of axes as NormAxis and refuses repeats.
-func (c *Ctx) NormAxes(axes []int64, rank int) ([]int, error) {
+func (c *ctx) NormAxes(axes []int64, rank int) ([]int, error) {
 	out := make([]int, len(axes))
 	seen := make([]bool, rank)
 	for i, a := range axes {
@@ -43,7 +43,7 @@ func (c *Ctx) NormAxes(axes []int64, rank int) ([]int, error) {
 // known, ok is false and the outputs follow the domain's policy, after which the rule returns:
 // ONNX's rules give each output a dynamic rank and input i's element type; OpenVINO's leave the
 // outputs to the model's declaration (an IR file declares the shape of every output port).
-func (c *Ctx) Ranked(i int) (in *Info, rank int, ok bool, err error) {
+func (c *ctx) Ranked(i int) (in *Info, rank int, ok bool, err error) {
 	if in, err = c.Input(i); err != nil {
 		return nil, 0, false, err
 	}
@@ -61,7 +61,7 @@ func (c *Ctx) Ranked(i int) (in *Info, rank int, ok bool, err error) {
 // IntsArg returns an integer list that is an attribute before opset version since and input i from
 // it on (ONNX's axes, splits, pads, repeats): given is false when the node has neither; known is
 // false when the input's values are not known before run time.
-func (c *Ctx) IntsArg(attr string, i int, since int64) (v []int64, given, known bool, err error) {
+func (c *ctx) IntsArg(attr string, i int, since int64) (v []int64, given, known bool, err error) {
 	if c.Version() < since {
 		v, given, err = c.Ints(attr)
 		return v, given, given, err
@@ -76,7 +76,7 @@ func (c *Ctx) IntsArg(attr string, i int, since int64) (v []int64, given, known 
 
 // RequireRank returns the rank of in, or ok false when it is dynamic; a rank outside [min, max]
 // (max < 0: no bound) is an error wrapping errcode.ErrInvalidShape naming the input.
-func (c *Ctx) RequireRank(in *Info, input, min, max int) (rank int, ok bool, err error) {
+func (c *ctx) RequireRank(in *Info, input, min, max int) (rank int, ok bool, err error) {
 	r, ok := in.Rank()
 	if !ok {
 		return 0, false, nil
@@ -92,7 +92,7 @@ func (c *Ctx) RequireRank(in *Info, input, min, max int) (rank int, ok bool, err
 
 // SameAs sets output i to a tensor of the type and shape of in: the element-wise operators of one
 // input, normalizations, activations.
-func (c *Ctx) SameAs(i int, in *Info) *Info { return c.Out(i, in.Type, in.Shape) }
+func (c *ctx) SameAs(i int, in *Info) *Info { return c.Out(i, in.Type, in.Shape) }
 
 // product returns the product of dims.
 func product(dims []sym.Dim) sym.Dim {
@@ -142,7 +142,7 @@ func constDims(v []int64) []sym.Dim {
 // shapeFromValue returns the shape a 1-D shape tensor holds (ConstantOfShape, Expand, Resize's
 // sizes): its values as dims, unknown dims where values are not known, a dynamic rank when its
 // length is not known. Negative values are an error wrapping errcode.ErrInvalidShape.
-func shapeFromValue(c *Ctx, in *Info) (sym.Shape, bool) {
+func shapeFromValue(c *ctx, in *Info) (sym.Shape, bool) {
 	if in.Value != nil {
 		dims := make([]sym.Dim, len(in.Value))
 		for i, d := range in.Value {
@@ -184,7 +184,7 @@ func appendInt(b []byte, n int) []byte {
 
 // settle returns dims, in place, with the substitutions that unification has recorded applied: a
 // rule that unifies dims settles them before it computes with them.
-func settle(c *Ctx, dims []sym.Dim) []sym.Dim {
+func settle(c *ctx, dims []sym.Dim) []sym.Dim {
 	for i, d := range dims {
 		dims[i] = c.e.solver.Dim(d)
 	}

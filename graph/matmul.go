@@ -15,7 +15,7 @@ import (
 // is a row (a) or a column (b) whose added dim the result drops; the inner dims unify; the batch
 // dims (all but the last two) broadcast. ok is false when a rank is not known; a scalar operand is
 // an error wrapping errcode.ErrInvalidShape.
-func matMulDims(c *Ctx, a, b *Info, ta, tb bool) (dims []sym.Dim, ok bool, err error) {
+func matMulDims(c *ctx, a, b *Info, ta, tb bool) (dims []sym.Dim, ok bool, err error) {
 	ra, oka := a.Rank()
 	rb, okb := b.Rank()
 	if oka && ra == 0 || okb && rb == 0 {

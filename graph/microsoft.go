@@ -51,7 +51,7 @@ func lastDim(dims []sym.Dim) sym.Dim {
 // and inv_std_var (outputs 1 and 2) no shape (and onnxruntime 1.20.1 crashes on them): they are
 // left to the model's declaration. Dims that break these are errors wrapping
 // errcode.ErrInvalidShape.
-func skipLayerNorm(c *Ctx) error {
+func skipLayerNorm(c *ctx) error {
 	ins, err := c.Inputs(3)
 	if err != nil {
 		return err
@@ -85,7 +85,7 @@ func skipLayerNorm(c *Ctx) error {
 // broadcastsTo checks that input i, in, broadcasts to x's shape (numpy's rule, in of x's rank or
 // less), unifying the dims that must be equal; other shapes are errors wrapping
 // errcode.ErrInvalidShape.
-func broadcastsTo(c *Ctx, x, in *Info, i int) error {
+func broadcastsTo(c *ctx, x, in *Info, i int) error {
 	s, err := c.Broadcast(x.Shape, in.Shape)
 	if err != nil {
 		return err
@@ -102,7 +102,7 @@ func broadcastsTo(c *Ctx, x, in *Info, i int) error {
 // are [B, S, hidden] of word_embedding's type; mask_index (output 1) is int32 [B], each element
 // the mask's count of leading ones (data), or 0 without a mask (values then known). Dims that break
 // these are errors wrapping errcode.ErrInvalidShape.
-func embedLayerNorm(c *Ctx) error {
+func embedLayerNorm(c *ctx) error {
 	d, err := inputDims(c, 0, 2, nil, "input_ids")
 	if err != nil {
 		return err
@@ -153,7 +153,7 @@ func embedLayerNorm(c *Ctx) error {
 // default) or [N, C, H, W]; C must be a multiple of groups; gamma and beta are [C]. A missing
 // groups or activation attribute is an error wrapping errcode.ErrSyntax; dims that break these,
 // errors wrapping errcode.ErrInvalidShape.
-func groupNormNHWC(c *Ctx) error {
+func groupNormNHWC(c *ctx) error {
 	ins, err := c.Inputs(3)
 	if err != nil {
 		return err
@@ -191,7 +191,7 @@ func groupNormNHWC(c *Ctx) error {
 // (A and B): the output has the shape and type of input 0; input 1, the bias, is 1-D of input 0's
 // last dim (onnxruntime's bias_gelu_helper): another shape is an error wrapping
 // errcode.ErrInvalidShape.
-func withBias(c *Ctx) error {
+func withBias(c *ctx) error {
 	x, err := c.Input(0)
 	if err != nil {
 		return err
@@ -205,7 +205,7 @@ func withBias(c *Ctx) error {
 
 // biasAdd: com.microsoft BiasAdd-1: X [N, S, C] plus bias [C] plus skip [N, S, C] gives
 // [N, S, C]. Dims that break these are errors wrapping errcode.ErrInvalidShape.
-func biasAdd(c *Ctx) error {
+func biasAdd(c *ctx) error {
 	ins, err := c.Inputs(3)
 	if err != nil {
 		return err
@@ -227,7 +227,7 @@ func biasAdd(c *Ctx) error {
 // biasSplitGelu: com.microsoft BiasSplitGelu-1: X [N, S, D] plus bias [D] splits in two halves
 // along D: Y is [N, S, D/2], an exact quotient. An odd D, or dims that break these, are errors
 // wrapping errcode.ErrInvalidShape.
-func biasSplitGelu(c *Ctx) error {
+func biasSplitGelu(c *ctx) error {
 	ins, err := c.Inputs(2)
 	if err != nil {
 		return err
@@ -253,7 +253,7 @@ func biasSplitGelu(c *Ctx) error {
 // ([d0, d1, …, dr-2, dr-1] becomes [d1, …, dr-2, d0, dr-1]) before transA swaps the last two, and
 // transBatchB and transB do the same to B; neither transposes a 1-D operand. Then numpy's matmul
 // (matMulDims); the output has A's type.
-func fusedMatMul(c *Ctx) error {
+func fusedMatMul(c *ctx) error {
 	ins, err := c.Inputs(2)
 	if err != nil {
 		return err
@@ -298,7 +298,7 @@ func transBatch(in *Info, on bool) *Info {
 // takes them); zero_points N·ceil(k_blocks·bits/8) packed bytes, or N·k_blocks values of A's type;
 // bias [N]. A missing K, N or block_size is an error wrapping errcode.ErrSyntax; attributes out of
 // range, and inputs of other sizes, errors wrapping errcode.ErrInvalidShape.
-func matMulNBits(c *Ctx) error {
+func matMulNBits(c *ctx) error {
 	_, err := c.Inputs(3)
 	if err != nil {
 		return err
@@ -364,7 +364,7 @@ func matMulNBits(c *Ctx) error {
 // DequantizeLinear-1: y has x's shape, of x_scale's type. With an axis, the scale (and zero point)
 // is 1-D of x's dim there; an axis out of range or a scale of another size is an error wrapping
 // errcode.ErrInvalidShape.
-func quantizeLinearMS(c *Ctx) error {
+func quantizeLinearMS(c *ctx) error {
 	t := element.U8
 	if zp := c.In(2); zp != nil {
 		t = zp.Type
@@ -373,7 +373,7 @@ func quantizeLinearMS(c *Ctx) error {
 }
 
 // dequantizeLinearMS: see quantizeLinearMS.
-func dequantizeLinearMS(c *Ctx) error {
+func dequantizeLinearMS(c *ctx) error {
 	scale, err := c.Input(1)
 	if err != nil {
 		return err
@@ -383,7 +383,7 @@ func dequantizeLinearMS(c *Ctx) error {
 
 // quantizeMS sets output 0 to input 0's shape and type t, after checking the axis attribute and
 // the scale and zero point (inputs 1 and 2) against it.
-func quantizeMS(c *Ctx, t element.Type) error {
+func quantizeMS(c *ctx, t element.Type) error {
 	ins, err := c.Inputs(2)
 	if err != nil {
 		return err
@@ -415,7 +415,7 @@ func quantizeMS(c *Ctx, t element.Type) error {
 // qlinearBinary: com.microsoft QLinearAdd-1, QLinearMul-1 (A, A_scale, A_zero_point, B, B_scale,
 // B_zero_point, C_scale, C_zero_point): C is the numpy broadcast of A and B, of A's type. Shapes
 // that do not broadcast are an error wrapping errcode.ErrInvalidShape.
-func qlinearBinary(c *Ctx) error {
+func qlinearBinary(c *ctx) error {
 	ins, err := c.Inputs(4)
 	if err != nil {
 		return err
@@ -432,7 +432,7 @@ func qlinearBinary(c *Ctx) error {
 // and its zero point for each part): Y is Concat of the tensors along axis (required), of
 // Y_zero_point's type. Inputs that are not such triples are an error wrapping errcode.ErrSyntax;
 // tensors that do not concatenate, one wrapping errcode.ErrInvalidShape.
-func qlinearConcat(c *Ctx) error {
+func qlinearConcat(c *ctx) error {
 	if (c.NumIn()-2)%3 != 0 {
 		return c.Errorf(errcode.ErrSyntax, "%s: QLinearConcat takes Y_scale, Y_zero_point and triples of a tensor, its scale and its zero point", count(c.NumIn(), "input"))
 	}
@@ -457,7 +457,7 @@ func qlinearConcat(c *Ctx) error {
 
 // qlinearSigmoid: com.microsoft QLinearSigmoid-1 (X, X_scale, X_zero_point, Y_scale,
 // Y_zero_point): Y has X's shape and type.
-func qlinearSigmoid(c *Ctx) error {
+func qlinearSigmoid(c *ctx) error {
 	x, err := c.Input(0)
 	if err != nil {
 		return err
@@ -470,7 +470,7 @@ func qlinearSigmoid(c *Ctx) error {
 // with the opset attribute 13 or more, 1 before, as Softmax's) must be one of X's. A missing opset
 // attribute is an error wrapping errcode.ErrSyntax; an axis out of range one wrapping
 // errcode.ErrInvalidShape.
-func qlinearSoftmax(c *Ctx) error {
+func qlinearSoftmax(c *ctx) error {
 	if _, ok := c.n.Attr("opset"); !ok {
 		return c.Errorf(errcode.ErrSyntax, "attribute opset is missing: QLinearSoftmax takes it")
 	}
@@ -503,7 +503,7 @@ func channelsLast(dims []sym.Dim) []sym.Dim {
 // included (window.out); Y has X's type. A missing kernel_shape is an error wrapping
 // errcode.ErrSyntax; a rank that does not fit it, or an output size below 1, one wrapping
 // errcode.ErrInvalidShape.
-func qlinearAveragePool(c *Ctx) error {
+func qlinearAveragePool(c *ctx) error {
 	x, err := c.Input(0)
 	if err != nil {
 		return err
@@ -548,7 +548,7 @@ func qlinearAveragePool(c *Ctx) error {
 // qlinearGlobalAveragePool: com.microsoft QLinearGlobalAveragePool-1: X [N, C, D1..Dn] gives
 // [N, C, 1..1], and [N, D1..Dn, C] gives [N, 1..1, C] with channels_last (0 by default); Y has X's
 // type. A rank below 3, or an empty spatial axis, is an error wrapping errcode.ErrInvalidShape.
-func qlinearGlobalAveragePool(c *Ctx) error {
+func qlinearGlobalAveragePool(c *ctx) error {
 	x, r, ok, err := c.Ranked(0)
 	if err != nil || !ok {
 		return err
@@ -581,7 +581,7 @@ func qlinearGlobalAveragePool(c *Ctx) error {
 // bias B [M]) gives [N, O1..On, M], each Oi as Conv's (window.out). C unifies with W's channels
 // times group, kernel_shape with W's spatial dims. Dims that break these are errors wrapping
 // errcode.ErrInvalidShape.
-func nhwcConv(c *Ctx) error {
+func nhwcConv(c *ctx) error {
 	ins, err := c.Inputs(2)
 	if err != nil {
 		return err

@@ -28,7 +28,7 @@ var microsoftAttention = table{domainMicrosoft, []opDef{
 // positiveAttr returns the integer attribute name, which the node must have (an error wrapping
 // errcode.ErrSyntax otherwise) and which must be 1 or more (errcode.ErrInvalidShape otherwise):
 // num_heads, kv_num_heads, groups.
-func positiveAttr(c *Ctx, name string) (int64, error) {
+func positiveAttr(c *ctx, name string) (int64, error) {
 	if _, ok := c.n.Attr(name); !ok {
 		return 0, c.Errorf(errcode.ErrSyntax, "attribute %s is missing: %s takes it", name, c.n.Op)
 	}
@@ -41,7 +41,7 @@ func positiveAttr(c *Ctx, name string) (int64, error) {
 
 // queryHeads returns the query (input 0) and the num_heads attribute of an attention node, both of
 // which it must have (positiveAttr).
-func queryHeads(c *Ctx) (*Info, int64, error) {
+func queryHeads(c *ctx) (*Info, int64, error) {
 	q, err := c.Input(0)
 	if err != nil {
 		return nil, 0, err
@@ -52,7 +52,7 @@ func queryHeads(c *Ctx) (*Info, int64, error) {
 
 // fixedDims returns the dims of input i, in, which the operator takes of rank r: r unknown dims
 // when its rank is not known. Another rank is an error wrapping errcode.ErrInvalidShape.
-func fixedDims(c *Ctx, in *Info, i, r int) ([]sym.Dim, error) {
+func fixedDims(c *ctx, in *Info, i, r int) ([]sym.Dim, error) {
 	if _, _, err := c.RequireRank(in, i, r, r); err != nil {
 		return nil, err
 	}
@@ -62,7 +62,7 @@ func fixedDims(c *Ctx, in *Info, i, r int) ([]sym.Dim, error) {
 // inputDims returns the dims of input i, which the node must give (an error wrapping
 // errcode.ErrSyntax otherwise) of rank r (fixedDims), unified with want as unifyDims does; what
 // names the input.
-func inputDims(c *Ctx, i, r int, want []*sym.Dim, what string) ([]sym.Dim, error) {
+func inputDims(c *ctx, i, r int, want []*sym.Dim, what string) ([]sym.Dim, error) {
 	in, err := c.Input(i)
 	if err != nil {
 		return nil, err
@@ -78,7 +78,7 @@ func inputDims(c *Ctx, i, r int, want []*sym.Dim, what string) ([]sym.Dim, error
 // [b, heads, P, head] and [b, heads, P, vHead], unifying their dims with b, heads, head and vHead
 // and with each other's P. It returns P (0 when both are left out), whether either is given, and
 // past_key's type (past_value's without it).
-func pastKV(c *Ctx, i int, b, heads sym.Dim, head, vHead *sym.Dim) (past sym.Dim, given bool, t element.Type, err error) {
+func pastKV(c *ctx, i int, b, heads sym.Dim, head, vHead *sym.Dim) (past sym.Dim, given bool, t element.Type, err error) {
 	past = sym.Const(0)
 	for k, what := range []string{"past_key", "past_value"} {
 		p := c.In(i + k)
@@ -103,7 +103,7 @@ func pastKV(c *Ctx, i int, b, heads sym.Dim, head, vHead *sym.Dim) (past sym.Dim
 
 // unifyDims unifies dims[k] with want[k] for each k where want[k] is set (a nil entry of want is
 // skipped), in place; what names the tensor in the error, which wraps errcode.ErrInvalidShape.
-func unifyDims(c *Ctx, dims []sym.Dim, want []*sym.Dim, what string) error {
+func unifyDims(c *ctx, dims []sym.Dim, want []*sym.Dim, what string) error {
 	for k, w := range want {
 		if w == nil {
 			continue
@@ -122,7 +122,7 @@ func unifyDims(c *Ctx, dims []sym.Dim, want []*sym.Dim, what string) error {
 // errcode.ErrInvalidShape when k does not divide it), else the exact quotient a/k. The node then
 // imposes a % k == 0 on the symbols (sym.Divisible): the constraint the engine's sym.Solver is to
 // record at this node, every such site calling here; what names a in the error.
-func exactQuo(c *Ctx, a sym.Dim, k int64, what string) (sym.Dim, error) {
+func exactQuo(c *ctx, a sym.Dim, k int64, what string) (sym.Dim, error) {
 	if n, ok := a.Static(); ok {
 		if n%k != 0 {
 			return a, c.Errorf(errcode.ErrInvalidShape, "%s %d is not divisible by %d", what, n, k)
@@ -135,7 +135,7 @@ func exactQuo(c *Ctx, a sym.Dim, k int64, what string) (sym.Dim, error) {
 // declaredType returns the element type the model declares for output i, element.Undefined when
 // it declares none: the type of an output the operator's documentation leaves free (an attention
 // operator's qk, "independent of input type or output type").
-func declaredType(c *Ctx, i int) element.Type {
+func declaredType(c *ctx, i int) element.Type {
 	if i >= len(c.n.Outputs) || c.n.Outputs[i] == "" {
 		return element.Undefined
 	}
@@ -160,7 +160,7 @@ func cacheLength(past, n sym.Dim, shared bool) sym.Dim {
 // attention_bias and past_sequence_length change no shape. Dims that break these, a hidden size
 // that num_heads does not divide, or Q and K of different sizes are errors wrapping
 // errcode.ErrInvalidShape.
-func attention(c *Ctx) error {
+func attention(c *ctx) error {
 	ins, err := c.Inputs(2)
 	if err != nil {
 		return err
@@ -245,7 +245,7 @@ func attention(c *Ctx) error {
 // the type the model declares (the documentation leaves it free). Masks and attention_bias change
 // no shape. Dims that break these are errors wrapping errcode.ErrInvalidShape; a query of rank 3
 // without key one wrapping errcode.ErrSyntax.
-func multiHeadAttention(c *Ctx) error {
+func multiHeadAttention(c *ctx) error {
 	q, heads, err := queryHeads(c)
 	if err != nil {
 		return err
@@ -355,7 +355,7 @@ func multiHeadAttention(c *Ctx) error {
 // model's declaration.
 // seqlens_k, the rotary caches, position_ids, attention_bias and local_window_size change no
 // shape. Dims that break these are errors wrapping errcode.ErrInvalidShape.
-func groupQueryAttention(c *Ctx) error {
+func groupQueryAttention(c *ctx) error {
 	q, heads, err := queryHeads(c)
 	if err != nil {
 		return err
@@ -427,7 +427,7 @@ func groupQueryAttention(c *Ctx) error {
 // [B, num_heads, 1, L], and the presents are left to the model's declaration. output is
 // [B, 1, v_hidden]. A packed query (no key) of [B, 1, 2·hidden + v_hidden] leaves v_hidden
 // unknown. Dims that break these are errors wrapping errcode.ErrInvalidShape.
-func decoderMaskedMHA(c *Ctx) error {
+func decoderMaskedMHA(c *ctx) error {
 	q, heads, err := queryHeads(c)
 	if err != nil {
 		return err
@@ -510,7 +510,7 @@ func decoderMaskedMHA(c *Ctx) error {
 // or [B, num_heads, S, head]; position_ids is [B, S] or a one-element offset, cos_cache and
 // sin_cache [max_sequence_length, rotary dim/2]. Other ranks are errors wrapping
 // errcode.ErrInvalidShape.
-func rotaryEmbedding(c *Ctx) error {
+func rotaryEmbedding(c *ctx) error {
 	ins, err := c.Inputs(4)
 	if err != nil {
 		return err

@@ -75,7 +75,7 @@ func withDim(dims []sym.Dim, a int, d sym.Dim) []sym.Dim {
 }
 
 // splitOutputs sets output i to part i of in along axis a, of size parts[i], with its values.
-func splitOutputs(c *Ctx, in *Info, a int, parts []sym.Dim) {
+func splitOutputs(c *ctx, in *Info, a int, parts []sym.Dim) {
 	off := sym.Const(0)
 	for i, p := range parts {
 		out := c.Out(i, in.Type, sym.ShapeOf(withDim(in.Shape.Dims, a, p)...))
@@ -93,7 +93,7 @@ func splitOutputs(c *Ctx, in *Info, a int, parts []sym.Dim) {
 
 // tileBy sets output 0 to in, of known rank, with each dim multiplied by its repeat in reps (one
 // per axis), and its values tiled. A negative repeat is an error wrapping errcode.ErrInvalidShape.
-func tileBy(c *Ctx, in *Info, reps []sym.Dim) error {
+func tileBy(c *ctx, in *Info, reps []sym.Dim) error {
 	dims := make([]sym.Dim, len(reps))
 	for i, d := range in.Shape.Dims {
 		rep, ok := reps[i].NonNegative()
@@ -112,7 +112,7 @@ func tileBy(c *Ctx, in *Info, reps []sym.Dim) error {
 // transposeBy sets output 0 to in, of known rank, with its dims permuted by perm (reversed when
 // perm is nil), and its values permuted. A perm that is not a permutation of the axes is an error
 // wrapping errcode.ErrInvalidShape.
-func transposeBy(c *Ctx, in *Info, perm []int64) error {
+func transposeBy(c *ctx, in *Info, perm []int64) error {
 	r := len(in.Shape.Dims)
 	if perm == nil {
 		perm = make([]int64, r)
@@ -172,7 +172,7 @@ func transposeValues(dims []int64, v []sym.Dim, perm []int) []sym.Dim {
 // is 1 by default: a missing one is an error wrapping errcode.ErrSyntax. Inputs of different
 // ranks, or an axis out of range, are an error wrapping errcode.ErrInvalidShape; dims along the
 // axis whose sum passes int64 one wrapping errcode.ErrOverflow.
-func concat(c *Ctx) error {
+func concat(c *ctx) error {
 	ins, err := c.Inputs(c.NumIn())
 	if err != nil {
 		return err
@@ -190,7 +190,7 @@ func concat(c *Ctx) error {
 // concatAlong sets output 0, of type t, to the concatenation of ins along axis, as concat; at
 // holds the node's index of each of ins, for the errors (nil: ins are the node's inputs, in
 // order).
-func concatAlong(c *Ctx, ins []*Info, at []int, axis int64, t element.Type) error {
+func concatAlong(c *ctx, ins []*Info, at []int, axis int64, t element.Type) error {
 	input := func(k int) string {
 		if at != nil {
 			k = at[k]
@@ -283,7 +283,7 @@ func concatValues(out *Info, ins []*Info, a int) {
 // squeezeOnes sets output 0 to in, of known rank, without its dims of size 1 (ONNX's Squeeze and
 // OpenVINO's Squeeze-1 without axes), values unchanged; a dynamic dim that may be 1 makes the
 // output's rank unknown: which dims go is known at run time only.
-func squeezeOnes(c *Ctx, in *Info) {
+func squeezeOnes(c *ctx, in *Info) {
 	var dims []sym.Dim
 	for _, d := range in.Shape.Dims {
 		switch {

@@ -21,7 +21,7 @@ var onnxControl = table{"", []opDef{
 // inferred; otherwise both are, and each output joins the two branches' (join), unless a node of
 // one branch breaks its rule (at a binding that the branch cannot run at): a run then takes the
 // other, whose outputs are the If's.
-func ifOp(c *Ctx) error {
+func ifOp(c *ctx) error {
 	cond, err := c.Input(0)
 	if err != nil {
 		return err
@@ -86,7 +86,7 @@ func copyInfo(in *Info) *Info {
 
 // join returns what is known of a tensor that is either a or b: their common rank, and at each
 // axis the common dim, or a new anonymous dim bounded by both.
-func (c *Ctx) join(a, b *Info, hint string) *Info {
+func (c *ctx) join(a, b *Info, hint string) *Info {
 	t := a.Type
 	if b.Type != t {
 		t = element.Undefined
@@ -117,7 +117,7 @@ func (c *Ctx) join(a, b *Info, hint string) *Info {
 	return out
 }
 
-func (c *Ctx) joinDim(a, b sym.Dim, hint string) sym.Dim {
+func (c *ctx) joinDim(a, b sym.Dim, hint string) sym.Dim {
 	if a.Equal(b) {
 		return a
 	}
@@ -135,7 +135,7 @@ const maxLoopRuns = 4
 // anonymous dim bounded by both, or by the growth seen) and the body is inferred again, until the
 // shapes settle. A scan output gains a leading dim, the number of iterations: the trip count M when
 // it is known and the loop cannot stop early, else unknown (at most M).
-func loop(c *Ctx) error {
+func loop(c *ctx) error {
 	body, err := c.Graph("body")
 	if err != nil {
 		return err
@@ -281,7 +281,7 @@ func sameValues(a, b *Info) bool {
 // optional if either is): the dims that agree are kept, the others become anonymous dims whose
 // bounds cover both and, for a dim that grows, every later iteration; with final, a rank that
 // differs is given up.
-func (c *Ctx) widen(in, out *Info, hint string, final bool) *Info {
+func (c *ctx) widen(in, out *Info, hint string, final bool) *Info {
 	t := in.Type
 	if out.Type != t {
 		t = element.Undefined
@@ -322,7 +322,7 @@ func (c *Ctx) widen(in, out *Info, hint string, final bool) *Info {
 // many as the scanned inputs' length. A state value is the next iteration's input, and the final
 // one takes the initial one's place: the body's state outputs unify with its state inputs
 // (onnxruntime allocates each final state of its initial shape).
-func scan(c *Ctx) error {
+func scan(c *ctx) error {
 	body, err := c.Graph("body")
 	if err != nil {
 		return err

@@ -35,7 +35,7 @@ var onnxCore = table{"", []opDef{
 }}
 
 // identity: Identity-1..21, the output is the input.
-func identity(c *Ctx) error {
+func identity(c *ctx) error {
 	in, err := c.Input(0)
 	if err != nil {
 		return err
@@ -45,7 +45,7 @@ func identity(c *Ctx) error {
 }
 
 // constant: Constant-1..21: value (a tensor), value_int(s), value_float(s), value_string(s).
-func constant(c *Ctx) error {
+func constant(c *ctx) error {
 	if t, ok, err := c.Tensor("value"); err != nil || ok {
 		if ok {
 			info, err := constInfo(t)
@@ -95,7 +95,7 @@ func constant(c *Ctx) error {
 }
 
 // shapeOp: Shape-1..21, with start and end from Shape-15: the dims of the input, as values.
-func shapeOp(c *Ctx) error {
+func shapeOp(c *ctx) error {
 	in, err := c.Input(0)
 	if err != nil {
 		return err
@@ -130,7 +130,7 @@ func shapeOp(c *Ctx) error {
 }
 
 // size: Size-1..21, the number of elements, a scalar.
-func size(c *Ctx) error {
+func size(c *ctx) error {
 	in, err := c.Input(0)
 	if err != nil {
 		return err
@@ -144,7 +144,7 @@ func size(c *Ctx) error {
 
 // cast: Cast-1..21. Integer values stay when they fit the target type; integers to a float type
 // become Floats when static; floats to integers truncate toward zero.
-func cast(c *Ctx) error {
+func cast(c *ctx) error {
 	in, err := c.Input(0)
 	if err != nil {
 		return err
@@ -158,7 +158,7 @@ func cast(c *Ctx) error {
 }
 
 // castLike: CastLike-15..21, Cast to the element type of input 1.
-func castLike(c *Ctx) error {
+func castLike(c *ctx) error {
 	ins, err := c.Inputs(2)
 	if err != nil {
 		return err
@@ -167,7 +167,7 @@ func castLike(c *Ctx) error {
 	return nil
 }
 
-func castTo(c *Ctx, in *Info, t element.Type) {
+func castTo(c *ctx, in *Info, t element.Type) {
 	out := c.Out(0, t, in.Shape)
 	switch {
 	case isIntegral(t) && in.Value != nil:
@@ -235,7 +235,7 @@ func symbolicDim(d sym.Dim) bool {
 // the rules of package reshape in its onnx dialect, over symbolic dims; its options are read by
 // reshape.ONNXOptions, as package check reads them (an allowzero before Reshape-14, or other than
 // 0 or 1, is an error wrapping errcode.ErrSyntax).
-func reshapeOp(c *Ctx) error {
+func reshapeOp(c *ctx) error {
 	data, err := c.Input(0)
 	if err != nil {
 		return err
@@ -284,7 +284,7 @@ func reshapeOp(c *Ctx) error {
 }
 
 // gather: Gather-1..13: data[:axis] + indices + data[axis+1:]; values when the indices are known.
-func gather(c *Ctx) error {
+func gather(c *ctx) error {
 	ins, err := c.Inputs(2)
 	if err != nil {
 		return err
@@ -310,7 +310,7 @@ func gather(c *Ctx) error {
 
 // unsqueeze: Unsqueeze-1, -11 (axes attribute), -13, -21 (axes input): size-1 dims inserted at the
 // axes of the output; values unchanged.
-func unsqueeze(c *Ctx) error {
+func unsqueeze(c *ctx) error {
 	axes, given, known, err := c.IntsArg("axes", 1, 13)
 	if err != nil {
 		return err
@@ -351,7 +351,7 @@ func unsqueeze(c *Ctx) error {
 
 // squeeze: Squeeze-1, -11 (axes attribute), -13, -21 (axes input): the size-1 dims at axes, or
 // every size-1 dim when there are none (squeezeOnes), removed; values unchanged.
-func squeeze(c *Ctx) error {
+func squeeze(c *ctx) error {
 	axes, given, known, err := c.IntsArg("axes", 1, 13)
 	if err != nil {
 		return err
@@ -391,7 +391,7 @@ func squeeze(c *Ctx) error {
 }
 
 // flatten: Flatten-1..21: [product of dims before axis, product of the rest].
-func flatten(c *Ctx) error {
+func flatten(c *ctx) error {
 	in, err := c.Input(0)
 	if err != nil {
 		return err
@@ -425,7 +425,7 @@ func flatten(c *Ctx) error {
 }
 
 // transpose: Transpose-1..21: the dims permuted by perm (reversed by default); values permuted.
-func transpose(c *Ctx) error {
+func transpose(c *ctx) error {
 	in, _, ok, err := c.Ranked(0)
 	if err != nil || !ok {
 		return err
@@ -442,7 +442,7 @@ func transpose(c *Ctx) error {
 
 // constantOfShape: ConstantOfShape-9..21: the shape is input 0's values; the value attribute (a
 // one-element tensor, float 0 by default) gives type and value.
-func constantOfShape(c *Ctx) error {
+func constantOfShape(c *ctx) error {
 	in, err := c.Input(0)
 	if err != nil {
 		return err
@@ -476,7 +476,7 @@ func constantOfShape(c *Ctx) error {
 
 // rangeOp: Range-11..21: max(ceil((limit-start)/delta), 0) elements; values when all three are
 // known integers.
-func rangeOp(c *Ctx) error {
+func rangeOp(c *ctx) error {
 	ins, err := c.Inputs(3)
 	if err != nil {
 		return err
@@ -517,7 +517,7 @@ func rangeOp(c *Ctx) error {
 
 // expand: Expand-8, -13: the broadcast of the input's shape and the shape input 1 holds
 // (expandTo).
-func expand(c *Ctx) error {
+func expand(c *ctx) error {
 	ins, err := c.Inputs(2)
 	if err != nil {
 		return err

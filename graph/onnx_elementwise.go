@@ -89,7 +89,7 @@ var onnxElementwise = table{"", []opDef{
 // unary: the operators of one tensor input and one output of its type and shape (Clip's min and
 // max inputs are scalars). Neg, Abs, Not, Relu, Floor, Ceil and Round also map values, and all
 // but Not a model's small float constants (Info.Floats).
-func unary(c *Ctx) error {
+func unary(c *ctx) error {
 	in, err := c.Input(0)
 	if err != nil {
 		return err
@@ -106,7 +106,7 @@ func unary(c *Ctx) error {
 }
 
 // unaryBool: IsNaN, IsInf, RegexFullMatch-20 (onnx_text.go): a boolean of the input's shape.
-func unaryBool(c *Ctx) error {
+func unaryBool(c *ctx) error {
 	in, err := c.Input(0)
 	if err != nil {
 		return err
@@ -119,7 +119,7 @@ func unaryBool(c *Ctx) error {
 // strings too, onnx_text.go); values for Add, Sub, Mul, Div (ONNX Div truncates integers toward
 // zero), Mod (fmod 0: the sign of the divisor), And, Or, Xor; the Floats of a model's small float
 // constants for Add, Sub, Mul and Div.
-func binary(c *Ctx) error {
+func binary(c *ctx) error {
 	ins, err := c.Inputs(2)
 	if err != nil {
 		return err
@@ -177,7 +177,7 @@ func binary(c *Ctx) error {
 // unidirectionally to X (its dims unify with X's where they cannot be 1; one that does not
 // broadcast is an error wrapping errcode.ErrInvalidShape). Before -7 the slope is per channel, or
 // one value, and does not change the shape.
-func prelu(c *Ctx) error {
+func prelu(c *ctx) error {
 	ins, err := c.Inputs(2)
 	if err != nil {
 		return err
@@ -194,7 +194,7 @@ func prelu(c *Ctx) error {
 
 // compare: Equal, Less, LessOrEqual, Greater, GreaterOrEqual: a boolean of the broadcast shape;
 // values where the comparison is decided for every value of the symbols.
-func compare(c *Ctx) error {
+func compare(c *ctx) error {
 	ins, err := c.Inputs(2)
 	if err != nil {
 		return err
@@ -211,7 +211,7 @@ func compare(c *Ctx) error {
 // variadic: Sum, Max, Min, Mean of one or more inputs: from -8 broadcast; at -1 and -6 of one
 // shape, which they unify (inputs of different ranks, or dims that cannot be equal, are an error
 // wrapping errcode.ErrInvalidShape). Values for Sum, Max, Min.
-func variadic(c *Ctx) error {
+func variadic(c *ctx) error {
 	ins, err := c.Inputs(c.NumIn())
 	if err != nil {
 		return err
@@ -259,7 +259,7 @@ func variadic(c *Ctx) error {
 }
 
 // where: Where-9, -16 (whereOf).
-func where(c *Ctx) error {
+func where(c *ctx) error {
 	ins, err := c.Inputs(3)
 	if err != nil {
 		return err

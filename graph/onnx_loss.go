@@ -19,7 +19,7 @@ var onnxLoss = table{"", []opDef{
 // is a scalar with "mean" (the default) or "sum"; log_prob has input 0's type and shape. Another
 // reduction is an error wrapping errcode.ErrSyntax; a rank of input 0 below 2, or a target rank
 // other than one less, an error wrapping errcode.ErrInvalidShape.
-func loss(c *Ctx) error {
+func loss(c *ctx) error {
 	ins, err := c.Inputs(2)
 	if err != nil {
 		return err

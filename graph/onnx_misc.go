@@ -9,7 +9,7 @@ import (
 )
 
 // onnxMisc holds the rules of ONNX's other operators: selections (TopK, NonZero, Compress, Unique,
-// NonMaxSuppression), whose data-dependent sizes are anonymous dims (Ctx.Fresh) or intervals;
+// NonMaxSuppression), whose data-dependent sizes are anonymous dims (ctx.Fresh) or intervals;
 // CumSum, Trilu, OneHot, EyeLike; random generators; Det, GridSample, AffineGrid, RoiAlign and
 // ImageDecoder.
 var onnxMisc = table{"", []opDef{
@@ -37,7 +37,7 @@ var onnxMisc = table{"", []opDef{
 }}
 
 // sameShape0: Trilu-14: the output has the type and shape of input 0.
-func sameShape0(c *Ctx) error {
+func sameShape0(c *ctx) error {
 	in, err := c.Input(0)
 	if err != nil {
 		return err
@@ -50,7 +50,7 @@ func sameShape0(c *Ctx) error {
 // indices, of the input's shape with the axis (default -1) of size k. A k that is not known is one
 // anonymous dim shared by both outputs, at most the axis dim; a k above a static axis dim is an
 // error wrapping errcode.ErrInvalidShape.
-func topK(c *Ctx) error {
+func topK(c *ctx) error {
 	x, err := c.Input(0)
 	if err != nil {
 		return err
@@ -115,7 +115,7 @@ func topK(c *Ctx) error {
 
 // cumSum: CumSum-11, -14: the output has the input's shape; the values of a small integer tensor
 // are summed along the axis (input 1), exclusive and reverse as the attributes say.
-func cumSum(c *Ctx) error {
+func cumSum(c *ctx) error {
 	ins, err := c.Inputs(2)
 	if err != nil {
 		return err
@@ -172,7 +172,7 @@ func cumSum(c *Ctx) error {
 // rank) of size depth inserted, of the type of the values input. depth is a scalar or one-element
 // tensor of any numeric type (a float depth is truncated, as onnxruntime reads it), which must be
 // positive.
-func oneHot(c *Ctx) error {
+func oneHot(c *ctx) error {
 	ins, err := c.Inputs(3)
 	if err != nil {
 		return err
@@ -211,7 +211,7 @@ func oneHot(c *Ctx) error {
 
 // eyeLike: EyeLike-9, -22: a 2-D tensor of the input's shape, of the type dtype names (the input's
 // by default).
-func eyeLike(c *Ctx) error {
+func eyeLike(c *ctx) error {
 	in, err := c.Input(0)
 	if err != nil {
 		return err
@@ -232,7 +232,7 @@ func eyeLike(c *Ctx) error {
 }
 
 // dtype returns the element type the dtype attribute names, def when the node has none.
-func dtype(c *Ctx, def element.Type) (element.Type, error) {
+func dtype(c *ctx, def element.Type) (element.Type, error) {
 	if _, ok := c.n.Attr("dtype"); !ok {
 		return def, nil
 	}
@@ -243,7 +243,7 @@ func dtype(c *Ctx, def element.Type) (element.Type, error) {
 // nonZero: NonZero-9, -13: the int64 coordinates [rank, n] of the n non-zero elements. n is known
 // when the input's values decide which elements are zero (and then the coordinates are the
 // output's values); otherwise it is an anonymous dim bounded by the elements that may be non-zero.
-func nonZero(c *Ctx) error {
+func nonZero(c *ctx) error {
 	in, err := c.Input(0)
 	if err != nil {
 		return err
@@ -296,7 +296,7 @@ func nonZero(c *Ctx) error {
 // whose condition is true, the condition's extra elements ignored. Their number is known when the
 // condition's values are; otherwise it is an anonymous dim bounded by the condition's length and
 // the input.
-func compress(c *Ctx) error {
+func compress(c *ctx) error {
 	ins, err := c.Inputs(2)
 	if err != nil {
 		return err
@@ -359,7 +359,7 @@ func compress(c *Ctx) error {
 // nonMaxSuppression: NonMaxSuppression-10, -11: the int64 triples [n, 3] of the boxes selected; n
 // is at most batches × classes × min(max_output_boxes_per_class, boxes), and 0 without
 // max_output_boxes_per_class.
-func nonMaxSuppression(c *Ctx) error {
+func nonMaxSuppression(c *ctx) error {
 	ins, err := c.Inputs(2)
 	if err != nil {
 		return err
@@ -394,7 +394,7 @@ func nonMaxSuppression(c *Ctx) error {
 // their int64 first indices [n], the inverse indices (one per element or slice) and the counts [n];
 // n is one anonymous dim shared by the outputs, between 1 (0 for an empty input) and the number of
 // elements or slices.
-func unique(c *Ctx) error {
+func unique(c *ctx) error {
 	in, err := c.Input(0)
 	if err != nil {
 		return err
@@ -435,7 +435,7 @@ func unique(c *Ctx) error {
 
 // random: RandomNormal-1, RandomUniform-1, -22: a tensor of the shape attribute, of the type dtype
 // names (float by default).
-func random(c *Ctx) error {
+func random(c *ctx) error {
 	s, ok, err := c.Ints("shape")
 	if err != nil || !ok {
 		return errOr(err, c.Errorf(errcode.ErrSyntax, "%s has no shape attribute", c.n.Op))
@@ -455,7 +455,7 @@ func random(c *Ctx) error {
 
 // randomLike: RandomNormalLike-1, RandomUniformLike-1, -22, Bernoulli-15, -22: a tensor of the
 // input's shape, of the type dtype names (the input's by default).
-func randomLike(c *Ctx) error {
+func randomLike(c *ctx) error {
 	in, err := c.Input(0)
 	if err != nil {
 		return err
@@ -470,7 +470,7 @@ func randomLike(c *Ctx) error {
 
 // multinomial: Multinomial-7, -22: [batch, class] becomes [batch, sample_size] (1 by default), of
 // the type dtype names (int32 by default).
-func multinomial(c *Ctx) error {
+func multinomial(c *ctx) error {
 	in, err := c.Input(0)
 	if err != nil {
 		return err
@@ -498,7 +498,7 @@ func multinomial(c *Ctx) error {
 }
 
 // det: Det-11, -22: [*, M, M] becomes [*]; the two last dims must be equal.
-func det(c *Ctx) error {
+func det(c *ctx) error {
 	in, err := c.Input(0)
 	if err != nil {
 		return err
@@ -517,7 +517,7 @@ func det(c *Ctx) error {
 
 // gridSample: GridSample-16 (4-D), -20, -22 (N-D): X [N, C, D1, ..., Dr] sampled at grid
 // [N, O1, ..., Or, r] is [N, C, O1, ..., Or].
-func gridSample(c *Ctx) error {
+func gridSample(c *ctx) error {
 	ins, err := c.Inputs(2)
 	if err != nil {
 		return err
@@ -560,7 +560,7 @@ func gridSample(c *Ctx) error {
 
 // roiAlign: RoiAlign-10, -16, -22: X [N, C, H, W], rois [R, 4] and batch_indices [R] give
 // [R, C, output_height, output_width] (1 and 1 by default).
-func roiAlign(c *Ctx) error {
+func roiAlign(c *ctx) error {
 	ins, err := c.Inputs(3)
 	if err != nil {
 		return err
@@ -613,7 +613,7 @@ func roiAlign(c *Ctx) error {
 // theta's type. The spatial rank comes from size's length, or theta's dims; theta's dims and N
 // unify with it and size's. A size of another length is an error wrapping
 // errcode.ErrInvalidShape.
-func affineGrid(c *Ctx) error {
+func affineGrid(c *ctx) error {
 	ins, err := c.Inputs(2)
 	if err != nil {
 		return err
@@ -683,7 +683,7 @@ func affineGrid(c *Ctx) error {
 // imageDecoder: ImageDecoder-20: the bytes of an encoded image, u8 [L], give the decoded image, u8
 // [H, W, C]: H and W are the image's (the data's), C 3 for pixel_format RGB (the default) and BGR,
 // 1 for Grayscale; another pixel_format is an error wrapping errcode.ErrSyntax.
-func imageDecoder(c *Ctx) error {
+func imageDecoder(c *ctx) error {
 	in, err := c.Input(0)
 	if err != nil {
 		return err

@@ -49,7 +49,7 @@ func allAxes(r int) []int {
 // dimsArg returns an integer list that is an attribute before opset version since and input i from
 // it on, as IntsArg does, with the values of the input as they are known (expressions included):
 // nil when they are not known.
-func dimsArg(c *Ctx, attr string, i int, since int64) (v []sym.Dim, given bool, err error) {
+func dimsArg(c *ctx, attr string, i int, since int64) (v []sym.Dim, given bool, err error) {
 	if c.Version() < since {
 		ints, given, err := c.Ints(attr)
 		if !given || err != nil {
@@ -70,7 +70,7 @@ func dimsArg(c *Ctx, attr string, i int, since int64) (v []sym.Dim, given bool, 
 // quotient: the run fails when n does not divide D); with num_outputs (Split-18), every part but
 // the last has ceil(D/n) elements and the last what remains, which must be at least 1. Values are
 // split too.
-func split(c *Ctx) error {
+func split(c *ctx) error {
 	n := c.NumOut()
 	axis, err := c.Int("axis", 0)
 	if err != nil {
@@ -159,7 +159,7 @@ func split(c *Ctx) error {
 // pads remove elements), which must not be negative. Values are padded too: constant mode with the
 // constant value, edge, reflect and wrap modes where onnxruntime's result is defined (a reflect pad
 // below the axis size, a wrap pad at most the axis size, after negative pads crop).
-func pad(c *Ctx) error {
+func pad(c *ctx) error {
 	mode, err := c.String("mode", "constant")
 	if err != nil {
 		return err
@@ -221,7 +221,7 @@ func pad(c *Ctx) error {
 }
 
 // padValues sets the values of Pad's output when onnxruntime's are defined.
-func padValues(c *Ctx, out, in *Info, mode string, begin, end []int64) {
+func padValues(c *ctx, out, in *Info, mode string, begin, end []int64) {
 	sd, _, ok := values(in)
 	if !ok {
 		return
@@ -299,7 +299,7 @@ func unknownDims(r int) sym.Shape {
 
 // tile: Tile-1 (tiles and axis inputs), -6, -13 (repeats input): each dim times its repeat count;
 // values tiled.
-func tile(c *Ctx) error {
+func tile(c *ctx) error {
 	in, r, ok, err := c.Ranked(0)
 	if err != nil || !ok {
 		return err
@@ -349,7 +349,7 @@ func tile(c *Ctx) error {
 // resize: Resize-10 (scales), -11, -13 (roi, scales or sizes), -18, -19 (axes,
 // keep_aspect_ratio_policy, antialias): the dims of scaleDims or sizeDims, at axes (every axis by
 // default); an empty scales tensor (Resize-11, -13) stands for none.
-func resize(c *Ctx) error {
+func resize(c *ctx) error {
 	x, r, ok, err := c.Ranked(0)
 	if err != nil || !ok {
 		return err
@@ -403,7 +403,7 @@ func resize(c *Ctx) error {
 // a 4-D input [N, C, H, W]), -7 (scales attribute), -9 (scales input; deprecated at opset 10, where
 // onnxruntime refuses it): each dim scaled as Resize's scales scale it (scaleDims), every scale at
 // least 1.
-func upsample(c *Ctx) error {
+func upsample(c *ctx) error {
 	x, r, ok, err := c.Ranked(0)
 	if err != nil || !ok {
 		return err
@@ -455,7 +455,7 @@ func upsample(c *Ctx) error {
 // (2, 0.5, 1.5, 0.75, ...) give the expression (m·D)//2^k, which float32 computes exactly for
 // every D below 2^20; other scales give the bounds of the result. Scales that are not known give
 // unknown dims; scales below or at 0 are an error wrapping errcode.ErrInvalidShape.
-func scaleDims(c *Ctx, dims []sym.Dim, axes []int, scales *Info) ([]sym.Dim, error) {
+func scaleDims(c *ctx, dims []sym.Dim, axes []int, scales *Info) ([]sym.Dim, error) {
 	out := append([]sym.Dim(nil), dims...)
 	if n, ok := scales.Volume(); ok && n != int64(len(axes)) {
 		return nil, c.Errorf(errcode.ErrInvalidShape, "%d scales for %d axes", n, len(axes))
@@ -517,7 +517,7 @@ func dyadic(s float64) (m int64, k uint, ok bool) {
 // by the smallest ratio of size to dim, "not_smaller" by the largest, and each output dim is
 // round(scale·D), computed in float32 as onnxruntime does; with a policy, only static dims and
 // sizes give static results.
-func sizeDims(c *Ctx, dims []sym.Dim, axes []int, sizes *Info, policy string) ([]sym.Dim, error) {
+func sizeDims(c *ctx, dims []sym.Dim, axes []int, sizes *Info, policy string) ([]sym.Dim, error) {
 	out := append([]sym.Dim(nil), dims...)
 	if n, ok := sizes.Volume(); ok && n != int64(len(axes)) {
 		return nil, c.Errorf(errcode.ErrInvalidShape, "%d sizes for %d axes", n, len(axes))
@@ -573,7 +573,7 @@ func sizeDims(c *Ctx, dims []sym.Dim, axes []int, sizes *Info, policy string) ([
 const maxBlock = 1 << 31
 
 // blockSize returns the blocksize attribute, which the node must have, in [1, maxBlock].
-func blockSize(c *Ctx) (int64, error) {
+func blockSize(c *ctx) (int64, error) {
 	if _, ok := c.n.Attr("blocksize"); !ok {
 		return 0, c.Errorf(errcode.ErrSyntax, "%s has no blocksize", c.n.Op)
 	}
@@ -589,7 +589,7 @@ func blockSize(c *Ctx) (int64, error) {
 
 // depthToSpace: DepthToSpace-1, -11, -13 (DCR and CRD modes alike): [N, C, H, W] becomes
 // [N, C/b², H·b, W·b]; C must be a multiple of b².
-func depthToSpace(c *Ctx) error {
+func depthToSpace(c *ctx) error {
 	in, err := c.Input(0)
 	if err != nil {
 		return err
@@ -613,7 +613,7 @@ func depthToSpace(c *Ctx) error {
 
 // spaceToDepth: SpaceToDepth-1, -13: [N, C, H, W] becomes [N, C·b², H/b, W/b]; H and W must be
 // multiples of b.
-func spaceToDepth(c *Ctx) error {
+func spaceToDepth(c *ctx) error {
 	in, err := c.Input(0)
 	if err != nil {
 		return err
@@ -639,7 +639,7 @@ func spaceToDepth(c *Ctx) error {
 
 // gatherElements: GatherElements-11, -13: the output has the shape of the indices, whose rank is
 // the data's.
-func gatherElements(c *Ctx) error {
+func gatherElements(c *ctx) error {
 	ins, err := c.Inputs(2)
 	if err != nil {
 		return err
@@ -659,7 +659,7 @@ func gatherElements(c *Ctx) error {
 
 // axisOf returns the axis attribute (default 0) normalized against the rank of in, 0 when the rank
 // is not known.
-func axisOf(c *Ctx, in *Info) (int, error) {
+func axisOf(c *ctx, in *Info) (int, error) {
 	axis, err := c.Int("axis", 0)
 	if err != nil {
 		return 0, err
@@ -674,7 +674,7 @@ func axisOf(c *Ctx, in *Info) (int, error) {
 // gatherND: GatherND-11, -12, -13 (batch_dims): for data of rank r, indices of shape [..., k] and
 // b batch dims, the output is indices.shape[:-1] + data.shape[b+k:]; the first b dims of both
 // must be equal, and 1 <= k <= r-b.
-func gatherND(c *Ctx) error {
+func gatherND(c *ctx) error {
 	ins, err := c.Inputs(2)
 	if err != nil {
 		return err
@@ -716,7 +716,7 @@ func gatherND(c *Ctx) error {
 
 // scatterElements: Scatter-9 (deprecated at 11), ScatterElements-11, -13, -16, -18 (reduction): the
 // output has the data's shape; indices and updates have one shape.
-func scatterElements(c *Ctx) error {
+func scatterElements(c *ctx) error {
 	ins, err := c.Inputs(3)
 	if err != nil {
 		return err
@@ -732,7 +732,7 @@ func scatterElements(c *Ctx) error {
 }
 
 // sameShape unifies two shapes the operator requires to be equal, when both ranks are known.
-func sameShape(c *Ctx, a, b sym.Shape, what string) error {
+func sameShape(c *ctx, a, b sym.Shape, what string) error {
 	if a.RankDynamic || b.RankDynamic {
 		return nil
 	}
@@ -749,7 +749,7 @@ func sameShape(c *Ctx, a, b sym.Shape, what string) error {
 
 // scatterND: ScatterND-11, -13, -16, -18 (reduction): the output has the data's shape; updates has
 // the shape indices.shape[:-1] + data.shape[k:] for indices of shape [..., k].
-func scatterND(c *Ctx) error {
+func scatterND(c *ctx) error {
 	ins, err := c.Inputs(3)
 	if err != nil {
 		return err
@@ -774,7 +774,7 @@ func scatterND(c *Ctx) error {
 
 // centerCropPad: CenterCropPad-18: the dims at axes (every axis by default) become the values of
 // the shape input.
-func centerCropPad(c *Ctx) error {
+func centerCropPad(c *ctx) error {
 	in, r, ok, err := c.Ranked(0)
 	if err != nil || !ok {
 		return err
@@ -810,7 +810,7 @@ func centerCropPad(c *Ctx) error {
 }
 
 // col2Im: Col2Im-18: input [N, C·∏block_shape, L] becomes [N, C, image_shape...].
-func col2Im(c *Ctx) error {
+func col2Im(c *ctx) error {
 	ins, err := c.Inputs(3)
 	if err != nil {
 		return err
@@ -856,7 +856,7 @@ func col2Im(c *Ctx) error {
 // the 1-D sequence_lens unifies with the input's dim at batch_axis (1 by default), and time_axis
 // (0 by default) is the other of the first two axes. An axis out of range, or the two equal, is an
 // error wrapping errcode.ErrInvalidShape.
-func reverseSequence(c *Ctx) error {
+func reverseSequence(c *ctx) error {
 	ins, err := c.Inputs(2)
 	if err != nil {
 		return err
@@ -892,7 +892,7 @@ func reverseSequence(c *Ctx) error {
 // [N, C, scale[0], scale[1]] when the node has scale (height, width), else [N, C, H-top-bottom,
 // W-left-right] of border (left, top, right, bottom, required). A border or scale of another
 // length, or a size below 0, is an error wrapping errcode.ErrInvalidShape.
-func crop(c *Ctx) error {
+func crop(c *ctx) error {
 	x, err := c.Input(0)
 	if err != nil {
 		return err

@@ -37,7 +37,7 @@ type windowAttrs struct {
 // an auto_pad other than the four, or one other than NOTSET with pads on a convolution (which
 // onnxruntime refuses; a pooling node ignores pads then, as onnxruntime does), an error wrapping
 // errcode.ErrSyntax.
-func readWindow(c *Ctx, n int, kernel []sym.Dim, has windowAttrs) (*window, error) {
+func readWindow(c *ctx, n int, kernel []sym.Dim, has windowAttrs) (*window, error) {
 	w := &window{kernel: kernel, pool: has.pool}
 	var err error
 	if w.autoPad, err = c.String("auto_pad", "NOTSET"); err != nil {
@@ -83,7 +83,7 @@ func readWindow(c *Ctx, n int, kernel []sym.Dim, has windowAttrs) (*window, erro
 // channelParam unifies the size of the 1-D input i (a bias, a scale, a mean: one value per
 // channel) with the channel dim ch and returns the dim that stands for both; what names the input.
 // Another rank is an error wrapping errcode.ErrInvalidShape; a left-out input leaves ch.
-func channelParam(c *Ctx, i int, ch sym.Dim, what string) (sym.Dim, error) {
+func channelParam(c *ctx, i int, ch sym.Dim, what string) (sym.Dim, error) {
 	in := c.In(i)
 	if in == nil {
 		return ch, nil
@@ -111,15 +111,15 @@ func dimsOf(in *Info, r int) []sym.Dim {
 // Oi as window.out. C unifies with W's channels times group, kernel_shape with W's spatial dims,
 // the bias B [M] with M. auto_pad SAME_* with dilations gives ceil(in/stride) as ONNX specifies
 // (onnxruntime refuses the node).
-func conv(c *Ctx) error { return convOp(c, 0, 1, 2, element.Undefined) }
+func conv(c *ctx) error { return convOp(c, 0, 1, 2, element.Undefined) }
 
 // convInteger: ConvInteger-10: Conv of integers (inputs x, w, x_zero_point, w_zero_point), an
 // int32 output.
-func convInteger(c *Ctx) error { return convOp(c, 0, 1, -1, element.I32) }
+func convInteger(c *ctx) error { return convOp(c, 0, 1, -1, element.I32) }
 
 // qlinearConv: QLinearConv-10: Conv of quantized tensors (x, x_scale, x_zero_point, w, w_scale,
 // w_zero_point, y_scale, y_zero_point, B), an output of y_zero_point's type.
-func qlinearConv(c *Ctx) error {
+func qlinearConv(c *ctx) error {
 	zp, err := c.Input(7)
 	if err != nil {
 		return err
@@ -129,7 +129,7 @@ func qlinearConv(c *Ctx) error {
 
 // convOp infers a convolution whose data, weight and bias are inputs xi, wi and bi (bi < 0: none),
 // of output type t (element.Undefined: the data's).
-func convOp(c *Ctx, xi, wi, bi int, t element.Type) error {
+func convOp(c *ctx, xi, wi, bi int, t element.Type) error {
 	x, err := c.Input(xi)
 	if err != nil {
 		return err
@@ -190,7 +190,7 @@ func convOp(c *Ctx, xi, wi, bi int, t element.Type) error {
 // (input 3), whose output [N, M, O1..On] the offset (input 2) [N, offset_group*n*k1*..*kn,
 // O1..On] and the mask (input 4) [N, offset_group*k1*..*kn, O1..On] share: their N and Oi unify
 // with the output's.
-func deformConv(c *Ctx) error {
+func deformConv(c *ctx) error {
 	if err := convOp(c, 0, 1, 3, element.Undefined); err != nil {
 		return err
 	}
@@ -223,7 +223,7 @@ func deformConv(c *Ctx) error {
 
 // maxRoiPool: MaxRoiPool-1: X [N, C, H, W] and the rois [num_rois, 5] give [num_rois, C,
 // pooled_shape...]; pooled_shape, two positive sizes, is required.
-func maxRoiPool(c *Ctx) error {
+func maxRoiPool(c *ctx) error {
 	ins, err := c.Inputs(2)
 	if err != nil {
 		return err
@@ -255,7 +255,7 @@ func maxRoiPool(c *Ctx) error {
 
 // convRank returns the common rank of a convolution's data and weight, at least 3; ok is false
 // (with no error) when neither rank is known.
-func convRank(c *Ctx, x *Info, xi int, w *Info, wi int) (r int, ok bool, err error) {
+func convRank(c *ctx, x *Info, xi int, w *Info, wi int) (r int, ok bool, err error) {
 	xr, xok, err := c.RequireRank(x, xi, 3, -1)
 	if err != nil {
 		return 0, true, err
@@ -275,7 +275,7 @@ func convRank(c *Ctx, x *Info, xi int, w *Info, wi int) (r int, ok bool, err err
 	return 0, false, nil
 }
 
-func convGroup(c *Ctx) (int64, error) {
+func convGroup(c *ctx) (int64, error) {
 	group, err := c.Int("group", 1)
 	if err != nil {
 		return 0, err
@@ -288,7 +288,7 @@ func convGroup(c *Ctx) (int64, error) {
 
 // convKernel returns the kernel of a convolution: W's spatial dims, unified with the kernel_shape
 // attribute when the node has it.
-func convKernel(c *Ctx, wd []sym.Dim) ([]sym.Dim, error) {
+func convKernel(c *ctx, wd []sym.Dim) ([]sym.Dim, error) {
 	ks, ok, err := c.Ints("kernel_shape")
 	if err != nil || !ok {
 		return wd, err
@@ -313,7 +313,7 @@ func convKernel(c *Ctx, wd []sym.Dim) ([]sym.Dim, error) {
 // pad_end, with no pads for auto_pad VALID. auto_pad SAME_* pads that to in*stride where it is
 // less, and leaves it where it is more (a kernel and output_padding shorter than the stride), as
 // onnxruntime does.
-func convTranspose(c *Ctx) error {
+func convTranspose(c *ctx) error {
 	if _, err := c.Inputs(2); err != nil {
 		return err
 	}
@@ -400,7 +400,7 @@ func convTranspose(c *Ctx) error {
 // LpPool-1, -2, -11, -18 (ceil_mode, dilations), -22. X [N, C, D1..Dn] gives [N, C, O1..On], each
 // Oi as window.out over kernel_shape; MaxPool's Indices are int64 of that shape. With auto_pad
 // SAME_* or VALID, pads are ignored, as onnxruntime does.
-func pool(c *Ctx) error {
+func pool(c *ctx) error {
 	x, err := c.Input(0)
 	if err != nil {
 		return err
@@ -453,7 +453,7 @@ func pool(c *Ctx) error {
 }
 
 // kernelRank checks that x has one spatial axis or more, one per value of kernel_shape.
-func kernelRank(c *Ctx, x *Info, ks []int64) error {
+func kernelRank(c *ctx, x *Info, ks []int64) error {
 	if len(ks) == 0 {
 		return c.Errorf(errcode.ErrInvalidShape, "kernel_shape is empty: %s takes one spatial axis or more", c.n.Op)
 	}
@@ -466,7 +466,7 @@ func kernelRank(c *Ctx, x *Info, ks []int64) error {
 // globalPool: GlobalAveragePool-1, -22, GlobalMaxPool-1, -22, GlobalLpPool-1, -2, -22: X
 // [N, C, D1..Dn] gives [N, C, 1..1]. An empty spatial axis is an error wrapping
 // errcode.ErrInvalidShape (onnxruntime refuses it).
-func globalPool(c *Ctx) error {
+func globalPool(c *ctx) error {
 	x, err := c.Input(0)
 	if err != nil {
 		return err
@@ -491,7 +491,7 @@ func globalPool(c *Ctx) error {
 
 // maxUnpool: MaxUnpool-9, -11, -22: X [N, C, D1..Dn] and the indices I of X's shape give the shape
 // the output_shape input holds, or [N, C, O1..On] with Oi = (in-1)*stride + k - pad_begin - pad_end.
-func maxUnpool(c *Ctx) error {
+func maxUnpool(c *ctx) error {
 	ins, err := c.Inputs(2)
 	if err != nil {
 		return err
@@ -545,7 +545,7 @@ func maxUnpool(c *Ctx) error {
 
 // attrSince returns an error wrapping errcode.ErrSyntax when the node has the attribute name and its
 // version is older than v, the first that has it: onnxruntime refuses such a node.
-func attrSince(c *Ctx, name string, v int64) error {
+func attrSince(c *ctx, name string, v int64) error {
 	if _, ok := c.n.Attr(name); ok && c.Version() < v {
 		return c.Errorf(errcode.ErrSyntax, "attribute %s: %s-%d has none (it has one from version %d)", name, c.n.Op, c.Version(), v)
 	}

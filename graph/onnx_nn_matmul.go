@@ -26,7 +26,7 @@ var onnxMatMul = table{"", []opDef{
 // matMul: MatMul-1, -9, -13: numpy's matmul. A 1-D operand is a row (A) or a column (B) whose
 // added dim the output drops; the inner dims unify; the batch dims (all but the last two)
 // broadcast.
-func matMul(c *Ctx) error {
+func matMul(c *ctx) error {
 	ins, err := c.Inputs(2)
 	if err != nil {
 		return err
@@ -36,7 +36,7 @@ func matMul(c *Ctx) error {
 
 // matMulInteger: MatMulInteger-10: MatMul of integers (inputs A, B, a_zero_point, b_zero_point),
 // an int32 output.
-func matMulInteger(c *Ctx) error {
+func matMulInteger(c *ctx) error {
 	ins, err := c.Inputs(2)
 	if err != nil {
 		return err
@@ -46,7 +46,7 @@ func matMulInteger(c *Ctx) error {
 
 // qlinearMatMul: QLinearMatMul-10, -21: MatMul of quantized tensors (a, a_scale, a_zero_point, b,
 // b_scale, b_zero_point, y_scale, y_zero_point), an output of y_zero_point's type.
-func qlinearMatMul(c *Ctx) error {
+func qlinearMatMul(c *ctx) error {
 	ins, err := c.Inputs(8)
 	if err != nil {
 		return err
@@ -56,7 +56,7 @@ func qlinearMatMul(c *Ctx) error {
 
 // matMulOp sets output 0 to the matmul of a and b, of type t; a dynamic rank when either rank is
 // not known.
-func matMulOp(c *Ctx, a, b *Info, t element.Type) error {
+func matMulOp(c *ctx, a, b *Info, t element.Type) error {
 	dims, ok, err := matMulDims(c, a, b, false, false)
 	if err != nil {
 		return err
@@ -72,7 +72,7 @@ func matMulOp(c *Ctx, a, b *Info, t element.Type) error {
 // gemm: Gemm-1, -6 (broadcast attribute), -7, -9, -11 (C optional), -13: A [M, K] (transA: [K, M])
 // times B [K, N] (transB: [N, K]) gives [M, N]; the Ks unify; C broadcasts to [M, N]
 // unidirectionally (before -7 only with broadcast=1: it is [M, N] otherwise).
-func gemm(c *Ctx) error {
+func gemm(c *ctx) error {
 	ins, err := c.Inputs(2)
 	if err != nil {
 		return err
@@ -122,7 +122,7 @@ func gemm(c *Ctx) error {
 // unidirectional checks that the shape s of input i broadcasts to the dims out (ONNX's
 // unidirectional broadcasting) and unifies the dims it must equal: an integer other than 1, or a
 // dim that cannot be 1. Without bcast, s must be out itself.
-func unidirectional(c *Ctx, s sym.Shape, out []sym.Dim, i int, bcast bool) error {
+func unidirectional(c *ctx, s sym.Shape, out []sym.Dim, i int, bcast bool) error {
 	if len(s.Dims) > len(out) || !bcast && len(s.Dims) != len(out) {
 		return c.Errorf(errcode.ErrInvalidShape, "input %d of shape %v does not broadcast to %v", i, s, sym.ShapeOf(out...))
 	}
@@ -151,7 +151,7 @@ func isStatic(d sym.Dim) bool {
 // them, as onnxruntime does. The ellipses of all terms stand for the same number of dims (as ONNX's
 // shape inference and onnxruntime require), which broadcast; an explicit output term keeps them
 // with an ellipsis of its own.
-func einsum(c *Ctx) error {
+func einsum(c *ctx) error {
 	eq, err := c.String("equation", "")
 	if err != nil {
 		return err
@@ -270,7 +270,7 @@ func einsumDim(d sym.Dim, seen int) sym.Dim {
 
 // einsumTerm parses a term of an Einsum equation: its letters, and the index among them at which
 // its ellipsis stands (-1: none). Other characters are an error wrapping errcode.ErrSyntax.
-func einsumTerm(c *Ctx, term string) (labels []byte, ell int, err error) {
+func einsumTerm(c *ctx, term string) (labels []byte, ell int, err error) {
 	ell = -1
 	for i := 0; i < len(term); i++ {
 		switch ch := term[i]; {
@@ -288,7 +288,7 @@ func einsumTerm(c *Ctx, term string) (labels []byte, ell int, err error) {
 
 // quantizeLinear: QuantizeLinear-10, -13 (axis), -19, -21 (output_dtype, block_size), -23, -24,
 // -25: y has x's shape, and the type output_dtype names, else y_zero_point's, else uint8.
-func quantizeLinear(c *Ctx) error {
+func quantizeLinear(c *ctx) error {
 	ins, err := c.Inputs(2)
 	if err != nil {
 		return err
@@ -306,7 +306,7 @@ func quantizeLinear(c *Ctx) error {
 
 // dequantizeLinear: DequantizeLinear-10, -13 (axis), -19, -21 (block_size), -23, -24, -25
 // (output_dtype): y has x's shape, and the type output_dtype names, else x_scale's.
-func dequantizeLinear(c *Ctx) error {
+func dequantizeLinear(c *ctx) error {
 	ins, err := c.Inputs(2)
 	if err != nil {
 		return err
@@ -320,7 +320,7 @@ func dequantizeLinear(c *Ctx) error {
 }
 
 // outputDType returns the type the output_dtype attribute names, def when the node has none (or 0).
-func outputDType(c *Ctx, def element.Type) (element.Type, error) {
+func outputDType(c *ctx, def element.Type) (element.Type, error) {
 	dt, err := c.Int("output_dtype", 0)
 	if err != nil || dt == 0 {
 		return def, err
@@ -330,7 +330,7 @@ func outputDType(c *Ctx, def element.Type) (element.Type, error) {
 
 // dynamicQuantizeLinear: DynamicQuantizeLinear-11: y is uint8 of x's shape; y_scale (float) and
 // y_zero_point (uint8) are scalars.
-func dynamicQuantizeLinear(c *Ctx) error {
+func dynamicQuantizeLinear(c *ctx) error {
 	ins, err := c.Inputs(1)
 	if err != nil {
 		return err

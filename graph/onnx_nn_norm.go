@@ -30,7 +30,7 @@ var onnxNorm = table{"", []opDef{
 
 // channelParams unifies the 1-D inputs 1, 2, ... (a scale, a bias, a mean, a variance: one value
 // per channel), which what names, with the channel dim ch, as channelParam.
-func channelParams(c *Ctx, ch sym.Dim, what ...string) error {
+func channelParams(c *ctx, ch sym.Dim, what ...string) error {
 	for i, w := range what {
 		var err error
 		if ch, err = channelParam(c, i+1, ch, w); err != nil {
@@ -42,7 +42,7 @@ func channelParams(c *Ctx, ch sym.Dim, what ...string) error {
 
 // channels returns the channel dim (axis 1) of x, which must have rank at least 2; ok is false when
 // the rank is not known.
-func channels(c *Ctx, x *Info) (sym.Dim, bool, error) {
+func channels(c *ctx, x *Info) (sym.Dim, bool, error) {
 	r, ok, err := c.RequireRank(x, 0, 2, -1)
 	if err != nil || !ok || r < 2 {
 		return sym.Unknown, false, err
@@ -55,7 +55,7 @@ func channels(c *Ctx, x *Info) (sym.Dim, bool, error) {
 // running_mean, running_var from -14, which only training_mode=1 gives) have the shape of the
 // input mean and var. With spatial statistics (all versions from -9, spatial=1 before), the 1-D
 // scale, B, mean and var unify with C.
-func batchNorm(c *Ctx) error {
+func batchNorm(c *ctx) error {
 	ins, err := c.Inputs(5)
 	if err != nil {
 		return err
@@ -94,7 +94,7 @@ func batchNorm(c *Ctx) error {
 
 // instanceNorm: InstanceNormalization-1, -6, -22: the output has the input's shape
 // [N, C, D1..Dn]; the 1-D scale and B unify with C.
-func instanceNorm(c *Ctx) error {
+func instanceNorm(c *ctx) error {
 	ins, err := c.Inputs(3)
 	if err != nil {
 		return err
@@ -113,7 +113,7 @@ func instanceNorm(c *Ctx) error {
 // layerNorm: LayerNormalization-17, and onnxruntime's SimplifiedLayerNormalization-1 of the default
 // domain (without the mean: its second output is inv_std_var): Y has X's shape; Mean and InvStdDev,
 // of the type stash_type names (float by default), have X's dims before axis and 1 from axis on.
-func layerNorm(c *Ctx) error {
+func layerNorm(c *ctx) error {
 	x, err := c.Input(0)
 	if err != nil {
 		return err
@@ -153,7 +153,7 @@ func layerNorm(c *Ctx) error {
 
 // groupNorm: GroupNormalization-18, -21: Y has X's shape [N, C, D1..Dn]; C must be a multiple of
 // num_groups; the 1-D scale and bias have num_groups elements (-18) or C (-21).
-func groupNorm(c *Ctx) error {
+func groupNorm(c *ctx) error {
 	ins, err := c.Inputs(3)
 	if err != nil {
 		return err
@@ -186,7 +186,7 @@ func groupNorm(c *Ctx) error {
 }
 
 // rmsNorm: RMSNormalization-23: Y has X's shape; axis must be one of X's.
-func rmsNorm(c *Ctx) error {
+func rmsNorm(c *ctx) error {
 	if _, err := c.Inputs(2); err != nil {
 		return err
 	}
@@ -197,7 +197,7 @@ func rmsNorm(c *Ctx) error {
 // default before -13, -1 from it; before -13 the input is seen as 2-D around the axis, which does
 // not change the shape), LpNormalization-1, -22: the output has the input's shape; the axis must be
 // one of the input's.
-func axisShaped(c *Ctx) error {
+func axisShaped(c *ctx) error {
 	def := int64(-1)
 	if c.n.Op != "LpNormalization" && c.Version() < 13 {
 		def = 1
@@ -207,7 +207,7 @@ func axisShaped(c *Ctx) error {
 
 // sameShapeAxis sets output 0 to input 0's type and shape, after checking the axis attribute
 // (default def) against its rank.
-func sameShapeAxis(c *Ctx, def int64) error {
+func sameShapeAxis(c *ctx, def int64) error {
 	x, err := c.Input(0)
 	if err != nil {
 		return err
@@ -227,7 +227,7 @@ func sameShapeAxis(c *Ctx, def int64) error {
 
 // meanVarianceNorm: MeanVarianceNormalization-1, -9, -13: the output has the input's shape; the
 // axes the node gives must be the input's.
-func meanVarianceNorm(c *Ctx) error {
+func meanVarianceNorm(c *ctx) error {
 	x, err := c.Input(0)
 	if err != nil {
 		return err
@@ -248,7 +248,7 @@ func meanVarianceNorm(c *Ctx) error {
 // imageScaler: the experimental ImageScaler-1 of opset 1, which onnxruntime still runs: the
 // output has X's shape [N, C, H, W]; the bias attribute holds one value per channel, whose count
 // unifies with C.
-func imageScaler(c *Ctx) error {
+func imageScaler(c *ctx) error {
 	x, err := c.Input(0)
 	if err != nil {
 		return err
@@ -268,7 +268,7 @@ func imageScaler(c *Ctx) error {
 
 // lrn: LRN-1, -13: the output has the input's shape [N, C, D1..Dn] (rank 3 or more); size is
 // required.
-func lrn(c *Ctx) error {
+func lrn(c *ctx) error {
 	x, err := c.Input(0)
 	if err != nil {
 		return err
@@ -285,7 +285,7 @@ func lrn(c *Ctx) error {
 
 // dropout: Dropout-1, -6, -7, -10, -12 (ratio and training_mode inputs), -13, -22: the output and
 // the mask have the input's shape; the mask has the input's type before -10, boolean from it.
-func dropout(c *Ctx) error {
+func dropout(c *ctx) error {
 	x, err := c.Input(0)
 	if err != nil {
 		return err

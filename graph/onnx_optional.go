@@ -17,7 +17,7 @@ var onnxOptional = table{"", []opDef{
 
 // optional: Optional-15: an optional holding input 0, with its type, shape and values, or an empty
 // optional when the node has no input.
-func optional(c *Ctx) error {
+func optional(c *ctx) error {
 	in := c.In(0)
 	if in == nil {
 		c.Set(0, &Info{Shape: sym.DynamicRank(), Optional: true})
@@ -30,7 +30,7 @@ func optional(c *Ctx) error {
 // optionalHasElement: OptionalHasElement-15 (an optional input), -18 (an optional or a tensor
 // input, which may be left out): a boolean scalar, whether the input holds a value. Its value is
 // known when the input is a tensor (true) or left out (false).
-func optionalHasElement(c *Ctx) error {
+func optionalHasElement(c *ctx) error {
 	in := c.In(0)
 	out := c.Out(0, element.Boolean, sym.Shape{})
 	switch {
@@ -44,7 +44,7 @@ func optionalHasElement(c *Ctx) error {
 
 // optionalGetElement: OptionalGetElement-15 (an optional input), -18 (an optional or a tensor):
 // the tensor the input holds, of its type and shape.
-func optionalGetElement(c *Ctx) error {
+func optionalGetElement(c *ctx) error {
 	in, err := c.Input(0)
 	if err != nil {
 		return err

@@ -42,7 +42,7 @@ var onnxReduce = table{"", []opDef{
 // makes the node an identity; an axis given twice counts once) become 1 with keepdims (the
 // default) and go without. Values: ReduceSum adds, ReduceProd multiplies (the product of no
 // element is 1), ReduceMax and ReduceMin take the largest and smallest (of at least one element).
-func reduce(c *Ctx) error {
+func reduce(c *ctx) error {
 	since := int64(18)
 	if c.n.Op == "ReduceSum" {
 		since = 13
@@ -119,7 +119,7 @@ func reduce(c *Ctx) error {
 
 // unknownReduce returns the output shape of a reduction over axes that are not known: with keepdims
 // each dim is itself or 1; without, the rank is known when the number of axes is.
-func unknownReduce(c *Ctx, in *Info, keep bool) sym.Shape {
+func unknownReduce(c *ctx, in *Info, keep bool) sym.Shape {
 	if keep {
 		dims := make([]sym.Dim, len(in.Shape.Dims))
 		for i, d := range in.Shape.Dims {
@@ -141,7 +141,7 @@ func unknownReduce(c *Ctx, in *Info, keep bool) sym.Shape {
 
 // argReduce: ArgMax and ArgMin -1, -11, -12 (select_last_index), -13: int64 indices of the
 // input's shape with the axis (default 0) made 1 (keepdims, the default) or removed.
-func argReduce(c *Ctx) error {
+func argReduce(c *ctx) error {
 	in, err := c.Input(0)
 	if err != nil {
 		return err

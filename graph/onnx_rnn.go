@@ -24,7 +24,7 @@ var onnxRNN = table{"", []opDef{
 // input_size], R [num_directions, G*hidden_size, hidden_size], B [num_directions,
 // 2*G*hidden_size], sequence_lens [batch_size], initial_h and initial_c of Y_h's shape, P
 // [num_directions, 3*hidden_size], with G gates: 1 (RNN), 3 (GRU), 4 (LSTM).
-func rnn(c *Ctx) error {
+func rnn(c *ctx) error {
 	gates, maxIn := int64(1), 6
 	switch c.n.Op {
 	case "GRU":
@@ -138,7 +138,7 @@ func rnn(c *Ctx) error {
 // rnnDims checks that input i has the rank of want and unifies its dims with want's, returning
 // the dims that stand for both (want itself when the input's rank is not known). A rank other than
 // want's is an error wrapping errcode.ErrInvalidShape.
-func rnnDims(c *Ctx, in *Info, i int, want ...sym.Dim) ([]sym.Dim, error) {
+func rnnDims(c *ctx, in *Info, i int, want ...sym.Dim) ([]sym.Dim, error) {
 	out := append([]sym.Dim(nil), want...)
 	r, ok, err := c.RequireRank(in, i, len(want), len(want))
 	if err != nil || !ok {

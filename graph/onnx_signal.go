@@ -28,7 +28,7 @@ func scalarValue(in *Info) (sym.Dim, bool) {
 // sizeArg returns the size a scalar input holds (a window's length, a DFT's length): its value,
 // which must not be negative (an error wrapping errcode.ErrInvalidShape names input i), or
 // sym.Unknown when it is not known.
-func sizeArg(c *Ctx, in *Info, i int) (sym.Dim, error) {
+func sizeArg(c *ctx, in *Info, i int) (sym.Dim, error) {
 	v, ok := scalarValue(in)
 	if !ok {
 		return sym.Unknown, nil
@@ -42,7 +42,7 @@ func sizeArg(c *Ctx, in *Info, i int) (sym.Dim, error) {
 
 // window1D: BlackmanWindow-17, HammingWindow-17, HannWindow-17: a 1-D tensor of the length the
 // scalar input 0 holds, of the type output_datatype names (float by default).
-func window1D(c *Ctx) error {
+func window1D(c *ctx) error {
 	in, err := c.Input(0)
 	if err != nil {
 		return err
@@ -64,7 +64,7 @@ func window1D(c *Ctx) error {
 
 // melWeightMatrix: MelWeightMatrix-17: [floor(dft_length/2)+1, num_mel_bins] of the scalar inputs
 // 1 (dft_length) and 0 (num_mel_bins), of the type output_datatype names (float by default).
-func melWeightMatrix(c *Ctx) error {
+func melWeightMatrix(c *ctx) error {
 	ins, err := c.Inputs(5)
 	if err != nil {
 		return err
@@ -92,7 +92,7 @@ func halfSpectrum(n sym.Dim) sym.Dim {
 
 // complexLast checks that the last dim of a signal of rank r, one of real (1) or complex (2)
 // values, can be 1 or 2: another is an error wrapping errcode.ErrInvalidShape.
-func complexLast(c *Ctx, in *Info, r int) error {
+func complexLast(c *ctx, in *Info, r int) error {
 	if lo, hi := in.Shape.Dims[r-1].Bounds(); hi < 1 || lo > 2 {
 		return c.Errorf(errcode.ErrInvalidShape, "input 0's last dim is %v: want 1 (real) or 2 (complex)", in.Shape.Dims[r-1])
 	}
@@ -104,7 +104,7 @@ func complexLast(c *Ctx, in *Info, r int) error {
 // and at the axis (one of the signal dims: [-r, -2] or [0, r-2]) the dft_length input's value, or
 // the input's dim, and with onesided floor(n/2)+1 of it. An axis input whose value is not known
 // leaves every signal dim unknown but where the output keeps the input's.
-func dft(c *Ctx) error {
+func dft(c *ctx) error {
 	x, r, ok, err := c.Ranked(0)
 	if err != nil || !ok {
 		return err
@@ -169,7 +169,7 @@ func dft(c *Ctx) error {
 // (input 1) gives [batch, frames, bins, 2] of the signal's type: frames =
 // floor((length-frame_length)/frame_step)+1, bins = floor(frame_length/2)+1 with onesided (the
 // default) and frame_length without.
-func stft(c *Ctx) error {
+func stft(c *ctx) error {
 	x, err := c.Input(0)
 	if err != nil {
 		return err

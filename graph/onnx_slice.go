@@ -17,7 +17,7 @@ var onnxSlice = table{"", []opDef{
 // DynamicSlice-1 (the inputs of Slice-10 without steps): each sliced axis keeps the elements
 // start, start+step, ... before end, start and end clamped to the axis as ONNX clamps them; values
 // sliced when known.
-func slice(c *Ctx) error {
+func slice(c *ctx) error {
 	var starts, ends, axes, steps []int64
 	var err error
 	known := true
@@ -99,7 +99,7 @@ func slice(c *Ctx) error {
 // do not name keeps its dim; one the slice takes by step 1 from start to end, computed dims that
 // need no clamping (0 <= start <= end <= the axis dim, whatever their values: a Loop's iteration
 // number and the next), keeps end-start; another is [0, its dim].
-func sliceUnknown(c *Ctx, in *Info) sym.Shape {
+func sliceUnknown(c *ctx, in *Info) sym.Shape {
 	dims := append([]sym.Dim(nil), in.Shape.Dims...)
 	starts, ends := c.In(1).Value, c.In(2).Value
 	axes, axesOK := []int64(nil), c.In(3) == nil

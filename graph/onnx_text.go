@@ -22,7 +22,7 @@ var onnxText = table{"", []opDef{
 // tfIdfVectorizer: TfIdfVectorizer-9: X, [C] or [N, C] (strings or integers), gives float
 // counts [max(ngram_indexes)+1] or [N, max(ngram_indexes)+1]. ngram_indexes is required, of
 // values 0 or more; another rank of X is an error wrapping errcode.ErrInvalidShape.
-func tfIdfVectorizer(c *Ctx) error {
+func tfIdfVectorizer(c *ctx) error {
 	x, err := c.Input(0)
 	if err != nil {
 		return err
@@ -57,7 +57,7 @@ func tfIdfVectorizer(c *Ctx) error {
 // without stopwords; with stopwords the count C' is the data's: 1 to C (a removal of every string
 // leaves one empty string), 0 when C is. A rank-2 X of a first dim other than 1, or another rank,
 // is an error wrapping errcode.ErrInvalidShape.
-func stringNormalizer(c *Ctx) error {
+func stringNormalizer(c *ctx) error {
 	x, err := c.Input(0)
 	if err != nil {
 		return err
@@ -86,7 +86,7 @@ func stringNormalizer(c *Ctx) error {
 // stringSplit: StringSplit-20: X, strings of any shape, gives Y, strings [X's dims..., M], and Z,
 // the int64 counts of substrings of X's shape. M, the most substrings of one element, is the
 // data's: at most maxsplit+1 when maxsplit is given, and unknown otherwise.
-func stringSplit(c *Ctx) error {
+func stringSplit(c *ctx) error {
 	x, err := c.Input(0)
 	if err != nil {
 		return err

@@ -23,7 +23,7 @@ var onnxTraining = table{domainTraining, []opDef{
 // takes, with Xi's element type. Inputs that do not come in whole groups, or outputs other than one
 // per new tensor, are an error wrapping errcode.ErrSyntax; shapes that differ, one wrapping
 // errcode.ErrInvalidShape.
-func optimizer(c *Ctx) error {
+func optimizer(c *ctx) error {
 	groups := map[string]int{"Adagrad": 3, "Momentum": 3, "Adam": 4}[c.n.Op]
 	if (c.NumIn()-2)%groups != 0 || c.NumIn() < 2+groups {
 		return c.Errorf(errcode.ErrSyntax, "%s has %d inputs: R, T and %d tensors for each tensor it optimizes", c.n.Op, c.NumIn(), groups)
@@ -60,7 +60,7 @@ func optimizer(c *Ctx) error {
 // attribute y names with respect to the tensor xs[i] names, has the type and shape of input i, the
 // value fed for xs[i]. The attributes xs and y are required; more outputs than xs names are an
 // error wrapping errcode.ErrSyntax.
-func gradient(c *Ctx) error {
+func gradient(c *ctx) error {
 	xs, ok := c.n.Attr("xs")
 	if !ok {
 		return c.Errorf(errcode.ErrSyntax, "attribute xs is missing: Gradient takes it")

@@ -32,7 +32,7 @@ var openvinoCore = table{DomainOpenVINO, []opDef{
 
 // ovBool returns the boolean attribute name, def when the node does not have it: IR v10 writes
 // True and False, IR v11 true and false; 1 and 0 are read too.
-func ovBool(c *Ctx, name string, def bool) (bool, error) {
+func ovBool(c *ctx, name string, def bool) (bool, error) {
 	a, ok := c.n.Attr(name)
 	if !ok {
 		return def, nil
@@ -48,7 +48,7 @@ func ovBool(c *Ctx, name string, def bool) (bool, error) {
 
 // ovType returns the element type attribute name (destination_type, output_type), def when the
 // node does not have it.
-func ovType(c *Ctx, name string, def element.Type) (element.Type, error) {
+func ovType(c *ctx, name string, def element.Type) (element.Type, error) {
 	s, err := c.String(name, "")
 	if err != nil || s == "" {
 		return def, err
@@ -63,7 +63,7 @@ func ovType(c *Ctx, name string, def element.Type) (element.Type, error) {
 // ovScalar returns the value of input i, a scalar or a one-element tensor (Gather's and Split's
 // axis): known is false when it is not a known integer; more elements are an error wrapping
 // errcode.ErrInvalidShape.
-func ovScalar(c *Ctx, i int, what string) (v int64, known bool, err error) {
+func ovScalar(c *ctx, i int, what string) (v int64, known bool, err error) {
 	in, err := c.Input(i)
 	if err != nil {
 		return 0, false, err
@@ -80,7 +80,7 @@ func ovScalar(c *Ctx, i int, what string) (v int64, known bool, err error) {
 
 // ovAxes normalizes axes for rank (negative ones count from the end) and merges repeats, as
 // OpenVINO's axis sets do; it returns a flag per axis.
-func ovAxes(c *Ctx, axes []int64, rank int) ([]bool, error) {
+func ovAxes(c *ctx, axes []int64, rank int) ([]bool, error) {
 	set := make([]bool, rank)
 	for _, a := range axes {
 		n, err := c.NormAxis(a, rank)
@@ -94,7 +94,7 @@ func ovAxes(c *Ctx, axes []int64, rank int) ([]bool, error) {
 
 // ovShapeOf: ShapeOf-1 (i64), -3 (output_type i64 or i32): the dims of the input, as values, an
 // i32 output's bounded by the range of i32 (as Convert bounds them).
-func ovShapeOf(c *Ctx) error {
+func ovShapeOf(c *ctx) error {
 	in, err := c.Input(0)
 	if err != nil {
 		return err
@@ -126,7 +126,7 @@ func ovShapeOf(c *Ctx) error {
 // with dims that fit it; any other value becomes the type's range. To boolean, 0 is 0 and any
 // other value 1. Integers become Floats of a floating-point type that holds them exactly; floats
 // that are integers in the target type's range become values; other conversions give no values.
-func ovConvert(c *Ctx) error {
+func ovConvert(c *ctx) error {
 	in, err := c.Input(0)
 	if err != nil {
 		return err
@@ -255,7 +255,7 @@ func exactIn(t element.Type, f float64) bool {
 // data[axis+1:], the axis from input 2; the first batch_dims dims of data and indices unify. Values
 // when the indices are known: a negative index counts from the end of the axis; an index out of
 // range gives 0 at Gather-8 and is an error wrapping errcode.ErrInvalidShape before.
-func ovGather(c *Ctx) error {
+func ovGather(c *ctx) error {
 	ins, err := c.Inputs(3)
 	if err != nil {
 		return err
@@ -306,7 +306,7 @@ func ovGather(c *Ctx) error {
 // ovSqueeze: Squeeze-1: without axes (input 1), every dim 1 removed; a dynamic dim that may be 1
 // makes the rank unknown. With axes, a dim 1 or a dynamic dim that may be 1 is removed, and a dim
 // that cannot be 1 is kept (OpenVINO 2024.3 on; earlier releases refused it). Values unchanged.
-func ovSqueeze(c *Ctx) error {
+func ovSqueeze(c *ctx) error {
 	in, r, ok, err := c.Ranked(0)
 	if err != nil || !ok {
 		return err
@@ -336,7 +336,7 @@ func ovSqueeze(c *Ctx) error {
 
 // ovUnsqueeze: Unsqueeze-1: dims 1 inserted at the axes (input 1) of the output, repeated axes
 // counted once; values unchanged.
-func ovUnsqueeze(c *Ctx) error {
+func ovUnsqueeze(c *ctx) error {
 	in, r, ok, err := c.Ranked(0)
 	if err != nil || !ok {
 		return err
@@ -376,7 +376,7 @@ func ovUnsqueeze(c *Ctx) error {
 // ovReshape: Reshape-1, with the rules of package reshape in its OpenVINO dialect over symbolic
 // dims: special_zero (required), the pattern from input 1, of any integer type, 1-D or a scalar
 // (the pattern [1] of a scalar output); values unchanged.
-func ovReshape(c *Ctx) error {
+func ovReshape(c *ctx) error {
 	ins, err := c.Inputs(2)
 	if err != nil {
 		return err
@@ -403,7 +403,7 @@ func ovReshape(c *Ctx) error {
 
 // ovTranspose: Transpose-1: the dims permuted by the order (input 1), reversed when it is empty;
 // values permuted.
-func ovTranspose(c *Ctx) error {
+func ovTranspose(c *ctx) error {
 	in, _, ok, err := c.Ranked(0)
 	if err != nil || !ok {
 		return err
@@ -427,7 +427,7 @@ func ovTranspose(c *Ctx) error {
 // (unified when it cannot be 1); explicit maps data dim i to target axis axes_mapping[i] (input 2)
 // under the same rule; bidirectional is the numpy broadcast of both shapes. Values broadcast. The
 // pdpd mode gives the declared shape.
-func ovBroadcastOp(c *Ctx) error {
+func ovBroadcastOp(c *ctx) error {
 	mode, err := c.String("mode", "numpy")
 	if err != nil {
 		return err
@@ -513,7 +513,7 @@ func ovBroadcastOp(c *Ctx) error {
 // elements from the scalar inputs start, stop, step; at Range-4 they are first converted to an
 // integer output_type (floats truncated). Values when all three are known integers and the output
 // type is an integer type.
-func ovRange(c *Ctx) error {
+func ovRange(c *ctx) error {
 	ins, err := c.Inputs(3)
 	if err != nil {
 		return err

@@ -78,7 +78,7 @@ var openvinoElementwise = table{DomainOpenVINO, []opDef{
 // (boolean). Values of integers for Negative-1, Abs-1, ReLU-1, Floor-1, Ceiling-1, Round-5 and
 // LogicalNot-1 as ONNX's Neg, Abs, Relu, Floor, Ceil, Round and Not compute them, and Clamp-1 (to
 // [ceil(min), floor(max)]).
-func ovUnary(c *Ctx) error {
+func ovUnary(c *ctx) error {
 	in, err := c.Input(0)
 	if err != nil {
 		return err
@@ -100,7 +100,7 @@ var ovUnaryAsONNX = map[string]string{"Negative": "Neg", "Abs": "Abs", "ReLU": "
 
 // ovClamp returns what Clamp-1 computes on integers: the value clamped to [ceil(min), floor(max)];
 // nil when the bounds are beyond int64.
-func ovClamp(c *Ctx) (func(sym.Dim) sym.Dim, error) {
+func ovClamp(c *ctx) (func(sym.Dim) sym.Dim, error) {
 	lo, err := c.Float("min", math.Inf(-1))
 	if err != nil {
 		return nil, err
@@ -127,7 +127,7 @@ func ovClamp(c *Ctx) (func(sym.Dim) sym.Dim, error) {
 // ovShape returns the shape of the element-wise broadcast of the inputs' shapes under the node's
 // auto_broadcast attribute: numpy (the default: Broadcast) or none (equal shapes, unified); ok is
 // false for pdpd, whose result is left to the declaration.
-func ovShape(c *Ctx, ins []*Info) (s sym.Shape, ok bool, err error) {
+func ovShape(c *ctx, ins []*Info) (s sym.Shape, ok bool, err error) {
 	mode, err := c.String("auto_broadcast", "numpy")
 	if err != nil {
 		return s, false, err
@@ -176,7 +176,7 @@ func ovShape(c *Ctx, ins []*Info) (s sym.Shape, ok bool, err error) {
 // default) and toward zero with false; FloorMod takes the sign of the divisor, Mod that of the
 // dividend; a static divisor 0 is an error wrapping errcode.ErrInvalidShape; a comparison is 1 or
 // 0 where it holds, or not, for every value of the symbols, [0, 1] otherwise.
-func ovBinary(c *Ctx) error {
+func ovBinary(c *ctx) error {
 	ins, err := c.Inputs(2)
 	if err != nil {
 		return err
@@ -205,7 +205,7 @@ func ovBinary(c *Ctx) error {
 
 // ovBinaryValue returns the function of the values of ovBinary's operator (nil when it computes
 // none), and whether its output is boolean.
-func ovBinaryValue(c *Ctx) (f func(a, b sym.Dim) (sym.Dim, error), boolean bool, err error) {
+func ovBinaryValue(c *ctx) (f func(a, b sym.Dim) (sym.Dim, error), boolean bool, err error) {
 	pure := func(g func(a, b sym.Dim) sym.Dim) func(a, b sym.Dim) (sym.Dim, error) {
 		return func(a, b sym.Dim) (sym.Dim, error) { return g(a, b), nil }
 	}
@@ -254,7 +254,7 @@ func ovBinaryValue(c *Ctx) (f func(a, b sym.Dim) (sym.Dim, error), boolean bool,
 
 // ovSelect: Select-1: the broadcast of the condition and the two choices by auto_broadcast (numpy
 // by default), of the choices' type; values with numpy broadcasting as Where's.
-func ovSelect(c *Ctx) error {
+func ovSelect(c *ctx) error {
 	ins, err := c.Inputs(3)
 	if err != nil {
 		return err
@@ -276,7 +276,7 @@ func ovSelect(c *Ctx) error {
 
 // ovFakeQuantize: FakeQuantize-1: the broadcast of the data and the four range inputs by
 // auto_broadcast, of the data's type.
-func ovFakeQuantize(c *Ctx) error {
+func ovFakeQuantize(c *ctx) error {
 	ins, err := c.Inputs(5)
 	if err != nil {
 		return err

@@ -26,7 +26,7 @@ var openvinoMovement = table{DomainOpenVINO, []opDef{
 
 // ovTile: Tile-1: each dim multiplied by its repeat (input 1), the shorter of the two padded with
 // 1s at the front; values tiled.
-func ovTile(c *Ctx) error {
+func ovTile(c *ctx) error {
 	in, r, ok, err := c.Ranked(0)
 	if err != nil || !ok {
 		return err
@@ -56,7 +56,7 @@ func ovTile(c *Ctx) error {
 // ovSplit: Split-1: num_splits equal parts along the axis (input 1), each of the axis's dim divided
 // by num_splits, exactly; a static dim that num_splits does not divide is an error wrapping
 // errcode.ErrInvalidShape. Values split when known.
-func ovSplit(c *Ctx) error {
+func ovSplit(c *ctx) error {
 	ins, err := c.Inputs(2)
 	if err != nil {
 		return err
@@ -88,7 +88,7 @@ func ovSplit(c *Ctx) error {
 // ovVariadicSplit: VariadicSplit-1: parts of the lengths input 2 holds along the axis (input 1),
 // one of them -1 for the rest; lengths that do not sum to the axis's dim are an error wrapping
 // errcode.ErrInvalidShape. Values split when known.
-func ovVariadicSplit(c *Ctx) error {
+func ovVariadicSplit(c *ctx) error {
 	ins, err := c.Inputs(3)
 	if err != nil {
 		return err
@@ -134,7 +134,7 @@ func ovVariadicSplit(c *Ctx) error {
 
 // ovSplitAxis returns the split axis (the scalar input 1) of in, normalized; ok is false when it
 // or the rank is not known.
-func ovSplitAxis(c *Ctx, in *Info) (int, bool, error) {
+func ovSplitAxis(c *ctx, in *Info) (int, bool, error) {
 	axis, known, err := ovScalar(c, 1, "axis")
 	r, ok := in.Rank()
 	if err != nil || !known || !ok {
@@ -146,7 +146,7 @@ func ovSplitAxis(c *Ctx, in *Info) (int, bool, error) {
 
 // ovPad: Pad-1, -12: each dim grown by its pads_begin and pads_end (inputs 1 and 2), which may be
 // negative at Pad-12; a dim below 0 is an error wrapping errcode.ErrInvalidShape.
-func ovPad(c *Ctx) error {
+func ovPad(c *ctx) error {
 	in, r, ok, err := c.Ranked(0)
 	if err != nil || !ok {
 		return err
@@ -178,7 +178,7 @@ func ovPad(c *Ctx) error {
 // scales input 1, axes input 2): every dim padded by pads_begin and pads_end, then on the axes
 // (all by default) the sizes, or with shape_calculation_mode scales floor(padded·scale + 1e-5).
 // Interpolate-1 gives the declared shape.
-func ovInterpolate(c *Ctx) error {
+func ovInterpolate(c *ctx) error {
 	if c.Version() < 4 {
 		return nil
 	}

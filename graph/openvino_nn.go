@@ -36,7 +36,7 @@ var openvinoNN = table{DomainOpenVINO, []opDef{
 // same_lower or valid), and for pooling rounding_type (floor, or ceil: ceil is true); ok is false
 // for a rounding this rule does not know (MaxPool-14's ceil_torch). The window is ONNX's, whose
 // sizes are OpenVINO's too (window.out).
-func ovWindow(c *Ctx, kernel []sym.Dim, pooling bool) (w *window, ceil, ok bool, err error) {
+func ovWindow(c *ctx, kernel []sym.Dim, pooling bool) (w *window, ceil, ok bool, err error) {
 	n := len(kernel)
 	if _, given := c.n.Attr("strides"); !given {
 		return nil, false, false, c.Errorf(errcode.ErrSyntax, "%s has no strides attribute", c.n.Op)
@@ -88,7 +88,7 @@ func ovWindow(c *Ctx, kernel []sym.Dim, pooling bool) (w *window, ceil, ok bool,
 // with ceil rounding ceil((in + pads - dilation·(k-1) - 1) / stride) + 1 (MaxPool-1, -8 and
 // AvgPool-1 keep a last window that starts in the end padding). A size below 1 is an error
 // wrapping errcode.ErrInvalidShape.
-func ovWindowSize(c *Ctx, w *window, ceil bool, i int, in sym.Dim) (sym.Dim, error) {
+func ovWindowSize(c *ctx, w *window, ceil bool, i int, in sym.Dim) (sym.Dim, error) {
 	if !ceil || w.autoPad == "SAME_UPPER" || w.autoPad == "SAME_LOWER" {
 		return w.out(c, i, in)
 	}
@@ -100,7 +100,7 @@ func ovWindowSize(c *Ctx, w *window, ceil bool, i int, in sym.Dim) (sym.Dim, err
 // ovConvolution: Convolution-1 (data [N,C,spatial...], filters [O,C,kernel...]) and
 // GroupConvolution-1 (filters [G,O/G,C/G,kernel...]): [N,O,out...], each out the window's size
 // (strides, dilations, pads_begin, pads_end, auto_pad); the input channels unify with the filters'.
-func ovConvolution(c *Ctx) error {
+func ovConvolution(c *ctx) error {
 	ins, err := c.Inputs(2)
 	if err != nil {
 		return err
@@ -146,7 +146,7 @@ func ovConvolution(c *Ctx) error {
 // ovPool: MaxPool-1, -8 (dilations, and a second output of indices of index_element_type) and
 // AvgPool-1: [N,C,out...], each out the window's size for the kernel attribute, rounded by
 // rounding_type.
-func ovPool(c *Ctx) error {
+func ovPool(c *ctx) error {
 	in, r, ok, err := c.Ranked(0)
 	if err != nil || !ok {
 		return err
@@ -189,7 +189,7 @@ func ovPool(c *Ctx) error {
 // ovMatMul: MatMul-1: the last two dims of each input (transposed by transpose_a, transpose_b)
 // multiply, their inner dims unifying; a 1-D input is a row (the first) or a column (the second)
 // whose added dim leaves the output; the other dims broadcast.
-func ovMatMul(c *Ctx) error {
+func ovMatMul(c *ctx) error {
 	ins, err := c.Inputs(2)
 	if err != nil {
 		return err
@@ -212,7 +212,7 @@ func ovMatMul(c *Ctx) error {
 
 // ovPriorBoxClustered: PriorBoxClustered-1: [2, 4·H·W·P] for the output size [H,W] (input 0's
 // values) and the P priors of the width attribute, f32.
-func ovPriorBoxClustered(c *Ctx) error {
+func ovPriorBoxClustered(c *ctx) error {
 	ins, err := c.Inputs(2)
 	if err != nil {
 		return err
@@ -232,7 +232,7 @@ func ovPriorBoxClustered(c *Ctx) error {
 
 // ovDetectionOutput: DetectionOutput-1, -8: [1, 1, N·keep_top_k[0], 7] for the batch N of the box
 // logits (input 0) when keep_top_k[0] is positive; otherwise the declared shape.
-func ovDetectionOutput(c *Ctx) error {
+func ovDetectionOutput(c *ctx) error {
 	in, err := c.Input(0)
 	if err != nil {
 		return err

@@ -24,7 +24,7 @@ var openvinoReduce = table{DomainOpenVINO, []opDef{
 // reduces nothing) removed, or kept as 1 with keep_dims. Values for ReduceProd, ReduceSum,
 // ReduceMax, ReduceMin and the logical ones when the input's are known (ReduceProd and ReduceSum of
 // no elements are 1 and 0).
-func ovReduce(c *Ctx) error {
+func ovReduce(c *ctx) error {
 	keep, err := ovBool(c, "keep_dims", false)
 	if err != nil {
 		return err

@@ -25,7 +25,7 @@ var openvinoSlice = table{DomainOpenVINO, []opDef{
 // included, for a negative stride). Axes left over are kept whole. Dims are symbolic where the
 // input's are; values are sliced when known. Begin or end values not known give the slices' dims
 // as intervals bounded by the input dims.
-func ovStridedSlice(c *Ctx) error {
+func ovStridedSlice(c *ctx) error {
 	data, r, ok, err := c.Ranked(0)
 	if err != nil || !ok {
 		return err
@@ -168,7 +168,7 @@ func ovStridedSlice(c *Ctx) error {
 // for a positive step start and stop are clamped to [0, dim], for a negative one start to
 // [0, dim-1] and stop to [-1, dim-1]; ceil((stop-start)/step) elements, at least 0. Values are
 // sliced when known.
-func ovSlice(c *Ctx) error {
+func ovSlice(c *ctx) error {
 	data, r, ok, err := c.Ranked(0)
 	if err != nil || !ok {
 		return err

@@ -18,7 +18,7 @@ type opDef struct {
 	versions versions
 	in, out  arity
 	values   valueMask
-	rule     Rule
+	rule     ruleFunc
 }
 
 // versions are the opset versions at which an operator's definition changes, ascending: ONNX's

@@ -22,7 +22,7 @@ type window struct {
 
 // windowInts reads the integer list attribute name of n values, each at least least; n values def
 // stand for a list the node does not give.
-func windowInts(c *Ctx, name string, n int, least, def int64) ([]int64, error) {
+func windowInts(c *ctx, name string, n int, least, def int64) ([]int64, error) {
 	v, ok, err := c.Ints(name)
 	if err != nil {
 		return nil, err
@@ -65,7 +65,7 @@ func (w *window) effKernel(i int) sym.Dim {
 // ceil_mode rounds the division up instead; see poolCeil for what runtimes make of it. A size
 // below 1 is an error wrapping errcode.ErrInvalidShape that names the axis; one that only a
 // binding of the symbols decides is kept as its expression.
-func (w *window) out(c *Ctx, i int, in sym.Dim) (sym.Dim, error) {
+func (w *window) out(c *ctx, i int, in sym.Dim) (sym.Dim, error) {
 	n := len(w.strides)
 	s := sym.Const(w.strides[i])
 	var d sym.Dim
@@ -98,7 +98,7 @@ func ceilDiv(a sym.Dim, s int64) sym.Dim {
 
 // windowSize checks an output size of spatial axis i: below 1 is an error; a negative lower bound
 // narrows to 0.
-func windowSize(c *Ctx, i int, in, d sym.Dim) (sym.Dim, error) {
+func windowSize(c *ctx, i int, in, d sym.Dim) (sym.Dim, error) {
 	if _, hi := d.Bounds(); hi < 1 {
 		return d, c.Errorf(errcode.ErrInvalidShape, "spatial axis %d (axis %d): input size %v gives output size %v, less than 1", i, i+2, in, d)
 	}
@@ -112,7 +112,7 @@ func windowSize(c *Ctx, i int, in, d sym.Dim) (sym.Dim, error) {
 // floor((in + min(pads - dk + stride - 1, pad_begin - 1)) / stride) + 1. onnxruntime 1.20 keeps
 // it: ceil(num / stride) + 1. The two agree unless stride > dk - pad_end; where they may differ,
 // the size is either.
-func (w *window) poolCeil(c *Ctx, i int, in, num sym.Dim, pb, pe int64) sym.Dim {
+func (w *window) poolCeil(c *ctx, i int, in, num sym.Dim, pb, pe int64) sym.Dim {
 	s := sym.Const(w.strides[i])
 	ort := sym.AddDims(ceilDiv(num, w.strides[i]), sym.Const(1))
 	dk, ok := w.effKernel(i).Static()
@@ -131,7 +131,7 @@ func (w *window) poolCeil(c *Ctx, i int, in, num sym.Dim, pb, pe int64) sym.Dim 
 // ceil(in/stride) by ONNX (same), ceil(in/stride) - ceil((k-1)*(dilation-1)/stride) by
 // onnxruntime 1.20, which pads for the undilated kernel (floor instead of the inner ceil in
 // ceil_mode). The size is either.
-func (w *window) poolSameDilated(c *Ctx, i int, same sym.Dim) sym.Dim {
+func (w *window) poolSameDilated(c *ctx, i int, same sym.Dim) sym.Dim {
 	k, ok := w.kernel[i].Static()
 	if !ok {
 		return same
@@ -147,7 +147,7 @@ func (w *window) poolSameDilated(c *Ctx, i int, same sym.Dim) sym.Dim {
 // eitherDim returns a dim that is a or b, where what the operator gives depends on the runtime:
 // a when the two are equal, else their interval hull (an anonymous dim of those bounds when one is
 // an expression).
-func eitherDim(c *Ctx, a, b sym.Dim, hint string) sym.Dim {
+func eitherDim(c *ctx, a, b sym.Dim, hint string) sym.Dim {
 	if a.Equal(b) {
 		return a
 	}
