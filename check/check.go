@@ -159,8 +159,8 @@ func (p Pattern) MarshalJSON() ([]byte, error) {
 	return sym.ShapeOf(p.Values...).MarshalJSON()
 }
 
-// Site is one Reshape as a model describes it, ready to be checked.
-type Site struct {
+// site is one Reshape as a model describes it, ready to be checked.
+type site struct {
 	ID, Name, Op  string
 	Input         shape.Shape
 	Pattern       reshape.Pattern
@@ -178,7 +178,7 @@ type Site struct {
 // and the declared shape may have the input's volume, Mismatch otherwise (also when the pattern's values are unknown: a reshape keeps the volume
 // whatever they are), Inferred when the rules give an unknown rank, or the error code when
 // inference fails.
-func (s *Site) Check(file string) Row {
+func (s *site) Check(file string) Row {
 	sz := s.Options.CopiesZeros()
 	declared := sym.FromShapes(s.Declared)
 	r := Row{
@@ -392,12 +392,12 @@ type Options struct {
 	// Run runs each IR Reshape whose data input is a Const (directly or through a Convert) on the
 	// constant's bytes, and checks the result's shape and size against the declared output.
 	Run bool
-	// MaxBytes bounds the constant data read for Run; 0 means DefaultMaxBytes.
+	// MaxBytes bounds the constant data read for Run; 0 means 1 GiB.
 	MaxBytes int64
 	// MaxFileSize bounds the bytes of a model file read into memory (errcode.ErrLimit beyond): a
 	// whole IR .xml or oneDNN Graph JSON file, and of an ONNX model, which is mapped, the bytes its
 	// shapes need (its structure, without the tensor values, and the values of the constants
-	// inference reads), however large the file. 0 means MaxModelBytes.
+	// inference reads), however large the file. 0 means 2 GiB, protobuf's bound on a model.
 	MaxFileSize int64
 	// Dims binds the model's symbols to values by name (graph.Options.Dims), for ONNX and IR
 	// models.
@@ -441,8 +441,8 @@ func downstream(path string) string {
 	return "not inferred: an input is unknown, downstream of the error at " + path
 }
 
-// DefaultMaxBytes is the default bound on constant data read by Options.Run: 1 GiB.
-const DefaultMaxBytes = 1 << 30
+// defaultMaxBytes is the default bound on constant data read by Options.Run: 1 GiB.
+const defaultMaxBytes = 1 << 30
 
 func (o *Options) maxRank() int64 {
 	switch {
@@ -484,7 +484,7 @@ func File(path string, opt Options) (*Report, error) {
 		r = bytes.NewReader(b)
 	}
 	kind := strings.ToLower(filepath.Ext(path))
-	if !IsModelFile(path) {
+	if !isModelFile(path) {
 		if kind = sniff(r); kind == "" {
 			why := "want OpenVINO IR .xml, oneDNN Graph JSON .json or ONNX .onnx"
 			if strings.EqualFold(filepath.Ext(path), ".bin") {
@@ -502,15 +502,15 @@ func File(path string, opt Options) (*Report, error) {
 	rep, err := func() (*Report, error) {
 		switch kind {
 		case ".json":
-			return OneDNNFile(r, path, opt)
+			return readOneDNN(r, path, opt)
 		case ".onnx":
-			return ONNXFile(r, path, opt)
+			return readONNX(r, path, opt)
 		}
 		bin := opt.BinPath
 		if bin == "" {
 			bin = strings.TrimSuffix(path, filepath.Ext(path)) + ".bin"
 		}
-		return IRFile(r, path, bin, opt)
+		return readIR(r, path, bin, opt)
 	}()
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
@@ -521,7 +521,7 @@ func File(path string, opt Options) (*Report, error) {
 // fileLimit returns the bound on the bytes of a model file read into memory.
 func (o *Options) fileLimit() int64 {
 	if o.MaxFileSize <= 0 {
-		return MaxModelBytes
+		return maxModelBytes
 	}
 	return o.MaxFileSize
 }
@@ -538,9 +538,9 @@ func checkModelFile(path string, st fs.FileInfo, opt Options) error {
 	return nil
 }
 
-// IsModelFile reports whether path names a model file by its extension, in any case: .xml, .json or
+// isModelFile reports whether path names a model file by its extension, in any case: .xml, .json or
 // .onnx.
-func IsModelFile(path string) bool {
+func isModelFile(path string) bool {
 	switch strings.ToLower(filepath.Ext(path)) {
 	case ".xml", ".json", ".onnx":
 		return true
@@ -555,7 +555,7 @@ type NotModel struct {
 }
 
 // ModelFiles returns the model files in the directory tree at dir, in lexical order: the files
-// with a model's extension (IsModelFile) whose first bytes are a model's (an ONNX file, an XML file
+// with a model's extension (isModelFile) whose first bytes are a model's (an ONNX file, an XML file
 // whose root is an IR <net>, a JSON object with oneDNN Graph's "graph" key), and apart the files
 // with a model's extension that are not (others), which File would refuse. A file that cannot be
 // read, or is not even well-formed, counts as a model, so that File says what is wrong with it.
@@ -568,7 +568,7 @@ func ModelFiles(dir string) (models []string, others []NotModel, err error) {
 			return err
 		case d.IsDir() && path != dir && strings.HasPrefix(d.Name(), "."):
 			return filepath.SkipDir
-		case d.IsDir() || !IsModelFile(path):
+		case d.IsDir() || !isModelFile(path):
 			return nil
 		}
 		if why := notModel(path); why != "" {
@@ -669,18 +669,19 @@ var builtinXML []byte
 //go:embed model/spec_examples.bin
 var builtinBin []byte
 
-// BuiltinName is the file name Builtin reports its rows under.
-const BuiltinName = "spec_examples.xml"
+// builtinName is the file name Builtin reports its rows under.
+const builtinName = "spec_examples.xml"
 
 // Builtin checks the IR model built into the package: the five examples of the OpenVINO Reshape-1
-// specification, each a Reshape layer fed by a Const pattern. All five rows are OK.
+// specification, each a Reshape layer fed by a Const pattern, under the file name spec_examples.xml.
+// All five rows are OK.
 func Builtin() (*Report, error) {
 	net, err := ir.Decode(bytes.NewReader(builtinXML))
 	if err != nil {
 		return nil, err
 	}
 	w := ir.NewWeights(bytes.NewReader(builtinBin), int64(len(builtinBin)), "spec_examples.bin")
-	return IR(net, w, BuiltinName, Options{})
+	return IR(net, w, builtinName, Options{})
 }
 
 // BuiltinFiles returns the built-in model's .xml and .bin contents.

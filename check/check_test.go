@@ -11,6 +11,7 @@ import (
 
 	"github.com/reshape-go/reshape/check"
 	"github.com/reshape-go/reshape/errcode"
+	"github.com/reshape-go/reshape/onednn"
 )
 
 func TestBuiltin(t *testing.T) {
@@ -264,7 +265,7 @@ func TestOneDNNRows(t *testing.T) {
 	   "outputs": [{"id": 13, "dtype": "f32", "shape": [4, 7]}]},
 	  {"id": 14, "name": "m", "kind": "MatMul"}
 	]}`
-	rep, err := check.OneDNNFile(strings.NewReader(g), "g.json", check.Options{})
+	rep, err := oneDNNReport(g)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -309,8 +310,8 @@ func TestOneDNNRows(t *testing.T) {
 		`{"graph": [{"id": 1, "kind": "StaticReshape", "attrs": {}, "inputs": [], "outputs": [{}]}]}`,
 		`{"graph": [{"id": 1, "kind": "DynamicReshape", "attrs": {"special_zero": {"type": "bool", "value": 0}}, "inputs": [{}], "outputs": [{}]}]}`,
 	} {
-		if _, err := check.OneDNNFile(strings.NewReader(bad), "b.json", check.Options{}); !errors.Is(err, errcode.ErrSyntax) || !strings.Contains(err.Error(), "Reshape 1") {
-			t.Errorf("OneDNNFile(%s) = %v; want a syntax error naming the op", bad, err)
+		if _, err := oneDNNReport(bad); !errors.Is(err, errcode.ErrSyntax) || !strings.Contains(err.Error(), "Reshape 1") {
+			t.Errorf("OneDNN(%s) = %v; want a syntax error naming the op", bad, err)
 		}
 	}
 }
@@ -354,4 +355,13 @@ func TestRun(t *testing.T) {
 	if s := check.Summarize([]*check.Report{rep}); s.Run != 28 || s.RunOK != 28 {
 		t.Errorf("hand_detector: %v", s)
 	}
+}
+
+// oneDNNReport decodes the oneDNN Graph JSON text and checks it.
+func oneDNNReport(text string) (*check.Report, error) {
+	g, err := onednn.Decode(strings.NewReader(text))
+	if err != nil {
+		return nil, err
+	}
+	return check.OneDNN(g, "g.json", check.Options{})
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/reshape-go/reshape/check"
+	"github.com/reshape-go/reshape/onednn"
 )
 
 // The built-in model holds the five examples of the OpenVINO Reshape-1 specification.
@@ -29,7 +30,7 @@ func ExampleBuiltin() {
 
 // A oneDNN Graph of two reshapes: the StaticReshape declares an output the rules do not give, and
 // the DynamicReshape's pattern is a run-time input, so its values are unknown.
-func ExampleOneDNNFile() {
+func ExampleOneDNN() {
 	const graph = `{"graph": [
 	  {"id": 1, "name": "flatten", "kind": "StaticReshape",
 	   "attrs": {"special_zero": {"type": "bool", "value": 1}, "shape": {"type": "s64[]", "value": [0, -1]}},
@@ -38,7 +39,12 @@ func ExampleOneDNNFile() {
 	   "inputs": [{"id": 2, "dtype": "f32", "shape": [8, 3]}, {"id": 4, "dtype": "s32", "shape": [3]}],
 	   "outputs": [{"id": 5, "dtype": "f32", "shape": [2, 4, 3]}]}
 	]}`
-	rep, err := check.OneDNNFile(strings.NewReader(graph), "graph.json", check.Options{})
+	g, err := onednn.Decode(strings.NewReader(graph))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	rep, err := check.OneDNN(g, "graph.json", check.Options{})
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -16,9 +16,9 @@ import (
 	"github.com/reshape-go/reshape/tensor"
 )
 
-// IRFile checks the OpenVINO IR network read from xml, with its weights in the file binPath; name
+// readIR checks the OpenVINO IR network read from xml, with its weights in the file binPath; name
 // is the file name the report carries.
-func IRFile(xml io.Reader, name, binPath string, opt Options) (*Report, error) {
+func readIR(xml io.Reader, name, binPath string, opt Options) (*Report, error) {
 	net, err := ir.Decode(xml)
 	if err != nil {
 		return nil, err
@@ -218,7 +218,7 @@ func constData(net *ir.Net, l *ir.Layer, w *ir.Weights, opt Options) (data *tens
 	}
 	maxBytes := opt.MaxBytes
 	if maxBytes == 0 {
-		maxBytes = DefaultMaxBytes
+		maxBytes = defaultMaxBytes
 	}
 	b, err := w.Bytes(c, maxBytes)
 	if err != nil {

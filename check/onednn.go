@@ -12,8 +12,8 @@ import (
 	"github.com/reshape-go/reshape/shape"
 )
 
-// OneDNNFile checks the oneDNN Graph JSON read from r; name is the file name the report carries.
-func OneDNNFile(r io.Reader, name string, opt Options) (*Report, error) {
+// readOneDNN checks the oneDNN Graph JSON read from r; name is the file name the report carries.
+func readOneDNN(r io.Reader, name string, opt Options) (*Report, error) {
 	g, err := onednn.Decode(r)
 	if err != nil {
 		return nil, err
@@ -48,7 +48,7 @@ func OneDNN(g *onednn.Graph, file string, opt Options) (*Report, error) {
 	return rep, nil
 }
 
-func onednnSite(op *onednn.Op, d reshape.Dialect, opt Options) (*Site, error) {
+func onednnSite(op *onednn.Op, d reshape.Dialect, opt Options) (*site, error) {
 	inputs := 1
 	if d == reshape.OneDNNDynamic {
 		inputs = 2
@@ -64,7 +64,7 @@ func onednnSite(op *onednn.Op, d reshape.Dialect, opt Options) (*Site, error) {
 	if err != nil {
 		return nil, fmt.Errorf("special_zero: %w", err)
 	}
-	s := &Site{
+	s := &site{
 		ID: strconv.FormatInt(op.ID, 10), Name: op.Name, Op: op.Kind,
 		Options: reshape.Options{Dialect: d, SpecialZero: sz, MaxRank: opt.MaxRank},
 	}

@@ -17,17 +17,17 @@ import (
 	"github.com/reshape-go/reshape/sym"
 )
 
-// MaxModelBytes bounds the size of an ONNX model read into memory: 2 GiB, protobuf's own limit.
-const MaxModelBytes = 2 << 30
+// maxModelBytes bounds the size of an ONNX model read into memory: 2 GiB, protobuf's own limit.
+const maxModelBytes = 2 << 30
 
-// ONNXFile checks the ONNX model read from r; name is the file name the report carries.
-func ONNXFile(r io.Reader, name string, opt Options) (*Report, error) {
-	b, err := io.ReadAll(io.LimitReader(r, MaxModelBytes+1))
+// readONNX checks the ONNX model read from r; name is the file name the report carries.
+func readONNX(r io.Reader, name string, opt Options) (*Report, error) {
+	b, err := io.ReadAll(io.LimitReader(r, maxModelBytes+1))
 	if err != nil {
 		return nil, err
 	}
-	if len(b) > MaxModelBytes {
-		return nil, errcode.Errorf(errcode.ErrLimit, "the model is larger than %d bytes", MaxModelBytes)
+	if len(b) > maxModelBytes {
+		return nil, errcode.Errorf(errcode.ErrLimit, "the model is larger than %d bytes", maxModelBytes)
 	}
 	m, err := onnx.DecodeModel(b)
 	if err != nil {

@@ -60,13 +60,11 @@ type Shapes struct {
 	// Constraints lists the conditions the nodes impose on the symbols for the model to run, as
 	// Report.Constraints does.
 	Constraints []Constraint
-	// Result is the engine's result, and Graph the graph it ran.
-	Result *graph.Result
-	Graph  *graph.Graph
-
-	model    *onnx.Model // the ONNX model, mapped until Close, for WithValueInfo
-	external []string    // the external data files of its tensors, relative to its directory
-	rebound  bool        // the bindings give the inputs other shapes (Dims, Inputs, BatchSize)
+	res         *graph.Result // the engine's result, and the graph it ran, for WithValueInfo
+	g           *graph.Graph
+	model       *onnx.Model // the ONNX model, mapped until Close, for WithValueInfo
+	external    []string    // the external data files of its tensors, relative to its directory
+	rebound     bool        // the bindings give the inputs other shapes (Dims, Inputs, BatchSize)
 }
 
 // Valid says at which bindings of its free symbols the model runs, as Report.Valid does: "never"
@@ -114,7 +112,7 @@ func InferShapes(path string, opt Options) (*Shapes, error) {
 	decls := newDeclarations(res)
 	broken := brokenConstraint(g, res, opt)
 	s := &Shapes{File: path, Unsupported: res.Unsupported, Symbols: res.Table().Names(), Constraints: constraintsOf(res, path),
-		Result: res, Graph: g, model: m, external: externalFiles(&m.Graph, nil), rebound: len(opt.Dims) > 0 || opt.rebinds(false)}
+		res: res, g: g, model: m, external: externalFiles(&m.Graph, nil), rebound: len(opt.Dims) > 0 || opt.rebinds(false)}
 	for _, in := range g.Inputs {
 		info := res.Tensor(in.Name)
 		s.Tensors = append(s.Tensors, Tensor{Name: in.Name, Type: info.Type, Shape: info.Shape, Optional: info.Optional, Verdict: Inferred})
@@ -200,11 +198,11 @@ func (s *Shapes) WithValueInfo(dir string) ([]byte, error) {
 	}
 	if s.rebound {
 		gs := graphOf("")
-		for _, in := range s.Graph.Inputs {
-			if _, isConst := s.Graph.Consts[in.Name]; isConst {
+		for _, in := range s.g.Inputs {
+			if _, isConst := s.g.Consts[in.Name]; isConst {
 				continue
 			}
-			if info := s.Result.Tensor(in.Name); info != nil {
+			if info := s.res.Tensor(in.Name); info != nil {
 				if vi, ok := valueInfoOf(in.Name, info.Type, info.Shape, in.Name); ok {
 					vi.Optional = info.Optional
 					gs.Set[in.Name] = vi
