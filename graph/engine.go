@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/reshape-go/reshape"
 	"github.com/reshape-go/reshape/element"
@@ -83,9 +84,11 @@ type Result struct {
 
 	e           *engine
 	constraints []sym.Constraint
-	inputs      []string         // the main graph's inputs, in order
-	tensors     map[string]*Info // the tensors of the main graph by name
-	paths       map[string]*Info // every tensor by path, subgraphs included
+	inputs      []string                    // the main graph's inputs, in order
+	tensors     map[string]*Info            // the tensors of the main graph by name
+	subs        map[string]map[string]*Info // the tensors of each subgraph by name (engine.subs)
+	pathsOnce   sync.Once
+	paths       map[string]*Info // every tensor by path, subgraphs included: made by the first Tensor
 }
 
 // Tensor returns what inference found of the tensor at path (its element type, its shape, and for a
@@ -95,7 +98,18 @@ type Result struct {
 // main graph and of every subgraph inferred, those of a branch the model does not take at this
 // binding (NodeResult.NotTaken) included. A tensor downstream of a node whose inputs break its
 // rule has an unknown shape and Info.FailedAt names that node.
-func (r *Result) Tensor(path string) *Info { return r.paths[path] }
+func (r *Result) Tensor(path string) *Info {
+	r.pathsOnce.Do(func() {
+		r.paths = make(map[string]*Info, len(r.tensors))
+		for prefix, infos := range r.subs {
+			for name, in := range infos {
+				r.paths[prefix+name] = in
+			}
+		}
+		maps.Copy(r.paths, r.tensors) // a name of the main graph over a path that spells it
+	})
+	return r.paths[path]
+}
 
 // Tensors returns an iterator over the paths and Infos of the model's tensors in order: the main
 // graph's inputs, then the outputs of every node in the order of Nodes (each subgraph's after the
@@ -821,19 +835,19 @@ func (e *engine) current(in *Info) *Info {
 	return in
 }
 
-// final applies the substitutions to every Info of the result, and indexes the tensors by path.
+// final applies the substitutions to every Info of the result.
 func (e *engine) final() {
-	e.res.paths = make(map[string]*Info, len(e.res.tensors))
-	for prefix, infos := range e.subs {
-		for name, in := range infos {
-			e.res.paths[prefix+name] = e.current(in)
-		}
-	}
-	for name, in := range e.res.tensors {
-		e.res.paths[name] = e.current(in) // a name of the main graph over a path that spells it
-	}
+	e.res.subs = e.subs
 	if e.solver.Gen() == 0 {
 		return
+	}
+	for _, infos := range e.subs {
+		for _, in := range infos {
+			e.current(in)
+		}
+	}
+	for _, in := range e.res.tensors {
+		e.current(in)
 	}
 	for _, r := range e.res.Nodes {
 		for _, in := range r.Inputs {

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/reshape-go/reshape/element"
@@ -214,6 +215,22 @@ func TestResultPaths(t *testing.T) {
 			t.Errorf("%q: %v, want none", path, info.Shape)
 		}
 	}
+	// A Result is read by many goroutines at once (go test -race).
+	res, err = graph.Infer(g, graph.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	for range 4 {
+		wg.Go(func() {
+			for _, p := range paths {
+				if res.Tensor(p) == nil {
+					t.Errorf("%s: no tensor, read concurrently", p)
+				}
+			}
+		})
+	}
+	wg.Wait()
 }
 
 // TestSymbols lists a graph's symbols with their bounds: those the inputs declare, in the order
