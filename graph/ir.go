@@ -123,6 +123,25 @@ func FromIR(net *ir.Net, w *ir.Weights) (*Graph, error) {
 	return g, nil
 }
 
+// irFile is what Open holds of an IR network until Close: the network and its open .bin.
+type irFile struct {
+	net *ir.Net
+	w   *ir.Weights
+}
+
+func (f *irFile) Close() error { return f.w.Close() }
+
+// IR returns the OpenVINO IR network Open read g from and its weights (the .bin, open until Close),
+// for what the graph does not keep: the layers' names, their ports' names attributes, the .bin's
+// bytes read. Both are nil when Open read an ONNX model, when FromONNX or FromIR built g, and after
+// Close.
+func (g *Graph) IR() (*ir.Net, *ir.Weights) {
+	if f, ok := g.closer.(*irFile); ok {
+		return f.net, f.w
+	}
+	return nil, nil
+}
+
 // IRTensor returns the name FromIR gives the tensor of output port port of the layer of id layer:
 // "LAYER:PORT". (The output of a Parameter is named by the Parameter's name instead.)
 func IRTensor(layer, port string) string { return layer + ":" + port }

@@ -127,8 +127,16 @@ func openIR(path string, f io.Reader, bin string) (*Graph, error) {
 		w.Close()
 		return nil, named(path, err)
 	}
-	g.closer = w
+	g.closer = &irFile{net: net, w: w}
 	return g, nil
+}
+
+// ONNX returns the ONNX model Open mapped g from, for what the graph does not keep (the model's
+// bytes, to write shapes into them; its external data files): nil when Open read an IR network,
+// when FromONNX or FromIR built g, and after Close.
+func (g *Graph) ONNX() *onnx.Model {
+	m, _ := g.closer.(*onnx.Model)
+	return m
 }
 
 // named returns err prefixed with the model's path, unless an error of the file system already

@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"strconv"
+	"sync/atomic"
 
 	"github.com/reshape-go/reshape/element"
 	"github.com/reshape-go/reshape/errcode"
@@ -87,6 +88,7 @@ type Weights struct {
 	size int64
 	name string
 	file *os.File
+	read atomic.Int64 // the bytes Bytes read
 }
 
 // NewWeights returns the weights held by r, size bytes long; name is used in messages.
@@ -119,6 +121,10 @@ func (w *Weights) Close() error {
 // Name returns the name the weights were opened or made with, for messages: the .bin file's path.
 func (w *Weights) Name() string { return w.name }
 
+// BytesRead returns how many bytes Bytes (and Ints) have read, in all: those of the constants a
+// program read, never the file's size unless it read them all.
+func (w *Weights) BytesRead() int64 { return w.read.Load() }
+
 // Size returns the length of the weights in bytes.
 func (w *Weights) Size() int64 { return w.size }
 
@@ -136,6 +142,7 @@ func (w *Weights) Bytes(c Const, maxBytes int64) ([]byte, error) {
 	if _, err := w.r.ReadAt(b, c.Offset); err != nil {
 		return nil, errcode.Errorf(errcode.ErrSyntax, "%s: offset %d: reading %d bytes: %v", w.name, c.Offset, c.Size, err)
 	}
+	w.read.Add(c.Size)
 	return b, nil
 }
 
