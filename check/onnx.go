@@ -63,8 +63,8 @@ func ONNX(m *onnx.Model, file string, opt Options) (*Report, error) {
 	return rep, nil
 }
 
-// inferONNX builds the graph of the model and infers it: the one path of File, ONNX and
-// InferShapes, from the decoded model to the engine's result.
+// inferONNX builds the graph of the model and infers it: the one path of File and ONNX, from the
+// decoded model to the engine's result (InferShapes opens it with graph.Open).
 func inferONNX(m *onnx.Model, file string, opt Options) (*graph.Graph, *graph.Result, error) {
 	g, err := graph.FromONNX(m, filepath.Dir(file))
 	if err != nil {

@@ -6,11 +6,12 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
-	"strings"
 
+	"github.com/reshape-go/reshape"
 	"github.com/reshape-go/reshape/element"
 	"github.com/reshape-go/reshape/errcode"
 	"github.com/reshape-go/reshape/graph"
+	"github.com/reshape-go/reshape/ir"
 	"github.com/reshape-go/reshape/onnx"
 	"github.com/reshape-go/reshape/shape"
 	"github.com/reshape-go/reshape/sym"
@@ -25,9 +26,13 @@ type Tensor struct {
 	// Graph is the path of the subgraph the tensor belongs to ("If_3/then_branch"), "" for the main
 	// graph.
 	Graph string `json:"graph,omitempty"`
-	Name  string `json:"name"`
-	// Node is the path of the node that outputs the tensor, and Op its operator; both "" for a
-	// graph input or a constant.
+	// Name is the tensor's name: an ONNX model's, and for an OpenVINO IR network the names
+	// attribute of the output port as the file writes it ("conv1/Relu", or a list "a,b"), else
+	// LAYER:PORT, the layer's name and the port's id ("conv1:2"); a Parameter's output is named by
+	// the Parameter, the name that Options.Inputs binds.
+	Name string `json:"name"`
+	// Node is the path of the node that outputs the tensor (an IR layer's name), and Op its
+	// operator (the layer's type); both "" for a graph input or a constant.
 	Node string `json:"node,omitempty"`
 	Op   string `json:"op,omitempty"`
 	// Type is the inferred element type; undefined when not known.
@@ -35,8 +40,8 @@ type Tensor struct {
 	Shape sym.Shape    `json:"shape"`
 	// Optional marks an ONNX optional: Type and Shape are those of the tensor it may hold.
 	Optional bool `json:"optional,omitempty"`
-	// Declared is the shape the model declares (ONNX value_info or graph output, an IR port), nil
-	// when it declares none.
+	// Declared is the shape the model declares (ONNX value_info or graph output, the dims of an IR
+	// output port), nil when it declares none.
 	Declared *sym.Shape `json:"declared,omitempty"`
 	// Verdict is OK (the declared shape is the inferred one at every binding that satisfies the
 	// constraints, a dim known only by its bounds meeting the other), Mismatch (it is not: the
@@ -50,7 +55,10 @@ type Tensor struct {
 
 // Shapes is the shape of every tensor of a model, as Infer finds it.
 type Shapes struct {
-	File    string
+	File string
+	// Dialect is the dialect of the model's Reshapes, which says its format: reshape.ONNX for an
+	// ONNX model, reshape.OpenVINO for an OpenVINO IR network.
+	Dialect reshape.Dialect
 	Tensors []Tensor
 	// Unsupported counts the nodes without a shape rule by operator: their outputs are unknown, or
 	// as the model declares them.
@@ -61,10 +69,11 @@ type Shapes struct {
 	// Report.Constraints does.
 	Constraints []Constraint
 	res         *graph.Result // the engine's result, and the graph it ran, for WithValueInfo
-	g           *graph.Graph
-	model       *onnx.Model // the ONNX model, mapped until Close, for WithValueInfo
-	external    []string    // the external data files of its tensors, relative to its directory
-	rebound     bool        // the bindings give the inputs other shapes (Dims, Inputs, BatchSize)
+	g           *graph.Graph  // open until Close
+	model       *onnx.Model   // the ONNX model g maps, for WithValueInfo; nil for an IR network
+	weights     *ir.Weights   // the .bin of an IR network, open until Close
+	xmlBytes    int64         // the size of an IR network's .xml, read whole
+	rebound     bool          // the bindings give the inputs other shapes (Dims, Inputs, BatchSize)
 }
 
 // Valid says at which bindings of its free symbols the model runs, as Report.Valid does: "never"
@@ -74,56 +83,91 @@ func (s *Shapes) Valid() string {
 	return validity(slices.ContainsFunc(s.Tensors, func(t Tensor) bool { return t.Verdict.IsError() }), len(s.Constraints))
 }
 
-// BytesRead returns how many bytes of the model file were read: its structure, and the values of
-// the constants inference read (onnx.Model.BytesRead).
-func (s *Shapes) BytesRead() int64 { return s.model.BytesRead() }
+// BytesRead returns how many bytes of the model's files were read: of an ONNX model, its structure
+// and the values of the constants inference read (onnx.Model.BytesRead); of an IR network, its .xml,
+// read whole, and the bytes of the constants inference read from its .bin (ir.Weights.BytesRead).
+func (s *Shapes) BytesRead() int64 {
+	if s.model != nil {
+		return s.model.BytesRead()
+	}
+	return s.xmlBytes + s.weights.BytesRead()
+}
 
-// Close releases the model file InferShapes mapped. Graph's constants and WithValueInfo read it, so
-// Close comes after them; the tensors and the result stay valid.
-func (s *Shapes) Close() error { return s.model.Close() }
+// Close releases the model's files InferShapes holds: the mapping of an ONNX model, the .bin of an
+// IR network. Graph's constants and WithValueInfo read them, so Close comes after them; the tensors
+// and the result stay valid. The error is the system's, for a file it could not release.
+func (s *Shapes) Close() error { return s.g.Close() }
 
-// InferShapes infers the shape of every tensor of the model file at path (ONNX .onnx; the
-// formats of File), with the bindings of opt (Options.Dims, Options.Inputs), and compares each
-// with the shape the model declares; the outputs of the node that imposes a constraint the
-// bindings of Options.Dims break get its error ("N == 1 does not hold at N=2"), as in ONNX. The
-// error is File's for a file that cannot be read, or graph.Infer's for a graph that cannot be run.
+// InferShapes infers the shape of every tensor of the model file at path, an ONNX model or an
+// OpenVINO IR network as graph.Open reads it (by extension, .onnx or .xml, else by its first
+// byte; an IR network's weights from Options.BinPath, or the .bin beside it), with the bindings of
+// opt (Options.Dims, Options.Inputs, Options.BatchSize), and compares each with the shape the model
+// declares: ONNX value_info and graph outputs, or every IR output port's dims. Under bindings that
+// give the inputs other shapes (Inputs and BatchSize; for an IR network, whose ports hold the
+// numbers of one export, Dims too) a declaration the rules no longer give is Stale, as File judges
+// it. The outputs of the node that imposes a constraint the bindings of Options.Dims break get its
+// error ("N == 1 does not hold at N=2").
 //
-// The model file is mapped, and only the bytes its shapes need are read, within Options.MaxFileSize
-// (as File reads it); it stays mapped until Shapes.Close.
+// Tensors lists the graph inputs (IR Parameters), then every output of every node in the order
+// inference runs them, subgraphs included, as graph.Result.Tensors does; constants (ONNX
+// initializers, IR Const layers) are not listed. An IR tensor is named as Tensor.Name says.
+//
+// Only the bytes the shapes need are read, within Options.MaxFileSize (graph.OpenOptions.MaxBytes):
+// the ONNX model is mapped, the IR .bin read by range; both stay open until Shapes.Close. The error
+// is graph.Open's for a file that cannot be read (errcode.ErrIO, errcode.ErrSyntax,
+// errcode.ErrLimit), or graph.Infer's for a graph that cannot be run, each naming path.
 func InferShapes(path string, opt Options) (*Shapes, error) {
-	st, err := os.Stat(path)
-	switch {
-	case err != nil:
-		return nil, err
-	case st.IsDir():
-		return nil, checkModelFile(path, st, opt)
-	case !strings.EqualFold(filepath.Ext(path), ".onnx"):
-		return nil, errcode.Errorf(errcode.ErrSyntax, "%s: not an ONNX model (.onnx)", path)
-	}
-	m, err := openONNX(path, opt)
+	g, err := graph.Open(path, graph.OpenOptions{MaxBytes: opt.fileLimit(), Weights: opt.BinPath})
 	if err != nil {
 		return nil, err
 	}
-	g, res, err := inferONNX(m, path, opt)
+	res, err := graph.Infer(g, opt.graphOptions())
 	if err != nil {
-		m.Close()
+		g.Close()
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
+	net, w := g.IR()
+	s := &Shapes{File: path, Dialect: reshape.ONNX, Unsupported: res.Unsupported, Symbols: res.Table().Names(),
+		Constraints: constraintsOf(res, path), res: res, g: g, model: g.ONNX(), weights: w,
+		rebound: len(opt.Dims) > 0 || opt.rebinds(false)}
+	if net != nil {
+		s.Dialect = reshape.OpenVINO
+		if st, err := os.Stat(path); err == nil {
+			s.xmlBytes = st.Size()
+		}
+	}
+	s.Tensors = shapesOf(g, res, net, opt)
+	return s, nil
+}
+
+// shapesOf returns the tensors of an inferred graph, with their verdicts; net is the IR network the
+// graph was read from, nil for an ONNX model.
+func shapesOf(g *graph.Graph, res *graph.Result, net *ir.Net, opt Options) []Tensor {
 	decls := newDeclarations(res)
 	broken := brokenConstraint(g, res, opt)
-	s := &Shapes{File: path, Unsupported: res.Unsupported, Symbols: res.Table().Names(), Constraints: constraintsOf(res, path),
-		res: res, g: g, model: m, external: externalFiles(&m.Graph, nil), rebound: len(opt.Dims) > 0 || opt.rebinds(false)}
+	rebinds := opt.rebinds(net != nil)
+	tensors := make([]Tensor, 0, len(g.Inputs)+len(res.Nodes))
 	for _, in := range g.Inputs {
 		info := res.Tensor(in.Name)
-		s.Tensors = append(s.Tensors, Tensor{Name: in.Name, Type: info.Type, Shape: info.Shape, Optional: info.Optional, Verdict: Inferred})
+		tensors = append(tensors, Tensor{Name: in.Name, Type: info.Type, Shape: info.Shape, Optional: info.Optional, Verdict: Inferred})
 	}
-	for _, r := range res.Nodes {
+	for i := range res.Nodes {
+		r := &res.Nodes[i]
+		var layer *ir.Layer
+		if net != nil {
+			if id, ok := graph.IRLayerID(r.Node); ok {
+				layer, _ = net.Layer(id)
+			}
+		}
 		for k, name := range r.Node.Outputs {
 			if name == "" || r.Outputs[k] == nil {
 				continue
 			}
 			t := Tensor{Graph: r.Scope, Name: name, Node: r.Path, Op: r.Node.Op, Type: r.Outputs[k].Type, Shape: r.Outputs[k].Shape,
 				Optional: r.Outputs[k].Optional}
+			if layer != nil && k < len(layer.Outputs) {
+				t.Name = irTensorName(r.Path, layer.Outputs[k])
+			}
 			if d, dt, ok := res.Declared(r.Graph, name); ok {
 				t.Declared = &d
 				if dt != element.Undefined && t.Type == element.Undefined && r.Err == nil && r.Blocked == "" {
@@ -145,7 +189,7 @@ func InferShapes(path string, opt Options) (*Shapes, error) {
 				t.Verdict = OK
 				switch when := decls.equalWhen(t.Shape, *t.Declared); {
 				case when.IsTrue():
-				case opt.rebinds(false):
+				case rebinds:
 					t.Verdict, t.Message = Stale, staleDeclaration(*t.Declared, t.Shape)
 				default:
 					t.Verdict, t.Message = Mismatch, disagreement(*t.Declared, t.Shape, when)
@@ -158,10 +202,19 @@ func InferShapes(path string, opt Options) (*Shapes, error) {
 				o := broken.Constraint.Origin
 				t.Message = o.Node + " (" + o.Op + "): " + brokenMessage(broken, t.Message)
 			}
-			s.Tensors = append(s.Tensors, t)
+			tensors = append(tensors, t)
 		}
 	}
-	return s, nil
+	return tensors
+}
+
+// irTensorName is the name of the tensor of an IR layer's output port p, the layer's node at path:
+// the port's names attribute as the file writes it, else PATH:PORT.
+func irTensorName(path string, p ir.Port) string {
+	if p.Names != "" {
+		return p.Names
+	}
+	return path + ":" + p.ID
 }
 
 // WithValueInfo returns the ONNX model with the inferred type and shape of its tensors written in,
@@ -183,8 +236,13 @@ func InferShapes(path string, opt Options) (*Shapes, error) {
 // Viewers such as Netron and onnxruntime's optimizers read them. dir is the directory the result
 // will be written into: a model whose tensors keep their values in external data files, named
 // relative to its directory, is refused with an error wrapping errcode.ErrSyntax when such a file
-// is not the same from dir, since the result would name a file that is not beside it.
+// is not the same from dir, since the result would name a file that is not beside it; so is an
+// OpenVINO IR network, whose port dims OpenVINO infers again when it reads it.
 func (s *Shapes) WithValueInfo(dir string) ([]byte, error) {
+	if s.model == nil {
+		return nil, errcode.Errorf(errcode.ErrSyntax, "%s: an OpenVINO IR network: the inferred shapes are written into ONNX models only "+
+			"(OpenVINO infers an IR network's port dims again when it reads it)", s.File)
+	}
 	if err := s.checkExternal(dir); err != nil {
 		return nil, err
 	}
@@ -318,7 +376,7 @@ func externalFiles(g *onnx.Graph, files []string) []string {
 // beside the model, is not the same file from dir.
 func (s *Shapes) checkExternal(dir string) error {
 	from := filepath.Dir(s.File)
-	for _, loc := range s.external {
+	for _, loc := range externalFiles(&s.model.Graph, nil) {
 		a, errA := os.Stat(filepath.Join(from, filepath.FromSlash(loc)))
 		b, errB := os.Stat(filepath.Join(dir, filepath.FromSlash(loc)))
 		if errA != nil || errB == nil && os.SameFile(a, b) {

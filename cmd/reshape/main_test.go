@@ -4,8 +4,10 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -565,6 +567,40 @@ func TestCheckRunScalarPattern(t *testing.T) {
 	code, stdout, stderr := cli("", "check", "--run", "--json", xml)
 	if code != 0 || stderr != "" || !strings.Contains(stdout, `"pattern":[1],"pattern_shape":[]`) || !strings.Contains(stdout, `"inferred":[]`) || !strings.Contains(stdout, `"verdict":"ok"`) || !strings.Contains(stdout, `"run":"ok"`) {
 		t.Errorf("exit %d\n%s%s", code, stdout, stderr)
+	}
+}
+
+// TestShapesCommandIR: shapes reads an IR network, its .bin beside it or from --bin, prints JSON
+// records of the form ONNX's have, and refuses --write on it before anything is printed or written.
+func TestShapesCommandIR(t *testing.T) {
+	model := filepath.Join("..", "..", "testdata", "ir", "flatten_head.xml")
+	code, stdout, stderr := cli("", "shapes", "--json", "--dim", "image:0=2", model)
+	if code != 0 || stderr != "" ||
+		!strings.Contains(stdout, `{"record":"tensor","name":"logits,flat","node":"flatten","op":"Reshape","type":"f32","shape":[2,256],"declared":["?",256],"verdict":"ok"}`) ||
+		!strings.HasSuffix(stdout, `{"record":"summary","file":"`+model+`","tensors":7,"verdicts":{"inferred":1,"ok":6},"symbols":[],"unsupported":{},"constraints":[],"valid":"always","fixed":0}`+"\n") {
+		t.Errorf("shapes --json: exit %d\n%s%s", code, stdout, stderr)
+	}
+	dir := t.TempDir()
+	x, err := os.ReadFile(model)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lone := filepath.Join(dir, "lone.xml")
+	if err := os.WriteFile(lone, x, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, stdout, stderr := cli("", "shapes", lone); code != 2 || stdout != "" || !strings.HasPrefix(stderr, "reshape: io: ") || !strings.Contains(stderr, "lone.bin") {
+		t.Errorf("without the .bin: exit %d, %q, %q", code, stdout, stderr)
+	}
+	bin := strings.TrimSuffix(model, ".xml") + ".bin"
+	if code, stdout, stderr := cli("", "shapes", "--quiet", "--bin", bin, lone); code != 0 || stderr != "" || stdout != "7 tensors: 6 ok, 0 mismatch, 1 inferred, 0 error; symbols: image:0\n" {
+		t.Errorf("--bin: exit %d, %q, %q", code, stdout, stderr)
+	}
+	out := filepath.Join(dir, "out.onnx")
+	code, stdout, stderr = cli("", "shapes", "--write", out, model)
+	if _, err := os.Stat(out); code != 2 || stdout != "" || !errors.Is(err, fs.ErrNotExist) ||
+		!strings.HasPrefix(stderr, "reshape shapes: --write "+out+": "+model+" is an OpenVINO IR network, and --write writes ONNX models only") {
+		t.Errorf("--write on IR: exit %d, %v, %q, %q", code, err, stdout, stderr)
 	}
 }
 

@@ -10,15 +10,16 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/reshape-go/reshape"
 	"github.com/reshape-go/reshape/check"
 )
 
 var shapesCommand = &command{
 	name:    "shapes",
-	summary: "infer the shape of every tensor of an ONNX model, with symbols",
+	summary: "infer the shape of every tensor of an ONNX model or an OpenVINO IR network, with symbols",
 	usage: `Usage:
   reshape shapes [--dim NAME=VALUE]... [--input NAME=SHAPE]... [--batch-size N] [--json] [--quiet]
-                 [--allow-fixed-dims] [--write OUT.onnx] MODEL.onnx
+                 [--allow-fixed-dims] [--bin PATH] [--write OUT.onnx] MODEL.onnx|MODEL.xml
 
 Infers the element type and shape of every tensor of the model from its graph inputs, node by node,
 subgraphs (If, Loop, Scan) included, and compares each with the shape the model declares. Dims are
@@ -26,33 +27,41 @@ integers, expressions in the model's symbols, or intervals: a named dimension (d
 of its name, an unnamed dynamic dim of a graph input the symbol INPUT:AXIS ('x:0'). An expression
 uses + - * // / and parentheses: 'B*T', '(H+1)//2'; / is an exact quotient.
 
+An OpenVINO IR .xml (IR v10 and v11), with the .bin beside it or --bin, is inferred from its
+Parameters layer by layer: every output port of every layer but the Const layers, named by the
+port's names attribute, else LAYER:PORT (the layer's name and the port's id), and compared with the
+port's dims; a Parameter is named by its name, which --input takes.
+
 Flags:
   --dim NAME=VALUE     bind the symbol NAME to the integer VALUE (repeatable), like onnxruntime's
                        free-dimension overrides; with every symbol bound, every shape is static
   --input NAME=SHAPE   set the shape of graph input NAME, e.g. 'x=[1,3,32,100]' or 'x=[N,3,H,W]'
                        (repeatable)
   --batch-size N       bind the batch dim of every input whose batch dim is dynamic (the dim marked
-                       DATA_BATCH, else the leading one), as OpenVINO's set_batch does
+                       DATA_BATCH or the N of an IR layout, else the leading one), as OpenVINO's
+                       set_batch does
+  --bin PATH           the .bin weights of an IR model (default: the .xml path with .bin)
   --quiet              print only the tensors that are wrong, the constraints if one fixes a dim,
                        and the summary
 ` + allowFixedHelp + `
   --json               print JSON Lines: one record per tensor (graph, name, node, op, type, shape,
                        declared, verdict, message), then a summary record (file, tensors, verdicts,
                        symbols, unsupported, constraints, valid, fixed), as check's
-  --write OUT.onnx     write the model with the inferred shapes written in, subgraphs included:
+  --write OUT.onnx     write the ONNX model with the inferred shapes written in, subgraphs included:
                        static dims as dim_value, expressions as dim_param; undeclared tensors added
                        to value_info, wrong declarations replaced, outputs without a shape given
-                       one, and with bindings the inputs' bound shapes
+                       one, and with bindings the inputs' bound shapes (ONNX only: OpenVINO infers
+                       an IR network's port dims again when it reads it)
 ` + limitsHelp + `
 Output: one row per tensor with its verdict: ok (the declared shape is the inferred one at every
 binding that satisfies the constraints), mismatch (it is not), inferred (nothing declared to
 compare with), the error code of a node whose inputs break its rule (or that imposes a constraint
 the --dim bindings break), unknown (downstream of such a node: not inferred) or stale (with
---input or --batch-size, a declaration of the model's old input shapes: not compared); then the
-messages, "runs only when:" and a line per constraint the nodes impose on the symbols (or "runs
-at every binding of N, H, W"), as check prints them, and a summary line that counts each verdict,
-lists the symbols and names the operators that have no shape rule. On a terminal, the table keeps
-to its width.
+--input or --batch-size, or --dim on an IR network, a declaration of the model's old input shapes:
+not compared); then the messages, "runs only when:" and a line per constraint the nodes impose on
+the symbols (or "runs at every binding of N, H, W"), as check prints them, and a summary line that
+counts each verdict, lists the symbols and names the operators that have no shape rule. On a
+terminal, the table keeps to its width.
 
 Exit status: 0 when no tensor is mismatch or an error and no constraint fixes a dim the model
 declares dynamic (unless --allow-fixed-dims); 1 otherwise; 2 when the model cannot be read.
@@ -61,6 +70,7 @@ Examples:
   reshape shapes model.onnx
   reshape shapes --dim N=1 --dim H=32 model.onnx
   reshape shapes --input 'x=[1,3,224,224]' --write model-shapes.onnx model.onnx
+  reshape shapes --batch-size 2 --quiet model.xml
 `,
 }
 
@@ -138,13 +148,14 @@ func runShapes(e *env, args []string) int {
 	quiet := fs.Bool("quiet", false, "")
 	allowFixed := fs.Bool("allow-fixed-dims", false, "")
 	write := fs.String("write", "", "")
+	bin := fs.String("bin", "", "")
 	lim := addLimitFlags(fs)
 	args, err := parseArgs(fs, args)
 	if err != nil {
 		return e.fail(shapesCommand, err)
 	}
 	if len(args) != 1 {
-		return e.fail(shapesCommand, usagef("want one MODEL.onnx, got %d arguments", len(args)))
+		return e.fail(shapesCommand, usagef("want one MODEL.onnx or MODEL.xml, got %d arguments", len(args)))
 	}
 	dims, err := dimFlags.dims()
 	if err != nil {
@@ -153,7 +164,7 @@ func runShapes(e *env, args []string) int {
 	if *batchSize < 0 || isSet(fs, "batch-size") && *batchSize == 0 {
 		return e.fail(shapesCommand, usagef("--batch-size %d: want a positive integer", *batchSize))
 	}
-	opt := check.Options{MaxRank: lim.maxRank, MaxFileSize: lim.fileLimit(), Dims: dims, Inputs: inputFlags.values, BatchSize: *batchSize}
+	opt := check.Options{BinPath: *bin, MaxRank: lim.maxRank, MaxFileSize: lim.fileLimit(), Dims: dims, Inputs: inputFlags.values, BatchSize: *batchSize}
 	s, err := check.InferShapes(args[0], opt)
 	if err != nil {
 		return e.fail(shapesCommand, badInput(err))
@@ -163,6 +174,10 @@ func runShapes(e *env, args []string) int {
 	// cannot be written there, fails alone.
 	var out *outFile
 	var model []byte
+	if *write != "" && s.Dialect != reshape.ONNX {
+		return e.fail(shapesCommand, usagef("--write %s: %s is an OpenVINO IR network, and --write writes ONNX models only "+
+			"(OpenVINO infers an IR network's port dims again when it reads it; --json gives the inferred shapes)", *write, args[0]))
+	}
 	if *write != "" {
 		if model, err = s.WithValueInfo(filepath.Dir(*write)); err != nil {
 			return e.fail(shapesCommand, badInput(fmt.Errorf("--write %s: %w", *write, err)))

@@ -1,0 +1,368 @@
+package check_test
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/reshape-go/reshape"
+	"github.com/reshape-go/reshape/check"
+	"github.com/reshape-go/reshape/errcode"
+	"github.com/reshape-go/reshape/ir"
+)
+
+// flattenHead is the IR fixture of README's `reshape shapes` example: a Parameter image [?,3,8,8]
+// through a Convolution and a ReLU, flattened by a computed pattern; its ports declare the shapes.
+var flattenHead = filepath.Join("..", "testdata", "ir", "flatten_head.xml")
+
+// irVariant writes the IR model at path, with its .bin, to a directory of its own with the xml
+// changed by replacing old with new (once each, in order), and returns the new xml's path.
+func irVariant(t *testing.T, path string, edits ...string) string {
+	t.Helper()
+	x, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bin, err := os.ReadFile(strings.TrimSuffix(path, ".xml") + ".bin")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(x)
+	for i := 0; i+1 < len(edits); i += 2 {
+		if !strings.Contains(text, edits[i]) {
+			t.Fatalf("%s has no %q to edit", path, edits[i])
+		}
+		text = strings.Replace(text, edits[i], edits[i+1], 1)
+	}
+	dir := t.TempDir()
+	out := filepath.Join(dir, filepath.Base(path))
+	if err := os.WriteFile(out, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(strings.TrimSuffix(out, ".xml")+".bin", bin, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// tensorLine writes a tensor as reshape shapes does: name, op, type, shape, declared, verdict.
+func tensorLine(tn check.Tensor) string {
+	declared := "-"
+	if tn.Declared != nil {
+		declared = tn.Declared.String()
+	}
+	op := tn.Op
+	if op == "" {
+		op = "-"
+	}
+	return strings.Join([]string{tn.Name, op, tn.Type.String(), tn.Shape.String(), declared, string(tn.Verdict)}, " ")
+}
+
+// TestInferShapesIR infers the tensors of IR networks through InferShapes: names from the ports'
+// names attributes, else LAYER:PORT; verdicts against the ports' dims, stale under bindings that
+// rebind the inputs (--dim included, as check judges IR); errors and what lies downstream.
+func TestInferShapesIR(t *testing.T) {
+	// A features port that declares 5 channels where the Convolution gives 4.
+	wrongPort := irVariant(t, flattenHead, `names="features">
+					<dim>-1</dim>
+					<dim>4</dim>`, `names="features">
+					<dim>-1</dim>
+					<dim>5</dim>`)
+	tests := []struct {
+		name    string
+		path    string
+		opt     check.Options
+		want    []string // every tensor, as tensorLine writes it
+		symbols []string
+		valid   string
+	}{
+		{
+			name: "flatten_head", path: flattenHead,
+			want: []string{
+				"image - f32 [image:0,3,8,8] - inferred",
+				"features Convolution f32 [image:0,4,8,8] [?,4,8,8] ok",
+				"relu:1 ReLU f32 [image:0,4,8,8] [?,4,8,8] ok",
+				"shape:1 ShapeOf i64 [4] [4] ok",
+				"batch:3 Gather i64 [1] [1] ok",
+				"pattern:2 Concat i64 [2] [2] ok",
+				"logits,flat Reshape f32 [image:0,256] [?,256] ok",
+			},
+			symbols: []string{"image:0"}, valid: "always",
+		},
+		{
+			// A dim the port declares dynamic meets the bound one: ok, not stale.
+			name: "flatten_head --dim", path: flattenHead, opt: check.Options{Dims: map[string]int64{"image:0": 2}},
+			want: []string{
+				"image - f32 [2,3,8,8] - inferred",
+				"features Convolution f32 [2,4,8,8] [?,4,8,8] ok",
+				"relu:1 ReLU f32 [2,4,8,8] [?,4,8,8] ok",
+				"shape:1 ShapeOf i64 [4] [4] ok",
+				"batch:3 Gather i64 [1] [1] ok",
+				"pattern:2 Concat i64 [2] [2] ok",
+				"logits,flat Reshape f32 [2,256] [?,256] ok",
+			},
+			valid: "always",
+		},
+		{
+			name: "flatten_head --input", path: flattenHead, opt: check.Options{Inputs: map[string]string{"image": "[2,3,16,16]"}},
+			want: []string{
+				"image - f32 [2,3,16,16] - inferred",
+				"features Convolution f32 [2,4,16,16] [?,4,8,8] stale",
+				"relu:1 ReLU f32 [2,4,16,16] [?,4,8,8] stale",
+				"shape:1 ShapeOf i64 [4] [4] ok",
+				"batch:3 Gather i64 [1] [1] ok",
+				"pattern:2 Concat i64 [2] [2] ok",
+				"logits,flat Reshape f32 [2,1024] [?,256] stale",
+			},
+			valid: "always",
+		},
+		{
+			// A rank the Convolution refuses: its error, and unknown downstream.
+			name: "flatten_head rank 3", path: flattenHead, opt: check.Options{Inputs: map[string]string{"image": "[2,3,8]"}},
+			want: []string{
+				"image - f32 [2,3,8] - inferred",
+				"features Convolution undefined [...] [?,4,8,8] invalid-shape",
+				"relu:1 ReLU undefined [...] [?,4,8,8] unknown",
+				"shape:1 ShapeOf undefined [...] [4] unknown",
+				"batch:3 Gather undefined [...] [1] unknown",
+				"pattern:2 Concat undefined [...] [2] unknown",
+				"logits,flat Reshape undefined [...] [?,256] unknown",
+			},
+			valid: "never",
+		},
+		{
+			name: "wrong port", path: wrongPort,
+			want: []string{
+				"image - f32 [image:0,3,8,8] - inferred",
+				"features Convolution f32 [image:0,4,8,8] [?,5,8,8] mismatch",
+				"relu:1 ReLU f32 [image:0,4,8,8] [?,4,8,8] ok",
+				"shape:1 ShapeOf i64 [4] [4] ok",
+				"batch:3 Gather i64 [1] [1] ok",
+				"pattern:2 Concat i64 [2] [2] ok",
+				"logits,flat Reshape f32 [image:0,256] [?,256] ok",
+			},
+			symbols: []string{"image:0"}, valid: "always",
+		},
+		{
+			// The same declaration, under an --input binding: the port's shape is the old input's.
+			name: "wrong port --input", path: wrongPort, opt: check.Options{Inputs: map[string]string{"image": "[1,3,8,8]"}},
+			want: []string{
+				"image - f32 [1,3,8,8] - inferred",
+				"features Convolution f32 [1,4,8,8] [?,5,8,8] stale",
+				"relu:1 ReLU f32 [1,4,8,8] [?,4,8,8] ok",
+				"shape:1 ShapeOf i64 [4] [4] ok",
+				"batch:3 Gather i64 [1] [1] ok",
+				"pattern:2 Concat i64 [2] [2] ok",
+				"logits,flat Reshape f32 [1,256] [?,256] ok",
+			},
+			valid: "always",
+		},
+		{
+			// Layers without names: LAYER:PORT; a Parameter by its name.
+			name: "batch_flatten", path: filepath.Join("..", "graph", "testdata", "ir", "batch_flatten.xml"),
+			want: []string{
+				"x - f32 [x:0,3,224,224] - inferred",
+				"shape:1 ShapeOf i64 [4] [4] ok",
+				"batch:3 Gather i64 [1] [1] ok",
+				"pattern:2 Concat i64 [2] [2] ok",
+				"flatten:2 Reshape f32 [x:0,150528] [?,150528] ok",
+			},
+			symbols: []string{"x:0"}, valid: "always",
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s, err := check.InferShapes(tt.path, tt.opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer s.Close()
+			var got []string
+			for _, tn := range s.Tensors {
+				got = append(got, tensorLine(tn))
+			}
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("tensors\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(tt.want, "\n"))
+			}
+			if s.Dialect != reshape.OpenVINO || !slices.Equal(s.Symbols, tt.symbols) || s.Valid() != tt.valid || len(s.Unsupported) != 0 {
+				t.Errorf("dialect %s, symbols %q, valid %q, unsupported %v; want openvino, %q, %q, none", s.Dialect, s.Symbols, s.Valid(), s.Unsupported, tt.symbols, tt.valid)
+			}
+		})
+	}
+}
+
+// TestInferShapesIRFiles: the .bin comes from beside the .xml or from Options.BinPath; only the
+// small constants are read of it; the shapes are not written into an IR network.
+func TestInferShapesIRFiles(t *testing.T) {
+	dir := t.TempDir()
+	xml := filepath.Join(dir, "net.xml")
+	x, err := os.ReadFile(flattenHead)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(xml, x, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err = check.InferShapes(xml, check.Options{})
+	if !errors.Is(err, errcode.ErrIO) || !errors.Is(err, fs.ErrNotExist) || !strings.Contains(err.Error(), "net.bin") {
+		t.Errorf("without the .bin: %v, want an io error naming net.bin", err)
+	}
+	bin := strings.TrimSuffix(flattenHead, ".xml") + ".bin"
+	s, err := check.InferShapes(xml, check.Options{BinPath: bin})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	// The .xml whole; of the .bin, the three i64 values of the shape subgraph (24 bytes), not the
+	// Convolution's 432 bytes of weights.
+	if got, want := s.BytesRead(), int64(len(x))+24; got != want {
+		t.Errorf("BytesRead %d, want %d", got, want)
+	}
+	if _, err := s.WithValueInfo(dir); !errors.Is(err, errcode.ErrSyntax) || !strings.Contains(err.Error(), "OpenVINO IR") {
+		t.Errorf("WithValueInfo of an IR network: %v, want a syntax error", err)
+	}
+	if err := s.Close(); err != nil {
+		t.Errorf("Close: %v", err)
+	}
+	if _, err := check.InferShapes(xml, check.Options{BinPath: bin, MaxFileSize: 100}); !errors.Is(err, errcode.ErrLimit) {
+		t.Errorf("an .xml over MaxFileSize: %v, want a limit error", err)
+	}
+}
+
+// irRealModels are the OpenVINO IR models of ../shared/realdata (its SOURCES.md, section A).
+func irRealModels(t *testing.T) []string {
+	t.Helper()
+	if _, err := os.Stat(realDataDir); err != nil {
+		t.Skipf("real models not found (%v): run with ../shared beside the repository", err)
+	}
+	var paths []string
+	for rel := range realData {
+		if strings.HasSuffix(rel, ".xml") {
+			paths = append(paths, filepath.Join(realDataDir, rel))
+		}
+	}
+	slices.Sort(paths)
+	return paths
+}
+
+// TestShapesRealIR infers every IR model of ../shared/realdata through InferShapes: one tensor per
+// Parameter and per output port of every other layer but Const and Result, each ok against its
+// port's dims but the Parameters (inferred), no layer without a rule, and of the .bin only the
+// small constants read (face-detection-0200: 57,941 of 1,921,621 bytes).
+func TestShapesRealIR(t *testing.T) {
+	for _, path := range irRealModels(t) {
+		t.Run(filepath.Base(path), func(t *testing.T) {
+			s, err := check.InferShapes(path, check.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer s.Close()
+			f, err := os.Open(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			net, err := ir.Decode(f)
+			f.Close()
+			if err != nil {
+				t.Fatal(err)
+			}
+			ports := 0
+			for _, l := range net.Layers {
+				switch l.Type {
+				case "Parameter":
+					ports++
+				case "Const", "Result":
+				default:
+					ports += len(l.Outputs)
+				}
+			}
+			if len(s.Tensors) != ports {
+				t.Errorf("%d tensors, want %d", len(s.Tensors), ports)
+			}
+			for _, tn := range s.Tensors {
+				want := check.OK
+				if tn.Op == "" {
+					want = check.Inferred
+				}
+				if tn.Verdict != want || tn.Op != "" && tn.Declared == nil {
+					t.Errorf("%s (%s %s): %s, want %s: %s", tn.Name, tn.Op, tn.Node, tn.Verdict, want, tn.Message)
+				}
+			}
+			if len(s.Unsupported) != 0 || s.Valid() != "always" {
+				t.Errorf("unsupported %v, valid %q", s.Unsupported, s.Valid())
+			}
+			st, err := os.Stat(strings.TrimSuffix(path, ".xml") + ".bin")
+			if err != nil {
+				t.Fatal(err)
+			}
+			xml, _ := os.Stat(path)
+			// A .bin of weights is read a quarter at most (dynamic_reshape.xml's is its one
+			// constant, 8 bytes, read whole).
+			if read := s.BytesRead() - xml.Size(); read <= 0 || read > st.Size() || st.Size() > 1<<10 && read > st.Size()/4 {
+				t.Errorf("%d bytes of the %d-byte .bin read", read, st.Size())
+			}
+			t.Logf("%d tensors; %d of the %d bytes of the .bin read", len(s.Tensors), s.BytesRead()-xml.Size(), st.Size())
+		})
+	}
+}
+
+// TestShapesCheckAgreeIR: the Reshape rows of check and the Reshape tensors of shapes come from one
+// inference, so that they agree on every IR Reshape: the same layers in the same order, the same
+// inferred and declared shapes and verdicts, with and without bindings.
+func TestShapesCheckAgreeIR(t *testing.T) {
+	type model struct {
+		path string
+		opt  check.Options
+	}
+	models := []model{
+		{path: flattenHead},
+		{path: flattenHead, opt: check.Options{Inputs: map[string]string{"image": "[2,3,16,16]"}}},
+		{path: filepath.Join("..", "graph", "testdata", "ir", "batch_flatten.xml"), opt: check.Options{Dims: map[string]int64{"x:0": 3}}},
+		{path: filepath.Join("model", "spec_examples.xml")},
+	}
+	if _, err := os.Stat(realDataDir); err == nil {
+		for _, path := range irRealModels(t) {
+			models = append(models, model{path: path})
+		}
+		fd := filepath.Join(realDataDir, "openvinotoolkit__datumaro/datumaro/plugins/openvino/models/face-detection-0200.xml")
+		models = append(models, model{path: fd, opt: check.Options{Inputs: map[string]string{"image": "[N,3,256,256]"}}},
+			model{path: fd, opt: check.Options{Inputs: map[string]string{"image": "[2,3,128,128]"}}})
+	}
+	for _, m := range models {
+		rep, err := check.File(m.path, m.opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := check.InferShapes(m.path, m.opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.Close()
+		var rows, tensors []string
+		for _, r := range rep.Rows {
+			if r.Op == "Reshape" {
+				inferred := "-"
+				if r.Inferred != nil {
+					inferred = r.Inferred.String()
+				}
+				rows = append(rows, r.Name+" "+inferred+" "+r.Declared.String()+" "+string(r.Verdict))
+			}
+		}
+		for _, tn := range s.Tensors {
+			if tn.Op == "Reshape" {
+				shape := tn.Shape.String()
+				if tn.Verdict.IsError() || tn.Verdict == check.Unknown {
+					shape = "-"
+				}
+				tensors = append(tensors, tn.Node+" "+shape+" "+tn.Declared.String()+" "+string(tn.Verdict))
+			}
+		}
+		if len(rows) == 0 || !slices.Equal(rows, tensors) {
+			t.Errorf("%s %+v: check's Reshape rows\n%s\nshapes' Reshape tensors\n%s", m.path, m.opt, strings.Join(rows, "\n"), strings.Join(tensors, "\n"))
+		}
+	}
+}
