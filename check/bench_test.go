@@ -6,6 +6,7 @@ import (
 	"encoding/xml"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"testing"
 
@@ -72,6 +73,26 @@ func BenchmarkCheckIR(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(benchLayers*b.N)/b.Elapsed().Seconds(), "layers/s")
+}
+
+// BenchmarkShapesIR runs reshape shapes' library path on face-detection-0200 (1,146 layers, in
+// ../shared/realdata): graph.Open (decode the .xml, FromIR), Infer, and every tensor's verdict
+// against its port; it reports the time per layer.
+func BenchmarkShapesIR(b *testing.B) {
+	path := filepath.Join(realDataDir, "openvinotoolkit__datumaro", "datumaro", "plugins", "openvino", "models", "face-detection-0200.xml")
+	if _, err := os.Stat(path); err != nil {
+		b.Skipf("%s not found (the shared data beside the repository): skipped", path)
+	}
+	const layers = 1146
+	b.ReportAllocs()
+	for b.Loop() {
+		s, err := check.InferShapes(path, check.Options{})
+		if err != nil || len(s.Tensors) != 440 {
+			b.Fatal(err)
+		}
+		s.Close()
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/layers, "ns/layer")
 }
 
 // BenchmarkXMLScan is the yardstick of BenchmarkCheckIR: a bare encoding/xml token scan of the same

@@ -38,9 +38,16 @@ import (
 // another layer's output), a Const whose <data> does not follow Constant-1 or whose bytes lie
 // past the end of w.
 func FromIR(net *ir.Net, w *ir.Weights) (*Graph, error) {
-	g := &Graph{Name: net.Name, Consts: map[string]*Const{}, Declared: map[string]Decl{}}
+	ports, consts := 0, 0
+	for i := range net.Layers {
+		ports += len(net.Layers[i].Outputs)
+		if net.Layers[i].Type == "Const" {
+			consts++
+		}
+	}
+	g := &Graph{Name: net.Name, Nodes: make([]Node, 0, len(net.Layers)-consts), Consts: make(map[string]*Const, consts), Declared: make(map[string]Decl, ports)}
 	// The tensor names of the output ports.
-	tensors := map[[2]string]string{}
+	tensors := make(map[[2]string]string, ports)
 	params := map[string]*ir.Layer{}
 	for i := range net.Layers {
 		l := &net.Layers[i]
@@ -51,6 +58,8 @@ func FromIR(net *ir.Net, w *ir.Weights) (*Graph, error) {
 			tensors[[2]string{l.ID, p.ID}] = IRTensor(l.ID, p.ID)
 		}
 	}
+	// The element types of the ports' precisions, parsed once each.
+	precisions := map[string]element.Type{}
 	for i := range net.Layers {
 		l := &net.Layers[i]
 		if l.Type != "Parameter" {
@@ -95,7 +104,12 @@ func FromIR(net *ir.Net, w *ir.Weights) (*Graph, error) {
 		outputs := make([]string, len(l.Outputs))
 		for k, p := range l.Outputs {
 			outputs[k] = tensors[[2]string{l.ID, p.ID}]
-			g.Declared[outputs[k]] = irPortDecl(p, element.Undefined)
+			t, ok := precisions[p.Precision]
+			if !ok {
+				t, _ = element.Parse(p.Precision)
+				precisions[p.Precision] = t
+			}
+			g.Declared[outputs[k]] = shapeDecl(p.Shape, t)
 		}
 		if l.Type == "Const" {
 			if len(outputs) != 1 || len(inputs) != 0 {
@@ -164,14 +178,6 @@ func IRLayerID(n *Node) (id string, ok bool) {
 	}
 	id, _, ok = irPort(n.Outputs[0])
 	return id, ok
-}
-
-// irPortDecl returns the declaration of a port: its precision (or t when it has none) and dims.
-func irPortDecl(p ir.Port, t element.Type) Decl {
-	if pt, err := element.Parse(p.Precision); err == nil {
-		t = pt
-	}
-	return shapeDecl(p.Shape, t)
 }
 
 func shapeDecl(s shape.Shape, t element.Type) Decl {
@@ -261,28 +267,30 @@ func irConst(l *ir.Layer, w *ir.Weights, name string) (*Const, error) {
 	if c.Offset > w.Size() || c.Size > w.Size()-c.Offset {
 		return nil, errcode.Errorf(errcode.ErrSyntax, "Const %v: %s: offset %d + size %d is past the end of the file (%d bytes)", l, w.Name(), c.Offset, c.Size, w.Size())
 	}
-	where := "Const " + l.String()
+	// The layer's description is made for a message only.
+	id, layerName, line := l.ID, l.Name, l.Line
+	where := func() string { return "Const " + (&ir.Layer{ID: id, Name: layerName, Line: line}).String() }
 	out.Load = func(limit int64) ([]int64, []float64, error) {
 		n, err := shape.Volume(c.Shape)
 		if err != nil {
-			return nil, nil, fmt.Errorf("%s: %w", where, err)
+			return nil, nil, fmt.Errorf("%s: %w", where(), err)
 		}
 		if n > limit {
-			return nil, nil, errcode.Errorf(errcode.ErrLimit, "%s: %d elements, more than %d", where, n, limit)
+			return nil, nil, errcode.Errorf(errcode.ErrLimit, "%s: %d elements, more than %d", where(), n, limit)
 		}
 		if c.Type.IsInteger() {
 			ints, err := w.Ints(c, limit)
 			if err != nil {
-				return nil, nil, fmt.Errorf("%s: %w", where, err)
+				return nil, nil, fmt.Errorf("%s: %w", where(), err)
 			}
 			return ints, nil, nil
 		}
 		if c.Type != element.Boolean && !c.Type.IsFloat() {
-			return nil, nil, errcode.Errorf(errcode.ErrDataType, "%s: %v values are not read", where, c.Type)
+			return nil, nil, errcode.Errorf(errcode.ErrDataType, "%s: %v values are not read", where(), c.Type)
 		}
 		b, err := w.Bytes(c, c.Size)
 		if err != nil {
-			return nil, nil, fmt.Errorf("%s: %w", where, err)
+			return nil, nil, fmt.Errorf("%s: %w", where(), err)
 		}
 		if c.Type == element.Boolean {
 			ints := make([]int64, len(b))
@@ -293,7 +301,7 @@ func irConst(l *ir.Layer, w *ir.Weights, name string) (*Const, error) {
 		}
 		t, err := tensor.FromBytes(c.Type, c.Shape, b)
 		if err != nil {
-			return nil, nil, fmt.Errorf("%s: %w", where, err)
+			return nil, nil, fmt.Errorf("%s: %w", where(), err)
 		}
 		return nil, tensor.Float64s(t), nil
 	}

@@ -96,6 +96,12 @@ func TestDecodeErrors(t *testing.T) {
 		{"no version", `<net></net>`, `<net version="">`},
 		{"unclosed", `<net version="11"><layers>`, "unexpected EOF"},
 		{"mismatched tag", `<net version="11"><layers></net>`, "element <layers> closed by </net>"},
+		{"mismatched tag in a skipped element", net(layer("1", "A", `<rt_info><a></b></rt_info>`), ""), "line 1: element <a> closed by </b>"},
+		{"mismatched prefix", net(`<x:layer id="1"></y:layer>`, ""), "element <x:layer> closed by </y:layer>"},
+		{"mismatched dim", net(layer("1", "A", `<output><port id="0"><dim>2</dims></port></output>`), ""), "element <dim> closed by </dims>"},
+		{"mismatched dim text", net(layer("1", "A", `<output><port id="0"><dim>?</dims></port></output>`), ""), "element <dim> closed by </dims>"},
+		{"end tag before the root", `</a><net version="11"></net>`, "line 1: unexpected end element </a>"},
+		{"unclosed layer", `<net version="11"><layers><layer id="1">`, "line 1: unexpected EOF"},
 		{"layer without id", net(`<layer name="a" type="Const"/>`, ""), `<layer name="a"> has no id`},
 		{"duplicate id", net(layer("1", "A", "")+layer("1", "B", ""), ""), `layer id "1" is used already by layer "n1" on line 1`},
 		{"bad dim", net(layer("1", "A", `<output><port id="0"><dim>x</dim></port></output>`), ""), `<dim>x</dim>: "x": not a dimension`},
@@ -175,11 +181,36 @@ func TestWeightsErrors(t *testing.T) {
 	}
 }
 
-// FuzzDecode checks that the IR reader never panics and fails only with syntax errors, or overflow
-// errors for dimensions beyond int64.
+// wellFormed reports whether encoding/xml's Token, which matches end tags with start tags, reads
+// text through the end of its root element without an error.
+func wellFormed(text string) error {
+	d := xml.NewDecoder(strings.NewReader(text))
+	depth := 0
+	for {
+		tok, err := d.Token()
+		if err != nil {
+			return err
+		}
+		switch tok.(type) {
+		case xml.StartElement:
+			depth++
+		case xml.EndElement:
+			if depth--; depth == 0 {
+				return nil
+			}
+		}
+	}
+}
+
+// FuzzDecode checks that the IR reader never panics, fails only with syntax errors, or overflow
+// errors for dimensions beyond int64, and accepts only XML that encoding/xml's Token reads as
+// well-formed through the root's end tag (Decode reads RawToken, and matches the tags itself).
 func FuzzDecode(f *testing.F) {
 	f.Add(small)
 	f.Add(`<net version="10"><layers><layer id="1"><data a="b"/></layer></layers></net>`)
+	f.Add(`<net version="10"><layers><layer id="1"><output><port id="0"><dim>1<!-- c -->2</dim></port></output></layer></layers></net>`)
+	f.Add(`<net version="10"><layers><x:layer id="1"></y:layer></layers></net>`)
+	f.Add(`</a><net version="10"></net>`)
 	f.Fuzz(func(t *testing.T, text string) {
 		n, err := ir.Decode(strings.NewReader(text))
 		if err != nil {
@@ -187,6 +218,9 @@ func FuzzDecode(f *testing.F) {
 				t.Fatalf("Decode: %v is neither a syntax nor an overflow error", err)
 			}
 			return
+		}
+		if err := wellFormed(text); err != nil {
+			t.Fatalf("Decode accepted XML that Token refuses: %v", err)
 		}
 		for i := range n.Layers {
 			l := &n.Layers[i]

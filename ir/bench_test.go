@@ -1,0 +1,54 @@
+package ir_test
+
+import (
+	"bytes"
+	"encoding/xml"
+	"io"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/reshape-go/reshape/ir"
+)
+
+// faceDetection is the largest IR model of ../shared/realdata: 1,146 layers, 493,056 bytes of XML.
+var faceDetection = filepath.Join("..", "..", "shared", "realdata", "openvinotoolkit__datumaro", "datumaro", "plugins", "openvino", "models", "face-detection-0200.xml")
+
+// BenchmarkDecode decodes face-detection-0200.xml, and reports the time per layer; its yardstick,
+// scan, is a bare scan of the same bytes with encoding/xml's Decoder.RawToken, which Decode reads:
+// the floor of Decode.
+func BenchmarkDecode(b *testing.B) {
+	x, err := os.ReadFile(faceDetection)
+	if err != nil {
+		b.Skipf("%s not found (the shared data beside the repository): skipped", faceDetection)
+	}
+	const layers = 1146
+	b.Run("decode", func(b *testing.B) {
+		b.SetBytes(int64(len(x)))
+		b.ReportAllocs()
+		for b.Loop() {
+			net, err := ir.Decode(bytes.NewReader(x))
+			if err != nil || len(net.Layers) != layers {
+				b.Fatal(err)
+			}
+		}
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/layers, "ns/layer")
+	})
+	b.Run("scan", func(b *testing.B) {
+		b.SetBytes(int64(len(x)))
+		b.ReportAllocs()
+		for b.Loop() {
+			d := xml.NewDecoder(bytes.NewReader(x))
+			for {
+				_, err := d.RawToken()
+				if err == io.EOF {
+					break
+				}
+				if err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/layers, "ns/layer")
+	})
+}
