@@ -3,6 +3,7 @@ package check_test
 import (
 	"errors"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -72,13 +73,16 @@ func TestInferShapesIR(t *testing.T) {
 					<dim>4</dim>`, `names="features">
 					<dim>-1</dim>
 					<dim>5</dim>`)
+	// The ReLU an extension's layer, which has no shape rule: its port's dims are taken.
+	extension := irVariant(t, flattenHead, `type="ReLU" version="opset1"`, `type="ReLU" version="extension"`)
 	tests := []struct {
-		name    string
-		path    string
-		opt     check.Options
-		want    []string // every tensor, as tensorLine writes it
-		symbols []string
-		valid   string
+		name        string
+		path        string
+		opt         check.Options
+		want        []string // every tensor, as tensorLine writes it
+		symbols     []string
+		valid       string
+		unsupported map[string]int
 	}{
 		{
 			name: "flatten_head", path: flattenHead,
@@ -162,6 +166,19 @@ func TestInferShapesIR(t *testing.T) {
 			valid: "always",
 		},
 		{
+			name: "extension layer", path: extension,
+			want: []string{
+				"image - f32 [image:0,3,8,8] - inferred",
+				"features Convolution f32 [image:0,4,8,8] [?,4,8,8] ok",
+				"relu:1 ReLU f32 [?,4,8,8] [?,4,8,8] inferred",
+				"shape:1 ShapeOf i64 [4] [4] ok",
+				"batch:3 Gather i64 [1] [1] ok",
+				"pattern:2 Concat i64 [2] [2] ok",
+				"logits,flat Reshape f32 [?,256] [?,256] ok",
+			},
+			symbols: []string{"image:0"}, valid: "always", unsupported: map[string]int{"openvino/extension:ReLU": 1},
+		},
+		{
 			// Layers without names: LAYER:PORT; a Parameter by its name.
 			name: "batch_flatten", path: filepath.Join("..", "graph", "testdata", "ir", "batch_flatten.xml"),
 			want: []string{
@@ -188,8 +205,8 @@ func TestInferShapesIR(t *testing.T) {
 			if !slices.Equal(got, tt.want) {
 				t.Errorf("tensors\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(tt.want, "\n"))
 			}
-			if s.Dialect != reshape.OpenVINO || !slices.Equal(s.Symbols, tt.symbols) || s.Valid() != tt.valid || len(s.Unsupported) != 0 {
-				t.Errorf("dialect %s, symbols %q, valid %q, unsupported %v; want openvino, %q, %q, none", s.Dialect, s.Symbols, s.Valid(), s.Unsupported, tt.symbols, tt.valid)
+			if s.Dialect != reshape.OpenVINO || !slices.Equal(s.Symbols, tt.symbols) || s.Valid() != tt.valid || !maps.Equal(s.Unsupported, tt.unsupported) {
+				t.Errorf("dialect %s, symbols %q, valid %q, unsupported %v; want openvino, %q, %q, %v", s.Dialect, s.Symbols, s.Valid(), s.Unsupported, tt.symbols, tt.valid, tt.unsupported)
 			}
 		})
 	}
