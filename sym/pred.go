@@ -194,6 +194,38 @@ func commonFactor(e, f Expr) (Expr, bool) {
 	return Expr{t: []term{{c: ratInt(int64(g)), m: m}}}, true
 }
 
+// positiveFactor returns the product of the atoms that every term of d holds, each to the least
+// power it has in them, when they are at least 1 wherever d is defined: d op 0 is then the same
+// comparison of d divided by it (N*H*W == H*W is N == 1, B*T == 4*B*(T//4) is T == 4*(T//4)).
+func positiveFactor(d Expr) (Expr, bool) {
+	if len(d.t) < 2 {
+		return Expr{}, false
+	}
+	var m []factor
+	for _, x := range d.t[0].m {
+		k := x.e
+		for _, t := range d.t[1:] {
+			i := slices.IndexFunc(t.m, func(y factor) bool { return cmpAtom(y.a, x.a) == 0 })
+			if i < 0 {
+				k = 0
+				break
+			}
+			k = min(k, t.m[i].e)
+		}
+		if k <= 0 {
+			continue
+		}
+		if lo, _ := (Expr{t: []term{{c: ratInt(1), m: []factor{{x.a, 1}}}}}).Bounds(); lo < 1 {
+			continue
+		}
+		m = append(m, factor{x.a, k})
+	}
+	if len(m) == 0 {
+		return Expr{}, false
+	}
+	return Expr{t: []term{{c: ratInt(1), m: m}}}, true
+}
+
 // Cmp returns the predicate a op b in canonical form (see Pred). op must be one of the Op
 // constants. When the difference of a and b cannot be kept (see maxSize), the predicate is kept
 // as stated, and compares a and b at a binding.
@@ -284,6 +316,11 @@ func canon(op Op, d Expr, note func() string) Pred {
 		var ok bool
 		if d, ok = scale(d, ratInt(l)); !ok {
 			return rawCmp(d, op, Expr{})
+		}
+	}
+	if m, ok := positiveFactor(d); ok {
+		if q, ok := Quo(d, m); ok {
+			d = q
 		}
 	}
 	if d.integral() {

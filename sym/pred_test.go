@@ -41,6 +41,12 @@ func TestPredCanonical(t *testing.T) {
 		{"A > B", "A > B"},
 		{"A - B - 1 >= 0", "A > B"},
 		{"A + B >= 3", "A+B >= 3"},
+		// A factor of every term that is at least 1 divides out.
+		{"N*H*W == H*W", "N == 1"},
+		{"B*T == 4*B*(T//4)", "T % 4 == 0"},
+		{"N*H >= 2*H", "N >= 2"},
+		{"N*H*H != H*(H//2)", "H*N != H//2"},
+		{"(H//2)*N == H//2", "N*(H//2) == H//2"},
 		// Remainders and floor divisions.
 		{"H == 2*(H//2)", "H % 2 == 0"},
 		{"H//16 == 2*(H//32)", "H//16 % 2 == 0"},
