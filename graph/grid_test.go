@@ -14,9 +14,10 @@ import (
 
 	"github.com/reshape-go/reshape/errcode"
 	"github.com/reshape-go/reshape/graph"
+	"github.com/reshape-go/reshape/sym"
 )
 
-var updateGrid = flag.Bool("update-grid", false, "write the bound-mode disagreements of TestGrid to "+gridGolden)
+var updateGrid = flag.Bool("update-grid", false, "write the disagreements of TestGrid to "+gridGolden+" (bound) and "+unboundGolden)
 
 // gridGolden lists the bindings of testdata/grid where inference at the binding and onnxruntime
 // disagree today.
@@ -231,27 +232,49 @@ func (u upstream) reaches(from, to string) bool {
 	return false
 }
 
-// gridVerdict compares inference at the dims of a group with onnxruntime: "" when they agree (no
-// node error where onnxruntime runs; where it refuses every variant, a first node error at a node it
-// refuses or upstream of one), else the disagreement in one line. A group onnxruntime refuses at
-// session creation only is not compared: ok is false.
-func gridVerdict(u upstream, grp *gridGroup, res *graph.Result) (line string, ok bool) {
-	var first *graph.NodeResult
+// gridClaim is what inference says of a binding: the model runs (nil), or it fails at the node
+// Path, for the reason Text.
+type gridClaim struct{ Path, Text string }
+
+// firstError returns the claim of the first node error of res, nil when there is none.
+func firstError(res *graph.Result) *gridClaim {
 	for i := range res.Nodes {
-		if res.Nodes[i].Err != nil {
-			first = &res.Nodes[i]
-			break
+		if r := &res.Nodes[i]; r.Err != nil {
+			return &gridClaim{r.Path, fmt.Sprintf("%s (%s: %s)", r.Path, r.Node.Op, errcode.Code(r.Err))}
 		}
 	}
-	ours := ""
-	if first != nil {
-		ours = fmt.Sprintf("%s (%s: %s)", first.Path, first.Node.Op, errcode.Code(first.Err))
+	return nil
+}
+
+// boundClaim is what inference at the binding (graph.Options.Dims) says: its first node error.
+func boundClaim(res *graph.Result) (*gridClaim, error) { return firstError(res), nil }
+
+// unboundClaim is what inference without bindings says of the binding dims: a node error, which
+// holds at every binding, or else the first constraint (Result.Check) that dims break, at its
+// node. An error is a constraint that cannot be evaluated at dims.
+func unboundClaim(res *graph.Result, dims map[string]int64) (*gridClaim, error) {
+	if c := firstError(res); c != nil {
+		return c, nil
 	}
+	err := res.Check(dims)
+	var ce *sym.ConstraintError
+	if errors.As(err, &ce) {
+		o := ce.Constraint.Origin
+		return &gridClaim{o.Node, fmt.Sprintf("%s (%s: %s)", o.Node, o.Op, ce.Constraint.Pred)}, nil
+	}
+	return nil, err
+}
+
+// gridVerdict compares a claim of inference at the dims of a group with onnxruntime: "" when they
+// agree (no failure where onnxruntime runs; where it refuses every variant, a failure at a node it
+// refuses or upstream of one), else the disagreement in one line. A group onnxruntime refuses at
+// session creation only is not compared: ok is false.
+func gridVerdict(u upstream, grp *gridGroup, ours *gridClaim) (line string, ok bool) {
 	var refused []gridRef
 	for _, v := range grp.variants {
 		if v.OK {
-			if first != nil {
-				return "false error: onnxruntime runs; we report " + ours, true
+			if ours != nil {
+				return "false error: onnxruntime runs; we report " + ours.Text, true
 			}
 			return "", true
 		}
@@ -265,23 +288,36 @@ func gridVerdict(u upstream, grp *gridGroup, res *graph.Result) (line string, ok
 		return "", false
 	}
 	theirs := fmt.Sprintf("%s (%s: %s)", refused[0].path(), refused[0].Op, refused[0].Error)
-	if first == nil {
+	if ours == nil {
 		return "missed: onnxruntime refuses at " + theirs, true
 	}
 	for _, r := range refused {
-		if u.reaches(first.Path, r.path()) {
+		if u.reaches(ours.Path, r.path()) {
 			return "", true
 		}
 	}
-	return "wrong node: we report " + ours + "; onnxruntime refuses at " + theirs, true
+	return "wrong node: we report " + ours.Text + "; onnxruntime refuses at " + theirs, true
 }
 
-// TestGrid holds inference at each binding of the grids of testdata/grid (bench/grid: real models
-// run by onnxruntime at a grid of bindings) against what onnxruntime did there: a node error where
-// onnxruntime refuses the model, at the node it names or one upstream of it, and none where it runs.
-// The bindings where they disagree today are listed in testdata/grid/disagreements.txt: the test
-// fails when that list changes, so that whoever fixes one (or breaks one) updates it with
-// -update-grid and says so.
+// gridMode is one way TestGrid judges inference: at each binding (bound), or once without
+// bindings, through the constraints (unbound); its disagreements are listed in golden.
+type gridMode struct {
+	name, golden, header string
+	got                  []string
+	agree, compared      int
+}
+
+// TestGrid holds inference against what onnxruntime did at each binding of the grids of
+// testdata/grid (bench/grid: real models run by onnxruntime at a grid of bindings), in two modes:
+//
+//   - bound: inference at the binding (graph.Options.Dims) reports a node error where onnxruntime
+//     refuses the model, at the node it names or one upstream of it, and none where it runs;
+//   - unbound: inference without bindings predicts the same from its node errors and its
+//     constraints alone (Result.Check at the binding: the first that fails names the node).
+//
+// The bindings where they disagree today are listed in testdata/grid/disagreements.txt (bound) and
+// testdata/grid/unbound.txt: the test fails when a list changes, so that whoever fixes one (or
+// breaks one) updates them with -update-grid and says so.
 func TestGrid(t *testing.T) {
 	paths, err := filepath.Glob(filepath.Join("..", "testdata", "grid", "*.json"))
 	if err != nil {
@@ -290,9 +326,10 @@ func TestGrid(t *testing.T) {
 	if len(paths) == 0 {
 		t.Fatal("no fixtures in testdata/grid")
 	}
-	var got []string
+	bound := &gridMode{name: "bound", golden: gridGolden, header: gridHeader}
+	unbound := &gridMode{name: "unbound", golden: unboundGolden, header: unboundHeader}
 	skipped := map[string]bool{}
-	agree, compared, session := 0, 0, 0
+	session := 0
 	for _, p := range paths {
 		b, err := os.ReadFile(p)
 		if err != nil {
@@ -314,53 +351,82 @@ func TestGrid(t *testing.T) {
 		}
 		g := loadONNX(t, model)
 		u := newUpstream(g)
+		free, err := graph.Infer(g, graph.Options{})
+		if err != nil {
+			t.Fatalf("%s: %v", stem, err)
+		}
 		for _, grp := range fx.groups() {
 			res, err := graph.Infer(g, graph.Options{Dims: grp.dims})
 			if err != nil {
 				t.Errorf("%s %s: %v", stem, grp.label, err)
 				continue
 			}
-			line, ok := gridVerdict(u, grp, res)
-			if !ok {
-				session++
-				continue
+			for _, m := range []*gridMode{bound, unbound} {
+				var claim *gridClaim
+				if m == bound {
+					claim, err = boundClaim(res)
+				} else {
+					claim, err = unboundClaim(free, grp.dims)
+				}
+				line, ok := "unevaluable: "+fmt.Sprint(err), true
+				if err == nil {
+					line, ok = gridVerdict(u, grp, claim)
+				}
+				if !ok {
+					if m == bound {
+						session++
+					}
+					continue
+				}
+				m.compared++
+				if line == "" {
+					m.agree++
+					continue
+				}
+				m.got = append(m.got, stem+" "+grp.label+": "+line)
 			}
-			compared++
-			if line == "" {
-				agree++
-				continue
-			}
-			got = append(got, stem+" "+grp.label+": "+line)
 		}
 	}
-	t.Logf("%d of %d bindings agree with onnxruntime; %d refused at session creation, not compared", agree, compared, session)
+	for _, m := range []*gridMode{bound, unbound} {
+		t.Logf("%s: %d of %d bindings agree with onnxruntime; %d refused at session creation, not compared", m.name, m.agree, m.compared, session)
+		m.check(t, skipped)
+	}
+}
+
+// check compares the disagreements of m with its golden list, or writes the list with
+// -update-grid; the lines of skipped fixtures are kept as they are.
+func (m *gridMode) check(t *testing.T, skipped map[string]bool) {
+	t.Helper()
 	if *updateGrid {
 		var kept []string
-		for _, l := range readGolden(t) {
+		for _, l := range readGolden(t, m.golden) {
 			if skipped[strings.Fields(l)[0]] {
 				kept = append(kept, l)
 			}
 		}
-		text := gridHeader + strings.Join(append(got, kept...), "\n") + "\n"
-		if err := os.WriteFile(gridGolden, []byte(text), 0o644); err != nil {
+		text := m.header + strings.Join(append(m.got, kept...), "\n")
+		if len(m.got)+len(kept) > 0 {
+			text += "\n"
+		}
+		if err := os.WriteFile(m.golden, []byte(text), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		return
 	}
 	var want []string
-	for _, l := range readGolden(t) {
+	for _, l := range readGolden(t, m.golden) {
 		if !skipped[strings.Fields(l)[0]] {
 			want = append(want, l)
 		}
 	}
-	for _, l := range got {
+	for _, l := range m.got {
 		if !slices.Contains(want, l) {
-			t.Errorf("new disagreement (fix it, or add it to %s with -update-grid): %s", gridGolden, l)
+			t.Errorf("%s: new disagreement (fix it, or add it to %s with -update-grid): %s", m.name, m.golden, l)
 		}
 	}
 	for _, l := range want {
-		if !slices.Contains(got, l) {
-			t.Errorf("listed disagreement gone or changed (update %s with -update-grid): %s", gridGolden, l)
+		if !slices.Contains(m.got, l) {
+			t.Errorf("%s: listed disagreement gone or changed (update %s with -update-grid): %s", m.name, m.golden, l)
 		}
 	}
 }
@@ -374,9 +440,24 @@ const gridHeader = `# The bindings of testdata/grid where graph.Infer at the bin
 # and says which lines went and why in the commit. Lines of models under ../shared are kept when it is absent.
 `
 
-// readGolden returns the lines of gridGolden that are not comments.
-func readGolden(t *testing.T) []string {
-	b, err := os.ReadFile(gridGolden)
+// unboundGolden lists the bindings of testdata/grid where inference without bindings, through its
+// node errors and constraints, and onnxruntime disagree today.
+const unboundGolden = "../testdata/grid/unbound.txt"
+
+// unboundHeader opens testdata/grid/unbound.txt.
+const unboundHeader = `# The bindings of testdata/grid where graph.Infer without bindings and onnxruntime disagree: a node error
+# (which holds at every binding), else the first of the constraints that the binding breaks (Result.Check),
+# predicts a refusal at its node. One a line: FIXTURE DIMS: missed (onnxruntime refuses, nothing predicts it),
+# false error (it runs, a refusal is predicted: a constraint it does not need), wrong node (the predicted
+# node is neither a node it refuses nor upstream of one), or unevaluable (a constraint names a symbol the
+# binding leaves out). TestGrid fails when this list changes; regenerate it with
+#   go test ./graph -run TestGrid -update-grid
+# and say which lines went and why in the commit. Lines of models under ../shared are kept when it is absent.
+`
+
+// readGolden returns the lines of the golden list path that are not comments.
+func readGolden(t *testing.T, path string) []string {
+	b, err := os.ReadFile(path)
 	if err != nil {
 		if errors.Is(err, os.ErrNotExist) {
 			return nil

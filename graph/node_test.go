@@ -2,6 +2,7 @@ package graph_test
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/reshape-go/reshape/element"
@@ -23,6 +24,9 @@ type nodeCase struct {
 	want    []string                // the output shapes, in the notation
 	values  []string                // the output values ("[N,-1]"), "" when not checked
 	wantErr error                   // the node's error code, when it has one
+	// constraints are those the node records (Result.Constraints, each "PRED (NODE (OP): WHY)");
+	// not checked when nil.
+	constraints []string
 }
 
 // runNode infers the graph of one node and returns its result.
@@ -114,6 +118,15 @@ func checkNode(t *testing.T, cases []nodeCase) {
 			}
 			if r.Err != nil {
 				t.Fatalf("error: %v", r.Err)
+			}
+			if tc.constraints != nil {
+				got := []string{}
+				for _, c := range res.Constraints() {
+					got = append(got, c.String())
+				}
+				if strings.Join(got, "\n") != strings.Join(tc.constraints, "\n") {
+					t.Errorf("constraints:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(tc.constraints, "\n"))
+				}
 			}
 			for i, want := range tc.want {
 				if got := r.Outputs[i].Shape.String(); got != want {

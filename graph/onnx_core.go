@@ -278,6 +278,9 @@ func reshapeOp(c *ctx) error {
 	if err != nil {
 		return err
 	}
+	if err := requireVolume(c, data.Shape, out, values); err != nil {
+		return err
+	}
 	info := c.Out(0, data.Type, out)
 	setValue(info, data.Value)
 	return nil

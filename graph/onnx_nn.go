@@ -398,8 +398,9 @@ func convTranspose(c *ctx) error {
 // pool: MaxPool-1, -8 (Indices output, storage_order), -10 (ceil_mode, dilations), -11, -12,
 // -22; AveragePool-1, -7 (count_include_pad), -10 (ceil_mode), -11, -19 (dilations), -22;
 // LpPool-1, -2, -11, -18 (ceil_mode, dilations), -22. X [N, C, D1..Dn] gives [N, C, O1..On], each
-// Oi as window.out over kernel_shape; MaxPool's Indices are int64 of that shape. With auto_pad
-// SAME_* or VALID, pads are ignored, as onnxruntime does.
+// Oi as window.out over kernel_shape (0 is an empty output, as onnxruntime makes it); MaxPool's
+// Indices are int64 of that shape. With auto_pad SAME_* or VALID, pads are ignored, as onnxruntime
+// does. Every dim of X but N must be at least 1 (poolInput).
 func pool(c *ctx) error {
 	x, err := c.Input(0)
 	if err != nil {
@@ -438,6 +439,9 @@ func pool(c *ctx) error {
 		return err
 	}
 	xd := dimsOf(x, n+2)
+	if err := poolInput(c, xd); err != nil {
+		return err
+	}
 	out := []sym.Dim{xd[0], xd[1]}
 	for i, d := range xd[2:] {
 		o, err := win.out(c, i, d)
@@ -464,8 +468,9 @@ func kernelRank(c *ctx, x *Info, ks []int64) error {
 }
 
 // globalPool: GlobalAveragePool-1, -22, GlobalMaxPool-1, -22, GlobalLpPool-1, -2, -22: X
-// [N, C, D1..Dn] gives [N, C, 1..1]. An empty spatial axis is an error wrapping
-// errcode.ErrInvalidShape (onnxruntime refuses it).
+// [N, C, D1..Dn] gives [N, C, 1..1]. An empty axis but N is an error wrapping
+// errcode.ErrInvalidShape, as onnxruntime refuses it, and required not to be where the symbols
+// decide it (poolInput).
 func globalPool(c *ctx) error {
 	x, err := c.Input(0)
 	if err != nil {
@@ -478,11 +483,11 @@ func globalPool(c *ctx) error {
 		}
 		return err
 	}
+	if err := poolInput(c, x.Shape.Dims); err != nil {
+		return err
+	}
 	out := []sym.Dim{x.Shape.Dims[0], x.Shape.Dims[1]}
-	for i, d := range x.Shape.Dims[2:] {
-		if _, hi := d.Bounds(); hi < 1 {
-			return c.Errorf(errcode.ErrInvalidShape, "spatial axis %d (axis %d) has size %v: nothing to pool", i, i+2, d)
-		}
+	for range x.Shape.Dims[2:] {
 		out = append(out, sym.Const(1))
 	}
 	c.Out(0, x.Type, sym.ShapeOf(out...))

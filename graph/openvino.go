@@ -397,6 +397,9 @@ func ovReshape(c *ctx) error {
 	if err != nil {
 		return err
 	}
+	if err := requireVolume(c, ins[0].Shape, out, ins[1].Value); err != nil {
+		return err
+	}
 	setValue(c.Out(0, ins[0].Type, out), ins[0].Value)
 	return nil
 }

@@ -63,8 +63,11 @@ func (w *window) effKernel(i int) sym.Dim {
 //	SAME_*  ceil(in / stride)
 //
 // ceil_mode rounds the division up instead; see poolCeil for what runtimes make of it. A size
-// below 1 is an error wrapping errcode.ErrInvalidShape that names the axis; one that only a
-// binding of the symbols decides is kept as its expression.
+// below 1 is an error wrapping errcode.ErrInvalidShape that names the axis, and one that only a
+// binding of the symbols decides is required to be at least 1 (in >= k for a window of k), except
+// for ONNX's pooling operators: onnxruntime computes their size as trunc(num/stride + 1) (or its
+// ceiling in ceil_mode) of num = in + pads - dilation*(k-1) - 1, and makes a size of 0 an empty
+// output; it refuses a negative one, so that num >= 1 - 2*stride is required.
 func (w *window) out(c *ctx, i int, in sym.Dim) (sym.Dim, error) {
 	n := len(w.strides)
 	s := sym.Const(w.strides[i])
@@ -81,6 +84,9 @@ func (w *window) out(c *ctx, i int, in sym.Dim) (sym.Dim, error) {
 			pb, pe = 0, 0
 		}
 		num := sym.SubDims(sym.AddDims(in, sym.Const(pb+pe)), w.effKernel(i))
+		if w.pool {
+			return w.poolOut(c, i, in, num, pb, pe)
+		}
 		if !w.ceil {
 			d = sym.AddDims(sym.FloorDivDims(num, s), sym.Const(1))
 		} else {
@@ -90,20 +96,67 @@ func (w *window) out(c *ctx, i int, in sym.Dim) (sym.Dim, error) {
 	return windowSize(c, i, in, d)
 }
 
+// poolOut returns the output size of spatial axis i of an ONNX pooling operator, whose numerator
+// in + pads - dilation*(k-1) - 1 is num, as onnxruntime computes it: trunc(num/stride + 1), or
+// its ceiling in ceil_mode (see poolCeil). A size of 0 is an empty output (onnxruntime runs it);
+// a negative one, num <= -2*stride, is an error wrapping errcode.ErrInvalidShape, and
+// num >= 1 - 2*stride is required where the symbols decide it.
+func (w *window) poolOut(c *ctx, i int, in, num sym.Dim, pb, pe int64) (sym.Dim, error) {
+	st := w.strides[i]
+	why := "spatial axis " + itoa(i) + " (axis " + itoa(i+2) + "): the output size of input size " + in.String() + " not negative"
+	if err := requireAtLeast(c, sym.AddDims(num, sym.Const(2*st-1)), 0, why); err != nil {
+		return num, err
+	}
+	var d sym.Dim
+	if w.ceil {
+		d = w.poolCeil(c, i, in, num, pb, pe)
+	} else {
+		d = sym.AddDims(sym.FloorDivDims(num, sym.Const(st)), sym.Const(1))
+		if lo, _ := num.Bounds(); st > 1 && lo < -st {
+			// trunc is 0 where floor is -1: num in [1-2*stride, -stride-1]
+			d = sym.MaxDims(d, sym.Const(0))
+		}
+	}
+	nd, _ := d.NonNegative()
+	return nd, nil
+}
+
 // ceilDiv returns ceil(a/s) for s >= 1 as floor((a+s-1)/s), the canonical form of package sym:
 // ceil(H/2) is (H+1)//2.
 func ceilDiv(a sym.Dim, s int64) sym.Dim {
 	return sym.FloorDivDims(sym.AddDims(a, sym.Const(s-1)), sym.Const(s))
 }
 
-// windowSize checks an output size of spatial axis i: below 1 is an error; a negative lower bound
-// narrows to 0.
+// windowSize checks an output size d of spatial axis i for the input size in: below 1 is an error
+// wrapping errcode.ErrInvalidShape, and where the symbols decide it, d >= 1 is required.
 func windowSize(c *ctx, i int, in, d sym.Dim) (sym.Dim, error) {
 	if _, hi := d.Bounds(); hi < 1 {
 		return d, c.Errorf(errcode.ErrInvalidShape, "spatial axis %d (axis %d): input size %v gives output size %v, less than 1", i, i+2, in, d)
 	}
+	why := "spatial axis " + itoa(i) + " (axis " + itoa(i+2) + "): the output size " + d.String() + " of input size " + in.String() + " at least 1"
+	if err := requireAtLeast(c, d, 1, why); err != nil {
+		return d, err
+	}
 	nd, _ := d.NonNegative()
 	return nd, nil
+}
+
+// requireAtLeast requires d >= least, why saying what needs it, where d is an expression in the
+// symbols (Ctx.Require); a d known only by its bounds is left to a run unless they decide it. The
+// error wraps errcode.ErrInvalidShape when it can never hold.
+func requireAtLeast(c *ctx, d sym.Dim, least int64, why string) error {
+	lo, hi := d.Bounds()
+	switch {
+	case lo >= least:
+		return nil
+	case hi < least:
+		return c.Errorf(errcode.ErrInvalidShape, "%s: %v is less than %d", why, d, least)
+	}
+	x, ok := d.Expr()
+	if !ok {
+		return nil
+	}
+	return c.Require(sym.Ge(x, sym.Int(least)), why)
 }
 
 // poolCeil returns the output size of a pooling window in ceil_mode, whose numerator
@@ -159,4 +212,16 @@ func eitherDim(c *ctx, a, b sym.Dim, hint string) sym.Dim {
 		return sym.Interval(min(lo1, lo2), max(hi1, hi2))
 	}
 	return c.Fresh(hint, min(lo1, lo2), max(hi1, hi2))
+}
+
+// poolInput requires what onnxruntime needs of the input of a pooling operator (MaxPool,
+// AveragePool, LpPool and their Global forms): every dim but N at least 1 ("only N can be zero").
+// A dim known to be 0 is an error wrapping errcode.ErrInvalidShape.
+func poolInput(c *ctx, dims []sym.Dim) error {
+	for i := 1; i < len(dims); i++ {
+		if err := requireAtLeast(c, dims[i], 1, "input dim "+itoa(i)+" not empty (only N can be zero)"); err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -1,0 +1,57 @@
+package graph_test
+
+import (
+	"testing"
+
+	"github.com/reshape-go/reshape/graph"
+)
+
+// TestConstraintClasses checks the conditions each class of rule records, with its node and why,
+// through graph.Infer of one node: what the node needs of the symbols for the model to run.
+func TestConstraintClasses(t *testing.T) {
+	r := func(name, x string, p []int64, want string, cs ...string) nodeCase {
+		return nodeCase{name: name, node: node("Reshape", []string{"x", "p"}, []string{"y"}), inputs: map[string]string{"x": x},
+			consts: map[string][]int64{"p": p}, want: []string{want}, constraints: cs}
+	}
+	conv := func(name, x string, want string, cs []string, attrs ...graph.Attr) nodeCase {
+		return nodeCase{name: name, node: nodeV("Conv", 11, []string{"x", "w"}, []string{"y"}, attrs...),
+			inputs: map[string]string{"x": x, "w": "[4,1,3,3]"}, want: []string{want}, constraints: cs}
+	}
+	pool := func(name, op, x string, want string, cs []string, attrs ...graph.Attr) nodeCase {
+		return nodeCase{name: name, node: nodeV(op, 12, []string{"x"}, []string{"y"}, attrs...),
+			inputs: map[string]string{"x": x}, want: []string{want}, constraints: cs}
+	}
+	checkNode(t, []nodeCase{
+		// Reshape: equal volumes, or an exact quotient for the -1.
+		r("reshape volume", "[N,3,4]", []int64{1, 12}, "[1,12]", "N == 1 (Reshape_0 (Reshape): the volume: [N,3,4] to [1,12])"),
+		r("reshape of a constant volume", "[N,8,5,7]", []int64{1, 2, 4, 35}, "[1,2,4,35]",
+			"N == 1 (Reshape_0 (Reshape): the volume: [N,8,5,7] to [1,2,4,35])"),
+		r("reshape -1", "[B,T]", []int64{0, -1, 4}, "[B,T/4,4]",
+			"T % 4 == 0 (Reshape_0 (Reshape): the -1 of pattern[1]: the input's volume a multiple of the other output dims)"),
+		r("reshape -1 of a product", "[B,T,3]", []int64{-1, 2}, "[3*B*T/2,2]",
+			"B*T % 2 == 0 (Reshape_0 (Reshape): the -1 of pattern[0]: the input's volume a multiple of the other output dims)"),
+		r("reshape exact", "[N,3,224,224]", []int64{0, -1}, "[N,150528]"),
+		{name: "reshape never", node: node("Reshape", []string{"x", "p"}, []string{"y"}), inputs: map[string]string{"x": "[N,2]"},
+			consts: map[string][]int64{"p": {3}}, wantErr: errInvalidShape},
+		// Windows: at least one output element for a convolution; a pooling output may be empty,
+		// never negative, and its input has no empty dim but N.
+		conv("conv window", "[N,1,H,W]", "[N,4,H-2,W-2]", []string{
+			"H >= 3 (Conv_0 (Conv): spatial axis 0 (axis 2): the output size H-2 of input size H at least 1)",
+			"W >= 3 (Conv_0 (Conv): spatial axis 1 (axis 3): the output size W-2 of input size W at least 1)"}),
+		conv("conv strided", "[N,1,T,5]", "[N,4,(T+1)//2-1,5]", []string{
+			"T >= 3 (Conv_0 (Conv): spatial axis 0 (axis 2): the output size (T+1)//2-1 of input size T at least 1)"},
+			attrInts("strides", 2, 1), attrInts("pads", 0, 1, 0, 1)),
+		conv("conv padded", "[N,1,H,W]", "[N,4,H,W]", []string{}, attrInts("pads", 1, 1, 1, 1)),
+		pool("maxpool may be empty", "MaxPool", "[N,C,H,W]", "[N,C,H-2,(W+1)//2-1]", []string{
+			"H >= 2 (MaxPool_0 (MaxPool): spatial axis 0 (axis 2): the output size of input size H not negative)"},
+			attrInts("kernel_shape", 3, 3), attrInts("strides", 1, 2)),
+		// onnxruntime 1.20.1 at L = 1..8: an error at 1, [1,1,0] from 2 to 6, [1,1,1] at 7 and 8; in
+		// ceil_mode an error at 1, 0 from 2 to 4, 1 from 5 to 7 and 2 at 8.
+		pool("maxpool ceil_mode", "MaxPool", "[N,C,L]", "[N,C,(L+1)//3-1]", []string{
+			"L >= 2 (MaxPool_0 (MaxPool): spatial axis 0 (axis 2): the output size of input size L not negative)"},
+			attrInts("kernel_shape", 7), attrInts("strides", 3), attrInt("ceil_mode", 1)),
+		pool("maxpool truncates toward 0", "MaxPool", "[N,C,L]", "[N,C,max(0,(L+2)//3-2)]", []string{
+			"L >= 2 (MaxPool_0 (MaxPool): spatial axis 0 (axis 2): the output size of input size L not negative)"},
+			attrInts("kernel_shape", 7), attrInts("strides", 3)),
+	})
+}
