@@ -8,9 +8,11 @@ import (
 // Broadcast returns the shape of the multidirectional (numpy) broadcast of shapes, ONNX's rule for
 // element-wise operators and OpenVINO's auto_broadcast "numpy": shapes aligned at their last dims,
 // each dim of the result the common value of the dims that are not 1. Dims that cannot broadcast
-// (two different integers, neither 1) are an error wrapping errcode.ErrInvalidShape. Two unknown
-// dims neither of which can be 1 must be equal, and unify; where one may be 1, the result is a new
-// anonymous dim bounded by both. A dynamic rank gives a dynamic rank.
+// (two different integers, neither 1) are an error wrapping errcode.ErrInvalidShape. Two dims in
+// the symbols neither of which can be 1 must be equal, and unify; where one may be 1, the node
+// requires A == B || A == 1 || B == 1 (a constraint naming the input and axis), and the result is
+// the one that cannot be 1, or max(A,B). Dims known only by their bounds give a new anonymous dim
+// bounded by both. A dynamic rank gives a dynamic rank.
 func (c *ctx) Broadcast(shapes ...sym.Shape) (sym.Shape, error) {
 	rank := 0
 	for _, s := range shapes {
@@ -26,7 +28,7 @@ func (c *ctx) Broadcast(shapes ...sym.Shape) (sym.Shape, error) {
 	for k, s := range shapes {
 		off := rank - len(s.Dims)
 		for i, d := range s.Dims {
-			r, err := c.broadcastDim(out[off+i], d, k, off+i)
+			r, err := c.broadcastDim(out[off+i], d, k, "dim "+itoa(i), "output axis "+itoa(off+i))
 			if err != nil {
 				return sym.Shape{}, err
 			}
@@ -42,7 +44,9 @@ func maybeOne(d sym.Dim) bool {
 	return lo <= 1 && hi >= 1
 }
 
-func (c *ctx) broadcastDim(a, b sym.Dim, input, axis int) (sym.Dim, error) {
+// broadcastDim broadcasts b, the dim which of input k, with a, the broadcast of the dims before it
+// at the place at ("output axis 2").
+func (c *ctx) broadcastDim(a, b sym.Dim, k int, which, at string) (sym.Dim, error) {
 	switch {
 	case a.Equal(b):
 		return a, nil
@@ -53,15 +57,31 @@ func (c *ctx) broadcastDim(a, b sym.Dim, input, axis int) (sym.Dim, error) {
 	}
 	_, sa := a.Static()
 	_, sb := b.Static()
+	if sa && sb {
+		return a, c.Errorf(errcode.ErrInvalidShape, "input %d: dim %v does not broadcast with %v at %s", k, b, a, at)
+	}
+	why := "input " + itoa(k) + " " + which + " broadcast at " + at
+	xa, oka := a.Expr()
+	xb, okb := b.Expr()
 	switch {
-	case sa && sb:
-		return a, c.Errorf(errcode.ErrInvalidShape, "input %d: dim %v does not broadcast with %v at output axis %d", input, b, a, axis)
 	case !maybeOne(a) && !maybeOne(b):
-		d, err := c.e.solver.Unify(a, b, sym.Origin{Node: c.path, Op: c.n.Op, Why: "broadcast dims, neither of which can be 1"})
+		d, err := c.e.solver.Unify(a, b, sym.Origin{Node: c.path, Op: c.n.Op, Why: why + ": neither can be 1"})
 		if err != nil {
-			return a, c.Errorf(errcode.ErrInvalidShape, "input %d: dim %v does not broadcast with %v at output axis %d", input, b, a, axis)
+			return a, c.Errorf(errcode.ErrInvalidShape, "input %d: dim %v does not broadcast with %v at %s%s", k, b, a, at, conflict(err))
 		}
 		return d, nil
+	case oka && okb:
+		one := sym.Int(1)
+		if err := c.Require(sym.Or(sym.Eq(xa, xb), sym.Eq(xa, one), sym.Eq(xb, one)), why); err != nil {
+			return a, err
+		}
+		switch {
+		case !maybeOne(a):
+			return a, nil
+		case !maybeOne(b):
+			return b, nil
+		}
+		return sym.MaxDims(a, b), nil
 	case sa: // b is 1 or a
 		return a, nil
 	case sb:

@@ -21,7 +21,17 @@ func TestConstraintClasses(t *testing.T) {
 		return nodeCase{name: name, node: nodeV(op, 12, []string{"x"}, []string{"y"}, attrs...),
 			inputs: map[string]string{"x": x}, want: []string{want}, constraints: cs}
 	}
+	add := func(name, a, b, want string, cs ...string) nodeCase {
+		return nodeCase{name: name, node: node("Add", []string{"a", "b"}, []string{"y"}), inputs: map[string]string{"a": a, "b": b},
+			want: []string{want}, constraints: cs}
+	}
 	checkNode(t, []nodeCase{
+		// Broadcasting: two dims either of which may be 1 are equal or one of them is 1, and the
+		// result is the other, or max(A,B).
+		add("broadcast of two symbols", "[A,3]", "[B,3]", "[max(A,B),3]",
+			"A == 1 || A == B || B == 1 (Add_0 (Add): input 1 dim 0 broadcast at output axis 0)"),
+		add("broadcast with a constant", "[N,T,8]", "[1,17,8]", "[N,17,8]",
+			"T == 17 || T == 1 (Add_0 (Add): input 1 dim 1 broadcast at output axis 1)"),
 		// Reshape: equal volumes, or an exact quotient for the -1.
 		r("reshape volume", "[N,3,4]", []int64{1, 12}, "[1,12]", "N == 1 (Reshape_0 (Reshape): the volume: [N,3,4] to [1,12])"),
 		r("reshape of a constant volume", "[N,8,5,7]", []int64{1, 2, 4, 35}, "[1,2,4,35]",

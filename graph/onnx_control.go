@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"slices"
+
 	"github.com/reshape-go/reshape/element"
 	"github.com/reshape-go/reshape/errcode"
 	"github.com/reshape-go/reshape/sym"
@@ -406,10 +408,37 @@ func scan(c *ctx) error {
 	if err != nil {
 		return err
 	}
+	// A state's dims as they leave the body stand for those that enter it: where unification
+	// keeps the entering one (a state S broadcast to max(S,D), with D <= S recorded), so do the
+	// body's other outputs of that dim.
+	var from, to []sym.Dim
 	for k := range nState {
-		if err := sameShape(c, inputs[k].Shape, outs[k].Shape, "state "+itoa(k)+" in and out of the body"); err != nil {
+		s, err := unifyShape(c, inputs[k].Shape, outs[k].Shape, "state "+itoa(k)+" in and out of the body")
+		if err != nil {
 			return err
 		}
+		if outs[k].Shape.RankDynamic {
+			continue
+		}
+		for i, d := range outs[k].Shape.Dims {
+			if !d.Equal(s.Dims[i]) {
+				from, to = append(from, d), append(to, s.Dims[i])
+			}
+		}
+	}
+	for k, o := range outs {
+		if o.Shape.RankDynamic || len(from) == 0 {
+			continue
+		}
+		dims := slices.Clone(o.Shape.Dims)
+		for i, d := range dims {
+			if j := slices.IndexFunc(from, d.Equal); j >= 0 {
+				dims[i] = to[j]
+			}
+		}
+		cp := copyInfo(o)
+		cp.Shape = sym.ShapeOf(dims...)
+		outs[k] = cp
 	}
 	for k := range outs {
 		outs[k] = c.e.current(outs[k])

@@ -733,18 +733,28 @@ func scatterElements(c *ctx) error {
 
 // sameShape unifies two shapes the operator requires to be equal, when both ranks are known.
 func sameShape(c *ctx, a, b sym.Shape, what string) error {
+	_, err := unifyShape(c, a, b, what)
+	return err
+}
+
+// unifyShape unifies two shapes the operator requires to be equal, when both ranks are known, and
+// returns the shape that stands for both (a, when a rank is not known).
+func unifyShape(c *ctx, a, b sym.Shape, what string) (sym.Shape, error) {
 	if a.RankDynamic || b.RankDynamic {
-		return nil
+		return a, nil
 	}
 	if len(a.Dims) != len(b.Dims) {
-		return c.Errorf(errcode.ErrInvalidShape, "%s: ranks %d and %d differ", what, len(a.Dims), len(b.Dims))
+		return a, c.Errorf(errcode.ErrInvalidShape, "%s: ranks %d and %d differ", what, len(a.Dims), len(b.Dims))
 	}
+	dims := make([]sym.Dim, len(a.Dims))
 	for i := range a.Dims {
-		if _, err := c.Unify(a.Dims[i], b.Dims[i], what+" dim "+itoa(i)); err != nil {
-			return err
+		d, err := c.Unify(a.Dims[i], b.Dims[i], what+" dim "+itoa(i))
+		if err != nil {
+			return a, err
 		}
+		dims[i] = d
 	}
-	return nil
+	return sym.ShapeOf(dims...), nil
 }
 
 // scatterND: ScatterND-11, -13, -16, -18 (reduction): the output has the data's shape; updates has

@@ -654,6 +654,11 @@ func (s *Solver) Unify(a, b Dim, o Origin) (Dim, error) {
 	if err := s.Require(Eq(xa, xb), o); err != nil {
 		return a, err
 	}
+	// Equal wherever the model runs: the smaller of the two stands for both (a state S and the
+	// max(S,D) it broadcasts to are S, where D <= S is recorded).
+	if xb.Size() < xa.Size() {
+		xa = xb
+	}
 	d, _ := Of(s.Expr(xa)).Narrow(lo, hi)
 	return d, nil
 }
