@@ -25,7 +25,27 @@ func TestConstraintClasses(t *testing.T) {
 		return nodeCase{name: name, node: node("Add", []string{"a", "b"}, []string{"y"}), inputs: map[string]string{"a": a, "b": b},
 			want: []string{want}, constraints: cs}
 	}
+	one := func(name string, n graph.Node, x, want string, cs ...string) nodeCase {
+		return nodeCase{name: name, node: n, inputs: map[string]string{"x": x}, want: []string{want}, constraints: cs}
+	}
 	checkNode(t, []nodeCase{
+		// Divisibility: blocks, equal parts.
+		one("depth to space", node("DepthToSpace", []string{"x"}, []string{"y"}, attrInt("blocksize", 2)), "[N,C,H,W]", "[N,C/4,2*H,2*W]",
+			"C % 4 == 0 (DepthToSpace_0 (DepthToSpace): the channels a multiple of blocksize² = 4)"),
+		one("space to depth", node("SpaceToDepth", []string{"x"}, []string{"y"}, attrInt("blocksize", 2)), "[N,C,H,8]", "[N,4*C,H/2,4]",
+			"H % 2 == 0 (SpaceToDepth_0 (SpaceToDepth): dim 2 a multiple of blocksize 2)"),
+		one("split equally", node("Split", []string{"x"}, []string{"y", "z"}, attrInt("axis", 1)), "[N,T]", "[N,T/2]",
+			"T % 2 == 0 (Split_0 (Split): axis 1 split into 2 equal parts)"),
+		one("split into num_outputs", nodeV("Split", 18, []string{"x"}, []string{"y", "z"}, attrInt("num_outputs", 2)), "[T]", "[(T+1)//2]",
+			"T > (T+1)//2 (Split_0 (Split): axis 0 of size T split into 2 parts of (T+1)//2 and a last one of at least 1)"),
+		// Upper bounds: TopK's k.
+		{name: "topk", node: node("TopK", []string{"x", "k"}, []string{"v", "i"}, attrInt("axis", -1)), inputs: map[string]string{"x": "[N,W]"},
+			consts: map[string][]int64{"k": {3}}, want: []string{"[N,3]"},
+			constraints: []string{"W >= 3 (TopK_0 (TopK): k no greater than axis 1)"}},
+		// Lower bounds: negative pads crop.
+		{name: "pad crop", node: node("Pad", []string{"x", "p"}, []string{"y"}), inputs: map[string]string{"x": "[N,H]"},
+			consts: map[string][]int64{"p": {0, -1, 0, -2}}, want: []string{"[N,H-3]"},
+			constraints: []string{"H >= 3 (Pad_0 (Pad): axis 1 of size H padded by -1 and -2 not negative)"}},
 		// Broadcasting: two dims either of which may be 1 are equal or one of them is 1, and the
 		// result is the other, or max(A,B).
 		add("broadcast of two symbols", "[A,3]", "[B,3]", "[max(A,B),3]",

@@ -97,8 +97,8 @@ func topK(c *ctx) error {
 			return c.Errorf(errcode.ErrInvalidShape, "k = %v is negative", k)
 		}
 		k = nk
-		if lo, _ := k.Bounds(); lo > dhi {
-			return c.Errorf(errcode.ErrInvalidShape, "k = %v is larger than axis %d of size %v", k, a, d)
+		if err := requireAtMost(c, k, d, "k no greater than axis "+itoa(a)); err != nil {
+			return err
 		}
 		if _, exact := k.Expr(); !exact {
 			lo, hi := k.Bounds()

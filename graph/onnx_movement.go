@@ -133,17 +133,19 @@ func split(c *ctx) error {
 		}
 	case uneven:
 		chunk := sym.CeilDivDims(d, sym.Const(int64(n)))
-		last, ok := sym.SubDims(d, sym.MulDims(sym.Const(int64(n-1)), chunk)).Narrow(1, sym.Inf)
-		if !ok {
-			return c.Errorf(errcode.ErrInvalidShape, "axis %d of size %v does not split into %d parts of %v and a last one of at least 1", a, d, n, chunk)
+		last := sym.SubDims(d, sym.MulDims(sym.Const(int64(n-1)), chunk))
+		why := "axis " + itoa(a) + " of size " + d.String() + " split into " + itoa(n) + " parts of " + chunk.String() + " and a last one of at least 1"
+		if err := requireAtLeast(c, last, 1, why); err != nil {
+			return err
 		}
+		last, _ = last.NonNegative()
 		for i := range parts {
 			parts[i] = chunk
 		}
 		parts[n-1] = last
 	default:
-		if dn, ok := d.Static(); ok && dn%int64(n) != 0 {
-			return c.Errorf(errcode.ErrInvalidShape, "axis %d of size %d does not split into %d equal parts", a, dn, n)
+		if err := requireMultiple(c, d, int64(n), "axis "+itoa(a)+" split into "+itoa(n)+" equal parts"); err != nil {
+			return err
 		}
 		q := sym.QuoDims(d, sym.Const(int64(n)))
 		for i := range parts {
@@ -203,11 +205,11 @@ func pad(c *ctx) error {
 	dims := append([]sym.Dim(nil), in.Shape.Dims...)
 	for i, a := range axes {
 		b, e := pads[i], pads[len(axes)+i]
-		d, ok := sym.AddDims(dims[a], sym.AddDims(b, e)).NonNegative()
-		if !ok {
-			return c.Errorf(errcode.ErrInvalidShape, "axis %d of size %v padded by %v and %v is negative", a, dims[a], b, e)
+		d := sym.AddDims(dims[a], sym.AddDims(b, e))
+		if err := requireAtLeast(c, d, 0, "axis "+itoa(a)+" of size "+dims[a].String()+" padded by "+b.String()+" and "+e.String()+" not negative"); err != nil {
+			return err
 		}
-		dims[a] = d
+		dims[a], _ = d.NonNegative()
 		var ok1, ok2 bool
 		begin[a], ok1 = b.Static()
 		end[a], ok2 = e.Static()
@@ -603,8 +605,8 @@ func depthToSpace(c *ctx) error {
 		return err
 	}
 	d := in.Shape.Dims
-	if ch, ok := d[1].Static(); ok && ch%(b*b) != 0 {
-		return c.Errorf(errcode.ErrInvalidShape, "%d channels are not a multiple of blocksize² = %d", ch, b*b)
+	if err := requireMultiple(c, d[1], b*b, "the channels a multiple of blocksize² = "+itoa(int(b*b))); err != nil {
+		return err
 	}
 	bb := sym.Const(b)
 	c.Out(0, in.Type, sym.ShapeOf(d[0], sym.QuoDims(d[1], sym.Const(b*b)), sym.MulDims(d[2], bb), sym.MulDims(d[3], bb)))
@@ -628,8 +630,8 @@ func spaceToDepth(c *ctx) error {
 	}
 	d := in.Shape.Dims
 	for _, i := range []int{2, 3} {
-		if n, ok := d[i].Static(); ok && n%b != 0 {
-			return c.Errorf(errcode.ErrInvalidShape, "dim %d = %d is not a multiple of blocksize %d", i, n, b)
+		if err := requireMultiple(c, d[i], b, "dim "+itoa(i)+" a multiple of blocksize "+itoa(int(b))); err != nil {
+			return err
 		}
 	}
 	bb := sym.Const(b)

@@ -73,8 +73,8 @@ func ovSplit(c *ctx) error {
 		return err
 	}
 	d := ins[0].Shape.Dims[a]
-	if v, ok := d.Static(); ok && v%n != 0 {
-		return c.Errorf(errcode.ErrInvalidShape, "axis %d of size %d does not split into %d equal parts", a, v, n)
+	if err := requireMultiple(c, d, n, "axis "+itoa(a)+" split into "+itoa(int(n))+" equal parts"); err != nil {
+		return err
 	}
 	part := sym.QuoDims(d, sym.Const(n))
 	parts := make([]sym.Dim, n)
@@ -120,11 +120,11 @@ func ovVariadicSplit(c *ctx) error {
 		sum = sym.AddDims(sum, nn)
 	}
 	if rest >= 0 {
-		p, ok := sym.SubDims(d, sum).NonNegative()
-		if !ok {
-			return c.Errorf(errcode.ErrInvalidShape, "split lengths %v sum to more than the axis's %v", sym.ShapeOf(lengths...), d)
+		p := sym.SubDims(d, sum)
+		if err := requireAtLeast(c, p, 0, "split lengths "+sym.ShapeOf(lengths...).String()+" within the axis's "+d.String()); err != nil {
+			return err
 		}
-		parts[rest] = p
+		parts[rest], _ = p.NonNegative()
 	} else if _, err := c.Unify(sum, d, "the sum of the split lengths and the axis"); err != nil {
 		return err
 	}
@@ -164,11 +164,11 @@ func ovPad(c *ctx) error {
 	}
 	dims := make([]sym.Dim, r)
 	for i, d := range in.Shape.Dims {
-		p, ok := sym.AddDims(d, sym.AddDims(pb[i], pe[i])).NonNegative()
-		if !ok {
-			return c.Errorf(errcode.ErrInvalidShape, "axis %d: %v padded by %v and %v is negative", i, d, pb[i], pe[i])
+		p := sym.AddDims(d, sym.AddDims(pb[i], pe[i]))
+		if err := requireAtLeast(c, p, 0, "axis "+itoa(i)+": "+d.String()+" padded by "+pb[i].String()+" and "+pe[i].String()+" not negative"); err != nil {
+			return err
 		}
-		dims[i] = p
+		dims[i], _ = p.NonNegative()
 	}
 	c.Out(0, in.Type, sym.ShapeOf(dims...))
 	return nil

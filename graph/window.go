@@ -141,24 +141,6 @@ func windowSize(c *ctx, i int, in, d sym.Dim) (sym.Dim, error) {
 	return nd, nil
 }
 
-// requireAtLeast requires d >= least, why saying what needs it, where d is an expression in the
-// symbols (Ctx.Require); a d known only by its bounds is left to a run unless they decide it. The
-// error wraps errcode.ErrInvalidShape when it can never hold.
-func requireAtLeast(c *ctx, d sym.Dim, least int64, why string) error {
-	lo, hi := d.Bounds()
-	switch {
-	case lo >= least:
-		return nil
-	case hi < least:
-		return c.Errorf(errcode.ErrInvalidShape, "%s: %v is less than %d", why, d, least)
-	}
-	x, ok := d.Expr()
-	if !ok {
-		return nil
-	}
-	return c.Require(sym.Ge(x, sym.Int(least)), why)
-}
-
 // poolCeil returns the output size of a pooling window in ceil_mode, whose numerator
 // in + pads - dilation*(k-1) - 1 is num. ONNX's rule since onnx 1.16 (onnx PR 5741, PyTorch's)
 // drops a last window that would start in the end padding: the size is

@@ -1,0 +1,68 @@
+package graph
+
+import (
+	"github.com/reshape-go/reshape/errcode"
+	"github.com/reshape-go/reshape/sym"
+)
+
+// The conditions on dims that rules require (Ctx.Require): a dim known as an integer is checked
+// at once, one in the symbols is required as a constraint of the node, and one known only by its
+// bounds is left to a run unless they decide it.
+
+// requireAtLeast requires d >= least, why saying what needs it, where d is an expression in the
+// symbols (Ctx.Require); a d known only by its bounds is left to a run unless they decide it. The
+// error wraps errcode.ErrInvalidShape when it can never hold.
+func requireAtLeast(c *ctx, d sym.Dim, least int64, why string) error {
+	lo, hi := d.Bounds()
+	switch {
+	case lo >= least:
+		return nil
+	case hi < least:
+		return c.Errorf(errcode.ErrInvalidShape, "%s: %v is less than %d", why, d, least)
+	}
+	x, ok := d.Expr()
+	if !ok {
+		return nil
+	}
+	return c.Require(sym.Ge(x, sym.Int(least)), why)
+}
+
+// requireAtMost requires a <= b, why saying what needs it (a TopK's k no greater than its axis).
+// The error wraps errcode.ErrInvalidShape when it can never hold.
+func requireAtMost(c *ctx, a, b sym.Dim, why string) error {
+	alo, ahi := a.Bounds()
+	blo, bhi := b.Bounds()
+	switch {
+	case ahi <= blo:
+		return nil
+	case alo > bhi:
+		return c.Errorf(errcode.ErrInvalidShape, "%s: %v is greater than %v", why, a, b)
+	}
+	xa, oka := a.Expr()
+	xb, okb := b.Expr()
+	if !oka || !okb {
+		return nil
+	}
+	return c.Require(sym.Le(xa, xb), why)
+}
+
+// requireMultiple requires d to be a multiple of n >= 1, why saying what needs it (a DepthToSpace's
+// channels of a multiple of blocksize²). The error wraps errcode.ErrInvalidShape when it can
+// never hold.
+func requireMultiple(c *ctx, d sym.Dim, n int64, why string) error {
+	if v, ok := d.Static(); ok {
+		if v%n != 0 {
+			return c.Errorf(errcode.ErrInvalidShape, "%s: %d is not a multiple of %d", why, v, n)
+		}
+		return nil
+	}
+	x, ok := d.Expr()
+	if !ok {
+		return nil
+	}
+	p, ok := sym.Divisible(x, sym.Int(n))
+	if !ok {
+		return nil
+	}
+	return c.Require(p, why)
+}
