@@ -167,6 +167,7 @@ func expandTo(c *ctx, in, shape *Info) error {
 			return err
 		}
 		out := c.Out(0, in.Type, s)
+		out.elems = in.elems
 		if sd, v, ok := values(in); ok {
 			if od, ok := s.Static(); ok && len(sd) <= len(od) {
 				if n, ok := out.Volume(); ok && n <= MaxValue {

@@ -99,3 +99,65 @@ func TestRequire(t *testing.T) {
 		t.Errorf("recorded: %s, want %s", strings.Join(got, "; "), want)
 	}
 }
+
+// modelCase is a model whose inference records constraints: those Result.Constraints lists (each
+// "PRED (NODE (OP): WHY)"), and a binding that breaks one, with the node Result.Check names.
+type modelCase struct {
+	name  string
+	model *model
+	want  []string
+	bad   map[string]int64
+	node  string
+}
+
+// checkModels infers each model and checks its constraints and bad binding.
+func checkModels(t *testing.T, cases []modelCase) {
+	t.Helper()
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			res, err := Infer(decodeGraph(t, tc.model.encode()), Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, r := range res.Nodes {
+				if r.Err != nil {
+					t.Errorf("node error: %v", r.Err)
+				}
+			}
+			var got []string
+			for _, c := range res.Constraints() {
+				got = append(got, c.String())
+			}
+			if strings.Join(got, "\n") != strings.Join(tc.want, "\n") {
+				t.Errorf("constraints:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(tc.want, "\n"))
+			}
+			if tc.bad == nil {
+				return
+			}
+			var ce *sym.ConstraintError
+			if err := res.Check(tc.bad); !errors.As(err, &ce) || ce.Constraint.Origin.Node != tc.node {
+				t.Errorf("Check(%v) = %v, want a constraint of %s", tc.bad, err, tc.node)
+			}
+		})
+	}
+}
+
+// TestModelConstraints checks the conditions that need more than one node to state: the range of
+// computed indices, the input of a pooling operator after one that may empty an axis.
+func TestModelConstraints(t *testing.T) {
+	checkModels(t, []modelCase{
+		{name: "position table", model: newModel(17).typedInput("ids", 7, "B", "T").
+			ints("zero", []int64{}, 0).ints("one", []int64{}, 1).ints("table", []int64{64, 4}, make([]int64, 256)...).
+			node("shape", "Shape", []string{"ids"}, []string{"s"}).
+			node("len", "Gather", []string{"s", "one"}, []string{"t"}).
+			node("range", "Range", []string{"zero", "t", "one"}, []string{"r"}).
+			node("pos", "Gather", []string{"table", "r"}, []string{"y"}).output("y"),
+			want: []string{"T <= 64 (pos (Gather): the indices, 0 to T-1, within axis 0 of size 64)"},
+			bad:  map[string]int64{"B": 1, "T": 65}, node: "pos"},
+		{name: "a pooled axis of 0", model: newModel(17).input("x", "N", 3, "H").
+			node("pool", "MaxPool", []string{"x"}, []string{"p"}, attrInts("kernel_shape", 4), attrInts("strides", 4)).
+			node("gap", "GlobalAveragePool", []string{"p"}, []string{"y"}).output("y"),
+			want: []string{"H >= 4 (gap (GlobalAveragePool): input dim 2 not empty (only N can be zero))"},
+			bad:  map[string]int64{"N": 1, "H": 3}, node: "gap"},
+	})
+}

@@ -831,6 +831,9 @@ func (e *engine) current(in *Info) *Info {
 	for i, d := range in.Value {
 		in.Value[i] = e.solver.Dim(d)
 	}
+	if in.elems != nil {
+		in.elems = &[2]sym.Dim{e.solver.Dim(in.elems[0]), e.solver.Dim(in.elems[1])}
+	}
 	in.gen = gen
 	return in
 }

@@ -5,33 +5,67 @@ import (
 	"github.com/reshape-go/reshape/sym"
 )
 
-// The kernel of the gathers of ONNX (Gather) and OpenVINO (Gather-1, -7, -8): the values of a
-// gather along one axis, with batch dims.
+// The kernel of the gathers of ONNX (Gather) and OpenVINO (Gather-1, -7, -8): the range of the
+// indices, and the values of a gather along one axis, with batch dims.
+
+// gatherIndices checks the indices idx of a gather along an axis of size d: each in [-d, d-1] (a
+// negative index counts from the end of the axis). Known values out of range are an error
+// wrapping errcode.ErrInvalidShape that names the first; where only their bounds are known
+// (Info.elems: the Range of a symbolic limit), the node requires them to lie within the axis,
+// unless idx is empty (a position table of 64 rows read by Range(T) needs T <= 64). With zeros
+// (OpenVINO's Gather-8), an index out of range gives 0, and nothing is required.
+func gatherIndices(c *ctx, idx *Info, d sym.Dim, a int, zeros bool) error {
+	if zeros {
+		return nil
+	}
+	if n, ok := d.Static(); ok && idx.Value != nil {
+		for i, v := range idx.Value {
+			k, ok := v.Static()
+			if ok && (k < -n || k >= n) {
+				return c.Errorf(errcode.ErrInvalidShape, "index %d (element %d of the indices) is out of range for axis %d of size %d", k, i, a, n)
+			}
+		}
+		return nil
+	}
+	if idx.elems == nil || idx.Value != nil {
+		return nil
+	}
+	xd, ok1 := d.Expr()
+	lo, ok2 := idx.elems[0].Expr()
+	hi, ok3 := idx.elems[1].Expr()
+	empty, ok4 := idx.Shape.Volume().Expr()
+	if !ok1 || !ok2 || !ok3 || !ok4 {
+		return nil
+	}
+	neg, ok := sym.Neg(xd)
+	if !ok {
+		return nil
+	}
+	within := sym.And(sym.Ge(lo, neg), sym.Lt(hi, xd))
+	return c.Require(sym.Or(sym.Eq(empty, sym.Int(0)), within), "the indices, "+idx.elems[0].String()+" to "+idx.elems[1].String()+", within axis "+itoa(a)+" of size "+d.String())
+}
 
 // gatherValues sets the values of out, the Gather of data by the indices idx along axis a with b
 // batch dims, when both are known: a negative index counts from the end of the axis; an index out
-// of range gives 0 with zeros (OpenVINO's Gather-8) and is otherwise an error wrapping
-// errcode.ErrInvalidShape.
-func gatherValues(c *ctx, out, data, idx *Info, a, b int, zeros bool) error {
+// of range (which gatherIndices refuses, but for OpenVINO's Gather-8) gives 0.
+func gatherValues(out, data, idx *Info, a, b int) {
 	dd, dv, ok1 := values(data)
 	id, iv, ok2 := values(idx)
 	if n, ok := out.Volume(); !ok1 || !ok2 || !ok || n > MaxValue {
-		return nil
+		return
 	}
 	ints := make([]int64, len(iv))
 	for i, d := range iv {
 		n, ok := d.Static()
 		if !ok {
-			return nil
+			return
 		}
 		switch {
 		case n >= -dd[a] && n < 0:
 			n += dd[a]
 		case n >= 0 && n < dd[a]:
-		case zeros:
-			n = -1
 		default:
-			return c.Errorf(errcode.ErrInvalidShape, "index %d (element %d of the indices) is out of range for axis %d of size %d", n, i, a, dd[a])
+			n = -1
 		}
 		ints[i] = n
 	}
@@ -64,5 +98,4 @@ func gatherValues(c *ctx, out, data, idx *Info, a, b int, zeros bool) error {
 		}
 	}
 	setValue(out, v)
-	return nil
 }

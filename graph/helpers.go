@@ -131,6 +131,14 @@ func setValue(info *Info, v []sym.Dim) {
 	}
 }
 
+// keepValues gives out, a tensor with the elements of in in another shape or order (Reshape,
+// Unsqueeze, Squeeze, Flatten, Expand), what is known of in's elements: their values, when out's
+// shape has as many elements, and their bounds (Info.elems).
+func keepValues(out, in *Info) {
+	setValue(out, in.Value)
+	out.elems = in.elems
+}
+
 func constDims(v []int64) []sym.Dim {
 	out := make([]sym.Dim, len(v))
 	for i, x := range v {

@@ -31,6 +31,11 @@ type Info struct {
 	// downstream of it (NodeResult.Blocked).
 	FailedAt string
 
+	// elems bounds the elements of an integer tensor whose values are not known one by one (the
+	// Range of a symbolic limit holds 0..T-1): each lies in [elems[0], elems[1]]. nil when nothing
+	// is known. Operators that move elements keep it (keepValues).
+	elems *[2]sym.Dim
+
 	gen int // the generation of the engine's substitutions this Info reflects
 }
 

@@ -295,5 +295,5 @@ func squeezeOnes(c *ctx, in *Info) {
 			dims = append(dims, d)
 		}
 	}
-	setValue(c.Out(0, in.Type, sym.ShapeOf(dims...)), in.Value)
+	keepValues(c.Out(0, in.Type, sym.ShapeOf(dims...)), in)
 }

@@ -83,7 +83,7 @@ func ifOp(c *ctx) error {
 
 // copyInfo returns a new Info with in's type, shape and values, for an output that is a subgraph's.
 func copyInfo(in *Info) *Info {
-	return &Info{Type: in.Type, Shape: in.Shape, Value: in.Value, Floats: in.Floats, Optional: in.Optional}
+	return &Info{Type: in.Type, Shape: in.Shape, Value: in.Value, Floats: in.Floats, Optional: in.Optional, elems: in.elems}
 }
 
 // join returns what is known of a tensor that is either a or b: their common rank, and at each

@@ -40,7 +40,7 @@ func identity(c *ctx) error {
 	if err != nil {
 		return err
 	}
-	c.Set(0, &Info{Type: in.Type, Shape: in.Shape, Value: in.Value, Floats: in.Floats, Optional: in.Optional})
+	c.Set(0, &Info{Type: in.Type, Shape: in.Shape, Value: in.Value, Floats: in.Floats, Optional: in.Optional, elems: in.elems})
 	return nil
 }
 
@@ -282,7 +282,7 @@ func reshapeOp(c *ctx) error {
 		return err
 	}
 	info := c.Out(0, data.Type, out)
-	setValue(info, data.Value)
+	keepValues(info, data)
 	return nil
 }
 
@@ -307,8 +307,11 @@ func gather(c *ctx) error {
 		return err
 	}
 	dims := append(append(append([]sym.Dim{}, data.Shape.Dims[:a]...), idx.Shape.Dims...), data.Shape.Dims[a+1:]...)
-	out := c.Out(0, data.Type, sym.ShapeOf(dims...))
-	return gatherValues(c, out, data, idx, a, 0, false)
+	if err := gatherIndices(c, idx, data.Shape.Dims[a], a, false); err != nil {
+		return err
+	}
+	gatherValues(c.Out(0, data.Type, sym.ShapeOf(dims...)), data, idx, a, 0)
+	return nil
 }
 
 // unsqueeze: Unsqueeze-1, -11 (axes attribute), -13, -21 (axes input): size-1 dims inserted at the
@@ -348,7 +351,7 @@ func unsqueeze(c *ctx) error {
 		dims[i] = in.Shape.Dims[k]
 		k++
 	}
-	setValue(c.Out(0, in.Type, sym.ShapeOf(dims...)), in.Value)
+	keepValues(c.Out(0, in.Type, sym.ShapeOf(dims...)), in)
 	return nil
 }
 
@@ -389,7 +392,7 @@ func squeeze(c *ctx) error {
 			dims = append(dims, d)
 		}
 	}
-	setValue(c.Out(0, in.Type, sym.ShapeOf(dims...)), in.Value)
+	keepValues(c.Out(0, in.Type, sym.ShapeOf(dims...)), in)
 	return nil
 }
 
@@ -423,7 +426,7 @@ func flatten(c *ctx) error {
 		}
 	}
 	out := c.Out(0, in.Type, sym.ShapeOf(product(in.Shape.Dims[:axis]), product(in.Shape.Dims[axis:])))
-	setValue(out, in.Value)
+	keepValues(out, in)
 	return nil
 }
 
@@ -478,7 +481,7 @@ func constantOfShape(c *ctx) error {
 }
 
 // rangeOp: Range-11..21: max(ceil((limit-start)/delta), 0) elements; values when all three are
-// known integers.
+// known integers, and their bounds (Info.elems) when delta is: 0 to T-1 for Range(0, T, 1).
 func rangeOp(c *ctx) error {
 	ins, err := c.Inputs(3)
 	if err != nil {
@@ -514,6 +517,15 @@ func rangeOp(c *ctx) error {
 			v[i] = sym.Const(s + int64(i)*d)
 		}
 		out.Value = v
+		return nil
+	}
+	if dok && isIntegral(t) {
+		// The elements start, start+delta, ..., start+(n-1)*delta.
+		last := sym.AddDims(start, sym.MulDims(sym.SubDims(n, sym.Const(1)), delta))
+		out.elems = &[2]sym.Dim{start, last}
+		if d < 0 {
+			out.elems = &[2]sym.Dim{last, start}
+		}
 	}
 	return nil
 }

@@ -299,8 +299,11 @@ func ovGather(c *ctx) error {
 		dims[i] = u
 	}
 	dims = append(append(append([]sym.Dim{}, dims[:a]...), idx.Shape.Dims[b:]...), dims[a+1:]...)
-	out := c.Out(0, data.Type, sym.ShapeOf(dims...))
-	return gatherValues(c, out, data, idx, a, int(b), c.Version() >= 8)
+	if err := gatherIndices(c, idx, data.Shape.Dims[a], a, c.Version() >= 8); err != nil {
+		return err
+	}
+	gatherValues(c.Out(0, data.Type, sym.ShapeOf(dims...)), data, idx, a, int(b))
+	return nil
 }
 
 // ovSqueeze: Squeeze-1: without axes (input 1), every dim 1 removed; a dynamic dim that may be 1
@@ -330,7 +333,7 @@ func ovSqueeze(c *ctx) error {
 			dims = append(dims, d)
 		}
 	}
-	setValue(c.Out(0, in.Type, sym.ShapeOf(dims...)), in.Value)
+	keepValues(c.Out(0, in.Type, sym.ShapeOf(dims...)), in)
 	return nil
 }
 
@@ -369,7 +372,7 @@ func ovUnsqueeze(c *ctx) error {
 		dims = append(dims, in.Shape.Dims[k])
 		k++
 	}
-	setValue(c.Out(0, in.Type, sym.ShapeOf(dims...)), in.Value)
+	keepValues(c.Out(0, in.Type, sym.ShapeOf(dims...)), in)
 	return nil
 }
 
@@ -400,7 +403,7 @@ func ovReshape(c *ctx) error {
 	if err := requireVolume(c, ins[0].Shape, out, ins[1].Value); err != nil {
 		return err
 	}
-	setValue(c.Out(0, ins[0].Type, out), ins[0].Value)
+	keepValues(c.Out(0, ins[0].Type, out), ins[0])
 	return nil
 }
 

@@ -199,11 +199,11 @@ func TestOutputForPeople(t *testing.T) {
 	if code, stdout, _ := cli("", "check", "--quiet", filepath.Join(models, "idioms.onnx")); code != 0 || stdout != "2 reshapes in 1 file: 2 ok, 0 mismatch, 0 inferred, 0 error\n" {
 		t.Errorf("--quiet, all ok: exit %d\n%s", code, stdout)
 	}
-	// Nothing wrong, nothing to say: the table, that the model states no constraint, and the
-	// summary, no line per computed pattern (the PATTERN column says "(computed)"; ShuffleNet
-	// printed 32 such lines).
+	// Nothing wrong, nothing to say: the table, the one constraint the model states (its 64
+	// positions), and the summary, no line per computed pattern (the PATTERN column says
+	// "(computed)"; ShuffleNet printed 32 such lines).
 	code, stdout, _ = cli("", "check", filepath.Join(models, "bert_tiny.onnx"))
-	if lines := strings.Count(stdout, "\n"); code != 0 || lines != 1+9+1+1 || !strings.HasSuffix(stdout, " runs at every binding of B, T\n9 reshapes in 1 file: 1 ok, 0 mismatch, 8 inferred, 0 error\n") {
+	if lines := strings.Count(stdout, "\n"); code != 0 || lines != 1+9+2+1 || !strings.HasSuffix(stdout, " runs only when:\n  T <= 64  /pos/Gather (Gather): the indices, 0 to T-1, within axis 0 of size 64\n9 reshapes in 1 file: 1 ok, 0 mismatch, 8 inferred, 0 error; 1 constraint\n") {
 		t.Errorf("bert_tiny.onnx: exit %d, %d lines\n%s", code, lines, stdout)
 	}
 	// A long name in a 60-column terminal.
