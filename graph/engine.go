@@ -220,6 +220,10 @@ type NodeResult struct {
 	// node is recorded only when it is inferred, since its inputs breaking its rule says nothing of
 	// the model as it runs.
 	NotTaken bool
+	// Avoidable reports an Err that a run of the model may avoid: the node is in a branch of an If
+	// whose condition only a run tells, and the other branch can run. The model fails at this node
+	// only when the If takes its branch; Result.Constraints hold what the other branch needs.
+	Avoidable bool
 }
 
 // ruleFunc infers a node's outputs from its inputs and attributes through c.
@@ -238,7 +242,8 @@ type engine struct {
 	// constraints the rules record.
 	solver *sym.Solver
 	free   map[*Graph][]string
-	// errs counts the nodes whose inputs broke their rule, so far.
+	// errs counts the nodes whose inputs broke their rule, so far, less those a run may avoid
+	// (NodeResult.Avoidable).
 	errs int
 	// bound holds the names of Options.Dims that named a dim of the model.
 	bound map[string]bool

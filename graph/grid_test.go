@@ -236,10 +236,11 @@ func (u upstream) reaches(from, to string) bool {
 // Path, for the reason Text.
 type gridClaim struct{ Path, Text string }
 
-// firstError returns the claim of the first node error of res, nil when there is none.
+// firstError returns the claim of the first node error of res that the model cannot avoid (not
+// NodeResult.Avoidable), nil when there is none.
 func firstError(res *graph.Result) *gridClaim {
 	for i := range res.Nodes {
-		if r := &res.Nodes[i]; r.Err != nil {
+		if r := &res.Nodes[i]; r.Err != nil && !r.Avoidable {
 			return &gridClaim{r.Path, fmt.Sprintf("%s (%s: %s)", r.Path, r.Node.Op, errcode.Code(r.Err))}
 		}
 	}

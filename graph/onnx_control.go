@@ -19,10 +19,16 @@ var onnxControl = table{"", []opDef{
 	{"Scan", since(9, 11, 16, 19, 21), span(1, many), span(1, many), allValues, scan},
 }}
 
-// ifOp: If-1, -11, -13, -16, -19, -21. A condition known before run time selects the branch that is
-// inferred; otherwise both are, and each output joins the two branches' (join), unless a node of
-// one branch breaks its rule (at a binding that the branch cannot run at): a run then takes the
-// other, whose outputs are the If's.
+// ifOp: If-1, -11, -13, -16, -19, -21. The condition must have exactly one element (onnxruntime
+// refuses others): a condition of shape [N] requires N == 1. A condition known before run time
+// selects the branch that is inferred; otherwise both are, each in a mark of the solver's record
+// (Ctx.branch), and the model runs when either branch can:
+//   - neither fails: the node requires the disjunction of what each branch needs (the conditions
+//     both need, each with its own node), and each output joins the two branches' (join);
+//   - one fails (a node of it breaks its rule): a run must take the other, whose conditions are
+//     required with their own nodes and whose outputs are the If's; the failing branch's node
+//     errors are NodeResult.Avoidable;
+//   - both fail: their node errors stand.
 func ifOp(c *ctx) error {
 	cond, err := c.Input(0)
 	if err != nil {
@@ -39,6 +45,15 @@ func ifOp(c *ctx) error {
 	if len(thenG.Outputs) != len(elseG.Outputs) || len(thenG.Outputs) < c.NumOut() {
 		return c.Errorf(errcode.ErrSyntax, "then_branch has %d outputs, else_branch %d, and the node %d", len(thenG.Outputs), len(elseG.Outputs), c.NumOut())
 	}
+	if !cond.Shape.RankDynamic {
+		n := cond.Shape.Volume()
+		if err := requireAtLeast(c, n, 1, "the condition, of shape "+cond.Shape.String()+", has exactly one element"); err != nil {
+			return err
+		}
+		if err := requireAtMost(c, n, sym.Const(1), "the condition, of shape "+cond.Shape.String()+", has exactly one element"); err != nil {
+			return err
+		}
+	}
 	if v, ok := cond.Ints(); ok && len(v) == 1 {
 		g, attr, other, otherAttr := thenG, "then_branch", elseG, "else_branch"
 		if v[0] == 0 {
@@ -48,7 +63,11 @@ func ifOp(c *ctx) error {
 		if err != nil {
 			return err
 		}
-		if err := c.SubgraphNotTaken(other, otherAttr); err != nil {
+		// The branch not taken needs nothing of the symbols: what it records is taken back.
+		m := c.e.solver.Mark()
+		err = c.SubgraphNotTaken(other, otherAttr)
+		c.e.solver.Cut(m)
+		if err != nil {
 			return err
 		}
 		for i := range c.NumOut() {
@@ -56,29 +75,96 @@ func ifOp(c *ctx) error {
 		}
 		return nil
 	}
-	errs := c.e.errs
-	thenOuts, err := c.Subgraph(thenG, "then_branch", nil, true)
+	then, err := c.branch(thenG, "then_branch")
 	if err != nil {
 		return err
 	}
-	thenFails := c.e.errs > errs
-	errs = c.e.errs
-	elseOuts, err := c.Subgraph(elseG, "else_branch", nil, true)
+	els, err := c.branch(elseG, "else_branch")
 	if err != nil {
 		return err
 	}
-	elseFails := c.e.errs > errs
-	for i := range c.NumOut() {
-		switch {
-		case thenFails && !elseFails:
-			c.Set(i, copyInfo(elseOuts[i]))
-		case elseFails && !thenFails:
-			c.Set(i, copyInfo(thenOuts[i]))
-		default:
-			c.Set(i, c.join(thenOuts[i], elseOuts[i], "output"+itoa(i)))
+	switch {
+	case then.fails && els.fails:
+		for i := range c.NumOut() {
+			c.Set(i, c.join(then.outs[i], els.outs[i], "output"+itoa(i)))
+		}
+		return nil
+	case then.fails || els.fails:
+		taken, avoided := els, then
+		if els.fails {
+			taken, avoided = then, els
+		}
+		c.avoid(avoided)
+		for _, k := range taken.cs {
+			if err := c.e.solver.Require(k.Pred, k.Origin); err != nil {
+				return err
+			}
+		}
+		for i := range c.NumOut() {
+			c.Set(i, copyInfo(taken.outs[i]))
+		}
+		return nil
+	}
+	var a, b []sym.Pred
+	for _, k := range then.cs {
+		if slices.ContainsFunc(els.cs, func(x sym.Constraint) bool { return x.Pred.Equal(k.Pred) }) {
+			if err := c.e.solver.Require(k.Pred, k.Origin); err != nil {
+				return err
+			}
+			continue
+		}
+		a = append(a, k.Pred)
+	}
+	for _, k := range els.cs {
+		if !slices.ContainsFunc(then.cs, func(x sym.Constraint) bool { return x.Pred.Equal(k.Pred) }) {
+			b = append(b, k.Pred)
 		}
 	}
+	if err := c.Require(sym.Or(sym.And(a...), sym.And(b...)), "what then_branch needs, or what else_branch needs"); err != nil {
+		return err
+	}
+	for i := range c.NumOut() {
+		c.Set(i, c.join(then.outs[i], els.outs[i], "output"+itoa(i)))
+	}
 	return nil
+}
+
+// branchRun is the inference of one branch of an If: its outputs, the constraints its nodes
+// recorded, whether a node of it failed, its nodes' results (Result.Nodes[first:end]) and the
+// count of the model's errors before and after it.
+type branchRun struct {
+	outs             []*Info
+	cs               []sym.Constraint
+	fails            bool
+	first, end       int
+	errsBefore, errs int
+}
+
+// branch infers the subgraph g, held by the attribute attr, as one branch of an If: in a mark of
+// the solver's record, so that what its nodes require is taken back (sym.Solver.Cut) for the If to
+// join, and unifications in it substitute nothing outside it.
+func (c *ctx) branch(g *Graph, attr string) (*branchRun, error) {
+	r := &branchRun{first: len(c.e.res.Nodes), errsBefore: c.e.errs}
+	m := c.e.solver.Mark()
+	outs, err := c.Subgraph(g, attr, nil, true)
+	r.cs = c.e.solver.Cut(m)
+	if err != nil {
+		return nil, err
+	}
+	r.outs, r.end, r.errs = outs, len(c.e.res.Nodes), c.e.errs
+	r.fails = r.errs > r.errsBefore
+	return r, nil
+}
+
+// avoid makes the node errors of a branch that a run of the model need not take avoidable: they
+// no longer count as the model's (engine.errs), and their results say so.
+func (c *ctx) avoid(r *branchRun) {
+	c.e.errs -= r.errs - r.errsBefore
+	for i := r.first; i < r.end; i++ {
+		if c.e.res.Nodes[i].Err != nil {
+			c.e.res.Nodes[i].Avoidable = true
+		}
+	}
 }
 
 // copyInfo returns a new Info with in's type, shape and values, for an output that is a subgraph's.
@@ -135,8 +221,11 @@ const maxLoopRuns = 4
 // loop: Loop-1, -11, -13, -16, -19, -21. The body is inferred with the loop-carried values as they
 // enter; where a value leaves with another shape, the dims that differ become unknown (a new
 // anonymous dim bounded by both, or by the growth seen) and the body is inferred again, until the
-// shapes settle. A scan output gains a leading dim, the number of iterations: the trip count M when
-// it is known and the loop cannot stop early, else unknown (at most M).
+// shapes settle. Each run is in a mark of the solver's record, so that its unifications
+// substitute nothing outside the body: the conditions of the first run (the first iteration) and
+// of the last (every iteration, with the values widened) are required once the runs are done. A
+// scan output gains a leading dim, the number of iterations: the trip count M when it is known and
+// the loop cannot stop early, else unknown (at most M).
 func loop(c *ctx) error {
 	body, err := c.Graph("body")
 	if err != nil {
@@ -185,12 +274,18 @@ func loop(c *ctx) error {
 		carried[k] = in
 	}
 	var outs []*Info
+	var first, last []sym.Constraint
 	for run := 0; ; run++ {
 		inputs := append([]*Info{iterNum, condIn}, carried...)
 		final := run == maxLoopRuns-1
+		m := c.e.solver.Mark()
 		outs, err = c.Subgraph(body, "body", inputs, true)
+		last = c.e.solver.Cut(m)
 		if err != nil {
 			return err
+		}
+		if run == 0 {
+			first = last
 		}
 		settled := true
 		next := make([]*Info, nCarried)
@@ -208,6 +303,13 @@ func loop(c *ctx) error {
 			break
 		}
 		carried = next
+	}
+	// What the body needs: at the first iteration, whose loop-carried values are those that
+	// enter, and at every one, as the last run (with the values widened) found it.
+	for _, k := range append(first, last...) {
+		if err := c.e.solver.Require(k.Pred, k.Origin); err != nil {
+			return err
+		}
 	}
 	// The loop runs M times when no condition can stop it: there is no condition input, or it is
 	// true and the body keeps it true (the body infers with the condition true, the only value it

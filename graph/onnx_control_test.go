@@ -6,6 +6,7 @@ import (
 
 	"github.com/reshape-go/reshape/element"
 	"github.com/reshape-go/reshape/graph"
+	"github.com/reshape-go/reshape/sym"
 )
 
 // branch returns a subgraph of no inputs whose one output reshapes the outer tensor x by the
@@ -246,5 +247,125 @@ func TestLoopCarriedOptional(t *testing.T) {
 		if h := res.Tensor("has"); h.Value != nil {
 			t.Errorf("initial optional %v: OptionalHasElement after the loop = %v", init.Optional, h.Value)
 		}
+	}
+}
+
+// TestIfConstraints checks what an If records: the disjunction of what its branches need when its
+// condition only a run tells, the conditions of the one branch a run can take (with their own
+// nodes) when the other fails, whose errors are then avoidable, the condition's element count, and
+// that a unification inside a branch substitutes nothing outside it.
+func TestIfConstraints(t *testing.T) {
+	x := graph.Input{Name: "x", Decl: graph.Decl{Type: element.F32, Rank: 2, Dims: []graph.DeclDim{graph.NamedDim("B"), graph.NamedDim("T")}}}
+	z := graph.Input{Name: "z", Decl: graph.Decl{Type: element.F32, Rank: 1, Dims: []graph.DeclDim{graph.NamedDim("M")}}}
+	concat := &graph.Graph{Name: "cat", Outputs: []string{"cat_y"}, Consts: map[string]*graph.Const{},
+		Nodes: []graph.Node{{Name: "Concat_1", Op: "Concat", Version: 17, Inputs: []string{"x", "z2"}, Outputs: []string{"cat_y"}, Attrs: []graph.Attr{attrInt("axis", 1)}}}}
+	for _, tc := range []struct {
+		name        string
+		cond        string // the shape of the condition, a graph input
+		then, els   *graph.Graph
+		constraints []string
+		avoidable   []string
+		want        string
+	}{
+		{name: "either branch", cond: "[]", then: branch("then", []int64{0, -1, 8}), els: branch("else", []int64{0, -1, 6}),
+			constraints: []string{"T % 6 == 0 || T % 8 == 0 (If_0 (If): what then_branch needs, or what else_branch needs)"}, want: "[B,1..,6..8]"},
+		{name: "both need it", cond: "[]", then: branch("then", []int64{0, -1, 4}), els: branch("else", []int64{0, 4, -1}),
+			constraints: []string{"T % 4 == 0 (If_0/then_branch/Reshape_1 (Reshape): the -1 of pattern[1]: the input's volume a multiple of the other output dims)"},
+			want:        "[B,1..,1..]"},
+		{name: "one branch fails", cond: "[]", then: branch("then", []int64{0, 5, 0}), els: branch("else", []int64{0, -1, 8}),
+			constraints: []string{"T % 8 == 0 (If_0/else_branch/Reshape_1 (Reshape): the -1 of pattern[1]: the input's volume a multiple of the other output dims)"},
+			avoidable:   []string{"If_0/then_branch/Reshape_1"}, want: "[B,T/8,8]"},
+		{name: "a condition of N elements", cond: "[N]", then: branch("then", []int64{0, -1}), els: branch("else", []int64{0, -1}),
+			constraints: []string{"N == 1 (If_0 (If): the condition, of shape [N], has exactly one element)"}, want: "[B,T]"},
+		{name: "a unification in a branch", cond: "[]", then: concat, els: branch("else", []int64{0, -1}),
+			constraints: []string{}, want: "[1..,1..]"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cs, err := sym.ParseShape(tc.cond, sym.NewTable())
+			if err != nil {
+				t.Fatal(err)
+			}
+			g := &graph.Graph{
+				Inputs:  []graph.Input{x, z, {Name: "c", Decl: declOf(cs, element.Boolean)}},
+				Consts:  map[string]*graph.Const{},
+				Outputs: []string{"y", "z2"},
+				Nodes: []graph.Node{
+					{Name: "Identity_0", Op: "Identity", Version: 17, Inputs: []string{"z"}, Outputs: []string{"z1"}},
+					{Name: "Unsqueeze_0", Op: "Unsqueeze", Version: 11, Inputs: []string{"z1"}, Outputs: []string{"z2"}, Attrs: []graph.Attr{attrInts("axes", 0)}},
+					{Name: "If_0", Op: "If", Version: 17, Inputs: []string{"c"}, Outputs: []string{"y"}, Attrs: []graph.Attr{
+						{Name: "then_branch", Kind: graph.AttrGraph, Graph: tc.then},
+						{Name: "else_branch", Kind: graph.AttrGraph, Graph: tc.els},
+					}}},
+			}
+			res, err := graph.Infer(g, graph.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := []string{}
+			for _, k := range res.Constraints() {
+				got = append(got, k.String())
+			}
+			if strings.Join(got, "\n") != strings.Join(tc.constraints, "\n") {
+				t.Errorf("constraints:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(tc.constraints, "\n"))
+			}
+			var avoidable []string
+			for _, r := range res.Nodes {
+				switch {
+				case r.Avoidable:
+					avoidable = append(avoidable, r.Path)
+				case r.Err != nil:
+					t.Errorf("node error: %v", r.Err)
+				}
+			}
+			if strings.Join(avoidable, " ") != strings.Join(tc.avoidable, " ") {
+				t.Errorf("avoidable errors at %q, want %q", avoidable, tc.avoidable)
+			}
+			if got := res.Tensor("y").Shape.String(); got != tc.want {
+				t.Errorf("y = %s, want %s", got, tc.want)
+			}
+			if got := res.Tensor("z2").Shape.String() + res.Tensor("x").Shape.String(); got != "[1,M][B,T]" {
+				t.Errorf("z2 and x = %s, want [1,M][B,T]: a branch's unification reached them", got)
+			}
+		})
+	}
+}
+
+// TestLoopConstraints checks that a Loop requires what its body needs at the first iteration (a
+// Reshape of the carried [2,C] and x's [1,C] rows into pairs: 3*C even), and that what the last
+// run needs of the widened carried value (an anonymous dim) is not listed.
+func TestLoopConstraints(t *testing.T) {
+	body := &graph.Graph{
+		Inputs: []graph.Input{
+			{Name: "i", Decl: graph.Decl{Type: element.I64, Rank: 0}},
+			{Name: "cond", Decl: graph.Decl{Type: element.Boolean, Rank: 0}},
+			{Name: "acc", Decl: graph.Unknown},
+		},
+		Outputs: []string{"cond", "acc2"},
+		Consts:  map[string]*graph.Const{"pairs": intConst("pairs", []int64{-1, 2}, []int64{2})},
+		Nodes: []graph.Node{
+			{Name: "Concat_1", Op: "Concat", Version: 17, Inputs: []string{"acc", "x"}, Outputs: []string{"acc2"}, Attrs: []graph.Attr{attrInt("axis", 0)}},
+			{Name: "Reshape_1", Op: "Reshape", Version: 17, Inputs: []string{"acc2", "pairs"}, Outputs: []string{"p"}},
+		},
+	}
+	g := &graph.Graph{
+		Inputs: []graph.Input{
+			{Name: "x", Decl: graph.Decl{Type: element.F32, Rank: 2, Dims: []graph.DeclDim{graph.StaticDim(1), graph.NamedDim("C")}}},
+			{Name: "init", Decl: graph.Decl{Type: element.F32, Rank: 2, Dims: []graph.DeclDim{graph.StaticDim(2), graph.NamedDim("C")}}},
+		},
+		Consts: map[string]*graph.Const{"m": intConst("m", []int64{5}, []int64{})},
+		Nodes: []graph.Node{{Name: "Loop_0", Op: "Loop", Version: 17, Inputs: []string{"m", "", "init"}, Outputs: []string{"final"},
+			Attrs: []graph.Attr{{Name: "body", Kind: graph.AttrGraph, Graph: body}}}},
+	}
+	res, err := graph.Infer(g, graph.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, k := range res.Constraints() {
+		got = append(got, k.String())
+	}
+	want := "C % 2 == 0 (Loop_0/body/Reshape_1 (Reshape): the -1 of pattern[0]: the input's volume a multiple of the other output dims)"
+	if strings.Join(got, "\n") != want {
+		t.Errorf("constraints:\n%s\nwant\n%s", strings.Join(got, "\n"), want)
 	}
 }
