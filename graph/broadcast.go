@@ -28,7 +28,7 @@ func (c *ctx) Broadcast(shapes ...sym.Shape) (sym.Shape, error) {
 	for k, s := range shapes {
 		off := rank - len(s.Dims)
 		for i, d := range s.Dims {
-			r, err := c.broadcastDim(out[off+i], d, k, "dim "+itoa(i), "output axis "+itoa(off+i))
+			r, err := c.broadcastDim(out[off+i], d, bplace{k, i, off + i, 0})
 			if err != nil {
 				return sym.Shape{}, err
 			}
@@ -44,9 +44,31 @@ func maybeOne(d sym.Dim) bool {
 	return lo <= 1 && hi >= 1
 }
 
-// broadcastDim broadcasts b, the dim which of input k, with a, the broadcast of the dims before it
-// at the place at ("output axis 2").
-func (c *ctx) broadcastDim(a, b sym.Dim, k int, which, at string) (sym.Dim, error) {
+// bplace is where a dim broadcasts: dim i of input k at output axis axis, or the letter label
+// of an Einsum term when it is not 0.
+type bplace struct {
+	k, i, axis int
+	label      rune
+}
+
+// at names the place in the output: "output axis 2", "label b".
+func (p bplace) at() string {
+	if p.label != 0 {
+		return "label " + string(p.label)
+	}
+	return "output axis " + itoa(p.axis)
+}
+
+// why names the dim and the place: "input 1 dim 0 broadcast at output axis 2".
+func (p bplace) why() string {
+	if p.label != 0 {
+		return "input " + itoa(p.k) + " " + p.at()
+	}
+	return "input " + itoa(p.k) + " dim " + itoa(p.i) + " broadcast at " + p.at()
+}
+
+// broadcastDim broadcasts b with a, the broadcast of the dims before it, at the place p.
+func (c *ctx) broadcastDim(a, b sym.Dim, p bplace) (sym.Dim, error) {
 	switch {
 	case a.Equal(b):
 		return a, nil
@@ -58,21 +80,20 @@ func (c *ctx) broadcastDim(a, b sym.Dim, k int, which, at string) (sym.Dim, erro
 	_, sa := a.Static()
 	_, sb := b.Static()
 	if sa && sb {
-		return a, c.Errorf(errcode.ErrInvalidShape, "input %d: dim %v does not broadcast with %v at %s", k, b, a, at)
+		return a, c.Errorf(errcode.ErrInvalidShape, "input %d: dim %v does not broadcast with %v at %s", p.k, b, a, p.at())
 	}
-	why := "input " + itoa(k) + " " + which + " broadcast at " + at
 	xa, oka := a.Expr()
 	xb, okb := b.Expr()
 	switch {
 	case !maybeOne(a) && !maybeOne(b):
-		d, err := c.e.solver.Unify(a, b, sym.Origin{Node: c.path, Op: c.n.Op, Why: why + ": neither can be 1"})
+		d, err := c.e.solver.Unify(a, b, sym.Origin{Node: c.path, Op: c.n.Op, Why: p.why() + ": neither can be 1"})
 		if err != nil {
-			return a, c.Errorf(errcode.ErrInvalidShape, "input %d: dim %v does not broadcast with %v at %s%s", k, b, a, at, conflict(err))
+			return a, c.Errorf(errcode.ErrInvalidShape, "input %d: dim %v does not broadcast with %v at %s%s", p.k, b, a, p.at(), conflict(err))
 		}
 		return d, nil
 	case oka && okb:
 		one := sym.Int(1)
-		if err := c.Require(sym.Or(sym.Eq(xa, xb), sym.Eq(xa, one), sym.Eq(xb, one)), why); err != nil {
+		if err := c.Require(sym.Or(sym.Eq(xa, xb), sym.Eq(xa, one), sym.Eq(xb, one)), p.why()); err != nil {
 			return a, err
 		}
 		switch {

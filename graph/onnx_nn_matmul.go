@@ -206,7 +206,7 @@ func einsum(c *ctx) error {
 					return err
 				}
 			case seen[l] > 0:
-				if d, err = c.broadcastDim(letters[l], d, k, "label "+string(rune(l)), "the label's other inputs"); err != nil {
+				if d, err = c.broadcastDim(letters[l], d, bplace{k: k, label: rune(l)}); err != nil {
 					return c.Errorf(errcode.ErrInvalidShape, "label %c: dim %v of input %d does not broadcast with %v", l, dims[j], k, letters[l])
 				}
 			}
