@@ -1,15 +1,18 @@
 package graph
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"testing"
 
 	"github.com/reshape-go/reshape/errcode"
 	"github.com/reshape-go/reshape/onnx"
+	"github.com/reshape-go/reshape/sym"
 )
 
 // genReader reads the choices of randomModel from fuzzed bytes; past their end every choice is 0.
@@ -246,9 +249,16 @@ func (g *fuzzGen) subgraphs(op string, nIn, nOut int, outer []string, depth int)
 }
 
 // checkInference fails when inferring g panics, gives an error without a code, or a result that
-// breaks the engine's contracts: a dim below 0, values that do not fit their shape. With every
-// node inferred without error both with the symbols and with those of binding the model has bound,
-// every dim the symbolic run determined must evaluate, at the binding, to the bound run's dim.
+// breaks the engine's contracts: a dim below 0, values that do not fit their shape. It infers g
+// with its symbols and with those of binding the model has bound; when the symbolic run reports no
+// error (but those a run may avoid), the binding and its constraints (Result.Check) must tell the
+// bound run's fate:
+//   - the binding breaks a stated constraint: the bound run reports an error, at the constraint's
+//     node, inside it (a branch of an If) or at a node before it;
+//   - it satisfies them all: the bound run reports none, and every dim the symbolic run determined
+//     evaluates, at the binding, to the bound run's dim;
+//   - a constraint names a symbol the binding leaves out: the dims are compared when neither run
+//     reports an error.
 func checkInference(t *testing.T, g *Graph, binding map[string]int64) {
 	res, err := Infer(g, Options{})
 	if err != nil {
@@ -271,7 +281,19 @@ func checkInference(t *testing.T, g *Graph, binding map[string]int64) {
 		}
 		return
 	}
-	if !checkResult(t, bound) || !clean {
+	boundClean := checkResult(t, bound)
+	if !clean {
+		return
+	}
+	var ce *sym.ConstraintError
+	err = res.Check(dims)
+	switch {
+	case errors.As(err, &ce):
+		checkRefused(t, bound, ce)
+		return
+	case err == nil && !boundClean:
+		t.Fatalf("%v satisfies the constraints %v, and the bound run reports %v", dims, res.Constraints(), firstErr(bound))
+	case !boundClean:
 		return
 	}
 	for name, s := range res.Tensors() {
@@ -301,12 +323,42 @@ func checkInference(t *testing.T, g *Graph, binding map[string]int64) {
 	}
 }
 
-// checkResult checks the results of every node; clean reports that no node has an error.
+// checkRefused fails unless the bound run reports an error the model cannot avoid, at the node of
+// the constraint ce that the binding breaks, inside it, or before it.
+func checkRefused(t *testing.T, bound *Result, ce *sym.ConstraintError) {
+	node := ce.Constraint.Origin.Node
+	for _, r := range bound.Nodes {
+		switch {
+		case r.Err == nil || r.Avoidable:
+			if r.Path == node {
+				t.Fatalf("%v: the bound run reports no error at %s or before it", ce, node)
+			}
+		case r.Path == node || strings.HasPrefix(r.Path, node+"/"):
+			return
+		default:
+			return // an error before the constraint's node
+		}
+	}
+	t.Fatalf("%v: the bound run reports no error", ce)
+}
+
+// firstErr returns the first error of res that the model cannot avoid.
+func firstErr(res *Result) error {
+	for _, r := range res.Nodes {
+		if r.Err != nil && !r.Avoidable {
+			return r.Err
+		}
+	}
+	return nil
+}
+
+// checkResult checks the results of every node; clean reports that no node has an error the model
+// cannot avoid.
 func checkResult(t *testing.T, res *Result) (clean bool) {
 	clean = true
 	for _, r := range res.Nodes {
 		if r.Err != nil {
-			clean = false
+			clean = clean && r.Avoidable
 			if errcode.Code(r.Err) == "" {
 				t.Fatalf("%s: an error without a code: %v", r.Path, r.Err)
 			}
@@ -341,7 +393,9 @@ func fuzzBinding(a, b, c byte) map[string]int64 {
 // FuzzInferGraph builds random models from fuzzed bytes (randomModel: the operators that have
 // rules, random shapes and attributes, subgraphs, and now and then a malformed graph) and infers
 // them with symbols and at a binding: no panic, no hang, errors with codes, no dim below 0, values
-// that fit their shapes, and symbolic dims that evaluate at the binding to the bound ones.
+// that fit their shapes, and a binding that satisfies the stated constraints where the bound run
+// reports no error and the symbolic dims evaluate to the bound ones, one that breaks a constraint
+// where the bound run reports an error at its node or before (checkInference).
 func FuzzInferGraph(f *testing.F) {
 	for _, seed := range fuzzGraphSeeds {
 		f.Add(byte(2), byte(3), byte(5), seed)

@@ -377,8 +377,8 @@ func resize(c *ctx) error {
 		}
 	} else {
 		scales, sizes = c.In(2), c.In(3)
-		if scales != nil {
-			if n, ok := scales.Volume(); ok && n == 0 {
+		if scales != nil && !scales.Shape.RankDynamic {
+			if n, ok := scales.Shape.Volume().Static(); ok && n == 0 {
 				scales = nil // an empty scales tensor stands for none (Resize-11, -13)
 			}
 		}
@@ -459,8 +459,11 @@ func upsample(c *ctx) error {
 // unknown dims; scales below or at 0 are an error wrapping errcode.ErrInvalidShape.
 func scaleDims(c *ctx, dims []sym.Dim, axes []int, scales *Info) ([]sym.Dim, error) {
 	out := append([]sym.Dim(nil), dims...)
-	if n, ok := scales.Volume(); ok && n != int64(len(axes)) {
+	if n, ok := scales.Shape.Volume().Static(); ok && !scales.Shape.RankDynamic && n != int64(len(axes)) {
 		return nil, c.Errorf(errcode.ErrInvalidShape, "%d scales for %d axes", n, len(axes))
+	}
+	if err := requireCount(c, scales.Shape, int64(len(axes)), "one scale per axis"); err != nil {
+		return nil, err
 	}
 	if scales.Floats == nil || len(scales.Floats) != len(axes) {
 		for _, a := range axes {
@@ -521,8 +524,11 @@ func dyadic(s float64) (m int64, k uint, ok bool) {
 // sizes give static results.
 func sizeDims(c *ctx, dims []sym.Dim, axes []int, sizes *Info, policy string) ([]sym.Dim, error) {
 	out := append([]sym.Dim(nil), dims...)
-	if n, ok := sizes.Volume(); ok && n != int64(len(axes)) {
+	if n, ok := sizes.Shape.Volume().Static(); ok && !sizes.Shape.RankDynamic && n != int64(len(axes)) {
 		return nil, c.Errorf(errcode.ErrInvalidShape, "%d sizes for %d axes", n, len(axes))
+	}
+	if err := requireCount(c, sizes.Shape, int64(len(axes)), "one size per axis"); err != nil {
+		return nil, err
 	}
 	v := sizes.Value
 	if len(v) != len(axes) {

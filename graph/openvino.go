@@ -68,8 +68,11 @@ func ovScalar(c *ctx, i int, what string) (v int64, known bool, err error) {
 	if err != nil {
 		return 0, false, err
 	}
-	if n, ok := in.Volume(); ok && n != 1 {
+	if n, ok := in.Shape.Volume().Static(); ok && !in.Shape.RankDynamic && n != 1 {
 		return 0, false, c.Errorf(errcode.ErrInvalidShape, "the %s (input %d) has %d elements, want 1", what, i, n)
+	}
+	if err := requireCount(c, in.Shape, 1, "the "+what+" (input "+itoa(i)+") of one element"); err != nil {
+		return 0, false, err
 	}
 	ints, ok := in.Ints()
 	if !ok || len(ints) != 1 {

@@ -66,3 +66,21 @@ func requireMultiple(c *ctx, d sym.Dim, n int64, why string) error {
 	}
 	return c.Require(p, why)
 }
+
+// requireCount requires the tensor of shape s to hold n elements where the symbols decide its
+// count (scales of shape [C] for 3 axes need C == 3), why saying what needs it; a static count is
+// the caller's to check. The error wraps errcode.ErrInvalidShape when it can never hold.
+func requireCount(c *ctx, s sym.Shape, n int64, why string) error {
+	if s.RankDynamic {
+		return nil
+	}
+	v := s.Volume()
+	if _, ok := v.Static(); ok {
+		return nil
+	}
+	x, ok := v.Expr()
+	if !ok {
+		return nil
+	}
+	return c.Require(sym.Eq(x, sym.Int(n)), why)
+}
