@@ -803,11 +803,13 @@ func varPart(e Expr) Expr {
 }
 
 // Eval reports whether p holds at the binding b of symbols to integers
-// (map[string]int64{"N": 8, "T": 12}), computed exactly. The error is an *UnboundError naming a
-// symbol b does not bind, or the error of an expression that is not an integer at b (an exact
-// quotient that does not divide: errcode.ErrNotDivisible) or divides by zero
-// (errcode.ErrInvalidShape): the model does not run at b. A conjunction with a term false at b is
-// false, and a disjunction with a term true is true, whatever the errors of the others.
+// (map[string]int64{"N": 8, "T": 12}), computed exactly. With an error it reports false: an
+// *UnboundError naming a symbol b does not bind, or the error of an expression that is not an
+// integer at b (an exact quotient that does not divide: errcode.ErrNotDivisible) or divides by zero
+// (errcode.ErrInvalidShape), which makes the comparison that holds it false, and its negation
+// too: the model does not run at b (bench/grid/predicate.py says the same). A conjunction with a
+// term false at b is false, and a disjunction with a term true is true, whatever the errors of the
+// others.
 func (p Pred) Eval(b map[string]int64) (bool, error) { return p.eval(lookup(b)) }
 
 func (p Pred) eval(value func(string) (int64, bool)) (bool, error) {
@@ -853,7 +855,7 @@ func (p Pred) eval(value func(string) (int64, bool)) (bool, error) {
 			return v, nil
 		}
 	}
-	return and, first
+	return and && first == nil, first
 }
 
 // evalInt returns the value of e at a binding, an integer.

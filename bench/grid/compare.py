@@ -235,7 +235,7 @@ def unbound_mode(exe, fx, gs, up):
                 if not predicate.holds(c["holds"], g.dims):
                     violated = c
                     break
-            except (predicate.Unbound, ZeroDivisionError, ValueError) as e:
+            except (predicate.Unbound, ValueError) as e:
                 err = f"{c['holds']!r} at {c.get('node')}: {type(e).__name__}: {e}"
                 break
         if err:

@@ -6,8 +6,12 @@ max(a, b), the comparisons == != < <= > >=, && (binding tighter than ||), ||, an
 comparison: !N == 1 is !(N == 1)). A name is a letter or _ followed by letters, digits, _, . and :;
 any other name is written in double quotes (a backslash escapes " and \ inside them).
 
-Arithmetic is exact (fractions): / divides exactly, // floors, % takes the sign of the divisor, as in
-Python. Comparisons do not chain.
+Arithmetic is on integers, exactly: / is an exact quotient, // floors, % takes the sign of the divisor,
+as in Python. An operation that has no integer value at the binding (an exact quotient that does not
+divide, a division or remainder by zero) makes the comparison that holds it false, and so its
+negation too: the model does not run there, as Go's Pred.Eval says with its error. A conjunction with
+a false term is false and a disjunction with a true term true, whatever their other terms.
+Comparisons do not chain.
 
 >>> holds("N == 1", {"N": 1}), holds("N == 1", {"N": 2})
 (True, False)
@@ -15,8 +19,14 @@ Python. Comparisons do not chain.
 (True, False)
 >>> holds("T % 4 == 0", {"T": 12}), holds("T % 4 == 0", {"T": 13})
 (True, False)
->>> value("-7 // 2", {}), value("-7 % 2", {}), value("7 % -2", {}), value("-7 / 2", {})
-(Fraction(-4, 1), Fraction(1, 1), Fraction(-1, 1), Fraction(-7, 2))
+>>> value("-7 // 2", {}), value("-7 % 2", {}), value("7 % -2", {}), value("-8 / 2", {})
+(Fraction(-4, 1), Fraction(1, 1), Fraction(-1, 1), Fraction(-4, 1))
+>>> holds("N/2 == 3", {"N": 7}), holds("N/2 != 3", {"N": 7}), holds("!N/2 == 3", {"N": 7})
+(False, False, False)
+>>> holds("N != 9 || T >= 7+9/T", {"N": 8, "T": 2}), holds("N == 9 && T >= 7+9/T", {"N": 8, "T": 2})
+(True, False)
+>>> holds("N % (H - 3) == 1", {"N": 4, "H": 3}), holds("N // (H - 3) < 1 || H == 3", {"N": 4, "H": 3})
+(False, True)
 >>> value("2 + 3 * 4 - 10 // 3 % 2", {})
 Fraction(13, 1)
 >>> value("(H+1)//4-2", {"H": 11}), holds("(H+1)//4-2 >= 1", {"H": 10})
@@ -25,8 +35,10 @@ Fraction(13, 1)
 True
 >>> holds("(A == 1 || B == 1) && C == 1", {"A": 1, "B": 2, "C": 2})
 False
->>> value("min(H, W) * max(2, N*T/2)", {"H": 5, "W": 3, "N": 3, "T": 3})
-Fraction(27, 2)
+>>> value("min(H, W) * max(2, N*T/2)", {"H": 5, "W": 4, "N": 3, "T": 4})
+Fraction(24, 1)
+>>> value("N*T/2", {"N": 3, "T": 3}) is UNDEFINED
+True
 >>> holds('"p2o.DynamicDimension.1" >= 32 && "x:0" < "a b"', {"p2o.DynamicDimension.1": 32, "x:0": 1, "a b": 2})
 True
 >>> holds('input:1 + "s\\"r" != 3', {"input:1": 1, 's"r': 2})
@@ -45,10 +57,6 @@ ValueError: 'N + 1': a predicate must be a comparison, !, && or ||
 Traceback (most recent call last):
 ...
 predicate.Unbound: X
->>> value("N // (H - 3)", {"N": 4, "H": 3})
-Traceback (most recent call last):
-...
-ZeroDivisionError: 'N // (H - 3)': division by zero
 """
 import math
 import re
@@ -64,6 +72,26 @@ _COMPARISONS = {
 
 class Unbound(Exception):
     """A predicate names a symbol the binding does not give."""
+
+
+class _Undefined:
+    """The value of an operation that has no integer value at the binding."""
+
+    def __repr__(self):
+        return "UNDEFINED"
+
+
+UNDEFINED = _Undefined()
+
+
+class _Refused:
+    """The value of a comparison that holds an undefined operation: false, and so is its negation."""
+
+    def __repr__(self):
+        return "REFUSED"
+
+
+REFUSED = _Refused()
 
 
 def tokens(text):
@@ -107,20 +135,20 @@ class _Parser:
         self.take()
 
     def boolean(self, v):
-        if not isinstance(v, bool):
+        if not isinstance(v, bool) and v is not REFUSED:
             raise ValueError(f"{self.text!r}: a predicate must be a comparison, !, && or ||")
         return v
 
     def number(self, v):
-        if isinstance(v, bool):
+        if isinstance(v, bool) or v is REFUSED:
             raise ValueError(f"{self.text!r}: a comparison where a number is expected")
         return v
 
     def either(self):
-        return self.chain("||", self.both, lambda a, b: a | b)
+        return self.chain("||", self.both, lambda a, b: True if True in (a, b) else REFUSED if REFUSED in (a, b) else False)
 
     def both(self):
-        return self.chain("&&", self.negation, lambda a, b: a & b)
+        return self.chain("&&", self.negation, lambda a, b: False if False in (a, b) else REFUSED if REFUSED in (a, b) else True)
 
     def chain(self, op, operand, join):
         """Operands joined by the logical operator op; every operand is evaluated, so that an error in a
@@ -135,7 +163,8 @@ class _Parser:
     def negation(self):
         if self.peek() == ("op", "!"):
             self.take()
-            return not self.boolean(self.negation())
+            v = self.boolean(self.negation())
+            return v if v is REFUSED else not v
         return self.comparison()
 
     def comparison(self):
@@ -144,7 +173,8 @@ class _Parser:
         if kind == "op" and op in _COMPARISONS:
             self.take()
             w = self.sum()
-            v = _COMPARISONS[op](self.number(v), self.number(w))
+            a, b = self.number(v), self.number(w)
+            v = REFUSED if UNDEFINED in (a, b) else _COMPARISONS[op](a, b)
             kind, op = self.peek()
             if kind == "op" and op in _COMPARISONS:
                 raise ValueError(f"{self.text!r}: comparisons do not chain")
@@ -154,8 +184,11 @@ class _Parser:
         v = self.product()
         while self.peek() in (("op", "+"), ("op", "-")):
             op = self.take()[1]
-            w = self.number(self.product())
-            v = self.number(v) + w if op == "+" else self.number(v) - w
+            a, b = self.number(v), self.number(self.product())
+            if UNDEFINED in (a, b):
+                v = UNDEFINED
+            else:
+                v = a + b if op == "+" else a - b
         return v
 
     def product(self):
@@ -163,12 +196,11 @@ class _Parser:
         while self.peek() in (("op", "*"), ("op", "//"), ("op", "/"), ("op", "%")):
             op = self.take()[1]
             a, b = self.number(v), self.number(self.unary())
-            if op == "*":
+            if UNDEFINED in (a, b) or op != "*" and b == 0 or op == "/" and a % b != 0:
+                v = UNDEFINED
+            elif op == "*":
                 v = a * b
-                continue
-            if b == 0:
-                raise ZeroDivisionError(f"{self.text!r}: division by zero")
-            if op == "/":
+            elif op == "/":
                 v = a / b
             elif op == "//":
                 v = Fraction(math.floor(a / b))
@@ -179,7 +211,8 @@ class _Parser:
     def unary(self):
         if self.peek() == ("op", "-"):
             self.take()
-            return -self.number(self.unary())
+            v = self.number(self.unary())
+            return v if v is UNDEFINED else -v
         if self.peek() == ("op", "+"):
             self.take()
             return self.number(self.unary())
@@ -198,6 +231,8 @@ class _Parser:
             self.expect(",")
             b = self.number(self.sum())
             self.expect(")")
+            if UNDEFINED in (a, b):
+                return UNDEFINED
             return min(a, b) if v == "min" else max(a, b)
         if kind == "name":
             if v not in self.binding:
@@ -217,13 +252,15 @@ class _Parser:
 
 
 def holds(text, binding):
-    """Whether the predicate text holds at binding (symbol name -> int). Raises Unbound for a symbol the
-    binding lacks, ZeroDivisionError, and ValueError for text outside the grammar."""
+    """Whether the predicate text holds at binding (symbol name -> int): False where an operation it
+    needs has no integer value there. Raises Unbound for a symbol the binding lacks, and ValueError for
+    text outside the grammar."""
     p = _Parser(text, binding)
-    return p.boolean(p.parse(p.either))
+    return p.boolean(p.parse(p.either)) is True
 
 
 def value(text, binding):
-    """The value of the dim expression text at binding, as a Fraction (exact quotients stay exact)."""
+    """The value of the dim expression text at binding, an integer as a Fraction, or UNDEFINED where an
+    operation has no integer value (an exact quotient that does not divide, a division by zero)."""
     p = _Parser(text, binding)
     return p.number(p.parse(p.sum))
