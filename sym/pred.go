@@ -655,7 +655,17 @@ func andOf(args []Pred) Pred {
 				out = append(out, r)
 				continue
 			}
+			// Until it settles: a disjunction simplified under the facts may take a form that
+			// they simplify again (N == T || T >= 1 is N == 0 || T >= 1, which N >= 1 makes
+			// T >= 1).
 			s := under(&fs, r)
+			for k := 0; k < 4 && s.kind() == pOr; k++ {
+				t := under(&fs, s)
+				if t.Equal(s) {
+					break
+				}
+				s = t
+			}
 			switch {
 			case s.IsFalse():
 				return s
@@ -683,6 +693,16 @@ func andOf(args []Pred) Pred {
 		}
 	}
 	args = flat
+	for i := 0; i < len(args); i++ {
+		for j := 0; j < len(args); j++ {
+			if m, ok := chainRemainders(args[i], args[j]); ok && i != j {
+				args[i] = m
+				args = slices.Delete(args, j, j+1)
+				i = -1
+				break
+			}
+		}
+	}
 	slices.SortFunc(args, cmpPred)
 	args = slices.CompactFunc(args, Pred.Equal)
 	// A disjunction that another term implies goes: (A || B) && (A || B || C) is A || B.
@@ -702,6 +722,42 @@ func andOf(args []Pred) Pred {
 		return args[0]
 	}
 	return Pred{&pnode{kind: pAnd, args: args}}
+}
+
+// chainRemainders returns x % (m·k) == 0 for p, x % m == 0, and q, (x//m) % k == 0, which say the
+// same together (H % 2 == 0 && H//2 % 2 == 0 is H % 4 == 0, the skips of a U-Net at every
+// level); ok is false for other predicates.
+func chainRemainders(p, q Pred) (Pred, bool) {
+	x, m, ok1 := zeroRemainder(p)
+	y, k, ok2 := zeroRemainder(q)
+	if !ok1 || !ok2 {
+		return Pred{}, false
+	}
+	f, ok := y.lone()
+	if !ok || f.kind != floorAtom || !f.num.Equal(x) {
+		return Pred{}, false
+	}
+	if d, ok := f.den.Const(); !ok || d != m {
+		return Pred{}, false
+	}
+	mk, ok := mul64(m, k)
+	if !ok {
+		return Pred{}, false
+	}
+	r, ok := Mod(x, Int(mk))
+	if !ok {
+		return Pred{}, false
+	}
+	return Eq(r, Expr{}), true
+}
+
+// zeroRemainder returns x and m of p, x % m == 0 for an integer m > 0.
+func zeroRemainder(p Pred) (x Expr, m int64, ok bool) {
+	l, b, ok := atomOf(p)
+	if !ok || b.kind != equal || b.v != 0 {
+		return Expr{}, 0, false
+	}
+	return remainder(l)
 }
 
 // implies reports whether p is known to imply q: equal predicates; comparisons of one expression

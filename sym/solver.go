@@ -717,7 +717,7 @@ func (s *Solver) Constraints() []Constraint {
 			ors = append(ors, Constraint{p, e.c.Origin})
 		}
 	}
-	out := append(eqs, s.strongest(cmps, &all)...)
+	out := append(eqs, mergeChains(s.strongest(cmps, &all))...)
 	// Disjunctions: what the comparisons leave of each, less those another implies (from the
 	// last: of two equal ones the first stays).
 	for i := len(ors) - 1; i >= 0; i-- {
@@ -732,6 +732,31 @@ func (s *Solver) Constraints() []Constraint {
 	out = append(out, ors...)
 	slices.SortStableFunc(out, func(a, b Constraint) int { return cmpPred(a.Pred, b.Pred) })
 	return out
+}
+
+// mergeChains returns cs with each remainder x % m == 0 and (x//m) % k == 0 merged into x % (m·k)
+// == 0 (chainRemainders), at the origin of the first, whose why names the other's node: the skips
+// of a U-Net's levels, H % 2 == 0, H//2 % 2 == 0, ..., are H % 32 == 0.
+func mergeChains(cs []Constraint) []Constraint {
+	for i := 0; i < len(cs); i++ {
+		for j := 0; j < len(cs); j++ {
+			m, ok := chainRemainders(cs[i].Pred, cs[j].Pred)
+			if !ok || i == j {
+				continue
+			}
+			o := cs[i].Origin
+			if strings.Contains(o.Why, ", with ") {
+				o.Why += ", " + cs[j].Origin.Node
+			} else {
+				o.Why += ", with " + cs[j].Origin.Node
+			}
+			cs[i] = Constraint{m, o}
+			cs = slices.Delete(cs, j, j+1)
+			i = -1
+			break
+		}
+	}
+	return cs
 }
 
 // strongest returns the comparisons cs less those the others left imply: of two that say the same
