@@ -37,7 +37,7 @@ func TestConstraintClasses(t *testing.T) {
 		one("split equally", node("Split", []string{"x"}, []string{"y", "z"}, attrInt("axis", 1)), "[N,T]", "[N,T/2]",
 			"T % 2 == 0 (Split_0 (Split): axis 1 split into 2 equal parts)"),
 		one("split into num_outputs", nodeV("Split", 18, []string{"x"}, []string{"y", "z"}, attrInt("num_outputs", 2)), "[T]", "[(T+1)//2]",
-			"T > (T+1)//2 (Split_0 (Split): axis 0 of size T split into 2 parts of (T+1)//2 and a last one of at least 1)"),
+			"T >= 2 (Split_0 (Split): axis 0 of size T split into 2 parts of (T+1)//2 and a last one of at least 1)"),
 		// Upper bounds: TopK's k.
 		{name: "topk", node: node("TopK", []string{"x", "k"}, []string{"v", "i"}, attrInt("axis", -1)), inputs: map[string]string{"x": "[N,W]"},
 			consts: map[string][]int64{"k": {3}}, want: []string{"[N,3]"},

@@ -371,6 +371,9 @@ func canon(op Op, d Expr, note func() string) Pred {
 	if p, ok := expandFloor(op, v, c); ok {
 		return p
 	}
+	if p, ok := monotoneBound(op, d); ok {
+		return p
+	}
 	b := d.ival()
 	switch op {
 	case OpEq, OpNe:
@@ -537,6 +540,147 @@ func expandFloor(op Op, v Expr, c int64) (Pred, bool) {
 		return Ge(x, Int(lo)), true
 	}
 	return Le(x, Int(hi)), true // x//q <= w
+}
+
+// maxSearch bounds the values monotoneBound tries of a symbol without an upper bound.
+const maxSearch = 1 << 40
+
+// monotoneBound returns d op 0, op one of OpGe and OpEq, as bounds on the one symbol x of d when d
+// is a sum of multiples of x and of floor divisions (p·x+c)//q (p, q > 0) that is monotone in x:
+// each step of x changes every floor by floor(p/q) or ceil(p/q), so the least change of d tells.
+// Its values are found by a search at the integers: T - T//2 >= 0 is true, T - (T+1)//2 >= 1 is
+// T >= 2, (H+1)//4 + H//4 <= 4 is H <= 10. ok is false for another d, one that is not
+// monotone (W - 2*((W+2)//3) >= 1 holds at 3 and from 5 on), or one whose bound the search does
+// not reach.
+func monotoneBound(op Op, d Expr) (Pred, bool) {
+	if op == OpNe || !d.integral() {
+		return Pred{}, false
+	}
+	var x *atom
+	floors := 0
+	incLo, incHi := int64(0), int64(0)
+	for _, t := range d.t {
+		if len(t.m) == 0 {
+			continue
+		}
+		if len(t.m) != 1 || t.m[0].e != 1 {
+			return Pred{}, false
+		}
+		a, b := t.m[0].a, t.c.num
+		var step0, step1 int64 // the least and greatest change of the atom when x grows by 1
+		switch a.kind {
+		case symbolAtom:
+			if x != nil && x != a {
+				return Pred{}, false
+			}
+			x, step0, step1 = a, 1, 1
+		case floorAtom:
+			q, ok := a.den.Const()
+			if !ok || q <= 0 || len(a.num.t) == 0 {
+				return Pred{}, false
+			}
+			var p int64
+			for _, u := range a.num.t {
+				switch {
+				case len(u.m) == 0:
+				case len(u.m) == 1 && u.m[0].e == 1 && u.m[0].a.kind == symbolAtom && (x == nil || x == u.m[0].a) && u.c.isInt() && u.c.num > 0:
+					x, p = u.m[0].a, u.c.num
+				default:
+					return Pred{}, false
+				}
+			}
+			if p == 0 {
+				return Pred{}, false
+			}
+			floors++
+			step0, step1 = p/q, (p+q-1)/q
+		default:
+			return Pred{}, false
+		}
+		lo, hi := b*step0, b*step1
+		if b < 0 {
+			lo, hi = hi, lo
+		}
+		incLo, incHi = incLo+lo, incHi+hi
+	}
+	if x == nil || floors == 0 || len(d.t) < 2 || x.lo == NegInf || abs64(incLo) > 1<<20 || abs64(incHi) > 1<<20 {
+		return Pred{}, false
+	}
+	f := d // nondecreasing in x
+	switch {
+	case incLo >= 0:
+	case incHi <= 0:
+		var ok bool
+		if f, ok = Neg(d); !ok {
+			return Pred{}, false
+		}
+	default:
+		return Pred{}, false
+	}
+	at := func(v int64) (*big.Int, bool) {
+		r, err := evalInt(f, func(string) (int64, bool) { return v, true })
+		return r, err == nil
+	}
+	// first returns the least value of x from x.lo at which f >= k, whether there is one, and
+	// whether the search could tell.
+	first := func(k int64) (v int64, found, ok bool) {
+		hi := x.hi
+		if hi == Inf {
+			hi = maxSearch
+		}
+		top, ok := at(hi)
+		if !ok {
+			return 0, false, false
+		}
+		if top.Cmp(big.NewInt(k)) < 0 {
+			return 0, false, x.hi != Inf
+		}
+		lo := x.lo
+		for lo < hi {
+			mid := lo + (hi-lo)/2
+			m, ok := at(mid)
+			if !ok {
+				return 0, false, false
+			}
+			if m.Cmp(big.NewInt(k)) >= 0 {
+				hi = mid
+			} else {
+				lo = mid + 1
+			}
+		}
+		return lo, true, true
+	}
+	sym := Expr{t: []term{{c: ratInt(1), m: []factor{{x, 1}}}}}
+	from, found, ok := first(0)
+	if !ok {
+		return Pred{}, false
+	}
+	switch {
+	case op == OpGe && incLo >= 0: // d >= 0 from the first x where it holds
+		if !found {
+			return False(), true
+		}
+		return Ge(sym, Int(from)), true
+	case op == OpGe: // d >= 0 is -d < 1: before the first x where -d >= 1
+		next, found, ok := first(1)
+		switch {
+		case !ok:
+			return Pred{}, false
+		case !found:
+			return True(), true
+		}
+		return Le(sym, Int(next-1)), true
+	case !found: // f == 0: f >= 0 and f < 1
+		return False(), true
+	}
+	next, found, ok := first(1)
+	switch {
+	case !ok:
+		return Pred{}, false
+	case !found:
+		return Ge(sym, Int(from)), true
+	}
+	return And(Ge(sym, Int(from)), Le(sym, Int(next-1))), true
 }
 
 // Not returns the negation of p, in canonical form: comparisons negated (!(N == 1) is N != 1,

@@ -46,6 +46,14 @@ func TestPredCanonical(t *testing.T) {
 		{"B*T == 4*B*(T//4)", "T % 4 == 0"},
 		{"N*H >= 2*H", "N >= 2"},
 		{"N*H*H != H*(H//2)", "H*N != H//2"},
+		// Sums of a symbol and its floor divisions, monotone: bounds found by a search.
+		{"T - T//2 >= 0", "0 == 0"},
+		{"T > (T+1)//2", "T >= 2"},
+		{"(H+1)//4 + H//4 == 3", "H == 7"},
+		{"(H+1)//4 + H//4 <= 4", "H <= 10"},
+		{"H - H//3 <= 5", "H <= 7"},
+		{"W - 2*((W+2)//3) >= 1", "W > 2*((W+2)//3)"},
+		{"(H+1)//2 + H == 1", "0 == 1"},
 		// A remainder of 0 and one of its quotient merge.
 		{"H % 2 == 0 && H//2 % 2 == 0", "H % 4 == 0"},
 		{"H//16 % 2 == 0 && H % 2 == 0 && H//8 % 2 == 0 && H//2 % 2 == 0 && H//4 % 2 == 0", "H % 32 == 0"},
