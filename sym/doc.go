@@ -43,8 +43,9 @@
 // so that the output sizes of a chain of strided convolutions print alike however they were
 // computed. Remainders by an integer are normalized likewise ((4*T) % 16 = 4*(T % 4), (T % 8) % 4
 // = T % 4), and maxima and minima flatten, drop the arguments that others bound (max(A,1) = A for
-// a size A), and keep their arguments in order (max(B,A) = max(A,B)). Negative powers arise only from exact quotients by products (a Reshape's -1), whose
-// values are integers wherever the model runs.
+// a size A), keep their arguments in order (max(B,A) = max(A,B)), and take out a minus sign of
+// every argument (min(-A,-B) = -max(A,B)). Negative powers arise only from exact quotients by
+// products (a Reshape's -1), whose values are integers wherever the model runs.
 //
 // An expression is kept only up to a size bound (64 terms, factors and atoms, a power counting as
 // its repeated factors) and with coefficients in int64; an operation whose result would pass

@@ -112,6 +112,15 @@ func modByConst(e Expr, n int64) (Expr, bool) {
 	if c, ok := r.Const(); ok {
 		return Int(pyMod(c, n)), true
 	}
+	// Coefficients reduced modulo n may make a remainder inside expand, as above: (x % 6) % 3 is
+	// x % 3, which for x = 5*(N % 3) is 2*(N % 3) % 3, that is (2*N) % 3.
+	for _, t := range r.t {
+		if x, ok := modTerm(t); ok && t.c.isInt() && x.a.num.integral() {
+			if cm, ok := mul64(t.c.num, x.m); ok && cm%n == 0 && !r.Equal(e) {
+				return modByConst(r, n)
+			}
+		}
+	}
 	if b := r.ival(); b.lo.sign() >= 0 && cmpX(b.hi, fin(n)) < 0 {
 		return r, true
 	}
@@ -159,9 +168,9 @@ func modTerm(t term) (modFactor, bool) {
 // Max returns the greater of e and f, printed max(e,f), in one canonical form: nested maxima
 // flatten, an argument that another is known to be at least (from bounds, or max(A,B) >= A) is
 // dropped, terms common to every argument come out, and so does a positive common factor of the
-// coefficients: max(A,1) is A for a symbol A >= 1, max(A,A) is A, max(B,A) is max(A,B),
-// max(A+1,B+1) is max(A,B)+1, max(2*A,2*B) is 2*max(A,B). ok is false when the result cannot be
-// kept (see maxSize).
+// coefficients, and a minus sign of every argument, which makes it a min: max(A,1) is A for a
+// symbol A >= 1, max(A,A) is A, max(B,A) is max(A,B), max(A+1,B+1) is max(A,B)+1, max(2*A,2*B) is
+// 2*max(A,B), max(-A,-B) is -min(A,B). ok is false when the result cannot be kept (see maxSize).
 func Max(e, f Expr) (Expr, bool) { return extremum(maxAtom, e, f) }
 
 // Min returns the lesser of e and f, printed min(e,f), in the canonical form of Max: min(A,1) is 1
@@ -295,6 +304,25 @@ func extremumOf(kind atomKind, args []Expr) (Expr, bool) {
 			return Expr{}, false
 		}
 		return scale(m, ratInt(int64(g)))
+	}
+	// A minus sign of every argument comes out, turning min into max: min(-A,-B) = -max(A,B), so
+	// that the two ways to write one extremum are one.
+	if !slices.ContainsFunc(kept, func(x Expr) bool {
+		i := slices.IndexFunc(x.t, func(t term) bool { return len(t.m) > 0 })
+		return i < 0 || x.t[i].c.num > 0
+	}) {
+		neg := make([]Expr, len(kept))
+		for i, x := range kept {
+			var ok bool
+			if neg[i], ok = Neg(x); !ok {
+				return Expr{}, false
+			}
+		}
+		m, ok := extremumOf(otherExtremum(kind), neg)
+		if !ok {
+			return Expr{}, false
+		}
+		return Neg(m)
 	}
 	a := &atom{kind: kind, args: slices.Clone(kept)}
 	a.key = string(appendAtom(nil, a, true))

@@ -365,6 +365,9 @@ func canon(op Op, d Expr, note func() string) Pred {
 		d = nd
 	}
 	v, c = split(d)
+	if p, ok := extremumOfArg(op, d); ok {
+		return p
+	}
 	if p, ok := expandExtremum(op, v, c); ok {
 		return p
 	}
@@ -413,6 +416,117 @@ func canon(op Op, d Expr, note func() string) Pred {
 		}
 	}
 	return Pred{&pnode{kind: pCmp, op: op, e: d}}
+}
+
+// extremumOfArg returns the comparison d op 0, d = ±(E - a) + c for E the max or min of arguments
+// of which a is one and an integer c, as comparisons of the other arguments with a: max(A,B) == A
+// is B <= A, min(T,1500) == T is T <= 1500, max(A,B) >= A is true, A > max(A,B) false, max(A,B) >=
+// A+2 is B >= A+2 (a Slice of a table of 1500 rows by the input's length T gives min(T,1500),
+// which a broadcast with T needs equal to T). ok is false for another d, and for an equation of
+// E and an argument other than a plus c.
+func extremumOfArg(op Op, d Expr) (Pred, bool) {
+	for i, t := range d.t {
+		if !t.c.isInt() || abs64(t.c.num) != 1 {
+			continue
+		}
+		x, ok := (Expr{t: []term{{c: ratInt(1), m: t.m}}}).lone()
+		if !ok || x.kind != minAtom && x.kind != maxAtom {
+			continue
+		}
+		s := t.c.num
+		rest := Expr{t: slices.Delete(slices.Clone(d.t), i, i+1)}
+		for k, a := range x.args {
+			// d = s·(E - a) + c
+			sa, ok1 := scale(a, ratInt(s))
+			diff, ok2 := Add(rest, sa)
+			c, ok3 := diff.Const()
+			if !ok1 || !ok2 || !ok3 {
+				continue
+			}
+			return extremumCmp(op, x, k, s, c)
+		}
+	}
+	return Pred{}, false
+}
+
+// extremumCmp returns s·(E - a) + c op 0 for E the max or min x and a its argument k: D = E - a
+// is at least 0 for a max and at most 0 for a min, and the other arguments tell by how much.
+func extremumCmp(op Op, x *atom, k int, s, c int64) (Pred, bool) {
+	a := x.args[k]
+	isMax := x.kind == maxAtom
+	// others returns the comparisons of the other arguments y with a+off, of the op cmp, joined
+	// by And (all) or Or (some).
+	others := func(cmp Op, off int64, all bool) (Pred, bool) {
+		ao, ok := Add(a, Int(off))
+		if !ok {
+			return Pred{}, false
+		}
+		var ps []Pred
+		for j, y := range x.args {
+			if j != k {
+				ps = append(ps, Cmp(y, cmp, ao))
+			}
+		}
+		if all {
+			return And(ps...), true
+		}
+		return Or(ps...), true
+	}
+	zero := func() (Pred, bool) { // D == 0
+		if isMax {
+			return others(OpLe, 0, true)
+		}
+		return others(OpGe, 0, true)
+	}
+	if c == math.MinInt64 {
+		return Pred{}, false
+	}
+	switch op {
+	case OpEq, OpNe: // D == -s·c
+		w := -s * c
+		var p Pred
+		switch {
+		case isMax && w < 0, !isMax && w > 0:
+			p = False()
+		case w == 0:
+			var ok bool
+			if p, ok = zero(); !ok {
+				return Pred{}, false
+			}
+		default:
+			return Pred{}, false
+		}
+		if op == OpNe {
+			return Not(p), true
+		}
+		return p, true
+	}
+	if s > 0 { // D >= -c
+		w := -c
+		switch {
+		case isMax && w <= 0:
+			return True(), true
+		case isMax: // max at least a+w > a: some other argument is
+			return others(OpGe, w, false)
+		case w > 0:
+			return False(), true
+		case w == 0:
+			return zero()
+		}
+		return others(OpGe, w, true) // min at least a+w < a: every other argument is
+	}
+	// D <= c
+	switch {
+	case isMax && c < 0:
+		return False(), true
+	case isMax && c == 0:
+		return zero()
+	case isMax: // max at most a+c: every other argument is
+		return others(OpLe, c, true)
+	case c >= 0:
+		return True(), true
+	}
+	return others(OpLe, c, false) // min at most a+c < a: some other argument is
 }
 
 // expandExtremum returns the comparison v + c op 0 on ±max or ±min of arguments as a conjunction
@@ -545,15 +659,23 @@ func expandFloor(op Op, v Expr, c int64) (Pred, bool) {
 // maxSearch bounds the values monotoneBound tries of a symbol without an upper bound.
 const maxSearch = 1 << 40
 
-// monotoneBound returns d op 0, op one of OpGe and OpEq, as bounds on the one symbol x of d when d
+// monotoneBound returns d op 0 as bounds on the one symbol x of d when d
 // is a sum of multiples of x and of floor divisions (p·x+c)//q (p, q > 0) that is monotone in x:
 // each step of x changes every floor by floor(p/q) or ceil(p/q), so the least change of d tells.
 // Its values are found by a search at the integers: T - T//2 >= 0 is true, T - (T+1)//2 >= 1 is
-// T >= 2, (H+1)//4 + H//4 <= 4 is H <= 10. ok is false for another d, one that is not
+// T >= 2, (H+1)//4 + H//4 <= 4 is H <= 10; d != 0 is the negation of d == 0's bounds, so that a
+// comparison and its negation take one form. ok is false for another d, one that is not
 // monotone (W - 2*((W+2)//3) >= 1 holds at 3 and from 5 on), or one whose bound the search does
 // not reach.
 func monotoneBound(op Op, d Expr) (Pred, bool) {
-	if op == OpNe || !d.integral() {
+	if op == OpNe { // the negation of the equation's bounds
+		p, ok := monotoneBound(OpEq, d)
+		if !ok {
+			return Pred{}, false
+		}
+		return Not(p), true
+	}
+	if !d.integral() {
 		return Pred{}, false
 	}
 	var x *atom
@@ -603,7 +725,13 @@ func monotoneBound(op Op, d Expr) (Pred, bool) {
 		}
 		incLo, incHi = incLo+lo, incHi+hi
 	}
-	if x == nil || floors == 0 || len(d.t) < 2 || x.lo == NegInf || abs64(incLo) > 1<<20 || abs64(incHi) > 1<<20 {
+	vars := 0 // the terms that vary: a lone floor division is expandFloor's
+	for _, t := range d.t {
+		if len(t.m) > 0 {
+			vars++
+		}
+	}
+	if x == nil || floors == 0 || vars < 2 || x.lo == NegInf || abs64(incLo) > 1<<20 || abs64(incHi) > 1<<20 {
 		return Pred{}, false
 	}
 	f := d // nondecreasing in x
