@@ -108,6 +108,7 @@ type modelCase struct {
 	want  []string
 	bad   map[string]int64
 	node  string
+	y     string // the shape of the tensor y, when it is checked
 }
 
 // checkModels infers each model and checks its constraints and bad binding.
@@ -130,6 +131,11 @@ func checkModels(t *testing.T, cases []modelCase) {
 			}
 			if strings.Join(got, "\n") != strings.Join(tc.want, "\n") {
 				t.Errorf("constraints:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(tc.want, "\n"))
+			}
+			if tc.y != "" {
+				if got := res.Tensor("y").Shape.String(); got != tc.y {
+					t.Errorf("y = %s, want %s", got, tc.y)
+				}
 			}
 			if tc.bad == nil {
 				return
@@ -154,6 +160,15 @@ func TestModelConstraints(t *testing.T) {
 			node("pos", "Gather", []string{"table", "r"}, []string{"y"}).output("y"),
 			want: []string{"T <= 64 (pos (Gather): the indices, 0 to T-1, within axis 0 of size 64)"},
 			bad:  map[string]int64{"B": 1, "T": 65}, node: "pos"},
+		{name: "a position table sliced by the input's length", model: newModel(17).input("x", "B", "T", 64).
+			ints("one", nil, 1).ints("zero", nil, 0).ints("pos", []int64{1500, 64}, make([]int64, 1500*64)...).
+			node("shape", "Shape", []string{"x"}, []string{"s"}).
+			node("len", "Slice", []string{"s", "one", "two"}, []string{"t"}).
+			ints("two", nil, 2).
+			node("slice", "Slice", []string{"pos", "zero", "t", "zero"}, []string{"p"}).
+			node("add", "Add", []string{"x", "p"}, []string{"y"}).output("y"),
+			want: []string{"T <= 1500 (add (Add): input 1 dim 0 broadcast at output axis 1)"},
+			bad:  map[string]int64{"B": 1, "T": 1501}, node: "add", y: "[B,T,64]"},
 		{name: "a pooled axis of 0", model: newModel(17).input("x", "N", 3, "H").
 			node("pool", "MaxPool", []string{"x"}, []string{"p"}, attrInts("kernel_shape", 4), attrInts("strides", 4)).
 			node("gap", "GlobalAveragePool", []string{"p"}, []string{"y"}).output("y"),

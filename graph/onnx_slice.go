@@ -15,132 +15,112 @@ var onnxSlice = table{"", []opDef{
 
 // slice: Slice-1 (starts, ends, axes attributes), -10, -11, -13 (inputs, with steps), and
 // DynamicSlice-1 (the inputs of Slice-10 without steps): each sliced axis keeps the elements
-// start, start+step, ... before end, start and end clamped to the axis as ONNX clamps them; values
-// sliced when known.
+// start, start+step, ... before end, start and end clamped to the axis as ONNX clamps them
+// (sliceAxis); values sliced when known. Starts and ends computed by the model
+// are expressions in its symbols; those of unknown values leave the count of their axis unknown
+// (at most the axis), and axes or steps not known before run time that of every axis.
 func slice(c *ctx) error {
-	var starts, ends, axes, steps []int64
-	var err error
-	known := true
+	var starts, ends []sym.Dim // nil when not known
+	var axes, steps []int64    // nil when not given
+	n := -1                    // the number of axes sliced, -1 until known
+	axesKnown, stepsKnown := true, true
 	if c.Version() < 10 && c.n.Op == "Slice" {
-		var ok bool
-		if starts, ok, err = c.Ints("starts"); err != nil || !ok {
+		s, ok, err := c.Ints("starts")
+		if err != nil || !ok {
 			return errOr(err, c.Errorf(errcode.ErrSyntax, "Slice-1 has no starts"))
 		}
-		if ends, ok, err = c.Ints("ends"); err != nil || !ok {
+		e, ok, err := c.Ints("ends")
+		if err != nil || !ok {
 			return errOr(err, c.Errorf(errcode.ErrSyntax, "Slice-1 has no ends"))
+		}
+		if len(e) != len(s) {
+			return c.Errorf(errcode.ErrInvalidShape, "%d starts and %d ends", len(s), len(e))
 		}
 		if axes, _, err = c.Ints("axes"); err != nil {
 			return err
 		}
+		starts, ends, n = constDims(s), constDims(e), len(s)
 	} else {
-		args := [4]*[]int64{&starts, &ends, &axes, &steps}
-		for k, p := range args {
-			a := c.In(k + 1)
-			if a == nil {
-				if k < 2 {
-					return c.Errorf(errcode.ErrSyntax, "input %d is missing: Slice takes starts and ends", k+1)
+		for k := 1; k <= 2; k++ {
+			in := c.In(k)
+			if in == nil {
+				return c.Errorf(errcode.ErrSyntax, "input %d is missing: Slice takes starts and ends", k)
+			}
+			if m, ok := in.Volume(); ok {
+				if n >= 0 && int(m) != n {
+					return c.Errorf(errcode.ErrInvalidShape, "%d starts and %d ends", n, m)
 				}
-				continue
+				n = int(m)
 			}
-			v, ok := a.Ints()
-			if !ok {
-				known = false
-				continue
-			}
-			*p = v
+		}
+		starts, ends = c.In(1).Value, c.In(2).Value
+		if a := c.In(3); a != nil {
+			axes, axesKnown = a.Ints()
+		}
+		if a := c.In(4); a != nil {
+			steps, stepsKnown = a.Ints()
 		}
 	}
 	in, r, ok, err := c.Ranked(0)
 	if err != nil || !ok {
 		return err
 	}
-	if !known {
-		c.Out(0, in.Type, sliceUnknown(c, in))
+	switch {
+	case n < 0 && axes != nil:
+		n = len(axes)
+	case n < 0 && steps != nil:
+		n = len(steps)
+	}
+	if !axesKnown || n < 0 {
+		// Which axes, and how much of them: known at run time only; the rank stays, and no dim grows.
+		c.Out(0, in.Type, sym.ShapeOf(upToAll(in.Shape.Dims)...))
 		return nil
 	}
-	if len(starts) != len(ends) {
-		return c.Errorf(errcode.ErrInvalidShape, "%d starts and %d ends", len(starts), len(ends))
-	}
 	if axes == nil {
-		axes = make([]int64, len(starts))
+		axes = make([]int64, n)
 		for i := range axes {
 			axes[i] = int64(i)
 		}
 	}
 	if steps == nil {
-		steps = make([]int64, len(starts))
-		for i := range steps {
-			steps[i] = 1
-		}
+		steps = filled(n, 1)
 	}
-	if len(axes) != len(starts) || len(steps) != len(starts) {
-		return c.Errorf(errcode.ErrInvalidShape, "%d starts, %d axes and %d steps", len(starts), len(axes), len(steps))
+	if len(axes) != n || len(steps) != n {
+		return c.Errorf(errcode.ErrInvalidShape, "%d starts, %d axes and %d steps", n, len(axes), len(steps))
 	}
 	ax, err := c.NormAxes(axes, r)
 	if err != nil {
 		return err
 	}
+	known := starts != nil && ends != nil && stepsKnown
 	dims := append([]sym.Dim(nil), in.Shape.Dims...)
 	cuts := make([]*cut, r)
 	for k, a := range ax {
+		if !known {
+			dims[a] = upTo(dims[a])
+			continue
+		}
 		if steps[k] == 0 {
 			return c.Errorf(errcode.ErrInvalidShape, "steps[%d] is 0", k)
 		}
-		s, n := sliceAxis(dims[a], starts[k], ends[k], steps[k])
-		dims[a] = n
-		cuts[a] = &cut{s, sym.Const(steps[k]), n}
+		s, m, _ := sliceAxis(dims[a], starts[k], ends[k], steps[k])
+		dims[a] = m
+		cuts[a] = &cut{s, sym.Const(steps[k]), m}
 	}
-	cutValues(c.Out(0, in.Type, sym.ShapeOf(dims...)), in, cuts)
+	out := c.Out(0, in.Type, sym.ShapeOf(dims...))
+	if known {
+		cutValues(out, in, cuts)
+	}
 	return nil
 }
 
-// sliceUnknown returns the shape Slice-10 and later give of in when its starts, ends, axes or
-// steps are not all known integers: the rank stays, and no dim grows. An axis that the known axes
-// do not name keeps its dim; one the slice takes by step 1 from start to end, computed dims that
-// need no clamping (0 <= start <= end <= the axis dim, whatever their values: a Loop's iteration
-// number and the next), keeps end-start; another is [0, its dim].
-func sliceUnknown(c *ctx, in *Info) sym.Shape {
-	dims := append([]sym.Dim(nil), in.Shape.Dims...)
-	starts, ends := c.In(1).Value, c.In(2).Value
-	axes, axesOK := []int64(nil), c.In(3) == nil
-	if !axesOK {
-		axes, axesOK = c.In(3).Ints()
+// upToAll returns each of dims as upTo does: parts of unknown size.
+func upToAll(dims []sym.Dim) []sym.Dim {
+	out := make([]sym.Dim, len(dims))
+	for i, d := range dims {
+		out[i] = upTo(d)
 	}
-	steps, stepsOK := []int64(nil), c.In(4) == nil
-	if !stepsOK {
-		steps, stepsOK = c.In(4).Ints()
-	}
-	if starts == nil || ends == nil || len(starts) != len(ends) || !axesOK || axes != nil && len(axes) != len(starts) ||
-		!stepsOK || steps != nil && len(steps) != len(starts) {
-		for i := range dims {
-			_, hi := dims[i].Bounds()
-			dims[i] = sym.Interval(0, hi)
-		}
-		return sym.ShapeOf(dims...)
-	}
-	for k := range starts {
-		a := int64(k)
-		if axes != nil {
-			a = axes[k]
-		}
-		if a < 0 {
-			a += int64(len(dims))
-		}
-		if a < 0 || a >= int64(len(dims)) {
-			continue // refused once the values are known; the shape stays as sound as it is
-		}
-		n := sym.SubDims(ends[k], starts[k])
-		slo, _ := starts[k].Bounds()
-		_, ehi := ends[k].Bounds()
-		dlo, _ := dims[a].Bounds()
-		if nlo, _ := n.Bounds(); slo >= 0 && ehi <= dlo && nlo >= 0 && (steps == nil || steps[k] == 1) {
-			dims[a] = n
-			continue
-		}
-		_, hi := dims[a].Bounds()
-		dims[a] = sym.Interval(0, hi)
-	}
-	return sym.ShapeOf(dims...)
+	return out
 }
 
 func errOr(err, alt error) error {

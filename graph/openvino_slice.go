@@ -148,7 +148,7 @@ func ovStridedSlice(c *ctx) error {
 		default:
 			e = end[i]
 		}
-		first, n := sliceAxis(d, b, e, stride)
+		first, n, _ := sliceAxis(d, sym.Const(b), sym.Const(e), stride)
 		cuts[in] = &cut{first, sym.Const(stride), n}
 		dims = append(dims, n)
 		in++
@@ -207,7 +207,7 @@ func ovSlice(c *ctx) error {
 		if step[k] == 0 {
 			return c.Errorf(errcode.ErrInvalidShape, "step[%d] is 0", k)
 		}
-		first, n := sliceAxis(dims[a], start[k], stop[k], step[k])
+		first, n, _ := sliceAxis(dims[a], sym.Const(start[k]), sym.Const(stop[k]), step[k])
 		cuts[a] = &cut{first, sym.Const(step[k]), n}
 		dims[a] = n
 	}

@@ -13,34 +13,39 @@ import (
 // sliceAxis returns the first index and the number of elements ONNX's Slice takes from an axis of
 // size d: start and end count from the end when negative; start is clamped to [0, d] for a
 // positive step and [0, d-1] for a negative one, end to [0, d] and [-1, d-1]; the count is
-// ceil((end-start)/step), at least 0.
-func sliceAxis(d sym.Dim, start, end, step int64) (first, n sym.Dim) {
-	norm := func(x int64, lo, hi sym.Dim) sym.Dim {
-		var v sym.Dim
-		switch {
-		case x == math.MaxInt64 || x == math.MinInt64:
-			v = sym.Const(x)
-		case x < 0:
-			v = sym.AddDims(sym.Const(x), d)
-		default:
-			v = sym.Const(x)
+// ceil((end-start)/step), at least 0. start and end may be expressions in the symbols (the end of
+// Whisper's position table, x.shape[1]) whose sign their bounds tell; ok is false when they do not
+// (the count is then unknown, at most d).
+func sliceAxis(d, start, end sym.Dim, step int64) (first, n sym.Dim, ok bool) {
+	norm := func(x, lo, hi sym.Dim) (sym.Dim, bool) {
+		v := x
+		switch xlo, xhi := x.Bounds(); {
+		case x.Equal(sym.Const(math.MaxInt64)) || x.Equal(sym.Const(math.MinInt64)):
+		case xhi < 0:
+			v = sym.AddDims(x, d)
+		case xlo < 0:
+			return sym.Dim{}, false
 		}
-		return sym.MinDims(sym.MaxDims(v, lo), hi)
+		return sym.MinDims(sym.MaxDims(v, lo), hi), true
 	}
 	var s, e sym.Dim
+	var ok1, ok2 bool
 	if step > 0 {
-		s = norm(start, sym.Const(0), d)
-		e = norm(end, sym.Const(0), d)
+		s, ok1 = norm(start, sym.Const(0), d)
+		e, ok2 = norm(end, sym.Const(0), d)
 	} else {
 		dm1 := sym.SubDims(d, sym.Const(1))
-		s = norm(start, sym.Const(0), dm1)
-		e = norm(end, sym.Const(-1), dm1)
+		s, ok1 = norm(start, sym.Const(0), dm1)
+		e, ok2 = norm(end, sym.Const(-1), dm1)
+	}
+	if !ok1 || !ok2 {
+		return sym.Unknown, upTo(d), false
 	}
 	n = sym.MaxDims(sym.CeilDivDims(sym.SubDims(e, s), sym.Const(step)), sym.Const(0))
 	if nn, ok := n.NonNegative(); ok {
 		n = nn
 	}
-	return s, n
+	return s, n, true
 }
 
 // upTo returns the dim of the values [0, hi of d]: a part of d of unknown size.
