@@ -1,6 +1,7 @@
 package graph_test
 
 import (
+	"path/filepath"
 	"testing"
 
 	"github.com/reshape-go/reshape/graph"
@@ -84,4 +85,28 @@ func TestConstraintClasses(t *testing.T) {
 			"L >= 2 (MaxPool_0 (MaxPool): spatial axis 0 (axis 2): the output size of input size L not negative)"},
 			attrInts("kernel_shape", 7), attrInts("strides", 3)),
 	})
+}
+
+// TestComputedPads infers testdata/models/unet_pad.onnx (bench/grid/gen_torch.py): a UNet step
+// that pads its upsampled map back to the skip's size with pads computed from both shapes,
+// F.pad(u, [dx // 2, dx - dx // 2, ...]) for dx = W - 2*((W+1)//2), 0 or -1. The output is
+// [N,8,H,W] at every binding (onnxruntime 1.20.1 at 1x1, 8x7, 9x11, 16x5:
+// testdata/grid/unet_pad.json), the padded map [N,4,H,W] (it was [N,4,?,?]: the sign of dx, and
+// so its truncated half, was not known), and nothing is required of the symbols.
+func TestComputedPads(t *testing.T) {
+	g := loadONNX(t, filepath.Join("..", "testdata", "models", "unet_pad.onnx"))
+	for _, dims := range []map[string]int64{nil, {"N": 2, "H": 8, "W": 7}} {
+		res, err := graph.Infer(g, graph.Options{Dims: dims})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := "[N,8,H,W] [N,4,H,W]"
+		if dims != nil {
+			want = "[2,8,8,7] [2,4,8,7]"
+		}
+		got := res.Tensor("y").Shape.String() + " " + res.Tensor("/Pad_output_0").Shape.String()
+		if got != want || len(res.Constraints()) > 0 {
+			t.Errorf("at %v: y and the padded map = %s, constraints %v; want %s and none", dims, got, res.Constraints(), want)
+		}
+	}
 }

@@ -609,6 +609,9 @@ func CeilDiv(e, f Expr) (Expr, bool) {
 // that may be 0 is taken to be at least 1 where it cannot be negative: a run that divides by 0
 // fails, so no value comes of it.
 func (e Expr) ival() ival {
+	if b, ok := e.periodic(); ok {
+		return b
+	}
 	sum := point(0)
 	for _, t := range e.t {
 		num := point(t.c.num)
@@ -635,6 +638,118 @@ func (e Expr) ival() ival {
 		sum = addI(sum, v)
 	}
 	return sum
+}
+
+// maxPeriod bounds the period of the sums whose bounds periodic finds by evaluating them.
+const maxPeriod = 64
+
+// periodic returns the exact bounds of e when e is a sum of a symbol x, floor divisions
+// (p·x+c)//q of it (p, q > 0) and a constant, of small coefficients, whose bounds its values tell:
+// of slope 0, it repeats with the least common multiple of the divisors as its period, and its
+// values over one period (or its symbol's bounds, when they are narrower) are its values; of
+// another slope, when each step of x changes it in one direction, its values at the ends of x's
+// bounds are its bounds. H - 2*((H+1)//2) is -1 or 0, H - H//2 at least 1, where interval
+// arithmetic, which forgets that the terms vary with H together, says nothing. ok is false for
+// another e.
+func (e Expr) periodic() (ival, bool) {
+	if len(e.t) < 2 || !slices.ContainsFunc(e.t, func(t term) bool { return len(t.m) == 1 && t.m[0].a.kind == floorAtom }) {
+		return ival{}, false
+	}
+	type part struct{ c, p, k, q int64 } // c·((p·x+k)//q), q == 1 for c·x
+	parts := make([]part, 0, len(e.t))
+	var x *atom
+	var constant int64
+	floors, ok := false, true
+	period := int64(1)
+	slope := rat{0, 1}
+	incLo, incHi := int64(0), int64(0) // the least and greatest change of e when x grows by 1
+	for _, t := range e.t {
+		if !t.c.isInt() {
+			return ival{}, false
+		}
+		switch {
+		case len(t.m) == 0:
+			constant = t.c.num
+			continue
+		case len(t.m) != 1 || t.m[0].e != 1 || abs64(t.c.num) > 1<<12:
+			return ival{}, false
+		}
+		a := t.m[0].a
+		pt := part{c: t.c.num, p: 1, q: 1}
+		switch a.kind {
+		case symbolAtom:
+			if x != nil && x != a {
+				return ival{}, false
+			}
+			x = a
+		case floorAtom:
+			q, ok := a.den.Const()
+			if !ok || q <= 0 || q > maxPeriod {
+				return ival{}, false
+			}
+			pt.p, pt.q = 0, q
+			for _, u := range a.num.t {
+				switch {
+				case len(u.m) == 0 && u.c.isInt():
+					pt.k = u.c.num
+				case len(u.m) == 1 && u.m[0].e == 1 && u.m[0].a.kind == symbolAtom && (x == nil || x == u.m[0].a) && u.c.isInt() && u.c.num > 0:
+					x, pt.p = u.m[0].a, u.c.num
+				default:
+					return ival{}, false
+				}
+			}
+			if pt.p == 0 || pt.p > 1<<12 || abs64(pt.k) > 1<<24 {
+				return ival{}, false
+			}
+			floors = true
+			if period = period / int64(gcd(uint64(period), uint64(q))) * q; period > maxPeriod {
+				return ival{}, false
+			}
+		default:
+			return ival{}, false
+		}
+		r, ok1 := makeRat(pt.c*pt.p, pt.q)
+		if slope, ok = slope.add(r); !ok1 || !ok {
+			return ival{}, false
+		}
+		lo, hi := pt.c*(pt.p/pt.q), pt.c*((pt.p+pt.q-1)/pt.q)
+		if pt.c < 0 {
+			lo, hi = hi, lo
+		}
+		incLo, incHi = incLo+lo, incHi+hi
+		parts = append(parts, pt)
+	}
+	if !floors || x == nil || x.lo < -(1<<24) || x.lo > 1<<24 {
+		return ival{}, false
+	}
+	at := func(v int64) xint {
+		sum := int64(0)
+		for _, pt := range parts {
+			sum += pt.c * floorDiv(pt.p*v+pt.k, pt.q)
+		}
+		return fin(sum)
+	}
+	var b ival
+	switch {
+	case slope.num == 0:
+		b = ival{fin(1<<62 - 1), fin(-(1 << 62))}
+		for v := x.lo; v < x.lo+period && v <= x.hi; v++ {
+			b.lo, b.hi = minX(b.lo, at(v)), maxX(b.hi, at(v))
+		}
+	case incLo >= 0 || incHi <= 0:
+		b = ival{at(x.lo), plusInf}
+		if x.hi <= 1<<24 {
+			b.hi = at(x.hi)
+		} else if incHi <= 0 {
+			b.hi = minusInf
+		}
+		if incHi <= 0 {
+			b.lo, b.hi = b.hi, b.lo
+		}
+	default:
+		return ival{}, false
+	}
+	return addI(b, point(constant)), true
 }
 
 func abs(n int) int {

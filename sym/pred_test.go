@@ -316,6 +316,13 @@ func TestMinMaxBounds(t *testing.T) {
 		{sym.ModDims(h, sym.Const(4)), "H % 4", 0, 3},
 		{sym.ModDims(a, sym.Const(8)), "A", 1, 5},
 		{sym.ModDims(sym.Interval(0, 10), sym.Const(4)), "..3", 0, 3},
+		// A sum of a symbol and its floor divisions of slope 0 repeats: its bounds are those of
+		// one period (UNet's pad of its upsampled map: H - 2*((H+1)//2) is 0 or -1).
+		{sym.SubDims(h, sym.MulDims(sym.Const(2), sym.FloorDivDims(sym.AddDims(h, sym.Const(1)), sym.Const(2)))), "H-2*((H+1)//2)", -1, 0},
+		{sym.TruncDivDims(sym.SubDims(h, sym.MulDims(sym.Const(2), sym.FloorDivDims(sym.AddDims(h, sym.Const(1)), sym.Const(2)))), sym.Const(2)), "0", 0, 0},
+		{sym.SubDims(sym.MulDims(sym.Const(3), h), sym.AddDims(sym.FloorDivDims(h, sym.Const(2)), sym.MulDims(sym.Const(5), sym.FloorDivDims(h, sym.Const(2))))), "3*H-6*(H//2)", 0, 3},
+		{sym.SubDims(b, sym.MulDims(sym.Const(2), sym.FloorDivDims(b, sym.Const(2)))), "B-2*(B//2)", 0, 1},
+		{sym.SubDims(h, sym.FloorDivDims(h, sym.Const(2))), "H-H//2", 1, sym.Inf},
 	}
 	for _, tt := range tests {
 		if lo, hi := tt.d.Bounds(); tt.d.String() != tt.want || lo != tt.lo || hi != tt.hi {

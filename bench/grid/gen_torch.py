@@ -23,6 +23,9 @@ users meet them (the bindings where onnxruntime refuses each are in testdata/gri
                   conv 3), then global pooling, opset 13: x [N,1,H,W].
   unet_skip       a UNet of depth 5 (max pooling by 2, nearest upsampling by 2, a skip Concat per
                   level), opset 13: x [N,1,H,W].
+  unet_pad        a UNet step whose upsampled map is padded back to the skip's size by
+                  F.pad(u, [dx // 2, dx - dx // 2, dy // 2, dy - dy // 2]) (pads computed from the
+                  shapes: a crop of 1 where H or W is odd), opset 13: x [N,4,H,W].
   detr_queries    a DETR-like decoder with 10 learned queries; the export declares the output boxes
                   [N,N,4] (dynamic_axes naming both axes N), where onnxruntime gives [N,10,4], opset 14:
                   x [N,3,H,W].
@@ -179,6 +182,19 @@ class UNetSkip(nn.Module):
         return self.outc(x)
 
 
+class UNetPad(nn.Module):
+    def __init__(self, c=4):
+        super().__init__()
+        self.down = nn.Conv2d(c, c, 3, stride=2, padding=1)
+        self.up = nn.ConvTranspose2d(c, c, 2, stride=2)
+
+    def forward(self, x):
+        u = self.up(self.down(x))
+        dy, dx = x.size(2) - u.size(2), x.size(3) - u.size(3)
+        u = F.pad(u, [dx // 2, dx - dx // 2, dy // 2, dy - dy // 2])
+        return torch.cat([x, u], dim=1)
+
+
 class DETRQueries(nn.Module):
     def __init__(self, d=8, queries=10, heads=2):
         super().__init__()
@@ -244,6 +260,8 @@ GENERATORS = {
                                       opset=13),
     "unet_skip": lambda: image_model("unet_skip", UNetSkip, (1, 1, 64, 32), ["y"], {"y": {0: "N", 2: "H", 3: "W"}},
                                      opset=13),
+    "unet_pad": lambda: image_model("unet_pad", UNetPad, (1, 4, 9, 11), ["y"], {"y": {0: "N", 2: "H", 3: "W"}},
+                                    opset=13),
     "detr_queries": lambda: image_model("detr_queries", DETRQueries, (2, 3, 16, 16), ["boxes"],
                                         {"boxes": {0: "N", 1: "N"}}),
     "flat_matmul": lambda: image_model("flat_matmul", FlatMatMul, (1, 3, 4, 4), ["y"], {}, dims=("N", None, None)),

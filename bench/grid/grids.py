@@ -116,6 +116,7 @@ GRIDS = {
                                             (15, 15), (23, 19), (64, 64)), N=BATCHES)),
     MODELS + "unet_skip.onnx": ({}, sizes(((1, 1), (2, 2), (16, 16), (31, 32), (32, 32), (33, 33), (48, 48),
                                            (64, 32), (64, 64), (96, 64), (100, 100)), N=(1, 2))),
+    MODELS + "unet_pad.onnx": ({}, sizes(((1, 1), (2, 2), (8, 7), (9, 11), (16, 16), (31, 32)), N=(1, 2))),
     MODELS + "detr_queries.onnx": ({}, sizes(((4, 4), (8, 12), (16, 16), (17, 31), (3, 3)), N=(1, 2, 3, 10))),
     MODELS + "flat_matmul.onnx": ({}, product(N=(1, 2, 3, 5))),
     MODELS + "if_cond_batch.onnx": ({}, product(N=(1, 2, 3))),
