@@ -35,9 +35,9 @@ type GraphEdit struct {
 // mapped file (Model.Bytes of a model Open decoded), and a model of any size is written in the
 // memory its graph's structure takes.
 //
-// b must decode with DecodeModel. An error wraps errcode.ErrSyntax for a malformed ModelProto, one
-// without a graph, an edit that names a node index the graph does not have or an input index its
-// node does not have, or a mapped file truncated while it is written (the fault is recovered); an
+// b must decode with DecodeModel; a model without a graph (an empty one) is written as it is. An
+// error wraps errcode.ErrSyntax for a malformed ModelProto, an edit that names a node index the
+// graph does not have or an input index its node does not have, or a mapped file truncated while it is written (the fault is recovered); an
 // error of w is returned as it is. After an error, what was written to w is not a model: write to
 // a temporary file, and rename it into place only when WriteEdited succeeds.
 func WriteEdited(w io.Writer, b []byte, e *GraphEdit) (n int64, err error) {
@@ -46,13 +46,12 @@ func WriteEdited(w io.Writer, b []byte, e *GraphEdit) (n int64, err error) {
 		return 0, err
 	}
 	ew := &editWriter{w: w}
-	index, found := 0, false
+	index := 0
 	err = eachField(b, "ModelProto", func(num protowire.Number, typ protowire.Type, field, value []byte) error {
 		if num != 7 || typ != protowire.BytesType {
 			ew.write(field)
 			return ew.err
 		}
-		found = true
 		segs, err := editGraph(value, e, &index)
 		if err != nil {
 			return err
@@ -68,9 +67,6 @@ func WriteEdited(w io.Writer, b []byte, e *GraphEdit) (n int64, err error) {
 		}
 		return ew.err
 	})
-	if err == nil && !found {
-		err = errcode.Errorf(errcode.ErrSyntax, "ModelProto: no graph")
-	}
 	return ew.n, err
 }
 

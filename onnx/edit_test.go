@@ -175,7 +175,7 @@ func TestWriteEditedErrors(t *testing.T) {
 		{"negative node", b, onnx.GraphEdit{Insert: map[int][]onnx.Node{-1: nil}}, "names node -1"},
 		{"remove past the end", b, onnx.GraphEdit{RemoveNodes: map[int]bool{9: true}}, "names node 9"},
 		{"input past the end", b, onnx.GraphEdit{Inputs: map[int]map[int]string{2: {1: "q"}}}, "GraphProto.node[2]: no input 1 to rename: the node has 1"},
-		{"no graph", noGraph, onnx.GraphEdit{}, "ModelProto: no graph"},
+		{"no graph", noGraph, onnx.GraphEdit{Insert: map[int][]onnx.Node{0: nil}}, "names node 0, of a graph of 0 nodes"},
 		{"truncated", b[:len(b)-3], onnx.GraphEdit{}, "truncated"},
 	}
 	for _, tt := range tests {
