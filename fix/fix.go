@@ -1,0 +1,866 @@
+package fix
+
+import (
+	"fmt"
+	"io"
+	"maps"
+	"slices"
+	"strings"
+
+	"github.com/reshape-go/reshape/errcode"
+	"github.com/reshape-go/reshape/graph"
+	"github.com/reshape-go/reshape/onnx"
+	"github.com/reshape-go/reshape/shape"
+	"github.com/reshape-go/reshape/sym"
+)
+
+// Options configure Find.
+type Options struct {
+	// Export binds symbols to the values they had when the model was exported
+	// (map[string]int64{"N": 1, "H": 16, "W": 16}), for a pattern whose values could stand for
+	// its input dims in several ways ([N,3] reshaped to [1,1,3]: either 1 may be the batch): the
+	// ways whose equations do not hold there are set aside. Nil when not known.
+	Export map[string]int64
+	// MaxRank bounds the rank of every tensor, as graph.Options.MaxRank.
+	MaxRank int
+}
+
+// A Fix is what Find found in a model: the Reshape patterns it rewrites and how, the Reshapes whose
+// conditions it leaves, the export binding, and what the model needs of its symbols before and
+// after. WriteTo writes the fixed model.
+type Fix struct {
+	// Rewrites are the Reshapes whose patterns are rewritten, in the order of the graph.
+	Rewrites []Rewrite
+	// Left are the Reshapes left as they are although a condition of the model comes from them, or
+	// although their patterns hold values that may be baked, each with the reason.
+	Left []Left
+	// Export holds the equations of the export binding, each with the Reshape that bakes it
+	// (Origin.Node): every baked value equals the product of the dims it stands for ("N == 1",
+	// "(H+1)//2 == 8").
+	Export []sym.Constraint
+	// Binding is a binding of the model's symbols at which the export equations and the model's
+	// constraints hold: there the fixed model computes what the model computes, element for
+	// element. Symbols that no condition names are left out. Nil when nothing is rewritten.
+	Binding map[string]int64
+	// Before holds the constraints of the model (graph.Result.Constraints), After those of the
+	// fixed model: what it still needs of its symbols to run.
+	Before, After []sym.Constraint
+
+	m        *onnx.Model
+	edit     onnx.GraphEdit
+	dir      string
+	opt      graph.Options
+	outputs  []sym.Shape // the graph outputs' shapes at Binding
+	rewrites []planned
+}
+
+// Rewrite is a Reshape whose pattern Find rewrites.
+type Rewrite struct {
+	// Node is the Reshape's path, as graph.NodeResult.Path writes it.
+	Node string `json:"node"`
+	// Input is the shape of its data input where no condition of it or downstream of it applies.
+	Input sym.Shape `json:"input"`
+	// Before and After are the values of its pattern, before and after (a -1 is -1, a copying 0
+	// is 0, a value read from the input's shape its expression).
+	Before []sym.Dim `json:"before"`
+	After  []sym.Dim `json:"after"`
+	// Changes are the baked values and what stands in their place, by index.
+	Changes []Change `json:"changes"`
+	// Removes holds the constraints of the model that the Reshape imposes (its volume), which the
+	// fixed model does not have; none for one that Follows others.
+	Removes []sym.Constraint `json:"-"`
+	// Follows, for a Reshape that imposes no condition of its own, names the rewritten Reshapes
+	// whose export equations fix the dims its pattern bakes: channel_shuffle's second Reshape,
+	// [1,-1,H,W], which copied the batch that the first one fixed at 1 (without it, the fixed
+	// model would give [1,8*N,H,W]).
+	Follows []string `json:"follows,omitempty"`
+}
+
+// Left is a Reshape that Find leaves as it is, and why.
+type Left struct {
+	Node string `json:"node"`
+	// Input and Pattern are its data input's shape and its pattern's values, where known.
+	Input   sym.Shape `json:"input"`
+	Pattern []sym.Dim `json:"pattern"`
+	// Constraints are the model's constraints that it imposes, which remain.
+	Constraints []sym.Constraint `json:"-"`
+	Why         string           `json:"why"`
+}
+
+// planned is a rewrite and the nodes that make it.
+type planned struct {
+	index   int // of the Reshape in the model's nodes
+	rw      Rewrite
+	nodes   []onnx.Node // the pattern's nodes, inserted before the Reshape
+	pattern string      // the new pattern tensor
+	baked   bool        // a rewrite for the Reshape's own condition, not one that follows others
+	volume  sym.Pred    // the condition of the old pattern's volume, for a baked one
+}
+
+// Find finds the values of m's Reshape patterns that are baked example sizes, and plans their
+// rewrites (see the package documentation): it infers m (graph.FromONNX with dir, graph.Infer),
+// then each Reshape of its main graph in the order of inference, from the part of the graph
+// upstream of it with the rewrites before it applied, and finally the fixed model, to prove that
+// the rewrites remove the conditions they are for and that the fixed model computes what m
+// computes at the export binding.
+//
+// It returns an error for a model graph.FromONNX or graph.Infer refuses, and one wrapping
+// errcode.ErrNoEquivalent should the fixed model not prove equivalent (a defect of this package:
+// nothing is written). A model with nothing to rewrite is no error: Rewrites is empty, and WriteTo
+// writes m as it is.
+func Find(m *onnx.Model, dir string, opt Options) (*Fix, error) {
+	f := &Fix{m: m, dir: dir, opt: graph.Options{MaxRank: opt.MaxRank}}
+	g0, err := graph.FromONNX(m, dir)
+	if err != nil {
+		return nil, err
+	}
+	r0, err := graph.Infer(g0, f.opt)
+	if err != nil {
+		return nil, err
+	}
+	f.Before = r0.Constraints()
+	fx := &finder{f: f, m: m, opt: opt, g0: g0, r0: r0, taken: names(&m.Graph), refused: map[int]string{}}
+	for {
+		if err := fx.pass(); err != nil {
+			return nil, err
+		}
+		fixed, err := fx.prove()
+		if err != nil {
+			return nil, err
+		}
+		if fixed != nil {
+			return f, f.equivalent(g0, fixed)
+		}
+	}
+}
+
+// finder is the state of Find.
+type finder struct {
+	f     *Fix
+	m     *onnx.Model
+	opt   Options
+	g0    *graph.Graph
+	r0    *graph.Result
+	taken map[string]bool
+	// refused holds the Reshapes (by node index) that a rewrite would not help, and why: a pass
+	// leaves them as they are.
+	refused map[int]string
+	// The state of a pass: the rewrites planned, the export equations, the Reshapes left.
+	plans  []planned
+	export *conds
+	left   []Left
+	// cur is the inference of the working model (the rewrites planned applied), made when
+	// curPlans rewrites were planned: where it has no constraint that fixes a symbol, its shapes
+	// are those a probe would find, and no probe is needed.
+	cur      *graph.Result
+	curPlans int
+	fixing   bool // cur has a constraint that fixes a symbol
+	curNodes map[string]*graph.NodeResult
+}
+
+// pass plans the rewrites, each Reshape of the main graph in the order of inference.
+func (fx *finder) pass() error {
+	fx.plans, fx.left, fx.f.Export, fx.f.Binding = nil, nil, nil, nil
+	fx.cur = nil
+	fx.export = newConds()
+	for _, c := range fx.f.Before {
+		if err := fx.export.add(c.Pred); err != nil {
+			return err
+		}
+	}
+	b := &builder{taken: maps.Clone(fx.taken)}
+	for i := range fx.r0.Nodes {
+		nr := &fx.r0.Nodes[i]
+		if nr.Node.Op != "Reshape" || nr.Node.Domain != "" {
+			continue
+		}
+		own := fx.constraintsOf(nr.Path)
+		switch {
+		case nr.Scope != "":
+			if len(own) > 0 {
+				fx.leave(nr, own, "it is in a subgraph: fix rewrites the main graph's Reshapes")
+			}
+			continue
+		case nr.Node.Version < 5:
+			if len(own) > 0 {
+				fx.leave(nr, own, fmt.Sprintf("Reshape-1 (opset %d) holds its pattern in an attribute, which fix does not rewrite", nr.Node.Version))
+			}
+			continue
+		}
+		if err := fx.reshape(nr, own, b); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// constraintsOf returns the model's constraints that the node at path imposes.
+func (fx *finder) constraintsOf(path string) []sym.Constraint {
+	var out []sym.Constraint
+	for _, c := range fx.f.Before {
+		if c.Origin.Node == path {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+func (fx *finder) leave(nr *graph.NodeResult, own []sym.Constraint, why string) {
+	l := Left{Node: nr.Path, Constraints: own, Why: why}
+	if len(nr.Inputs) > 0 && nr.Inputs[0] != nil {
+		l.Input = nr.Inputs[0].Shape
+	}
+	if len(nr.Inputs) > 1 && nr.Inputs[1] != nil {
+		l.Pattern = nr.Inputs[1].Value
+	}
+	fx.left = append(fx.left, l)
+}
+
+// reshape plans the rewrite of one Reshape of the main graph, or leaves it.
+func (fx *finder) reshape(nr *graph.NodeResult, own []sym.Constraint, b *builder) error {
+	if len(nr.Inputs) < 2 || nr.Inputs[1] == nil || nr.Inputs[1].Value == nil {
+		if len(own) > 0 {
+			fx.leave(nr, own, "its pattern's values are not known")
+		}
+		return nil
+	}
+	literal, minus := false, false
+	for _, v := range nr.Inputs[1].Value {
+		if n, ok := v.Static(); ok {
+			literal = literal || n > 0
+			minus = minus || n == -1
+		}
+	}
+	baked := !minus // a rewrite for the Reshape's own condition, a volume
+	if why, ok := fx.refused[nr.Index]; ok {
+		fx.leave(nr, own, why)
+		return nil
+	}
+	if !literal || !baked && len(fx.plans) == 0 {
+		if len(own) > 0 && minus {
+			fx.leave(nr, own, "its pattern has a -1, which adapts to the volume: what it needs, that the other values divide the volume, is the model's own (a window, a group of channels), not a size of the export")
+		} else if len(own) > 0 && !literal {
+			fx.leave(nr, own, "no value of its pattern is a literal size")
+		}
+		return nil
+	}
+	in, pat, err := fx.shapes(nr)
+	if err != nil {
+		return err
+	}
+	allowzero := false
+	if a, ok := nr.Node.Attr("allowzero"); ok && a.Int != 0 {
+		allowzero = true
+	}
+	alns, why := align(in.Dims, pat, allowzero)
+	alns = slices.DeleteFunc(alns, func(a alignment) bool { return len(a) == 0 })
+	if why == "" && len(alns) == 0 {
+		why = "no value of its pattern stands for a symbolic dim of its input: each is static where the input is, or computed"
+	}
+	if why != "" {
+		if len(own) > 0 {
+			fx.leaveAt(nr, own, in, pat, why)
+		}
+		return nil
+	}
+	var keep []alignment
+	witness := map[string]map[string]int64{} // by the alignment's key
+	for _, a := range alns {
+		eqs := a.equations(in.Dims)
+		if baked {
+			if w, ok := fx.possible(eqs); ok {
+				keep, witness[a.key()] = append(keep, a), w
+			}
+			continue
+		}
+		if fx.implied(eqs) {
+			keep = append(keep, a)
+		}
+	}
+	keep = mostPairs(keep)
+	switch {
+	case baked && len(keep) == 0:
+		why := "its pattern's values are sizes of no binding at which the model runs: " + join(alns[0].equations(in.Dims), " && ") +
+			" cannot hold with the model's other conditions"
+		if len(fx.opt.Export) > 0 {
+			why += " and the export's values"
+		}
+		fx.leaveAt(nr, own, in, pat, why)
+		return nil
+	case len(keep) > 1:
+		if baked {
+			var ways []string
+			for _, a := range keep {
+				ways = append(ways, a.describe(in.Dims))
+			}
+			fx.leaveAt(nr, own, in, pat, "its values could stand for its input dims in "+fmt.Sprint(len(keep))+" ways ("+
+				strings.Join(ways, "; or ")+"): the sizes of the export tell which (reshape fix --export)")
+		}
+		return nil
+	case len(keep) == 0:
+		return nil
+	}
+	a := keep[0]
+	slots, changes := newPattern(in.Dims, pat, a, allowzero)
+	base := nr.Node.Name
+	if base == "" {
+		base = nr.Path
+	}
+	b.nodes = nil
+	pattern, err := b.build(base, nr.Node.Inputs[0], nr.Node.Inputs[1], slots)
+	if err != nil {
+		return err
+	}
+	p := planned{index: nr.Index, nodes: b.nodes, pattern: pattern, baked: baked,
+		rw: Rewrite{Node: nr.Path, Input: in, Before: pat, After: patternDims(slots, in.Dims, pat), Changes: changes}}
+	if baked {
+		for _, e := range a.equations(in.Dims) {
+			if err := fx.export.add(e); err != nil {
+				return err
+			}
+			fx.f.Export = append(fx.f.Export, sym.Constraint{Pred: e, Origin: sym.Origin{Node: nr.Path, Op: "Reshape", Why: "the export binding"}})
+		}
+		p.volume = sym.Eq(product(in.Dims), product(outDims(in.Dims, pat, allowzero)))
+		p.rw.Removes = own
+		fx.f.Binding = witness[a.key()]
+	} else {
+		p.rw.Follows = fx.follows(a.equations(in.Dims))
+	}
+	fx.plans = append(fx.plans, p)
+	return nil
+}
+
+// mostPairs returns the alignments of alns with the most pairs: a literal value that can stand for
+// input dims is read as standing for them rather than as a unit axis ([N,H] reshaped to [1,64]:
+// N == 1 and H == 64, rather than a new axis of 1 and N*H == 64).
+func mostPairs(alns []alignment) []alignment {
+	most := 0
+	for _, a := range alns {
+		most = max(most, len(a))
+	}
+	return slices.DeleteFunc(alns, func(a alignment) bool { return len(a) < most })
+}
+
+func (fx *finder) leaveAt(nr *graph.NodeResult, own []sym.Constraint, in sym.Shape, pat []sym.Dim, why string) {
+	fx.left = append(fx.left, Left{Node: nr.Path, Input: in, Pattern: pat, Constraints: own, Why: why})
+}
+
+// possible returns a binding at which the equations eqs, those of the export so far, the model's
+// constraints and the values of Options.Export hold; ok is false when there is none.
+func (fx *finder) possible(eqs []sym.Pred) (map[string]int64, bool) {
+	c := newConds()
+	for _, p := range append(slices.Clone(fx.export.preds), eqs...) {
+		if c.add(p) != nil {
+			return nil, false
+		}
+	}
+	for _, name := range slices.Sorted(maps.Keys(fx.opt.Export)) {
+		if x, ok := c.t.Lookup(name); ok {
+			c.require(sym.Eq(x, sym.Int(fx.opt.Export[name])))
+		}
+	}
+	return c.witness()
+}
+
+// implied reports whether the export equations so far imply eqs.
+func (fx *finder) implied(eqs []sym.Pred) bool {
+	c := newConds()
+	for _, e := range fx.f.Export {
+		if c.add(e.Pred) != nil {
+			return false
+		}
+	}
+	for _, e := range eqs {
+		if !c.implies(e) {
+			return false
+		}
+	}
+	return true
+}
+
+// follows returns the rewritten Reshapes whose export equations name the symbols of eqs.
+func (fx *finder) follows(eqs []sym.Pred) []string {
+	var out []string
+	for _, e := range eqs {
+		for _, name := range e.SymbolNames() {
+			for _, x := range fx.f.Export {
+				if slices.Contains(x.Pred.SymbolNames(), name) && !slices.Contains(out, x.Origin.Node) {
+					out = append(out, x.Origin.Node)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// outDims returns the output dims a pattern without a -1 gives: its values, a 0 copying the input
+// dim at its index unless allowzero.
+func outDims(in, pat []sym.Dim, allowzero bool) []sym.Dim {
+	out := slices.Clone(pat)
+	for o, v := range pat {
+		if n, ok := v.Static(); ok && n == 0 && !allowzero && o < len(in) {
+			out[o] = in[o]
+		}
+	}
+	return out
+}
+
+// shapes returns the shape of the Reshape nr's data input and the values of its pattern where
+// neither its own condition nor one downstream of it applies: from the inference of the working
+// model when no constraint of it fixes a symbol (a substitution, which would show as a constant in
+// every tensor), else from a probe.
+func (fx *finder) shapes(nr *graph.NodeResult) (sym.Shape, []sym.Dim, error) {
+	if fx.cur == nil || fx.curPlans != len(fx.plans) {
+		fx.cur = fx.r0
+		if len(fx.plans) > 0 {
+			wm, _ := fx.working(false)
+			g, err := graph.FromONNX(wm, fx.f.dir)
+			if err != nil {
+				return sym.Shape{}, nil, err
+			}
+			if fx.cur, err = graph.Infer(g, fx.f.opt); err != nil {
+				return sym.Shape{}, nil, err
+			}
+		}
+		fx.curPlans, fx.fixing = len(fx.plans), false
+		for _, c := range fx.cur.Constraints() {
+			fx.fixing = fx.fixing || fixesSymbol(c.Pred)
+		}
+		fx.curNodes = map[string]*graph.NodeResult{}
+		for i := range fx.cur.Nodes {
+			if n := &fx.cur.Nodes[i]; n.Scope == "" && len(n.Node.Outputs) > 0 {
+				fx.curNodes[n.Node.Outputs[0]] = n
+			}
+		}
+	}
+	if c := fx.curNodes[nr.Node.Outputs[0]]; !fx.fixing && c != nil && len(c.Inputs) > 1 && c.Inputs[0] != nil && c.Inputs[1] != nil {
+		return c.Inputs[0].Shape, c.Inputs[1].Value, nil
+	}
+	return fx.probe(nr)
+}
+
+// probe infers the part of the working model upstream of the Reshape nr (the rewrites planned so
+// far applied), and returns its data input's shape and its pattern's values there: where neither
+// its own condition nor one downstream of it applies.
+func (fx *finder) probe(nr *graph.NodeResult) (sym.Shape, []sym.Dim, error) {
+	wm, _ := fx.working(false)
+	g, err := graph.FromONNX(wm, fx.f.dir)
+	if err != nil {
+		return sym.Shape{}, nil, err
+	}
+	at := nr.Index
+	for _, p := range fx.plans {
+		if p.index < nr.Index {
+			at += len(p.nodes)
+		}
+	}
+	data, pattern := g.Nodes[at].Inputs[0], g.Nodes[at].Inputs[1]
+	pg := upstream(g, at)
+	pg.Outputs = []string{data, pattern}
+	r, err := graph.Infer(pg, fx.f.opt)
+	if err != nil {
+		return sym.Shape{}, nil, err
+	}
+	in, pat := r.Tensors[data], r.Tensors[pattern]
+	if in == nil || pat == nil || pat.Value == nil {
+		return sym.DynamicRank(), nil, nil
+	}
+	return in.Shape, pat.Value, nil
+}
+
+// upstream returns g with only the nodes whose outputs the node at index at reads, directly, through
+// other nodes, or through its subgraphs.
+func upstream(g *graph.Graph, at int) *graph.Graph {
+	producer := map[string]int{}
+	for i := range g.Nodes {
+		for _, o := range g.Nodes[i].Outputs {
+			producer[o] = i
+		}
+	}
+	keep := make([]bool, len(g.Nodes))
+	queue := reads(&g.Nodes[at], nil)
+	for len(queue) > 0 {
+		name := queue[len(queue)-1]
+		queue = queue[:len(queue)-1]
+		if i, ok := producer[name]; ok && !keep[i] && i != at {
+			keep[i] = true
+			queue = reads(&g.Nodes[i], queue)
+		}
+	}
+	pg := *g
+	pg.Nodes = nil
+	for i := range g.Nodes {
+		if keep[i] {
+			pg.Nodes = append(pg.Nodes, g.Nodes[i])
+		}
+	}
+	return &pg
+}
+
+// reads appends to names the tensors node n reads: its inputs, and every input of the nodes of its
+// subgraphs (some of which the subgraphs define themselves, and no node of g outputs).
+func reads(n *graph.Node, names []string) []string {
+	names = append(names, n.Inputs...)
+	for _, a := range n.Attrs {
+		gs := a.Graphs
+		if a.Graph != nil {
+			gs = append(slices.Clip(gs), a.Graph)
+		}
+		for _, sg := range gs {
+			for i := range sg.Nodes {
+				names = reads(&sg.Nodes[i], names)
+			}
+		}
+	}
+	return names
+}
+
+// working returns the model with the rewrites planned so far applied: their nodes inserted before
+// their Reshapes, which read the new patterns; final also leaves out the old patterns' constants
+// that nothing reads any more, as the written model does. It returns the edit that WriteTo makes
+// of the same rewrites.
+func (fx *finder) working(final bool) (*onnx.Model, onnx.GraphEdit) {
+	e := onnx.GraphEdit{Insert: map[int][]onnx.Node{}, Inputs: map[int]map[int]string{}}
+	renamed := map[int]string{}
+	for _, p := range fx.plans {
+		e.Insert[p.index] = p.nodes
+		e.Inputs[p.index] = map[int]string{1: p.pattern}
+		renamed[p.index] = p.pattern
+	}
+	og := fx.m.Graph
+	if final {
+		e.RemoveNodes, e.RemoveInitializers = unread(&og, renamed)
+	}
+	nodes := make([]onnx.Node, 0, len(og.Nodes)+len(fx.plans)*4)
+	for i := range og.Nodes {
+		nodes = append(nodes, e.Insert[i]...)
+		if e.RemoveNodes[i] {
+			continue
+		}
+		n := og.Nodes[i]
+		if name, ok := renamed[i]; ok {
+			n.Inputs = slices.Clone(n.Inputs)
+			n.Inputs[1] = name
+		}
+		nodes = append(nodes, n)
+	}
+	og.Nodes = nodes
+	if len(e.RemoveInitializers) > 0 {
+		og.Initializers = slices.DeleteFunc(slices.Clone(og.Initializers), func(t onnx.Tensor) bool { return e.RemoveInitializers[t.Name] })
+	}
+	wm := *fx.m
+	wm.Graph = og
+	return &wm, e
+}
+
+// unread returns the old patterns (of the Reshapes renamed, by node index) that nothing reads once
+// they are renamed: the Constant nodes that output them and the initializers that hold them (not
+// graph inputs), to leave out.
+func unread(g *onnx.Graph, renamed map[int]string) (map[int]bool, map[string]bool) {
+	count := map[string]int{}
+	for i := range g.Nodes {
+		for _, name := range onnxReads(&g.Nodes[i], nil) {
+			count[name]++
+		}
+	}
+	for _, o := range g.Outputs {
+		count[o.Name]++
+	}
+	for i := range renamed {
+		count[g.Nodes[i].Inputs[1]]--
+	}
+	nodes, inits := map[int]bool{}, map[string]bool{}
+	for i := range renamed {
+		old := g.Nodes[i].Inputs[1]
+		if count[old] > 0 {
+			continue
+		}
+		if k := slices.IndexFunc(g.Nodes, func(n onnx.Node) bool { return n.OpType == "Constant" && slices.Equal(n.Outputs, []string{old}) }); k >= 0 {
+			nodes[k] = true
+		}
+		if _, ok := g.Initializer(old); ok && !slices.ContainsFunc(g.Inputs, func(vi onnx.ValueInfo) bool { return vi.Name == old }) {
+			inits[old] = true
+		}
+	}
+	return nodes, inits
+}
+
+// onnxReads appends to names the tensors an ONNX node reads, its subgraphs' nodes included.
+func onnxReads(n *onnx.Node, names []string) []string {
+	names = append(names, n.Inputs...)
+	for _, a := range n.Attrs {
+		gs := a.Graphs
+		if a.G != nil {
+			gs = append(slices.Clip(gs), *a.G)
+		}
+		for k := range gs {
+			for i := range gs[k].Nodes {
+				names = onnxReads(&gs[k].Nodes[i], names)
+			}
+		}
+	}
+	return names
+}
+
+// names returns every name the graph g and its subgraphs use: nodes, tensors, value infos.
+func names(g *onnx.Graph) map[string]bool {
+	out := map[string]bool{}
+	var walk func(g *onnx.Graph)
+	walk = func(g *onnx.Graph) {
+		for _, list := range [][]onnx.ValueInfo{g.Inputs, g.Outputs, g.ValueInfo} {
+			for _, vi := range list {
+				out[vi.Name] = true
+			}
+		}
+		for _, t := range g.Initializers {
+			out[t.Name] = true
+		}
+		for i := range g.Nodes {
+			n := &g.Nodes[i]
+			out[n.Name] = true
+			for _, s := range append(slices.Clip(n.Inputs), n.Outputs...) {
+				out[s] = true
+			}
+			for _, a := range n.Attrs {
+				if a.G != nil {
+					walk(a.G)
+				}
+				for k := range a.Graphs {
+					walk(&a.Graphs[k])
+				}
+			}
+		}
+	}
+	walk(g)
+	return out
+}
+
+// prove infers the fixed model and checks each rewrite that is not one that follows: its Reshape
+// imposes no condition any more, and its old condition does not come back from another node
+// (swin_window: the copy of (H//4)*(W//4) in place of 16 would move its condition to the window
+// partition downstream). A rewrite that fails is refused, and done is false: the caller plans
+// again without it, and fixed is nil. Otherwise f holds the result, and fixed is the fixed model's
+// graph.
+func (fx *finder) prove() (fixed *graph.Graph, err error) {
+	wm, edit := fx.working(true)
+	g, r := fx.g0, fx.r0
+	if len(fx.plans) > 0 {
+		if g, err = graph.FromONNX(wm, fx.f.dir); err != nil {
+			return nil, err
+		}
+		if r, err = graph.Infer(g, fx.f.opt); err != nil {
+			return nil, err
+		}
+	}
+	after := r.Constraints()
+	c := newConds()
+	for _, x := range after {
+		if err := c.add(x.Pred); err != nil {
+			return nil, err
+		}
+	}
+	for _, p := range fx.plans {
+		if !p.baked {
+			continue
+		}
+		for _, x := range after {
+			if x.Origin.Node == p.rw.Node {
+				fx.refused[p.index] = "rewritten, it would still impose " + x.Pred.String() + ": left as it is"
+				return nil, nil
+			}
+		}
+		if c.implies(p.volume) {
+			by := ""
+			for _, x := range after {
+				if by == "" && slices.ContainsFunc(p.volume.SymbolNames(), func(s string) bool { return slices.Contains(x.Pred.SymbolNames(), s) }) {
+					by = " (" + x.Origin.String() + ")"
+				}
+			}
+			fx.refused[p.index] = "its condition " + p.volume.String() + " would come back from the fixed model" + by + ": a rewrite does not help, left as it is"
+			return nil, nil
+		}
+	}
+	f := fx.f
+	f.After, f.Left, f.rewrites = after, fx.left, fx.plans
+	f.Rewrites = make([]Rewrite, len(fx.plans))
+	for i, p := range fx.plans {
+		f.Rewrites[i] = p.rw
+	}
+	f.edit = edit
+	f.edit.Set = declarations(&fx.m.Graph, r)
+	return g, nil
+}
+
+// declarations returns the value infos of g (its value_info and outputs) to write again: those
+// that declare a static dim where the fixed model r infers another, which is the inferred one (an
+// integer, an expression in the symbols as a dim_param, else an unnamed dim).
+func declarations(g *onnx.Graph, r *graph.Result) map[string]onnx.ValueInfo {
+	set := map[string]onnx.ValueInfo{}
+	for _, list := range [][]onnx.ValueInfo{g.ValueInfo, g.Outputs} {
+		for _, vi := range list {
+			info := r.Tensors[vi.Name]
+			if info == nil || vi.Shape.RankDynamic || info.Shape.RankDynamic || len(info.Shape.Dims) != len(vi.Shape.Dims) {
+				continue
+			}
+			nv, changed := vi, false
+			nv.Shape.Dims = slices.Clone(vi.Shape.Dims)
+			nv.DimParams = make([]string, len(vi.Shape.Dims))
+			copy(nv.DimParams, vi.DimParams)
+			for k, d := range vi.Shape.Dims {
+				n, ok := d.Static()
+				in := info.Shape.Dims[k]
+				if m, static := in.Static(); !ok || static && m == n {
+					continue
+				}
+				changed = true
+				nv.Shape.Dims[k], nv.DimParams[k] = shape.Interval(0, shape.Inf), ""
+				if e, ok := in.Expr(); ok && in.Determined() {
+					nv.DimParams[k] = e.String()
+				}
+			}
+			if changed {
+				set[vi.Name] = nv
+			}
+		}
+	}
+	return set
+}
+
+// equivalent infers the model and the fixed model at the binding f.Binding, and checks that the
+// graph outputs have the same shapes, with no node error: by construction the data order is the
+// same too. It records the shapes for Verify.
+func (f *Fix) equivalent(g0, fixed *graph.Graph) error {
+	if len(f.rewrites) == 0 {
+		return nil
+	}
+	want, err := outputsAt(g0, f.Binding, f.opt)
+	if err != nil {
+		return errcode.Errorf(errcode.ErrNoEquivalent, "the model at the export binding %s: %v", bindingText(f.Binding), err)
+	}
+	got, err := outputsAt(fixed, f.Binding, f.opt)
+	if err != nil {
+		return errcode.Errorf(errcode.ErrNoEquivalent, "the fixed model at the export binding %s: %v", bindingText(f.Binding), err)
+	}
+	if err := sameShapes(g0.Outputs, got, want); err != nil {
+		return errcode.Errorf(errcode.ErrNoEquivalent, "the fixed model at the export binding %s: %v", bindingText(f.Binding), err)
+	}
+	f.outputs = want
+	return nil
+}
+
+// outputsAt returns the shapes of g's outputs inferred at the binding b; an error when a node fails
+// there.
+func outputsAt(g *graph.Graph, b map[string]int64, opt graph.Options) ([]sym.Shape, error) {
+	opt.Dims = b
+	r, err := graph.Infer(g, opt)
+	if err != nil {
+		return nil, err
+	}
+	for _, n := range r.Nodes {
+		if n.Err != nil {
+			return nil, fmt.Errorf("%s: %w", n.Path, n.Err)
+		}
+	}
+	out := make([]sym.Shape, len(g.Outputs))
+	for i, name := range g.Outputs {
+		if info := r.Tensors[name]; info != nil {
+			out[i] = info.Shape
+		}
+	}
+	return out, nil
+}
+
+func sameShapes(names []string, got, want []sym.Shape) error {
+	for i := range want {
+		if !got[i].Equal(want[i]) {
+			return fmt.Errorf("output %s is %s, the model's %s", names[i], got[i], want[i])
+		}
+	}
+	return nil
+}
+
+// join returns the texts of xs joined by sep.
+func join[T fmt.Stringer](xs []T, sep string) string {
+	parts := make([]string, len(xs))
+	for i, x := range xs {
+		parts[i] = x.String()
+	}
+	return strings.Join(parts, sep)
+}
+
+// bindingText returns "N=1, H=15" for a binding, in the order of its names.
+func bindingText(b map[string]int64) string {
+	var parts []string
+	for _, k := range slices.Sorted(maps.Keys(b)) {
+		parts = append(parts, fmt.Sprintf("%s=%d", k, b[k]))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// WriteTo writes the fixed model to w: m's bytes with the rewrites' nodes inserted, the Reshapes
+// reading their new patterns, the old patterns' constants that nothing reads any more left out,
+// and the declarations the rewrites make wrong written again (onnx.WriteEdited); every other byte
+// as it is, the weights streamed from m without being decoded. With no rewrite, it writes m as it
+// is. It implements io.WriterTo; the errors are those of onnx.WriteEdited, and w's.
+func (f *Fix) WriteTo(w io.Writer) (int64, error) {
+	return onnx.WriteEdited(w, f.m.Bytes(), &f.edit)
+}
+
+// Verify proves the model that WriteTo wrote, decoded as fixed, against f: inferred with the
+// graph.Options of Find, it has the constraints After, and at Binding the shapes of its outputs
+// are those of the model. The error wraps errcode.ErrNoEquivalent when it differs, and is that of
+// graph.FromONNX or graph.Infer when the model is refused.
+func (f *Fix) Verify(fixed *onnx.Model) error {
+	g, err := graph.FromONNX(fixed, f.dir)
+	if err != nil {
+		return err
+	}
+	r, err := graph.Infer(g, f.opt)
+	if err != nil {
+		return err
+	}
+	got, want := join(r.Constraints(), "; "), join(f.After, "; ")
+	if got != want {
+		return errcode.Errorf(errcode.ErrNoEquivalent, "the written model's constraints are %q, not %q", got, want)
+	}
+	if len(f.rewrites) == 0 {
+		return nil
+	}
+	shapes, err := outputsAt(g, f.Binding, f.opt)
+	if err != nil {
+		return errcode.Errorf(errcode.ErrNoEquivalent, "the written model at the export binding %s: %v", bindingText(f.Binding), err)
+	}
+	if err := sameShapes(g.Outputs, shapes, f.outputs); err != nil {
+		return errcode.Errorf(errcode.ErrNoEquivalent, "the written model at the export binding %s: %v", bindingText(f.Binding), err)
+	}
+	return nil
+}
+
+// Remaining returns the constraints of the fixed model that fix is for and could not remove: those
+// a Reshape imposes, and those that force a symbol to one value (N == 1: a dim the model declares
+// dynamic, at which it runs at one size only, as reshape check reports it).
+func (f *Fix) Remaining() []sym.Constraint {
+	var out []sym.Constraint
+	for _, c := range f.After {
+		if c.Origin.Op == "Reshape" || fixesSymbol(c.Pred) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// fixesSymbol reports whether p alone forces one of its symbols to a single value.
+func fixesSymbol(p sym.Pred) bool {
+	c := newConds()
+	if c.add(p) != nil || c.never {
+		return false
+	}
+	for _, name := range p.SymbolNames() {
+		if x, ok := c.t.Lookup(name); ok {
+			if _, static := c.solver.Dim(sym.Of(x)).Static(); static {
+				return true
+			}
+		}
+	}
+	return false
+}
