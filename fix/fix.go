@@ -104,7 +104,8 @@ type planned struct {
 // the rewrites remove the conditions they are for and that the fixed model computes what m
 // computes at the export binding.
 //
-// It returns an error for a model graph.FromONNX or graph.Infer refuses, and one wrapping
+// It returns an error for a model graph.FromONNX or graph.Infer refuses, or an Options.Export name
+// that no dim of the model has (errcode.ErrSyntax), and one wrapping
 // errcode.ErrNoEquivalent should the fixed model not prove equivalent (a defect of this package:
 // nothing is written). A model with nothing to rewrite is no error: Rewrites is empty, and WriteTo
 // writes m as it is.
@@ -117,6 +118,13 @@ func Find(m *onnx.Model, dir string, opt Options) (*Fix, error) {
 	r0, err := graph.Infer(g0, f.opt)
 	if err != nil {
 		return nil, err
+	}
+	if len(opt.Export) > 0 {
+		o := f.opt
+		o.Dims = opt.Export
+		if _, err := graph.Infer(g0, o); err != nil {
+			return nil, err // a name the model's dims do not have
+		}
 	}
 	f.Before = r0.Constraints()
 	fx := &finder{f: f, m: m, opt: opt, g0: g0, r0: r0, taken: names(&m.Graph), refused: map[int]string{}}

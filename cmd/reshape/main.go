@@ -58,7 +58,8 @@ func init() {
 	onnxTestCommand.run = runONNXTest
 	translateCommand.run = runTranslate
 	shapesCommand.run = runShapes
-	commands = []*command{inferCommand, applyCommand, checkCommand, shapesCommand, onnxTestCommand, translateCommand}
+	fixCommand.run = runFix
+	commands = []*command{inferCommand, applyCommand, checkCommand, shapesCommand, fixCommand, onnxTestCommand, translateCommand}
 }
 
 const mainUsage = `reshape checks the tensor Reshape operation as the OpenVINO (Reshape-1), oneDNN Graph

@@ -1,0 +1,274 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/reshape-go/reshape/fix"
+	"github.com/reshape-go/reshape/onnx"
+	"github.com/reshape-go/reshape/sym"
+)
+
+var fixCommand = &command{
+	name:    "fix",
+	summary: "rewrite the sizes an exporter baked into an ONNX model's Reshape patterns",
+	usage: `Usage:
+  reshape fix [--export NAME=VALUE]... [--json] MODEL.onnx OUT.onnx
+
+Finds the values of the model's Reshape patterns that are sizes of the export baked into constants
+(a batch of 1, a grid of 52x52 that view(bs, na, no, ny, nx) traced into [1,3,85,52,52]): a value
+that stands for a symbolic input dim where the Reshape forces the model's symbols to the sizes of
+one binding (its volume, without a -1). Each becomes a 0 that copies the dim (where the index is
+the dim's and zeros copy), else a -1, else the dim read from the input's shape (Shape, Gather,
+Concat); a Reshape downstream that copied a dim so fixed follows. OUT is the model with its
+patterns rewritten, every other byte as it was, and it is proven before it is written: inferred
+again, it no longer has the conditions the rewrites remove, and at the export binding (where each
+baked value equals its dim) its outputs have the model's shapes and, a reshape moving no element,
+its data. A pattern whose values could stand for its input dims in several ways is left as it is,
+unless --export tells them apart.
+
+Flags:
+  --export NAME=VALUE  a value of a symbol at the export (repeatable), for a pattern whose values
+                       could stand for its input dims in several ways
+  --json               print JSON Lines: one record per rewrite and per Reshape left as it is,
+                       then a summary record
+` + limitsHelp + `
+Output: each rewrite (the Reshape, its pattern before and after, and what each baked value stands
+for), each Reshape left as it is and why, the export binding, and what the model needs of its
+symbols before and after ("runs only when:" a line per condition, with its node, operator and
+why). OUT is written through a temporary file: on an error or a signal nothing is left at OUT.
+
+Exit status: 0 when the fixed model has no condition that a Reshape imposes or that fixes a dim to
+one value (what the rewrites are for); 1 when it still has one, which fix cannot remove (OUT is
+written with the rewrites it could make); 2 when the model cannot be read or OUT written.
+
+Examples:
+  reshape fix yolo.onnx yolo-fixed.onnx
+  reshape fix --export N=1 --export H=416 --export W=416 model.onnx fixed.onnx
+`,
+}
+
+// rewriteRecord is a rewrite in fix --json, leftRecord a Reshape left as it is.
+type rewriteRecord struct {
+	Record string `json:"record"` // "rewrite"
+	*fix.Rewrite
+	Removes []constraintRecord `json:"removes"`
+}
+
+type leftRecord struct {
+	Record string `json:"record"` // "left"
+	*fix.Left
+	Constraints []constraintRecord `json:"constraints"`
+}
+
+// constraintRecord is a condition on the symbols and the node that imposes it.
+type constraintRecord struct {
+	Holds sym.Pred `json:"holds"`
+	Node  string   `json:"node"`
+	Op    string   `json:"op"`
+	Why   string   `json:"why"`
+}
+
+// fixSummary is the summary record of fix --json.
+type fixSummary struct {
+	Record    string             `json:"record"` // "summary"
+	File      string             `json:"file"`
+	Rewrites  int                `json:"rewrites"`
+	Left      int                `json:"left"`
+	Export    []constraintRecord `json:"export"`
+	Binding   map[string]int64   `json:"binding"`
+	Before    []constraintRecord `json:"before"`
+	After     []constraintRecord `json:"after"`
+	Remaining []constraintRecord `json:"remaining"`
+}
+
+func constraintRecords(cs []sym.Constraint) []constraintRecord {
+	out := make([]constraintRecord, len(cs))
+	for i, c := range cs {
+		out[i] = constraintRecord{Holds: c.Pred, Node: c.Origin.Node, Op: c.Origin.Op, Why: c.Origin.Why}
+	}
+	return out
+}
+
+func runFix(e *env, args []string) int {
+	fs := flag.NewFlagSet("fix", flag.ContinueOnError)
+	export := &bindings{flag: "export"}
+	fs.Var(export, "export", "")
+	asJSON := fs.Bool("json", false, "")
+	lim := addLimitFlags(fs)
+	args, err := parseArgs(fs, args)
+	if err != nil {
+		return e.fail(fixCommand, err)
+	}
+	if len(args) != 2 {
+		return e.fail(fixCommand, usagef("want MODEL.onnx and OUT.onnx, got %d arguments", len(args)))
+	}
+	exportDims := map[string]int64{}
+	for name, v := range export.values {
+		n, err := strconv.ParseInt(v, 10, 64)
+		if err != nil || n < 1 {
+			return e.fail(fixCommand, usagef("--export %s=%s: want a positive integer, the size at the export", name, v))
+		}
+		exportDims[name] = n
+	}
+	in, outPath := args[0], args[1]
+	m, err := onnx.Open(in, lim.fileLimit())
+	if err != nil {
+		return e.fail(fixCommand, badInput(fmt.Errorf("%s: %w", in, err)))
+	}
+	defer m.Close()
+	f, err := fix.Find(m, filepath.Dir(in), fix.Options{Export: exportDims, MaxRank: lim.maxRank})
+	if err != nil {
+		return e.fail(fixCommand, badInput(fmt.Errorf("%s: %w", in, err)))
+	}
+	if err := e.writeFixed(f, outPath); err != nil {
+		return e.fail(fixCommand, err)
+	}
+	remaining := f.Remaining()
+	if *asJSON {
+		for i := range f.Rewrites {
+			r := &f.Rewrites[i]
+			e.emit(rewriteRecord{Record: "rewrite", Rewrite: r, Removes: constraintRecords(r.Removes)})
+		}
+		for i := range f.Left {
+			l := &f.Left[i]
+			e.emit(leftRecord{Record: "left", Left: l, Constraints: constraintRecords(l.Constraints)})
+		}
+		e.emit(fixSummary{Record: "summary", File: in, Rewrites: len(f.Rewrites), Left: len(f.Left),
+			Export: constraintRecords(f.Export), Binding: f.Binding, Before: constraintRecords(f.Before),
+			After: constraintRecords(f.After), Remaining: constraintRecords(remaining)})
+	} else {
+		printFix(e.stdout, f, remaining)
+	}
+	if len(remaining) > 0 {
+		return 1
+	}
+	return 0
+}
+
+// writeFixed writes the fixed model to path through a temporary file, and proves it (Fix.Verify,
+// on the file as written) before renaming it into place.
+func (e *env) writeFixed(f *fix.Fix, path string) error {
+	out, err := e.create(path)
+	if err != nil {
+		return err
+	}
+	if out.tmp == nil {
+		out.abort()
+		return usagef("OUT must be a file: the model is proven from the file written")
+	}
+	if _, err := f.WriteTo(out); err != nil {
+		out.abort()
+		return outputError(path, err)
+	}
+	if err := out.bw.Flush(); err != nil {
+		out.abort()
+		return outputError(path, err)
+	}
+	written, err := onnx.Open(out.tmp.Name(), 0)
+	if err == nil {
+		err = f.Verify(written)
+		written.Close()
+	}
+	if err != nil {
+		out.abort()
+		return fmt.Errorf("the fixed model was not written: %w", err)
+	}
+	return out.commit()
+}
+
+// printFix prints the rewrites, the Reshapes left as they are, the export binding, and the
+// conditions before and after.
+func printFix(w io.Writer, f *fix.Fix, remaining []sym.Constraint) {
+	for _, r := range f.Rewrites {
+		line := fmt.Sprintf("%s: %s -> %s", r.Node, patternText(r.Before), patternText(r.After))
+		if len(r.Follows) > 0 {
+			line += ", following " + strings.Join(r.Follows, ", ")
+		}
+		fmt.Fprintln(w, line)
+		for _, c := range r.Changes {
+			dims := fmt.Sprintf("input dim %d", c.Dims[0])
+			if c.Dims[1] > c.Dims[0]+1 {
+				dims = fmt.Sprintf("input dims %d to %d", c.Dims[0], c.Dims[1]-1)
+			}
+			how := map[string]string{fix.HowCopy: "0 copies it", fix.HowInfer: "-1 infers it",
+				fix.HowCompute: "read from the input's shape"}[c.How]
+			fmt.Fprintf(w, "  pattern[%d] = %d is %s, %s: %s\n", c.Index, c.Value, dims, c.Dim, how)
+		}
+	}
+	for _, l := range f.Left {
+		fmt.Fprintf(w, "%s: left as it is: %s\n", l.Node, l.Why)
+	}
+	if len(f.Export) > 0 {
+		parts := make([]string, len(f.Export))
+		for i, x := range f.Export {
+			parts[i] = x.Pred.String()
+		}
+		fmt.Fprintf(w, "export binding: %s (at %s the fixed model computes what the model computes)\n",
+			strings.Join(parts, " && "), bindingLine(f))
+	}
+	printConditions(w, "before", f.Before, nil)
+	printConditions(w, "after", f.After, remaining)
+	summary := fmt.Sprintf("%s rewritten, %d left as they are", plural(len(f.Rewrites), "Reshape"), len(f.Left))
+	switch len(remaining) {
+	case 0:
+	case 1:
+		summary += "; 1 condition remains that fix cannot remove"
+	default:
+		summary += fmt.Sprintf("; %d conditions remain that fix cannot remove", len(remaining))
+	}
+	fmt.Fprintln(w, summary)
+}
+
+// printConditions prints "WHEN, runs only when:" and a line per condition (the predicate, its
+// node, operator and why, "; remains" for those of remaining), or "WHEN, runs at every binding".
+func printConditions(w io.Writer, when string, cs, remaining []sym.Constraint) {
+	if len(cs) == 0 {
+		fmt.Fprintf(w, "%s, runs at every binding\n", when)
+		return
+	}
+	fmt.Fprintf(w, "%s, runs only when:\n", when)
+	width := 0
+	for _, c := range cs {
+		width = max(width, len(c.Pred.String()))
+	}
+	for _, c := range cs {
+		line := fmt.Sprintf("  %-*s  %s", width, c.Pred.String(), c.Origin)
+		if slices.ContainsFunc(remaining, func(r sym.Constraint) bool { return r.String() == c.String() }) {
+			line += "; remains"
+		}
+		fmt.Fprintln(w, line)
+	}
+}
+
+// patternText returns the values of a pattern in the dim notation: "[0,3,7,-1,(W+1)//2]".
+func patternText(v []sym.Dim) string {
+	parts := make([]string, len(v))
+	for i, d := range v {
+		parts[i] = d.String()
+	}
+	return "[" + strings.Join(parts, ",") + "]"
+}
+
+// bindingLine returns the export binding of f, "N=1, H=15, W=15": its symbols in the order the
+// export equations, then the model's constraints, name them.
+func bindingLine(f *fix.Fix) string {
+	var parts []string
+	seen := map[string]bool{}
+	for _, cs := range [][]sym.Constraint{f.Export, f.Before} {
+		for _, c := range cs {
+			for _, name := range c.Pred.SymbolNames() {
+				if v, ok := f.Binding[name]; ok && !seen[name] {
+					seen[name] = true
+					parts = append(parts, fmt.Sprintf("%s=%d", name, v))
+				}
+			}
+		}
+	}
+	return strings.Join(parts, ", ")
+}

@@ -1,0 +1,155 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/reshape-go/reshape/onnx"
+)
+
+func TestFixCommand(t *testing.T) {
+	models := filepath.Join("..", "..", "testdata", "models")
+	tests := []struct {
+		name  string
+		args  []string // the model is models/ARGS[len-1]+".onnx", OUT a file of a temporary directory
+		code  int
+		lines []string // lines stdout holds, in order
+		// pattern is the values the first Reshape of the written model reads, when it is a
+		// Constant; "same" says the written model is the model's bytes.
+		pattern string
+	}{
+		{"batch", []string{"const_reshape_batch"}, 0, []string{
+			"flatten: [1,12] -> [0,12]",
+			"  pattern[0] = 1 is input dim 0, N: 0 copies it",
+			"export binding: N == 1 (at N=1 the fixed model computes what the model computes)",
+			"after, runs at every binding",
+			"1 Reshape rewritten, 0 left as they are"}, "[0 12]"},
+		{"grid", []string{"yolo_head"}, 0, []string{
+			"/Reshape: [1,3,7,8,8] -> [0,3,7,-1,(W+1)//2]",
+			"  pattern[3] = 8 is input dim 2, (H+1)//2: -1 infers it",
+			"  pattern[4] = 8 is input dim 3, (W+1)//2: read from the input's shape",
+			"/Reshape_2: [1,-1,7] -> [0,-1,7], following /Reshape",
+			"export binding: N == 1 && H >= 15 && H <= 16 && W >= 15 && W <= 16 (at N=1, H=15, W=15 the fixed model computes what the model computes)",
+			"after, runs only when:",
+			"  H >= 13  /Concat_1 (Concat): input 1 dim 2",
+			"2 Reshapes rewritten, 0 left as they are"}, ""},
+		{"left", []string{"swin_window"}, 1, []string{
+			"/Reshape_1: left as it is: its pattern has a -1, which adapts to the volume",
+			"  B*(H//4)*(W//4) % 16 == 0  /Reshape_1 (Reshape): the -1 of pattern[0]: the input's volume a multiple of the other output dims; remains",
+			"0 Reshapes rewritten, 1 left as they are; 1 condition remains that fix cannot remove"}, "same"},
+		{"export", []string{"--export", "N=1", "const_reshape_batch"}, 0, []string{"flatten: [1,12] -> [0,12]"}, "[0 12]"},
+		{"export that no value fits", []string{"--export", "N=2", "const_reshape_batch"}, 1, []string{
+			"flatten: left as it is: its pattern's values are sizes of no binding at which the model runs: N == 1 cannot hold with the model's other conditions and the export's values"}, "same"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out := filepath.Join(t.TempDir(), "fixed.onnx")
+			args := append([]string{"fix"}, tt.args[:len(tt.args)-1]...)
+			model := filepath.Join(models, tt.args[len(tt.args)-1]+".onnx")
+			code, stdout, stderr := cli("", append(args, model, out)...)
+			if code != tt.code || stderr != "" {
+				t.Fatalf("exit %d, want %d\n%s%s", code, tt.code, stdout, stderr)
+			}
+			rest := stdout
+			for _, line := range tt.lines {
+				i := strings.Index(rest, line)
+				if i < 0 {
+					t.Fatalf("stdout lacks %q after what came before:\n%s", line, stdout)
+				}
+				rest = rest[i+len(line):]
+			}
+			written, err := os.ReadFile(out)
+			if err != nil {
+				t.Fatal(err)
+			}
+			orig, _ := os.ReadFile(model)
+			if same := bytes.Equal(written, orig); same != (tt.pattern == "same") {
+				t.Errorf("the written model is the model's bytes: %v", same)
+			}
+			m, err := onnx.DecodeModel(written)
+			if err != nil {
+				t.Fatalf("the written model does not decode: %v", err)
+			}
+			if tt.pattern != "" && tt.pattern != "same" {
+				for _, n := range m.Graph.Nodes {
+					if n.OpType == "Constant" && len(n.Attrs) == 1 && n.Attrs[0].T != nil {
+						if ints, err := n.Attrs[0].T.Ints(); err != nil || fmt.Sprint(ints) != tt.pattern {
+							t.Errorf("the new pattern %v, %v; want %s", ints, err, tt.pattern)
+						}
+					}
+				}
+			}
+		})
+	}
+}
+
+func TestFixJSON(t *testing.T) {
+	model := filepath.Join("..", "..", "testdata", "models", "channel_shuffle.onnx")
+	out := filepath.Join(t.TempDir(), "fixed.onnx")
+	code, stdout, stderr := cli("", "fix", "--json", model, out)
+	if code != 0 || stderr != "" {
+		t.Fatalf("exit %d\n%s%s", code, stdout, stderr)
+	}
+	var recs []map[string]any
+	for line := range strings.Lines(stdout) {
+		var r map[string]any
+		if err := json.Unmarshal([]byte(line), &r); err != nil {
+			t.Fatalf("%q: %v", line, err)
+		}
+		recs = append(recs, r)
+	}
+	if len(recs) != 3 || recs[0]["record"] != "rewrite" || recs[1]["record"] != "rewrite" || recs[2]["record"] != "summary" {
+		t.Fatalf("records %v", recs)
+	}
+	want := []string{
+		`"node":"/Reshape","input":["N",8,"H","W"],"before":[1,2,4,"H","W"],"after":[0,2,4,"H","W"],"changes":[{"index":0,"value":1,"dims":[0,1],"dim":"N","how":"copy"}],"removes":[{"holds":"N == 1","node":"/Reshape","op":"Reshape","why":"the volume: [N,8,H,W] to [1,2,4,H,W]"}]`,
+		`"node":"/Reshape_1","input":["N",4,2,"H","W"],"before":[1,-1,"H","W"],"after":[0,-1,"H","W"],"changes":[{"index":0,"value":1,"dims":[0,1],"dim":"N","how":"copy"}],"follows":["/Reshape"],"removes":[]`,
+		`"rewrites":2,"left":0,"export":[{"holds":"N == 1","node":"/Reshape","op":"Reshape","why":"the export binding"}],"binding":{"N":1},"before":[{"holds":"N == 1","node":"/Reshape","op":"Reshape","why":"the volume: [N,8,H,W] to [1,2,4,H,W]"}],"after":[],"remaining":[]}`,
+	}
+	for _, w := range want {
+		if !strings.Contains(stdout, w) {
+			t.Errorf("--json lacks %s\n%s", w, stdout)
+		}
+	}
+}
+
+func TestFixRefuses(t *testing.T) {
+	dir := t.TempDir()
+	model := filepath.Join("..", "..", "testdata", "models", "const_reshape_batch.onnx")
+	garbage := filepath.Join(dir, "garbage.onnx")
+	if err := os.WriteFile(garbage, []byte("not a model"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "out.onnx")
+	nodir := filepath.Join(dir, "no", "out.onnx")
+	tests := []struct {
+		name   string
+		args   []string
+		stderr string
+	}{
+		{"one argument", []string{model}, "want MODEL.onnx and OUT.onnx, got 1 arguments"},
+		{"stdout", []string{model, "-"}, "OUT must be a file: the model is proven from the file written"},
+		{"bad --export", []string{"--export", "N=x", model, out}, "--export N=x: want a positive integer, the size at the export"},
+		{"unknown --export", []string{"--export", "Q=1", model, out}, "a binding of Q: the model has no dim of that name (its symbols: N)"},
+		{"missing model", []string{filepath.Join(dir, "none.onnx"), out}, "no such file or directory"},
+		{"not a model", []string{garbage, out}, "reshape: syntax: " + garbage},
+		{"missing directory", []string{model, nodir}, "reshape: io: " + nodir + ": no such file or directory"},
+	}
+	for _, tt := range tests {
+		code, stdout, stderr := cli("", append([]string{"fix"}, tt.args...)...)
+		if code != 2 || stdout != "" || !strings.Contains(stderr, tt.stderr) {
+			t.Errorf("%s: exit %d, %q, %q; want 2 and %q", tt.name, code, stdout, stderr, tt.stderr)
+		}
+		if _, err := os.Stat(out); err == nil {
+			t.Errorf("%s: %s was written", tt.name, out)
+		}
+		if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+			t.Errorf("%s: %d files in the directory, a temporary file left", tt.name, len(entries))
+		}
+	}
+}
