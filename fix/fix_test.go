@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -361,4 +362,51 @@ func findModel(t *testing.T, name string) (*fix.Fix, *onnx.Model) {
 		t.Fatal(err)
 	}
 	return f, m
+}
+
+// TestFindMapped: a mapped model's weights are copied to the fixed model as they are, never read
+// as values: Find and WriteTo read its structure only.
+func TestFindMapped(t *testing.T) {
+	w := make([]float32, 12*1<<16) // 3 MiB of weights
+	for i := range w {
+		w[i] = float32(i % 251)
+	}
+	wt, err := tensor.FromSlice(w, 12, 1<<16)
+	if err != nil {
+		t.Fatal(err)
+	}
+	weights, err := onnx.NewTensor("w", wt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := spec{14, []onnx.ValueInfo{input("x", "N", 3, 4)}, []onnx.Tensor{weights}, []onnx.Node{
+		constant(t, "p", 1, 12), reshapeNode("r", "x", "p", "y"), node("MatMul", "mm", []string{"y", "w"}, []string{"z"})}, []string{"z"}, nil}
+	b := s.bytes(t)
+	path := filepath.Join(t.TempDir(), "m.onnx")
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	m, err := onnx.Open(path, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m.Close()
+	f, err := fix.Find(m, filepath.Dir(path), fix.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := report(f); got != "r: [1,12] -> [0,12] 0:copy\nexport N == 1\nbinding N=1\nafter " {
+		t.Errorf("got\n%s", got)
+	}
+	var out bytes.Buffer
+	if _, err := f.WriteTo(&out); err != nil {
+		t.Fatal(err)
+	}
+	if read := m.BytesRead(); read > int64(len(b))/100 {
+		t.Errorf("%d of %d bytes read as the model's structure and values", read, len(b))
+	}
+	raw, _ := onnx.EncodeTensor(wt, "w")
+	if !bytes.Contains(out.Bytes(), raw) || out.Len() > len(b)+256 {
+		t.Errorf("the fixed model (%d bytes, the model %d) does not hold the weights' bytes as they were", out.Len(), len(b))
+	}
 }
