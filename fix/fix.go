@@ -695,19 +695,20 @@ func (fx *finder) prove() (fixed *graph.Graph, err error) {
 		f.Rewrites[i] = p.rw
 	}
 	f.edit = edit
-	f.edit.Set = declarations(&fx.m.Graph, r)
+	f.edit.Set = declarations(&fx.m.Graph, fx.r0, r)
 	return g, nil
 }
 
 // declarations returns the value infos of g (its value_info and outputs) to write again: those
-// that declare a static dim where the fixed model r infers another, which is the inferred one (an
-// integer, an expression in the symbols as a dim_param, else an unnamed dim).
-func declarations(g *onnx.Graph, r *graph.Result) map[string]onnx.ValueInfo {
+// that declare a static dim that the model r0 infers too and the fixed model r does not, which
+// becomes the inferred one (an integer, an expression in the symbols as a dim_param, else an unnamed
+// dim). A declaration the model already contradicts is left as it is: fix is not for it.
+func declarations(g *onnx.Graph, r0, r *graph.Result) map[string]onnx.ValueInfo {
 	set := map[string]onnx.ValueInfo{}
 	for _, list := range [][]onnx.ValueInfo{g.ValueInfo, g.Outputs} {
 		for _, vi := range list {
-			info := r.Tensors[vi.Name]
-			if info == nil || vi.Shape.RankDynamic || info.Shape.RankDynamic || len(info.Shape.Dims) != len(vi.Shape.Dims) {
+			was, now := r0.Tensors[vi.Name], r.Tensors[vi.Name]
+			if was == nil || now == nil || vi.Shape.RankDynamic || !sameRank(len(vi.Shape.Dims), was.Shape, now.Shape) {
 				continue
 			}
 			nv, changed := vi, false
@@ -716,8 +717,9 @@ func declarations(g *onnx.Graph, r *graph.Result) map[string]onnx.ValueInfo {
 			copy(nv.DimParams, vi.DimParams)
 			for k, d := range vi.Shape.Dims {
 				n, ok := d.Static()
-				in := info.Shape.Dims[k]
-				if m, static := in.Static(); !ok || static && m == n {
+				m0, static0 := was.Shape.Dims[k].Static()
+				in := now.Shape.Dims[k]
+				if m, static := in.Static(); !ok || !static0 || m0 != n || static && m == n {
 					continue
 				}
 				changed = true
@@ -732,6 +734,16 @@ func declarations(g *onnx.Graph, r *graph.Result) map[string]onnx.ValueInfo {
 		}
 	}
 	return set
+}
+
+// sameRank reports whether the shapes are of rank n.
+func sameRank(n int, shapes ...sym.Shape) bool {
+	for _, s := range shapes {
+		if r, ok := s.Rank(); !ok || r != n {
+			return false
+		}
+	}
+	return true
 }
 
 // equivalent infers the model and the fixed model at the binding f.Binding, and checks that the
