@@ -213,6 +213,8 @@ func (fx *finder) constraintsOf(path string) []sym.Constraint {
 	return out
 }
 
+// leave records the Reshape nr as left as it is, and why, with its input and pattern as the model
+// infers them; leaveAt with those of a probe.
 func (fx *finder) leave(nr *graph.NodeResult, own []sym.Constraint, why string) {
 	l := Left{Node: nr.Path, Constraints: own, Why: why}
 	if len(nr.Inputs) > 0 && nr.Inputs[0] != nil {
@@ -688,15 +690,37 @@ func (fx *finder) prove() (fixed *graph.Graph, err error) {
 			return nil, nil
 		}
 	}
+	edit.Set = declarations(&fx.m.Graph, fx.r0, r)
+	if len(edit.Set) > 0 {
+		// The declarations written are the shapes of the nodes without a shape rule: infer what
+		// is written.
+		wm.Graph.ValueInfo, wm.Graph.Outputs = retyped(wm.Graph.ValueInfo, edit.Set), retyped(wm.Graph.Outputs, edit.Set)
+		if g, err = graph.FromONNX(wm, fx.f.dir); err != nil {
+			return nil, err
+		}
+		if r, err = graph.Infer(g, fx.f.opt); err != nil {
+			return nil, err
+		}
+		after = r.Constraints()
+	}
 	f := fx.f
-	f.After, f.Left, f.rewrites = after, fx.left, fx.plans
+	f.After, f.Left, f.rewrites, f.edit = after, fx.left, fx.plans, edit
 	f.Rewrites = make([]Rewrite, len(fx.plans))
 	for i, p := range fx.plans {
 		f.Rewrites[i] = p.rw
 	}
-	f.edit = edit
-	f.edit.Set = declarations(&fx.m.Graph, fx.r0, r)
 	return g, nil
+}
+
+// retyped returns the value infos vis with those that set names replaced, in a new slice.
+func retyped(vis []onnx.ValueInfo, set map[string]onnx.ValueInfo) []onnx.ValueInfo {
+	out := slices.Clone(vis)
+	for i, vi := range out {
+		if nv, ok := set[vi.Name]; ok {
+			out[i] = nv
+		}
+	}
+	return out
 }
 
 // declarations returns the value infos of g (its value_info and outputs) to write again: those
