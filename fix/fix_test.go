@@ -289,6 +289,8 @@ func TestFindModels(t *testing.T) {
 			"export N == 1 && H >= 15 && H <= 16 && W >= 15 && W <= 16\nbinding H=15,N=1,W=15\n" +
 			"after H >= 13 (/Concat_1); H <= 16 (/Concat_1); W >= 13 (/Concat_1); W <= 16 (/Concat_1)"},
 		{"flat_matmul", "after N == 1 (/MatMul)"},
+		{"attn_baked", "/Reshape: [1,T,2,4] -> [0,T,2,4] 0:copy\n/Reshape_1: [1,T,2,4] -> [0,T,2,4] 0:copy\n/Reshape_2: [1,T,2,4] -> [0,T,2,4] 0:copy\n" +
+			"/Reshape_3: [1,T,8] -> [0,T,8] 0:copy\nexport B == 1 && B == 1 && B == 1 && B == 1\nbinding B=1\nafter "},
 		{"speech_fold4", "left /Reshape: no value of the pattern stands for whole input dims: it splits or merges symbolic dims\nafter T % 4 == 0 (/Reshape)"},
 	}
 	for _, tt := range tests {

@@ -205,9 +205,11 @@ func printFix(w io.Writer, f *fix.Fix, remaining []sym.Constraint) {
 		fmt.Fprintf(w, "%s: left as it is: %s\n", l.Node, l.Why)
 	}
 	if len(f.Export) > 0 {
-		parts := make([]string, len(f.Export))
-		for i, x := range f.Export {
-			parts[i] = x.Pred.String()
+		var parts []string // once each: Reshapes that bake the same batch give the same equation
+		for _, x := range f.Export {
+			if p := x.Pred.String(); !slices.Contains(parts, p) {
+				parts = append(parts, p)
+			}
 		}
 		fmt.Fprintf(w, "export binding: %s (at %s the fixed model computes what the model computes)\n",
 			strings.Join(parts, " && "), bindingLine(f))
