@@ -243,7 +243,7 @@ func (s *Shapes) WithValueInfo(dir string) ([]byte, error) {
 		return nil, errcode.Errorf(errcode.ErrSyntax, "%s: an OpenVINO IR network: the inferred shapes are written into ONNX models only "+
 			"(OpenVINO infers an IR network's port dims again when it reads it)", s.File)
 	}
-	if err := s.checkExternal(dir); err != nil {
+	if err := onnx.CheckExternalDir(s.model.Graph.ExternalFiles(), filepath.Dir(s.File), dir); err != nil {
 		return nil, err
 	}
 	graphs := map[string]onnx.GraphShapes{}
@@ -341,49 +341,4 @@ func valueInfoOf(name string, t element.Type, s sym.Shape, input string) (onnx.V
 		}
 	}
 	return vi, true
-}
-
-// externalFiles appends to files the external data files of the tensors of g and its subgraphs
-// (initializers, Constant values), each once.
-func externalFiles(g *onnx.Graph, files []string) []string {
-	add := func(t *onnx.Tensor) {
-		if t != nil && t.External != nil && !slices.Contains(files, t.External.Location) {
-			files = append(files, t.External.Location)
-		}
-	}
-	for i := range g.Initializers {
-		add(&g.Initializers[i])
-	}
-	for i := range g.Nodes {
-		for k := range g.Nodes[i].Attrs {
-			a := &g.Nodes[i].Attrs[k]
-			add(a.T)
-			for j := range a.Tensors {
-				add(&a.Tensors[j])
-			}
-			if a.G != nil {
-				files = externalFiles(a.G, files)
-			}
-			for j := range a.Graphs {
-				files = externalFiles(&a.Graphs[j], files)
-			}
-		}
-	}
-	return files
-}
-
-// checkExternal refuses to write the model into dir when one of its external data files, there
-// beside the model, is not the same file from dir.
-func (s *Shapes) checkExternal(dir string) error {
-	from := filepath.Dir(s.File)
-	for _, loc := range externalFiles(&s.model.Graph, nil) {
-		a, errA := os.Stat(filepath.Join(from, filepath.FromSlash(loc)))
-		b, errB := os.Stat(filepath.Join(dir, filepath.FromSlash(loc)))
-		if errA != nil || errB == nil && os.SameFile(a, b) {
-			continue // missing beside the model already, or the same file
-		}
-		return errcode.Errorf(errcode.ErrSyntax, "the model keeps tensor values in the external data file %s, named relative to its directory %s: "+
-			"written into %s, it would name a file that is not there; write it into %s, or put the data files beside it", loc, from, dir, from)
-	}
-	return nil
 }

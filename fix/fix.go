@@ -841,6 +841,14 @@ func bindingText(b map[string]int64) string {
 	return strings.Join(parts, ", ")
 }
 
+// Writable returns an error wrapping errcode.ErrSyntax when the fixed model cannot be written into
+// the directory dir: the model keeps tensor values in external data files, named relative to its
+// own directory, that are not the same files from dir (onnx.CheckExternalDir), so that the model
+// written there would name files that are not beside it.
+func (f *Fix) Writable(dir string) error {
+	return onnx.CheckExternalDir(f.m.Graph.ExternalFiles(), f.dir, dir)
+}
+
 // WriteTo writes the fixed model to w: m's bytes with the rewrites' nodes inserted, the Reshapes
 // reading their new patterns, the old patterns' constants that nothing reads any more left out,
 // and the declarations the rewrites make wrong written again (onnx.WriteEdited); every other byte

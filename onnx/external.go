@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 
 	"google.golang.org/protobuf/encoding/protowire"
@@ -215,4 +216,54 @@ func encodeExternal(b []byte, e *External) []byte {
 	}
 	b = protowire.AppendTag(b, 14, protowire.VarintType)
 	return protowire.AppendVarint(b, 1)
+}
+
+// ExternalFiles returns the external data files that the tensors of g and its subgraphs
+// (initializers, the values of Constant nodes and other TENSOR attributes) keep their values in,
+// each once, in the order met: their External.Location, relative to the model's directory.
+func (g *Graph) ExternalFiles() []string { return g.externalFiles(nil) }
+
+func (g *Graph) externalFiles(files []string) []string {
+	add := func(t *Tensor) {
+		if t != nil && t.External != nil && !slices.Contains(files, t.External.Location) {
+			files = append(files, t.External.Location)
+		}
+	}
+	for i := range g.Initializers {
+		add(&g.Initializers[i])
+	}
+	for i := range g.Nodes {
+		for k := range g.Nodes[i].Attrs {
+			a := &g.Nodes[i].Attrs[k]
+			add(a.T)
+			for j := range a.Tensors {
+				add(&a.Tensors[j])
+			}
+			if a.G != nil {
+				files = a.G.externalFiles(files)
+			}
+			for j := range a.Graphs {
+				files = a.Graphs[j].externalFiles(files)
+			}
+		}
+	}
+	return files
+}
+
+// CheckExternalDir returns an error wrapping errcode.ErrSyntax when a model read from the directory
+// from, whose tensors keep their values in the external data files files (Graph.ExternalFiles,
+// relative to from), cannot be written into the directory to: one of the files is there and is not
+// the same file from to, or is not there from to, so that the model written would name a file that
+// is not beside it. A file missing from from already is no reason to refuse.
+func CheckExternalDir(files []string, from, to string) error {
+	for _, loc := range files {
+		a, errA := os.Stat(filepath.Join(from, filepath.FromSlash(loc)))
+		b, errB := os.Stat(filepath.Join(to, filepath.FromSlash(loc)))
+		if errA != nil || errB == nil && os.SameFile(a, b) {
+			continue // missing beside the model already, or the same file
+		}
+		return errcode.Errorf(errcode.ErrSyntax, "the model keeps tensor values in the external data file %s, named relative to its directory %s: "+
+			"written into %s, it would name a file that is not there; write it into %s, or put the data files beside it", loc, from, to, from)
+	}
+	return nil
 }

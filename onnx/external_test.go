@@ -114,3 +114,42 @@ func TestExternalDataEscapes(t *testing.T) {
 		t.Errorf("short file: %v", err)
 	}
 }
+
+func TestExternalFiles(t *testing.T) {
+	m, err := onnx.Open(filepath.Join("..", "testdata", "external", "model.onnx"), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m.Close()
+	files := m.Graph.ExternalFiles()
+	if !slices.Equal(files, []string{"shape.bin", "weights.bin"}) {
+		t.Fatalf("ExternalFiles %q, want [shape.bin weights.bin] (weights.bin is not there)", files)
+	}
+	from := filepath.Join("..", "testdata", "external")
+	elsewhere := t.TempDir()
+	withCopy := t.TempDir()
+	b, err := os.ReadFile(filepath.Join(from, "shape.bin"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(withCopy, "shape.bin"), b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		files    []string
+		from, to string
+		ok       bool
+	}{
+		{files, from, from, true},
+		{files, from, filepath.Join(from, "."), true},
+		{files, from, elsewhere, false},
+		{files, from, withCopy, false}, // a copy is not the same file: it may change apart
+		{[]string{"missing.bin"}, from, elsewhere, true},
+		{nil, from, elsewhere, true},
+	} {
+		err := onnx.CheckExternalDir(tt.files, tt.from, tt.to)
+		if (err == nil) != tt.ok || err != nil && (!errors.Is(err, errcode.ErrSyntax) || !strings.Contains(err.Error(), "would name a file that is not there")) {
+			t.Errorf("CheckExternalDir(%q, %s, %s): %v, want ok %v", tt.files, tt.from, tt.to, err, tt.ok)
+		}
+	}
+}

@@ -126,6 +126,9 @@ func runFix(e *env, args []string) int {
 	if err != nil {
 		return e.fail(fixCommand, badInput(fmt.Errorf("%s: %w", in, err)))
 	}
+	if err := f.Writable(filepath.Dir(outPath)); err != nil {
+		return e.fail(fixCommand, badInput(fmt.Errorf("%s: %w", outPath, err)))
+	}
 	if err := e.writeFixed(f, outPath); err != nil {
 		return e.fail(fixCommand, err)
 	}

@@ -139,6 +139,8 @@ func TestFixRefuses(t *testing.T) {
 		{"missing model", []string{filepath.Join(dir, "none.onnx"), out}, "no such file or directory"},
 		{"not a model", []string{garbage, out}, "reshape: syntax: " + garbage},
 		{"missing directory", []string{model, nodir}, "reshape: io: " + nodir + ": no such file or directory"},
+		{"external data elsewhere", []string{filepath.Join("..", "..", "testdata", "external", "model.onnx"), out},
+			"the model keeps tensor values in the external data file shape.bin, named relative to its directory"},
 	}
 	for _, tt := range tests {
 		code, stdout, stderr := cli("", append([]string{"fix"}, tt.args...)...)
