@@ -471,7 +471,7 @@ func (fx *finder) probe(nr *graph.NodeResult) (sym.Shape, []sym.Dim, error) {
 	if err != nil {
 		return sym.Shape{}, nil, err
 	}
-	in, pat := r.Tensors[data], r.Tensors[pattern]
+	in, pat := r.Tensor(data), r.Tensor(pattern)
 	if in == nil || pat == nil || pat.Value == nil {
 		return sym.DynamicRank(), nil, nil
 	}
@@ -731,7 +731,7 @@ func declarations(g *onnx.Graph, r0, r *graph.Result) map[string]onnx.ValueInfo 
 	set := map[string]onnx.ValueInfo{}
 	for _, list := range [][]onnx.ValueInfo{g.ValueInfo, g.Outputs} {
 		for _, vi := range list {
-			was, now := r0.Tensors[vi.Name], r.Tensors[vi.Name]
+			was, now := r0.Tensor(vi.Name), r.Tensor(vi.Name)
 			if was == nil || now == nil || vi.Shape.RankDynamic || !sameRank(len(vi.Shape.Dims), was.Shape, now.Shape) {
 				continue
 			}
@@ -807,7 +807,7 @@ func outputsAt(g *graph.Graph, b map[string]int64, opt graph.Options) ([]sym.Sha
 	}
 	out := make([]sym.Shape, len(g.Outputs))
 	for i, name := range g.Outputs {
-		if info := r.Tensors[name]; info != nil {
+		if info := r.Tensor(name); info != nil {
 			out[i] = info.Shape
 		}
 	}

@@ -328,7 +328,8 @@ func TestRemaining(t *testing.T) {
 }
 
 func TestFindErrors(t *testing.T) {
-	noOpset := &onnx.Model{IRVersion: 8, OpsetImports: []onnx.OpsetID{{Domain: "com.example", Version: 1}}}
+	noOpset := &onnx.Model{IRVersion: 8, OpsetImports: []onnx.OpsetID{{Domain: "com.example", Version: 1}}, Graph: onnx.Graph{
+		Nodes: []onnx.Node{node("Relu", "r", []string{"x"}, []string{"y"})}}}
 	cycle := &onnx.Model{IRVersion: 8, OpsetImports: []onnx.OpsetID{{Version: 14}}, Graph: onnx.Graph{
 		Nodes: []onnx.Node{node("Relu", "a", []string{"b"}, []string{"a"}), node("Relu", "b", []string{"a"}, []string{"b"})}}}
 	for _, tt := range []struct {
@@ -336,7 +337,7 @@ func TestFindErrors(t *testing.T) {
 		m    *onnx.Model
 		want string
 	}{
-		{"no default opset", noOpset, "imports no opset of the default ONNX domain"},
+		{"no default opset", noOpset, "of which the model imports no opset"},
 		{"cycle", cycle, "is on a cycle"},
 	} {
 		_, err := fix.Find(tt.m, "", fix.Options{})
