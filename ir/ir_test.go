@@ -5,6 +5,8 @@ import (
 	"encoding/binary"
 	"encoding/xml"
 	"errors"
+	"fmt"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -114,6 +116,18 @@ func TestDecodeErrors(t *testing.T) {
 		{"edge from nowhere", net(layer("1", "A", `<input>`+port+`</input>`), `<edge from-layer="9" from-port="0" to-layer="1" to-port="0"/>`), `edge 0: from-layer "9" does not exist`},
 		{"edge from missing port", net(layer("1", "A", `<output>`+port+`</output>`)+layer("2", "B", `<input>`+port+`</input>`), `<edge from-layer="1" from-port="5" to-layer="2" to-port="0"/>`), `has no output port "5"`},
 		{"edge incomplete", net("", `<edge from-layer="1"/>`), "<edge> lacks one of"},
+		{"NUL byte", "<net version=\"11\">\n\x00</net>", "line 2: illegal character code U+0000"},
+		{"unknown entity in a value", "<net version=\"11\"\nname=\"&x;\"></net>", "line 2: invalid character entity &x;"},
+		{"unquoted value", `<net version=11></net>`, "unquoted or missing attribute value in element"},
+		{"attribute without value", `<net version></net>`, "attribute name without = in element"},
+		{"< in a value", `<net version="1<1"></net>`, "unescaped < inside quoted string"},
+		{"?> closing a start tag", `<net version="11" ?>`, "expected attribute name in element"},
+		{"two colons", `<net version="11"><a:b:c/></net>`, "expected element name after <"},
+		{"]]> in text", "<net version=\"11\">\n\n]]></net>", "line 3: unescaped ]]> not in CDATA section"},
+		{"-- in a comment", "<net version=\"11\"><!-- a -- b --></net>", "line 1: invalid sequence \"--\" not allowed in comments"},
+		{"unclosed CDATA", net(layer("1", "A", `<output><port id="0"><dim><![CDATA[2</dim></port></output>`), ""), "unexpected EOF in CDATA section"},
+		{"?> inside a quoted PI value", `<?p x="?>"?><net version="11"></net>`, "markup that encoding/xml does not read as one token"},
+		{"XML 1.1", `<?xml version="1.1"?><net version="11"></net>`, "only version 1.0 is supported"},
 		{"two edges into a port", net(layer("1", "A", `<output>`+port+`</output>`)+layer("2", "B", `<input>`+port+`</input>`),
 			`<edge from-layer="1" from-port="0" to-layer="2" to-port="0"/><edge from-layer="1" from-port="0" to-layer="2" to-port="0"/>`), "edges 0 and 1 both feed"},
 	}
@@ -126,6 +140,50 @@ func TestDecodeErrors(t *testing.T) {
 	huge := net(layer("1", "A", `<output><port id="0"><dim>99999999999999999999</dim></port></output>`), "")
 	if _, err := ir.Decode(strings.NewReader(huge)); !errors.Is(err, errcode.ErrOverflow) || !strings.Contains(err.Error(), "line 1: <dim>99999999999999999999</dim>") {
 		t.Errorf("huge dim: %v; want an overflow error naming the line", err)
+	}
+}
+
+// TestDecodeTricky reads testdata/tricky.xml, whose markup IR writers rarely use, as encoding/xml
+// reads it: entities and character references decoded, a CRLF read as a newline, tabs and
+// newlines of attribute values kept, character data split by a comment or a PI joined (1<!-- c
+// -->2 is 12), CDATA read as text, a prefixed element by its local name.
+func TestDecodeTricky(t *testing.T) {
+	f, err := os.Open("testdata/tricky.xml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	n, err := ir.Decode(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n.Name != "tricky & <co>\u00e9" || n.Version != 11 || len(n.Layers) != 3 || len(n.Edges) != 1 {
+		t.Fatalf("Decode = %q v%d, %d layers, %d edges", n.Name, n.Version, len(n.Layers), len(n.Edges))
+	}
+	tests := []struct {
+		id, name string
+		line     int
+		data     []xml.Attr
+		ports    string
+	}{
+		{"0", "x\ttab\nnewline\ncrlf", 9, []xml.Attr{{Name: xml.Name{Local: "shape"}, Value: "1,?,4"}, {Name: xml.Name{Local: "element_type"}, Value: "f32"},
+			{Name: xml.Name{Local: "note"}, Value: `a"b'c'd`}, {Name: xml.Name{Local: "gt"}, Value: "a>b"}, {Name: xml.Name{Space: "xml", Local: "lang"}, Value: "fr"}},
+			`out 0 FP32 "x,é" [1,3,12,1..4,2,?] "[N,C,H,W]"`},
+		{"9", "prefixed", 17, nil, ""},
+		{"1", "\u00fcber", 18, []xml.Attr{{Name: xml.Name{Local: "a"}, Value: "1"}, {Name: xml.Name{Local: "b"}, Value: "2"}}, `in 0 FP32 "" [1,?,3,1..4,2,?] ""`},
+	}
+	for i, tt := range tests {
+		l := n.Layers[i]
+		var ports []string
+		for _, p := range l.Inputs {
+			ports = append(ports, fmt.Sprintf("in %s %s %q %v %q", p.ID, p.Precision, p.Names, p.Shape, p.Layout))
+		}
+		for _, p := range l.Outputs {
+			ports = append(ports, fmt.Sprintf("out %s %s %q %v %q", p.ID, p.Precision, p.Names, p.Shape, p.Layout))
+		}
+		if l.ID != tt.id || l.Name != tt.name || l.Line != tt.line || !slices.Equal(l.Data, tt.data) || strings.Join(ports, "; ") != tt.ports {
+			t.Errorf("layer %d = %q %q line %d %q %q; want %q %q line %d %q %q", i, l.ID, l.Name, l.Line, l.Data, ports, tt.id, tt.name, tt.line, tt.data, tt.ports)
+		}
 	}
 }
 
@@ -204,13 +262,16 @@ func wellFormed(text string) error {
 
 // FuzzDecode checks that the IR reader never panics, fails only with syntax errors, or overflow
 // errors for dimensions beyond int64, and accepts only XML that encoding/xml's Token reads as
-// well-formed through the root's end tag (Decode reads RawToken, and matches the tags itself).
+// well-formed through the root's end tag (Decode reads the lenient lexer of tdewolff/parse, checks
+// its tokens, and matches the tags itself).
 func FuzzDecode(f *testing.F) {
 	f.Add(small)
 	f.Add(`<net version="10"><layers><layer id="1"><data a="b"/></layer></layers></net>`)
 	f.Add(`<net version="10"><layers><layer id="1"><output><port id="0"><dim>1<!-- c -->2</dim></port></output></layer></layers></net>`)
 	f.Add(`<net version="10"><layers><x:layer id="1"></y:layer></layers></net>`)
 	f.Add(`</a><net version="10"></net>`)
+	f.Add(`<net version="10" a="&#9;&amp;"><layers><layer id="1" n="a	b"><![CDATA[x]]><?p?><!DOCTYPE d></layer></layers></net>`)
+	f.Add("<net version=\"10\"><layers><layer id=\"1\"><output><port id=\"0\"><dim>1\r\n</dim></port></output></layer></layers></net>")
 	f.Fuzz(func(t *testing.T, text string) {
 		n, err := ir.Decode(strings.NewReader(text))
 		if err != nil {
