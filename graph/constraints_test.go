@@ -169,6 +169,12 @@ func TestModelConstraints(t *testing.T) {
 			node("add", "Add", []string{"x", "p"}, []string{"y"}).output("y"),
 			want: []string{"T <= 1500 (add (Add): input 1 dim 0 broadcast at output axis 1)"},
 			bad:  map[string]int64{"B": 1, "T": 1501}, node: "add", y: "[B,T,64]"},
+		{name: "starts and ends of counts the input decides", model: newModel(13).input("x", "N", 8).
+			typedInput("s", 7, "S").typedInput("e", 7, "E").
+			node("slice", "Slice", []string{"x", "s", "e"}, []string{"y"}).output("y"),
+			want: []string{"S <= 2 (slice (Slice): the count of starts at most the rank)",
+				"S == E (slice (Slice): the count of ends that of starts)"},
+			bad: map[string]int64{"N": 4, "S": 3, "E": 3}, node: "slice"},
 		{name: "a pooled axis of 0", model: newModel(17).input("x", "N", 3, "H").
 			node("pool", "MaxPool", []string{"x"}, []string{"p"}, attrInts("kernel_shape", 4), attrInts("strides", 4)).
 			node("gap", "GlobalAveragePool", []string{"p"}, []string{"y"}).output("y"),

@@ -24,6 +24,7 @@ func slice(c *ctx) error {
 	var axes, steps []int64    // nil when not given
 	n := -1                    // the number of axes sliced, -1 until known
 	axesKnown, stepsKnown := true, true
+	counted := true // every count of starts, ends, axes and steps known, or of an unknown rank
 	if c.Version() < 10 && c.n.Op == "Slice" {
 		s, ok, err := c.Ints("starts")
 		if err != nil || !ok {
@@ -42,15 +43,25 @@ func slice(c *ctx) error {
 		starts, ends, n = constDims(s), constDims(e), len(s)
 	} else {
 		for k := 1; k <= 2; k++ {
-			in := c.In(k)
-			if in == nil {
+			if c.In(k) == nil {
 				return c.Errorf(errcode.ErrSyntax, "input %d is missing: Slice takes starts and ends", k)
+			}
+		}
+		for k, what := range sliceInputs {
+			in := c.In(k + 1)
+			if in == nil {
+				continue
+			}
+			if r, ok := in.Shape.Rank(); ok && r != 1 {
+				return c.Errorf(errcode.ErrInvalidShape, "input %d (%s) has rank %d: it must be 1-D", k+1, what, r)
 			}
 			if m, ok := in.Volume(); ok {
 				if n >= 0 && int(m) != n {
-					return c.Errorf(errcode.ErrInvalidShape, "%d starts and %d ends", n, m)
+					return c.Errorf(errcode.ErrInvalidShape, "%d starts and %d %s", n, m, what)
 				}
 				n = int(m)
+			} else if !in.Shape.RankDynamic {
+				counted = false
 			}
 		}
 		starts, ends = c.In(1).Value, c.In(2).Value
@@ -65,11 +76,19 @@ func slice(c *ctx) error {
 	if err != nil || !ok {
 		return err
 	}
+	if !counted {
+		if err := requireSliceCounts(c, r); err != nil {
+			return err
+		}
+	}
 	switch {
 	case n < 0 && axes != nil:
 		n = len(axes)
 	case n < 0 && steps != nil:
 		n = len(steps)
+	}
+	if n > r {
+		return c.Errorf(errcode.ErrInvalidShape, "%d starts for an input of rank %d: each names an axis, and no axis twice", n, r)
 	}
 	if !axesKnown || n < 0 {
 		// Which axes, and how much of them: known at run time only; the rank stays, and no dim grows.
@@ -112,6 +131,34 @@ func slice(c *ctx) error {
 		cutValues(out, in, cuts)
 	}
 	return nil
+}
+
+// sliceInputs names Slice's inputs 1 to 4, each a 1-D tensor of one value per sliced axis.
+var sliceInputs = [...]string{"starts", "ends", "axes", "steps"}
+
+// requireSliceCounts requires, where the symbols decide them, what onnxruntime checks of a Slice of
+// an input of rank r whose counts of starts, ends, axes and steps are not all known: as many of each
+// as of starts, and no more than r (each names an axis, and no axis twice).
+func requireSliceCounts(c *ctx, r int) error {
+	var count sym.Dim
+	first := ""
+	for k, what := range sliceInputs {
+		in := c.In(k + 1)
+		if in == nil || in.Shape.RankDynamic {
+			continue
+		}
+		if first == "" {
+			count, first = in.Shape.Dims[0], what
+			continue
+		}
+		if _, err := c.Unify(in.Shape.Dims[0], count, "the count of "+what+" that of "+first); err != nil {
+			return err
+		}
+	}
+	if first == "" {
+		return nil
+	}
+	return requireAtMost(c, count, sym.Const(int64(r)), "the count of "+first+" at most the rank")
 }
 
 // upToAll returns each of dims as upTo does: parts of unknown size.
