@@ -50,6 +50,11 @@ const (
 	// --dim for an IR network, whose ports hold numbers): the declaration is the shape for the old
 	// inputs, so the two are not compared.
 	Stale Verdict = "stale"
+	// Avoidable is the verdict of a node whose inputs break its rule in a branch of an If that a
+	// run can avoid (graph.NodeResult.Avoidable): the If's condition is known at run time only,
+	// and its other branch runs at the bindings. It is not an error of the model there: the
+	// message names the If and the branch that runs, and the error with its code.
+	Avoidable Verdict = "avoidable"
 )
 
 // verdictOf returns the verdict of a failed inference: the error's code.
@@ -60,10 +65,56 @@ func verdictOf(err error) Verdict {
 	return "error"
 }
 
-// IsError reports whether v is an error code: neither OK, Mismatch, Inferred, Unknown nor Stale,
-// nor "" (not run).
+// failure returns the verdict and message of a node result whose inputs break its rule: the error's
+// code and the error, or Avoidable when a run can avoid the node (graph.NodeResult.Avoidable), with
+// the If that avoids it and the error's code in the message: "avoided when if_sr takes else_branch,
+// which runs at these bindings (its condition is known at run time only); not-divisible: ...".
+func failure(res *graph.Result, r *graph.NodeResult) (Verdict, string) {
+	if !r.Avoidable {
+		return verdictOf(r.Err), r.Err.Error()
+	}
+	return Avoidable, notes(avoidedBy(res, r.Scope), string(verdictOf(r.Err))+": "+r.Err.Error())
+}
+
+// avoidedBy says how a run avoids the nodes of the subgraph scope ("if_sr/then_branch"): the
+// innermost If holding scope whose other branch has no node that breaks its rule, or, when each
+// has one (an error a deeper If avoids), the If's condition alone.
+func avoidedBy(res *graph.Result, scope string) string {
+	byPath := make(map[string]*graph.NodeResult, len(res.Nodes))
+	for i := range res.Nodes {
+		byPath[res.Nodes[i].Path] = &res.Nodes[i]
+	}
+	for scope != "" {
+		i := strings.LastIndex(scope, "/")
+		if i < 0 {
+			break
+		}
+		holder, ok := byPath[scope[:i]]
+		if !ok {
+			break
+		}
+		other := ""
+		switch scope[i+1:] {
+		case "then_branch":
+			other = "else_branch"
+		case "else_branch":
+			other = "then_branch"
+		}
+		prefix := holder.Path + "/" + other + "/"
+		if holder.Node.Op == "If" && other != "" && !slices.ContainsFunc(res.Nodes, func(n graph.NodeResult) bool {
+			return n.Err != nil && strings.HasPrefix(n.Path, prefix)
+		}) {
+			return "avoided when " + holder.Path + " takes " + other + ", which runs at these bindings (its condition is known at run time only)"
+		}
+		scope = holder.Scope
+	}
+	return "avoided when an If that holds it takes its other branch (its condition is known at run time only)"
+}
+
+// IsError reports whether v is an error code: neither OK, Mismatch, Inferred, Unknown, Stale nor
+// Avoidable, nor "" (not run).
 func (v Verdict) IsError() bool {
-	return v != OK && v != Mismatch && v != Inferred && v != Unknown && v != Stale && v != ""
+	return v != OK && v != Mismatch && v != Inferred && v != Unknown && v != Stale && v != Avoidable && v != ""
 }
 
 // Row is the result of checking one Reshape, or one other node whose inputs break its rule (an ONNX
@@ -91,7 +142,8 @@ type Row struct {
 	Inferred    *sym.Shape `json:"inferred,omitempty"` // nil when inference failed
 	Declared    *sym.Shape `json:"declared,omitempty"` // nil when the model declares nothing
 	// Verdict is OK or Mismatch when the model declares an output shape, Inferred when it declares
-	// none, or the error code of a failed inference ("not-divisible", ...).
+	// none, or the error code of a failed inference ("not-divisible", ...), Avoidable for one in
+	// an If branch that a run avoids.
 	Verdict Verdict `json:"verdict"`
 	// Message explains a verdict other than OK, and for one that says something is wrong, where the
 	// pattern comes from.
@@ -227,6 +279,9 @@ type Summary struct {
 	// Stale the rows whose declaration is the shape for input shapes the bindings changed.
 	Unknown int `json:"unknown"`
 	Stale   int `json:"stale"`
+	// Avoidable counts the rows of nodes that break their rule in a branch of an If whose other
+	// branch runs (the verdict Avoidable): not errors of the model. Left out of JSON when 0.
+	Avoidable int `json:"avoidable,omitempty"`
 
 	Run   int `json:"run"`    // rows run on constant data
 	RunOK int `json:"run_ok"` // of which OK
@@ -289,6 +344,8 @@ func (s *Summary) count(rows []Row) {
 			s.Unknown++
 		case Stale:
 			s.Stale++
+		case Avoidable:
+			s.Avoidable++
 		default:
 			s.Error++
 			if s.Codes == nil {
@@ -322,6 +379,7 @@ func (s Summary) AllOK() bool {
 // String returns "N reshapes in F files: A ok, B mismatch, C inferred, D error" (" in F files"
 // when Files or Unreadable is set), followed by the count of each error code, ", U unknown" when
 // some rows are downstream of an error, ", S stale" when some declarations are of old inputs,
+// ", A avoidable" when some errors are in If branches a run avoids,
 // "; C constraints, of which X fix a dim" when the models state some, "; R run on constant data:
 // K ok" when some were run, the operators that leave dims undetermined, "; U files could not be
 // read" when some could not, and "; K files skipped: not models".
@@ -346,6 +404,9 @@ func (s Summary) String() string {
 	}
 	if s.Stale > 0 {
 		text += fmt.Sprintf(", %d stale", s.Stale)
+	}
+	if s.Avoidable > 0 {
+		text += fmt.Sprintf(", %d avoidable", s.Avoidable)
 	}
 	if len(s.Constraints) > 0 {
 		text += "; " + plural(len(s.Constraints), "constraint")

@@ -130,10 +130,10 @@ func fixes(t *sym.Table, p sym.Pred) []string {
 // brokenConstraint returns the first constraint of the model g that the bindings opt.Dims break
 // (graph.Result.Check), inferring it again without them, since inference with the bindings, res,
 // decides every condition and records none. A broken condition is an error of its node in res too,
-// so only a result with an error is inferred again. It returns nil when nothing is bound, or when
-// every constraint holds or needs a symbol left free.
+// so only a result with an error a run cannot avoid is inferred again. It returns nil when nothing
+// is bound, or when every constraint holds or needs a symbol left free.
 func brokenConstraint(g *graph.Graph, res *graph.Result, opt Options) *sym.ConstraintError {
-	if len(opt.Dims) == 0 || !slices.ContainsFunc(res.Nodes, func(r graph.NodeResult) bool { return r.Err != nil }) {
+	if len(opt.Dims) == 0 || !slices.ContainsFunc(res.Nodes, func(r graph.NodeResult) bool { return r.Err != nil && !r.Avoidable }) {
 		return nil
 	}
 	o := opt.graphOptions()

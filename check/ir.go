@@ -65,7 +65,7 @@ func IR(net *ir.Net, w *ir.Weights, file string, opt Options) (*Report, error) {
 		id, _ := graph.IRLayerID(r.Node)
 		if r.Node.Op != "Reshape" || r.Node.Domain != graph.DomainOpenVINO {
 			if r.Err != nil || breaks && r.Blocked == "" {
-				row := nodeRow(r, file, reshape.OpenVINO, id)
+				row := nodeRow(res, r, file, reshape.OpenVINO, id)
 				if breaks {
 					row.breaks(broken)
 				}

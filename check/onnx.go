@@ -125,7 +125,7 @@ func onnxRows(res *graph.Result, d *declarations, broken *sym.ConstraintError, f
 			}
 			rows = append(rows, row)
 		case r.Err != nil || breaks && r.Blocked == "":
-			row := nodeRow(r, file, reshape.ONNX, strconv.Itoa(r.Index))
+			row := nodeRow(res, r, file, reshape.ONNX, strconv.Itoa(r.Index))
 			if breaks {
 				row.breaks(broken)
 			}
@@ -199,7 +199,8 @@ func (row *Row) judge(res *graph.Result, d *declarations, r *graph.NodeResult, o
 		row.Verdict, row.Message = Unknown, downstream(r.Blocked)
 		return false
 	case r.Err != nil:
-		row.Verdict, row.Message = verdictOf(r.Err), notes(r.Err.Error(), row.Message)
+		v, msg := failure(res, r)
+		row.Verdict, row.Message = v, notes(msg, row.Message)
 		return false
 	}
 	out := r.Outputs[0].Shape
@@ -257,12 +258,13 @@ func notes(parts ...string) string {
 }
 
 // nodeRow is the row of a node other than a Reshape whose inputs break its rule (or that imposes
-// a constraint the bindings break: Row.breaks makes it an error); id is its index or layer id.
-func nodeRow(r *graph.NodeResult, file string, d reshape.Dialect, id string) Row {
+// a constraint the bindings break: Row.breaks makes it an error) in the result res; id is its
+// index or layer id.
+func nodeRow(res *graph.Result, r *graph.NodeResult, file string, d reshape.Dialect, id string) Row {
 	row := Row{File: file, ID: id, Name: r.Path, Op: r.Node.Op, Dialect: d,
 		Input: sym.DynamicRank(), PatternShape: shape.DynamicRank()}
 	if r.Err != nil {
-		row.Verdict, row.Message = verdictOf(r.Err), r.Err.Error()
+		row.Verdict, row.Message = failure(res, r)
 	}
 	if len(r.Inputs) > 0 && r.Inputs[0] != nil {
 		row.Input = r.Inputs[0].Shape

@@ -178,7 +178,7 @@ func shapesOf(g *graph.Graph, res *graph.Result, net *ir.Net, opt Options) []Ten
 			case r.Blocked != "":
 				t.Verdict, t.Message = Unknown, downstream(r.Blocked)
 			case r.Err != nil:
-				t.Verdict, t.Message = verdictOf(r.Err), r.Err.Error()
+				t.Verdict, t.Message = failure(res, r)
 			case t.Declared == nil:
 				t.Verdict = Inferred
 			case r.Outputs[k].FromDecl:

@@ -51,7 +51,7 @@ _spec.loader.exec_module(truth_compare)
 
 AGREE, MISSED, FALSE, WRONG, SESSION, UNEVALUABLE = \
     "agree", "missed", "false error", "wrong node", "session", "unevaluable"
-ERRORLESS = ("ok", "mismatch", "inferred", "unknown", "stale")
+ERRORLESS = ("ok", "mismatch", "inferred", "unknown", "stale", "avoidable")
 
 
 class Upstream:

@@ -228,15 +228,16 @@ func runShapes(e *env, args []string) int {
 
 // errorCount returns the number of tensors whose verdict is an error code.
 func errorCount(s *check.Shapes, counts map[string]int) int {
-	return len(s.Tensors) - counts["ok"] - counts["mismatch"] - counts["inferred"] - counts["unknown"] - counts["stale"]
+	return len(s.Tensors) - counts["ok"] - counts["mismatch"] - counts["inferred"] - counts["unknown"] - counts["stale"] - counts["avoidable"]
 }
 
 // shapesLine is the summary: "N tensors: A ok, B mismatch, C inferred, D error" (", U unknown"
-// when some are downstream of an error), "; symbols: B, T; C constraints, of which X fix a dim;
+// when some are downstream of an error, ", S stale", ", A avoidable" when some are outputs of an
+// If branch a run avoids), "; symbols: B, T; C constraints, of which X fix a dim;
 // no shape rule: Conv (3)".
 func shapesLine(s *check.Shapes, counts map[string]int, fixed int) string {
 	line := fmt.Sprintf("%d tensors: %d ok, %d mismatch, %d inferred, %d error", len(s.Tensors), counts["ok"], counts["mismatch"], counts["inferred"], errorCount(s, counts))
-	for _, v := range []string{"unknown", "stale"} {
+	for _, v := range []string{"unknown", "stale", "avoidable"} {
 		if counts[v] > 0 {
 			line += fmt.Sprintf(", %d %s", counts[v], v)
 		}
@@ -291,12 +292,13 @@ func dash(s string) string {
 	return s
 }
 
-// paintVerdict colours a verdict: ok green, mismatch yellow, inferred and unknown plain, errors red.
+// paintVerdict colours a verdict: ok green, mismatch and avoidable yellow, inferred and unknown
+// plain, errors red.
 func paintVerdict(color bool, v string) string {
 	switch check.Verdict(v) {
 	case check.OK:
 		return paint(color, green, v)
-	case check.Mismatch:
+	case check.Mismatch, check.Avoidable:
 		return paint(color, yellow, v)
 	case check.Inferred, check.Unknown, check.Stale:
 		return v
