@@ -21,8 +21,9 @@ type Report struct {
 	Symbols []string
 	// Constraints lists the conditions the nodes impose on the symbols for the model to run
 	// (graph.Result.Constraints), in the order inference met their nodes, and in canonical order
-	// within a node: what the report says holds at every binding that satisfies them. None for a
-	// oneDNN Graph file, whose shapes are numbers.
+	// within a node: what the report says holds at every binding that satisfies them, and the first
+	// a binding breaks names the node where a run stops (graph.Result.Check's). None for a oneDNN
+	// Graph file, whose shapes are numbers.
 	Constraints []Constraint
 	// Unsupported counts the nodes without a shape rule by operator (graph.Result.Unsupported):
 	// whatever they need of the symbols is not among the constraints.

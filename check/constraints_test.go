@@ -1,10 +1,14 @@
 package check
 
 import (
+	"encoding/json"
 	"errors"
+	"os"
+	"path/filepath"
 	"slices"
 	"testing"
 
+	"github.com/reshape-go/reshape/graph"
 	"github.com/reshape-go/reshape/sym"
 )
 
@@ -176,4 +180,76 @@ func onlyNH(s sym.Shape) bool {
 		}
 	}
 	return true
+}
+
+// TestConstraintsFirstBroken: at every binding of the grids of testdata/grid, the first constraint
+// of the report (in the order it lists them) that the binding breaks is at the node where
+// graph.Result.Check, which evaluates every condition recorded in the order of inference, finds the
+// first broken one: the listing leaves out no condition that names a node upstream of the one it
+// keeps (cnn_stride at H=2: H >= 3 at /f/f.0/Conv, not H >= 11 at /f/f.4/Conv).
+func TestConstraintsFirstBroken(t *testing.T) {
+	paths, err := filepath.Glob(filepath.Join("..", "testdata", "grid", "*.json"))
+	if err != nil || len(paths) == 0 {
+		t.Fatalf("no fixtures in testdata/grid: %v", err)
+	}
+	compared := 0
+	for _, path := range paths {
+		b, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var fx struct {
+			Model    string `json:"model"`
+			Bindings []struct {
+				Dims map[string]int64 `json:"dims"`
+			} `json:"bindings"`
+		}
+		if err := json.Unmarshal(b, &fx); err != nil {
+			t.Fatal(err)
+		}
+		model := filepath.Join("..", fx.Model)
+		if _, err := os.Stat(model); err != nil {
+			t.Logf("%s: skipped: %v (the shared models are read from ../shared beside the repository)", fx.Model, err)
+			continue
+		}
+		rep, err := File(model, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := graph.Open(model, graph.OpenOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var opt Options
+		res, err := graph.Infer(g, opt.graphOptions())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, bd := range fx.Bindings {
+			listed := ""
+			for _, c := range rep.Constraints {
+				ok, err := c.Holds.Eval(bd.Dims)
+				var ue *sym.UnboundError
+				if errors.As(err, &ue) {
+					t.Fatalf("%s at %v: %s: %v", fx.Model, bd.Dims, c.Holds, err)
+				}
+				if !ok {
+					listed = c.Node
+					break
+				}
+			}
+			recorded := ""
+			var ce *sym.ConstraintError
+			if err := res.Check(bd.Dims); errors.As(err, &ce) {
+				recorded = ce.Constraint.Origin.Node
+			} else if err != nil {
+				t.Fatalf("%s at %v: %v", fx.Model, bd.Dims, err)
+			}
+			if listed != recorded {
+				t.Errorf("%s at %v: the first listed constraint broken is at %q, the first recorded at %q", fx.Model, bd.Dims, listed, recorded)
+			}
+			compared++
+		}
+	}
+	t.Logf("%d bindings compared", compared)
 }

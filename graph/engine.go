@@ -156,7 +156,8 @@ func (r *Result) Table() *sym.Table { return r.e.tab }
 // with the node that imposes it (sym.Constraint: the predicate and its sym.Origin, the node's
 // Path, operator and why), in the canonical order of sym.Solver.Constraints: equalities that
 // unification found (N == 1, A == B), bounds (H >= 11, T <= 64), divisibility (T % 4 == 0) and
-// disjunctions (A == B || A == 1 || B == 1), less those the others imply. The shapes of the result
+// disjunctions (A == B || A == 1 || B == 1), less those that conditions recorded before them or at
+// their own node imply (a weaker one upstream of a stronger one stays). The shapes of the result
 // hold at every binding of the symbols that satisfies them. None when the model imposes none, or
 // when Options.Dims binds every symbol it meets (the conditions are then decided: a node error
 // where one fails). Conditions on dims the model does not name (counts only a run tells) are left

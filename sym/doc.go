@@ -75,6 +75,7 @@
 // finds, substituted from then on (B replaced by A where A == B), and the other conditions, each
 // with the node that imposes it (Origin). It refuses a condition that can never hold, says what a
 // condition comes to under those recorded (Solver.When: always, never, or only when), lists them
-// in canonical order (Solver.Constraints) and checks a binding against them (Solver.Check: "N ==
-// 1 does not hold at N=2").
+// in canonical order, less those implied by the ones recorded before them (Solver.Constraints), and
+// checks a binding against them in the order of recording (Solver.Check: "N == 1 does not hold at
+// N=2"): the first listed condition a binding breaks is at the node of the first Check finds.
 package sym

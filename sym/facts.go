@@ -76,6 +76,15 @@ func (fs *facts) find(l Expr) *fact {
 	return nil
 }
 
+// clone returns a copy of fs that adding to either leaves the other as it is.
+func (fs *facts) clone() *facts {
+	out := &facts{fs: make([]*fact, len(fs.fs))}
+	for i, f := range fs.fs {
+		out.fs[i] = &fact{l: f.l, lo: f.lo, hi: f.hi, ne: slices.Clone(f.ne)}
+	}
+	return out
+}
+
 // add adds the comparison p; it reports false for a predicate that is not one.
 func (fs *facts) add(p Pred) bool {
 	l, b, ok := atomOf(p)

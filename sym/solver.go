@@ -689,16 +689,20 @@ func (s *Solver) Cut(m Mark) []Constraint {
 
 // Constraints returns the constraints recorded, with the substitutions applied, in canonical
 // order (of their predicates): each substitution as the equation of its symbol and what it
-// equals (N == 1, A == B), and the others, less those the others imply (N >= 5 goes where N >=
-// 11 is recorded; of two that say the same, the first recorded stays) and less what the others
-// imply of them (A == B || A == 1 || B == 1 is A == B || B == 1 where A >= 2 is recorded).
-// Conditions on anonymous symbols, dims the model does not name (a count only a run tells), are
-// left out: no binding of the model's symbols decides them. They still count for Require, When
-// and Unify.
+// equals (N == 1, A == B), and the others, less those implied by the ones recorded before them or
+// at the same node (N >= 5 goes where N >= 11 was recorded first, or at the same node; of two that
+// say the same, the first recorded stays) and less what those imply of them (A == B || A == 1 ||
+// B == 1 is A == B || B == 1 where A >= 2 was recorded before it). A condition recorded before a
+// stronger one at another node stays (H >= 3 at the first Conv of a stack, H >= 11 at the last),
+// so that the first listed condition a binding breaks, in the order of recording, is the first
+// that Check finds: where a run of the model stops, never downstream of it. Conditions on
+// anonymous symbols, dims the model does not name (a count only a run tells), are left out: no
+// binding of the model's symbols decides them. They still count for Require, When and Unify.
 func (s *Solver) Constraints() []Constraint {
 	var eqs []Constraint
 	var cmps, ors []Constraint
-	var all facts // every comparison, for remainders and disjunctions
+	var seen facts      // the comparisons recorded so far, for remainders and disjunctions
+	var before []*facts // of each disjunction, the comparisons recorded before it
 	for _, e := range s.log {
 		if e.defines != "" {
 			sym, ok := s.tab.Lookup(e.defines)
@@ -711,93 +715,118 @@ func (s *Solver) Constraints() []Constraint {
 		p := e.cur
 		switch {
 		case p.IsTrue() || p.dependsOnAnon():
-		case all.add(p):
+		case seen.add(p):
 			cmps = append(cmps, Constraint{p, e.c.Origin})
 		default:
 			ors = append(ors, Constraint{p, e.c.Origin})
+			before = append(before, seen.clone())
 		}
 	}
-	out := append(eqs, mergeChains(s.strongest(cmps, &all))...)
-	// Disjunctions: what the comparisons leave of each, less those another implies (from the
-	// last: of two equal ones the first stays).
-	for i := len(ors) - 1; i >= 0; i-- {
-		p := under(&all, ors[i].Pred)
-		if p.IsTrue() || slices.ContainsFunc(ors, func(o Constraint) bool { return !o.Pred.Equal(ors[i].Pred) && implies(o.Pred, p) }) ||
-			slices.ContainsFunc(ors[i+1:], func(o Constraint) bool { return o.Pred.Equal(ors[i].Pred) }) {
-			ors = slices.Delete(ors, i, i+1)
+	out := append(eqs, mergeChains(strongest(cmps))...)
+	// Disjunctions: what the comparisons before each leave of it, less those that one before it,
+	// or one of the same node, implies (of two equal ones the first stays).
+	var kept []Constraint
+	for i, c := range ors {
+		p := under(before[i], c.Pred)
+		implied := func(o Constraint) bool { return implies(o.Pred, p) }
+		if p.IsTrue() || slices.ContainsFunc(kept, implied) ||
+			slices.ContainsFunc(ors[i+1:], func(o Constraint) bool {
+				return o.Origin.Node == c.Origin.Node && !o.Pred.Equal(c.Pred) && implied(o)
+			}) {
 			continue
 		}
-		ors[i].Pred = p
+		kept = append(kept, Constraint{p, c.Origin})
 	}
-	out = append(out, ors...)
+	out = append(out, kept...)
 	slices.SortStableFunc(out, func(a, b Constraint) int { return cmpPred(a.Pred, b.Pred) })
 	return out
 }
 
-// mergeChains returns cs with each remainder x % m == 0 and (x//m) % k == 0 merged into x % (m·k)
-// == 0 (chainRemainders), at the origin of the first, whose why names the other's node: the skips
-// of a U-Net's levels, H % 2 == 0, H//2 % 2 == 0, ..., are H % 32 == 0.
+// mergeChains returns the comparisons cs, in the order they were recorded, with each remainder
+// (x//m) % k == 0 or x % m == 0 recorded after the other as x % (m·k) == 0 (chainRemainders),
+// which says the same under the one before it, at its own origin, whose why names the other's
+// node; the one before stays as it is. The skips of a U-Net's levels, H % 2 == 0, H//2 % 2 == 0,
+// ..., end in H % 32 == 0 at the last level recorded. A merged remainder that one before it
+// states already goes.
 func mergeChains(cs []Constraint) []Constraint {
-	for i := 0; i < len(cs); i++ {
-		for j := 0; j < len(cs); j++ {
-			m, ok := chainRemainders(cs[i].Pred, cs[j].Pred)
-			if !ok || i == j {
-				continue
+	for changed := true; changed; {
+		changed = false
+		for i := 0; i < len(cs) && !changed; i++ {
+			for j := 0; j < len(cs) && !changed; j++ {
+				m, ok := chainRemainders(cs[i].Pred, cs[j].Pred)
+				if !ok || i == j {
+					continue
+				}
+				first, later := min(i, j), max(i, j)
+				o := cs[later].Origin
+				if strings.Contains(o.Why, ", with ") {
+					o.Why += ", " + cs[first].Origin.Node
+				} else {
+					o.Why += ", with " + cs[first].Origin.Node
+				}
+				if slices.ContainsFunc(cs[:later], func(c Constraint) bool { return c.Pred.Equal(m) }) {
+					cs = slices.Delete(cs, later, later+1)
+				} else {
+					cs[later] = Constraint{m, o}
+				}
+				changed = true
 			}
-			o := cs[i].Origin
-			if strings.Contains(o.Why, ", with ") {
-				o.Why += ", " + cs[j].Origin.Node
-			} else {
-				o.Why += ", with " + cs[j].Origin.Node
-			}
-			cs[i] = Constraint{m, o}
-			cs = slices.Delete(cs, j, j+1)
-			i = -1
-			break
 		}
 	}
 	return cs
 }
 
-// strongest returns the comparisons cs less those the others left imply: of two that say the same
-// the first stays, and a remainder that another fixes (in all) goes. Comparisons of different
-// expressions imply nothing of each other, so each expression's are taken apart, in one pass from
-// the last: the others are those before it and those kept after it.
-func (s *Solver) strongest(cs []Constraint, all *facts) []Constraint {
+// strongest returns the comparisons cs, in the order they were recorded, less those implied by
+// the ones before them and the ones kept after them at the same node: of two that say the same
+// the first stays, and a remainder that one before it fixes (x % 8 == 0 fixes x % 4) goes.
+// Comparisons of different expressions imply nothing of each other, so each expression's are
+// taken apart, in one pass from the last.
+func strongest(cs []Constraint) []Constraint {
 	groups := map[string][]int{}
 	var order []string
+	var seen facts
+	drop := make([]bool, len(cs))
 	for i, c := range cs {
 		l, _, _ := atomOf(c.Pred)
+		if _, ok := seen.knownRemainder(l); ok {
+			drop[i] = true
+		}
+		seen.add(c.Pred)
 		k := l.String()
 		if _, ok := groups[k]; !ok {
 			order = append(order, k)
 		}
 		groups[k] = append(groups[k], i)
 	}
-	drop := make([]bool, len(cs))
 	for _, k := range order {
 		idx := groups[k]
 		l, _, _ := atomOf(cs[idx[0]].Pred)
-		if _, ok := all.knownRemainder(l); ok {
-			for _, i := range idx {
-				drop[i] = true
-			}
-			continue
-		}
 		before := make([]*fact, len(idx)+1)
 		before[0] = newFact(l)
 		for n, i := range idx {
 			_, b, _ := atomOf(cs[i].Pred)
 			before[n+1] = before[n].with(b)
 		}
-		after := newFact(l)
+		after := map[string]*fact{} // of each node, the comparisons kept after
 		for n := len(idx) - 1; n >= 0; n-- {
-			_, b, _ := atomOf(cs[idx[n]].Pred)
-			if before[n].meet(after).implies(b) {
-				drop[idx[n]] = true
+			i := idx[n]
+			if drop[i] {
 				continue
 			}
-			after.apply(b)
+			_, b, _ := atomOf(cs[i].Pred)
+			node := cs[i].Origin.Node
+			f := before[n]
+			if a, ok := after[node]; ok {
+				f = f.meet(a)
+			}
+			if f.implies(b) {
+				drop[i] = true
+				continue
+			}
+			if after[node] == nil {
+				after[node] = newFact(l)
+			}
+			after[node].apply(b)
 		}
 	}
 	var out []Constraint
