@@ -4,7 +4,8 @@
 For every fixture (a model and the bindings make_grid.py ran it at) and every binding of its symbols:
 
   bound    `reshape check --json --dim SYM=N ...`: we agree when we report an error (a row whose verdict is
-           an error code; mismatch, a disagreement with the model's declarations, is not one) exactly when
+           an error code; mismatch, a disagreement with the model's declarations, is not one, nor
+           avoidable, an error of an If branch whose other branch runs) exactly when
            onnxruntime refuses, and our first error names a node onnxruntime refuses or one upstream of
            it (a node its inputs come from, through any number of nodes, or the If or Loop that holds it);
   unbound  `reshape check --json` once per model, without bindings: the summary record's "constraints"
