@@ -57,16 +57,14 @@ func (c *ctx) Input(i int) (*Info, error) {
 
 // Inputs returns the Infos of inputs 0..n-1, which the node must give: a missing one is an error
 // wrapping errcode.ErrSyntax. (The engine has checked the node's input count against the
-// operator's signature before the rule runs.)
+// operator's signature before the rule runs.) The slice is the node's own: a rule reads it.
 func (c *ctx) Inputs(n int) ([]*Info, error) {
-	out := make([]*Info, n)
-	for i := range out {
-		var err error
-		if out[i], err = c.Input(i); err != nil {
+	for i := range n {
+		if _, err := c.Input(i); err != nil {
 			return nil, err
 		}
 	}
-	return out, nil
+	return c.in[:n:n], nil
 }
 
 // Set sets output i to info; an output the node does not name is ignored.
@@ -82,7 +80,7 @@ func (c *ctx) Set(i int, info *Info) {
 // Out sets output i to a tensor of type t and shape s, and returns its Info (to which the rule may
 // add a Value).
 func (c *ctx) Out(i int, t element.Type, s sym.Shape) *Info {
-	info := &Info{Type: t, Shape: s}
+	info := c.e.newInfo(t, s)
 	c.Set(i, info)
 	return info
 }

@@ -255,6 +255,29 @@ type engine struct {
 	// subs holds the tensors of each subgraph run whose nodes are recorded, by the path prefix of
 	// its nodes ("If_3/then_branch/"): of a subgraph run several times, the last run.
 	subs map[string]map[string]*Info
+	// ctxs holds the ctx of the node being inferred at each depth of subgraphs: a rule that runs a
+	// subgraph keeps its own while the subgraph's nodes use the next.
+	ctxs []*ctx
+	// infos and ptrs are where the Infos of the result and the nodes' lists of Infos are cut from.
+	infos slab[Info]
+	ptrs  slab[*Info]
+}
+
+// ctx returns the ctx of the nodes at depth, zeroed.
+func (e *engine) ctx(depth int) *ctx {
+	for len(e.ctxs) <= depth {
+		e.ctxs = append(e.ctxs, new(ctx))
+	}
+	c := e.ctxs[depth]
+	*c = ctx{}
+	return c
+}
+
+// newInfo returns a new Info of type t and shape s.
+func (e *engine) newInfo(t element.Type, s sym.Shape) *Info {
+	in := e.infos.one()
+	in.Type, in.Shape = t, s
+	return in
 }
 
 // scope holds the Infos of the tensors of one graph run, and sees those of the enclosing graphs.
@@ -314,7 +337,7 @@ func Infer(g *Graph, opt Options) (*Result, error) {
 		e.maxNodes = min(defaultMaxNodes, max(minMaxNodes, nodesPerNode*nodes))
 	}
 	e.maxValues = max(minMaxValues, valuesPerNode*nodes)
-	e.res = &Result{tensors: map[string]*Info{}, Unsupported: map[string]int{}, e: e}
+	e.res = &Result{Nodes: make([]NodeResult, 0, nodes), tensors: make(map[string]*Info, tensorCount(g)), Unsupported: map[string]int{}, e: e}
 	for name := range opt.Inputs {
 		if !opt.SharedDims && !slices.ContainsFunc(g.Inputs, func(in Input) bool { return in.Name == name }) {
 			return nil, errcode.Errorf(errcode.ErrSyntax, "input %q: the graph has no such input (it has %s)", name, inputNames(g))
@@ -375,6 +398,15 @@ func countNodes(g *Graph) int {
 				}
 			}
 		}
+	}
+	return n
+}
+
+// tensorCount returns the number of tensors of g: its inputs, constants and nodes' outputs.
+func tensorCount(g *Graph) int {
+	n := len(g.Inputs) + len(g.Consts)
+	for i := range g.Nodes {
+		n += len(g.Nodes[i].Outputs)
 	}
 	return n
 }
@@ -543,26 +575,26 @@ func (e *engine) order(s *scope) ([]int, error) {
 			producer[out] = i
 		}
 	}
-	indegree := make([]int, len(g.Nodes))
-	users := make([][]int, len(g.Nodes))
+	// deps returns the names node i reads: its inputs, and what its subgraphs read from g's scope.
+	deps := func(i int) []string {
+		n := &g.Nodes[i]
+		if free := e.freeOfNode(n); len(free) > 0 {
+			return append(slices.Clip(n.Inputs), free...)
+		}
+		return n.Inputs
+	}
 	sorted := true // the model's own order is topological
 	for i := range g.Nodes {
-		n := &g.Nodes[i]
-		deps := n.Inputs
-		if free := e.freeOfNode(n); len(free) > 0 {
-			deps = append(slices.Clip(deps), free...)
-		}
-		for k, name := range deps {
+		for k, name := range deps(i) {
 			if name == "" {
 				continue
 			}
 			if j, ok := producer[name]; ok {
-				indegree[i]++
-				users[j] = append(users[j], i)
 				sorted = sorted && j < i
 				continue
 			}
 			if _, ok := s.lookup(name); !ok {
+				n := &g.Nodes[i]
 				what := "input " + strconv.Itoa(k)
 				if k >= len(n.Inputs) {
 					what = "a subgraph"
@@ -578,6 +610,16 @@ func (e *engine) order(s *scope) ([]int, error) {
 			order = append(order, i)
 		}
 		return order, nil
+	}
+	indegree := make([]int, len(g.Nodes))
+	users := make([][]int, len(g.Nodes))
+	for i := range g.Nodes {
+		for _, name := range deps(i) {
+			if j, ok := producer[name]; ok && name != "" {
+				indegree[i]++
+				users[j] = append(users[j], i)
+			}
+		}
 	}
 	for i, d := range indegree {
 		if d == 0 {
@@ -671,7 +713,8 @@ func (e *engine) freeOf(g *Graph) []string {
 // against its signature, reads the inputs (the values of those the rule reads) and runs the rule.
 func (e *engine) node(s *scope, i int) error {
 	n := &s.g.Nodes[i]
-	c := &ctx{e: e, gen: e.solver.Gen(), s: s, n: n, index: i, path: s.path + nodeName(s.g, i)}
+	c := e.ctx(s.depth)
+	c.e, c.gen, c.s, c.n, c.index, c.path = e, e.solver.Gen(), s, n, i, s.path+nodeName(s.g, i)
 	domain := n.Domain
 	if domain == "ai.onnx" {
 		domain = ""
@@ -685,7 +728,7 @@ func (e *engine) node(s *scope, i int) error {
 			c.n = &cp
 		}
 	}
-	c.in = make([]*Info, len(n.Inputs))
+	c.in = e.ptrs.take(len(n.Inputs))
 	hidden := false // an input holds values the rule does not read
 	for k, name := range n.Inputs {
 		if name == "" {
@@ -699,7 +742,7 @@ func (e *engine) node(s *scope, i int) error {
 		}
 		c.in[k] = e.current(in)
 	}
-	c.out = make([]*Info, len(n.Outputs))
+	c.out = e.ptrs.take(len(n.Outputs))
 	r := NodeResult{Path: c.path, Scope: strings.TrimSuffix(s.path, "/"), Node: n, Index: i, Graph: s.g, Inputs: c.in, NotTaken: s.notTaken}
 	for _, in := range c.in {
 		if in != nil && in.FailedAt != "" && r.Blocked == "" {
@@ -727,11 +770,10 @@ func (e *engine) node(s *scope, i int) error {
 			}
 		}
 	}
-	var fatal *fatalError
-	if errors.As(err, &fatal) {
-		return fatal.err
-	}
 	if err != nil {
+		if fatal, ok := errors.AsType[*fatalError](err); ok {
+			return fatal.err
+		}
 		r.Err = c.wrap(err)
 		clear(c.out)
 		if !s.notTaken {
@@ -744,9 +786,11 @@ func (e *engine) node(s *scope, i int) error {
 		}
 		switch {
 		case r.Err != nil:
-			c.out[k] = &Info{Shape: sym.DynamicRank(), FailedAt: r.Path}
+			c.out[k] = e.newInfo(element.Undefined, sym.DynamicRank())
+			c.out[k].FailedAt = r.Path
 		case r.Blocked != "":
-			c.out[k] = &Info{Shape: sym.DynamicRank(), FailedAt: r.Blocked}
+			c.out[k] = e.newInfo(element.Undefined, sym.DynamicRank())
+			c.out[k].FailedAt = r.Blocked
 		case c.out[k] == nil:
 			c.out[k] = e.fallback(s, name)
 		}
