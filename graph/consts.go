@@ -19,8 +19,8 @@ const maxConstValues = 1 << 12
 // small integer constant (or a small floating-point one). A constant whose values cannot be read
 // because of a limit, their type, or a u64 value beyond int64 has none; any other error of Const.Load (a malformed tensor,
 // external data that is missing or outside the model's directory) is returned.
-func constInfo(c *Const) (*Info, error) {
-	info := &Info{Type: c.Type, Shape: sym.Ints(c.Dims...)}
+func (e *engine) constInfo(c *Const) (*Info, error) {
+	info := e.newInfo(c.Type, e.ints(c.Dims))
 	n, ok := info.Volume()
 	if !ok || c.Load == nil {
 		return info, nil
@@ -30,7 +30,7 @@ func constInfo(c *Const) (*Info, error) {
 	case isIntegral(c.Type) && n <= maxConstValues:
 		var ints []int64
 		if ints, _, err = c.Load(maxConstValues); err == nil && int64(len(ints)) == n {
-			info.Value = make([]sym.Dim, n)
+			info.Value = e.dims.take(int(n))
 			for i, v := range ints {
 				info.Value[i] = sym.Const(v)
 			}

@@ -258,9 +258,11 @@ type engine struct {
 	// ctxs holds the ctx of the node being inferred at each depth of subgraphs: a rule that runs a
 	// subgraph keeps its own while the subgraph's nodes use the next.
 	ctxs []*ctx
-	// infos and ptrs are where the Infos of the result and the nodes' lists of Infos are cut from.
+	// infos, ptrs and dims are where the Infos of the result, the nodes' lists of Infos and the
+	// dims of shapes and values are cut from.
 	infos slab[Info]
 	ptrs  slab[*Info]
+	dims  slab[sym.Dim]
 }
 
 // ctx returns the ctx of the nodes at depth, zeroed.
@@ -271,6 +273,15 @@ func (e *engine) ctx(depth int) *ctx {
 	c := e.ctxs[depth]
 	*c = ctx{}
 	return c
+}
+
+// ints returns the static shape dims.
+func (e *engine) ints(dims []int64) sym.Shape {
+	s := sym.Shape{Dims: e.dims.take(len(dims))}
+	for i, d := range dims {
+		s.Dims[i] = sym.Const(d)
+	}
+	return s
 }
 
 // newInfo returns a new Info of type t and shape s.
@@ -523,7 +534,7 @@ func (e *engine) run(s *scope) error {
 		if _, ok := s.infos[name]; ok {
 			continue
 		}
-		info, err := constInfo(g.Consts[name])
+		info, err := e.constInfo(g.Consts[name])
 		if err != nil {
 			return fmt.Errorf("%s: constant %q: %w", e.where(s), name, err)
 		}

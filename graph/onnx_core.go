@@ -48,7 +48,7 @@ func identity(c *ctx) error {
 func constant(c *ctx) error {
 	if t, ok, err := c.Tensor("value"); err != nil || ok {
 		if ok {
-			info, err := constInfo(t)
+			info, err := c.e.constInfo(t)
 			c.Set(0, info)
 			return err
 		}

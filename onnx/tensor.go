@@ -391,8 +391,12 @@ func (t *Tensor) Tensor() (_ tensor.Tensor, err error) {
 	size, _ := et.Size(n)        // checked against the values present
 	out := make([]byte, 0, size)
 	le := binary.LittleEndian
-	i := 0 // the index of the value, for errors
-	data := make([][]byte, len(t.spans))
+	i := 0            // the index of the value, for errors
+	var one [1][]byte // the data of one span, the usual case, without an allocation
+	data := one[:]
+	if len(t.spans) != 1 {
+		data = make([][]byte, len(t.spans))
+	}
 	for k, s := range t.spans {
 		if data[k], err = t.src.bytes(s); err != nil {
 			return tensor.Tensor{}, within(err, "tensor %q", t.Name)
@@ -474,12 +478,38 @@ func (t *Tensor) Ints() ([]int64, error) {
 	if et, err := t.DataType.ElementType(); err == nil && !et.IsInteger() {
 		return nil, errcode.Errorf(errcode.ErrDataType, "tensor %q: %v is not an integer data type", t.Name, t.DataType)
 	}
+	if t.field == rawData && len(t.spans) == 1 && t.External == nil {
+		return t.rawInts()
+	}
 	v, err := t.Tensor()
 	if err != nil {
 		return nil, err
 	}
 	b, _ := v.Bytes() // dense
 	ints, err := v.Type().DecodeInts(make([]int64, 0, v.Len()), b, int(v.Len()))
+	if err != nil { // the data is whole: only a u64 value can be out of range (errcode.ErrOverflow)
+		return nil, fmt.Errorf("tensor %q: %w", t.Name, err)
+	}
+	return ints, nil
+}
+
+// rawInts is Ints for integers in one raw_data field: decoded where they lie in the model, without
+// the copy Tensor makes.
+func (t *Tensor) rawInts() (_ []int64, err error) {
+	defer recoverFault(&err, debug.SetPanicOnFault(true))
+	et, err := t.DataType.ElementType()
+	if err != nil {
+		return nil, within(err, "tensor %q", t.Name)
+	}
+	if err := t.check(); err != nil {
+		return nil, err
+	}
+	b, err := t.src.bytes(t.spans[0])
+	if err != nil {
+		return nil, within(err, "tensor %q", t.Name)
+	}
+	n, _ := shape.Volume(t.Dims) // checked
+	ints, err := et.DecodeInts(make([]int64, 0, n), b, int(n))
 	if err != nil { // the data is whole: only a u64 value can be out of range (errcode.ErrOverflow)
 		return nil, fmt.Errorf("tensor %q: %w", t.Name, err)
 	}
