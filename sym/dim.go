@@ -158,6 +158,11 @@ func op(a, b Dim, f func(x, y Expr) (Expr, bool), g func(x, y ival) ival) Dim {
 	if !ok {
 		lo, hi = NegInf, Inf
 	}
+	if lo == hi {
+		// The expression's value, when there is one, is this constant too: the usual case of
+		// static dims, without making expressions of them.
+		return Const(lo)
+	}
 	ea, oka := a.Expr()
 	eb, okb := b.Expr()
 	if oka && okb {
@@ -180,7 +185,27 @@ func SubDims(a, b Dim) Dim {
 }
 
 // MulDims returns a·b.
-func MulDims(a, b Dim) Dim { return op(a, b, Mul, mulI) }
+func MulDims(a, b Dim) Dim {
+	if b.lo == b.hi {
+		a, b = b, a
+	}
+	if a.lo != a.hi || a.lo == 0 || b.lo == b.hi || !b.exact {
+		return op(a, b, Mul, mulI)
+	}
+	// A constant other than 0 times an expression (a volume, a flattened dim): its terms scaled,
+	// without making an expression of the constant.
+	v := mulI(a.ival(), b.ival())
+	lo, hi, ok := v.bounds()
+	if !ok {
+		lo, hi = NegInf, Inf
+	}
+	if e, ok := scaleTerms(b.e, ratInt(a.lo)); ok {
+		if d, ok := Of(e).Narrow(lo, hi); ok {
+			return d
+		}
+	}
+	return Interval(lo, hi)
+}
 
 // FloorDivDims returns floor(a/b) (Python's a//b). A divisor that may be 0 leaves the result
 // unbounded unless both are exact; b must not be the constant 0.

@@ -317,6 +317,23 @@ func Mul(e, f Expr) (Expr, bool) {
 	return normalize(ts)
 }
 
+// scaleTerms returns c·e for c != 0, as Mul(Int(c), e) does: the terms keep their order and their
+// monomials, and only the coefficients change; e itself when c is 1.
+func scaleTerms(e Expr, c rat) (Expr, bool) {
+	if c == ratInt(1) {
+		return e, true
+	}
+	ts := make([]term, len(e.t))
+	for i, t := range e.t {
+		m, ok := t.c.mul(c)
+		if !ok {
+			return Expr{}, false
+		}
+		ts[i] = term{m, t.m}
+	}
+	return Expr{t: ts}, true
+}
+
 // scale returns c·e.
 func scale(e Expr, c rat) (Expr, bool) {
 	return Mul(e, Expr{t: []term{{c: c}}})
@@ -830,11 +847,39 @@ func (e Expr) order() int {
 
 // Mentions reports whether e depends on the symbol named name.
 func (e Expr) Mentions(name string) bool {
-	return anySymbol(e.symbols, func(a *atom) bool { return a.name == name })
+	return e.anyAtom(func(a *atom) bool { return a.name == name })
 }
 
 // DependsOnAnon reports whether e holds an anonymous symbol (Table.Anon).
-func (e Expr) DependsOnAnon() bool { return anySymbol(e.symbols, func(a *atom) bool { return a.anon }) }
+func (e Expr) DependsOnAnon() bool { return e.anyAtom(isAnon) }
+
+func isAnon(a *atom) bool { return a.anon }
+
+// anyAtom reports whether f is true of a symbol of e, walked as symbols walks them, without the
+// closures of anySymbol: DependsOnAnon runs on every dim printed or checked.
+func (e Expr) anyAtom(f func(*atom) bool) bool {
+	for _, t := range e.t {
+		for _, x := range t.m {
+			switch x.a.kind {
+			case symbolAtom:
+				if f(x.a) {
+					return true
+				}
+			case minAtom, maxAtom:
+				for _, arg := range x.a.args {
+					if arg.anyAtom(f) {
+						return true
+					}
+				}
+			default:
+				if x.a.num.anyAtom(f) || x.a.den.anyAtom(f) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
 
 // SymbolNames returns the names of the named symbols e depends on, in table order, once each.
 func (e Expr) SymbolNames() []string { return symbolNames(e.symbols) }
