@@ -97,16 +97,51 @@ func InferSymbolic(in sym.Shape, patternShape shape.Shape, values []sym.Dim, opt
 		res[minus] = narrowTo(q, out.Dims[minus])
 	}
 	if minus < 0 && !in.RankDynamic && values != nil {
-		vin, vout := sym.ShapeOf(in.Dims...).Volume(), sym.ShapeOf(res...).Volume()
+		vin, vout := uncommonVolumes(in.Dims, res)
 		ein, ok1 := vin.Expr()
 		eout, ok2 := vout.Expr()
 		if ok1 && ok2 {
 			if num, den, ok := sym.Ratio(ein, eout); ok && num != den {
+				vin, vout = sym.ShapeOf(in.Dims...).Volume(), sym.ShapeOf(res...).Volume()
 				return sym.Shape{}, errVolumeMismatch(in.String(), sym.ShapeOf(res...).String(), vin.String(), vout.String())
 			}
 		}
 	}
 	return sym.ShapeOf(res...), nil
+}
+
+// uncommonVolumes returns the products of the dims of a and of b less the dims they share (equal
+// expressions, taken in pairs), whose ratio is that of their volumes: [B,T,768] and [B,T,12,64]
+// multiply 768 and 12·64 only, static dims that need no expression.
+func uncommonVolumes(a, b []sym.Dim) (va, vb sym.Dim) {
+	var used uint64 // the dims of b paired with one of a, for the first 64
+	va, vb = sym.Const(1), sym.Const(1)
+	for _, d := range a {
+		if _, static := d.Static(); !static {
+			if j := pairOf(d, b, used); j >= 0 {
+				used |= 1 << j
+				continue
+			}
+		}
+		va = sym.MulDims(va, d)
+	}
+	for j, d := range b {
+		if j >= 64 || used&(1<<j) == 0 {
+			vb = sym.MulDims(vb, d)
+		}
+	}
+	return va, vb
+}
+
+// pairOf returns the index of the first dim of b among the first 64 that is not used and equals
+// d, -1 when none does.
+func pairOf(d sym.Dim, b []sym.Dim, used uint64) int {
+	for j, e := range b[:min(len(b), 64)] {
+		if used&(1<<j) == 0 && d.Equal(e) {
+			return j
+		}
+	}
+	return -1
 }
 
 // narrowTo returns v with the bounds of d, or d alone when v's bounds and d's do not meet.
