@@ -21,7 +21,7 @@ func (c *ctx) Broadcast(shapes ...sym.Shape) (sym.Shape, error) {
 		}
 		rank = max(rank, len(s.Dims))
 	}
-	out := make([]sym.Dim, rank)
+	out := c.dims(rank)
 	for i := range out {
 		out[i] = sym.Const(1)
 	}

@@ -48,7 +48,7 @@ func gatherIndices(c *ctx, idx *Info, d sym.Dim, a int, zeros bool) error {
 // gatherValues sets the values of out, the Gather of data by the indices idx along axis a with b
 // batch dims, when both are known: a negative index counts from the end of the axis; an index out
 // of range (which gatherIndices refuses, but for OpenVINO's Gather-8) gives 0.
-func gatherValues(out, data, idx *Info, a, b int) {
+func gatherValues(c *ctx, out, data, idx *Info, a, b int) {
 	dd, dv, ok1 := values(data)
 	id, iv, ok2 := values(idx)
 	if n, ok := out.Volume(); !ok1 || !ok2 || !ok || n > MaxValue {
@@ -82,7 +82,7 @@ func gatherValues(out, data, idx *Info, a, b int) {
 	for _, d := range id[b:] {
 		per *= int(d)
 	}
-	v := make([]sym.Dim, 0, batches*outer*per*inner)
+	v := c.dims(batches * outer * per * inner)[:0]
 	for bi := range batches {
 		for o := range outer {
 			for _, k := range ints[bi*per : (bi+1)*per] {

@@ -74,12 +74,17 @@ func (in *Info) Ints() ([]int64, bool) {
 
 // Volume returns the number of elements of a tensor of static shape; ok is false otherwise.
 func (in *Info) Volume() (int64, bool) {
-	dims, ok := in.Shape.Static()
-	if !ok {
+	if in.Shape.RankDynamic {
 		return 0, false
 	}
+	for _, d := range in.Shape.Dims {
+		if _, ok := d.Static(); !ok {
+			return 0, false
+		}
+	}
 	n := int64(1)
-	for _, d := range dims {
+	for _, dim := range in.Shape.Dims {
+		d, _ := dim.Static()
 		if d == 0 {
 			return 0, true
 		}

@@ -1,8 +1,6 @@
 package graph
 
 import (
-	"slices"
-
 	"github.com/reshape-go/reshape/errcode"
 	"github.com/reshape-go/reshape/sym"
 )
@@ -24,7 +22,7 @@ func matMulDims(c *ctx, a, b *Info, ta, tb bool) (dims []sym.Dim, ok bool, err e
 	if !oka || !okb {
 		return nil, false, nil
 	}
-	ad, bd := slices.Clone(a.Shape.Dims), slices.Clone(b.Shape.Dims)
+	ad, bd := c.clone(a.Shape.Dims), c.clone(b.Shape.Dims)
 	switch {
 	case ra == 1:
 		ad = []sym.Dim{sym.Const(1), ad[0]}
@@ -44,7 +42,7 @@ func matMulDims(c *ctx, a, b *Info, ta, tb bool) (dims []sym.Dim, ok bool, err e
 	if err != nil {
 		return nil, false, err
 	}
-	dims = batch.Dims
+	dims = append(c.dims(len(batch.Dims) + 2)[:0], batch.Dims...)
 	if ra > 1 {
 		dims = append(dims, ad[len(ad)-2])
 	}

@@ -127,7 +127,7 @@ func transposeBy(c *ctx, in *Info, perm []int64) error {
 	if err != nil {
 		return err
 	}
-	dims := make([]sym.Dim, r)
+	dims := c.dims(r)
 	for i, a := range p {
 		dims[i] = in.Shape.Dims[a]
 	}
@@ -227,7 +227,7 @@ func concatAlong(c *ctx, ins []*Info, at []int, axis int64, t element.Type) erro
 			return c.Errorf(errcode.ErrOverflow, "%s: the dims along axis %d add up past int64", input(k), a)
 		}
 		if dims == nil {
-			dims = append([]sym.Dim(nil), in.Shape.Dims...)
+			dims = c.clone(in.Shape.Dims)
 			sum = in.Shape.Dims[a]
 			continue
 		}
@@ -245,39 +245,45 @@ func concatAlong(c *ctx, ins []*Info, at []int, axis int64, t element.Type) erro
 	}
 	dims[a] = sum
 	out := c.Out(0, t, sym.ShapeOf(dims...))
-	concatValues(out, ins, a)
+	concatValues(c, out, ins, a)
 	return nil
 }
 
-// concatValues concatenates the values of static inputs along axis a.
-func concatValues(out *Info, ins []*Info, a int) {
-	type part struct {
-		dims []int64
-		v    []sym.Dim
+// concatValues concatenates the values of static inputs along axis a, into out of static shape.
+func concatValues(c *ctx, out *Info, ins []*Info, a int) {
+	n, ok := out.Volume()
+	if !ok || n == 0 || n > MaxValue { // none: the values of an empty tensor are left unknown
+		return
 	}
-	parts := make([]part, len(ins))
-	for k, in := range ins {
-		dims, v, ok := values(in)
-		if !ok {
+	for _, in := range ins {
+		if in.Value == nil {
 			return
 		}
-		parts[k] = part{dims, v}
+		if _, ok := in.Volume(); !ok {
+			return
+		}
 	}
 	outer := 1
-	for _, d := range parts[0].dims[:a] {
-		outer *= int(d)
+	for _, d := range ins[0].Shape.Dims[:a] {
+		outer *= staticInt(d)
 	}
-	var v []sym.Dim
+	v := c.dims(int(n))[:0]
 	for o := range outer {
-		for _, p := range parts {
+		for _, in := range ins {
 			inner := 1
-			for _, d := range p.dims[a:] {
-				inner *= int(d)
+			for _, d := range in.Shape.Dims[a:] {
+				inner *= staticInt(d)
 			}
-			v = append(v, p.v[o*inner:(o+1)*inner]...)
+			v = append(v, in.Value[o*inner:(o+1)*inner]...)
 		}
 	}
 	setValue(out, v)
+}
+
+// staticInt returns the value of a static dim of a tensor whose values are known: small.
+func staticInt(d sym.Dim) int {
+	n, _ := d.Static()
+	return int(n)
 }
 
 // squeezeOnes sets output 0 to in, of known rank, without its dims of size 1 (ONNX's Squeeze and

@@ -40,7 +40,8 @@ func identity(c *ctx) error {
 	if err != nil {
 		return err
 	}
-	c.Set(0, &Info{Type: in.Type, Shape: in.Shape, Value: in.Value, Floats: in.Floats, Optional: in.Optional, elems: in.elems})
+	out := c.Out(0, in.Type, in.Shape)
+	out.Value, out.Floats, out.Optional, out.elems = in.Value, in.Floats, in.Optional, in.elems
 	return nil
 }
 
@@ -125,7 +126,7 @@ func shapeOp(c *ctx) error {
 	}
 	dims := in.Shape.Dims[s:e]
 	out := c.Out(0, element.I64, sym.Ints(int64(len(dims))))
-	setValue(out, append([]sym.Dim(nil), dims...))
+	setValue(out, c.clone(dims))
 	return nil
 }
 
@@ -310,7 +311,7 @@ func gather(c *ctx) error {
 	if err := gatherIndices(c, idx, data.Shape.Dims[a], a, false); err != nil {
 		return err
 	}
-	gatherValues(c.Out(0, data.Type, sym.ShapeOf(dims...)), data, idx, a, 0)
+	gatherValues(c, c.Out(0, data.Type, sym.ShapeOf(dims...)), data, idx, a, 0)
 	return nil
 }
 
@@ -337,7 +338,7 @@ func unsqueeze(c *ctx) error {
 	if err != nil {
 		return err
 	}
-	dims := make([]sym.Dim, outRank)
+	dims := c.dims(outRank)
 	isNew := make([]bool, outRank)
 	for _, a := range ax {
 		isNew[a] = true

@@ -141,7 +141,7 @@ func layerNorm(c *ctx) error {
 	if err != nil {
 		return err
 	}
-	dims := append([]sym.Dim(nil), x.Shape.Dims...)
+	dims := c.clone(x.Shape.Dims)
 	for i := a; i < r; i++ {
 		dims[i] = sym.Const(1)
 	}

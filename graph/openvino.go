@@ -305,7 +305,7 @@ func ovGather(c *ctx) error {
 	if err := gatherIndices(c, idx, data.Shape.Dims[a], a, c.Version() >= 8); err != nil {
 		return err
 	}
-	gatherValues(c.Out(0, data.Type, sym.ShapeOf(dims...)), data, idx, a, int(b))
+	gatherValues(c, c.Out(0, data.Type, sym.ShapeOf(dims...)), data, idx, a, int(b))
 	return nil
 }
 
