@@ -30,22 +30,32 @@ import (
 // The answer therefore holds at every binding of the symbols to positive sizes; at a binding with
 // a size 0, infer again from the bound values.
 func InferSymbolic(in sym.Shape, patternShape shape.Shape, values []sym.Dim, opt Options) (sym.Shape, error) {
+	// The interval rules run on arrays of the usual ranks, without allocating.
+	var ivBuf, inBuf, outBuf [8]shape.Dim
+	var srcBuf [8]Source
 	var p Pattern
 	if values == nil {
 		p = UnknownPattern(patternShape)
 	} else {
-		iv := make([]shape.Dim, len(values))
-		for i, v := range values {
+		iv := ivBuf[:0]
+		for _, v := range values {
 			lo, hi := v.Bounds()
-			iv[i] = shape.Dim{Lo: lo, Hi: hi}
+			iv = append(iv, shape.Dim{Lo: lo, Hi: hi})
 		}
 		var err error
 		if p, err = NewPattern(patternShape, iv); err != nil {
 			return sym.Shape{}, err
 		}
 	}
-	var src []Source
-	out, err := inferPartial(nil, in.Partial(), p, &opt, &src)
+	inPartial := shape.DynamicRank()
+	if !in.RankDynamic {
+		inPartial = shape.Shape{Dims: inBuf[:0]}
+		for _, d := range in.Dims {
+			inPartial.Dims = append(inPartial.Dims, d.Shape())
+		}
+	}
+	src := srcBuf[:0]
+	out, err := inferPartial(outBuf[:0], inPartial, p, &opt, &src)
 	if err != nil {
 		return sym.Shape{}, symbolicError(err, in, values, &opt)
 	}
