@@ -36,7 +36,7 @@ measure() {
 		start=$(date +%s%N)
 		/usr/bin/time -f "%U %S %M" -o "$out.t" "$@" >/dev/null 2>&1 || true
 		end=$(date +%s%N)
-		read -r user sys rss <"$out.t"
+		read -r user sys rss < <(tail -n 1 "$out.t") # time prints "Command exited with non-zero status N" first on a failure
 		echo "$(( (end - start) / 1000 )) $(awk -v u="$user" -v s="$sys" 'BEGIN { print u + s }') $rss" >>"$out"
 	done
 	local w u m wlo whi
