@@ -5,6 +5,7 @@ import (
 
 	"github.com/reshape-go/reshape"
 	"github.com/reshape-go/reshape/shape"
+	"github.com/reshape-go/reshape/sym"
 )
 
 // BenchmarkInferStatic is the rank-4 example 2 of the OpenVINO specification, the destination reused.
@@ -48,6 +49,30 @@ func BenchmarkInferPartialRank5(b *testing.B) {
 	for b.Loop() {
 		out, err := reshape.AppendInferPartial(dst[:0], in, p, opt)
 		if err != nil || out.Dims[4] != shape.Interval(10, 32) {
+			b.Fatal(out, err)
+		}
+	}
+}
+
+// BenchmarkInferSymbolic flattens a symbolic [N,64,8,8] by the pattern [0,64,-1], the Reshape of
+// each block of bench/gen's wide graph: the -1 divides the input dims the other output dims do not
+// share (8·8), no product of N.
+func BenchmarkInferSymbolic(b *testing.B) {
+	tab := sym.NewTable()
+	in, err := sym.ParseShape("[N,64,8,8]", tab)
+	if err != nil {
+		b.Fatal(err)
+	}
+	values := []sym.Dim{sym.Const(0), sym.Const(64), sym.Const(-1)}
+	want, err := sym.ParseShape("[N,64,64]", tab)
+	if err != nil {
+		b.Fatal(err)
+	}
+	opt := reshape.Options{Dialect: reshape.ONNX}.WithSpecialZero(true) // Reshape-14 without allowzero
+	b.ReportAllocs()
+	for b.Loop() {
+		out, err := reshape.InferSymbolic(in, shape.OfInts(3), values, opt)
+		if err != nil || !out.Equal(want) {
 			b.Fatal(out, err)
 		}
 	}

@@ -81,18 +81,21 @@ func InferSymbolic(in sym.Shape, patternShape shape.Shape, values []sym.Dim, opt
 		return opt.CopiesZeros() && opt.Dialect == OpenVINO && i < len(src) && src[i].Origin == Copied
 	}
 	if minus >= 0 && !in.RankDynamic {
-		w, r := sym.Const(1), sym.Const(1)
+		// The quotient of the products of the input dims (w) and the other output dims (r), less
+		// the dims they share, which cancel: [N,64,8,8] to [0,64,-1] divides 4096 by 64, static.
+		var wBuf, rBuf [8]sym.Dim
+		wd, rd := wBuf[:0], rBuf[:0]
 		for i, d := range in.Dims {
 			if !excluded(i) {
-				w = sym.MulDims(w, d)
+				wd = append(wd, d)
 			}
 		}
 		for i, d := range res {
 			if i != minus && !excluded(i) {
-				r = sym.MulDims(r, d)
+				rd = append(rd, d)
 			}
 		}
-		q := sym.QuoDims(w, r)
+		q := sym.QuoDims(uncommonVolumes(wd, rd))
 		if e, ok := q.Expr(); ok {
 			if _, den, ok := sym.Ratio(e, sym.Int(1)); ok && den != 1 {
 				copied := "" // the input, when w leaves out dims special zeros copy
@@ -101,6 +104,7 @@ func InferSymbolic(in sym.Shape, patternShape shape.Shape, values []sym.Dim, opt
 						copied = in.String()
 					}
 				}
+				w, r := sym.ShapeOf(wd...).Volume(), sym.ShapeOf(rd...).Volume()
 				return sym.Shape{}, errNotDivisible(minus, w.String(), r.String(), copied)
 			}
 		}
