@@ -106,7 +106,13 @@ func onnxFile(path string, opt Options) (*Report, error) {
 // whose inputs break its rule or that imposes the constraint broken, when not nil.
 func onnxRows(res *graph.Result, d *declarations, broken *sym.ConstraintError, file string, opt Options) ([]Row, error) {
 	st := newStoppers(res)
-	var rows []Row
+	reshapes := 0 // a row each, and the rows of failed nodes grow the list past them
+	for i := range res.Nodes {
+		if res.Nodes[i].Node.Op == "Reshape" {
+			reshapes++
+		}
+	}
+	rows := make([]Row, 0, reshapes)
 	for i := range res.Nodes {
 		r := &res.Nodes[i]
 		breaks := broken != nil && r.Path == broken.Constraint.Origin.Node
@@ -168,7 +174,10 @@ func onnxRow(res *graph.Result, d *declarations, st *stoppers, r *graph.NodeResu
 	default:
 		p := r.Inputs[1]
 		row.Pattern.Values, row.PatternShape = p.Value, p.Shape.Partial()
-		src := st.producer(r.Scope, node.Pattern)
+		var src *graph.NodeResult // nil for a constant of the graph, which no node outputs
+		if _, isConst := r.Graph.Consts[node.Pattern]; !isConst {
+			src = st.producer(r.Scope, node.Pattern)
+		}
 		switch {
 		case p.Value == nil:
 			row.PatternSource = PatternUnknown
@@ -292,7 +301,8 @@ func determined(r Row) bool {
 // the pattern's values) stop being known: nodes without a shape rule, nodes whose inputs broke their
 // rule, nodes whose rule depends on run-time data, and graph inputs whose values only a run gives.
 type stoppers struct {
-	prod map[string]*graph.NodeResult // scope + "\x00" + tensor name → its producer
+	res  *graph.Result
+	prod map[string]*graph.NodeResult // scope + "\x00" + tensor name → its producer, made on the first look-up
 	memo map[memoKey][]string
 }
 
@@ -305,21 +315,23 @@ type memoKey struct {
 const maxStoppers = 3
 
 func newStoppers(res *graph.Result) *stoppers {
-	s := &stoppers{prod: map[string]*graph.NodeResult{}, memo: map[memoKey][]string{}}
-	for i := range res.Nodes {
-		r := &res.Nodes[i]
-		for _, out := range r.Node.Outputs {
-			if out != "" {
-				s.prod[r.Scope+"\x00"+out] = r
-			}
-		}
-	}
-	return s
+	return &stoppers{res: res, memo: map[memoKey][]string{}}
 }
 
 // producer returns the node result that outputs name as the node of scope reads it: in its scope or
 // an enclosing one.
 func (s *stoppers) producer(scope, name string) *graph.NodeResult {
+	if s.prod == nil {
+		s.prod = make(map[string]*graph.NodeResult, len(s.res.Nodes))
+		for i := range s.res.Nodes {
+			r := &s.res.Nodes[i]
+			for _, out := range r.Node.Outputs {
+				if out != "" {
+					s.prod[r.Scope+"\x00"+out] = r
+				}
+			}
+		}
+	}
 	for {
 		if p, ok := s.prod[scope+"\x00"+name]; ok {
 			return p
