@@ -88,7 +88,7 @@ type Result struct {
 	tensors     map[string]*Info            // the tensors of the main graph by name
 	subs        map[string]map[string]*Info // the tensors of each subgraph by name (engine.subs)
 	pathsOnce   sync.Once
-	paths       map[string]*Info // every tensor by path, subgraphs included: made by the first Tensor
+	paths       map[string]*Info // the tensors of the subgraphs by path: made by the first Tensor that needs it
 }
 
 // Tensor returns what inference found of the tensor at path (its element type, its shape, and for a
@@ -99,14 +99,18 @@ type Result struct {
 // binding (NodeResult.NotTaken) included. A tensor downstream of a node whose inputs break its
 // rule has an unknown shape and Info.FailedAt names that node.
 func (r *Result) Tensor(path string) *Info {
+	if in, ok := r.tensors[path]; ok {
+		return in // a name of the main graph over a path of a subgraph that spells it
+	}
 	r.pathsOnce.Do(func() {
-		r.paths = make(map[string]*Info, len(r.tensors))
 		for prefix, infos := range r.subs {
+			if r.paths == nil {
+				r.paths = map[string]*Info{}
+			}
 			for name, in := range infos {
 				r.paths[prefix+name] = in
 			}
 		}
-		maps.Copy(r.paths, r.tensors) // a name of the main graph over a path that spells it
 	})
 	return r.paths[path]
 }
