@@ -694,20 +694,15 @@ func gatherND(c *ctx) error {
 	}
 	r, ok1 := data.Rank()
 	q, ok2 := idx.Rank()
-	if !ok1 || !ok2 || q == 0 {
-		if ok2 && q == 0 {
-			return c.Errorf(errcode.ErrInvalidShape, "indices is a scalar")
-		}
+	if ok2 && q == 0 {
+		return c.Errorf(errcode.ErrInvalidShape, "indices is a scalar")
+	}
+	if b < 0 || ok1 && b >= int64(r) || ok2 && b >= int64(q) {
+		return c.Errorf(errcode.ErrInvalidShape, "batch_dims %d for data %v and indices %v", b, data.Shape, idx.Shape)
+	}
+	if !ok1 || !ok2 {
 		c.Out(0, data.Type, sym.DynamicRank())
 		return nil
-	}
-	k, ok := idx.Shape.Dims[q-1].Static()
-	if !ok {
-		c.Out(0, data.Type, sym.DynamicRank())
-		return nil
-	}
-	if b < 0 || b >= int64(min(q, r)) || k < 1 || k > int64(r)-b {
-		return c.Errorf(errcode.ErrInvalidShape, "batch_dims %d and indices of last dim %d for data of rank %d and indices of rank %d", b, k, r, q)
 	}
 	dims := append([]sym.Dim(nil), idx.Shape.Dims[:q-1]...)
 	for i := range b {
@@ -716,6 +711,23 @@ func gatherND(c *ctx) error {
 			return err
 		}
 		dims[i] = u
+	}
+	last := idx.Shape.Dims[q-1]
+	k, ok := last.Static()
+	if !ok {
+		// The output's rank waits for k, but its bounds are the operator's conditions all the
+		// same.
+		if err := requireAtLeast(c, last, 1, "indices' last dim"); err != nil {
+			return err
+		}
+		if err := requireAtMost(c, last, sym.Const(int64(r)-b), "indices' last dim, at most data's rank "+itoa(r)+" less batch_dims "+itoa(int(b))); err != nil {
+			return err
+		}
+		c.Out(0, data.Type, sym.DynamicRank())
+		return nil
+	}
+	if k < 1 || k > int64(r)-b {
+		return c.Errorf(errcode.ErrInvalidShape, "batch_dims %d and indices of last dim %d for data of rank %d and indices of rank %d", b, k, r, q)
 	}
 	dims = append(dims, data.Shape.Dims[b+k:]...)
 	c.Out(0, data.Type, sym.ShapeOf(dims...))
