@@ -257,6 +257,21 @@ func TestGatherScatter(t *testing.T) {
 			inputs: map[string]string{"x": "[N,C,4]", "i": "[K,2]", "u": "[K,4]"}, types: i64, want: []string{"[N,C,4]"}},
 		{name: "scatter nd updates", node: node("ScatterND", []string{"x", "i", "u"}, []string{"y"}),
 			inputs: map[string]string{"x": "[N,C,4]", "i": "[K,2]", "u": "[K,5]"}, types: i64, wantErr: errInvalidShape},
+		// FuzzInferGraph: indices of last dim C for data of rank 1, refused at C=6 where no
+		// constraint said so.
+		{name: "scatter nd last dim a symbol", node: node("ScatterND", []string{"x", "i", "u"}, []string{"y"}),
+			inputs: map[string]string{"x": "[N]", "i": "[C]", "u": "[...]"}, types: i64, want: []string{"[N]"},
+			constraints: []string{"C == 1 (ScatterND_0 (ScatterND): indices' last dim, at most data's rank 1)"}},
+		{name: "scatter nd last dim a symbol, rank 2", node: node("ScatterND", []string{"x", "i", "u"}, []string{"y"}),
+			inputs: map[string]string{"x": "[N,4]", "i": "[M,C]", "u": "[...]"}, types: i64, want: []string{"[N,4]"},
+			constraints: []string{"C <= 2 (ScatterND_0 (ScatterND): indices' last dim, at most data's rank 2)"}},
+		{name: "scatter nd last dim from the updates' rank", node: node("ScatterND", []string{"x", "i", "u"}, []string{"y"}),
+			inputs: map[string]string{"x": "[N,C,4]", "i": "[M,K]", "u": "[M,4]"}, types: i64, want: []string{"[N,C,4]"},
+			constraints: []string{"K == 2 (ScatterND_0 (ScatterND): indices' last dim, as updates of rank 2 give it)"}},
+		{name: "scatter nd updates' rank too large", node: node("ScatterND", []string{"x", "i", "u"}, []string{"y"}),
+			inputs: map[string]string{"x": "[N,C,4]", "i": "[M,K]", "u": "[M,N,C,4]"}, types: i64, wantErr: errInvalidShape},
+		{name: "scatter nd scalar indices", node: node("ScatterND", []string{"x", "i", "u"}, []string{"y"}),
+			inputs: map[string]string{"x": "[N,C,4]", "i": "[]", "u": "[N,C,4]"}, types: i64, wantErr: errInvalidShape},
 	})
 }
 
