@@ -177,8 +177,8 @@ func groupNormNHWC(c *ctx) error {
 	if last != 0 {
 		ch = xd[3]
 	}
-	if n, ok := ch.Static(); ok && n%groups != 0 {
-		return c.Errorf(errcode.ErrInvalidShape, "%d channels are not a multiple of groups %d", n, groups)
+	if err := requireMultiple(c, ch, groups, "the channels a multiple of groups "+itoa(int(groups))); err != nil {
+		return err
 	}
 	if err := channelParams(c, ch, "gamma", "beta"); err != nil {
 		return err
@@ -599,8 +599,8 @@ func nhwcConv(c *ctx) error {
 	}
 	xd, wd := nhwc(dimsOf(ins[0], r)), dimsOf(ins[1], r)
 	m := wd[0]
-	if v, ok := m.Static(); ok && v%group != 0 {
-		return c.Errorf(errcode.ErrInvalidShape, "W has %d output channels, not divisible by group %d", v, group)
+	if err := requireMultiple(c, m, group, "W's output channels (dim 0) a multiple of group "+itoa(int(group))); err != nil {
+		return err
 	}
 	if _, err := c.Unify(xd[1], sym.MulDims(wd[1], sym.Const(group)), "input channels (last dim) and W's channels times group"); err != nil {
 		return err

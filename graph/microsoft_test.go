@@ -201,6 +201,9 @@ func TestMicrosoftRules(t *testing.T) {
 			inputs: shapes1("x", "[N,C,H,W]", "g", "[32]", "b", "[32]"), want: []string{"[N,32,H,W]"}},
 		{name: "GroupNorm groups", node: msNode("GroupNorm", []string{"x", "g", "b"}, y, attrInt("groups", 4), attrInt("activation", 1)),
 			inputs: shapes1("x", "[N,H,W,6]", "g", "[6]", "b", "[6]"), wantErr: errInvalidShape},
+		{name: "GroupNorm groups symbolic", node: msNode("GroupNorm", []string{"x", "g", "b"}, y, attrInt("groups", 4), attrInt("activation", 1)),
+			inputs: shapes1("x", "[N,H,W,C]", "g", "[C]", "b", "[C]"), want: []string{"[N,H,W,C]"},
+			constraints: []string{"C % 4 == 0 (GroupNorm_0 (GroupNorm): the channels a multiple of groups 4)"}},
 		{name: "GroupNorm activation", node: msNode("GroupNorm", []string{"x", "g", "b"}, y, attrInt("groups", 2)),
 			inputs: shapes1("x", "[N,H,W,8]", "g", "[8]", "b", "[8]"), wantErr: errSyntax},
 
@@ -284,6 +287,9 @@ func TestMicrosoftRules(t *testing.T) {
 			wantErr: errInvalidShape},
 		{name: "NhwcConv group", node: msNode("NhwcConv", []string{"x", "w"}, y, attrInt("group", 3)), inputs: shapes1("x", "[N,H,W,6]", "w", "[16,2,3,3]"),
 			wantErr: errInvalidShape},
+		{name: "NhwcConv group symbolic", node: msNode("NhwcConv", []string{"x", "w"}, y, attrInt("group", 3)), inputs: shapes1("x", "[N,H,W,6]", "w", "[M,2,1,1]"),
+			want:        []string{"[N,H,W,M]"},
+			constraints: []string{"M % 3 == 0 (NhwcConv_0 (NhwcConv): W's output channels (dim 0) a multiple of group 3)"}},
 		{name: "NhwcConv bias", node: msNode("NhwcConv", []string{"x", "w", "b"}, y), inputs: shapes1("x", "[N,H,W,4]", "w", "[16,4,3,3]", "b", "[8]"),
 			wantErr: errInvalidShape},
 	}))

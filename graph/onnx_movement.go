@@ -889,9 +889,9 @@ func col2Im(c *ctx) error {
 			}
 			p = sym.MulDims(p, nb)
 		}
-		if a, ok1 := in.Shape.Dims[1].Static(); ok1 {
-			if n, ok2 := p.Static(); ok2 && a%n != 0 {
-				return c.Errorf(errcode.ErrInvalidShape, "dim 1 = %d is not a multiple of the block volume %d", a, n)
+		if n, ok := p.Static(); ok {
+			if err := requireMultiple(c, in.Shape.Dims[1], n, "dim 1 a multiple of the block volume "+itoa(int(n))); err != nil {
+				return err
 			}
 		}
 		ch, _ = sym.QuoDims(in.Shape.Dims[1], p).NonNegative()

@@ -154,8 +154,8 @@ func convOp(c *ctx, xi, wi, bi int, t element.Type) error {
 	}
 	xd, wd := dimsOf(x, r), dimsOf(w, r)
 	m := wd[0]
-	if n, ok := m.Static(); ok && n%group != 0 {
-		return c.Errorf(errcode.ErrInvalidShape, "W has %d output channels, not divisible by group %d", n, group)
+	if err := requireMultiple(c, m, group, "W's output channels (dim 0) a multiple of group "+itoa(int(group))); err != nil {
+		return err
 	}
 	if _, err := c.Unify(xd[1], sym.MulDims(wd[1], sym.Const(group)), "input channels and W's channels times group"); err != nil {
 		return err
@@ -330,8 +330,8 @@ func convTranspose(c *ctx) error {
 		return err
 	}
 	xd, wd := dimsOf(x, r), dimsOf(w, r)
-	if n, ok := wd[0].Static(); ok && n%group != 0 {
-		return c.Errorf(errcode.ErrInvalidShape, "W has %d input channels, not divisible by group %d", n, group)
+	if err := requireMultiple(c, wd[0], group, "W's input channels (dim 0) a multiple of group "+itoa(int(group))); err != nil {
+		return err
 	}
 	if _, err := c.Unify(xd[1], wd[0], "input channels and W's dim 0"); err != nil {
 		return err

@@ -171,8 +171,8 @@ func groupNorm(c *ctx) error {
 	if ch, ok, err := channels(c, ins[0]); err != nil {
 		return err
 	} else if ok {
-		if n, ok := ch.Static(); ok && n%g != 0 {
-			return c.Errorf(errcode.ErrInvalidShape, "%d channels are not a multiple of num_groups %d", n, g)
+		if err := requireMultiple(c, ch, g, "the channels a multiple of num_groups "+itoa(int(g))); err != nil {
+			return err
 		}
 		if c.Version() < 21 {
 			ch = sym.Const(g)

@@ -195,3 +195,26 @@ func TestConvPoolTypes(t *testing.T) {
 			[]element.Type{element.F32, element.I64}},
 	})
 }
+
+// TestGroupMultiples checks the channels that a group count divides: a count in the symbols is
+// required a multiple as a constraint of the node, a static one that is not is an error. Found by
+// reading the rules for the class of FuzzInferGraph's GatherND finding: a Conv of W [M,2,1,1] and
+// group 3 was inferred without a word, and refused at M=4.
+func TestGroupMultiples(t *testing.T) {
+	y := []string{"y"}
+	checkNode(t, []nodeCase{
+		{name: "Conv", node: nodeV("Conv", 11, []string{"x", "w"}, y, attrInt("group", 3)),
+			inputs: shapes1("x", "[N,6,H,W]", "w", "[M,2,1,1]"), want: []string{"[N,M,H,W]"},
+			constraints: []string{"M % 3 == 0 (Conv_0 (Conv): W's output channels (dim 0) a multiple of group 3)"}},
+		{name: "Conv static", node: nodeV("Conv", 11, []string{"x", "w"}, y, attrInt("group", 3)),
+			inputs: shapes1("x", "[N,6,H,W]", "w", "[8,2,3,3]"), wantErr: errInvalidShape},
+		{name: "ConvTranspose", node: nodeV("ConvTranspose", 11, []string{"x", "w"}, y, attrInt("group", 2)),
+			inputs: shapes1("x", "[N,C,H,W]", "w", "[C,3,3,3]"), want: []string{"[N,6,H+2,W+2]"},
+			constraints: []string{"C % 2 == 0 (ConvTranspose_0 (ConvTranspose): W's input channels (dim 0) a multiple of group 2)"}},
+		{name: "ConvTranspose static", node: nodeV("ConvTranspose", 11, []string{"x", "w"}, y, attrInt("group", 2)),
+			inputs: shapes1("x", "[N,5,H,W]", "w", "[5,3,3,3]"), wantErr: errInvalidShape},
+		{name: "GroupNormalization", node: nodeV("GroupNormalization", 21, []string{"x", "s", "b"}, y, attrInt("num_groups", 4)),
+			inputs: shapes1("x", "[N,C,H,W]", "s", "[C]", "b", "[C]"), want: []string{"[N,C,H,W]"},
+			constraints: []string{"C % 4 == 0 (GroupNormalization_0 (GroupNormalization): the channels a multiple of num_groups 4)"}},
+	})
+}
