@@ -342,6 +342,9 @@ func matMulNBits(c *ctx) error {
 		if v, ok := product(in.Shape.Dims).Static(); ok && v != sz.want {
 			return c.Errorf(errcode.ErrInvalidShape, "input %d %v holds %d elements, want %d for %s", sz.i, in.Shape, v, sz.want, sz.what)
 		}
+		if err := requireCount(c, in.Shape, sz.want, "input "+itoa(sz.i)+" of "+itoa(int(sz.want))+" elements for "+sz.what); err != nil {
+			return err
+		}
 	}
 	a, r, ok, err := c.Ranked(0)
 	if err != nil || !ok {
