@@ -175,6 +175,13 @@ func TestModelConstraints(t *testing.T) {
 			want: []string{"S <= 2 (slice (Slice): the count of starts at most the rank)",
 				"S == E (slice (Slice): the count of ends that of starts)"},
 			bad: map[string]int64{"N": 4, "S": 3, "E": 3}, node: "slice"},
+		// FuzzInferGraph: a DynamicSlice of data of unknown rank, 3 starts and ends [C], inferred
+		// without a word and refused at C=4.
+		{name: "ends of a count the input decides, of data of unknown rank", model: newModel(9).input("x", -1).
+			ints("s", []int64{3}, 0, 0, 0).typedInput("e", 7, "C").
+			node("slice", "DynamicSlice", []string{"x", "s", "e"}, []string{"y"}).output("y"),
+			want: []string{"C == 3 (slice (DynamicSlice): the count of ends that of starts)"},
+			bad:  map[string]int64{"C": 4}, node: "slice", y: "[...]"},
 		{name: "a pooled axis of 0", model: newModel(17).input("x", "N", 3, "H").
 			node("pool", "MaxPool", []string{"x"}, []string{"p"}, attrInts("kernel_shape", 4), attrInts("strides", 4)).
 			node("gap", "GlobalAveragePool", []string{"p"}, []string{"y"}).output("y"),

@@ -73,13 +73,19 @@ func slice(c *ctx) error {
 		}
 	}
 	in, r, ok, err := c.Ranked(0)
-	if err != nil || !ok {
+	if err != nil {
 		return err
+	}
+	if !ok {
+		r = -1
 	}
 	if !counted {
 		if err := requireSliceCounts(c, r); err != nil {
 			return err
 		}
+	}
+	if !ok {
+		return nil
 	}
 	switch {
 	case n < 0 && axes != nil:
@@ -137,8 +143,8 @@ func slice(c *ctx) error {
 var sliceInputs = [...]string{"starts", "ends", "axes", "steps"}
 
 // requireSliceCounts requires, where the symbols decide them, what onnxruntime checks of a Slice of
-// an input of rank r whose counts of starts, ends, axes and steps are not all known: as many of each
-// as of starts, and no more than r (each names an axis, and no axis twice).
+// an input of rank r (-1 when not known) whose counts of starts, ends, axes and steps are not all
+// known: as many of each as of starts, and no more than r (each names an axis, and no axis twice).
 func requireSliceCounts(c *ctx, r int) error {
 	var count sym.Dim
 	first := ""
@@ -155,7 +161,7 @@ func requireSliceCounts(c *ctx, r int) error {
 			return err
 		}
 	}
-	if first == "" {
+	if first == "" || r < 0 {
 		return nil
 	}
 	return requireAtMost(c, count, sym.Const(int64(r)), "the count of "+first+" at most the rank")
