@@ -69,6 +69,12 @@ func TestSignalRules(t *testing.T) {
 		{name: "DFT axis on the batch", node: nodeV("DFT", 17, []string{"x"}, y, attrInt("axis", 0)),
 			inputs: shapes1("x", "[B,S,1]"), wantErr: errInvalidShape},
 		{name: "DFT last dim", node: nodeV("DFT", 17, []string{"x"}, y), inputs: shapes1("x", "[B,S,3]"), wantErr: errInvalidShape},
+		// FuzzInferGraph: a DFT of input [...,C] inferred without a word, refused at C=7.
+		{name: "DFT last dim a symbol", node: nodeV("DFT", 17, []string{"x"}, y), inputs: shapes1("x", "[B,S,C]"), want: []string{"[B,S,2]"},
+			constraints: []string{"C <= 2 (DFT_0 (DFT): input 0's last dim 1 (real) or 2 (complex))"}},
+		{name: "STFT last dim a symbol", node: nodeV("STFT", 17, []string{"x", "s", "w"}, y),
+			inputs: shapes1("x", "[B,S,C]", "w", "[16]"), consts: map[string][]int64{"s:s": {8}}, want: []string{"[B,S//8-1,9,2]"},
+			constraints: []string{"C <= 2 (STFT_0 (STFT): input 0's last dim 1 (real) or 2 (complex))"}},
 		{name: "DFT rank", node: nodeV("DFT", 17, []string{"x"}, y), inputs: shapes1("x", "[B,2]"), wantErr: errInvalidShape},
 		{name: "STFT window", node: nodeV("STFT", 17, []string{"x", "s", "w"}, y),
 			inputs: shapes1("x", "[B,S,1]", "w", "[16]"), consts: map[string][]int64{"s:s": {8}}, want: []string{"[B,S//8-1,9,2]"}},

@@ -90,13 +90,18 @@ func halfSpectrum(n sym.Dim) sym.Dim {
 	return sym.AddDims(sym.FloorDivDims(n, sym.Const(2)), sym.Const(1))
 }
 
-// complexLast checks that the last dim of a signal of rank r, one of real (1) or complex (2)
-// values, can be 1 or 2: another is an error wrapping errcode.ErrInvalidShape.
+// complexLast requires the last dim of a signal of rank r, one of real (1) or complex (2) values, to
+// be 1 or 2: one in the symbols at most 2 (and at least 1) as constraints of the node, one that can
+// be neither an error wrapping errcode.ErrInvalidShape.
 func complexLast(c *ctx, in *Info, r int) error {
-	if lo, hi := in.Shape.Dims[r-1].Bounds(); hi < 1 || lo > 2 {
-		return c.Errorf(errcode.ErrInvalidShape, "input 0's last dim is %v: want 1 (real) or 2 (complex)", in.Shape.Dims[r-1])
+	d := in.Shape.Dims[r-1]
+	if lo, hi := d.Bounds(); hi < 1 || lo > 2 {
+		return c.Errorf(errcode.ErrInvalidShape, "input 0's last dim is %v: want 1 (real) or 2 (complex)", d)
 	}
-	return nil
+	if err := requireAtLeast(c, d, 1, "input 0's last dim 1 (real) or 2 (complex)"); err != nil {
+		return err
+	}
+	return requireAtMost(c, d, sym.Const(2), "input 0's last dim 1 (real) or 2 (complex)")
 }
 
 // dft: DFT-17 (axis attribute, default 1), -20 (axis input 2, default -2). The input is [batch,
