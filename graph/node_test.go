@@ -174,6 +174,12 @@ func TestCoreRules(t *testing.T) {
 			consts: map[string][]int64{"a": {0, -1}}, want: []string{"[1,B,T,1]"}},
 		{name: "squeeze", node: node("Squeeze", []string{"x", "a"}, []string{"y"}), inputs: map[string]string{"x": "[1,B,1]"},
 			consts: map[string][]int64{"a": {2}}, want: []string{"[1,B]"}},
+		// Squeezing an axis in the symbols requires it of size 1, as onnxruntime does at run time.
+		{name: "squeeze a symbol", node: node("Squeeze", []string{"x", "a"}, []string{"y"}), inputs: map[string]string{"x": "[N,B,C]"},
+			consts: map[string][]int64{"a": {0, 2}}, want: []string{"[B]"},
+			constraints: []string{"N == 1 (Squeeze_0 (Squeeze): axis 0 squeezed, of size 1)", "C == 1 (Squeeze_0 (Squeeze): axis 2 squeezed, of size 1)"}},
+		{name: "squeeze an axis of 2", node: node("Squeeze", []string{"x", "a"}, []string{"y"}), inputs: map[string]string{"x": "[N,2]"},
+			consts: map[string][]int64{"a": {1}}, wantErr: errInvalidShape},
 		{name: "flatten", node: node("Flatten", []string{"x"}, []string{"y"}, attrInt("axis", 2)), inputs: map[string]string{"x": "[N,C,H,W]"},
 			want: []string{"[N*C,H*W]"}},
 		{name: "transpose", node: node("Transpose", []string{"x"}, []string{"y"}, attrInts("perm", 0, 2, 1, 3)),

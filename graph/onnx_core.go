@@ -385,6 +385,9 @@ func squeeze(c *ctx) error {
 		if lo, hi := d.Bounds(); lo > 1 || hi < 1 {
 			return c.Errorf(errcode.ErrInvalidShape, "axis %d has size %v, not 1", a, d)
 		}
+		if _, err := c.Unify(d, sym.Const(1), "axis "+itoa(a)+" squeezed, of size 1"); err != nil {
+			return err
+		}
 		drop[a] = true
 	}
 	var dims []sym.Dim
