@@ -227,6 +227,9 @@ func stft(c *ctx) error {
 		if n, ok := s.Static(); ok && n < 1 {
 			return c.Errorf(errcode.ErrInvalidShape, "frame_step %d: want 1 or more", n)
 		}
+		if err := requireAtMost(c, frame, length, "frame_length at most the signal's length"); err != nil {
+			return err
+		}
 		if d, ok := sym.SubDims(length, frame).NonNegative(); ok {
 			frames = sym.AddDims(sym.FloorDivDims(d, s), sym.Const(1))
 		} else {
