@@ -168,6 +168,16 @@ func TestCoreRules(t *testing.T) {
 			inputs: map[string]string{"a": "[N,3]", "b": "[N,T]"}, want: []string{"[N,T+3]"}},
 		{name: "concat unifies", node: node("Concat", []string{"a", "b"}, []string{"y"}, attrInt("axis", 1)),
 			inputs: map[string]string{"a": "[N,3]", "b": "[M,4]"}, want: []string{"[N,7]"}},
+		// FuzzInferGraph: a Gather of index -3 along an axis C inferred without a word, refused at
+		// C=1.
+		{name: "gather along a symbol", node: node("Gather", []string{"x", "i"}, []string{"y"}), inputs: map[string]string{"x": "[C,4]"},
+			consts: map[string][]int64{"i": {-3, 1}}, want: []string{"[2,4]"},
+			constraints: []string{"C >= 3 (Gather_0 (Gather): index -3 (element 0 of the indices) within axis 0)"}},
+		{name: "gather along a symbol, a positive index", node: node("Gather", []string{"x", "i"}, []string{"y"}, attrInt("axis", 1)),
+			inputs: map[string]string{"x": "[N,C]"}, consts: map[string][]int64{"i": {0, 5, -2}}, want: []string{"[N,3]"},
+			constraints: []string{"C >= 6 (Gather_0 (Gather): index 5 (element 1 of the indices) within axis 1)"}},
+		{name: "gather along an axis of 2", node: node("Gather", []string{"x", "i"}, []string{"y"}), inputs: map[string]string{"x": "[2,4]"},
+			consts: map[string][]int64{"i": {-3}}, wantErr: errInvalidShape},
 		{name: "gather scalar", node: node("Gather", []string{"x", "i"}, []string{"y"}), inputs: map[string]string{"x": "[4]"},
 			consts: map[string][]int64{"s:i": {2}}, want: []string{"[]"}},
 		{name: "unsqueeze 13", node: node("Unsqueeze", []string{"x", "a"}, []string{"y"}), inputs: map[string]string{"x": "[B,T]"},
