@@ -46,7 +46,13 @@ func TestPRelu(t *testing.T) {
 	checkNode(t, []nodeCase{
 		{name: "slope per channel", node: nodeV("PRelu", 16, xs, y), inputs: shapes1("x", "[N,C,H,W]", "s", "[C,1,1]"), want: []string{"[N,C,H,W]"}},
 		{name: "slope of a symbol unifies", node: nodeV("PRelu", 9, xs, y), inputs: shapes1("x", "[N,3]", "s", "[K]"), want: []string{"[N,3]"}},
-		{name: "slope that may be 1", node: nodeV("PRelu", 16, xs, y), inputs: shapes1("x", "[N,3]", "s", "[?]"), want: []string{"[N,3]"}},
+		{name: "slope that may be 1", node: nodeV("PRelu", 16, xs, y), inputs: shapes1("x", "[N,3]", "s", "[?]"), want: []string{"[N,3]"},
+			constraints: []string{"s:0 == 3 || s:0 == 1 (PRelu_0 (PRelu): input 1 dim 0 1 or the output's)"}},
+		// FuzzInferGraph: a slope [C,C,C] for x [C,C,0] inferred without a word, refused at C=4.
+		{name: "slope of a symbol that may be 1", node: nodeV("PRelu", 16, xs, y), inputs: shapes1("x", "[N,C,0]", "s", "[C,S]"), want: []string{"[N,C,0]"},
+			constraints: []string{"S == 1 (PRelu_0 (PRelu): input 1 dim 1 1 or the output's)"}},
+		{name: "slope of a symbol against one", node: nodeV("PRelu", 16, xs, y), inputs: shapes1("x", "[N,T]", "s", "[S]"), want: []string{"[N,T]"},
+			constraints: []string{"T == S || S == 1 (PRelu_0 (PRelu): input 1 dim 0 1 or the output's)"}},
 		{name: "slope that does not broadcast", node: nodeV("PRelu", 7, xs, y), inputs: shapes1("x", "[N,3]", "s", "[4]"), wantErr: errInvalidShape},
 		{name: "slope of a higher rank", node: nodeV("PRelu", 16, xs, y), inputs: shapes1("x", "[3]", "s", "[1,3]"), wantErr: errInvalidShape},
 		{name: "PRelu-6 keeps X", node: nodeV("PRelu", 6, xs, y), inputs: shapes1("x", "[N,3]", "s", "[4]"), want: []string{"[N,3]"}},
