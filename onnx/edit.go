@@ -150,7 +150,7 @@ func editGraph(g []byte, e *GraphEdit, index *int) ([][]byte, error) {
 				return nil
 			}
 		case num == 5 && len(e.RemoveInitializers) > 0:
-			name, err := tensorName(value)
+			name, err := stringField(value, "TensorProto", 8)
 			if err != nil {
 				return err
 			}
@@ -158,7 +158,7 @@ func editGraph(g []byte, e *GraphEdit, index *int) ([][]byte, error) {
 				return nil
 			}
 		case num == 11 || num == 12 || num == 13:
-			name, err := valueInfoName(value)
+			name, err := stringField(value, "ValueInfoProto", 1)
 			if vi, ok := e.Set[name]; ok && err == nil {
 				segs = append(segs, appendBytes(nil, num, setType(value, &vi)))
 				return nil
@@ -194,16 +194,4 @@ func renameInputs(n []byte, names map[int]string) ([]byte, error) {
 		}
 	}
 	return out, err
-}
-
-// tensorName returns the name (8) of the TensorProto t, without reading its values.
-func tensorName(t []byte) (string, error) {
-	var name string
-	err := eachField(t, "TensorProto", func(num protowire.Number, typ protowire.Type, _, value []byte) error {
-		if num == 8 && typ == protowire.BytesType {
-			name = string(value)
-		}
-		return nil
-	})
-	return name, err
 }

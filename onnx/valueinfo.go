@@ -96,7 +96,7 @@ func setGraph(g []byte, path string, graphs map[string]GraphShapes, depth int) (
 			out = appendBytes(out, 1, n)
 			return err
 		case num == 11 || num == 12 || num == 13:
-			name, err := valueInfoName(value)
+			name, err := stringField(value, "ValueInfoProto", 1)
 			if vi, ok := gs.Set[name]; ok && err == nil {
 				out = appendBytes(out, num, setType(value, &vi))
 				return nil
@@ -163,13 +163,7 @@ func attrHasGraph(a []byte) bool {
 
 // setAttr rewrites the graphs of the AttributeProto a of the node at path node ("PATH/NODE/").
 func setAttr(a []byte, node string, graphs map[string]GraphShapes, depth int) ([]byte, error) {
-	var name string
-	eachField(a, "AttributeProto", func(num protowire.Number, typ protowire.Type, _, value []byte) error {
-		if num == 1 && typ == protowire.BytesType {
-			name = string(value)
-		}
-		return nil
-	})
+	name, _ := stringField(a, "AttributeProto", 1) // a malformed attribute fails the walk below
 	out := make([]byte, 0, len(a))
 	k := 0
 	err := eachField(a, "AttributeProto", func(num protowire.Number, typ protowire.Type, field, value []byte) error {
@@ -191,16 +185,18 @@ func setAttr(a []byte, node string, graphs map[string]GraphShapes, depth int) ([
 	return out, err
 }
 
-// valueInfoName returns the name (1) of the ValueInfoProto vi.
-func valueInfoName(vi []byte) (string, error) {
-	var name string
-	err := eachField(vi, "ValueInfoProto", func(num protowire.Number, typ protowire.Type, _, value []byte) error {
-		if num == 1 && typ == protowire.BytesType {
-			name = string(value)
+// stringField returns the last string field num of the message msg, of the type named message
+// (the name (1) of a ValueInfoProto or an AttributeProto, the name (8) of a TensorProto), without
+// decoding its other fields; "" when it has none.
+func stringField(msg []byte, message string, num protowire.Number) (string, error) {
+	var s string
+	err := eachField(msg, message, func(n protowire.Number, typ protowire.Type, _, value []byte) error {
+		if n == num && typ == protowire.BytesType {
+			s = string(value)
 		}
 		return nil
 	})
-	return name, err
+	return s, err
 }
 
 // setType returns the ValueInfoProto old with its type (2) replaced by that of vi, its other
