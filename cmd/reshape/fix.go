@@ -6,7 +6,6 @@ import (
 	"io"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/reshape-go/reshape/fix"
@@ -108,13 +107,9 @@ func runFix(e *env, args []string) int {
 	if len(args) != 2 {
 		return e.fail(fixCommand, usagef("want MODEL.onnx and OUT.onnx, got %d arguments", len(args)))
 	}
-	exportDims := map[string]int64{}
-	for name, v := range export.values {
-		n, err := strconv.ParseInt(v, 10, 64)
-		if err != nil || n < 1 {
-			return e.fail(fixCommand, usagef("--export %s=%s: want a positive integer, the size at the export", name, v))
-		}
-		exportDims[name] = n
+	exportDims, err := export.ints(1, "a positive integer, the size at the export")
+	if err != nil {
+		return e.fail(fixCommand, err)
 	}
 	in, outPath := args[0], args[1]
 	m, err := onnx.Open(in, lim.fileLimit())

@@ -100,15 +100,19 @@ func (b *bindings) Set(s string) error {
 }
 
 // dims returns the --dim bindings as integers.
-func (b *bindings) dims() (map[string]int64, error) {
+func (b *bindings) dims() (map[string]int64, error) { return b.ints(0, "a non-negative integer") }
+
+// ints returns the bindings as integers of at least least, want saying what they must be in the
+// usage error of one that is not; nil when there are none.
+func (b *bindings) ints(least int64, want string) (map[string]int64, error) {
 	if len(b.values) == 0 {
 		return nil, nil
 	}
 	out := make(map[string]int64, len(b.values))
 	for name, v := range b.values {
 		n, err := strconv.ParseInt(v, 10, 64)
-		if err != nil || n < 0 {
-			return nil, usagef("--dim %s=%s: want a non-negative integer", name, v)
+		if err != nil || n < least {
+			return nil, usagef("--%s %s=%s: want %s", b.flag, name, v, want)
 		}
 		out[name] = n
 	}
