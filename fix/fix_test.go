@@ -359,12 +359,19 @@ func TestVerifyRefuses(t *testing.T) {
 // open until the test ends.
 func findModel(t *testing.T, name string) (*fix.Fix, *onnx.Model) {
 	t.Helper()
-	m, err := onnx.Open(filepath.Join("..", "testdata", "models", name+".onnx"), 0)
+	return findFile(t, filepath.Join("..", "testdata", "models", name+".onnx"))
+}
+
+// findFile runs Find on the model file at path, mapped as the command maps it (its external data
+// beside it), and returns the model too, which stays open until the test ends.
+func findFile(t *testing.T, path string) (*fix.Fix, *onnx.Model) {
+	t.Helper()
+	m, err := onnx.Open(path, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { m.Close() })
-	f, err := fix.Find(m, "", fix.Options{})
+	f, err := fix.Find(m, filepath.Dir(path), fix.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -393,15 +400,7 @@ func TestFindMapped(t *testing.T) {
 	if err := os.WriteFile(path, b, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	m, err := onnx.Open(path, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer m.Close()
-	f, err := fix.Find(m, filepath.Dir(path), fix.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	f, m := findFile(t, path)
 	if got := report(f); got != "r: [1,12] -> [0,12] 0:copy\nexport N == 1\nbinding N=1\nafter " {
 		t.Errorf("got\n%s", got)
 	}

@@ -9,7 +9,6 @@ import (
 	"testing"
 
 	"github.com/reshape-go/reshape/fix"
-	"github.com/reshape-go/reshape/onnx"
 	"github.com/reshape-go/reshape/sym"
 )
 
@@ -68,15 +67,7 @@ func TestVerified(t *testing.T) {
 			if _, err := os.Stat(path); err != nil {
 				t.Skipf("%s: %v (the shared models are read from ../shared beside the repository)", v.Model, err)
 			}
-			m, err := onnx.Open(path, 0)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer m.Close()
-			f, err := fix.Find(m, filepath.Dir(path), fix.Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
+			f, _ := findFile(t, path)
 			var got, want []string
 			for _, r := range f.Rewrites {
 				got = append(got, r.Node+" "+patternText(r.Before)+" -> "+patternText(r.After)+" "+strings.Join(r.Follows, ","))
