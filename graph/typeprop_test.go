@@ -244,6 +244,9 @@ func tpNet(c *tpCase) (string, []byte, error) {
 		}
 		fmt.Fprintf(&edges, `<edge from-layer="%d" from-port="0" to-layer="%d" to-port="%d"/>`, i, n, i)
 	}
+	// A byte past the constants: the .bin reader refuses to read an empty constant at the end of
+	// the file (io.ReaderAt's EOF at its size).
+	w = append(w, 0)
 	fmt.Fprintf(&layers, `<layer id="%d" name="op" type="%s" version="opset%d"><data`, n, html.EscapeString(c.Op), c.Version)
 	for _, k := range slices.Sorted(maps.Keys(c.Attrs)) {
 		fmt.Fprintf(&layers, ` %s="%s"`, k, html.EscapeString(c.Attrs[k]))
