@@ -3,6 +3,7 @@ package graph
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	bin "encoding/binary"
 	"encoding/json"
 	"errors"
@@ -63,13 +64,16 @@ type tpCase struct {
 }
 
 // tpTensor is an input or output of a case: its element type (OpenVINO's name, "dynamic" for
-// element::dynamic), partial shape ("[1..8,?,3]", "[...]"), the values of a constant input, and
-// for an output the symbols its dims share with the inputs' ("I:A" is the symbol of dim A of
-// input I, "" none).
+// element::dynamic), partial shape ("[1..8,?,3]", "[...]"), the values of a constant input, or
+// for an input whose values are the dims of another tensor, ShapeOf, that tensor's partial shape
+// (the input is ShapeOf-3 of a Parameter of that shape, its shape is [rank]); and for an output
+// the symbols its dims share with the inputs' ("I:A" is the symbol of dim A of input I, or of the
+// tensor of input I's ShapeOf; "" none).
 type tpTensor struct {
 	Type    string        `json:"type"`
 	Shape   string        `json:"shape"`
 	Values  []json.Number `json:"values"`
+	ShapeOf string        `json:"shape_of"`
 	Symbols []string      `json:"symbols"`
 }
 
@@ -209,7 +213,7 @@ func tpPortDims(s shape.Shape) string {
 }
 
 // tpNet returns the IR network of a case, and its weights: a Parameter "inI" (or a Const, for
-// an input with values) per input, the layer (id N, N the number of inputs), and a Result per
+// an input with values, or a Parameter "inI" and a ShapeOf, for an input with ShapeOf) per input, the layer (id N, N the number of inputs), and a Result per
 // output. The layer's output ports have no dims: runTypeprop drops their declarations, so that
 // what no rule gives is unknown.
 func tpNet(c *tpCase) (string, []byte, error) {
@@ -221,6 +225,7 @@ func tpNet(c *tpCase) (string, []byte, error) {
 		if err != nil {
 			return "", nil, fmt.Errorf("input %d: %w", i, err)
 		}
+		out := "0" // the output port that feeds the layer
 		s, err := shape.Parse(in.Shape)
 		if err != nil {
 			return "", nil, fmt.Errorf("input %d: %w", i, err)
@@ -234,6 +239,16 @@ func tpNet(c *tpCase) (string, []byte, error) {
 			fmt.Fprintf(&layers, `<layer id="%d" name="in%d" type="Const" version="opset1"><data element_type="%s" shape="%s" offset="%d" size="%d"/><output><port id="0">%s</port></output></layer>`,
 				i, i, t, attr, len(w), len(b), tpPortDims(s))
 			w = append(w, b...)
+		} else if in.ShapeOf != "" {
+			src, err := shape.Parse(in.ShapeOf)
+			if err != nil {
+				return "", nil, fmt.Errorf("input %d: %w", i, err)
+			}
+			fmt.Fprintf(&layers, `<layer id="p%d" name="in%d" type="Parameter" version="opset1"><data shape="%s" element_type="f32"/><output><port id="0">%s</port></output></layer>`+
+				`<layer id="%d" name="shape%d" type="ShapeOf" version="opset3"><data output_type="%s"/><input><port id="0"/></input><output><port id="1">%s</port></output></layer>`,
+				i, i, strings.TrimSuffix(strings.TrimPrefix(src.String(), "["), "]"), tpPortDims(src), i, i, t, tpPortDims(s))
+			fmt.Fprintf(&edges, `<edge from-layer="p%d" from-port="0" to-layer="%d" to-port="0"/>`, i, i)
+			out = "1"
 		} else {
 			et := in.Type
 			if t == element.Undefined {
@@ -242,7 +257,7 @@ func tpNet(c *tpCase) (string, []byte, error) {
 			fmt.Fprintf(&layers, `<layer id="%d" name="in%d" type="Parameter" version="opset1"><data shape="%s" element_type="%s"/><output><port id="0">%s</port></output></layer>`,
 				i, i, attr, et, tpPortDims(s))
 		}
-		fmt.Fprintf(&edges, `<edge from-layer="%d" from-port="0" to-layer="%d" to-port="%d"/>`, i, n, i)
+		fmt.Fprintf(&edges, `<edge from-layer="%d" from-port="%s" to-layer="%d" to-port="%d"/>`, i, out, n, i)
 	}
 	// A byte past the constants: the .bin reader refuses to read an empty constant at the end of
 	// the file (io.ReaderAt's EOF at its size).
@@ -295,25 +310,25 @@ func runTypeprop(c *tpCase) (r tpResult) {
 			r = tpResult{tpWrong, []string{fmt.Sprintf("panic: %v at %s", p, panicSite())}}
 		}
 	}()
-	node, err := inferTypeprop(c, Options{})
+	node, params, err := inferTypeprop(c, Options{})
 	if err != nil {
 		return tpResult{tpWrong, []string{err.Error()}}
 	}
-	r = judgeTypeprop(c, node)
+	r = judgeTypeprop(c, node, params, true)
 	if r.outcome != tpMorePrecise || node.Err != nil {
 		return r
 	}
-	inputs := map[string]string{}
+	intervals := map[string]string{}
 	for i, in := range c.Inputs {
 		if in.Values == nil {
-			inputs["in"+strconv.Itoa(i)] = in.Shape
+			intervals["in"+strconv.Itoa(i)] = cmp.Or(in.ShapeOf, in.Shape)
 		}
 	}
-	node, err = inferTypeprop(c, Options{Inputs: inputs})
+	node, params, err = inferTypeprop(c, Options{Inputs: intervals})
 	if err != nil {
 		return tpResult{tpWrong, []string{"with intervals: " + err.Error()}}
 	}
-	plain := judgeTypeprop(c, node)
+	plain := judgeTypeprop(c, node, params, false)
 	switch {
 	case plain.outcome != tpMorePrecise:
 		r.why = append(r.why, "(with intervals for inputs: "+plain.outcome.String()+")")
@@ -326,37 +341,44 @@ func runTypeprop(c *tpCase) (r tpResult) {
 	return r
 }
 
-// inferTypeprop builds and infers the IR network of a case and returns the result of its layer.
-func inferTypeprop(c *tpCase, opt Options) (*NodeResult, error) {
+// inferTypeprop builds and infers the IR network of a case and returns the result of its layer
+// and the Infos of its Parameters "inI" (nil for a constant input).
+func inferTypeprop(c *tpCase, opt Options) (*NodeResult, []*Info, error) {
 	xml, w, err := tpNet(c)
 	if err != nil {
-		return nil, fmt.Errorf("the case: %w", err)
+		return nil, nil, fmt.Errorf("the case: %w", err)
 	}
 	net, err := ir.Decode(strings.NewReader(xml))
 	if err != nil {
-		return nil, fmt.Errorf("Decode: %w", err)
+		return nil, nil, fmt.Errorf("Decode: %w", err)
 	}
 	g, err := FromIR(net, ir.NewWeights(bytes.NewReader(w), int64(len(w)), "typeprop.bin"))
 	if err != nil {
-		return nil, fmt.Errorf("FromIR: %w", err)
+		return nil, nil, fmt.Errorf("FromIR: %w", err)
 	}
 	for k := range max(len(c.Outputs), c.Ports, 1) {
 		delete(g.Declared, IRTensor(strconv.Itoa(len(c.Inputs)), strconv.Itoa(len(c.Inputs)+k)))
 	}
 	res, err := Infer(g, opt)
 	if err != nil {
-		return nil, fmt.Errorf("Infer: %w", err)
+		return nil, nil, fmt.Errorf("Infer: %w", err)
+	}
+	params := make([]*Info, len(c.Inputs))
+	for i := range params {
+		params[i] = res.Tensor("in" + strconv.Itoa(i))
 	}
 	for i := range res.Nodes {
 		if res.Nodes[i].Node.Name == "op" {
-			return &res.Nodes[i], nil
+			return &res.Nodes[i], params, nil
 		}
 	}
-	return nil, errors.New("the layer was not inferred")
+	return nil, nil, errors.New("the layer was not inferred")
 }
 
-// judgeTypeprop compares the result of a case's layer with OpenVINO's outputs or error.
-func judgeTypeprop(c *tpCase, node *NodeResult) (r tpResult) {
+// judgeTypeprop compares the result of a case's layer with OpenVINO's outputs or error; params
+// are the Infos of the Parameters "inI", whose symbols the outputs' are compared with when
+// symbols is set.
+func judgeTypeprop(c *tpCase, node *NodeResult, params []*Info, symbols bool) (r tpResult) {
 	switch {
 	case node.Unsupported:
 		return tpResult{tpNoRule, []string{fmt.Sprintf("no rule for %s-%d", c.Op, c.Version)}}
@@ -374,7 +396,10 @@ func judgeTypeprop(c *tpCase, node *NodeResult) (r tpResult) {
 		return tpResult{tpWrong, []string{fmt.Sprintf("%d outputs, OpenVINO's %d", len(node.Outputs), len(c.Outputs))}}
 	}
 	for k, want := range c.Outputs {
-		if err := compareTypeprop(&r, fmt.Sprintf("output %d", k), node.Outputs[k], &want, node.Inputs); err != nil {
+		if !symbols {
+			want.Symbols = nil
+		}
+		if err := compareTypeprop(&r, fmt.Sprintf("output %d", k), node.Outputs[k], &want, params); err != nil {
 			return tpResult{tpWrong, []string{"the case: " + err.Error()}}
 		}
 	}
@@ -384,7 +409,7 @@ func judgeTypeprop(c *tpCase, node *NodeResult) (r tpResult) {
 // compareTypeprop compares what the engine inferred of one output with OpenVINO's answer, and
 // notes in r what differs. An OpenVINO dim whose lower bound is 0 matches a lower bound of 1: the
 // engine's symbols for the dynamic dims of inputs are positive sizes.
-func compareTypeprop(r *tpResult, what string, got *Info, want *tpTensor, inputs []*Info) error {
+func compareTypeprop(r *tpResult, what string, got *Info, want *tpTensor, params []*Info) error {
 	wt, err := tpType(want.Type)
 	if err != nil {
 		return err
@@ -440,7 +465,7 @@ func compareTypeprop(r *tpResult, what string, got *Info, want *tpTensor, inputs
 		if ref == "" || i >= len(got.Shape.Dims) {
 			continue
 		}
-		in, axis, err := tpSymbolRef(ref, inputs)
+		in, axis, err := tpSymbolRef(ref, params)
 		if err != nil {
 			return err
 		}
@@ -455,16 +480,16 @@ func compareTypeprop(r *tpResult, what string, got *Info, want *tpTensor, inputs
 	return nil
 }
 
-// tpSymbolRef returns the input and axis a symbol reference "I:A" names.
-func tpSymbolRef(ref string, inputs []*Info) (*Info, int, error) {
+// tpSymbolRef returns the Parameter and axis a symbol reference "I:A" names.
+func tpSymbolRef(ref string, params []*Info) (*Info, int, error) {
 	a, b, ok := strings.Cut(ref, ":")
 	i, err1 := strconv.Atoi(a)
 	axis, err2 := strconv.Atoi(b)
-	if !ok || err1 != nil || err2 != nil || i < 0 || i >= len(inputs) || inputs[i] == nil ||
-		inputs[i].Shape.RankDynamic || axis < 0 || axis >= len(inputs[i].Shape.Dims) {
+	if !ok || err1 != nil || err2 != nil || i < 0 || i >= len(params) || params[i] == nil ||
+		params[i].Shape.RankDynamic || axis < 0 || axis >= len(params[i].Shape.Dims) {
 		return nil, 0, fmt.Errorf("symbol %q names no dim of an input", ref)
 	}
-	return inputs[i], axis, nil
+	return params[i], axis, nil
 }
 
 // tpGolden is the content of the golden file: the outcome of every case that is not equal, by key.
