@@ -72,7 +72,7 @@ type tpCase struct {
 type tpTensor struct {
 	Type    string        `json:"type"`
 	Shape   string        `json:"shape"`
-	Values  []json.Number `json:"values"`
+	Values  []any         `json:"values"` // numbers, or "inf", "-inf", "nan" of a floating-point constant
 	ShapeOf string        `json:"shape_of"`
 	Symbols []string      `json:"symbols"`
 }
@@ -156,44 +156,61 @@ func tpType(name string) (element.Type, error) {
 	return element.Parse(name)
 }
 
-// tpConstBytes returns the little-endian bytes of a constant of type t holding values.
-func tpConstBytes(t element.Type, values []json.Number) ([]byte, error) {
+// tpConstBytes returns the little-endian bytes of a constant of type t holding values: numbers
+// (json.Number), or for a floating-point type "inf", "-inf" or "nan".
+func tpConstBytes(t element.Type, values []any) ([]byte, error) {
 	var b []byte
 	for _, v := range values {
-		switch {
-		case t == element.Boolean:
-			n, err := v.Int64()
-			if err != nil {
+		var f float64
+		var n int64
+		switch v := v.(type) {
+		case json.Number:
+			var err error
+			if f, err = v.Float64(); err != nil {
 				return nil, err
 			}
-			b = append(b, byte(min(n, 1)))
-		case t.IsInteger():
-			n, err := strconv.ParseInt(v.String(), 10, 64)
-			if err != nil {
+			if n, err = strconv.ParseInt(v.String(), 10, 64); err != nil {
 				u, uerr := strconv.ParseUint(v.String(), 10, 64)
-				if uerr != nil {
+				if uerr != nil && (t.IsInteger() || t == element.Boolean) {
 					return nil, err
 				}
 				n = int64(u)
 			}
+		case string:
+			switch v {
+			case "inf":
+				f = math.Inf(1)
+			case "-inf":
+				f = math.Inf(-1)
+			case "nan":
+				f = math.NaN()
+			default:
+				return nil, fmt.Errorf("value %q", v)
+			}
+			if !t.IsFloat() {
+				return nil, fmt.Errorf("value %q of a %v constant", v, t)
+			}
+		default:
+			return nil, fmt.Errorf("value %v", v)
+		}
+		switch t {
+		case element.Boolean:
+			b = append(b, byte(min(n, 1)))
+		case element.F32:
+			b = bin.LittleEndian.AppendUint32(b, math.Float32bits(float32(f)))
+		case element.F64:
+			b = bin.LittleEndian.AppendUint64(b, math.Float64bits(f))
+		case element.F16:
+			b = bin.LittleEndian.AppendUint16(b, float16.Fromfloat32(float32(f)).Bits())
+		case element.BF16:
+			b = bin.LittleEndian.AppendUint16(b, uint16(math.Float32bits(float32(f))>>16))
+		default:
+			if !t.IsInteger() {
+				return nil, fmt.Errorf("no constants of %v", t)
+			}
 			var w [8]byte
 			bin.LittleEndian.PutUint64(w[:], uint64(n))
 			b = append(b, w[:t.Bits()/8]...)
-		case t == element.F32 || t == element.F64 || t == element.F16:
-			f, err := v.Float64()
-			if err != nil {
-				return nil, err
-			}
-			switch t {
-			case element.F32:
-				b = bin.LittleEndian.AppendUint32(b, math.Float32bits(float32(f)))
-			case element.F64:
-				b = bin.LittleEndian.AppendUint64(b, math.Float64bits(f))
-			default:
-				b = bin.LittleEndian.AppendUint16(b, float16.Fromfloat32(float32(f)).Bits())
-			}
-		default:
-			return nil, fmt.Errorf("no constants of %v", t)
 		}
 	}
 	return b, nil
