@@ -300,10 +300,12 @@ func tpNet(c *tpCase) (string, []byte, error) {
 	return `<?xml version="1.0"?><net name="typeprop" version="11"><layers>` + layers.String() + `</layers><edges>` + edges.String() + `</edges></net>`, w, nil
 }
 
-// tpResult is what the engine made of a case: its outcome and why it is not equal.
+// tpResult is what the engine made of a case: its outcome and why it is not equal; narrower
+// reports a rank or dim narrower than OpenVINO's.
 type tpResult struct {
-	outcome tpOutcome
-	why     []string
+	outcome  tpOutcome
+	why      []string
+	narrower bool
 }
 
 func (r *tpResult) note(o tpOutcome, format string, args ...any) {
@@ -320,19 +322,19 @@ func (r *tpResult) note(o tpOutcome, format string, args ...any) {
 // case says OpenVINO's answer is loose.
 func runTypeprop(c *tpCase) (r tpResult) {
 	if c.NotExpressible != "" {
-		return tpResult{tpNotExpressible, []string{c.NotExpressible}}
+		return tpResult{outcome: tpNotExpressible, why: []string{c.NotExpressible}}
 	}
 	defer func() {
 		if p := recover(); p != nil {
-			r = tpResult{tpWrong, []string{fmt.Sprintf("panic: %v at %s", p, panicSite())}}
+			r = tpResult{outcome: tpWrong, why: []string{fmt.Sprintf("panic: %v at %s", p, panicSite())}}
 		}
 	}()
 	node, params, err := inferTypeprop(c, Options{})
 	if err != nil {
-		return tpResult{tpWrong, []string{err.Error()}}
+		return tpResult{outcome: tpWrong, why: []string{err.Error()}}
 	}
 	r = judgeTypeprop(c, node, params, true)
-	if r.outcome != tpMorePrecise || node.Err != nil {
+	if !r.narrower || r.outcome != tpMorePrecise || node.Err != nil {
 		return r
 	}
 	intervals := map[string]string{}
@@ -343,11 +345,11 @@ func runTypeprop(c *tpCase) (r tpResult) {
 	}
 	node, params, err = inferTypeprop(c, Options{Inputs: intervals})
 	if err != nil {
-		return tpResult{tpWrong, []string{"with intervals: " + err.Error()}}
+		return tpResult{outcome: tpWrong, why: []string{"with intervals: " + err.Error()}}
 	}
 	plain := judgeTypeprop(c, node, params, false)
 	switch {
-	case plain.outcome != tpMorePrecise:
+	case !plain.narrower || plain.outcome > tpMorePrecise:
 		r.why = append(r.why, "(with intervals for inputs: "+plain.outcome.String()+")")
 	case c.Loose:
 		r.why = append(r.why, "(OpenVINO's answer is loose: "+c.Note+")")
@@ -398,26 +400,26 @@ func inferTypeprop(c *tpCase, opt Options) (*NodeResult, []*Info, error) {
 func judgeTypeprop(c *tpCase, node *NodeResult, params []*Info, symbols bool) (r tpResult) {
 	switch {
 	case node.Unsupported:
-		return tpResult{tpNoRule, []string{fmt.Sprintf("no rule for %s-%d", c.Op, c.Version)}}
+		return tpResult{outcome: tpNoRule, why: []string{fmt.Sprintf("no rule for %s-%d", c.Op, c.Version)}}
 	case c.Error != nil && node.Err == nil:
-		return tpResult{tpWrong, []string{fmt.Sprintf("no error, OpenVINO refuses (%s: %s)", c.Error.Code, c.Error.Message)}}
+		return tpResult{outcome: tpWrong, why: []string{fmt.Sprintf("no error, OpenVINO refuses (%s: %s)", c.Error.Code, c.Error.Message)}}
 	case c.Error != nil && errcode.Code(node.Err) != c.Error.Code:
-		return tpResult{tpOtherCode, []string{fmt.Sprintf("error %s, OpenVINO's is %s: %v", errcode.Code(node.Err), c.Error.Code, node.Err)}}
+		return tpResult{outcome: tpOtherCode, why: []string{fmt.Sprintf("error %s, OpenVINO's is %s: %v", errcode.Code(node.Err), c.Error.Code, node.Err)}}
 	case c.Error != nil:
 		return tpResult{}
 	case node.Err != nil && c.Refusable:
-		return tpResult{tpMorePrecise, []string{"an error where OpenVINO infers and its specification refuses: " + node.Err.Error()}}
+		return tpResult{outcome: tpMorePrecise, why: []string{"an error where OpenVINO infers and its specification refuses: " + node.Err.Error()}}
 	case node.Err != nil:
-		return tpResult{tpWrong, []string{"error where OpenVINO infers: " + node.Err.Error()}}
+		return tpResult{outcome: tpWrong, why: []string{"error where OpenVINO infers: " + node.Err.Error()}}
 	case len(node.Outputs) != len(c.Outputs):
-		return tpResult{tpWrong, []string{fmt.Sprintf("%d outputs, OpenVINO's %d", len(node.Outputs), len(c.Outputs))}}
+		return tpResult{outcome: tpWrong, why: []string{fmt.Sprintf("%d outputs, OpenVINO's %d", len(node.Outputs), len(c.Outputs))}}
 	}
 	for k, want := range c.Outputs {
 		if !symbols {
 			want.Symbols = nil
 		}
 		if err := compareTypeprop(&r, fmt.Sprintf("output %d", k), node.Outputs[k], &want, params); err != nil {
-			return tpResult{tpWrong, []string{"the case: " + err.Error()}}
+			return tpResult{outcome: tpWrong, why: []string{"the case: " + err.Error()}}
 		}
 	}
 	return r
@@ -443,7 +445,7 @@ func compareTypeprop(r *tpResult, what string, got *Info, want *tpTensor, params
 	case got.Type == wt:
 	case got.Type == element.Undefined:
 		r.note(tpLessPrecise, "%s: element type unknown, OpenVINO's %v", what, wt)
-	case wt == element.Undefined:
+	case wt == element.Undefined: // the type of the specification, where OpenVINO does not infer one
 		r.note(tpMorePrecise, "%s: element type %v, OpenVINO's dynamic", what, got.Type)
 	default:
 		r.note(tpWrong, "%s: element type %v, OpenVINO's %v", what, got.Type, wt)
@@ -456,6 +458,7 @@ func compareTypeprop(r *tpResult, what string, got *Info, want *tpTensor, params
 		return nil
 	case ws.RankDynamic:
 		r.note(tpMorePrecise, "%s: %s, OpenVINO's [...]", what, got.Shape)
+		r.narrower = true
 		return nil
 	case len(got.Shape.Dims) != len(ws.Dims):
 		r.note(tpWrong, "%s: %s, OpenVINO's %s", what, got.Shape, ws)
@@ -473,6 +476,7 @@ func compareTypeprop(r *tpResult, what string, got *Info, want *tpTensor, params
 			r.note(tpLessPrecise, "%s: %s, OpenVINO's %s (dim %d)", what, got.Shape, ws, i)
 		case lo >= w.Lo && hi <= w.Hi:
 			r.note(tpMorePrecise, "%s: %s, OpenVINO's %s (dim %d)", what, got.Shape, ws, i)
+			r.narrower = true
 		default: // disjoint, or values of OpenVINO's left out beside others added
 			r.note(tpWrong, "%s: %s, OpenVINO's %s (dim %d)", what, got.Shape, ws, i)
 			return nil
