@@ -70,11 +70,11 @@ type tpCase struct {
 // the symbols its dims share with the inputs' ("I:A" is the symbol of dim A of input I, or of the
 // tensor of input I's ShapeOf; "" none).
 type tpTensor struct {
-	Type    string        `json:"type"`
-	Shape   string        `json:"shape"`
-	Values  []any         `json:"values"` // numbers, or "inf", "-inf", "nan" of a floating-point constant
-	ShapeOf string        `json:"shape_of"`
-	Symbols []string      `json:"symbols"`
+	Type    string   `json:"type"`
+	Shape   string   `json:"shape"`
+	Values  []any    `json:"values"` // numbers, or "inf", "-inf", "nan" of a floating-point constant
+	ShapeOf string   `json:"shape_of"`
+	Symbols []string `json:"symbols"`
 }
 
 // tpError is the error OpenVINO raises: the code of this module it stands for, and key words of
