@@ -10,6 +10,7 @@ that node and everything that depends on it are removed. The machinery is bench/
 truth.py makes them (seed 0), the run by ort_run.js, and an If that fails is replaced by the branch its
 condition takes, until the error names the node inside it.
 """
+import contextlib
 import copy
 import os
 import re
@@ -74,19 +75,27 @@ def refused_node(work, scope, error):
     return None
 
 
-def run_binding(model, dims, fills):
-    """One binding: {"ok": True}, or the first refused node and the others (see the module doc)."""
+def make_feeds(model, dims, fills):
+    """The inputs of one binding, {name: (ONNX element type, array)}: truth.py's fills, seed 0."""
     shapes = truth.input_shapes(model, dims, {})
     rng = truth.np.random.default_rng(0)
     elems = {vi.name: vi.type.tensor_type.elem_type for vi in model.graph.input}
-    feeds = {name: (elems[name], truth.make_data(elems[name], shape, fills.get(name), rng))
-             for name, shape in shapes.items()}
+    return {name: (elems[name], truth.make_data(elems[name], shape, fills.get(name), rng))
+            for name, shape in shapes.items()}
+
+
+def run_binding(model, dims, fills, workdir=None):
+    """One binding: {"ok": True}, or the first refused node and the others (see the module doc). The
+    copies of the model are written to workdir (a temporary directory when None): a model whose weights
+    are external data is run from the directory that holds them."""
+    feeds = make_feeds(model, dims, fills)
     input_values = {name: [str(int(v)) for v in arr.reshape(-1)] for name, (elem, arr) in feeds.items()
                     if elem in (6, 7, 9) and arr.size <= truth.MAX_VALUES}
     work = copy.deepcopy(model)
     scope, branches = {}, []
     rec = {}
-    with tempfile.TemporaryDirectory() as tmp:
+    with contextlib.ExitStack() as stack:
+        tmp = workdir or stack.enter_context(tempfile.TemporaryDirectory())
         for rnd in range(64):
             res = truth.run_ort(work, feeds, tmp, rnd)
             if res["ok"]:

@@ -1,0 +1,207 @@
+r"""The constraints of `reshape check --json` evaluated over many bindings at once (numpy), for score.py's
+redundancy, tautology and fixed-symbol figures.
+
+bench/grid/predicate.py is the reference: `holds_many` parses a predicate with predicate.py's tokens and
+evaluates it on integer columns with the same rules (exact integers; // floors, % takes the divisor's
+sign, / is exact; an operation without an integer value makes the comparison that holds it false, and its
+negation false too; && false when a term is false, || true when a term is true). `evaluate` checks the
+result against predicate.holds at the given check points and falls back to predicate.holds on every
+distinct binding of the predicate's own symbols when the two differ or the text is outside this parser's
+grammar (a notation predicate.py learnt later): slower, never different.
+
+>>> import numpy as np
+>>> cols = {"H": np.arange(1, 9), "W": np.full(8, 4)}
+>>> holds_many("H % 4 == 0 || H*W/8 >= 3", cols).tolist()
+[False, False, False, True, False, True, False, True]
+>>> holds_many("!H/2 == 1", cols).tolist()
+[False, False, False, True, False, True, False, True]
+>>> holds_many("min(H, W) == 4 && max(H, 2) > 6", cols).tolist()
+[False, False, False, False, False, False, True, True]
+"""
+import os
+import sys
+
+import numpy as np
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "grid"))
+import predicate  # noqa: E402
+
+FALSE, TRUE, REFUSED = 0, 1, 2
+
+
+class _Num:
+    """Integer values and where they are defined."""
+
+    def __init__(self, v, ok):
+        self.v, self.ok = v, ok
+
+
+class _Parser:
+    def __init__(self, text, cols, n):
+        self.text, self.cols, self.n = text, cols, n
+        self.toks, self.pos = predicate.tokens(text), 0
+
+    def peek(self):
+        return self.toks[self.pos] if self.pos < len(self.toks) else (None, None)
+
+    def take(self):
+        self.pos += 1
+        return self.toks[self.pos - 1]
+
+    def expect(self, op):
+        if self.peek() != ("op", op):
+            raise ValueError(f"{self.text!r}: expected {op!r}")
+        self.take()
+
+    def boolean(self, v):
+        if isinstance(v, _Num):
+            raise ValueError(f"{self.text!r}: a predicate must be a comparison, !, && or ||")
+        return v
+
+    def number(self, v):
+        if not isinstance(v, _Num):
+            raise ValueError(f"{self.text!r}: a comparison where a number is expected")
+        return v
+
+    def either(self):
+        v = self.both()
+        while self.peek() == ("op", "||"):
+            self.take()
+            a, b = self.boolean(v), self.boolean(self.both())
+            v = np.where((a == TRUE) | (b == TRUE), TRUE, np.where((a == REFUSED) | (b == REFUSED), REFUSED, FALSE))
+        return v
+
+    def both(self):
+        v = self.negation()
+        while self.peek() == ("op", "&&"):
+            self.take()
+            a, b = self.boolean(v), self.boolean(self.negation())
+            v = np.where((a == FALSE) | (b == FALSE), FALSE, np.where((a == REFUSED) | (b == REFUSED), REFUSED, TRUE))
+        return v
+
+    def negation(self):
+        if self.peek() == ("op", "!"):
+            self.take()
+            v = self.boolean(self.negation())
+            return np.where(v == REFUSED, REFUSED, 1 - np.minimum(v, 1))
+        return self.comparison()
+
+    def comparison(self):
+        v = self.sum()
+        kind, op = self.peek()
+        if kind == "op" and op in ("==", "!=", "<", "<=", ">", ">="):
+            self.take()
+            a, b = self.number(v), self.number(self.sum())
+            c = {"==": np.equal, "!=": np.not_equal, "<": np.less, "<=": np.less_equal, ">": np.greater,
+                 ">=": np.greater_equal}[op](a.v, b.v)
+            v = np.where(a.ok & b.ok, c.astype(np.int8), REFUSED)
+            kind, op = self.peek()
+            if kind == "op" and op in ("==", "!=", "<", "<=", ">", ">="):
+                raise ValueError(f"{self.text!r}: comparisons do not chain")
+        return v
+
+    def sum(self):
+        v = self.unary()
+        v = self.product(v)
+        while self.peek() in (("op", "+"), ("op", "-")):
+            op = self.take()[1]
+            a, b = self.number(v), self.number(self.product(self.unary()))
+            v = _Num(a.v + b.v if op == "+" else a.v - b.v, a.ok & b.ok)
+        return v
+
+    def product(self, v):
+        while self.peek() in (("op", "*"), ("op", "//"), ("op", "/"), ("op", "%")):
+            op = self.take()[1]
+            a, b = self.number(v), self.number(self.unary())
+            if op == "*":
+                v = _Num(a.v * b.v, a.ok & b.ok)
+                continue
+            nz = b.v != 0
+            d = np.where(nz, b.v, 1)
+            if op == "//":
+                v = _Num(np.floor_divide(a.v, d), a.ok & b.ok & nz)
+            elif op == "%":
+                v = _Num(np.mod(a.v, d), a.ok & b.ok & nz)
+            else:
+                v = _Num(np.floor_divide(a.v, d), a.ok & b.ok & nz & (np.mod(a.v, d) == 0))
+        return v
+
+    def unary(self):
+        if self.peek() == ("op", "-"):
+            self.take()
+            a = self.number(self.unary())
+            return _Num(-a.v, a.ok)
+        if self.peek() == ("op", "+"):
+            self.take()
+            return self.number(self.unary())
+        return self.primary()
+
+    def primary(self):
+        kind, v = self.peek()
+        if kind is None:
+            raise ValueError(f"{self.text!r}: unexpected end")
+        self.take()
+        if kind == "int":
+            return _Num(np.full(self.n, v, np.int64), np.ones(self.n, bool))
+        if kind == "name" and v in ("min", "max") and self.peek() == ("op", "("):
+            self.take()
+            a = self.number(self.sum())
+            self.expect(",")
+            b = self.number(self.sum())
+            self.expect(")")
+            return _Num((np.minimum if v == "min" else np.maximum)(a.v, b.v), a.ok & b.ok)
+        if kind == "name":
+            if v not in self.cols:
+                raise predicate.Unbound(v)
+            return _Num(np.asarray(self.cols[v], np.int64), np.ones(self.n, bool))
+        if (kind, v) == ("op", "("):
+            x = self.either()
+            self.expect(")")
+            return x
+        raise ValueError(f"{self.text!r}: unexpected {v!r}")
+
+
+def holds_many(text, cols):
+    """A bool array: whether text holds at each binding of cols (symbol -> integer array, all of one
+    length). Raises predicate.Unbound and ValueError as predicate.holds does."""
+    n = len(next(iter(cols.values()))) if cols else 1
+    p = _Parser(text, cols, n)
+    v = p.boolean(p.either())
+    if p.pos != len(p.toks):
+        raise ValueError(f"{text!r}: unexpected {p.toks[p.pos][1]!r}")
+    return np.asarray(v) == TRUE
+
+
+def names(text):
+    """The symbol names a predicate reads (predicate.py's tokens; min and max are functions)."""
+    toks = predicate.tokens(text)
+    return sorted({v for i, (k, v) in enumerate(toks) if k == "name"
+                   and not (v in ("min", "max") and i + 1 < len(toks) and toks[i + 1] == ("op", "("))})
+
+
+def scalar(text, cols):
+    """predicate.holds at every distinct binding of the symbols text names, spread back over cols."""
+    syms = [s for s in names(text) if s in cols]
+    missing = [s for s in names(text) if s not in cols]
+    if missing:
+        raise predicate.Unbound(missing[0])
+    if not syms:
+        return np.full(len(next(iter(cols.values()))), predicate.holds(text, {}))
+    keys = np.stack([np.asarray(cols[s], np.int64) for s in syms], 1)
+    uniq, inv = np.unique(keys, axis=0, return_inverse=True)
+    vals = np.array([predicate.holds(text, dict(zip(syms, map(int, row)))) for row in uniq])
+    return vals[inv.reshape(-1)]
+
+
+def evaluate(text, cols, check):
+    """(bool array over cols, how): the vectorized result where it equals predicate.holds at every row
+    index in check, else predicate.holds itself ("scalar"). Raises predicate.Unbound and ValueError."""
+    try:
+        v = holds_many(text, cols)
+    except ValueError:
+        return scalar(text, cols), "scalar"
+    for i in check:
+        b = {s: int(c[i]) for s, c in cols.items()}
+        if predicate.holds(text, b) != bool(v[i]):
+            return scalar(text, cols), "scalar"
+    return v, "vector"

@@ -1,0 +1,285 @@
+#!/usr/bin/python3
+"""Build the type-error models of the held-out sets with onnx.helper, each with a twin that loads.
+
+Each pair holds one node whose input has an element type that onnxruntime-node 1.20.1 refuses at session
+creation: a type the operator's ONNX schema does not allow at the model's opset (what onnx.checker
+applies), or one the schema allows and onnxruntime has no CPU kernel for ("Could not find an
+implementation for ..."). The twin is the same graph with that input cast to a type both accept (or the
+opset where the schema allows it), and loads. Every model has a symbolic batch N, so that it has bindings.
+
+  /usr/bin/python3 bench/heldout/gen_types.py [--out DIR] [NAME...]
+
+DIR defaults to /work/heldout/models. The models are written as NAME.onnx and NAME_twin.onnx; TYPES below
+lists, per pair, the node onnxruntime refuses, which a tool must flag (sets.py reads it from here).
+Deterministic: running it again gives byte-identical files.
+"""
+import argparse
+import os
+
+import numpy as np
+import onnx
+from onnx import TensorProto as T
+from onnx import helper, numpy_helper
+
+F32, I64, I32, I8, BOOL = T.FLOAT, T.INT64, T.INT32, T.INT8, T.BOOL
+
+
+def vi(name, elem, shape):
+    return helper.make_tensor_value_info(name, elem, shape)
+
+
+def const(name, arr):
+    return numpy_helper.from_array(np.asarray(arr), name)
+
+
+def model(name, nodes, inputs, outputs, inits=(), opset=14, twin=False):
+    g = helper.make_graph(nodes, name + ("_twin" if twin else ""), inputs, outputs, initializer=list(inits))
+    m = helper.make_model(g, opset_imports=[helper.make_opsetid("", opset)], producer_name="gen_types.py")
+    m.ir_version = 8
+    return m
+
+
+def cast(src, dst, to, name):
+    return helper.make_node("Cast", [src], [dst], name=name, to=to)
+
+
+# --- the pairs: a function of twin -> model; the node a tool must flag --------------------------------
+
+def sqrt_i64(twin):
+    # raft_small under torch 1.13: the Sqrt of a channel count read from Shape, then cast to float.
+    nodes = [helper.make_node("Shape", ["x"], ["s"], name="shape"),
+             helper.make_node("Gather", ["s", "one"], ["c"], name="channels", axis=0)]
+    if twin:
+        nodes += [cast("c", "cf", F32, "to_float"), helper.make_node("Sqrt", ["cf"], ["r"], name="sqrt")]
+    else:
+        nodes += [helper.make_node("Sqrt", ["c"], ["ri"], name="sqrt"), cast("ri", "r", F32, "to_float")]
+    nodes.append(helper.make_node("Div", ["x", "r"], ["y"], name="scale"))
+    return model("sqrt_i64", nodes, [vi("x", F32, ["N", 4])], [vi("y", F32, ["N", 4])],
+                 [const("one", np.array(1, np.int64))], twin=twin)
+
+
+def matmul_i8(twin):
+    # MatMul has no int8 form (the schema's T: float types and 32/64-bit integers): MatMulInteger has.
+    et = I32 if twin else I8
+    w = np.arange(12).reshape(4, 3).astype(np.int32 if twin else np.int8)
+    nodes = [cast("x", "xi", et, "quantize"), helper.make_node("MatMul", ["xi", "w"], ["y"], name="matmul")]
+    return model("matmul_i8", nodes, [vi("x", F32, ["N", 4])], [vi("y", et, ["N", 3])], [const("w", w)], twin=twin)
+
+
+def shape_sigmoid(twin):
+    # The Shape of a float tensor (int64) fed to a float-only operator.
+    nodes = [helper.make_node("Shape", ["x"], ["s"], name="shape")]
+    if twin:
+        nodes += [cast("s", "sf", F32, "to_float"), helper.make_node("Sigmoid", ["sf"], ["y"], name="sigmoid")]
+        out = vi("y", F32, [2])
+    else:
+        nodes += [helper.make_node("Sigmoid", ["s"], ["y"], name="sigmoid")]
+        out = vi("y", I64, [2])
+    return model("shape_sigmoid", nodes, [vi("x", F32, ["N", 4])], [out], twin=twin)
+
+
+def conv_i64(twin):
+    et = F32 if twin else I64
+    w = np.ones((2, 3, 3, 3), np.float32 if twin else np.int64)
+    nodes = [cast("x", "xc", et, "cast_in"),
+             helper.make_node("Conv", ["xc", "w"], ["y"], name="conv", pads=[1, 1, 1, 1])]
+    return model("conv_i64", nodes, [vi("x", F32, ["N", 3, "H", "W"])], [vi("y", et, ["N", 2, "H", "W"])],
+                 [const("w", w)], twin=twin)
+
+
+def where_float_cond(twin):
+    nodes = [helper.make_node("Greater", ["x", "zero"], ["g"], name="positive")]
+    if twin:
+        nodes.append(helper.make_node("Where", ["g", "x", "zero"], ["y"], name="where"))
+    else:
+        nodes += [cast("g", "gf", F32, "mask_float"), helper.make_node("Where", ["gf", "x", "zero"], ["y"], name="where")]
+    return model("where_float_cond", nodes, [vi("x", F32, ["N", 4])], [vi("y", F32, ["N", 4])],
+                 [const("zero", np.array(0, np.float32))], twin=twin)
+
+
+def reshape_float_shape(twin):
+    # A pattern computed in floats (a size scaled and rounded) and not cast back to int64.
+    nodes = [helper.make_node("Shape", ["x"], ["s"], name="shape"),
+             cast("s", "sf", F32, "to_float"),
+             helper.make_node("Mul", ["sf", "half"], ["h"], name="halve")]
+    if twin:
+        nodes += [cast("h", "hi", I64, "to_int"), helper.make_node("Reshape", ["x", "hi"], ["y"], name="reshape")]
+    else:
+        nodes.append(helper.make_node("Reshape", ["x", "h"], ["y"], name="reshape"))
+    return model("reshape_float_shape", nodes, [vi("x", F32, ["N", 4])], [vi("y", F32, None)],
+                 [const("half", np.array([4, 0.25], np.float32))], twin=twin)
+
+
+def resize_i64(twin):
+    # The schema allows any numeric X; onnxruntime's CPU Resize has float, int32, int8 and uint8 kernels.
+    et = I32 if twin else I64
+    nodes = [cast("x", "xi", et, "to_int"),
+             helper.make_node("Resize", ["xi", "", "scales"], ["y"], name="resize", mode="nearest")]
+    return model("resize_i64", nodes, [vi("x", F32, ["N", 2, "H", "W"])],
+                 [vi("y", et, ["N", 2, None, None])], [const("scales", np.array([1, 1, 2, 2], np.float32))],
+                 opset=13, twin=twin)
+
+
+def relu_i64_op13(twin):
+    # Relu-13 takes floats only; Relu-14 adds int8, int16, int32 and int64 (the twin: Relu-14 of int32).
+    et = I32 if twin else I64
+    nodes = [cast("x", "xi", et, "to_int"), helper.make_node("Relu", ["xi"], ["y"], name="relu")]
+    return model("relu_i64_op13", nodes, [vi("x", F32, ["N", 4])], [vi("y", et, ["N", 4])],
+                 opset=14 if twin else 13, twin=twin)
+
+
+def relu_i64_op14(twin):
+    # Relu-14 allows int64; onnxruntime's CPU Relu-14 has no int64 kernel (it has int8 and int32).
+    et = I32 if twin else I64
+    nodes = [cast("x", "xi", et, "to_int"), helper.make_node("Relu", ["xi"], ["y"], name="relu")]
+    return model("relu_i64_op14", nodes, [vi("x", F32, ["N", 4])], [vi("y", et, ["N", 4])], opset=14, twin=twin)
+
+
+def neg_i16(twin):
+    # Neg-13 allows int16; onnxruntime's CPU Neg has no int16 kernel.
+    et = I32 if twin else T.INT16
+    nodes = [cast("x", "xi", et, "to_int"), helper.make_node("Neg", ["xi"], ["y"], name="neg")]
+    return model("neg_i16", nodes, [vi("x", F32, ["N", "C"])], [vi("y", et, ["N", "C"])], opset=13, twin=twin)
+
+
+def erf_f64(twin):
+    # Erf-13 allows double; onnxruntime's CPU Erf has a float kernel only.
+    et = F32 if twin else T.DOUBLE
+    nodes = [cast("x", "xd", et, "to_double"), helper.make_node("Erf", ["xd"], ["e"], name="erf"),
+             cast("e", "y", F32, "to_float")]
+    return model("erf_f64", nodes, [vi("x", F32, ["N", 4])], [vi("y", F32, ["N", 4])], opset=13, twin=twin)
+
+
+def sqrt_i64_in_if(twin):
+    # The Sqrt of an int64 size inside an If branch (the node path is If/then_branch/NAME).
+    def branch(kind):
+        if kind == "then":
+            ns = [helper.make_node("Shape", ["x"], ["ts"], name="t_shape"),
+                  helper.make_node("Gather", ["ts", "one"], ["tc"], name="t_channels", axis=0)]
+            if twin:
+                ns += [cast("tc", "tcf", F32, "t_float"), helper.make_node("Sqrt", ["tcf"], ["tr"], name="t_sqrt")]
+            else:
+                ns += [helper.make_node("Sqrt", ["tc"], ["tri"], name="t_sqrt"), cast("tri", "tr", F32, "t_float")]
+            ns.append(helper.make_node("Div", ["x", "tr"], ["ty"], name="t_div"))
+            return helper.make_graph(ns, "then", [], [vi("ty", F32, ["N", 4])])
+        ns = [helper.make_node("Identity", ["x"], ["ey"], name="e_id")]
+        return helper.make_graph(ns, "else", [], [vi("ey", F32, ["N", 4])])
+
+    nodes = [helper.make_node("If", ["flag"], ["y"], name="branch", then_branch=branch("then"),
+                              else_branch=branch("else"))]
+    return model("sqrt_i64_in_if", nodes, [vi("x", F32, ["N", 4]), vi("flag", BOOL, [])],
+                 [vi("y", F32, ["N", 4])], [const("one", np.array(1, np.int64))], opset=14, twin=twin)
+
+
+def gather_float_idx(twin):
+    nodes = [helper.make_node("ArgMax", ["x"], ["am"], name="argmax", axis=1, keepdims=0)]
+    if twin:
+        nodes.append(helper.make_node("Gather", ["table", "am"], ["y"], name="gather", axis=0))
+    else:
+        nodes += [cast("am", "af", F32, "to_float"), helper.make_node("Gather", ["table", "af"], ["y"], name="gather", axis=0)]
+    return model("gather_float_idx", nodes, [vi("x", F32, ["N", 4])], [vi("y", F32, ["N", 3])],
+                 [const("table", np.arange(12, dtype=np.float32).reshape(4, 3))], twin=twin)
+
+
+def softmax_i32(twin):
+    et = F32 if twin else I32
+    nodes = [cast("x", "xi", et, "cast_in"), helper.make_node("Softmax", ["xi"], ["y"], name="softmax", axis=-1)]
+    return model("softmax_i32", nodes, [vi("x", F32, ["N", 4])], [vi("y", et, ["N", 4])], opset=13, twin=twin)
+
+
+def add_mixed(twin):
+    # A float tensor plus a size read from Shape (int64): Add's inputs must share one type.
+    nodes = [helper.make_node("Shape", ["x"], ["s"], name="shape"),
+             helper.make_node("Gather", ["s", "zero"], ["n"], name="batch", axis=0)]
+    if twin:
+        nodes += [cast("n", "nf", F32, "to_float"), helper.make_node("Add", ["x", "nf"], ["y"], name="add")]
+    else:
+        nodes.append(helper.make_node("Add", ["x", "n"], ["y"], name="add"))
+    return model("add_mixed", nodes, [vi("x", F32, ["N", 4])], [vi("y", F32, ["N", 4])],
+                 [const("zero", np.array(0, np.int64))], twin=twin)
+
+
+def clip_i64_op11(twin):
+    # Clip-11 takes floats only; Clip-12 and later add the integer types (the twin's opset 13).
+    nodes = [cast("x", "xi", I64, "to_int"), helper.make_node("Clip", ["xi", "lo", "hi"], ["y"], name="clip")]
+    return model("clip_i64_op11", nodes, [vi("x", F32, ["N", 4])], [vi("y", I64, ["N", 4])],
+                 [const("lo", np.array(0, np.int64)), const("hi", np.array(3, np.int64))],
+                 opset=13 if twin else 11, twin=twin)
+
+
+def maxpool_i64(twin):
+    et = I8 if twin else I64
+    nodes = [cast("x", "xi", et, "to_int"),
+             helper.make_node("MaxPool", ["xi"], ["y"], name="maxpool", kernel_shape=[2, 2], strides=[2, 2])]
+    return model("maxpool_i64", nodes, [vi("x", F32, ["N", 2, "H", "W"])], [vi("y", et, ["N", 2, None, None])],
+                 opset=12, twin=twin)
+
+
+def topk_i32_k(twin):
+    nodes = [helper.make_node("TopK", ["x", "k"], ["v", "i"], name="topk", axis=-1)]
+    k = np.array([2], np.int64 if twin else np.int32)
+    return model("topk_i32_k", nodes, [vi("x", F32, ["N", 4])], [vi("v", F32, ["N", 2]), vi("i", I64, ["N", 2])],
+                 [const("k", k)], opset=11, twin=twin)
+
+
+def layernorm_i32(twin):
+    et = F32 if twin else I32
+    nodes = [cast("x", "xi", et, "cast_in"),
+             helper.make_node("LayerNormalization", ["xi", "g"], ["y"], name="layernorm", axis=-1)]
+    g = np.ones(4, np.float32 if twin else np.int32)
+    return model("layernorm_i32", nodes, [vi("x", F32, ["N", 4])], [vi("y", et, ["N", 4])], [const("g", g)],
+                 opset=17, twin=twin)
+
+
+def expand_i32_shape(twin):
+    nodes = [helper.make_node("Shape", ["x"], ["s"], name="shape")]
+    if twin:
+        nodes.append(helper.make_node("Expand", ["b", "s"], ["y"], name="expand"))
+    else:
+        nodes += [cast("s", "s32", I32, "to_i32"), helper.make_node("Expand", ["b", "s32"], ["y"], name="expand")]
+    return model("expand_i32_shape", nodes, [vi("x", F32, ["N", 4])], [vi("y", F32, ["N", 4])],
+                 [const("b", np.ones((1, 4), np.float32))], twin=twin)
+
+
+# name -> (builder, the node onnxruntime refuses (its path as `reshape check` prints it))
+TYPES = {
+    "sqrt_i64": (sqrt_i64, "sqrt"),
+    "matmul_i8": (matmul_i8, "matmul"),
+    "shape_sigmoid": (shape_sigmoid, "sigmoid"),
+    "conv_i64": (conv_i64, "conv"),
+    "where_float_cond": (where_float_cond, "where"),
+    "reshape_float_shape": (reshape_float_shape, "reshape"),
+    "resize_i64": (resize_i64, "resize"),
+    "relu_i64_op13": (relu_i64_op13, "relu"),
+    "neg_i16": (neg_i16, "neg"),
+    "relu_i64_op14": (relu_i64_op14, "relu"),
+    "erf_f64": (erf_f64, "erf"),
+    "sqrt_i64_in_if": (sqrt_i64_in_if, "branch/then_branch/t_sqrt"),
+    "gather_float_idx": (gather_float_idx, "gather"),
+    "softmax_i32": (softmax_i32, "softmax"),
+    "add_mixed": (add_mixed, "add"),
+    "clip_i64_op11": (clip_i64_op11, "clip"),
+    "maxpool_i64": (maxpool_i64, "maxpool"),
+    "topk_i32_k": (topk_i32_k, "topk"),
+    "layernorm_i32": (layernorm_i32, "layernorm"),
+    "expand_i32_shape": (expand_i32_shape, "expand"),
+}
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--out", default="/work/heldout/models")
+    ap.add_argument("names", nargs="*")
+    a = ap.parse_args()
+    os.makedirs(a.out, exist_ok=True)
+    for name, (build, node) in TYPES.items():
+        if a.names and name not in a.names:
+            continue
+        for twin in (False, True):
+            path = os.path.join(a.out, f"{name}{'_twin' if twin else ''}.onnx")
+            onnx.save(build(twin), path)
+            print(path)
+
+
+if __name__ == "__main__":
+    main()

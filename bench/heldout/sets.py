@@ -1,0 +1,228 @@
+"""The two held-out sets, dev and test, and the grid of bindings of every model (see README.md).
+
+dev may be read while fixing; test is held out and used only for the final figures. Models of similar
+kinds are in both. Each model is a dict:
+
+  name      the fixture's name (bench/heldout/truth/SET/NAME.json)
+  file      the model, relative to the data directory (DATA, default /work/heldout)
+  kind      torchvision, torchaudio, npm, baked (sizes baked in, inputs renamed), types (a type-error
+            model of gen_types.py), twin (its twin, which loads)
+  fills     how inputs are filled at every binding (truth.py's SPEC); a binding's own fills override them
+  bindings  [(dims, fills)]: the symbols bound (a dim_param, or INPUT:AXIS for an unnamed dim)
+  box       {symbol: (lo, hi)}: the box of all integer bindings score.py samples densely (default: 1 to
+            the grid's largest value, within score.py's budget)
+  flag      (type-error models) the node path onnxruntime refuses at load, which a tool must flag
+  twin      (type-error models) the name of the twin
+  tensors   False: record the outputs only, not every tensor (default True)
+
+The rule of the grids: batch 1 to 3 (2 for the large models), sizes 1, 2, odd, just below, at and above
+each size where the model starts or stops running (found by the boundaries of its strides, windows and
+fixed embeddings), the export size, and large ones that still run in a few seconds.
+"""
+import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "grid"))
+import grids  # noqa: E402
+import gen_types  # noqa: E402
+
+DATA = "/work/heldout"
+
+
+def cross(**axes):
+    return grids.product(**axes)
+
+
+def images(pairs, batch, names=("N", "H", "W")):
+    n, h, w = names
+    return [({n: b, h: hh, w: ww}, {}) for b in batch for hh, ww in pairs]
+
+
+def M(name, kind, bindings, fills=None, file=None, **kw):
+    d = dict(name=name, file=file or f"models/{name}.onnx", kind=kind, fills=fills or {}, bindings=bindings)
+    d.update(kw)
+    return d
+
+
+# Image sizes (H, W) of the classification grids: the small sizes where strided stems give out, the
+# strides' multiples and their neighbours, the export size 224 and around it (ViT's fixed position
+# embedding runs at 224..239 only), and a larger one.
+DEV_IMG = ((1, 1), (2, 2), (15, 15), (16, 16), (31, 31), (32, 32), (33, 33), (32, 64), (47, 47), (63, 63),
+           (64, 64), (65, 97), (96, 96), (112, 112), (127, 127), (128, 160), (200, 200), (223, 223), (224, 224),
+           (225, 225), (239, 239), (240, 240))
+TEST_IMG = ((1, 1), (3, 3), (8, 8), (24, 24), (29, 29), (30, 30), (40, 56), (57, 57), (70, 70), (75, 75), (99, 99),
+            (120, 120), (144, 144), (161, 161), (192, 256), (216, 216), (224, 224), (231, 231), (232, 232),
+            (238, 240), (248, 248), (299, 299))
+BIG_IMG_DEV = ((1, 1), (16, 16), (31, 31), (32, 32), (33, 33), (63, 64), (64, 64), (96, 128), (127, 127),
+               (200, 200), (223, 223), (224, 224), (225, 225), (239, 239), (240, 240), (256, 256))
+BIG_IMG_TEST = ((1, 1), (8, 8), (29, 29), (30, 30), (57, 57), (75, 75), (99, 99), (144, 144), (192, 256),
+                (216, 216), (224, 224), (231, 231), (232, 232), (248, 248), (288, 288))
+# Segmentation: the output is resized to the input, so sizes run down to where the backbone gives out.
+SEG_DEV = ((1, 1), (2, 2), (8, 8), (16, 16), (17, 31), (32, 32), (33, 33), (64, 48), (97, 97), (128, 128), (224, 224))
+SEG_TEST = ((1, 1), (3, 3), (7, 7), (24, 24), (29, 29), (40, 56), (70, 70), (99, 99), (160, 160), (224, 224))
+STATIC_IMG = ((224, 224), (223, 224), (225, 225), (200, 200), (240, 240), (112, 112), (32, 32), (256, 256))
+
+BOX_IMG = {"N": (1, 3), "batch": (1, 3), "H": (1, 256), "W": (1, 256), "height": (1, 256), "width": (1, 256)}
+
+
+def silero(lengths, rates, batches=(1, 2, 3), names=("input:0", "input:1", "state:1"), mismatch=()):
+    """Silero's bindings: batch x samples x sample rate, and states whose batch differs from the input's."""
+    b_, l_, s_ = names
+    out = []
+    for b in batches:
+        for n in lengths:
+            for sr in rates:
+                dims = {b_: b, l_: n}
+                if s_:
+                    dims[s_] = b
+                out.append((dims, {"sr": f"value:{sr}"} if sr else {}))
+    for b, s in mismatch:
+        out.append(({b_: b, l_: 512, s_: s}, {"sr": "value:16000"} if rates[0] else {}))
+    return out
+
+
+def types(names):
+    out = []
+    for name in names:
+        node = gen_types.TYPES[name][1]
+        syms = {"conv_i64": ("N", "H", "W"), "resize_i64": ("N", "H", "W"), "maxpool_i64": ("N", "H", "W"),
+                "neg_i16": ("N", "C")}.get(name, ("N",))
+        if len(syms) == 3:
+            b = [({"N": n, "H": h, "W": w}, {}) for n in (1, 2) for h, w in ((1, 1), (2, 3), (4, 4), (7, 9))]
+        elif len(syms) == 2:
+            b = [({"N": n, "C": c}, {}) for n in (1, 2, 3) for c in (1, 4)]
+        else:
+            b = [({"N": n}, {}) for n in (1, 2, 3, 4)]
+        fills = {"flag": "value:1"} if name == "sqrt_i64_in_if" else {}
+        twin_b = b
+        if name == "sqrt_i64_in_if":
+            twin_b = [(d, {"flag": f"value:{f}"}) for d, _ in b for f in (1, 0)]
+        out.append(M(name, "types", b, fills, flag=node, twin=name + "_twin"))
+        out.append(M(name + "_twin", "twin", twin_b, fills))
+    return out
+
+
+PPOCR = ("p2o.DynamicDimension.0", "p2o.DynamicDimension.1", "p2o.DynamicDimension.2")
+
+DEV = [
+    # torchvision classification, dynamic batch and sizes
+    M("swin_t", "torchvision", images(BIG_IMG_DEV, (1, 2), ("batch", "height", "width")), box=BOX_IMG),
+    M("vit_b_16", "torchvision", images(BIG_IMG_DEV, (1, 2)), box=BOX_IMG, tensors=False),
+    M("convnext_tiny", "torchvision", images(BIG_IMG_DEV, (1, 2)), box=BOX_IMG),
+    M("efficientnet_b0", "torchvision", images(DEV_IMG, (1, 2), ("batch", "height", "width")), box=BOX_IMG),
+    M("googlenet", "torchvision", images(DEV_IMG, (1, 2)), box=BOX_IMG),
+    M("mobilenet_v3_small", "torchvision", images(DEV_IMG, (1, 3), ("batch", "height", "width")), box=BOX_IMG),
+    M("shufflenet_v2_x0_5", "torchvision", images(DEV_IMG, (1, 2)), box=BOX_IMG),
+    # exported statically, the input renamed [N,3,H,W] and the output [N,1000]
+    M("shufflenet_v2_x1_0_static", "baked", images(STATIC_IMG, (1, 2, 4))),
+    M("resnet18_static", "baked", images(STATIC_IMG, (1, 2, 4))),
+    # segmentation, detection, video, optical flow
+    M("deeplabv3_mobilenet_v3_large", "torchvision", images(SEG_DEV, (1, 2)), box=BOX_IMG),
+    M("lraspp_mobilenet_v3_large", "torchvision", images(SEG_DEV, (1, 2)), box=BOX_IMG),
+    M("ssdlite320_mobilenet_v3_large", "torchvision",
+      [({"H": h, "W": w}, {}) for h, w in ((1, 1), (2, 2), (16, 16), (32, 48), (100, 100), (320, 320), (240, 320),
+                                          (321, 319), (480, 640), (64, 512))], fills={"image": "uniform"}),
+    M("r3d_18", "torchvision", [({"N": n, "T": t, "H": h, "W": w}, {}) for n in (1, 2) for t, h, w in
+                                ((1, 1, 1), (1, 16, 16), (2, 32, 32), (4, 56, 56), (8, 112, 112), (3, 17, 31),
+                                 (16, 64, 64), (5, 9, 9), (8, 15, 16), (2, 8, 8))],
+      box={"N": (1, 2), "T": (1, 24), "H": (1, 128), "W": (1, 128)}, tensors=False),
+    M("raft_small", "torchvision", images(((128, 128), (64, 64), (72, 96)), (1,)), tensors=False),
+    M("raft_small_cast", "twin", images(((8, 8), (16, 16), (32, 32), (40, 48), (64, 64), (63, 64), (65, 65),
+                                         (72, 96), (128, 128), (127, 130)), (1, 2)), tensors=False),
+    # torchaudio
+    M("wav2vec2_small", "torchaudio", cross(N=(1, 2), L=(1, 2, 399, 400, 401, 719, 720, 1000, 1599, 1600, 3201, 16000))),
+    M("melspectrogram", "torchaudio", cross(B=(1, 2), samples=(1, 2, 100, 199, 200, 201, 399, 400, 401, 1000, 16000))),
+    M("conformer", "torchaudio", [({"B": b, "T": t}, {"lengths": "value:" + ",".join([str(t)] * b)})
+                                  for b in (1, 2, 3) for t in (1, 2, 7, 15, 16, 31, 32, 33, 100)]),
+    M("deepspeech", "torchaudio", cross(B=(1, 2, 3), T=(1, 2, 5, 10, 31, 50, 100))),
+    M("wavernn", "torchaudio", [({"B": b, "L": (t - 4) * 200 + dl, "T": t}, {}) for b in (1, 2) for t in (1, 4, 5, 6, 10, 20)
+                                for dl in (0, 1)], box={"B": (1, 2), "L": (1, 3200), "T": (1, 20)}),
+    # sizes baked in
+    M("transformer_encoder_b2t10", "baked", cross(B=(1, 2, 3, 4), T=(1, 5, 9, 10, 11, 20))),
+    M("mha_encoder", "baked", cross(T=(1, 5, 10, 11, 20), B=(1, 2, 3, 4))),
+    M("reflect_stack", "torchaudio", cross(B=(1, 2), L=(1, 8, 15, 16, 17, 32, 63, 64, 71, 72, 73, 79, 80, 81, 88, 96,
+                                                         100, 128, 400))),
+    # npm-shipped
+    M("silero_vad_legacy", "npm", silero((1, 63, 64, 100, 191, 192, 256, 511, 512, 1000, 1536), (16000, 8000), (1, 2),
+                                         ("batch", "sequence", None)), fills={"h": "zeros", "c": "zeros"}),
+    M("silero_vad_v6", "npm", silero((1, 64, 95, 96, 97, 98, 255, 256, 512, 576, 1024), (16000, 8000), (1, 2),
+                                     mismatch=((1, 2), (2, 1))), fills={"state": "zeros"}),
+    M("silero_vad_16k_op15", "npm", silero((1, 64, 100, 255, 256, 512, 576, 1000), (16000,), (1, 2, 3),
+                                           ("batch", "sequence", None)), fills={"state": "zeros"}),
+    M("ppocrv4_det", "npm", [(dict(zip(PPOCR, (n, h, w))), {}) for n in (1, 2) for h, w in
+                             ((1, 1), (16, 16), (31, 32), (32, 32), (33, 33), (48, 64), (63, 64), (64, 64), (96, 100),
+                              (128, 128), (130, 129), (160, 224))]),
+    M("oww_melspectrogram", "npm", cross(batch_size=(1, 2), samples=(1, 100, 399, 400, 401, 480, 1280, 1281, 1760, 16000))),
+    M("oww_hey_jarvis", "npm", [({}, {})]),
+] + types(("sqrt_i64", "matmul_i8", "shape_sigmoid", "conv_i64", "where_float_cond", "reshape_float_shape",
+           "resize_i64", "relu_i64_op13", "neg_i16", "layernorm_i32"))
+
+TEST = [
+    M("swin_v2_t", "torchvision", images(BIG_IMG_TEST, (1, 2)), box=BOX_IMG),
+    M("maxvit_t", "torchvision", images(BIG_IMG_TEST, (1, 2)), box=BOX_IMG, tensors=False),
+    M("regnet_y_400mf", "torchvision", images(TEST_IMG, (1, 2), ("batch", "height", "width")), box=BOX_IMG),
+    M("inception_v3", "torchvision", images(BIG_IMG_TEST + ((74, 74), (76, 76), (299, 299)), (1, 2)), box=BOX_IMG),
+    M("mobilenet_v2", "torchvision", images(TEST_IMG, (1, 3)), box=BOX_IMG),
+    M("shufflenet_v2_x1_0", "torchvision", images(TEST_IMG, (1, 2), ("batch", "height", "width")), box=BOX_IMG),
+    M("mnasnet0_5", "torchvision", images(TEST_IMG, (1, 2)), box=BOX_IMG),
+    M("shufflenet_v2_x0_5_static", "baked", images(STATIC_IMG, (1, 3, 5))),
+    M("mobilenet_v3_small_static", "baked", images(STATIC_IMG, (1, 3, 5))),
+    M("fcn_resnet50", "torchvision", images(SEG_TEST, (1, 2)), box=BOX_IMG, tensors=False),
+    M("deeplabv3_resnet50", "torchvision", images(SEG_TEST[:8], (1,)), box=BOX_IMG, tensors=False),
+    M("fasterrcnn_mobilenet_v3_large_320_fpn", "torchvision",
+      [({"H": h, "W": w}, {}) for h, w in ((1, 1), (3, 3), (24, 24), (40, 56), (99, 99), (160, 320), (320, 320),
+                                          (319, 321), (640, 480), (64, 512))], fills={"image": "uniform"}),
+    M("s3d", "torchvision", [({"N": 1, "T": t, "H": h, "W": w}, {}) for t, h, w in
+                             ((1, 1, 1), (8, 224, 224), (16, 224, 224), (14, 224, 224), (15, 224, 224), (16, 223, 223),
+                              (16, 192, 192), (16, 193, 193), (17, 225, 230), (24, 256, 224), (8, 64, 64), (13, 224, 256))],
+      box={"N": (1, 2), "T": (1, 32), "H": (1, 288), "W": (1, 288)}, tensors=False),
+    M("r2plus1d_18", "torchvision", [({"N": n, "T": t, "H": h, "W": w}, {}) for n in (1, 2) for t, h, w in
+                                     ((1, 1, 1), (1, 8, 8), (2, 24, 24), (3, 29, 30), (4, 57, 57), (8, 112, 112),
+                                      (7, 99, 99), (16, 64, 64), (2, 2, 2))],
+      box={"N": (1, 2), "T": (1, 24), "H": (1, 128), "W": (1, 128)}, tensors=False),
+    M("raft_large", "torchvision", images(((128, 128), (64, 96)), (1,)), tensors=False),
+    M("raft_large_cast", "twin", images(((8, 8), (24, 24), (40, 56), (64, 96), (99, 99), (120, 120), (128, 128),
+                                         (144, 160)), (1, 2)), tensors=False),
+    M("hubert_small", "torchaudio", cross(batch=(1, 2), samples=(1, 3, 398, 400, 402, 640, 721, 999, 2000, 3199, 8000))),
+    M("mfcc", "torchaudio", cross(B=(1, 3), samples=(1, 3, 128, 255, 256, 257, 511, 512, 513, 2000, 8000))),
+    M("emformer", "torchaudio", [({"B": b, "T": t}, {"lengths": "value:" + ",".join([str(t - 1)] * b)})
+                                 for b in (1, 2) for t in (2, 4, 5, 9, 13, 17, 18, 33)]),
+    M("wav2letter", "torchaudio", cross(B=(1, 2), T=(1, 10, 47, 48, 49, 100, 159, 160, 161, 300))),
+    M("convtasnet", "torchaudio", cross(B=(1, 2), L=(1, 15, 16, 17, 23, 24, 100, 800, 8000))),
+    M("transformer_encoder_b3t7_nf", "baked", cross(B=(1, 2, 3, 6), T=(1, 3, 7, 8, 14, 21))),
+    M("mha_encdec", "baked", [({"S": s, "T": t, "B": b}, {}) for b in (1, 2, 3) for s, t in
+                              ((10, 7), (10, 1), (5, 7), (10, 14), (20, 7), (1, 1), (7, 10))]),
+    M("gru_state_b2", "baked", cross(B=(1, 2, 3), T=(1, 2, 9, 30))),
+    M("speech_flatten_t50", "baked", cross(B=(1, 2, 4), T=(10, 13, 47, 48, 49, 50, 51, 52, 53, 100))),
+    M("reflect_stack2d", "torchaudio", images(((1, 1), (4, 4), (7, 7), (8, 8), (11, 11), (12, 12), (13, 14), (16, 16),
+                                               (23, 24), (24, 24), (25, 26), (32, 32), (33, 31), (64, 48)), (1, 2)),
+      box={"N": (1, 2), "H": (1, 128), "W": (1, 128)}),
+    M("silero_vad_half", "npm", silero((1, 63, 64, 100, 255, 256, 512, 513, 576, 1000), (None,), (1, 2, 3),
+                                       ("batch", "sequence", None)), fills={"state": "zeros"}),
+    M("silero_vad_op18_ifless", "npm", silero((1, 64, 96, 97, 100, 255, 256, 512, 576, 1000), (16000, 8000), (1, 2),
+                                              ("batch", "sequence", None)), fills={"state": "zeros"}),
+    M("ppocrv4_rec", "npm", [({PPOCR[0]: n, PPOCR[1]: w}, {}) for n in (1, 2) for w in
+                             (1, 2, 3, 4, 7, 8, 9, 15, 16, 17, 31, 32, 33, 100, 320)]),
+    M("oww_embedding_model", "npm", [({"unk__314": n}, {}) for n in (1, 2, 3, 5)]),
+    M("oww_alexa", "npm", [({}, {})]),
+] + types(("sqrt_i64_in_if", "gather_float_idx", "softmax_i32", "add_mixed", "clip_i64_op11", "maxpool_i64",
+           "topk_i32_k", "erf_f64", "relu_i64_op14", "expand_i32_shape"))
+
+SETS = {"dev": DEV, "test": TEST}
+
+
+def by_name(set_name):
+    return {m["name"]: m for m in SETS[set_name]}
+
+
+def _check():
+    for s, ms in SETS.items():
+        names = [m["name"] for m in ms]
+        assert len(names) == len(set(names)), s
+        for m in ms:
+            assert m["bindings"], m["name"]
+            assert len({repr(b) for b in m["bindings"]}) == len(m["bindings"]), m["name"]
+    assert not set(by_name("dev")) & set(by_name("test"))
+
+
+_check()
