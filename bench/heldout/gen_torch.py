@@ -241,12 +241,20 @@ def specs():
     cls("mobilenet_v3_small", "mobilenet_v3_small", bhw, opset=17)
     cls("shufflenet_v2_x0_5", "shufflenet_v2_x0_5", nhw, opset=14)
     cls("swin_v2_t", "swin_v2_t", nhw, opset=14)
+    # torchvision's Swin V2 zeroes the key bias in place (qkv_bias[n:2n].zero_()): aten::zero has no
+    # exporter symbolic in torch 1.13; x - x is its value (the bias is finite).
+    s["swin_v2_t"]["setup"] = lambda: torch.onnx.register_custom_op_symbolic(
+        "aten::zero", lambda g, x: g.op("Sub", x, x), 14)
     cls("maxvit_t", "maxvit_t", nhw, opset=14)
     cls("regnet_y_400mf", "regnet_y_400mf", bhw, opset=14)
     cls("inception_v3", "inception_v3", nhw, opset=13, size=299, init_weights=True, aux_logits=False)
     cls("mobilenet_v2", "mobilenet_v2", nhw, opset=17)
     cls("shufflenet_v2_x1_0", "shufflenet_v2_x1_0", bhw, opset=13)
     cls("mnasnet0_5", "mnasnet0_5", nhw, opset=14)
+    cls("squeezenet1_1", "squeezenet1_1", nhw, opset=13)
+    cls("resnet18", "resnet18", nhw, opset=17)
+    cls("densenet121", "densenet121", nhw, opset=14)
+    cls("mobilenet_v3_large", "mobilenet_v3_large", bhw, opset=13)
     # classification, static, input renamed [N,3,H,W]
     static("shufflenet_v2_x1_0_static", "shufflenet_v2_x1_0")
     static("resnet18_static", "resnet18", opset=13)
@@ -428,6 +436,8 @@ def export_one(name, out):
     torch.set_num_threads(1)
     warnings.filterwarnings("ignore")
     sp = specs()[name]
+    if sp.get("setup"):
+        sp["setup"]()
     m = sp["build"]().eval()
     args = sp["args"]()
     path = os.path.join(out, name + ".onnx")

@@ -11,6 +11,8 @@ opset where the schema allows it), and loads. Every model has a symbolic batch N
 
 DIR defaults to /work/heldout/models. The models are written as NAME.onnx and NAME_twin.onnx; TYPES below
 lists, per pair, the node onnxruntime refuses, which a tool must flag (sets.py reads it from here).
+EXPORT_TWINS are the twins of exports with a type error (RAFT's Sqrt of int64), made from the export
+in DIR when it is there.
 Deterministic: running it again gives byte-identical files.
 """
 import argparse
@@ -266,6 +268,23 @@ TYPES = {
 }
 
 
+def float_sqrt(model):
+    """The twin of an export that takes the Sqrt of an int64 tensor (torchvision's RAFT under torch 1.13:
+    Cast(to int64) -> Sqrt -> Cast): the Cast before each such Sqrt casts to float instead."""
+    prod = {o: n for n in model.graph.node for o in n.output}
+    for n in model.graph.node:
+        src = prod.get(n.input[0]) if n.op_type == "Sqrt" else None
+        if src is not None and src.op_type == "Cast":
+            for a in src.attribute:
+                if a.name == "to" and a.i == I64:
+                    a.i = F32
+    return model
+
+
+# twin name -> the export (gen_torch.py) it is made from, and how
+EXPORT_TWINS = {"raft_small_cast": ("raft_small", float_sqrt), "raft_large_cast": ("raft_large", float_sqrt)}
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", default="/work/heldout/models")
@@ -279,6 +298,12 @@ def main():
             path = os.path.join(a.out, f"{name}{'_twin' if twin else ''}.onnx")
             onnx.save(build(twin), path)
             print(path)
+    for name, (src, fix) in EXPORT_TWINS.items():
+        if (a.names and name not in a.names) or not os.path.exists(os.path.join(a.out, src + ".onnx")):
+            continue
+        path = os.path.join(a.out, name + ".onnx")
+        onnx.save(fix(onnx.load(os.path.join(a.out, src + ".onnx"))), path)
+        print(path)
 
 
 if __name__ == "__main__":

@@ -15,8 +15,9 @@ gen_torch.py, gen_types.py and fetch_npm.sh). Per model:
      nodes it refuses once that node and what depends on it are gone ("also");
   3. at each binding it runs: the shape of every graph output, and where a declared output's dims
      contradict it (a dim_value, or a symbol of the inputs bound to another value), "differs";
-  4. for the models of sets.py with tensors=True: every node output of the main graph, at each binding
-     it runs (a copy listing them as graph outputs, one session).
+  4. for the models of sets.py with tensors=True (the default): every node output of the main graph, at
+     up to TENSOR_BINDINGS bindings it runs, spread over the grid (a copy listing them as graph outputs,
+     one session).
 
 The inputs are those of make_grid.py (truth.py's fills, seed 0), so the run is deterministic. A model over
 100 MB is copied once to DATA/ext/NAME/ with its weights as external data, so that the copies of step 2
@@ -46,6 +47,7 @@ import truth  # noqa: E402
 
 BIG = 100e6  # bytes: models above this are run from an external-data copy
 CHUNK = 256e6  # bytes of input data per run.js invocation
+TENSOR_BINDINGS = 12  # every tensor is recorded at this many bindings where the model runs, spread over the grid
 
 
 def load_message(error):
@@ -269,6 +271,7 @@ def run_model(m, data, out_dir, tensors_dir):
     ntens = 0
     if m.get("tensors", True) and not load_error:
         ok = [(i, b) for i, b in enumerate(m["bindings"]) if recs[i]["ok"]]
+        ok = [ok[int(k * len(ok) / TENSOR_BINDINGS)] for k in range(TENSOR_BINDINGS)] if len(ok) > TENSOR_BINDINGS else ok
         aug, _ = truth.with_all_outputs(graph)
         with tempfile.TemporaryDirectory(prefix="heldout-") as tmp:
             d = workdir or tmp

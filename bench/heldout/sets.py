@@ -61,6 +61,14 @@ BIG_IMG_TEST = ((1, 1), (8, 8), (29, 29), (30, 30), (57, 57), (75, 75), (99, 99)
 SEG_DEV = ((1, 1), (2, 2), (8, 8), (16, 16), (17, 31), (32, 32), (33, 33), (64, 48), (97, 97), (128, 128), (224, 224))
 SEG_TEST = ((1, 1), (3, 3), (7, 7), (24, 24), (29, 29), (40, 56), (70, 70), (99, 99), (160, 160), (224, 224))
 STATIC_IMG = ((224, 224), (223, 224), (225, 225), (200, 200), (240, 240), (112, 112), (32, 32), (256, 256))
+# ShuffleNet exported statically reshapes by the export's sizes: it runs where N*((H+7)//8)*((W+7)//8) == 784,
+# and returns [1,1000] for the declared [N,1000] at N > 1 (issue 23, item 5).
+STATIC_BATCHED_DEV = [({"N": n, "H": h, "W": w}, {}) for n, h, w in
+                      ((4, 105, 112), (4, 108, 108), (4, 110, 106), (16, 49, 49), (16, 56, 56), (16, 52, 50),
+                       (49, 32, 32), (49, 25, 26), (4, 113, 113), (16, 57, 56))]
+STATIC_BATCHED_TEST = [({"N": n, "H": h, "W": w}, {}) for n, h, w in
+                       ((4, 106, 110), (4, 111, 105), (16, 50, 55), (16, 54, 54), (49, 28, 30), (49, 31, 27),
+                        (196, 16, 16), (196, 9, 12), (4, 104, 112), (49, 33, 32))]
 
 BOX_IMG = {"N": (1, 3), "batch": (1, 3), "H": (1, 256), "W": (1, 256), "height": (1, 256), "width": (1, 256)}
 
@@ -92,7 +100,7 @@ def types(names):
         elif len(syms) == 2:
             b = [({"N": n, "C": c}, {}) for n in (1, 2, 3) for c in (1, 4)]
         else:
-            b = [({"N": n}, {}) for n in (1, 2, 3, 4)]
+            b = [({"N": n}, {}) for n in (1, 2, 3, 4, 5, 8)]
         fills = {"flag": "value:1"} if name == "sqrt_i64_in_if" else {}
         twin_b = b
         if name == "sqrt_i64_in_if":
@@ -109,12 +117,14 @@ DEV = [
     M("swin_t", "torchvision", images(BIG_IMG_DEV, (1, 2), ("batch", "height", "width")), box=BOX_IMG),
     M("vit_b_16", "torchvision", images(BIG_IMG_DEV, (1, 2)), box=BOX_IMG, tensors=False),
     M("convnext_tiny", "torchvision", images(BIG_IMG_DEV, (1, 2)), box=BOX_IMG),
-    M("efficientnet_b0", "torchvision", images(DEV_IMG, (1, 2), ("batch", "height", "width")), box=BOX_IMG),
-    M("googlenet", "torchvision", images(DEV_IMG, (1, 2)), box=BOX_IMG),
-    M("mobilenet_v3_small", "torchvision", images(DEV_IMG, (1, 3), ("batch", "height", "width")), box=BOX_IMG),
-    M("shufflenet_v2_x0_5", "torchvision", images(DEV_IMG, (1, 2)), box=BOX_IMG),
+    M("efficientnet_b0", "torchvision", images(DEV_IMG, (1, 2, 3), ("batch", "height", "width")), box=BOX_IMG),
+    M("googlenet", "torchvision", images(DEV_IMG, (1, 2, 3)), box=BOX_IMG),
+    M("mobilenet_v3_small", "torchvision", images(DEV_IMG, (1, 2, 3), ("batch", "height", "width")), box=BOX_IMG),
+    M("shufflenet_v2_x0_5", "torchvision", images(DEV_IMG, (1, 2, 3)), box=BOX_IMG),
+    M("squeezenet1_1", "torchvision", images(DEV_IMG, (1, 2, 3)), box=BOX_IMG),
+    M("resnet18", "torchvision", images(DEV_IMG, (1, 2, 3)), box=BOX_IMG),
     # exported statically, the input renamed [N,3,H,W] and the output [N,1000]
-    M("shufflenet_v2_x1_0_static", "baked", images(STATIC_IMG, (1, 2, 4))),
+    M("shufflenet_v2_x1_0_static", "baked", images(STATIC_IMG, (1, 2, 4)) + STATIC_BATCHED_DEV),
     M("resnet18_static", "baked", images(STATIC_IMG, (1, 2, 4))),
     # segmentation, detection, video, optical flow
     M("deeplabv3_mobilenet_v3_large", "torchvision", images(SEG_DEV, (1, 2)), box=BOX_IMG),
@@ -126,21 +136,24 @@ DEV = [
                                 ((1, 1, 1), (1, 16, 16), (2, 32, 32), (4, 56, 56), (8, 112, 112), (3, 17, 31),
                                  (16, 64, 64), (5, 9, 9), (8, 15, 16), (2, 8, 8))],
       box={"N": (1, 2), "T": (1, 24), "H": (1, 128), "W": (1, 128)}, tensors=False),
-    M("raft_small", "torchvision", images(((128, 128), (64, 64), (72, 96)), (1,)), tensors=False),
+    M("raft_small", "torchvision", images(((128, 128), (64, 64), (72, 96)), (1,)), tensors=False, flag="/m/Sqrt",
+      twin="raft_small_cast"),
     M("raft_small_cast", "twin", images(((8, 8), (16, 16), (32, 32), (40, 48), (64, 64), (63, 64), (65, 65),
                                          (72, 96), (128, 128), (127, 130)), (1, 2)), tensors=False),
     # torchaudio
-    M("wav2vec2_small", "torchaudio", cross(N=(1, 2), L=(1, 2, 399, 400, 401, 719, 720, 1000, 1599, 1600, 3201, 16000))),
-    M("melspectrogram", "torchaudio", cross(B=(1, 2), samples=(1, 2, 100, 199, 200, 201, 399, 400, 401, 1000, 16000))),
+    M("wav2vec2_small", "torchaudio", cross(N=(1, 2, 3), L=(1, 2, 399, 400, 401, 719, 720, 1000, 1599, 1600, 3201, 16000))),
+    M("melspectrogram", "torchaudio", cross(B=(1, 2, 3), samples=(1, 2, 100, 199, 200, 201, 399, 400, 401, 1000, 16000))),
     M("conformer", "torchaudio", [({"B": b, "T": t}, {"lengths": "value:" + ",".join([str(t)] * b)})
-                                  for b in (1, 2, 3) for t in (1, 2, 7, 15, 16, 31, 32, 33, 100)]),
+                                  for b in (1, 2, 3) for t in (1, 2, 7, 15, 16, 31, 32, 33, 49, 50, 51, 100)]),
     M("deepspeech", "torchaudio", cross(B=(1, 2, 3), T=(1, 2, 5, 10, 31, 50, 100))),
-    M("wavernn", "torchaudio", [({"B": b, "L": (t - 4) * 200 + dl, "T": t}, {}) for b in (1, 2) for t in (1, 4, 5, 6, 10, 20)
-                                for dl in (0, 1)], box={"B": (1, 2), "L": (1, 3200), "T": (1, 20)}),
+    # waveform [B,1,L] and specgram [B,1,80,T] must agree: L == (T-4)*200 (the upsampling of T-4 frames)
+    M("wavernn", "torchaudio", [({"B": b, "L": l, "T": t}, {}) for b in (1, 2) for t, l in
+                                ((1, 200), (3, 200), (4, 1), (5, 200), (5, 201), (6, 400), (6, 399), (10, 1200),
+                                 (10, 1400), (20, 3200), (20, 3000))], box={"B": (1, 2), "L": (1, 3200), "T": (1, 20)}),
     # sizes baked in
     M("transformer_encoder_b2t10", "baked", cross(B=(1, 2, 3, 4), T=(1, 5, 9, 10, 11, 20))),
     M("mha_encoder", "baked", cross(T=(1, 5, 10, 11, 20), B=(1, 2, 3, 4))),
-    M("reflect_stack", "torchaudio", cross(B=(1, 2), L=(1, 8, 15, 16, 17, 32, 63, 64, 71, 72, 73, 79, 80, 81, 88, 96,
+    M("reflect_stack", "torchaudio", cross(B=(1, 2, 3), L=(1, 8, 15, 16, 17, 32, 63, 64, 71, 72, 73, 79, 80, 81, 88, 96,
                                                          100, 128, 400))),
     # npm-shipped
     M("silero_vad_legacy", "npm", silero((1, 63, 64, 100, 191, 192, 256, 511, 512, 1000, 1536), (16000, 8000), (1, 2),
@@ -149,10 +162,10 @@ DEV = [
                                      mismatch=((1, 2), (2, 1))), fills={"state": "zeros"}),
     M("silero_vad_16k_op15", "npm", silero((1, 64, 100, 255, 256, 512, 576, 1000), (16000,), (1, 2, 3),
                                            ("batch", "sequence", None)), fills={"state": "zeros"}),
-    M("ppocrv4_det", "npm", [(dict(zip(PPOCR, (n, h, w))), {}) for n in (1, 2) for h, w in
+    M("ppocrv4_det", "npm", [(dict(zip(PPOCR, (n, h, w))), {}) for n in (1, 2, 3) for h, w in
                              ((1, 1), (16, 16), (31, 32), (32, 32), (33, 33), (48, 64), (63, 64), (64, 64), (96, 100),
                               (128, 128), (130, 129), (160, 224))]),
-    M("oww_melspectrogram", "npm", cross(batch_size=(1, 2), samples=(1, 100, 399, 400, 401, 480, 1280, 1281, 1760, 16000))),
+    M("oww_melspectrogram", "npm", cross(batch_size=(1, 2, 3), samples=(1, 100, 399, 400, 401, 480, 1280, 1281, 1760, 16000))),
     M("oww_hey_jarvis", "npm", [({}, {})]),
 ] + types(("sqrt_i64", "matmul_i8", "shape_sigmoid", "conv_i64", "where_float_cond", "reshape_float_shape",
            "resize_i64", "relu_i64_op13", "neg_i16", "layernorm_i32"))
@@ -160,12 +173,14 @@ DEV = [
 TEST = [
     M("swin_v2_t", "torchvision", images(BIG_IMG_TEST, (1, 2)), box=BOX_IMG),
     M("maxvit_t", "torchvision", images(BIG_IMG_TEST, (1, 2)), box=BOX_IMG, tensors=False),
-    M("regnet_y_400mf", "torchvision", images(TEST_IMG, (1, 2), ("batch", "height", "width")), box=BOX_IMG),
+    M("regnet_y_400mf", "torchvision", images(TEST_IMG, (1, 2, 3), ("batch", "height", "width")), box=BOX_IMG),
     M("inception_v3", "torchvision", images(BIG_IMG_TEST + ((74, 74), (76, 76), (299, 299)), (1, 2)), box=BOX_IMG),
-    M("mobilenet_v2", "torchvision", images(TEST_IMG, (1, 3)), box=BOX_IMG),
-    M("shufflenet_v2_x1_0", "torchvision", images(TEST_IMG, (1, 2), ("batch", "height", "width")), box=BOX_IMG),
-    M("mnasnet0_5", "torchvision", images(TEST_IMG, (1, 2)), box=BOX_IMG),
-    M("shufflenet_v2_x0_5_static", "baked", images(STATIC_IMG, (1, 3, 5))),
+    M("mobilenet_v2", "torchvision", images(TEST_IMG, (1, 2, 3)), box=BOX_IMG),
+    M("shufflenet_v2_x1_0", "torchvision", images(TEST_IMG, (1, 2, 3), ("batch", "height", "width")), box=BOX_IMG),
+    M("mnasnet0_5", "torchvision", images(TEST_IMG, (1, 2, 3)), box=BOX_IMG),
+    M("densenet121", "torchvision", images(TEST_IMG, (1, 2, 3)), box=BOX_IMG),
+    M("mobilenet_v3_large", "torchvision", images(TEST_IMG, (1, 2, 3), ("batch", "height", "width")), box=BOX_IMG),
+    M("shufflenet_v2_x0_5_static", "baked", images(STATIC_IMG, (1, 3, 5)) + STATIC_BATCHED_TEST),
     M("mobilenet_v3_small_static", "baked", images(STATIC_IMG, (1, 3, 5))),
     M("fcn_resnet50", "torchvision", images(SEG_TEST, (1, 2)), box=BOX_IMG, tensors=False),
     M("deeplabv3_resnet50", "torchvision", images(SEG_TEST[:8], (1,)), box=BOX_IMG, tensors=False),
@@ -180,15 +195,16 @@ TEST = [
                                      ((1, 1, 1), (1, 8, 8), (2, 24, 24), (3, 29, 30), (4, 57, 57), (8, 112, 112),
                                       (7, 99, 99), (16, 64, 64), (2, 2, 2))],
       box={"N": (1, 2), "T": (1, 24), "H": (1, 128), "W": (1, 128)}, tensors=False),
-    M("raft_large", "torchvision", images(((128, 128), (64, 96)), (1,)), tensors=False),
+    M("raft_large", "torchvision", images(((128, 128), (64, 96)), (1,)), tensors=False, flag="/m/Sqrt",
+      twin="raft_large_cast"),
     M("raft_large_cast", "twin", images(((8, 8), (24, 24), (40, 56), (64, 96), (99, 99), (120, 120), (128, 128),
                                          (144, 160)), (1, 2)), tensors=False),
-    M("hubert_small", "torchaudio", cross(batch=(1, 2), samples=(1, 3, 398, 400, 402, 640, 721, 999, 2000, 3199, 8000))),
-    M("mfcc", "torchaudio", cross(B=(1, 3), samples=(1, 3, 128, 255, 256, 257, 511, 512, 513, 2000, 8000))),
+    M("hubert_small", "torchaudio", cross(batch=(1, 2, 3), samples=(1, 3, 398, 400, 402, 640, 721, 999, 2000, 3199, 8000))),
+    M("mfcc", "torchaudio", cross(B=(1, 2, 3), samples=(1, 3, 128, 255, 256, 257, 511, 512, 513, 2000, 8000))),
     M("emformer", "torchaudio", [({"B": b, "T": t}, {"lengths": "value:" + ",".join([str(t - 1)] * b)})
                                  for b in (1, 2) for t in (2, 4, 5, 9, 13, 17, 18, 33)]),
-    M("wav2letter", "torchaudio", cross(B=(1, 2), T=(1, 10, 47, 48, 49, 100, 159, 160, 161, 300))),
-    M("convtasnet", "torchaudio", cross(B=(1, 2), L=(1, 15, 16, 17, 23, 24, 100, 800, 8000))),
+    M("wav2letter", "torchaudio", cross(B=(1, 2, 3), T=(1, 10, 47, 48, 49, 100, 159, 160, 161, 300))),
+    M("convtasnet", "torchaudio", cross(B=(1, 2, 3), L=(1, 15, 16, 17, 23, 24, 100, 800, 8000))),
     M("transformer_encoder_b3t7_nf", "baked", cross(B=(1, 2, 3, 6), T=(1, 3, 7, 8, 14, 21))),
     M("mha_encdec", "baked", [({"S": s, "T": t, "B": b}, {}) for b in (1, 2, 3) for s, t in
                               ((10, 7), (10, 1), (5, 7), (10, 14), (20, 7), (1, 1), (7, 10))]),
@@ -201,7 +217,7 @@ TEST = [
                                        ("batch", "sequence", None)), fills={"state": "zeros"}),
     M("silero_vad_op18_ifless", "npm", silero((1, 64, 96, 97, 100, 255, 256, 512, 576, 1000), (16000, 8000), (1, 2),
                                               ("batch", "sequence", None)), fills={"state": "zeros"}),
-    M("ppocrv4_rec", "npm", [({PPOCR[0]: n, PPOCR[1]: w}, {}) for n in (1, 2) for w in
+    M("ppocrv4_rec", "npm", [({PPOCR[0]: n, PPOCR[1]: w}, {}) for n in (1, 2, 3) for w in
                              (1, 2, 3, 4, 7, 8, 9, 15, 16, 17, 31, 32, 33, 100, 320)]),
     M("oww_embedding_model", "npm", [({"unk__314": n}, {}) for n in (1, 2, 3, 5)]),
     M("oww_alexa", "npm", [({}, {})]),
