@@ -297,13 +297,37 @@ def run_model(m, data, out_dir, tensors_dir):
           + f"; tensors at {ntens}; {time.time() - t0:.0f} s (grid {secs_grid:.0f} s)", flush=True)
 
 
+def table(set_name, data, out_dir):
+    """The Markdown table of a set's models: kind, symbols, bindings, refused, export time and size."""
+    index_path = os.path.join(data, "models", "exports.json")
+    exports = json.load(open(index_path)) if os.path.exists(index_path) else {}
+    print("| model | kind | symbols | bindings | refused (load) | export s | MB |")
+    print("|---|---|---|---|---|---|---|")
+    for m in sets.SETS[set_name]:
+        path = os.path.join(out_dir, m["name"] + ".json")
+        if not os.path.exists(path):
+            continue
+        with open(path) as f:
+            fx = json.load(f)
+        ex = exports.get(m["name"], {})
+        refused = [b for b in fx["bindings"] if not b["ok"]]
+        load = sum(1 for b in refused if b.get("stage") == "load")
+        mb = ex.get("mb") or round(os.path.getsize(os.path.join(data, m["file"])) / 1e6, 1)
+        print(f"| {m['name']} | {m['kind']} | {', '.join(fx['symbols']) or '-'} | {len(fx['bindings'])} | "
+              f"{len(refused)}{f' ({load})' if load else ''} | {ex.get('seconds', '-')} | {mb} |")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("set", choices=sorted(sets.SETS))
     ap.add_argument("pattern", nargs="?")
     ap.add_argument("--data", default=sets.DATA)
+    ap.add_argument("--table", action="store_true", help="print the table of the set's models and exit")
     a = ap.parse_args()
     out_dir = os.path.join(HERE, "truth", a.set)
+    if a.table:
+        table(a.set, a.data, out_dir)
+        return
     tensors_dir = os.path.join(a.data, a.set, "tensors")
     for m in sets.SETS[a.set]:
         if a.pattern and not re.search(a.pattern, m["name"]):
