@@ -47,6 +47,7 @@ import truth  # noqa: E402
 
 BIG = 100e6  # bytes: models above this are run from an external-data copy
 CHUNK = 256e6  # bytes of input data per run.js invocation
+MAX_REFUSED = 8  # nodes recorded per refused binding (make_grid's 4 cuts a Transformer's six Reshapes short)
 TENSOR_BINDINGS = 12  # every tensor is recorded at this many bindings where the model runs, spread over the grid
 
 
@@ -134,14 +135,14 @@ def refusals(graph, items, workdir, fills_of):
     """The nodes onnxruntime refuses at each binding of items ({index: (dims, feeds, first error)}), as
     make_grid.run_binding records them, with one session per refused node for all the bindings refused
     there: {index: record}. The node the error names is removed with everything that depends on it, and
-    the rest runs again with every tensor requested, for at most make_grid.MAX_REFUSED nodes. An error
+    the rest runs again with every tensor requested, for at most MAX_REFUSED nodes. An error
     inside an If (whose taken branch make_grid inlines) or a subgraph goes to run_binding, one binding at
     a time."""
     recs = {}
     pending = {i: (graph, err) for i, (_, _, err) in items.items()}
     with tempfile.TemporaryDirectory(prefix="heldout-") as tmp:
         d = workdir or tmp
-        for level in range(make_grid.MAX_REFUSED):
+        for level in range(MAX_REFUSED):
             groups = {}
             for i, (work, err) in pending.items():
                 node = truth.failing_node(work, err)
@@ -164,7 +165,7 @@ def refusals(graph, items, workdir, fills_of):
                         recs[i] = dict(ok=False, **entry)
                     else:
                         recs[i].setdefault("also", []).append(entry)
-                if level + 1 == make_grid.MAX_REFUSED:
+                if level + 1 == MAX_REFUSED:
                     continue
                 pruned, _ = truth.with_all_outputs(truth.prune(work, node))
                 if not pruned.graph.output:
