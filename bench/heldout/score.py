@@ -31,7 +31,9 @@ onnxruntime runs it when it runs any of them (bench/grid/compare.py's rule). The
   conditions       the conditions of the summary's "constraints" (the minimal list; "implied" apart)
   redundant        conditions that never fail, over the sample, while all the others hold; the sample is
                    the grid's bindings and every integer binding in a box (sets.py's box, else 1 to the
-                   grid's largest value, shrunk to --budget points); tautologies: never fail at all
+                   grid's largest value up to 512), or where the box holds more than --budget bindings,
+                   every binding of its lower corner and as many drawn from the whole box (sample());
+                   tautologies: never fail at all
   fixed            symbols that the conditions leave one value over the sample (the box holds several);
                    reported: named in a condition's "fixes" (or the summary's "fixes", or "sizes" giving
                    one value). ORT-fixed: symbols onnxruntime runs at one value only, of several tried
@@ -136,25 +138,34 @@ def agrees(up, refused, nodes):
 # --- the dense sample ------------------------------------------------------------------------------------
 
 def sample(m, fixture, groups, budget):
-    """(columns {symbol: int array}, indices of the grid's bindings in them, box {symbol: (lo, hi)})."""
+    """(columns {symbol: int array}, indices of the grid's bindings in them, box {symbol: (lo, hi)}): the
+    grid's bindings, then every integer binding of the box when it holds at most budget of them, else
+    every binding of the box's lower corner (its ranges halved from the top until budget/2 fit) and
+    budget/2 bindings drawn uniformly from the whole box (seeded), so that the sample reaches the large
+    sizes where a model with a high lower bound runs."""
     syms = list(fixture["symbols"])
     box = {}
     for s in syms:
         vals = [g.dims[s] for g in groups if s in g.dims]
-        lo, hi = m.get("box", {}).get(s, (1, min(max(vals or [1]), 512)))
-        box[s] = [lo, hi]
-    while np.prod([hi - lo + 1 for lo, hi in box.values()], dtype=float) > budget:
-        s = max(box, key=lambda k: box[k][1] - box[k][0])
-        box[s][1] = box[s][0] + (box[s][1] - box[s][0]) // 2
+        box[s] = tuple(m.get("box", {}).get(s, (1, min(max(vals or [1]), 512))))
+    size = np.prod([hi - lo + 1 for lo, hi in box.values()], dtype=float)
+    parts = [np.array([[g.dims.get(s, 1) for s in syms] for g in groups], np.int64).reshape(len(groups), len(syms))]
     if syms:
-        mesh = np.meshgrid(*[np.arange(lo, hi + 1) for lo, hi in box.values()], indexing="ij")
-        pts = np.stack([a.reshape(-1) for a in mesh], 1)
+        corner = {s: list(v) for s, v in box.items()}
+        limit = budget if size <= budget else budget // 2
+        while np.prod([hi - lo + 1 for lo, hi in corner.values()], dtype=float) > limit:
+            s = max(corner, key=lambda k: corner[k][1] - corner[k][0])
+            corner[s][1] = corner[s][0] + (corner[s][1] - corner[s][0]) // 2
+        mesh = np.meshgrid(*[np.arange(lo, hi + 1) for lo, hi in corner.values()], indexing="ij")
+        parts.append(np.stack([a.reshape(-1) for a in mesh], 1))
+        if size > budget:
+            rng = np.random.default_rng(SEED)
+            parts.append(np.stack([rng.integers(lo, hi + 1, size=budget // 2) for lo, hi in box.values()], 1))
     else:
-        pts = np.zeros((1, 0), np.int64)
-    gridpts = np.array([[g.dims.get(s, 1) for s in syms] for g in groups], np.int64).reshape(len(groups), len(syms))
-    allpts = np.concatenate([gridpts, pts], 0)
+        parts.append(np.zeros((1, 0), np.int64))
+    allpts = np.concatenate(parts, 0)
     cols = {s: allpts[:, i] for i, s in enumerate(syms)}
-    return cols, list(range(len(groups))), {s: tuple(v) for s, v in box.items()}
+    return cols, list(range(len(groups))), box
 
 
 def analyse(conditions, cols, check, syms):
