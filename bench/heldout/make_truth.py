@@ -9,7 +9,8 @@ SET is dev or test (sets.py); DIR (default /work/heldout) holds the models (DIR/
 gen_torch.py, gen_types.py and fetch_npm.sh). Per model:
 
   1. one session (run.js), every binding of the grid: runs, or the run's error; or the session's error,
-     which is onnxruntime refusing the model at load (a type it has no kernel for, a schema violation);
+     which is onnxruntime refusing the model at load (a type it has no kernel for, a schema violation),
+     and the other nodes it refuses at load once that one and what depends on it are gone ("also");
   2. at each binding it refuses at run time, bench/grid/make_grid.py's run_binding: the node it names (an
      If's taken branch inlined until the error names a node inside it), its status message, and the other
      nodes it refuses once that node and what depends on it are gone ("also");
@@ -73,6 +74,31 @@ def load_node(model, error):
             for a in n.attribute:
                 graphs += ([a.g] if a.type == onnx.AttributeProto.GRAPH else []) + list(a.graphs)
     return name, None, path
+
+
+def load_also(graph, name, feeds, workdir):
+    """The other nodes onnxruntime refuses at load: the node the load error names is removed with what
+    depends on it, and the session made again, for at most MAX_REFUSED nodes in all (main graph only)."""
+    also, work = [], graph
+    with tempfile.TemporaryDirectory(prefix="heldout-") as tmp:
+        while name and len(also) + 1 < MAX_REFUSED:
+            node = next((n for n in work.graph.node if n.name == name), None)
+            if node is None:
+                break
+            work, _ = truth.with_all_outputs(truth.prune(work, node))
+            if not work.graph.output:
+                break
+            path = os.path.join(workdir or tmp, "load_pruned.onnx")
+            onnx.save(work, path)
+            err, _ = run_many(path, [feeds], tmp)
+            os.remove(path)
+            if not err:
+                break
+            name, op, where = load_node(work, err)
+            if name is None:
+                break
+            also.append({"node": name, "op": op, "path": where, "error": load_message(err)})
+    return also
 
 
 def external_copy(path, data, name):
@@ -229,6 +255,9 @@ def run_model(m, data, out_dir, tensors_dir):
         name, op, where = load_node(model, load_error)
         entry = {"ok": False, "stage": "load", "node": name, "op": op, "path": where,
                  "error": load_message(load_error)}
+        also = load_also(graph, name, feeds_list[0], workdir)
+        if also:
+            entry["also"] = also
         recs = [dict({"dims": dims}, **({"fills": extra} if extra else {}), **entry) for dims, extra in m["bindings"]]
     else:
         bad = {i: (dims, feeds_list[i], res["error"])
