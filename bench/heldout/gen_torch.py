@@ -37,11 +37,6 @@ def classify(arch, **kw):
     return lambda: getattr(_tv().models, arch)(weights=None, **kw)
 
 
-def first(outputs):
-    """A module's first output (segmentation's "out", detection's first image)."""
-    return outputs
-
-
 # --- wrappers -------------------------------------------------------------------------------------------
 
 def wrappers():

@@ -25,7 +25,6 @@ The inputs are those of make_grid.py (truth.py's fills, seed 0), so the run is d
 and 4 hold only the graph.
 """
 import argparse
-import copy
 import gzip
 import json
 import os
