@@ -246,3 +246,12 @@ func floorDivI(x, y ival) ival {
 func (x ival) containsZero() bool { return x.lo.sign() <= 0 && x.hi.sign() >= 0 }
 
 func (x ival) empty() bool { return cmpX(x.lo, x.hi) > 0 }
+
+// floorDiv returns floor(a/b) for b > 0.
+func floorDiv(a, b int64) int64 {
+	q := a / b
+	if a%b != 0 && a < 0 {
+		q--
+	}
+	return q
+}
