@@ -30,7 +30,7 @@ func (e *engine) constInfo(c *Const) (*Info, error) {
 	case isIntegral(c.Type) && n <= maxConstValues:
 		var ints []int64
 		if ints, _, err = c.Load(maxConstValues); err == nil && int64(len(ints)) == n {
-			info.Value = e.dims.take(int(n))
+			info.Value = e.dims.Make(int(n))
 			for i, v := range ints {
 				info.Value[i] = sym.Const(v)
 			}

@@ -69,15 +69,10 @@ func (c *ctx) Inputs(n int) ([]*Info, error) {
 
 // dims returns n dims for a rule's shape or values, zeroed: a slice of capacity n cut from the
 // engine's blocks, which the rule fills.
-func (c *ctx) dims(n int) []sym.Dim { return c.e.dims.take(n) }
+func (c *ctx) dims(n int) []sym.Dim { return c.e.dims.Make(n) }
 
 // clone returns a copy of dims cut from the engine's blocks, nil for none (as append to nil).
-func (c *ctx) clone(dims []sym.Dim) []sym.Dim {
-	if len(dims) == 0 {
-		return nil
-	}
-	return append(c.dims(len(dims))[:0], dims...)
-}
+func (c *ctx) clone(dims []sym.Dim) []sym.Dim { return c.e.dims.Clone(dims) }
 
 // Set sets output i to info; an output the node does not name is ignored.
 func (c *ctx) Set(i int, info *Info) {

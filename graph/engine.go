@@ -14,6 +14,7 @@ import (
 	"github.com/reshape-go/reshape"
 	"github.com/reshape-go/reshape/element"
 	"github.com/reshape-go/reshape/errcode"
+	"github.com/reshape-go/reshape/internal/slab"
 	"github.com/reshape-go/reshape/sym"
 )
 
@@ -264,9 +265,9 @@ type engine struct {
 	ctxs []*ctx
 	// infos, ptrs and dims are where the Infos of the result, the nodes' lists of Infos and the
 	// dims of shapes and values are cut from.
-	infos slab[Info]
-	ptrs  slab[*Info]
-	dims  slab[sym.Dim]
+	infos slab.Slab[Info]
+	ptrs  slab.Slab[*Info]
+	dims  slab.Slab[sym.Dim]
 }
 
 // ctx returns the ctx of the nodes at depth, zeroed.
@@ -281,7 +282,7 @@ func (e *engine) ctx(depth int) *ctx {
 
 // ints returns the static shape dims.
 func (e *engine) ints(dims []int64) sym.Shape {
-	s := sym.Shape{Dims: e.dims.take(len(dims))}
+	s := sym.Shape{Dims: e.dims.Make(len(dims))}
 	for i, d := range dims {
 		s.Dims[i] = sym.Const(d)
 	}
@@ -290,7 +291,7 @@ func (e *engine) ints(dims []int64) sym.Shape {
 
 // newInfo returns a new Info of type t and shape s.
 func (e *engine) newInfo(t element.Type, s sym.Shape) *Info {
-	in := e.infos.one()
+	in := &e.infos.Make(1)[0]
 	in.Type, in.Shape = t, s
 	return in
 }
@@ -743,7 +744,7 @@ func (e *engine) node(s *scope, i int) error {
 			c.n = &cp
 		}
 	}
-	c.in = e.ptrs.take(len(n.Inputs))
+	c.in = e.ptrs.Make(len(n.Inputs))
 	hidden := false // an input holds values the rule does not read
 	for k, name := range n.Inputs {
 		if name == "" {
@@ -757,7 +758,7 @@ func (e *engine) node(s *scope, i int) error {
 		}
 		c.in[k] = e.current(in)
 	}
-	c.out = e.ptrs.take(len(n.Outputs))
+	c.out = e.ptrs.Make(len(n.Outputs))
 	r := NodeResult{Path: c.path, Scope: strings.TrimSuffix(s.path, "/"), Node: n, Index: i, Graph: s.g, Inputs: c.in, NotTaken: s.notTaken}
 	for _, in := range c.in {
 		if in != nil && in.FailedAt != "" && r.Blocked == "" {

@@ -7,9 +7,9 @@ import (
 	"fmt"
 	"io"
 	"strconv"
-	"unsafe"
 
 	"github.com/reshape-go/reshape/errcode"
+	"github.com/reshape-go/reshape/internal/slab"
 	"github.com/reshape-go/reshape/shape"
 )
 
@@ -33,8 +33,8 @@ func Decode(r io.Reader) (*Net, error) {
 }
 
 // parser reads a Net from the tokens of its scanner, matching end tags with start tags as Token
-// does. What a Net keeps is cut from blocks: its strings from chunks of bytes, its dims, ports and
-// attributes from slices of a few hundred, so that a layer takes a fraction of an allocation
+// does. What a Net keeps is cut from slabs: its strings from chunks of bytes, its dims, ports and
+// attributes from blocks of their kinds, so that a layer takes a fraction of an allocation
 // (BenchmarkDecode).
 type parser struct {
 	s *scanner
@@ -42,11 +42,11 @@ type parser struct {
 	open [][]byte
 	// names holds the attribute names met, each once.
 	names map[string]xml.Name
-	// chars is the chunk strings are cut from; dims, ports and attrs the blocks of their kinds.
-	chars []byte
-	dims  []shape.Dim
-	ports []Port
-	attrs []xml.Attr
+	// chars is what strings are cut from; dims, ports and attrs what the lists of their kinds are.
+	chars slab.Slab[byte]
+	dims  slab.Slab[shape.Dim]
+	ports slab.Slab[Port]
+	attrs slab.Slab[xml.Attr]
 	// port collects the dims of the port being read, buf the ports of an <input> or <output>, data
 	// the attributes of a <data>, and text the character data of a <dim>.
 	port []shape.Dim
@@ -59,19 +59,9 @@ func (p *parser) errorf(format string, args ...any) error {
 	return p.s.syntaxError(p.s.end, fmt.Sprintf(format, args...))
 }
 
-// str returns a copy of b as a string, cut from the parser's chunk of string bytes. A chunk's
-// bytes are never written again once a string holds them, which keeps the strings immutable.
-func (p *parser) str(b []byte) string {
-	if len(b) == 0 {
-		return ""
-	}
-	if len(b) > cap(p.chars)-len(p.chars) {
-		p.chars = make([]byte, 0, max(len(b), 16<<10))
-	}
-	k := len(p.chars)
-	p.chars = append(p.chars, b...)
-	return unsafe.String(&p.chars[k], len(b))
-}
+// str returns a copy of b as a string, cut from the parser's chunks of string bytes
+// (slab.String).
+func (p *parser) str(b []byte) string { return slab.String(&p.chars, b) }
 
 // name returns the qualified name b as encoding/xml splits it, stored once per name.
 func (p *parser) name(b []byte) xml.Name {
@@ -85,17 +75,6 @@ func (p *parser) name(b []byte) xml.Name {
 	n := xml.Name{Space: string(space), Local: string(local)}
 	p.names[string(b)] = n
 	return n
-}
-
-// cut returns a copy of items cut from *block, with no room to grow into the next copy: a list
-// takes no allocation of its own. An empty list is nil while the block is.
-func cut[T any](block *[]T, items []T) []T {
-	if len(items) > cap(*block)-len(*block) {
-		*block = make([]T, 0, max(256, len(items)))
-	}
-	start := len(*block)
-	*block = append(*block, items...)
-	return (*block)[start:len(*block):len(*block)]
 }
 
 // token returns the next start or end element, skipping character data.
@@ -258,7 +237,7 @@ func (p *parser) layer(name []byte) (Layer, error) {
 			}
 			// The first <data> takes its attributes, empty or not; the next add theirs.
 			if l.Data == nil {
-				l.Data = cut(&p.attrs, p.data)
+				l.Data = p.attrs.Clone(p.data)
 				if l.Data == nil {
 					l.Data = []xml.Attr{}
 				}
@@ -307,7 +286,7 @@ func (p *parser) portList(parent []byte, ports []Port) ([]Port, error) {
 	switch {
 	case len(p.buf) == 0:
 	case ports == nil:
-		ports = cut(&p.ports, p.buf)
+		ports = p.ports.Clone(p.buf)
 	default:
 		ports = append(ports, p.buf...)
 	}
@@ -335,19 +314,8 @@ func (p *parser) portChildren(name []byte, port *Port) error {
 		}
 		return p.skip(name)
 	})
-	port.Shape.Dims = p.keep(p.port)
+	port.Shape.Dims = p.dims.Clone(p.port)
 	return err
-}
-
-// keep returns a copy of dims cut from the parser's block, with no room to grow into the next
-// port's: a port's dims take no allocation of their own.
-func (p *parser) keep(dims []shape.Dim) []shape.Dim {
-	if len(dims) > cap(p.dims)-len(p.dims) {
-		p.dims = make([]shape.Dim, 0, max(1024, len(dims)))
-	}
-	start := len(p.dims)
-	p.dims = append(p.dims, dims...)
-	return p.dims[start:len(p.dims):len(p.dims)]
 }
 
 // dim reads the character data of the <dim> named name up to its end tag, as a dimension. A plain

@@ -28,11 +28,11 @@ import (
 	"runtime/debug"
 	"slices"
 	"strconv"
-	"unsafe"
 
 	"google.golang.org/protobuf/encoding/protowire"
 
 	"github.com/reshape-go/reshape/errcode"
+	"github.com/reshape-go/reshape/internal/slab"
 	"github.com/reshape-go/reshape/shape"
 )
 
@@ -289,17 +289,16 @@ type decoder struct {
 	skipped int64
 	strs    map[string]string
 
-	chars     []byte // the current chunk of string bytes
-	charsNext int    // the size of the next chunk
+	chars slab.Slab[byte] // the chunks of string bytes
 
-	strings slab[string]
-	bytes   slab[byte]
-	attrs   slab[Attribute]
-	ints    slab[int64]
-	floats  slab[float32]
-	dims    slab[shape.Dim]
-	spans   slab[span]
-	tensors slab[Tensor]
+	strings slab.Slab[string]
+	bytes   slab.Slab[byte] // byte strings, copied: a model shares no memory with its file
+	attrs   slab.Slab[Attribute]
+	ints    slab.Slab[int64]
+	floats  slab.Slab[float32]
+	dims    slab.Slab[shape.Dim]
+	spans   slab.Slab[span]
+	tensors slab.Slab[Tensor]
 }
 
 // intern returns b as a string, the same string for the same bytes.
@@ -315,46 +314,9 @@ func (d *decoder) intern(b []byte) string {
 	return s
 }
 
-// str returns a copy of b as a string, cut from the decoder's current chunk of string bytes: the
-// strings of a model take an allocation per chunk, not one each. A chunk's bytes are never written
-// again once a string holds them, which is what makes the strings immutable.
-func (d *decoder) str(b []byte) string {
-	if len(b) == 0 {
-		return ""
-	}
-	if len(b) > cap(d.chars)-len(d.chars) {
-		d.charsNext = min(max(2*d.charsNext, 256), 64<<10)
-		d.chars = make([]byte, 0, max(len(b), d.charsNext))
-	}
-	k := len(d.chars)
-	d.chars = append(d.chars, b...)
-	return unsafe.String(&d.chars[k], len(b))
-}
-
-// slab hands out slices of chunks of elements: each slice with no room beyond its length, so that
-// an append to it reallocates instead of writing into its neighbour.
-type slab[T any] struct {
-	buf  []T
-	next int // the size of the next chunk
-}
-
-// grow returns v, or a copy of v, with room for n more elements.
-func (s *slab[T]) grow(v []T, n int) []T {
-	if cap(v)-len(v) >= n {
-		return v
-	}
-	need := len(v) + n
-	if need > cap(s.buf)-len(s.buf) {
-		var zero T
-		s.next = min(max(2*s.next, 8), max(64<<10/int(unsafe.Sizeof(zero)), 8)) // chunks of at most 64 KiB
-		s.buf = make([]T, 0, max(need, s.next))
-	}
-	k := len(s.buf)
-	s.buf = s.buf[:k+need]
-	w := s.buf[k : k+len(v) : k+need]
-	copy(w, v)
-	return w
-}
+// str returns a copy of b as a string, cut from the decoder's chunks of string bytes: the strings
+// of a model take an allocation per chunk, not one each (slab.String).
+func (d *decoder) str(b []byte) string { return slab.String(&d.chars, b) }
 
 // counts counts the occurrences of each field number below len(c) in the message's bytes, without
 // decoding them, so that lists can be allocated once; it stops at the first malformed field, which
@@ -467,9 +429,9 @@ func decodeNode(m *message, n *Node) error {
 	d := m.d
 	var c [6]int
 	m.counts(c[:])
-	n.Inputs = d.strings.grow(nil, c[1])
-	n.Outputs = d.strings.grow(nil, c[2])
-	n.Attrs = d.attrs.grow(nil, c[5])
+	n.Inputs = d.strings.Grow(nil, c[1])
+	n.Outputs = d.strings.Grow(nil, c[2])
+	n.Attrs = d.attrs.Grow(nil, c[5])
 	var f field
 	for m.more() {
 		err := m.next(&f)
@@ -541,11 +503,11 @@ func decodeAttribute(m *message, a *Attribute) error {
 			a.I, err = f.int64()
 		case 4:
 			if b, err = f.bytes(); err == nil {
-				a.S = d.copy(b)
+				a.S = d.bytes.Clone(b)
 			}
 		case 5:
 			if sub, err = f.message("TensorProto", tensorFields); err == nil {
-				t := &d.tensors.grow(nil, 1)[:1][0]
+				t := &d.tensors.Make(1)[0]
 				if err = decodeTensor(&sub, t); err == nil {
 					a.T = t
 				}
@@ -554,7 +516,7 @@ func decodeAttribute(m *message, a *Attribute) error {
 			var vals []byte
 			var n int
 			if vals, n, err = f.packed(protowire.Fixed32Type); err == nil {
-				a.Floats = d.floats.grow(a.Floats, n)
+				a.Floats = d.floats.Grow(a.Floats, n)
 				for ; len(vals) > 0; vals = vals[4:] {
 					v, _ := protowire.ConsumeFixed32(vals)
 					a.Floats = append(a.Floats, math.Float32frombits(v))
@@ -564,7 +526,7 @@ func decodeAttribute(m *message, a *Attribute) error {
 			var vals []byte
 			var n int
 			if vals, n, err = f.packed(protowire.VarintType); err == nil {
-				a.Ints = d.ints.grow(a.Ints, n)
+				a.Ints = d.ints.Grow(a.Ints, n)
 				for len(vals) > 0 {
 					v, k := protowire.ConsumeVarint(vals) // checked by packed
 					a.Ints = append(a.Ints, int64(v))
@@ -573,7 +535,7 @@ func decodeAttribute(m *message, a *Attribute) error {
 			}
 		case 9:
 			if b, err = f.bytes(); err == nil {
-				a.Strings = append(a.Strings, d.copy(b))
+				a.Strings = append(a.Strings, d.bytes.Clone(b))
 			}
 		case 10:
 			if sub, err = f.message("TensorProto", tensorFields); err == nil {
@@ -609,12 +571,6 @@ func decodeAttribute(m *message, a *Attribute) error {
 		}
 	}
 	return nil
-}
-
-// copy returns a copy of b cut from the decoder's slab of bytes: the decoded model shares no memory
-// with the file it was decoded from, but for its tensors' values.
-func (d *decoder) copy(b []byte) []byte {
-	return append(d.bytes.grow(nil, len(b)), b...)
 }
 
 func decodeValueInfo(m *message, vi *ValueInfo) error {
@@ -746,7 +702,7 @@ func decodeShape(m *message, vi *ValueInfo) error {
 	var c [2]int
 	m.counts(c[:])
 	s := &vi.Shape
-	s.Dims = d.dims.grow(s.Dims, c[1])
+	s.Dims = d.dims.Grow(s.Dims, c[1])
 	var f field
 	for m.more() {
 		err := m.next(&f)
@@ -779,7 +735,7 @@ func decodeShape(m *message, vi *ValueInfo) error {
 // denotations), which is nil until a dim has a name.
 func (d *decoder) appendNamed(names []string, dims []shape.Dim, name string) []string {
 	if name != "" && names == nil {
-		names = d.strings.grow(nil, cap(dims))[:len(dims)]
+		names = d.strings.Grow(nil, cap(dims))[:len(dims)]
 	}
 	if names != nil {
 		names = append(names, name)

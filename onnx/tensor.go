@@ -209,7 +209,7 @@ func decodeTensor(m *message, t *Tensor) error {
 			var vals []byte
 			var n int
 			if vals, n, err = f.packed(protowire.VarintType); err == nil {
-				t.Dims = d.ints.grow(t.Dims, n)
+				t.Dims = d.ints.Grow(t.Dims, n)
 				for len(vals) > 0 && err == nil {
 					v, k := protowire.ConsumeVarint(vals) // checked by packed
 					if int64(v) < 0 {
@@ -304,7 +304,7 @@ func (t *Tensor) add(f *field, n int64, replace bool) error {
 	if replace {
 		t.spans, t.count = t.spans[:0], 0
 	}
-	t.spans = append(f.d.spans.grow(t.spans, 1), span{f.off, len(f.val)})
+	t.spans = append(f.d.spans.Grow(t.spans, 1), span{f.off, len(f.val)})
 	t.count += n
 	return nil
 }
