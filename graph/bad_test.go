@@ -33,8 +33,7 @@ const badPrefix = "onnx_graph_"
 type badCase struct {
 	name  string
 	build func() *model
-	file  bool     // kept in the bad-input corpus, as onnx_graph_NAME.onnx
-	needs []string // operators whose rules the case exercises: skipped while one has no rule
+	file  bool // kept in the bad-input corpus, as onnx_graph_NAME.onnx
 
 	decode error  // the code of DecodeModel's error
 	infer  error  // the code of Infer's error
@@ -467,7 +466,7 @@ func badCases() []badCase {
 		}},
 
 		// Control flow.
-		{name: "if_branch_ranks", needs: []string{"If"}, build: func() *model {
+		{name: "if_branch_ranks", build: func() *model {
 			then := onnx.Graph{Nodes: []onnx.Node{{Name: "t", OpType: "Shape", Inputs: []string{"x"}, Outputs: []string{"a"}}},
 				Outputs: []onnx.ValueInfo{valueInfo("a", onnx.Int64, -1)}}
 			els := onnx.Graph{Nodes: []onnx.Node{{Name: "e", OpType: "Unsqueeze", Inputs: []string{"x", "axes"}, Outputs: []string{"b"}}},
@@ -479,7 +478,7 @@ func badCases() []badCase {
 				t.Errorf("y = %v, want a dynamic rank: the branches give ranks 1 and 3", y.Shape)
 			}
 		}},
-		{name: "if_branch_outputs", file: true, needs: []string{"If"}, build: func() *model {
+		{name: "if_branch_outputs", file: true, build: func() *model {
 			then := onnx.Graph{Nodes: []onnx.Node{{Name: "t", OpType: "Relu", Inputs: []string{"x"}, Outputs: []string{"a"}}},
 				Outputs: []onnx.ValueInfo{valueInfo("a", onnx.Float, -1)}}
 			els := onnx.Graph{Nodes: []onnx.Node{{Name: "e", OpType: "Relu", Inputs: []string{"x"}, Outputs: []string{"b"}}},
@@ -487,7 +486,7 @@ func badCases() []badCase {
 			return newModel(17).input("x", "N", 3).typedInput("c", onnx.Bool).
 				node("if", "If", []string{"c"}, []string{"y"}, attrGraph("then_branch", then), attrGraph("else_branch", els)).output("y")
 		}, node: "if", code: errcode.ErrSyntax, where: "if (If)"},
-		{name: "loop_body_outputs", file: true, needs: []string{"Loop"}, build: func() *model {
+		{name: "loop_body_outputs", file: true, build: func() *model {
 			// The body takes (i, cond, v) and must give (cond, v); it gives cond only.
 			body := onnx.Graph{Inputs: []onnx.ValueInfo{valueInfo("i", onnx.Int64), valueInfo("cin", onnx.Bool), valueInfo("v", onnx.Float, -1)},
 				Nodes:   []onnx.Node{{Name: "id", OpType: "Identity", Inputs: []string{"cin"}, Outputs: []string{"cout"}}},
@@ -495,7 +494,7 @@ func badCases() []badCase {
 			return newModel(17).input("x", "N", 3).ints("m", []int64{}, 3).
 				node("loop", "Loop", []string{"m", "", "x"}, []string{"y"}, attrGraph("body", body)).output("y")
 		}, node: "loop", code: errcode.ErrSyntax, where: "loop (Loop)"},
-		{name: "loop_body_inputs", file: true, needs: []string{"Loop"}, build: func() *model {
+		{name: "loop_body_inputs", file: true, build: func() *model {
 			// The body must take (i, cond, v); it takes i and v.
 			body := onnx.Graph{Inputs: []onnx.ValueInfo{valueInfo("i", onnx.Int64), valueInfo("v", onnx.Float, -1)},
 				Nodes:   []onnx.Node{{Name: "id", OpType: "Identity", Inputs: []string{"v"}, Outputs: []string{"w"}}},
@@ -530,11 +529,6 @@ func checkOverflow(t *testing.T, res *Result, name string, i int, value bool) {
 // runBad runs one case on model bytes: decode, build, infer, and the checks.
 func runBad(t *testing.T, tc badCase, data []byte) {
 	t.Helper()
-	for _, op := range tc.needs {
-		if !Supported("", op) {
-			t.Skipf("no rule for %s yet", op)
-		}
-	}
 	m, err := onnx.DecodeModel(data)
 	if tc.decode != nil || err != nil {
 		checkErr(t, "DecodeModel", err, tc.decode, tc.where)
