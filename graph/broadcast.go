@@ -206,3 +206,42 @@ func expandTo(c *ctx, in, shape *Info) error {
 	c.Out(0, in.Type, sym.DynamicRank())
 	return nil
 }
+
+// unidirectional checks that the shape s of input i broadcasts to the dims out (ONNX's
+// unidirectional broadcasting) and unifies the dims it must equal: an integer other than 1, or a
+// dim that cannot be 1; one that may be 1 is required 1 or out's dim (C == 1 || C == N). Without
+// bcast, s must be out itself.
+func unidirectional(c *ctx, s sym.Shape, out []sym.Dim, i int, bcast bool) error {
+	if len(s.Dims) > len(out) || !bcast && len(s.Dims) != len(out) {
+		return c.Errorf(errcode.ErrInvalidShape, "input %d of shape %v does not broadcast to %v", i, s, sym.ShapeOf(out...))
+	}
+	off := len(out) - len(s.Dims)
+	for k, d := range s.Dims {
+		if bcast && (isOne(d) || d.Equal(out[off+k])) {
+			continue
+		}
+		if bcast && maybeOne(d) && !isStatic(d) {
+			// 1 or the output's dim: required where both are expressions in the symbols.
+			xd, ok1 := d.Expr()
+			xo, ok2 := out[off+k].Expr()
+			if ok1 && ok2 && d.Determined() && out[off+k].Determined() {
+				if err := c.Require(sym.Or(sym.Eq(xd, sym.Int(1)), sym.Eq(xd, xo)), "input "+itoa(i)+" dim "+itoa(k)+" 1 or the output's"); err != nil {
+					return err
+				}
+			}
+			continue
+		}
+		u, err := c.Unify(out[off+k], d, "input "+itoa(i)+" dim "+itoa(k)+" and the output's")
+		if err != nil {
+			return err
+		}
+		out[off+k] = u
+	}
+	return nil
+}
+
+// isStatic reports whether d is an integer.
+func isStatic(d sym.Dim) bool {
+	_, ok := d.Static()
+	return ok
+}

@@ -198,3 +198,75 @@ func settle(c *ctx, dims []sym.Dim) []sym.Dim {
 	}
 	return dims
 }
+
+// sameShape unifies two shapes the operator requires to be equal, when both ranks are known.
+func sameShape(c *ctx, a, b sym.Shape, what string) error {
+	_, err := unifyShape(c, a, b, what)
+	return err
+}
+
+// unifyShape unifies two shapes the operator requires to be equal, when both ranks are known, and
+// returns the shape that stands for both (a, when a rank is not known).
+func unifyShape(c *ctx, a, b sym.Shape, what string) (sym.Shape, error) {
+	if a.RankDynamic || b.RankDynamic {
+		return a, nil
+	}
+	if len(a.Dims) != len(b.Dims) {
+		return a, c.Errorf(errcode.ErrInvalidShape, "%s: ranks %d and %d differ", what, len(a.Dims), len(b.Dims))
+	}
+	dims := make([]sym.Dim, len(a.Dims))
+	for i := range a.Dims {
+		d, err := c.Unify(a.Dims[i], b.Dims[i], what+" dim "+itoa(i))
+		if err != nil {
+			return a, err
+		}
+		dims[i] = d
+	}
+	return sym.ShapeOf(dims...), nil
+}
+
+// axisOf returns the axis attribute (default 0) normalized against the rank of in, 0 when the rank
+// is not known.
+func axisOf(c *ctx, in *Info) (int, error) {
+	axis, err := c.Int("axis", 0)
+	if err != nil {
+		return 0, err
+	}
+	r, ok := in.Rank()
+	if !ok {
+		return 0, nil
+	}
+	return c.NormAxis(axis, r)
+}
+
+// unknownDims returns the shape of rank r whose dims are unknown.
+func unknownDims(r int) sym.Shape {
+	dims := make([]sym.Dim, r)
+	for i := range dims {
+		dims[i] = sym.Unknown
+	}
+	return sym.ShapeOf(dims...)
+}
+
+// errOr returns err, or alt when err is nil: the first error of two checks.
+func errOr(err, alt error) error {
+	if err != nil {
+		return err
+	}
+	return alt
+}
+
+// channelParam unifies the size of the 1-D input i (a bias, a scale, a mean: one value per
+// channel) with the channel dim ch and returns the dim that stands for both; what names the input.
+// Another rank is an error wrapping errcode.ErrInvalidShape; a left-out input leaves ch.
+func channelParam(c *ctx, i int, ch sym.Dim, what string) (sym.Dim, error) {
+	in := c.In(i)
+	if in == nil {
+		return ch, nil
+	}
+	_, ok, err := c.RequireRank(in, i, 1, 1)
+	if err != nil || !ok {
+		return ch, err
+	}
+	return c.Unify(ch, in.Shape.Dims[0], what+" (input "+itoa(i)+") and the channels")
+}

@@ -8,8 +8,8 @@ import (
 )
 
 // onnxMovement holds the rules of ONNX's data movement operators: splits, pads, tiles, resizes,
-// block rearrangements, gathers and scatters. Split, Pad and Tile also move the values of small
-// integer tensors.
+// block rearrangements and crops (gathers and scatters are onnxScatter's). Split, Pad and Tile
+// also move the values of small integer tensors.
 var onnxMovement = table{"", []opDef{
 	{"Split", since(1), span(1, 2), span(1, many), reads(0, 1), split},
 	{"Split", since(2, 11), fixed(1), span(1, many), reads(0), split},
@@ -26,11 +26,6 @@ var onnxMovement = table{"", []opDef{
 	{"Upsample", since(9).until(9), fixed(2), fixed(1), reads(1), upsample},
 	{"DepthToSpace", since(1, 11, 13), fixed(1), fixed(1), 0, depthToSpace},
 	{"SpaceToDepth", since(1, 13), fixed(1), fixed(1), 0, spaceToDepth},
-	{"GatherElements", since(11, 13), fixed(2), fixed(1), 0, gatherElements},
-	{"GatherND", since(11, 12, 13), fixed(2), fixed(1), 0, gatherND},
-	{"Scatter", since(9).until(10), fixed(3), fixed(1), 0, scatterElements},
-	{"ScatterElements", since(11, 13, 16, 18), fixed(3), fixed(1), 0, scatterElements},
-	{"ScatterND", since(11, 13, 16, 18), fixed(3), fixed(1), 0, scatterND},
 	{"CenterCropPad", since(18), fixed(2), fixed(1), reads(1), centerCropPad},
 	{"Col2Im", since(18), fixed(3), fixed(1), reads(1, 2), col2Im},
 	{"ReverseSequence", since(10), fixed(2), fixed(1), 0, reverseSequence},
@@ -288,15 +283,6 @@ func padValues(c *ctx, out, in *Info, mode string, begin, end []int64) {
 		}
 		return j + crop[k]
 	})
-}
-
-// unknownDims returns the shape of rank r whose dims are unknown.
-func unknownDims(r int) sym.Shape {
-	dims := make([]sym.Dim, r)
-	for i := range dims {
-		dims[i] = sym.Unknown
-	}
-	return sym.ShapeOf(dims...)
 }
 
 // tile: Tile-1 (tiles and axis inputs), -6, -13 (repeats input): each dim times its repeat count;
@@ -642,189 +628,6 @@ func spaceToDepth(c *ctx) error {
 	}
 	bb := sym.Const(b)
 	c.Out(0, in.Type, sym.ShapeOf(d[0], sym.MulDims(d[1], sym.Const(b*b)), sym.QuoDims(d[2], bb), sym.QuoDims(d[3], bb)))
-	return nil
-}
-
-// gatherElements: GatherElements-11, -13: the output has the shape of the indices, whose rank is
-// the data's.
-func gatherElements(c *ctx) error {
-	ins, err := c.Inputs(2)
-	if err != nil {
-		return err
-	}
-	data, idx := ins[0], ins[1]
-	if _, err := axisOf(c, data); err != nil {
-		return err
-	}
-	r1, ok1 := data.Rank()
-	r2, ok2 := idx.Rank()
-	if ok1 && ok2 && r1 != r2 {
-		return c.Errorf(errcode.ErrInvalidShape, "indices of rank %d for data of rank %d", r2, r1)
-	}
-	c.Out(0, data.Type, idx.Shape)
-	return nil
-}
-
-// axisOf returns the axis attribute (default 0) normalized against the rank of in, 0 when the rank
-// is not known.
-func axisOf(c *ctx, in *Info) (int, error) {
-	axis, err := c.Int("axis", 0)
-	if err != nil {
-		return 0, err
-	}
-	r, ok := in.Rank()
-	if !ok {
-		return 0, nil
-	}
-	return c.NormAxis(axis, r)
-}
-
-// gatherND: GatherND-11, -12, -13 (batch_dims): for data of rank r, indices of shape [..., k] and
-// b batch dims, the output is indices.shape[:-1] + data.shape[b+k:]; the first b dims of both
-// must be equal, and 1 <= k <= r-b.
-func gatherND(c *ctx) error {
-	ins, err := c.Inputs(2)
-	if err != nil {
-		return err
-	}
-	data, idx := ins[0], ins[1]
-	b, err := c.Int("batch_dims", 0)
-	if err != nil {
-		return err
-	}
-	r, ok1 := data.Rank()
-	q, ok2 := idx.Rank()
-	if ok2 && q == 0 {
-		return c.Errorf(errcode.ErrInvalidShape, "indices is a scalar")
-	}
-	if b < 0 || ok1 && b >= int64(r) || ok2 && b >= int64(q) {
-		return c.Errorf(errcode.ErrInvalidShape, "batch_dims %d for data %v and indices %v", b, data.Shape, idx.Shape)
-	}
-	if !ok1 || !ok2 {
-		c.Out(0, data.Type, sym.DynamicRank())
-		return nil
-	}
-	dims := append([]sym.Dim(nil), idx.Shape.Dims[:q-1]...)
-	for i := range b {
-		u, err := c.Unify(data.Shape.Dims[i], idx.Shape.Dims[i], "batch dim "+itoa(int(i)))
-		if err != nil {
-			return err
-		}
-		dims[i] = u
-	}
-	last := idx.Shape.Dims[q-1]
-	k, ok := last.Static()
-	if !ok {
-		// The output's rank waits for k, but its bounds are the operator's conditions all the
-		// same.
-		if err := requireAtLeast(c, last, 1, "indices' last dim"); err != nil {
-			return err
-		}
-		if err := requireAtMost(c, last, sym.Const(int64(r)-b), "indices' last dim, at most data's rank "+itoa(r)+" less batch_dims "+itoa(int(b))); err != nil {
-			return err
-		}
-		c.Out(0, data.Type, sym.DynamicRank())
-		return nil
-	}
-	if k < 1 || k > int64(r)-b {
-		return c.Errorf(errcode.ErrInvalidShape, "batch_dims %d and indices of last dim %d for data of rank %d and indices of rank %d", b, k, r, q)
-	}
-	dims = append(dims, data.Shape.Dims[b+k:]...)
-	c.Out(0, data.Type, sym.ShapeOf(dims...))
-	return nil
-}
-
-// scatterElements: Scatter-9 (deprecated at 11), ScatterElements-11, -13, -16, -18 (reduction): the
-// output has the data's shape; indices and updates have one shape.
-func scatterElements(c *ctx) error {
-	ins, err := c.Inputs(3)
-	if err != nil {
-		return err
-	}
-	if _, err := axisOf(c, ins[0]); err != nil {
-		return err
-	}
-	if err := sameShape(c, ins[1].Shape, ins[2].Shape, "indices and updates"); err != nil {
-		return err
-	}
-	c.SameAs(0, ins[0])
-	return nil
-}
-
-// sameShape unifies two shapes the operator requires to be equal, when both ranks are known.
-func sameShape(c *ctx, a, b sym.Shape, what string) error {
-	_, err := unifyShape(c, a, b, what)
-	return err
-}
-
-// unifyShape unifies two shapes the operator requires to be equal, when both ranks are known, and
-// returns the shape that stands for both (a, when a rank is not known).
-func unifyShape(c *ctx, a, b sym.Shape, what string) (sym.Shape, error) {
-	if a.RankDynamic || b.RankDynamic {
-		return a, nil
-	}
-	if len(a.Dims) != len(b.Dims) {
-		return a, c.Errorf(errcode.ErrInvalidShape, "%s: ranks %d and %d differ", what, len(a.Dims), len(b.Dims))
-	}
-	dims := make([]sym.Dim, len(a.Dims))
-	for i := range a.Dims {
-		d, err := c.Unify(a.Dims[i], b.Dims[i], what+" dim "+itoa(i))
-		if err != nil {
-			return a, err
-		}
-		dims[i] = d
-	}
-	return sym.ShapeOf(dims...), nil
-}
-
-// scatterND: ScatterND-11, -13, -16, -18 (reduction): the output has the data's shape; updates has
-// the shape indices.shape[:-1] + data.shape[k:] for indices of shape [..., k], 1 <= k <= rank. A k
-// in the symbols is the one the updates' rank gives, or required in [1, rank].
-func scatterND(c *ctx) error {
-	ins, err := c.Inputs(3)
-	if err != nil {
-		return err
-	}
-	data, idx, upd := ins[0], ins[1], ins[2]
-	r, ok1 := data.Rank()
-	q, ok2 := idx.Rank()
-	if ok2 && q == 0 {
-		return c.Errorf(errcode.ErrInvalidShape, "indices is a scalar")
-	}
-	if !ok1 || !ok2 {
-		c.SameAs(0, data)
-		return nil
-	}
-	last := idx.Shape.Dims[q-1]
-	k, ok := last.Static()
-	if u, known := upd.Rank(); !ok && known {
-		// Updates of rank u = q-1 + r-k.
-		if k = int64(q - 1 + r - u); k < 1 || k > int64(r) {
-			return c.Errorf(errcode.ErrInvalidShape, "updates of rank %d for indices of rank %d and data of rank %d", u, q, r)
-		}
-		if _, err := c.Unify(last, sym.Const(k), "indices' last dim, as updates of rank "+itoa(u)+" give it"); err != nil {
-			return err
-		}
-		ok = true
-	}
-	if !ok {
-		if err := requireAtLeast(c, last, 1, "indices' last dim"); err != nil {
-			return err
-		}
-		if err := requireAtMost(c, last, sym.Const(int64(r)), "indices' last dim, at most data's rank "+itoa(r)); err != nil {
-			return err
-		}
-		c.SameAs(0, data)
-		return nil
-	}
-	if k < 1 || k > int64(r) {
-		return c.Errorf(errcode.ErrInvalidShape, "indices of last dim %d for data of rank %d", k, r)
-	}
-	want := sym.ShapeOf(append(append([]sym.Dim(nil), idx.Shape.Dims[:q-1]...), data.Shape.Dims[k:]...)...)
-	if err := sameShape(c, upd.Shape, want, "updates"); err != nil {
-		return err
-	}
-	c.SameAs(0, data)
 	return nil
 }
 

@@ -80,21 +80,6 @@ func readWindow(c *ctx, n int, kernel []sym.Dim, has windowAttrs) (*window, erro
 	return w, nil
 }
 
-// channelParam unifies the size of the 1-D input i (a bias, a scale, a mean: one value per
-// channel) with the channel dim ch and returns the dim that stands for both; what names the input.
-// Another rank is an error wrapping errcode.ErrInvalidShape; a left-out input leaves ch.
-func channelParam(c *ctx, i int, ch sym.Dim, what string) (sym.Dim, error) {
-	in := c.In(i)
-	if in == nil {
-		return ch, nil
-	}
-	_, ok, err := c.RequireRank(in, i, 1, 1)
-	if err != nil || !ok {
-		return ch, err
-	}
-	return c.Unify(ch, in.Shape.Dims[0], what+" (input "+itoa(i)+") and the channels")
-}
-
 // dimsOf returns the dims of in, rank r, unknown dims when its rank is not known.
 func dimsOf(in *Info, r int) []sym.Dim {
 	if !in.Shape.RankDynamic {

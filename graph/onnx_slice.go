@@ -175,10 +175,3 @@ func upToAll(dims []sym.Dim) []sym.Dim {
 	}
 	return out
 }
-
-func errOr(err, alt error) error {
-	if err != nil {
-		return err
-	}
-	return alt
-}

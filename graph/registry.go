@@ -87,8 +87,8 @@ type table struct {
 
 func init() {
 	for _, t := range []table{
-		onnxCore, onnxSlice, onnxElementwise, onnxMovement, onnxReduce, onnxNN, onnxNorm, onnxMatMul,
-		onnxRNN, onnxMisc, onnxControl, onnxTraining, onnxLoss, onnxSignal, onnxText, onnxOptional,
+		onnxCore, onnxSlice, onnxElementwise, onnxMovement, onnxScatter, onnxReduce, onnxNN, onnxNorm,
+		onnxMatMul, onnxRNN, onnxMisc, onnxControl, onnxTraining, onnxLoss, onnxSignal, onnxText, onnxOptional,
 		openvinoCore, openvinoElementwise, openvinoMovement, openvinoSlice, openvinoReduce, openvinoNN,
 		microsoftAttention, microsoft,
 	} {
