@@ -49,8 +49,8 @@ type Decl struct {
 	Optional bool
 }
 
-// Unknown is the declaration of nothing: no type, no rank.
-var Unknown = Decl{Rank: -1}
+// Unknown returns the declaration of nothing: no type (element.Undefined), no rank (Rank -1).
+func Unknown() Decl { return Decl{Rank: -1} }
 
 // DeclDim is one declared dimension: the interval [Lo, Hi] of its values in elements (Lo == Hi for
 // a static dim, [0, Inf] when nothing is declared) and the name the model gives it (ONNX dim_param,

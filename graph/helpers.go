@@ -167,7 +167,7 @@ func shapeFromValue(c *ctx, in *Info) (sym.Shape, bool) {
 		if n, ok := in.Shape.Dims[0].Static(); ok {
 			dims := make([]sym.Dim, n)
 			for i := range dims {
-				dims[i] = sym.Unknown
+				dims[i] = sym.Unknown()
 			}
 			return sym.ShapeOf(dims...), true
 		}
@@ -243,7 +243,7 @@ func axisOf(c *ctx, in *Info) (int, error) {
 func unknownDims(r int) sym.Shape {
 	dims := make([]sym.Dim, r)
 	for i := range dims {
-		dims[i] = sym.Unknown
+		dims[i] = sym.Unknown()
 	}
 	return sym.ShapeOf(dims...)
 }

@@ -39,7 +39,7 @@ var microsoft = table{domainMicrosoft, []opDef{
 // lastDim returns the last of dims, unknown for a dynamic rank (nil dims).
 func lastDim(dims []sym.Dim) sym.Dim {
 	if len(dims) == 0 {
-		return sym.Unknown
+		return sym.Unknown()
 	}
 	return dims[len(dims)-1]
 }
@@ -107,7 +107,7 @@ func embedLayerNorm(c *ctx) error {
 	if err != nil {
 		return err
 	}
-	b, s, hidden := d[0], d[1], sym.Unknown
+	b, s, hidden := d[0], d[1], sym.Unknown()
 	for _, in := range []struct {
 		i        int
 		optional bool

@@ -317,7 +317,7 @@ func multiHeadAttention(c *ctx) error {
 				return err
 			}
 		default:
-			length, vHidden, vHead = sym.Unknown, sym.Unknown, sym.Unknown
+			length, vHidden, vHead = sym.Unknown(), sym.Unknown(), sym.Unknown()
 		}
 	}
 	if _, err := channelParam(c, 3, sym.AddDims(sym.MulDims(sym.Const(2), hidden), vHidden), "the bias"); err != nil {
@@ -331,7 +331,7 @@ func multiHeadAttention(c *ctx) error {
 	shared := c.In(6) != nil && c.In(8) != nil
 	total := sym.AddDims(past, length)
 	if shared {
-		total = sym.Unknown
+		total = sym.Unknown()
 		if psl, ok := c.Value(8); ok && len(psl) == 1 {
 			total = sym.AddDims(psl[0], length)
 		}
@@ -401,7 +401,7 @@ func groupQueryAttention(c *ctx) error {
 	if cacheType == element.Undefined {
 		cacheType = q.Type
 	}
-	length := sym.Unknown
+	length := sym.Unknown()
 	if total, ok := c.Value(6); ok && len(total) == 1 {
 		length = sym.MaxDims(settle(c, []sym.Dim{past})[0], total[0])
 	}
@@ -443,7 +443,7 @@ func decoderMaskedMHA(c *ctx) error {
 	}
 	b, hidden := qd[0], qd[2]
 	k, v := c.In(1), c.In(2)
-	vHidden, head, vHead, total := sym.Unknown, sym.Unknown, sym.Unknown, sym.Unknown
+	vHidden, head, vHead, total := sym.Unknown(), sym.Unknown(), sym.Unknown(), sym.Unknown()
 	self := k == nil // a packed query: self attention
 	if k != nil {
 		kr, ok := k.Rank()
@@ -494,7 +494,7 @@ func decoderMaskedMHA(c *ctx) error {
 		length := cacheLength(past, one, share)
 		total = sym.AddDims(past, one)
 		if share {
-			total = sym.Unknown
+			total = sym.Unknown()
 			if psl, ok := c.Value(7); ok && len(psl) == 1 {
 				total = sym.AddDims(psl[0], one)
 			}

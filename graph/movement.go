@@ -219,7 +219,7 @@ func concatAlong(c *ctx, ins []*Info, at []int, axis int64, t element.Type) erro
 	least := int64(0) // the smallest the sum can be
 	for k, in := range ins {
 		if in.Shape.RankDynamic {
-			sum = sym.Unknown
+			sum = sym.Unknown()
 			continue
 		}
 		lo, _ := in.Shape.Dims[a].Bounds()

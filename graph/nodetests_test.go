@@ -579,7 +579,7 @@ func TestCompareNodeOutput(t *testing.T) {
 		{"string", &Info{Type: element.String, Shape: sym.Ints(3)}, "STRING", []int64{3}, nil, nodeEqual, ""},
 		{"no element type", &Info{Shape: sym.Ints(3)}, "COMPLEX64", []int64{3}, nil, nodeUndetermined, "element type unknown (COMPLEX64 has no element type)"},
 		{"values", i64(sym.Const(2), x1), "INT64", []int64{2}, []int64{2, 4}, nodeEqual, ""},
-		{"values unknown", i64(sym.Interval(0, 9), sym.UnknownValue), "INT64", []int64{2}, []int64{2, -4}, nodeEqual, ""},
+		{"values unknown", i64(sym.Interval(0, 9), sym.UnknownValue()), "INT64", []int64{2}, []int64{2, -4}, nodeEqual, ""},
 		{"other value", i64(sym.Const(2), sym.Const(5)), "INT64", []int64{2}, []int64{2, 4}, nodeWrong, "value 1 5 excludes 4"},
 		{"no tensor", nil, "FLOAT", []int64{3}, nil, nodeUndetermined, "no tensor"},
 	}

@@ -245,7 +245,7 @@ func loop(c *ctx) error {
 		return c.Errorf(errcode.ErrSyntax, "%d outputs, and the body gives %d loop-carried values and %d scan outputs", c.NumOut(), nCarried, nScan)
 	}
 	// The number of iterations.
-	iters := sym.Unknown
+	iters := sym.Unknown()
 	tripKnown := false
 	if m := c.In(0); m != nil && len(m.Value) == 1 {
 		if n, ok := m.Value[0].Static(); ok {
@@ -461,7 +461,7 @@ func scan(c *ctx) error {
 	}
 	batch := c.Version() < 9
 	inputs := make([]*Info, nIn)
-	length := sym.Unknown
+	length := sym.Unknown()
 	lengthSet := false
 	var batchDim sym.Dim
 	for k := range nIn {

@@ -79,7 +79,7 @@ func TestLoopCarriedGrows(t *testing.T) {
 		Inputs: []graph.Input{
 			{Name: "i", Decl: graph.Decl{Type: element.I64, Rank: 0}},
 			{Name: "cond", Decl: graph.Decl{Type: element.Boolean, Rank: 0}},
-			{Name: "acc", Decl: graph.Unknown},
+			{Name: "acc", Decl: graph.Unknown()},
 		},
 		Outputs: []string{"cond", "acc2", "row"},
 		Consts:  map[string]*graph.Const{"zero": intConst("zero", []int64{0}, []int64{1})},
@@ -219,7 +219,7 @@ func TestLoopCarriedOptional(t *testing.T) {
 		Inputs: []graph.Input{
 			{Name: "i", Decl: graph.Decl{Type: element.I64, Rank: 0}},
 			{Name: "c", Decl: graph.Decl{Type: element.Boolean, Rank: 0}},
-			{Name: "v", Decl: graph.Unknown},
+			{Name: "v", Decl: graph.Unknown()},
 		},
 		Outputs: []string{"c", "v2"},
 		Nodes:   []graph.Node{{Name: "Optional_1", Op: "Optional", Version: 18, Outputs: []string{"v2"}}},
@@ -338,7 +338,7 @@ func TestLoopConstraints(t *testing.T) {
 		Inputs: []graph.Input{
 			{Name: "i", Decl: graph.Decl{Type: element.I64, Rank: 0}},
 			{Name: "cond", Decl: graph.Decl{Type: element.Boolean, Rank: 0}},
-			{Name: "acc", Decl: graph.Unknown},
+			{Name: "acc", Decl: graph.Unknown()},
 		},
 		Outputs: []string{"cond", "acc2"},
 		Consts:  map[string]*graph.Const{"pairs": intConst("pairs", []int64{-1, 2}, []int64{2})},

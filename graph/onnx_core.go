@@ -103,7 +103,7 @@ func shapeOp(c *ctx) error {
 	}
 	rank, ok := in.Rank()
 	if !ok {
-		c.Out(0, element.I64, sym.ShapeOf(sym.Unknown))
+		c.Out(0, element.I64, sym.ShapeOf(sym.Unknown()))
 		return nil
 	}
 	start, err := c.Int("start", 0)
@@ -412,7 +412,7 @@ func flatten(c *ctx) error {
 	}
 	r, ok := in.Rank()
 	if !ok {
-		c.Out(0, in.Type, sym.ShapeOf(sym.Unknown, sym.Unknown))
+		c.Out(0, in.Type, sym.ShapeOf(sym.Unknown(), sym.Unknown()))
 		return nil
 	}
 	if axis < -int64(r) || axis > int64(r) {
@@ -505,7 +505,7 @@ func rangeOp(c *ctx) error {
 	limit, ok2 := get(ins[1])
 	delta, ok3 := get(ins[2])
 	if !ok1 || !ok2 || !ok3 {
-		c.Out(0, t, sym.ShapeOf(sym.Unknown))
+		c.Out(0, t, sym.ShapeOf(sym.Unknown()))
 		return nil
 	}
 	if n, ok := delta.Static(); ok && n == 0 {

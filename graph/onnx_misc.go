@@ -191,7 +191,7 @@ func oneHot(c *ctx) error {
 	if err != nil {
 		return err
 	}
-	d := sym.Unknown
+	d := sym.Unknown()
 	switch {
 	case len(depth.Value) == 1:
 		d = depth.Value[0]
@@ -249,7 +249,7 @@ func nonZero(c *ctx) error {
 		return err
 	}
 	r, ok := in.Rank()
-	rank := sym.Unknown
+	rank := sym.Unknown()
 	if ok {
 		r = max(r, 1) // onnxruntime gives a scalar's coordinates as one of a 1-D tensor
 		rank = sym.Const(int64(r))
@@ -373,12 +373,12 @@ func nonMaxSuppression(c *ctx) error {
 	}
 	per := sym.Const(0)
 	if m := c.In(2); m != nil {
-		per = sym.Unknown
+		per = sym.Unknown()
 		if len(m.Value) == 1 {
 			per = m.Value[0]
 		}
 	}
-	n := sym.Unknown
+	n := sym.Unknown()
 	if p, ok := per.Static(); ok && p <= 0 {
 		n = sym.Const(0)
 	} else if !scores.Shape.RankDynamic {
@@ -405,7 +405,7 @@ func unique(c *ctx) error {
 	a := 0
 	switch {
 	case hasAxis && !ok:
-		d = sym.Unknown
+		d = sym.Unknown()
 	case hasAxis:
 		if a, err = axisOf(c, in); err != nil {
 			return err
@@ -489,7 +489,7 @@ func multinomial(c *ctx) error {
 	if err != nil {
 		return err
 	}
-	b := sym.Unknown
+	b := sym.Unknown()
 	if !in.Shape.RankDynamic {
 		b = in.Shape.Dims[0]
 	}
@@ -588,7 +588,7 @@ func roiAlign(c *ctx) error {
 	if oh < 1 || ow < 1 {
 		return c.Errorf(errcode.ErrInvalidShape, "output_height = %d and output_width = %d: want positive sizes", oh, ow)
 	}
-	n := sym.Unknown
+	n := sym.Unknown()
 	if okr && rr == 2 {
 		n = rois.Shape.Dims[0]
 		if _, err := c.Unify(rois.Shape.Dims[1], sym.Const(4), "the rois' last dim"); err != nil {
@@ -600,7 +600,7 @@ func roiAlign(c *ctx) error {
 			return err
 		}
 	}
-	ch := sym.Unknown
+	ch := sym.Unknown()
 	if !x.Shape.RankDynamic {
 		ch = x.Shape.Dims[1]
 	}
@@ -650,7 +650,7 @@ func affineGrid(c *ctx) error {
 	if n != 2 && n != 3 {
 		return c.Errorf(errcode.ErrInvalidShape, "size has %d values: want 4 (N, C, H, W) or 5 (N, C, D, H, W)", n+2)
 	}
-	batch := sym.Unknown
+	batch := sym.Unknown()
 	if sv != nil {
 		batch = sv[0]
 	}
@@ -667,7 +667,7 @@ func affineGrid(c *ctx) error {
 	}
 	dims := []sym.Dim{batch}
 	for i := range n {
-		d := sym.Unknown
+		d := sym.Unknown()
 		if sv != nil {
 			var ok bool
 			if d, ok = sv[2+i].NonNegative(); !ok {
@@ -699,6 +699,6 @@ func imageDecoder(c *ctx) error {
 	if ch == 0 {
 		return c.Errorf(errcode.ErrSyntax, "pixel_format %q: want RGB, BGR or Grayscale", format)
 	}
-	c.Out(0, element.U8, sym.ShapeOf(sym.Unknown, sym.Unknown, sym.Const(ch)))
+	c.Out(0, element.U8, sym.ShapeOf(sym.Unknown(), sym.Unknown(), sym.Const(ch)))
 	return nil
 }

@@ -187,7 +187,7 @@ func pad(c *ctx) error {
 	if pads == nil {
 		dims := append([]sym.Dim(nil), in.Shape.Dims...)
 		for _, a := range axes {
-			dims[a] = sym.Unknown
+			dims[a] = sym.Unknown()
 		}
 		c.Out(0, in.Type, sym.ShapeOf(dims...))
 		return nil
@@ -311,7 +311,7 @@ func tile(c *ctx) error {
 		if err != nil {
 			return err
 		}
-		reps[axis] = sym.Unknown
+		reps[axis] = sym.Unknown()
 		if ok1 && len(t) == 1 {
 			reps[axis] = sym.Const(t[0])
 		}
@@ -327,7 +327,7 @@ func tile(c *ctx) error {
 			copy(reps, p.Value)
 		default:
 			for i := range reps {
-				reps[i] = sym.Unknown
+				reps[i] = sym.Unknown()
 			}
 		}
 	}
@@ -453,7 +453,7 @@ func scaleDims(c *ctx, dims []sym.Dim, axes []int, scales *Info) ([]sym.Dim, err
 	}
 	if scales.Floats == nil || len(scales.Floats) != len(axes) {
 		for _, a := range axes {
-			out[a] = sym.Unknown
+			out[a] = sym.Unknown()
 		}
 		return out, nil
 	}
@@ -519,7 +519,7 @@ func sizeDims(c *ctx, dims []sym.Dim, axes []int, sizes *Info, policy string) ([
 	v := sizes.Value
 	if len(v) != len(axes) {
 		for _, a := range axes {
-			out[a] = sym.Unknown
+			out[a] = sym.Unknown()
 		}
 		return out, nil
 	}
@@ -543,7 +543,7 @@ func sizeDims(c *ctx, dims []sym.Dim, axes []int, sizes *Info, policy string) ([
 		size, ok2 := out[a].Static()
 		if !ok1 || !ok2 || in == 0 {
 			for _, a := range axes {
-				out[a] = sym.Unknown
+				out[a] = sym.Unknown()
 			}
 			return out, nil
 		}
@@ -655,7 +655,7 @@ func centerCropPad(c *ctx) error {
 		return c.Errorf(errcode.ErrInvalidShape, "shape has %d values for %d axes", len(sh.Value), len(axes))
 	}
 	for i, a := range axes {
-		dims[a] = sym.Unknown
+		dims[a] = sym.Unknown()
 		if sh.Value != nil {
 			d, ok := sh.Value[i].NonNegative()
 			if !ok {
@@ -682,7 +682,7 @@ func col2Im(c *ctx) error {
 	if !ok {
 		return nil
 	}
-	ch := sym.Unknown
+	ch := sym.Unknown()
 	if !in.Shape.RankDynamic && block.Value != nil {
 		p := sym.Const(1)
 		for i, b := range block.Value {
@@ -703,7 +703,7 @@ func col2Im(c *ctx) error {
 		c.Out(0, in.Type, sym.DynamicRank())
 		return nil
 	}
-	n := sym.Unknown
+	n := sym.Unknown()
 	if !in.Shape.RankDynamic {
 		n = in.Shape.Dims[0]
 	}

@@ -87,7 +87,7 @@ func dimsOf(in *Info, r int) []sym.Dim {
 	}
 	out := make([]sym.Dim, r)
 	for i := range out {
-		out[i] = sym.Unknown
+		out[i] = sym.Unknown()
 	}
 	return out
 }
@@ -220,7 +220,7 @@ func maxRoiPool(c *ctx) error {
 	if !ok || len(ps) != 2 || ps[0] < 1 || ps[1] < 1 {
 		return c.Errorf(errcode.ErrSyntax, "attribute pooled_shape %v: want two positive sizes", ps)
 	}
-	ch, rois := sym.Unknown, sym.Unknown
+	ch, rois := sym.Unknown(), sym.Unknown()
 	if _, ok, err := c.RequireRank(ins[0], 0, 4, 4); err != nil {
 		return err
 	} else if ok {

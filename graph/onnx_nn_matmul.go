@@ -88,7 +88,7 @@ func gemm(c *ctx) error {
 		if err != nil {
 			return err
 		}
-		mk[i] = [2]sym.Dim{sym.Unknown, sym.Unknown}
+		mk[i] = [2]sym.Dim{sym.Unknown(), sym.Unknown()}
 		if ok {
 			mk[i] = [2]sym.Dim{in.Shape.Dims[0], in.Shape.Dims[1]}
 		}
@@ -237,7 +237,7 @@ func einsum(c *ctx) error {
 // einsumDim returns a label's dim, unknown when no input of known rank has it.
 func einsumDim(d sym.Dim, seen int) sym.Dim {
 	if seen == 0 {
-		return sym.Unknown
+		return sym.Unknown()
 	}
 	return d
 }

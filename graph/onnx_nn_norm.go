@@ -45,7 +45,7 @@ func channelParams(c *ctx, ch sym.Dim, what ...string) error {
 func channels(c *ctx, x *Info) (sym.Dim, bool, error) {
 	r, ok, err := c.RequireRank(x, 0, 2, -1)
 	if err != nil || !ok || r < 2 {
-		return sym.Unknown, false, err
+		return sym.Unknown(), false, err
 	}
 	return x.Shape.Dims[1], true, nil
 }

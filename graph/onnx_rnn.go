@@ -61,7 +61,7 @@ func rnn(c *ctx) error {
 			return c.Errorf(errcode.ErrSyntax, "layout %d is neither 0 nor 1", layout)
 		}
 	}
-	hidden := sym.Unknown
+	hidden := sym.Unknown()
 	if _, ok := c.n.Attr("hidden_size"); ok {
 		h, err := c.Int("hidden_size", 0)
 		if err != nil {
@@ -72,7 +72,7 @@ func rnn(c *ctx) error {
 		}
 		hidden = sym.Const(h)
 	}
-	x, err := rnnDims(c, ins[0], 0, sym.Unknown, sym.Unknown, sym.Unknown)
+	x, err := rnnDims(c, ins[0], 0, sym.Unknown(), sym.Unknown(), sym.Unknown())
 	if err != nil {
 		return err
 	}

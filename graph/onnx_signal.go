@@ -31,7 +31,7 @@ func scalarValue(in *Info) (sym.Dim, bool) {
 func sizeArg(c *ctx, in *Info, i int) (sym.Dim, error) {
 	v, ok := scalarValue(in)
 	if !ok {
-		return sym.Unknown, nil
+		return sym.Unknown(), nil
 	}
 	d, ok := v.NonNegative()
 	if !ok {
@@ -143,7 +143,7 @@ func dft(c *ctx) error {
 	if !known {
 		if length != nil || onesided != 0 {
 			for i := 1; i < r-1; i++ {
-				dims[i] = sym.Unknown
+				dims[i] = sym.Unknown()
 			}
 		}
 		c.Out(0, x.Type, sym.ShapeOf(dims...))
@@ -194,7 +194,7 @@ func stft(c *ctx) error {
 	if win == nil && lenIn == nil {
 		return c.Errorf(errcode.ErrSyntax, "STFT has neither a window (input 2) nor a frame_length (input 3)")
 	}
-	frame := sym.Unknown
+	frame := sym.Unknown()
 	if lenIn != nil {
 		if frame, err = sizeArg(c, lenIn, 3); err != nil {
 			return err
@@ -215,14 +215,14 @@ func stft(c *ctx) error {
 	if err != nil {
 		return err
 	}
-	batch, length := sym.Unknown, sym.Unknown
+	batch, length := sym.Unknown(), sym.Unknown()
 	if ok {
 		if err := complexLast(c, x, r); err != nil {
 			return err
 		}
 		batch, length = x.Shape.Dims[0], x.Shape.Dims[1]
 	}
-	frames := sym.Unknown
+	frames := sym.Unknown()
 	if s, ok := scalarValue(step); ok {
 		if n, ok := s.Static(); ok && n < 1 {
 			return c.Errorf(errcode.ErrInvalidShape, "frame_step %d: want 1 or more", n)

@@ -91,7 +91,7 @@ func stringSplit(c *ctx) error {
 	if err != nil {
 		return err
 	}
-	m := sym.Unknown
+	m := sym.Unknown()
 	if _, ok := c.n.Attr("maxsplit"); ok {
 		k, err := c.Int("maxsplit", 0)
 		if err != nil {

@@ -113,7 +113,7 @@ func ovShapeOf(c *ctx) error {
 	}
 	r, ok := in.Rank()
 	if !ok {
-		c.Out(0, t, sym.ShapeOf(sym.Unknown))
+		c.Out(0, t, sym.ShapeOf(sym.Unknown()))
 		return nil
 	}
 	setValue(c.Out(0, t, sym.Ints(int64(r))), convertInts(in.Shape.Dims, t))
@@ -589,7 +589,7 @@ func ovRange(c *ctx) error {
 		}
 		c.Out(0, t, sym.Ints(int64(max(n, 0))))
 	default:
-		c.Out(0, t, sym.ShapeOf(sym.Unknown))
+		c.Out(0, t, sym.ShapeOf(sym.Unknown()))
 	}
 	return nil
 }

@@ -246,7 +246,7 @@ func ovInterpolate(c *ctx) error {
 		case mode == "scales" && len(src.Floats) == len(ax):
 			p, ok := dims[a].Static()
 			if !ok {
-				dims[a] = sym.Unknown
+				dims[a] = sym.Unknown()
 				continue
 			}
 			f := math.Floor(float64(p)*src.Floats[k] + 1e-5)
@@ -255,7 +255,7 @@ func ovInterpolate(c *ctx) error {
 			}
 			dims[a] = sym.Const(int64(f))
 		default:
-			dims[a] = sym.Unknown
+			dims[a] = sym.Unknown()
 		}
 	}
 	c.Out(0, in.Type, sym.ShapeOf(dims...))

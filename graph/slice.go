@@ -39,7 +39,7 @@ func sliceAxis(d, start, end sym.Dim, step int64) (first, n sym.Dim, ok bool) {
 		e, ok2 = norm(end, sym.Const(-1), dm1)
 	}
 	if !ok1 || !ok2 {
-		return sym.Unknown, upTo(d), false
+		return sym.Unknown(), upTo(d), false
 	}
 	n = sym.MaxDims(sym.CeilDivDims(sym.SubDims(e, s), sym.Const(step)), sym.Const(0))
 	if nn, ok := n.NonNegative(); ok {

@@ -38,11 +38,11 @@ func Interval(lo, hi int64) Dim {
 	return Dim{lo: lo, hi: hi}
 }
 
-// Unknown is a dimension known only to be non-negative, "?".
-var Unknown = Dim{lo: 0, hi: Inf}
+// Unknown returns the dimension known only to be non-negative, "?": the interval [0, Inf].
+func Unknown() Dim { return Dim{lo: 0, hi: Inf} }
 
-// UnknownValue is an integer known not at all, of bounds [NegInf, Inf].
-var UnknownValue = Dim{lo: NegInf, hi: Inf}
+// UnknownValue returns the integer known not at all, of bounds [NegInf, Inf].
+func UnknownValue() Dim { return Dim{lo: NegInf, hi: Inf} }
 
 // FromShape returns the Dim of an interval dimension of package shape.
 func FromShape(d shape.Dim) Dim { return Interval(d.Lo, d.Hi) }

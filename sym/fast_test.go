@@ -10,7 +10,7 @@ func TestFastPaths(t *testing.T) {
 	h := Of(tab.Symbol("H", 2, 64))
 	nh := MulDims(n, h)
 	dims := []Dim{Const(0), Const(1), Const(-1), Const(3), Const(1 << 40), n, h, nh, AddDims(n, Const(1)),
-		Interval(2, 9), Unknown, UnknownValue, Of(tab.Anon("k", 1, 8))}
+		Interval(2, 9), Unknown(), UnknownValue(), Of(tab.Anon("k", 1, 8))}
 	ops := []struct {
 		name string
 		fast func(a, b Dim) Dim

@@ -424,7 +424,7 @@ func TestEval(t *testing.T) {
 	if !errors.As(err, &ue) || ue.Name != "W" || !strings.HasPrefix(err.Error(), "dim[3]: symbol W has no value") {
 		t.Errorf("%s without W: %v", s, err)
 	}
-	if _, err := sym.ShapeOf(sym.Unknown).Eval(nil); !errors.Is(err, errcode.ErrInvalidShape) {
+	if _, err := sym.ShapeOf(sym.Unknown()).Eval(nil); !errors.Is(err, errcode.ErrInvalidShape) {
 		t.Errorf("[?] at a binding: %v", err)
 	}
 	if _, err := sym.DynamicRank().Eval(nil); !errors.Is(err, errcode.ErrInvalidShape) {

@@ -73,7 +73,7 @@ func (s Shape) Static() ([]int64, bool) {
 // Volume returns the product of the dims; Unknown for a dynamic rank.
 func (s Shape) Volume() Dim {
 	if s.RankDynamic {
-		return Unknown
+		return Unknown()
 	}
 	v := Const(1)
 	for _, d := range s.Dims {
