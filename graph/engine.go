@@ -772,7 +772,7 @@ func (e *engine) node(s *scope, i int) error {
 	case def == nil:
 		r.Unsupported = true
 		key := n.Op
-		if domain != "" && domain != DomainOpenVINO {
+		if d := dialects[domain]; d == nil || d.qualify {
 			key = domain + ":" + n.Op
 		}
 		e.res.Unsupported[key]++

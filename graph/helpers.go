@@ -40,9 +40,10 @@ func (c *ctx) NormAxes(axes []int64, rank int) ([]int, error) {
 
 // Ranked returns input i, which the node must give (a missing one is an error wrapping
 // errcode.ErrSyntax), and its rank: the prologue of a rule that needs the rank. When the rank is not
-// known, ok is false and the outputs follow the domain's policy, after which the rule returns:
-// ONNX's rules give each output a dynamic rank and input i's element type; OpenVINO's leave the
-// outputs to the model's declaration (an IR file declares the shape of every output port).
+// known, ok is false and the outputs follow the policy of the node's dialect (dialect.unknownRank),
+// after which the rule returns: ONNX's rules give each output a dynamic rank and input i's element
+// type; OpenVINO's leave the outputs to the model's declaration (an IR file declares the shape of
+// every output port).
 func (c *ctx) Ranked(i int) (in *Info, rank int, ok bool, err error) {
 	if in, err = c.Input(i); err != nil {
 		return nil, 0, false, err
@@ -50,7 +51,7 @@ func (c *ctx) Ranked(i int) (in *Info, rank int, ok bool, err error) {
 	if rank, ok = in.Rank(); ok {
 		return in, rank, true, nil
 	}
-	if c.n.Domain != DomainOpenVINO {
+	if dialectOf(c.n.Domain).unknownRank == rankDynamic {
 		for k := range c.out {
 			c.Out(k, in.Type, sym.DynamicRank())
 		}

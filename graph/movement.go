@@ -166,18 +166,24 @@ func transposeValues(dims []int64, v []sym.Dim, perm []int) []sym.Dim {
 	return out
 }
 
-// concat, the rule of ONNX's Concat-1, -4, -11, -13 and OpenVINO's Concat-1, which agree: output 0
+// concat, the rule of ONNX's Concat-4, -11, -13 and OpenVINO's Concat-1, which agree: output 0
 // is the concatenation of the inputs along the axis attribute, the other dims unified, the axis
-// dim their sum; values concatenate. The axis is required but by Concat-1 to -3 of ONNX, where it
-// is 1 by default: a missing one is an error wrapping errcode.ErrSyntax. Inputs of different
-// ranks, or an axis out of range, are an error wrapping errcode.ErrInvalidShape; dims along the
-// axis whose sum passes int64 one wrapping errcode.ErrOverflow.
-func concat(c *ctx) error {
+// dim their sum; values concatenate. The axis is required: a missing one is an error wrapping
+// errcode.ErrSyntax. Inputs of different ranks, or an axis out of range, are an error wrapping
+// errcode.ErrInvalidShape; dims along the axis whose sum passes int64 one wrapping
+// errcode.ErrOverflow.
+func concat(c *ctx) error { return concatAxis(c, true) }
+
+// concat1: Concat-1 of ONNX (to -3), concat with an axis of 1 by default.
+func concat1(c *ctx) error { return concatAxis(c, false) }
+
+// concatAxis is concat, whose axis attribute is required, or 1 by default.
+func concatAxis(c *ctx, required bool) error {
 	ins, err := c.Inputs(c.NumIn())
 	if err != nil {
 		return err
 	}
-	if _, ok := c.n.Attr("axis"); !ok && (c.n.Domain == DomainOpenVINO || c.Version() >= 4) {
+	if _, ok := c.n.Attr("axis"); !ok && required {
 		return c.Errorf(errcode.ErrSyntax, "attribute axis is missing: %s takes it", c.n.Op)
 	}
 	axis, err := c.Int("axis", 1)

@@ -96,15 +96,66 @@ func init() {
 	}
 }
 
-// ovNames maps the lower-case name of each OpenVINO operation the registry has to the spelling
-// it is registered under: OpenVINO matches layer types ignoring case (IR v10 writes ReLU and
-// SoftMax, newer IR Relu and Softmax).
-var ovNames = map[string]string{}
+// A dialect is what the operators of one domain share beyond their tables: how the domain writes
+// its operator sets and matches its operator names, and what a rule gives when it cannot read an
+// input's rank. dialects holds one per domain that has rules; adding a domain is adding its dialect
+// there and the tables of its rules, never a case in a kernel.
+type dialect struct {
+	// opset is what the domain writes before the number of an operator set's version: "opset "
+	// for ONNX ("opset 13"), "opset" for OpenVINO ("opset8").
+	opset string
+	// foldCase matches operator names ignoring case, as OpenVINO matches layer types (IR v10
+	// writes ReLU and SoftMax, newer IR Relu and Softmax); names then maps the lower-case name of
+	// each operator registered to its spelling there.
+	foldCase bool
+	names    map[string]string
+	// unknownRank is what a rule gives its outputs when an input whose rank it needs has none
+	// (ctx.Ranked).
+	unknownRank rankPolicy
+	// qualify names the domain's operators with their domain in Result.Unsupported
+	// ("com.microsoft:Attention"); ONNX's and OpenVINO's go by their name alone.
+	qualify bool
+}
 
-// ovName returns the registered spelling of the OpenVINO layer type op, matched ignoring case, or
-// op when the registry has no such operation.
-func ovName(op string) string {
-	if name, ok := ovNames[strings.ToLower(op)]; ok {
+// A rankPolicy is what a dialect's rules give their outputs when an input whose rank they need has
+// none.
+type rankPolicy uint8
+
+const (
+	// rankDynamic gives each output a dynamic rank and the input's element type, as ONNX's shape
+	// inference does.
+	rankDynamic rankPolicy = iota
+	// rankDeclared leaves the outputs to the model's declaration: an OpenVINO IR file declares the
+	// shape of every output port.
+	rankDeclared
+)
+
+// dialects holds the dialect of each domain that has rules: "" for ONNX's default domain, ONNX's
+// training operators, onnxruntime's contrib operators (com.microsoft), and DomainOpenVINO for IR
+// layers.
+var dialects = map[string]*dialect{
+	"":              {opset: "opset ", unknownRank: rankDynamic},
+	domainTraining:  {opset: "opset ", unknownRank: rankDynamic, qualify: true},
+	domainMicrosoft: {opset: "opset ", unknownRank: rankDynamic, qualify: true},
+	DomainOpenVINO:  {opset: "opset", foldCase: true, names: map[string]string{}, unknownRank: rankDeclared},
+}
+
+// dialectOf returns the dialect of domain ("" or "ai.onnx" for ONNX's default domain), nil for a
+// domain without rules.
+func dialectOf(domain string) *dialect {
+	if domain == "ai.onnx" {
+		domain = ""
+	}
+	return dialects[domain]
+}
+
+// name returns the registered spelling of the operator op of the domain: op itself, or for a
+// domain that folds case the spelling registered for it, matched ignoring case (op when none is).
+func (d *dialect) name(op string) string {
+	if d == nil || !d.foldCase {
+		return op
+	}
+	if name, ok := d.names[strings.ToLower(op)]; ok {
 		return name
 	}
 	return op
@@ -112,18 +163,22 @@ func ovName(op string) string {
 
 // register adds the ops of t. An op of several spans of versions (Reshape-1 takes one input,
 // Reshape-5 two) is registered once per span; two registrations of one operator whose spans meet
-// are a programming error, and so are a declaration without versions and two OpenVINO names that
-// differ only in case.
+// are a programming error, and so are a table of a domain without a dialect, a declaration
+// without versions and two names that differ only in case in a domain that folds case.
 func register(t table) {
+	d, ok := dialects[t.domain]
+	if !ok {
+		panic("graph: the domain " + strconv.Quote(t.domain) + " has no dialect")
+	}
 	for i := range t.ops {
 		o := &t.ops[i]
 		k := opKey{t.domain, o.name}
-		if t.domain == DomainOpenVINO {
+		if d.foldCase {
 			lower := strings.ToLower(o.name)
-			if other, ok := ovNames[lower]; ok && other != o.name {
-				panic("graph: OpenVINO's " + other + " and " + o.name + " differ only in case")
+			if other, ok := d.names[lower]; ok && other != o.name {
+				panic("graph: " + t.domain + "'s " + other + " and " + o.name + " differ only in case")
 			}
-			ovNames[lower] = o.name
+			d.names[lower] = o.name
 		}
 		if len(o.versions.since) == 0 || !slices.IsSorted(o.versions.since) {
 			panic("graph: " + t.domain + ":" + o.name + " declares no ascending versions")
@@ -140,16 +195,20 @@ func register(t table) {
 }
 
 // lookup returns the op of the operator name of domain ("" for ONNX's default domain) at version,
-// nil when the domain has no such operator. An OpenVINO name matches ignoring case (ovName). The error, wrapping errcode.ErrSyntax, is for a
-// version at which the operator does not exist. Version 0, that of a node built without an opset
+// nil when the domain has no such operator. A name of a domain that folds case (OpenVINO's)
+// matches ignoring case (dialect.name). The error, wrapping errcode.ErrSyntax, is for a version at
+// which the operator does not exist. Version 0, that of a node built without an opset
 // (Node.Version unset), takes the operator's first span, as the rules read it at its first version.
 func lookup(domain, name string, version int64) (*opDef, error) {
-	if domain == DomainOpenVINO {
-		name = ovName(name)
-	}
 	list, ok := registry[opKey{domain, name}]
 	if !ok {
-		return nil, nil
+		if d := dialects[domain]; d != nil && d.foldCase {
+			name = d.name(name)
+			list, ok = registry[opKey{domain, name}]
+		}
+		if !ok {
+			return nil, nil
+		}
 	}
 	first, last := list[0].versions.since[0], list[len(list)-1].versions.last
 	switch {
@@ -170,13 +229,10 @@ func lookup(domain, name string, version int64) (*opDef, error) {
 	return o, nil
 }
 
-// opset names version of a domain's operator set as the domain writes it: "opset 13" for ONNX,
-// "opset8" for OpenVINO.
+// opset names version of a domain's operator set as the domain writes it (dialect.opset): "opset
+// 13" for ONNX, "opset8" for OpenVINO.
 func opset(domain string, version int64) string {
-	if domain == DomainOpenVINO {
-		return "opset" + strconv.FormatInt(version, 10)
-	}
-	return "opset " + strconv.FormatInt(version, 10)
+	return dialects[domain].opset + strconv.FormatInt(version, 10)
 }
 
 // check returns an error wrapping errcode.ErrSyntax, naming the counts, when a node of nIn inputs
@@ -221,12 +277,9 @@ func count(k int, what string) string {
 // for ONNX's default domain, "com.microsoft" for onnxruntime's contrib operators, DomainOpenVINO
 // for IR layers, whose types match ignoring case), at some version.
 func Supported(domain, op string) bool {
-	switch domain {
-	case "ai.onnx":
+	if domain == "ai.onnx" {
 		domain = ""
-	case DomainOpenVINO:
-		op = ovName(op)
 	}
-	_, ok := registry[opKey{domain, op}]
+	_, ok := registry[opKey{domain, dialectOf(domain).name(op)}]
 	return ok
 }
