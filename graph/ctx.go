@@ -315,6 +315,17 @@ func (c *ctx) Fresh(hint string, lo, hi int64) sym.Dim {
 	return sym.Of(c.e.tab.Anon(c.path+":"+hint, lo, hi))
 }
 
+// MaxRank returns the bound on ranks the caller set, Options.MaxRank as given: 0 for
+// reshape.DefaultMaxRank, a negative value for none, as reshape.Options.MaxRank reads it (the
+// Reshape rules pass it on).
+func (c *ctx) MaxRank() int { return c.e.opt.MaxRank }
+
+// ConstInfo returns the Info of the constant t (a tensor attribute, Constant's value): its element
+// type and static shape, and its values when it is a small integer tensor (Floats for a small
+// floating-point one), as the engine reads a graph's constants. An error of Const.Load (a
+// malformed tensor, missing external data) is returned with the Info.
+func (c *ctx) ConstInfo(t *Const) (*Info, error) { return c.e.constInfo(t) }
+
 // Symbols returns the engine's symbol table.
 func (c *ctx) Symbols() *sym.Table { return c.e.tab }
 

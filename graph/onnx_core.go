@@ -50,7 +50,7 @@ func identity(c *ctx) error {
 func constant(c *ctx) error {
 	if t, ok, err := c.Tensor("value"); err != nil || ok {
 		if ok {
-			info, err := c.e.constInfo(t)
+			info, err := c.ConstInfo(t)
 			c.Set(0, info)
 			return err
 		}
@@ -254,7 +254,7 @@ func reshapeOp(c *ctx) error {
 	if err != nil {
 		return err
 	}
-	opt.MaxRank = c.e.opt.MaxRank
+	opt.MaxRank = c.MaxRank()
 	var values []sym.Dim
 	var ps shape.Shape
 	if c.Version() < 5 {

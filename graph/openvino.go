@@ -398,7 +398,7 @@ func ovReshape(c *ctx) error {
 	if err != nil {
 		return err
 	}
-	opt := reshape.Options{Dialect: reshape.OpenVINO, SpecialZero: sz, PatternType: ins[1].Type, MaxRank: c.e.opt.MaxRank}
+	opt := reshape.Options{Dialect: reshape.OpenVINO, SpecialZero: sz, PatternType: ins[1].Type, MaxRank: c.MaxRank()}
 	out, err := reshape.InferSymbolic(ins[0].Shape, ins[1].Shape.Partial(), ins[1].Value, opt)
 	if err != nil {
 		return err
