@@ -304,7 +304,7 @@ type scope struct {
 	path   string // the path prefix of the graph's nodes
 	depth  int
 	record bool
-	// notTaken reports a subgraph its node does not run at this binding (ctx.SubgraphNotTaken).
+	// notTaken reports a subgraph its node does not run at this binding (ctx.Branches).
 	notTaken bool
 }
 

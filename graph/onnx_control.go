@@ -21,14 +21,8 @@ var onnxControl = table{"", []opDef{
 
 // ifOp: If-1, -11, -13, -16, -19, -21. The condition must have exactly one element (onnxruntime
 // refuses others): a condition of shape [N] requires N == 1. A condition known before run time
-// selects the branch that is inferred; otherwise both are, each in a mark of the solver's record
-// (Ctx.branch), and the model runs when either branch can:
-//   - neither fails: the node requires the disjunction of what each branch needs (the conditions
-//     both need, each with its own node), and each output joins the two branches' (join);
-//   - one fails (a node of it breaks its rule): a run must take the other, whose conditions are
-//     required with their own nodes and whose outputs are the If's; the failing branch's node
-//     errors are NodeResult.Avoidable;
-//   - both fail: their node errors stand.
+// selects the branch that is inferred; otherwise both are, and the model runs when either branch
+// can (ctx.Branches).
 func ifOp(c *ctx) error {
 	cond, err := c.Input(0)
 	if err != nil {
@@ -54,178 +48,21 @@ func ifOp(c *ctx) error {
 			return err
 		}
 	}
+	taken := -1
 	if v, ok := cond.Ints(); ok && len(v) == 1 {
-		g, attr, other, otherAttr := thenG, "then_branch", elseG, "else_branch"
+		taken = 0
 		if v[0] == 0 {
-			g, attr, other, otherAttr = elseG, "else_branch", thenG, "then_branch"
-		}
-		outs, err := c.Subgraph(g, attr, nil, true)
-		if err != nil {
-			return err
-		}
-		// The branch not taken needs nothing of the symbols: what it records is taken back.
-		m := c.e.solver.Mark()
-		err = c.SubgraphNotTaken(other, otherAttr)
-		c.e.solver.Cut(m)
-		if err != nil {
-			return err
-		}
-		for i := range c.NumOut() {
-			c.Set(i, copyInfo(outs[i]))
-		}
-		return nil
-	}
-	then, err := c.branch(thenG, "then_branch")
-	if err != nil {
-		return err
-	}
-	els, err := c.branch(elseG, "else_branch")
-	if err != nil {
-		return err
-	}
-	switch {
-	case then.fails && els.fails:
-		for i := range c.NumOut() {
-			c.Set(i, c.join(then.outs[i], els.outs[i], "output"+itoa(i)))
-		}
-		return nil
-	case then.fails || els.fails:
-		taken, avoided := els, then
-		if els.fails {
-			taken, avoided = then, els
-		}
-		c.avoid(avoided)
-		for _, k := range taken.cs {
-			if err := c.e.solver.Require(k.Pred, k.Origin); err != nil {
-				return err
-			}
-		}
-		for i := range c.NumOut() {
-			c.Set(i, copyInfo(taken.outs[i]))
-		}
-		return nil
-	}
-	var a, b []sym.Pred
-	for _, k := range then.cs {
-		if slices.ContainsFunc(els.cs, func(x sym.Constraint) bool { return x.Pred.Equal(k.Pred) }) {
-			if err := c.e.solver.Require(k.Pred, k.Origin); err != nil {
-				return err
-			}
-			continue
-		}
-		a = append(a, k.Pred)
-	}
-	for _, k := range els.cs {
-		if !slices.ContainsFunc(then.cs, func(x sym.Constraint) bool { return x.Pred.Equal(k.Pred) }) {
-			b = append(b, k.Pred)
+			taken = 1
 		}
 	}
-	if err := c.Require(sym.Or(sym.And(a...), sym.And(b...)), "what then_branch needs, or what else_branch needs"); err != nil {
-		return err
-	}
-	for i := range c.NumOut() {
-		c.Set(i, c.join(then.outs[i], els.outs[i], "output"+itoa(i)))
-	}
-	return nil
+	return c.Branches(taken, ifBranch{Attr: "then_branch", Graph: thenG}, ifBranch{Attr: "else_branch", Graph: elseG})
 }
 
-// branchRun is the inference of one branch of an If: its outputs, the constraints its nodes
-// recorded, whether a node of it failed, its nodes' results (Result.Nodes[first:end]) and the
-// count of the model's errors before and after it.
-type branchRun struct {
-	outs             []*Info
-	cs               []sym.Constraint
-	fails            bool
-	first, end       int
-	errsBefore, errs int
-}
-
-// branch infers the subgraph g, held by the attribute attr, as one branch of an If: in a mark of
-// the solver's record, so that what its nodes require is taken back (sym.Solver.Cut) for the If to
-// join, and unifications in it substitute nothing outside it.
-func (c *ctx) branch(g *Graph, attr string) (*branchRun, error) {
-	r := &branchRun{first: len(c.e.res.Nodes), errsBefore: c.e.errs}
-	m := c.e.solver.Mark()
-	outs, err := c.Subgraph(g, attr, nil, true)
-	r.cs = c.e.solver.Cut(m)
-	if err != nil {
-		return nil, err
-	}
-	r.outs, r.end, r.errs = outs, len(c.e.res.Nodes), c.e.errs
-	r.fails = r.errs > r.errsBefore
-	return r, nil
-}
-
-// avoid makes the node errors of a branch that a run of the model need not take avoidable: they
-// no longer count as the model's (engine.errs), and their results say so.
-func (c *ctx) avoid(r *branchRun) {
-	c.e.errs -= r.errs - r.errsBefore
-	for i := r.first; i < r.end; i++ {
-		if c.e.res.Nodes[i].Err != nil {
-			c.e.res.Nodes[i].Avoidable = true
-		}
-	}
-}
-
-// copyInfo returns a new Info with in's type, shape and values, for an output that is a subgraph's.
-func copyInfo(in *Info) *Info {
-	return &Info{Type: in.Type, Shape: in.Shape, Value: in.Value, Floats: in.Floats, Optional: in.Optional, elems: in.elems}
-}
-
-// join returns what is known of a tensor that is either a or b: their common rank, and at each
-// axis the common dim, or a new anonymous dim bounded by both.
-func (c *ctx) join(a, b *Info, hint string) *Info {
-	t := a.Type
-	if b.Type != t {
-		t = element.Undefined
-	}
-	ra, oka := a.Rank()
-	rb, okb := b.Rank()
-	if !oka || !okb || ra != rb {
-		return &Info{Type: t, Shape: sym.DynamicRank(), Optional: a.Optional || b.Optional}
-	}
-	dims := make([]sym.Dim, ra)
-	for i, d := range a.Shape.Dims {
-		dims[i] = c.joinDim(d, b.Shape.Dims[i], hint+":"+itoa(i))
-	}
-	out := &Info{Type: t, Shape: sym.ShapeOf(dims...), Optional: a.Optional || b.Optional}
-	if a.Value != nil && b.Value != nil && len(a.Value) == len(b.Value) {
-		v := make([]sym.Dim, len(a.Value))
-		for i, d := range a.Value {
-			if d.Equal(b.Value[i]) {
-				v[i] = d
-				continue
-			}
-			lo1, hi1 := d.Bounds()
-			lo2, hi2 := b.Value[i].Bounds()
-			v[i] = sym.Interval(min(lo1, lo2), max(hi1, hi2))
-		}
-		setValue(out, v)
-	}
-	return out
-}
-
-func (c *ctx) joinDim(a, b sym.Dim, hint string) sym.Dim {
-	if a.Equal(b) {
-		return a
-	}
-	lo1, hi1 := a.Bounds()
-	lo2, hi2 := b.Bounds()
-	return c.Fresh(hint, min(lo1, lo2), max(hi1, hi2))
-}
-
-// maxLoopRuns bounds how many times the body of a Loop is inferred while the shapes of its
-// loop-carried values settle.
-const maxLoopRuns = 4
-
-// loop: Loop-1, -11, -13, -16, -19, -21. The body is inferred with the loop-carried values as they
-// enter; where a value leaves with another shape, the dims that differ become unknown (a new
-// anonymous dim bounded by both, or by the growth seen) and the body is inferred again, until the
-// shapes settle. Each run is in a mark of the solver's record, so that its unifications
-// substitute nothing outside the body: the conditions of the first run (the first iteration) and
-// of the last (every iteration, with the values widened) are required once the runs are done. A
-// scan output gains a leading dim, the number of iterations: the trip count M when it is known and
-// the loop cannot stop early, else unknown (at most M).
+// loop: Loop-1, -11, -13, -16, -19, -21. The body takes the iteration number, the condition and the
+// loop-carried values, and gives the condition, the loop-carried values and the scan outputs; it
+// is inferred until the shapes of the loop-carried values settle (ctx.Iterate), which the node's
+// first outputs then have. A scan output gains a leading dim, the number of iterations: the trip
+// count M when it is known and the loop cannot stop early, else unknown (at most M).
 func loop(c *ctx) error {
 	body, err := c.Graph("body")
 	if err != nil {
@@ -273,44 +110,15 @@ func loop(c *ctx) error {
 		}
 		carried[k] = in
 	}
-	var outs []*Info
-	var first, last []sym.Constraint
-	for run := 0; ; run++ {
-		inputs := append([]*Info{iterNum, condIn}, carried...)
-		final := run == maxLoopRuns-1
-		m := c.e.solver.Mark()
-		outs, err = c.Subgraph(body, "body", inputs, true)
-		last = c.e.solver.Cut(m)
-		if err != nil {
-			return err
-		}
-		if run == 0 {
-			first = last
-		}
-		settled := true
-		next := make([]*Info, nCarried)
-		for k := range carried {
-			o := outs[1+k]
-			if o.Shape.Identical(carried[k].Shape) && sameValues(o, carried[k]) || run > 0 && covers(carried[k], o) {
-				next[k] = carried[k]
-				continue
-			}
-			settled = false
-			next[k] = c.widen(carried[k], o, "carried"+itoa(k), final)
-		}
-		if settled || final {
-			carried = next
-			break
-		}
-		carried = next
+	links := make([]carry, nCarried)
+	for k := range links {
+		links[k] = carry{Out: 1 + k, In: 2 + k}
 	}
-	// What the body needs: at the first iteration, whose loop-carried values are those that
-	// enter, and at every one, as the last run (with the values widened) found it.
-	for _, k := range append(first, last...) {
-		if err := c.e.solver.Require(k.Pred, k.Origin); err != nil {
-			return err
-		}
+	outs, ins, err := c.Iterate(loopBody{Attr: "body", Graph: body, Inputs: append([]*Info{iterNum, condIn}, carried...), Carried: links})
+	if err != nil {
+		return err
 	}
+	carried = ins[2:]
 	// The loop runs M times when no condition can stop it: there is no condition input, or it is
 	// true and the body keeps it true (the body infers with the condition true, the only value it
 	// then ever reads).
@@ -332,92 +140,10 @@ func loop(c *ctx) error {
 	return nil
 }
 
-// covers reports whether the loop-carried value in, already widened, covers out: optional if out
-// is, the same rank and type, and every dim of out equal to in's or within the bounds of an
-// anonymous dim of in (which stands for any value in its bounds).
-func covers(in, out *Info) bool {
-	if out.Optional && !in.Optional {
-		return false
-	}
-	if in.Shape.RankDynamic {
-		return out.Type == in.Type
-	}
-	ro, ok := out.Rank()
-	if !ok || len(in.Shape.Dims) != ro || in.Type != out.Type || in.Value != nil {
-		return false
-	}
-	for i, d := range in.Shape.Dims {
-		o := out.Shape.Dims[i]
-		if d.Equal(o) {
-			continue
-		}
-		if e, ok := d.Expr(); !ok || !e.DependsOnAnon() {
-			return false
-		}
-		lo, hi := d.Bounds()
-		olo, ohi := o.Bounds()
-		if olo < lo || ohi > hi {
-			return false
-		}
-	}
-	return true
-}
-
 // isTrue reports whether a boolean tensor is known to hold true.
 func isTrue(in *Info) bool {
 	v, ok := in.Ints()
 	return ok && len(v) == 1 && v[0] != 0
-}
-
-func sameValues(a, b *Info) bool {
-	if (a.Value == nil) != (b.Value == nil) || len(a.Value) != len(b.Value) {
-		return false
-	}
-	for i, d := range a.Value {
-		if !d.Identical(b.Value[i]) {
-			return false
-		}
-	}
-	return true
-}
-
-// widen returns what is known of a loop-carried value that enters as in and leaves as out (an
-// optional if either is): the dims that agree are kept, the others become anonymous dims whose
-// bounds cover both and, for a dim that grows, every later iteration; with final, a rank that
-// differs is given up.
-func (c *ctx) widen(in, out *Info, hint string, final bool) *Info {
-	t := in.Type
-	if out.Type != t {
-		t = element.Undefined
-	}
-	opt := in.Optional || out.Optional
-	ri, oki := in.Rank()
-	ro, oko := out.Rank()
-	if !oki || !oko || ri != ro || final {
-		return &Info{Type: t, Shape: sym.DynamicRank(), Optional: opt}
-	}
-	dims := make([]sym.Dim, ri)
-	for i, d := range in.Shape.Dims {
-		o := out.Shape.Dims[i]
-		if d.Equal(o) {
-			dims[i] = d
-			continue
-		}
-		lo1, hi1 := d.Bounds()
-		lo2, hi2 := o.Bounds()
-		lo, hi := min(lo1, lo2), max(hi1, hi2)
-		if hi2 > hi1 || lo2 < lo1 {
-			// It moves: later iterations may move it further in the same direction.
-			if hi2 > hi1 {
-				hi = Inf
-			}
-			if lo2 < lo1 {
-				lo = 0
-			}
-		}
-		dims[i] = c.Fresh(hint+":"+itoa(i), lo, hi)
-	}
-	return &Info{Type: t, Shape: sym.ShapeOf(dims...), Optional: opt}
 }
 
 // scan: Scan-8 (with a batch axis and sequence_lens), -9, -11, -16, -19, -21. The body takes the

@@ -1,0 +1,464 @@
+package graph
+
+// The engine's side of the rules of control flow (ONNX's If, Loop and Scan; OpenVINO's If, Loop
+// and TensorIterator): a subgraph run in its own scope, the two branches of a node that runs one
+// of them (ctx.Branches), and a body run until the shapes of its loop-carried values settle
+// (ctx.Iterate). A rule maps the node's inputs and outputs to the subgraph's (its dialect's port
+// maps) and computes what only its operator knows (the trip count, a scan output's stacked
+// axis); what the solver records, which errors count and which nodes are reported is decided
+// here.
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/reshape-go/reshape/element"
+	"github.com/reshape-go/reshape/errcode"
+	"github.com/reshape-go/reshape/sym"
+)
+
+// Subgraph infers the subgraph g, held by the node's attribute attr, with its formal inputs set to
+// inputs (a nil entry, or a missing one, takes the subgraph's declaration), and returns the Infos
+// of its outputs. Names it does not define are read from the enclosing graphs. With record, its
+// nodes are reported in the Result; a rule that runs a subgraph several times (Loop, until its
+// shapes settle) records the last run only. Errors of the subgraph's structure (a cycle, an
+// undefined name) stop the whole inference.
+func (c *ctx) Subgraph(g *Graph, attr string, inputs []*Info, record bool) ([]*Info, error) {
+	return c.subgraph(g, attr, inputs, record, c.s.notTaken)
+}
+
+// subgraph is Subgraph; with notTaken, g is a subgraph the node does not run at this binding (the
+// branch of an If whose condition is a constant), inferred for the shapes of its tensors only, as
+// onnx's shape inference infers both branches: its nodes are recorded with NodeResult.NotTaken,
+// those that are inferred (not one whose inputs break its rule, nor one downstream of it).
+func (c *ctx) subgraph(g *Graph, attr string, inputs []*Info, record, notTaken bool) ([]*Info, error) {
+	child := &scope{parent: c.s, g: g, infos: map[string]*Info{}, path: c.path + "/" + attr + "/",
+		depth: c.s.depth + 1, record: c.s.record && record, notTaken: notTaken}
+	if child.record {
+		c.forget(attr, child.path)
+		c.e.subs[child.path] = child.infos
+	}
+	for k, in := range g.Inputs {
+		if k < len(inputs) && inputs[k] != nil {
+			child.infos[in.Name] = inputs[k]
+			continue
+		}
+		child.infos[in.Name] = &Info{Type: in.Decl.Type, Shape: c.e.anonShape(c.e.declShape(in.Decl, ""), child.path+in.Name), Optional: in.Decl.Optional}
+	}
+	if err := c.e.run(child); err != nil {
+		return nil, &fatalError{err}
+	}
+	outs := make([]*Info, len(g.Outputs))
+	for k, name := range g.Outputs {
+		in, ok := child.lookup(name)
+		if !ok {
+			return nil, &fatalError{errcode.Errorf(errcode.ErrSyntax, "%s: output %q: nothing defines it", strings.TrimSuffix(child.path, "/"), name)}
+		}
+		outs[k] = c.e.current(in)
+	}
+	return outs, nil
+}
+
+// forget takes back what the last recorded run of the node's subgraph attr, whose nodes' paths
+// start with prefix, recorded: its nodes in Result.Nodes and its tensors (those of the subgraphs
+// it holds included), so that a subgraph run again (a Loop body, until its shapes settle) is
+// recorded once, from its last run.
+func (c *ctx) forget(attr, prefix string) {
+	if c.runs == nil {
+		c.runs = map[string]int{}
+	}
+	if start, ok := c.runs[attr]; ok {
+		c.e.res.Nodes = c.e.res.Nodes[:start]
+		for p := range c.e.subs {
+			if strings.HasPrefix(p, prefix) {
+				delete(c.e.subs, p)
+			}
+		}
+	}
+	c.runs[attr] = len(c.e.res.Nodes)
+}
+
+// anonShape gives the unnamed dynamic dims of s anonymous symbols.
+func (e *engine) anonShape(s sym.Shape, hint string) sym.Shape {
+	for i, d := range s.Dims {
+		if _, exact := d.Expr(); !exact {
+			lo, hi := d.Bounds()
+			s.Dims[i] = sym.Of(e.tab.Anon(hint+":"+strconv.Itoa(i), lo, hi))
+		}
+	}
+	return s
+}
+
+// An ifBranch is a subgraph that a node runs on a condition (ONNX If's then_branch, OpenVINO If's
+// then_body), as ctx.Branches infers it: the attribute that holds it, its graph, the Infos of its
+// formal inputs (nil, a nil entry or a missing one: as the subgraph declares the input), and the
+// map of its outputs to the node's: Outputs[k] is the index of the subgraph output that gives the
+// node's output k, -1 for none (nil Outputs: output k is the subgraph's output k).
+type ifBranch struct {
+	Attr    string
+	Graph   *Graph
+	Inputs  []*Info
+	Outputs []int
+}
+
+// out returns the output of the branch, of outputs outs, that gives the node's output k; nil for
+// none.
+func (b *ifBranch) out(outs []*Info, k int) *Info {
+	j := k
+	if b.Outputs != nil {
+		if k >= len(b.Outputs) {
+			return nil
+		}
+		j = b.Outputs[k]
+	}
+	if j < 0 || j >= len(outs) {
+		return nil
+	}
+	return outs[j]
+}
+
+// Branches infers the two branches of a node that runs one of them, then when its condition holds
+// and els otherwise, and sets the node's outputs from theirs. taken is the branch the node takes
+// when the condition is known before run time (0 for then, 1 for els), -1 when only a run tells.
+//
+// A branch taken is inferred as a subgraph of the node (ctx.Subgraph), and the other for the
+// shapes of its tensors only: its nodes are reported with NodeResult.NotTaken, and what they
+// record of the symbols is taken back. Otherwise each branch is inferred in a mark of the solver's
+// record (sym.Solver.Mark: what its nodes require is taken back, and unifications in it substitute
+// nothing outside it), and the model runs when either branch can:
+//   - neither fails: the node requires the conditions both branches need, each with its own node,
+//     and the disjunction of the others; each output joins the two branches' (the common rank, and
+//     at each axis the common dim or a new anonymous dim bounded by both);
+//   - one fails (a node of it breaks its rule): a run must take the other, whose conditions are
+//     required with their own nodes and whose outputs are the node's; the failing branch's node
+//     errors are NodeResult.Avoidable, and do not count as the model's;
+//   - both fail: their node errors stand, and the outputs join.
+//
+// An output that a branch does not give (ifBranch.Outputs) is left to the model's declaration. The
+// error is one of the solver's, for conditions that cannot hold, or one that stops inference (a
+// subgraph that cannot be run).
+func (c *ctx) Branches(taken int, then, els ifBranch) error {
+	if taken >= 0 {
+		run, other := then, els
+		if taken == 1 {
+			run, other = els, then
+		}
+		outs, err := c.Subgraph(run.Graph, run.Attr, run.Inputs, true)
+		if err != nil {
+			return err
+		}
+		// The branch not taken needs nothing of the symbols: what it records is taken back.
+		m := c.e.solver.Mark()
+		_, err = c.subgraph(other.Graph, other.Attr, other.Inputs, true, true)
+		c.e.solver.Cut(m)
+		if err != nil {
+			return err
+		}
+		for i := range c.NumOut() {
+			if o := run.out(outs, i); o != nil {
+				c.Set(i, copyInfo(o))
+			}
+		}
+		return nil
+	}
+	t, err := c.branch(then)
+	if err != nil {
+		return err
+	}
+	e, err := c.branch(els)
+	if err != nil {
+		return err
+	}
+	switch {
+	case t.fails && e.fails:
+		c.joinOutputs(then, els, t.outs, e.outs)
+		return nil
+	case t.fails || e.fails:
+		taken, avoided, b := e, t, els
+		if e.fails {
+			taken, avoided, b = t, e, then
+		}
+		c.avoid(avoided)
+		for _, k := range taken.cs {
+			if err := c.e.solver.Require(k.Pred, k.Origin); err != nil {
+				return err
+			}
+		}
+		for i := range c.NumOut() {
+			if o := b.out(taken.outs, i); o != nil {
+				c.Set(i, copyInfo(o))
+			}
+		}
+		return nil
+	}
+	var a, b []sym.Pred
+	for _, k := range t.cs {
+		if slices.ContainsFunc(e.cs, func(x sym.Constraint) bool { return x.Pred.Equal(k.Pred) }) {
+			if err := c.e.solver.Require(k.Pred, k.Origin); err != nil {
+				return err
+			}
+			continue
+		}
+		a = append(a, k.Pred)
+	}
+	for _, k := range e.cs {
+		if !slices.ContainsFunc(t.cs, func(x sym.Constraint) bool { return x.Pred.Equal(k.Pred) }) {
+			b = append(b, k.Pred)
+		}
+	}
+	if err := c.Require(sym.Or(sym.And(a...), sym.And(b...)), "what "+then.Attr+" needs, or what "+els.Attr+" needs"); err != nil {
+		return err
+	}
+	c.joinOutputs(then, els, t.outs, e.outs)
+	return nil
+}
+
+// joinOutputs sets each output of the node to the join of the branches' (join), from the outputs
+// a of then and b of els.
+func (c *ctx) joinOutputs(then, els ifBranch, a, b []*Info) {
+	for i := range c.NumOut() {
+		if x, y := then.out(a, i), els.out(b, i); x != nil && y != nil {
+			c.Set(i, c.join(x, y, "output"+itoa(i)))
+		}
+	}
+}
+
+// branchRun is the inference of one branch: its outputs, the constraints its nodes recorded,
+// whether a node of it failed, its nodes' results (Result.Nodes[first:end]) and the count of the
+// model's errors before and after it.
+type branchRun struct {
+	outs             []*Info
+	cs               []sym.Constraint
+	fails            bool
+	first, end       int
+	errsBefore, errs int
+}
+
+// branch infers b as one branch of a node that runs one of them: in a mark of the solver's record,
+// so that what its nodes require is taken back (sym.Solver.Cut) for Branches to join, and
+// unifications in it substitute nothing outside it.
+func (c *ctx) branch(b ifBranch) (*branchRun, error) {
+	r := &branchRun{first: len(c.e.res.Nodes), errsBefore: c.e.errs}
+	m := c.e.solver.Mark()
+	outs, err := c.Subgraph(b.Graph, b.Attr, b.Inputs, true)
+	r.cs = c.e.solver.Cut(m)
+	if err != nil {
+		return nil, err
+	}
+	r.outs, r.end, r.errs = outs, len(c.e.res.Nodes), c.e.errs
+	r.fails = r.errs > r.errsBefore
+	return r, nil
+}
+
+// avoid makes the node errors of a branch that a run of the model need not take avoidable: they
+// no longer count as the model's (engine.errs), and their results say so.
+func (c *ctx) avoid(r *branchRun) {
+	c.e.errs -= r.errs - r.errsBefore
+	for i := r.first; i < r.end; i++ {
+		if c.e.res.Nodes[i].Err != nil {
+			c.e.res.Nodes[i].Avoidable = true
+		}
+	}
+}
+
+// copyInfo returns a new Info with in's type, shape and values, for an output that is a subgraph's.
+func copyInfo(in *Info) *Info {
+	return &Info{Type: in.Type, Shape: in.Shape, Value: in.Value, Floats: in.Floats, Optional: in.Optional, elems: in.elems}
+}
+
+// join returns what is known of a tensor that is either a or b: their common rank, and at each
+// axis the common dim, or a new anonymous dim bounded by both.
+func (c *ctx) join(a, b *Info, hint string) *Info {
+	t := a.Type
+	if b.Type != t {
+		t = element.Undefined
+	}
+	ra, oka := a.Rank()
+	rb, okb := b.Rank()
+	if !oka || !okb || ra != rb {
+		return &Info{Type: t, Shape: sym.DynamicRank(), Optional: a.Optional || b.Optional}
+	}
+	dims := make([]sym.Dim, ra)
+	for i, d := range a.Shape.Dims {
+		dims[i] = c.joinDim(d, b.Shape.Dims[i], hint+":"+itoa(i))
+	}
+	out := &Info{Type: t, Shape: sym.ShapeOf(dims...), Optional: a.Optional || b.Optional}
+	if a.Value != nil && b.Value != nil && len(a.Value) == len(b.Value) {
+		v := make([]sym.Dim, len(a.Value))
+		for i, d := range a.Value {
+			if d.Equal(b.Value[i]) {
+				v[i] = d
+				continue
+			}
+			lo1, hi1 := d.Bounds()
+			lo2, hi2 := b.Value[i].Bounds()
+			v[i] = sym.Interval(min(lo1, lo2), max(hi1, hi2))
+		}
+		setValue(out, v)
+	}
+	return out
+}
+
+func (c *ctx) joinDim(a, b sym.Dim, hint string) sym.Dim {
+	if a.Equal(b) {
+		return a
+	}
+	lo1, hi1 := a.Bounds()
+	lo2, hi2 := b.Bounds()
+	return c.Fresh(hint, min(lo1, lo2), max(hi1, hi2))
+}
+
+// maxLoopRuns bounds how many times ctx.Iterate infers a body while the shapes of its
+// loop-carried values settle.
+const maxLoopRuns = 4
+
+// A loopBody is the subgraph a node runs once per iteration (ONNX Loop's body, OpenVINO Loop's and
+// TensorIterator's), as ctx.Iterate infers it: the attribute that holds it, its graph, the Infos of
+// its formal inputs as they enter the first iteration (a nil entry, or a missing one: as the
+// subgraph declares the input), and its loop-carried values: Carried[k] says which body output
+// becomes which body input at the next iteration (ONNX's loop-carried dependencies, OpenVINO's
+// back edges), and its input must be given.
+type loopBody struct {
+	Attr    string
+	Graph   *Graph
+	Inputs  []*Info
+	Carried []carry
+}
+
+// A carry pairs a body output with the body input it becomes at the next iteration, by index.
+type carry struct{ Out, In int }
+
+// Iterate infers the body b with its loop-carried values as they enter; where one leaves with
+// another shape, the dims that differ become unknown (a new anonymous dim bounded by both, or by
+// the growth seen: widen) and the body is inferred again, until the shapes settle or
+// maxLoopRuns runs (the last gives up a rank that still differs). Each run is in a mark of the
+// solver's record, so that its unifications substitute nothing outside the body; the conditions
+// of the first run (the first iteration) and of the last (every iteration, with the values
+// widened) are required once the runs are done. The body's nodes are reported from the last run.
+//
+// It returns the body's outputs at the last run and its inputs at that run: the loop-carried ones
+// as they settled, which stand for the values at every iteration (a rule's final loop-carried
+// outputs). The error is one of the solver's, for conditions that cannot hold, or one that stops
+// inference (a subgraph that cannot be run).
+func (c *ctx) Iterate(b loopBody) (outs, ins []*Info, err error) {
+	ins = make([]*Info, len(b.Graph.Inputs))
+	copy(ins, b.Inputs)
+	var first, last []sym.Constraint
+	for run := 0; ; run++ {
+		final := run == maxLoopRuns-1
+		m := c.e.solver.Mark()
+		outs, err = c.Subgraph(b.Graph, b.Attr, ins, true)
+		last = c.e.solver.Cut(m)
+		if err != nil {
+			return nil, nil, err
+		}
+		if run == 0 {
+			first = last
+		}
+		settled := true
+		next := slices.Clone(ins)
+		for k, p := range b.Carried {
+			in, o := ins[p.In], outs[p.Out]
+			if o.Shape.Identical(in.Shape) && sameValues(o, in) || run > 0 && covers(in, o) {
+				continue
+			}
+			settled = false
+			next[p.In] = c.widen(in, o, "carried"+itoa(k), final)
+		}
+		ins = next
+		if settled || final {
+			break
+		}
+	}
+	// What the body needs: at the first iteration, whose loop-carried values are those that
+	// enter, and at every one, as the last run (with the values widened) found it.
+	for _, k := range append(first, last...) {
+		if err := c.e.solver.Require(k.Pred, k.Origin); err != nil {
+			return nil, nil, err
+		}
+	}
+	return outs, ins, nil
+}
+
+// covers reports whether the loop-carried value in, already widened, covers out: optional if out
+// is, the same rank and type, and every dim of out equal to in's or within the bounds of an
+// anonymous dim of in (which stands for any value in its bounds).
+func covers(in, out *Info) bool {
+	if out.Optional && !in.Optional {
+		return false
+	}
+	if in.Shape.RankDynamic {
+		return out.Type == in.Type
+	}
+	ro, ok := out.Rank()
+	if !ok || len(in.Shape.Dims) != ro || in.Type != out.Type || in.Value != nil {
+		return false
+	}
+	for i, d := range in.Shape.Dims {
+		o := out.Shape.Dims[i]
+		if d.Equal(o) {
+			continue
+		}
+		if e, ok := d.Expr(); !ok || !e.DependsOnAnon() {
+			return false
+		}
+		lo, hi := d.Bounds()
+		olo, ohi := o.Bounds()
+		if olo < lo || ohi > hi {
+			return false
+		}
+	}
+	return true
+}
+
+func sameValues(a, b *Info) bool {
+	if (a.Value == nil) != (b.Value == nil) || len(a.Value) != len(b.Value) {
+		return false
+	}
+	for i, d := range a.Value {
+		if !d.Identical(b.Value[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// widen returns what is known of a loop-carried value that enters as in and leaves as out (an
+// optional if either is): the dims that agree are kept, the others become anonymous dims whose
+// bounds cover both and, for a dim that grows, every later iteration; with final, a rank that
+// differs is given up.
+func (c *ctx) widen(in, out *Info, hint string, final bool) *Info {
+	t := in.Type
+	if out.Type != t {
+		t = element.Undefined
+	}
+	opt := in.Optional || out.Optional
+	ri, oki := in.Rank()
+	ro, oko := out.Rank()
+	if !oki || !oko || ri != ro || final {
+		return &Info{Type: t, Shape: sym.DynamicRank(), Optional: opt}
+	}
+	dims := make([]sym.Dim, ri)
+	for i, d := range in.Shape.Dims {
+		o := out.Shape.Dims[i]
+		if d.Equal(o) {
+			dims[i] = d
+			continue
+		}
+		lo1, hi1 := d.Bounds()
+		lo2, hi2 := o.Bounds()
+		lo, hi := min(lo1, lo2), max(hi1, hi2)
+		if hi2 > hi1 || lo2 < lo1 {
+			// It moves: later iterations may move it further in the same direction.
+			if hi2 > hi1 {
+				hi = Inf
+			}
+			if lo2 < lo1 {
+				lo = 0
+			}
+		}
+		dims[i] = c.Fresh(hint+":"+itoa(i), lo, hi)
+	}
+	return &Info{Type: t, Shape: sym.ShapeOf(dims...), Optional: opt}
+}
