@@ -30,11 +30,13 @@ func (c *ctx) Broadcast(shapes ...sym.Shape) (sym.Shape, error) {
 		for i, d := range s.Dims {
 			r, err := c.broadcastDim(out[off+i], d, bplace{k, i, off + i, 0})
 			if err != nil {
+				c.refresh()
 				return sym.Shape{}, err
 			}
 			out[off+i] = r
 		}
 	}
+	c.refresh()
 	return sym.ShapeOf(out...), nil
 }
 
@@ -67,7 +69,8 @@ func (p bplace) why() string {
 	return "input " + itoa(p.k) + " dim " + itoa(p.i) + " broadcast at " + p.at()
 }
 
-// broadcastDim broadcasts b with a, the broadcast of the dims before it, at the place p.
+// broadcastDim broadcasts b with a, the broadcast of the dims before it, at the place p. It does
+// not refresh: the dims of the shapes Broadcast reads stay as they were until it returns.
 func (c *ctx) broadcastDim(a, b sym.Dim, p bplace) (sym.Dim, error) {
 	switch {
 	case a.Equal(b):
@@ -86,14 +89,14 @@ func (c *ctx) broadcastDim(a, b sym.Dim, p bplace) (sym.Dim, error) {
 	xb, okb := b.Expr()
 	switch {
 	case !maybeOne(a) && !maybeOne(b):
-		d, err := c.e.solver.Unify(a, b, sym.Origin{Node: c.path, Op: c.n.Op, Why: p.why() + ": neither can be 1"})
+		d, err := c.unify(a, b, p.why()+": neither can be 1")
 		if err != nil {
 			return a, c.Errorf(errcode.ErrInvalidShape, "input %d: dim %v does not broadcast with %v at %s%s", p.k, b, a, p.at(), conflict(err))
 		}
 		return d, nil
 	case oka && okb:
 		one := sym.Int(1)
-		if err := c.Require(sym.Or(sym.Eq(xa, xb), sym.Eq(xa, one), sym.Eq(xb, one)), p.why()); err != nil {
+		if err := c.require(sym.Or(sym.Eq(xa, xb), sym.Eq(xa, one), sym.Eq(xb, one)), p.why()); err != nil {
 			return a, err
 		}
 		switch {

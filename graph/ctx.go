@@ -13,17 +13,55 @@ import (
 
 // ctx is what a shape rule sees of the node it infers: the Infos of its inputs, its attributes,
 // the outputs it sets, and the engine's symbols and subgraph runs.
+//
+// What a rule holds from ctx is current: after a ctx method that may unify (Unify, Require,
+// Broadcast, the subgraph runs) returns, the Infos of the node's inputs and outputs, the outputs
+// of its subgraphs and the dims that dims and clone gave the rule hold the substitutions
+// unification has found (refresh), so that a rule never computes with a symbol its own
+// unification replaced. A dim the rule copied elsewhere (a local variable, a slice of its own)
+// is as it was when copied.
 type ctx struct {
-	e       *engine
-	gen     int // the engine's substitution generation when the rule started
-	s       *scope
-	n       *Node
-	index   int
-	path    string
-	in, out []*Info
+	e     *engine
+	gen   int // the engine's substitution generation when the rule started
+	fresh int // the generation what the rule holds is at (refresh)
+	s     *scope
+	n     *Node
+	index int
+	path  string
+	in    []*Info
+	out   []*Info
+	// held holds the outputs of the subgraphs the rule ran, and work the dims that dims and clone
+	// gave it: with in and out, what refresh keeps current.
+	held []*Info
+	work [][]sym.Dim
 	// runs holds, by attribute, where the nodes of the subgraph's last recorded run start in
 	// Result.Nodes: a run of it again replaces them.
 	runs map[string]int
+}
+
+// refresh applies the substitutions unification has found since the last refresh (or the rule's
+// start) to what the rule holds: the Infos of the node's inputs and outputs and of its subgraphs'
+// outputs, in place (engine.current), and the dims of work. It costs a comparison when nothing was
+// substituted.
+func (c *ctx) refresh() {
+	if gen := c.e.solver.Gen(); gen != c.fresh {
+		c.refreshTo(gen)
+	}
+}
+
+// refreshTo is refresh when the generation has changed to gen.
+func (c *ctx) refreshTo(gen int) {
+	c.fresh = gen
+	for _, infos := range [...][]*Info{c.in, c.out, c.held} {
+		for _, in := range infos {
+			c.e.current(in)
+		}
+	}
+	for _, dims := range c.work {
+		for i, d := range dims {
+			dims[i] = c.e.solver.Dim(d)
+		}
+	}
 }
 
 // Node returns the node.
@@ -68,17 +106,26 @@ func (c *ctx) Inputs(n int) ([]*Info, error) {
 }
 
 // dims returns n dims for a rule's shape or values, zeroed: a slice of capacity n cut from the
-// engine's blocks, which the rule fills.
-func (c *ctx) dims(n int) []sym.Dim { return c.e.dims.Make(n) }
+// engine's blocks, which the rule fills, and which refresh keeps current (within its capacity).
+func (c *ctx) dims(n int) []sym.Dim {
+	d := c.e.dims.Make(n)
+	c.work = append(c.work, d)
+	return d
+}
 
-// clone returns a copy of dims cut from the engine's blocks, nil for none (as append to nil).
-func (c *ctx) clone(dims []sym.Dim) []sym.Dim { return c.e.dims.Clone(dims) }
+// clone returns a copy of dims as dims gives one, nil for none (as append to nil).
+func (c *ctx) clone(dims []sym.Dim) []sym.Dim {
+	if len(dims) == 0 {
+		return nil
+	}
+	return append(c.dims(len(dims))[:0], dims...)
+}
 
 // Set sets output i to info; an output the node does not name is ignored.
 func (c *ctx) Set(i int, info *Info) {
 	if i >= 0 && i < len(c.out) && c.n.Outputs[i] != "" {
-		// The output reflects the substitutions known when the rule started: those the rule's own
-		// unifications add are applied when the output is read.
+		// The output may hold dims the rule copied before its last unification: it takes the
+		// substitutions found since the rule started at the next refresh, or when it is read.
 		info.gen = c.gen
 		c.out[i] = info
 	}
@@ -261,11 +308,18 @@ func (c *ctx) IntsIn(i int) ([]int64, bool) { return c.In(i).Ints() }
 // when the two cannot be equal (bounds that do not meet, 2*N and 3, or a contradiction of the
 // constraints recorded before); what names them in the message.
 func (c *ctx) Unify(a, b sym.Dim, what string) (sym.Dim, error) {
-	d, err := c.e.solver.Unify(a, b, sym.Origin{Node: c.path, Op: c.n.Op, Why: what})
+	d, err := c.unify(a, b, what)
+	c.refresh()
 	if err != nil {
 		return a, c.Errorf(errcode.ErrInvalidShape, "%s: %v and %v cannot be equal%s", what, a, b, conflict(err))
 	}
 	return d, nil
+}
+
+// unify is Unify without its message and without refresh: sym.Solver.Unify with the node's
+// origin.
+func (c *ctx) unify(a, b sym.Dim, why string) (sym.Dim, error) {
+	return c.e.solver.Unify(a, b, sym.Origin{Node: c.path, Op: c.n.Op, Why: why})
 }
 
 // Require records that p must hold for the node to run, as a constraint of the node whose why
@@ -274,6 +328,13 @@ func (c *ctx) Unify(a, b sym.Dim, what string) (sym.Dim, error) {
 // a *sym.ConstraintError, when p can never hold, alone or with the constraints recorded before
 // (the message names them): "the volume: 2*N == 3 never holds".
 func (c *ctx) Require(p sym.Pred, why string) error {
+	err := c.require(p, why)
+	c.refresh()
+	return err
+}
+
+// require is Require without refresh.
+func (c *ctx) require(p sym.Pred, why string) error {
 	err := c.e.solver.Require(p, sym.Origin{Node: c.path, Op: c.n.Op, Why: why})
 	var ce *sym.ConstraintError
 	if errors.As(err, &ce) {

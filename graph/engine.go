@@ -276,7 +276,8 @@ func (e *engine) ctx(depth int) *ctx {
 		e.ctxs = append(e.ctxs, new(ctx))
 	}
 	c := e.ctxs[depth]
-	*c = ctx{}
+	held, work := c.held[:0], c.work[:0] // kept for the next node, as the slabs are
+	*c = ctx{held: held, work: work}
 	return c
 }
 
@@ -731,6 +732,7 @@ func (e *engine) node(s *scope, i int) error {
 	n := &s.g.Nodes[i]
 	c := e.ctx(s.depth)
 	c.e, c.gen, c.s, c.n, c.index, c.path = e, e.solver.Gen(), s, n, i, s.path+nodeName(s.g, i)
+	c.fresh = c.gen
 	domain := n.Domain
 	if domain == "ai.onnx" {
 		domain = ""

@@ -191,15 +191,6 @@ func appendInt(b []byte, n int) []byte {
 	return append(b, byte('0'+n%10))
 }
 
-// settle returns dims, in place, with the substitutions that unification has recorded applied: a
-// rule that unifies dims settles them before it computes with them.
-func settle(c *ctx, dims []sym.Dim) []sym.Dim {
-	for i, d := range dims {
-		dims[i] = c.e.solver.Dim(d)
-	}
-	return dims
-}
-
 // sameShape unifies two shapes the operator requires to be equal, when both ranks are known.
 func sameShape(c *ctx, a, b sym.Shape, what string) error {
 	_, err := unifyShape(c, a, b, what)

@@ -66,7 +66,7 @@ func skipLayerNorm(c *ctx) error {
 	if err := broadcastsTo(c, x, ins[1], 1); err != nil {
 		return err
 	}
-	hidden := lastDim(c.e.current(x).Shape.Dims)
+	hidden := lastDim(x.Shape.Dims)
 	params := []string{"gamma", "beta", "bias"}
 	if c.n.Op == "SkipSimplifiedLayerNormalization" {
 		params = []string{"gamma", "bias"}
@@ -76,7 +76,6 @@ func skipLayerNorm(c *ctx) error {
 			return err
 		}
 	}
-	x = c.e.current(x)
 	c.SameAs(0, x)
 	c.SameAs(3, x)
 	return nil
@@ -137,7 +136,7 @@ func embedLayerNorm(c *ctx) error {
 		}
 	}
 	word := c.In(2)
-	out := sym.ShapeOf(settle(c, []sym.Dim{b, s, hidden})...)
+	out := sym.ShapeOf([]sym.Dim{b, s, hidden}...)
 	c.Out(0, word.Type, out)
 	index := c.Out(1, element.I32, sym.ShapeOf(out.Dims[0]))
 	if c.In(7) == nil {
@@ -183,7 +182,7 @@ func groupNormNHWC(c *ctx) error {
 	if err := channelParams(c, ch, "gamma", "beta"); err != nil {
 		return err
 	}
-	c.SameAs(0, c.e.current(ins[0]))
+	c.SameAs(0, ins[0])
 	return nil
 }
 
@@ -199,7 +198,7 @@ func withBias(c *ctx) error {
 	if _, err := channelParam(c, 1, lastDim(x.Shape.Dims), "the bias"); err != nil {
 		return err
 	}
-	c.SameAs(0, c.e.current(x))
+	c.SameAs(0, x)
 	return nil
 }
 
@@ -220,7 +219,7 @@ func biasAdd(c *ctx) error {
 	if _, err := channelParam(c, 1, xd[2], "bias"); err != nil {
 		return err
 	}
-	c.Out(0, ins[0].Type, sym.ShapeOf(settle(c, xd)...))
+	c.Out(0, ins[0].Type, sym.ShapeOf(xd...))
 	return nil
 }
 
@@ -243,7 +242,6 @@ func biasSplitGelu(c *ctx) error {
 	if err != nil {
 		return err
 	}
-	xd = settle(c, xd)
 	c.Out(0, ins[0].Type, sym.ShapeOf(xd[0], xd[1], half))
 	return nil
 }
@@ -358,7 +356,7 @@ func matMulNBits(c *ctx) error {
 		return err
 	}
 	dims[r-1] = sym.Const(n)
-	c.Out(0, a.Type, sym.ShapeOf(settle(c, dims)...))
+	c.Out(0, a.Type, sym.ShapeOf(dims...))
 	return nil
 }
 
@@ -411,7 +409,7 @@ func quantizeMS(c *ctx, t element.Type) error {
 			}
 		}
 	}
-	c.Out(0, t, c.e.current(x).Shape)
+	c.Out(0, t, x.Shape)
 	return nil
 }
 
@@ -489,10 +487,13 @@ func qlinearSoftmax(c *ctx) error {
 }
 
 // nhwc returns the dims of a channels-last tensor [N, D1..Dn, C] in channels-first order
-// [N, C, D1..Dn].
-func nhwc(dims []sym.Dim) []sym.Dim {
+// [N, C, D1..Dn], as ctx.dims gives them.
+func nhwc(c *ctx, dims []sym.Dim) []sym.Dim {
 	r := len(dims)
-	return append([]sym.Dim{dims[0], dims[r-1]}, dims[1:r-1]...)
+	out := c.dims(r)
+	out[0], out[1] = dims[0], dims[r-1]
+	copy(out[2:], dims[1:r-1])
+	return out
 }
 
 // channelsLast returns channels-first dims [N, C, D1..Dn] in channels-last order
@@ -529,9 +530,9 @@ func qlinearAveragePool(c *ctx) error {
 	if err != nil {
 		return err
 	}
-	xd := dimsOf(x, len(ks)+2)
+	xd := dimsOf(c, x, len(ks)+2)
 	if last != 0 {
-		xd = nhwc(xd)
+		xd = nhwc(c, xd)
 	}
 	out := []sym.Dim{xd[0], xd[1]}
 	for i, d := range xd[2:] {
@@ -565,7 +566,7 @@ func qlinearGlobalAveragePool(c *ctx) error {
 	}
 	xd := append([]sym.Dim(nil), x.Shape.Dims...)
 	if last != 0 {
-		xd = nhwc(xd)
+		xd = nhwc(c, xd)
 	}
 	for i := 2; i < r; i++ {
 		if _, hi := xd[i].Bounds(); hi < 1 {
@@ -600,7 +601,7 @@ func nhwcConv(c *ctx) error {
 	if err != nil {
 		return err
 	}
-	xd, wd := nhwc(dimsOf(ins[0], r)), dimsOf(ins[1], r)
+	xd, wd := nhwc(c, dimsOf(c, ins[0], r)), dimsOf(c, ins[1], r)
 	m := wd[0]
 	if err := requireMultiple(c, m, group, "W's output channels (dim 0) a multiple of group "+itoa(int(group))); err != nil {
 		return err
@@ -615,12 +616,11 @@ func nhwcConv(c *ctx) error {
 	if err != nil {
 		return err
 	}
-	xd, kernel = settle(c, xd), settle(c, kernel)
 	win, err := readWindow(c, r-2, kernel, windowAttrs{dilations: true})
 	if err != nil {
 		return err
 	}
-	out := []sym.Dim{xd[0], settle(c, []sym.Dim{m})[0]}
+	out := []sym.Dim{xd[0], m}
 	for i, d := range xd[2:] {
 		o, err := win.out(c, i, d)
 		if err != nil {

@@ -56,7 +56,7 @@ func fixedDims(c *ctx, in *Info, i, r int) ([]sym.Dim, error) {
 	if _, _, err := c.RequireRank(in, i, r, r); err != nil {
 		return nil, err
 	}
-	return dimsOf(in, r), nil
+	return dimsOf(c, in, r), nil
 }
 
 // inputDims returns the dims of input i, which the node must give (an error wrapping
@@ -209,7 +209,6 @@ func attention(c *ctx) error {
 	if _, err := exactQuo(c, vHidden, heads, "the hidden size of V, by num_heads,"); err != nil {
 		return err
 	}
-	xd = settle(c, xd)
 	c.Out(0, ins[0].Type, sym.ShapeOf(xd[0], xd[1], vHidden))
 	b, n := xd[0], sym.Const(heads)
 	present := []sym.Dim{sym.Const(2), b, n, xd[1], head}
@@ -226,10 +225,9 @@ func attention(c *ctx) error {
 		if err != nil {
 			return err
 		}
-		pd = settle(c, pd)
-		present = []sym.Dim{pd[0], pd[1], pd[2], cacheLength(pd[3], settle(c, xd)[1], shared != 0), pd[4]}
+		present = []sym.Dim{pd[0], pd[1], pd[2], cacheLength(pd[3], xd[1], shared != 0), pd[4]}
 	}
-	c.Out(1, ins[0].Type, sym.ShapeOf(settle(c, present)...))
+	c.Out(1, ins[0].Type, sym.ShapeOf(present...))
 	return nil
 }
 
@@ -323,7 +321,7 @@ func multiHeadAttention(c *ctx) error {
 	if _, err := channelParam(c, 3, sym.AddDims(sym.MulDims(sym.Const(2), hidden), vHidden), "the bias"); err != nil {
 		return err
 	}
-	c.Out(0, q.Type, sym.ShapeOf(settle(c, []sym.Dim{b, s, vHidden})...))
+	c.Out(0, q.Type, sym.ShapeOf([]sym.Dim{b, s, vHidden}...))
 	past, _, _, err := pastKV(c, 6, b, n, &head, &vHead)
 	if err != nil {
 		return err
@@ -336,11 +334,10 @@ func multiHeadAttention(c *ctx) error {
 			total = sym.AddDims(psl[0], length)
 		}
 	}
-	b, s = settle(c, []sym.Dim{b})[0], settle(c, []sym.Dim{s})[0]
-	cache := settle(c, []sym.Dim{cacheLength(past, length, shared)})[0]
-	c.Out(1, q.Type, sym.ShapeOf(b, n, cache, settle(c, []sym.Dim{head})[0]))
-	c.Out(2, q.Type, sym.ShapeOf(b, n, cache, settle(c, []sym.Dim{vHead})[0]))
-	c.Out(3, declaredType(c, 3), sym.ShapeOf(b, n, s, settle(c, []sym.Dim{total})[0]))
+	cache := cacheLength(past, length, shared)
+	c.Out(1, q.Type, sym.ShapeOf(b, n, cache, head))
+	c.Out(2, q.Type, sym.ShapeOf(b, n, cache, vHead))
+	c.Out(3, declaredType(c, 3), sym.ShapeOf(b, n, s, total))
 	return nil
 }
 
@@ -392,7 +389,7 @@ func groupQueryAttention(c *ctx) error {
 			}
 		}
 	}
-	out := settle(c, []sym.Dim{b, s, sym.MulDims(sym.Const(heads), head)})
+	out := []sym.Dim{b, s, sym.MulDims(sym.Const(heads), head)}
 	c.Out(0, q.Type, sym.ShapeOf(out...))
 	past, _, cacheType, err := pastKV(c, 3, b, kvn, &head, &head)
 	if err != nil {
@@ -403,7 +400,7 @@ func groupQueryAttention(c *ctx) error {
 	}
 	length := sym.Unknown()
 	if total, ok := c.Value(6); ok && len(total) == 1 {
-		length = sym.MaxDims(settle(c, []sym.Dim{past})[0], total[0])
+		length = sym.MaxDims(past, total[0])
 	}
 	if _, ok := length.Expr(); !ok {
 		// The caches' one length, of P or more: the same dim in both.
@@ -411,7 +408,7 @@ func groupQueryAttention(c *ctx) error {
 		plo, _ := past.Bounds()
 		length = c.Fresh("present", max(lo, plo, 0), hi)
 	}
-	present := sym.ShapeOf(settle(c, []sym.Dim{out[0], kvn, length, head})...)
+	present := sym.ShapeOf([]sym.Dim{out[0], kvn, length, head}...)
 	c.Out(1, cacheType, present)
 	c.Out(2, cacheType, present)
 	return nil
@@ -484,7 +481,7 @@ func decoderMaskedMHA(c *ctx) error {
 			}
 		}
 	}
-	c.Out(0, q.Type, sym.ShapeOf(settle(c, []sym.Dim{b, one, vHidden})...))
+	c.Out(0, q.Type, sym.ShapeOf([]sym.Dim{b, one, vHidden}...))
 	if self {
 		past, given, _, err := pastKV(c, 5, b, n, &head, &vHead)
 		if err != nil {
@@ -499,10 +496,10 @@ func decoderMaskedMHA(c *ctx) error {
 				total = sym.AddDims(psl[0], one)
 			}
 		}
-		c.Out(1, q.Type, sym.ShapeOf(settle(c, []sym.Dim{b, n, length, head})...))
-		c.Out(2, q.Type, sym.ShapeOf(settle(c, []sym.Dim{b, n, length, vHead})...))
+		c.Out(1, q.Type, sym.ShapeOf([]sym.Dim{b, n, length, head}...))
+		c.Out(2, q.Type, sym.ShapeOf([]sym.Dim{b, n, length, vHead}...))
 	}
-	c.Out(3, declaredType(c, 3), sym.ShapeOf(settle(c, []sym.Dim{b, n, one, total})...))
+	c.Out(3, declaredType(c, 3), sym.ShapeOf([]sym.Dim{b, n, one, total}...))
 	return nil
 }
 

@@ -268,10 +268,6 @@ func scan(c *ctx) error {
 		cp.Shape = sym.ShapeOf(dims...)
 		outs[k] = cp
 	}
-	for k := range outs {
-		outs[k] = c.e.current(outs[k])
-	}
-	length, batchDim = settle(c, []sym.Dim{length})[0], settle(c, []sym.Dim{batchDim})[0]
 	for k := 0; k < nState && k < c.NumOut(); k++ {
 		o := copyInfo(outs[k])
 		if batch && !o.Shape.RankDynamic {

@@ -188,7 +188,7 @@ func prelu(c *ctx) error {
 			return err
 		}
 	}
-	c.SameAs(0, c.e.current(x))
+	c.SameAs(0, x)
 	return nil
 }
 
@@ -230,9 +230,6 @@ func variadic(c *ctx) error {
 			if s.RankDynamic {
 				s = sh
 			}
-		}
-		if !s.RankDynamic {
-			s = sym.ShapeOf(settle(c, append([]sym.Dim(nil), s.Dims...))...)
 		}
 	} else if s, err = c.Broadcast(shapes...); err != nil {
 		return err

@@ -58,7 +58,6 @@ func loss(c *ctx) error {
 	} else if _, _, err := c.RequireRank(target, 1, 1, -1); err != nil {
 		return err
 	}
-	x, target = c.e.current(x), c.e.current(target)
 	switch {
 	case !none:
 		c.Out(0, x.Type, sym.Shape{})

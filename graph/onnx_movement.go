@@ -743,7 +743,7 @@ func reverseSequence(c *ctx) error {
 			}
 		}
 	}
-	c.SameAs(0, c.e.current(x))
+	c.SameAs(0, x)
 	return nil
 }
 

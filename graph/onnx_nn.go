@@ -80,12 +80,13 @@ func readWindow(c *ctx, n int, kernel []sym.Dim, has windowAttrs) (*window, erro
 	return w, nil
 }
 
-// dimsOf returns the dims of in, rank r, unknown dims when its rank is not known.
-func dimsOf(in *Info, r int) []sym.Dim {
+// dimsOf returns a copy of the dims of in, rank r, unknown dims when its rank is not known, as
+// ctx.dims gives them (current after a unification).
+func dimsOf(c *ctx, in *Info, r int) []sym.Dim {
 	if !in.Shape.RankDynamic {
-		return append([]sym.Dim(nil), in.Shape.Dims...)
+		return c.clone(in.Shape.Dims)
 	}
-	out := make([]sym.Dim, r)
+	out := c.dims(r)
 	for i := range out {
 		out[i] = sym.Unknown()
 	}
@@ -137,7 +138,7 @@ func convOp(c *ctx, xi, wi, bi int, t element.Type) error {
 	if err != nil {
 		return err
 	}
-	xd, wd := dimsOf(x, r), dimsOf(w, r)
+	xd, wd := dimsOf(c, x, r), dimsOf(c, w, r)
 	m := wd[0]
 	if err := requireMultiple(c, m, group, "W's output channels (dim 0) a multiple of group "+itoa(int(group))); err != nil {
 		return err
@@ -154,7 +155,6 @@ func convOp(c *ctx, xi, wi, bi int, t element.Type) error {
 	if err != nil {
 		return err
 	}
-	xd, kernel, m = settle(c, xd), settle(c, kernel), settle(c, []sym.Dim{m})[0]
 	win, err := readWindow(c, r-2, kernel, windowAttrs{dilations: true})
 	if err != nil {
 		return err
@@ -232,7 +232,7 @@ func maxRoiPool(c *ctx) error {
 		if _, err := c.Unify(ins[1].Shape.Dims[1], sym.Const(5), "the rois' last dim"); err != nil {
 			return err
 		}
-		rois = c.e.current(ins[1]).Shape.Dims[0]
+		rois = ins[1].Shape.Dims[0]
 	}
 	c.Out(0, ins[0].Type, sym.ShapeOf(rois, ch, sym.Const(ps[0]), sym.Const(ps[1])))
 	return nil
@@ -281,7 +281,7 @@ func convKernel(c *ctx, wd []sym.Dim) ([]sym.Dim, error) {
 	if len(ks) != len(wd) {
 		return nil, c.Errorf(errcode.ErrInvalidShape, "kernel_shape %v has %d values, W has %d spatial axes", ks, len(ks), len(wd))
 	}
-	out := make([]sym.Dim, len(wd))
+	out := c.dims(len(wd))
 	for i, k := range ks {
 		d, err := c.Unify(wd[i], sym.Const(k), "kernel_shape["+itoa(i)+"] and W's dim "+itoa(i+2))
 		if err != nil {
@@ -314,7 +314,7 @@ func convTranspose(c *ctx) error {
 	if err != nil {
 		return err
 	}
-	xd, wd := dimsOf(x, r), dimsOf(w, r)
+	xd, wd := dimsOf(c, x, r), dimsOf(c, w, r)
 	if err := requireMultiple(c, wd[0], group, "W's input channels (dim 0) a multiple of group "+itoa(int(group))); err != nil {
 		return err
 	}
@@ -329,7 +329,6 @@ func convTranspose(c *ctx) error {
 	if err != nil {
 		return err
 	}
-	xd, kernel, m = settle(c, xd), settle(c, kernel), settle(c, []sym.Dim{m})[0]
 	n := r - 2
 	win, err := readWindow(c, n, kernel, windowAttrs{dilations: true})
 	if err != nil {
@@ -423,7 +422,7 @@ func pool(c *ctx) error {
 	if err != nil {
 		return err
 	}
-	xd := dimsOf(x, n+2)
+	xd := dimsOf(c, x, n+2)
 	if err := poolInput(c, xd); err != nil {
 		return err
 	}
@@ -509,7 +508,7 @@ func maxUnpool(c *ctx) error {
 	if err != nil {
 		return err
 	}
-	xd := dimsOf(x, n+2)
+	xd := dimsOf(c, x, n+2)
 	if !ins[1].Shape.RankDynamic {
 		for i := range xd {
 			if i < len(ins[1].Shape.Dims) {
@@ -519,7 +518,6 @@ func maxUnpool(c *ctx) error {
 			}
 		}
 	}
-	settle(c, xd)
 	out := []sym.Dim{xd[0], xd[1]}
 	for i, in := range xd[2:] {
 		d := sym.MulDims(sym.SubDims(in, sym.Const(1)), sym.Const(win.strides[i]))

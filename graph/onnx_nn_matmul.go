@@ -115,7 +115,7 @@ func gemm(c *ctx) error {
 			return err
 		}
 	}
-	c.Out(0, ins[0].Type, sym.ShapeOf(settle(c, out)...))
+	c.Out(0, ins[0].Type, sym.ShapeOf(out...))
 	return nil
 }
 
@@ -230,7 +230,7 @@ func einsum(c *ctx) error {
 		c.Out(0, ins[0].Type, sym.DynamicRank())
 		return nil
 	}
-	c.Out(0, ins[0].Type, sym.ShapeOf(settle(c, out)...))
+	c.Out(0, ins[0].Type, sym.ShapeOf(out...))
 	return nil
 }
 

@@ -83,8 +83,8 @@ func batchNorm(c *ctx) error {
 			return err
 		}
 	}
-	c.SameAs(0, c.e.current(x))
-	mean, variance := c.e.current(c.In(3)), c.e.current(c.In(4))
+	c.SameAs(0, x)
+	mean, variance := c.In(3), c.In(4)
 	c.Out(1, mean.Type, mean.Shape)
 	c.Out(2, variance.Type, variance.Shape)
 	c.Out(3, mean.Type, mean.Shape)
@@ -106,7 +106,7 @@ func instanceNorm(c *ctx) error {
 			return err
 		}
 	}
-	c.SameAs(0, c.e.current(ins[0]))
+	c.SameAs(0, ins[0])
 	return nil
 }
 
@@ -181,7 +181,7 @@ func groupNorm(c *ctx) error {
 			return err
 		}
 	}
-	c.SameAs(0, c.e.current(ins[0]))
+	c.SameAs(0, ins[0])
 	return nil
 }
 
@@ -262,7 +262,7 @@ func imageScaler(c *ctx) error {
 			return err
 		}
 	}
-	c.SameAs(0, c.e.current(x))
+	c.SameAs(0, x)
 	return nil
 }
 

@@ -128,8 +128,8 @@ func rnn(c *ctx) error {
 		y = []sym.Dim{batch, seq, dirs, hidden}
 	}
 	t := ins[0].Type
-	c.Out(0, t, sym.ShapeOf(settle(c, y)...))
-	h := settle(c, state())
+	c.Out(0, t, sym.ShapeOf(y...))
+	h := state()
 	c.Out(1, t, sym.ShapeOf(h...))
 	c.Out(2, t, sym.ShapeOf(h...))
 	return nil
@@ -139,7 +139,7 @@ func rnn(c *ctx) error {
 // the dims that stand for both (want itself when the input's rank is not known). A rank other than
 // want's is an error wrapping errcode.ErrInvalidShape.
 func rnnDims(c *ctx, in *Info, i int, want ...sym.Dim) ([]sym.Dim, error) {
-	out := append([]sym.Dim(nil), want...)
+	out := c.clone(want)
 	r, ok, err := c.RequireRank(in, i, len(want), len(want))
 	if err != nil || !ok {
 		return out, err
@@ -149,5 +149,5 @@ func rnnDims(c *ctx, in *Info, i int, want ...sym.Dim) ([]sym.Dim, error) {
 			return nil, err
 		}
 	}
-	return settle(c, out), nil
+	return out, nil
 }

@@ -48,7 +48,6 @@ func optimizer(c *ctx) error {
 				return err
 			}
 		}
-		x = c.e.current(x)
 		for g := range groups - 1 {
 			c.Out(g*n+k, x.Type, x.Shape)
 		}

@@ -57,6 +57,8 @@ func (c *ctx) subgraph(g *Graph, attr string, inputs []*Info, record, notTaken b
 		}
 		outs[k] = c.e.current(in)
 	}
+	c.held = append(c.held, outs...)
+	c.refresh()
 	return outs, nil
 }
 
@@ -139,6 +141,13 @@ func (b *ifBranch) out(outs []*Info, k int) *Info {
 // error is one of the solver's, for conditions that cannot hold, or one that stops inference (a
 // subgraph that cannot be run).
 func (c *ctx) Branches(taken int, then, els ifBranch) error {
+	err := c.branches(taken, then, els)
+	c.refresh()
+	return err
+}
+
+// branches is Branches without refresh.
+func (c *ctx) branches(taken int, then, els ifBranch) error {
 	if taken >= 0 {
 		run, other := then, els
 		if taken == 1 {
@@ -342,6 +351,14 @@ type carry struct{ Out, In int }
 // outputs). The error is one of the solver's, for conditions that cannot hold, or one that stops
 // inference (a subgraph that cannot be run).
 func (c *ctx) Iterate(b loopBody) (outs, ins []*Info, err error) {
+	outs, ins, err = c.iterate(b)
+	c.held = append(c.held, ins...)
+	c.refresh()
+	return outs, ins, err
+}
+
+// iterate is Iterate without refresh.
+func (c *ctx) iterate(b loopBody) (outs, ins []*Info, err error) {
 	ins = make([]*Info, len(b.Graph.Inputs))
 	copy(ins, b.Inputs)
 	var first, last []sym.Constraint
