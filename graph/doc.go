@@ -68,23 +68,57 @@ package graph
 
 // Writing a rule (for this package's authors: rules are not part of the API).
 //
-// To add an operator, write its rule, func(c *ctx) error, in the file of its family
-// (onnx_movement.go, openvino_nn.go), with the kernels both dialects share (gather.go, slice.go,
-// window.go, elementwise.go, reduce.go, movement.go, matmul.go); add one line to that file's table:
-// name, versions, input and output counts, the inputs whose values the rule reads, the rule (a
-// version of other counts, as Reshape-1's one input, gets a line of its own). ONNX's Gather:
+// To add an operator:
+//
+//  1. Write its rule, func(c *ctx) error, in the file of its family (onnx_movement.go,
+//     onnx_scatter.go, openvino_nn.go), with the kernels the dialects share (gather.go, slice.go,
+//     window.go, elementwise.go, reduce.go, movement.go, matmul.go, broadcast.go, helpers.go).
+//     Document it with the operator and the versions it implements ("Unsqueeze-1, -11 (axes
+//     attribute), -13, -21 (axes input)"), and follow the specification at every version the
+//     domain has (ctx.Version).
+//  2. Add one line to that file's table: name, versions, input and output counts, the inputs
+//     whose values the rule reads, the rule. A version of other counts (Reshape-1's one input) or
+//     of another rule (ONNX's Concat-1, whose axis is 1 by default) gets a line of its own. ONNX's
+//     Gather:
 //
 //	{"Gather", since(1, 11, 13), fixed(2), fixed(1), reads(0, 1), gather},
 //
-// A rule reads its inputs through ctx (In for an optional input, Input and Inputs for required
-// ones, Ranked for one whose rank it needs: when that rank is not known, ONNX's outputs get a
-// dynamic rank and OpenVINO's their declaration), its attributes (Int, Ints, Float, String,
-// Tensor, Graph: each checks the attribute's type, and IntsArg reads what is an attribute in early
-// opsets and an input later), and sets its outputs with Out, Set or SameAs. It follows the
-// operator's specification at every version the domain has (ctx.Version), and is documented with
-// the operator and versions it implements ("Unsqueeze-1, -11 (axes attribute), -13, -21 (axes
-// input)").
+//  3. Test it in the family's _test.go, table-driven, with real shapes and the errors it gives.
+//     An ONNX operator that ONNX's node tests or the onnxruntime cases exercise changes their
+//     counts: go test ./graph -run 'TestNodeTests|TestORTCases' -update rewrites
+//     testdata/nodetests.golden and testdata/ortcases.golden, whose diff (more cases equal, none
+//     worse) goes in the same commit.
 //
-// Dims that the operator requires to be equal go through ctx.Unify, broadcasting through
-// ctx.Broadcast, any other condition on the symbols through ctx.Require, and a new anonymous dim
-// comes from ctx.Fresh.
+// A rule talks to ctx only, never to the engine (TestRulesTalkToCtx fails on a c.e in a rule
+// file); what it needs of the engine is a ctx method:
+//   - inputs: In for an optional one, Input and Inputs for required ones, Ranked for one whose
+//     rank the rule needs (when that rank is not known, the outputs follow the dialect's policy:
+//     ONNX's get a dynamic rank, OpenVINO's their declaration); NumIn, NumOut, Version, Node;
+//   - values: Value and IntsIn (Info.Value, of the inputs the table's reads names), ConstInfo for
+//     a tensor attribute;
+//   - attributes: Int, Ints, Float, Floats, String, Tensor, Graph (each checks the attribute's
+//     type), and IntsArg for what is an attribute in early opsets and an input later;
+//   - limits: MaxRank (Options.MaxRank, which the Reshape rules pass on), and MaxValue;
+//   - outputs: Out, Set, SameAs;
+//   - conditions: Unify for dims the operator requires equal, Broadcast for numpy broadcasting,
+//     Require for any other condition on the symbols (each recorded with the node), Fresh for a
+//     new anonymous dim, RequireRank, NormAxis and NormAxes; errors from Errorf, with a code of
+//     package errcode;
+//   - subgraphs: Subgraph runs a subgraph with given inputs; Branches infers the two branches of
+//     a node that runs one of them (an If: the branch taken when the condition is known, else
+//     both, joined, the errors of a branch a run can avoid marked so), each an ifBranch that maps
+//     the subgraph's outputs to the node's; Iterate infers a loopBody until its loop-carried
+//     values (carry: a body output that is a body input at the next iteration, OpenVINO's back
+//     edges) settle. The rule maps its dialect's ports to these and computes what only its
+//     operator knows (a trip count, the axes it slices and stacks).
+//
+// What a rule holds from ctx is current: when Unify, Require, Broadcast or a subgraph run
+// substitutes a symbol, the Infos of the node's inputs and outputs, its subgraphs' outputs and the
+// dims that ctx.dims and ctx.clone gave the rule take the substitution in place; an output takes
+// what was found since the rule started when it is read. A dim the rule copied into a variable or
+// a slice of its own before a unification stays as it was: cut working dims with ctx.dims or
+// ctx.clone (as dimsOf does), or read them from the Infos after the unification.
+//
+// A domain is added by its dialect in registry.go's dialects (how it writes its opsets and
+// matches names, its policy for an input of unknown rank) and the tables of its rules in
+// registry.go's init, never by a case in a kernel.
