@@ -13,6 +13,9 @@ import (
 // quotient that does not divide, and errcode.ErrInvalidShape for a division by zero: the model
 // would fail at that binding.
 func (e Expr) Eval(value func(name string) (int64, bool)) (int64, error) {
+	if v, ok := int64At(e, value); ok {
+		return v, nil
+	}
 	r, err := e.evalRat(value)
 	if err != nil {
 		return 0, err

@@ -622,6 +622,9 @@ func (p Pred) eval(value func(string) (int64, bool)) (bool, error) {
 	case pConst:
 		return p.IsTrue(), nil
 	case pCmp:
+		if c, ok := cmp64(p.n, value); ok {
+			return c, nil
+		}
 		x, err := evalInt(p.n.e, value)
 		if err != nil {
 			return false, err
