@@ -59,7 +59,9 @@ func init() {
 	translateCommand.run = runTranslate
 	shapesCommand.run = runShapes
 	fixCommand.run = runFix
-	commands = []*command{inferCommand, applyCommand, checkCommand, shapesCommand, fixCommand, onnxTestCommand, translateCommand}
+	mapCommand.run = runMap
+	reportCommand.run = runReport
+	commands = []*command{inferCommand, applyCommand, checkCommand, shapesCommand, fixCommand, mapCommand, reportCommand, onnxTestCommand, translateCommand}
 }
 
 const mainUsage = `reshape checks the tensor Reshape operation as the OpenVINO (Reshape-1), oneDNN Graph

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"os/signal"
@@ -254,4 +255,18 @@ func (s *signals) errInterrupted(err error) (*interruptError, bool) {
 		return ie, true
 	}
 	return nil, false
+}
+
+// writeOutput writes the output path ("-" for stdout) with write, through a temporary file renamed
+// into place: on an error of write, nothing is left at path.
+func (e *env) writeOutput(path string, write func(io.Writer) error) error {
+	f, err := e.create(path)
+	if err != nil {
+		return err
+	}
+	if err := write(f); err != nil {
+		f.abort()
+		return outputError(path, err)
+	}
+	return f.commit()
 }

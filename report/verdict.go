@@ -1,0 +1,84 @@
+package report
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+
+	"github.com/reshape-go/reshape/check"
+)
+
+// maxVerdictConditions is the number of conditions the verdict sentence names; past it, it counts
+// the rest.
+const maxVerdictConditions = 3
+
+// verdict says in one sentence where the model runs: "runs at every binding of N, H, W", "runs
+// only when N == 1 and H % 32 == 0", "does not run: /MatMul (MatMul) fails: invalid-shape", with
+// the declarations that disagree and the nodes whose needs are not known. unsupported counts the
+// nodes without a shape rule by operator.
+func (m *Model) verdict(unsupported map[string]int) Verdict {
+	var v Verdict
+	var symbols []string
+	for _, s := range m.Symbols {
+		symbols = append(symbols, s.Name)
+	}
+	if len(symbols) == 0 {
+		for _, c := range m.Conditions {
+			symbols = append(symbols, c.Holds.SymbolNames()...)
+		}
+	}
+	failed := slices.IndexFunc(m.Rows, func(r check.Row) bool { return r.Verdict.IsError() })
+	switch {
+	case failed >= 0:
+		r := m.Rows[failed]
+		v = Verdict{fmt.Sprintf("%s does not run: %s (%s) fails with %s", m.Name, r.Name, r.Op, r.Verdict), "never"}
+		if n := m.Summary.Error; n > 1 {
+			v.Text += fmt.Sprintf(", and %d other nodes fail", n-1)
+		}
+	case len(m.Conditions) > 0:
+		var parts []string
+		for _, c := range m.Conditions[:min(len(m.Conditions), maxVerdictConditions)] {
+			p := c.Holds.String()
+			if strings.Contains(p, "||") {
+				p = "(" + p + ")"
+			}
+			parts = append(parts, p)
+		}
+		v = Verdict{fmt.Sprintf("%s runs only when %s", m.Name, strings.Join(parts, " and ")), "when"}
+		if n := len(m.Conditions) - maxVerdictConditions; n > 0 {
+			v.Text += fmt.Sprintf(", and %d more conditions", n)
+		}
+		var fixed []string
+		for _, c := range m.Conditions {
+			fixed = append(fixed, c.Fixes...)
+		}
+		if len(fixed) > 0 {
+			slices.Sort(fixed)
+			v.Text += "; that fixes " + strings.Join(slices.Compact(fixed), ", ") + " to one value"
+		}
+	case len(symbols) > 0:
+		v = Verdict{fmt.Sprintf("%s runs at every binding of %s", m.Name, strings.Join(symbols, ", ")), "runs"}
+	default:
+		v = Verdict{m.Name + " runs: every shape is static", "runs"}
+	}
+	if n := m.Summary.Mismatch; n > 0 && v.Kind != "never" {
+		v.Kind = "disagrees"
+		v.Text += fmt.Sprintf("; %d declared %s with the rules", n, plural(n, "shape disagrees", "shapes disagree"))
+	}
+	if len(unsupported) > 0 {
+		var ops []string
+		for _, op := range slices.Sorted(maps.Keys(unsupported)) {
+			ops = append(ops, fmt.Sprintf("%s (%d)", op, unsupported[op]))
+		}
+		v.Text += "; the conditions may be incomplete: no shape rule for " + strings.Join(ops, ", ")
+	}
+	return v
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
