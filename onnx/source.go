@@ -33,6 +33,11 @@ func (src *source) bytes(s span) ([]byte, error) {
 		return nil, errcode.Errorf(errcode.ErrLimit, "offset %d: %d bytes of values would take the bytes read of the file past the limit of %d (%d read)",
 			s.off, s.n, src.limit, src.structure+read-int64(s.n))
 	}
+	if src.file != nil {
+		if err := src.file.Fill(s.off, s.n); err != nil {
+			return nil, errcode.IO(err)
+		}
+	}
 	return src.b[s.off : s.off+s.n], nil
 }
 
@@ -52,8 +57,9 @@ func recoverFault(err *error, old bool) {
 // are not read until Tensor or Ints asks for them, so that a model of any size opens in the time
 // and memory its graph takes. maxRead bounds the bytes read, the structure as decoding walks it and
 // the tensor values read later: beyond it the error wraps errcode.ErrLimit (0 means no bound).
-// Where the file cannot be mapped (a pipe or another file that is not regular, a system other than
-// Unix) it is read whole, and maxRead bounds its size.
+// Where a regular file cannot be mapped (a system other than Unix, a browser's WebAssembly) its
+// structure is read, and the values of its tensors when asked, as from a mapping; a file that is not
+// regular (a pipe) is read whole, and maxRead bounds its size.
 //
 // The model's tensors read their values from the mapping until Close: call Close when done with
 // the model and everything built from it (graph.FromONNX's constants read them too); after Close,
@@ -61,14 +67,23 @@ func recoverFault(err *error, old bool) {
 // the reads of the bytes it lost return an error wrapping errcode.ErrSyntax instead of crashing
 // the process (the fault is recovered, with debug.SetPanicOnFault, in the goroutine that reads).
 // Other errors are those of DecodeModel, and the file system's; they do not name path.
-func Open(path string, maxRead int64) (*Model, error) {
-	f, err := mmap.Open(path, maxRead)
+func Open(path string, maxRead int64) (*Model, error) { return open(path, maxRead, mmap.Open) }
+
+// open is Open with the file opened by openFile: mmap.Open, or mmap.OpenLazy in the tests.
+func open(path string, maxRead int64, openFile func(string, int64) (*mmap.File, error)) (*Model, error) {
+	f, err := openFile(path, maxRead)
 	if err != nil {
 		return nil, err
 	}
 	src := &source{b: f.Bytes(), file: f, limit: maxRead}
-	if !f.Mapped() {
+	if !f.Mapped() && !f.Lazy() {
 		src.limit = 0 // read whole within maxRead already
+	}
+	if f.Lazy() {
+		if err := prefetch(f.Fill, src.b); err != nil {
+			f.Close()
+			return nil, errcode.IO(err)
+		}
 	}
 	m, err := decodeModel(src)
 	if err != nil {
@@ -88,10 +103,14 @@ func (m *Model) Close() error {
 	return m.src.file.Close()
 }
 
-// Bytes returns the encoded model: the bytes given to DecodeModel, or the file Open mapped, valid
-// until Close. They must not be written to.
+// Bytes returns the encoded model: the bytes given to DecodeModel, or the file Open mapped (or read
+// whole first, where it reads a file on demand: nil when that fails), valid until Close. They must
+// not be written to.
 func (m *Model) Bytes() []byte {
 	if m.src == nil || m.src.closed.Load() {
+		return nil
+	}
+	if m.src.file != nil && m.src.file.Fill(0, len(m.src.b)) != nil {
 		return nil
 	}
 	return m.src.b

@@ -18,33 +18,55 @@ import (
 type File struct {
 	data   []byte
 	mapped bool
+	lazy   *lazy // nil unless read on demand (OpenLazy)
 }
 
 // errNoMap is what map returns where files cannot be mapped: the file is read instead.
 var errNoMap = errors.New("mmap: mapping not available")
 
-// Open maps the regular file at path read-only. A file that is not regular (a pipe, a terminal,
-// /dev/stdin), an empty file, and any file where the system cannot map it (a system other than
-// Unix, a file larger than the address space) is read whole instead, at most maxRead bytes: a
-// longer one is an error wrapping errcode.ErrLimit, returned before more than maxRead+1 bytes are
-// read. A mapped file is not bounded by maxRead: its pages are read when touched. The other errors
-// are the file system's, without the path (*fs.PathError unwrapped): the caller names the file.
+// Open maps the regular file at path read-only. A regular file the system cannot map (a system
+// other than Unix, a browser's WebAssembly, a file larger than the address space) is opened to be
+// read on demand instead, as by OpenLazy: its File is Lazy, and Fill reads its bytes. A file that is
+// not regular (a pipe, a terminal, /dev/stdin), and an empty file, are read whole, at most maxRead
+// bytes: a longer one is an error wrapping errcode.ErrLimit, returned before more than maxRead+1
+// bytes are read. A mapped or lazy file is not bounded by maxRead: its pages are read when touched.
+// The other errors are the file system's, without the path (*fs.PathError unwrapped): the caller
+// names the file.
 func Open(path string, maxRead int64) (*File, error) {
-	f, err := os.Open(path)
+	f, st, err := openStat(path)
 	if err != nil {
-		return nil, unwrap(err)
-	}
-	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return nil, unwrap(err)
+		return nil, err
 	}
 	if st.Mode().IsRegular() && st.Size() > 0 {
-		if b, err := mapFile(f, st.Size()); err == nil {
+		b, err := mapFile(f, st.Size())
+		f.Close()
+		if err == nil {
 			register(b)
 			return &File{data: b, mapped: true}, nil
 		}
+		return OpenLazy(path, maxRead)
 	}
+	defer f.Close()
+	return readWhole(f, st, maxRead)
+}
+
+// openStat opens the file at path and returns its information; the error is the file system's,
+// without the path.
+func openStat(path string) (*os.File, fs.FileInfo, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, nil, unwrap(err)
+	}
+	st, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, nil, unwrap(err)
+	}
+	return f, st, nil
+}
+
+// readWhole reads the file f whole, at most maxRead bytes.
+func readWhole(f *os.File, st fs.FileInfo, maxRead int64) (*File, error) {
 	if st.Mode().IsRegular() && st.Size() > maxRead {
 		return nil, errcode.Errorf(errcode.ErrLimit, "the file is %d bytes, more than the limit of %d read into memory", st.Size(), maxRead)
 	}
@@ -79,6 +101,9 @@ func (f *File) Mapped() bool { return f.mapped }
 func (f *File) Close() error {
 	b := f.data
 	f.data = nil
+	if f.lazy != nil && b != nil {
+		return f.lazy.f.Close()
+	}
 	if !f.mapped || b == nil {
 		return nil
 	}
