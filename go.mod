@@ -10,4 +10,12 @@ require (
 	google.golang.org/protobuf v1.36.12
 )
 
-require golang.org/x/sys v0.49.0
+require (
+	github.com/chromedp/chromedp v0.23.0
+	golang.org/x/sys v0.49.0
+)
+
+require (
+	github.com/chromedp/cdproto v0.159.0 // indirect
+	github.com/go-json-experiment/json v0.0.0-20260213210345-44df1a37e875 // indirect
+)

@@ -17,6 +17,7 @@ var page = template.Must(template.New("report").Parse(`<!DOCTYPE html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="generator" content="reshape report">
+<link rel="icon" href="data:,">
 <title>{{.Name}}: reshape report</title>
 <style>{{.CSS}}</style>
 </head>

@@ -22,8 +22,9 @@ import (
 // Tensors are the records of check --json and shapes --json.
 type Model struct {
 	File string `json:"file"`
-	// Name is the file's base name, the page's title.
+	// Name is the file's base name, the page's title; Version the engine's (Version).
 	Name    string   `json:"name"`
+	Version string   `json:"version"`
 	Verdict Verdict  `json:"verdict"`
 	Inputs  []Input  `json:"inputs"`
 	Symbols []Symbol `json:"symbols"`
@@ -138,7 +139,7 @@ func Load(path string, opt Options) (*Model, error) {
 	if err != nil {
 		return nil, err
 	}
-	m := &Model{File: path, Name: filepath.Base(path), Rows: rep.Rows, Summary: check.Summarize([]*check.Report{rep})}
+	m := &Model{File: path, Name: filepath.Base(path), Version: Version(), Rows: rep.Rows, Summary: check.Summarize([]*check.Report{rep})}
 	m.Summary.Files = 1
 	m.Conditions = make([]Condition, len(rep.Constraints))
 	for i, c := range rep.Constraints {
@@ -226,41 +227,31 @@ func (m *Model) completeness(res *graph.Result, facts *sizemap.Facts) {
 // nodes fills Nodes from the inferred graph, with each node's tensors as indices in Tensors, and
 // the conditions' node indices.
 func (m *Model) nodes(res *graph.Result) {
+	// A node's outputs are the tensors shapes lists for it, in order (an IR port is named by its
+	// names attribute, not by the graph's name of it); a graph input is listed by its name.
 	byName := make(map[[2]string]int, len(m.Tensors))
+	byNode := make(map[string][]int, len(res.Nodes))
 	for i, t := range m.Tensors {
-		byName[[2]string{t.Graph, t.Name}] = i
-	}
-	// A subgraph reads the tensors of the graphs around it: look in its own, then outward.
-	scopeOf := make(map[string]string, len(res.Nodes))
-	for i := range res.Nodes {
-		scopeOf[res.Nodes[i].Path] = res.Nodes[i].Scope
-	}
-	find := func(scope, name string) int {
-		for {
-			if i, ok := byName[[2]string{scope, name}]; ok {
-				return i
-			}
-			if scope == "" {
-				return -1
-			}
-			parent := scope[:max(strings.LastIndexByte(scope, '/'), 0)]
-			scope = scopeOf[parent]
+		if t.Node == "" {
+			byName[[2]string{t.Graph, t.Name}] = i
+		} else {
+			byNode[t.Node] = append(byNode[t.Node], i)
 		}
 	}
+	m.Nodes = make([]Node, len(res.Nodes))
 	at := make(map[string]int, len(res.Nodes))
-	m.Nodes = make([]Node, 0, len(res.Nodes))
 	for i := range res.Nodes {
 		r := &res.Nodes[i]
-		n := Node{Path: r.Path, Op: r.Node.Op, Scope: r.Scope, Inputs: make([]int, 0, len(r.Node.Inputs)), Outputs: make([]int, 0, len(r.Node.Outputs))}
-		for _, in := range r.Node.Inputs {
-			if in != "" {
-				n.Inputs = append(n.Inputs, find(r.Scope, in))
+		n := &m.Nodes[i]
+		*n = Node{Path: r.Path, Op: r.Node.Op, Scope: r.Scope, Inputs: make([]int, 0, len(r.Node.Inputs)), Outputs: make([]int, 0, len(r.Node.Outputs))}
+		listed := byNode[r.Path]
+		for k, out := range r.Node.Outputs {
+			if out == "" || r.Outputs[k] == nil || len(listed) == 0 {
+				continue
 			}
-		}
-		for _, out := range r.Node.Outputs {
-			if out != "" {
-				n.Outputs = append(n.Outputs, find(r.Scope, out))
-			}
+			byName[[2]string{r.Scope, out}] = listed[0]
+			n.Outputs = append(n.Outputs, listed[0])
+			listed = listed[1:]
 		}
 		switch {
 		case r.Err != nil && !r.Avoidable:
@@ -270,8 +261,30 @@ func (m *Model) nodes(res *graph.Result) {
 		case r.Unsupported:
 			n.Mark, n.Message = "lost", "no shape rule for "+r.Node.Op+": what it needs is not known"
 		}
-		at[r.Path] = len(m.Nodes)
-		m.Nodes = append(m.Nodes, n)
+		at[r.Path] = i
+	}
+	// A subgraph reads the tensors of the graphs around it: look in its own, then outward.
+	find := func(scope, name string) int {
+		for {
+			if i, ok := byName[[2]string{scope, name}]; ok {
+				return i
+			}
+			if scope == "" {
+				return -1
+			}
+			k, ok := at[scope[:max(strings.LastIndexByte(scope, '/'), 0)]]
+			if !ok {
+				return -1
+			}
+			scope = res.Nodes[k].Scope
+		}
+	}
+	for i := range res.Nodes {
+		for _, in := range res.Nodes[i].Node.Inputs {
+			if in != "" {
+				m.Nodes[i].Inputs = append(m.Nodes[i].Inputs, find(res.Nodes[i].Scope, in))
+			}
+		}
 	}
 	for i := range m.Conditions {
 		c := &m.Conditions[i]

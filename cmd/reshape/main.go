@@ -9,6 +9,9 @@
 //	reshape check [--bin PATH] [--run] [--json] [FILE|DIR...]
 //	reshape run-onnx-test [--json] DIR...
 //	reshape translate --from D --to D2 --special-zero=true|false [--json] PATTERN
+//	reshape map [--x SYMBOL] [--y SYMBOL] [--range LO..HI] -o OUT.svg MODEL
+//	reshape report -o OUT.html MODEL
+//	reshape serve [--addr 127.0.0.1:8080] | --write DIR
 //
 // Run "reshape help" or "reshape COMMAND --help" for the details.
 package main
@@ -19,10 +22,10 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"runtime/debug"
 	"strings"
 
 	"github.com/reshape-go/reshape/errcode"
+	"github.com/reshape-go/reshape/report"
 )
 
 func main() {
@@ -61,7 +64,8 @@ func init() {
 	fixCommand.run = runFix
 	mapCommand.run = runMap
 	reportCommand.run = runReport
-	commands = []*command{inferCommand, applyCommand, checkCommand, shapesCommand, fixCommand, mapCommand, reportCommand, onnxTestCommand, translateCommand}
+	serveCommand.run = runServe
+	commands = []*command{inferCommand, applyCommand, checkCommand, shapesCommand, fixCommand, mapCommand, reportCommand, serveCommand, onnxTestCommand, translateCommand}
 }
 
 const mainUsage = `reshape checks the tensor Reshape operation as the OpenVINO (Reshape-1), oneDNN Graph
@@ -177,22 +181,5 @@ func (e *env) report(err error) {
 	fmt.Fprintf(e.stderr, "reshape: %v\n", err)
 }
 
-// version returns the command's version: the module version from the build information (with the
-// VCS revision when the build recorded one) and the Go version.
-func version() string {
-	info, ok := debug.ReadBuildInfo()
-	if !ok {
-		return "reshape (unknown version)"
-	}
-	v := "reshape " + info.Main.Version
-	for _, s := range info.Settings {
-		if s.Key == "vcs.revision" {
-			v += " (" + s.Value
-			if len(s.Value) > 12 {
-				v = v[:len(v)-len(s.Value)] + s.Value[:12]
-			}
-			v += ")"
-		}
-	}
-	return v + " " + info.GoVersion
-}
+// version returns the command's version (report.Version).
+func version() string { return report.Version() }

@@ -105,7 +105,7 @@ func (s *signals) exit(ie *interruptError) {
 	default:
 	}
 	for name := range s.temps {
-		os.Remove(name)
+		os.RemoveAll(name) // a file, or the directory of a site
 	}
 	os.Exit(ie.status())
 }

@@ -69,7 +69,7 @@ var ReshapeReport = (function () {
     var d = this.d, root = this.root;
     var main = el("main");
     main.appendChild(el("h1", { id: "verdict", "data-kind": d.verdict.kind, text: d.verdict.text }));
-    main.appendChild(el("div", { cls: "file" }, [d.file + " · " + summaryText(d.summary)]));
+    main.appendChild(el("div", { cls: "file" }, [d.file + " · " + summaryText(d.summary) + " · " + d.version]));
     main.appendChild(el("nav", { cls: "sections" }, ["map", "conditions", "inputs", "check", "tensors", "graph"].map(function (s) {
       return el("a", { href: "#" + s, text: s });
     })));
@@ -351,7 +351,7 @@ var ReshapeReport = (function () {
         if (t < 0) return;
         (self.consumers[t] || []).forEach(function (c) {
           if (!inSet[c]) return;
-          var label = shapeText(self.tensors[t].shape);
+          var label = clip(shapeText(self.tensors[t].shape), 40);
           g.setEdge("n" + k, "n" + c, { label: label, width: label.length * 5.6, height: 12, labelpos: "c", t: t }, "t" + t + ">" + c);
         });
       });
@@ -408,6 +408,13 @@ var ReshapeReport = (function () {
 
   function short(path) {
     return path.length > 34 ? "…" + path.slice(path.length - 33) : path;
+  }
+
+  // clip shortens text to n characters at most, in the middle.
+  function clip(text, n) {
+    if (text.length <= n) return text;
+    var half = Math.floor((n - 1) / 2);
+    return text.slice(0, half) + "…" + text.slice(text.length - half);
   }
 
   // select chooses node i: the view centres on it and the panel shows its tensors; scroll brings
