@@ -3,9 +3,9 @@
 // builds it; data is report.Model as JSON (see report/model.go).
 "use strict";
 var ReshapeReport = (function () {
-  var TABLE_PAGE = 1000; // rows of the tensor table shown at once
+  var TABLE_PAGE = 250; // rows of the tensor table shown at once, and added by "show more"
   var GRAPH_ALL = 160; // graphs with at most this many nodes are shown whole
-  var NEIGHBOURS = 120; // the nodes of a neighbourhood at most
+  var NEIGHBOURS = 80; // the nodes of a neighbourhood at most
 
   function el(tag, attrs, children) {
     var e = document.createElement(tag);
@@ -190,70 +190,91 @@ var ReshapeReport = (function () {
   };
 
   Page.prototype.checkSection = function () {
-    var d = this.d, self = this;
-    var rows = (d.rows || []).map(function (r) {
-      return el("tr", { "data-name": r.name }, [
-        el("td", { text: r.id }), el("td", { cls: "mono" }, [self.nodeLink(r.name)]), el("td", { text: r.op }),
-        el("td", { cls: "mono", text: shapeText(r.input) }),
-        el("td", { cls: "mono", text: r.pattern === null ? "unknown" : shapeText(r.pattern) + (r.pattern_source === "computed" ? " (computed)" : "") }),
-        el("td", { cls: "mono", text: r.inferred === undefined ? "-" : shapeText(r.inferred) }),
-        el("td", { cls: "mono", text: r.declared === undefined ? "-" : shapeText(r.declared) }),
-        el("td", { cls: "verdict verdict-" + verdictClass(r.verdict), text: r.verdict }),
-        el("td", { text: r.message || "" }),
-      ]);
-    });
-    var kids = rows.length ? [el("div", { cls: "scroll" }, [table(["id", "name", "op", "input", "pattern", "inferred", "declared", "verdict", "message"], rows)])]
-      : [el("p", { text: "No Reshape and no failing node." })];
-    return section("check", "Check: every Reshape, and every node that fails", kids);
+    var self = this, rows = this.d.rows || [];
+    if (!rows.length) return section("check", "Check: every Reshape, and every node that fails", [el("p", { text: "No Reshape and no failing node." })]);
+    var table = pagedTable("check", ["id", "name", "op", "input", "pattern", "inferred", "declared", "verdict", "message"], rows,
+      "filter: name, op, shape, verdict",
+      function (r) {
+        return [r.id, r.name, r.op, shapeText(r.input), patternText(r), r.inferred === undefined ? "-" : shapeText(r.inferred),
+          r.declared === undefined ? "-" : shapeText(r.declared), r.verdict, r.message || ""].join(" ");
+      },
+      function (r) {
+        return el("tr", { "data-name": r.name }, [
+          el("td", { text: r.id }), el("td", { cls: "mono" }, [self.nodeLink(r.name)]), el("td", { text: r.op }),
+          el("td", { cls: "mono", text: shapeText(r.input) }), el("td", { cls: "mono", text: patternText(r) }),
+          el("td", { cls: "mono", text: r.inferred === undefined ? "-" : shapeText(r.inferred) }),
+          el("td", { cls: "mono", text: r.declared === undefined ? "-" : shapeText(r.declared) }),
+          el("td", { cls: "verdict verdict-" + verdictClass(r.verdict), text: r.verdict }),
+          el("td", { text: r.message || "" }),
+        ]);
+      });
+    return section("check", "Check: every Reshape, and every node that fails", table.children);
   };
+
+  function patternText(r) {
+    return r.pattern === null ? "unknown" : shapeText(r.pattern) + (r.pattern_source === "computed" ? " (computed)" : "");
+  }
 
   function verdictClass(v) {
     if (v === "ok" || v === "inferred" || v === "mismatch" || v === "unknown" || v === "stale" || v === "avoidable") return v;
     return "error";
   }
 
-  Page.prototype.tensorsSection = function () {
-    var self = this;
-    var input = el("input", { id: "tensor-filter", type: "search", placeholder: "filter: name, node, op, shape, verdict" });
+  // pagedTable is a table of items (id: its element's id) that filters as one types (every word
+  // in text(item)) and shows TABLE_PAGE rows at a time, "show more" adding as many: a page stays
+  // quick with 20,000 rows. It returns the table's elements, and setFilter.
+  function pagedTable(id, headers, items, placeholder, text, row) {
+    var input = el("input", { id: id + "-filter", cls: "filter", type: "search", placeholder: placeholder });
     var count = el("span", { cls: "note" });
     var body = el("tbody");
     var more = el("button", { text: "show more", style: "display:none" });
-    var head = el("thead", null, [el("tr", null, ["graph", "tensor", "node", "op", "type", "shape", "declared", "verdict", "message"].map(function (h) { return el("th", { text: h }); }))]);
+    var head = el("thead", null, [el("tr", null, headers.map(function (h) { return el("th", { text: h }); }))]);
     var shown = TABLE_PAGE, matches = [];
-    var text = this.tensors.map(function (t) {
-      return [t.graph || "", t.name, t.node || "", t.op || "", t.type, shapeText(t.shape), t.declared ? shapeText(t.declared) : "", t.verdict, t.message || ""].join(" ").toLowerCase();
-    });
+    var texts = items.map(function (it) { return text(it).toLowerCase(); });
     function fill() {
       body.textContent = "";
       var frag = document.createDocumentFragment();
-      matches.slice(0, shown).forEach(function (i) {
-        var t = self.tensors[i];
-        frag.appendChild(el("tr", { "data-tensor": i, "data-name": t.name }, [
-          el("td", { cls: "mono", text: t.graph || "" }), el("td", { cls: "mono", text: t.name }),
-          el("td", { cls: "mono" }, [t.node ? self.nodeLink(t.node) : null]), el("td", { text: t.op || "" }),
-          el("td", { text: t.type }), el("td", { cls: "mono", text: shapeText(t.shape) }),
-          el("td", { cls: "mono", text: t.declared ? shapeText(t.declared) : "-" }),
-          el("td", { cls: "verdict verdict-" + verdictClass(t.verdict), text: t.verdict }), el("td", { text: t.message || "" }),
-        ]));
-      });
+      matches.slice(0, shown).forEach(function (i) { frag.appendChild(row(items[i], i)); });
       body.appendChild(frag);
-      count.textContent = " " + matches.length + " of " + self.tensors.length + " tensors" + (matches.length > shown ? ", " + shown + " shown" : "");
+      count.textContent = " " + matches.length + " of " + items.length + (matches.length > shown ? ", " + shown + " shown" : "");
       more.style.display = matches.length > shown ? "" : "none";
     }
     function filter() {
       var q = input.value.trim().toLowerCase().split(/\s+/).filter(Boolean);
       matches = [];
-      for (var i = 0; i < text.length; i++) {
-        if (q.every(function (w) { return text[i].indexOf(w) >= 0; })) matches.push(i);
+      for (var i = 0; i < texts.length; i++) {
+        if (q.every(function (w) { return texts[i].indexOf(w) >= 0; })) matches.push(i);
       }
       shown = TABLE_PAGE;
       fill();
     }
     input.addEventListener("input", filter);
     more.addEventListener("click", function () { shown += TABLE_PAGE; fill(); });
-    this.setTensorFilter = function (q) { input.value = q; filter(); };
     filter();
-    return section("tensors", "Tensors", [el("div", null, [input, count]), el("div", { cls: "scroll" }, [el("table", { id: "tensor-table" }, [head, body])]), more]);
+    return {
+      children: [el("div", null, [input, count]), el("div", { cls: "scroll" }, [el("table", { id: id + "-table" }, [head, body])]), more],
+      setFilter: function (q) { input.value = q; filter(); },
+    };
+  }
+
+  Page.prototype.tensorsSection = function () {
+    var self = this;
+    var table = pagedTable("tensor", ["graph", "tensor", "node", "op", "type", "shape", "declared", "verdict", "message"], this.tensors,
+      "filter: name, node, op, shape, verdict",
+      function (t) {
+        return [t.graph || "", t.name, t.node || "", t.op || "", t.type, shapeText(t.shape), t.declared ? shapeText(t.declared) : "", t.verdict, t.message || ""].join(" ");
+      },
+      function (t, i) {
+        return el("tr", { "data-tensor": i, "data-name": t.name }, [
+          el("td", { cls: "mono", text: t.graph || "" }), el("td", { cls: "mono", text: t.name }),
+          el("td", { cls: "mono" }, [t.node ? self.nodeLink(t.node) : null]), el("td", { text: t.op || "" }),
+          el("td", { text: t.type }), el("td", { cls: "mono", text: shapeText(t.shape) }),
+          el("td", { cls: "mono", text: t.declared ? shapeText(t.declared) : "-" }),
+          el("td", { cls: "verdict verdict-" + verdictClass(t.verdict), text: t.verdict }), el("td", { text: t.message || "" }),
+        ]);
+      });
+    this.setTensorFilter = table.setFilter;
+    return section("tensors", "Tensors", table.children);
   };
 
   Page.prototype.graphSection = function () {
@@ -338,7 +359,7 @@ var ReshapeReport = (function () {
     var self = this, vis = this.visible(i), inSet = {};
     vis.set.forEach(function (k) { inSet[k] = true; });
     var g = new dagre.graphlib.Graph({ multigraph: true });
-    g.setGraph({ rankdir: "TB", nodesep: 18, ranksep: 34, edgesep: 6, marginx: 8, marginy: 8 });
+    g.setGraph({ rankdir: "TB", nodesep: 24, ranksep: 40, edgesep: 6, marginx: 8, marginy: 8 });
     g.setDefaultEdgeLabel(function () { return {}; });
     var hidden = {};
     vis.set.forEach(function (k) {
@@ -351,8 +372,7 @@ var ReshapeReport = (function () {
         if (t < 0) return;
         (self.consumers[t] || []).forEach(function (c) {
           if (!inSet[c]) return;
-          var label = clip(shapeText(self.tensors[t].shape), 40);
-          g.setEdge("n" + k, "n" + c, { label: label, width: label.length * 5.6, height: 12, labelpos: "c", t: t }, "t" + t + ">" + c);
+          g.setEdge("n" + k, "n" + c, { label: clip(shapeText(self.tensors[t].shape), 40), t: t }, "t" + t + ">" + c);
         });
       });
     });
@@ -367,8 +387,10 @@ var ReshapeReport = (function () {
       var p = document.createElementNS(ns, "path");
       p.setAttribute("d", ed.points.map(function (pt, j) { return (j ? "L" : "M") + pt.x.toFixed(1) + " " + pt.y.toFixed(1); }).join(""));
       grp.appendChild(p);
+      // The label at the middle of the edge: dagre lays out no label, which keeps it fast.
+      var mid = ed.points[Math.floor(ed.points.length / 2)];
       var tx = document.createElementNS(ns, "text");
-      tx.setAttribute("x", ed.x); tx.setAttribute("y", ed.y + 3); tx.setAttribute("text-anchor", "middle");
+      tx.setAttribute("x", mid.x + 3); tx.setAttribute("y", mid.y - 2);
       tx.textContent = ed.label;
       grp.appendChild(tx);
       svg.appendChild(grp);
