@@ -313,19 +313,7 @@ func TestReportInBrowser(t *testing.T) {
 	ctx := browser(t)
 	for _, m := range models {
 		t.Run(m.name, func(t *testing.T) {
-			rm, err := report.Load(m.path, report.Options{Check: check.Options{Dims: m.dims}})
-			if err != nil {
-				t.Fatal(err)
-			}
-			page := filepath.Join(t.TempDir(), m.name+".html")
-			f, err := os.Create(page)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := report.WriteHTML(f, rm); err != nil {
-				t.Fatal(err)
-			}
-			f.Close()
+			rm, page, _ := writeReport(t, m.path, m.name, check.Options{Dims: m.dims})
 			do(t, ctx, chromedp.Navigate("file://"+page), rendered)
 			s := eval[shown](t, ctx, readPage)
 			compare(t, m, &s)
@@ -345,6 +333,25 @@ func TestReportInBrowser(t *testing.T) {
 			screenshot(t, ctx, "report-"+m.name)
 		})
 	}
+}
+
+// writeReport writes the report of the model at path as NAME.html in a temporary directory, and
+// returns the model's report, the file and its size.
+func writeReport(t testing.TB, path, name string, opt check.Options) (*report.Model, string, int) {
+	t.Helper()
+	m, err := report.Load(path, report.Options{Check: opt})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := report.WriteHTML(&b, m); err != nil {
+		t.Fatal(err)
+	}
+	page := filepath.Join(t.TempDir(), name+".html")
+	if err := os.WriteFile(page, b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return m, page, b.Len()
 }
 
 var site struct {
@@ -516,25 +523,12 @@ func BenchmarkReportOpen(b *testing.B) {
 		{"bert_deep_4x", "../testdata/models/bert_deep_4x.onnx"},
 		{"wide_25k", wide},
 	} {
-		m, err := report.Load(c.path, report.Options{})
-		if err != nil {
-			b.Fatal(err)
-		}
-		page := filepath.Join(b.TempDir(), c.name+".html")
-		f, err := os.Create(page)
-		if err != nil {
-			b.Fatal(err)
-		}
-		if err := report.WriteHTML(f, m); err != nil {
-			b.Fatal(err)
-		}
-		st, _ := f.Stat()
-		f.Close()
+		m, page, size := writeReport(b, c.path, c.name, check.Options{})
 		b.Run(c.name, func(b *testing.B) {
 			for b.Loop() {
 				do(b, ctx, chromedp.Navigate("about:blank"), chromedp.Navigate("file://"+page), rendered)
 			}
-			b.ReportMetric(float64(st.Size()), "bytes")
+			b.ReportMetric(float64(size), "bytes")
 			b.ReportMetric(float64(len(m.Nodes)), "nodes")
 		})
 	}
