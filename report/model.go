@@ -302,7 +302,7 @@ func (m *Model) Facts() *sizemap.Facts { return m.facts }
 
 // ErrNoSymbols is the error of a map of a model whose shapes are all static: there is nothing to
 // draw. It wraps errcode.ErrSyntax.
-var ErrNoSymbols = fmt.Errorf("%w: the model has no symbols left free: it runs at one size", errcode.ErrSyntax)
+var ErrNoSymbols = errcode.Errorf(errcode.ErrSyntax, "the model has no symbols left free: it runs at one size")
 
 // SizeMap computes the model's size map over the axes a (DefaultAxes and DefaultRange where a
 // leaves them out). The errors are ErrNoSymbols, and those of sizemap.Compute.
