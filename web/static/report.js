@@ -137,7 +137,7 @@ var ReshapeReport = (function () {
         return el("tr", { "data-cond": i, "data-node": c.node }, [
           el("td", null, [color, String(i + 1)]),
           el("td", { cls: "mono holds", text: c.holds }),
-          el("td", { cls: "mono" }, [self.nodeLink(c.node)]),
+          el("td", { cls: "mono path" }, [self.nodeLink(c.node)]),
           el("td", { text: c.op }),
           el("td", { text: c.why + (c.fixes ? "; fixes " + c.fixes.join(", ") : "") }),
         ]);
@@ -148,7 +148,7 @@ var ReshapeReport = (function () {
     if (d.complete === false) {
       kids.push(el("p", { cls: "warn", text: "These conditions may be incomplete: precision is lost at " + d.lost.length + " " + (d.lost.length === 1 ? "node" : "nodes") + "." }));
       kids.push(table(["node", "op", "why"], d.lost.map(function (l) {
-        return el("tr", { cls: "lost" }, [el("td", { cls: "mono" }, [self.nodeLink(l.node)]), el("td", { text: l.op }), el("td", { text: l.why })]);
+        return el("tr", { cls: "lost" }, [el("td", { cls: "mono path" }, [self.nodeLink(l.node)]), el("td", { text: l.op }), el("td", { text: l.why })]);
       })));
     } else if (d.complete === true) {
       kids.push(el("p", { text: "Complete: at every binding that satisfies these conditions the model runs." }));
@@ -200,7 +200,7 @@ var ReshapeReport = (function () {
       },
       function (r) {
         return el("tr", { "data-name": r.name }, [
-          el("td", { text: r.id }), el("td", { cls: "mono" }, [self.nodeLink(r.name)]), el("td", { text: r.op }),
+          el("td", { text: r.id }), el("td", { cls: "mono path" }, [self.nodeLink(r.name)]), el("td", { text: r.op }),
           el("td", { cls: "mono", text: shapeText(r.input) }), el("td", { cls: "mono", text: patternText(r) }),
           el("td", { cls: "mono", text: r.inferred === undefined ? "-" : shapeText(r.inferred) }),
           el("td", { cls: "mono", text: r.declared === undefined ? "-" : shapeText(r.declared) }),
@@ -266,8 +266,8 @@ var ReshapeReport = (function () {
       },
       function (t, i) {
         return el("tr", { "data-tensor": i, "data-name": t.name }, [
-          el("td", { cls: "mono", text: t.graph || "" }), el("td", { cls: "mono", text: t.name }),
-          el("td", { cls: "mono" }, [t.node ? self.nodeLink(t.node) : null]), el("td", { text: t.op || "" }),
+          el("td", { cls: "mono path", text: t.graph || "" }), el("td", { cls: "mono path", text: t.name }),
+          el("td", { cls: "mono path" }, [t.node ? self.nodeLink(t.node) : null]), el("td", { text: t.op || "" }),
           el("td", { text: t.type }), el("td", { cls: "mono", text: shapeText(t.shape) }),
           el("td", { cls: "mono", text: t.declared ? shapeText(t.declared) : "-" }),
           el("td", { cls: "verdict verdict-" + verdictClass(t.verdict), text: t.verdict }), el("td", { text: t.message || "" }),
@@ -465,7 +465,7 @@ var ReshapeReport = (function () {
         if (t < 0) return el("tr", null, [el("td", { colspan: 3, cls: "note", text: "a constant or initializer" })]);
         var tt = self.tensors[t];
         return el("tr", { "data-tensor": t }, [
-          el("td", { cls: "mono" }, [el("a", { cls: "node-link", text: tt.name, onclick: function () { self.setTensorFilter(tt.name); document.getElementById("tensors").scrollIntoView(); } })]),
+          el("td", { cls: "mono path" }, [el("a", { cls: "node-link", text: tt.name, onclick: function () { self.setTensorFilter(tt.name); document.getElementById("tensors").scrollIntoView(); } })]),
           el("td", { cls: "mono", text: shapeText(tt.shape) }), el("td", { cls: "verdict verdict-" + verdictClass(tt.verdict), text: tt.verdict })]);
       });
     }
