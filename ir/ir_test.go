@@ -239,6 +239,51 @@ func TestWeightsErrors(t *testing.T) {
 	}
 }
 
+// TestConstOverlargeSize checks a Const whose size is larger than its value's bytes, as OpenVINO
+// reads it (model_server's bge-large-en-v1.5 tokenizer declares size="1" for an empty u8 tensor):
+// the value is the first bytes, the tail is never read, and the declared range must lie in the .bin.
+func TestConstOverlargeSize(t *testing.T) {
+	bin := []byte{7, 0, 0, 0, 9, 9, 9, 9}
+	w := ir.NewWeights(bytes.NewReader(bin), int64(len(bin)), "m.bin")
+	tests := []struct {
+		data      map[string]string
+		bytes     []byte
+		ints      []int64
+		wantErr   string
+		bytesRead int64
+	}{
+		{map[string]string{"element_type": "u8", "shape": "0", "offset": "3", "size": "1"}, []byte{}, []int64{}, "", 0},
+		{map[string]string{"element_type": "i32", "shape": "1", "offset": "0", "size": "8"}, []byte{7, 0, 0, 0}, []int64{7}, "", 4},
+		{map[string]string{"element_type": "u8", "shape": "2", "offset": "4", "size": "4"}, []byte{9, 9}, []int64{9, 9}, "", 2},
+		{map[string]string{"element_type": "u8", "shape": "1", "offset": "4", "size": "5"}, nil, nil, "m.bin: offset 4 + size 5 is past the end of the file (8 bytes)", 0},
+	}
+	for _, tt := range tests {
+		l := &ir.Layer{ID: "3", Name: "c", Type: "Const", Line: 9}
+		for _, k := range []string{"element_type", "shape", "offset", "size"} {
+			l.Data = append(l.Data, xml.Attr{Name: xml.Name{Local: k}, Value: tt.data[k]})
+		}
+		c, err := l.Const()
+		if err != nil {
+			t.Errorf("Const(%v): %v", tt.data, err)
+			continue
+		}
+		before := w.BytesRead()
+		b, err := w.Bytes(c, 1<<20)
+		if tt.wantErr != "" {
+			if !errors.Is(err, errcode.ErrSyntax) || !strings.Contains(err.Error(), tt.wantErr) {
+				t.Errorf("Bytes(%v) = %v, %v; want a syntax error containing %q", tt.data, b, err, tt.wantErr)
+			}
+			continue
+		}
+		if err != nil || !bytes.Equal(b, tt.bytes) || w.BytesRead()-before != tt.bytesRead {
+			t.Errorf("Bytes(%v) = %v, %v, %d bytes read; want %v, %d", tt.data, b, err, w.BytesRead()-before, tt.bytes, tt.bytesRead)
+		}
+		if v, err := w.Ints(c, 64); err != nil || !slices.Equal(v, tt.ints) {
+			t.Errorf("Ints(%v) = %v, %v; want %v", tt.data, v, err, tt.ints)
+		}
+	}
+}
+
 // wellFormed reports whether encoding/xml's Token, which matches end tags with start tags, reads
 // text through the end of its root element without an error.
 func wellFormed(text string) error {

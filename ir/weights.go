@@ -18,13 +18,26 @@ type Const struct {
 	Type   element.Type
 	Shape  []int64 // static; empty for a scalar
 	Offset int64   // in bytes from the start of the .bin file
-	Size   int64   // in bytes
+	Size   int64   // in bytes, as declared: at least the value's, which is its first bytes
+}
+
+// valueSize returns the byte count of c's value: that of its shape and element type when it is
+// smaller than the declared size, else the declared size.
+func (c Const) valueSize() int64 {
+	if count, err := shape.Volume(c.Shape); err == nil {
+		if n, ok := c.Type.Size(count); ok && n < c.Size {
+			return n
+		}
+	}
+	return c.Size
 }
 
 // Const reads the <data> attributes element_type, shape, offset and size of a Const layer and
-// checks that size is the byte count of shape elements of element_type (packed types rounded up
-// to whole bytes). Errors wrap errcode.ErrSyntax, or errcode.ErrOverflow for sizes that overflow
-// int64, and name the layer and its line.
+// checks that size is at least the byte count of shape elements of element_type (packed types
+// rounded up to whole bytes). A larger size is kept as declared, as OpenVINO's IR reader does: the
+// value is its first bytes, and the declared range must still lie in the .bin (Weights.Bytes).
+// Errors wrap errcode.ErrSyntax, or errcode.ErrOverflow for sizes that overflow int64, and name
+// the layer and its line.
 func (l *Layer) Const() (Const, error) {
 	var c Const
 	get := func(name string) (string, error) {
@@ -76,7 +89,7 @@ func (l *Layer) Const() (Const, error) {
 	if !ok {
 		return c, errcode.Errorf(errcode.ErrOverflow, "Const %v: %d elements of %s overflow int64 bytes", l, count, c.Type)
 	}
-	if want != c.Size {
+	if c.Size < want {
 		return c, errcode.Errorf(errcode.ErrSyntax, "Const %v: size=%d, but shape %s of %s takes %d bytes", l, c.Size, shape.FormatInts(c.Shape), c.Type, want)
 	}
 	return c, nil
@@ -128,21 +141,24 @@ func (w *Weights) BytesRead() int64 { return w.read.Load() }
 // Size returns the length of the weights in bytes.
 func (w *Weights) Size() int64 { return w.size }
 
-// Bytes returns the c.Size bytes at c.Offset. It checks the range against the file's size before it
-// allocates, and refuses more than maxBytes bytes (errcode.ErrLimit). Errors name the file and
-// offset; a range past the end wraps errcode.ErrSyntax.
+// Bytes returns the bytes of c's value at c.Offset: those its shape and element type take, or
+// c.Size if that is fewer (a declared size larger than the value's leaves its tail unread). It
+// checks the declared range, c.Size bytes at c.Offset, against the file's size before it
+// allocates, and refuses a value of more than maxBytes bytes (errcode.ErrLimit). Errors name the
+// file and offset; a range past the end wraps errcode.ErrSyntax.
 func (w *Weights) Bytes(c Const, maxBytes int64) ([]byte, error) {
 	if c.Offset > w.size || c.Size > w.size-c.Offset {
 		return nil, errcode.Errorf(errcode.ErrSyntax, "%s: offset %d + size %d is past the end of the file (%d bytes)", w.name, c.Offset, c.Size, w.size)
 	}
-	if c.Size > maxBytes {
-		return nil, errcode.Errorf(errcode.ErrLimit, "%s: offset %d: a constant of %d bytes exceeds the limit of %d bytes", w.name, c.Offset, c.Size, maxBytes)
+	n := c.valueSize()
+	if n > maxBytes {
+		return nil, errcode.Errorf(errcode.ErrLimit, "%s: offset %d: a constant of %d bytes exceeds the limit of %d bytes", w.name, c.Offset, n, maxBytes)
 	}
-	b := make([]byte, c.Size)
+	b := make([]byte, n)
 	if _, err := w.r.ReadAt(b, c.Offset); err != nil {
-		return nil, errcode.Errorf(errcode.ErrSyntax, "%s: offset %d: reading %d bytes: %v", w.name, c.Offset, c.Size, err)
+		return nil, errcode.Errorf(errcode.ErrSyntax, "%s: offset %d: reading %d bytes: %v", w.name, c.Offset, n, err)
 	}
-	w.read.Add(c.Size)
+	w.read.Add(n)
 	return b, nil
 }
 
