@@ -7,10 +7,8 @@ import (
 
 	"github.com/reshape-go/reshape"
 	"github.com/reshape-go/reshape/conformance"
+	"github.com/reshape-go/reshape/internal/shared"
 )
-
-// sharedDir is where the project's shared data lives beside the repository root.
-const sharedDir = "../shared"
 
 // runCases runs every case of a cases.jsonl file as a subtest, and cross-checks the static path.
 func runCases(t *testing.T, path string) int {
@@ -73,10 +71,7 @@ func checkStaticAgrees(t *testing.T, c *conformance.Case) {
 }
 
 func TestConformanceShared(t *testing.T) {
-	path := filepath.Join(sharedDir, "conformance", "cases.jsonl")
-	if _, err := os.Stat(path); err != nil {
-		t.Skipf("shared conformance data not found (%v): run with ../shared beside the repository", err)
-	}
+	path := shared.Path(t, "conformance/cases.jsonl")
 	if n := runCases(t, path); n == 0 {
 		t.Fatal("no cases in", path)
 	}

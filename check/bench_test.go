@@ -6,11 +6,11 @@ import (
 	"encoding/xml"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/reshape-go/reshape/check"
+	"github.com/reshape-go/reshape/internal/shared"
 	"github.com/reshape-go/reshape/ir"
 )
 
@@ -79,10 +79,7 @@ func BenchmarkCheckIR(b *testing.B) {
 // ../shared/realdata): graph.Open (decode the .xml, FromIR), Infer, and every tensor's verdict
 // against its port; it reports the time per layer.
 func BenchmarkShapesIR(b *testing.B) {
-	path := filepath.Join(realDataDir, "openvinotoolkit__datumaro", "datumaro", "plugins", "openvino", "models", "face-detection-0200.xml")
-	if _, err := os.Stat(path); err != nil {
-		b.Skipf("%s not found (the shared data beside the repository): skipped", path)
-	}
+	path := shared.Path(b, "realdata/"+faceDetection)
 	const layers = 1146
 	b.ReportAllocs()
 	for b.Loop() {

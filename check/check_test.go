@@ -11,6 +11,7 @@ import (
 
 	"github.com/reshape-go/reshape/check"
 	"github.com/reshape-go/reshape/errcode"
+	"github.com/reshape-go/reshape/internal/shared"
 	"github.com/reshape-go/reshape/onednn"
 )
 
@@ -61,48 +62,46 @@ func TestRowJSON(t *testing.T) {
 	}
 }
 
-// realData lists the Reshapes each file of ../shared/realdata holds: how many, and how many have a
-// pattern that a shape subgraph computes.
-var realData = map[string][2]int{
-	"openvinotoolkit__datumaro/datumaro/plugins/openvino/models/face-detection-0200.xml":                                                     {29, 8},
-	"ermig1979__Synet/data/inference_engine/test_015f/other.xml":                                                                             {18, 2},
-	"openvinotoolkit__open_model_zoo/tools/accuracy_checker/data/test_models/SampLeNet.xml":                                                  {3, 3},
-	"openvinotoolkit__openvino_build_deploy/apps/palm_pilot/mediapipeModels/gesture_embedder.xml":                                            {2, 0},
-	"openvinotoolkit__openvino_build_deploy/apps/palm_pilot/mediapipeModels/hand_detector.xml":                                               {32, 0},
-	"openvinotoolkit__vpux_plugin/tests/lit/NPU/conversion/pipelines/dynamic_reshape.xml":                                                    {1, 1},
-	"uxlfoundation__oneDNN/tests/benchdnn/inputs/graph/op/f32/static_reshape.json":                                                           {1, 0},
-	"uxlfoundation__oneDNN/tests/benchdnn/inputs/graph/pattern/f32/shuffle_fusion.json":                                                      {2, 0},
-	"uxlfoundation__oneDNN/tests/benchdnn/inputs/graph/pattern/int8/int8_avgpool_reshape_fusion.json":                                        {1, 0},
-	"uxlfoundation__oneDNN/tests/benchdnn/inputs/graph/pattern/int8/int8_depthwise_conv_fusion.json":                                         {2, 0},
-	"uxlfoundation__oneDNN/tests/benchdnn/inputs/graph/complex_fusion/mha/GQA-f32.json":                                                      {5, 0},
-	"uxlfoundation__oneDNN/tests/benchdnn/inputs/graph/complex_fusion/mha/JAX-MHA-inf-fp32.json":                                             {1, 0},
-	"uxlfoundation__oneDNN/tests/benchdnn/inputs/graph/complex_fusion/mha/JAX-MQA-inf-fp32.json":                                             {2, 0},
-	"uxlfoundation__oneDNN/_history/5d367b2e1a64/tests/benchdnn/inputs/graph/op/bf16/static_reshape.json":                                    {1, 0},
-	"uxlfoundation__oneDNN/_history/d60e3257f012/tests/benchdnn/inputs/graph/pattern/bf16/shuffle_fusion.json":                               {2, 0},
-	"uxlfoundation__oneDNN/_history/879eefd3a134/tests/benchdnn/inputs/graph/complex_fusion/mha/MHA_forward-Bert_large-train-fp32-bs4.json":  {1, 0},
-	"uxlfoundation__oneDNN/_history/879eefd3a134/tests/benchdnn/inputs/graph/complex_fusion/mha/MHA_backward-Bert_large-train-fp32-bs4.json": {1, 0},
-	"uxlfoundation__oneDNN/_history/9b7f810f2a69/tests/benchdnn/inputs/graph/complex_fusion/mha/GQA-fp16.json":                               {5, 0},
-	"uxlfoundation__oneDNN/_history/31a8858fa6ec/tests/benchdnn/inputs/graph/pattern/f32/matmul_reshape_add_fusion.json":                     {1, 0},
-	"uxlfoundation__oneDNN/_history/31a8858fa6ec/tests/benchdnn/inputs/graph/pattern/f32/matmul_reshape_relu_fusion.json":                    {1, 0},
-	"uxlfoundation__oneDNN/_history/54cd2722c327/gemma_4d.json":                                                                              {2, 0},
-	"uxlfoundation__oneDNN/_history/54cd2722c327/gemma_5d.json":                                                                              {2, 0},
+// realData reads testdata/realdata.txt: for every model file of ../shared/realdata (its path below
+// it, in slash form), how many Reshapes it holds and how many have a pattern that a shape subgraph
+// computes.
+func realData(t *testing.T) map[string][2]int {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("testdata", "realdata.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := map[string][2]int{}
+	for i, line := range strings.Split(strings.TrimSuffix(string(b), "\n"), "\n") {
+		if strings.HasPrefix(line, "#") {
+			continue
+		}
+		var counts [2]int
+		var path string
+		if n, err := fmt.Sscanf(line, "%d %d %s", &counts[0], &counts[1], &path); n != 3 || err != nil {
+			t.Fatalf("testdata/realdata.txt:%d: %q: want RESHAPES COMPUTED PATH", i+1, line)
+		}
+		files[path] = counts
+	}
+	return files
 }
 
-const realDataDir = "../../shared/realdata"
-
+// TestRealData checks every model file of ../shared/realdata (.xml and .json) against
+// testdata/realdata.txt: read without an error, its Reshapes as many as listed, as many with a
+// computed pattern, none with an unknown one, every row ok; and no file listed that is not there.
 func TestRealData(t *testing.T) {
-	if _, err := os.Stat(realDataDir); err != nil {
-		t.Skipf("real models not found (%v): run with ../shared beside the repository", err)
-	}
+	dir := shared.Path(t, "realdata")
+	want := realData(t)
 	seen := 0
-	err := filepath.WalkDir(realDataDir, func(path string, d os.DirEntry, err error) error {
+	err := filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
 		if err != nil || d.IsDir() || (filepath.Ext(path) != ".xml" && filepath.Ext(path) != ".json") {
 			return err
 		}
-		rel, _ := filepath.Rel(realDataDir, path)
-		want, ok := realData[filepath.ToSlash(rel)]
+		rel, _ := filepath.Rel(dir, path)
+		rel = filepath.ToSlash(rel)
+		w, ok := want[rel]
 		if !ok {
-			t.Errorf("%s: a model file the test does not know", rel)
+			t.Errorf("%s: a model file testdata/realdata.txt does not list (count its Reshapes by hand and add it)", rel)
 			return nil
 		}
 		seen++
@@ -124,16 +123,16 @@ func TestRealData(t *testing.T) {
 				t.Errorf("%s: %s %s (%s): the pattern is unknown: %s", rel, r.Op, r.ID, r.Name, r.Message)
 			}
 		}
-		if len(rows) != want[0] || computed != want[1] {
-			t.Errorf("%s: %d reshapes, %d with computed patterns; want %d, %d", rel, len(rows), computed, want[0], want[1])
+		if len(rows) != w[0] || computed != w[1] {
+			t.Errorf("%s: %d reshapes, %d with computed patterns; want %d, %d", rel, len(rows), computed, w[0], w[1])
 		}
 		return nil
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if seen != len(realData) {
-		t.Errorf("read %d model files, want %d", seen, len(realData))
+	if seen != len(want) {
+		t.Errorf("read %d model files, testdata/realdata.txt lists %d", seen, len(want))
 	}
 }
 
@@ -345,16 +344,15 @@ func TestRun(t *testing.T) {
 	if rep, _ := check.File(path, check.Options{}); rep.Rows[0].Run != "" {
 		t.Error("run without Options.Run")
 	}
-	if _, err := os.Stat(realDataDir); err != nil {
-		t.Skipf("real models not found (%v)", err)
-	}
-	rep, err = check.File(filepath.Join(realDataDir, "openvinotoolkit__openvino_build_deploy/apps/palm_pilot/mediapipeModels/hand_detector.xml"), check.Options{Run: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if s := check.Summarize([]*check.Report{rep}); s.Run != 28 || s.RunOK != 28 {
-		t.Errorf("hand_detector: %v", s)
-	}
+	t.Run("hand_detector", func(t *testing.T) {
+		rep, err := check.File(shared.Path(t, "realdata/openvinotoolkit__openvino_build_deploy/apps/palm_pilot/mediapipeModels/hand_detector.xml"), check.Options{Run: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s := check.Summarize([]*check.Report{rep}); s.Run != 28 || s.RunOK != 28 {
+			t.Errorf("hand_detector: %v", s)
+		}
+	})
 }
 
 // oneDNNReport decodes the oneDNN Graph JSON text and checks it.

@@ -6,9 +6,11 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/reshape-go/reshape/graph"
+	"github.com/reshape-go/reshape/internal/shared"
 	"github.com/reshape-go/reshape/sym"
 )
 
@@ -194,62 +196,60 @@ func TestConstraintsFirstBroken(t *testing.T) {
 	}
 	compared := 0
 	for _, path := range paths {
-		b, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var fx struct {
-			Model    string `json:"model"`
-			Bindings []struct {
-				Dims map[string]int64 `json:"dims"`
-			} `json:"bindings"`
-		}
-		if err := json.Unmarshal(b, &fx); err != nil {
-			t.Fatal(err)
-		}
-		model := filepath.Join("..", fx.Model)
-		if _, err := os.Stat(model); err != nil {
-			t.Logf("%s: skipped: %v (the shared models are read from ../shared beside the repository)", fx.Model, err)
-			continue
-		}
-		rep, err := File(model, Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		g, err := graph.Open(model, graph.OpenOptions{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		var opt Options
-		res, err := graph.Infer(g, opt.graphOptions())
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, bd := range fx.Bindings {
-			listed := ""
-			for _, c := range rep.Constraints {
-				ok, err := c.Holds.Eval(bd.Dims)
-				var ue *sym.UnboundError
-				if errors.As(err, &ue) {
-					t.Fatalf("%s at %v: %s: %v", fx.Model, bd.Dims, c.Holds, err)
+		t.Run(strings.TrimSuffix(filepath.Base(path), ".json"), func(t *testing.T) {
+			b, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var fx struct {
+				Model    string `json:"model"`
+				Bindings []struct {
+					Dims map[string]int64 `json:"dims"`
+				} `json:"bindings"`
+			}
+			if err := json.Unmarshal(b, &fx); err != nil {
+				t.Fatal(err)
+			}
+			model := shared.Resolve(t, fx.Model)
+			rep, err := File(model, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			g, err := graph.Open(model, graph.OpenOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var opt Options
+			res, err := graph.Infer(g, opt.graphOptions())
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, bd := range fx.Bindings {
+				listed := ""
+				for _, c := range rep.Constraints {
+					ok, err := c.Holds.Eval(bd.Dims)
+					var ue *sym.UnboundError
+					if errors.As(err, &ue) {
+						t.Fatalf("%s at %v: %s: %v", fx.Model, bd.Dims, c.Holds, err)
+					}
+					if !ok {
+						listed = c.Node
+						break
+					}
 				}
-				if !ok {
-					listed = c.Node
-					break
+				recorded := ""
+				var ce *sym.ConstraintError
+				if err := res.Check(bd.Dims); errors.As(err, &ce) {
+					recorded = ce.Constraint.Origin.Node
+				} else if err != nil {
+					t.Fatalf("%s at %v: %v", fx.Model, bd.Dims, err)
 				}
+				if listed != recorded {
+					t.Errorf("%s at %v: the first listed constraint broken is at %q, the first recorded at %q", fx.Model, bd.Dims, listed, recorded)
+				}
+				compared++
 			}
-			recorded := ""
-			var ce *sym.ConstraintError
-			if err := res.Check(bd.Dims); errors.As(err, &ce) {
-				recorded = ce.Constraint.Origin.Node
-			} else if err != nil {
-				t.Fatalf("%s at %v: %v", fx.Model, bd.Dims, err)
-			}
-			if listed != recorded {
-				t.Errorf("%s at %v: the first listed constraint broken is at %q, the first recorded at %q", fx.Model, bd.Dims, listed, recorded)
-			}
-			compared++
-		}
+		})
 	}
 	t.Logf("%d bindings compared", compared)
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/reshape-go/reshape/check"
+	"github.com/reshape-go/reshape/internal/shared"
 	"github.com/reshape-go/reshape/onnx"
 	"github.com/reshape-go/reshape/shape"
 	"github.com/reshape-go/reshape/tensor"
@@ -190,9 +191,10 @@ func TestONNXErrors(t *testing.T) {
 
 // TestONNXBackendModels checks the model.onnx of the ONNX backend Reshape tests.
 func TestONNXBackendModels(t *testing.T) {
-	dirs, _ := filepath.Glob("../../shared/conformance/onnx/test_reshape_*")
+	dir := shared.Path(t, "conformance/onnx")
+	dirs, _ := filepath.Glob(filepath.Join(dir, "test_reshape_*"))
 	if len(dirs) == 0 {
-		t.Skip("ONNX backend tests not found in ../shared/conformance/onnx")
+		t.Fatalf("no ONNX backend test of Reshape in %s", dir)
 	}
 	for _, d := range dirs {
 		rep, err := check.File(filepath.Join(d, "model.onnx"), check.Options{})

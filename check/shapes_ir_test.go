@@ -13,6 +13,7 @@ import (
 	"github.com/reshape-go/reshape"
 	"github.com/reshape-go/reshape/check"
 	"github.com/reshape-go/reshape/errcode"
+	"github.com/reshape-go/reshape/internal/shared"
 	"github.com/reshape-go/reshape/ir"
 )
 
@@ -250,19 +251,25 @@ func TestInferShapesIRFiles(t *testing.T) {
 	}
 }
 
-// irRealModels are the OpenVINO IR models of ../shared/realdata (its SOURCES.md, section A).
+// faceDetection is the largest IR model of ../shared/realdata, below it.
+const faceDetection = "openvinotoolkit__datumaro/datumaro/plugins/openvino/models/face-detection-0200.xml"
+
+// irRealModels returns the paths of the OpenVINO IR models of ../shared/realdata (its SOURCES.md,
+// section A): shared.Path skips t, or fails it, when they are missing.
 func irRealModels(t *testing.T) []string {
 	t.Helper()
-	if _, err := os.Stat(realDataDir); err != nil {
-		t.Skipf("real models not found (%v): run with ../shared beside the repository", err)
-	}
+	dir := shared.Path(t, "realdata")
 	var paths []string
-	for rel := range realData {
-		if strings.HasSuffix(rel, ".xml") {
-			paths = append(paths, filepath.Join(realDataDir, rel))
-		}
+	for _, rel := range []string{
+		"ermig1979__Synet/data/inference_engine/test_015f/other.xml",
+		faceDetection,
+		"openvinotoolkit__open_model_zoo/tools/accuracy_checker/data/test_models/SampLeNet.xml",
+		"openvinotoolkit__openvino_build_deploy/apps/palm_pilot/mediapipeModels/gesture_embedder.xml",
+		"openvinotoolkit__openvino_build_deploy/apps/palm_pilot/mediapipeModels/hand_detector.xml",
+		"openvinotoolkit__vpux_plugin/tests/lit/NPU/conversion/pipelines/dynamic_reshape.xml",
+	} {
+		paths = append(paths, filepath.Join(dir, filepath.FromSlash(rel)))
 	}
-	slices.Sort(paths)
 	return paths
 }
 
@@ -331,55 +338,53 @@ func TestShapesRealIR(t *testing.T) {
 // inference, so that they agree on every IR Reshape: the same layers in the same order, the same
 // inferred and declared shapes and verdicts, with and without bindings.
 func TestShapesCheckAgreeIR(t *testing.T) {
-	type model struct {
-		path string
-		opt  check.Options
-	}
-	models := []model{
-		{path: flattenHead},
-		{path: flattenHead, opt: check.Options{Inputs: map[string]string{"image": "[2,3,16,16]"}}},
-		{path: filepath.Join("..", "graph", "testdata", "ir", "batch_flatten.xml"), opt: check.Options{Dims: map[string]int64{"x:0": 3}}},
-		{path: filepath.Join("model", "spec_examples.xml")},
-	}
-	if _, err := os.Stat(realDataDir); err == nil {
+	shapesCheckAgree(t, flattenHead, check.Options{})
+	shapesCheckAgree(t, flattenHead, check.Options{Inputs: map[string]string{"image": "[2,3,16,16]"}})
+	shapesCheckAgree(t, filepath.Join("..", "graph", "testdata", "ir", "batch_flatten.xml"), check.Options{Dims: map[string]int64{"x:0": 3}})
+	shapesCheckAgree(t, filepath.Join("model", "spec_examples.xml"), check.Options{})
+	t.Run("realdata", func(t *testing.T) {
 		for _, path := range irRealModels(t) {
-			models = append(models, model{path: path})
+			shapesCheckAgree(t, path, check.Options{})
 		}
-		fd := filepath.Join(realDataDir, "openvinotoolkit__datumaro/datumaro/plugins/openvino/models/face-detection-0200.xml")
-		models = append(models, model{path: fd, opt: check.Options{Inputs: map[string]string{"image": "[N,3,256,256]"}}},
-			model{path: fd, opt: check.Options{Inputs: map[string]string{"image": "[2,3,128,128]"}}})
+		fd := filepath.Join(shared.Path(t, "realdata"), filepath.FromSlash(faceDetection))
+		shapesCheckAgree(t, fd, check.Options{Inputs: map[string]string{"image": "[N,3,256,256]"}})
+		shapesCheckAgree(t, fd, check.Options{Inputs: map[string]string{"image": "[2,3,128,128]"}})
+	})
+}
+
+// shapesCheckAgree requires check's Reshape rows and shapes' Reshape tensors of the model at path,
+// under opt, to agree.
+func shapesCheckAgree(t *testing.T, path string, opt check.Options) {
+	t.Helper()
+	rep, err := check.File(path, opt)
+	if err != nil {
+		t.Fatal(err)
 	}
-	for _, m := range models {
-		rep, err := check.File(m.path, m.opt)
-		if err != nil {
-			t.Fatal(err)
-		}
-		s, err := check.InferShapes(m.path, m.opt)
-		if err != nil {
-			t.Fatal(err)
-		}
-		s.Close()
-		var rows, tensors []string
-		for _, r := range rep.Rows {
-			if r.Op == "Reshape" {
-				inferred := "-"
-				if r.Inferred != nil {
-					inferred = r.Inferred.String()
-				}
-				rows = append(rows, r.Name+" "+inferred+" "+r.Declared.String()+" "+string(r.Verdict))
+	s, err := check.InferShapes(path, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	var rows, tensors []string
+	for _, r := range rep.Rows {
+		if r.Op == "Reshape" {
+			inferred := "-"
+			if r.Inferred != nil {
+				inferred = r.Inferred.String()
 			}
+			rows = append(rows, r.Name+" "+inferred+" "+r.Declared.String()+" "+string(r.Verdict))
 		}
-		for _, tn := range s.Tensors {
-			if tn.Op == "Reshape" {
-				shape := tn.Shape.String()
-				if tn.Verdict.IsError() || tn.Verdict == check.Unknown {
-					shape = "-"
-				}
-				tensors = append(tensors, tn.Node+" "+shape+" "+tn.Declared.String()+" "+string(tn.Verdict))
+	}
+	for _, tn := range s.Tensors {
+		if tn.Op == "Reshape" {
+			shape := tn.Shape.String()
+			if tn.Verdict.IsError() || tn.Verdict == check.Unknown {
+				shape = "-"
 			}
+			tensors = append(tensors, tn.Node+" "+shape+" "+tn.Declared.String()+" "+string(tn.Verdict))
 		}
-		if len(rows) == 0 || !slices.Equal(rows, tensors) {
-			t.Errorf("%s %+v: check's Reshape rows\n%s\nshapes' Reshape tensors\n%s", m.path, m.opt, strings.Join(rows, "\n"), strings.Join(tensors, "\n"))
-		}
+	}
+	if len(rows) == 0 || !slices.Equal(rows, tensors) {
+		t.Errorf("%s %+v: check's Reshape rows\n%s\nshapes' Reshape tensors\n%s", path, opt, strings.Join(rows, "\n"), strings.Join(tensors, "\n"))
 	}
 }

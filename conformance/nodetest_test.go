@@ -8,6 +8,7 @@ import (
 
 	"github.com/reshape-go/reshape/conformance"
 	"github.com/reshape-go/reshape/errcode"
+	"github.com/reshape-go/reshape/internal/shared"
 	"github.com/reshape-go/reshape/onnx"
 	"github.com/reshape-go/reshape/tensor"
 )
@@ -102,9 +103,9 @@ func TestRunNodeTest(t *testing.T) {
 
 // TestRunNodeTestShared runs the ONNX backend tests of Reshape in ../shared/conformance/onnx.
 func TestRunNodeTestShared(t *testing.T) {
-	dirs, err := conformance.NodeTestDirs("../../shared/conformance/onnx")
+	dirs, err := conformance.NodeTestDirs(shared.Path(t, "conformance/onnx"))
 	if err != nil {
-		t.Skipf("ONNX backend tests not found: %v", err)
+		t.Fatal(err)
 	}
 	for _, d := range dirs {
 		res, err := conformance.RunNodeTest(d, conformance.NodeTestOptions{})

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/reshape-go/reshape/fix"
+	"github.com/reshape-go/reshape/internal/shared"
 	"github.com/reshape-go/reshape/sym"
 )
 
@@ -63,10 +64,7 @@ func TestVerified(t *testing.T) {
 			if err := json.Unmarshal(b, &v); err != nil {
 				t.Fatal(err)
 			}
-			path := filepath.Join("..", v.Model)
-			if _, err := os.Stat(path); err != nil {
-				t.Skipf("%s: %v (the shared models are read from ../shared beside the repository)", v.Model, err)
-			}
+			path := shared.Resolve(t, v.Model)
 			f, _ := findFile(t, path)
 			var got, want []string
 			for _, r := range f.Rewrites {

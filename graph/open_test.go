@@ -14,6 +14,7 @@ import (
 	"github.com/reshape-go/reshape/element"
 	"github.com/reshape-go/reshape/errcode"
 	"github.com/reshape-go/reshape/graph"
+	"github.com/reshape-go/reshape/internal/shared"
 	"github.com/reshape-go/reshape/sym"
 )
 
@@ -270,47 +271,59 @@ func TestSymbols(t *testing.T) {
 	}
 }
 
-// TestNoInternalNames infers every model of testdata/models, and of ../shared/realdata/onnx when it
-// is there, and prints what a Result tells: every tensor's shape and values, the nodes' errors, the
-// symbols, the constraints, and the errors of Check and Shape.Eval at a binding. None holds the
-// internal name of an anonymous dim ($If_0:output0:0#3): such a dim prints as its interval.
+// TestNoInternalNames infers every model of testdata/models, and of ../shared/realdata/onnx (a
+// subtest of its own), and prints what a Result tells: every tensor's shape and values, the nodes'
+// errors, the symbols, the constraints, and the errors of Check and Shape.Eval at a binding. None
+// holds the internal name of an anonymous dim ($If_0:output0:0#3): such a dim prints as its interval.
 func TestNoInternalNames(t *testing.T) {
-	models, _ := filepath.Glob("../testdata/models/*.onnx")
-	shared, _ := filepath.Glob("../../shared/realdata/onnx/*.onnx")
-	if len(shared) == 0 {
-		t.Log("../shared/realdata/onnx is missing beside the repository: its models are skipped")
+	for _, dir := range []string{"testdata", "shared"} {
+		t.Run(dir, func(t *testing.T) {
+			models := "../testdata/models"
+			if dir == "shared" {
+				models = shared.Path(t, "realdata/onnx")
+			}
+			paths, _ := filepath.Glob(filepath.Join(models, "*.onnx"))
+			if len(paths) == 0 {
+				t.Fatalf("no model in %s", models)
+			}
+			for _, path := range paths {
+				noInternalNames(t, path)
+			}
+		})
 	}
-	for _, path := range append(models, shared...) {
-		g, err := graph.Open(path, graph.OpenOptions{})
-		if err != nil {
-			t.Fatal(err)
+}
+
+// noInternalNames infers the model at path and requires no internal name in what its Result tells.
+func noInternalNames(t *testing.T, path string) {
+	g, err := graph.Open(path, graph.OpenOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := graph.Infer(g, graph.Options{})
+	g.Close()
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	var b strings.Builder
+	binding := map[string]int64{}
+	for _, s := range res.Symbols() {
+		binding[s.Name] = 3
+	}
+	for p, info := range res.Tensors() {
+		fmt.Fprintln(&b, p, info.Shape, info.Value)
+		if _, err := info.Shape.Eval(binding); err != nil {
+			fmt.Fprintln(&b, err)
 		}
-		res, err := graph.Infer(g, graph.Options{})
-		g.Close()
-		if err != nil {
-			t.Fatalf("%s: %v", path, err)
+	}
+	for _, n := range res.Nodes {
+		if n.Err != nil {
+			fmt.Fprintln(&b, n.Err)
 		}
-		var b strings.Builder
-		binding := map[string]int64{}
-		for _, s := range res.Symbols() {
-			binding[s.Name] = 3
-		}
-		for p, info := range res.Tensors() {
-			fmt.Fprintln(&b, p, info.Shape, info.Value)
-			if _, err := info.Shape.Eval(binding); err != nil {
-				fmt.Fprintln(&b, err)
-			}
-		}
-		for _, n := range res.Nodes {
-			if n.Err != nil {
-				fmt.Fprintln(&b, n.Err)
-			}
-		}
-		fmt.Fprintln(&b, res.Symbols(), res.Constraints(), res.Check(binding))
-		if i := strings.IndexByte(b.String(), '$'); i >= 0 {
-			line := b.String()[strings.LastIndexByte(b.String()[:i], '\n')+1:]
-			line, _, _ = strings.Cut(line, "\n")
-			t.Errorf("%s: an internal name: %s", path, line)
-		}
+	}
+	fmt.Fprintln(&b, res.Symbols(), res.Constraints(), res.Check(binding))
+	if i := strings.IndexByte(b.String(), '$'); i >= 0 {
+		line := b.String()[strings.LastIndexByte(b.String()[:i], '\n')+1:]
+		line, _, _ = strings.Cut(line, "\n")
+		t.Errorf("%s: an internal name: %s", path, line)
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/reshape-go/reshape/graph"
+	"github.com/reshape-go/reshape/internal/shared"
 	"github.com/reshape-go/reshape/sym"
 )
 
@@ -117,58 +118,52 @@ func TestTruth(t *testing.T) {
 	}
 	sort.Strings(paths)
 	for _, p := range paths {
-		tr := fixtures[p]
-		model := filepath.Join("..", tr.Model)
-		if strings.HasPrefix(tr.Model, "../shared/") {
-			model = filepath.Join("..", "..", "shared", strings.TrimPrefix(tr.Model, "../shared/"))
-		}
-		if _, err := os.Stat(model); err != nil {
-			t.Logf("%s: skipped, model %s missing: %v", filepath.Base(p), model, err)
-			continue
-		}
-		g := loadONNX(t, model)
-		for _, mode := range []string{"symbolic", "bound"} {
-			opt := graph.Options{}
-			if mode == "bound" {
-				opt.Dims = tr.Binding
-			}
-			res, err := graph.Infer(g, opt)
-			if err != nil {
-				t.Errorf("%s %s: %v", filepath.Base(p), mode, err)
-				continue
-			}
-			var st truthStats
-			check := func(where, name string, info *graph.Info, want []int64) {
-				st.tensors++
-				eq, bad := compareShape(info.Shape, want, tr.Binding)
-				switch {
-				case bad:
-					st.contradicted = append(st.contradicted, fmt.Sprintf("%s%s: inferred %v, true %v", where, name, info.Shape, want))
-				case eq:
-					st.equal++
-				default:
-					st.undetermined++
+		t.Run(strings.TrimSuffix(filepath.Base(p), ".json"), func(t *testing.T) {
+			tr := fixtures[p]
+			g := loadONNX(t, shared.Resolve(t, tr.Model))
+			for _, mode := range []string{"symbolic", "bound"} {
+				opt := graph.Options{}
+				if mode == "bound" {
+					opt.Dims = tr.Binding
 				}
-			}
-			for name, want := range tr.Shapes {
-				if info := res.Tensor(name); info != nil {
-					check("", name, info, want)
+				res, err := graph.Infer(g, opt)
+				if err != nil {
+					t.Errorf("%s %s: %v", filepath.Base(p), mode, err)
+					continue
 				}
-			}
-			// The tensors of the If branches onnxruntime took, by their paths.
-			for _, b := range tr.Branches {
-				for name, want := range b.Shapes {
-					if info := res.Tensor(b.Path + "/" + name); info != nil {
-						check(b.Path+": ", name, info, want)
+				var st truthStats
+				check := func(where, name string, info *graph.Info, want []int64) {
+					st.tensors++
+					eq, bad := compareShape(info.Shape, want, tr.Binding)
+					switch {
+					case bad:
+						st.contradicted = append(st.contradicted, fmt.Sprintf("%s%s: inferred %v, true %v", where, name, info.Shape, want))
+					case eq:
+						st.equal++
+					default:
+						st.undetermined++
 					}
 				}
+				for name, want := range tr.Shapes {
+					if info := res.Tensor(name); info != nil {
+						check("", name, info, want)
+					}
+				}
+				// The tensors of the If branches onnxruntime took, by their paths.
+				for _, b := range tr.Branches {
+					for name, want := range b.Shapes {
+						if info := res.Tensor(b.Path + "/" + name); info != nil {
+							check(b.Path+": ", name, info, want)
+						}
+					}
+				}
+				slices.Sort(st.contradicted)
+				for _, c := range st.contradicted {
+					t.Errorf("%s %s: %s", filepath.Base(p), mode, c)
+				}
+				t.Logf("%-40s %-8s %4d tensors: %4d equal, %4d undetermined, %d contradicted; unsupported %v",
+					filepath.Base(p), mode, st.tensors, st.equal, st.undetermined, len(st.contradicted), res.Unsupported)
 			}
-			slices.Sort(st.contradicted)
-			for _, c := range st.contradicted {
-				t.Errorf("%s %s: %s", filepath.Base(p), mode, c)
-			}
-			t.Logf("%-40s %-8s %4d tensors: %4d equal, %4d undetermined, %d contradicted; unsupported %v",
-				filepath.Base(p), mode, st.tensors, st.equal, st.undetermined, len(st.contradicted), res.Unsupported)
-		}
+		})
 	}
 }

@@ -4,25 +4,25 @@ import (
 	"bytes"
 	"io"
 	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/tdewolff/parse/v2"
 	"github.com/tdewolff/parse/v2/xml"
 
+	"github.com/reshape-go/reshape/internal/shared"
 	"github.com/reshape-go/reshape/ir"
 )
 
 // faceDetection is the largest IR model of ../shared/realdata: 1,146 layers, 493,056 bytes of XML.
-var faceDetection = filepath.Join("..", "..", "shared", "realdata", "openvinotoolkit__datumaro", "datumaro", "plugins", "openvino", "models", "face-detection-0200.xml")
+const faceDetection = "realdata/openvinotoolkit__datumaro/datumaro/plugins/openvino/models/face-detection-0200.xml"
 
 // BenchmarkDecode decodes face-detection-0200.xml, and reports the time per layer; its yardstick,
 // scan, is a bare scan of the same bytes with the XML lexer of tdewolff/parse, which Decode reads:
 // the floor of Decode.
 func BenchmarkDecode(b *testing.B) {
-	x, err := os.ReadFile(faceDetection)
+	x, err := os.ReadFile(shared.Path(b, faceDetection))
 	if err != nil {
-		b.Skipf("%s not found (the shared data beside the repository): skipped", faceDetection)
+		b.Fatal(err)
 	}
 	const layers = 1146
 	b.Run("decode", func(b *testing.B) {

@@ -9,9 +9,11 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/reshape-go/reshape/internal/shared"
 	"github.com/reshape-go/reshape/ir"
 )
 
@@ -25,9 +27,6 @@ type decoded struct {
 	Edges  int    `json:"edges,omitempty"`
 	Error  string `json:"error,omitempty"`
 }
-
-// sharedDir is ../shared beside the repository, seen from the package's directory.
-var sharedDir = filepath.Join("..", "..", "shared")
 
 // decodeFile decodes the .xml file at path and sums up the result.
 func decodeFile(t *testing.T, path string) decoded {
@@ -75,15 +74,15 @@ func xmlFiles(t *testing.T, dir, prefix string) []string {
 }
 
 // TestDecodeGolden holds Decode to what it read, before its tokenizer changed, of every .xml file
-// of the repository and of ../shared/realdata: the same Net, field by field (a digest of its
-// JSON, since the shared models are not the repository's to copy), or the same error. go test
-// -run DecodeGolden -update rewrites the record; a listed file of the shared data that is not
-// there is skipped.
+// of the repository and of ../shared/realdata (a subtest each): the same Net, field by field (a
+// digest of its JSON, since the shared models are not the repository's to copy), or the same error;
+// and the record lists every such file. go test -run DecodeGolden -update rewrites the record (with
+// ../shared present: shared.Path).
 func TestDecodeGolden(t *testing.T) {
 	const golden = "testdata/decoded.json"
 	if *update {
 		want := map[string]decoded{}
-		for _, p := range append(xmlFiles(t, "..", ""), xmlFiles(t, filepath.Join(sharedDir, "realdata"), "../shared/realdata")...) {
+		for _, p := range append(xmlFiles(t, "..", ""), xmlFiles(t, shared.Path(t, "realdata"), "../shared/realdata")...) {
 			want[p] = decodeFile(t, filepath.Join("..", p))
 		}
 		var b bytes.Buffer
@@ -105,24 +104,38 @@ func TestDecodeGolden(t *testing.T) {
 	if err := json.Unmarshal(b, &want); err != nil {
 		t.Fatal(err)
 	}
-	shared, nets := 0, 0
-	for p, w := range want {
-		path := filepath.Join("..", p)
-		if strings.HasPrefix(p, "../shared/") {
-			if _, err := os.Stat(path); err != nil {
-				continue
+	for _, part := range []string{"repository", "shared"} {
+		t.Run(part, func(t *testing.T) {
+			var files []string
+			if part == "shared" {
+				files = xmlFiles(t, shared.Path(t, "realdata"), "../shared/realdata")
+			} else {
+				files = xmlFiles(t, "..", "")
 			}
-			shared++
-		}
-		if w.Error == "" {
-			nets++
-		}
-		if got := decodeFile(t, path); got != w {
-			t.Errorf("%s: Decode = %+v; want %+v", p, got, w)
-		}
+			listed := 0
+			for p := range want {
+				if strings.HasPrefix(p, "../shared/") == (part == "shared") {
+					listed++
+					if !slices.Contains(files, p) {
+						t.Errorf("%s: listed in %s, but not there", p, golden)
+					}
+				}
+			}
+			nets := 0
+			for _, p := range files {
+				w, ok := want[p]
+				if !ok {
+					t.Errorf("%s: not in %s (go test -run DecodeGolden -update adds it)", p, golden)
+					continue
+				}
+				if w.Error == "" {
+					nets++
+				}
+				if got := decodeFile(t, filepath.Join("..", p)); got != w {
+					t.Errorf("%s: Decode = %+v; want %+v", p, got, w)
+				}
+			}
+			t.Logf("%d files, %d decoded to a Net", len(files), nets)
+		})
 	}
-	if shared == 0 {
-		t.Logf("%s not found (the shared data beside the repository): its models skipped", sharedDir)
-	}
-	t.Logf("%d files (%d of the shared data), %d decoded to a Net", len(want), shared, nets)
 }

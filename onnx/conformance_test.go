@@ -8,20 +8,20 @@ import (
 	"testing"
 
 	"github.com/reshape-go/reshape"
+	"github.com/reshape-go/reshape/internal/shared"
 	"github.com/reshape-go/reshape/npy"
 	"github.com/reshape-go/reshape/onnx"
 	"github.com/reshape-go/reshape/shape"
 	"github.com/reshape-go/reshape/tensor"
 )
 
-// conformanceDir holds the ONNX backend test cases of Reshape, beside the repository.
-const conformanceDir = "../../shared/conformance/onnx"
-
-// conformanceCases returns the test case directories, or skips the test when they are absent.
+// conformanceCases returns the directories of the ONNX backend test cases of Reshape in
+// ../shared/conformance/onnx (shared.Path: a skip or a failure when it is missing).
 func conformanceCases(t testing.TB) []string {
-	dirs, _ := filepath.Glob(filepath.Join(conformanceDir, "test_reshape_*"))
+	dir := shared.Path(t, "conformance/onnx")
+	dirs, _ := filepath.Glob(filepath.Join(dir, "test_reshape_*"))
 	if len(dirs) == 0 {
-		t.Skipf("no ONNX backend test cases in %s (the shared directory beside the repository): skipped", conformanceDir)
+		t.Fatalf("no ONNX backend test case in %s", dir)
 	}
 	return dirs
 }
@@ -32,7 +32,7 @@ func conformanceCases(t testing.TB) []string {
 func TestConformance(t *testing.T) {
 	dirs := conformanceCases(t)
 	if len(dirs) != 10 {
-		t.Errorf("%d test cases in %s, want 10", len(dirs), conformanceDir)
+		t.Errorf("%d test cases in ../shared/conformance/onnx, want 10", len(dirs))
 	}
 	for _, dir := range dirs {
 		name := filepath.Base(dir)

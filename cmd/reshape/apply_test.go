@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/reshape-go/reshape/internal/shared"
 	"github.com/reshape-go/reshape/npy"
 	"github.com/reshape-go/reshape/onnx"
 	"github.com/reshape-go/reshape/tensor"
@@ -98,15 +99,22 @@ func TestApply(t *testing.T) {
 	}
 }
 
+// onnxBackendTests returns the directories of the ONNX backend tests of Reshape in
+// ../shared/conformance/onnx (shared.Path: a skip or a failure when it is missing).
+func onnxBackendTests(t *testing.T) []string {
+	root := shared.Path(t, "conformance/onnx")
+	dirs, _ := filepath.Glob(filepath.Join(root, "test_reshape_*"))
+	if len(dirs) == 0 {
+		t.Fatalf("no ONNX backend test of Reshape in %s", root)
+	}
+	return dirs
+}
+
 // TestONNXData runs the ONNX backend node tests of ../shared/conformance/onnx through reshape
 // apply: the model's Reshape applied to input_0.npy with the pattern of input_1.npy must give
 // output_0.npy, byte for byte. allowzero is 1 in test_reshape_allowzero_reordered and 0 elsewhere.
 func TestONNXData(t *testing.T) {
-	root := filepath.Join("..", "..", "..", "shared", "conformance", "onnx")
-	dirs, _ := filepath.Glob(filepath.Join(root, "test_reshape_*"))
-	if len(dirs) == 0 {
-		t.Skipf("ONNX backend tests not found in %s: run with ../shared beside the repository", root)
-	}
+	dirs := onnxBackendTests(t)
 	for _, d := range dirs {
 		data := filepath.Join(d, "test_data_set_0")
 		p, _, err := npy.ReadFile(filepath.Join(data, "input_1.npy"))
@@ -139,10 +147,7 @@ func TestONNXData(t *testing.T) {
 // TestRunONNXTest runs reshape run-onnx-test over the ONNX backend tests of ../shared, and over a
 // copy of one whose expected output is changed.
 func TestRunONNXTest(t *testing.T) {
-	dirs, _ := filepath.Glob(filepath.Join("..", "..", "..", "shared", "conformance", "onnx", "test_reshape_*"))
-	if len(dirs) == 0 {
-		t.Skip("ONNX backend tests not found in ../shared/conformance/onnx")
-	}
+	dirs := onnxBackendTests(t)
 	code, stdout, stderr := cli("", append([]string{"run-onnx-test"}, dirs...)...)
 	summary := fmt.Sprintf("%d data sets in %d tests: %d pass, 0 fail\n", len(dirs), len(dirs), len(dirs))
 	if code != 0 || strings.Count(stdout, ": pass\n") != len(dirs) || stderr != "" || !strings.HasSuffix(stdout, summary) {

@@ -6,13 +6,16 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"path"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/reshape-go/reshape/errcode"
+	"github.com/reshape-go/reshape/internal/shared"
 )
 
 // TestREADME runs every ```console block of the README and requires exactly the output it shows.
@@ -31,7 +34,7 @@ import (
 // that commands write stay in that directory. The README writes its example outputs under /tmp, so
 // that a reader who runs them leaves nothing in the work tree: an argument that starts with /tmp/
 // names a file of a temporary directory of the block instead. A block that names ../shared is
-// skipped when it is missing.
+// skipped when it is missing (shared.Path), or fails with RESHAPE_SHARED=require.
 func TestREADME(t *testing.T) {
 	const root = "../.."
 	md, err := os.ReadFile(filepath.Join(root, "README.md"))
@@ -46,12 +49,13 @@ func TestREADME(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sharedAbs := filepath.Join(filepath.Dir(rootAbs), "shared")
-	_, sharedErr := os.Stat(sharedAbs)
 	for _, b := range blocks {
 		t.Run(fmt.Sprintf("README.md:%d", b.line), func(t *testing.T) {
-			if strings.Contains(b.text, "../shared") && sharedErr != nil {
-				t.Skipf("README.md:%d uses ../shared, which is missing beside the repository: %v", b.line, sharedErr)
+			sharedAbs := ""
+			if requireShared(t, b.text) {
+				if sharedAbs, err = filepath.Abs(shared.Path(t, "")); err != nil {
+					t.Fatal(err)
+				}
 			}
 			top := t.TempDir()
 			work := filepath.Join(top, "reshape")
@@ -69,7 +73,7 @@ func TestREADME(t *testing.T) {
 					}
 				}
 			}
-			if sharedErr == nil {
+			if sharedAbs != "" {
 				if err := os.Symlink(sharedAbs, filepath.Join(top, "shared")); err != nil {
 					t.Fatal(err)
 				}
@@ -86,6 +90,32 @@ func TestREADME(t *testing.T) {
 			}
 		})
 	}
+}
+
+// sharedName matches a path into ../shared (from any depth: ../../../shared/...), and holds the
+// rest of it.
+var sharedName = regexp.MustCompile(`(?:\.\./)+shared/([^\s'"]+)`)
+
+// requireShared asks shared.Path for every path into ../shared that the commands of a session
+// (its lines "$ ...") name (a pattern's directory, for a pattern), so that t is skipped, or fails,
+// naming what is missing; it reports whether they name any.
+func requireShared(t *testing.T, session string) bool {
+	t.Helper()
+	named := false
+	for _, line := range strings.Split(session, "\n") {
+		if !strings.HasPrefix(line, "$ ") {
+			continue
+		}
+		for _, m := range sharedName.FindAllStringSubmatch(line, -1) {
+			rel := m[1]
+			if i := strings.IndexAny(rel, "*?["); i >= 0 {
+				rel = path.Dir(rel[:i])
+			}
+			shared.Path(t, rel)
+			named = true
+		}
+	}
+	return named
 }
 
 // countHidden counts the entries whose name starts with ".".

@@ -19,7 +19,8 @@ const thirdParty = "../../testdata/thirdparty"
 // sessions of them: each ```shell-session block whose commands are "$ go run ./PROGRAM ARGS",
 // run in testdata/thirdparty, must print what it shows ("..." standing for lines left out, as in
 // TestREADME), and the ```go block before it must be testdata/thirdparty/PROGRAM/main.go. A
-// session that names ../shared is skipped when it is missing.
+// session that names ../shared is skipped when it is missing (shared.Path), or fails with
+// RESHAPE_SHARED=require.
 func TestThirdParty(t *testing.T) {
 	md, err := os.ReadFile("../../README.md")
 	if err != nil {
@@ -37,7 +38,6 @@ func TestThirdParty(t *testing.T) {
 		t.Fatalf("go build in %s: %v\n%s", thirdParty, err, out)
 	}
 	goBlocks := fencedBlocks(md, "go")
-	_, sharedErr := os.Stat(filepath.Join(thirdParty, "../../../shared"))
 	programs := map[string]bool{}
 	for _, s := range sessions {
 		t.Run(fmt.Sprintf("README.md:%d", s.line), func(t *testing.T) {
@@ -55,9 +55,7 @@ func TestThirdParty(t *testing.T) {
 				program := words[0]
 				programs[program] = true
 				checkProgramBlock(t, goBlocks, s.line, program)
-				if strings.Contains(args, "../shared/") && sharedErr != nil {
-					t.Skipf("README.md:%d uses ../shared, which is missing beside the repository: %v", s.line+i, sharedErr)
-				}
+				requireShared(t, text[i])
 				cmd := exec.Command(filepath.Join(bin, program), words[1:]...)
 				cmd.Dir = thirdParty
 				var out bytes.Buffer

@@ -1,0 +1,174 @@
+// Package shared finds, for the tests, the data they read from ../shared beside the repository (the
+// specs, the conformance cases and the real models), and decides what a test does when it is missing.
+//
+// A test asks for the path it reads: dir := shared.Path(t, "realdata/onnx"). When the path is
+// missing, the test is skipped and says how to require it; with the environment variable
+// RESHAPE_SHARED=require (which .ci/run sets) it fails instead, naming the path.
+//
+// Go's test cache keys a cached result on the environment variables a test read and on the files
+// it opened or stat'ed through package os, but only on files inside the module's root: ../shared
+// is outside it, so a plain os.Stat("../../shared/...") leaves a cached skip in place after
+// ../shared appears. Path therefore names what it looks at by a path that is lexically inside the
+// root and resolves to ../shared ("<package dir>/../../shared/realdata"): it stats that path, and
+// lists every directory below it, so that the cached result is dropped when the path appears or
+// goes, or when a file below it is added, removed or rewritten (its size or time changes).
+package shared
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// Env is the environment variable that says whether ../shared is required: "require" fails a test
+// whose data is missing; unset or empty skips it.
+const Env = "RESHAPE_SHARED"
+
+// Path returns the path of ../shared/rel (rel in slash form, "" for ../shared itself) relative to the
+// test's working directory, its package's directory: "../../shared/realdata" from package graph for
+// "realdata". When it is missing, tb is skipped, or fails with RESHAPE_SHARED=require; an unknown
+// value of RESHAPE_SHARED fails tb too.
+func Path(tb testing.TB, rel string) string {
+	tb.Helper()
+	path, err := lookup(tb, rel)
+	if err != nil {
+		tb.Skipf("%v: skipped (the shared data beside the repository; %s=require fails instead)", err, Env)
+	}
+	return path
+}
+
+// Lookup is Path for data a test can do without, such as the seeds of a fuzz target: when
+// ../shared/rel is missing it returns false and leaves tb running, unless RESHAPE_SHARED=require,
+// which fails tb.
+func Lookup(tb testing.TB, rel string) (path string, ok bool) {
+	tb.Helper()
+	path, err := lookup(tb, rel)
+	return path, err == nil
+}
+
+// lookup returns the path of ../shared/rel, or the error that it is missing; it fails tb when
+// RESHAPE_SHARED requires the path or has an unknown value.
+func lookup(tb testing.TB, rel string) (string, error) {
+	tb.Helper()
+	required, err := requiredByEnv()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	path, err := look(rel)
+	if err != nil && required {
+		tb.Fatalf("%v (%s=require: the shared data beside the repository is required)", err, Env)
+	}
+	return path, err
+}
+
+// Resolve returns the path, relative to the test's working directory, of a file that a fixture names
+// from the repository's root: "testdata/models/x.onnx" for the repository's own, "../shared/..."
+// for the shared data, which is Path's (a skip or a failure when it is missing).
+func Resolve(tb testing.TB, name string) string {
+	tb.Helper()
+	if rest, ok := strings.CutPrefix(name, "../shared/"); ok {
+		return Path(tb, rest)
+	}
+	up, _, err := moduleRoot()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return filepath.Join(up, filepath.FromSlash(name))
+}
+
+// requiredByEnv reads RESHAPE_SHARED through os, so that the test cache keys on it.
+func requiredByEnv() (bool, error) {
+	switch v := os.Getenv(Env); v {
+	case "":
+		return false, nil
+	case "require":
+		return true, nil
+	default:
+		return false, fmt.Errorf("%s=%q: want require, or unset", Env, v)
+	}
+}
+
+// look returns the path of ../shared/rel relative to the working directory, after the test cache has
+// been told of it (keyPath): its stat, and the listing of every directory below it. The error names
+// the path as the tests see it ("../shared/rel") when it is missing.
+func look(rel string) (string, error) {
+	up, abs, err := moduleRoot()
+	if err != nil {
+		return "", err
+	}
+	key := keyPath(abs, up, rel)
+	path := filepath.Join(up, "..", "shared", filepath.FromSlash(rel))
+	info, err := os.Stat(key)
+	if err != nil {
+		name := "../shared"
+		if rel != "" {
+			name += "/" + rel
+		}
+		if errors.Is(err, os.ErrNotExist) {
+			return "", fmt.Errorf("%s is missing", name)
+		}
+		return "", fmt.Errorf("%s: %w", name, err)
+	}
+	if info.IsDir() {
+		if err := list(key); err != nil {
+			return "", err
+		}
+	}
+	return path, nil
+}
+
+// keyPath returns the path of ../shared/rel that the test cache keys on: the working directory abs,
+// then up (its way up to the module's root) and "../shared/rel", joined without cleaning, so that
+// the path stays lexically inside the module's root (go test's check is lexical) while it resolves
+// to ../shared.
+func keyPath(abs, up, rel string) string {
+	key := abs + string(filepath.Separator) + up + string(filepath.Separator) + ".." + string(filepath.Separator) + "shared"
+	if rel != "" {
+		key += string(filepath.Separator) + filepath.FromSlash(rel)
+	}
+	return key
+}
+
+// list opens every directory at and below dir, by paths that extend dir without cleaning it: go test
+// keys on the names, sizes and times of each directory's entries.
+func list(dir string) error {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return err
+	}
+	for _, e := range entries {
+		if e.IsDir() {
+			if err := list(dir + string(filepath.Separator) + e.Name()); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// moduleRoot returns the way up from the working directory to the root of the module (the nearest
+// directory with a go.mod), as a relative path ("." at the root, "../.." two levels down), and the
+// working directory.
+func moduleRoot() (up, abs string, err error) {
+	abs, err = os.Getwd()
+	if err != nil {
+		return "", "", err
+	}
+	up = "."
+	for dir := abs; ; dir = filepath.Dir(dir) {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return up, abs, nil
+		}
+		if filepath.Dir(dir) == dir {
+			return "", "", fmt.Errorf("no go.mod at or above %s", abs)
+		}
+		if up == "." {
+			up = ".."
+		} else {
+			up += string(filepath.Separator) + ".."
+		}
+	}
+}
