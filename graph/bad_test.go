@@ -18,7 +18,7 @@ import (
 	"github.com/reshape-go/reshape/sym"
 )
 
-var update = flag.Bool("update", false, "write the bad-input models of badCases to ../testdata/bad, and the golden file of TestNodeTests")
+var update = flag.Bool("update", false, "write the bad-input models of badCases to ../testdata/bad, and the golden files of TestNodeTests, TestORTCases, TestTypeprop and TestTruth")
 
 // badDir is the repository's bad-input corpus, which cmd/reshape's TestBadInput runs through
 // reshape check; the models of badCases that inference refuses are there as onnx_graph_NAME.onnx.

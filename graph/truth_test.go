@@ -2,6 +2,7 @@ package graph_test
 
 import (
 	"encoding/json"
+	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -103,22 +104,68 @@ func compareShape(s sym.Shape, want []int64, binding map[string]int64) (equal, c
 	return equal, false
 }
 
+// truthGolden is the ratchet of TestTruth: for every fixture of testdata/truth and mode, how many
+// tensors inference determines equal to onnxruntime's, of how many compared.
+var truthGolden = filepath.Join("testdata", "truth.golden")
+
+// truthHeader opens truthGolden.
+const truthHeader = `# TestTruth (truth_test.go): for every fixture of testdata/truth and mode (symbolic: the expressions
+# evaluated at the fixture's binding; bound: inferred at the binding), the tensors whose inferred shape
+# is determined and equal to onnxruntime's, of the tensors compared: FIXTURE MODE EQUAL TENSORS. A count
+# that drops fails the test; one that rises, or a fixture added, fails it too until
+#   go test ./graph -run TestTruth -update
+# writes this file again. Lines of fixtures whose models are missing (../shared) are kept.
+`
+
+// updating reports whether -update is set: the flag of package graph's tests (bad_test.go), which
+// writes the golden files of TestNodeTests and TestTruth.
+func updating() bool { return flag.Lookup("update").Value.String() == "true" }
+
+// readTruthGolden reads truthGolden: the counts "EQUAL TENSORS" by "FIXTURE MODE"; with -update, a
+// missing file reads as empty.
+func readTruthGolden(t *testing.T) map[string][2]int {
+	golden := map[string][2]int{}
+	b, err := os.ReadFile(truthGolden)
+	if os.IsNotExist(err) && updating() {
+		return golden
+	}
+	if err != nil {
+		t.Fatalf("%v (go test ./graph -run TestTruth -update writes it)", err)
+	}
+	for i, line := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+		if strings.HasPrefix(line, "#") {
+			continue
+		}
+		var fixture, mode string
+		var counts [2]int
+		if n, err := fmt.Sscanf(line, "%s %s %d %d", &fixture, &mode, &counts[0], &counts[1]); n != 4 || err != nil {
+			t.Fatalf("%s:%d: %q: want FIXTURE MODE EQUAL TENSORS", truthGolden, i+1, line)
+		}
+		golden[fixture+" "+mode] = counts
+	}
+	return golden
+}
+
 // TestTruth compares the shapes inferred for the models of the fixtures with the shapes
 // onnxruntime computed: symbolically (every expression evaluated at the fixture's binding) and
-// with the binding applied (every shape static). No inferred shape may contradict a true one;
-// coverage is logged.
+// with the binding applied (every shape static). No inferred shape may contradict a true one, and
+// the counts of tensors determined equal are a ratchet (truthGolden): a drop fails, and so does a
+// rise until -update records it.
 func TestTruth(t *testing.T) {
 	fixtures := truthFixtures(t)
 	if len(fixtures) == 0 {
-		t.Skip("no fixtures in testdata/truth")
+		t.Fatal("no fixtures in testdata/truth")
 	}
 	paths := make([]string, 0, len(fixtures))
 	for p := range fixtures {
 		paths = append(paths, p)
 	}
 	sort.Strings(paths)
+	golden := readTruthGolden(t)
+	got := map[string][2]int{}
 	for _, p := range paths {
-		t.Run(strings.TrimSuffix(filepath.Base(p), ".json"), func(t *testing.T) {
+		stem := strings.TrimSuffix(filepath.Base(p), ".json")
+		t.Run(stem, func(t *testing.T) {
 			tr := fixtures[p]
 			g := loadONNX(t, shared.Resolve(t, tr.Model))
 			for _, mode := range []string{"symbolic", "bound"} {
@@ -163,7 +210,48 @@ func TestTruth(t *testing.T) {
 				}
 				t.Logf("%-40s %-8s %4d tensors: %4d equal, %4d undetermined, %d contradicted; unsupported %v",
 					filepath.Base(p), mode, st.tensors, st.equal, st.undetermined, len(st.contradicted), res.Unsupported)
+				key := stem + " " + mode
+				got[key] = [2]int{st.equal, st.tensors}
+				if updating() {
+					continue
+				}
+				switch want, ok := golden[key]; {
+				case !ok:
+					t.Errorf("%s: %d of %d tensors equal, and %s has no line for it (go test ./graph -run TestTruth -update adds it)", key, st.equal, st.tensors, truthGolden)
+				case st.equal < want[0]:
+					t.Errorf("%s: %d of %d tensors equal, fewer than the %d of %d of %s", key, st.equal, st.tensors, want[0], want[1], truthGolden)
+				case st.equal != want[0] || st.tensors != want[1]:
+					t.Errorf("%s: %d of %d tensors equal, where %s says %d of %d: if for the better, go test ./graph -run TestTruth -update records it", key, st.equal, st.tensors, truthGolden, want[0], want[1])
+				}
 			}
 		})
+	}
+	if updating() {
+		writeTruthGolden(t, golden, got)
+		return
+	}
+	for key := range golden {
+		if stem, _, _ := strings.Cut(key, " "); !slices.ContainsFunc(paths, func(p string) bool { return strings.TrimSuffix(filepath.Base(p), ".json") == stem }) {
+			t.Errorf("%s: %s has a line for a fixture testdata/truth does not hold", key, truthGolden)
+		}
+	}
+}
+
+// writeTruthGolden writes truthGolden: the counts got, and the lines of golden for the fixtures
+// not run (their models missing), sorted.
+func writeTruthGolden(t *testing.T, golden, got map[string][2]int) {
+	var lines []string
+	for key, c := range golden {
+		stem, _, _ := strings.Cut(key, " ")
+		if _, ok := got[stem+" symbolic"]; !ok {
+			got[key] = c
+		}
+	}
+	for key, c := range got {
+		lines = append(lines, fmt.Sprintf("%s %d %d\n", key, c[0], c[1]))
+	}
+	slices.Sort(lines)
+	if err := os.WriteFile(truthGolden, []byte(truthHeader+strings.Join(lines, "")), 0o644); err != nil {
+		t.Fatal(err)
 	}
 }
