@@ -7,7 +7,7 @@ import (
 
 	"github.com/reshape-go/reshape"
 	"github.com/reshape-go/reshape/conformance"
-	"github.com/reshape-go/reshape/internal/shared"
+	"github.com/reshape-go/reshape/internal/testenv"
 )
 
 // runCases runs every case of a cases.jsonl file as a subtest, and cross-checks the static path.
@@ -71,7 +71,7 @@ func checkStaticAgrees(t *testing.T, c *conformance.Case) {
 }
 
 func TestConformanceShared(t *testing.T) {
-	path := shared.Path(t, "conformance/cases.jsonl")
+	path := testenv.Shared(t, "conformance/cases.jsonl")
 	if n := runCases(t, path); n == 0 {
 		t.Fatal("no cases in", path)
 	}

@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/reshape-go/reshape/check"
-	"github.com/reshape-go/reshape/internal/shared"
+	"github.com/reshape-go/reshape/internal/testenv"
 	"github.com/reshape-go/reshape/ir"
 )
 
@@ -79,7 +79,7 @@ func BenchmarkCheckIR(b *testing.B) {
 // ../shared/realdata): graph.Open (decode the .xml, FromIR), Infer, and every tensor's verdict
 // against its port; it reports the time per layer.
 func BenchmarkShapesIR(b *testing.B) {
-	path := shared.Path(b, "realdata/"+faceDetection)
+	path := testenv.Shared(b, "realdata/"+faceDetection)
 	const layers = 1146
 	b.ReportAllocs()
 	for b.Loop() {

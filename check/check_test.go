@@ -11,7 +11,7 @@ import (
 
 	"github.com/reshape-go/reshape/check"
 	"github.com/reshape-go/reshape/errcode"
-	"github.com/reshape-go/reshape/internal/shared"
+	"github.com/reshape-go/reshape/internal/testenv"
 	"github.com/reshape-go/reshape/onednn"
 )
 
@@ -90,7 +90,7 @@ func realData(t *testing.T) map[string][2]int {
 // testdata/realdata.txt: read without an error, its Reshapes as many as listed, as many with a
 // computed pattern, none with an unknown one, every row ok; and no file listed that is not there.
 func TestRealData(t *testing.T) {
-	dir := shared.Path(t, "realdata")
+	dir := testenv.Shared(t, "realdata")
 	want := realData(t)
 	seen := 0
 	err := filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
@@ -345,7 +345,7 @@ func TestRun(t *testing.T) {
 		t.Error("run without Options.Run")
 	}
 	t.Run("hand_detector", func(t *testing.T) {
-		rep, err := check.File(shared.Path(t, "realdata/openvinotoolkit__openvino_build_deploy/apps/palm_pilot/mediapipeModels/hand_detector.xml"), check.Options{Run: true})
+		rep, err := check.File(testenv.Shared(t, "realdata/openvinotoolkit__openvino_build_deploy/apps/palm_pilot/mediapipeModels/hand_detector.xml"), check.Options{Run: true})
 		if err != nil {
 			t.Fatal(err)
 		}

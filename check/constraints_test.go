@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/reshape-go/reshape/graph"
-	"github.com/reshape-go/reshape/internal/shared"
+	"github.com/reshape-go/reshape/internal/testenv"
 	"github.com/reshape-go/reshape/sym"
 )
 
@@ -210,7 +210,7 @@ func TestConstraintsFirstBroken(t *testing.T) {
 			if err := json.Unmarshal(b, &fx); err != nil {
 				t.Fatal(err)
 			}
-			model := shared.Resolve(t, fx.Model)
+			model := testenv.Resolve(t, fx.Model)
 			rep, err := File(model, Options{})
 			if err != nil {
 				t.Fatal(err)

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/reshape-go/reshape/check"
-	"github.com/reshape-go/reshape/internal/shared"
+	"github.com/reshape-go/reshape/internal/testenv"
 	"github.com/reshape-go/reshape/onnx"
 	"github.com/reshape-go/reshape/shape"
 	"github.com/reshape-go/reshape/tensor"
@@ -191,7 +191,7 @@ func TestONNXErrors(t *testing.T) {
 
 // TestONNXBackendModels checks the model.onnx of the ONNX backend Reshape tests.
 func TestONNXBackendModels(t *testing.T) {
-	dir := shared.Path(t, "conformance/onnx")
+	dir := testenv.Shared(t, "conformance/onnx")
 	dirs, _ := filepath.Glob(filepath.Join(dir, "test_reshape_*"))
 	if len(dirs) == 0 {
 		t.Fatalf("no ONNX backend test of Reshape in %s", dir)

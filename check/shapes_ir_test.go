@@ -13,7 +13,7 @@ import (
 	"github.com/reshape-go/reshape"
 	"github.com/reshape-go/reshape/check"
 	"github.com/reshape-go/reshape/errcode"
-	"github.com/reshape-go/reshape/internal/shared"
+	"github.com/reshape-go/reshape/internal/testenv"
 	"github.com/reshape-go/reshape/ir"
 )
 
@@ -255,10 +255,10 @@ func TestInferShapesIRFiles(t *testing.T) {
 const faceDetection = "openvinotoolkit__datumaro/datumaro/plugins/openvino/models/face-detection-0200.xml"
 
 // irRealModels returns the paths of the OpenVINO IR models of ../shared/realdata (its SOURCES.md,
-// section A): shared.Path skips t, or fails it, when they are missing.
+// section A): testenv.Shared skips t, or fails it, when they are missing.
 func irRealModels(t *testing.T) []string {
 	t.Helper()
-	dir := shared.Path(t, "realdata")
+	dir := testenv.Shared(t, "realdata")
 	var paths []string
 	for _, rel := range []string{
 		"ermig1979__Synet/data/inference_engine/test_015f/other.xml",
@@ -346,7 +346,7 @@ func TestShapesCheckAgreeIR(t *testing.T) {
 		for _, path := range irRealModels(t) {
 			shapesCheckAgree(t, path, check.Options{})
 		}
-		fd := filepath.Join(shared.Path(t, "realdata"), filepath.FromSlash(faceDetection))
+		fd := filepath.Join(testenv.Shared(t, "realdata"), filepath.FromSlash(faceDetection))
 		shapesCheckAgree(t, fd, check.Options{Inputs: map[string]string{"image": "[N,3,256,256]"}})
 		shapesCheckAgree(t, fd, check.Options{Inputs: map[string]string{"image": "[2,3,128,128]"}})
 	})

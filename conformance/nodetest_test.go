@@ -8,7 +8,7 @@ import (
 
 	"github.com/reshape-go/reshape/conformance"
 	"github.com/reshape-go/reshape/errcode"
-	"github.com/reshape-go/reshape/internal/shared"
+	"github.com/reshape-go/reshape/internal/testenv"
 	"github.com/reshape-go/reshape/onnx"
 	"github.com/reshape-go/reshape/tensor"
 )
@@ -103,7 +103,7 @@ func TestRunNodeTest(t *testing.T) {
 
 // TestRunNodeTestShared runs the ONNX backend tests of Reshape in ../shared/conformance/onnx.
 func TestRunNodeTestShared(t *testing.T) {
-	dirs, err := conformance.NodeTestDirs(shared.Path(t, "conformance/onnx"))
+	dirs, err := conformance.NodeTestDirs(testenv.Shared(t, "conformance/onnx"))
 	if err != nil {
 		t.Fatal(err)
 	}

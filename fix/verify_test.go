@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/reshape-go/reshape/fix"
-	"github.com/reshape-go/reshape/internal/shared"
+	"github.com/reshape-go/reshape/internal/testenv"
 	"github.com/reshape-go/reshape/sym"
 )
 
@@ -64,7 +64,7 @@ func TestVerified(t *testing.T) {
 			if err := json.Unmarshal(b, &v); err != nil {
 				t.Fatal(err)
 			}
-			path := shared.Resolve(t, v.Model)
+			path := testenv.Resolve(t, v.Model)
 			f, _ := findFile(t, path)
 			var got, want []string
 			for _, r := range f.Rewrites {

@@ -14,7 +14,7 @@ import (
 
 	"github.com/reshape-go/reshape/errcode"
 	"github.com/reshape-go/reshape/graph"
-	"github.com/reshape-go/reshape/internal/shared"
+	"github.com/reshape-go/reshape/internal/testenv"
 	"github.com/reshape-go/reshape/sym"
 )
 
@@ -345,7 +345,7 @@ func TestGrid(t *testing.T) {
 		t.Run(stem, func(t *testing.T) {
 			// A fixture whose model is missing keeps its lines of the lists.
 			skipped[stem] = true
-			model := shared.Resolve(t, fx.Model)
+			model := testenv.Resolve(t, fx.Model)
 			skipped[stem] = false
 			g := loadONNX(t, model)
 			u := newUpstream(g)

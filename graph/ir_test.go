@@ -13,7 +13,7 @@ import (
 
 	"github.com/reshape-go/reshape/errcode"
 	"github.com/reshape-go/reshape/graph"
-	"github.com/reshape-go/reshape/internal/shared"
+	"github.com/reshape-go/reshape/internal/testenv"
 	"github.com/reshape-go/reshape/ir"
 	"github.com/reshape-go/reshape/shape"
 	"github.com/reshape-go/reshape/sym"
@@ -154,7 +154,7 @@ var irModels = []string{
 // its rule. The log gives, per model, the layers, the Reshapes, the Reshape output dims
 // determined, the layers without a rule and the Reshapes whose patterns the model computes.
 func TestIRRealModels(t *testing.T) {
-	root := shared.Path(t, "realdata")
+	root := testenv.Shared(t, "realdata")
 	for _, m := range irModels {
 		t.Run(filepath.Base(m), func(t *testing.T) {
 			net, g := loadIR(t, filepath.Join(root, m))
@@ -174,7 +174,7 @@ func TestIRRealModels(t *testing.T) {
 // cancel N exactly, and those whose constant patterns tie the model to batch 1 (an error once N
 // is free).
 func TestIRRealModelsFreeBatch(t *testing.T) {
-	root := shared.Path(t, "realdata")
+	root := testenv.Shared(t, "realdata")
 	at1 := func(string) (int64, bool) { return 1, true }
 	for _, m := range irModels {
 		t.Run(filepath.Base(m), func(t *testing.T) {
@@ -452,7 +452,7 @@ func FuzzFromIR(f *testing.F) {
 // (face-detection-0200, 1146 layers, 129 FakeQuantize on weights read from the .bin), and reports
 // the time per layer.
 func BenchmarkIRInfer(b *testing.B) {
-	path := shared.Path(b, "realdata/"+irModels[0])
+	path := testenv.Shared(b, "realdata/"+irModels[0])
 	net, _ := loadIR(b, path)
 	w, err := ir.OpenWeights(strings.TrimSuffix(path, ".xml") + ".bin")
 	if err != nil {

@@ -14,7 +14,7 @@ import (
 	"github.com/reshape-go/reshape/element"
 	"github.com/reshape-go/reshape/errcode"
 	"github.com/reshape-go/reshape/graph"
-	"github.com/reshape-go/reshape/internal/shared"
+	"github.com/reshape-go/reshape/internal/testenv"
 	"github.com/reshape-go/reshape/sym"
 )
 
@@ -280,7 +280,7 @@ func TestNoInternalNames(t *testing.T) {
 		t.Run(dir, func(t *testing.T) {
 			models := "../testdata/models"
 			if dir == "shared" {
-				models = shared.Path(t, "realdata/onnx")
+				models = testenv.Shared(t, "realdata/onnx")
 			}
 			paths, _ := filepath.Glob(filepath.Join(models, "*.onnx"))
 			if len(paths) == 0 {

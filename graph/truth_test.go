@@ -12,7 +12,7 @@ import (
 	"testing"
 
 	"github.com/reshape-go/reshape/graph"
-	"github.com/reshape-go/reshape/internal/shared"
+	"github.com/reshape-go/reshape/internal/testenv"
 	"github.com/reshape-go/reshape/sym"
 )
 
@@ -167,7 +167,7 @@ func TestTruth(t *testing.T) {
 		stem := strings.TrimSuffix(filepath.Base(p), ".json")
 		t.Run(stem, func(t *testing.T) {
 			tr := fixtures[p]
-			g := loadONNX(t, shared.Resolve(t, tr.Model))
+			g := loadONNX(t, testenv.Resolve(t, tr.Model))
 			for _, mode := range []string{"symbolic", "bound"} {
 				opt := graph.Options{}
 				if mode == "bound" {

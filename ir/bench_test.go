@@ -9,7 +9,7 @@ import (
 	"github.com/tdewolff/parse/v2"
 	"github.com/tdewolff/parse/v2/xml"
 
-	"github.com/reshape-go/reshape/internal/shared"
+	"github.com/reshape-go/reshape/internal/testenv"
 	"github.com/reshape-go/reshape/ir"
 )
 
@@ -20,7 +20,7 @@ const faceDetection = "realdata/openvinotoolkit__datumaro/datumaro/plugins/openv
 // scan, is a bare scan of the same bytes with the XML lexer of tdewolff/parse, which Decode reads:
 // the floor of Decode.
 func BenchmarkDecode(b *testing.B) {
-	x, err := os.ReadFile(shared.Path(b, faceDetection))
+	x, err := os.ReadFile(testenv.Shared(b, faceDetection))
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -13,7 +13,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/reshape-go/reshape/internal/shared"
+	"github.com/reshape-go/reshape/internal/testenv"
 	"github.com/reshape-go/reshape/ir"
 )
 
@@ -77,12 +77,12 @@ func xmlFiles(t *testing.T, dir, prefix string) []string {
 // of the repository and of ../shared/realdata (a subtest each): the same Net, field by field (a
 // digest of its JSON, since the shared models are not the repository's to copy), or the same error;
 // and the record lists every such file. go test -run DecodeGolden -update rewrites the record (with
-// ../shared present: shared.Path).
+// ../shared present: testenv.Shared).
 func TestDecodeGolden(t *testing.T) {
 	const golden = "testdata/decoded.json"
 	if *update {
 		want := map[string]decoded{}
-		for _, p := range append(xmlFiles(t, "..", ""), xmlFiles(t, shared.Path(t, "realdata"), "../shared/realdata")...) {
+		for _, p := range append(xmlFiles(t, "..", ""), xmlFiles(t, testenv.Shared(t, "realdata"), "../shared/realdata")...) {
 			want[p] = decodeFile(t, filepath.Join("..", p))
 		}
 		var b bytes.Buffer
@@ -108,7 +108,7 @@ func TestDecodeGolden(t *testing.T) {
 		t.Run(part, func(t *testing.T) {
 			var files []string
 			if part == "shared" {
-				files = xmlFiles(t, shared.Path(t, "realdata"), "../shared/realdata")
+				files = xmlFiles(t, testenv.Shared(t, "realdata"), "../shared/realdata")
 			} else {
 				files = xmlFiles(t, "..", "")
 			}

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/reshape-go/reshape"
-	"github.com/reshape-go/reshape/internal/shared"
+	"github.com/reshape-go/reshape/internal/testenv"
 	"github.com/reshape-go/reshape/npy"
 	"github.com/reshape-go/reshape/onnx"
 	"github.com/reshape-go/reshape/shape"
@@ -16,9 +16,9 @@ import (
 )
 
 // conformanceCases returns the directories of the ONNX backend test cases of Reshape in
-// ../shared/conformance/onnx (shared.Path: a skip or a failure when it is missing).
+// ../shared/conformance/onnx (testenv.Shared: a skip or a failure when it is missing).
 func conformanceCases(t testing.TB) []string {
-	dir := shared.Path(t, "conformance/onnx")
+	dir := testenv.Shared(t, "conformance/onnx")
 	dirs, _ := filepath.Glob(filepath.Join(dir, "test_reshape_*"))
 	if len(dirs) == 0 {
 		t.Fatalf("no ONNX backend test case in %s", dir)

@@ -7,16 +7,16 @@ import (
 	"testing"
 
 	"github.com/reshape-go/reshape/errcode"
-	"github.com/reshape-go/reshape/internal/shared"
+	"github.com/reshape-go/reshape/internal/testenv"
 	"github.com/reshape-go/reshape/onnx"
 	"github.com/reshape-go/reshape/shape"
 )
 
 // seeds adds the files of the ONNX backend tests whose names match pattern, when
-// ../shared/conformance/onnx is there (shared.Lookup), and the given encodings to the fuzzer's corpus.
+// ../shared/conformance/onnx is there (testenv.LookupShared), and the given encodings to the fuzzer's corpus.
 func seeds(f *testing.F, pattern string, more ...pb) {
 	var files []string
-	if dir, ok := shared.Lookup(f, "conformance/onnx"); ok {
+	if dir, ok := testenv.LookupShared(f, "conformance/onnx"); ok {
 		files, _ = filepath.Glob(filepath.Join(dir, "test_reshape_*", pattern))
 	}
 	for _, path := range files {

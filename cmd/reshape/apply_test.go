@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/reshape-go/reshape/internal/shared"
+	"github.com/reshape-go/reshape/internal/testenv"
 	"github.com/reshape-go/reshape/npy"
 	"github.com/reshape-go/reshape/onnx"
 	"github.com/reshape-go/reshape/tensor"
@@ -100,9 +100,9 @@ func TestApply(t *testing.T) {
 }
 
 // onnxBackendTests returns the directories of the ONNX backend tests of Reshape in
-// ../shared/conformance/onnx (shared.Path: a skip or a failure when it is missing).
+// ../shared/conformance/onnx (testenv.Shared: a skip or a failure when it is missing).
 func onnxBackendTests(t *testing.T) []string {
-	root := shared.Path(t, "conformance/onnx")
+	root := testenv.Shared(t, "conformance/onnx")
 	dirs, _ := filepath.Glob(filepath.Join(root, "test_reshape_*"))
 	if len(dirs) == 0 {
 		t.Fatalf("no ONNX backend test of Reshape in %s", root)

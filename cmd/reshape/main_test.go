@@ -15,7 +15,7 @@ import (
 
 	"github.com/reshape-go/reshape/check"
 	"github.com/reshape-go/reshape/conformance"
-	"github.com/reshape-go/reshape/internal/shared"
+	"github.com/reshape-go/reshape/internal/testenv"
 )
 
 // cli runs the command line and returns its exit status and output.
@@ -109,7 +109,7 @@ func TestInferExplain(t *testing.T) {
 func TestBatch(t *testing.T) {
 	for _, name := range []string{"testdata/cases.jsonl", "../shared/conformance/cases.jsonl"} {
 		t.Run(filepath.Base(filepath.Dir(name)), func(t *testing.T) {
-			path := shared.Resolve(t, name)
+			path := testenv.Resolve(t, name)
 			in, err := os.ReadFile(path)
 			if err != nil {
 				t.Fatal(err)
@@ -316,7 +316,7 @@ func TestCheckFiles(t *testing.T) {
 	// of 384 files, all ok; the 4 constraints are the broadcasts of two Multiply nodes of the two
 	// postproc_model.xml (input_image against input_mask, axes 1 and 2).
 	t.Run("realdata", func(t *testing.T) {
-		realData := shared.Path(t, "realdata")
+		realData := testenv.Shared(t, "realdata")
 		var files []string
 		filepath.WalkDir(realData, func(p string, d os.DirEntry, err error) error {
 			if err == nil && (filepath.Ext(p) == ".xml" || filepath.Ext(p) == ".json") {

@@ -15,7 +15,7 @@ import (
 	"testing"
 
 	"github.com/reshape-go/reshape/errcode"
-	"github.com/reshape-go/reshape/internal/shared"
+	"github.com/reshape-go/reshape/internal/testenv"
 )
 
 // TestREADME runs every ```console block of the README and requires exactly the output it shows.
@@ -34,7 +34,7 @@ import (
 // that commands write stay in that directory. The README writes its example outputs under /tmp, so
 // that a reader who runs them leaves nothing in the work tree: an argument that starts with /tmp/
 // names a file of a temporary directory of the block instead. A block that names ../shared is
-// skipped when it is missing (shared.Path), or fails with RESHAPE_SHARED=require.
+// skipped when it is missing (testenv.Shared), or fails with RESHAPE_SHARED=require.
 func TestREADME(t *testing.T) {
 	const root = "../.."
 	md, err := os.ReadFile(filepath.Join(root, "README.md"))
@@ -53,7 +53,7 @@ func TestREADME(t *testing.T) {
 		t.Run(fmt.Sprintf("README.md:%d", b.line), func(t *testing.T) {
 			sharedAbs := ""
 			if requireShared(t, b.text) {
-				if sharedAbs, err = filepath.Abs(shared.Path(t, "")); err != nil {
+				if sharedAbs, err = filepath.Abs(testenv.Shared(t, "")); err != nil {
 					t.Fatal(err)
 				}
 			}
@@ -96,7 +96,7 @@ func TestREADME(t *testing.T) {
 // rest of it.
 var sharedName = regexp.MustCompile(`(?:\.\./)+shared/([^\s'"]+)`)
 
-// requireShared asks shared.Path for every path into ../shared that the commands of a session
+// requireShared asks testenv.Shared for every path into ../shared that the commands of a session
 // (its lines "$ ...") name (a pattern's directory, for a pattern), so that t is skipped, or fails,
 // naming what is missing; it reports whether they name any.
 func requireShared(t *testing.T, session string) bool {
@@ -111,7 +111,7 @@ func requireShared(t *testing.T, session string) bool {
 			if i := strings.IndexAny(rel, "*?["); i >= 0 {
 				rel = path.Dir(rel[:i])
 			}
-			shared.Path(t, rel)
+			testenv.Shared(t, rel)
 			named = true
 		}
 	}

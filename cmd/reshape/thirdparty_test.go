@@ -19,7 +19,7 @@ const thirdParty = "../../testdata/thirdparty"
 // sessions of them: each ```shell-session block whose commands are "$ go run ./PROGRAM ARGS",
 // run in testdata/thirdparty, must print what it shows ("..." standing for lines left out, as in
 // TestREADME), and the ```go block before it must be testdata/thirdparty/PROGRAM/main.go. A
-// session that names ../shared is skipped when it is missing (shared.Path), or fails with
+// session that names ../shared is skipped when it is missing (testenv.Shared), or fails with
 // RESHAPE_SHARED=require.
 func TestThirdParty(t *testing.T) {
 	md, err := os.ReadFile("../../README.md")

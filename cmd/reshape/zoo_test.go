@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/reshape-go/reshape/internal/shared"
+	"github.com/reshape-go/reshape/internal/testenv"
 	"github.com/reshape-go/reshape/onnx"
 	"github.com/reshape-go/reshape/shape"
 	"github.com/reshape-go/reshape/tensor"
@@ -175,7 +175,7 @@ func TestStaleDeclarations(t *testing.T) {
 		t.Errorf("stale.onnx --input: exit %d\n%s", code, stdout)
 	}
 	t.Run("face-detection-0200", func(t *testing.T) {
-		fd := shared.Path(t, "realdata/openvinotoolkit__datumaro/datumaro/plugins/openvino/models/face-detection-0200.xml")
+		fd := testenv.Shared(t, "realdata/openvinotoolkit__datumaro/datumaro/plugins/openvino/models/face-detection-0200.xml")
 		code, stdout, _ := cli("", "check", "--input", "image=[2,3,256,256]", fd)
 		if code != 0 || !strings.HasSuffix(stdout, "29 reshapes in 1 file: 21 ok, 0 mismatch, 0 inferred, 0 error, 8 stale\n") ||
 			!strings.Contains(stdout, "(Reshape_202): the model declares [1,4096] for the input shapes it was exported with") {

@@ -1,18 +1,22 @@
-// Package shared finds, for the tests, the data they read from ../shared beside the repository (the
-// specs, the conformance cases and the real models), and decides what a test does when it is missing.
+// Package testenv says what the tests may read and how long they may run: the data of ../shared
+// beside the repository (the specs, the conformance cases and the real models), and the long tier.
 //
-// A test asks for the path it reads: dir := shared.Path(t, "realdata/onnx"). When the path is
-// missing, the test is skipped and says how to require it; with the environment variable
-// RESHAPE_SHARED=require (which .ci/run sets) it fails instead, naming the path.
+// A test asks for the path of the shared data it reads: dir := testenv.Shared(t, "realdata/onnx").
+// When the path is missing, the test is skipped and says how to require it; with the environment
+// variable RESHAPE_SHARED=require (which .ci/run sets) it fails instead, naming the path.
+//
+// A test that sweeps exhaustively runs a representative sample unless testenv.Long(t) reports that
+// RESHAPE_LONG=1 (which .ci/run sets) asks for the long tier.
 //
 // Go's test cache keys a cached result on the environment variables a test read and on the files
 // it opened or stat'ed through package os, but only on files inside the module's root: ../shared
 // is outside it, so a plain os.Stat("../../shared/...") leaves a cached skip in place after
-// ../shared appears. Path therefore names what it looks at by a path that is lexically inside the
+// ../shared appears. Shared therefore names what it looks at by a path that is lexically inside the
 // root and resolves to ../shared ("<package dir>/../../shared/realdata"): it stats that path, and
 // lists every directory below it, so that the cached result is dropped when the path appears or
-// goes, or when a file below it is added, removed or rewritten (its size or time changes).
-package shared
+// goes, or when a file below it is added, removed or rewritten (its size or time changes). Both
+// variables are read through os, so that the cache keys on them too.
+package testenv
 
 import (
 	"errors"
@@ -23,27 +27,45 @@ import (
 	"testing"
 )
 
-// Env is the environment variable that says whether ../shared is required: "require" fails a test
-// whose data is missing; unset or empty skips it.
-const Env = "RESHAPE_SHARED"
+// SharedEnv is the environment variable that says whether ../shared is required: "require" fails a
+// test whose data is missing; unset or empty skips it.
+const SharedEnv = "RESHAPE_SHARED"
 
-// Path returns the path of ../shared/rel (rel in slash form, "" for ../shared itself) relative to the
-// test's working directory, its package's directory: "../../shared/realdata" from package graph for
-// "realdata". When it is missing, tb is skipped, or fails with RESHAPE_SHARED=require; an unknown
+// LongEnv is the environment variable that runs the long tier: "1" runs it; unset or empty runs the
+// sample.
+const LongEnv = "RESHAPE_LONG"
+
+// Long reports whether the long tier runs (RESHAPE_LONG=1); another non-empty value fails tb.
+func Long(tb testing.TB) bool {
+	tb.Helper()
+	switch v := os.Getenv(LongEnv); v {
+	case "":
+		return false
+	case "1":
+		return true
+	default:
+		tb.Fatalf("%s=%q: want 1, or unset", LongEnv, v)
+		return false
+	}
+}
+
+// Shared returns the path of ../shared/rel (rel in slash form, "" for ../shared itself) relative to
+// the test's working directory, its package's directory: "../../shared/realdata" from package graph
+// for "realdata". When it is missing, tb is skipped, or fails with RESHAPE_SHARED=require; an unknown
 // value of RESHAPE_SHARED fails tb too.
-func Path(tb testing.TB, rel string) string {
+func Shared(tb testing.TB, rel string) string {
 	tb.Helper()
 	path, err := lookup(tb, rel)
 	if err != nil {
-		tb.Skipf("%v: skipped (the shared data beside the repository; %s=require fails instead)", err, Env)
+		tb.Skipf("%v: skipped (the shared data beside the repository; %s=require fails instead)", err, SharedEnv)
 	}
 	return path
 }
 
-// Lookup is Path for data a test can do without, such as the seeds of a fuzz target: when
+// LookupShared is Shared for data a test can do without, such as the seeds of a fuzz target: when
 // ../shared/rel is missing it returns false and leaves tb running, unless RESHAPE_SHARED=require,
 // which fails tb.
-func Lookup(tb testing.TB, rel string) (path string, ok bool) {
+func LookupShared(tb testing.TB, rel string) (path string, ok bool) {
 	tb.Helper()
 	path, err := lookup(tb, rel)
 	return path, err == nil
@@ -59,18 +81,18 @@ func lookup(tb testing.TB, rel string) (string, error) {
 	}
 	path, err := look(rel)
 	if err != nil && required {
-		tb.Fatalf("%v (%s=require: the shared data beside the repository is required)", err, Env)
+		tb.Fatalf("%v (%s=require: the shared data beside the repository is required)", err, SharedEnv)
 	}
 	return path, err
 }
 
 // Resolve returns the path, relative to the test's working directory, of a file that a fixture names
 // from the repository's root: "testdata/models/x.onnx" for the repository's own, "../shared/..."
-// for the shared data, which is Path's (a skip or a failure when it is missing).
+// for the shared data, which is Shared's (a skip or a failure when it is missing).
 func Resolve(tb testing.TB, name string) string {
 	tb.Helper()
 	if rest, ok := strings.CutPrefix(name, "../shared/"); ok {
-		return Path(tb, rest)
+		return Shared(tb, rest)
 	}
 	up, _, err := moduleRoot()
 	if err != nil {
@@ -81,13 +103,13 @@ func Resolve(tb testing.TB, name string) string {
 
 // requiredByEnv reads RESHAPE_SHARED through os, so that the test cache keys on it.
 func requiredByEnv() (bool, error) {
-	switch v := os.Getenv(Env); v {
+	switch v := os.Getenv(SharedEnv); v {
 	case "":
 		return false, nil
 	case "require":
 		return true, nil
 	default:
-		return false, fmt.Errorf("%s=%q: want require, or unset", Env, v)
+		return false, fmt.Errorf("%s=%q: want require, or unset", SharedEnv, v)
 	}
 }
 

@@ -1,4 +1,4 @@
-package shared
+package testenv
 
 import (
 	"fmt"
@@ -62,7 +62,7 @@ func call(t *testing.T, f func(testing.TB) string) (string, *recorder) {
 	return got, r
 }
 
-func TestPath(t *testing.T) {
+func TestShared(t *testing.T) {
 	tree(t)
 	tests := []struct {
 		env, rel        string
@@ -77,17 +77,17 @@ func TestPath(t *testing.T) {
 		{"yes", "realdata", "", "", `RESHAPE_SHARED="yes": want require, or unset`},
 	}
 	for _, tt := range tests {
-		t.Setenv(Env, tt.env)
-		got, r := call(t, func(tb testing.TB) string { return Path(tb, tt.rel) })
+		t.Setenv(SharedEnv, tt.env)
+		got, r := call(t, func(tb testing.TB) string { return Shared(tb, tt.rel) })
 		if got != tt.want || r.skipped != tt.skipped || r.failed != tt.failed {
-			t.Errorf("%s=%q Path(%q) = %q, skipped %q, failed %q\nwant %q, skipped %q, failed %q", Env, tt.env, tt.rel, got, r.skipped, r.failed, tt.want, tt.skipped, tt.failed)
+			t.Errorf("%s=%q Shared(%q) = %q, skipped %q, failed %q\nwant %q, skipped %q, failed %q", SharedEnv, tt.env, tt.rel, got, r.skipped, r.failed, tt.want, tt.skipped, tt.failed)
 		}
 	}
 }
 
 func TestResolve(t *testing.T) {
 	tree(t)
-	t.Setenv(Env, "require")
+	t.Setenv(SharedEnv, "require")
 	for _, c := range []struct{ name, want, failed string }{
 		{"testdata/models/x.onnx", filepath.Join("..", "testdata", "models", "x.onnx"), ""},
 		{"../shared/realdata/onnx/m.onnx", filepath.Join("..", "..", "shared", "realdata", "onnx", "m.onnx"), ""},
@@ -120,7 +120,7 @@ func TestKeyPath(t *testing.T) {
 	}
 }
 
-func TestLookup(t *testing.T) {
+func TestLookupShared(t *testing.T) {
 	tree(t)
 	for _, c := range []struct {
 		env, rel, want string
@@ -131,15 +131,37 @@ func TestLookup(t *testing.T) {
 		{"", "conformance/onnx", "", false, ""},
 		{"require", "conformance/onnx", "", false, "../shared/conformance/onnx is missing (RESHAPE_SHARED=require: the shared data beside the repository is required)"},
 	} {
-		t.Setenv(Env, c.env)
+		t.Setenv(SharedEnv, c.env)
 		var ok bool
 		got, r := call(t, func(tb testing.TB) string {
-			path, found := Lookup(tb, c.rel)
+			path, found := LookupShared(tb, c.rel)
 			ok = found
 			return path
 		})
 		if got != c.want || ok != c.ok || r.failed != c.failed || r.skipped != "" {
-			t.Errorf("%s=%q Lookup(%q) = %q, %v, failed %q, skipped %q; want %q, %v, failed %q", Env, c.env, c.rel, got, ok, r.failed, r.skipped, c.want, c.ok, c.failed)
+			t.Errorf("%s=%q LookupShared(%q) = %q, %v, failed %q, skipped %q; want %q, %v, failed %q", SharedEnv, c.env, c.rel, got, ok, r.failed, r.skipped, c.want, c.ok, c.failed)
+		}
+	}
+}
+
+func TestLong(t *testing.T) {
+	for _, c := range []struct {
+		env    string
+		long   bool
+		failed string
+	}{
+		{"", false, ""},
+		{"1", true, ""},
+		{"yes", false, `RESHAPE_LONG="yes": want 1, or unset`},
+	} {
+		t.Setenv(LongEnv, c.env)
+		var long bool
+		_, r := call(t, func(tb testing.TB) string {
+			long = Long(tb)
+			return ""
+		})
+		if long != c.long || r.failed != c.failed {
+			t.Errorf("%s=%q: Long = %v, failed %q; want %v, failed %q", LongEnv, c.env, long, r.failed, c.long, c.failed)
 		}
 	}
 }
