@@ -10,6 +10,7 @@ import (
 
 	"github.com/reshape-go/reshape"
 	"github.com/reshape-go/reshape/element"
+	"github.com/reshape-go/reshape/internal/testenv"
 	"github.com/reshape-go/reshape/shape"
 	"github.com/reshape-go/reshape/tensor"
 )
@@ -231,11 +232,12 @@ func randomQuickCase(rng *rand.Rand) ([]int64, []int64, reshape.Options, element
 	return in, pattern, opt, types[rng.IntN(len(types))]
 }
 
-// TestQuickInfer checks the quick path of Apply and ApplyInto on 200,000 random cases (checkQuick):
-// it must take a good share of them and leave every failing one to AppendInfer.
+// TestQuickInfer checks the quick path of Apply and ApplyInto on 20,000 random cases (checkQuick),
+// 200,000 in the long tier (testenv.Count): it must take a good share of them and leave every
+// failing one to AppendInfer.
 func TestQuickInfer(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
-	const n = 200_000
+	n := testenv.Count(t, 20_000, 200_000)
 	var taken, failed int
 	for range n {
 		in, pattern, opt, typ := randomQuickCase(rng)

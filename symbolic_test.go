@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/reshape-go/reshape"
+	"github.com/reshape-go/reshape/internal/testenv"
 	"github.com/reshape-go/reshape/shape"
 	"github.com/reshape-go/reshape/sym"
 )
@@ -80,11 +81,11 @@ func TestInferSymbolic(t *testing.T) {
 // TestInferSymbolicAtBindings checks the symbolic answer against the integer rules: at random
 // positive bindings of the symbols, the symbolic output evaluated equals Infer on the bound input
 // and pattern, or Infer fails where the symbolic inference may not (it answers for the bindings
-// where the model runs).
+// where the model runs). 2,000 random cases, 20,000 in the long tier (testenv.Count).
 func TestInferSymbolicAtBindings(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
 	names := []string{"A", "B", "C"}
-	for iter := range 20000 {
+	for iter := range testenv.Count(t, 2000, 20000) {
 		tab := sym.NewTable()
 		for _, n := range names {
 			tab.Symbol(n, 0, sym.Inf)

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/reshape-go/reshape/bfloat16"
+	"github.com/reshape-go/reshape/internal/testenv"
 )
 
 // reference rounds f to bfloat16 by another route: it takes the two bfloat16 values around f and
@@ -50,18 +51,27 @@ func check(t *testing.T, from, to uint64, step uint64) {
 	}
 }
 
-// TestFromFloat32 compares the conversion with the reference over all 2^32 float32 bit patterns, or
-// over a sample of them with -short or under the race detector.
+// TestFromFloat32 compares the conversion with the reference. The long tier (RESHAPE_LONG=1, but
+// not under the race detector, which makes it too slow) takes all 2^32 float32 bit patterns; the
+// sample takes every 65521st pattern (a prime: the sample walks through every low-bit pattern class)
+// and, for each of the 2^16 upper halves (every sign, exponent and bfloat16 mantissa), the lower
+// halves where rounding turns: none, the least (a NaN from an Inf), just below, at and just above
+// the tie, and all ones.
 func TestFromFloat32(t *testing.T) {
-	step := uint64(1)
-	if testing.Short() || raceEnabled {
-		step = 65521 // a prime: the sample walks through every low-bit pattern class
+	if !testenv.Long(t) || raceEnabled {
+		check(t, 0, 1<<32, 65521)
+		for hi := range uint64(1 << 16) {
+			for _, lo := range []uint64{0, 1, 0x7fff, 0x8000, 0x8001, 0xffff} {
+				check(t, hi<<16|lo, hi<<16|lo+1, 1)
+			}
+		}
+		return
 	}
 	workers := runtime.GOMAXPROCS(0)
 	var wg sync.WaitGroup
 	chunk := (uint64(1) << 32) / uint64(workers)
 	for w := range workers {
-		wg.Go(func() { check(t, uint64(w)*chunk, uint64(w+1)*chunk, step) })
+		wg.Go(func() { check(t, uint64(w)*chunk, uint64(w+1)*chunk, 1) })
 	}
 	wg.Wait()
 }

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"testing"
 
+	"github.com/reshape-go/reshape/internal/testenv"
 	"github.com/reshape-go/reshape/sym"
 )
 
@@ -191,8 +192,8 @@ func checkTree(t *testing.T, data []byte) {
 
 // TestRandomTrees checks the canonical form against the plain tree on random expressions: equal
 // values at every binding where the tree's value is defined, values inside the bounds, and a
-// printed form that reads back equal.
-func TestRandomTrees(t *testing.T) { random(t, 1, 30000, 40, checkTree) }
+// printed form that reads back equal: 3,000 of them, 30,000 in the long tier (testenv.Count).
+func TestRandomTrees(t *testing.T) { random(t, 1, testenv.Count(t, 3000, 30000), 40, checkTree) }
 
 // random calls check with n random inputs of size bytes, from a generator seeded with seed.
 func random(t *testing.T, seed uint64, n, size int, check func(*testing.T, []byte)) {
@@ -321,8 +322,8 @@ func checkPred(t *testing.T, data []byte) {
 }
 
 // TestRandomPreds checks the canonical form of predicates against plain trees, as
-// TestRandomTrees does for expressions.
-func TestRandomPreds(t *testing.T) { random(t, 3, 20000, 60, checkPred) }
+// TestRandomTrees does for expressions: 2,000 of them, 20,000 in the long tier.
+func TestRandomPreds(t *testing.T) { random(t, 3, testenv.Count(t, 2000, 20000), 60, checkPred) }
 
 func FuzzPred(f *testing.F) {
 	f.Add([]byte{200, 3, 0, 12, 120, 9, 1, 4})
@@ -405,8 +406,9 @@ func checkSolver(t *testing.T, data []byte) {
 	}
 }
 
-// TestRandomSolvers checks Solvers against plain trees, as TestRandomPreds does predicates.
-func TestRandomSolvers(t *testing.T) { random(t, 5, 3000, 120, checkSolver) }
+// TestRandomSolvers checks Solvers against plain trees, as TestRandomPreds does predicates: 300
+// of them, 3,000 in the long tier.
+func TestRandomSolvers(t *testing.T) { random(t, 5, testenv.Count(t, 300, 3000), 120, checkSolver) }
 
 func FuzzSolver(f *testing.F) {
 	f.Add([]byte{1, 0, 3, 7, 2, 120, 3, 0, 12, 0, 1, 5})

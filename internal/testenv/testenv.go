@@ -49,6 +49,16 @@ func Long(tb testing.TB) bool {
 	}
 }
 
+// Count returns the number of cases a random sweep takes: all in the long tier (Long), else sample,
+// a fast representative share of them (the first ones of the same sequence).
+func Count(tb testing.TB, sample, all int) int {
+	tb.Helper()
+	if Long(tb) {
+		return all
+	}
+	return sample
+}
+
 // Shared returns the path of ../shared/rel (rel in slash form, "" for ../shared itself) relative to
 // the test's working directory, its package's directory: "../../shared/realdata" from package graph
 // for "realdata". When it is missing, tb is skipped, or fails with RESHAPE_SHARED=require; an unknown

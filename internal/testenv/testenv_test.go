@@ -160,6 +160,14 @@ func TestLong(t *testing.T) {
 			long = Long(tb)
 			return ""
 		})
+		var count int
+		_, _ = call(t, func(tb testing.TB) string {
+			count = Count(tb, 10, 1000)
+			return ""
+		})
+		if want := map[bool]int{false: 10, true: 1000}[c.long]; count != want && c.failed == "" {
+			t.Errorf("%s=%q: Count = %d, want %d", LongEnv, c.env, count, want)
+		}
 		if long != c.long || r.failed != c.failed {
 			t.Errorf("%s=%q: Long = %v, failed %q; want %v, failed %q", LongEnv, c.env, long, r.failed, c.long, c.failed)
 		}
