@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Times `reshape check` and `reshape shapes` on the large models of bench/modelgen, and onnx 1.12's
+# Times `reshape check` and `reshape shapes` on the large models of internal/modelgen, and onnx 1.12's
 # load + infer_shapes_path on the 1.6 GB one, in one session; prints one line per command: the median
 # wall time of the runs and their range, the median CPU time (user and system), and the median peak
 # resident memory (/usr/bin/time). On a machine shared with other work the wall time follows the

@@ -9,8 +9,8 @@ import (
 	"syscall"
 	"testing"
 
-	"github.com/reshape-go/reshape/bench/modelgen"
 	"github.com/reshape-go/reshape/check"
+	"github.com/reshape-go/reshape/internal/modelgen"
 	"github.com/reshape-go/reshape/onnx"
 )
 

@@ -9,9 +9,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/reshape-go/reshape/bench/modelgen"
 	"github.com/reshape-go/reshape/check"
 	"github.com/reshape-go/reshape/errcode"
+	"github.com/reshape-go/reshape/internal/modelgen"
 )
 
 // TestONNXReadsWhatShapesNeed checks a model of 4 MiB of embedded weights within a bound on the

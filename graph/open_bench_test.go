@@ -8,8 +8,8 @@ import (
 	"syscall"
 	"testing"
 
-	"github.com/reshape-go/reshape/bench/modelgen"
 	"github.com/reshape-go/reshape/graph"
+	"github.com/reshape-go/reshape/internal/modelgen"
 )
 
 // BenchmarkOpen opens and infers models of large weights through Open, which maps the file and

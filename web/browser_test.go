@@ -21,9 +21,9 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"github.com/reshape-go/reshape/bench/modelgen"
 	"github.com/reshape-go/reshape/check"
 	"github.com/reshape-go/reshape/fix"
+	"github.com/reshape-go/reshape/internal/modelgen"
 	"github.com/reshape-go/reshape/onnx"
 	"github.com/reshape-go/reshape/report"
 	"github.com/reshape-go/reshape/web"

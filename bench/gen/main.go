@@ -10,7 +10,7 @@ import (
 	"io"
 	"os"
 
-	"github.com/reshape-go/reshape/bench/modelgen"
+	"github.com/reshape-go/reshape/internal/modelgen"
 )
 
 func main() {

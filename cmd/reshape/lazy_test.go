@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/reshape-go/reshape/bench/modelgen"
+	"github.com/reshape-go/reshape/internal/modelgen"
 )
 
 // TestMaxFileSizeMapped checks a model of 4 MiB of embedded weights within --max-file-size 64KiB:
