@@ -104,8 +104,9 @@ type planned struct {
 // the rewrites remove the conditions they are for and that the fixed model computes what m
 // computes at the export binding.
 //
-// It returns an error for a model graph.FromONNX or graph.Infer refuses, or an Options.Export name
-// that no dim of the model has (errcode.ErrSyntax), and one wrapping
+// It returns an error for a model graph.FromONNX or graph.Infer refuses, a model with a node that
+// fails at the export binding (the node's error, errcode.ErrInvalidShape for a shape it breaks), or
+// an Options.Export name that no dim of the model has (errcode.ErrSyntax), and one wrapping
 // errcode.ErrNoEquivalent should the fixed model not prove equivalent (a defect of this package:
 // nothing is written). A model with nothing to rewrite is no error: Rewrites is empty, and WriteTo
 // writes m as it is.
@@ -779,7 +780,9 @@ func (f *Fix) equivalent(g0, fixed *graph.Graph) error {
 	}
 	want, err := outputsAt(g0, f.Binding, f.opt)
 	if err != nil {
-		return errcode.Errorf(errcode.ErrNoEquivalent, "the model at the export binding %s: %v", bindingText(f.Binding), err)
+		// The model itself fails at the binding its patterns bake (a node whose error no binding
+		// avoids): the model's error, with its code, not a defect of the rewrites.
+		return fmt.Errorf("the model at the export binding %s: %w", bindingText(f.Binding), err)
 	}
 	got, err := outputsAt(fixed, f.Binding, f.opt)
 	if err != nil {
