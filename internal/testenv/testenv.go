@@ -6,7 +6,8 @@
 // variable RESHAPE_SHARED=require (which .ci/run sets) it fails instead, naming the path.
 //
 // A test that sweeps exhaustively runs a representative sample unless testenv.Long(t) reports that
-// RESHAPE_LONG=1 (which .ci/run sets) asks for the long tier.
+// RESHAPE_LONG=1 (which .ci/run sets) asks for the long tier. The tests that drive headless
+// Chromium run only when RESHAPE_BROWSER asks for them (Browser).
 //
 // Go's test cache keys a cached result on the environment variables a test read and on the files
 // it opened or stat'ed through package os, but only on files inside the module's root: ../shared
@@ -47,6 +48,32 @@ func Long(tb testing.TB) bool {
 		tb.Fatalf("%s=%q: want 1, or unset", LongEnv, v)
 		return false
 	}
+}
+
+// BrowserEnv is the environment variable that runs the browser tests (headless Chromium, the npm
+// models): "1" runs them and skips those whose Chromium or models are missing; "require" fails
+// those instead; unset or empty skips them all, so that go test ./... stays fast.
+const BrowserEnv = "RESHAPE_BROWSER"
+
+// Browser skips tb unless RESHAPE_BROWSER asks for the browser tests; another value than 1 or
+// require fails tb.
+func Browser(tb testing.TB) {
+	tb.Helper()
+	if v := os.Getenv(BrowserEnv); v == "" {
+		tb.Skipf("a browser test: %s=1 runs it (%s=require fails it when Chromium or the npm models are missing)", BrowserEnv, BrowserEnv)
+	} else if v != "1" && v != "require" {
+		tb.Fatalf("%s=%q: want 1 or require, or unset", BrowserEnv, v)
+	}
+}
+
+// Need skips tb for what is missing (a program, a model that npm installs), or fails it when
+// RESHAPE_BROWSER=require.
+func Need(tb testing.TB, what string) {
+	tb.Helper()
+	if os.Getenv(BrowserEnv) == "require" {
+		tb.Fatalf("%s (%s=require)", what, BrowserEnv)
+	}
+	tb.Skip(what)
 }
 
 // Count returns the number of cases a random sweep takes: all in the long tier (Long), else sample,
