@@ -3,11 +3,8 @@
 package check
 
 import (
-	"bufio"
 	"bytes"
 	_ "embed"
-	"encoding/json"
-	"encoding/xml"
 	"fmt"
 	"io"
 	"io/fs"
@@ -616,9 +613,9 @@ type NotModel struct {
 }
 
 // ModelFiles returns the model files in the directory tree at dir, in lexical order: the files
-// with a model's extension (isModelFile) whose first bytes are a model's (an ONNX file, an XML file
+// with a model's extension (graph.ModelFile: .onnx, .xml, .json) whose first bytes are a model's (an ONNX file, an XML file
 // whose root is an IR <net>, a JSON object with oneDNN Graph's "graph" key), and apart the files
-// with a model's extension that are not (others), which File would refuse. A file that cannot be
+// with a model's extension that are not (others, as graph.NotModel says), which File would refuse. A file that cannot be
 // read, or is not even well-formed, counts as a model, so that File says what is wrong with it.
 // Hidden directories (a name starting with ".", as .git) are skipped. The error is the first that
 // reading a directory gives; a tree without any model file is an error wrapping errcode.ErrSyntax.
@@ -629,10 +626,10 @@ func ModelFiles(dir string) (models []string, others []NotModel, err error) {
 			return err
 		case d.IsDir() && path != dir && strings.HasPrefix(d.Name(), "."):
 			return filepath.SkipDir
-		case d.IsDir() || !isModelFile(path):
+		case d.IsDir() || !graph.ModelFile(path):
 			return nil
 		}
-		if why := notModel(path); why != "" {
+		if why := graph.NotModel(path); why != "" {
 			others = append(others, NotModel{path, why})
 		} else {
 			models = append(models, path)
@@ -647,62 +644,6 @@ func ModelFiles(dir string) (models []string, others []NotModel, err error) {
 		err = errcode.Errorf(errcode.ErrSyntax, "%s: no model in its tree (.onnx, .xml of OpenVINO IR, .json of oneDNN Graph)%s", dir, why)
 	}
 	return models, others, err
-}
-
-// notModel says why the file at path, which has a model's extension, is not a model: an XML file
-// whose root element is not an IR <net>, a JSON value that is not an object with a "graph" key. It
-// returns "" for a model, and for a file that cannot be read or parsed that far.
-func notModel(path string) string {
-	f, err := os.Open(path)
-	if err != nil {
-		return ""
-	}
-	defer f.Close()
-	switch strings.ToLower(filepath.Ext(path)) {
-	case ".xml":
-		d := xml.NewDecoder(io.LimitReader(f, 1<<20))
-		for {
-			tok, err := d.Token()
-			if err != nil {
-				return ""
-			}
-			if se, ok := tok.(xml.StartElement); ok {
-				if se.Name.Local == "net" {
-					return ""
-				}
-				return "an XML file whose root element is <" + se.Name.Local + ">, not an OpenVINO IR <net>"
-			}
-		}
-	case ".json":
-		return notOneDNN(json.NewDecoder(bufio.NewReader(f)))
-	}
-	return ""
-}
-
-// notOneDNN reads a JSON value and says why it is not a oneDNN Graph model: not an object, or an
-// object without the key "graph". It returns "" for one that has it, and for malformed JSON.
-func notOneDNN(d *json.Decoder) string {
-	tok, err := d.Token()
-	if err != nil {
-		return ""
-	}
-	if delim, ok := tok.(json.Delim); !ok || delim != '{' {
-		return "a JSON file that is not an object, as oneDNN Graph's are"
-	}
-	for d.More() {
-		key, err := d.Token()
-		if err != nil {
-			return ""
-		}
-		if key == "graph" {
-			return ""
-		}
-		var skip json.RawMessage
-		if err := d.Decode(&skip); err != nil {
-			return ""
-		}
-	}
-	return `a JSON object without the key "graph" of oneDNN Graph's models`
 }
 
 // sniff guesses a model's format from its first bytes and rewinds the file: JSON starts with '{',
