@@ -90,6 +90,7 @@ type Result struct {
 	subs        map[string]map[string]*Info // the tensors of each subgraph by name (engine.subs)
 	pathsOnce   sync.Once
 	paths       map[string]*Info // the tensors of the subgraphs by path: made by the first Tensor that needs it
+	facts       facts            // the nesting of the subgraphs and the producers, made on first use
 }
 
 // Tensor returns what inference found of the tensor at path (its element type, its shape, and for a

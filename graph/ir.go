@@ -275,15 +275,15 @@ func irConst(l *ir.Layer, w *ir.Weights, name string) (*Const, error) {
 		if err != nil {
 			return nil, nil, fmt.Errorf("%s: %w", where(), err)
 		}
-		if n > limit {
-			return nil, nil, errcode.Errorf(errcode.ErrLimit, "%s: %d elements, more than %d", where(), n, limit)
-		}
-		if c.Type.IsInteger() {
+		if c.Type.IsInteger() { // w.Ints bounds the elements read, naming the .bin and the offset
 			ints, err := w.Ints(c, limit)
 			if err != nil {
 				return nil, nil, fmt.Errorf("%s: %w", where(), err)
 			}
 			return ints, nil, nil
+		}
+		if n > limit {
+			return nil, nil, errcode.Errorf(errcode.ErrLimit, "%s: %d elements, more than %d", where(), n, limit)
 		}
 		if c.Type != element.Boolean && !c.Type.IsFloat() {
 			return nil, nil, errcode.Errorf(errcode.ErrDataType, "%s: %v values are not read", where(), c.Type)

@@ -235,37 +235,22 @@ func symbolicDim(d sym.Dim) bool {
 
 // reshapeOp: Reshape-1 (shape attribute), -5, -13 (shape input), -14, -19, -21 (allowzero), with
 // the rules of package reshape in its onnx dialect, over symbolic dims; its options are read by
-// reshape.ONNXOptions, as package check reads them (an allowzero before Reshape-14, or other than
-// 0 or 1, is an error wrapping errcode.ErrSyntax).
+// readONNXReshape, as Result.Reshape reads them (an allowzero before Reshape-14, or other than 0 or
+// 1, is an error wrapping errcode.ErrSyntax).
 func reshapeOp(c *ctx) error {
 	data, err := c.Input(0)
 	if err != nil {
 		return err
 	}
-	var allowZero *int64
-	if _, ok := c.n.Attr("allowzero"); ok {
-		az, err := c.Int("allowzero", 0)
-		if err != nil {
-			return err
-		}
-		allowZero = &az
-	}
-	opt, _, err := reshape.ONNXOptions(c.Version(), allowZero)
+	opt, version, attr, err := readONNXReshape(c.n)
 	if err != nil {
 		return err
 	}
 	opt.MaxRank = c.MaxRank()
 	var values []sym.Dim
 	var ps shape.Shape
-	if c.Version() < 5 {
-		v, ok, err := c.Ints("shape")
-		if err != nil {
-			return err
-		}
-		if !ok {
-			return c.Errorf(errcode.ErrSyntax, "Reshape-1 has no shape attribute")
-		}
-		values, ps = constDims(v), shape.OfInts(int64(len(v)))
+	if version == 1 {
+		values, ps = constDims(attr), shape.OfInts(int64(len(attr)))
 	} else {
 		p, err := c.Input(1)
 		if err != nil {

@@ -380,25 +380,19 @@ func ovUnsqueeze(c *ctx) error {
 }
 
 // ovReshape: Reshape-1, with the rules of package reshape in its OpenVINO dialect over symbolic
-// dims: special_zero (required), the pattern from input 1, of any integer type, 1-D or a scalar
-// (the pattern [1] of a scalar output); values unchanged.
+// dims: special_zero (required, read by readOVReshape as Result.Reshape reads it), the pattern from
+// input 1, of any integer type, 1-D or a scalar (the pattern [1] of a scalar output); values
+// unchanged.
 func ovReshape(c *ctx) error {
 	ins, err := c.Inputs(2)
 	if err != nil {
 		return err
 	}
-	if _, ok := c.n.Attr("special_zero"); !ok {
-		return c.Errorf(errcode.ErrSyntax, "Reshape-1 has no special_zero attribute")
-	}
-	text, err := c.String("special_zero", "")
+	opt, err := readOVReshape(c.n)
 	if err != nil {
 		return err
 	}
-	sz, err := reshape.ParseSpecialZero(text)
-	if err != nil {
-		return err
-	}
-	opt := reshape.Options{Dialect: reshape.OpenVINO, SpecialZero: sz, PatternType: ins[1].Type, MaxRank: c.MaxRank()}
+	opt.PatternType, opt.MaxRank = ins[1].Type, c.MaxRank()
 	out, err := reshape.InferSymbolic(ins[0].Shape, ins[1].Shape.Partial(), ins[1].Value, opt)
 	if err != nil {
 		return err

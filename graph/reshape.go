@@ -1,9 +1,74 @@
 package graph
 
 import (
+	"github.com/reshape-go/reshape"
+	"github.com/reshape-go/reshape/errcode"
 	"github.com/reshape-go/reshape/shape"
 	"github.com/reshape-go/reshape/sym"
 )
+
+// The one reading of a Reshape node's options, which its rule (reshapeOp, ovReshape) and
+// Result.Reshape share.
+
+// readONNXReshape reads an ONNX Reshape node (Reshape-1, -5, -13, -14, -19, -21) of an opset of
+// the default domain (n.Version): its version and options through reshape.ONNXOptions (the dialect
+// onnx, allowzero from Reshape-14 on), and Reshape-1's shape attribute, the pattern (nil from
+// Reshape-5 on, which take it as input 1). The error wraps errcode.ErrSyntax for a node that lacks
+// what its version requires (a data input and an output; the shape attribute of Reshape-1, input 1
+// from Reshape-5 on) or has what it does not define (allowzero before Reshape-14, an allowzero
+// other than 0 or 1, an attribute of the wrong type).
+func readONNXReshape(n *Node) (opt reshape.Options, version int64, attr []int64, err error) {
+	var az *int64
+	if a, ok := n.Attr("allowzero"); ok {
+		if a.Kind != AttrInt {
+			return opt, 0, nil, errcode.Errorf(errcode.ErrSyntax, "attribute allowzero is %v, want INT", a.Kind)
+		}
+		az = &a.Int
+	}
+	opt, version, err = reshape.ONNXOptions(n.Version, az)
+	switch {
+	case len(n.Inputs) == 0 || n.Inputs[0] == "" || len(n.Outputs) == 0:
+		return opt, version, nil, errcode.Errorf(errcode.ErrSyntax, "%d inputs and %d outputs", len(n.Inputs), len(n.Outputs))
+	case err != nil:
+		return opt, version, nil, err
+	case version >= 5:
+		if len(n.Inputs) < 2 || n.Inputs[1] == "" {
+			return opt, version, nil, errcode.Errorf(errcode.ErrSyntax, "Reshape-%d takes the shape as input 1, and the node has none", version)
+		}
+		return opt, version, nil, nil
+	}
+	a, ok := n.Attr("shape")
+	switch {
+	case !ok:
+		return opt, version, nil, errcode.Errorf(errcode.ErrSyntax, "Reshape-1 has no shape attribute")
+	case a.Kind != AttrInts:
+		return opt, version, nil, errcode.Errorf(errcode.ErrSyntax, "attribute shape is %v, want INTS", a.Kind)
+	case a.Ints == nil:
+		return opt, version, []int64{}, nil
+	}
+	return opt, version, a.Ints, nil
+}
+
+// readOVReshape reads an OpenVINO Reshape-1 layer's node: its options, the dialect openvino with
+// the required special_zero (reshape.ParseSpecialZero). The error wraps errcode.ErrSyntax for a
+// layer without two input ports and one output port, or without a special_zero it can read.
+func readOVReshape(n *Node) (reshape.Options, error) {
+	opt := reshape.Options{Dialect: reshape.OpenVINO}
+	if len(n.Inputs) != 2 || len(n.Outputs) != 1 {
+		return opt, errcode.Errorf(errcode.ErrSyntax, "%d input and %d output ports, want 2 and 1", len(n.Inputs), len(n.Outputs))
+	}
+	a, ok := n.Attr("special_zero")
+	if !ok {
+		return opt, errcode.Errorf(errcode.ErrSyntax, "<data> has no special_zero attribute (required by Reshape-1)")
+	}
+	text := a.Text
+	if a.Kind == AttrString {
+		text = a.String
+	}
+	sz, err := reshape.ParseSpecialZero(text)
+	opt.SpecialZero = sz
+	return opt, err
+}
 
 // The condition of the Reshapes of ONNX (Reshape) and OpenVINO (Reshape-1), beside what package
 // reshape infers: the volume of the input is that of the output.

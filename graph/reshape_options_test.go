@@ -5,17 +5,15 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/reshape-go/reshape/check"
 	"github.com/reshape-go/reshape/element"
 	"github.com/reshape-go/reshape/errcode"
 	"github.com/reshape-go/reshape/graph"
-	"github.com/reshape-go/reshape/onnx"
 )
 
-// TestReshapeOptionsAgree reads ONNX Reshape nodes both ways, as graph.Infer does and as
-// check.ReadONNXReshape does (the one reading of reshape.ONNXOptions): an allowzero before
-// Reshape-14, or one other than 0 or 1, is refused by both with the same message; an allowzero
-// both accept gives the same special_zero, which the inferred shape shows.
+// TestReshapeOptionsAgree reads ONNX Reshape nodes both ways, as the rule of graph.Infer does and as
+// Result.Reshape gives them to check, fix and conformance (the one reading of reshape.ONNXOptions):
+// an allowzero before Reshape-14, or one other than 0 or 1, is refused by both with the same
+// message; an allowzero both accept gives the same special_zero, which the inferred shape shows.
 func TestReshapeOptionsAgree(t *testing.T) {
 	for _, tc := range []struct {
 		name      string
@@ -34,20 +32,21 @@ func TestReshapeOptionsAgree(t *testing.T) {
 		{name: "opset 19 allowzero 1", opset: 19, allowzero: ptr(1), want: "[0,3]"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			on := onnx.Node{Name: "r", OpType: "Reshape", Inputs: []string{"x", "p"}, Outputs: []string{"y"}}
 			n := graph.Node{Name: "r", Op: "Reshape", Version: tc.opset, Inputs: []string{"x", "p"}, Outputs: []string{"y"}}
 			if tc.allowzero != nil {
-				on.Attrs = []onnx.Attribute{{Name: "allowzero", Type: onnx.AttrInt, I: *tc.allowzero}}
 				n.Attrs = []graph.Attr{{Name: "allowzero", Kind: graph.AttrInt, Int: *tc.allowzero}}
 			}
-			node, cerr := check.ReadONNXReshape(&on, tc.opset)
 			res, err := graph.Infer(reshapeGraph(n, tc.allowzero != nil && *tc.allowzero == 1), graph.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
-			gerr := res.Nodes[0].Err
+			node, ok := res.Reshape(&res.Nodes[0])
+			if !ok {
+				t.Fatal("Result.Reshape: not a Reshape")
+			}
+			cerr, gerr := node.Err, res.Nodes[0].Err
 			if tc.wantErr != "" {
-				for who, e := range map[string]error{"check": cerr, "graph": gerr} {
+				for who, e := range map[string]error{"Result.Reshape": cerr, "the rule": gerr} {
 					if !errors.Is(e, errcode.ErrSyntax) || !strings.Contains(e.Error(), tc.wantErr) {
 						t.Errorf("%s: %v, want an error wrapping ErrSyntax with %q", who, e, tc.wantErr)
 					}
@@ -55,10 +54,10 @@ func TestReshapeOptionsAgree(t *testing.T) {
 				return
 			}
 			if cerr != nil || gerr != nil {
-				t.Fatalf("check: %v, graph: %v", cerr, gerr)
+				t.Fatalf("Result.Reshape: %v, the rule: %v", cerr, gerr)
 			}
-			if sz := tc.allowzero == nil || *tc.allowzero == 0; node.Options.SpecialZero != sz {
-				t.Errorf("check: special_zero %v, want %v", node.Options.SpecialZero, sz)
+			if sz := tc.allowzero == nil || *tc.allowzero == 0; node.Options.SpecialZero != sz || node.Options.AllowZero == sz {
+				t.Errorf("Result.Reshape: special_zero %v, allowzero %v, want special_zero %v", node.Options.SpecialZero, node.Options.AllowZero, sz)
 			}
 			if got := res.Nodes[0].Outputs[0].Shape.String(); got != tc.want {
 				t.Errorf("graph: %s, want %s", got, tc.want)
