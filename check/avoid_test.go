@@ -19,7 +19,7 @@ func TestAvoidable(t *testing.T) {
 		verdicts  map[string]check.Verdict // by row name
 		avoidable int
 		errors    int
-		valid     string
+		valid     check.Validity
 		message   string // in the avoidable row's message
 	}{
 		{6, map[string]check.Verdict{then: check.Avoidable, els: check.Inferred}, 1, 0, "always",

@@ -273,7 +273,7 @@ func TestOneDNNRows(t *testing.T) {
 		dialect  string
 		verdict  check.Verdict
 		inferred string
-		source   string
+		source   check.PatternSource
 	}{
 		{"onednn-static", "ambiguous-inferred", "", check.PatternConst},
 		{"onednn-dynamic", "ok", "[?,?,?]", check.PatternUnknown},

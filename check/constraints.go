@@ -36,30 +36,34 @@ func newReport(res *graph.Result, file string) *Report {
 	return &Report{File: file, Symbols: res.Table().Names(), Constraints: constraintsOf(res, file), Unsupported: res.Unsupported}
 }
 
-// The values of Report.Valid and Summary.Valid.
+// Validity says at which bindings of its free symbols a model runs (Report.Valid, Shapes.Valid,
+// Summary.Valid); it is written as its string, in text and in JSON.
+type Validity string
+
+// The validities.
 const (
-	validAlways = "always"
-	validWhen   = "when constraints hold"
-	validNever  = "never"
+	ValidAlways Validity = "always"                // at every binding
+	ValidWhen   Validity = "when constraints hold" // at the bindings that satisfy its constraints
+	ValidNever  Validity = "never"                 // at none: a node fails
 )
 
-// Valid says at which bindings of its free symbols the model runs: "never" when a row is an error
-// (a node whose rule no binding satisfies, or that the bindings given break), "when constraints
-// hold" when it states constraints, and "always" otherwise.
-func (r *Report) Valid() string {
+// Valid says at which bindings of its free symbols the model runs: ValidNever when a row is an
+// error (a node whose rule no binding satisfies, or that the bindings given break), ValidWhen when
+// it states constraints, and ValidAlways otherwise.
+func (r *Report) Valid() Validity {
 	return validity(slices.ContainsFunc(r.Rows, func(row Row) bool { return row.Verdict.IsError() }), len(r.Constraints))
 }
 
-// validity is "never" when something failed, "when constraints hold" when there are constraints,
-// and "always" otherwise.
-func validity(failed bool, constraints int) string {
+// validity is ValidNever when something failed, ValidWhen when there are constraints, and
+// ValidAlways otherwise.
+func validity(failed bool, constraints int) Validity {
 	switch {
 	case failed:
-		return validNever
+		return ValidNever
 	case constraints > 0:
-		return validWhen
+		return ValidWhen
 	}
-	return validAlways
+	return ValidAlways
 }
 
 // Constraint is a condition a model imposes on its symbols for it to run, and the node that
@@ -89,12 +93,8 @@ func constraintsOf(res *graph.Result, file string) []Constraint {
 	if len(cs) == 0 {
 		return nil
 	}
-	order := make(map[string]int, len(res.Nodes))
-	for i := range res.Nodes {
-		order[res.Nodes[i].Path] = i
-	}
 	at := func(node string) int {
-		if i, ok := order[node]; ok {
+		if i, ok := res.NodeIndex(node); ok {
 			return i
 		}
 		return len(res.Nodes)
@@ -130,24 +130,28 @@ func fixes(t *sym.Table, p sym.Pred) []string {
 
 // brokenConstraint returns the first constraint of the model g that the bindings opt.Dims break
 // (graph.Result.Check), inferring it again without them, since inference with the bindings, res,
-// decides every condition and records none. A broken condition is an error of its node in res too,
-// so only a result with an error a run cannot avoid is inferred again. It returns nil when nothing
-// is bound, or when every constraint holds or needs a symbol left free.
-func brokenConstraint(g *graph.Graph, res *graph.Result, opt Options) *sym.ConstraintError {
+// decides every condition and records none, and the index in res.Nodes of the node that imposes it
+// (graph.Result.NodeIndex), -1 when res does not hold it. A broken condition is an error of its node
+// in res too, so only a result with an error a run cannot avoid is inferred again. It returns nil
+// when nothing is bound, or when every constraint holds or needs a symbol left free.
+func brokenConstraint(g *graph.Graph, res *graph.Result, opt Options) (*sym.ConstraintError, int) {
 	if len(opt.Dims) == 0 || !slices.ContainsFunc(res.Nodes, func(r graph.NodeResult) bool { return r.Err != nil && !r.Avoidable }) {
-		return nil
+		return nil, -1
 	}
 	o := opt.graphOptions()
 	o.Dims = nil
 	free, err := graph.Infer(g, o)
 	if err != nil {
-		return nil
+		return nil, -1
 	}
 	var ce *sym.ConstraintError
-	if errors.As(free.Check(opt.Dims), &ce) {
-		return ce
+	if !errors.As(free.Check(opt.Dims), &ce) {
+		return nil, -1
 	}
-	return nil
+	if i, ok := res.NodeIndex(ce.Constraint.Origin.Node); ok {
+		return ce, i
+	}
+	return ce, -1
 }
 
 // breaks makes the row of the node that imposes a constraint the bindings break an error, with the
@@ -180,96 +184,4 @@ func brokenMessage(ce *sym.ConstraintError, msg string) string {
 		return text
 	}
 	return notes(text, msg)
-}
-
-// declarations compares the shapes a model declares with those inference gives, under the
-// constraints of the result.
-type declarations struct {
-	// equal is the result's EqualWhen.
-	equal func(a, b sym.Dim) (sym.Pred, bool)
-	// model holds the symbols inference met; a name that only declarations use (an exporter's
-	// "Reshapeboxes_dim_2" for a dim it could not compute) names whatever the dim is.
-	model map[string]bool
-}
-
-// newDeclarations returns the comparison of the declarations of the model res inferred; it is
-// made before any declaration is read (graph.Result.Declared adds the names only they use). A nil
-// res compares shapes of integers and intervals.
-func newDeclarations(res *graph.Result) *declarations {
-	if res == nil {
-		return &declarations{equal: sym.NewSolver(sym.NewTable()).EqualWhen}
-	}
-	d := &declarations{equal: res.EqualWhen, model: map[string]bool{}}
-	for _, name := range res.Table().Names() {
-		d.model[name] = true
-	}
-	return d
-}
-
-// equalWhen returns the condition under which the declared shape is the inferred one at every
-// binding that satisfies the constraints: true, false, or the condition (a declared [N,N,4] and
-// an inferred [N,10,4] are equal only when N == 10; a declared [N,12] and an inferred [1,12] when
-// N == 1, which is true where the model's constraints say N == 1). A dynamic rank on either side is
-// true. A name that only declarations use stands for the inferred dim it is declared for (the first,
-// within the shape). A pair of dims whose condition cannot be stated in the model's symbols (a dim
-// known only by its bounds, an anonymous symbol) counts as equal when their bounds meet: nothing
-// proves them different.
-func (d *declarations) equalWhen(inferred, declared sym.Shape) sym.Pred {
-	if inferred.RankDynamic || declared.RankDynamic {
-		return sym.True()
-	}
-	if len(inferred.Dims) != len(declared.Dims) {
-		return sym.False()
-	}
-	named := map[string]sym.Expr{}
-	lookup := func(name string) (sym.Expr, bool) {
-		x, ok := named[name]
-		return x, ok
-	}
-	var conds []sym.Pred
-	for i, a := range inferred.Dims {
-		b := declared.Dims[i].Subst(lookup)
-		xa, oka := a.Expr()
-		if xb, ok := b.Expr(); ok {
-			if name, anon, isSym := xb.Symbol(); isSym && !anon && d.declaredOnly(name) {
-				if oka && !xa.DependsOnAnon() {
-					named[name] = xa
-				}
-				continue
-			}
-		}
-		when, ok := d.equal(a, b)
-		switch {
-		case ok && (when.IsTrue() || when.IsFalse()):
-		case !ok || d.unstated(when) || oka && xa.DependsOnAnon():
-			when = sym.True()
-			if !a.Compatible(b) {
-				when = sym.False()
-			}
-		}
-		if when.IsFalse() {
-			return when
-		}
-		conds = append(conds, when)
-	}
-	return sym.And(conds...)
-}
-
-// declaredOnly reports whether name is a symbol only declarations use.
-func (d *declarations) declaredOnly(name string) bool { return d.model != nil && !d.model[name] }
-
-// unstated reports whether the condition p names a symbol only declarations use.
-func (d *declarations) unstated(p sym.Pred) bool {
-	return slices.ContainsFunc(p.SymbolNames(), d.declaredOnly)
-}
-
-// disagreement is the message of a declared shape that is not the inferred one: "the model
-// declares [N,N,4], the rules give [N,10,4]", and ": equal only when N == 10" when they can be
-// equal.
-func disagreement(declared, inferred sym.Shape, when sym.Pred) string {
-	msg := "the model declares " + declared.String() + ", the rules give " + inferred.String()
-	if !when.IsFalse() {
-		msg += ": equal only when " + when.String()
-	}
-	return msg
 }

@@ -3,7 +3,6 @@ package check
 import (
 	"errors"
 	"fmt"
-	"io"
 	"slices"
 
 	"github.com/reshape-go/reshape"
@@ -12,27 +11,8 @@ import (
 	"github.com/reshape-go/reshape/graph"
 	"github.com/reshape-go/reshape/ir"
 	"github.com/reshape-go/reshape/shape"
-	"github.com/reshape-go/reshape/sym"
 	"github.com/reshape-go/reshape/tensor"
 )
-
-// readIR checks the OpenVINO IR network read from xml, with its weights in the file binPath; name
-// is the file name the report carries.
-func readIR(xml io.Reader, name, binPath string, opt Options) (*Report, error) {
-	net, err := ir.Decode(xml)
-	if err != nil {
-		return nil, err
-	}
-	w, err := ir.OpenWeights(binPath)
-	switch {
-	case err != nil && opt.BinPath != "":
-		return nil, errcode.Errorf(errcode.ErrSyntax, "weights: %v", err)
-	case err != nil:
-		return nil, errcode.Errorf(errcode.ErrSyntax, "weights: %v (the .bin beside the .xml; give another with --bin)", err)
-	}
-	defer w.Close()
-	return IR(net, w, name, opt)
-}
 
 // IR checks every layer of type Reshape of net (OpenVINO Reshape-1) after inferring the shape of
 // every port of the network with package graph, from its Parameters (Options.Dims and
@@ -48,106 +28,49 @@ func IR(net *ir.Net, w *ir.Weights, file string, opt Options) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	res, err := graph.Infer(g, opt.graphOptions())
-	if err != nil {
-		return nil, err
-	}
-	rep := newReport(res, file)
-	d := newDeclarations(res)
-	broken := brokenConstraint(g, res, opt)
-	st := newStoppers(res)
-	for i := range res.Nodes {
-		r := &res.Nodes[i]
-		if r.NotTaken { // a branch the network does not run at this binding
-			continue
-		}
-		breaks := broken != nil && r.Path == broken.Constraint.Origin.Node
-		id, _ := graph.IRLayerID(r.Node)
-		if r.Node.Op != "Reshape" || r.Node.Domain != graph.DomainOpenVINO {
-			if r.Err != nil || breaks && r.Blocked == "" {
-				row := nodeRow(res, r, file, reshape.OpenVINO, id)
-				if breaks {
-					row.breaks(broken)
-				}
-				rep.Rows = append(rep.Rows, row)
-			}
-			continue
-		}
-		l, ok := net.Layer(id)
-		if !ok {
-			return nil, errcode.Errorf(errcode.ErrSyntax, "Reshape layer %q: not in the network", id)
-		}
-		row, err := irRow(res, d, net, r, l, w, file, opt)
-		if err != nil {
-			return nil, err
-		}
-		if breaks {
-			row.breaks(broken)
-		}
-		if !determined(row) && row.Verdict != Unknown {
-			row.Stopped = st.of(r)
-		}
-		rep.Rows = append(rep.Rows, row)
-	}
-	return rep, nil
+	return report(g, irFormat{net, w}, file, opt)
 }
 
-// irRow is the row of a Reshape layer.
-func irRow(res *graph.Result, d *declarations, net *ir.Net, r *graph.NodeResult, l *ir.Layer, w *ir.Weights, file string, opt Options) (Row, error) {
-	if len(l.Inputs) != 2 || len(l.Outputs) != 1 {
-		return Row{}, errcode.Errorf(errcode.ErrSyntax, "Reshape %v: %d input and %d output ports, want 2 and 1", l, len(l.Inputs), len(l.Outputs))
+// irFormat is what the rows of an OpenVINO IR network show of it: nodes by their layer's id,
+// Reshapes by their layer's name, type and place, and the runs of Reshapes on constant data
+// (Options.Run) from its weights.
+type irFormat struct {
+	net *ir.Net
+	w   *ir.Weights
+}
+
+func (irFormat) dialect() reshape.Dialect { return reshape.OpenVINO }
+
+func (irFormat) rebinds() bool { return true }
+
+func (irFormat) id(r *graph.NodeResult) string {
+	id, _ := graph.IRLayerID(r.Node)
+	return id
+}
+
+// layer returns the IR layer of the node r, or one made of the node when the network has none.
+func (f irFormat) layer(r *graph.NodeResult) *ir.Layer {
+	id, _ := graph.IRLayerID(r.Node)
+	if l, ok := f.net.Layer(id); ok {
+		return l
 	}
-	szText, ok := l.Attr("special_zero")
-	if !ok {
-		return Row{}, errcode.Errorf(errcode.ErrSyntax, "Reshape %v: <data> has no special_zero attribute (required by Reshape-1)", l)
-	}
-	sz, err := reshape.ParseSpecialZero(szText)
-	if err != nil {
-		return Row{}, errcode.Errorf(errcode.ErrSyntax, "Reshape %v: special_zero=%q: want true or false", l, szText)
-	}
-	p := r.Inputs[1]
-	row := Row{File: file, ID: l.ID, Name: l.Name, Op: l.Type, Dialect: reshape.OpenVINO, SpecialZero: &sz,
-		Input: r.Inputs[0].Shape, PatternShape: p.Shape.Partial(), PatternSource: PatternConst}
-	row.Pattern = Pattern{Values: p.Value, Scalar: !p.Shape.RankDynamic && len(p.Shape.Dims) == 0}
-	// A Const pattern is read whole, within the rank bound, so that a limit or an overflow is the
-	// row's error.
-	src, _, ok := net.Producer(l.ID, l.Inputs[1].ID)
-	if !ok {
-		return Row{}, errcode.Errorf(errcode.ErrSyntax, "Reshape %v: no edge feeds its pattern input port %q", l, l.Inputs[1].ID)
-	}
-	if src.Type == "Const" {
-		c, err := src.Const()
-		if err != nil {
-			return Row{}, err
-		}
-		if c.Type.IsInteger() {
-			values, err := w.Ints(c, opt.maxRank())
-			switch {
-			case errors.Is(err, errcode.ErrLimit), errors.Is(err, errcode.ErrOverflow):
-				row.Pattern.Values = nil
-				row.Verdict, row.Message = verdictOf(err), fmt.Sprintf("pattern Const layer %q: %v", src.ID, err)
-				return row, nil
-			case err != nil:
-				return Row{}, fmt.Errorf("pattern Const layer %q: %w", src.ID, err)
-			}
-			row.Pattern.Values = make([]sym.Dim, len(values))
-			for i, v := range values {
-				row.Pattern.Values[i] = sym.Const(v)
-			}
-		}
-	} else if p.Value != nil {
-		row.PatternSource = PatternComputed
-		row.Message = "the pattern is computed by the shape subgraph ending in " + src.Type + " " + src.String()
-	} else {
-		row.PatternSource = PatternUnknown
-		row.Message = "the pattern's values are known at run time only, so it is inferred with its values unknown"
-	}
-	if row.judge(res, d, r, r.Node.Outputs[0], opt.rebinds(true)) && opt.Run && row.PatternSource == PatternConst && row.Pattern.Values != nil {
-		if err := runConst(net, l, w, &row, sz, opt); err != nil {
-			return Row{}, err
-		}
-	}
-	return row, nil
+	return &ir.Layer{ID: id, Name: r.Node.Name, Type: r.Node.Op}
+}
+
+func (f irFormat) reshape(r *graph.NodeResult, _ int64, file string) Row {
+	l := f.layer(r)
+	return Row{File: file, ID: l.ID, Name: l.Name, Op: l.Type}
+}
+
+func (f irFormat) where(r *graph.NodeResult) string { return "Reshape " + f.layer(r).String() }
+
+func (f irFormat) computed(_, src *graph.NodeResult) string {
+	l := f.layer(src)
+	return "the pattern is computed by the shape subgraph ending in " + l.Type + " " + l.String()
+}
+
+func (f irFormat) run(r *graph.NodeResult, row *Row, sz bool, opt Options) error {
+	return runConst(f.net, f.layer(r), f.w, row, sz, opt)
 }
 
 // runConst runs the Reshape on its data input when that is a Const (directly or through a

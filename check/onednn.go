@@ -2,7 +2,6 @@ package check
 
 import (
 	"fmt"
-	"io"
 	"strconv"
 
 	"github.com/reshape-go/reshape"
@@ -10,16 +9,8 @@ import (
 	"github.com/reshape-go/reshape/errcode"
 	"github.com/reshape-go/reshape/onednn"
 	"github.com/reshape-go/reshape/shape"
+	"github.com/reshape-go/reshape/sym"
 )
-
-// readOneDNN checks the oneDNN Graph JSON read from r; name is the file name the report carries.
-func readOneDNN(r io.Reader, name string, opt Options) (*Report, error) {
-	g, err := onednn.Decode(r)
-	if err != nil {
-		return nil, err
-	}
-	return OneDNN(g, name, opt)
-}
 
 // OneDNN checks every StaticReshape (dialect onednn-static: the pattern is the s64[] attribute
 // shape) and DynamicReshape (dialect onednn-dynamic: the pattern is the second input, whose values
@@ -107,4 +98,60 @@ func onednnSite(op *onednn.Op, d reshape.Dialect, opt Options) (*site, error) {
 	s.Pattern, s.PatternSource = reshape.PatternOf(dims...), PatternConst
 	s.Options.PatternType = element.I64
 	return s, nil
+}
+
+// site is one Reshape as a model describes it, ready to be checked.
+type site struct {
+	ID, Name, Op  string
+	Input         shape.Shape
+	Pattern       reshape.Pattern
+	PatternSource PatternSource
+	Options       reshape.Options
+	Declared      shape.Shape
+	Note          string // added to the row's message, e.g. where a non-constant pattern comes from
+	// Err, when not nil, is a problem found while reading the site (a pattern constant over a limit);
+	// it becomes the verdict instead of an inference.
+	Err error
+}
+
+// Check infers the site's output shape and compares it with the declared one as the rows of every
+// format are (compare): OK when the two are equal (a dim known only by its bounds meeting the other)
+// and the declared shape may have the input's volume, Mismatch otherwise (also when the pattern's values are unknown: a reshape keeps the volume
+// whatever they are), Inferred when the rules give an unknown rank, or the error code when
+// inference fails.
+func (s *site) Check(file string) Row {
+	sz := s.Options.CopiesZeros()
+	declared := sym.FromShapes(s.Declared)
+	r := Row{
+		File: file, ID: s.ID, Name: s.Name, Op: s.Op, Dialect: s.Options.Dialect, Input: sym.FromShapes(s.Input),
+		Pattern: patternOf(s.Pattern), PatternShape: s.Pattern.TensorShape(), PatternSource: s.PatternSource, SpecialZero: &sz,
+		Declared: &declared,
+	}
+	err := s.Err
+	if err == nil {
+		var out shape.Shape
+		if out, err = reshape.InferPartial(s.Input, s.Pattern, s.Options); err == nil {
+			inferred := sym.FromShapes(out)
+			r.Inferred = &inferred
+		}
+	}
+	if err != nil {
+		r.Verdict, r.Message = verdictOf(err), notes(err.Error(), s.Note)
+		return r
+	}
+	r.Verdict, r.Message = compare(newDeclarations(nil), r.Input, *r.Inferred, declared, s.Note)
+	return r
+}
+
+// patternOf returns the row's form of a pattern of package reshape.
+func patternOf(p reshape.Pattern) Pattern {
+	values, ok := p.Values()
+	if !ok {
+		return Pattern{Scalar: p.IsScalar()}
+	}
+	out := Pattern{Values: make([]sym.Dim, len(values)), Scalar: p.IsScalar()}
+	for i, v := range values {
+		out.Values[i] = sym.Interval(v.Lo, v.Hi)
+	}
+	return out
 }

@@ -57,10 +57,12 @@ func TestONNXFixtures(t *testing.T) {
 		return &onnx.Model{IRVersion: 8, OpsetImports: []onnx.OpsetID{{Version: opset}}, Graph: g}
 	}
 	tests := []struct {
-		name                            string
-		m                               *onnx.Model
-		op, input, pattern, source, out string
-		verdict                         check.Verdict
+		name               string
+		m                  *onnx.Model
+		op, input, pattern string
+		source             check.PatternSource
+		out                string
+		verdict            check.Verdict
 	}{
 		{"Reshape-1 shape attribute", model(1, onnx.Graph{
 			Nodes:   []onnx.Node{{Name: "r", OpType: "Reshape", Inputs: []string{"x"}, Outputs: []string{"y"}, Attrs: []onnx.Attribute{{Name: "shape", Type: onnx.AttrInts, Ints: []int64{0, -1}}}}},

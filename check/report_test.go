@@ -21,7 +21,7 @@ func TestReportConstraints(t *testing.T) {
 		model       string
 		dims        map[string]int64
 		constraints string // "PRED @ NODE (OP): WHY [FIXES]; ..."
-		valid       string
+		valid       check.Validity
 		symbols     string
 		errors      string // "NAME VERDICT: MESSAGE" of each error row
 	}{
@@ -139,7 +139,7 @@ func TestSummarizeConstraints(t *testing.T) {
 	idioms, fixed, broken := open("idioms.onnx", nil), open("flat_matmul.onnx", nil), open("flat_matmul.onnx", map[string]int64{"N": 3})
 	tests := []struct {
 		reports     []*check.Report
-		valid       string
+		valid       check.Validity
 		constraints int
 		fixed       int
 		text        string

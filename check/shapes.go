@@ -17,9 +17,6 @@ import (
 	"github.com/reshape-go/reshape/sym"
 )
 
-// Inferred is the verdict of a row whose model declares nothing to compare the inferred shape with.
-const Inferred Verdict = "inferred"
-
 // Tensor is one tensor of a model and what graph inference found of it: its element type and shape,
 // beside what the model declares.
 type Tensor struct {
@@ -79,7 +76,7 @@ type Shapes struct {
 // Valid says at which bindings of its free symbols the model runs, as Report.Valid does: "never"
 // when a tensor's verdict is an error, "when constraints hold" when the model states constraints,
 // and "always" otherwise.
-func (s *Shapes) Valid() string {
+func (s *Shapes) Valid() Validity {
 	return validity(slices.ContainsFunc(s.Tensors, func(t Tensor) bool { return t.Verdict.IsError() }), len(s.Constraints))
 }
 
@@ -117,7 +114,7 @@ func (s *Shapes) Close() error { return s.g.Close() }
 // is graph.Open's for a file that cannot be read (errcode.ErrIO, errcode.ErrSyntax,
 // errcode.ErrLimit), or graph.Infer's for a graph that cannot be run, each naming path.
 func InferShapes(path string, opt Options) (*Shapes, error) {
-	g, err := graph.Open(path, graph.OpenOptions{MaxBytes: opt.fileLimit(), Weights: opt.BinPath})
+	g, err := graph.Open(path, graph.OpenOptions{MaxBytes: opt.MaxFileSize, Weights: opt.BinPath})
 	if err != nil {
 		return nil, err
 	}
@@ -144,7 +141,7 @@ func InferShapes(path string, opt Options) (*Shapes, error) {
 // graph was read from, nil for an ONNX model.
 func shapesOf(g *graph.Graph, res *graph.Result, net *ir.Net, opt Options) []Tensor {
 	decls := newDeclarations(res)
-	broken := brokenConstraint(g, res, opt)
+	broken, brokenAt := brokenConstraint(g, res, opt)
 	rebinds := opt.rebinds(net != nil)
 	tensors := make([]Tensor, 0, len(g.Inputs)+len(res.Nodes))
 	for _, in := range g.Inputs {
@@ -195,7 +192,7 @@ func shapesOf(g *graph.Graph, res *graph.Result, net *ir.Net, opt Options) []Ten
 					t.Verdict, t.Message = Mismatch, disagreement(*t.Declared, t.Shape, when)
 				}
 			}
-			if broken != nil && r.Path == broken.Constraint.Origin.Node && t.Verdict != Unknown {
+			if i == brokenAt && t.Verdict != Unknown {
 				if !t.Verdict.IsError() {
 					t.Verdict = verdictOf(broken)
 				}

@@ -82,7 +82,7 @@ func TestInferShapesIR(t *testing.T) {
 		opt         check.Options
 		want        []string // every tensor, as tensorLine writes it
 		symbols     []string
-		valid       string
+		valid       check.Validity
 		unsupported map[string]int
 	}{
 		{

@@ -9,8 +9,8 @@ import (
 	"strconv"
 
 	"github.com/reshape-go/reshape"
-	"github.com/reshape-go/reshape/check"
 	"github.com/reshape-go/reshape/errcode"
+	"github.com/reshape-go/reshape/graph"
 	"github.com/reshape-go/reshape/onnx"
 	"github.com/reshape-go/reshape/shape"
 	"github.com/reshape-go/reshape/tensor"
@@ -47,7 +47,8 @@ type SetResult struct {
 func (r SetResult) Pass() bool { return r.FileErr == nil && r.Err == nil && r.Mismatch == "" }
 
 // RunNodeTest runs the ONNX backend node test in dir, whose model.onnx must be a single Reshape
-// node (ONNX Reshape-1 to Reshape-21, read by check.ReadONNXReshape): for each test_data_set_*
+// node (ONNX Reshape-1 to Reshape-21, its options as package graph's Reshape rule reads them,
+// graph.ReadReshape): for each test_data_set_*
 // directory, in lexical order, it reshapes input_0.pb by the pattern in input_1.pb (by the shape
 // attribute for Reshape-1) with reshape.Apply, and compares the result with output_0.pb: element
 // type, shape, then every element's bytes. The error is for a test that cannot be run: a directory
@@ -65,16 +66,16 @@ func RunNodeTest(dir string, opt NodeTestOptions) ([]SetResult, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	opset, ok := m.Opset("")
+	_, ok := m.Opset("")
 	switch {
 	case !ok:
 		return nil, errcode.Errorf(errcode.ErrSyntax, "%s: the model imports no opset of the default ONNX domain", path)
 	case len(m.Graph.Nodes) != 1 || m.Graph.Nodes[0].OpType != "Reshape":
 		return nil, errcode.Errorf(errcode.ErrSyntax, "%s: the model is not a single Reshape node", path)
 	}
-	node, err := check.ReadONNXReshape(&m.Graph.Nodes[0], opset)
+	node, err := readReshape(m, dir)
 	if err != nil {
-		return nil, fmt.Errorf("%s: node 0 (Reshape): %w", path, err)
+		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	node.Options.MaxRank = opt.MaxRank
 	sets, _ := filepath.Glob(filepath.Join(dir, "test_data_set_*"))
@@ -87,6 +88,25 @@ func RunNodeTest(dir string, opt NodeTestOptions) ([]SetResult, error) {
 		results = append(results, runDataSet(set, node, opt.MaxBytes))
 	}
 	return results, nil
+}
+
+// readReshape returns what the Reshape rule of package graph reads of the single Reshape node of the
+// model m of the directory dir (graph.ReadReshape): its options and version, and the values of
+// Reshape-1's shape attribute. The error is that of a graph FromONNX refuses, or of a node that
+// does not follow its form, naming it.
+func readReshape(m *onnx.Model, dir string) (graph.Reshape, error) {
+	g, err := graph.FromONNX(m, dir)
+	if err != nil {
+		return graph.Reshape{}, err
+	}
+	node, ok := graph.ReadReshape(&g.Nodes[0])
+	switch {
+	case !ok:
+		return node, errcode.Errorf(errcode.ErrSyntax, "node 0 (Reshape): not of the default ONNX domain")
+	case node.Err != nil:
+		return node, fmt.Errorf("node 0 (Reshape): %w", node.Err)
+	}
+	return node, nil
 }
 
 // NodeTestDirs returns the node test directories that path names: path itself when it holds a
@@ -136,7 +156,7 @@ func loadTensor(path string, maxBytes int64) (tensor.Tensor, error) {
 
 // runDataSet runs one data set: its files are read first, every one of them, then the reshape
 // runs and its result is compared with output_0.pb.
-func runDataSet(set string, node check.ONNXReshape, maxBytes int64) SetResult {
+func runDataSet(set string, node graph.Reshape, maxBytes int64) SetResult {
 	r := SetResult{Set: set}
 	data, err := loadTensor(filepath.Join(set, "input_0.pb"), maxBytes)
 	if err != nil {
@@ -144,8 +164,14 @@ func runDataSet(set string, node check.ONNXReshape, maxBytes int64) SetResult {
 		return r
 	}
 	opt := node.Options
-	pattern := reshape.IntPattern(node.Shape...)
-	if node.Shape == nil {
+	var pattern reshape.Pattern
+	if node.Version == 1 {
+		values := make([]int64, len(node.Pattern))
+		for i, d := range node.Pattern {
+			values[i], _ = d.Static()
+		}
+		pattern = reshape.IntPattern(values...)
+	} else {
 		p, err := loadTensor(filepath.Join(set, "input_1.pb"), maxBytes)
 		if err != nil {
 			r.FileErr = err

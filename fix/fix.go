@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/reshape-go/reshape"
 	"github.com/reshape-go/reshape/errcode"
 	"github.com/reshape-go/reshape/graph"
 	"github.com/reshape-go/reshape/onnx"
@@ -180,7 +181,8 @@ func (fx *finder) pass() error {
 	b := &builder{taken: maps.Clone(fx.taken)}
 	for i := range fx.r0.Nodes {
 		nr := &fx.r0.Nodes[i]
-		if nr.Node.Op != "Reshape" || nr.Node.Domain != "" {
+		f, ok := fx.r0.Reshape(nr)
+		if !ok || f.Options.Dialect != reshape.ONNX {
 			continue
 		}
 		own := fx.constraintsOf(nr.Path)
@@ -190,13 +192,13 @@ func (fx *finder) pass() error {
 				fx.leave(nr, own, "it is in a subgraph: fix rewrites the main graph's Reshapes")
 			}
 			continue
-		case nr.Node.Version < 5:
+		case f.Version == 1:
 			if len(own) > 0 {
 				fx.leave(nr, own, fmt.Sprintf("Reshape-1 (opset %d) holds its pattern in an attribute, which fix does not rewrite", nr.Node.Version))
 			}
 			continue
 		}
-		if err := fx.reshape(nr, own, b); err != nil {
+		if err := fx.reshape(nr, &f, own, b); err != nil {
 			return err
 		}
 	}
@@ -228,15 +230,15 @@ func (fx *finder) leave(nr *graph.NodeResult, own []sym.Constraint, why string) 
 }
 
 // reshape plans the rewrite of one Reshape of the main graph, or leaves it.
-func (fx *finder) reshape(nr *graph.NodeResult, own []sym.Constraint, b *builder) error {
-	if len(nr.Inputs) < 2 || nr.Inputs[1] == nil || nr.Inputs[1].Value == nil {
+func (fx *finder) reshape(nr *graph.NodeResult, f *graph.Reshape, own []sym.Constraint, b *builder) error {
+	if f.Pattern == nil {
 		if len(own) > 0 {
 			fx.leave(nr, own, "its pattern's values are not known")
 		}
 		return nil
 	}
 	literal, minus := false, false
-	for _, v := range nr.Inputs[1].Value {
+	for _, v := range f.Pattern {
 		if n, ok := v.Static(); ok {
 			literal = literal || n > 0
 			minus = minus || n == -1
@@ -259,10 +261,7 @@ func (fx *finder) reshape(nr *graph.NodeResult, own []sym.Constraint, b *builder
 	if err != nil {
 		return err
 	}
-	allowzero := false
-	if a, ok := nr.Node.Attr("allowzero"); ok && a.Int != 0 {
-		allowzero = true
-	}
+	allowzero := f.Options.AllowZero
 	alns, why := align(in.Dims, pat, allowzero)
 	alns = slices.DeleteFunc(alns, func(a alignment) bool { return len(a) == 0 })
 	if why == "" && len(alns) == 0 {

@@ -21,7 +21,7 @@ type conditions struct {
 	who         string // what starts the first line: "FILE " for check, "" for shapes
 	symbols     []string
 	constraints []check.Constraint
-	valid       string
+	valid       check.Validity
 	unsupported map[string]int // nodes without a shape rule, whose conditions are not known
 }
 
@@ -37,7 +37,7 @@ func (c *conditions) print(w io.Writer, quiet, allowFixed bool) {
 		rules = "what the nodes without a shape rule need: " + opCounts(c.unsupported)
 	}
 	switch {
-	case len(c.constraints) == 0 && !quiet && c.valid == "always" && len(c.symbols) > 0:
+	case len(c.constraints) == 0 && !quiet && c.valid == check.ValidAlways && len(c.symbols) > 0:
 		if rules != "" {
 			fmt.Fprintf(w, "%sruns at every binding of %s, but for %s\n", c.who, strings.Join(c.symbols, ", "), rules)
 		} else {

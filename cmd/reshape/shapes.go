@@ -136,7 +136,7 @@ type shapesSummary struct {
 	Symbols     []string           `json:"symbols"`
 	Unsupported map[string]int     `json:"unsupported"`
 	Constraints []check.Constraint `json:"constraints"`
-	Valid       string             `json:"valid"`
+	Valid       check.Validity     `json:"valid"`
 	Fixed       int                `json:"fixed"`
 }
 

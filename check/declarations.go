@@ -1,0 +1,100 @@
+package check
+
+import (
+	"slices"
+
+	"github.com/reshape-go/reshape/graph"
+	"github.com/reshape-go/reshape/sym"
+)
+
+// declarations compares the shapes a model declares with those inference gives, under the
+// constraints of the result.
+type declarations struct {
+	// equal is the result's EqualWhen.
+	equal func(a, b sym.Dim) (sym.Pred, bool)
+	// model holds the symbols inference met; a name that only declarations use (an exporter's
+	// "Reshapeboxes_dim_2" for a dim it could not compute) names whatever the dim is.
+	model map[string]bool
+}
+
+// newDeclarations returns the comparison of the declarations of the model res inferred; it is
+// made before any declaration is read (graph.Result.Declared adds the names only they use). A nil
+// res compares shapes of integers and intervals.
+func newDeclarations(res *graph.Result) *declarations {
+	if res == nil {
+		return &declarations{equal: sym.NewSolver(sym.NewTable()).EqualWhen}
+	}
+	d := &declarations{equal: res.EqualWhen, model: map[string]bool{}}
+	for _, name := range res.Table().Names() {
+		d.model[name] = true
+	}
+	return d
+}
+
+// equalWhen returns the condition under which the declared shape is the inferred one at every
+// binding that satisfies the constraints: true, false, or the condition (a declared [N,N,4] and
+// an inferred [N,10,4] are equal only when N == 10; a declared [N,12] and an inferred [1,12] when
+// N == 1, which is true where the model's constraints say N == 1). A dynamic rank on either side is
+// true. A name that only declarations use stands for the inferred dim it is declared for (the first,
+// within the shape). A pair of dims whose condition cannot be stated in the model's symbols (a dim
+// known only by its bounds, an anonymous symbol) counts as equal when their bounds meet: nothing
+// proves them different.
+func (d *declarations) equalWhen(inferred, declared sym.Shape) sym.Pred {
+	if inferred.RankDynamic || declared.RankDynamic {
+		return sym.True()
+	}
+	if len(inferred.Dims) != len(declared.Dims) {
+		return sym.False()
+	}
+	named := map[string]sym.Expr{}
+	lookup := func(name string) (sym.Expr, bool) {
+		x, ok := named[name]
+		return x, ok
+	}
+	var conds []sym.Pred
+	for i, a := range inferred.Dims {
+		b := declared.Dims[i].Subst(lookup)
+		xa, oka := a.Expr()
+		if xb, ok := b.Expr(); ok {
+			if name, anon, isSym := xb.Symbol(); isSym && !anon && d.declaredOnly(name) {
+				if oka && !xa.DependsOnAnon() {
+					named[name] = xa
+				}
+				continue
+			}
+		}
+		when, ok := d.equal(a, b)
+		switch {
+		case ok && (when.IsTrue() || when.IsFalse()):
+		case !ok || d.unstated(when) || oka && xa.DependsOnAnon():
+			when = sym.True()
+			if !a.Compatible(b) {
+				when = sym.False()
+			}
+		}
+		if when.IsFalse() {
+			return when
+		}
+		conds = append(conds, when)
+	}
+	return sym.And(conds...)
+}
+
+// declaredOnly reports whether name is a symbol only declarations use.
+func (d *declarations) declaredOnly(name string) bool { return d.model != nil && !d.model[name] }
+
+// unstated reports whether the condition p names a symbol only declarations use.
+func (d *declarations) unstated(p sym.Pred) bool {
+	return slices.ContainsFunc(p.SymbolNames(), d.declaredOnly)
+}
+
+// disagreement is the message of a declared shape that is not the inferred one: "the model
+// declares [N,N,4], the rules give [N,10,4]", and ": equal only when N == 10" when they can be
+// equal.
+func disagreement(declared, inferred sym.Shape, when sym.Pred) string {
+	msg := "the model declares " + declared.String() + ", the rules give " + inferred.String()
+	if !when.IsFalse() {
+		msg += ": equal only when " + when.String()
+	}
+	return msg
+}

@@ -1,0 +1,190 @@
+package check
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+)
+
+// Summary counts rows by verdict, and the rows run on constant data by their Run verdict, and
+// gathers the models' constraints. Files counts the model files read; Unreadable, which Summarize
+// leaves at 0, those that could not be.
+type Summary struct {
+	Total int `json:"reshapes"` // Reshape rows
+	Nodes int `json:"nodes"`    // rows of other nodes, whose inputs break their rule
+	// The verdicts of every row: OK, Mismatch, Inferred, and errors of any code, also counted by
+	// code in Codes.
+	OK       int            `json:"ok"`
+	Mismatch int            `json:"mismatch"`
+	Inferred int            `json:"inferred"`
+	Error    int            `json:"error"`
+	Codes    map[string]int `json:"codes,omitempty"`
+	// Unknown counts the rows downstream of a node whose inputs break its rule, not inferred;
+	// Stale the rows whose declaration is the shape for input shapes the bindings changed.
+	Unknown int `json:"unknown"`
+	Stale   int `json:"stale"`
+	// Avoidable counts the rows of nodes that break their rule in a branch of an If whose other
+	// branch runs (the verdict Avoidable): not errors of the model. Left out of JSON when 0.
+	Avoidable int `json:"avoidable,omitempty"`
+
+	Run   int `json:"run"`    // rows run on constant data
+	RunOK int `json:"run_ok"` // of which OK
+
+	// Stopped counts, by operator, the rows that a node without a shape rule (or whose inputs broke
+	// its rule) leaves with an undetermined dim.
+	Stopped map[string]int `json:"stopped_by,omitempty"`
+
+	// Constraints lists the constraints of every model (Report.Constraints), in the order of the
+	// files: a JSON array, empty when none imposes any. Valid is "never" when some model runs at no
+	// binding of its symbols (an error row), "when constraints hold" when some model states
+	// constraints, else "always" (Report.Valid). Fixed counts the constraints that force a symbol to
+	// one value (Constraint.Fixes).
+	Constraints []Constraint `json:"constraints"`
+	Valid       Validity     `json:"valid"`
+	Fixed       int          `json:"fixed"`
+
+	Files      int `json:"files"`
+	Unreadable int `json:"unreadable"`
+	// Skipped counts the files of a directory that have a model's extension but are not models
+	// (ModelFiles); Summarize leaves it at 0.
+	Skipped int `json:"skipped"`
+}
+
+// Summarize counts the verdicts of the reports' rows, and gathers their constraints.
+func Summarize(reports []*Report) Summary {
+	s := Summary{Files: len(reports), Constraints: []Constraint{}, Valid: ValidAlways}
+	for _, rep := range reports {
+		s.Constraints = append(s.Constraints, rep.Constraints...)
+		for _, c := range rep.Constraints {
+			if len(c.Fixes) > 0 {
+				s.Fixed++
+			}
+		}
+		switch v := rep.Valid(); {
+		case v == ValidNever, v == ValidWhen && s.Valid == ValidAlways:
+			s.Valid = v
+		}
+		s.count(rep.Rows)
+	}
+	return s
+}
+
+// count counts the rows' verdicts.
+func (s *Summary) count(rows []Row) {
+	for _, r := range rows {
+		if strings.HasPrefix(r.Op, "Reshape") || r.Op == "StaticReshape" || r.Op == "DynamicReshape" {
+			s.Total++
+		} else {
+			s.Nodes++
+		}
+		switch r.Verdict {
+		case OK:
+			s.OK++
+		case Mismatch:
+			s.Mismatch++
+		case Inferred:
+			s.Inferred++
+		case Unknown:
+			s.Unknown++
+		case Stale:
+			s.Stale++
+		case Avoidable:
+			s.Avoidable++
+		default:
+			s.Error++
+			if s.Codes == nil {
+				s.Codes = map[string]int{}
+			}
+			s.Codes[string(r.Verdict)]++
+		}
+		if r.Run != "" {
+			s.Run++
+			if r.Run == OK {
+				s.RunOK++
+			}
+		}
+		for _, op := range r.Stopped {
+			if s.Stopped == nil {
+				s.Stopped = map[string]int{}
+			}
+			op, _, _ = strings.Cut(op, " ")
+			s.Stopped[op]++
+		}
+	}
+}
+
+// AllOK reports whether every row is OK or Inferred (nothing declared to compare with), every run
+// on constant data is OK, and every file was read. Constraints, even those that fix a symbol, do
+// not count: Fixed says how many fix one.
+func (s Summary) AllOK() bool {
+	return s.Mismatch == 0 && s.Error == 0 && s.RunOK == s.Run && s.Unreadable == 0
+}
+
+// String returns "N reshapes in F files: A ok, B mismatch, C inferred, D error" (" in F files"
+// when Files or Unreadable is set), followed by the count of each error code, ", U unknown" when
+// some rows are downstream of an error, ", S stale" when some declarations are of old inputs,
+// ", A avoidable" when some errors are in If branches a run avoids,
+// "; C constraints, of which X fix a dim" when the models state some, "; R run on constant data:
+// K ok" when some were run, the operators that leave dims undetermined, "; U files could not be
+// read" when some could not, and "; K files skipped: not models".
+func (s Summary) String() string {
+	text := plural(s.Total, "reshape")
+	if s.Nodes > 0 {
+		text += " and " + plural(s.Nodes, "failing node")
+	}
+	if s.Files > 0 || s.Unreadable > 0 {
+		text += " in " + plural(s.Files, "file")
+	}
+	text += fmt.Sprintf(": %d ok, %d mismatch, %d inferred, %d error", s.OK, s.Mismatch, s.Inferred, s.Error)
+	if len(s.Codes) > 0 {
+		codes := slices.Sorted(maps.Keys(s.Codes))
+		for i, c := range codes {
+			codes[i] = fmt.Sprintf("%d %s", s.Codes[c], c)
+		}
+		text += " (" + strings.Join(codes, ", ") + ")"
+	}
+	if s.Unknown > 0 {
+		text += fmt.Sprintf(", %d unknown", s.Unknown)
+	}
+	if s.Stale > 0 {
+		text += fmt.Sprintf(", %d stale", s.Stale)
+	}
+	if s.Avoidable > 0 {
+		text += fmt.Sprintf(", %d avoidable", s.Avoidable)
+	}
+	if len(s.Constraints) > 0 {
+		text += "; " + plural(len(s.Constraints), "constraint")
+		switch {
+		case s.Fixed == 1:
+			text += ", of which 1 fixes a dim"
+		case s.Fixed > 1:
+			text += fmt.Sprintf(", of which %d fix a dim", s.Fixed)
+		}
+	}
+	if s.Run > 0 {
+		text += fmt.Sprintf("; %d run on constant data: %d ok", s.Run, s.RunOK)
+	}
+	if len(s.Stopped) > 0 {
+		ops := slices.Sorted(maps.Keys(s.Stopped))
+		for i, op := range ops {
+			ops[i] = fmt.Sprintf("%s (%d)", op, s.Stopped[op])
+		}
+		text += "; undetermined dims stop at " + strings.Join(ops, ", ")
+	}
+	if s.Unreadable > 0 {
+		text += "; " + plural(s.Unreadable, "file") + " could not be read"
+	}
+	if s.Skipped > 0 {
+		text += "; " + plural(s.Skipped, "file") + " skipped: not models"
+	}
+	return text
+}
+
+// plural returns "1 file", "2 files".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
