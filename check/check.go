@@ -73,7 +73,7 @@ const defaultMaxBytes = 1 << 30
 func File(path string, opt Options) (*Report, error) {
 	g, err := graph.Open(path, graph.OpenOptions{MaxBytes: opt.MaxFileSize, Weights: opt.BinPath, OneDNN: true})
 	if we := (*graph.WeightsError)(nil); errors.As(err, &we) {
-		return nil, weightsError{we, opt.BinPath == ""}
+		return nil, weightsError{we}
 	}
 	if err != nil {
 		return nil, err
@@ -95,19 +95,10 @@ func File(path string, opt Options) (*Report, error) {
 }
 
 // weightsError is graph.Open's error for an IR network's .bin as File reports it: named by the
-// .xml, with the code syntax, and a hint when the .bin is the one beside the .xml.
-type weightsError struct {
-	err    *graph.WeightsError
-	beside bool
-}
+// .xml, with the code syntax.
+type weightsError struct{ err *graph.WeightsError }
 
-func (e weightsError) Error() string {
-	msg := e.err.Path + ": weights: " + e.err.Err.Error()
-	if e.beside {
-		msg += " (the .bin beside the .xml; give another with --bin)"
-	}
-	return msg
-}
+func (e weightsError) Error() string { return e.err.Path + ": weights: " + e.err.Err.Error() }
 
 func (e weightsError) Unwrap() []error { return []error{errcode.ErrSyntax, e.err} }
 

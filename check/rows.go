@@ -256,7 +256,7 @@ func failure(res *graph.Result, r *graph.NodeResult) (Verdict, string) {
 // declaration is the model's shape for the inputs it was exported with.
 func staleDeclaration(declared, inferred sym.Shape) string {
 	return "the model declares " + declared.String() + " for the input shapes it was exported with; with the bindings given " +
-		"(--input, --dim, --batch-size) the rules give " + inferred.String() + ", so the two are not compared"
+		"the rules give " + inferred.String() + ", so the two are not compared"
 }
 
 // downstream is the message of a row or tensor downstream of the node at path, whose inputs break

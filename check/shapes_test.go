@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -180,5 +181,20 @@ func TestWithValueInfoOptional(t *testing.T) {
 	}
 	if len(want) != 0 {
 		t.Errorf("no value_info for %v", want)
+	}
+}
+
+// TestStaleMessage: a declaration for the input shapes the model was exported with is Stale under
+// bindings that give other inputs, and its message says so without naming the command's flags.
+func TestStaleMessage(t *testing.T) {
+	s, err := check.InferShapes("../testdata/models/stale.onnx", check.Options{Inputs: map[string]string{"x": "[5,2,3]"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	const want = "the model declares [N,3,2] for the input shapes it was exported with; with the bindings given the rules give [5,2,3], so the two are not compared"
+	i := slices.IndexFunc(s.Tensors, func(x check.Tensor) bool { return x.Name == "r" })
+	if i < 0 || s.Tensors[i].Verdict != check.Stale || s.Tensors[i].Message != want {
+		t.Errorf("tensor r: %+v\nwant stale: %q", s.Tensors, want)
 	}
 }

@@ -86,6 +86,9 @@ type Left struct {
 	// Constraints are the model's constraints that it imposes, which remain.
 	Constraints []sym.Constraint `json:"-"`
 	Why         string           `json:"why"`
+	// Ways counts the ways its pattern's values could stand for its input dims when there are
+	// several, which the sizes of the export (Options.Export) tell apart; 0 otherwise.
+	Ways int `json:"-"`
 }
 
 // planned is a rewrite and the nodes that make it.
@@ -304,7 +307,8 @@ func (fx *finder) reshape(nr *graph.NodeResult, f *graph.Reshape, own []sym.Cons
 				ways = append(ways, a.describe(in.Dims))
 			}
 			fx.leaveAt(nr, own, in, pat, "its values could stand for its input dims in "+fmt.Sprint(len(keep))+" ways ("+
-				strings.Join(ways, "; or ")+"): the sizes of the export tell which (reshape fix --export)")
+				strings.Join(ways, "; or ")+"): the sizes of the export tell which")
+			fx.left[len(fx.left)-1].Ways = len(keep)
 		}
 		return nil
 	case len(keep) == 0:

@@ -187,10 +187,10 @@ func TestFind(t *testing.T) {
 			"Constant Shape Constant Gather ReduceProd Concat Reshape"},
 		{"ambiguous unit axis", func(t *testing.T) spec {
 			return spec{14, []onnx.ValueInfo{input("x", "N", 3)}, nil, []onnx.Node{constant(t, "p", 1, 1, 3), reshapeNode("r", "x", "p", "y")}, []string{"y"}, nil}
-		}, fix.Options{Export: map[string]int64{"N": 1}}, "left r: its values could stand for its input dims in 2 ways (pattern[0] = 1 is N; or pattern[1] = 1 is N): the sizes of the export tell which (reshape fix --export)\nafter N == 1 (r)", ""},
+		}, fix.Options{Export: map[string]int64{"N": 1}}, "left r: its values could stand for its input dims in 2 ways (pattern[0] = 1 is N; or pattern[1] = 1 is N): the sizes of the export tell which\nafter N == 1 (r)", ""},
 		{"ambiguous merge", func(t *testing.T) spec {
 			return spec{14, []onnx.ValueInfo{input("x", "N", "H", "W", 8)}, nil, []onnx.Node{constant(t, "p", 1, 64, 8), reshapeNode("r", "x", "p", "y")}, []string{"y"}, nil}
-		}, fix.Options{}, "left r: its values could stand for its input dims in 2 ways (pattern[0] = 1 is N, pattern[1] = 64 is H*W; or pattern[0] = 1 is N*H, pattern[1] = 64 is W): the sizes of the export tell which (reshape fix --export)\nafter N*H*W == 64 (r)", ""},
+		}, fix.Options{}, "left r: its values could stand for its input dims in 2 ways (pattern[0] = 1 is N, pattern[1] = 64 is H*W; or pattern[0] = 1 is N*H, pattern[1] = 64 is W): the sizes of the export tell which\nafter N*H*W == 64 (r)", ""},
 		{"merge told by the export", func(t *testing.T) spec {
 			return spec{14, []onnx.ValueInfo{input("x", "N", "H", "W", 8)}, nil, []onnx.Node{constant(t, "p", 1, 64, 8), reshapeNode("r", "x", "p", "y")}, []string{"y"}, nil}
 		}, fix.Options{Export: map[string]int64{"N": 1, "H": 8, "W": 8}}, "r: [1,64,8] -> [0,-1,8] 0:copy 1:infer\nexport N == 1 && H*W == 64\nbinding H=8,N=1,W=8\nafter ", ""},

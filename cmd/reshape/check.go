@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"cmp"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -16,6 +17,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/reshape-go/reshape/check"
+	"github.com/reshape-go/reshape/graph"
 )
 
 var checkCommand = &command{
@@ -155,10 +157,14 @@ func runCheck(e *env, args []string) int {
 	var reports []*check.Report
 	var sum check.Summary
 	unreadable := func(file string, err error) {
+		err = binHint(err, *bin)
 		sum.Unreadable++
 		e.reportInput(*asJSON, &fileRecord{Record: "file", File: file}, err)
 	}
 	read := func(rep *check.Report) {
+		for i := range rep.Rows {
+			rep.Rows[i].Message = bindingFlags(rep.Rows[i].Message)
+		}
 		reports = append(reports, rep)
 		if *asJSON {
 			for i := range rep.Rows {
@@ -228,6 +234,21 @@ func runCheck(e *env, args []string) int {
 		return 1
 	}
 	return 0
+}
+
+// binHint returns err with the flag that names an IR network's weights when err says that the
+// .bin beside the .xml cannot be opened (graph.WeightsError) and bin, the flag's value, is not set.
+func binHint(err error, bin string) error {
+	if bin == "" && errors.As(err, new(*graph.WeightsError)) {
+		return fmt.Errorf("%w (the .bin beside the .xml; give another with --bin)", err)
+	}
+	return err
+}
+
+// bindingFlags returns the message of a row or tensor with the flags that give bindings named
+// where the message of a declaration for old inputs (check.Stale) says "with the bindings given".
+func bindingFlags(msg string) string {
+	return strings.Replace(msg, "with the bindings given the rules give", "with the bindings given (--input, --dim, --batch-size) the rules give", 1)
 }
 
 // problem reports whether a row says something is wrong: a mismatch, an error, a row not inferred

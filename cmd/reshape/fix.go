@@ -121,6 +121,11 @@ func runFix(e *env, args []string) int {
 	if err != nil {
 		return e.fail(fixCommand, badInput(fmt.Errorf("%s: %w", in, err)))
 	}
+	for i := range f.Left {
+		if f.Left[i].Ways > 1 {
+			f.Left[i].Why += " (reshape fix --export)"
+		}
+	}
 	if err := f.Writable(filepath.Dir(outPath)); err != nil {
 		return e.fail(fixCommand, badInput(fmt.Errorf("%s: %w", outPath, err)))
 	}

@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"github.com/reshape-go/reshape/onnx"
+	"github.com/reshape-go/reshape/shape"
+	"github.com/reshape-go/reshape/tensor"
 )
 
 func TestFixCommand(t *testing.T) {
@@ -153,6 +155,42 @@ func TestFixRefuses(t *testing.T) {
 		}
 		if entries, _ := os.ReadDir(dir); len(entries) != 1 {
 			t.Errorf("%s: %d files in the directory, a temporary file left", tt.name, len(entries))
+		}
+	}
+}
+
+// TestFixAmbiguousHint: a pattern whose values could stand for its input dims in several ways is
+// left as it is, and the command names the flag that tells them apart (package fix does not).
+func TestFixAmbiguousHint(t *testing.T) {
+	v, err := tensor.FromSlice([]int64{1, 1, 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := onnx.NewTensor("p", v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := onnx.Model{IRVersion: 8, OpsetImports: []onnx.OpsetID{{Version: 14}}, Graph: onnx.Graph{
+		Inputs:       []onnx.ValueInfo{{Name: "x", ElemType: onnx.Float, Shape: shape.Of(shape.Dynamic, shape.Static(3)), DimParams: []string{"N", ""}}},
+		Initializers: []onnx.Tensor{p},
+		Nodes:        []onnx.Node{{Name: "r", OpType: "Reshape", Inputs: []string{"x", "p"}, Outputs: []string{"y"}}},
+		Outputs:      []onnx.ValueInfo{{Name: "y", Shape: shape.DynamicRank()}},
+	}}
+	b, err := onnx.EncodeModel(&m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	in := filepath.Join(dir, "m.onnx")
+	if err := os.WriteFile(in, b, 0o666); err != nil {
+		t.Fatal(err)
+	}
+	const want = "r: left as it is: its values could stand for its input dims in 2 ways (pattern[0] = 1 is N; or pattern[1] = 1 is N): " +
+		"the sizes of the export tell which (reshape fix --export)\n"
+	for _, args := range [][]string{{"fix"}, {"fix", "--json"}} {
+		code, stdout, stderr := cli("", append(args, in, filepath.Join(dir, "out.onnx"))...)
+		if code != 1 || !strings.Contains(stdout, want) && !strings.Contains(stdout, `"why":"`+strings.TrimSuffix(strings.TrimPrefix(want, "r: left as it is: "), "\n")+`"`) {
+			t.Errorf("%q: exit %d\n%s%s\nwant exit 1 and %q", args, code, stdout, stderr, want)
 		}
 	}
 }

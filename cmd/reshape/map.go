@@ -78,7 +78,7 @@ func runMap(e *env, args []string) int {
 	mf.axes.Strip, mf.axes.NoMap, mf.axes.Dims = *strip, true, dims
 	m, err := report.Load(model, report.Options{Check: mf.check(), Axes: mf.axes})
 	if err != nil {
-		return e.fail(mapCommand, badInput(err))
+		return e.fail(mapCommand, badInput(binHint(err, *mf.bin)))
 	}
 	sm, err := m.SizeMap(mf.axes)
 	if err != nil {

@@ -59,7 +59,13 @@ func runReport(e *env, args []string) int {
 	opt.Check.Dims, opt.Check.Inputs, opt.Check.BatchSize = dims, inputFlags.values, *batchSize
 	m, err := report.Load(model, opt)
 	if err != nil {
-		return e.fail(reportCommand, badInput(err))
+		return e.fail(reportCommand, badInput(binHint(err, *mf.bin)))
+	}
+	for i := range m.Rows {
+		m.Rows[i].Message = bindingFlags(m.Rows[i].Message)
+	}
+	for i := range m.Tensors {
+		m.Tensors[i].Message = bindingFlags(m.Tensors[i].Message)
 	}
 	if err := e.writeOutput(*mf.out, func(w io.Writer) error { return report.WriteHTML(w, m) }); err != nil {
 		return e.fail(reportCommand, err)

@@ -175,6 +175,9 @@ func runShapes(e *env, args []string) int {
 		return e.fail(shapesCommand, badInput(err))
 	}
 	defer s.Close()
+	for i := range s.Tensors {
+		s.Tensors[i].Message = bindingFlags(s.Tensors[i].Message)
+	}
 	// The output is made before anything is printed: a path that cannot be written, or a model that
 	// cannot be written there, fails alone.
 	var out *outFile
