@@ -149,6 +149,8 @@
 //	limit               ErrLimit              a configured bound exceeded (Options.MaxRank, file sizes)
 //	no-equivalent       ErrNoEquivalent       Translate: another dialect cannot express the reshape exactly
 //	invalid-shape       ErrInvalidShape       an operator of a model graph refuses the shapes of its inputs
+//	no-kernel           ErrNoKernel           an input type the specification allows and onnxruntime has no
+//	                                          kernel for: onnxruntime refuses to load the model
 //	io                  ErrIO                 a file the operating system cannot open, read or write
 //
 // The codes of rules 1 to 7 are this package's names for the conditions the specifications

@@ -44,6 +44,9 @@ var (
 	ErrNoEquivalent = errcode.ErrNoEquivalent
 	// ErrInvalidShape: an operator of a model graph refuses the shapes of its inputs.
 	ErrInvalidShape = errcode.ErrInvalidShape
+	// ErrNoKernel: a node of a model its format allows, of an input element type for which
+	// onnxruntime has no CPU kernel: onnxruntime refuses to load the model.
+	ErrNoKernel = errcode.ErrNoKernel
 	// ErrIO: a file that cannot be opened, read or written, as the operating system says.
 	ErrIO = errcode.ErrIO
 )

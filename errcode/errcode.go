@@ -5,8 +5,8 @@
 // (github.com/reshape-go/reshape) writes out, "rule N" below being its static rule N: invalid-dim,
 // multiple-inferred, zero-out-of-range, ambiguous-inferred, not-divisible, volume-mismatch,
 // scalar-pattern, pattern-rank and overflow; and beside them pattern-type, data-type, syntax,
-// limit, no-equivalent, invalid-shape and io. The specifications describe the conditions but name no
-// codes: the codes are this module's. Every package of the module, from the shape notation to the
+// limit, no-equivalent, invalid-shape, no-kernel and io. The specifications describe the
+// conditions but name no codes: the codes are this module's. Every package of the module, from the shape notation to the
 // file readers, reports its errors under these codes, so this package imports nothing of the
 // module: a file reader depends on it and not on the inference rules. The root package reshape
 // re-exports the sentinels (reshape.ErrNotDivisible is ErrNotDivisible) for its users.
@@ -61,6 +61,11 @@ var (
 	// ErrInvalidShape: an operator of a model graph refuses the shapes or values of its inputs
 	// (dimensions that cannot broadcast, a pooled size below 1, an axis out of range).
 	ErrInvalidShape = errors.New("invalid-shape")
+	// ErrNoKernel: a node of a model its format allows, which a runtime refuses to load: an input
+	// of an element type its specification allows and onnxruntime has no CPU kernel for ("Could
+	// not find an implementation for Relu(14)"). A code of this project: the specifications
+	// allow the model.
+	ErrNoKernel = errors.New("no-kernel")
 	// ErrIO: a file that cannot be opened, read or written, as the operating system says (a missing
 	// file, a permission, a full disk); IO marks such an error.
 	ErrIO = errors.New("io")
@@ -70,7 +75,7 @@ var (
 var sentinels = [...]error{
 	ErrInvalidDim, ErrMultipleInferred, ErrZeroOutOfRange, ErrAmbiguousInferred, ErrNotDivisible,
 	ErrVolumeMismatch, ErrScalarPattern, ErrPatternRank, ErrOverflow, ErrPatternType, ErrDataType,
-	ErrSyntax, ErrLimit, ErrNoEquivalent, ErrInvalidShape, ErrIO,
+	ErrSyntax, ErrLimit, ErrNoEquivalent, ErrInvalidShape, ErrNoKernel, ErrIO,
 }
 
 // Sentinels returns every sentinel error, one per code, in a new slice.
