@@ -21,7 +21,12 @@
 // counts, and the inputs whose values it reads. The engine checks a node against it before the rule
 // runs, as go/types checks a builtin's argument count: a node of too many or too few inputs or
 // outputs, or of a version at which the operator does not exist, is an error wrapping
-// errcode.ErrSyntax. A rule follows the operator's specification at every version of its domain
+// errcode.ErrSyntax. It then checks the element types of the node's inputs against the operator's
+// type signature at its version, ONNX's type constraints (which onnx.checker applies) or OpenVINO's
+// operation specification: an input of a type the operator does not take, or two inputs of one
+// type constraint of two types, is NodeResult.TypeErr, wrapping errcode.ErrDataType; an ONNX node
+// of a type its schema allows and onnxruntime has no CPU kernel for, one wrapping
+// errcode.ErrNoKernel. A rule follows the operator's specification at every version of its domain
 // (Supported says which operators have one).
 //
 // A rule never guesses:
@@ -83,6 +88,10 @@ package graph
 //
 //	{"Gather", since(1, 11, 13), fixed(2), fixed(1), reads(0, 1), gather},
 //
+//     The engine checks the node's input element types before the rule runs, from the type
+//     signatures of types_onnx.go (generated from onnx's and onnxruntime's schemas by
+//     bench/types/gen.py) and types_openvino.go (a line per OpenVINO operation): a rule does not
+//     check them.
 //  3. Test it in the family's _test.go, table-driven, with real shapes and the errors it gives.
 //     An ONNX operator that ONNX's node tests or the onnxruntime cases exercise changes their
 //     counts: go test ./graph -run 'TestNodeTests|TestORTCases' -update rewrites

@@ -213,6 +213,16 @@ type NodeResult struct {
 	Graph *Graph
 	// Inputs and Outputs are the Infos of the node's inputs and outputs, nil for one left out.
 	Inputs, Outputs []*Info
+	// TypeErr, when not nil, says that the element type of an input is one the node's operator
+	// does not take at its version, as its specification says (ONNX's type constraints, which
+	// onnx.checker applies; OpenVINO's operation specifications): an error wrapping
+	// errcode.ErrDataType that names the input, its type and the types allowed, or two inputs of
+	// one type constraint of two types. For a node the ONNX specification allows, it wraps
+	// errcode.ErrNoKernel when onnxruntime 1.20.1's CPU provider has no kernel for the type:
+	// onnxruntime refuses to load the model. Either way a runtime refuses the model when it loads
+	// it, whatever the bindings and whichever branch of an If holds the node (NotTaken and
+	// Avoidable do not apply); the rule runs all the same, and Err says what it found.
+	TypeErr error
 	// Err, when not nil, says why the node's inputs break its rules (errcode.ErrInvalidShape, the
 	// Reshape codes, errcode.ErrSyntax for a node that breaks its format, errcode.ErrLimit for a
 	// rank over Options.MaxRank); its outputs are then unknown, and so is every tensor downstream.
@@ -763,6 +773,9 @@ func (e *engine) node(s *scope, i int) error {
 	}
 	c.out = e.ptrs.Make(len(n.Outputs))
 	r := NodeResult{Path: c.path, Scope: strings.TrimSuffix(s.path, "/"), Node: n, Index: i, Graph: s.g, Inputs: c.in, NotTaken: s.notTaken}
+	if err == nil {
+		r.TypeErr = e.checkTypes(c, def, domain)
+	}
 	for _, in := range c.in {
 		if in != nil && in.FailedAt != "" && r.Blocked == "" {
 			r.Blocked = in.FailedAt
@@ -825,6 +838,26 @@ func (e *engine) node(s *scope, i int) error {
 	r.Outputs = c.out
 	if s.record && !(s.notTaken && (r.Err != nil || r.Blocked != "")) {
 		e.res.Nodes = append(e.res.Nodes, r)
+	}
+	return nil
+}
+
+// checkTypes returns the error, wrapped with the node's path, of a node whose input element types
+// its operator does not accept at its version (typeSig.check), nil when they are accepted or its
+// operator's types are not known. def is the node's op, nil for an operator without a rule.
+func (e *engine) checkTypes(c *ctx, def *opDef, domain string) error {
+	var sigs []typeSig
+	if def != nil {
+		sigs = def.versions.types
+	} else {
+		sigs = typeIndex[typeKey(domain, c.n.Op)]
+	}
+	s := typeSigAt(sigs, c.n.Version)
+	if s == nil {
+		return nil
+	}
+	if err := s.check(c.n.Op, c.in, c.n.Inputs); err != nil {
+		return c.wrap(err)
 	}
 	return nil
 }

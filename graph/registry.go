@@ -29,6 +29,9 @@ type opDef struct {
 type versions struct {
 	since []int64
 	last  int64
+	// types are the operator's type signatures, by version (typeIndex), which the engine checks a
+	// node's input element types against before the rule runs; register sets them.
+	types []typeSig
 }
 
 // since returns the versions of an operator whose definition changes at the opset versions vs,
@@ -173,6 +176,7 @@ func register(t table) {
 	for i := range t.ops {
 		o := &t.ops[i]
 		k := opKey{t.domain, o.name}
+		o.versions.types = typeIndex[typeKey(t.domain, o.name)]
 		if d.foldCase {
 			lower := strings.ToLower(o.name)
 			if other, ok := d.names[lower]; ok && other != o.name {

@@ -334,7 +334,7 @@ func runTypeprop(c *tpCase) (r tpResult) {
 		return tpResult{outcome: tpWrong, why: []string{err.Error()}}
 	}
 	r = judgeTypeprop(c, node, params, true)
-	if !r.narrower || r.outcome != tpMorePrecise || node.Err != nil {
+	if !r.narrower || r.outcome != tpMorePrecise || node.Err != nil || node.TypeErr != nil {
 		return r
 	}
 	intervals := map[string]string{}
@@ -398,19 +398,23 @@ func inferTypeprop(c *tpCase, opt Options) (*NodeResult, []*Info, error) {
 // are the Infos of the Parameters "inI", whose symbols the outputs' are compared with when
 // symbols is set.
 func judgeTypeprop(c *tpCase, node *NodeResult, params []*Info, symbols bool) (r tpResult) {
+	err := node.Err // the error OpenVINO's validation would raise first: of the input types, else of the rule
+	if node.TypeErr != nil {
+		err = node.TypeErr
+	}
 	switch {
-	case node.Unsupported:
+	case node.Unsupported && node.TypeErr == nil:
 		return tpResult{outcome: tpNoRule, why: []string{fmt.Sprintf("no rule for %s-%d", c.Op, c.Version)}}
-	case c.Error != nil && node.Err == nil:
+	case c.Error != nil && err == nil:
 		return tpResult{outcome: tpWrong, why: []string{fmt.Sprintf("no error, OpenVINO refuses (%s: %s)", c.Error.Code, c.Error.Message)}}
-	case c.Error != nil && errcode.Code(node.Err) != c.Error.Code:
-		return tpResult{outcome: tpOtherCode, why: []string{fmt.Sprintf("error %s, OpenVINO's is %s: %v", errcode.Code(node.Err), c.Error.Code, node.Err)}}
+	case c.Error != nil && errcode.Code(err) != c.Error.Code:
+		return tpResult{outcome: tpOtherCode, why: []string{fmt.Sprintf("error %s, OpenVINO's is %s: %v", errcode.Code(err), c.Error.Code, err)}}
 	case c.Error != nil:
 		return tpResult{}
-	case node.Err != nil && c.Refusable:
-		return tpResult{outcome: tpMorePrecise, why: []string{"an error where OpenVINO infers and its specification refuses: " + node.Err.Error()}}
-	case node.Err != nil:
-		return tpResult{outcome: tpWrong, why: []string{"error where OpenVINO infers: " + node.Err.Error()}}
+	case err != nil && c.Refusable:
+		return tpResult{outcome: tpMorePrecise, why: []string{"an error where OpenVINO infers and its specification refuses: " + err.Error()}}
+	case err != nil:
+		return tpResult{outcome: tpWrong, why: []string{"error where OpenVINO infers: " + err.Error()}}
 	case len(node.Outputs) != len(c.Outputs):
 		return tpResult{outcome: tpWrong, why: []string{fmt.Sprintf("%d outputs, OpenVINO's %d", len(node.Outputs), len(c.Outputs))}}
 	}

@@ -1,0 +1,231 @@
+package graph
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/reshape-go/reshape/element"
+	"github.com/reshape-go/reshape/errcode"
+)
+
+// The element types each operator accepts, checked before its rule runs as go/types checks a
+// builtin's argument types: ONNX's type constraints (types_onnx.go, which bench/types/gen.py
+// generates from onnx's schemas and onnxruntime's), with the types onnxruntime has CPU kernels
+// for, and OpenVINO's operation specifications (types_openvino.go).
+//
+// A typeOp holds one operator's signatures, one per version at which its types change; a
+// typeSig binds each input and output (a typeParam) to a type variable (a typeVar, ONNX's "T")
+// that says which types it takes. Inputs bound to one variable take one type (Add's A and B),
+// except those of a heterogeneous variadic list (Loop's carried values), each of its own.
+
+// typeSet is a set of element types: bit t for element.Type t.
+type typeSet uint32
+
+// ortNone is the kernel set of a type variable for which onnxruntime has no kernel at all: no
+// element type's bit, and not zero (zero is a set that was not probed).
+const ortNone typeSet = 1 << 31
+
+// has reports whether s holds t.
+func (s typeSet) has(t element.Type) bool { return t < 31 && s&(1<<t) != 0 }
+
+// String lists the types of s in the order of package element's constants: "f16, f32 or f64".
+func (s typeSet) String() string {
+	var names []string
+	for _, t := range element.Types() {
+		if s.has(t) {
+			names = append(names, t.String())
+		}
+	}
+	switch len(names) {
+	case 0:
+		return "no type"
+	case 1:
+		return names[0]
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+}
+
+// paramOption says how many tensors a formal input or output stands for.
+type paramOption uint8
+
+const (
+	single        paramOption = iota // exactly one
+	optionalIn                       // one, or none
+	variadicIn                       // any number, all of one type
+	heterogeneous                    // any number, each of its own type
+)
+
+// A typeParam is a formal input or output of an operator: its name in the specification and the
+// index of its type variable in typeSig.vars. Only the last one may be variadic.
+type typeParam struct {
+	name string
+	v    uint8
+	opt  paramOption
+}
+
+// A typeVar is a type variable of an operator's signature (ONNX's type constraint "T"; an input
+// of a fixed type, as Reshape's shape of int64, is a variable of its own, without a name): the
+// element types a tensor bound to it may have, and those of the other kinds of values ONNX has
+// (seq(tensor(T)), optional(tensor(T)), optional(seq(tensor(T))), and maps, as ONNX writes them:
+// "map(int64, float)"), which the check does not read yet. ort is the subset of tensor that
+// onnxruntime 1.20.1's CPU provider has kernels for (0 when not known, ortNone for no type).
+type typeVar struct {
+	name                       string
+	tensor, ort                typeSet
+	seq, optional, optionalSeq typeSet
+	maps                       []string
+}
+
+// A typeSig is an operator's signature from version since on: its inputs, its outputs and their
+// type variables. A signature without inputs is not checked (an operator whose types were not
+// read, at that version).
+type typeSig struct {
+	since   int64
+	in, out []typeParam
+	vars    []typeVar
+}
+
+// A typeOp holds the signatures of one operator of a domain, ascending by version.
+type typeOp struct {
+	domain, name string
+	sigs         []typeSig
+}
+
+// maxTypeVars bounds the type variables of a signature (ONNX's have at most 4; QLinearMatMul's).
+const maxTypeVars = 8
+
+// typeIndex holds the signatures of every operator of typeTables, by domain and name ("" for
+// ONNX's default domain; OpenVINO's names in lower case, since IR layer types match ignoring
+// case).
+var typeIndex = indexTypes(onnxTypes, openvinoTypes)
+
+// indexTypes returns the signatures of tables by operator. An operator listed twice, versions
+// out of order and a signature of more than maxTypeVars variables or of a parameter bound to no
+// variable are programming errors.
+func indexTypes(tables ...[]typeOp) map[opKey][]typeSig {
+	idx := map[opKey][]typeSig{}
+	for _, t := range tables {
+		for _, op := range t {
+			k := typeKey(op.domain, op.name)
+			if _, ok := idx[k]; ok {
+				panic("graph: two type signatures of " + op.domain + ":" + op.name)
+			}
+			for i, s := range op.sigs {
+				if i > 0 && s.since <= op.sigs[i-1].since || len(s.vars) > maxTypeVars {
+					panic("graph: the type signatures of " + op.domain + ":" + op.name + " are out of order or too wide")
+				}
+				for _, p := range append(s.in[:len(s.in):len(s.in)], s.out...) {
+					if int(p.v) >= len(s.vars) {
+						panic("graph: " + op.domain + ":" + op.name + "'s " + p.name + " has no type variable")
+					}
+				}
+			}
+			idx[k] = op.sigs
+		}
+	}
+	return idx
+}
+
+// typeKey is the key of the operator name of domain in typeIndex.
+func typeKey(domain, name string) opKey {
+	if d := dialects[domain]; d != nil && d.foldCase {
+		name = strings.ToLower(name)
+	}
+	return opKey{domain, name}
+}
+
+// typeSigAt returns the signature of sigs at version, nil when there is none: a version before
+// the first, or 0 (a node without an opset).
+func typeSigAt(sigs []typeSig, version int64) *typeSig {
+	var s *typeSig
+	for i := range sigs {
+		if sigs[i].since > version {
+			break
+		}
+		s = &sigs[i]
+	}
+	if version <= 0 || s == nil || s.in == nil {
+		return nil
+	}
+	return s
+}
+
+// param returns the formal input that input k of a node is: the k-th, or the last when it is
+// variadic; ok is false for an input beyond them.
+func (s *typeSig) param(k int) (typeParam, bool) {
+	switch {
+	case k < len(s.in) && (k < len(s.in)-1 || s.in[k].opt < variadicIn):
+		return s.in[k], true
+	case len(s.in) > 0 && s.in[len(s.in)-1].opt >= variadicIn:
+		return s.in[len(s.in)-1], true
+	}
+	return typeParam{}, false
+}
+
+// check returns an error when the element types of the inputs ins (named names; nil for one left
+// out) break the signature of the operator op: an input of a type its variable does not take, or
+// two inputs of one variable of two types, wrapping errcode.ErrDataType and naming the inputs,
+// their types and the types allowed; or, when the signature allows them, an input of a type for
+// which onnxruntime has no CPU kernel, wrapping errcode.ErrNoKernel. An input whose type is not
+// known (element.Undefined), an optional value and a variable that takes no tensor are not
+// checked. It allocates only for an error.
+func (s *typeSig) check(op string, ins []*Info, names []string) error {
+	var bound [maxTypeVars]int // 1 + the first input of each variable, 0 for none yet
+	kernel := -1
+	for k, in := range ins {
+		if in == nil || in.Type == element.Undefined || in.Optional {
+			continue
+		}
+		p, ok := s.param(k)
+		if !ok {
+			break
+		}
+		v := &s.vars[p.v]
+		switch {
+		case v.tensor == 0:
+			continue
+		case !v.tensor.has(in.Type):
+			return errcode.Errorf(errcode.ErrDataType, "%s is %s: %s-%d takes %s for %s%s", inputName(k, names), in.Type,
+				op, s.since, v.tensor, p.name, v.named())
+		case p.opt == heterogeneous:
+		case bound[p.v] == 0:
+			bound[p.v] = k + 1
+		case ins[bound[p.v]-1].Type != in.Type:
+			j := bound[p.v] - 1
+			q, _ := s.param(j)
+			return errcode.Errorf(errcode.ErrDataType, "%s is %s and %s is %s: %s-%d takes one type%s for %s and %s",
+				inputName(j, names), ins[j].Type, inputName(k, names), in.Type, op, s.since, v.named(), q.name, p.name)
+		}
+		if kernel < 0 && v.ort != 0 && !v.ort.has(in.Type) {
+			kernel = k
+		}
+	}
+	if kernel < 0 {
+		return nil
+	}
+	p, _ := s.param(kernel)
+	v := &s.vars[p.v]
+	has := "has none"
+	if v.ort != ortNone {
+		has = "has them for " + v.ort.String()
+	}
+	return errcode.Errorf(errcode.ErrNoKernel, "%s is %s, which %s-%d allows for %s, and onnxruntime 1.20.1 has no CPU kernel for it (it %s): onnxruntime refuses to load the model",
+		inputName(kernel, names), ins[kernel].Type, op, s.since, p.name, has)
+}
+
+// named returns " (type constraint T)" for a variable of a name, "" for one of a fixed type.
+func (v *typeVar) named() string {
+	if v.name == "" {
+		return ""
+	}
+	return " (type constraint " + v.name + ")"
+}
+
+// inputName names input k of a node for messages: `input 1 ("n")`.
+func inputName(k int, names []string) string {
+	s := "input " + strconv.Itoa(k)
+	if k < len(names) && names[k] != "" {
+		s += " (" + strconv.Quote(names[k]) + ")"
+	}
+	return s
+}

@@ -1,0 +1,188 @@
+package graph
+
+import "github.com/reshape-go/reshape/element"
+
+// The sets of element types OpenVINO's operation specifications name, as its validation of a node
+// checks them (element::Type's is_real, is_integral_number).
+const (
+	// irAny is every element type.
+	irAny typeSet = 1<<element.Boolean | irNumeric | 1<<element.String
+	// irReal is the floating-point types ("T: any supported floating-point type").
+	irReal typeSet = 1<<element.NF4 | 1<<element.F8E4M3 | 1<<element.F8E5M2 | 1<<element.F16 | 1<<element.BF16 |
+		1<<element.F32 | 1<<element.F64
+	// irInt is the integer types ("an integral number", boolean not included).
+	irInt typeSet = 1<<element.U1 | 1<<element.U4 | 1<<element.I4 | 1<<element.U8 | 1<<element.I8 | 1<<element.U16 |
+		1<<element.I16 | 1<<element.U32 | 1<<element.I32 | 1<<element.U64 | 1<<element.I64
+	// irNumeric is the numbers, real or integer ("any numeric type").
+	irNumeric typeSet = irReal | irInt
+	// irNotBool is every type but boolean: what the arithmetic operations refuse is boolean
+	// ("Arguments cannot have boolean element type").
+	irNotBool typeSet = irAny &^ (1 << element.Boolean)
+	// irI32I64 is i32 and i64 ("T_IND: i32 or i64").
+	irI32I64 typeSet = 1<<element.I32 | 1<<element.I64
+	// irBool is boolean alone (the logical operations).
+	irBool typeSet = 1 << element.Boolean
+	// irScalesOrSizes is what Interpolate-11's second input takes: scales (f32, f16, bf16) or sizes
+	// (i32, i64, u32, u64), which of them its shape_calculation_mode attribute says.
+	irScalesOrSizes typeSet = 1<<element.F16 | 1<<element.BF16 | 1<<element.F32 | 1<<element.I32 | 1<<element.I64 |
+		1<<element.U32 | 1<<element.U64
+)
+
+// irOp returns the type signatures of the OpenVINO operation name.
+func irOp(name string, sigs ...typeSig) typeOp { return typeOp{DomainOpenVINO, name, sigs} }
+
+// irSig returns the signature of an operation version from since on: its inputs in port order,
+// each a name and the type set of its own variable, or, for a name listed in same, the variable
+// it shares with the other inputs of that name ("T").
+func irSig(since int64, ins ...irIn) typeSig {
+	s := typeSig{since: since}
+	shared := map[string]uint8{}
+	for _, in := range ins {
+		v, ok := shared[in.shared]
+		if !ok || in.shared == "" {
+			v = uint8(len(s.vars))
+			s.vars = append(s.vars, typeVar{name: in.shared, tensor: in.types})
+			if in.shared != "" {
+				shared[in.shared] = v
+			}
+		}
+		s.in = append(s.in, typeParam{name: in.name, v: v, opt: in.opt})
+	}
+	return s
+}
+
+// irIn is an input of irSig: its name, the type variable it shares ("" for one of its own), the
+// types of that variable, and how many tensors it stands for.
+type irIn struct {
+	name, shared string
+	types        typeSet
+	opt          paramOption
+}
+
+// inOwn returns an input of a variable of its own, inOf one of the shared variable t, inMany a
+// variadic input of t, inMaybe and inMaybeOf optional ones.
+func inOwn(name string, types typeSet) irIn   { return irIn{name: name, types: types} }
+func inOf(name, t string, types typeSet) irIn { return irIn{name: name, shared: t, types: types} }
+func inMany(name, t string, types typeSet) irIn {
+	return irIn{name: name, shared: t, types: types, opt: variadicIn}
+}
+func inMaybe(name string, types typeSet) irIn { return irIn{name: name, types: types, opt: optionalIn} }
+func inMaybeOf(name, t string, types typeSet) irIn {
+	return irIn{name: name, shared: t, types: types, opt: optionalIn}
+}
+
+// irUnary returns the operations of one input of types from version since.
+func irUnary(types typeSet, since int64, names ...string) []typeOp {
+	ops := make([]typeOp, len(names))
+	for i, n := range names {
+		ops[i] = irOp(n, irSig(since, inOwn("arg", types)))
+	}
+	return ops
+}
+
+// irBinary returns the elementwise operations of two inputs of one type of types, from version 1.
+func irBinary(types typeSet, names ...string) []typeOp {
+	ops := make([]typeOp, len(names))
+	for i, n := range names {
+		ops[i] = irOp(n, irSig(1, inOf("a", "T", types), inOf("b", "T", types)))
+	}
+	return ops
+}
+
+// openvinoTypes holds the type signatures of OpenVINO's operations, by name: the element types
+// their specifications (docs.openvino.ai, operation-specs) allow for each input, as OpenVINO's
+// validation of a node checks them (its type_prop tests, testdata/openvino_typeprop, measure the
+// table). An operation not listed is not checked.
+var openvinoTypes = concatOps(
+	irUnary(irNotBool, 1, "Abs", "Acos", "Asin", "Atan", "Ceiling", "Cos", "Cosh", "Erf", "Exp", "Floor", "Log",
+		"Negative", "ReLU", "Sigmoid", "Sign", "Sin", "Sinh", "Sqrt", "Tan", "Tanh"),
+	irUnary(irNotBool, 3, "Acosh", "Asinh", "Atanh"),
+	irUnary(irNotBool, 5, "Round"),
+	irUnary(irNumeric, 1, "Clamp"),
+	irUnary(irReal, 2, "Gelu"),
+	irUnary(irReal, 4, "HSwish", "Mish", "SoftPlus"),
+	irUnary(irReal, 5, "HSigmoid"),
+	irUnary(irReal, 9, "SoftSign"),
+	irBinary(irNotBool, "Add", "Subtract", "Multiply", "Divide", "FloorMod", "Mod", "Maximum", "Minimum", "Power",
+		"SquaredDifference"),
+	irBinary(irAny, "Equal", "NotEqual", "Less", "LessEqual", "Greater", "GreaterEqual", "MatMul"),
+	irBinary(irBool, "LogicalAnd", "LogicalOr", "LogicalXor"),
+	[]typeOp{
+		irOp("Swish", irSig(4, inOf("data", "T", irReal), inMaybeOf("beta", "T", irReal))),
+		irOp("Selu", irSig(1, inOf("data", "T", irReal), inOf("alpha", "T", irReal), inOf("lambda", "T", irReal))),
+		irOp("BatchNormInference", irSig(1, inMany("input", "T", irReal))),
+		irOp("Select", irSig(1, inOwn("cond", irBool), inOf("then", "T", irAny), inOf("else", "T", irAny))),
+		irOp("Concat", irSig(1, inMany("args", "T", irAny))),
+		irOp("Gather", irSig(7, inOwn("data", irAny), inOwn("indices", irInt), inOwn("axis", irInt))),
+		irOp("GatherElements", irSig(6, inOwn("data", irAny), inOwn("indices", irI32I64))),
+		irOp("GatherND", irSig(5, inOwn("data", irAny), inOwn("indices", irInt))),
+		irOp("Broadcast", irSig(1, inOwn("data", irAny), inOwn("target_shape", irInt), inMaybe("axes_mapping", irInt))),
+		irOp("Pad", irSig(1, inOf("arg", "T", irAny), inOwn("pads_begin", irInt), inOwn("pads_end", irInt),
+			inMaybeOf("pad_value", "T", irAny))),
+		irOp("Range",
+			irSig(1, inOwn("start", irNotBool), inOwn("stop", irNotBool), inOwn("step", irNotBool)),
+			irSig(4, inOwn("start", irNumeric), inOwn("stop", irNumeric), inOwn("step", irNumeric))),
+		irOp("Slice", irSig(8, inOwn("data", irAny), inOwn("start", irInt), inOwn("stop", irInt), inOwn("step", irInt),
+			inMaybe("axes", irInt))),
+		irOp("StridedSlice", irSig(1, inOwn("data", irAny), inOwn("begin", irInt), inOwn("end", irInt), inMaybe("stride", irInt))),
+		irOp("Split", irSig(1, inOwn("data", irAny), inOwn("axis", irInt))),
+		irOp("VariadicSplit", irSig(1, inOwn("data", irAny), inOwn("axis", irInt), inOwn("split_lengths", irInt))),
+		irOp("Tile", irSig(1, inOwn("data", irAny), inOwn("repeats", irInt))),
+		irOp("Transpose", irSig(1, inOwn("arg", irAny), inOwn("input_order", irInt))),
+		irOp("Squeeze", irSig(1, inOwn("data", irAny), inMaybe("axes", irInt))),
+		irOp("Unsqueeze", irSig(1, inOwn("data", irAny), inOwn("axes", irInt))),
+		irOp("ScatterUpdate", irSig(3, inOf("data", "T", irAny), inOwn("indices", irInt), inOf("updates", "T", irAny),
+			inOwn("axis", irInt))),
+		irOp("ScatterElementsUpdate", irSig(3, inOf("data", "T", irAny), inOwn("indices", irInt), inOf("updates", "T", irAny),
+			inOwn("axis", irInt))),
+		irOp("ScatterNDUpdate", irSig(3, inOf("data", "T", irAny), inOwn("indices", irI32I64), inOf("updates", "T", irAny))),
+		irOp("Convolution", irSig(1, inOf("data", "T", irNumeric), inOf("filters", "T", irNumeric))),
+		irOp("GroupConvolution", irSig(1, inOf("data", "T", irNumeric), inOf("filters", "T", irNumeric))),
+		irOp("ConvolutionBackpropData", irSig(1, inOf("data", "T", irNumeric), inOf("filters", "T", irNumeric),
+			inMaybe("output_shape", irInt))),
+		irOp("GroupConvolutionBackpropData", irSig(1, inOf("data", "T", irNumeric), inOf("filters", "T", irNumeric),
+			inMaybe("output_shape", irInt))),
+		irOp("Interpolate",
+			irSig(1, inOwn("data", irAny), inOwn("target_spatial_shape", irInt)),
+			irSig(4, inOwn("data", irAny), inOwn("sizes", irInt), inOwn("scales", irReal), inMaybe("axes", irInt)),
+			irSig(11, inOwn("data", irAny), inOwn("scales_or_sizes", irScalesOrSizes), inMaybe("axes", irInt))),
+		irOp("PriorBox", irSig(1, inOwn("output_size", irInt), inOwn("image_size", irInt))),
+		irOp("PriorBoxClustered", irSig(1, inOwn("output_size", irInt), inOwn("image_size", irInt))),
+		irOp("DetectionOutput", irSig(1, inOf("box_logits", "T", irReal), inOf("class_preds", "T", irReal),
+			inOwn("proposals", irReal), inMaybeOf("aux_class_preds", "T", irReal), inMaybeOf("aux_box_preds", "T", irReal))),
+		irOp("OneHot", irSig(1, inOwn("indices", irInt), inOwn("depth", irInt), inOf("on_value", "T", irAny),
+			inOf("off_value", "T", irAny))),
+		irOp("Proposal", irSig(1, inOwn("class_probs", irReal), inOwn("bbox_deltas", irReal), inOwn("image_shape", irReal))),
+		irOp("ROIPooling", irSig(1, inOwn("feature_maps", irReal), inOwn("rois", irReal))),
+		irOp("CumSum", irSig(3, inOwn("arg", irAny), inMaybe("axis", irI32I64))),
+		irOp("BatchToSpace", irSig(2, inOwn("data", irAny), inOf("block_shape", "T_INT", irInt),
+			inOf("crops_begin", "T_INT", irInt), inOf("crops_end", "T_INT", irInt))),
+		irOp("SpaceToBatch", irSig(2, inOwn("data", irAny), inOf("block_shape", "T_INT", irInt),
+			inOf("pads_begin", "T_INT", irInt), inOf("pads_end", "T_INT", irInt))),
+		irOp("MVN", irSig(6, inOwn("data", irAny), inOwn("axes", irInt))),
+		irOp("NormalizeL2", irSig(1, inOwn("data", irAny), inOwn("axes", irInt))),
+		irOp("TopK", irSig(1, inOwn("data", irAny), inOwn("k", irInt))),
+		irOp("Roll", irSig(7, inOwn("data", irAny), inOwn("shift", irInt), inOwn("axes", irInt))),
+	},
+	irReduce(1, irNumeric, "ReduceProd", "ReduceSum", "ReduceMax", "ReduceMin", "ReduceMean"),
+	irReduce(4, irNumeric, "ReduceL1", "ReduceL2"),
+	irReduce(1, irBool, "ReduceLogicalAnd", "ReduceLogicalOr"),
+)
+
+// irReduce returns the reductions of data of types along axes of an integer type.
+func irReduce(since int64, types typeSet, names ...string) []typeOp {
+	ops := make([]typeOp, len(names))
+	for i, n := range names {
+		ops[i] = irOp(n, irSig(since, inOwn("data", types), inOwn("axes", irInt)))
+	}
+	return ops
+}
+
+// concatOps returns the operations of lists, in one slice.
+func concatOps(lists ...[]typeOp) []typeOp {
+	var ops []typeOp
+	for _, l := range lists {
+		ops = append(ops, l...)
+	}
+	return ops
+}

@@ -1,0 +1,147 @@
+package graph
+
+import (
+	"errors"
+	"github.com/reshape-go/reshape/element"
+	"github.com/reshape-go/reshape/sym"
+	"maps"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/reshape-go/reshape/errcode"
+	"github.com/reshape-go/reshape/onnx"
+)
+
+// typeErrs infers the model of c and returns the type errors of its nodes, nil when it cannot be
+// decoded or inferred.
+func typeErrs(t *testing.T, c *nodeTest) []error {
+	m, err := onnx.DecodeModel(c.Model)
+	if err != nil {
+		return nil
+	}
+	g, err := FromONNX(m, "")
+	if err != nil {
+		return nil
+	}
+	res, err := Infer(g, c.options())
+	if err != nil {
+		return nil
+	}
+	var errs []error
+	for _, n := range res.Nodes {
+		if n.TypeErr != nil {
+			errs = append(errs, n.TypeErr)
+		}
+	}
+	return errs
+}
+
+// TestTypesNodeTests checks the type signatures against models whose verdict is known: ONNX's own
+// node tests, valid models, get no data-type error; the onnxruntime cases that onnxruntime runs get
+// no type error at all, and those it refuses for want of a kernel ("Could not find an
+// implementation for ...") a no-kernel error where the refusal is of an input's type.
+func TestTypesNodeTests(t *testing.T) {
+	noKernel := regexp.MustCompile(`^Could not find an implementation for (\w+)\((\d+)\)`)
+	for _, s := range []nodeSuite{nodeTestsSuite, ortCasesSuite} {
+		cases := s.readNodeTests(t)
+		checked, flagged, refused, kernels := 0, 0, 0, 0
+		for i := range cases {
+			c := &cases[i]
+			if c.Variant != "static" {
+				continue
+			}
+			checked++
+			errs := typeErrs(t, c)
+			for _, err := range errs {
+				switch {
+				case errors.Is(err, errcode.ErrNoKernel) && c.Source != "onnxruntime":
+					kernels++
+					if testing.Verbose() {
+						t.Logf("%s %s: %v", s.what, c.Name, err)
+					}
+				case errors.Is(err, errcode.ErrDataType):
+					t.Errorf("%s %s: %v, and the model is valid", s.what, c.Name, err)
+				case c.Source == "onnxruntime":
+					t.Errorf("%s %s: %v, and onnxruntime runs it", s.what, c.Name, err)
+				}
+			}
+			if noKernel.MatchString(c.ORTError) {
+				refused++
+				if len(errs) > 0 {
+					flagged++
+				} else {
+					t.Logf("%s %s: not flagged: %s", s.what, c.Name, c.ORTError)
+				}
+			}
+		}
+		t.Logf("%s: %d models, %d no-kernel errors; %d refused by onnxruntime for want of a kernel, %d of them flagged no-kernel",
+			s.what, checked, kernels, refused, flagged)
+	}
+}
+
+// BenchmarkTypeCheck measures what the engine adds to a node to check its input types: the
+// signature's lookup (versions.types) and its check, for Add-14 of two f32 inputs.
+func BenchmarkTypeCheck(b *testing.B) {
+	def, err := lookup("", "Add", 14)
+	if err != nil || def == nil {
+		b.Fatal("no Add-14", err)
+	}
+	f32 := &Info{Type: element.F32, Shape: sym.Ints(2, 3)}
+	ins, names := []*Info{f32, f32}, []string{"a", "b"}
+	b.ReportAllocs()
+	for b.Loop() {
+		if s := typeSigAt(def.versions.types, 14); s == nil || s.check("Add", ins, names) != nil {
+			b.Fatal("Add-14 of f32 refused")
+		}
+	}
+}
+
+// TestTypeTables checks that register attaches each operator's type signatures to its ops, and logs
+// the tables' sizes and the ONNX operators that have a rule and no signature.
+func TestTypeTables(t *testing.T) {
+	type size struct{ ops, versions, checked, kernels int }
+	sizes := map[string]*size{}
+	for k, sigs := range typeIndex {
+		s := sizes[k.domain]
+		if s == nil {
+			s = &size{}
+			sizes[k.domain] = s
+		}
+		s.ops++
+		for _, sig := range sigs {
+			s.versions++
+			if sig.in != nil {
+				s.checked++
+			}
+			for _, v := range sig.vars {
+				if v.ort != 0 {
+					s.kernels++
+					break
+				}
+			}
+		}
+	}
+	for _, d := range slices.Sorted(maps.Keys(sizes)) {
+		s := sizes[d]
+		t.Logf("%q: %d operators, %d versions, %d checked, %d with onnxruntime's kernels", d, s.ops, s.versions, s.checked, s.kernels)
+	}
+	var unchecked []string
+	for k, list := range registry {
+		if k.domain != "" && k.domain != DomainOpenVINO {
+			continue
+		}
+		if _, ok := typeIndex[typeKey(k.domain, k.name)]; !ok && k.domain == "" {
+			unchecked = append(unchecked, k.name)
+		}
+		for _, o := range list {
+			if want := typeIndex[typeKey(k.domain, k.name)]; len(o.versions.types) != len(want) ||
+				len(want) > 0 && &o.versions.types[0] != &want[0] {
+				t.Errorf("%s:%s: register did not attach its type signatures", k.domain, k.name)
+			}
+		}
+	}
+	slices.Sort(unchecked)
+	t.Logf("ONNX operators with a rule and no type signature (not in onnx's schemas): %s", strings.Join(unchecked, ", "))
+}
