@@ -29,7 +29,11 @@ const ortNone typeSet = 1 << 31
 func (s typeSet) has(t element.Type) bool { return t < 31 && s&(1<<t) != 0 }
 
 // String lists the types of s in the order of package element's constants: "f16, f32 or f64".
-func (s typeSet) String() string {
+func (s typeSet) String() string { return s.list("or") }
+
+// list lists the types of s in the order of package element's constants, the last two joined by
+// conj: "f16, f32 and f64".
+func (s typeSet) list(conj string) string {
 	var names []string
 	for _, t := range element.Types() {
 		if s.has(t) {
@@ -42,7 +46,7 @@ func (s typeSet) String() string {
 	case 1:
 		return names[0]
 	}
-	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+	return strings.Join(names[:len(names)-1], ", ") + " " + conj + " " + names[len(names)-1]
 }
 
 // paramOption says how many tensors a formal input or output stands for.
@@ -76,13 +80,16 @@ type typeVar struct {
 	maps                       []string
 }
 
-// A typeSig is an operator's signature from version since on: its inputs, its outputs and their
-// type variables. A signature without inputs is not checked (an operator whose types were not
-// read, at that version).
+// A typeSig is an operator's signature from opset since on, where the operator is at version
+// (ONNX's since-version, which messages name): its inputs, its outputs and their type variables.
+// since is the version, or a later opset where what onnxruntime runs changes though the operator
+// does not (it expands the function of an operator without a kernel into operators of the
+// model's opset: Relu-14 of i64 loads at opset 18 and not at 14). A signature without inputs is
+// not checked (an operator whose types were not read, at that version).
 type typeSig struct {
-	since   int64
-	in, out []typeParam
-	vars    []typeVar
+	since, version int64
+	in, out        []typeParam
+	vars           []typeVar
 }
 
 // A typeOp holds the signatures of one operator of a domain, ascending by version.
@@ -186,15 +193,19 @@ func (s *typeSig) check(op string, ins []*Info, names []string) error {
 			continue
 		case !v.tensor.has(in.Type):
 			return errcode.Errorf(errcode.ErrDataType, "%s is %s: %s-%d takes %s for %s%s", inputName(k, names), in.Type,
-				op, s.since, v.tensor, p.name, v.named())
+				op, s.version, v.tensor, p.name, v.named())
 		case p.opt == heterogeneous:
 		case bound[p.v] == 0:
 			bound[p.v] = k + 1
 		case ins[bound[p.v]-1].Type != in.Type:
 			j := bound[p.v] - 1
 			q, _ := s.param(j)
-			return errcode.Errorf(errcode.ErrDataType, "%s is %s and %s is %s: %s-%d takes one type%s for %s and %s",
-				inputName(j, names), ins[j].Type, inputName(k, names), in.Type, op, s.since, v.named(), q.name, p.name)
+			which := q.name + " and " + p.name
+			if q.name == p.name {
+				which = "every one of " + p.name
+			}
+			return errcode.Errorf(errcode.ErrDataType, "%s is %s and %s is %s: %s-%d takes one type%s for %s",
+				inputName(j, names), ins[j].Type, inputName(k, names), in.Type, op, s.version, v.named(), which)
 		}
 		if kernel < 0 && v.ort != 0 && !v.ort.has(in.Type) {
 			kernel = k
@@ -207,10 +218,10 @@ func (s *typeSig) check(op string, ins []*Info, names []string) error {
 	v := &s.vars[p.v]
 	has := "has none"
 	if v.ort != ortNone {
-		has = "has them for " + v.ort.String()
+		has = "has them for " + v.ort.list("and")
 	}
 	return errcode.Errorf(errcode.ErrNoKernel, "%s is %s, which %s-%d allows for %s, and onnxruntime 1.20.1 has no CPU kernel for it (it %s): onnxruntime refuses to load the model",
-		inputName(kernel, names), ins[kernel].Type, op, s.since, p.name, has)
+		inputName(kernel, names), ins[kernel].Type, op, s.version, p.name, has)
 }
 
 // named returns " (type constraint T)" for a variable of a name, "" for one of a fixed type.

@@ -35,7 +35,7 @@ func irOp(name string, sigs ...typeSig) typeOp { return typeOp{DomainOpenVINO, n
 // each a name and the type set of its own variable, or, for a name listed in same, the variable
 // it shares with the other inputs of that name ("T").
 func irSig(since int64, ins ...irIn) typeSig {
-	s := typeSig{since: since}
+	s := typeSig{since: since, version: since}
 	shared := map[string]uint8{}
 	for _, in := range ins {
 		v, ok := shared[in.shared]

@@ -5,6 +5,8 @@ import (
 	"github.com/reshape-go/reshape/element"
 	"github.com/reshape-go/reshape/sym"
 	"maps"
+	"os"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -144,4 +146,57 @@ func TestTypeTables(t *testing.T) {
 	}
 	slices.Sort(unchecked)
 	t.Logf("ONNX operators with a rule and no type signature (not in onnx's schemas): %s", strings.Join(unchecked, ", "))
+}
+
+// TestTypeFixtures infers the models of bench/types/fixtures.py, each a node whose input types
+// onnxruntime 1.20.1 refuses at load and a twin that loads (testdata/types/truth.tsv holds what
+// onnxruntime said), and requires the type error at the node onnxruntime refuses, of the code the
+// fixture names, and none on a model that loads.
+func TestTypeFixtures(t *testing.T) {
+	dir := filepath.Join("testdata", "types")
+	data, err := os.ReadFile(filepath.Join(dir, "truth.tsv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	models := 0
+	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		if strings.HasPrefix(line, "#") {
+			continue
+		}
+		f := strings.Split(line, "\t")
+		if len(f) != 4 {
+			t.Fatalf("truth.tsv: %q: want 4 fields", line)
+		}
+		name, ort, node, code := f[0], f[1], f[2], f[3]
+		models++
+		t.Run(name, func(t *testing.T) {
+			g, err := Open(filepath.Join(dir, name+".onnx"), OpenOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := Infer(g, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			loads := ort == "ok"
+			if loads != (node == "-") {
+				t.Fatalf("onnxruntime says %q, and the fixture's node is %q", ort, node)
+			}
+			var got []string
+			for _, r := range res.Nodes {
+				if r.TypeErr != nil {
+					got = append(got, r.Path+" "+errcode.Code(r.TypeErr)+": "+r.TypeErr.Error())
+				}
+			}
+			switch {
+			case loads && len(got) > 0:
+				t.Errorf("onnxruntime loads it, and: %s", strings.Join(got, "; "))
+			case !loads && (len(got) != 1 || !strings.HasPrefix(got[0], node+" "+code+": ")):
+				t.Errorf("onnxruntime refuses it (%s): got %q, want one %s error at %s", ort, got, code, node)
+			}
+		})
+	}
+	if models < 30 {
+		t.Errorf("%d fixtures: the generator writes 38", models)
+	}
 }

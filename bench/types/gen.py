@@ -59,7 +59,24 @@ OPTION = {"single": "single", "optional": "optionalIn", "variadic": "variadicIn"
 LAST = {"": 21, "ai.onnx.ml": 4}  # the last opset of each domain in onnxruntime 1.20.1
 FIRST_LATER = {"": 18, "ai.onnx.ml": 4}  # the first opset after onnx 1.12's
 GRAPH_OPS = {"If", "Loop", "Scan", "SequenceMap"}
-# Versions after onnx 1.12 of the operators not probed (onnx's operator_sets.h): checked up to them.
+# The versions of ai.onnx's operators after onnx 1.12, by opset (onnx's onnx/defs/operator_sets.h):
+# the since-version a message names where onnxruntime's refusals do not ("Could not find an
+# implementation for Relu(14)"). An opset where onnxruntime's outcomes change and no operator's
+# version does is one where it expands a function with other operators (Relu-14 of int64 loads at
+# opset 18, whose Max-13 has an int64 kernel, and not at 14 or 19): a signature of its own, named by
+# the operator's version.
+LATER_VERSIONS = {
+    18: "Pad CenterCropPad Resize Mish OptionalGetElement OptionalHasElement Split Col2Im ScatterND "
+        "ScatterElements ReduceSumSquare ReduceLogSum ReduceLogSumExp ReduceL1 ReduceL2 ReduceMax ReduceMin "
+        "ReduceMean ReduceProd BitwiseAnd BitwiseOr BitwiseXor BitwiseNot GroupNormalization LpPool",
+    19: "Equal AveragePool Cast CastLike Constant DeformConv DequantizeLinear Identity If Loop Pad "
+        "QuantizeLinear Reshape Resize Scan Shape Size",
+    20: "AffineGrid ConstantOfShape DFT Gelu GridSample ImageDecoder IsInf IsNaN ReduceMax ReduceMin "
+        "RegexFullMatch StringConcat StringSplit",
+    21: "Cast CastLike Constant ConstantOfShape DequantizeLinear Flatten GroupNormalization Identity If Loop "
+        "Pad QLinearMatMul QuantizeLinear Reshape Scan Shape Size Squeeze Transpose Unsqueeze",
+}
+# Versions after onnx 1.12 of the operators not probed: checked up to them.
 UNPROBED_VERSIONS = {("", "If"): [19, 21], ("", "Loop"): [19, 21], ("", "Scan"): [19, 21]}
 
 # Operators and inputs added after onnx 1.12, in a small notation: "inputs -> outputs | parameters":
@@ -290,11 +307,13 @@ def probe_params(sig):
 
 def assignment(sig, p, t, others=None):
     """The types of a probe of t for param p, the others at their defaults (or others'), and the
-    inputs it gives: the required ones and those of p."""
+    inputs it gives: the required ones, and the optional ones of p when p has no required one (an
+    optional input may change what onnxruntime runs: Clip's min makes it expand Clip's function)."""
     types = {q: default_type(sig, q) for q in sig.params}
     types.update(others or {})
     types[p] = t
-    include = [i for i, (_, q, o) in enumerate(sig.inputs) if o != "optional" or q == p]
+    required = any(q == p and o != "optional" for _, q, o in sig.inputs)
+    include = [i for i, (_, q, o) in enumerate(sig.inputs) if o != "optional" or q == p and not required]
     if any(types[sig.inputs[i][1]] is None for i in include):
         return None, None
     return types, include
@@ -392,6 +411,13 @@ class Probes:
         r = self.prober.results.get(("bind", domain, op, o, p))
         return r is not None and (r[0] == "ok" or r[0].startswith(("kernel", "type")))
 
+    def version(self, domain, op, o):
+        """The version of op at opset o that onnxruntime's refusals name, 0 when none does."""
+        for k, r in self.prober.results.items():
+            if k[0] in ("r1", "r2") and k[1:4] == (domain, op, o) and r[0].startswith(f"kernel {op}("):
+                return int(r[0][len(f"kernel {op}("):-1])
+        return 0
+
     def vector(self, domain, op, o):
         sig = self.at[(domain, op, o)]
         return tuple((p, t, self.cls(domain, op, o, p, t), self.no_kernel(domain, op, o, p, t))
@@ -400,23 +426,28 @@ class Probes:
 
 def versions(key, sigs, probes):
     """The versions of op key: onnx 1.12's since-versions, and each later opset whose outcomes differ
-    from the opset before; with the Sig of each (None for an operator not probed, checked no more)."""
+    from the opset before; each as (opset, the operator's version there, its Sig: None for an
+    operator not probed, checked no more)."""
     domain, op = key
-    out = [(s.since, s) for s in sigs[key]]
-    prev = None
+    out = [(s.since, s.since, s) for s in sigs[key]]
+    prev, version = None, 0
     for o in range(1, LAST.get(domain, 1) + 1):
         if (domain, op, o) not in probes.at:
             continue
+        if any(s.since == o for s in sigs[key]) or op in LATER_VERSIONS.get(o, "").split() and domain == "":
+            version = o
+        version = probes.version(domain, op, o) or version
         vec = probes.vector(domain, op, o)
         if o >= FIRST_LATER[domain] and all(s.since != o for s in sigs[key]) and vec != prev:
-            out.append((o, probes.at[(domain, op, o)]))
+            out.append((o, version, probes.at[(domain, op, o)]))
         prev = vec
-    out += [(o, None) for o in UNPROBED_VERSIONS.get(key, [])]
+    out += [(o, o, None) for o in UNPROBED_VERSIONS.get(key, [])]
     return sorted(out, key=lambda v: v[0])
 
 
-def entry(key, since, sig, probes, log):
-    """The table's entry of op key at since: its inputs, outputs and params with their types."""
+def entry(key, since, version, sig, probes, log):
+    """The table's entry of op key from opset since, its version there: its inputs, outputs and
+    params with their types."""
     domain, op = key
     if sig is None or sig.deprecated:
         return dict(since=since, unchecked=True)
@@ -449,7 +480,7 @@ def entry(key, since, sig, probes, log):
                     ins[j] = (n, f"{p}:{n}", "hetero" if opt == "variadic" else opt)
             if not any(q == p for _, q, _ in sig.outputs):
                 del params[p]
-    return dict(since=since, inputs=ins, outputs=list(sig.outputs), params=params)
+    return dict(since=since, version=version, inputs=ins, outputs=list(sig.outputs), params=params)
 
 
 def main():
@@ -467,7 +498,7 @@ def main():
     for key in sorted(sigs):
         if a.ops and key[1] not in a.ops.split(","):
             continue
-        table[key] = [entry(key, since, sig, probes, log) for since, sig in versions(key, sigs, probes)]
+        table[key] = [entry(key, since, version, sig, probes, log) for since, version, sig in versions(key, sigs, probes)]
         if key[0] in LAST and not any(k[:2] == key for k in probes.at):
             print(f"unchecked {key[0] or 'ai.onnx'}:{key[1]}: kernels not probed (a graph attribute)", file=log)
     for key, vs in table.items():
@@ -528,7 +559,7 @@ def go_sigs(versions, names):
             return ", ".join(f"{{{json.dumps(n)}, {index[p]}, {OPTION[opt]}}}" for n, p, opt in ps)
 
         pvars = ", ".join(go_param(p, d, names) for p, d in v["params"].items())
-        lines.append(f"\t{{{v['since']}, []typeParam{{{ports(v['inputs'])}}}, []typeParam{{{ports(v['outputs'])}}}, "
+        lines.append(f"\t{{{v['since']}, {v['version']}, []typeParam{{{ports(v['inputs'])}}}, []typeParam{{{ports(v['outputs'])}}}, "
                      f"[]typeVar{{{pvars}}}}},")
     return "[]typeSig{\n" + "\n".join(lines) + "\n}"
 

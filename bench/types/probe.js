@@ -30,7 +30,7 @@ async function main() {
     let out = 'ok';
     let msg = '';
     try {
-      const s = await ort.InferenceSession.create(path.join(dir, p.model), { graphOptimizationLevel: 'disabled', logSeverityLevel: 4 });
+      const s = await ort.InferenceSession.create(path.resolve(dir, p.model), { graphOptimizationLevel: 'disabled', logSeverityLevel: 4 });
       await s.release();
     } catch (e) {
       msg = String(e.message).replace(/\s+/g, ' ');

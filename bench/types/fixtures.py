@@ -1,0 +1,206 @@
+#!/usr/bin/python3
+"""Writes the type-error fixtures of graph's tests: small ONNX models (onnx.helper) of one node whose
+input types onnxruntime refuses at load, each with a twin that loads, and what onnxruntime 1.20.1 says
+of each.
+
+    /usr/bin/python3 bench/types/fixtures.py [--node-path /work/ort/node_modules]
+
+writes graph/testdata/types/NAME.onnx and graph/testdata/types/truth.tsv (one model a line: its name,
+onnxruntime's outcome as probe.js gives it, the node a tool must flag and the code it must give, "-"
+for a model that loads), and testdata/models/type_error.onnx, the README's example. The models are
+the dev set's pairs of bench/heldout/gen_types.py (its builders), and these beside them: a type error
+in a Loop body and in the branch of an If that a constant condition leaves out (onnxruntime refuses
+both at load), two inputs of a variadic list of two types, types onnxruntime has no kernel for at
+opsets 11 to 19, and models that load and guard against false alarms (GridSample-16's X and grid of
+two types, which onnx 1.12's schema binds wrong; an Erf of float16, which onnxruntime runs with casts
+around its float kernel; a Clip-13 of bfloat16, which onnxruntime's schema refuses for min only).
+Deterministic: running it again gives byte-identical files.
+"""
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+import numpy as np
+import onnx
+from onnx import TensorProto as T
+from onnx import helper, numpy_helper
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, os.path.join(ROOT, "bench", "heldout"))
+import gen_types  # noqa: E402  (bench/heldout/gen_types.py)
+
+# The pairs of the dev set (bench/heldout/sets.py), built by gen_types.py.
+DEV = ["sqrt_i64", "matmul_i8", "shape_sigmoid", "conv_i64", "where_float_cond", "reshape_float_shape",
+       "resize_i64", "relu_i64_op13", "neg_i16", "layernorm_i32"]
+
+
+def vi(name, elem, shape):
+    return helper.make_tensor_value_info(name, elem, shape)
+
+
+def model(name, nodes, inputs, outputs, inits=(), opset=14):
+    g = helper.make_graph(nodes, name, inputs, outputs, initializer=list(inits))
+    m = helper.make_model(g, opset_imports=[helper.make_opsetid("", opset)], producer_name="fixtures.py")
+    m.ir_version = 8
+    return m
+
+
+def unary(name, op, et, opset, out=None, **attrs):
+    """x [N,4] f32 cast to et, then op: a model of one node of input type et."""
+    nodes = [helper.make_node("Cast", ["x"], ["xc"], name="cast", to=et),
+             helper.make_node(op, ["xc"], ["y"], name="op", **attrs)]
+    return model(name, nodes, [vi("x", T.FLOAT, ["N", 4])], [vi("y", out or et, ["N", 4])], opset=opset)
+
+
+def loop_erf(twin):
+    # An Erf of int32 in a Loop body: Erf-13 allows it, onnxruntime has float kernels only.
+    et = T.FLOAT if twin else T.INT32
+    body = helper.make_graph(
+        [helper.make_node("Identity", ["cond_in"], ["cond_out"], name="keep"),
+         helper.make_node("Cast", ["v_in"], ["vc"], name="to_et", to=et),
+         helper.make_node("Erf", ["vc"], ["ve"], name="erf"),
+         helper.make_node("Cast", ["ve"], ["v_out"], name="back", to=T.FLOAT)],
+        "body", [vi("i", T.INT64, []), vi("cond_in", T.BOOL, []), vi("v_in", T.FLOAT, ["N", 4])],
+        [vi("cond_out", T.BOOL, []), vi("v_out", T.FLOAT, ["N", 4])])
+    nodes = [helper.make_node("Loop", ["trips", "", "x"], ["y"], name="loop", body=body)]
+    return model("loop_erf", nodes, [vi("x", T.FLOAT, ["N", 4])], [vi("y", T.FLOAT, ["N", 4])],
+                 [numpy_helper.from_array(np.array(2, np.int64), "trips")])
+
+
+def if_not_taken(twin):
+    # A Sigmoid of int64 in the else branch of an If whose condition is the constant true.
+    def branch(kind):
+        if kind == "then":
+            return helper.make_graph([helper.make_node("Identity", ["x"], ["ty"], name="t_id")], "then", [],
+                                     [vi("ty", T.FLOAT, ["N", 4])])
+        ns = [helper.make_node("Shape", ["x"], ["es"], name="e_shape"),
+              helper.make_node("Gather", ["es", "one"], ["ec"], name="e_channels", axis=0)]
+        if twin:
+            ns += [helper.make_node("Cast", ["ec"], ["ecf"], name="e_float", to=T.FLOAT),
+                   helper.make_node("Sigmoid", ["ecf"], ["eg"], name="e_sigmoid")]
+        else:
+            ns += [helper.make_node("Sigmoid", ["ec"], ["egi"], name="e_sigmoid"),
+                   helper.make_node("Cast", ["egi"], ["eg"], name="e_float", to=T.FLOAT)]
+        ns.append(helper.make_node("Mul", ["x", "eg"], ["ey"], name="e_mul"))
+        return helper.make_graph(ns, "else", [], [vi("ey", T.FLOAT, ["N", 4])])
+
+    nodes = [helper.make_node("If", ["yes"], ["y"], name="branch", then_branch=branch("then"),
+                              else_branch=branch("else"))]
+    return model("if_not_taken", nodes, [vi("x", T.FLOAT, ["N", 4])], [vi("y", T.FLOAT, ["N", 4])],
+                 [numpy_helper.from_array(np.array(True), "yes"), numpy_helper.from_array(np.array(1, np.int64), "one")])
+
+
+def concat_mixed(twin):
+    # Concat's inputs are one variadic list of one type: f32 beside f16.
+    nodes = [helper.make_node("Cast", ["x"], ["xh"], name="half", to=T.FLOAT if twin else T.FLOAT16),
+             helper.make_node("Concat", ["x", "xh"], ["y"], name="concat", axis=1)]
+    return model("concat_mixed", nodes, [vi("x", T.FLOAT, ["N", 4])], [vi("y", T.FLOAT, ["N", 8])], opset=13)
+
+
+def clip_bf16(twin):
+    # Clip-13 of bfloat16 input: onnxruntime loads it (and refuses a min of bfloat16). Loads.
+    return unary("clip_bf16", "Clip", T.FLOAT if twin else T.BFLOAT16, 13)
+
+
+def bitshift_u16(twin):
+    # BitShift-11 allows uint16; onnxruntime has kernels for uint8, uint32 and uint64.
+    et = T.UINT32 if twin else T.UINT16
+    nodes = [helper.make_node("Cast", ["x"], ["xi"], name="cast", to=et),
+             helper.make_node("BitShift", ["xi", "xi"], ["y"], name="shift", direction="LEFT")]
+    return model("bitshift_u16", nodes, [vi("x", T.FLOAT, ["N", 4])], [vi("y", et, ["N", 4])], opset=11)
+
+
+def pow_u32(twin):
+    # Pow-15's exponent may be uint32; onnxruntime has no kernel for it.
+    et = T.INT32 if twin else T.UINT32
+    nodes = [helper.make_node("Cast", ["x"], ["e"], name="cast", to=et),
+             helper.make_node("Pow", ["x", "e"], ["y"], name="pow")]
+    return model("pow_u32", nodes, [vi("x", T.FLOAT, ["N", 4])], [vi("y", T.FLOAT, ["N", 4])], opset=15)
+
+
+def deform_conv(twin):
+    # DeformConv-19 is in onnxruntime's schemas, without a CPU kernel; the twin is a Conv.
+    w = numpy_helper.from_array(np.ones((2, 3, 3, 3), np.float32), "w")
+    if twin:
+        nodes = [helper.make_node("Conv", ["x", "w"], ["y"], name="conv", pads=[1, 1, 1, 1])]
+        inputs = [vi("x", T.FLOAT, ["N", 3, 8, 8])]
+    else:
+        nodes = [helper.make_node("DeformConv", ["x", "w", "offset"], ["y"], name="conv", pads=[1, 1, 1, 1])]
+        inputs = [vi("x", T.FLOAT, ["N", 3, 8, 8]), vi("offset", T.FLOAT, ["N", 18, 8, 8])]
+    return model("deform_conv", nodes, inputs, [vi("y", T.FLOAT, ["N", 2, 8, 8])], [w], opset=19)
+
+
+def grid_sample_mixed(twin):
+    # GridSample-16 of f16 data on an f32 grid: onnx 1.12 binds both to T1, onnx 1.13 and onnxruntime
+    # take them of two types. Both models load.
+    et = T.FLOAT16 if twin else T.FLOAT
+    nodes = [helper.make_node("Cast", ["x"], ["xc"], name="cast", to=et),
+             helper.make_node("GridSample", ["xc", "grid"], ["y"], name="sample")]
+    return model("grid_sample_mixed", nodes, [vi("x", T.FLOAT, ["N", 1, 4, 4]), vi("grid", T.FLOAT, ["N", 4, 4, 2])],
+                 [vi("y", et, ["N", 1, 4, 4])], opset=16)
+
+
+def erf_f16(twin):
+    # Erf-13 of float16: onnxruntime has a float kernel only, and runs it with casts around. Loads.
+    return unary("erf_f16", "Erf", T.FLOAT if twin else T.FLOAT16, 13)
+
+
+# name -> (builder, the node a tool must flag, its code; "-" for a model that loads, twin or not)
+EXTRA = {
+    "loop_erf": (loop_erf, "loop/body/erf", "no-kernel"),
+    "if_not_taken": (if_not_taken, "branch/else_branch/e_sigmoid", "data-type"),
+    "concat_mixed": (concat_mixed, "concat", "data-type"),
+    "clip_bf16": (clip_bf16, "-", "-"),
+    "bitshift_u16": (bitshift_u16, "shift", "no-kernel"),
+    "pow_u32": (pow_u32, "pow", "no-kernel"),
+    "deform_conv": (deform_conv, "conv", "no-kernel"),
+    "grid_sample_mixed": (grid_sample_mixed, "-", "-"),
+    "erf_f16": (erf_f16, "-", "-"),
+}
+# The dev pairs' codes: the schema refuses them (data-type), or onnxruntime has no kernel (no-kernel).
+DEV_CODES = {"resize_i64": "no-kernel", "neg_i16": "no-kernel"}
+
+
+def fixtures():
+    """(name, model, node, code) of every fixture, a twin's node and code "-"."""
+    out = []
+    for name in DEV:
+        build, node = gen_types.TYPES[name]
+        out.append((name, build(False), node, DEV_CODES.get(name, "data-type")))
+        out.append((name + "_twin", build(True), "-", "-"))
+    for name, (build, node, code) in EXTRA.items():
+        out.append((name, build(False), node, code))
+        out.append((name + "_twin", build(True), "-", "-"))
+    return out
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--node-path", default="/work/ort/node_modules")
+    a = ap.parse_args()
+    out = os.path.join(ROOT, "graph", "testdata", "types")
+    os.makedirs(out, exist_ok=True)
+    rows = fixtures()
+    for name, m, _, _ in rows:
+        onnx.save(m, os.path.join(out, name + ".onnx"))
+    onnx.save(gen_types.TYPES["sqrt_i64"][0](False), os.path.join(ROOT, "testdata", "models", "type_error.onnx"))
+    with tempfile.TemporaryDirectory() as tmp:
+        plan = os.path.join(tmp, "plan.json")
+        with open(plan, "w") as f:
+            json.dump([{"id": i, "model": os.path.join(out, r[0] + ".onnx")} for i, r in enumerate(rows)], f)
+        env = dict(os.environ, NODE_PATH=a.node_path)
+        res = subprocess.run(["node", os.path.join(HERE, "probe.js"), plan], env=env, check=True,
+                             capture_output=True, text=True).stdout.splitlines()
+    with open(os.path.join(out, "truth.tsv"), "w") as f:
+        f.write("# bench/types/fixtures.py: model, onnxruntime 1.20.1's outcome (probe.js), node to flag, code\n")
+        for line, (name, _, node, code) in zip(res, rows):
+            outcome = line.split("\t")[1]
+            f.write(f"{name}\t{outcome}\t{node}\t{code}\n")
+
+
+if __name__ == "__main__":
+    main()
