@@ -227,3 +227,41 @@ func rowsOf(rep *check.Report) []check.Row {
 	}
 	return rep.Rows
 }
+
+// TestTypeErrorRows checks the rows of nodes whose input types their operator does not take
+// (graph.NodeResult.TypeErr): an error row at the node, with its code, where the node is in the
+// branch of an If a constant condition leaves out and in a Loop body too (onnxruntime refuses such
+// a model at load), and none on the twins that load. The models are bench/types/fixtures.py's.
+func TestTypeErrorRows(t *testing.T) {
+	for _, tt := range []struct {
+		file, name string
+		verdict    check.Verdict
+		message    string
+	}{
+		{"sqrt_i64", "sqrt", "data-type", `input 0 ("c") is i64: Sqrt-13 takes f16, bf16, f32 or f64 for X (type constraint T)`},
+		{"if_not_taken", "branch/else_branch/e_sigmoid", "data-type", `input 0 ("ec") is i64: Sigmoid-13 takes`},
+		{"loop_erf", "loop/body/erf", "no-kernel", `which Erf-13 allows for input, and onnxruntime 1.20.1 has no CPU kernel for it`},
+		{"concat_mixed", "concat", "data-type", `input 0 ("x") is f32 and input 1 ("xh") is f16: Concat-13 takes one type (type constraint T) for every one of inputs`},
+		{"neg_i16_twin", "", "", ""},
+		{"if_not_taken_twin", "", "", ""},
+	} {
+		rep, err := check.File(filepath.Join("..", "graph", "testdata", "types", tt.file+".onnx"), check.Options{})
+		if err != nil {
+			t.Errorf("%s: %v", tt.file, err)
+			continue
+		}
+		var errs []check.Row
+		for _, r := range rowsOf(rep) {
+			if r.Verdict != check.OK && r.Verdict != check.Inferred {
+				errs = append(errs, r)
+			}
+		}
+		switch {
+		case tt.name == "" && len(errs) > 0:
+			t.Errorf("%s: loads, and has the row %s %s: %s", tt.file, errs[0].Name, errs[0].Verdict, errs[0].Message)
+		case tt.name != "" && (len(errs) != 1 || errs[0].Name != tt.name || errs[0].Verdict != tt.verdict ||
+			!strings.Contains(errs[0].Message, tt.message)):
+			t.Errorf("%s: rows %+v, want one %s row at %s saying %q", tt.file, errs, tt.verdict, tt.name, tt.message)
+		}
+	}
+}

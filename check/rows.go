@@ -65,7 +65,7 @@ func rows(g *graph.Graph, res *graph.Result, form format, file string, opt Optio
 	rows := make([]Row, 0, reshapes)
 	for i := range res.Nodes {
 		r := &res.Nodes[i]
-		if r.NotTaken {
+		if r.NotTaken && r.TypeErr == nil { // a branch the model does not run at this binding
 			continue
 		}
 		breaks := i == brokenAt
@@ -83,7 +83,7 @@ func rows(g *graph.Graph, res *graph.Result, form format, file string, opt Optio
 				row.Stopped = st.of(r)
 			}
 			rows = append(rows, row)
-		case r.Err != nil || breaks && r.Blocked == "":
+		case r.Err != nil || r.TypeErr != nil || breaks && r.Blocked == "":
 			row := nodeRow(res, r, file, form.dialect(), form.id(r))
 			if breaks {
 				row.breaks(broken)
@@ -150,6 +150,10 @@ func (row *Row) judge(res *graph.Result, d *declarations, r *graph.NodeResult, o
 		row.Declared = &declared
 	}
 	switch {
+	case r.TypeErr != nil:
+		v, msg := failure(res, r)
+		row.Verdict, row.Message = v, notes(msg, row.Message)
+		return false
 	case r.Blocked != "":
 		row.Verdict, row.Message = Unknown, downstream(r.Blocked)
 		return false
@@ -218,7 +222,7 @@ func notes(parts ...string) string {
 func nodeRow(res *graph.Result, r *graph.NodeResult, file string, d reshape.Dialect, id string) Row {
 	row := Row{File: file, ID: id, Name: r.Path, Op: r.Node.Op, Dialect: d,
 		Input: sym.DynamicRank(), PatternShape: shape.DynamicRank()}
-	if r.Err != nil {
+	if r.Err != nil || r.TypeErr != nil {
 		row.Verdict, row.Message = failure(res, r)
 	}
 	if len(r.Inputs) > 0 && r.Inputs[0] != nil {
@@ -235,12 +239,21 @@ func verdictOf(err error) Verdict {
 	return "error"
 }
 
-// failure returns the verdict and message of a node result whose inputs break its rule: the error's
-// code and the error, or Avoidable when a run can avoid the node (graph.NodeResult.Avoidable), with
-// the If that avoids it (graph.Result.AvoidedBy) and the error's code in the message: "avoided when
-// if_sr takes else_branch, which runs at these bindings (its condition is known at run time only);
-// not-divisible: ...".
+// failure returns the verdict and message of a node result whose inputs break its rule or its
+// input types: the code of its type error (graph.NodeResult.TypeErr: a runtime refuses the model
+// at load, whatever the bindings and the branch) and the error, with the rule's error as a note;
+// else the rule error's code and the error, or Avoidable when a run can avoid the node
+// (graph.NodeResult.Avoidable), with the If that avoids it (graph.Result.AvoidedBy) and the
+// error's code in the message: "avoided when if_sr takes else_branch, which runs at these bindings
+// (its condition is known at run time only); not-divisible: ...".
 func failure(res *graph.Result, r *graph.NodeResult) (Verdict, string) {
+	if r.TypeErr != nil {
+		msg := r.TypeErr.Error()
+		if r.Err != nil {
+			msg = notes(msg, string(verdictOf(r.Err))+": "+r.Err.Error())
+		}
+		return verdictOf(r.TypeErr), msg
+	}
 	if !r.Avoidable {
 		return verdictOf(r.Err), r.Err.Error()
 	}

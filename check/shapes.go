@@ -172,6 +172,8 @@ func shapesOf(g *graph.Graph, res *graph.Result, net *ir.Net, opt Options) []Ten
 				}
 			}
 			switch {
+			case r.TypeErr != nil:
+				t.Verdict, t.Message = failure(res, r)
 			case r.Blocked != "":
 				t.Verdict, t.Message = Unknown, downstream(r.Blocked)
 			case r.Err != nil:
