@@ -216,12 +216,12 @@ func (s *typeSig) check(op string, ins []*Info, names []string) error {
 	}
 	p, _ := s.param(kernel)
 	v := &s.vars[p.v]
-	has := "has none"
-	if v.ort != ortNone {
-		has = "has them for " + v.ort.list("and")
+	if v.ort == ortNone {
+		return errcode.Errorf(errcode.ErrNoKernel, "onnxruntime 1.20.1 has no CPU kernel for %s-%d at any type: onnxruntime refuses to load the model",
+			op, s.version)
 	}
-	return errcode.Errorf(errcode.ErrNoKernel, "%s is %s, which %s-%d allows for %s, and onnxruntime 1.20.1 has no CPU kernel for it (it %s): onnxruntime refuses to load the model",
-		inputName(kernel, names), ins[kernel].Type, op, s.version, p.name, has)
+	return errcode.Errorf(errcode.ErrNoKernel, "%s is %s, which %s-%d allows for %s, and onnxruntime 1.20.1 has no CPU kernel for it (it has them for %s): onnxruntime refuses to load the model",
+		inputName(kernel, names), ins[kernel].Type, op, s.version, p.name, v.ort.list("and"))
 }
 
 // named returns " (type constraint T)" for a variable of a name, "" for one of a fixed type.

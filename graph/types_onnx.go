@@ -183,6 +183,9 @@ var (
 	sigs22 = []typeSig{
 		{1, 1, []typeParam{{"R", 0, single}, {"T", 1, single}, {"inputs", 2, heterogeneous}}, []typeParam{{"outputs", 2, heterogeneous}}, []typeVar{{name: "T1", tensor: ts38}, {name: "T2", tensor: ts9}, {name: "T3", tensor: ts38}}},
 	}
+	sigs23 = []typeSig{
+		{1, 1, []typeParam{{"inputs", 0, heterogeneous}}, []typeParam{}, []typeVar{{name: "T", tensor: ts21, ort: ortNone}}},
+	}
 )
 
 // onnxTypes holds the type signatures of ONNX's operators (typeOp), by domain and name.
@@ -925,4 +928,8 @@ var onnxTypes = []typeOp{
 		{1, 1, []typeParam{{"Inputs", 0, heterogeneous}}, []typeParam{{"Outputs", 1, heterogeneous}}, []typeVar{{name: "T1", tensor: ts18}, {name: "T2", tensor: ts0}}},
 	}},
 	{"ai.onnx.preview.training", "Momentum", sigs22},
+	{"com.microsoft", "BiasAdd", sigs23},
+	{"com.microsoft", "BiasSplitGelu", sigs23},
+	{"com.microsoft", "GroupNorm", sigs23},
+	{"com.microsoft", "NhwcConv", sigs23},
 }

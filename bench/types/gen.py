@@ -58,6 +58,7 @@ COMBOS = 64
 OPTION = {"single": "single", "optional": "optionalIn", "variadic": "variadicIn", "hetero": "heterogeneous"}
 LAST = {"": 21, "ai.onnx.ml": 4}  # the last opset of each domain in onnxruntime 1.20.1
 FIRST_LATER = {"": 18, "ai.onnx.ml": 4}  # the first opset after onnx 1.12's
+MS = "com.microsoft"
 GRAPH_OPS = {"If", "Loop", "Scan", "SequenceMap"}
 # The versions of ai.onnx's operators after onnx 1.12, by opset (onnx's onnx/defs/operator_sets.h):
 # the since-version a message names where onnxruntime's refusals do not ("Could not find an
@@ -76,6 +77,11 @@ LATER_VERSIONS = {
     21: "Cast CastLike Constant ConstantOfShape DequantizeLinear Flatten GroupNormalization Identity If Loop "
         "Pad QLinearMatMul QuantizeLinear Reshape Scan Shape Size Squeeze Transpose Unsqueeze",
 }
+# com.microsoft's operators with a rule in package graph that onnxruntime has no CPU kernel for at all
+# (onnxruntime/contrib_ops/cpu/cpu_contrib_kernels.cc registers none: they run on CUDA), with the
+# inputs of their probe, which must be refused for want of a kernel at f32 and f16: a node of one is
+# refused at load whatever its types. Their schemas are not read: any input type is allowed.
+MS_NO_KERNEL = {"GroupNorm": 3, "BiasAdd": 3, "BiasSplitGelu": 2, "NhwcConv": 2}
 # Versions after onnx 1.12 of the operators not probed: checked up to them.
 UNPROBED_VERSIONS = {("", "If"): [19, 21], ("", "Loop"): [19, 21], ("", "Scan"): [19, 21]}
 
@@ -129,6 +135,7 @@ ATTRS = {
 KERNEL_ATTRS = {
     "GroupNormalization": {"num_groups": 1}, "GRU": {"hidden_size": 1}, "LSTM": {"hidden_size": 1},
     "RNN": {"hidden_size": 1}, "RegexFullMatch": {"pattern": "a"}, "MaxRoiPool": {"pooled_shape": [1, 1]},
+    "GroupNorm": {"activation": 0, "groups": 1, "epsilon": 1e-5},
 }
 
 
@@ -505,6 +512,19 @@ def main():
         for v in vs:
             if v.get("unchecked") and v["since"] in UNPROBED_VERSIONS.get(key, []):
                 print(f"unchecked {key[0] or 'ai.onnx'}:{key[1]}-{v['since']}: after onnx 1.12, not probed", file=log)
+    for op, n in MS_NO_KERNEL.items():
+        refused = []
+        for t in ("float", "float16"):
+            sig = Sig(MS, op, 1, [(f"x{i}", t, "single") for i in range(n)], [("y", t, "single")],
+                      {t: [f"tensor({t})"]}, source="onnxruntime 1.20.1")
+            probes.prober.add(("ms", op, t), probe_model(sig, 1, {t: t}, list(range(n))))
+            probes.prober.run()
+            refused.append(probes.prober.results[("ms", op, t)][0].startswith("kernel"))
+        if not all(refused):
+            print(f"unchecked {MS}:{op}: onnxruntime has a kernel for it, MS_NO_KERNEL is out of date", file=log)
+            continue
+        table[(MS, op)] = [dict(since=1, version=1, inputs=[("inputs", "T", "hetero")], outputs=[],
+                                params={"T": dict(spec={t for t, _, _ in TYPES}, ort=set(), other=[])})]
     if a.dump:
         with open(a.dump, "w") as f:
             for k, r in sorted(probes.prober.results.items(), key=str):
