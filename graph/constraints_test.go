@@ -28,9 +28,9 @@ func TestUnifyRecords(t *testing.T) {
 	for _, c := range res.Constraints() {
 		got = append(got, c.String())
 	}
-	want := []string{
-		"N == M (cat (Concat): input 1 dim 0)",
+	want := []string{ // in the order of their nodes
 		"K == 4 (mm (MatMul): the inner dims (A's last, B's second to last))",
+		"N == M (cat (Concat): input 1 dim 0)",
 	}
 	if strings.Join(got, "; ") != strings.Join(want, "; ") {
 		t.Errorf("constraints:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))

@@ -1,6 +1,7 @@
 package graph
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"iter"
@@ -160,10 +161,13 @@ func (r *Result) Table() *sym.Table { return r.e.tab }
 
 // Constraints returns the conditions the model's nodes impose on its symbols for it to run, each
 // with the node that imposes it (sym.Constraint: the predicate and its sym.Origin, the node's
-// Path, operator and why), in the canonical order of sym.Solver.Constraints: equalities that
-// unification found (N == 1, A == B), bounds (H >= 11, T <= 64), divisibility (T % 4 == 0) and
-// disjunctions (A == B || A == 1 || B == 1), less those that conditions recorded before them or at
-// their own node imply (a weaker one upstream of a stronger one stays). The shapes of the result
+// Path, operator and why), in the order inference met their nodes (the order of Nodes; a node it
+// does not hold last), and within a node in the canonical order of sym.Solver.Constraints:
+// equalities that unification found (N == 1, A == B), bounds (H >= 11, T <= 64), divisibility
+// (T % 4 == 0) and disjunctions (A == B || A == 1 || B == 1); less those that conditions recorded
+// before them or at their own node imply (a weaker one upstream of a stronger one stays). So the
+// first a binding breaks names the node where a run stops, as `reshape check` lists them. The
+// shapes of the result
 // hold at every binding of the symbols that satisfies them. None when the model imposes none, or
 // when Options.Dims binds every symbol it meets (the conditions are then decided: a node error
 // where one fails). Conditions on dims the model does not name (counts only a run tells) are left
@@ -398,8 +402,28 @@ func Infer(g *Graph, opt Options) (*Result, error) {
 		}
 	}
 	e.final()
-	e.res.constraints = e.solver.Constraints()
+	e.res.constraints = e.inOrder(e.solver.Constraints())
 	return e.res, nil
+}
+
+// inOrder sorts the constraints cs, stably, by the position of their nodes in Result.Nodes (a node
+// it does not hold last), and returns them.
+func (e *engine) inOrder(cs []sym.Constraint) []sym.Constraint {
+	if len(cs) < 2 {
+		return cs
+	}
+	order := make(map[string]int, len(e.res.Nodes))
+	for i := range e.res.Nodes {
+		order[e.res.Nodes[i].Path] = i
+	}
+	at := func(c sym.Constraint) int {
+		if i, ok := order[c.Origin.Node]; ok {
+			return i
+		}
+		return len(e.res.Nodes)
+	}
+	slices.SortStableFunc(cs, func(a, b sym.Constraint) int { return cmp.Compare(at(a), at(b)) })
+	return cs
 }
 
 // countNodes returns the number of nodes of g and of its subgraphs, each graph counted once
