@@ -34,6 +34,10 @@ type ctx struct {
 	// gave it: with in and out, what refresh keeps current.
 	held []*Info
 	work [][]sym.Dim
+	// lost is the loss the rule recorded (Lost, RunTime), "" for none; runTime reports one that
+	// only a run decides.
+	lost    string
+	runTime bool
 	// runs holds, by attribute, where the nodes of the subgraph's last recorded run start in
 	// Result.Nodes: a run of it again replaces them.
 	runs map[string]int

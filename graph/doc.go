@@ -5,7 +5,8 @@
 // build one from a decoded model). Infer returns a Result that gives every tensor's element type
 // and shape by path (Result.Tensor, and all of them in order: Result.Tensors), the model's symbols
 // with their bounds (Result.Symbols) and the conditions its nodes impose on them
-// (Result.Constraints); a program evaluates them at a binding without inferring again
+// (Result.Constraints), and whether those are all it needs or where precision was lost
+// (Result.Complete, Result.Lost); a program evaluates them at a binding without inferring again
 // (sym.Shape.Eval, Result.Check), as a runtime that allocates a request's outputs does.
 //
 // Infer runs the graph node by node in topological order: each node's rule computes the Info of
@@ -39,7 +40,12 @@
 //     an error at the node when it can never hold. Result.Constraints lists them, and
 //     Result.Check evaluates them at a binding;
 //   - a value whose run-time data decides it (NonZero, TopK's k from an input) is unknown, or a new
-//     anonymous dim when the same unknown appears twice: it prints as its interval.
+//     anonymous dim when the same unknown appears twice: it prints as its interval;
+//   - what a rule could not state is a recorded loss of precision at its node (Result.Lost): an
+//     output whose shape is no expression in the symbols, a node without a rule, an If whose
+//     branches give other shapes, a condition the rule leaves out; a size that only a run decides
+//     is one too, marked so (Loss.RunTime). A result without losses is Complete: its conditions
+//     are all the model needs.
 //
 // Inputs that break the operator's rule (dims that do not broadcast, an axis out of range, a
 // pooled size below 1) are an error wrapping errcode.ErrInvalidShape; a malformed node (a missing
@@ -113,6 +119,10 @@ package graph
 //     Require for any other condition on the symbols (each recorded with the node), Fresh for a
 //     new anonymous dim, RequireRank, NormAxis and NormAxes; errors from Errorf, with a code of
 //     package errcode;
+//   - losses: Lost where the rule leaves out a condition it cannot state (a dim that is no
+//     expression in the symbols), RunTime where an output's size depends on the values of the data
+//     (NonZero's count). An output whose shape the rule cannot express the engine records itself
+//     (lost.go), so a rule calls them only for what its outputs do not show;
 //   - subgraphs: Subgraph runs a subgraph with given inputs; Branches infers the two branches of
 //     a node that runs one of them (an If: the branch taken when the condition is known, else
 //     both, joined, the errors of a branch a run can avoid marked so), each an ifBranch that maps

@@ -86,6 +86,7 @@ type Result struct {
 
 	e           *engine
 	constraints []sym.Constraint
+	lost        []Loss
 	inputs      []string                    // the main graph's inputs, in order
 	tensors     map[string]*Info            // the tensors of the main graph by name
 	subs        map[string]map[string]*Info // the tensors of each subgraph by name (engine.subs)
@@ -173,6 +174,21 @@ func (r *Result) Table() *sym.Table { return r.e.tab }
 // where one fails). Conditions on dims the model does not name (counts only a run tells) are left
 // out. The slice is the caller's.
 func (r *Result) Constraints() []sym.Constraint { return slices.Clone(r.constraints) }
+
+// Complete reports whether Constraints are all the model needs to run: inference lost precision
+// nowhere (Lost is empty), so that at every binding of the symbols that satisfies them the model
+// runs, and every shape of the result holds. It is a promise only false never breaks: when it is
+// false, Lost says where a condition may be missing.
+func (r *Result) Complete() bool { return len(r.lost) == 0 }
+
+// Lost returns the places where inference lost precision, in the order it met them: each a node
+// (or a graph input) where a rule could not state what it needs, because a dim or value is not an
+// expression in the symbols, a rank is not known, the operator has no shape rule, or an If joins
+// branches of other shapes on a condition it cannot tell apart; Loss.RunTime marks those that only
+// a run decides (a size that depends on the values of the data). Downstream of a loss, what
+// depends on it is not listed again. None when the result is complete (Complete). The slice is the
+// caller's.
+func (r *Result) Lost() []Loss { return slices.Clone(r.lost) }
 
 // Check evaluates the constraints the nodes recorded at the binding b of the model's symbols
 // (map[string]int64{"N": 2}), in the order inference met them, and returns the first that does not
@@ -266,6 +282,8 @@ type engine struct {
 	// errs counts the nodes whose inputs broke their rule, so far, less those a run may avoid
 	// (NodeResult.Avoidable).
 	errs int
+	// lost holds the losses of precision recorded so far (lost.go).
+	lost []Loss
 	// bound holds the names of Options.Dims that named a dim of the model.
 	bound map[string]bool
 	// batch holds the names of the batch dims Options.BatchSize binds.
@@ -381,6 +399,11 @@ func Infer(g *Graph, opt Options) (*Result, error) {
 		if err != nil {
 			return nil, err
 		}
+		info.taint = taintData
+		if !info.Shape.Determined() {
+			info.taint |= taintLost
+			e.addLoss(Loss{Node: in.Name, Op: "input", Tensor: in.Name, Why: "its shape " + info.Shape.String() + " is not in symbols: a condition on it cannot be stated"})
+		}
 		s.infos[in.Name] = info
 		e.res.inputs = append(e.res.inputs, in.Name)
 	}
@@ -403,6 +426,7 @@ func Infer(g *Graph, opt Options) (*Result, error) {
 	}
 	e.final()
 	e.res.constraints = e.inOrder(e.solver.Constraints())
+	e.res.lost = e.lost
 	return e.res, nil
 }
 
@@ -782,7 +806,8 @@ func (e *engine) node(s *scope, i int) error {
 		}
 	}
 	c.in = e.ptrs.Make(len(n.Inputs))
-	hidden := false // an input holds values the rule does not read
+	hidden := false   // an input holds values the rule does not read
+	unsupported := "" // the operator, as Result.Unsupported counts it, of a node without a rule
 	for k, name := range n.Inputs {
 		if name == "" {
 			continue
@@ -811,11 +836,11 @@ func (e *engine) node(s *scope, i int) error {
 	case r.Blocked != "":
 	case def == nil:
 		r.Unsupported = true
-		key := n.Op
+		unsupported = n.Op
 		if d := dialects[domain]; d == nil || d.qualify {
-			key = domain + ":" + n.Op
+			unsupported = domain + ":" + n.Op
 		}
-		e.res.Unsupported[key]++
+		e.res.Unsupported[unsupported]++
 	default:
 		if hidden {
 			c.in = withoutValues(c.in, def.values)
@@ -858,6 +883,9 @@ func (e *engine) node(s *scope, i int) error {
 			}
 		}
 		s.infos[name] = c.out[k]
+	}
+	if r.Err == nil && r.Blocked == "" {
+		e.account(c, def, unsupported)
 	}
 	r.Outputs = c.out
 	if s.record && !(s.notTaken && (r.Err != nil || r.Blocked != "")) {

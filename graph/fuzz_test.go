@@ -269,6 +269,9 @@ func checkInference(t *testing.T, g *Graph, binding map[string]int64) {
 		return
 	}
 	clean := checkResult(t, res)
+	if res.Complete() {
+		checkExact(t, res)
+	}
 	dims := map[string]int64{}
 	for _, s := range res.Symbols() {
 		if v, ok := binding[s.Name]; ok {
@@ -294,7 +297,7 @@ func checkInference(t *testing.T, g *Graph, binding map[string]int64) {
 		return
 	case err == nil && !boundClean:
 		failed := firstFailed(bound)
-		if undecided(res, failed) {
+		if !res.Complete() && undecided(res, failed) {
 			return
 		}
 		t.Fatalf("%v satisfies the constraints %v, and the bound run reports %v", dims, res.Constraints(), failed.Err)
@@ -323,6 +326,22 @@ func checkInference(t *testing.T, g *Graph, binding map[string]int64) {
 			e, _ := d.Expr()
 			if v, err := e.Eval(func(name string) (int64, bool) { v, ok := binding[name]; return v, ok }); err == nil && v != want[k] {
 				t.Fatalf("%s: %v, and %v at %v", name, s.Shape, b.Shape, binding)
+			}
+		}
+	}
+}
+
+// checkExact fails unless every output of a node of the complete result res that ran (neither
+// failed, nor downstream of a failure, nor in a branch not taken) has a shape known exactly: a
+// shape that is not has a loss recorded (Result.Lost), so that Complete is never a false promise.
+func checkExact(t *testing.T, res *Result) {
+	for _, r := range res.Nodes {
+		if r.Err != nil || r.Blocked != "" || r.NotTaken {
+			continue
+		}
+		for k, out := range r.Outputs {
+			if out != nil && !out.Shape.Determined() {
+				t.Fatalf("%s (%s): output %d is %v, and the result is complete", r.Path, r.Node.Op, k, out.Shape)
 			}
 		}
 	}

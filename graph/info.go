@@ -36,7 +36,8 @@ type Info struct {
 	// is known. Operators that move elements keep it (keepValues).
 	elems *[2]sym.Dim
 
-	gen int // the generation of the engine's substitutions this Info reflects
+	gen   int   // the generation of the engine's substitutions this Info reflects
+	taint taint // where what is not known of it comes from (lost.go)
 }
 
 // MaxValue bounds the number of elements whose values inference keeps for one tensor.

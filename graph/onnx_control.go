@@ -48,14 +48,7 @@ func ifOp(c *ctx) error {
 			return err
 		}
 	}
-	taken := -1
-	if v, ok := cond.Ints(); ok && len(v) == 1 {
-		taken = 0
-		if v[0] == 0 {
-			taken = 1
-		}
-	}
-	return c.Branches(taken, ifBranch{Attr: "then_branch", Graph: thenG}, ifBranch{Attr: "else_branch", Graph: elseG})
+	return c.Branches(cond, ifBranch{Attr: "then_branch", Graph: thenG}, ifBranch{Attr: "else_branch", Graph: elseG})
 }
 
 // loop: Loop-1, -11, -13, -16, -19, -21. The body takes the iteration number, the condition and the

@@ -289,6 +289,7 @@ func nonZero(c *ctx) error {
 		return nil
 	}
 	c.Out(0, element.I64, sym.ShapeOf(rank, c.Fresh("nonzero", lo, hi)))
+	c.RunTime("the count of non-zero elements of input 0")
 	return nil
 }
 
@@ -347,6 +348,7 @@ func compress(c *ctx) error {
 	n := sym.Const(lo)
 	if lo != hi {
 		n = c.Fresh("compress", lo, hi)
+		c.RunTime("the count of true elements of the condition")
 	}
 	if !hasAxis {
 		c.Out(0, in.Type, sym.ShapeOf(n))
@@ -387,6 +389,9 @@ func nonMaxSuppression(c *ctx) error {
 		n = sym.Interval(0, hi)
 	}
 	c.Out(0, element.I64, sym.ShapeOf(n, sym.Const(3)))
+	if _, ok := n.Static(); !ok {
+		c.RunTime("the count of boxes selected")
+	}
 	return nil
 }
 
@@ -418,6 +423,8 @@ func unique(c *ctx) error {
 	n := c.Fresh("unique", min(lo, 1), hi)
 	if lo == hi && lo <= 1 {
 		n = d
+	} else {
+		c.RunTime("the count of unique elements")
 	}
 	switch {
 	case hasAxis && ok:
@@ -700,5 +707,6 @@ func imageDecoder(c *ctx) error {
 		return c.Errorf(errcode.ErrSyntax, "pixel_format %q: want RGB, BGR or Grayscale", format)
 	}
 	c.Out(0, element.U8, sym.ShapeOf(sym.Unknown(), sym.Unknown(), sym.Const(ch)))
+	c.RunTime("the height and width of the encoded image")
 	return nil
 }

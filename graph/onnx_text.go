@@ -78,6 +78,7 @@ func stringNormalizer(c *ctx) error {
 	if a, ok := c.n.Attr("stopwords"); ok && len(a.Strings) > 0 {
 		lo, hi := dims[r-1].Bounds()
 		dims[r-1] = sym.Interval(min(lo, 1), hi)
+		c.RunTime("the count of strings that are not stopwords")
 	}
 	c.Out(0, element.String, sym.ShapeOf(dims...))
 	return nil
@@ -102,6 +103,7 @@ func stringSplit(c *ctx) error {
 		}
 		m = sym.Interval(0, k+1)
 	}
+	c.RunTime("the count of substrings of the longest split")
 	c.Out(1, element.I64, x.Shape)
 	if x.Shape.RankDynamic {
 		c.Out(0, element.String, sym.DynamicRank())

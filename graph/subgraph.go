@@ -40,11 +40,24 @@ func (c *ctx) subgraph(g *Graph, attr string, inputs []*Info, record, notTaken b
 		c.e.subs[child.path] = child.infos
 	}
 	for k, in := range g.Inputs {
-		if k < len(inputs) && inputs[k] != nil {
-			child.infos[in.Name] = inputs[k]
-			continue
+		info := &Info{Type: in.Decl.Type, Shape: c.e.anonShape(c.e.declShape(in.Decl, ""), child.path+in.Name), Optional: in.Decl.Optional, taint: taintData}
+		given := k < len(inputs) && inputs[k] != nil
+		if given {
+			info = inputs[k]
 		}
-		child.infos[in.Name] = &Info{Type: in.Decl.Type, Shape: c.e.anonShape(c.e.declShape(in.Decl, ""), child.path+in.Name), Optional: in.Decl.Optional}
+		if info.taint&taintLost == 0 && !info.Shape.Determined() {
+			// What the rule gives the subgraph, or its declaration, is not known exactly: its
+			// nodes' conditions on it cannot be stated.
+			info.taint |= taintLost
+			why := "the input " + in.Name + " of " + attr + " is " + info.Shape.String()
+			if !given {
+				why = "the input " + in.Name + " of " + attr + " is as it declares it, " + info.Shape.String()
+			}
+			if !notTaken {
+				c.e.lose(c, child.path+in.Name, why, false)
+			}
+		}
+		child.infos[in.Name] = info
 	}
 	if err := c.e.run(child); err != nil {
 		return nil, &fatalError{err}
@@ -120,9 +133,9 @@ func (b *ifBranch) out(outs []*Info, k int) *Info {
 	return outs[j]
 }
 
-// Branches infers the two branches of a node that runs one of them, then when its condition holds
-// and els otherwise, and sets the node's outputs from theirs. taken is the branch the node takes
-// when the condition is known before run time (0 for then, 1 for els), -1 when only a run tells.
+// Branches infers the two branches of a node that runs one of them, then when its condition cond
+// (a tensor of one element) holds and els otherwise, and sets the node's outputs from theirs. When
+// the condition's value is known before run time, the node takes the branch it selects.
 //
 // A branch taken is inferred as a subgraph of the node (ctx.Subgraph), and the other for the
 // shapes of its tensors only: its nodes are reported with NodeResult.NotTaken, and what they
@@ -137,17 +150,27 @@ func (b *ifBranch) out(outs []*Info, k int) *Info {
 //     errors are NodeResult.Avoidable, and do not count as the model's;
 //   - both fail: their node errors stand, and the outputs join.
 //
-// An output that a branch does not give (ifBranch.Outputs) is left to the model's declaration. The
+// An output that a branch does not give (ifBranch.Outputs) is left to the model's declaration. An
+// output the branches give of other shapes, which a join cannot express, is a loss of precision
+// of the node (Result.Lost; one only a run decides when the condition depends on the model's data).
+// The
 // error is one of the solver's, for conditions that cannot hold, or one that stops inference (a
 // subgraph that cannot be run).
-func (c *ctx) Branches(taken int, then, els ifBranch) error {
-	err := c.branches(taken, then, els)
+func (c *ctx) Branches(cond *Info, then, els ifBranch) error {
+	err := c.branches(cond, then, els)
 	c.refresh()
 	return err
 }
 
 // branches is Branches without refresh.
-func (c *ctx) branches(taken int, then, els ifBranch) error {
+func (c *ctx) branches(cond *Info, then, els ifBranch) error {
+	taken := -1 // the branch taken when the condition is known: 0 for then, 1 for els
+	if v, ok := cond.Ints(); ok && len(v) == 1 {
+		taken = 0
+		if v[0] == 0 {
+			taken = 1
+		}
+	}
 	if taken >= 0 {
 		run, other := then, els
 		if taken == 1 {
@@ -181,7 +204,7 @@ func (c *ctx) branches(taken int, then, els ifBranch) error {
 	}
 	switch {
 	case t.fails && e.fails:
-		c.joinOutputs(then, els, t.outs, e.outs)
+		c.joinOutputs(cond, then, els, t.outs, e.outs)
 		return nil
 	case t.fails || e.fails:
 		taken, avoided, b := e, t, els
@@ -219,16 +242,31 @@ func (c *ctx) branches(taken int, then, els ifBranch) error {
 	if err := c.Require(sym.Or(sym.And(a...), sym.And(b...)), "what "+then.Attr+" needs, or what "+els.Attr+" needs"); err != nil {
 		return err
 	}
-	c.joinOutputs(then, els, t.outs, e.outs)
+	c.joinOutputs(cond, then, els, t.outs, e.outs)
 	return nil
 }
 
 // joinOutputs sets each output of the node to the join of the branches' (join), from the outputs
-// a of then and b of els.
-func (c *ctx) joinOutputs(then, els ifBranch, a, b []*Info) {
+// a of then and b of els, on the condition cond: where the join of two shapes known exactly is not,
+// the node loses precision (ctx.Lost), or a run decides (ctx.RunTime) when cond depends on the
+// model's data.
+func (c *ctx) joinOutputs(cond *Info, then, els ifBranch, a, b []*Info) {
 	for i := range c.NumOut() {
-		if x, y := then.out(a, i), els.out(b, i); x != nil && y != nil {
-			c.Set(i, c.join(x, y, "output"+itoa(i)))
+		x, y := then.out(a, i), els.out(b, i)
+		if x == nil || y == nil {
+			continue
+		}
+		j := c.join(x, y, "output"+itoa(i))
+		c.Set(i, j)
+		if j.Shape.Determined() || !x.Shape.Determined() || !y.Shape.Determined() {
+			continue
+		}
+		why := "output " + itoa(i) + " is " + x.Shape.String() + " from " + then.Attr + " and " + y.Shape.String() + " from " + els.Attr +
+			": the condition decides which"
+		if cond.taint&taintData != 0 {
+			c.RunTime(why)
+		} else {
+			c.Lost(why)
 		}
 	}
 }
@@ -242,28 +280,32 @@ type branchRun struct {
 	fails            bool
 	first, end       int
 	errsBefore, errs int
+	// lost and lostEnd bound the losses its nodes recorded in engine.lost.
+	lost, lostEnd int
 }
 
 // branch infers b as one branch of a node that runs one of them: in a mark of the solver's record,
 // so that what its nodes require is taken back (sym.Solver.Cut) for Branches to join, and
 // unifications in it substitute nothing outside it.
 func (c *ctx) branch(b ifBranch) (*branchRun, error) {
-	r := &branchRun{first: len(c.e.res.Nodes), errsBefore: c.e.errs}
+	r := &branchRun{first: len(c.e.res.Nodes), errsBefore: c.e.errs, lost: len(c.e.lost)}
 	m := c.e.solver.Mark()
 	outs, err := c.Subgraph(b.Graph, b.Attr, b.Inputs, true)
 	r.cs = c.e.solver.Cut(m)
 	if err != nil {
 		return nil, err
 	}
-	r.outs, r.end, r.errs = outs, len(c.e.res.Nodes), c.e.errs
+	r.outs, r.end, r.errs, r.lostEnd = outs, len(c.e.res.Nodes), c.e.errs, len(c.e.lost)
 	r.fails = r.errs > r.errsBefore
 	return r, nil
 }
 
 // avoid makes the node errors of a branch that a run of the model need not take avoidable: they
-// no longer count as the model's (engine.errs), and their results say so.
+// no longer count as the model's (engine.errs), and their results say so. What its nodes lost
+// is not the model's either.
 func (c *ctx) avoid(r *branchRun) {
 	c.e.errs -= r.errs - r.errsBefore
+	c.e.lost = slices.Delete(c.e.lost, r.lost, r.lostEnd)
 	for i := r.first; i < r.end; i++ {
 		if c.e.res.Nodes[i].Err != nil {
 			c.e.res.Nodes[i].Avoidable = true
@@ -273,7 +315,7 @@ func (c *ctx) avoid(r *branchRun) {
 
 // copyInfo returns a new Info with in's type, shape and values, for an output that is a subgraph's.
 func copyInfo(in *Info) *Info {
-	return &Info{Type: in.Type, Shape: in.Shape, Value: in.Value, Floats: in.Floats, Optional: in.Optional, elems: in.elems}
+	return &Info{Type: in.Type, Shape: in.Shape, Value: in.Value, Floats: in.Floats, Optional: in.Optional, elems: in.elems, taint: in.taint}
 }
 
 // join returns what is known of a tensor that is either a or b: their common rank, and at each
@@ -286,13 +328,13 @@ func (c *ctx) join(a, b *Info, hint string) *Info {
 	ra, oka := a.Rank()
 	rb, okb := b.Rank()
 	if !oka || !okb || ra != rb {
-		return &Info{Type: t, Shape: sym.DynamicRank(), Optional: a.Optional || b.Optional}
+		return &Info{Type: t, Shape: sym.DynamicRank(), Optional: a.Optional || b.Optional, taint: a.taint | b.taint}
 	}
 	dims := make([]sym.Dim, ra)
 	for i, d := range a.Shape.Dims {
 		dims[i] = c.joinDim(d, b.Shape.Dims[i], hint+":"+itoa(i))
 	}
-	out := &Info{Type: t, Shape: sym.ShapeOf(dims...), Optional: a.Optional || b.Optional}
+	out := &Info{Type: t, Shape: sym.ShapeOf(dims...), Optional: a.Optional || b.Optional, taint: a.taint | b.taint}
 	if a.Value != nil && b.Value != nil && len(a.Value) == len(b.Value) {
 		v := make([]sym.Dim, len(a.Value))
 		for i, d := range a.Value {

@@ -31,8 +31,9 @@ type Model struct {
 	// Conditions are the model's constraints in check's order, each with its node's index in Nodes
 	// (-1 when the graph does not hold it).
 	Conditions []Condition `json:"conditions"`
-	// Complete says whether the conditions are all the model needs to run: true is a promise,
-	// false says where precision was lost (Lost), and null that the engine states neither.
+	// Complete says whether the conditions are all the model needs to run (graph.Result.Complete):
+	// true is a promise, false says where precision was lost (Lost), and null that no inference
+	// states either (a oneDNN Graph file, whose shapes are numbers).
 	Complete *bool  `json:"complete"`
 	Lost     []Loss `json:"lost"`
 	// Sizes holds the values each symbol may take, where the engine states them (null until then).
@@ -80,11 +81,13 @@ type Condition struct {
 }
 
 // Loss is a place where inference lost precision: what the node needs may be missing from the
-// conditions.
+// conditions (graph.Loss). RunTime marks a size that only a run decides (it depends on the data).
 type Loss struct {
-	Node string `json:"node"`
-	Op   string `json:"op"`
-	Why  string `json:"why"`
+	Node    string `json:"node"`
+	Op      string `json:"op"`
+	Tensor  string `json:"tensor,omitempty"`
+	Why     string `json:"why"`
+	RunTime bool   `json:"run_time,omitempty"`
 }
 
 // Node is a node of the graph, subgraphs' included: its path, operator and the subgraph it is in
@@ -149,7 +152,7 @@ func Load(path string, opt Options) (*Model, error) {
 	if err != nil {
 		m.Notes = append(m.Notes, "no tensors nor graph: "+err.Error())
 		m.facts = &sizemap.Facts{}
-		m.Verdict = m.verdict(rep.Unsupported)
+		m.Verdict = m.verdict()
 		return m, nil
 	}
 	defer shapes.Close()
@@ -164,7 +167,7 @@ func Load(path string, opt Options) (*Model, error) {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	m.gather(g, res, rep.Symbols)
-	m.Verdict = m.verdict(res.Unsupported)
+	m.Verdict = m.verdict()
 	if !opt.Axes.NoMap {
 		if err := m.drawMap(opt.Axes); err != nil && !errors.Is(err, ErrNoSymbols) {
 			return nil, err
@@ -198,29 +201,28 @@ func (m *Model) gather(g *graph.Graph, res *graph.Result, symbols []string) {
 	for _, c := range m.Conditions {
 		facts.Conditions = append(facts.Conditions, sizemap.Condition{Holds: c.Holds, Node: c.Node, Op: c.Op, Why: c.Why})
 	}
-	m.nodes(res)
 	m.completeness(res, facts)
+	m.nodes(res)
 	m.facts = facts
 }
 
-// completeness fills Complete and Lost, and the facts' completeness: the one place that reads
-// them from the engine. The engine states no promise of completeness yet; what it records is the
-// nodes without a shape rule, whose needs are not among the conditions.
+// completeness fills Complete and Lost, and the facts' completeness, from the engine's
+// (graph.Result.Complete, graph.Result.Lost): the one place that reads them.
 func (m *Model) completeness(res *graph.Result, facts *sizemap.Facts) {
-	for i := range res.Nodes {
-		r := &res.Nodes[i]
-		if r.Unsupported {
-			m.Lost = append(m.Lost, Loss{Node: r.Path, Op: r.Node.Op, Why: "no shape rule: what it needs is not known"})
-		}
-	}
-	if len(m.Lost) == 0 {
+	complete := res.Complete()
+	m.Complete = &complete
+	if complete {
+		facts.Complete = sizemap.Complete
 		return
 	}
-	complete := false
-	m.Complete = &complete
 	facts.Complete = sizemap.Incomplete
-	for _, l := range m.Lost {
-		facts.Lost = append(facts.Lost, sizemap.Loss{Node: l.Node, Op: l.Op, Why: l.Why})
+	for _, l := range res.Lost() {
+		m.Lost = append(m.Lost, Loss{Node: l.Node, Op: l.Op, Tensor: l.Tensor, Why: l.Why, RunTime: l.RunTime})
+		why := l.Why
+		if l.RunTime {
+			why += " (only a run decides)"
+		}
+		facts.Lost = append(facts.Lost, sizemap.Loss{Node: l.Node, Op: l.Op, Why: why})
 	}
 }
 
@@ -240,6 +242,10 @@ func (m *Model) nodes(res *graph.Result) {
 	}
 	m.Nodes = make([]Node, len(res.Nodes))
 	at := make(map[string]int, len(res.Nodes))
+	lost := make(map[string]string, len(m.Lost))
+	for _, l := range m.Lost {
+		lost[l.Node] = l.Why
+	}
 	for i := range res.Nodes {
 		r := &res.Nodes[i]
 		n := &m.Nodes[i]
@@ -258,8 +264,8 @@ func (m *Model) nodes(res *graph.Result) {
 			n.Mark, n.Message = "error", r.Err.Error()
 		case r.Blocked != "":
 			n.Mark, n.Message = "unknown", "not inferred: downstream of the error at "+r.Blocked
-		case r.Unsupported:
-			n.Mark, n.Message = "lost", "no shape rule for "+r.Node.Op+": what it needs is not known"
+		case lost[r.Path] != "":
+			n.Mark, n.Message = "lost", "precision is lost: "+lost[r.Path]
 		}
 		at[r.Path] = i
 	}

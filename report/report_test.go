@@ -65,8 +65,8 @@ func TestLoad(t *testing.T) {
 		if strings.Join(holds, "; ") != strings.Join(c.conditions, "; ") || strings.Join(nodes, "; ") != strings.Join(c.nodes, "; ") {
 			t.Errorf("%s: conditions %q at %q, want %q at %q", c.path, holds, nodes, c.conditions, c.nodes)
 		}
-		if m.Complete != nil || m.Lost != nil {
-			t.Errorf("%s: complete %v, lost %v; want neither stated", c.path, m.Complete, m.Lost)
+		if m.Complete == nil || !*m.Complete || m.Lost != nil {
+			t.Errorf("%s: complete %v, lost %v; want complete", c.path, m.Complete, m.Lost)
 		}
 	}
 }

@@ -15,9 +15,9 @@ const maxVerdictConditions = 3
 
 // verdict says in one sentence where the model runs: "runs at every binding of N, H, W", "runs
 // only when N == 1 and H % 32 == 0", "does not run: /MatMul (MatMul) fails: invalid-shape", with
-// the declarations that disagree and the nodes whose needs are not known. unsupported counts the
-// nodes without a shape rule by operator.
-func (m *Model) verdict(unsupported map[string]int) Verdict {
+// the declarations that disagree and, where the conditions may be incomplete, where precision is
+// lost (Lost).
+func (m *Model) verdict() Verdict {
 	var v Verdict
 	var symbols []string
 	for _, s := range m.Symbols {
@@ -66,14 +66,41 @@ func (m *Model) verdict(unsupported map[string]int) Verdict {
 		v.Kind = "disagrees"
 		v.Text += fmt.Sprintf("; %d declared %s with the rules", n, plural(n, "shape disagrees", "shapes disagree"))
 	}
+	if len(m.Lost) > 0 {
+		v.Text += "; the conditions may be incomplete: " + lostText(m.Lost)
+	}
+	return v
+}
+
+// lostText says where precision is lost, in a few words: the operators without a shape rule, with
+// their counts ("no shape rule for Foo (2)"), and the first other node ("precision is lost at
+// If_3 (If)", with the count of the others).
+func lostText(lost []Loss) string {
+	unsupported := map[string]int{}
+	var others []Loss
+	for _, l := range lost {
+		if op, ok := strings.CutPrefix(l.Why, "no shape rule for "); ok {
+			unsupported[op]++
+		} else {
+			others = append(others, l)
+		}
+	}
+	var parts []string
 	if len(unsupported) > 0 {
 		var ops []string
 		for _, op := range slices.Sorted(maps.Keys(unsupported)) {
 			ops = append(ops, fmt.Sprintf("%s (%d)", op, unsupported[op]))
 		}
-		v.Text += "; the conditions may be incomplete: no shape rule for " + strings.Join(ops, ", ")
+		parts = append(parts, "no shape rule for "+strings.Join(ops, ", "))
 	}
-	return v
+	if len(others) > 0 {
+		p := "precision is lost at " + others[0].Node + " (" + others[0].Op + ")"
+		if n := len(others) - 1; n > 0 {
+			p += fmt.Sprintf(" and %d other %s", n, plural(n, "node", "nodes"))
+		}
+		parts = append(parts, p)
+	}
+	return strings.Join(parts, "; ")
 }
 
 func plural(n int, one, many string) string {

@@ -54,6 +54,20 @@ func (s Shape) Partial() shape.Shape {
 	return out
 }
 
+// Determined reports whether s is known exactly: its rank known, and every dim an integer or an
+// expression in named symbols (Dim.Determined), which a binding of them turns into integers.
+func (s Shape) Determined() bool {
+	if s.RankDynamic {
+		return false
+	}
+	for _, d := range s.Dims {
+		if !d.Determined() {
+			return false
+		}
+	}
+	return true
+}
+
 // Static returns the dims of a static shape; ok is false when s is not static.
 func (s Shape) Static() ([]int64, bool) {
 	if s.RankDynamic {
