@@ -6,8 +6,9 @@
 // and shape by path (Result.Tensor, and all of them in order: Result.Tensors), the model's symbols
 // with their bounds (Result.Symbols) and the conditions its nodes impose on them
 // (Result.Constraints), and whether those are all it needs or where precision was lost
-// (Result.Complete, Result.Lost); a program evaluates them at a binding without inferring again
-// (sym.Shape.Eval, Result.Check), as a runtime that allocates a request's outputs does.
+// (Result.Complete, Result.Lost); a program evaluates a tensor's shape at a binding without
+// inferring again (Result.Eval, which checks the binding against the conditions first; Result.Check
+// and sym.Shape.Eval apart), as a runtime that allocates a request's outputs does.
 //
 // Infer runs the graph node by node in topological order: each node's rule computes the Info of
 // its outputs (element type, shape in symbolic dims of package sym, and the values of small integer

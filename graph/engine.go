@@ -198,6 +198,30 @@ func (r *Result) Lost() []Loss { return slices.Clone(r.lost) }
 // one needs, the error is a *sym.UnboundError naming it (errcode.ErrSyntax); nil when all hold.
 func (r *Result) Check(b map[string]int64) error { return r.e.solver.Check(b) }
 
+// Eval returns the dims of the tensor at path (as Tensor finds it) at the binding b of the model's
+// symbols (map[string]int64{"N": 8}), in elements, as a runtime that allocates a request's outputs
+// needs them: it checks b against the model's conditions first (Check), so that a binding the
+// model refuses is an error naming the condition and its node, a *sym.ConstraintError wrapping
+// errcode.ErrInvalidShape, and never a shape (a negative size, or one the model does not give);
+// then the tensor's shape is evaluated (sym.Shape.Eval: a *sym.UnboundError for a symbol b leaves
+// out, an error wrapping errcode.ErrInvalidShape for a dim the model gives no name or a rank not
+// known). A path of no tensor is an error wrapping errcode.ErrSyntax. Where the result is not
+// Complete, a binding that satisfies the conditions may break one that inference lost (Lost).
+func (r *Result) Eval(path string, b map[string]int64) ([]int64, error) {
+	t := r.Tensor(path)
+	if t == nil {
+		return nil, errcode.Errorf(errcode.ErrSyntax, "the model has no tensor %q", path)
+	}
+	if err := r.Check(b); err != nil {
+		return nil, err
+	}
+	dims, err := t.Shape.Eval(b)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return dims, nil
+}
+
 // EqualWhen returns the condition under which the dims a and b, in the result's symbols (those of
 // a shape Declared gives included), are equal at the bindings that satisfy Constraints
 // (sym.Solver.EqualWhen): true, false, or the condition, as a declared [N,N,4] and an inferred

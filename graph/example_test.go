@@ -52,13 +52,9 @@ func ExampleResult_Tensor() {
 		log.Fatal(err)
 	}
 	for _, binding := range []map[string]int64{{"B": 2, "T": 7}, {"B": 8, "T": 64}, {"B": 8, "T": 128}, {"B": 8}} {
-		if err := res.Check(binding); err != nil {
-			fmt.Println(binding, err)
-			continue
-		}
 		for _, name := range g.Outputs {
 			t := res.Tensor(name)
-			dims, err := t.Shape.Eval(binding)
+			dims, err := res.Eval(name, binding) // checks the binding against the conditions first
 			if err != nil {
 				fmt.Println(binding, name, err)
 				continue
@@ -77,8 +73,10 @@ func ExampleResult_Tensor() {
 	// map[B:2 T:7] hidden [B*T,16] [14 16] 224 elements 896 bytes
 	// map[B:8 T:64] logits [B,3] [8 3] 24 elements 96 bytes
 	// map[B:8 T:64] hidden [B*T,16] [512 16] 8192 elements 32768 bytes
-	// map[B:8 T:128] /pos/Gather (Gather): the indices, 0 to T-1, within axis 0 of size 64: T <= 64 does not hold at T=128
-	// map[B:8] symbol T has no value
+	// map[B:8 T:128] logits /pos/Gather (Gather): the indices, 0 to T-1, within axis 0 of size 64: T <= 64 does not hold at T=128
+	// map[B:8 T:128] hidden /pos/Gather (Gather): the indices, 0 to T-1, within axis 0 of size 64: T <= 64 does not hold at T=128
+	// map[B:8] logits symbol T has no value
+	// map[B:8] hidden symbol T has no value
 }
 
 // The conditions a model's nodes impose on its symbols, and a binding that breaks one.

@@ -3,6 +3,8 @@ package sym
 import (
 	"fmt"
 	"math/big"
+	"strconv"
+	"strings"
 
 	"github.com/reshape-go/reshape/errcode"
 )
@@ -202,7 +204,10 @@ func lookup(b map[string]int64) func(string) (int64, bool) {
 
 // Eval returns the dims of s at the binding b (Dim.Eval), in a new slice; the error of a dim names
 // its index ("dim[1]: symbol T has no value") and wraps the dim's error. A shape of dynamic rank
-// has no dims to give: its error wraps errcode.ErrInvalidShape.
+// has no dims to give, and a dim below 0 is no size ("dim[1]: (L+80)//160-2 is -1 at L=100"):
+// their errors wrap errcode.ErrInvalidShape. A binding that breaks a condition of the model gives
+// such a dim, or one that the model refuses: graph.Result.Eval checks the binding against the
+// model's conditions first, and names the one it breaks.
 func (s Shape) Eval(b map[string]int64) ([]int64, error) {
 	if s.RankDynamic {
 		return nil, errcode.Errorf(errcode.ErrInvalidShape, "shape [...]: its rank is unknown, no binding of the symbols gives its dims")
@@ -213,9 +218,24 @@ func (s Shape) Eval(b map[string]int64) ([]int64, error) {
 		if err != nil {
 			return nil, fmt.Errorf("dim[%d]: %w", i, err)
 		}
+		if v < 0 {
+			return nil, errcode.Errorf(errcode.ErrInvalidShape, "dim[%d]: %v is %d at %s: no size is below 0", i, d, v, bindingOf(b, d))
+		}
 		out[i] = v
 	}
 	return out, nil
+}
+
+// bindingOf returns the values b gives the symbols of d, as a ConstraintError prints them:
+// "H=3, W=5".
+func bindingOf(b map[string]int64, d Dim) string {
+	x, _ := d.Expr()
+	names := x.SymbolNames()
+	parts := make([]string, 0, len(names))
+	for _, n := range names {
+		parts = append(parts, string(appendName(nil, n))+"="+strconv.FormatInt(b[n], 10))
+	}
+	return strings.Join(parts, ", ")
 }
 
 // Subst returns d with each symbol s of its expression replaced by sub(name of s) where it gives

@@ -140,7 +140,10 @@ func ExampleShape_Eval() {
 	s, _ := sym.ParseShape("[N,3,(H+1)//2,max(A,B)]", tab)
 	fmt.Println(s.Eval(map[string]int64{"N": 8, "H": 223, "A": 1, "B": 5}))
 	fmt.Println(s.Eval(map[string]int64{"N": 8, "H": 223}))
+	t, _ := sym.ParseShape("[B,(L-400)//160+1]", tab)
+	fmt.Println(t.Eval(map[string]int64{"B": 2, "L": 100}))
 	// Output:
 	// [8 3 112 5] <nil>
 	// [] dim[3]: symbol A has no value
+	// [] dim[1]: (L+80)//160-2 is -1 at L=100: no size is below 0
 }

@@ -18,16 +18,15 @@ func main() {
 	}
 	defer g.Close()
 	res, err := graph.Infer(g, graph.Options{})
-	if err == nil {
-		err = res.Check(binding) // the binding meets the conditions the model's nodes impose
-	}
 	if err != nil {
 		log.Fatal(err)
 	}
 	for _, name := range g.Outputs {
-		dims, err := res.Tensor(name).Shape.Eval(binding)
+		// Checked: a binding that breaks a condition of the model is an error naming it and its
+		// node; then a symbol the binding leaves out, or a dim the model gives no name.
+		dims, err := res.Eval(name, binding)
 		if err != nil {
-			log.Fatal(err) // a symbol the binding leaves out, or a dim the model gives no name
+			log.Fatal(err)
 		}
 		fmt.Println(name, res.Tensor(name).Type, dims)
 	}
