@@ -171,7 +171,10 @@ func transposeValues(dims []int64, v []sym.Dim, perm []int) []sym.Dim {
 // dim their sum; values concatenate. The axis is required: a missing one is an error wrapping
 // errcode.ErrSyntax. Inputs of different ranks, or an axis out of range, are an error wrapping
 // errcode.ErrInvalidShape; dims along the axis whose sum passes int64 one wrapping
-// errcode.ErrOverflow.
+// errcode.ErrOverflow. onnxruntime departs from the specification here: it skips an input with no
+// element, whatever its other dims ([1,8,0] beside [1,8,1] along axis 1 gives [1,16,1]); the rule
+// follows the specification, and requires the other dims equal (a reflection-padded stack at a
+// length where a branch is empty: bench/heldout's reflect_stack at L=1).
 func concat(c *ctx) error { return concatAxis(c, true) }
 
 // concat1: Concat-1 of ONNX (to -3), concat with an axis of 1 by default.

@@ -198,6 +198,8 @@ func TestCoreRules(t *testing.T) {
 			consts: map[string][]int64{"s": {1}, "e": {9223372036854775807}, "a": {1}}, want: []string{"[B,T-1,64]"}},
 		{name: "slice negative step", node: node("Slice", []string{"x", "s", "e", "a", "st"}, []string{"y"}), inputs: map[string]string{"x": "[10]"},
 			consts: map[string][]int64{"s": {-1}, "e": {-9223372036854775808}, "a": {0}, "st": {-3}}, want: []string{"[4]"}},
+		{name: "slice reversed by 2", node: node("Slice", []string{"x", "s", "e", "a", "st"}, []string{"y"}), inputs: map[string]string{"x": "[B,T]"},
+			consts: map[string][]int64{"s": {9223372036854775807}, "e": {-9223372036854775808}, "a": {1}, "st": {-2}}, want: []string{"[B,(T+1)//2]"}},
 		{name: "slice starts of rank 2", node: node("Slice", []string{"x", "s", "e"}, []string{"y"}),
 			inputs: map[string]string{"x": "[N,4]", "s": "[1,2]", "e": "[1,2]"}, wantErr: errInvalidShape},
 		{name: "add broadcast", node: node("Add", []string{"a", "b"}, []string{"y"}), inputs: map[string]string{"a": "[B,T,64]", "b": "[64]"},

@@ -15,8 +15,13 @@ import (
 // positive step and [0, d-1] for a negative one, end to [0, d] and [-1, d-1]; the count is
 // ceil((end-start)/step), at least 0. start and end may be expressions in the symbols (the end of
 // Whisper's position table, x.shape[1]) whose sign their bounds tell; ok is false when they do not
-// (the count is then unknown, at most d).
+// (the count is then unknown, at most d). A reversal of the whole axis (a negative step from the
+// last element, -1 or past it, to before the first) takes ceil(d/-step) elements from d-1, without
+// the clamps that would hide it in min and max.
 func sliceAxis(d, start, end sym.Dim, step int64) (first, n sym.Dim, ok bool) {
+	if step < 0 && step != math.MinInt64 && fromLast(start, d) && beforeFirst(end, d) {
+		return sym.SubDims(d, sym.Const(1)), sym.CeilDivDims(d, sym.Const(-step)), true
+	}
 	norm := func(x, lo, hi sym.Dim) (sym.Dim, bool) {
 		v := x
 		switch xlo, xhi := x.Bounds(); {
@@ -46,6 +51,22 @@ func sliceAxis(d, start, end sym.Dim, step int64) (first, n sym.Dim, ok bool) {
 		n = nn
 	}
 	return s, n, true
+}
+
+// fromLast reports whether a slice's start is at the last element of an axis of size d or past it:
+// -1, at least d-1, or past any size (2^62 and more, as exporters write "to the end").
+func fromLast(start, d sym.Dim) bool {
+	lo, hi := start.Bounds()
+	_, dhi := d.Bounds()
+	return lo == -1 && hi == -1 || lo >= 1<<62 || dhi != sym.Inf && lo >= dhi-1
+}
+
+// beforeFirst reports whether a slice's end is before the first element of an axis of size d: at
+// most -d-1, or before any size (-2^62 and less: torch's flip exports -2^63+1).
+func beforeFirst(end, d sym.Dim) bool {
+	_, hi := end.Bounds()
+	_, dhi := d.Bounds()
+	return hi <= -1<<62 || dhi != sym.Inf && hi <= -dhi-1
 }
 
 // upTo returns the dim of the values [0, hi of d]: a part of d of unknown size.
