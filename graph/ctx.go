@@ -34,6 +34,9 @@ type ctx struct {
 	// gave it: with in and out, what refresh keeps current.
 	held []*Info
 	work [][]sym.Dim
+	// branching reports a rule inferring the branches of a node that runs one of them once
+	// (Branches), not a body run per iteration.
+	branching bool
 	// lost is the loss the rule recorded (Lost, RunTime), "" for none; runTime reports one that
 	// only a run decides.
 	lost    string

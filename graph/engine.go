@@ -308,6 +308,12 @@ type engine struct {
 	errs int
 	// lost holds the losses of precision recorded so far (lost.go).
 	lost []Loss
+	// conds holds the conditions that boolean values stand for (ctx.Cond); forced the branch each
+	// If takes by its path, in a run of the model per branch of an If whose condition only the
+	// symbols decide, and forks those Ifs whose branches give other shapes (fork.go).
+	conds  []condAtom
+	forced map[string]int
+	forks  []forkSite
 	// bound holds the names of Options.Dims that named a dim of the model.
 	bound map[string]bool
 	// batch holds the names of the batch dims Options.BatchSize binds.
@@ -364,6 +370,8 @@ type scope struct {
 	record bool
 	// notTaken reports a subgraph its node does not run at this binding (ctx.Branches).
 	notTaken bool
+	// repeated reports a subgraph run once per iteration (a Loop's body, a Scan's), or held by one.
+	repeated bool
 }
 
 func (s *scope) lookup(name string) (*Info, bool) {
@@ -397,8 +405,15 @@ func (s *scope) lookup(name string) (*Info, bool) {
 // graph: the rules read and compute the values of at most 2^20 elements (64 per node in larger
 // graphs), and past that see the values of no tensor.
 func Infer(g *Graph, opt Options) (*Result, error) {
-	e := &engine{opt: opt, tab: sym.NewTable(), free: map[*Graph][]string{}, maxNodes: opt.MaxNodes, bound: map[string]bool{},
-		batch: batchDims(g, opt), maxRank: opt.MaxRank, subs: map[string]map[string]*Info{}}
+	return infer(g, opt, sym.NewTable(), nil)
+}
+
+// infer is Infer with the table of symbols tab, which the runs of a model share, and the branches
+// forced of Ifs whose conditions only the symbols decide (fork.go): it infers g, and again once per
+// branch of the first If whose branches give other shapes on such a condition (forks).
+func infer(g *Graph, opt Options, tab *sym.Table, forced map[string]int) (*Result, error) {
+	e := &engine{opt: opt, tab: tab, free: map[*Graph][]string{}, maxNodes: opt.MaxNodes, bound: map[string]bool{},
+		batch: batchDims(g, opt), maxRank: opt.MaxRank, subs: map[string]map[string]*Info{}, forced: forced}
 	e.solver = sym.NewSolver(e.tab)
 	switch {
 	case e.maxRank == 0:
@@ -451,6 +466,9 @@ func Infer(g *Graph, opt Options) (*Result, error) {
 	e.final()
 	e.res.constraints = e.inOrder(e.solver.Constraints())
 	e.res.lost = e.lost
+	if len(e.forks) > 0 && len(forced) < maxForks {
+		return e.fork(g, e.forks[0])
+	}
 	return e.res, nil
 }
 

@@ -179,11 +179,17 @@ func castTo(c *ctx, in *Info, t element.Type) {
 			dl, dh := d.Bounds()
 			switch {
 			case t == element.Boolean:
-				if n, ok := d.Static(); ok {
+				x, exact := d.Expr()
+				switch n, ok := d.Static(); {
+				case ok:
 					v[i] = sym.Const(min(abs64(n), 1))
-				} else if dl > 0 || dh < 0 {
+				case dl > 0 || dh < 0:
 					v[i] = sym.Const(1)
-				} else {
+				case dl >= 0 && dh <= 1:
+					v[i] = d // a boolean already: a condition (ctx.Cond), or its bounds
+				case exact && d.Determined():
+					v[i] = c.Cond(sym.Ne(x, sym.Int(0)))
+				default:
 					v[i] = sym.Interval(0, 1)
 				}
 			case dl >= lo && dh <= hi:

@@ -193,7 +193,8 @@ func prelu(c *ctx) error {
 }
 
 // compare: Equal, Less, LessOrEqual, Greater, GreaterOrEqual: a boolean of the broadcast shape;
-// values where the comparison is decided for every value of the symbols.
+// values where the comparison is decided for every value of the symbols, and where a binding of
+// them decides it, the value that stands for the comparison (ctx.Cond).
 func compare(c *ctx) error {
 	ins, err := c.Inputs(2)
 	if err != nil {
@@ -205,8 +206,19 @@ func compare(c *ctx) error {
 	}
 	out := c.Out(0, element.Boolean, s)
 	op := c.n.Op
-	return elementwise(c, out, ins, func(v []sym.Dim) (sym.Dim, error) { return compareDims(op, v[0], v[1]), nil })
+	return elementwise(c, out, ins, func(v []sym.Dim) (sym.Dim, error) {
+		d := compareDims(op, v[0], v[1])
+		if _, decided := d.Static(); decided || !v[0].Determined() || !v[1].Determined() {
+			return d, nil
+		}
+		x, _ := v[0].Expr()
+		y, _ := v[1].Expr()
+		return c.Cond(sym.Cmp(x, compareOps[op], y)), nil
+	})
 }
+
+// compareOps maps the comparison operators of ONNX to those of package sym.
+var compareOps = map[string]sym.Op{"Equal": sym.OpEq, "Less": sym.OpLt, "LessOrEqual": sym.OpLe, "Greater": sym.OpGt, "GreaterOrEqual": sym.OpGe}
 
 // variadic: Sum, Max, Min, Mean of one or more inputs: from -8 broadcast; at -1 and -6 of one
 // shape, which they unify (inputs of different ranks, or dims that cannot be equal, are an error

@@ -14,7 +14,7 @@ import (
 // engineFiles are the files of the engine's side of ctx, the only ones that may read the engine
 // through a ctx (c.e): every other file of the package holds rules or the kernels they share,
 // which talk to ctx only.
-var engineFiles = []string{"ctx.go", "engine.go", "lost.go", "subgraph.go"}
+var engineFiles = []string{"ctx.go", "engine.go", "fork.go", "lost.go", "subgraph.go"}
 
 // ctxEngineReads returns file:line of each read of the engine through a ctx (the selector e of a
 // variable of type *ctx, or of one named c) in the package's non-test file path.

@@ -34,7 +34,7 @@ func (c *ctx) Subgraph(g *Graph, attr string, inputs []*Info, record bool) ([]*I
 // those that are inferred (not one whose inputs break its rule, nor one downstream of it).
 func (c *ctx) subgraph(g *Graph, attr string, inputs []*Info, record, notTaken bool) ([]*Info, error) {
 	child := &scope{parent: c.s, g: g, infos: map[string]*Info{}, path: c.path + "/" + attr + "/",
-		depth: c.s.depth + 1, record: c.s.record && record, notTaken: notTaken}
+		depth: c.s.depth + 1, record: c.s.record && record, notTaken: notTaken, repeated: c.s.repeated || !c.branching}
 	if child.record {
 		c.forget(attr, child.path)
 		c.e.subs[child.path] = child.infos
@@ -164,11 +164,31 @@ func (c *ctx) Branches(cond *Info, then, els ifBranch) error {
 
 // branches is Branches without refresh.
 func (c *ctx) branches(cond *Info, then, els ifBranch) error {
+	c.branching = true
+	defer func() { c.branching = false }()
 	taken := -1 // the branch taken when the condition is known: 0 for then, 1 for els
 	if v, ok := cond.Ints(); ok && len(v) == 1 {
 		taken = 0
 		if v[0] == 0 {
 			taken = 1
+		}
+	}
+	// The condition in the symbols, when a binding of them decides it: the branch a run of the
+	// model per branch forces (fork.go), or what each branch needs under it.
+	var p sym.Pred
+	known := false
+	if taken < 0 {
+		if p, known = c.e.condOf(cond); known {
+			if k, ok := c.e.forced[c.path]; ok {
+				taken = k
+				q := p
+				if k == 1 {
+					q = sym.Not(p)
+				}
+				if err := c.require(q, caseWhy(k)); err != nil {
+					return err
+				}
+			}
 		}
 	}
 	if taken >= 0 {
@@ -204,12 +224,19 @@ func (c *ctx) branches(cond *Info, then, els ifBranch) error {
 	}
 	switch {
 	case t.fails && e.fails:
-		c.joinOutputs(cond, then, els, t.outs, e.outs)
+		c.joinOutputs(cond, then, els, t.outs, e.outs, nil)
 		return nil
 	case t.fails || e.fails:
-		taken, avoided, b := e, t, els
+		taken, avoided, b, q := e, t, els, sym.Not(p)
 		if e.fails {
-			taken, avoided, b = t, e, then
+			taken, avoided, b, q = t, e, then, p
+		}
+		if known {
+			// A run takes the failing branch where its condition sends it: the model runs only
+			// where it does not, which the failing node imposes.
+			if err := c.e.solver.Require(q, c.avoidedAt(avoided, b.Attr)); err != nil {
+				return err
+			}
 		}
 		c.avoid(avoided)
 		for _, k := range taken.cs {
@@ -239,18 +266,39 @@ func (c *ctx) branches(cond *Info, then, els ifBranch) error {
 			b = append(b, k.Pred)
 		}
 	}
-	if err := c.Require(sym.Or(sym.And(a...), sym.And(b...)), "what "+then.Attr+" needs, or what "+els.Attr+" needs"); err != nil {
+	either, why := sym.Or(sym.And(a...), sym.And(b...)), "what "+then.Attr+" needs, or what "+els.Attr+" needs"
+	if known {
+		either = sym.Or(sym.And(append([]sym.Pred{p}, a...)...), sym.And(append([]sym.Pred{sym.Not(p)}, b...)...))
+		why = "what the branch its condition takes needs"
+	}
+	if err := c.Require(either, why); err != nil {
 		return err
 	}
-	c.joinOutputs(cond, then, els, t.outs, e.outs)
+	var site *forkSite
+	if known && !c.s.repeated && !c.s.notTaken {
+		site = &forkSite{c.path, p}
+	}
+	c.joinOutputs(cond, then, els, t.outs, e.outs, site)
 	return nil
+}
+
+// avoidedAt returns the origin of the condition under which a run avoids the branch r, which fails
+// and which the node runs instead of the branch other: the first node of r that fails.
+func (c *ctx) avoidedAt(r *branchRun, other string) sym.Origin {
+	for i := r.first; i < r.end; i++ {
+		if n := &c.e.res.Nodes[i]; n.Err != nil {
+			return sym.Origin{Node: n.Path, Op: n.Node.Op, Why: "where it does not hold, " + c.path + " takes the branch of this node, which fails"}
+		}
+	}
+	return sym.Origin{Node: c.path, Op: c.n.Op, Why: "the branch it takes where it does not hold fails, " + other + " runs"}
 }
 
 // joinOutputs sets each output of the node to the join of the branches' (join), from the outputs
 // a of then and b of els, on the condition cond: where the join of two shapes known exactly is not,
 // the node loses precision (ctx.Lost), or a run decides (ctx.RunTime) when cond depends on the
-// model's data.
-func (c *ctx) joinOutputs(cond *Info, then, els ifBranch, a, b []*Info) {
+// model's data. At a site, an If whose condition the symbols decide, the model is inferred again
+// once per branch (fork.go) instead.
+func (c *ctx) joinOutputs(cond *Info, then, els ifBranch, a, b []*Info, site *forkSite) {
 	for i := range c.NumOut() {
 		x, y := then.out(a, i), els.out(b, i)
 		if x == nil || y == nil {
@@ -263,6 +311,9 @@ func (c *ctx) joinOutputs(cond *Info, then, els ifBranch, a, b []*Info) {
 		}
 		why := "output " + itoa(i) + " is " + x.Shape.String() + " from " + then.Attr + " and " + y.Shape.String() + " from " + els.Attr +
 			": the condition decides which"
+		if site != nil && !slices.ContainsFunc(c.e.forks, func(f forkSite) bool { return f.path == site.path }) {
+			c.e.forks = append(c.e.forks, *site)
+		}
 		if cond.taint&taintData != 0 {
 			c.RunTime(why)
 		} else {
@@ -325,16 +376,7 @@ func (c *ctx) join(a, b *Info, hint string) *Info {
 	if b.Type != t {
 		t = element.Undefined
 	}
-	ra, oka := a.Rank()
-	rb, okb := b.Rank()
-	if !oka || !okb || ra != rb {
-		return &Info{Type: t, Shape: sym.DynamicRank(), Optional: a.Optional || b.Optional, taint: a.taint | b.taint}
-	}
-	dims := make([]sym.Dim, ra)
-	for i, d := range a.Shape.Dims {
-		dims[i] = c.joinDim(d, b.Shape.Dims[i], hint+":"+itoa(i))
-	}
-	out := &Info{Type: t, Shape: sym.ShapeOf(dims...), Optional: a.Optional || b.Optional, taint: a.taint | b.taint}
+	out := &Info{Type: t, Shape: joinShape(c.e.tab, a.Shape, b.Shape, c.path+":"+hint), Optional: a.Optional || b.Optional, taint: a.taint | b.taint}
 	if a.Value != nil && b.Value != nil && len(a.Value) == len(b.Value) {
 		v := make([]sym.Dim, len(a.Value))
 		for i, d := range a.Value {
@@ -351,13 +393,27 @@ func (c *ctx) join(a, b *Info, hint string) *Info {
 	return out
 }
 
-func (c *ctx) joinDim(a, b sym.Dim, hint string) sym.Dim {
-	if a.Equal(b) {
-		return a
+// joinShape returns the join of the shapes a and b: a dynamic rank where their ranks differ or
+// are not known, else at each axis their common dim, or a new anonymous dim of tab, named from
+// hint and the axis, bounded by both.
+func joinShape(tab *sym.Table, a, b sym.Shape, hint string) sym.Shape {
+	ra, oka := a.Rank()
+	rb, okb := b.Rank()
+	if !oka || !okb || ra != rb {
+		return sym.DynamicRank()
 	}
-	lo1, hi1 := a.Bounds()
-	lo2, hi2 := b.Bounds()
-	return c.Fresh(hint, min(lo1, lo2), max(hi1, hi2))
+	dims := make([]sym.Dim, ra)
+	for i, d := range a.Dims {
+		o := b.Dims[i]
+		if d.Equal(o) {
+			dims[i] = d
+			continue
+		}
+		lo1, hi1 := d.Bounds()
+		lo2, hi2 := o.Bounds()
+		dims[i] = sym.Of(tab.Anon(hint+":"+itoa(i), min(lo1, lo2), max(hi1, hi2)))
+	}
+	return sym.ShapeOf(dims...)
 }
 
 // maxLoopRuns bounds how many times ctx.Iterate infers a body while the shapes of its

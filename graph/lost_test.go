@@ -1,0 +1,147 @@
+package graph
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/reshape-go/reshape/onnx"
+	"github.com/reshape-go/reshape/sym"
+)
+
+// ifModel returns a model whose If, on cond, runs then or els, with the graph inputs x [N,F] and c
+// (a boolean scalar, which cond may name), and the nodes after it, built by rest.
+func ifModel(cond string, then, els onnx.Graph, rest func(*model) *model) *model {
+	b := newModel(17).input("x", "N", "F").typedInput("c", onnx.Bool).ints("one", nil, 1).ints("last", []int64{}, -1).
+		node("shape", "Shape", []string{"x"}, []string{"s"}).
+		node("f", "Gather", []string{"s", "last"}, []string{"fd"}).
+		node("is1", "Equal", []string{"fd", "one"}, []string{"f1"}).
+		node("if", "If", []string{cond}, []string{"y"}, attrGraph("then_branch", then), attrGraph("else_branch", els))
+	return rest(b)
+}
+
+// squeezeLast returns a branch that squeezes the last axis of x, and keep one that gives x as it is.
+func squeezeLast() (squeeze, keep onnx.Graph) {
+	squeeze = onnx.Graph{Name: "then", Initializers: []onnx.Tensor{intTensor("ax", nil, 1)},
+		Nodes:   []onnx.Node{{Name: "sq", OpType: "Squeeze", Inputs: []string{"x", "ax"}, Outputs: []string{"t"}}},
+		Outputs: []onnx.ValueInfo{{Name: "t"}}}
+	keep = onnx.Graph{Name: "else", Nodes: []onnx.Node{{Name: "id", OpType: "Identity", Inputs: []string{"x"}, Outputs: []string{"e"}}},
+		Outputs: []onnx.ValueInfo{{Name: "e"}}}
+	return squeeze, keep
+}
+
+// TestLost checks where inference records a loss of precision (Result.Lost), and that a result
+// without one is complete: its conditions are all the model needs, those of an If whose condition
+// the symbols decide included, inferred once per branch.
+func TestLost(t *testing.T) {
+	squeeze, keep := squeezeLast()
+	threeRows := onnx.Graph{Name: "bad", Initializers: []onnx.Tensor{intTensor("r", nil, 1, 2, 3)},
+		Nodes:   []onnx.Node{{Name: "cat", OpType: "Concat", Inputs: []string{"x", "r"}, Outputs: []string{"t"}, Attrs: []onnx.Attribute{attrInt("axis", 0)}}},
+		Outputs: []onnx.ValueInfo{{Name: "t"}}}
+	for _, tc := range []struct {
+		name        string
+		b           *model
+		opt         Options
+		lost        []string // "NODE (OP): WHY [TENSOR]", with " (only a run decides)"
+		constraints []string
+		tensors     map[string]string
+	}{
+		{name: "complete", b: newModel(17).input("x", "N", 3, "H", "W").
+			node("conv", "Conv", []string{"x", "w"}, []string{"y"}).output("y"),
+			constraints: []string{"H >= 3 (conv (Conv): spatial axis 0 (axis 2): the output size H-2 of input size H at least 1)",
+				"W >= 3 (conv (Conv): spatial axis 1 (axis 3): the output size W-2 of input size W at least 1)"},
+			tensors: map[string]string{"y": "[N,8,H-2,W-2]"}},
+		{name: "no shape rule, once", b: newModel(17).input("x", "B", "T").
+			node("m", "Mystery", []string{"x"}, []string{"y"}).node("r", "Relu", []string{"y"}, []string{"z"}).output("z"),
+			lost: []string{"m (Mystery): no shape rule for Mystery [y]"}},
+		{name: "a count only a run decides", b: newModel(17).input("x", "N").node("nz", "NonZero", []string{"x"}, []string{"y"}).output("y"),
+			lost: []string{"nz (NonZero): the count of non-zero elements of input 0 (only a run decides) [y]"}},
+		{name: "a pattern of the data", b: newModel(17).input("x", "N", 6).typedInput("p", onnx.Int64, 2).
+			node("r", "Reshape", []string{"x", "p"}, []string{"y"}).output("y"),
+			lost: []string{"r (Reshape): the values of input 1 (p) are not known (only a run decides) [p]"}},
+		{name: "a pattern computed in floating point", b: newModel(17).input("x", "N", 6).
+			node("s", "Shape", []string{"x"}, []string{"s"}).node("f", "Cast", []string{"s"}, []string{"sf"}, attrInt("to", int64(onnx.Float))).
+			node("q", "Sqrt", []string{"sf"}, []string{"q"}).node("i", "Cast", []string{"q"}, []string{"p"}, attrInt("to", int64(onnx.Int64))).
+			node("r", "Reshape", []string{"x", "p"}, []string{"y"}).output("y"),
+			lost: []string{"r (Reshape): the values of input 1 (p) are not known [p]"}},
+		{name: "an input of an interval", b: newModel(17).input("x", "N", 6).node("r", "Relu", []string{"x"}, []string{"y"}).output("y"),
+			opt:  Options{Inputs: map[string]string{"x": "[1..4,6]"}},
+			lost: []string{"x (input): its shape [1..4,6] is not in symbols: a condition on it cannot be stated [x]"}},
+		{name: "an If on data joins", b: ifModel("c", squeeze, keep, func(b *model) *model { return b.output("y") }),
+			lost: []string{"if (If): output 0 is [N] from then_branch and [N,F] from else_branch: the condition decides which (only a run decides) [y]"}},
+		{name: "an If on the symbols, once per branch: the other fails", b: ifModel("f1", squeeze, keep, func(b *model) *model {
+			return b.ints("three", nil, 7, 8, 9).node("cat", "Concat", []string{"y", "three"}, []string{"z"}, attrInt("axis", 0)).output("z")
+		}),
+			constraints: []string{"F == 1 (cat (Concat): where it does not hold, if takes its other branch, and this node fails)"},
+			tensors:     map[string]string{"y": "[N]", "z": "[N+3]"}},
+		{name: "an If on the symbols, once per branch: both run", b: ifModel("f1", squeeze, keep, func(b *model) *model {
+			return b.ints("flat", nil, -1).input("v", "N").node("r", "Reshape", []string{"y", "flat"}, []string{"yf"}).
+				node("add", "Add", []string{"yf", "v"}, []string{"z"}).output("z")
+		}),
+			constraints: []string{"N*F == 1 || N == 1 || F == 1 (add (Add): what the branch of if that its condition takes needs)"},
+			tensors:     map[string]string{"yf": "[1..]", "z": "[1..]"}},
+		{name: "an If on the symbols whose branch fails", b: ifModel("f1", threeRows, keep, func(b *model) *model { return b.output("y") }),
+			constraints: []string{"F >= 2 (if/then_branch/cat (Concat): where it does not hold, if takes the branch of this node, which fails)"},
+			tensors:     map[string]string{"y": "[N,F]"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if tc.name == "complete" {
+				tc.b.m.Graph.Initializers = append(tc.b.m.Graph.Initializers, floatTensor("w", 8, 3, 3, 3))
+			}
+			res, err := Infer(decodeGraph(t, tc.b.encode()), tc.opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var lost []string
+			for _, l := range res.Lost() {
+				lost = append(lost, l.String()+" ["+l.Tensor+"]")
+			}
+			if strings.Join(lost, "\n") != strings.Join(tc.lost, "\n") {
+				t.Errorf("lost:\n%s\nwant\n%s", strings.Join(lost, "\n"), strings.Join(tc.lost, "\n"))
+			}
+			if res.Complete() != (len(tc.lost) == 0) {
+				t.Errorf("Complete() = %v with %d losses", res.Complete(), len(tc.lost))
+			}
+			var cs []string
+			for _, c := range res.Constraints() {
+				cs = append(cs, c.String())
+			}
+			if strings.Join(cs, "\n") != strings.Join(tc.constraints, "\n") {
+				t.Errorf("constraints:\n%s\nwant\n%s", strings.Join(cs, "\n"), strings.Join(tc.constraints, "\n"))
+			}
+			for name, want := range tc.tensors {
+				if got := res.Tensor(name).Shape.String(); got != want {
+					t.Errorf("%s: %s, want %s", name, got, want)
+				}
+			}
+		})
+	}
+}
+
+// TestForkCheck checks a model inferred once per branch of an If at bindings: where the condition
+// sends a run to the branch after which the model fails, Check names the failing node, and Eval
+// refuses the binding.
+func TestForkCheck(t *testing.T) {
+	squeeze, keep := squeezeLast()
+	b := ifModel("f1", squeeze, keep, func(b *model) *model {
+		return b.ints("three", nil, 7, 8, 9).node("cat", "Concat", []string{"y", "three"}, []string{"z"}, attrInt("axis", 0)).output("z")
+	})
+	res, err := Infer(decodeGraph(t, b.encode()), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if dims, err := res.Eval("z", map[string]int64{"N": 5, "F": 1}); err != nil || len(dims) != 1 || dims[0] != 8 {
+		t.Errorf("Eval(z) at N=5, F=1: %v, %v; want [8]", dims, err)
+	}
+	var ce *sym.ConstraintError
+	if _, err := res.Eval("z", map[string]int64{"N": 5, "F": 2}); !errors.As(err, &ce) || ce.Constraint.Origin.Node != "cat" {
+		t.Errorf("Eval(z) at N=5, F=2: %v; want F == 1 broken at cat", err)
+	}
+	bound, err := Infer(decodeGraph(t, b.encode()), Options{Dims: map[string]int64{"N": 5, "F": 2}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f := firstFailed(bound); f == nil || f.Path != "cat" {
+		t.Errorf("the bound run at F=2 fails at %v, want cat", f)
+	}
+}
