@@ -133,6 +133,30 @@ func (e Expr) Const() (n int64, ok bool) {
 	return 0, false
 }
 
+// Monomial returns e as c·x1·x2·…·xk, when e is a single term with an integer coefficient and
+// atoms raised to positive powers: the coefficient c and the factors x1 … xk, each an atom of e (a
+// symbol, or a floor division, remainder, exact quotient, minimum or maximum, as an Expr of its
+// own) repeated as often as its power, in e's order ("4*B*T*T" gives 4, [B, T, T]). A constant
+// gives its value and no factor. ok is false for a sum of several terms, a coefficient that is not
+// an integer, or a negative power.
+func (e Expr) Monomial() (c int64, factors []Expr, ok bool) {
+	switch {
+	case len(e.t) == 0:
+		return 0, nil, true
+	case len(e.t) != 1 || !e.t[0].c.isInt():
+		return 0, nil, false
+	}
+	for _, f := range e.t[0].m {
+		if f.e < 0 {
+			return 0, nil, false
+		}
+		for range f.e {
+			factors = append(factors, fromAtom(f.a))
+		}
+	}
+	return e.t[0].c.num, factors, true
+}
+
 // constRat returns e's value when e is a constant, integer or not.
 func (e Expr) constRat() (rat, bool) {
 	switch {

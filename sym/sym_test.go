@@ -253,3 +253,36 @@ func TestJSON(t *testing.T) {
 		t.Errorf("JSON = %s, %v", b, err)
 	}
 }
+
+func TestMonomial(t *testing.T) {
+	tests := []struct {
+		in      string
+		c       int64
+		factors string
+		ok      bool
+	}{
+		{"0", 0, "", true},
+		{"7", 7, "", true},
+		{"B", 1, "B", true},
+		{"4*B", 4, "B", true},
+		{"T*B*4*T", 4, "T T B", true}, // in the table's order: T met first
+		{"3*((H+1)//2)*W", 3, "W (H+1)//2", true},
+		{"B+T", 0, "", false},
+		{"N*T/2", 0, "", false},
+		{"64/T", 0, "", false},
+	}
+	for _, tt := range tests {
+		e, err := sym.ParseExpr(tt.in, sym.NewTable())
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, fs, ok := e.Monomial()
+		var names []string
+		for _, f := range fs {
+			names = append(names, f.String())
+		}
+		if c != tt.c || strings.Join(names, " ") != tt.factors || ok != tt.ok {
+			t.Errorf("%s: Monomial() = %d, %q, %v; want %d, %q, %v", tt.in, c, names, ok, tt.c, tt.factors, tt.ok)
+		}
+	}
+}
