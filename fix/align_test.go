@@ -36,36 +36,119 @@ func TestAlign(t *testing.T) {
 		{"[N,1,1,1,1,1,1,1,1,1,1]", "1,1,1,1,1,1,1,1,1,1", false, "the pattern aligns with the input in more than 8 ways"},
 	}
 	for _, tt := range tests {
-		tab := sym.NewTable()
-		in, err := sym.ParseShape(tt.in, tab)
-		if err != nil {
+		in, pat := parseCase(t, tt.in, tt.pattern)
+		if got := alignText(align(in, pat, tt.allowzero, false)); got != tt.want {
+			t.Errorf("align(%s, %s): %q, want %q", tt.in, tt.pattern, got, tt.want)
+		}
+	}
+}
+
+// parseCase reads a shape and a pattern ("1,3,T*B") in a table of their own.
+func parseCase(t *testing.T, shape, pattern string) (in, pat []sym.Dim) {
+	t.Helper()
+	tab := sym.NewTable()
+	s, err := sym.ParseShape(shape, tab)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range strings.Split(pattern, ",") {
+		var d sym.Dim
+		if n, err := strconv.ParseInt(v, 10, 64); err == nil {
+			d = sym.Const(n) // ParseDim reads -1 as unknown
+		} else if d, err = sym.ParseDim(v, tab); err != nil {
 			t.Fatal(err)
 		}
-		var pat []sym.Dim
-		for _, v := range strings.Split(tt.pattern, ",") {
-			var d sym.Dim
-			if n, err := strconv.ParseInt(v, 10, 64); err == nil {
-				d = sym.Const(n) // ParseDim reads -1 as unknown
-			} else if d, err = sym.ParseDim(v, tab); err != nil {
-				t.Fatal(err)
+		pat = append(pat, d)
+	}
+	return s.Dims, pat
+}
+
+// alignText writes align's alignments as their pairs, "OUT:LO-HI" for a pair proper and
+// "OUT-OUTHI:LO-HI" for a mixed group, "; " between alignments; or the reason there is none.
+func alignText(alns []alignment, why string) string {
+	if why != "" {
+		return why
+	}
+	var parts []string
+	for _, a := range alns {
+		var ps []string
+		for _, p := range a {
+			out := itoa(p.out)
+			if p.mixed {
+				out += "-" + itoa(p.outHi)
 			}
-			pat = append(pat, d)
+			ps = append(ps, out+":"+itoa(p.lo)+"-"+itoa(p.hi))
 		}
-		alns, why := align(in.Dims, pat, tt.allowzero)
+		parts = append(parts, strings.Join(ps, " "))
+	}
+	return strings.Join(parts, "; ")
+}
+
+// TestAlignMixed holds align's second search, with mixed groups: the patterns of torch's
+// nn.MultiheadAttention exported at T=10, B=2 (64 wide, 4 heads of 16).
+func TestAlignMixed(t *testing.T) {
+	tests := []struct{ in, pattern, want string }{
+		// q, k, v: [T,B,64] by [10,8,16]: 10 is T; [8,16] splits the 64 into heads and merges them
+		// with B; or the whole of it.
+		{"[T,B,64]", "10,8,16", "0:0-1 1-3:1-3; 0-3:0-3"},
+		// the heads merged back: [T,4*B,16] by [20,64].
+		{"[T,4*B,16]", "20,64", "0:0-1 1-2:1-3; 0-2:0-3"},
+		// the batch split off again: [T*B,64] by [10,2,64].
+		{"[T*B,64]", "10,2,64", "0-2:0-1; 0-3:0-2"},
+		{"[N,3,4]", "1,12", "0:0-1; 0-2:0-3; 1-2:0-3"},
+		{"[2,3,4]", "6,4", ""},
+	}
+	for _, tt := range tests {
+		in, pat := parseCase(t, tt.in, tt.pattern)
+		if got := alignText(align(in, pat, false, true)); got != tt.want {
+			t.Errorf("align(%s, %s, mixed): %q, want %q", tt.in, tt.pattern, got, tt.want)
+		}
+	}
+}
+
+// TestRead holds what each value of a mixed group stands for, read at the export binding.
+func TestRead(t *testing.T) {
+	tests := []struct {
+		in, pattern string
+		p           pair
+		binding     map[string]int64
+		want        string // the expressions of the group's values, or why there are none
+	}{
+		{"[T,B,64]", "10,8,16", pair{out: 1, outHi: 3, lo: 1, hi: 3}, map[string]int64{"T": 10, "B": 2}, "4*B 16"},
+		{"[T,4*B,16]", "20,64", pair{out: 0, outHi: 2, lo: 0, hi: 3}, map[string]int64{"T": 10, "B": 2}, "T*B 64"},
+		{"[T*B,64]", "10,2,64", pair{out: 0, outHi: 2, lo: 0, hi: 1}, map[string]int64{"T": 10, "B": 2}, "T B"},
+		{"[T,B,64]", "10,8,16", pair{out: 0, outHi: 3, lo: 0, hi: 3}, map[string]int64{"T": 10, "B": 2}, "T 4*B 16"},
+		// the heads after the batch: [64,B] by [16,8] reads 8 as 4*B too
+		{"[64,B]", "16,8", pair{out: 0, outHi: 2, lo: 0, hi: 2}, map[string]int64{"B": 2}, "16 4*B"},
+		// at B=1 the sizes do not tell where B goes
+		{"[T,B,64]", "10,4,16", pair{out: 1, outHi: 3, lo: 1, hi: 3}, map[string]int64{"T": 10, "B": 1},
+			"B is 1 at the export binding, so that its sizes do not tell which values stand for it"},
+		// T == B: which of [T*B] is T?
+		{"[T*B,64]", "4,4,64", pair{out: 0, outHi: 2, lo: 0, hi: 1}, map[string]int64{"T": 4, "B": 4},
+			"T*B: its factors fit the values in several ways at the export binding"},
+		// [3,4] by [2,6]: the 2 and the 6 cut the 3 and the 4 across each other
+		{"[B,4]", "2,6", pair{out: 0, outHi: 2, lo: 0, hi: 2}, map[string]int64{"B": 3},
+			"the values split the dims across each other at the export binding (products of inner dims 4 and 6)"},
+		{"[B,4]", "2,6", pair{out: 0, outHi: 2, lo: 0, hi: 2}, map[string]int64{}, "B is not known at the export binding"},
+	}
+	for _, tt := range tests {
+		in, pat := parseCase(t, tt.in, tt.pattern)
+		var values []int64
+		for _, v := range pat[tt.p.out:tt.p.outHi] {
+			n, _ := v.Static()
+			values = append(values, n)
+		}
+		exprs, why := tt.p.read(in, values, tt.binding)
 		got := why
 		if why == "" {
 			var parts []string
-			for _, a := range alns {
-				var ps []string
-				for _, p := range a {
-					ps = append(ps, itoa(p.out)+":"+itoa(p.lo)+"-"+itoa(p.hi))
-				}
-				parts = append(parts, strings.Join(ps, " "))
+			for _, e := range exprs {
+				parts = append(parts, e.String())
 			}
-			got = strings.Join(parts, "; ")
+			got = strings.Join(parts, " ")
 		}
 		if got != tt.want {
-			t.Errorf("align(%s, %s): %q, want %q", tt.in, tt.pattern, got, tt.want)
+			t.Errorf("read(%s, %s, %v): %q, want %q", tt.in, tt.pattern, tt.binding, got, tt.want)
 		}
 	}
 }

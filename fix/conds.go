@@ -48,6 +48,16 @@ func (c *conds) implies(p sym.Pred) bool {
 	return err == nil && !c.never && c.solver.When(q).IsTrue()
 }
 
+// value returns the one value the conditions leave the symbol name, as far as the solver can tell;
+// ok is false when they leave it several, or do not name it.
+func (c *conds) value(name string) (int64, bool) {
+	x, ok := c.t.Lookup(name)
+	if !ok {
+		return 0, false
+	}
+	return c.solver.Dim(sym.Of(x)).Static()
+}
+
 // The search for a binding (witness): each symbol takes the values 1 to maxWitness in turn, and the
 // whole search substitutes at most witnessBudget values, so that it ends on any conditions.
 const (

@@ -1,6 +1,7 @@
 package fix
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"maps"
@@ -260,15 +261,39 @@ func (fx *finder) reshape(nr *graph.NodeResult, f *graph.Reshape, own []sym.Cons
 		}
 		return nil
 	}
-	in, pat, err := fx.shapes(nr)
+	in, pat, res, err := fx.shapes(nr)
 	if err != nil {
 		return err
 	}
 	allowzero := f.Options.AllowZero
-	alns, why := align(in.Dims, pat, allowzero)
+	alns, why := align(in.Dims, pat, allowzero, false)
 	alns = slices.DeleteFunc(alns, func(a alignment) bool { return len(a) == 0 })
 	if why == "" && len(alns) == 0 {
 		why = "no value of its pattern stands for a symbolic dim of its input: each is static where the input is, or computed"
+	}
+	var keep []reading
+	if why == "" {
+		for _, a := range alns {
+			eqs := a.equations(in.Dims)
+			if baked {
+				if w, ok := fx.possible(eqs); ok {
+					keep = append(keep, reading{a: a, eqs: eqs, witness: w, stands: a.stands(in.Dims)})
+				}
+				continue
+			}
+			if fx.implied(eqs) {
+				keep = append(keep, reading{a: a, eqs: eqs, stands: a.stands(in.Dims)})
+			}
+		}
+		keep = mostPairs(keep)
+	}
+	if baked && len(keep) == 0 {
+		// Values that split and merge symbolic dims: read at the export binding.
+		mixed, mwhy := fx.mixed(in.Dims, pat, allowzero)
+		keep, why = mixed, cmp.Or(mwhy, why)
+		if len(keep) > 0 {
+			why = ""
+		}
 	}
 	if why != "" {
 		if len(own) > 0 {
@@ -276,21 +301,6 @@ func (fx *finder) reshape(nr *graph.NodeResult, f *graph.Reshape, own []sym.Cons
 		}
 		return nil
 	}
-	var keep []alignment
-	witness := map[string]map[string]int64{} // by the alignment's key
-	for _, a := range alns {
-		eqs := a.equations(in.Dims)
-		if baked {
-			if w, ok := fx.possible(eqs); ok {
-				keep, witness[a.key()] = append(keep, a), w
-			}
-			continue
-		}
-		if fx.implied(eqs) {
-			keep = append(keep, a)
-		}
-	}
-	keep = mostPairs(keep)
 	switch {
 	case baked && len(keep) == 0:
 		why := "its pattern's values are sizes of no binding at which the model runs: " + join(alns[0].equations(in.Dims), " && ") +
@@ -303,8 +313,8 @@ func (fx *finder) reshape(nr *graph.NodeResult, f *graph.Reshape, own []sym.Cons
 	case len(keep) > 1:
 		if baked {
 			var ways []string
-			for _, a := range keep {
-				ways = append(ways, a.describe(in.Dims))
+			for _, r := range keep {
+				ways = append(ways, r.a.describe(in.Dims))
 			}
 			fx.leaveAt(nr, own, in, pat, "its values could stand for its input dims in "+fmt.Sprint(len(keep))+" ways ("+
 				strings.Join(ways, "; or ")+"): the sizes of the export tell which")
@@ -314,8 +324,31 @@ func (fx *finder) reshape(nr *graph.NodeResult, f *graph.Reshape, own []sym.Cons
 	case len(keep) == 0:
 		return nil
 	}
-	a := keep[0]
-	slots, changes := newPattern(in.Dims, pat, a, allowzero)
+	r := keep[0]
+	find := func(f sym.Expr) (dimRef, bool) {
+		for k, d := range in.Dims {
+			if is(d, f) {
+				return dimRef{index: k}, true
+			}
+		}
+		for _, gi := range fx.g0.Inputs {
+			if info := res.Tensor(gi.Name); info != nil {
+				for k, d := range info.Shape.Dims {
+					if is(d, f) {
+						return dimRef{tensor: gi.Name, index: k}, true
+					}
+				}
+			}
+		}
+		return dimRef{}, false
+	}
+	slots, changes, why := newPattern(in.Dims, pat, r.stands, allowzero, find)
+	if why != "" {
+		if len(own) > 0 {
+			fx.leaveAt(nr, own, in, pat, why)
+		}
+		return nil
+	}
 	base := nr.Node.Name
 	if base == "" {
 		base = nr.Path
@@ -328,7 +361,7 @@ func (fx *finder) reshape(nr *graph.NodeResult, f *graph.Reshape, own []sym.Cons
 	p := planned{index: nr.Index, nodes: b.nodes, pattern: pattern, baked: baked,
 		rw: Rewrite{Node: nr.Path, Input: in, Before: pat, After: patternDims(slots, in.Dims, pat), Changes: changes}}
 	if baked {
-		for _, e := range a.equations(in.Dims) {
+		for _, e := range r.eqs {
 			if err := fx.export.add(e); err != nil {
 				return err
 			}
@@ -336,23 +369,98 @@ func (fx *finder) reshape(nr *graph.NodeResult, f *graph.Reshape, own []sym.Cons
 		}
 		p.volume = sym.Eq(product(in.Dims), product(outDims(in.Dims, pat, allowzero)))
 		p.rw.Removes = own
-		fx.f.Binding = witness[a.key()]
+		fx.f.Binding = r.witness
 	} else {
-		p.rw.Follows = fx.follows(a.equations(in.Dims))
+		p.rw.Follows = fx.follows(r.eqs)
 	}
 	fx.plans = append(fx.plans, p)
 	return nil
 }
 
-// mostPairs returns the alignments of alns with the most pairs: a literal value that can stand for
+// reading is one way a Reshape's baked values stand for its input dims: the alignment, the
+// equations of the export binding it states, a binding where they and the model's conditions hold
+// (for a pattern without a -1), and the values with what each stands for.
+type reading struct {
+	a       alignment
+	eqs     []sym.Pred
+	witness map[string]int64
+	stands  []stand
+}
+
+// mixed returns the readings of a pattern without a -1 whose values split and merge its input's
+// symbolic dims (alignments with mixed groups, align's second search): those whose equations can
+// hold with the model's conditions and the export equations so far, and fix the symbols of the
+// groups' dims to one value each (the export binding, at which pair.read reads each value), distinct
+// by what the values stand for. why says why there is none, when an alignment can hold but its
+// values cannot be read.
+func (fx *finder) mixed(in, pat []sym.Dim, allowzero bool) (keep []reading, why string) {
+	alns, _ := align(in, pat, allowzero, true)
+	seen := map[string]bool{}
+	for _, a := range alns {
+		if !a.mixed() {
+			continue
+		}
+		eqs := a.equations(in)
+		w, ok := fx.possible(eqs)
+		if !ok {
+			continue
+		}
+		var names []string
+		for _, p := range a {
+			if p.mixed {
+				names = append(names, product(in[p.lo:p.hi]).SymbolNames()...)
+			}
+		}
+		at, ok := fx.exportAt(eqs, names)
+		if !ok {
+			why = cmp.Or(why, "its values split and merge its input's symbolic dims ("+a.describe(in)+"), and the export binding of "+strings.Join(names, ", ")+" is not known")
+			continue
+		}
+		var stands []stand
+		for _, p := range a {
+			if !p.mixed {
+				stands = append(stands, alignment{p}.stands(in)...)
+				continue
+			}
+			values := make([]int64, p.outHi-p.out)
+			for k := range values {
+				values[k], _ = outDims(in, pat, allowzero)[p.out+k].Static()
+			}
+			exprs, rwhy := p.read(in, values, at)
+			if rwhy != "" {
+				why, stands = cmp.Or(why, "its values split and merge its input's symbolic dims: "+rwhy), nil
+				break
+			}
+			for k, e := range exprs {
+				if _, static := e.Const(); !static {
+					stands = append(stands, stand{out: p.out + k, value: values[k], e: e, lo: p.lo, hi: p.hi})
+				}
+			}
+		}
+		if stands == nil {
+			continue
+		}
+		key := ""
+		for _, s := range stands {
+			key += fmt.Sprintf("%d=%s,", s.out, s.e)
+		}
+		if !seen[key] {
+			seen[key] = true
+			keep = append(keep, reading{a: a, eqs: eqs, witness: w, stands: stands})
+		}
+	}
+	return keep, why
+}
+
+// mostPairs returns the readings of rs with the most pairs: a literal value that can stand for
 // input dims is read as standing for them rather than as a unit axis ([N,H] reshaped to [1,64]:
 // N == 1 and H == 64, rather than a new axis of 1 and N*H == 64).
-func mostPairs(alns []alignment) []alignment {
+func mostPairs(rs []reading) []reading {
 	most := 0
-	for _, a := range alns {
-		most = max(most, len(a))
+	for _, r := range rs {
+		most = max(most, len(r.a))
 	}
-	return slices.DeleteFunc(alns, func(a alignment) bool { return len(a) < most })
+	return slices.DeleteFunc(rs, func(r reading) bool { return len(r.a) < most })
 }
 
 func (fx *finder) leaveAt(nr *graph.NodeResult, own []sym.Constraint, in sym.Shape, pat []sym.Dim, why string) {
@@ -362,8 +470,22 @@ func (fx *finder) leaveAt(nr *graph.NodeResult, own []sym.Constraint, in sym.Sha
 // possible returns a binding at which the equations eqs, those of the export so far, the model's
 // constraints and the values of Options.Export hold; ok is false when there is none.
 func (fx *finder) possible(eqs []sym.Pred) (map[string]int64, bool) {
+	c, ok := fx.with(eqs)
+	if !ok {
+		return nil, false
+	}
+	return c.witness()
+}
+
+// with returns the conditions eqs with those of the export so far, the model's constraints and
+// the values of Options.Export; ok is false when one cannot be read. Those of fewer symbols come
+// first: the solver substitutes a symbol's value into the conditions that come after it (T == 10
+// then B*T == 20 fixes B), not always into those before.
+func (fx *finder) with(eqs []sym.Pred) (*conds, bool) {
 	c := newConds()
-	for _, p := range append(slices.Clone(fx.export.preds), eqs...) {
+	preds := append(slices.Clone(eqs), fx.export.preds...)
+	slices.SortStableFunc(preds, func(p, q sym.Pred) int { return len(p.SymbolNames()) - len(q.SymbolNames()) })
+	for _, p := range preds {
 		if c.add(p) != nil {
 			return nil, false
 		}
@@ -373,7 +495,26 @@ func (fx *finder) possible(eqs []sym.Pred) (map[string]int64, bool) {
 			c.require(sym.Eq(x, sym.Int(fx.opt.Export[name])))
 		}
 	}
-	return c.witness()
+	return c, true
+}
+
+// exportAt returns the values of the symbols names at the export binding, when the equations
+// eqs, those of the export so far, the model's constraints and the values of Options.Export fix
+// each to one value; ok is false otherwise.
+func (fx *finder) exportAt(eqs []sym.Pred, names []string) (map[string]int64, bool) {
+	c, ok := fx.with(eqs)
+	if !ok || c.never {
+		return nil, false
+	}
+	out := map[string]int64{}
+	for _, name := range names {
+		v, ok := c.value(name)
+		if !ok {
+			return nil, false
+		}
+		out[name] = v
+	}
+	return out, true
 }
 
 // implied reports whether the export equations so far imply eqs.
@@ -423,17 +564,17 @@ func outDims(in, pat []sym.Dim, allowzero bool) []sym.Dim {
 // neither its own condition nor one downstream of it applies: from the inference of the working
 // model when no constraint of it fixes a symbol (a substitution, which would show as a constant in
 // every tensor), else from a probe.
-func (fx *finder) shapes(nr *graph.NodeResult) (sym.Shape, []sym.Dim, error) {
+func (fx *finder) shapes(nr *graph.NodeResult) (sym.Shape, []sym.Dim, *graph.Result, error) {
 	if fx.cur == nil || fx.curPlans != len(fx.plans) {
 		fx.cur = fx.r0
 		if len(fx.plans) > 0 {
 			wm, _ := fx.working(false)
 			g, err := graph.FromONNX(wm, fx.f.dir)
 			if err != nil {
-				return sym.Shape{}, nil, err
+				return sym.Shape{}, nil, nil, err
 			}
 			if fx.cur, err = graph.Infer(g, fx.f.opt); err != nil {
-				return sym.Shape{}, nil, err
+				return sym.Shape{}, nil, nil, err
 			}
 		}
 		fx.curPlans, fx.fixing = len(fx.plans), false
@@ -448,19 +589,19 @@ func (fx *finder) shapes(nr *graph.NodeResult) (sym.Shape, []sym.Dim, error) {
 		}
 	}
 	if c := fx.curNodes[nr.Node.Outputs[0]]; !fx.fixing && c != nil && len(c.Inputs) > 1 && c.Inputs[0] != nil && c.Inputs[1] != nil {
-		return c.Inputs[0].Shape, c.Inputs[1].Value, nil
+		return c.Inputs[0].Shape, c.Inputs[1].Value, fx.cur, nil
 	}
 	return fx.probe(nr)
 }
 
 // probe infers the part of the working model upstream of the Reshape nr (the rewrites planned so
-// far applied), and returns its data input's shape and its pattern's values there: where neither
-// its own condition nor one downstream of it applies.
-func (fx *finder) probe(nr *graph.NodeResult) (sym.Shape, []sym.Dim, error) {
+// far applied), and returns its data input's shape and its pattern's values there, where neither
+// its own condition nor one downstream of it applies, and the inference they are of.
+func (fx *finder) probe(nr *graph.NodeResult) (sym.Shape, []sym.Dim, *graph.Result, error) {
 	wm, _ := fx.working(false)
 	g, err := graph.FromONNX(wm, fx.f.dir)
 	if err != nil {
-		return sym.Shape{}, nil, err
+		return sym.Shape{}, nil, nil, err
 	}
 	at := nr.Index
 	for _, p := range fx.plans {
@@ -473,13 +614,13 @@ func (fx *finder) probe(nr *graph.NodeResult) (sym.Shape, []sym.Dim, error) {
 	pg.Outputs = []string{data, pattern}
 	r, err := graph.Infer(pg, fx.f.opt)
 	if err != nil {
-		return sym.Shape{}, nil, err
+		return sym.Shape{}, nil, nil, err
 	}
 	in, pat := r.Tensor(data), r.Tensor(pattern)
 	if in == nil || pat == nil || pat.Value == nil {
-		return sym.DynamicRank(), nil, nil
+		return sym.DynamicRank(), nil, r, nil
 	}
-	return in.Shape, pat.Value, nil
+	return in.Shape, pat.Value, r, nil
 }
 
 // upstream returns g with only the nodes whose outputs the node at index at reads, directly, through
@@ -914,10 +1055,8 @@ func fixesSymbol(p sym.Pred) bool {
 		return false
 	}
 	for _, name := range p.SymbolNames() {
-		if x, ok := c.t.Lookup(name); ok {
-			if _, static := c.solver.Dim(sym.Of(x)).Static(); static {
-				return true
-			}
+		if _, ok := c.value(name); ok {
+			return true
 		}
 	}
 	return false

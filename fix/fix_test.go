@@ -227,7 +227,7 @@ func TestFind(t *testing.T) {
 		}, fix.Options{}, "left r: its pattern has a -1, which adapts to the volume: what it needs, that the other values divide the volume, is the model's own (a window, a group of channels), not a size of the export\nafter N*C % 2 == 0 (r)", ""},
 		{"split", func(t *testing.T) spec {
 			return spec{14, []onnx.ValueInfo{input("x", "T", 4)}, nil, []onnx.Node{constant(t, "p", 3, 8), reshapeNode("r", "x", "p", "y")}, []string{"y"}, nil}
-		}, fix.Options{}, "left r: no value of the pattern stands for whole input dims: it splits or merges symbolic dims\nafter T == 6 (r)", ""},
+		}, fix.Options{}, "left r: its values split and merge its input's symbolic dims: T: its factors fit no cut of the values at the export binding\nafter T == 6 (r)", ""},
 		{"reshape-1", func(t *testing.T) spec {
 			return spec{4, []onnx.ValueInfo{x}, nil, []onnx.Node{node("Reshape", "r", []string{"x"}, []string{"y"},
 				onnx.Attribute{Name: "shape", Type: onnx.AttrInts, Ints: []int64{1, 12}})}, []string{"y"}, nil}

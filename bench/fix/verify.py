@@ -59,6 +59,8 @@ OUT = os.path.join(ROOT, "testdata", "fix")
 # model too, since testdata/grid records nothing of them.
 EXTRA = {
     "testdata/models/attn_baked.onnx": ({}, grids.product(B=grids.BATCHES, T=(1, 2, 5, 17))),
+    "testdata/models/mha_enc.onnx": ({}, grids.product(B=grids.BATCHES, T=(1, 2, 5, 10, 17))),
+    "testdata/models/mha_encdec.onnx": ({}, grids.product(B=grids.BATCHES, S=(1, 5, 10, 17), T=(1, 7, 12))),
 }
 RUNTIME = "onnxruntime-node 1.20.1, graph optimizations disabled"
 

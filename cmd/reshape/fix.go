@@ -201,6 +201,13 @@ func printFix(w io.Writer, f *fix.Fix, remaining []sym.Constraint) {
 			}
 			how := map[string]string{fix.HowCopy: "0 copies it", fix.HowInfer: "-1 infers it",
 				fix.HowCompute: "read from the input's shape"}[c.How]
+			if len(c.Inputs) > 0 {
+				how = "read from the shape of " + strings.Join(c.Inputs, ", ")
+			}
+			if c.Part {
+				fmt.Fprintf(w, "  pattern[%d] = %d is %s, of %s: %s\n", c.Index, c.Value, c.Dim, dims, how)
+				continue
+			}
 			fmt.Fprintf(w, "  pattern[%d] = %d is %s, %s: %s\n", c.Index, c.Value, dims, c.Dim, how)
 		}
 	}
