@@ -43,8 +43,9 @@ type Attr struct {
 	Value json.RawMessage `json:"value"`
 }
 
-// Tensor is a logical tensor. Shape and Stride hold oneDNN's numbers: -1 is an unknown dimension,
-// and the single value math.MinInt64 an unknown rank.
+// Tensor is a logical tensor as one op declares it. Shape and Stride hold oneDNN's numbers: -1 and
+// math.MinInt64 (DNNL_GRAPH_UNKNOWN_DIM) are an unknown dimension, and a shape of that one value
+// declares no rank either (PartialShape).
 type Tensor struct {
 	ID           int64   `json:"id"`
 	DType        string  `json:"dtype"`
@@ -115,16 +116,18 @@ func isIntegerOverflow(e *json.UnmarshalTypeError) bool {
 	return digits != "" && strings.Trim(digits, "0123456789") == ""
 }
 
-// PartialShape returns the tensor's shape as a partial shape: -1 dims are "?", and the shape
-// [math.MinInt64] is a dynamic rank. Other negative dims wrap errcode.ErrSyntax.
+// PartialShape returns the tensor's shape as a partial shape: a dim -1 or math.MinInt64
+// (DNNL_GRAPH_UNKNOWN_DIM in oneDNN 3.x, -1 before) is "?", and a shape of that one value, as
+// oneDNN writes the shape of a logical tensor whose rank is unknown (DNNL_GRAPH_UNKNOWN_NDIMS), a
+// dynamic rank. Other negative dims wrap errcode.ErrSyntax, naming the tensor and the index.
 func (t *Tensor) PartialShape() (shape.Shape, error) {
-	if len(t.Shape) == 1 && t.Shape[0] == math.MinInt64 {
+	if len(t.Shape) == 1 && unknownDim(t.Shape[0]) {
 		return shape.DynamicRank(), nil
 	}
 	s := shape.Shape{Dims: make([]shape.Dim, len(t.Shape))}
 	for i, d := range t.Shape {
 		switch {
-		case d == -1:
+		case unknownDim(d):
 			s.Dims[i] = shape.Dynamic
 		case d < 0:
 			return shape.Shape{}, errcode.Errorf(errcode.ErrSyntax, "logical tensor %d: shape[%d] = %d is not a dimension", t.ID, i, d)
@@ -134,6 +137,9 @@ func (t *Tensor) PartialShape() (shape.Shape, error) {
 	}
 	return s, nil
 }
+
+// unknownDim reports whether d is one of oneDNN's numbers for an unknown dim: -1, math.MinInt64.
+func unknownDim(d int64) bool { return d == -1 || d == math.MinInt64 }
 
 // Bool returns the value of a "bool" attribute, which benchdnn writes as 0 or 1 (true and false are
 // accepted too).
@@ -147,19 +153,58 @@ func (a Attr) Bool() (bool, error) {
 	return false, errcode.Errorf(errcode.ErrSyntax, "bool attribute value %s: want 0 or 1", a.Value)
 }
 
+// Int returns the value of an "s64" attribute.
+func (a Attr) Int() (int64, error) {
+	var v int64
+	if err := json.Unmarshal(a.Value, &v); err != nil {
+		return 0, valueError(a, "an integer", err)
+	}
+	return v, nil
+}
+
+// Float returns the value of an "f32" attribute.
+func (a Attr) Float() (float64, error) {
+	var v float64
+	if err := json.Unmarshal(a.Value, &v); err != nil {
+		return 0, valueError(a, "a number", err)
+	}
+	return v, nil
+}
+
+// Floats returns the value of an "f32[]" attribute.
+func (a Attr) Floats() ([]float64, error) {
+	var v []float64
+	if err := json.Unmarshal(a.Value, &v); err != nil || v == nil {
+		return nil, valueError(a, "an array of numbers", err)
+	}
+	return v, nil
+}
+
+// Text returns the value of a "string" attribute.
+func (a Attr) Text() (string, error) {
+	var v string
+	if err := json.Unmarshal(a.Value, &v); err != nil {
+		return "", valueError(a, "a string", err)
+	}
+	return v, nil
+}
+
+// valueError is the error of an attribute value that is not what its type says: want, or err (an
+// integer beyond int64 is errcode.ErrOverflow).
+func valueError(a Attr, want string, err error) error {
+	code := errcode.ErrSyntax
+	var te *json.UnmarshalTypeError
+	if errors.As(err, &te) && isIntegerOverflow(te) {
+		code = errcode.ErrOverflow
+	}
+	return errcode.Errorf(code, "%s attribute value %s: want %s", a.Type, brief(a.Value), want)
+}
+
 // Ints returns the value of an "s64[]" attribute.
 func (a Attr) Ints() ([]int64, error) {
 	var v []int64
-	if err := json.Unmarshal(a.Value, &v); err != nil {
-		code := errcode.ErrSyntax
-		var te *json.UnmarshalTypeError
-		if errors.As(err, &te) && isIntegerOverflow(te) {
-			code = errcode.ErrOverflow
-		}
-		return nil, errcode.Errorf(code, "%s attribute value %s: %v", a.Type, brief(a.Value), err)
-	}
-	if v == nil {
-		return nil, errcode.Errorf(errcode.ErrSyntax, "%s attribute value %s: want an array of integers", a.Type, brief(a.Value))
+	if err := json.Unmarshal(a.Value, &v); err != nil || v == nil {
+		return nil, valueError(a, "an array of integers", err)
 	}
 	return v, nil
 }

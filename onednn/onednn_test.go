@@ -112,3 +112,69 @@ func FuzzDecode(f *testing.F) {
 		}
 	})
 }
+
+// TestLogicalTensors checks the uses of each logical tensor and the declaration they give: the
+// meet of the uses' shapes, and the first pair of uses that no tensor satisfies both of, as
+// int8_maxpool_add_mul_fusion.json declares tensor 4257.
+func TestLogicalTensors(t *testing.T) {
+	const js = `{"graph":[
+	{"id":7,"name":"add","kind":"Add","attrs":{},"inputs":[{"id":1,"dtype":"f32","shape":[1,64,-1,300]},{"id":2,"dtype":"f32","shape":[1,64,300,300]}],
+	 "outputs":[{"id":4257,"dtype":"f32","shape":[1,64,300,300]}]},
+	{"id":8,"name":"mul","kind":"Multiply","attrs":{},"inputs":[{"id":1,"dtype":"f32","shape":[1,-9223372036854775808,300,300]},{"id":4257,"dtype":"f32","shape":[1,64,1,1]}],
+	 "outputs":[{"id":5,"dtype":"f32","shape":[1,64,300,300]}]}]}`
+	g, err := onednn.Decode(strings.NewReader(js))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lts, err := g.LogicalTensors()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []int64
+	for _, lt := range lts {
+		ids = append(ids, lt.ID)
+	}
+	if !slices.Equal(ids, []int64{1, 2, 4257, 5}) {
+		t.Fatalf("tensors %v, want [1 2 4257 5]", ids)
+	}
+	s, conflict, err := lts[0].Declared()
+	if err != nil || conflict != nil || s.String() != "[1,64,300,300]" || lts[0].Produced() {
+		t.Errorf("tensor 1 declared %v, %v, %v; want [1,64,300,300], an input", s, conflict, err)
+	}
+	s, conflict, err = lts[2].Declared()
+	switch {
+	case err != nil || conflict == nil:
+		t.Fatalf("tensor 4257 declared %v, %v, %v; want a conflict", s, conflict, err)
+	case s.String() != "[1,64,300,300]":
+		t.Errorf("tensor 4257 declared %v, want the output's [1,64,300,300]", s)
+	}
+	if got, want := conflict[0].String()+"; "+conflict[1].String(), `Add 7 ("add") outputs it; Multiply 8 ("mul") reads it as input 1`; got != want {
+		t.Errorf("conflict %s, want %s", got, want)
+	}
+	bad := strings.Replace(js, `"id":5,`, `"id":4257,`, 1)
+	if g, err = onednn.Decode(strings.NewReader(bad)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := g.LogicalTensors(); !errors.Is(err, errcode.ErrSyntax) || !strings.Contains(err.Error(), "already") {
+		t.Errorf("a tensor output twice: %v, want a syntax error naming both ops", err)
+	}
+}
+
+func TestAttrValues(t *testing.T) {
+	a := onednn.Attr{Type: "f32", Value: []byte("0.125")}
+	if v, err := a.Float(); err != nil || v != 0.125 {
+		t.Errorf("Float = %v, %v", v, err)
+	}
+	a = onednn.Attr{Type: "s64", Value: []byte("99999999999999999999")}
+	if _, err := a.Int(); !errors.Is(err, errcode.ErrOverflow) {
+		t.Errorf("Int beyond int64 = %v, want overflow", err)
+	}
+	a = onednn.Attr{Type: "string", Value: []byte("3")}
+	if _, err := a.Text(); !errors.Is(err, errcode.ErrSyntax) {
+		t.Errorf("Text of a number = %v, want syntax", err)
+	}
+	a = onednn.Attr{Type: "f32[]", Value: []byte("[0.5, 2]")}
+	if v, err := a.Floats(); err != nil || !slices.Equal(v, []float64{0.5, 2}) {
+		t.Errorf("Floats = %v, %v", v, err)
+	}
+}
