@@ -42,8 +42,8 @@ func (c *ctx) NormAxes(axes []int64, rank int) ([]int, error) {
 // errcode.ErrSyntax), and its rank: the prologue of a rule that needs the rank. When the rank is not
 // known, ok is false and the outputs follow the policy of the node's dialect (dialect.unknownRank),
 // after which the rule returns: ONNX's rules give each output a dynamic rank and input i's element
-// type; OpenVINO's leave the outputs to the model's declaration (an IR file declares the shape of
-// every output port).
+// type; OpenVINO's and oneDNN's leave the outputs to the model's declaration (an IR file declares
+// the shape of every output port, a oneDNN Graph file that of every logical tensor).
 func (c *ctx) Ranked(i int) (in *Info, rank int, ok bool, err error) {
 	if in, err = c.Input(i); err != nil {
 		return nil, 0, false, err

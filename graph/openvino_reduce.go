@@ -45,15 +45,7 @@ func ovReduce(c *ctx) error {
 	if err != nil {
 		return err
 	}
-	var dims []sym.Dim
-	for i, d := range in.Shape.Dims {
-		switch {
-		case !reduced[i]:
-			dims = append(dims, d)
-		case keep:
-			dims = append(dims, sym.Const(1))
-		}
-	}
+	dims := reducedDims(nil, in.Shape.Dims, reduced, keep)
 	t := in.Type
 	if c.n.Op == "ReduceLogicalAnd" || c.n.Op == "ReduceLogicalOr" {
 		t = element.Boolean

@@ -43,3 +43,17 @@ func reduceValues(dims []int64, v []sym.Dim, reduced []bool, f func(a, b sym.Dim
 	}
 	return acc
 }
+
+// reducedDims returns dims with the axes reduced marks reduced: each becomes 1 with keep, and is
+// left out without, as ReduceSum and its kin give their outputs. It appends to out.
+func reducedDims(out, dims []sym.Dim, reduced []bool, keep bool) []sym.Dim {
+	for i, d := range dims {
+		switch {
+		case !reduced[i]:
+			out = append(out, d)
+		case keep:
+			out = append(out, sym.Const(1))
+		}
+	}
+	return out
+}

@@ -94,6 +94,7 @@ func init() {
 		onnxMatMul, onnxRNN, onnxMisc, onnxControl, onnxTraining, onnxLoss, onnxSignal, onnxText, onnxOptional,
 		openvinoCore, openvinoElementwise, openvinoMovement, openvinoSlice, openvinoReduce, openvinoNN,
 		microsoftAttention, microsoft,
+		onednnCore, onednnElementwise, onednnQuant,
 	} {
 		register(t)
 	}
@@ -129,18 +130,20 @@ const (
 	// inference does.
 	rankDynamic rankPolicy = iota
 	// rankDeclared leaves the outputs to the model's declaration: an OpenVINO IR file declares the
-	// shape of every output port.
+	// shape of every output port, a oneDNN Graph file that of every logical tensor.
 	rankDeclared
 )
 
 // dialects holds the dialect of each domain that has rules: "" for ONNX's default domain, ONNX's
-// training operators, onnxruntime's contrib operators (com.microsoft), and DomainOpenVINO for IR
-// layers.
+// training operators, onnxruntime's contrib operators (com.microsoft), DomainOpenVINO for IR
+// layers, and DomainOneDNN for oneDNN Graph's operations (version 1 each, "StaticReshape-1"),
+// whose files declare every logical tensor, as IR files declare every port.
 var dialects = map[string]*dialect{
 	"":              {opset: "opset ", unknownRank: rankDynamic},
 	domainTraining:  {opset: "opset ", unknownRank: rankDynamic, qualify: true},
 	domainMicrosoft: {opset: "opset ", unknownRank: rankDynamic, qualify: true},
 	DomainOpenVINO:  {opset: "opset", foldCase: true, names: map[string]string{}, unknownRank: rankDeclared},
+	DomainOneDNN:    {opset: "version ", unknownRank: rankDeclared},
 }
 
 // dialectOf returns the dialect of domain ("" or "ai.onnx" for ONNX's default domain), nil for a
