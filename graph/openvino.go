@@ -81,6 +81,26 @@ func ovScalar(c *ctx, i int, what string) (v int64, known bool, err error) {
 	return ints[0], true, nil
 }
 
+// ovVector returns input i, which must be 1-D (what names it in errors), and its length: -1
+// when its rank or its dim is not known. Another rank is an error wrapping
+// errcode.ErrInvalidShape.
+func ovVector(c *ctx, i int, what string) (in *Info, n int, err error) {
+	if in, err = c.Input(i); err != nil {
+		return nil, -1, err
+	}
+	r, ok := in.Rank()
+	switch {
+	case !ok:
+		return in, -1, nil
+	case r != 1:
+		return in, -1, c.Errorf(errcode.ErrInvalidShape, "%s (input %d) has rank %d, want 1", what, i, r)
+	}
+	if k, ok := in.Shape.Dims[0].Static(); ok {
+		return in, int(k), nil
+	}
+	return in, -1, nil
+}
+
 // ovAxes normalizes axes for rank (negative ones count from the end) and merges repeats, as
 // OpenVINO's axis sets do; it returns a flag per axis.
 func ovAxes(c *ctx, axes []int64, rank int) ([]bool, error) {

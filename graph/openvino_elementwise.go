@@ -70,6 +70,19 @@ var openvinoElementwise = table{DomainOpenVINO, []opDef{
 	{"LogicalXor", since(1), fixed(2), fixed(1), reads(0, 1), ovBinary},
 	{"Select", since(1), fixed(3), fixed(1), reads(0, 1, 2), ovSelect},
 	{"FakeQuantize", since(1), fixed(5), fixed(1), 0, ovFakeQuantize},
+	{"Xor", since(1), fixed(2), fixed(1), reads(0, 1), ovBinary},
+	{"HardSigmoid", since(1), fixed(3), fixed(1), 0, ovUnary},
+	{"IsFinite", since(10), fixed(1), fixed(1), 0, ovPredicate},
+	{"IsInf", since(10), fixed(1), fixed(1), 0, ovPredicate},
+	{"IsNaN", since(10), fixed(1), fixed(1), 0, ovPredicate},
+	{"BitwiseAnd", since(13), fixed(2), fixed(1), 0, ovBinary},
+	{"BitwiseOr", since(13), fixed(2), fixed(1), 0, ovBinary},
+	{"BitwiseXor", since(13), fixed(2), fixed(1), 0, ovBinary},
+	{"BitwiseNot", since(13), fixed(1), fixed(1), 0, ovUnary},
+	{"BitwiseLeftShift", since(15), fixed(2), fixed(1), 0, ovBinary},
+	{"BitwiseRightShift", since(15), fixed(2), fixed(1), 0, ovBinary},
+	{"Identity", since(16), fixed(1), fixed(1), reads(0), ovUnary},
+	{"ErfInv", since(17), fixed(1), fixed(1), 0, ovUnary},
 }}
 
 // ovUnary: the layers whose output has the type and shape of input 0 (activations, Clamp-1,
@@ -96,7 +109,7 @@ func ovUnary(c *ctx) error {
 
 // ovUnaryAsONNX names the ONNX operator that computes the same values as an OpenVINO layer.
 var ovUnaryAsONNX = map[string]string{"Negative": "Neg", "Abs": "Abs", "ReLU": "Relu", "Floor": "Floor",
-	"Ceiling": "Ceil", "Round": "Round", "LogicalNot": "Not"}
+	"Ceiling": "Ceil", "Round": "Round", "LogicalNot": "Not", "Identity": "Identity"}
 
 // ovClamp returns what Clamp-1 computes on integers: the value clamped to [ceil(min), floor(max)];
 // nil when the bounds are beyond int64.
@@ -170,9 +183,10 @@ func ovShape(c *ctx, ins []*Info) (s sym.Shape, ok bool, err error) {
 
 // ovBinary: the element-wise layers of two inputs, broadcast by auto_broadcast: Add-1,
 // Subtract-1, Multiply-1, Divide-1, FloorMod-1, Mod-1, Maximum-1, Minimum-1, Power-1,
-// SquaredDifference-1, the comparisons Equal-1, NotEqual-1, Less-1, LessEqual-1, Greater-1,
-// GreaterEqual-1 and LogicalAnd-1, LogicalOr-1, LogicalXor-1 (boolean outputs). Integer values
-// for all but Power and SquaredDifference: Divide rounds toward -inf with m_pythondiv true (the
+// SquaredDifference-1, BitwiseAnd-13, BitwiseOr-13, BitwiseXor-13, BitwiseLeftShift-15,
+// BitwiseRightShift-15, the comparisons Equal-1, NotEqual-1, Less-1, LessEqual-1, Greater-1,
+// GreaterEqual-1 and LogicalAnd-1, LogicalOr-1, LogicalXor-1, Xor-1 (opset1's LogicalXor): boolean
+// outputs. Integer values for the arithmetic, comparisons and logic: Divide rounds toward -inf with m_pythondiv true (the
 // default) and toward zero with false; FloorMod takes the sign of the divisor, Mod that of the
 // dividend; a static divisor 0 is an error wrapping errcode.ErrInvalidShape; a comparison is 1 or
 // 0 where it holds, or not, for every value of the symbols, [0, 1] otherwise.
@@ -242,7 +256,7 @@ func ovBinaryValue(c *ctx) (f func(a, b sym.Dim) (sym.Dim, error), boolean bool,
 		return pure(sym.MulDims), true, nil
 	case "LogicalOr":
 		return pure(sym.MaxDims), true, nil
-	case "LogicalXor":
+	case "LogicalXor", "Xor":
 		return pure(func(a, b sym.Dim) sym.Dim {
 			return sym.SubDims(sym.AddDims(a, b), sym.MulDims(sym.Const(2), sym.MulDims(a, b)))
 		}), true, nil
@@ -286,5 +300,16 @@ func ovFakeQuantize(c *ctx) error {
 		return err
 	}
 	c.Out(0, ins[0].Type, s)
+	return nil
+}
+
+// ovPredicate: IsFinite-10, IsInf-10 (detect_negative, detect_positive), IsNaN-10: a boolean of
+// the input's shape.
+func ovPredicate(c *ctx) error {
+	in, err := c.Input(0)
+	if err != nil {
+		return err
+	}
+	c.Out(0, element.Boolean, in.Shape)
 	return nil
 }

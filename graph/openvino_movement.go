@@ -9,8 +9,8 @@ import (
 )
 
 // openvinoMovement holds the rules of the OpenVINO IR layers that move data: tiles, splits, pads,
-// Interpolate, and the scatters, whose output has the data's type and shape (ovUnary). Tile and
-// the splits also move the values of small integer tensors.
+// Interpolate, reversals and rolls, and the scatters, whose output has the data's type and shape.
+// Tile and the splits also move the values of small integer tensors.
 var openvinoMovement = table{DomainOpenVINO, []opDef{
 	{"Tile", since(1), fixed(2), fixed(1), reads(0, 1), ovTile},
 	{"Split", since(1), fixed(2), span(1, many), reads(0, 1), ovSplit},
@@ -22,6 +22,10 @@ var openvinoMovement = table{DomainOpenVINO, []opDef{
 	{"ScatterUpdate", since(3), fixed(4), fixed(1), 0, ovUnary},
 	{"ScatterElementsUpdate", since(3, 12), fixed(4), fixed(1), 0, ovUnary},
 	{"ScatterNDUpdate", since(3), fixed(3), fixed(1), 0, ovUnary},
+	{"Reverse", since(1), fixed(2), fixed(1), reads(1), ovReverse},
+	{"Roll", since(7), fixed(3), fixed(1), reads(2), ovRoll},
+	{"ReverseSequence", since(1), fixed(2), fixed(1), 0, ovReverseSequence},
+	{"GatherTree", since(1), fixed(4), fixed(1), 0, ovGatherTree},
 }}
 
 // ovTile: Tile-1: each dim multiplied by its repeat (input 1), the shorter of the two padded with
@@ -259,5 +263,146 @@ func ovInterpolate(c *ctx) error {
 		}
 	}
 	c.Out(0, in.Type, sym.ShapeOf(dims...))
+	return nil
+}
+
+// ovReverse: Reverse-1: the data's shape. With mode index the axes (input 1) are 1-D axes of the
+// data; with mode mask a 1-D boolean of one element per axis.
+func ovReverse(c *ctx) error {
+	mode, err := c.String("mode", "")
+	if err != nil {
+		return err
+	}
+	if mode != "index" && mode != "mask" {
+		return c.Errorf(errcode.ErrSyntax, "mode %q: want index or mask", mode)
+	}
+	data, err := c.Input(0)
+	if err != nil {
+		return err
+	}
+	axes, n, err := ovVector(c, 1, "axes")
+	if err != nil {
+		return err
+	}
+	if r, ok := data.Rank(); ok {
+		switch ax, known := axes.Ints(); {
+		case mode == "mask" && n >= 0 && n != r:
+			return c.Errorf(errcode.ErrInvalidShape, "the mask has %d elements, the data has rank %d", n, r)
+		case mode == "index" && known:
+			if _, err := ovAxes(c, ax, r); err != nil {
+				return err
+			}
+		}
+	}
+	c.SameAs(0, data)
+	return nil
+}
+
+// ovRoll: Roll-7: the data's shape. shift (input 1) and axes (input 2) are scalars or 1-D, of
+// one length when shift is 1-D; the axes are axes of the data.
+func ovRoll(c *ctx) error {
+	ins, err := c.Inputs(3)
+	if err != nil {
+		return err
+	}
+	data, shift, axes := ins[0], ins[1], ins[2]
+	rs, sok, err := c.RequireRank(shift, 1, 0, 1)
+	if err != nil {
+		return err
+	}
+	ra, aok, err := c.RequireRank(axes, 2, 0, 1)
+	if err != nil {
+		return err
+	}
+	if sok && rs == 1 {
+		if aok && ra != 1 {
+			return c.Errorf(errcode.ErrInvalidShape, "shift is 1-D and axes a scalar: want axes of shift's length")
+		}
+		if aok {
+			if _, err := c.Unify(shift.Shape.Dims[0], axes.Shape.Dims[0], "the lengths of shift and axes"); err != nil {
+				return err
+			}
+		}
+	}
+	if r, ok := data.Rank(); ok {
+		if ax, known := axes.Ints(); known {
+			if _, err := ovAxes(c, ax, r); err != nil {
+				return err
+			}
+		}
+	}
+	c.SameAs(0, data)
+	return nil
+}
+
+// ovReverseSequence: ReverseSequence-1: the data's shape, rank 2 or more; seq_lengths (input 1)
+// is 1-D, its length the data's dim at batch_axis (0 by default); seq_axis (1 by default) is an
+// axis of the data too.
+func ovReverseSequence(c *ctx) error {
+	ins, err := c.Inputs(2)
+	if err != nil {
+		return err
+	}
+	batch, err := c.Int("batch_axis", 0)
+	if err != nil {
+		return err
+	}
+	seq, err := c.Int("seq_axis", 1)
+	if err != nil {
+		return err
+	}
+	data := ins[0]
+	lengths, _, err := ovVector(c, 1, "seq_lengths")
+	if err != nil {
+		return err
+	}
+	r, ok, err := c.RequireRank(data, 0, 2, -1)
+	if err != nil {
+		return err
+	}
+	if ok {
+		b, err := c.NormAxis(batch, r)
+		if err != nil {
+			return err
+		}
+		if _, err := c.NormAxis(seq, r); err != nil {
+			return err
+		}
+		if lr, ok := lengths.Rank(); ok && lr == 1 {
+			if _, err := c.Unify(data.Shape.Dims[b], lengths.Shape.Dims[0], "the batch dim and the length of seq_lengths"); err != nil {
+				return err
+			}
+		}
+	}
+	c.SameAs(0, data)
+	return nil
+}
+
+// ovGatherTree: GatherTree-1: step_ids and parent_idx (inputs 0 and 1) are [T, B, W] of one shape,
+// max_seq_len (input 2) [B] and end_token (input 3) a scalar; the output has the shape of
+// step_ids.
+func ovGatherTree(c *ctx) error {
+	ins, err := c.Inputs(4)
+	if err != nil {
+		return err
+	}
+	s, err := unifyShape(c, ins[0].Shape, ins[1].Shape, "step_ids and parent_idx")
+	if err != nil {
+		return err
+	}
+	for i, r := range [...]int{3, 3, 1, 0} {
+		if _, _, err := c.RequireRank(ins[i], i, r, r); err != nil {
+			return err
+		}
+	}
+	if s.RankDynamic {
+		s = ins[1].Shape
+	}
+	if !s.RankDynamic && !ins[2].Shape.RankDynamic {
+		if _, err := c.Unify(s.Dims[1], ins[2].Shape.Dims[0], "the batch of step_ids and the length of max_seq_len"); err != nil {
+			return err
+		}
+	}
+	c.Out(0, ins[0].Type, s)
 	return nil
 }

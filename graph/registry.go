@@ -93,6 +93,7 @@ func init() {
 		onnxCore, onnxSlice, onnxElementwise, onnxMovement, onnxScatter, onnxReduce, onnxNN, onnxNorm,
 		onnxMatMul, onnxRNN, onnxMisc, onnxControl, onnxTraining, onnxLoss, onnxSignal, onnxText, onnxOptional,
 		openvinoCore, openvinoElementwise, openvinoMovement, openvinoSlice, openvinoReduce, openvinoNN,
+		openvinoSpace, openvinoConv,
 		microsoftAttention, microsoft,
 		onednnCore, onednnElementwise, onednnQuant,
 	} {

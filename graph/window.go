@@ -128,7 +128,8 @@ func ceilDiv(a sym.Dim, s int64) sym.Dim {
 }
 
 // windowSize checks an output size d of spatial axis i for the input size in: below 1 is an error
-// wrapping errcode.ErrInvalidShape, and where the symbols decide it, d >= 1 is required.
+// wrapping errcode.ErrInvalidShape, and where the symbols decide it, d >= 1 is required; the size
+// it returns is d with its bounds at least 1.
 func windowSize(c *ctx, i int, in, d sym.Dim) (sym.Dim, error) {
 	if _, hi := d.Bounds(); hi < 1 {
 		return d, c.Errorf(errcode.ErrInvalidShape, "spatial axis %d (axis %d): input size %v gives output size %v, less than 1", i, i+2, in, d)
@@ -137,7 +138,7 @@ func windowSize(c *ctx, i int, in, d sym.Dim) (sym.Dim, error) {
 	if err := requireAtLeast(c, d, 1, why); err != nil {
 		return d, err
 	}
-	nd, _ := d.NonNegative()
+	nd, _ := d.Narrow(1, sym.Inf)
 	return nd, nil
 }
 
