@@ -248,6 +248,9 @@ func (c *ctx) Floats(name string) (v []float64, ok bool, err error) {
 	if a.Kind != AttrText {
 		return a.Floats, true, nil
 	}
+	if strings.TrimSpace(a.Text) == "" {
+		return []float64{}, true, nil
+	}
 	for f := range strings.SplitSeq(a.Text, ",") {
 		n, err := strconv.ParseFloat(strings.TrimSpace(f), 64)
 		if err != nil {

@@ -240,10 +240,15 @@ func dtype(c *ctx, def element.Type) (element.Type, error) {
 	return elemTypeOf(n), err
 }
 
-// nonZero: NonZero-9, -13: the int64 coordinates [rank, n] of the n non-zero elements. n is known
-// when the input's values decide which elements are zero (and then the coordinates are the
-// output's values); otherwise it is an anonymous dim bounded by the elements that may be non-zero.
-func nonZero(c *ctx) error {
+// nonZero: NonZero-9, -13: the int64 coordinates [rank, n] of the n non-zero elements (a
+// scalar's as one of a 1-D tensor, as onnxruntime gives them): nonZeroAs.
+func nonZero(c *ctx) error { return nonZeroAs(c, element.I64, 1) }
+
+// nonZeroAs gives the coordinates [rank, n] of type t of the n non-zero elements of input 0, of a
+// rank at least least. n is known when the input's values decide which elements are zero (and
+// then the coordinates are the output's values); otherwise it is an anonymous dim bounded by the
+// elements that may be non-zero.
+func nonZeroAs(c *ctx, t element.Type, least int) error {
 	in, err := c.Input(0)
 	if err != nil {
 		return err
@@ -251,7 +256,7 @@ func nonZero(c *ctx) error {
 	r, ok := in.Rank()
 	rank := sym.Unknown()
 	if ok {
-		r = max(r, 1) // onnxruntime gives a scalar's coordinates as one of a 1-D tensor
+		r = max(r, least)
 		rank = sym.Const(int64(r))
 	}
 	_, hi := in.Shape.Volume().Bounds()
@@ -276,7 +281,7 @@ func nonZero(c *ctx) error {
 		}
 	}
 	if lo == hi {
-		out := c.Out(0, element.I64, sym.ShapeOf(rank, sym.Const(lo)))
+		out := c.Out(0, t, sym.ShapeOf(rank, sym.Const(lo)))
 		if ok {
 			v := make([]sym.Dim, 0, r*len(coords))
 			for k := range r {
@@ -288,7 +293,7 @@ func nonZero(c *ctx) error {
 		}
 		return nil
 	}
-	c.Out(0, element.I64, sym.ShapeOf(rank, c.Fresh("nonzero", lo, hi)))
+	c.Out(0, t, sym.ShapeOf(rank, c.Fresh("nonzero", lo, hi)))
 	c.RunTime("the count of non-zero elements of input 0")
 	return nil
 }
@@ -396,25 +401,35 @@ func nonMaxSuppression(c *ctx) error {
 }
 
 // unique: Unique-11: the n unique elements (no axis: of the flattened input) or slices along axis,
-// their int64 first indices [n], the inverse indices (one per element or slice) and the counts [n];
-// n is one anonymous dim shared by the outputs, between 1 (0 for an empty input) and the number of
-// elements or slices.
+// their int64 first indices [n], the inverse indices (one per element or slice) and the int64
+// counts [n]: uniqueOf.
 func unique(c *ctx) error {
 	in, err := c.Input(0)
 	if err != nil {
 		return err
 	}
 	_, hasAxis := c.n.Attr("axis")
+	a := 0
+	if _, ok := in.Rank(); ok && hasAxis {
+		if a, err = axisOf(c, in); err != nil {
+			return err
+		}
+	}
+	uniqueOf(c, in, a, hasAxis, element.I64, element.I64)
+	return nil
+}
+
+// uniqueOf gives the outputs of a Unique of input in: the n unique elements (without an axis, of
+// the flattened input) or slices along axis a, their first indices [n] and the inverse indices
+// (one per element or slice) of type idx, and the counts [n] of type cnt; n is one anonymous dim
+// shared by the outputs, between 1 (0 for an empty input) and the number of elements or slices.
+func uniqueOf(c *ctx, in *Info, a int, hasAxis bool, idx, cnt element.Type) {
 	_, ok := in.Rank()
 	var d sym.Dim
-	a := 0
 	switch {
 	case hasAxis && !ok:
 		d = sym.Unknown()
 	case hasAxis:
-		if a, err = axisOf(c, in); err != nil {
-			return err
-		}
 		d = in.Shape.Dims[a]
 	default:
 		d = in.Shape.Volume()
@@ -434,10 +449,9 @@ func unique(c *ctx) error {
 	default:
 		c.Out(0, in.Type, sym.ShapeOf(n))
 	}
-	c.Out(1, element.I64, sym.ShapeOf(n))
-	c.Out(2, element.I64, sym.ShapeOf(d))
-	c.Out(3, element.I64, sym.ShapeOf(n))
-	return nil
+	c.Out(1, idx, sym.ShapeOf(n))
+	c.Out(2, idx, sym.ShapeOf(d))
+	c.Out(3, cnt, sym.ShapeOf(n))
 }
 
 // random: RandomNormal-1, RandomUniform-1, -22: a tensor of the shape attribute, of the type dtype

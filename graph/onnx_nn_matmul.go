@@ -125,7 +125,12 @@ func gemm(c *ctx) error {
 // them, as onnxruntime does. The ellipses of all terms stand for the same number of dims (as ONNX's
 // shape inference and onnxruntime require), which broadcast; an explicit output term keeps them
 // with an ellipsis of its own.
-func einsum(c *ctx) error {
+func einsum(c *ctx) error { return einsumOf(c, true) }
+
+// einsumOf infers an Einsum of the equation attribute as einsum does; the ellipses of the terms
+// stand for the same number of dims when sameEllipsis is set (ONNX's), and broadcast aligned at
+// the end otherwise (OpenVINO's).
+func einsumOf(c *ctx, sameEllipsis bool) error {
 	eq, err := c.String("equation", "")
 	if err != nil {
 		return err
@@ -166,7 +171,7 @@ func einsum(c *ctx) error {
 		}
 		dims := ins[k].Shape.Dims
 		if ell >= 0 {
-			if len(ellipses) > 0 && len(ellipses[0].Dims) != nell {
+			if sameEllipsis && len(ellipses) > 0 && len(ellipses[0].Dims) != nell {
 				return c.Errorf(errcode.ErrInvalidShape, "the ellipsis of term %d %q stands for %d dims, that of an earlier term for %d", k, term, nell, len(ellipses[0].Dims))
 			}
 			ellipses = append(ellipses, sym.ShapeOf(dims[ell:ell+nell]...))

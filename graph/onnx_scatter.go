@@ -109,28 +109,38 @@ func scatterElements(c *ctx) error {
 }
 
 // scatterND: ScatterND-11, -13, -16, -18 (reduction): the output has the data's shape; updates has
-// the shape indices.shape[:-1] + data.shape[k:] for indices of shape [..., k], 1 <= k <= rank. A k
-// in the symbols is the one the updates' rank gives, or required in [1, rank].
+// the shape indices.shape[:-1] + data.shape[k:] for indices of shape [..., k], 1 <= k <= rank
+// (scatterNDShape).
 func scatterND(c *ctx) error {
 	ins, err := c.Inputs(3)
 	if err != nil {
 		return err
 	}
-	data, idx, upd := ins[0], ins[1], ins[2]
+	if err := scatterNDShape(c, ins[0], ins[1], ins[2], 1); err != nil {
+		return err
+	}
+	c.SameAs(0, ins[0])
+	return nil
+}
+
+// scatterNDShape checks the indices and updates of a ScatterND (ONNX's, OpenVINO's
+// ScatterNDUpdate) of data of rank r: for indices of shape [..., k], least <= k <= r, the updates
+// have the shape indices.shape[:-1] + data.shape[k:]. A k in the symbols is the one the updates'
+// rank gives, or required in [least, r].
+func scatterNDShape(c *ctx, data, idx, upd *Info, least int64) error {
 	r, ok1 := data.Rank()
 	q, ok2 := idx.Rank()
 	if ok2 && q == 0 {
 		return c.Errorf(errcode.ErrInvalidShape, "indices is a scalar")
 	}
 	if !ok1 || !ok2 {
-		c.SameAs(0, data)
 		return nil
 	}
 	last := idx.Shape.Dims[q-1]
 	k, ok := last.Static()
 	if u, known := upd.Rank(); !ok && known {
 		// Updates of rank u = q-1 + r-k.
-		if k = int64(q - 1 + r - u); k < 1 || k > int64(r) {
+		if k = int64(q - 1 + r - u); k < least || k > int64(r) {
 			return c.Errorf(errcode.ErrInvalidShape, "updates of rank %d for indices of rank %d and data of rank %d", u, q, r)
 		}
 		if _, err := c.Unify(last, sym.Const(k), "indices' last dim, as updates of rank "+itoa(u)+" give it"); err != nil {
@@ -139,22 +149,14 @@ func scatterND(c *ctx) error {
 		ok = true
 	}
 	if !ok {
-		if err := requireAtLeast(c, last, 1, "indices' last dim"); err != nil {
+		if err := requireAtLeast(c, last, least, "indices' last dim"); err != nil {
 			return err
 		}
-		if err := requireAtMost(c, last, sym.Const(int64(r)), "indices' last dim, at most data's rank "+itoa(r)); err != nil {
-			return err
-		}
-		c.SameAs(0, data)
-		return nil
+		return requireAtMost(c, last, sym.Const(int64(r)), "indices' last dim, at most data's rank "+itoa(r))
 	}
-	if k < 1 || k > int64(r) {
+	if k < least || k > int64(r) {
 		return c.Errorf(errcode.ErrInvalidShape, "indices of last dim %d for data of rank %d", k, r)
 	}
 	want := sym.ShapeOf(append(append([]sym.Dim(nil), idx.Shape.Dims[:q-1]...), data.Shape.Dims[k:]...)...)
-	if err := sameShape(c, upd.Shape, want, "updates"); err != nil {
-		return err
-	}
-	c.SameAs(0, data)
-	return nil
+	return sameShape(c, upd.Shape, want, "updates")
 }

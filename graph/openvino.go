@@ -22,7 +22,7 @@ var openvinoCore = table{DomainOpenVINO, []opDef{
 	{"ConvertLike", since(1), fixed(2), fixed(1), reads(0), ovConvert},
 	{"Concat", since(1), span(1, many), fixed(1), allValues, concat},
 	{"Gather", since(1, 7, 8), fixed(3), fixed(1), reads(0, 1, 2), ovGather},
-	{"Squeeze", since(1), span(1, 2), fixed(1), reads(0, 1), ovSqueeze},
+	{"Squeeze", since(1, 15), span(1, 2), fixed(1), reads(0, 1), ovSqueeze},
 	{"Unsqueeze", since(1), fixed(2), fixed(1), reads(0, 1), ovUnsqueeze},
 	{"Reshape", since(1), fixed(2), fixed(1), reads(0, 1), ovReshape},
 	{"Transpose", since(1), fixed(2), fixed(1), reads(0, 1), ovTranspose},
@@ -79,6 +79,12 @@ func ovScalar(c *ctx, i int, what string) (v int64, known bool, err error) {
 		return 0, false, nil
 	}
 	return ints[0], true, nil
+}
+
+// isEmpty reports whether the tensor in has no elements, as its static shape says.
+func isEmpty(in *Info) bool {
+	n, ok := in.Volume()
+	return ok && n == 0
 }
 
 // ovVector returns input i, which must be 1-D (what names it in errors), and its length: -1
@@ -329,16 +335,31 @@ func ovGather(c *ctx) error {
 	return nil
 }
 
-// ovSqueeze: Squeeze-1: without axes (input 1), every dim 1 removed; a dynamic dim that may be 1
-// makes the rank unknown. With axes, a dim 1 or a dynamic dim that may be 1 is removed, and a dim
-// that cannot be 1 is kept (OpenVINO 2024.3 on; earlier releases refused it). Values unchanged.
+// ovSqueeze: Squeeze-1, -15 (allow_axis_skip): without axes (input 1, a scalar or 1-D), or with
+// none, every dim 1 removed, a dim that may be 1 making the rank unknown. With axes, a dim 1 is
+// removed, and a dim that cannot be 1 kept (OpenVINO 2024.3 on; earlier releases refused it); a
+// dynamic dim that may be 1 is removed, the node requiring it to be 1 (unified with 1), unless
+// allow_axis_skip is set, which makes the rank unknown. A scalar's axes are 0 or -1. Values
+// unchanged.
 func ovSqueeze(c *ctx) error {
+	axes := c.In(1)
+	if axes != nil {
+		if _, _, err := c.RequireRank(axes, 1, 0, 1); err != nil {
+			return err
+		}
+	}
+	skip := false
+	if c.Version() >= 15 {
+		var err error
+		if skip, err = ovBool(c, "allow_axis_skip", false); err != nil {
+			return err
+		}
+	}
 	in, r, ok, err := c.Ranked(0)
 	if err != nil || !ok {
 		return err
 	}
-	axes := c.In(1)
-	if axes == nil {
+	if axes == nil || isEmpty(axes) {
 		squeezeOnes(c, in)
 		return nil
 	}
@@ -346,29 +367,48 @@ func ovSqueeze(c *ctx) error {
 	if !known {
 		return nil
 	}
-	set, err := ovAxes(c, ax, r)
-	if err != nil {
+	set, err := ovAxes(c, ax, max(r, 1))
+	if err != nil || r == 0 {
+		if err == nil {
+			keepValues(c.Out(0, in.Type, in.Shape), in)
+		}
 		return err
+	}
+	for i, d := range in.Shape.Dims {
+		if set[i] && maybeOne(d) && !isOne(d) && skip {
+			return nil
+		}
 	}
 	var dims []sym.Dim
 	for i, d := range in.Shape.Dims {
-		if !set[i] || !maybeOne(d) {
+		switch {
+		case !set[i] || !maybeOne(d):
 			dims = append(dims, d)
+		case !isOne(d):
+			if _, err := c.Unify(d, sym.Const(1), "dim "+itoa(i)+", which axes squeeze"); err != nil {
+				return err
+			}
 		}
 	}
 	keepValues(c.Out(0, in.Type, sym.ShapeOf(dims...)), in)
 	return nil
 }
 
-// ovUnsqueeze: Unsqueeze-1: dims 1 inserted at the axes (input 1) of the output, repeated axes
-// counted once; values unchanged.
+// ovUnsqueeze: Unsqueeze-1: dims 1 inserted at the axes (input 1, a scalar or 1-D, not empty) of
+// the output, repeated axes counted once; values unchanged.
 func ovUnsqueeze(c *ctx) error {
-	in, r, ok, err := c.Ranked(0)
-	if err != nil || !ok {
-		return err
-	}
 	axes, err := c.Input(1)
 	if err != nil {
+		return err
+	}
+	if _, _, err := c.RequireRank(axes, 1, 0, 1); err != nil {
+		return err
+	}
+	if isEmpty(axes) {
+		return c.Errorf(errcode.ErrInvalidShape, "the axes are empty")
+	}
+	in, r, ok, err := c.Ranked(0)
+	if err != nil || !ok {
 		return err
 	}
 	ax, known := axes.Ints()
@@ -424,16 +464,19 @@ func ovReshape(c *ctx) error {
 	return nil
 }
 
-// ovTranspose: Transpose-1: the dims permuted by the order (input 1), reversed when it is empty;
-// values permuted.
+// ovTranspose: Transpose-1: the dims permuted by the order (input 1, 1-D, of the data's rank
+// elements or none), reversed when it is empty; values permuted.
 func ovTranspose(c *ctx) error {
-	in, _, ok, err := c.Ranked(0)
+	perm, n, err := ovVector(c, 1, "order")
+	if err != nil {
+		return err
+	}
+	in, r, ok, err := c.Ranked(0)
 	if err != nil || !ok {
 		return err
 	}
-	perm, err := c.Input(1)
-	if err != nil {
-		return err
+	if n > 0 && n != r {
+		return c.Errorf(errcode.ErrInvalidShape, "the order has %d elements for data of rank %d", n, r)
 	}
 	order, known := perm.Ints()
 	if !known {
@@ -459,9 +502,17 @@ func ovBroadcastOp(c *ctx) error {
 	if err != nil {
 		return err
 	}
-	target, err := c.Input(1)
+	target, _, err := ovVector(c, 1, "the target shape")
 	if err != nil {
 		return err
+	}
+	if mode != "explicit" && c.NumIn() > 2 && c.In(2) != nil {
+		return c.Errorf(errcode.ErrInvalidShape, "axes_mapping (input 2) is for mode explicit, not %s", mode)
+	}
+	if mode == "explicit" {
+		if _, _, err := ovVector(c, 2, "axes_mapping"); err != nil {
+			return err
+		}
 	}
 	switch mode {
 	case "bidirectional":
@@ -532,9 +583,12 @@ func ovBroadcastOp(c *ctx) error {
 	return nil
 }
 
+// ovRangeNames names the inputs of Range in errors.
+var ovRangeNames = [3]string{"start", "stop", "step"}
+
 // ovRange: Range-1 (the type of start), -4 (output_type): max(ceil((stop-start)/step), 0)
-// elements from the scalar inputs start, stop, step; at Range-4 they are first converted to an
-// integer output_type (floats truncated). Values when all three are known integers and the output
+// elements from the scalar inputs start, stop, step, each finite where known, step not 0; at
+// Range-4 they are first converted to an integer output_type (floats truncated). Values when all three are known integers and the output
 // type is an integer type.
 func ovRange(c *ctx) error {
 	ins, err := c.Inputs(3)
@@ -548,6 +602,26 @@ func ovRange(c *ctx) error {
 		}
 		if t == element.Undefined {
 			return c.Errorf(errcode.ErrSyntax, "Range-4 has no output_type")
+		}
+	}
+	for k, in := range ins {
+		if _, _, err := c.RequireRank(in, k, 0, 0); err != nil {
+			return err
+		}
+		var f float64
+		switch v, ok := in.Ints(); {
+		case len(in.Floats) == 1:
+			f = in.Floats[0]
+		case ok && len(v) == 1:
+			f = float64(v[0])
+		default:
+			continue
+		}
+		if math.IsNaN(f) || math.IsInf(f, 0) {
+			return c.Errorf(errcode.ErrInvalidShape, "%s is %g: want a finite number", ovRangeNames[k], f)
+		}
+		if k == 2 && f == 0 {
+			return c.Errorf(errcode.ErrInvalidShape, "step is 0")
 		}
 	}
 	var args [3]sym.Dim

@@ -46,7 +46,7 @@ var openvinoElementwise = table{DomainOpenVINO, []opDef{
 	{"SoftPlus", since(4), fixed(1), fixed(1), 0, ovUnary},
 	{"SoftSign", since(9), fixed(1), fixed(1), 0, ovUnary},
 	{"Sqrt", since(1), fixed(1), fixed(1), 0, ovUnary},
-	{"Swish", since(4), span(1, 2), fixed(1), 0, ovUnary},
+	{"Swish", since(4), span(1, 2), fixed(1), 0, ovSwish},
 	{"Tan", since(1), fixed(1), fixed(1), 0, ovUnary},
 	{"Tanh", since(1), fixed(1), fixed(1), 0, ovUnary},
 	{"Add", since(1), fixed(2), fixed(1), reads(0, 1), ovBinary},
@@ -86,11 +86,10 @@ var openvinoElementwise = table{DomainOpenVINO, []opDef{
 }}
 
 // ovUnary: the layers whose output has the type and shape of input 0 (activations, Clamp-1,
-// PReLU-1, Softmax-1 (SoftMax in IR v10), -8, LogSoftmax-5, MVN-1 and -6, NormalizeL2-1, LRN-1,
-// GRN-1, ScatterUpdate-3, ScatterElementsUpdate-3, ScatterNDUpdate-3), and LogicalNot-1
-// (boolean). Values of integers for Negative-1, Abs-1, ReLU-1, Floor-1, Ceiling-1, Round-5 and
-// LogicalNot-1 as ONNX's Neg, Abs, Relu, Floor, Ceil, Round and Not compute them, and Clamp-1 (to
-// [ceil(min), floor(max)]).
+// PReLU-1, HardSigmoid-1, BitwiseNot-13, Identity-16, ErfInv-17), and LogicalNot-1 (boolean).
+// Values of integers for Negative-1, Abs-1, ReLU-1, Floor-1, Ceiling-1, Round-5, LogicalNot-1 and
+// Identity-16 as ONNX's Neg, Abs, Relu, Floor, Ceil, Round, Not and Identity compute them, and
+// Clamp-1 (to [ceil(min), floor(max)]; min above max is an error wrapping errcode.ErrSyntax).
 func ovUnary(c *ctx) error {
 	in, err := c.Input(0)
 	if err != nil {
@@ -121,6 +120,9 @@ func ovClamp(c *ctx) (func(sym.Dim) sym.Dim, error) {
 	hi, err := c.Float("max", math.Inf(1))
 	if err != nil {
 		return nil, err
+	}
+	if lo > hi {
+		return nil, c.Errorf(errcode.ErrSyntax, "min %g is greater than max %g", lo, hi)
 	}
 	lo, hi = math.Ceil(lo), math.Floor(hi)
 	if lo > hi || math.Abs(lo) >= 1<<62 && !math.IsInf(lo, -1) || math.Abs(hi) >= 1<<62 && !math.IsInf(hi, 1) {
@@ -312,4 +314,14 @@ func ovPredicate(c *ctx) error {
 	}
 	c.Out(0, element.Boolean, in.Shape)
 	return nil
+}
+
+// ovSwish: Swish-4: the data's type and shape; beta (input 1, 1 when left out) is a scalar.
+func ovSwish(c *ctx) error {
+	if beta := c.In(1); beta != nil {
+		if _, _, err := c.RequireRank(beta, 1, 0, 0); err != nil {
+			return err
+		}
+	}
+	return ovUnary(c)
 }

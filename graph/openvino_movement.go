@@ -9,28 +9,28 @@ import (
 )
 
 // openvinoMovement holds the rules of the OpenVINO IR layers that move data: tiles, splits, pads,
-// Interpolate, reversals and rolls, and the scatters, whose output has the data's type and shape.
-// Tile and the splits also move the values of small integer tensors.
+// Interpolate, reversals and rolls. Tile and the splits also move the values of small integer
+// tensors.
 var openvinoMovement = table{DomainOpenVINO, []opDef{
 	{"Tile", since(1), fixed(2), fixed(1), reads(0, 1), ovTile},
 	{"Split", since(1), fixed(2), span(1, many), reads(0, 1), ovSplit},
 	{"VariadicSplit", since(1), fixed(3), span(1, many), reads(0, 1, 2), ovVariadicSplit},
 	{"Pad", since(1, 12), span(3, 4), fixed(1), reads(1, 2), ovPad},
-	{"Interpolate", since(1), fixed(2), fixed(1), 0, ovInterpolate},
+	{"Interpolate", since(1), fixed(2), fixed(1), reads(1), ovInterpolate},
 	{"Interpolate", since(4), span(3, 4), fixed(1), reads(1, 2, 3), ovInterpolate},
 	{"Interpolate", since(11), span(2, 3), fixed(1), reads(1, 2), ovInterpolate},
-	{"ScatterUpdate", since(3), fixed(4), fixed(1), 0, ovUnary},
-	{"ScatterElementsUpdate", since(3, 12), fixed(4), fixed(1), 0, ovUnary},
-	{"ScatterNDUpdate", since(3), fixed(3), fixed(1), 0, ovUnary},
 	{"Reverse", since(1), fixed(2), fixed(1), reads(1), ovReverse},
 	{"Roll", since(7), fixed(3), fixed(1), reads(2), ovRoll},
 	{"ReverseSequence", since(1), fixed(2), fixed(1), 0, ovReverseSequence},
 	{"GatherTree", since(1), fixed(4), fixed(1), 0, ovGatherTree},
 }}
 
-// ovTile: Tile-1: each dim multiplied by its repeat (input 1), the shorter of the two padded with
-// 1s at the front; values tiled.
+// ovTile: Tile-1: each dim multiplied by its repeat (input 1, 1-D), the shorter of the two padded
+// with 1s at the front; values tiled.
 func ovTile(c *ctx) error {
+	if _, _, err := ovVector(c, 1, "repeats"); err != nil {
+		return err
+	}
 	in, r, ok, err := c.Ranked(0)
 	if err != nil || !ok {
 		return err
@@ -148,19 +148,41 @@ func ovSplitAxis(c *ctx, in *Info) (int, bool, error) {
 	return a, err == nil, err
 }
 
-// ovPad: Pad-1, -12: each dim grown by its pads_begin and pads_end (inputs 1 and 2), which may be
-// negative at Pad-12; a dim below 0 is an error wrapping errcode.ErrInvalidShape.
+// ovPad: Pad-1, -12: each dim grown by its pads_begin and pads_end (inputs 1 and 2, 1-D of at
+// most the data's rank elements, one per axis where their values are known), which may be
+// negative at Pad-12; a dim below 0 is an error wrapping errcode.ErrInvalidShape. The pad_value
+// (input 3) is a scalar; pad_mode edge needs a padded dim of at least 1, reflect of at least 2.
 func ovPad(c *ctx) error {
-	in, r, ok, err := c.Ranked(0)
-	if err != nil || !ok {
-		return err
-	}
 	ins, err := c.Inputs(3)
 	if err != nil {
 		return err
 	}
+	mode, err := c.String("pad_mode", "constant")
+	if err != nil {
+		return err
+	}
+	least := map[string]int64{"constant": 0, "symmetric": 0, "edge": 1, "reflect": 2}
+	if _, ok := least[mode]; !ok {
+		return c.Errorf(errcode.ErrSyntax, "pad_mode %q: want constant, edge, reflect or symmetric", mode)
+	}
+	if v := c.In(3); v != nil {
+		if _, _, err := c.RequireRank(v, 3, 0, 0); err != nil {
+			return err
+		}
+	}
+	r, rok := ins[0].Rank()
+	for i, what := range []string{"pads_begin", "pads_end"} {
+		_, n, err := ovVector(c, i+1, what)
+		if err != nil {
+			return err
+		}
+		if rok && n > r {
+			return c.Errorf(errcode.ErrInvalidShape, "%s has %d elements for data of rank %d", what, n, r)
+		}
+	}
+	in := ins[0]
 	pb, pe := ins[1].Value, ins[2].Value
-	if pb == nil || pe == nil {
+	if !rok || pb == nil || pe == nil {
 		return nil
 	}
 	if len(pb) != r || len(pe) != r {
@@ -168,6 +190,13 @@ func ovPad(c *ctx) error {
 	}
 	dims := make([]sym.Dim, r)
 	for i, d := range in.Shape.Dims {
+		if _, hb := pb[i].Bounds(); least[mode] > 0 {
+			if _, he := pe[i].Bounds(); hb > 0 || he > 0 {
+				if err := requireAtLeast(c, d, least[mode], "axis "+itoa(i)+", which pad_mode "+mode+" pads"); err != nil {
+					return err
+				}
+			}
+		}
 		p := sym.AddDims(d, sym.AddDims(pb[i], pe[i]))
 		if err := requireAtLeast(c, p, 0, "axis "+itoa(i)+": "+d.String()+" padded by "+pb[i].String()+" and "+pe[i].String()+" not negative"); err != nil {
 			return err
@@ -178,46 +207,77 @@ func ovPad(c *ctx) error {
 	return nil
 }
 
-// ovInterpolate: Interpolate-4 (sizes input 1, scales input 2, axes input 3) and -11 (sizes or
-// scales input 1, axes input 2): every dim padded by pads_begin and pads_end, then on the axes
-// (all by default) the sizes, or with shape_calculation_mode scales floor(padded·scale + 1e-5).
-// Interpolate-1 gives the declared shape.
+// ovInterpolate: Interpolate-1 (axes attribute, target_shape input 1): the axes' dims become the
+// target shape's values. Interpolate-4 (sizes input 1, scales input 2, axes input 3) and -11
+// (sizes or scales input 1, axes input 2): every dim padded by pads_begin and pads_end (missing
+// trailing pads are 0), then on the axes (all by default) the sizes, or with
+// shape_calculation_mode scales floor(padded·scale + 1e-5). The sizes, scales, target shape and
+// axes are 1-D, sizes and scales of one element per axis; mode is one the version defines.
 func ovInterpolate(c *ctx) error {
 	if c.Version() < 4 {
-		return nil
+		return ovInterpolate1(c)
+	}
+	modes := []string{"nearest", "linear", "linear_onnx", "cubic"}
+	if c.Version() >= 11 {
+		modes = append(modes, "bilinear_pillow", "bicubic_pillow")
+	}
+	if m, err := c.String("mode", ""); err != nil {
+		return err
+	} else if !slices.Contains(modes, m) {
+		return c.Errorf(errcode.ErrSyntax, "mode %q: Interpolate-%d interpolates %v", m, c.Version(), modes)
+	}
+	calc, err := c.String("shape_calculation_mode", "")
+	if err != nil {
+		return err
+	}
+	if calc != "sizes" && calc != "scales" {
+		return c.Errorf(errcode.ErrSyntax, "shape_calculation_mode %q: want sizes or scales", calc)
+	}
+	arg, axesIn := 1, 2
+	if c.Version() < 11 {
+		axesIn = 3
+		if calc == "scales" {
+			arg = 2
+		}
+	}
+	n := -1 // the number of axes
+	for i := 1; i < c.NumIn(); i++ {
+		if c.In(i) == nil {
+			continue
+		}
+		_, k, err := ovVector(c, i, "input "+itoa(i))
+		if err != nil {
+			return err
+		}
+		if i == axesIn {
+			n = k
+		}
 	}
 	in, r, ok, err := c.Ranked(0)
 	if err != nil || !ok {
 		return err
 	}
-	mode, err := c.String("shape_calculation_mode", "")
+	if c.In(axesIn) == nil {
+		n = r
+	}
+	src, err := c.Input(arg)
 	if err != nil {
 		return err
 	}
-	if mode != "sizes" && mode != "scales" {
-		return c.Errorf(errcode.ErrSyntax, "shape_calculation_mode %q: want sizes or scales", mode)
-	}
-	arg, axesIn := 1, 2
-	if c.Version() < 11 {
-		axesIn = 3
-		if mode == "scales" {
-			arg = 2
-		}
+	if _, k, _ := ovVector(c, arg, calc); n >= 0 && k >= 0 && k != n {
+		return c.Errorf(errcode.ErrInvalidShape, "%s has %d elements for %d axes", calc, k, n)
 	}
 	dims := slices.Clone(in.Shape.Dims)
 	for _, name := range []string{"pads_begin", "pads_end"} {
-		p, given, err := c.Ints(name)
+		p, _, err := c.Ints(name)
 		if err != nil {
 			return err
 		}
-		if !given {
-			continue
-		}
-		if len(p) != r {
+		if len(p) > r {
 			return c.Errorf(errcode.ErrInvalidShape, "%s %v for rank %d", name, p, r)
 		}
-		for i := range dims {
-			dims[i] = sym.AddDims(dims[i], sym.Const(p[i]))
+		for i, x := range p {
+			dims[i] = sym.AddDims(dims[i], sym.Const(x))
 		}
 	}
 	var axes []int64
@@ -235,19 +295,15 @@ func ovInterpolate(c *ctx) error {
 	if err != nil {
 		return err
 	}
-	src, err := c.Input(arg)
-	if err != nil {
-		return err
-	}
 	for k, a := range ax {
 		switch {
-		case mode == "sizes" && len(src.Value) == len(ax):
+		case calc == "sizes" && len(src.Value) == len(ax):
 			n, ok := src.Value[k].NonNegative()
 			if !ok {
 				return c.Errorf(errcode.ErrInvalidShape, "sizes[%d] = %v is negative", k, src.Value[k])
 			}
 			dims[a] = n
-		case mode == "scales" && len(src.Floats) == len(ax):
+		case calc == "scales" && len(src.Floats) == len(ax):
 			p, ok := dims[a].Static()
 			if !ok {
 				dims[a] = sym.Unknown()
@@ -260,6 +316,40 @@ func ovInterpolate(c *ctx) error {
 			dims[a] = sym.Const(int64(f))
 		default:
 			dims[a] = sym.Unknown()
+		}
+	}
+	c.Out(0, in.Type, sym.ShapeOf(dims...))
+	return nil
+}
+
+// ovInterpolate1 is ovInterpolate of Interpolate-1: the dims at the axes attribute become the
+// values of the 1-D target_shape (input 1), one per axis, unknown when they are not known or not
+// one per axis; the pads leave the shape alone.
+func ovInterpolate1(c *ctx) error {
+	target, _, err := ovVector(c, 1, "target_shape")
+	if err != nil {
+		return err
+	}
+	axes, _, err := c.Ints("axes")
+	if err != nil {
+		return err
+	}
+	in, r, ok, err := c.Ranked(0)
+	if err != nil || !ok {
+		return err
+	}
+	ax, err := c.NormAxes(axes, r)
+	if err != nil {
+		return err
+	}
+	dims := c.clone(in.Shape.Dims)
+	for k, a := range ax {
+		dims[a] = sym.Unknown()
+		if len(target.Value) == len(ax) {
+			var ok bool
+			if dims[a], ok = target.Value[k].NonNegative(); !ok {
+				return c.Errorf(errcode.ErrInvalidShape, "target_shape[%d] = %v is negative", k, target.Value[k])
+			}
 		}
 	}
 	c.Out(0, in.Type, sym.ShapeOf(dims...))

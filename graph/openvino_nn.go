@@ -1,24 +1,16 @@
 package graph
 
 import (
-	"github.com/reshape-go/reshape/element"
+	"github.com/reshape-go/reshape/errcode"
 	"github.com/reshape-go/reshape/sym"
 )
 
-// openvinoNN holds the rules of OpenVINO IR layers of networks whose outputs have shapes only:
-// MatMul, the normalizations and softmax-like layers (whose output has the
-// type and shape of input 0: ovUnary), and the SSD layers PriorBoxClustered and DetectionOutput.
+// openvinoNN holds the rules of OpenVINO IR's matrix and image-sampling layers: MatMul, Inverse,
+// GridSample.
 var openvinoNN = table{DomainOpenVINO, []opDef{
 	{"MatMul", since(1), fixed(2), fixed(1), 0, ovMatMul},
-	{"Softmax", since(1, 8), fixed(1), fixed(1), 0, ovUnary},
-	{"LogSoftmax", since(5), fixed(1), fixed(1), 0, ovUnary},
-	{"MVN", since(1), fixed(1), fixed(1), 0, ovUnary},
-	{"MVN", since(6), fixed(2), fixed(1), 0, ovUnary},
-	{"NormalizeL2", since(1), fixed(2), fixed(1), 0, ovUnary},
-	{"LRN", since(1), fixed(2), fixed(1), 0, ovUnary},
-	{"GRN", since(1), fixed(1), fixed(1), 0, ovUnary},
-	{"PriorBoxClustered", since(1), fixed(2), fixed(1), reads(0), ovPriorBoxClustered},
-	{"DetectionOutput", since(1, 8), span(3, 5), fixed(1), 0, ovDetectionOutput},
+	{"Inverse", since(14), fixed(1), fixed(1), 0, ovInverse},
+	{"GridSample", since(9), fixed(2), fixed(1), 0, ovGridSample},
 }}
 
 // ovMatMul: MatMul-1: the last two dims of each input (transposed by transpose_a, transpose_b)
@@ -45,41 +37,60 @@ func ovMatMul(c *ctx) error {
 	return nil
 }
 
-// ovPriorBoxClustered: PriorBoxClustered-1: [2, 4·H·W·P] for the output size [H,W] (input 0's
-// values) and the P priors of the width attribute, f32.
-func ovPriorBoxClustered(c *ctx) error {
-	ins, err := c.Inputs(2)
-	if err != nil {
-		return err
-	}
-	w, given, err := c.Floats("width")
-	if err != nil || !given {
-		return err
-	}
-	hw := ins[0].Value
-	if len(hw) != 2 {
-		return nil
-	}
-	n := sym.MulDims(sym.MulDims(sym.Const(int64(4*len(w))), hw[0]), hw[1])
-	c.Out(0, element.F32, sym.ShapeOf(sym.Const(2), n))
-	return nil
-}
-
-// ovDetectionOutput: DetectionOutput-1, -8: [1, 1, N·keep_top_k[0], 7] for the batch N of the box
-// logits (input 0) when keep_top_k[0] is positive; otherwise the declared shape.
-func ovDetectionOutput(c *ctx) error {
+// ovInverse: Inverse-14: the data's type and shape, [..., M, M] of rank 2 or more; the two last
+// dims unify.
+func ovInverse(c *ctx) error {
 	in, err := c.Input(0)
 	if err != nil {
 		return err
 	}
-	k, given, err := c.Ints("keep_top_k")
-	if err != nil || !given || len(k) == 0 || k[0] <= 0 {
+	if _, err := ovBool(c, "adjoint", false); err != nil {
 		return err
 	}
-	if r, ok := in.Rank(); !ok || r == 0 {
+	r, ok, err := c.RequireRank(in, 0, 2, -1)
+	if err != nil || !ok {
+		c.SameAs(0, in)
+		return err
+	}
+	if _, err := c.Unify(in.Shape.Dims[r-2], in.Shape.Dims[r-1], "the matrix dims"); err != nil {
+		return err
+	}
+	c.SameAs(0, in)
+	return nil
+}
+
+// ovGridSample: GridSample-9: data [N, C, H, W] sampled at grid [N, H_out, W_out, 2] gives
+// [N, C, H_out, W_out], of the data's type.
+func ovGridSample(c *ctx) error {
+	ins, err := c.Inputs(2)
+	if err != nil {
+		return err
+	}
+	for k, a := range [...]struct{ name, def string }{{"mode", "bilinear"}, {"padding_mode", "zeros"}} {
+		v, err := c.String(a.name, a.def)
+		if err != nil {
+			return err
+		}
+		if ok := k == 0 && (v == "bilinear" || v == "bicubic" || v == "nearest") || k == 1 && (v == "zeros" || v == "border" || v == "reflection"); !ok {
+			return c.Errorf(errcode.ErrSyntax, "%s %q: GridSample samples bilinear, bicubic or nearest, padded with zeros, border or reflection", a.name, v)
+		}
+	}
+	for i := range 2 {
+		if _, _, err := c.RequireRank(ins[i], i, 4, 4); err != nil {
+			return err
+		}
+	}
+	data, grid := dimsOrUnknown(ins[0], 4), dimsOrUnknown(ins[1], 4)
+	n, err := c.Unify(data[0], grid[0], "the batch of the data and the grid")
+	if err != nil {
+		return err
+	}
+	if _, err := c.Unify(grid[3], sym.Const(2), "the grid's last dim"); err != nil {
+		return err
+	}
+	if ins[0].Shape.RankDynamic && ins[1].Shape.RankDynamic {
 		return nil
 	}
-	n := sym.MulDims(in.Shape.Dims[0], sym.Const(k[0]))
-	c.Out(0, in.Type, sym.ShapeOf(sym.Const(1), sym.Const(1), n, sym.Const(7)))
+	c.Out(0, ins[0].Type, sym.ShapeOf(n, data[1], grid[1], grid[2]))
 	return nil
 }

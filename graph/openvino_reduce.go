@@ -20,8 +20,8 @@ var openvinoReduce = table{DomainOpenVINO, []opDef{
 }}
 
 // ovReduce: ReduceProd-1, ReduceSum-1, ReduceMax-1, ReduceMin-1, ReduceMean-1, ReduceL1-4,
-// ReduceL2-4, ReduceLogicalAnd-1, ReduceLogicalOr-1: the axes (input 1; repeats count once, none
-// reduces nothing) removed, or kept as 1 with keep_dims. Values for ReduceProd, ReduceSum,
+// ReduceL2-4, ReduceLogicalAnd-1, ReduceLogicalOr-1: the axes (input 1, a scalar or 1-D; repeats
+// count once, none reduces nothing) removed, or kept as 1 with keep_dims. Values for ReduceProd, ReduceSum,
 // ReduceMax, ReduceMin and the logical ones when the input's are known (ReduceProd and ReduceSum of
 // no elements are 1 and 0).
 func ovReduce(c *ctx) error {
@@ -29,12 +29,15 @@ func ovReduce(c *ctx) error {
 	if err != nil {
 		return err
 	}
-	in, r, ok, err := c.Ranked(0)
-	if err != nil || !ok {
-		return err
-	}
 	axes, err := c.Input(1)
 	if err != nil {
+		return err
+	}
+	if _, _, err := c.RequireRank(axes, 1, 0, 1); err != nil {
+		return err
+	}
+	in, r, ok, err := c.Ranked(0)
+	if err != nil || !ok {
 		return err
 	}
 	ax, known := axes.Ints()

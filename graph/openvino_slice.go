@@ -2,7 +2,6 @@ package graph
 
 import (
 	"math"
-	"slices"
 
 	"github.com/reshape-go/reshape/errcode"
 	"github.com/reshape-go/reshape/sym"
@@ -14,9 +13,9 @@ var openvinoSlice = table{DomainOpenVINO, []opDef{
 	{"Slice", since(8), span(4, 5), fixed(1), reads(0, 1, 2, 3, 4), ovSlice},
 }}
 
-// ovStridedSlice: StridedSlice-1: begin, end and strides (inputs 1 to 3, strides 1 when left out)
-// hold one entry per slicing step, and the five masks one bit per step (a missing entry is 0; only
-// 1 sets it). Step i takes, in order of precedence: with ellipsis_mask, the input axes the other
+// ovStridedSlice: StridedSlice-1: begin, end and strides (inputs 1 to 3, 1-D, strides 1 when left
+// out) hold one entry per slicing step, and the five masks one bit per step (a missing entry is
+// 0; only 1 sets it; the masks given have one length). Step i takes, in order of precedence: with ellipsis_mask, the input axes the other
 // steps do not use, whole; with new_axis_mask, a new axis of size 1; with shrink_axis_mask, the
 // single index begin[i] of the next input axis (from the end when negative), removed; otherwise
 // the next input axis from begin[i] to end[i] by strides[i] with Python's rules (negative indices
@@ -42,10 +41,26 @@ func ovStridedSlice(c *ctx) error {
 		strides, sk = s.Ints()
 	}
 	var masks [5][]int64
+	size := -1 // the length of the masks given
 	for k, name := range []string{"begin_mask", "end_mask", "new_axis_mask", "shrink_axis_mask", "ellipsis_mask"} {
 		if masks[k], _, err = c.Ints(name); err != nil {
 			return err
 		}
+		if n := len(masks[k]); n > 0 && size >= 0 && n != size {
+			return c.Errorf(errcode.ErrInvalidShape, "%s has %d bits and another mask %d: want masks of one length", name, n, size)
+		} else if n > 0 {
+			size = n
+		}
+	}
+	for i, what := range []string{"begin", "end", "strides"} {
+		if c.In(i+1) != nil {
+			if _, _, err := ovVector(c, i+1, what); err != nil {
+				return err
+			}
+		}
+	}
+	if c.In(3) == nil && c.In(1).Shape.RankDynamic && c.In(2).Shape.RankDynamic {
+		return c.Errorf(errcode.ErrInvalidShape, "neither begin nor end has a known rank: the default strides are ones of their length")
 	}
 	bit := func(k, i int) bool { return i < len(masks[k]) && masks[k][i] == 1 }
 	m := -1
@@ -163,54 +178,87 @@ func ovStridedSlice(c *ctx) error {
 	return nil
 }
 
-// ovSlice: Slice-8: start, stop, step and axes (inputs 1 to 4; axes 0, 1, ... when left out), one
-// entry per sliced axis, with the rules of ONNX's Slice-13: negative indices count from the end;
-// for a positive step start and stop are clamped to [0, dim], for a negative one start to
-// [0, dim-1] and stop to [-1, dim-1]; ceil((stop-start)/step) elements, at least 0. Values are
+// ovSlice: Slice-8: the data's dims, each sliced axis cut as ovSliceDims gives it; values are
 // sliced when known.
 func ovSlice(c *ctx) error {
 	data, r, ok, err := c.Ranked(0)
 	if err != nil || !ok {
 		return err
 	}
-	if _, err := c.Inputs(4); err != nil {
-		return err
-	}
-	var args [4][]int64
-	for k := range args {
-		a := c.In(k + 1)
-		if a == nil {
-			continue
-		}
-		v, ok := a.Ints()
-		if !ok {
-			return nil
-		}
-		args[k] = v
-	}
-	start, stop, step, axes := args[0], args[1], args[2], args[3]
-	if len(stop) != len(start) || len(step) != len(start) || c.In(4) != nil && len(axes) != len(start) {
-		return c.Errorf(errcode.ErrInvalidShape, "start, stop, step and axes have lengths %d, %d, %d and %d", len(start), len(stop), len(step), len(axes))
-	}
-	if c.In(4) == nil {
-		for i := range start {
-			axes = append(axes, int64(i))
-		}
-	}
-	ax, err := c.NormAxes(axes, r)
+	dims, cuts, exact, err := ovSliceDims(c, data, r, 1)
 	if err != nil {
 		return err
 	}
-	dims := slices.Clone(data.Shape.Dims)
-	cuts := make([]*cut, r)
-	for k, a := range ax {
-		if step[k] == 0 {
-			return c.Errorf(errcode.ErrInvalidShape, "step[%d] is 0", k)
-		}
-		first, n, _ := sliceAxis(dims[a], sym.Const(start[k]), sym.Const(stop[k]), step[k])
-		cuts[a] = &cut{first, sym.Const(step[k]), n}
-		dims[a] = n
+	out := c.Out(0, data.Type, sym.ShapeOf(dims...))
+	if exact {
+		cutValues(out, data, cuts)
 	}
-	cutValues(c.Out(0, data.Type, sym.ShapeOf(dims...)), data, cuts)
 	return nil
+}
+
+// ovSliceNames names the inputs start, stop, step and axes of Slice-8 in errors.
+var ovSliceNames = [4]string{"start", "stop", "step", "axes"}
+
+// ovSliceDims returns the dims of the slice of data (of rank r, not 0) that Slice-8's start,
+// stop, step and axes (inputs first to first+3; axes 0, 1, ... when left out) take, each 1-D of
+// one length, at most r: with the rules of ONNX's Slice-13, negative indices count from the end;
+// for a positive step start and stop are clamped to [0, dim], for a negative one start to
+// [0, dim-1] and stop to [-1, dim-1]; ceil((stop-start)/step) elements, at least 0. Where the
+// values are not known, each axis that may be sliced is at most its dim, and exact is false;
+// cuts gives what each sliced axis takes when exact.
+func ovSliceDims(c *ctx, data *Info, r, first int) (dims []sym.Dim, cuts []*cut, exact bool, err error) {
+	if r == 0 {
+		return nil, nil, false, c.Errorf(errcode.ErrInvalidShape, "the data is a scalar")
+	}
+	var args [4][]int64
+	n, known := -1, true
+	for k, name := range ovSliceNames {
+		in := c.In(first + k)
+		if in == nil {
+			continue
+		}
+		_, m, err := ovVector(c, first+k, name)
+		if err != nil {
+			return nil, nil, false, err
+		}
+		switch {
+		case m > r:
+			return nil, nil, false, c.Errorf(errcode.ErrInvalidShape, "%s has %d elements, more than the data's rank %d", name, m, r)
+		case m >= 0 && n >= 0 && m != n:
+			return nil, nil, false, c.Errorf(errcode.ErrInvalidShape, "%s has %d elements, and the other inputs %d: want one length", name, m, n)
+		case m >= 0:
+			n = m
+		}
+		v, ok := in.Ints()
+		args[k], known = v, known && ok && (k == 3 || len(v) == n)
+	}
+	dims = c.clone(data.Shape.Dims)
+	var axes []int
+	switch {
+	case c.In(first+3) != nil && args[3] != nil:
+		if axes, err = c.NormAxes(args[3], r); err != nil {
+			return nil, nil, false, err
+		}
+	case c.In(first+3) == nil && n >= 0:
+		axes = allAxes(n)
+	default: // any axis may be sliced
+		axes, known = allAxes(r), false
+	}
+	if !known {
+		for _, a := range axes {
+			dims[a] = upTo(dims[a])
+		}
+		return dims, nil, false, nil
+	}
+	start, stop, step := args[0], args[1], args[2]
+	cuts = make([]*cut, r)
+	for k, a := range axes {
+		if step[k] == 0 {
+			return nil, nil, false, c.Errorf(errcode.ErrInvalidShape, "step[%d] is 0", k)
+		}
+		from, m, _ := sliceAxis(dims[a], sym.Const(start[k]), sym.Const(stop[k]), step[k])
+		cuts[a] = &cut{from, sym.Const(step[k]), m}
+		dims[a] = m
+	}
+	return dims, cuts, true, nil
 }

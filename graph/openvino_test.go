@@ -24,10 +24,11 @@ type ovIn struct {
 	floats  []float64
 }
 
-func ovParam(s string) ovIn   { return ovIn{shape: s, typ: element.F32} }
-func ovShapeOf(s string) ovIn { return ovIn{shapeOf: s} }
-func ovInts(v ...int64) ovIn  { return ovIn{typ: element.I64, dims: []int64{int64(len(v))}, ints: v} }
-func ovScalar(v int64) ovIn   { return ovIn{typ: element.I64, dims: []int64{}, ints: []int64{v}} }
+func ovParam(s string) ovIn    { return ovIn{shape: s, typ: element.F32} }
+func ovShapeOf(s string) ovIn  { return ovIn{shapeOf: s} }
+func ovInts(v ...int64) ovIn   { return ovIn{typ: element.I64, dims: []int64{int64(len(v))}, ints: v} }
+func ovScalar(v int64) ovIn    { return ovIn{typ: element.I64, dims: []int64{}, ints: []int64{v}} }
+func ovScalarF(v float64) ovIn { return ovIn{typ: element.F32, dims: []int64{}, floats: []float64{v}} }
 func ovFloats(v ...float64) ovIn {
 	return ovIn{typ: element.F32, dims: []int64{int64(len(v))}, floats: v}
 }
@@ -212,7 +213,7 @@ func TestOVConcatSqueeze(t *testing.T) {
 		{name: "unsqueeze dims", op: "Unsqueeze", ins: []ovIn{ovParam("[32]"), ovInts(0, 2, 3)}, want: []string{"[1,32,1,1]"}},
 		{name: "unsqueeze mixed", op: "Unsqueeze", ins: []ovIn{ovParam("[B,T]"), ovInts(2, 0)}, want: []string{"[1,B,1,T]"}},
 		{name: "unsqueeze repeat", op: "Unsqueeze", ins: []ovIn{ovParam("[B,T]"), ovInts(0, 0)}, want: []string{"[1,B,T]"}},
-		{name: "unsqueeze empty", op: "Unsqueeze", ins: []ovIn{ovInts(1, 2), ovInts()}, want: []string{"[2]"}, values: []string{"[1,2]"}},
+		{name: "unsqueeze empty", op: "Unsqueeze", ins: []ovIn{ovInts(1, 2), ovInts()}, wantErr: errcode.ErrInvalidShape},
 		{name: "unsqueeze same axis twice", op: "Unsqueeze", ins: []ovIn{ovInts(1, 2), ovInts(0, -3)}, wantErr: errcode.ErrInvalidShape},
 		{name: "unsqueeze out of range", op: "Unsqueeze", ins: []ovIn{ovInts(1, 2), ovInts(2)}, wantErr: errcode.ErrInvalidShape},
 		{name: "squeeze all", op: "Squeeze", ins: []ovIn{ovTensor([]int64{1, 2}, 1, 2)}, want: []string{"[2]"}, values: []string{"[1,2]"}},
@@ -268,9 +269,9 @@ func TestOVMovement(t *testing.T) {
 			want: []string{"[4]"}, values: []string{"[0,3,6,9]"}},
 		{name: "range negative", op: "Range", ins: []ovIn{ovScalar(5), ovScalar(-1), ovScalar(-2)}, want: []string{"[3]"}, values: []string{"[5,3,1]"}},
 		{name: "range empty", op: "Range", ins: []ovIn{ovScalar(5), ovScalar(1), ovScalar(1)}, want: []string{"[0]"}},
-		{name: "range float", op: "Range", version: 4, attrs: "output_type=f32", ins: []ovIn{ovFloats(0), ovFloats(1), ovFloats(0.25)},
+		{name: "range float", op: "Range", version: 4, attrs: "output_type=f32", ins: []ovIn{ovScalarF(0), ovScalarF(1), ovScalarF(0.25)},
 			want: []string{"[4]"}},
-		{name: "range truncated", op: "Range", version: 4, attrs: "output_type=i32", ins: []ovIn{ovFloats(0.5), ovFloats(4.9), ovFloats(1)},
+		{name: "range truncated", op: "Range", version: 4, attrs: "output_type=i32", ins: []ovIn{ovScalarF(0.5), ovScalarF(4.9), ovScalarF(1)},
 			want: []string{"[4]"}, values: []string{"[0,1,2,3]"}},
 		{name: "range step 0", op: "Range", ins: []ovIn{ovScalar(0), ovScalar(1), ovScalar(0)}, wantErr: errcode.ErrInvalidShape},
 		{name: "range no output_type", op: "Range", version: 4, ins: []ovIn{ovScalar(0), ovScalar(1), ovScalar(1)}, wantErr: errcode.ErrSyntax},
@@ -318,15 +319,15 @@ func TestOVStridedSlice(t *testing.T) {
 		ss(s3, i(0), i(3), i(2), "", "[2]", "[1,3]"),
 		ss(s3, i(0), i(2), i(1), "new_axis_mask=1", "[1,3]", "[1,1126,3]"),
 		ss(s3, i(0, 0), i(2, 0), i(1, 1), "new_axis_mask=0,1", "[2,1]", "[1,1126]"),
-		ss(s3, i(1), i(2), i(1), "begin_mask=2 end_mask=0,1,1", "[1]", "[1126]"),
+		ss(s3, i(1), i(2), i(1), "begin_mask=2,0,0 end_mask=0,1,1", "[1]", "[1126]"),
 		ss(s3, i(0, 0), i(0, 1), i(1, 1), "ellipsis_mask=1,0", "[1]", "[1]"),
 		ss(m23, i(0, 1), i(0, 2), i(1, 1), "ellipsis_mask=1,0", "[2,1]", "[2,5]"),
-		ss(m23, i(0, -1), i(0, 0), i(1, 1), "ellipsis_mask=1 shrink_axis_mask=0,1", "[2]", "[3,6]"),
+		ss(m23, i(0, -1), i(0, 0), i(1, 1), "ellipsis_mask=1,0 shrink_axis_mask=0,1", "[2]", "[3,6]"),
 		ss(m23, i(1, 0), i(2, 0), i(1, 1), "ellipsis_mask=0,1", "[1,3]", "[4,5,6]"),
-		ss(m23, i(0, 0), i(0, 0), i(1, 1), "ellipsis_mask=1 new_axis_mask=0,1", "[2,3,1]", "[1,2,3,4,5,6]"),
+		ss(m23, i(0, 0), i(0, 0), i(1, 1), "ellipsis_mask=1,0 new_axis_mask=0,1", "[2,3,1]", "[1,2,3,4,5,6]"),
 		ss(m23, i(1), i(2), i(1), "", "[1,3]", "[4,5,6]"),
-		ss(m23, i(0, 2), i(0, 0), i(1, -1), "begin_mask=1 end_mask=1,0", "[2,2]", "[3,2,6,5]"),
-		ss(m23, i(0, 1), i(0, 0), i(1, 1), "shrink_axis_mask=0,1 begin_mask=1 end_mask=1,1", "[2]", "[2,5]"),
+		ss(m23, i(0, 2), i(0, 0), i(1, -1), "begin_mask=1,0 end_mask=1,0", "[2,2]", "[3,2,6,5]"),
+		ss(m23, i(0, 1), i(0, 0), i(1, 1), "shrink_axis_mask=0,1 begin_mask=1,0 end_mask=1,1", "[2]", "[2,5]"),
 		// The specification's example of begin_mask and end_mask, array[1:, :, ::-1] on [2,3,4].
 		ss(iota(2, 3, 4), i(1, 1, 123), i(0, 0, 2), i(1, 1, -1), "begin_mask=0,1,1 end_mask=1,1,1", "[1,3,4]",
 			"[15,14,13,12,19,18,17,16,23,22,21,20]"),
@@ -340,8 +341,8 @@ func TestOVStridedSlice(t *testing.T) {
 		ss(ovScalar(7), i(0), i(0), nil, "new_axis_mask=1", "[1]", "[7]"),
 		// Symbols.
 		ss(ovShapeOf("[1,8,H,W]"), i(2), i(4), nil, "", "[2]", "[H,W]"),
-		ss(ovParam("[N,T,64]"), i(0, 1), i(0, 0), nil, "begin_mask=1 end_mask=1,1", "[N,T-1,64]", ""),
-		ss(ovParam("[N,T,64]"), i(0, -1), i(0, 0), nil, "begin_mask=1 end_mask=1 shrink_axis_mask=0,1", "[N,64]", ""),
+		ss(ovParam("[N,T,64]"), i(0, 1), i(0, 0), nil, "begin_mask=1,0 end_mask=1,1", "[N,T-1,64]", ""),
+		ss(ovParam("[N,T,64]"), i(0, -1), i(0, 0), nil, "begin_mask=1,0 end_mask=1,0 shrink_axis_mask=0,1", "[N,64]", ""),
 		ss(ovParam("[N,T,64]"), i(0, 0, 0), i(0, 0, 0), i(1, 1, 2), "begin_mask=1,1,1 end_mask=1,1,1", "[N,T,32]", ""),
 		// The specification's first example, array[0:4, 1:4, 0:4:2, 1:4:2, 3:0:-1, 3:0:-2] on
 		// [4,4,4,4,4,4]: 3 elements at 3:0:-1, as OpenVINO's reference and numpy give.
@@ -598,7 +599,7 @@ func TestOVNetworkLayers(t *testing.T) {
 		{name: "matmul batch", op: "MatMul", ins: []ovIn{ovParam("[B,1,T,64]"), ovParam("[H,64,T2]")}, want: []string{"[B,H,T,T2]"}},
 		{name: "matmul vectors", op: "MatMul", ins: []ovIn{ovParam("[K]"), ovParam("[K,N]")}, want: []string{"[N]"}},
 		{name: "matmul inner", op: "MatMul", ins: []ovIn{ovParam("[2,3]"), ovParam("[4,5]")}, wantErr: errcode.ErrInvalidShape},
-		{name: "pad", op: "Pad", attrs: "pad_mode=constant", ins: []ovIn{ovParam("[1,32,48,48]"), ovInts(0, 0, 0, 0), ovInts(0, 32, 0, 0), ovFloats(0)},
+		{name: "pad", op: "Pad", attrs: "pad_mode=constant", ins: []ovIn{ovParam("[1,32,48,48]"), ovInts(0, 0, 0, 0), ovInts(0, 32, 0, 0), ovScalarF(0)},
 			want: []string{"[1,64,48,48]"}},
 		{name: "pad symbols", op: "Pad", ins: []ovIn{ovParam("[N,C]"), ovInts(0, 1), ovInts(0, 2)}, want: []string{"[N,C+3]"}},
 		{name: "pad negative", op: "Pad", version: 12, ins: []ovIn{ovParam("[1,2]"), ovInts(0, -2), ovInts(0, -1)}, wantErr: errcode.ErrInvalidShape},
@@ -610,7 +611,7 @@ func TestOVNetworkLayers(t *testing.T) {
 			ins: []ovIn{ovParam("[N,3,H,W]"), ovInts(64, 64), ovFloats(2, 2), ovInts(2, 3)}, want: []string{"[N,3,64,64]"}},
 		{name: "prior box clustered", op: "PriorBoxClustered", attrs: "width=8.0,21.4,12.5,29.6 height=12.8,33.7,21.7,53.9 clip=0 step=16.0",
 			ins: []ovIn{ovInts(16, 16), ovInts(256, 256)}, want: []string{"[2,4096]"}},
-		{name: "detection output", op: "DetectionOutput", attrs: "keep_top_k=200 top_k=400 num_classes=3",
+		{name: "detection output", op: "DetectionOutput", attrs: "keep_top_k=200 top_k=400 num_classes=3 normalized=true",
 			ins: []ovIn{ovParam("[N,4504]"), ovParam("[N,3378]"), ovParam("[1,2,4504]")}, want: []string{"[1,1,200*N,7]"}},
 		{name: "clamp", op: "Clamp", attrs: "min=0.5 max=6.0", ins: []ovIn{ovInts(-3, 1, 9)}, want: []string{"[3]"}, values: []string{"[1,1,6]"}},
 		{name: "relu values", op: "ReLU", ins: []ovIn{ovInts(-3, 1)}, want: []string{"[2]"}, values: []string{"[0,1]"}},

@@ -93,7 +93,8 @@ func init() {
 		onnxCore, onnxSlice, onnxElementwise, onnxMovement, onnxScatter, onnxReduce, onnxNN, onnxNorm,
 		onnxMatMul, onnxRNN, onnxMisc, onnxControl, onnxTraining, onnxLoss, onnxSignal, onnxText, onnxOptional,
 		openvinoCore, openvinoElementwise, openvinoMovement, openvinoSlice, openvinoReduce, openvinoNN,
-		openvinoSpace, openvinoConv,
+		openvinoSpace, openvinoConv, openvinoIndex, openvinoNorm,
+		openvinoDetection,
 		microsoftAttention, microsoft,
 		onednnCore, onednnElementwise, onednnQuant,
 	} {
