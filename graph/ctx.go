@@ -3,6 +3,7 @@ package graph
 import (
 	"errors"
 	"fmt"
+	"iter"
 	"strconv"
 	"strings"
 
@@ -73,6 +74,21 @@ func (c *ctx) refreshTo(gen int) {
 
 // Node returns the node.
 func (c *ctx) Node() *Node { return c.n }
+
+// Siblings returns the nodes of the graph that holds the node, and of the graphs that hold that
+// one: what a rule that pairs nodes reads (OpenVINO's Assign-3 and the ReadValue-3 of its
+// variable). The slices are the graphs' own: a rule reads them.
+func (c *ctx) Siblings() iter.Seq[*Node] {
+	return func(yield func(*Node) bool) {
+		for s := c.s; s != nil; s = s.parent {
+			for i := range s.g.Nodes {
+				if !yield(&s.g.Nodes[i]) {
+					return
+				}
+			}
+		}
+	}
+}
 
 // Version returns the opset version the node is bound to.
 func (c *ctx) Version() int64 { return c.n.Version }

@@ -94,7 +94,7 @@ func init() {
 		onnxMatMul, onnxRNN, onnxMisc, onnxControl, onnxTraining, onnxLoss, onnxSignal, onnxText, onnxOptional,
 		openvinoCore, openvinoElementwise, openvinoMovement, openvinoSlice, openvinoReduce, openvinoNN,
 		openvinoSpace, openvinoConv, openvinoIndex, openvinoNorm,
-		openvinoDetection,
+		openvinoDetection, openvinoRNN, openvinoNMS, openvinoSignal, openvinoMisc,
 		microsoftAttention, microsoft,
 		onednnCore, onednnElementwise, onednnQuant,
 	} {
