@@ -342,13 +342,15 @@ func ovAttention(c *ctx) error {
 }
 
 // ovReadValue: ReadValue-3 (the input's type and shape) and -6 (variable_shape and
-// variable_type, in OpenVINO's notation "[?,32,1..8,128]", "f32", "dynamic"): the variable's
-// type and shape; an initializing input must lie within them.
+// variable_type, in OpenVINO's notation "[?,32,1..8,128]", "f32", "dynamic"; without them, as
+// IR v10 writes it, the input's): the variable's type and shape; an initializing input must lie
+// within them.
 func ovReadValue(c *ctx) error {
 	in := c.In(0)
-	if c.Version() < 6 {
+	_, declared := c.n.Attr("variable_shape")
+	if c.Version() < 6 || !declared {
 		if in == nil {
-			return c.Errorf(errcode.ErrSyntax, "ReadValue-3 takes its initial value")
+			return c.Errorf(errcode.ErrSyntax, "ReadValue takes its initial value or a variable_shape")
 		}
 		c.SameAs(0, in)
 		return nil
@@ -361,17 +363,25 @@ func ovReadValue(c *ctx) error {
 	if err != nil {
 		return c.Errorf(errcode.ErrSyntax, "variable_shape %q: %v", text, err)
 	}
-	name, err := c.String("variable_type", "dynamic")
+	t := element.Undefined
+	if in != nil {
+		t = in.Type
+	}
+	name, err := c.String("variable_type", "")
 	if err != nil {
 		return err
 	}
-	t := element.Undefined
-	if name != "dynamic" && name != "undefined" {
+	switch name {
+	case "":
+	case "dynamic", "undefined":
+		t = element.Undefined
+	default:
 		if t, err = element.Parse(name); err != nil {
 			return c.Errorf(errcode.ErrSyntax, "variable_type %q: %v", name, err)
 		}
 	}
 	if vs.RankDynamic {
+		c.Out(0, t, sym.DynamicRank())
 		return nil
 	}
 	dims := make([]sym.Dim, len(vs.Dims))
