@@ -263,9 +263,12 @@ type NodeResult struct {
 	// errcode.ErrDataType that names the input, its type and the types allowed, or two inputs of
 	// one type constraint of two types. For a node the ONNX specification allows, it wraps
 	// errcode.ErrNoKernel when onnxruntime 1.20.1's CPU provider has no kernel for the type:
-	// onnxruntime refuses to load the model. Either way a runtime refuses the model when it loads
-	// it, whatever the bindings and whichever branch of an If holds the node (NotTaken and
-	// Avoidable do not apply); the rule runs all the same, and Err says what it found.
+	// onnxruntime refuses to load the model. For an ONNX node whose inputs are accepted, it wraps
+	// errcode.ErrDataType when the rule gives an output another element type than the graph
+	// declares for it (a value_info, a graph output), which onnxruntime refuses at load too.
+	// Either way a runtime refuses the model when it loads it, whatever the bindings and whichever
+	// branch of an If holds the node (NotTaken and Avoidable do not apply); the rule runs all the
+	// same, and Err says what it found.
 	TypeErr error
 	// Err, when not nil, says why the node's inputs break its rules (errcode.ErrInvalidShape, the
 	// Reshape codes, errcode.ErrSyntax for a node that breaks its format, errcode.ErrLimit for a
@@ -930,6 +933,11 @@ func (e *engine) node(s *scope, i int) error {
 		e.account(c, def, unsupported)
 	}
 	r.Outputs = c.out
+	if r.TypeErr == nil && r.Err == nil && r.Blocked == "" && def != nil && domain != DomainOpenVINO {
+		if err := declaredTypes(s.g, n.Outputs, c.out); err != nil {
+			r.TypeErr = c.wrap(err)
+		}
+	}
 	if s.record && !(s.notTaken && (r.Err != nil || r.Blocked != "")) {
 		e.res.Nodes = append(e.res.Nodes, r)
 	}

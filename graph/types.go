@@ -240,3 +240,22 @@ func inputName(k int, names []string) string {
 	}
 	return s
 }
+
+// declaredTypes returns an error when the element type inferred for an output of an ONNX node
+// (outs, named names) is not the one graph g declares for it (a value_info or a graph output),
+// wrapping errcode.ErrDataType and naming the output and both types: onnxruntime refuses such a
+// model at load ("Type Error: Type (tensor(int64)) of output arg (y) of node (relu) does not match
+// expected type (tensor(float))"). An output whose type is not known or not declared is not
+// compared, nor one whose Info is the declaration (a node a rule leaves without a result).
+func declaredTypes(g *Graph, names []string, outs []*Info) error {
+	for k, name := range names {
+		out := outs[k]
+		if name == "" || out == nil || out.Type == element.Undefined || out.FromDecl {
+			continue
+		}
+		if d, ok := g.Declared[name]; ok && d.Type != element.Undefined && d.Type != out.Type {
+			return errcode.Errorf(errcode.ErrDataType, "output %d (%q) is %s, and the model declares it %s", k, name, out.Type, d.Type)
+		}
+	}
+	return nil
+}

@@ -13,7 +13,10 @@ in a Loop body and in the branch of an If that a constant condition leaves out (
 both at load), two inputs of a variadic list of two types, types onnxruntime has no kernel for at
 opsets 11 to 19, and models that load and guard against false alarms (GridSample-16's X and grid of
 two types, which onnx 1.12's schema binds wrong; an Erf of float16, which onnxruntime runs with casts
-around its float kernel; a Clip-13 of bfloat16, which onnxruntime's schema refuses for min only).
+around its float kernel; a Clip-13 of bfloat16, which onnxruntime's schema refuses for min only), and
+declarations of an element type other than the one a node gives (a graph output, a value_info in an If
+branch), which onnxruntime's type inference refuses at load, unless the graph's outputs declare the
+tensor again.
 Deterministic: running it again gives byte-identical files.
 """
 import argparse
@@ -149,6 +152,41 @@ def erf_f16(twin):
     return unary("erf_f16", "Erf", T.FLOAT if twin else T.FLOAT16, 13)
 
 
+def output_declared(twin):
+    # A graph output declared i64 that a Relu of f32 makes: onnxruntime's type inference refuses the
+    # declaration at load ("Type (tensor(int64)) of output arg (y) of node (relu) does not match").
+    nodes = [helper.make_node("Relu", ["x"], ["y"], name="relu")]
+    return model("output_declared", nodes, [vi("x", T.FLOAT, ["N", 4])],
+                 [vi("y", T.FLOAT if twin else T.INT64, ["N", 4])], opset=14)
+
+
+def value_info_declared(twin):
+    # A value_info in an If branch that declares a Shape's output i32 (Shape gives i64).
+    return declared_in_branch("value_info_declared", T.INT64 if twin else T.INT32, "thens0")
+
+
+def output_over_value_info(twin):
+    # A branch output that a value_info declares i32 and the branch's outputs i64: onnxruntime takes
+    # the output's declaration, and loads it.
+    return declared_in_branch("output_over_value_info", T.INT64 if twin else T.INT32, "thens")
+
+
+def declared_in_branch(name, et, declared):
+    # If(flag) of two branches whose Shape of x goes through an Identity to the branch's output (i64);
+    # the then branch has a value_info of et for the tensor declared.
+    def branch(kind):
+        ns = [helper.make_node("Shape", ["x"], [kind + "s0"], name=kind + "_shape"),
+              helper.make_node("Identity", [kind + "s0"], [kind + "s"], name=kind + "_id")]
+        g = helper.make_graph(ns, kind, [], [vi(kind + "s", T.INT64, [2])])
+        if kind == "then":
+            g.value_info.append(vi(declared, et, [2]))
+        return g
+
+    nodes = [helper.make_node("If", ["flag"], ["y"], name="branch", then_branch=branch("then"),
+                              else_branch=branch("else"))]
+    return model(name, nodes, [vi("x", T.FLOAT, ["N", 4]), vi("flag", T.BOOL, [])], [vi("y", T.INT64, [2])], opset=14)
+
+
 # name -> (builder, the node a tool must flag, its code; "-" for a model that loads, twin or not)
 EXTRA = {
     "loop_erf": (loop_erf, "loop/body/erf", "no-kernel"),
@@ -160,6 +198,9 @@ EXTRA = {
     "deform_conv": (deform_conv, "conv", "no-kernel"),
     "grid_sample_mixed": (grid_sample_mixed, "-", "-"),
     "erf_f16": (erf_f16, "-", "-"),
+    "output_declared": (output_declared, "relu", "data-type"),
+    "value_info_declared": (value_info_declared, "branch/then_branch/then_shape", "data-type"),
+    "output_over_value_info": (output_over_value_info, "-", "-"),
 }
 # The dev pairs' codes: the schema refuses them (data-type), or onnxruntime has no kernel (no-kernel).
 DEV_CODES = {"resize_i64": "no-kernel", "neg_i16": "no-kernel"}

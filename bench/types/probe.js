@@ -7,7 +7,8 @@
 // an implementation for OP(N)", or "Failed to find kernel for OP(N)" when onnxruntime looked for a
 // float kernel to run a float16 node with casts; N is the since-version of the operator's schema), "type NAME" (the
 // schema's type check refuses the type of input NAME), "bound T" (two inputs of type parameter T have
-// different types), "other" (any other refusal).
+// different types), "output NAME" (the model declares output NAME of a node of another type than
+// the node gives), "other" (any other refusal).
 'use strict';
 const fs = require('fs');
 const path = require('path');
@@ -18,6 +19,8 @@ function outcome(msg) {
   if (m) return `kernel ${m[1]}(${m[2]})`;
   m = msg.match(/Type Error: Type '[^']*' of input parameter \(([^)]*)\)/);
   if (m) return `type ${m[1]}`;
+  m = msg.match(/Type Error: Type \(.*?\) of output arg \(([^)]*)\) of node/);
+  if (m) return `output ${m[1]}`;
   m = msg.match(/Type Error: Type parameter \(([^)]*)\) of Optype \([^)]*\) bound to different types/);
   if (m) return `bound ${m[1]}`;
   return 'other';
