@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
 
 	"github.com/reshape-go/reshape/errcode"
 	"github.com/reshape-go/reshape/internal/slab"
@@ -164,7 +165,13 @@ func (p *parser) net() (*Net, error) {
 	if n.Version, err = strconv.Atoi(string(v)); err != nil || (n.Version != 10 && n.Version != 11) {
 		return nil, p.errorf("<net version=%q>: IR v10 and v11 are supported", v)
 	}
-	err = p.each(root, func(name []byte) error {
+	return n, p.network(root, n)
+}
+
+// network reads the <layers> and <edges> of the element parent, just opened (a <net>, or the
+// <body> of a layer), into n, through to parent's end tag.
+func (p *parser) network(parent []byte, n *Net) error {
+	return p.each(parent, func(name []byte) error {
 		switch string(localName(name)) {
 		case "layers":
 			return p.each(name, func(name []byte) error {
@@ -176,20 +183,10 @@ func (p *parser) net() (*Net, error) {
 				return err
 			})
 		case "edges":
-			return p.each(name, func(name []byte) error {
-				if string(localName(name)) == "edge" {
-					e, err := p.edge()
-					if err != nil {
-						return err
-					}
-					n.Edges = append(n.Edges, e)
-				}
-				return p.skip(name)
-			})
+			return p.edges(name, true, &n.Edges)
 		}
 		return p.skip(name)
 	})
-	return n, err
 }
 
 // each calls fn with the name of every child element of the element parent, just opened, up to
@@ -249,12 +246,94 @@ func (p *parser) layer(name []byte) (Layer, error) {
 			l.Inputs, err = p.portList(name, l.Inputs)
 		case "output":
 			l.Outputs, err = p.portList(name, l.Outputs)
+		case "body", "then_body", "else_body":
+			b := l.body(string(localName(name)))
+			if b.Net != nil {
+				return p.errorf("%s %v has two <%s> elements", l.Type, &l, b.Name)
+			}
+			b.Net = &Net{Name: b.Name}
+			err = p.network(name, b.Net)
+		case "port_map", "then_port_map", "else_port_map":
+			local := string(localName(name))
+			b := l.body(strings.TrimSuffix(local, "port_map") + "body")
+			err = p.portMap(name, b)
+		case "back_edges":
+			err = p.edges(name, false, &l.body("body").BackEdges)
 		default:
 			err = p.skip(name)
 		}
 		return err
 	})
+	if err == nil {
+		for _, b := range l.Bodies {
+			if b.Net == nil {
+				return l, errcode.Errorf(errcode.ErrSyntax, "line %d: %s %v has a port map or back edges for <%s>, and no <%s>", l.Line, l.Type, &l, b.Name, b.Name)
+			}
+		}
+	}
 	return l, err
+}
+
+// body returns the layer's body of the given name, added when it has none yet.
+func (l *Layer) body(name string) *Body {
+	for i := range l.Bodies {
+		if l.Bodies[i].Name == name {
+			return &l.Bodies[i]
+		}
+	}
+	l.Bodies = append(l.Bodies, Body{Name: name})
+	return &l.Bodies[len(l.Bodies)-1]
+}
+
+// portMap reads the <input> and <output> entries of the port map parent, just opened, into b.
+func (p *parser) portMap(parent []byte, b *Body) error {
+	return p.each(parent, func(name []byte) error {
+		local := string(localName(name))
+		if local != "input" && local != "output" {
+			return p.skip(name)
+		}
+		e := PortMapEntry{Line: p.s.lineAt(p.s.end), End: -1, Stride: 1, PartSize: 1}
+		var ext, internal bool
+		for _, a := range p.s.attrs {
+			var dst *int64
+			switch string(localName(a.name)) {
+			case "external_port_id":
+				dst, ext = &e.ExternalPort, true
+			case "internal_layer_id":
+				e.InternalLayer, internal = p.str(a.value), true
+				continue
+			case "axis":
+				dst, e.Sliced = &e.Axis, true
+			case "start":
+				dst = &e.Start
+			case "end":
+				dst = &e.End
+			case "stride":
+				dst = &e.Stride
+			case "part_size":
+				dst = &e.PartSize
+			case "purpose":
+				e.Purpose = p.str(a.value)
+				continue
+			default:
+				continue
+			}
+			v, err := strconv.ParseInt(string(a.value), 10, 64)
+			if err != nil {
+				return p.errorf("<%s %s=%q>: not an integer", local, localName(a.name), a.value)
+			}
+			*dst = v
+		}
+		if !ext || !internal {
+			return p.errorf("<%s> of <%s> lacks external_port_id or internal_layer_id", local, parent)
+		}
+		if local == "input" {
+			b.Inputs = append(b.Inputs, e)
+		} else {
+			b.Outputs = append(b.Outputs, e)
+		}
+		return p.skip(name)
+	})
 }
 
 // portList appends the <port>s of the <input> or <output> parent to ports: they are collected in
@@ -370,7 +449,23 @@ func digits(b []byte) (int64, bool) {
 	return n, true
 }
 
-func (p *parser) edge() (Edge, error) {
+// edges appends the <edge>s of the element parent, just opened (<edges>, <back_edges>), to dst;
+// with ports, each must name its ports.
+func (p *parser) edges(parent []byte, ports bool, dst *[]Edge) error {
+	return p.each(parent, func(name []byte) error {
+		if string(localName(name)) == "edge" {
+			e, err := p.edge(ports)
+			if err != nil {
+				return err
+			}
+			*dst = append(*dst, e)
+		}
+		return p.skip(name)
+	})
+}
+
+// edge reads the <edge> just opened; with ports, it must name its ports (a back edge may not).
+func (p *parser) edge(ports bool) (Edge, error) {
 	var e Edge
 	for _, a := range p.s.attrs {
 		switch string(localName(a.name)) {
@@ -384,7 +479,7 @@ func (p *parser) edge() (Edge, error) {
 			e.ToPort = p.str(a.value)
 		}
 	}
-	if e.FromLayer == "" || e.FromPort == "" || e.ToLayer == "" || e.ToPort == "" {
+	if e.FromLayer == "" || e.ToLayer == "" || ports && (e.FromPort == "" || e.ToPort == "") {
 		return e, p.errorf("<edge> lacks one of from-layer, from-port, to-layer, to-port")
 	}
 	return e, nil

@@ -7,6 +7,7 @@ package ir
 
 import (
 	"encoding/xml"
+	"fmt"
 	"slices"
 	"strconv"
 
@@ -34,6 +35,38 @@ type Layer struct {
 	Inputs  []Port
 	Outputs []Port
 	Line    int // the line of the <layer> start tag, for messages
+	// Bodies are the networks the layer runs: a TensorIterator's or Loop's <body>, an If's
+	// <then_body> and <else_body>, each with its port map; nil for other layers.
+	Bodies []Body `json:",omitempty"`
+}
+
+// Body is a network a TensorIterator, Loop or If layer runs, as the layer's children give it: the
+// element that holds it ("body", "then_body", "else_body"), the network (its Parameters and
+// Results are its inputs and outputs), the entries of its port map (<port_map> for "body",
+// <then_port_map> and <else_port_map> for an If's), and its back edges (<back_edges>: a body
+// Result whose value is a body Parameter's at the next iteration).
+type Body struct {
+	Name      string
+	Net       *Net
+	Inputs    []PortMapEntry // the <input> entries, in file order
+	Outputs   []PortMapEntry // the <output> entries, in file order
+	BackEdges []Edge         // FromLayer a Result, ToLayer a Parameter; the ports may be ""
+}
+
+// PortMapEntry is one <input> or <output> entry of a port map: the layer's port (ExternalPort,
+// external_port_id: an input's index, or an output's port id; -1 for none) and the body's
+// Parameter or Result (InternalLayer, internal_layer_id). With Sliced (an axis attribute), a
+// TensorIterator or Loop slices the input along Axis, or concatenates the output's values of every
+// iteration along it, from Start to End (inclusive; negative counts from the end) by Stride, in
+// parts of PartSize; their defaults are 0, -1, 1 and 1. Purpose is a Loop's "current_iteration"
+// (an input) or "execution_condition" (an output), "" for others.
+type PortMapEntry struct {
+	ExternalPort                       int64
+	InternalLayer                      string
+	Sliced                             bool
+	Axis, Start, End, Stride, PartSize int64
+	Purpose                            string
+	Line                               int
 }
 
 // Port is an input or output <port> of a layer, with the partial shape its <dim> children give
@@ -131,7 +164,51 @@ func (n *Net) index() error {
 		}
 		n.feeder[ref] = i
 	}
-	return n.acyclic()
+	if err := n.acyclic(); err != nil {
+		return err
+	}
+	for i := range n.Layers {
+		for k := range n.Layers[i].Bodies {
+			if err := n.Layers[i].Bodies[k].index(&n.Layers[i]); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// index indexes the body's network and checks that its port map and back edges name its
+// Parameters and Results: an input entry or the end of a back edge a Parameter, an output entry or
+// the start of a back edge a Result. l is the layer that holds it, for messages.
+func (b *Body) index(l *Layer) error {
+	if err := b.Net.index(); err != nil {
+		return fmt.Errorf("%s %v: <%s>: %w", l.Type, l, b.Name, err)
+	}
+	is := func(id, typ, what string, line int) error {
+		if bl, ok := b.Net.Layer(id); !ok || bl.Type != typ {
+			return errcode.Errorf(errcode.ErrSyntax, "line %d: %s %v: %s %q of <%s> is not a %s of it", line, l.Type, l, what, id, b.Name, typ)
+		}
+		return nil
+	}
+	for _, e := range b.Inputs {
+		if err := is(e.InternalLayer, "Parameter", "input internal_layer_id", e.Line); err != nil {
+			return err
+		}
+	}
+	for _, e := range b.Outputs {
+		if err := is(e.InternalLayer, "Result", "output internal_layer_id", e.Line); err != nil {
+			return err
+		}
+	}
+	for _, e := range b.BackEdges {
+		if err := is(e.FromLayer, "Result", "back edge from-layer", l.Line); err != nil {
+			return err
+		}
+		if err := is(e.ToLayer, "Parameter", "back edge to-layer", l.Line); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // acyclic returns an error naming a layer on a cycle when the edges form one: a network is a
