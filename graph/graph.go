@@ -29,9 +29,40 @@ type Graph struct {
 	// results with them and never puts them in place of a result; it starts from a declaration only
 	// for the output of a node that has no shape rule.
 	Declared map[string]Decl
+	// Ports, for a body of an OpenVINO TensorIterator, Loop or If (FromIR), maps the layer's ports
+	// to the body's inputs and outputs; nil for other graphs.
+	Ports *PortMap
 
 	closer io.Closer // the model file Open holds, until Close
 }
+
+// PortMap is how an OpenVINO TensorIterator, Loop or If passes values to one of its bodies and
+// takes them back, as its port map and back edges say (TensorIterator-1, Loop-5, If-8), by index:
+// of the layer's inputs and outputs, and of the body's Inputs and Outputs.
+type PortMap struct {
+	// Inputs maps layer inputs to body inputs, Outputs body outputs to layer outputs.
+	Inputs, Outputs []PortLink
+	// BackEdges pass a body output's value to a body input at the next iteration.
+	BackEdges []BackEdge
+	// CurrentIteration is the body input that a Loop sets to the iteration's number, and
+	// ExecutionCondition the body output that says whether it runs another; -1 for none.
+	CurrentIteration, ExecutionCondition int
+}
+
+// PortLink links the layer's port Port (an input's or an output's index) with the body's input or
+// output Body. With Sliced, a TensorIterator or Loop gives the body one part of the input along
+// Axis per iteration, or concatenates the output's parts along Axis: from index Start to End
+// (both included; negative ones count from the end of the axis), parts of PartSize elements, in
+// the order of Stride's sign. Without, the input is the same at every iteration (or, the target of
+// a back edge, the value of the first), and the output is the last iteration's.
+type PortLink struct {
+	Port, Body                         int
+	Sliced                             bool
+	Axis, Start, End, Stride, PartSize int64
+}
+
+// BackEdge passes the value of body output From to body input To at the next iteration.
+type BackEdge struct{ From, To int }
 
 // Input is one input of a graph: its name and what the model declares of it.
 type Input struct {

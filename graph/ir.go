@@ -1,6 +1,7 @@
 package graph
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strconv"
@@ -38,6 +39,13 @@ import (
 // another layer's output), a Const whose <data> does not follow Constant-1 or whose bytes lie
 // past the end of w.
 func FromIR(net *ir.Net, w *ir.Weights) (*Graph, error) {
+	g, _, _, err := fromIR(net, w)
+	return g, err
+}
+
+// fromIR is FromIR, which also returns the ids of the network's Parameter and Result layers in
+// the order of the graph's Inputs and Outputs, to which a body's port map refers.
+func fromIR(net *ir.Net, w *ir.Weights) (g *Graph, params, results []string, err error) {
 	ports, consts := 0, 0
 	for i := range net.Layers {
 		ports += len(net.Layers[i].Outputs)
@@ -45,10 +53,10 @@ func FromIR(net *ir.Net, w *ir.Weights) (*Graph, error) {
 			consts++
 		}
 	}
-	g := &Graph{Name: net.Name, Nodes: make([]Node, 0, len(net.Layers)-consts), Consts: make(map[string]*Const, consts), Declared: make(map[string]Decl, ports)}
+	g = &Graph{Name: net.Name, Nodes: make([]Node, 0, len(net.Layers)-consts), Consts: make(map[string]*Const, consts), Declared: make(map[string]Decl, ports)}
 	// The tensor names of the output ports.
 	tensors := make(map[[2]string]string, ports)
-	params := map[string]*ir.Layer{}
+	byName := map[string]*ir.Layer{}
 	for i := range net.Layers {
 		l := &net.Layers[i]
 		if l.Type == "Parameter" {
@@ -69,13 +77,14 @@ func FromIR(net *ir.Net, w *ir.Weights) (*Graph, error) {
 		if name == "" && len(l.Outputs) > 0 {
 			name = IRTensor(l.ID, l.Outputs[0].ID)
 		}
-		if prev, dup := params[name]; dup {
-			return nil, errcode.Errorf(errcode.ErrSyntax, "Parameter %v: Parameter %v has the name %q already", l, prev, name)
+		if prev, dup := byName[name]; dup {
+			return nil, nil, nil, errcode.Errorf(errcode.ErrSyntax, "Parameter %v: Parameter %v has the name %q already", l, prev, name)
 		}
 		if id, port, ok := irPort(name); ok && tensors[[2]string{id, port}] == name {
-			return nil, errcode.Errorf(errcode.ErrSyntax, "Parameter %v: its name %q names output port %q of layer %q", l, name, port, id)
+			return nil, nil, nil, errcode.Errorf(errcode.ErrSyntax, "Parameter %v: its name %q names output port %q of layer %q", l, name, port, id)
 		}
-		params[name] = l
+		byName[name] = l
+		params = append(params, l.ID)
 		for _, p := range l.Outputs {
 			tensors[[2]string{l.ID, p.ID}] = name
 		}
@@ -87,7 +96,7 @@ func FromIR(net *ir.Net, w *ir.Weights) (*Graph, error) {
 		for k, p := range l.Inputs {
 			src, out, ok := net.Producer(l.ID, p.ID)
 			if !ok {
-				return nil, errcode.Errorf(errcode.ErrSyntax, "%s %v: no edge feeds input port %q", l.Type, l, p.ID)
+				return nil, nil, nil, errcode.Errorf(errcode.ErrSyntax, "%s %v: no edge feeds input port %q", l.Type, l, p.ID)
 			}
 			inputs[k] = tensors[[2]string{src.ID, out.ID}]
 		}
@@ -96,9 +105,10 @@ func FromIR(net *ir.Net, w *ir.Weights) (*Graph, error) {
 			continue
 		case "Result":
 			if len(inputs) == 0 {
-				return nil, errcode.Errorf(errcode.ErrSyntax, "Result %v has no input port", l)
+				return nil, nil, nil, errcode.Errorf(errcode.ErrSyntax, "Result %v has no input port", l)
 			}
 			g.Outputs = append(g.Outputs, inputs[0])
+			results = append(results, l.ID)
 			continue
 		}
 		outputs := make([]string, len(l.Outputs))
@@ -113,11 +123,11 @@ func FromIR(net *ir.Net, w *ir.Weights) (*Graph, error) {
 		}
 		if l.Type == "Const" {
 			if len(outputs) != 1 || len(inputs) != 0 {
-				return nil, errcode.Errorf(errcode.ErrSyntax, "Const %v: %d input and %d output ports, want 0 and 1", l, len(inputs), len(outputs))
+				return nil, nil, nil, errcode.Errorf(errcode.ErrSyntax, "Const %v: %d input and %d output ports, want 0 and 1", l, len(inputs), len(outputs))
 			}
 			c, err := irConst(l, w, outputs[0])
 			if err != nil {
-				return nil, err
+				return nil, nil, nil, err
 			}
 			g.Consts[outputs[0]] = c
 			continue
@@ -132,9 +142,71 @@ func FromIR(net *ir.Net, w *ir.Weights) (*Graph, error) {
 		for k, a := range l.Data {
 			n.Attrs[k] = Attr{Name: a.Name.Local, Kind: AttrText, Text: a.Value}
 		}
+		for k := range l.Bodies {
+			b := &l.Bodies[k]
+			bg, bparams, bresults, err := fromIR(b.Net, w)
+			if err != nil {
+				return nil, nil, nil, fmt.Errorf("%s %v: <%s>: %w", l.Type, l, b.Name, err)
+			}
+			if bg.Ports, err = irPortMap(l, b, bparams, bresults); err != nil {
+				return nil, nil, nil, err
+			}
+			n.Attrs = append(n.Attrs, Attr{Name: b.Name, Kind: AttrGraph, Graph: bg})
+		}
 		g.Nodes = append(g.Nodes, n)
 	}
-	return g, nil
+	return g, params, results, nil
+}
+
+// irPortMap returns the PortMap of the body b of layer l, whose graph's Inputs are the Parameters
+// params and Outputs the Results results (layer ids), as OpenVINO's IR reader reads it: an input
+// entry's external_port_id is the index of the layer's input (-1: none), and the output entries
+// of a non-negative external_port_id are the layer's outputs in its ascending order. The errors,
+// wrapping errcode.ErrSyntax, are for an input beyond the layer's, an output port named twice and
+// more output entries than the layer has outputs.
+func irPortMap(l *ir.Layer, b *ir.Body, params, results []string) (*PortMap, error) {
+	pm := &PortMap{CurrentIteration: -1, ExecutionCondition: -1}
+	link := func(e *ir.PortMapEntry, port, body int) PortLink {
+		return PortLink{Port: port, Body: body, Sliced: e.Sliced, Axis: e.Axis, Start: e.Start, End: e.End, Stride: e.Stride, PartSize: e.PartSize}
+	}
+	for i := range b.Inputs {
+		e := &b.Inputs[i]
+		k := slices.Index(params, e.InternalLayer)
+		switch {
+		case e.Purpose == "current_iteration":
+			pm.CurrentIteration = k
+		case e.ExternalPort >= int64(len(l.Inputs)):
+			return nil, errcode.Errorf(errcode.ErrSyntax, "line %d: %s %v: <%s> input external_port_id=%d, and the layer has %d inputs",
+				e.Line, l.Type, l, b.Name, e.ExternalPort, len(l.Inputs))
+		case e.ExternalPort >= 0:
+			pm.Inputs = append(pm.Inputs, link(e, int(e.ExternalPort), k))
+		}
+	}
+	var outs []*ir.PortMapEntry
+	for i := range b.Outputs {
+		e := &b.Outputs[i]
+		switch {
+		case e.Purpose == "execution_condition":
+			pm.ExecutionCondition = slices.Index(results, e.InternalLayer)
+		case e.ExternalPort >= 0:
+			if j := slices.IndexFunc(outs, func(o *ir.PortMapEntry) bool { return o.ExternalPort == e.ExternalPort }); j >= 0 {
+				return nil, errcode.Errorf(errcode.ErrSyntax, "line %d: %s %v: <%s> maps output external_port_id=%d twice (line %d)",
+					e.Line, l.Type, l, b.Name, e.ExternalPort, outs[j].Line)
+			}
+			outs = append(outs, e)
+		}
+	}
+	if len(outs) > len(l.Outputs) {
+		return nil, errcode.Errorf(errcode.ErrSyntax, "%s %v: <%s> maps %d outputs, and the layer has %d", l.Type, l, b.Name, len(outs), len(l.Outputs))
+	}
+	slices.SortStableFunc(outs, func(a, b *ir.PortMapEntry) int { return cmp.Compare(a.ExternalPort, b.ExternalPort) })
+	for k, e := range outs {
+		pm.Outputs = append(pm.Outputs, link(e, k, slices.Index(results, e.InternalLayer)))
+	}
+	for _, e := range b.BackEdges {
+		pm.BackEdges = append(pm.BackEdges, BackEdge{From: slices.Index(results, e.FromLayer), To: slices.Index(params, e.ToLayer)})
+	}
+	return pm, nil
 }
 
 // irFile is what Open holds of an IR network until Close: the network and its open .bin.

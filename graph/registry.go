@@ -94,7 +94,7 @@ func init() {
 		onnxMatMul, onnxRNN, onnxMisc, onnxControl, onnxTraining, onnxLoss, onnxSignal, onnxText, onnxOptional,
 		openvinoCore, openvinoElementwise, openvinoMovement, openvinoSlice, openvinoReduce, openvinoNN,
 		openvinoSpace, openvinoConv, openvinoIndex, openvinoNorm,
-		openvinoDetection, openvinoRNN, openvinoNMS, openvinoSignal, openvinoMisc,
+		openvinoDetection, openvinoRNN, openvinoNMS, openvinoSignal, openvinoMisc, openvinoControl,
 		microsoftAttention, microsoft,
 		onednnCore, onednnElementwise, onednnQuant,
 	} {

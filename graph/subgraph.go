@@ -40,10 +40,12 @@ func (c *ctx) subgraph(g *Graph, attr string, inputs []*Info, record, notTaken b
 		c.e.subs[child.path] = child.infos
 	}
 	for k, in := range g.Inputs {
-		info := &Info{Type: in.Decl.Type, Shape: c.e.anonShape(c.e.declShape(in.Decl, ""), child.path+in.Name), Optional: in.Decl.Optional, taint: taintData}
+		var info *Info
 		given := k < len(inputs) && inputs[k] != nil
 		if given {
 			info = inputs[k]
+		} else {
+			info = c.declaredInput(g, attr, k)
 		}
 		if info.taint&taintLost == 0 && !info.Shape.Determined() {
 			// What the rule gives the subgraph, or its declaration, is not known exactly: its
@@ -73,6 +75,13 @@ func (c *ctx) subgraph(g *Graph, attr string, inputs []*Info, record, notTaken b
 	c.held = append(c.held, outs...)
 	c.refresh()
 	return outs, nil
+}
+
+// declaredInput returns the Info of input k of the subgraph g, held by the attribute attr, as the
+// subgraph declares it: each dynamic dim an anonymous symbol.
+func (c *ctx) declaredInput(g *Graph, attr string, k int) *Info {
+	in := g.Inputs[k]
+	return &Info{Type: in.Decl.Type, Shape: c.e.anonShape(c.e.declShape(in.Decl, ""), c.path+"/"+attr+"/"+in.Name), Optional: in.Decl.Optional, taint: taintData}
 }
 
 // forget takes back what the last recorded run of the node's subgraph attr, whose nodes' paths
@@ -425,7 +434,7 @@ const maxLoopRuns = 4
 // its formal inputs as they enter the first iteration (a nil entry, or a missing one: as the
 // subgraph declares the input), and its loop-carried values: Carried[k] says which body output
 // becomes which body input at the next iteration (ONNX's loop-carried dependencies, OpenVINO's
-// back edges), and its input must be given.
+// back edges); a carried input not given enters as the subgraph declares it.
 type loopBody struct {
 	Attr    string
 	Graph   *Graph
@@ -459,6 +468,11 @@ func (c *ctx) Iterate(b loopBody) (outs, ins []*Info, err error) {
 func (c *ctx) iterate(b loopBody) (outs, ins []*Info, err error) {
 	ins = make([]*Info, len(b.Graph.Inputs))
 	copy(ins, b.Inputs)
+	for _, p := range b.Carried {
+		if ins[p.In] == nil {
+			ins[p.In] = c.declaredInput(b.Graph, b.Attr, p.In)
+		}
+	}
 	var first, last []sym.Constraint
 	for run := 0; ; run++ {
 		final := run == maxLoopRuns-1
