@@ -84,7 +84,7 @@ func File(path string, opt Options) (*Report, error) {
 	case g.OneDNN() != nil:
 		rep, err = OneDNN(g.OneDNN(), path, opt)
 	case net != nil:
-		rep, err = report(g, irFormat{net, w}, path, opt)
+		rep, err = report(g, newIRFormat(g, net, w), path, opt)
 	default:
 		rep, err = report(g, onnxFormat{}, path, opt)
 	}

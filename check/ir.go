@@ -28,15 +28,61 @@ func IR(net *ir.Net, w *ir.Weights, file string, opt Options) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	return report(g, irFormat{net, w}, file, opt)
+	return report(g, newIRFormat(g, net, w), file, opt)
 }
 
 // irFormat is what the rows of an OpenVINO IR network show of it: nodes by their layer's id,
 // Reshapes by their layer's name, type and place, and the runs of Reshapes on constant data
 // (Options.Run) from its weights.
 type irFormat struct {
-	net *ir.Net
-	w   *ir.Weights
+	net    *ir.Net
+	w      *ir.Weights
+	layers irLayers
+}
+
+func newIRFormat(g *graph.Graph, net *ir.Net, w *ir.Weights) irFormat {
+	return irFormat{net: net, w: w, layers: newIRLayers(g, net)}
+}
+
+// irLayers maps each graph that graph.FromIR read from an IR network, the main graph and the body
+// of every layer that runs one (TensorIterator, Loop, If), to the network it was read from: a
+// body's layers have ids of their own.
+type irLayers map[*graph.Graph]*ir.Net
+
+func newIRLayers(g *graph.Graph, net *ir.Net) irLayers {
+	m := irLayers{}
+	var walk func(g *graph.Graph, net *ir.Net)
+	walk = func(g *graph.Graph, net *ir.Net) {
+		m[g] = net
+		for i := range g.Nodes {
+			n := &g.Nodes[i]
+			id, ok := graph.IRLayerID(n)
+			l, found := net.Layer(id)
+			if !ok || !found {
+				continue
+			}
+			for _, a := range n.Attrs {
+				for _, b := range l.Bodies {
+					if a.Kind == graph.AttrGraph && a.Name == b.Name && a.Graph != nil {
+						walk(a.Graph, b.Net)
+					}
+				}
+			}
+		}
+	}
+	walk(g, net)
+	return m
+}
+
+// layer returns the IR layer of the node r, nil when the networks have none.
+func (m irLayers) layer(r *graph.NodeResult) *ir.Layer {
+	net := m[r.Graph]
+	id, ok := graph.IRLayerID(r.Node)
+	if net == nil || !ok {
+		return nil
+	}
+	l, _ := net.Layer(id)
+	return l
 }
 
 func (irFormat) dialect() reshape.Dialect { return reshape.OpenVINO }
@@ -50,10 +96,10 @@ func (irFormat) id(r *graph.NodeResult) string {
 
 // layer returns the IR layer of the node r, or one made of the node when the network has none.
 func (f irFormat) layer(r *graph.NodeResult) *ir.Layer {
-	id, _ := graph.IRLayerID(r.Node)
-	if l, ok := f.net.Layer(id); ok {
+	if l := f.layers.layer(r); l != nil {
 		return l
 	}
+	id, _ := graph.IRLayerID(r.Node)
 	return &ir.Layer{ID: id, Name: r.Node.Name, Type: r.Node.Op}
 }
 

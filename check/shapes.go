@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/reshape-go/reshape"
 	"github.com/reshape-go/reshape/element"
@@ -144,18 +145,17 @@ func shapesOf(g *graph.Graph, res *graph.Result, net *ir.Net, opt Options) []Ten
 	broken, brokenAt := brokenConstraint(g, res, opt)
 	rebinds := opt.rebinds(net != nil)
 	tensors := make([]Tensor, 0, len(g.Inputs)+len(res.Nodes))
+	var layers irLayers
+	if net != nil {
+		layers = newIRLayers(g, net)
+	}
 	for _, in := range g.Inputs {
 		info := res.Tensor(in.Name)
 		tensors = append(tensors, Tensor{Name: in.Name, Type: info.Type, Shape: info.Shape, Optional: info.Optional, Verdict: Inferred})
 	}
 	for i := range res.Nodes {
 		r := &res.Nodes[i]
-		var layer *ir.Layer
-		if net != nil {
-			if id, ok := graph.IRLayerID(r.Node); ok {
-				layer, _ = net.Layer(id)
-			}
-		}
+		layer := layers.layer(r)
 		for k, name := range r.Node.Outputs {
 			if name == "" || r.Outputs[k] == nil {
 				continue
@@ -163,7 +163,7 @@ func shapesOf(g *graph.Graph, res *graph.Result, net *ir.Net, opt Options) []Ten
 			t := Tensor{Graph: r.Scope, Name: name, Node: r.Path, Op: r.Node.Op, Type: r.Outputs[k].Type, Shape: r.Outputs[k].Shape,
 				Optional: r.Outputs[k].Optional}
 			if layer != nil && k < len(layer.Outputs) {
-				t.Name = irTensorName(r.Path, layer.Outputs[k])
+				t.Name = irTensorName(strings.TrimPrefix(r.Path, r.Scope+"/"), layer.Outputs[k])
 			}
 			if d, dt, ok := res.Declared(r.Graph, name); ok {
 				t.Declared = &d
@@ -207,13 +207,13 @@ func shapesOf(g *graph.Graph, res *graph.Result, net *ir.Net, opt Options) []Ten
 	return tensors
 }
 
-// irTensorName is the name of the tensor of an IR layer's output port p, the layer's node at path:
-// the port's names attribute as the file writes it, else PATH:PORT.
-func irTensorName(path string, p ir.Port) string {
+// irTensorName is the name of the tensor of an IR layer's output port p, the layer's node named
+// node in its graph: the port's names attribute as the file writes it, else NODE:PORT.
+func irTensorName(node string, p ir.Port) string {
 	if p.Names != "" {
 		return p.Names
 	}
-	return path + ":" + p.ID
+	return node + ":" + p.ID
 }
 
 // WithValueInfo returns the ONNX model with the inferred type and shape of its tensors written in,

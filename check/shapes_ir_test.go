@@ -388,3 +388,30 @@ func shapesCheckAgree(t *testing.T, path string, opt check.Options) {
 		t.Errorf("%s %+v: check's Reshape rows\n%s\nshapes' Reshape tensors\n%s", path, opt, strings.Join(rows, "\n"), strings.Join(tensors, "\n"))
 	}
 }
+
+// TestInferShapesIRBodies: the layers of a TensorIterator's body have rows of their own, named by
+// their layer in the body (whose ids repeat the main network's), and checked against its ports.
+func TestInferShapesIRBodies(t *testing.T) {
+	s, err := check.InferShapes(filepath.Join("..", "graph", "testdata", "ir", "ti_rnn.xml"), check.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	var got []string
+	for _, tn := range s.Tensors {
+		got = append(got, tn.Graph+" "+tensorLine(tn))
+	}
+	want := []string{
+		" x - f32 [2,x:1,16] - inferred",
+		" h0 - f32 [2,32] - inferred",
+		"rnn/body x_t/flat:2 Reshape f32 [2,16] [2,16] ok",
+		"rnn/body x_t/w:2 MatMul f32 [2,32] [2,32] ok",
+		"rnn/body h_next:2 Add f32 [2,32] [2,32] ok",
+		"rnn/body y_t:2 Unsqueeze f32 [2,1,32] [2,1,32] ok",
+		" rnn:2 TensorIterator f32 [2,x:1,32] [2,?,32] ok",
+		" rnn:3 TensorIterator f32 [2,32] [2,32] ok",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("tensors:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
