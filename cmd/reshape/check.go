@@ -63,7 +63,8 @@ Flags:
                        an IR layout), else the leading one; one flag for a zoo whose models name
                        their batches N, B, batch_size or x:0
   --quiet              print only the rows that are wrong (mismatch, an error, unknown, a failed
-                       run), the constraints of a model that fix a dim, and the summary
+                       run), the constraints of a model that fix a dim, and the summary; the rows
+                       not inferred downstream of one error are one line, with their count
 ` + allowFixedHelp + `
   --json               print JSON Lines: a record per row ({"record":"reshape", file, id, name, op,
                        dialect, input, pattern, pattern_shape, pattern_source, special_zero or
@@ -215,11 +216,16 @@ func runCheck(e *env, args []string) int {
 		for _, rep := range reports {
 			rows = append(rows, rep.Rows...)
 		}
+		var causes []cause
 		if *quiet {
 			rows = slices.DeleteFunc(rows, func(r check.Row) bool { return !problem(&r) })
+			rows, causes = byCause(rows, func(r *check.Row) (string, check.Verdict, string) { return r.File, r.Verdict, r.Message })
 		}
 		if len(rows) > 0 {
 			printRows(e.stdout, rows, e.colorOut, e.width)
+		}
+		for _, c := range causes {
+			c.print(e.stdout, "Reshape")
 		}
 		for _, rep := range reports {
 			c := conditions{who: rep.File + " ", symbols: rep.Symbols, constraints: rep.Constraints, valid: rep.Valid(), unsupported: rep.Unsupported}
@@ -255,6 +261,43 @@ func bindingFlags(msg string) string {
 // downstream of an error, a failed run on constant data. --quiet shows only these.
 func problem(r *check.Row) bool {
 	return r.Verdict != check.OK && r.Verdict != check.Inferred && r.Verdict != check.Stale || r.Run != "" && r.Run != check.OK
+}
+
+// cause is a message that items not inferred downstream of an error (verdict unknown) share in
+// one file, and how many share it: --quiet prints it once, with the count, in place of the items.
+type cause struct {
+	file, message string
+	n             int
+}
+
+// byCause returns the items of xs that are not unknown, and the causes of those that are, in the
+// order of their first item. of gives an item's file, verdict and message.
+func byCause[T any](xs []T, of func(*T) (file string, v check.Verdict, msg string)) ([]T, []cause) {
+	var rest []T
+	var causes []cause
+	for i := range xs {
+		file, v, msg := of(&xs[i])
+		if v != check.Unknown {
+			rest = append(rest, xs[i])
+			continue
+		}
+		k := slices.IndexFunc(causes, func(c cause) bool { return c.file == file && c.message == msg })
+		if k < 0 {
+			k = len(causes)
+			causes = append(causes, cause{file: file, message: msg})
+		}
+		causes[k].n++
+	}
+	return rest, causes
+}
+
+// print writes the cause as a line: "FILE: 159 Reshapes not inferred: ..." (no "FILE: " when
+// file is ""), noun naming the items.
+func (c cause) print(w io.Writer, noun string) {
+	if c.file != "" {
+		fmt.Fprintf(w, "%s: ", c.file)
+	}
+	fmt.Fprintf(w, "%s %s\n", plural(c.n, noun), cmp.Or(c.message, "not inferred"))
 }
 
 // fileResult is the outcome of checking one file.
@@ -436,7 +479,8 @@ func printRows(w io.Writer, rows []check.Row, color bool, width int) {
 		if r.Verdict == check.OK && r.Run != check.Mismatch && !r.Run.IsError() {
 			continue // the PATTERN column says where the pattern comes from
 		}
-		msg := strings.TrimSpace(r.Message)
+		// The line names the node: a message that names it too starts after.
+		msg := strings.TrimPrefix(strings.TrimSpace(r.Message), r.Name+" ("+r.Op+"): ")
 		if len(r.Stopped) > 0 {
 			msg = strings.TrimPrefix(msg+"; undetermined dims stop at "+strings.Join(r.Stopped, ", "), "; ")
 		}

@@ -631,6 +631,13 @@ func TestShapesCommand(t *testing.T) {
 			t.Errorf("%q: exit %d, %s", args, code, stderr)
 		}
 	}
+	// --quiet gives the tensors downstream of one error one line.
+	mha := filepath.Join("..", "..", "testdata", "models", "mha_enc.onnx")
+	if code, stdout, _ := cli("", "shapes", "--quiet", "--input", "x=[10,2,16,1]", mha); code != 1 ||
+		!strings.HasSuffix(stdout, "\n50 tensors not inferred: an input is unknown, downstream of the error at /attn/MatMul\n"+
+			"72 tensors: 0 ok, 0 mismatch, 21 inferred, 1 error, 50 unknown\n") || strings.Count(stdout, "\n") != 5 {
+		t.Errorf("shapes --quiet downstream of an error: exit %d\n%s", code, stdout)
+	}
 	// An output that cannot be written fails before anything is printed, naming its path once.
 	nodir := filepath.Join(t.TempDir(), "no", "dir.onnx")
 	if code, stdout, stderr := cli("", "shapes", "--write", nodir, model); code != 2 || stdout != "" || stderr != "reshape: io: "+nodir+": no such file or directory\n" {

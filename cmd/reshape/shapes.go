@@ -43,7 +43,8 @@ Flags:
                        set_batch does
   --bin PATH           the .bin weights of an IR model (default: the .xml path with .bin)
   --quiet              print only the tensors that are wrong, the constraints if one fixes a dim,
-                       and the summary
+                       and the summary; those not inferred downstream of one error are one line,
+                       with their count
 ` + allowFixedHelp + `
   --json               print JSON Lines: one record per tensor (graph, name, node, op, type, shape,
                        declared, verdict, message), then a summary record (file, tensors, verdicts,
@@ -199,10 +200,14 @@ func runShapes(e *env, args []string) int {
 		counts[string(t.Verdict)]++
 	}
 	shown := s.Tensors
+	var causes []cause
 	if *quiet {
 		shown = slices.DeleteFunc(slices.Clone(shown), func(t check.Tensor) bool {
 			return t.Verdict == check.OK || t.Verdict == check.Inferred || t.Verdict == check.Stale
 		})
+		if !*asJSON {
+			shown, causes = byCause(shown, func(t *check.Tensor) (string, check.Verdict, string) { return "", t.Verdict, t.Message })
+		}
 	}
 	fixed := fixedCount(s.Constraints)
 	if *asJSON {
@@ -214,6 +219,9 @@ func runShapes(e *env, args []string) int {
 	} else {
 		if len(shown) > 0 {
 			printTensors(e.stdout, shown, e.colorOut, e.width)
+		}
+		for _, c := range causes {
+			c.print(e.stdout, "tensor")
 		}
 		c := conditions{symbols: s.Symbols, constraints: s.Constraints, valid: s.Valid(), unsupported: s.Unsupported}
 		c.print(e.stdout, *quiet, *allowFixed)
