@@ -89,7 +89,11 @@ ok, which name the nodes that leave a dim undetermined; for each model with symb
 its operator and why: 'N == 1  /MatMul (MatMul): the inner dims; fixes N'), or "FILE runs at every
 binding of N, H, W"; then "N reshapes in F files: A ok, B mismatch, C inferred, D error". A
 predicate is written in the dim notation with % (Python's remainder), min, max, == != < <= > >=,
-!, && and ||. On a terminal, the table keeps to its width.
+!, && and ||. On a terminal, every line keeps to its width: long file and node names are
+shortened in the middle; when the table still does not fit, a column of one value becomes a line
+above it ("every row: FILE a.onnx"), symbols longer than two characters get one-letter aliases
+with a legend ("symbols: B = batch"), and shapes wrap onto more lines; other long lines wrap,
+indented.
 
 Exit status: 0 when no row is mismatch or an error and no constraint fixes a dim the model declares
 dynamic (unless --allow-fixed-dims); 1 otherwise; 2 when a file cannot be read. With every symbol
@@ -212,9 +216,21 @@ func runCheck(e *env, args []string) int {
 			return e.fail(checkCommand, err)
 		}
 	} else {
+		stdout := e.stdout
+		if e.width > 0 {
+			ww := &wrapWriter{w: stdout, width: e.width}
+			defer ww.Flush()
+			stdout = ww
+		}
 		var rows []check.Row
+		var symbols []string
 		for _, rep := range reports {
 			rows = append(rows, rep.Rows...)
+			for _, s := range rep.Symbols {
+				if !slices.Contains(symbols, s) {
+					symbols = append(symbols, s)
+				}
+			}
 		}
 		var causes []cause
 		if *quiet {
@@ -222,16 +238,16 @@ func runCheck(e *env, args []string) int {
 			rows, causes = byCause(rows, func(r *check.Row) (string, check.Verdict, string) { return r.File, r.Verdict, r.Message })
 		}
 		if len(rows) > 0 {
-			printRows(e.stdout, rows, e.colorOut, e.width)
+			printRows(stdout, rows, symbols, e.colorOut, e.width)
 		}
 		for _, c := range causes {
-			c.print(e.stdout, "Reshape")
+			c.print(stdout, "Reshape")
 		}
 		for _, rep := range reports {
 			c := conditions{who: rep.File + " ", symbols: rep.Symbols, constraints: rep.Constraints, valid: rep.Valid(), unsupported: rep.Unsupported}
-			c.print(e.stdout, *quiet, *allowFixed)
+			c.print(stdout, *quiet, *allowFixed)
 		}
-		fmt.Fprintln(e.stdout, sum)
+		fmt.Fprintln(stdout, sum)
 	}
 	switch {
 	case sum.Unreadable > 0:
@@ -409,9 +425,8 @@ type column struct {
 
 // printRows prints the rows as a table, then the message of each row that is not ok or whose run
 // on constant data failed. With color, the verdicts are green, yellow or red. A width above 0
-// (a terminal's) keeps the table's lines to it, shortening the FILE and NAME columns in the
-// middle.
-func printRows(w io.Writer, rows []check.Row, color bool, width int) {
+// (a terminal's) keeps the table's lines to it (fitTable); symbols are the models' symbols.
+func printRows(w io.Writer, rows []check.Row, symbols []string, color bool, width int) {
 	// A buffer under the tabwriter, which writes each cell and its padding on its own: a system
 	// call a 64 KiB block, not a cell (380,025 for the 20,000 rows of the 100,000-node graph of bench/gen, 37 with it).
 	bw := bufio.NewWriterSize(w, 64<<10)
@@ -450,21 +465,25 @@ func printRows(w io.Writer, rows []check.Row, color bool, width int) {
 		}
 	}
 	table := make([][]string, len(rows)+1)
-	shrink := make([]bool, len(columns))
+	names, shapes := make([]bool, len(columns)), make([]bool, len(columns))
 	for k, c := range columns {
 		table[0] = append(table[0], c.header)
-		shrink[k] = c.header == "FILE" || c.header == "NAME"
+		names[k] = c.header == "FILE" || c.header == "NAME"
+		shapes[k] = slices.Contains([]string{"INPUT", "PATTERN", "INFERRED", "DECLARED"}, c.header)
 	}
 	for i := range rows {
 		for _, c := range columns {
 			table[i+1] = append(table[i+1], c.cell(&rows[i]))
 		}
 	}
-	fitColumns(table, shrink, width)
+	table, keep, above := fitTable(table, names, shapes, symbols, width)
+	for _, l := range above {
+		fmt.Fprintln(bw, l)
+	}
 	tw := tabwriter.NewWriter(bw, 0, 0, 2, ' ', 0)
 	for i, cells := range table {
-		for k, c := range columns {
-			switch {
+		for k, col := range keep {
+			switch c := columns[col]; {
 			case c.paint == nil:
 			case i == 0:
 				cells[k] = paint(color, bold, cells[k])

@@ -62,8 +62,11 @@ the --dim bindings break), unknown (downstream of such a node: not inferred) or 
 --input or --batch-size, or --dim on an IR network, a declaration of the model's old input shapes:
 not compared); then the messages, "runs only when:" and a line per constraint the nodes impose on
 the symbols (or "runs at every binding of N, H, W"), as check prints them, and a summary line that
-counts each verdict, lists the symbols and names the operators that have no shape rule. On a
-terminal, the table keeps to its width.
+counts each verdict, lists the symbols and names the operators that have no shape rule.
+On a terminal, every line keeps to its width: long file and node names are shortened in the
+middle; when the table still does not fit, a column of one value becomes a line above it ("every
+row: FILE a.onnx"), symbols longer than two characters get one-letter aliases with a legend
+("symbols: B = batch"), and shapes wrap onto more lines; other long lines wrap, indented.
 
 Exit status: 0 when no tensor is mismatch or an error and no constraint fixes a dim the model
 declares dynamic (unless --allow-fixed-dims); 1 otherwise; 2 when the model cannot be read.
@@ -217,15 +220,21 @@ func runShapes(e *env, args []string) int {
 		e.emit(shapesSummary{Record: "summary", File: s.File, Tensors: len(s.Tensors), Verdicts: counts, Symbols: s.Symbols,
 			Unsupported: s.Unsupported, Constraints: append([]check.Constraint{}, s.Constraints...), Valid: s.Valid(), Fixed: fixed})
 	} else {
+		stdout := e.stdout
+		if e.width > 0 {
+			ww := &wrapWriter{w: stdout, width: e.width}
+			defer ww.Flush()
+			stdout = ww
+		}
 		if len(shown) > 0 {
-			printTensors(e.stdout, shown, e.colorOut, e.width)
+			printTensors(stdout, shown, s.Symbols, e.colorOut, e.width)
 		}
 		for _, c := range causes {
-			c.print(e.stdout, "tensor")
+			c.print(stdout, "tensor")
 		}
 		c := conditions{symbols: s.Symbols, constraints: s.Constraints, valid: s.Valid(), unsupported: s.Unsupported}
-		c.print(e.stdout, *quiet, *allowFixed)
-		fmt.Fprintln(e.stdout, shapesLine(s, counts, fixed))
+		c.print(stdout, *quiet, *allowFixed)
+		fmt.Fprintln(stdout, shapesLine(s, counts, fixed))
 	}
 	if out != nil {
 		if _, err := out.Write(model); err != nil {
@@ -269,8 +278,8 @@ func shapesLine(s *check.Shapes, counts map[string]int, fixed int) string {
 }
 
 // printTensors prints the tensors as a table, then the message of each that has one. A width
-// above 0 (a terminal's) keeps the table's lines to it, shortening the TENSOR column in the middle.
-func printTensors(w io.Writer, ts []check.Tensor, color bool, width int) {
+// above 0 (a terminal's) keeps the table's lines to it (fitTable); symbols are the model's symbols.
+func printTensors(w io.Writer, ts []check.Tensor, symbols []string, color bool, width int) {
 	// A buffer under the tabwriter, which writes each cell and its padding on its own: a system
 	// call a 64 KiB block, not a cell (1,304,130 for the 100,000 tensors of the wide graph of bench/gen, 105 with it).
 	bw := bufio.NewWriterSize(w, 64<<10)
@@ -287,13 +296,17 @@ func printTensors(w io.Writer, ts []check.Tensor, color bool, width int) {
 		}
 		table = append(table, []string{name, dash(t.Op), t.Type.String(), t.Shape.String(), declared, string(t.Verdict)})
 	}
-	fitColumns(table, []bool{true, false, false, false, false, false}, width)
+	table, keep, above := fitTable(table, []bool{true, false, false, false, false, false}, []bool{false, false, false, true, true, false}, symbols, width)
+	for _, l := range above {
+		fmt.Fprintln(bw, l)
+	}
 	tw := tabwriter.NewWriter(bw, 0, 0, 2, ' ', 0)
 	for i, cells := range table {
-		if i == 0 {
-			cells[5] = paint(color, bold, cells[5])
+		if v := slices.Index(keep, 5); v < 0 {
+		} else if i == 0 {
+			cells[v] = paint(color, bold, cells[v])
 		} else {
-			cells[5] = paintVerdict(color, cells[5])
+			cells[v] = paintVerdict(color, cells[v])
 		}
 		fmt.Fprintln(tw, strings.Join(cells, "\t"))
 	}

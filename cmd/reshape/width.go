@@ -1,8 +1,13 @@
 package main
 
 import (
+	"bytes"
 	"io"
 	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"golang.org/x/term"
@@ -76,4 +81,298 @@ func shortenMiddle(s string, n int) string {
 	head := n / 2
 	tail := n - 1 - head
 	return string(r[:head]) + "…" + string(r[len(r)-tail:])
+}
+
+// tableWidth returns the width in columns of the table of rows, cells two spaces apart.
+func tableWidth(rows [][]string) int {
+	var widths []int
+	for _, row := range rows {
+		for k, c := range row {
+			if k == len(widths) {
+				widths = append(widths, 0)
+			}
+			widths[k] = max(widths[k], utf8.RuneCountInString(c))
+		}
+	}
+	total := 2 * max(len(widths)-1, 0)
+	for _, w := range widths {
+		total += w
+	}
+	return total
+}
+
+// fitTable returns the table of rows (its first the header) kept to width columns (as it is when
+// width is 0), and the lines to print above it. First the columns of names (names[k]) are
+// shortened in the middle. When that is not enough: a column whose cells are all the same leaves
+// the table for a line above it ("every row: FILE a.onnx, ZERO allowzero=0"); the symbols longer
+// than two characters get one-letter aliases in the columns of shapes (shapes[k]), with a legend
+// ("symbols: B = batch, H = height"); and the cells of shapes wrap onto more lines, after a comma
+// where they can, so that every value stays whole. keep gives the index in rows of each column of
+// the table returned.
+func fitTable(rows [][]string, names, shapes []bool, symbols []string, width int) (table [][]string, keep []int, above []string) {
+	keep = make([]int, len(rows[0]))
+	for k := range keep {
+		keep[k] = k
+	}
+	if width <= 0 || len(rows) < 2 {
+		return rows, keep, nil
+	}
+	whole := make([][]string, len(rows))
+	for i, row := range rows {
+		whole[i] = slices.Clone(row)
+	}
+	fitColumns(rows, names, width)
+	if tableWidth(rows) <= width {
+		return rows, keep, nil
+	}
+	rows = whole
+	var same []string
+	keep = keep[:0]
+	for k := range rows[0] {
+		if !slices.ContainsFunc(rows[2:], func(r []string) bool { return r[k] != rows[1][k] }) {
+			same = append(same, rows[0][k]+" "+rows[1][k])
+			continue
+		}
+		keep = append(keep, k)
+	}
+	if len(same) > 0 {
+		above = append(above, "every row: "+strings.Join(same, ", "))
+	}
+	left := make([][]string, len(rows))
+	for i, row := range rows {
+		for _, k := range keep {
+			left[i] = append(left[i], row[k])
+		}
+	}
+	kept := func(in []bool) []bool {
+		out := make([]bool, len(keep))
+		for i, k := range keep {
+			out[i] = in[k]
+		}
+		return out
+	}
+	rows, names, shapes = left, kept(names), kept(shapes)
+	fitColumns(rows, names, width)
+	if alias := aliases(symbols); len(alias) > 0 && slices.Contains(shapes, true) {
+		var parts []string
+		for _, name := range symbols {
+			if a, ok := alias[name]; ok {
+				parts = append(parts, a+" = "+name)
+			}
+		}
+		above = append(above, "symbols: "+strings.Join(parts, ", "))
+		for _, row := range rows[1:] {
+			for k := range row {
+				if shapes[k] {
+					row[k] = renameSymbols(row[k], alias)
+				}
+			}
+		}
+	}
+	// The widths: the widest column of shapes narrowed by one until the table fits, none below
+	// minWrapped.
+	widths := make([]int, len(keep))
+	total := 2 * (len(keep) - 1)
+	for i := range keep {
+		for _, row := range rows {
+			widths[i] = max(widths[i], utf8.RuneCountInString(row[i]))
+		}
+		total += widths[i]
+	}
+	for ; total > width; total-- {
+		widest := -1
+		for i := range keep {
+			if shapes[i] && widths[i] > minWrapped && (widest < 0 || widths[i] > widths[widest]) {
+				widest = i
+			}
+		}
+		if widest < 0 {
+			break
+		}
+		widths[widest]--
+	}
+	for _, row := range rows {
+		cells := make([][]string, len(keep))
+		lines := 1
+		for i := range keep {
+			cells[i] = []string{row[i]}
+			if shapes[i] {
+				cells[i] = wrapCell(row[i], widths[i])
+			}
+			lines = max(lines, len(cells[i]))
+		}
+		for l := range lines {
+			line := make([]string, len(keep))
+			for i := range keep {
+				if l < len(cells[i]) {
+					line[i] = cells[i][l]
+				}
+			}
+			table = append(table, line)
+		}
+	}
+	return table, keep, above
+}
+
+// minWrapped is the narrowest a wrapped column becomes, in characters.
+const minWrapped = 12
+
+// wrapCell returns s cut into lines of at most width characters, each after a comma where one
+// is in the line's second half, else at the width.
+func wrapCell(s string, width int) []string {
+	var out []string
+	r := []rune(s)
+	for len(r) > width {
+		cut := width
+		for i := width - 1; i >= width/2; i-- {
+			if r[i] == ',' {
+				cut = i + 1
+				break
+			}
+		}
+		out = append(out, string(r[:cut]))
+		r = r[cut:]
+	}
+	return append(out, string(r))
+}
+
+// aliases returns a short name for each of symbols longer than two characters: its first letter
+// in upper case, followed by the least number from 1 up that makes it differ from every symbol
+// and every alias before it.
+func aliases(symbols []string) map[string]string {
+	taken := map[string]bool{}
+	for _, s := range symbols {
+		taken[s] = true
+	}
+	out := map[string]string{}
+	for _, s := range symbols {
+		if utf8.RuneCountInString(s) <= 2 {
+			continue
+		}
+		first := strings.IndexFunc(s, unicode.IsLetter)
+		if first < 0 {
+			continue
+		}
+		r, _ := utf8.DecodeRuneInString(s[first:])
+		base := string(unicode.ToUpper(r))
+		a := base
+		for n := 1; taken[a]; n++ {
+			a = base + strconv.Itoa(n)
+		}
+		taken[a], out[s] = true, a
+	}
+	return out
+}
+
+// renameSymbols returns the dims written in s ("[p2o.D.0,(p2o.D.1+3)//8]") with each symbol that
+// alias names replaced by its alias. A symbol is a run of letters, digits, '_', '.' and ':' that
+// is the whole of a name (the notation of sym: a number is such a run too, and no symbol's name).
+func renameSymbols(s string, alias map[string]string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		j := i
+		for j < len(s) && isNameByte(s[j]) {
+			j++
+		}
+		if j == i {
+			b.WriteByte(s[i])
+			i++
+			continue
+		}
+		if a, ok := alias[s[i:j]]; ok {
+			b.WriteString(a)
+		} else {
+			b.WriteString(s[i:j])
+		}
+		i = j
+	}
+	return b.String()
+}
+
+func isNameByte(c byte) bool {
+	return c == '_' || c == '.' || c == ':' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c >= utf8.RuneSelf
+}
+
+// wrapWriter writes the lines written to it to w, each longer than width columns broken at spaces
+// (a word longer than a line where it must be), the lines it continues on indented by four spaces.
+// Colour escapes take no column. Flush writes a last line that has no newline.
+type wrapWriter struct {
+	w     io.Writer
+	width int
+	buf   []byte
+}
+
+func (ww *wrapWriter) Write(p []byte) (int, error) {
+	ww.buf = append(ww.buf, p...)
+	for {
+		i := bytes.IndexByte(ww.buf, '\n')
+		if i < 0 {
+			return len(p), nil
+		}
+		if err := ww.line(ww.buf[:i]); err != nil {
+			return 0, err
+		}
+		ww.buf = ww.buf[i+1:]
+	}
+}
+
+// Flush writes what is left of the last line.
+func (ww *wrapWriter) Flush() error {
+	if len(ww.buf) == 0 {
+		return nil
+	}
+	err := ww.line(ww.buf)
+	ww.buf = ww.buf[:0]
+	return err
+}
+
+const wrapIndent = "    "
+
+// line writes one line, broken to the width.
+func (ww *wrapWriter) line(l []byte) error {
+	var out []byte
+	indent := ""
+	for {
+		cut, next := breakAt(l, ww.width-len(indent))
+		out = append(append(append(out, indent...), bytes.TrimRight(l[:cut], " ")...), '\n')
+		if next >= len(l) {
+			break
+		}
+		l, indent = bytes.TrimLeft(l[next:], " "), wrapIndent
+		if len(l) == 0 {
+			break
+		}
+	}
+	_, err := ww.w.Write(out)
+	return err
+}
+
+// breakAt returns where the line l ends when it must fit in width columns, and where what follows
+// starts: all of l when it fits; else at the last space that leaves a word on the line, else after
+// width characters.
+func breakAt(l []byte, width int) (cut, next int) {
+	col, space := 0, -1
+	for i := 0; i < len(l); {
+		if l[i] == 0x1b { // a colour escape: ESC [ ... m
+			j := bytes.IndexByte(l[i:], 'm')
+			if j < 0 {
+				return len(l), len(l)
+			}
+			i += j + 1
+			continue
+		}
+		if l[i] == ' ' && i > 0 && l[i-1] != ' ' {
+			space = i
+		}
+		if col == max(width, 1) {
+			if space > 0 {
+				return space, space
+			}
+			return i, i
+		}
+		_, n := utf8.DecodeRune(l[i:])
+		i += n
+		col++
+	}
+	return len(l), len(l)
 }

@@ -1,0 +1,79 @@
+package main
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+// TestFitTable: a table that shortening names does not fit loses its columns of one value to a
+// line above it, its long symbols get aliases, and its shapes wrap, whole, to the width.
+func TestFitTable(t *testing.T) {
+	rows := [][]string{
+		{"FILE", "NAME", "INPUT", "VERDICT"},
+		{"m.onnx", "p2o.Reshape.64", "[p2o.DynamicDimension.0,120,1,(p2o.DynamicDimension.1+3)//8]", "inferred"},
+		{"m.onnx", "r", "[p2o.DynamicDimension.0,(p2o.DynamicDimension.1+3)//8,360]", "mismatch"},
+	}
+	table, keep, above := fitTable(rows, []bool{true, true, false, false}, []bool{false, false, true, false},
+		[]string{"p2o.DynamicDimension.0", "p2o.DynamicDimension.1", "N"}, 40)
+	want := [][]string{
+		{"NAME", "INPUT", "VERDICT"},
+		{"p2o.Reshape.64", "[P,120,1,", "inferred"},
+		{"", "(P1+3)//8]", ""},
+		{"r", "[P,(P1+3)//8,", "mismatch"},
+		{"", "360]", ""},
+	}
+	if got, w := strings.Join(above, "\n"), "every row: FILE m.onnx\nsymbols: P = p2o.DynamicDimension.0, P1 = p2o.DynamicDimension.1"; got != w {
+		t.Errorf("above the table:\n%s\nwant\n%s", got, w)
+	}
+	if len(keep) != 3 || keep[0] != 1 || keep[2] != 3 {
+		t.Errorf("columns kept %v, want [1 2 3]", keep)
+	}
+	if len(table) != len(want) {
+		t.Fatalf("table %q, want %q", table, want)
+	}
+	for i := range want {
+		if strings.Join(table[i], "|") != strings.Join(want[i], "|") {
+			t.Errorf("line %d: %q, want %q", i, table[i], want[i])
+		}
+	}
+	if w := tableWidth(table); w > 40 {
+		t.Errorf("table %d columns wide, want at most 40", w)
+	}
+	// A table that fits is left as it is.
+	small := [][]string{{"A", "B"}, {"x", "[N]"}}
+	if table, keep, above := fitTable(small, []bool{true, false}, []bool{false, true}, []string{"N"}, 40); len(table) != 2 || len(keep) != 2 || above != nil {
+		t.Errorf("a table that fits: %q %v %q", table, keep, above)
+	}
+}
+
+func TestRenameSymbols(t *testing.T) {
+	alias := map[string]string{"batch": "B", "p2o.D.1": "P"}
+	for in, want := range map[string]string{
+		"[batch,3,(p2o.D.1+3)//8]": "[B,3,(P+3)//8]",
+		"[batch2,batch*batch]":     "[batch2,B*B]",
+		"12":                       "12",
+	} {
+		if got := renameSymbols(in, alias); got != want {
+			t.Errorf("renameSymbols(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// TestWrapWriter: lines longer than the width break at spaces, the rest indented; colour escapes
+// take no column; a word longer than a line breaks where it must.
+func TestWrapWriter(t *testing.T) {
+	var b strings.Builder
+	w := &wrapWriter{w: &b, width: 20}
+	w.Write([]byte("short\n\x1b[1mbold\x1b[0m words that go on and on\nabcdefghijklmnopqrstuvwxyz0123"))
+	w.Flush()
+	want := "short\n\x1b[1mbold\x1b[0m words that go\n    on and on\nabcdefghijklmnopqrst\n    uvwxyz0123\n"
+	if b.String() != want {
+		t.Errorf("wrapped:\n%q\nwant\n%q", b.String(), want)
+	}
+	for _, l := range strings.Split(strings.TrimSpace(b.String()), "\n") {
+		if n := utf8.RuneCountInString(strings.NewReplacer("\x1b[1m", "", "\x1b[0m", "").Replace(l)); n > 20 {
+			t.Errorf("line %q is %d columns", l, n)
+		}
+	}
+}
