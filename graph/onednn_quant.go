@@ -40,7 +40,7 @@ func dnnlQType(c *ctx, r int, ok bool) (qtype string, axis int, err error) {
 // dnnlQuantize: Quantize-1 and Dequantize-1: the output has src's shape, of type f32 for
 // Dequantize (Quantize's, s8, u8 or an f8 type, is the file's); the scales attribute (and zps,
 // when given) holds one value per tensor (qtype per_tensor) or one per element of src's axis
-// (per_channel).
+// (per_channel: perChannel).
 func dnnlQuantize(c *ctx) error {
 	in, err := c.Input(0)
 	if err != nil {
@@ -70,12 +70,25 @@ func dnnlQuantize(c *ctx) error {
 		case qtype == "per_tensor" && n != 1:
 			return c.Errorf(errcode.ErrInvalidShape, "%s holds %d values: per_tensor takes 1", name, n)
 		case qtype == "per_channel" && ok:
-			if _, err := c.Unify(sym.Const(int64(n)), in.Shape.Dims[axis], name+" (one per element of axis "+itoa(axis)+")"); err != nil {
+			if err := perChannel(c, n, in.Shape.Dims[axis], name, axis); err != nil {
 				return err
 			}
 		}
 	}
 	return dnnlQuantOut(c, in)
+}
+
+// perChannel checks the count n of the values of the attribute name of a per_channel
+// quantization against the dim d of src's axis: equal, or for a static d a multiple of it, as
+// oneDNN takes the scales of grouped ConvTranspose weights [C,O/groups,X...] along axis 1, one per
+// output channel of every group (int8_convtranspose_post_ops_add_fusion.json: 16 scales along a
+// dim of 1).
+func perChannel(c *ctx, n int, d sym.Dim, name string, axis int) error {
+	if k, ok := d.Static(); ok && k > 0 && int64(n)%k == 0 {
+		return nil
+	}
+	_, err := c.Unify(sym.Const(int64(n)), d, name+" (one per element of axis "+itoa(axis)+")")
+	return err
 }
 
 // dnnlQuantOut sets the output of a quantization of in: in's shape, of type f32 for a

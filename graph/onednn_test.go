@@ -3,12 +3,14 @@ package graph_test
 import (
 	"errors"
 	"fmt"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/reshape-go/reshape/errcode"
 	"github.com/reshape-go/reshape/graph"
+	"github.com/reshape-go/reshape/internal/testenv"
 	"github.com/reshape-go/reshape/onednn"
 )
 
@@ -215,5 +217,110 @@ func TestOneDNNTensors(t *testing.T) {
 		if got := res.Tensor(name).Shape.String(); got != want {
 			t.Errorf("tensor %s = %s, want %s", name, got, want)
 		}
+	}
+}
+
+func TestOneDNNNN(t *testing.T) {
+	pads := "strides=[2,2] pads_begin=[1,1] pads_end=[0,0] dilations=[1,1]"
+	checkDNNL(t, []dnnlCase{
+		{"matmul", "MatMul", "transpose_b=true", []string{"f32[1,16,384,64]", "f32[1,16,384,64]"}, []string{"[1,16,384,384]"}, nil},
+		{"matmul bias", "MatMul", "", []string{"f32[384,4096]", "f32[4096,1024]", "f32[1,1024]"}, []string{"[384,1024]"}, nil},
+		{"matmul row", "MatMul", "", []string{"f32[128]", "f32[128,64]"}, []string{"[64]"}, nil},
+		{"matmul gqa", "MatMul", "", []string{"f32[1,8,2,1,256]", "f32[1,8,1,256,256]"}, []string{"[1,8,2,1,256]"}, nil},
+		{"matmul inner", "MatMul", "", []string{"f32[2,3]", "f32[4,5]"}, []string{""}, errcode.ErrInvalidShape},
+		{"matmul bias grows", "MatMul", "", []string{"f32[2,3]", "f32[3,5]", "f32[4,5]"}, []string{""}, errcode.ErrInvalidShape},
+		{"conv ncx oix", "Convolution", pads + " data_format=NCX weights_format=OIX groups=1", []string{"f32[1,3,224,224]", "f32[64,3,7,7]", "f32[64]"},
+			[]string{"[1,64,110,110]"}, nil},
+		{"conv depthwise", "Convolution", pads + " data_format=NCX weights_format=OIX groups=64", []string{"f32[2,64,112,112]", "f32[64,1,3,3]"},
+			[]string{"[2,64,56,56]"}, nil},
+		{"conv nxc xio same", "Convolution", "strides=[2,2] pads_begin=[0,0] pads_end=[0,0] dilations=[1,1] auto_pad=SAME_UPPER groups=3",
+			[]string{"u8[1,300,300,3]", "s8[7,7,1,24]"}, []string{"[1,150,150,24]"}, nil},
+		{"conv channels", "Convolution", pads + " data_format=NCX weights_format=OIX", []string{"f32[1,4,224,224]", "f32[64,3,7,7]"}, []string{""}, errcode.ErrInvalidShape},
+		{"conv no strides", "Convolution", "pads_begin=[0,0] pads_end=[0,0] dilations=[1,1]", []string{"f32[1,3,9,9]", "f32[3,3,3,8]"}, []string{""}, errcode.ErrSyntax},
+		{"deconv", "ConvTranspose", "strides=[2,2] pads_begin=[0,0] pads_end=[41,41] dilations=[1,1] data_format=NCX weights_format=IOX",
+			[]string{"f32[1,32,28,28]", "f32[32,128,3,3]"}, []string{"[1,128,16,16]"}, nil},
+		{"deconv groups", "ConvTranspose", "strides=[1,1] pads_begin=[1,1] pads_end=[1,1] dilations=[1,1] data_format=NCX weights_format=IOX groups=4",
+			[]string{"f32[2,16,5,5]", "f32[16,4,3,3]"}, []string{"[2,16,5,5]"}, nil},
+		{"deconv bwd data", "ConvTransposeBackwardData", "strides=[2,2] pads_begin=[0,0] pads_end=[41,41] dilations=[1,1] data_format=NCX weights_format=IOX",
+			[]string{"f32[1,128,16,16]", "f32[32,128,3,3]"}, []string{"[1,32,28,28]"}, nil},
+		{"conv bwd data", "ConvolutionBackwardData", "strides=[1,1,1] pads_begin=[0,0,0] pads_end=[0,0,0] dilations=[1,1,1] data_format=NCX weights_format=OIX",
+			[]string{"f32[1,32,114,130,130]", "f32[32,3,3,3,3]"}, []string{"[1,3,116,132,132]"}, nil},
+		{"conv bwd data dst_shape", "ConvolutionBackwardData", "strides=[2,2] pads_begin=[0,0] pads_end=[0,0] dilations=[1,1] data_format=NCX weights_format=OIX dst_shape=[1,32,28,28]",
+			[]string{"f32[1,128,14,14]", "f32[128,32,1,1]"}, []string{"[1,32,28,28]"}, nil},
+		{"conv bwd weights", "ConvolutionBackwardWeights", "strides=[1] pads_begin=[1] pads_end=[1] dilations=[1] data_format=NCX weights_format=OIX groups=4",
+			[]string{"f32[2,16,5]", "f32[2,16,5]"}, []string{"[16,4,3]"}, nil},
+		{"conv bwd weights shape", "ConvolutionBackwardWeights", "strides=[2,2] pads_begin=[0,0] pads_end=[0,0] dilations=[1,1] weights_shape=[128,32,1,1]",
+			[]string{"f32[1,28,28,32]", "f32[1,14,14,128]"}, []string{"[128,32,1,1]"}, nil},
+		{"maxpool", "MaxPool", "strides=[2,2] pads_begin=[1,1] pads_end=[0,0] kernel=[3,3] dilations=[1,1] data_format=NCX", []string{"f32[1,64,600,600]"},
+			[]string{"[1,64,300,300]"}, nil},
+		{"avgpool negative pad", "AvgPool", "strides=[2,2,2] pads_begin=[1,1,1] pads_end=[-1,1,0] kernel=[2,4,3] exclude_pad=true data_format=NCX",
+			[]string{"f32[2,9,22,62,42]"}, []string{"[2,9,11,31,21]"}, nil},
+		{"avgpool ceil", "AvgPool", "strides=[2] pads_begin=[0] pads_end=[0] kernel=[2] rounding_type=ceil", []string{"f32[1,5,3]"}, []string{"[1,3,3]"}, nil},
+		{"maxpool bwd", "MaxPoolBackward", "strides=[2,2] pads_begin=[1,1] pads_end=[0,0] kernel=[3,3] data_format=NCX",
+			[]string{"f32[1,64,600,600]", "f32[1,64,300,300]"}, []string{"[1,64,600,600]"}, nil},
+		{"maxpool bwd wrong", "MaxPoolBackward", "strides=[2,2] pads_begin=[1,1] pads_end=[0,0] kernel=[3,3] data_format=NCX",
+			[]string{"f32[1,64,600,600]", "f32[1,64,299,300]"}, []string{""}, errcode.ErrInvalidShape},
+		{"avgpool bwd", "AvgPoolBackward", "strides=[2,2] pads_begin=[1,1] pads_end=[0,0] kernel=[3,3] data_format=NCX src_shape=[1,64,600,600]",
+			[]string{"f32[1,64,300,300]"}, []string{"[1,64,600,600]"}, nil},
+		{"interpolate scales", "Interpolate", "mode=linear scales=[2,2,0.5]f data_format=NCX", []string{"f32[2,8,2,4,12]"}, []string{"[2,8,4,8,6]"}, nil},
+		{"interpolate sizes", "Interpolate", "mode=nearest sizes=[17] data_format=NCX", []string{"f32[2,17,21]"}, []string{"[2,17,17]"}, nil},
+		{"interpolate bwd", "InterpolateBackward", "mode=linear scales=[1.66667,1]f data_format=NCX", []string{"f32[2,16,3,11]", "f32[2,16,5,11]"},
+			[]string{"[2,16,3,11]"}, nil},
+		{"biasadd", "BiasAdd", "data_format=NCX", []string{"f32[2,64,112,112]", "f32[64]"}, []string{"[2,64,112,112]"}, nil},
+		{"biasadd wrong", "BiasAdd", "", []string{"f32[2,64,112,112]", "f32[64]"}, []string{""}, errcode.ErrInvalidShape},
+		{"biasadd backprop", "BiasAddBackprop", "data_format=NCX", []string{"f32[1,128,32,32]"}, []string{"[128]"}, nil},
+		{"genindex", "GenIndex", "axis=2", []string{"f32[1,32,32,32]"}, []string{"[1,32,32,32]"}, nil},
+		{"dropout", "Dropout", "", []string{"f32[2,8,128]", "s64[]", "s64[]", "f32[]"}, []string{"[2,8,128]", "[2,8,128]"}, nil},
+	})
+}
+
+func TestOneDNNNorm(t *testing.T) {
+	checkDNNL(t, []dnnlCase{
+		{"batchnorm", "BatchNormInference", "epsilon=0.0625 data_format=NCX", []string{"f32[2,192,71,71]", "f32[192]", "f32[192]", "f32[192]", "f32[192]"},
+			[]string{"[2,192,71,71]"}, nil},
+		{"batchnorm wrong", "BatchNormInference", "epsilon=0.0625", []string{"f32[2,192,71,71]", "f32[192]", "f32[192]", "f32[192]", "f32[192]"},
+			[]string{""}, errcode.ErrInvalidShape},
+		{"batchnorm training", "BatchNormForwardTraining", "epsilon=0.0625 data_format=NCX", []string{"f32[2,192,7,7]", "f32[192]", "f32[192]"},
+			[]string{"[2,192,7,7]", "[192]", "[192]", "[192]", "[192]"}, nil},
+		{"batchnorm backward", "BatchNormTrainingBackward", "epsilon=0.0625 data_format=NCX",
+			[]string{"f32[1,32,28,28]", "f32[1,32,28,28]", "f32[32]", "f32[32]", "f32[32]"}, []string{"[1,32,28,28]", "[32]", "[32]"}, nil},
+		{"layernorm", "LayerNorm", "begin_norm_axis=-1 keep_stats=true", []string{"f32[64,128,28,28]"}, []string{"[64,128,28,28]", "[64,128,28]", "[64,128,28]"}, nil},
+		{"layernorm affine", "LayerNorm", "begin_norm_axis=1", []string{"f32[8,4,6]", "f32[4,6]", "f32[4,6]"}, []string{"[8,4,6]"}, nil},
+		{"layernorm gamma wrong", "LayerNorm", "", []string{"f32[8,4,6]", "f32[4]"}, []string{""}, errcode.ErrInvalidShape},
+		{"layernorm backward", "LayerNormBackward", "use_affine=true", []string{"f32[8,384,1024]", "f32[8,384,1024]", "f32[8,384]", "f32[8,384]", "f32[1024]", "f32[1024]"},
+			[]string{"[8,384,1024]", "[1024]", "[1024]"}, nil},
+		{"rmsnorm", "RMSNorm", "epsilon=0.0625", []string{"f32[64,128,28,28]", "f32[28]"}, []string{"[64,128,28,28]"}, nil},
+		{"groupnorm", "GroupNorm", "groups=32 data_format=NCX keep_stats=true", []string{"f32[2,320,48,48]", "f32[320]", "f32[320]"},
+			[]string{"[2,320,48,48]", "[2,32]", "[2,32]"}, nil},
+		{"groupnorm groups", "GroupNorm", "groups=3 data_format=NCX", []string{"f32[2,320,48,48]"}, []string{""}, errcode.ErrInvalidShape},
+		{"softmax", "SoftMax", "axis=-1", []string{"f32[1,16,32,33]"}, []string{"[1,16,32,33]"}, nil},
+		{"softmax stats", "Softmax", "axis=-1 mode=inf_as_zero", []string{"f32[1,2,8,128,128]"}, []string{"[1,2,8,128,128]", "[1,2,8,128,1]"}, nil},
+		{"softmax backward", "SoftMaxBackward", "axis=-1", []string{"f32[2,-1]", "f32[-1,8]"}, []string{"[2,8]"}, nil},
+		{"softmax backward differ", "SoftmaxBackward", "axis=-1", []string{"f32[1,2,8,128,128]", "f32[1,2,8,128,64]"}, []string{""}, errcode.ErrInvalidShape},
+		{"logsoftmax", "LogSoftmax", "axis=1", []string{"f32[64,128,28,28]"}, []string{"[64,128,28,28]"}, nil},
+		{"logsoftmax backward", "LogSoftmaxBackward", "axis=1", []string{"f32[8,384,1024]", "f32[8,384,1024]"}, []string{"[8,384,1024]"}, nil},
+	})
+}
+
+// TestOneDNNOperations checks that every operation of oneDNN Graph's operation set
+// (../shared/spec/onednn-ops, one page each) has a rule, by its documented name.
+func TestOneDNNOperations(t *testing.T) {
+	pages, err := filepath.Glob(filepath.Join(testenv.Shared(t, "spec/onednn-ops"), "*.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, p := range pages {
+		op := strings.TrimSuffix(filepath.Base(p), ".md")
+		if op == "README" {
+			continue
+		}
+		n++
+		if !graph.Supported(graph.DomainOneDNN, op) {
+			t.Errorf("%s has no rule", op)
+		}
+	}
+	if n < 80 {
+		t.Errorf("%d operation pages, want the 87 of oneDNN's operation set", n)
 	}
 }

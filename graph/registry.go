@@ -96,7 +96,7 @@ func init() {
 		openvinoSpace, openvinoConv, openvinoIndex, openvinoNorm,
 		openvinoDetection, openvinoRNN, openvinoNMS, openvinoSignal, openvinoMisc, openvinoControl,
 		microsoftAttention, microsoft,
-		onednnCore, onednnElementwise, onednnQuant,
+		onednnCore, onednnElementwise, onednnQuant, onednnNN, onednnNorm,
 	} {
 		register(t)
 	}
