@@ -109,8 +109,10 @@ type planned struct {
 // the rewrites remove the conditions they are for and that the fixed model computes what m
 // computes at the export binding.
 //
-// It returns an error for a model graph.FromONNX or graph.Infer refuses, a model with a node that
-// fails at the export binding (the node's error, errcode.ErrInvalidShape for a shape it breaks), or
+// It returns an error for a model graph.FromONNX or graph.Infer refuses, a model with a node whose
+// element types a runtime refuses at load (graph.NodeResult.TypeErr, errcode.ErrDataType or
+// errcode.ErrNoKernel: no rewrite of a pattern makes it load), a model with a node that fails at
+// the export binding (the node's error, errcode.ErrInvalidShape for a shape it breaks), or
 // an Options.Export name that no dim of the model has (errcode.ErrSyntax), and one wrapping
 // errcode.ErrNoEquivalent should the fixed model not prove equivalent (a defect of this package:
 // nothing is written). A model with nothing to rewrite is no error: Rewrites is empty, and WriteTo
@@ -124,6 +126,11 @@ func Find(m *onnx.Model, dir string, opt Options) (*Fix, error) {
 	r0, err := graph.Infer(g0, f.opt)
 	if err != nil {
 		return nil, err
+	}
+	for i := range r0.Nodes {
+		if err := r0.Nodes[i].TypeErr; err != nil {
+			return nil, fmt.Errorf("the model does not load: %w", err)
+		}
 	}
 	if len(opt.Export) > 0 {
 		o := f.opt

@@ -347,6 +347,20 @@ func TestFindErrors(t *testing.T) {
 	}
 }
 
+// TestFindTypeError: a model whose node a runtime refuses at load for its input types (torch
+// 1.13's Sqrt of i64 in RAFT) is an error with the node's code, not a model fix can make run.
+func TestFindTypeError(t *testing.T) {
+	m, err := onnx.Open(filepath.Join("..", "testdata", "models", "type_error.onnx"), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m.Close()
+	_, err = fix.Find(m, "", fix.Options{})
+	if !errors.Is(err, errcode.ErrDataType) || !strings.Contains(err.Error(), `the model does not load: sqrt (Sqrt): input 0 ("c") is i64`) {
+		t.Errorf("got %v, want the data-type error of sqrt", err)
+	}
+}
+
 // TestVerifyRefuses: Verify refuses a model other than the one WriteTo wrote.
 func TestVerifyRefuses(t *testing.T) {
 	f, m := findModel(t, "const_reshape_batch")

@@ -44,7 +44,8 @@ why). OUT is written through a temporary file: on an error or a signal nothing i
 
 Exit status: 0 when the fixed model has no condition that a Reshape imposes or that fixes a dim to
 one value (what the rewrites are for); 1 when it still has one, which fix cannot remove (OUT is
-written with the rewrites it could make); 2 when the model cannot be read or OUT written.
+written with the rewrites it could make); 2 when the model cannot be read, does not load (a node
+of element types a runtime refuses: its code, and nothing is written), or OUT cannot be written.
 
 Examples:
   reshape fix yolo.onnx yolo-fixed.onnx
