@@ -198,6 +198,15 @@ func (m *Model) gather(g *graph.Graph, res *graph.Result, symbols []string) {
 		m.Symbols = append(m.Symbols, s)
 		facts.Symbols = append(facts.Symbols, sizemap.Symbol{Name: name, Lo: lo, Hi: hi})
 	}
+	for i := range res.Nodes {
+		// A node whose element types a runtime refuses at load fails at every binding: the map
+		// draws no cell as running.
+		if r := &res.Nodes[i]; r.TypeErr != nil {
+			facts.Conditions = append(facts.Conditions, sizemap.Condition{Holds: sym.False(), Node: r.Path, Op: r.Node.Op,
+				Why: "the model does not load: " + errcode.Code(r.TypeErr)})
+			break
+		}
+	}
 	for _, c := range m.Conditions {
 		facts.Conditions = append(facts.Conditions, sizemap.Condition{Holds: c.Holds, Node: c.Node, Op: c.Op, Why: c.Why})
 	}

@@ -71,6 +71,22 @@ func TestLoad(t *testing.T) {
 	}
 }
 
+// TestTypeErrorMap: a model a runtime refuses at load for a node's element types runs at no cell
+// of its map, and the map names the node.
+func TestTypeErrorMap(t *testing.T) {
+	m, err := report.Load("../testdata/models/type_error.onnx", report.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "type_error.onnx does not run: sqrt (Sqrt) fails with data-type"; m.Verdict.Text != want {
+		t.Errorf("verdict %q, want %q", m.Verdict.Text, want)
+	}
+	if m.Map == nil || m.Map.Text != "N 1..128: runs at 0 of 128 cells" ||
+		!strings.Contains(m.Map.SVG, "sqrt (Sqrt): the model does not load: data-type (fails first at 128 cells)") {
+		t.Errorf("map %+v, want one that runs nowhere and names sqrt", m.Map)
+	}
+}
+
 // TestLoadTensors requires every node's tensors to index the tensors of shapes: each output is the
 // tensor the node outputs, each input a tensor of its graph or of one around it.
 func TestLoadTensors(t *testing.T) {
