@@ -290,6 +290,14 @@ func (p *parser) cmp() (value, error) {
 	if err != nil {
 		return value{}, err
 	}
+	if p.keyword("in") {
+		x, err := p.expr(v, at)
+		if err != nil {
+			return value{}, err
+		}
+		q, err := p.members(x)
+		return value{p: q, isPred: true}, err
+	}
 	op, n, ok := p.relop()
 	if !ok {
 		if p.peek("=") {
@@ -310,6 +318,86 @@ func (p *parser) cmp() (value, error) {
 		return value{}, p.errorf("comparisons do not chain (want &&)")
 	}
 	return value{p: Cmp(a, op, b), isPred: true}, nil
+}
+
+// keyword reports whether the word w comes next, not the start of a longer name, and takes it.
+func (p *parser) keyword(w string) bool {
+	if !p.peek(w) || p.i+len(w) < len(p.s) && isNameByte(p.s[p.i+len(w)]) {
+		return false
+	}
+	p.i += len(w)
+	return true
+}
+
+// members parses what follows x in: a range a..b, or a set {m, ...} of integers and ranges, and
+// returns the predicate that x is in it (x in 217..224 is x >= 217 && x <= 224; x in {0, 29..31}
+// is x == 0 || x >= 29 && x <= 31).
+func (p *parser) members(x Expr) (Pred, error) {
+	// member parses an integer, or a range when one follows; a range only unless set.
+	member := func(set bool) (Pred, error) {
+		lo, err := p.integer()
+		if err != nil {
+			return Pred{}, err
+		}
+		if !p.peek("..") {
+			if !set {
+				return Pred{}, p.errorf("in takes a range a..b or a set {...}")
+			}
+			return Eq(x, Int(lo)), nil
+		}
+		p.i += 2
+		hi, err := p.integer()
+		if err != nil {
+			return Pred{}, err
+		}
+		if hi < lo {
+			return Pred{}, p.errorf("an empty range %d..%d", lo, hi)
+		}
+		return And(Ge(x, Int(lo)), Le(x, Int(hi))), nil
+	}
+	if !p.peek("{") {
+		return member(false)
+	}
+	p.i++
+	var ps []Pred
+	for {
+		q, err := member(true)
+		if err != nil {
+			return Pred{}, err
+		}
+		ps = append(ps, q)
+		switch {
+		case p.peek(","):
+			p.i++
+		case p.peek("}"):
+			p.i++
+			return Or(ps...), nil
+		default:
+			return Pred{}, p.errorf("want , or } in a set")
+		}
+	}
+}
+
+// integer parses an integer, with its sign.
+func (p *parser) integer() (int64, error) {
+	p.space()
+	j := p.i
+	if j < len(p.s) && p.s[j] == '-' {
+		j++
+	}
+	k := j
+	for k < len(p.s) && p.s[k] >= '0' && p.s[k] <= '9' {
+		k++
+	}
+	if k == j {
+		return 0, p.errorf("want an integer")
+	}
+	n, err := strconv.ParseInt(p.s[p.i:k], 10, 64)
+	if err != nil {
+		return 0, errcode.Errorf(errcode.ErrOverflow, "%s %q: offset %d: %s does not fit in an int64", p.what, p.s, p.i, p.s[p.i:k])
+	}
+	p.i = k
+	return n, nil
 }
 
 // sum parses term (('+'|'-') term)*.

@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/big"
 	"slices"
+	"strconv"
 
 	"github.com/reshape-go/reshape/errcode"
 )
@@ -753,13 +754,97 @@ func (p Pred) AppendText(b []byte) []byte {
 	if p.n.kind == pOr {
 		sep = " || "
 	}
-	for i, a := range p.n.args {
+	args := p.n.args
+	for i := 0; i < len(args); {
 		if i > 0 {
 			b = append(b, sep...)
 		}
-		b = appendOperand(b, a, p.n.kind == pAnd && a.kind() == pOr)
+		// Comparisons of one expression, which the canonical order puts side by side, as one
+		// membership: H >= 217 && H <= 224 is H in 217..224, and T == 1 || T == 10 is T in {1, 10}.
+		if l, _, ok := atomOf(args[i]); ok {
+			j := i + 1
+			for j < len(args) {
+				if m, _, ok := atomOf(args[j]); !ok || !m.Equal(l) {
+					break
+				}
+				j++
+			}
+			if out, n := appendMembership(b, l, args[i:j], p.n.kind == pOr); n > 1 {
+				b, i = out, i+n
+				continue
+			}
+		}
+		b = appendOperand(b, args[i], p.n.kind == pAnd && args[i].kind() == pOr)
+		i++
 	}
 	return b
+}
+
+// maxMembers bounds the values a membership lists.
+const maxMembers = 64
+
+// appendMembership appends comparisons of the expression l at the start of cs, joined by ||
+// (or) or &&, as one membership, and returns how many it took (none for 0 or 1): "l in a..b" for
+// a lower and an upper bound joined by &&, "l in {v, w, a..b}" for comparisons joined by || that
+// hold at finitely many values (equations, or any comparisons of an expression of few values,
+// such as a remainder).
+func appendMembership(b []byte, l Expr, cs []Pred, or bool) ([]byte, int) {
+	bs := make([]bound, len(cs))
+	for i, c := range cs {
+		_, bs[i], _ = atomOf(c)
+	}
+	if !or {
+		if len(bs) < 2 || bs[0].kind != lower || bs[1].kind != upper {
+			return b, 0
+		}
+		b = append(l.AppendText(b), " in "...)
+		return appendSpan(b, span{bs[0].v, bs[1].v}), 2
+	}
+	var vals []int64
+	if !slices.ContainsFunc(bs, func(x bound) bool { return x.kind != equal }) {
+		for _, x := range bs {
+			vals = append(vals, x.v)
+		}
+		slices.Sort(vals)
+	} else {
+		lo, hi, ok := l.ival().bounds()
+		if !ok || lo == NegInf || hi == Inf || hi-lo >= maxMembers {
+			return b, 0
+		}
+		for v := lo; v <= hi; v++ {
+			if slices.ContainsFunc(bs, func(x bound) bool { return x.satisfies(v) }) {
+				vals = append(vals, v)
+			}
+		}
+	}
+	b = append(l.AppendText(b), " in {"...)
+	for i := 0; i < len(vals); {
+		j := i
+		for j+1 < len(vals) && vals[j+1] == vals[j]+1 {
+			j++
+		}
+		if i > 0 {
+			b = append(b, ", "...)
+		}
+		if j-i >= 3 {
+			b = appendSpan(b, span{vals[i], vals[j]})
+			i = j + 1
+			continue
+		}
+		b = strconv.AppendInt(b, vals[i], 10)
+		i++
+	}
+	return append(b, '}'), len(cs)
+}
+
+// span is the closed range [lo, hi].
+type span struct{ lo, hi int64 }
+
+// appendSpan appends the range lo..hi.
+func appendSpan(b []byte, r span) []byte {
+	b = strconv.AppendInt(b, r.lo, 10)
+	b = append(b, ".."...)
+	return strconv.AppendInt(b, r.hi, 10)
 }
 
 // MarshalText implements encoding.TextMarshaler with the notation of String, so that a predicate

@@ -2,8 +2,9 @@ r"""An evaluator of the predicates that `reshape check --json` states as constra
 
 The grammar: the dim notation of `reshape shapes` (integers; symbol names; + - * // / with Python's
 precedence, / exact; parentheses), plus % (Python's remainder, the precedence of *), min(a, b) and
-max(a, b), the comparisons == != < <= > >=, && (binding tighter than ||), ||, and ! (applying to a whole
-comparison: !N == 1 is !(N == 1)). A name is a letter or _ followed by letters, digits, _, . and :;
+max(a, b), the comparisons == != < <= > >=, memberships (E in a..b, both ends included; E in {m, ...}
+for integers and ranges m), && (binding tighter than ||), ||, and ! (applying to a whole comparison or
+membership: !N == 1 is !(N == 1)). A name is a letter or _ followed by letters, digits, _, . and :;
 any other name is written in double quotes (a backslash escapes " and \ inside them).
 
 Arithmetic is on integers, exactly: / is an exact quotient, // floors, % takes the sign of the divisor,
@@ -45,6 +46,12 @@ True
 False
 >>> holds("N*48 == 48", {"N": 2}), holds("3*H*W <= 2*N", {"H": 1, "W": 1, "N": 2})
 (False, True)
+>>> holds("H in 217..224", {"H": 224}), holds("H in 217..224", {"H": 225}), holds("!H in 1..3", {"H": 2})
+(True, False, False)
+>>> holds("H % 32 in {0, 29..31} || H <= 4", {"H": 61}), holds("H % 32 in {0, 29..31}", {"H": 33})
+(True, False)
+>>> holds("T in {1, 10}", {"T": 10}), holds("N/2 in {1, 2}", {"N": 3}), holds("!N/2 in {1, 2}", {"N": 3})
+(True, False, False)
 >>> holds("A < B < C", {"A": 1, "B": 2, "C": 3})
 Traceback (most recent call last):
 ...
@@ -63,7 +70,7 @@ import re
 from fractions import Fraction
 
 _TOKEN = re.compile(r'\s*(?:(\d+)|([A-Za-z_][A-Za-z0-9_.:]*)|"((?:[^"\\]|\\.)*)"|'
-                    r'(//|==|!=|<=|>=|&&|\|\||[-+*/%()<>!,]))')
+                    r'(//|==|!=|<=|>=|&&|\|\||\.\.|[-+*/%()<>!,{}]))')
 _COMPARISONS = {
     "==": lambda a, b: a == b, "!=": lambda a, b: a != b, "<": lambda a, b: a < b,
     "<=": lambda a, b: a <= b, ">": lambda a, b: a > b, ">=": lambda a, b: a >= b,
@@ -169,6 +176,11 @@ class _Parser:
 
     def comparison(self):
         v = self.sum()
+        if self.peek() == ("name", "in"):
+            self.take()
+            a = self.number(v)
+            members = self.members()
+            return REFUSED if a is UNDEFINED else any(lo <= a <= hi for lo, hi in members)
         kind, op = self.peek()
         if kind == "op" and op in _COMPARISONS:
             self.take()
@@ -179,6 +191,41 @@ class _Parser:
             if kind == "op" and op in _COMPARISONS:
                 raise ValueError(f"{self.text!r}: comparisons do not chain")
         return v
+
+    def members(self):
+        """The members after in: a range a..b, or a set {m, ...} of integers and ranges a..b; as a list
+        of (lo, hi)."""
+        def integer():
+            sign = 1
+            if self.peek() == ("op", "-"):
+                self.take()
+                sign = -1
+            kind, v = self.take() if self.pos < len(self.toks) else (None, None)
+            if kind != "int":
+                raise ValueError(f"{self.text!r}: in takes integers")
+            return sign * v
+
+        def member(single):
+            lo = integer()
+            if self.peek() != ("op", ".."):
+                if not single:
+                    raise ValueError(f"{self.text!r}: in takes a range a..b or a set {{...}}")
+                return lo, lo
+            self.take()
+            hi = integer()
+            if hi < lo:
+                raise ValueError(f"{self.text!r}: an empty range {lo}..{hi}")
+            return lo, hi
+
+        if self.peek() != ("op", "{"):
+            return [member(False)]
+        self.take()
+        out = [member(True)]
+        while self.peek() == ("op", ","):
+            self.take()
+            out.append(member(True))
+        self.expect("}")
+        return out
 
     def sum(self):
         v = self.product()

@@ -17,6 +17,8 @@ grammar (a notation predicate.py learnt later): slower, never different.
 [False, False, False, True, False, True, False, True]
 >>> holds_many("min(H, W) == 4 && max(H, 2) > 6", cols).tolist()
 [False, False, False, False, False, False, True, True]
+>>> holds_many("H % 4 in {0, 3} || H in 5..6", cols).tolist(), names("H % 4 in {0, 3} || H in 5..6")
+([False, False, True, True, True, True, True, True], ['H'])
 """
 import os
 import sys
@@ -88,6 +90,13 @@ class _Parser:
 
     def comparison(self):
         v = self.sum()
+        if self.peek() == ("name", "in"):
+            self.take()
+            a = self.number(v)
+            inside = np.zeros(self.n, bool)
+            for lo, hi in predicate._Parser.members(self):
+                inside |= (a.v >= lo) & (a.v <= hi)
+            return np.where(a.ok, inside.astype(np.int8), REFUSED)
         kind, op = self.peek()
         if kind == "op" and op in ("==", "!=", "<", "<=", ">", ">="):
             self.take()
@@ -173,10 +182,12 @@ def holds_many(text, cols):
 
 
 def names(text):
-    """The symbol names a predicate reads (predicate.py's tokens; min and max are functions)."""
+    """The symbol names a predicate reads (predicate.py's tokens; min and max are functions, in before a
+    range or a set is a membership)."""
     toks = predicate.tokens(text)
     return sorted({v for i, (k, v) in enumerate(toks) if k == "name"
-                   and not (v in ("min", "max") and i + 1 < len(toks) and toks[i + 1] == ("op", "("))})
+                   and not (v in ("min", "max") and i + 1 < len(toks) and toks[i + 1] == ("op", "("))
+                   and not (v == "in" and i + 1 < len(toks) and toks[i + 1][0] in ("int", "op") and toks[i + 1][1] != "(")})
 
 
 def scalar(text, cols):
