@@ -38,6 +38,10 @@ func canon(op Op, d Expr, note func() string) Pred {
 	if d.integral() {
 		d = remainders(d)
 	}
+	// A common factor or a remainder may leave a constant: the two sides were equal.
+	if c, ok := d.constRat(); ok {
+		return decided(holds(op, c), note())
+	}
 	v, c := split(d)
 	var g uint64
 	integral := true

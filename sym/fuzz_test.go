@@ -3,6 +3,7 @@ package sym_test
 import (
 	"math/big"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"testing"
 
@@ -414,4 +415,109 @@ func FuzzSolver(f *testing.F) {
 	f.Add([]byte{1, 0, 3, 7, 2, 120, 3, 0, 12, 0, 1, 5})
 	f.Add([]byte{0, 81, 2, 1, 4, 3, 150, 0, 2, 2, 7, 8, 3, 99, 1, 0, 4, 9})
 	f.Fuzz(func(t *testing.T, data []byte) { checkSolver(t, data) })
+}
+
+// checkMinimal minimizes random conditions, each at a node of a random Seq (nondecreasing), and
+// checks Minimize against the plain trees at the bindings of a box and at random ones: the
+// conjunction of Constraints holds exactly where that of the conditions does; each implied
+// condition holds wherever the constraints of its By do; of the conditions a binding breaks, the
+// least Seq among Constraints and Implied is the least among the conditions given (the blame is
+// kept); and the values SizesOf gives a symbol (proven) include its value at every binding where
+// the conditions hold.
+func checkMinimal(t *testing.T, data []byte) {
+	rest := data
+	tab := newTable()
+	var cs []sym.Constraint
+	var trees []*pnode
+	seq := 0
+	for i := 0; i < 5 && len(rest) > 0; i++ {
+		n := ptree(&rest, 2)
+		p, ok := n.build(tab)
+		if !ok || p.IsTrue() || p.IsFalse() {
+			continue
+		}
+		seq += int(next(&rest) % 2)
+		cs = append(cs, sym.Constraint{Pred: p, Origin: sym.Origin{Node: "n" + strconv.Itoa(i), Seq: seq}})
+		trees = append(trees, n)
+	}
+	m := sym.Minimize(cs)
+	sizes := sym.SizesOf(tab, m.Constraints)
+	holds := func(p sym.Pred, b map[string]int64) bool {
+		v, err := p.Eval(b)
+		return err == nil && v
+	}
+	check := func(env []int64) {
+		b := bindingMap(env)
+		all, defined := true, true
+		least := -1
+		for i, n := range trees {
+			v, ok := n.eval(env)
+			defined = defined && ok
+			if !v || !ok {
+				all = false
+				if least < 0 {
+					least = cs[i].Origin.Seq
+				}
+			}
+		}
+		kept, got := true, -1
+		for _, c := range m.Constraints {
+			if !holds(c.Pred, b) {
+				kept = false
+				if got < 0 || c.Origin.Seq < got {
+					got = c.Origin.Seq
+				}
+			}
+		}
+		for _, im := range m.Implied {
+			by := true
+			for _, k := range im.By {
+				by = by && holds(m.Constraints[k].Pred, b)
+			}
+			if by && !holds(im.Pred, b) {
+				t.Fatalf("%s, implied by %v, fails at %v where they hold", im.Pred, im.By, env)
+			}
+			if !holds(im.Pred, b) && (got < 0 || im.Origin.Seq < got) {
+				got = im.Origin.Seq
+			}
+		}
+		if !defined {
+			return
+		}
+		if kept != all {
+			t.Fatalf("at %v the conditions %v, the minimal ones %v: %v -> %v", env, all, kept, cs, m.Constraints)
+		}
+		if got != least {
+			t.Fatalf("at %v the first broken condition has Seq %d, the minimal lists give %d: %v -> %v, %v", env, least, got, cs, m.Constraints, m.Implied)
+		}
+		if !all {
+			return
+		}
+		for _, z := range sizes.Symbols {
+			v := b[z.Symbol]
+			in := slices.ContainsFunc(z.Ranges, func(r [2]int64) bool { return r[0] <= v && v <= r[1] }) ||
+				z.Mod > 0 && v >= z.From && v <= z.Max && slices.Contains(z.Residues, (v%z.Mod+z.Mod)%z.Mod)
+			if z.Proven && !in {
+				t.Fatalf("%s = %d where the conditions hold, not among its sizes %q (%+v): %v", z.Symbol, v, z.Text, z, m.Constraints)
+			}
+		}
+	}
+	for k := 0; k < 24; k++ {
+		check(binding(k, &rest))
+	}
+	for a := int64(0); a < 4; a++ {
+		for b := int64(0); b < 4; b++ {
+			check([]int64{a, b, a + b, 3 * a})
+		}
+	}
+}
+
+// TestRandomMinimal checks Minimize against plain trees, as TestRandomSolvers does Solvers: 200
+// inputs, 2,000 in the long tier (testenv.Count).
+func TestRandomMinimal(t *testing.T) { random(t, 7, testenv.Count(t, 200, 2000), 100, checkMinimal) }
+
+func FuzzMinimal(f *testing.F) {
+	f.Add([]byte{0, 2, 7, 0, 1, 9, 0, 3, 4, 1, 0, 0, 5})
+	f.Add([]byte{150, 0, 2, 3, 1, 101, 30, 2, 7, 33, 1, 3, 0, 0, 1, 4})
+	f.Fuzz(func(t *testing.T, data []byte) { checkMinimal(t, data) })
 }

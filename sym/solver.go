@@ -15,6 +15,9 @@ type Origin struct {
 	Node string // the node's path, as graph.NodeResult.Path writes it ("MatMul_3", "If_1/then_branch/Add_2")
 	Op   string // the node's operator ("MatMul")
 	Why  string // what the node needs ("the inner dims", "input 1 dim 2", "the volume of the pattern")
+	// Seq is the node's position in the order a run of the model meets it (its index in
+	// graph.Result.Nodes), where package graph gives one; 0 otherwise.
+	Seq int
 }
 
 // String returns "Node (Op): Why", leaving out what is empty.
@@ -40,7 +43,13 @@ func (o Origin) String() string {
 type Constraint struct {
 	Pred   Pred
 	Origin Origin
+	// Also lists the other nodes that impose the same condition (sibling branches of an Inception
+	// block), in the order they were met after Origin's.
+	Also []Origin
 }
+
+// Origins returns Origin and then Also, in a new slice.
+func (c Constraint) Origins() []Origin { return append([]Origin{c.Origin}, c.Also...) }
 
 // String returns "PRED (ORIGIN)": "N == 1 (Reshape_2 (Reshape): the volume)".
 func (c Constraint) String() string { return c.Pred.String() + " (" + c.Origin.String() + ")" }
@@ -160,7 +169,8 @@ type Solver struct {
 }
 
 // entry is one recorded constraint: a substitution of the symbol defines, or a condition whose
-// form with the substitutions applied is cur.
+// form with the substitutions applied is cur. Its constraint's Also collects the nodes that
+// required it again.
 type entry struct {
 	c       Constraint
 	defines string
@@ -378,14 +388,15 @@ func (s *Solver) Require(p Pred, o Origin) error {
 		return nil
 	}
 	if p.IsFalse() {
-		return &ConstraintError{Constraint: Constraint{p, o}}
+		return &ConstraintError{Constraint: Constraint{Pred: p, Origin: o}}
 	}
 	q := s.current(p)
 	r := s.under(q)
 	if r.IsFalse() {
-		return &ConstraintError{Constraint: Constraint{p, o}, Conflict: s.conflicts(p, q)}
+		return &ConstraintError{Constraint: Constraint{Pred: p, Origin: o}, Conflict: s.conflicts(p, q)}
 	}
 	if r.IsTrue() {
+		s.again(q, o)
 		return nil
 	}
 	n, gen := len(s.log), s.gen
@@ -398,18 +409,41 @@ func (s *Solver) Require(p Pred, o Origin) error {
 		}
 		if t.IsFalse() {
 			s.rollback(n)
-			return &ConstraintError{Constraint: Constraint{p, o}, Conflict: s.conflicts(p, q)}
+			return &ConstraintError{Constraint: Constraint{Pred: p, Origin: o}, Conflict: s.conflicts(p, q)}
 		}
 		if name, val, ok := s.solve(t); ok {
-			if c, ok := s.substitute(name, val, Constraint{t, o}); !ok {
+			if c, ok := s.substitute(name, val, Constraint{Pred: t, Origin: o}); !ok {
 				s.rollback(n)
-				return &ConstraintError{Constraint: Constraint{p, o}, Conflict: c}
+				return &ConstraintError{Constraint: Constraint{Pred: p, Origin: o}, Conflict: c}
 			}
 			continue
 		}
 		s.record(t, o)
 	}
 	return nil
+}
+
+// again notes that the node o requires q again: each term of q that a recorded condition is
+// (in its form with the substitutions applied) names o among the nodes that impose it.
+func (s *Solver) again(q Pred, o Origin) {
+	if s.conds == 0 {
+		return
+	}
+	for _, t := range q.Terms() {
+		var is []int
+		if k, _ := keys(t); k != "" {
+			is = s.onExpr[k]
+		} else {
+			is = s.others
+		}
+		for _, i := range is {
+			e := &s.log[i]
+			if e.c.Origin.Node != o.Node && e.cur.Equal(t) && !slices.ContainsFunc(e.c.Also, func(x Origin) bool { return x.Node == o.Node }) {
+				e.c.Also = append(e.c.Also, o)
+				break
+			}
+		}
+	}
 }
 
 // rollback removes what was recorded from entry n on, substitutions included.
@@ -548,7 +582,7 @@ func (s *Solver) contradicted(i int) bool {
 
 // record adds the condition t, not a substitution, to the record.
 func (s *Solver) record(t Pred, o Origin) {
-	s.log = append(s.log, entry{c: Constraint{t, o}, cur: t})
+	s.log = append(s.log, entry{c: Constraint{Pred: t, Origin: o}, cur: t})
 	s.index(len(s.log)-1, true)
 	s.conds++
 }
@@ -594,7 +628,7 @@ func (s *Solver) Unify(a, b Dim, o Origin) (Dim, error) {
 		return a, nil
 	}
 	if !a.Compatible(b) {
-		return a, &ConstraintError{Constraint: Constraint{decided(false, a.String()+" == "+b.String()), o}}
+		return a, &ConstraintError{Constraint: Constraint{Pred: decided(false, a.String()+" == "+b.String()), Origin: o}}
 	}
 	lo1, hi1 := a.Bounds()
 	lo2, hi2 := b.Bounds()
@@ -643,10 +677,10 @@ func (s *Solver) Unify(a, b Dim, o Origin) (Dim, error) {
 	if name != "" && !done && !with.Mentions(name) && !s.stale(with) && s.open == 0 {
 		p := Eq(xa, xb)
 		if r := s.under(p); r.IsFalse() {
-			return a, &ConstraintError{Constraint: Constraint{p, o}, Conflict: s.conflicts(p, p)}
+			return a, &ConstraintError{Constraint: Constraint{Pred: p, Origin: o}, Conflict: s.conflicts(p, p)}
 		}
-		if c, ok := s.substitute(name, with, Constraint{p, o}); !ok {
-			return a, &ConstraintError{Constraint: Constraint{p, o}, Conflict: c}
+		if c, ok := s.substitute(name, with, Constraint{Pred: p, Origin: o}); !ok {
+			return a, &ConstraintError{Constraint: Constraint{Pred: p, Origin: o}, Conflict: c}
 		}
 		d, _ := Of(with).Narrow(lo, hi)
 		return d, nil
@@ -703,22 +737,15 @@ func (s *Solver) Constraints() []Constraint {
 	var cmps, ors []Constraint
 	var seen facts      // the comparisons recorded so far, for remainders and disjunctions
 	var before []*facts // of each disjunction, the comparisons recorded before it
-	for _, e := range s.log {
-		if e.defines != "" {
-			sym, ok := s.tab.Lookup(e.defines)
-			val, _ := s.substOf(e.defines)
-			if ok {
-				eqs = append(eqs, Constraint{Eq(sym, val), e.c.Origin})
-			}
-			continue
-		}
-		p := e.cur
+	cs, eq := s.recorded()
+	for i, c := range cs {
 		switch {
-		case p.IsTrue() || p.dependsOnAnon():
-		case seen.add(p):
-			cmps = append(cmps, Constraint{p, e.c.Origin})
+		case eq[i]:
+			eqs = append(eqs, c)
+		case seen.add(c.Pred):
+			cmps = append(cmps, c)
 		default:
-			ors = append(ors, Constraint{p, e.c.Origin})
+			ors = append(ors, c)
 			before = append(before, seen.clone())
 		}
 	}
@@ -735,11 +762,41 @@ func (s *Solver) Constraints() []Constraint {
 			}) {
 			continue
 		}
-		kept = append(kept, Constraint{p, c.Origin})
+		kept = append(kept, Constraint{Pred: p, Origin: c.Origin, Also: c.Also})
 	}
 	out = append(out, kept...)
 	slices.SortStableFunc(out, func(a, b Constraint) int { return cmpPred(a.Pred, b.Pred) })
 	return out
+}
+
+// Recorded returns the constraints recorded, in the order they were recorded, with the
+// substitutions applied: each substitution as the equation of its symbol and what it equals
+// (N == 1, A == B), and the other conditions as the substitutions made since leave them, each
+// with the nodes that required it again (Constraint.Also). Conditions on anonymous symbols are
+// left out, as Constraints leaves them out. It is the list that Minimize takes.
+func (s *Solver) Recorded() []Constraint {
+	cs, _ := s.recorded()
+	return cs
+}
+
+// recorded returns Recorded's list, and of each whether it is a substitution's equation.
+func (s *Solver) recorded() (out []Constraint, eq []bool) {
+	for _, e := range s.log {
+		if e.defines != "" {
+			sym, ok := s.tab.Lookup(e.defines)
+			val, _ := s.substOf(e.defines)
+			if ok {
+				out = append(out, Constraint{Pred: Eq(sym, val), Origin: e.c.Origin, Also: e.c.Also})
+				eq = append(eq, true)
+			}
+			continue
+		}
+		if p := e.cur; !p.IsTrue() && !p.dependsOnAnon() {
+			out = append(out, Constraint{Pred: p, Origin: e.c.Origin, Also: e.c.Also})
+			eq = append(eq, false)
+		}
+	}
+	return out, eq
 }
 
 // mergeChains returns the comparisons cs, in the order they were recorded, with each remainder
@@ -767,7 +824,7 @@ func mergeChains(cs []Constraint) []Constraint {
 				if slices.ContainsFunc(cs[:later], func(c Constraint) bool { return c.Pred.Equal(m) }) {
 					cs = slices.Delete(cs, later, later+1)
 				} else {
-					cs[later] = Constraint{m, o}
+					cs[later] = Constraint{Pred: m, Origin: o, Also: cs[later].Also}
 				}
 				changed = true
 			}

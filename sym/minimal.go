@@ -1,0 +1,365 @@
+package sym
+
+import (
+	"cmp"
+	"slices"
+)
+
+// Minimal is a model's constraints as the fewest that say what they all say (Minimize), and the
+// others, with what implies each.
+type Minimal struct {
+	// Constraints are the conditions of which none holds always, given the symbols' bounds and the
+	// conditions before it, nor follows from the others, in the order of the list Minimize was
+	// given (of the first of their nodes). Each names every node that imposes it (Origin first,
+	// then Also).
+	Constraints []Constraint
+	// Implied are the conditions of the list that Constraints imply, each as it was given, at its
+	// own node: a weaker bound upstream of a stronger one (H >= 3 at a first Conv, H >= 11 at a
+	// later one) is where a run stops at the bindings that break it.
+	Implied []Implied
+}
+
+// Implied is a condition that others imply.
+type Implied struct {
+	Constraint
+	// By holds the indices in Minimal.Constraints of the conditions that together imply it; none
+	// for a condition that holds at every binding within the symbols' bounds.
+	By []int
+}
+
+// The budget of Minimize: the steps of all its proofs together (see prover), so that a model of
+// many conditions is minimized within a bounded time; past it, what is not proven stays.
+const minimizeSteps = 200000
+
+// Minimize returns the constraints cs, given in the order a run of the model meets their nodes
+// (Origin.Seq, which does not decrease; the first a binding breaks is where a run stops), as the
+// fewest that say the same: equal conditions are one, naming all their nodes; each condition is
+// simplified under the bounds that the other conditions of its node and of the nodes before it
+// give its symbols (H >= 16 makes (H//16)*(W//16) == 0 || (H//16)*(W//16) == 196 the second), and
+// a condition of one symbol is written in the simplest form that they leave equal ((H+7)//8 ==
+// H//8 is H % 8 == 0; H <= 4 || ((H+3)//4+7) % 8 == 7 is H <= 4 || H % 32 in {0, 29, 30, 31});
+// then a condition that the others imply, proven (see prover), moves to Implied, the hardest to
+// read first, and of equally hard ones the first. A condition whose proof passes the budget
+// stays.
+//
+// Every binding satisfies the conjunction of Constraints exactly when it satisfies that of cs.
+// The conditions with an exact quotient (N*T/2) are compared as given.
+func Minimize(cs []Constraint) Minimal {
+	budget := minimizeSteps
+	pv := &prover{}
+	prove := func(ps []Pred, q Pred) bool {
+		if budget <= 0 {
+			return false
+		}
+		pv.steps = min(proofSteps, budget)
+		ok := pv.implied(ps, q)
+		budget -= min(proofSteps, budget) - max(pv.steps, 0)
+		return ok
+	}
+	// Equal conditions are one, at the first's place.
+	var items []Constraint
+	for _, c := range cs {
+		if c.Pred.IsTrue() {
+			continue
+		}
+		if i := slices.IndexFunc(items, func(o Constraint) bool { return o.Pred.Equal(c.Pred) }); i >= 0 {
+			items[i].Also = addOrigins(items[i].Also, items[i].Origin, c.Origins())
+			continue
+		}
+		items = append(items, Constraint{Pred: c.Pred, Origin: c.Origin, Also: slices.Clone(c.Also)})
+	}
+	orig := slices.Clone(items)
+	// Each simplified, in turn, under the others of its node and of the nodes before it (of a Seq
+	// no greater): where those hold, it is the same condition, and where one of them does not, a
+	// run stops at its node first. Each step keeps the conjunction of the conditions of every Seq
+	// the same.
+	for i := range items {
+		var before []Pred
+		for k := range items {
+			if k != i && items[k].Origin.Seq <= items[i].Origin.Seq {
+				before = append(before, items[k].Pred)
+			}
+		}
+		items[i].Pred = simplify(items[i].Pred, before, prove)
+	}
+	// The hardest to read first, and of equally hard ones the first: implied by the rest, it goes.
+	order := make([]int, len(items))
+	for i := range order {
+		order[i] = i
+	}
+	size := make([]int, len(items))
+	for i, c := range items {
+		size[i] = predSize(c.Pred)
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return -cmp.Compare(size[a], size[b]) })
+	kept := make([]bool, len(items))
+	for i := range kept {
+		kept[i] = true
+	}
+	for _, i := range order {
+		kept[i] = false
+		if _, ok := impliedBy(items, kept, i, items[i].Pred, prove); !ok {
+			kept[i] = true
+		}
+	}
+	// The conditions of one symbol kept together, as one where that reads more simply (H >= 13 and
+	// H <= 4 || H in 13..16 are H in 13..16), at the last of their nodes: where it does not hold,
+	// one of them does not, and the conditions gone keep their own nodes.
+	var names []string
+	bySym := map[string][]int{}
+	for i, c := range items {
+		if ns := c.Pred.SymbolNames(); kept[i] && len(ns) == 1 && total(c.Pred) {
+			if _, ok := bySym[ns[0]]; !ok {
+				names = append(names, ns[0])
+			}
+			bySym[ns[0]] = append(bySym[ns[0]], i)
+		}
+	}
+	for _, name := range names {
+		ks := bySym[name]
+		if len(ks) < 2 {
+			continue
+		}
+		sum := 0
+		for _, k := range ks {
+			sum += predSize(items[k].Pred)
+		}
+		one := readable(And(predsOf(items, ks)...), nil, prove)
+		if predSize(one) >= sum {
+			continue
+		}
+		last := ks[len(ks)-1]
+		items[last].Pred = one
+		for _, k := range ks[:len(ks)-1] {
+			kept[k] = false
+		}
+	}
+	var m Minimal
+	index := make([]int, len(items))
+	for i, c := range items {
+		index[i] = -1
+		if kept[i] {
+			index[i] = len(m.Constraints)
+			m.Constraints = append(m.Constraints, c)
+		}
+	}
+	// What implies each condition gone, as it was given: the fewest of the conditions kept that
+	// prove it (all of them, which imply it, when the proof passes the budget). A condition that
+	// one kept implies, and that implies it, is the same condition: its nodes join the kept one's.
+	for i := range items {
+		if kept[i] {
+			continue
+		}
+		by, ok := impliedBy(items, kept, i, orig[i].Pred, prove)
+		if !ok {
+			by = nil
+			for k := range items {
+				if kept[k] {
+					by = append(by, k)
+				}
+			}
+		}
+		by = fewest(items, by, orig[i].Pred, prove)
+		if len(by) == 1 && total(orig[i].Pred) && prove([]Pred{orig[i].Pred}, items[by[0]].Pred) {
+			k := index[by[0]]
+			joined := addOrigins(nil, orig[i].Origin, orig[i].Also)
+			if i < by[0] {
+				m.Constraints[k].Also = addOrigins(joined, orig[i].Origin, m.Constraints[k].Origins())
+				m.Constraints[k].Origin = orig[i].Origin
+			} else {
+				m.Constraints[k].Also = addOrigins(m.Constraints[k].Also, m.Constraints[k].Origin, append([]Origin{orig[i].Origin}, joined...))
+			}
+			continue
+		}
+		im := Implied{Constraint: orig[i], By: make([]int, len(by))}
+		for k, j := range by {
+			im.By[k] = index[j]
+		}
+		m.Implied = append(m.Implied, im)
+	}
+	// In the order of the first node of each, and of one node in canonical order.
+	perm := make([]int, len(m.Constraints))
+	for k := range perm {
+		perm[k] = k
+	}
+	slices.SortStableFunc(perm, func(a, b int) int {
+		return cmp.Or(cmp.Compare(m.Constraints[a].Origin.Seq, m.Constraints[b].Origin.Seq), cmpPred(m.Constraints[a].Pred, m.Constraints[b].Pred))
+	})
+	at := make([]int, len(perm))
+	sorted := make([]Constraint, len(perm))
+	for k, j := range perm {
+		at[j], sorted[k] = k, m.Constraints[j]
+	}
+	m.Constraints = sorted
+	for _, im := range m.Implied {
+		for k, j := range im.By {
+			im.By[k] = at[j]
+		}
+		slices.Sort(im.By)
+	}
+	return m
+}
+
+// addOrigins returns also with the origins os appended, less those whose node is first's or one
+// of also's already.
+func addOrigins(also []Origin, first Origin, os []Origin) []Origin {
+	for _, o := range os {
+		if o.Node != first.Node && !slices.ContainsFunc(also, func(x Origin) bool { return x.Node == o.Node }) {
+			also = append(also, o)
+		}
+	}
+	return also
+}
+
+// impliedBy reports whether the conditions kept, less i, imply q (condition i), trying the fewest
+// first: none (it always holds), the comparisons of its symbols, all; by lists those the proof
+// used.
+func impliedBy(items []Constraint, kept []bool, i int, q Pred, prove func([]Pred, Pred) bool) (by []int, ok bool) {
+	if prove(nil, q) {
+		return nil, true
+	}
+	names := q.SymbolNames()
+	var near, all []int
+	for k, c := range items {
+		if !kept[k] || k == i {
+			continue
+		}
+		all = append(all, k)
+		if c.Pred.kind() == pCmp && slices.ContainsFunc(c.Pred.SymbolNames(), func(n string) bool { return slices.Contains(names, n) }) {
+			near = append(near, k)
+		}
+	}
+	if len(near) > 0 && prove(predsOf(items, near), q) {
+		return near, true
+	}
+	if len(all) > len(near) && prove(predsOf(items, all), q) {
+		return all, true
+	}
+	return nil, false
+}
+
+// fewest returns the conditions of set (indices in items) that still prove q when each of the
+// others, the hardest first, is left out.
+func fewest(items []Constraint, set []int, q Pred, prove func([]Pred, Pred) bool) []int {
+	set = slices.Clone(set)
+	if len(set) <= 1 || len(set) > 16 {
+		return set
+	}
+	byHard := slices.Clone(set)
+	slices.SortStableFunc(byHard, func(a, b int) int { return -cmp.Compare(predSize(items[a].Pred), predSize(items[b].Pred)) })
+	for _, k := range byHard {
+		rest := slices.DeleteFunc(slices.Clone(set), func(j int) bool { return j == k })
+		if prove(predsOf(items, rest), q) {
+			set = rest
+		}
+	}
+	return set
+}
+
+func predsOf(items []Constraint, set []int) []Pred {
+	out := make([]Pred, len(set))
+	for i, k := range set {
+		out[i] = items[k].Pred
+	}
+	return out
+}
+
+// simplify returns p under the conditions before it: with each symbol's bounds narrowed to those
+// they give (comparisons of a symbol alone, and products: see narrowed), and a condition of one
+// symbol in the simplest form that holds with them where p does (readable).
+func simplify(p Pred, before []Pred, prove func([]Pred, Pred) bool) Pred {
+	if !total(p) {
+		return p // its canonical form may have another value where it has none
+	}
+	if len(before) > 0 {
+		if q, ok := narrowUnder(And(before...), p); ok {
+			p = q
+		}
+	}
+	if names := p.SymbolNames(); len(names) == 1 {
+		p = readable(p, before, prove)
+	}
+	return p
+}
+
+// narrowUnder returns p with each symbol's bounds narrowed to those the conjunction e gives it
+// (narrowing), in the original symbols again: equal to p wherever e holds.
+func narrowUnder(e, p Pred) (Pred, bool) {
+	sub := map[string]Expr{}
+	for range 4 {
+		s, empty := narrowing(e)
+		if empty || len(s) == 0 {
+			break
+		}
+		for name, x := range s {
+			sub[name] = x
+		}
+		q, ok := e.Subst(func(name string) (Expr, bool) { x, ok := s[name]; return x, ok })
+		if !ok {
+			break
+		}
+		e = q
+	}
+	if len(sub) == 0 {
+		return p, false
+	}
+	orig := symbolAtoms(p)
+	q, ok := p.Subst(func(name string) (Expr, bool) { x, ok := sub[name]; return x, ok })
+	if !ok {
+		return p, false
+	}
+	back, ok := q.Subst(func(name string) (Expr, bool) {
+		a, ok := orig[name]
+		if !ok {
+			return Expr{}, false
+		}
+		return fromAtom(a), true
+	})
+	if !ok || back.IsFalse() {
+		return p, false
+	}
+	return back, true
+}
+
+// readable returns p, a total condition on one symbol, in the simplest form (simpler) that holds
+// where p does wherever the conditions before hold: a form of the values p holds at (see
+// iset.preds), or of those it holds at among the values the conditions before leave, which makes
+// those conditions implied where they say less.
+func readable(p Pred, before []Pred, prove func([]Pred, Pred) bool) Pred {
+	var x *atom
+	for _, a := range symbolAtoms(p) {
+		x = a
+	}
+	if x == nil || x.lo == NegInf {
+		return p
+	}
+	xe := fromAtom(x)
+	var dom []Pred // the conditions before on x alone
+	for _, b := range before {
+		for _, t := range b.Terms() {
+			if names := t.SymbolNames(); len(names) == 1 && names[0] == x.name && total(t) {
+				dom = append(dom, t)
+			}
+		}
+	}
+	best := p
+	try := func(set Pred, premises []Pred) {
+		s, _, ok := guessSet(set, x, x.lo, x.hi)
+		if !ok {
+			return
+		}
+		for _, c := range s.preds(xe) {
+			if !simpler(c, best) {
+				continue
+			}
+			if prove(append(slices.Clone(premises), p), c) && prove(append(slices.Clone(premises), c), p) {
+				best = c
+			}
+		}
+	}
+	try(p, nil)
+	if len(dom) > 0 {
+		try(And(append(dom, p)...), dom)
+	}
+	return best
+}

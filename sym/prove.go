@@ -1,0 +1,737 @@
+package sym
+
+// The proofs behind minimal conditions (Minimize): that a conjunction of predicates holds at no
+// binding (unsat), by a sound procedure for the forms a model's conditions take (floor divisions
+// and remainders by integers, min and max, products of symbols with bounds):
+//
+//   - the canonical form of the conjunction (And), with each symbol's bounds narrowed to what the
+//     comparisons of it say, so that the canonical form decides what the bounds decide (H >= 16
+//     makes (H//16)*(W//16) == 0 false);
+//   - a split on the residues of a symbol modulo the period of the floor divisions and remainders
+//     that hold it: H = 8*q+r for r = 0..7, where (H+7)//8 is q+(r+7)//8, an expression in q without
+//     a floor;
+//   - a split on the terms of a disjunction;
+//   - every binding of a box of at most enumLimit bindings, evaluated.
+//
+// What the procedure cannot prove within its budget is not proven: a condition stays.
+
+import "slices"
+
+// The budget of one proof: unsat calls and bindings evaluated (one step per 64 bindings).
+const (
+	proofSteps = 4000
+	enumLimit  = 1 << 12
+	maxSplit   = 1 << 10
+	proofDepth = 6
+)
+
+// prover proves conjunctions unsatisfiable within a budget of steps.
+type prover struct {
+	steps int
+	fresh int // the fresh symbols made, for their names
+}
+
+// total reports whether p has a value at every binding: its expressions are polynomials with
+// integer coefficients of symbols, floor divisions and remainders by positive integers, min and
+// max, so that Not(p) holds exactly where p does not.
+func total(p Pred) bool {
+	switch p.kind() {
+	case pConst:
+		return true
+	case pCmp:
+		return p.n.e.total() && p.n.rhs.total()
+	}
+	for _, a := range p.n.args {
+		if !total(a) {
+			return false
+		}
+	}
+	return true
+}
+
+func (e Expr) total() bool {
+	for _, t := range e.t {
+		if !t.c.isInt() {
+			return false
+		}
+		for _, f := range t.m {
+			if f.e < 0 || !f.a.total() {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func (a *atom) total() bool {
+	switch a.kind {
+	case symbolAtom:
+		return true
+	case floorAtom, modAtom:
+		m, ok := a.den.Const()
+		return ok && m > 0 && a.num.total()
+	case minAtom, maxAtom:
+		for _, x := range a.args {
+			if !x.total() {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// implied reports whether the conjunction of ps is proven to imply q: q is total (see total), and
+// the premises that are total, with the negation of q, hold at no binding; or q is one of ps.
+func (pv *prover) implied(ps []Pred, q Pred) bool {
+	if q.IsTrue() {
+		return true
+	}
+	if !total(q) {
+		// Where q has no value (a division by zero, an exact quotient that does not divide), it
+		// fails: only an equal premise is sure to fail there too.
+		return slices.ContainsFunc(ps, q.Equal)
+	}
+	args := make([]Pred, 0, len(ps)+1)
+	for _, p := range ps {
+		if total(p) {
+			args = append(args, p)
+		}
+	}
+	return pv.unsat(And(append(args, Not(q))...), 0)
+}
+
+// unsat reports whether p, a canonical predicate, is proven to hold at no binding of its symbols
+// within their bounds.
+func (pv *prover) unsat(p Pred, depth int) bool {
+	if pv.steps--; pv.steps < 0 {
+		return false
+	}
+	for range 4 {
+		if p.IsFalse() {
+			return true
+		}
+		q, changed := narrowed(p)
+		if !changed {
+			break
+		}
+		p = q
+	}
+	switch {
+	case p.IsFalse():
+		return true
+	case p.IsTrue():
+		return false
+	}
+	if done, empty := pv.enumerate(p); done {
+		return empty
+	}
+	if depth >= proofDepth {
+		return false
+	}
+	if x, m := splitSymbol(p); x != nil {
+		for r := range m {
+			q, ok := pv.residue(p, x, m, r)
+			if !ok || !pv.unsat(q, depth+1) {
+				return false
+			}
+		}
+		return true
+	}
+	if a := extremumAtom(p); a != nil {
+		// Each argument the least (for min) or the greatest (max), and the atom that argument.
+		for i, x := range a.args {
+			cases := []Pred{}
+			for j, y := range a.args {
+				switch {
+				case j == i:
+				case a.kind == minAtom:
+					cases = append(cases, Le(x, y))
+				default:
+					cases = append(cases, Ge(x, y))
+				}
+			}
+			q, ok := mapPred(p, func(b *atom) (Expr, bool) {
+				if b.kind == a.kind && b.key == a.key {
+					return x, true
+				}
+				return Expr{}, false
+			})
+			if !ok || !pv.unsat(And(append(cases, q)...), depth+1) {
+				return false
+			}
+		}
+		return true
+	}
+	if p.kind() == pOr || p.kind() == pAnd {
+		// The disjunction of fewest terms: each of its terms with the rest.
+		or, rest := p, []Pred(nil)
+		if p.kind() == pAnd {
+			i := -1
+			for k, a := range p.n.args {
+				if a.kind() == pOr && (i < 0 || len(a.n.args) < len(p.n.args[i].n.args)) {
+					i = k
+				}
+			}
+			if i < 0 {
+				return false
+			}
+			or = p.n.args[i]
+			rest = slices.Delete(slices.Clone(p.n.args), i, i+1)
+		}
+		for _, t := range or.n.args {
+			if !pv.unsat(And(append(slices.Clone(rest), t)...), depth+1) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// symbolAtoms returns the symbols of p by name, each once.
+func symbolAtoms(p Pred) map[string]*atom {
+	out := map[string]*atom{}
+	p.symbols(func(a *atom) { out[a.name] = a })
+	return out
+}
+
+// enumerate evaluates p at every binding of its symbols within their bounds when they are at most
+// enumLimit: done reports whether it did, empty whether p held at none.
+func (pv *prover) enumerate(p Pred) (done, empty bool) {
+	syms := symbolAtoms(p)
+	as := make([]*atom, 0, len(syms))
+	n := int64(1)
+	for _, a := range syms {
+		if a.lo == NegInf || a.hi == Inf {
+			return false, false
+		}
+		w := a.hi - a.lo + 1
+		if w <= 0 || w > enumLimit || n*w > enumLimit {
+			return false, false
+		}
+		n *= w
+		as = append(as, a)
+	}
+	pv.steps -= int(n / 64)
+	vals := make(map[string]int64, len(as))
+	for _, a := range as {
+		vals[a.name] = a.lo
+	}
+	value := func(name string) (int64, bool) { v, ok := vals[name]; return v, ok }
+	for {
+		if v, err := p.eval(value); err != nil || v {
+			return true, false
+		}
+		k := 0
+		for ; k < len(as); k++ {
+			if vals[as[k].name] < as[k].hi {
+				vals[as[k].name]++
+				break
+			}
+			vals[as[k].name] = as[k].lo
+		}
+		if k == len(as) {
+			return true, true
+		}
+	}
+}
+
+// narrowed returns p with each symbol whose bounds the comparisons of the conjunction p narrow
+// replaced by a symbol of the same name and order with those bounds (narrowing), in canonical
+// form again; changed is false when no bound narrows.
+func narrowed(p Pred) (Pred, bool) {
+	sub, empty := narrowing(p)
+	switch {
+	case empty:
+		return False(), true
+	case len(sub) == 0:
+		return p, false
+	}
+	q, ok := p.Subst(func(name string) (Expr, bool) { x, ok := sub[name]; return x, ok })
+	if !ok {
+		return p, false
+	}
+	return q, true
+}
+
+// narrowing returns the symbols of p whose bounds the comparisons of the conjunction p narrow, as
+// symbols of the same name and order with those bounds, by name; empty reports bounds that leave
+// a symbol no value. The comparisons are those of a symbol alone (H >= 16), and of a product of
+// symbols and floor divisions whose other factors are positive (B*T == 20 with B <= 2 gives
+// T >= 10 and T <= 20).
+func narrowing(p Pred) (sub map[string]Expr, empty bool) {
+	syms := symbolAtoms(p)
+	if len(syms) == 0 {
+		return nil, false
+	}
+	lo, hi := map[string]xint{}, map[string]xint{}
+	for name, a := range syms {
+		b := ivalOf(a.lo, a.hi)
+		lo[name], hi[name] = b.lo, b.hi
+	}
+	var bound func(q Pred, depth int)
+	bound = func(q Pred, depth int) {
+		for _, t := range q.Terms() {
+			l, b, ok := atomOf(t)
+			if !ok {
+				continue
+			}
+			if name, _, ok := l.Symbol(); ok {
+				if _, known := syms[name]; !known {
+					continue
+				}
+				f := &fact{l: l, lo: lo[name], hi: hi[name]}
+				f.apply(b)
+				lo[name], hi[name] = f.lo, f.hi
+				continue
+			}
+			if depth < 4 {
+				for _, c := range append(productBounds(l, b), bilinearBounds(l, b)...) {
+					bound(c, depth+1)
+				}
+			}
+		}
+	}
+	bound(p, 0)
+	sub = map[string]Expr{}
+	for name, a := range syms {
+		l, h := lo[name], hi[name]
+		if cmpX(l, h) > 0 {
+			return nil, true
+		}
+		own := ivalOf(a.lo, a.hi)
+		if cmpX(l, own.lo) == 0 && cmpX(h, own.hi) == 0 {
+			continue
+		}
+		na := &atom{kind: symbolAtom, name: a.name, order: a.order, lo: NegInf, hi: Inf, anon: a.anon}
+		if l.inf == 0 {
+			na.lo = l.v
+		}
+		if h.inf == 0 {
+			na.hi = h.v
+		}
+		sub[name] = fromAtom(na)
+	}
+	return sub, false
+}
+
+// productBounds returns the bounds that the comparison b of l, a product c*x*y*... of atoms with
+// integer coefficient c > 0, gives each atom whose co-factors are at least 1: x is in
+// [lo/(c*hi(y)*...), hi/(c*lo(y)*...)], as comparisons of the atom (which for a floor division are
+// bounds on its dividend).
+func productBounds(l Expr, b bound) []Pred {
+	if len(l.t) != 1 || !l.t[0].c.isInt() || l.t[0].c.num <= 0 || len(l.t[0].m) < 1 || b.kind == other {
+		return nil
+	}
+	t := l.t[0]
+	if len(t.m) == 1 && t.c.num == 1 {
+		return nil // the comparison of the atom itself
+	}
+	blo, bhi := minusInf, plusInf
+	switch b.kind {
+	case lower:
+		blo = fin(b.v)
+	case upper:
+		bhi = fin(b.v)
+	case equal:
+		blo, bhi = fin(b.v), fin(b.v)
+	}
+	// A positive product of factors none of which is negative has every factor at least 1.
+	positive := blo.sign() > 0 && !slices.ContainsFunc(t.m, func(f factor) bool { return f.a.ival().lo.sign() < 0 })
+	var out []Pred
+	for j, f := range t.m {
+		if f.e != 1 {
+			continue
+		}
+		if positive && f.a.ival().lo.sign() <= 0 {
+			out = append(out, Ge(fromAtom(f.a), Int(1)))
+		}
+		plo, phi := fin(t.c.num), fin(t.c.num)
+		ok := true
+		for k, g := range t.m {
+			if k == j {
+				continue
+			}
+			gb := g.a.ival()
+			if positive {
+				gb.lo = maxX(gb.lo, fin(1))
+			}
+			if cmpX(gb.lo, fin(1)) < 0 {
+				ok = false
+				break
+			}
+			for range g.e {
+				plo, phi = mulX(plo, gb.lo), mulX(phi, gb.hi)
+			}
+		}
+		if !ok {
+			continue
+		}
+		x := fromAtom(f.a)
+		if blo.inf == 0 && phi.inf == 0 {
+			if v := divX(blo, phi, true); v.inf == 0 && blo.sign() > 0 {
+				out = append(out, Ge(x, Int(v.v)))
+			}
+		}
+		if bhi.inf == 0 && bhi.sign() >= 0 {
+			if v := divX(bhi, plo, false); v.inf == 0 {
+				out = append(out, Le(x, Int(v.v)))
+			}
+		}
+	}
+	return out
+}
+
+// bilinearBounds returns the bounds that an equation l == v gives the atoms x and y of
+// l = c*x*y + p*x + q*y (integers c > 0, p, q): c*l + p*q = (c*x + q)*(c*y + p), a product of two
+// factors that, where it is positive and they cannot both be negative, are each at least 1 and at
+// most it ((a-2)*(b-2) == 25 of a Gemm after a flatten of valid convolutions: a, b in 3..27).
+func bilinearBounds(l Expr, b bound) []Pred {
+	if b.kind != equal || len(l.t) < 2 || len(l.t) > 3 || len(l.t[0].m) != 2 || l.t[0].m[0].e != 1 || l.t[0].m[1].e != 1 || !l.t[0].c.isInt() {
+		return nil
+	}
+	x, y := l.t[0].m[0].a, l.t[0].m[1].a
+	c := l.t[0].c.num
+	var p, q int64
+	for _, t := range l.t[1:] {
+		if len(t.m) != 1 || t.m[0].e != 1 || !t.c.isInt() {
+			return nil
+		}
+		switch a := t.m[0].a; {
+		case cmpAtom(a, x) == 0:
+			p = t.c.num
+		case cmpAtom(a, y) == 0:
+			q = t.c.num
+		default:
+			return nil
+		}
+	}
+	cv, ok1 := mul64(c, b.v)
+	pq, ok2 := mul64(p, q)
+	k, ok3 := add64(cv, pq)
+	if !ok1 || !ok2 || !ok3 || k <= 0 {
+		return nil
+	}
+	// X = c*x + q and Y = c*y + p: of one sign, since their product k is positive, and positive
+	// unless both can be negative with a product that reaches k.
+	bx := addI(mulI(point(c), x.ival()), point(q))
+	by := addI(mulI(point(c), y.ival()), point(p))
+	if bx.lo.sign() < 0 && by.lo.sign() < 0 && cmpX(mulX(bx.lo, by.lo), fin(k)) >= 0 {
+		return nil
+	}
+	bx.lo, by.lo = maxX(bx.lo, fin(1)), maxX(by.lo, fin(1))
+	var out []Pred
+	for _, f := range []struct {
+		a       *atom
+		off     int64
+		partner ival
+	}{{x, q, by}, {y, p, bx}} {
+		least := maxX(f.partner.lo, fin(1))
+		top := divX(fin(k), least, false) // the factor is at most k over the least of its partner
+		bottom := fin(1)
+		if f.partner.hi.inf == 0 && f.partner.hi.v > 0 {
+			bottom = maxX(bottom, divX(fin(k), f.partner.hi, true))
+		}
+		// c*a + off in [bottom, top]
+		if top.inf == 0 {
+			out = append(out, Le(fromAtom(f.a), Int(floorDiv(top.v-f.off, c))))
+		}
+		if bottom.inf == 0 {
+			out = append(out, Ge(fromAtom(f.a), Int(-floorDiv(-(bottom.v-f.off), c))))
+		}
+	}
+	return out
+}
+
+// splitSymbol returns the symbol of p to split on residues, and the modulus: the symbol of least
+// modulus above 1, the period of the floor divisions and remainders of p that hold it (see
+// period); nil when none has one up to maxSplit.
+func splitSymbol(p Pred) (*atom, int64) {
+	var best *atom
+	var bestM int64
+	for _, x := range symbolAtoms(p) {
+		m := int64(1)
+		ok := true
+		walkAtoms(p, func(a *atom) {
+			if !ok || a.kind != floorAtom && a.kind != modAtom || !a.num.Mentions(x.name) {
+				return
+			}
+			q, _, fine := atomPeriod(a, x.name)
+			if !fine {
+				return
+			}
+			if m = lcm(m, q); m > maxSplit {
+				ok = false
+			}
+		})
+		if ok && m > 1 && (best == nil || m < bestM || m == bestM && x.order < best.order) {
+			best, bestM = x, m
+		}
+	}
+	return best, bestM
+}
+
+func lcm(a, b int64) int64 {
+	g := int64(gcd(uint64(a), uint64(b)))
+	if l, ok := mul64(a/g, b); ok {
+		return l
+	}
+	return maxSplit + 1
+}
+
+// walkAtoms calls f for every compound atom of p, nested ones included.
+func walkAtoms(p Pred, f func(*atom)) {
+	switch p.kind() {
+	case pConst:
+	case pCmp:
+		p.n.e.walkAtoms(f)
+		p.n.rhs.walkAtoms(f)
+	default:
+		for _, a := range p.n.args {
+			walkAtoms(a, f)
+		}
+	}
+}
+
+func (e Expr) walkAtoms(f func(*atom)) {
+	for _, t := range e.t {
+		for _, x := range t.m {
+			a := x.a
+			switch a.kind {
+			case symbolAtom:
+				continue
+			case minAtom, maxAtom:
+				for _, y := range a.args {
+					y.walkAtoms(f)
+				}
+			default:
+				a.num.walkAtoms(f)
+				a.den.walkAtoms(f)
+			}
+			f(a)
+		}
+	}
+}
+
+// period returns the least p > 0 for which e(x+p) - e(x) is a constant inc at every x, e
+// quasi-affine in the symbol named x: a sum of multiples of x, of floor divisions and remainders
+// by positive integers of quasi-affine dividends, and of terms without x. ok is false for another
+// e, or a period past maxSplit.
+func period(e Expr, x string) (p, inc int64, ok bool) {
+	p = 1
+	type part struct{ c, p, inc int64 }
+	var parts []part
+	for _, t := range e.t {
+		dep := false
+		for _, f := range t.m {
+			dep = dep || f.a.mentions(x)
+		}
+		if !dep {
+			continue
+		}
+		if !t.c.isInt() || len(t.m) != 1 || t.m[0].e != 1 {
+			return 0, 0, false
+		}
+		q, d, ok := atomPeriod(t.m[0].a, x)
+		if !ok {
+			return 0, 0, false
+		}
+		parts = append(parts, part{t.c.num, q, d})
+		if p = lcm(p, q); p > maxSplit {
+			return 0, 0, false
+		}
+	}
+	for _, pt := range parts {
+		k, ok1 := mul64(pt.c, pt.inc)
+		k, ok2 := mul64(k, p/pt.p)
+		s, ok3 := add64(inc, k)
+		if !ok1 || !ok2 || !ok3 {
+			return 0, 0, false
+		}
+		inc = s
+	}
+	return p, inc, true
+}
+
+// atomPeriod returns the period and increment (see period) of the atom a in the symbol x.
+func atomPeriod(a *atom, x string) (p, inc int64, ok bool) {
+	switch a.kind {
+	case symbolAtom:
+		if a.name == x {
+			return 1, 1, true
+		}
+		return 1, 0, true
+	case floorAtom, modAtom:
+		m, ok := a.den.Const()
+		if !ok || m <= 0 {
+			return 0, 0, false
+		}
+		p0, d, ok := period(a.num, x)
+		if !ok {
+			return 0, 0, false
+		}
+		k := m / int64(gcd(abs64(d), uint64(m)))
+		if p, ok = mul64(p0, k); !ok || p > maxSplit {
+			return 0, 0, false
+		}
+		if a.kind == modAtom {
+			return p, 0, true
+		}
+		dk, ok := mul64(d, k)
+		return p, dk / m, ok
+	}
+	return 0, 0, false
+}
+
+// mentions reports whether the atom depends on the symbol named x.
+func (a *atom) mentions(x string) bool {
+	if a.kind == symbolAtom {
+		return a.name == x
+	}
+	return fromAtom(a).Mentions(x)
+}
+
+// residue returns p with the symbol x replaced by m*q+r, for a fresh symbol q whose bounds keep
+// m*q+r within x's; ok is false when no value of x has that residue, or the result cannot be kept.
+func (pv *prover) residue(p Pred, x *atom, m, r int64) (Pred, bool) {
+	q := pv.quotientSymbol(x, m, r)
+	if q == nil {
+		return False(), true
+	}
+	val, ok := Add(Expr{t: []term{{c: ratInt(m), m: []factor{{q, 1}}}}}, Int(r))
+	if !ok {
+		return Pred{}, false
+	}
+	out, ok := p.Subst(func(name string) (Expr, bool) {
+		if name == x.name {
+			return val, true
+		}
+		return Expr{}, false
+	})
+	return out, ok
+}
+
+// quotientSymbol returns a fresh symbol q with the bounds of (x-r)/m for the values x of residue r
+// modulo m, of x's order; nil when x has no such value.
+func (pv *prover) quotientSymbol(x *atom, m, r int64) *atom {
+	lo, hi := int64(NegInf), int64(Inf)
+	if x.lo != NegInf {
+		lo = -floorDiv(-(x.lo - r), m) // ceil((x.lo-r)/m)
+	}
+	if x.hi != Inf {
+		hi = floorDiv(x.hi-r, m)
+	}
+	if lo > hi {
+		return nil
+	}
+	pv.fresh++
+	return &atom{kind: symbolAtom, name: x.name + "\x00" + itoa(int64(pv.fresh)), order: x.order, lo: lo, hi: hi, anon: x.anon}
+}
+
+// extremumAtom returns a min or max atom of p whose arguments hold no other, nil when p has none.
+func extremumAtom(p Pred) *atom {
+	var found *atom
+	walkAtoms(p, func(a *atom) {
+		if found == nil && (a.kind == minAtom || a.kind == maxAtom) {
+			found = a
+		}
+	})
+	return found
+}
+
+// mapPred returns p with each atom that f replaces replaced (the outermost first), its
+// expressions and comparisons made again in canonical form; ok is false when an expression cannot
+// be kept.
+func mapPred(p Pred, f func(*atom) (Expr, bool)) (Pred, bool) {
+	switch p.kind() {
+	case pConst:
+		return p, true
+	case pCmp:
+		e, ok := mapExpr(p.n.e, f)
+		if !ok {
+			return Pred{}, false
+		}
+		if !p.n.raw {
+			return canon(p.n.op, e, func() string { return cmpText(e, p.n.op, Expr{}) }), true
+		}
+		r, ok := mapExpr(p.n.rhs, f)
+		if !ok {
+			return Pred{}, false
+		}
+		return Cmp(e, p.n.op, r), true
+	}
+	args := make([]Pred, len(p.n.args))
+	for i, a := range p.n.args {
+		var ok bool
+		if args[i], ok = mapPred(a, f); !ok {
+			return Pred{}, false
+		}
+	}
+	if p.n.kind == pAnd {
+		return And(args...), true
+	}
+	return Or(args...), true
+}
+
+// mapExpr returns e with each atom that f replaces replaced, the others made again of their
+// replaced parts.
+func mapExpr(e Expr, f func(*atom) (Expr, bool)) (Expr, bool) {
+	sum := Expr{}
+	for _, t := range e.t {
+		p := Expr{t: []term{{c: t.c}}}
+		for _, fa := range t.m {
+			v, ok := mapAtom(fa.a, f)
+			if !ok {
+				return Expr{}, false
+			}
+			for range abs(fa.e) {
+				if fa.e > 0 {
+					p, ok = Mul(p, v)
+				} else {
+					p, ok = Quo(p, v)
+				}
+				if !ok {
+					return Expr{}, false
+				}
+			}
+		}
+		var ok bool
+		if sum, ok = Add(sum, p); !ok {
+			return Expr{}, false
+		}
+	}
+	return sum, true
+}
+
+func mapAtom(a *atom, f func(*atom) (Expr, bool)) (Expr, bool) {
+	if v, ok := f(a); ok {
+		return v, true
+	}
+	switch a.kind {
+	case symbolAtom:
+		return fromAtom(a), true
+	case minAtom, maxAtom:
+		args := make([]Expr, 0, len(a.args))
+		for _, x := range a.args {
+			v, ok := mapExpr(x, f)
+			if !ok {
+				return Expr{}, false
+			}
+			args = appendArgs(args, a.kind, v)
+		}
+		return extremumOf(a.kind, args)
+	}
+	n, ok1 := mapExpr(a.num, f)
+	d, ok2 := mapExpr(a.den, f)
+	if !ok1 || !ok2 {
+		return Expr{}, false
+	}
+	switch a.kind {
+	case floorAtom:
+		return FloorDiv(n, d)
+	case modAtom:
+		return Mod(n, d)
+	}
+	return Quo(n, d)
+}

@@ -1,0 +1,338 @@
+package sym
+
+// Sets of integers that a symbol may take: the values below a point, listed as ranges, and from it
+// on those of some remainders modulo a period. They describe what a condition of one symbol says
+// (H % 8 == 0, H <= 4 || H % 32 in {0, 29, 30, 31}, H in 217..224), found by evaluating the
+// condition and proven by the prover (the description and the condition hold at the same values).
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// iset is a set of integers within [lo, hi] (hi may be Inf): the members below from, as sorted
+// disjoint spans, and from from on those v whose remainder v % mod is in res. from > hi when the
+// set is finite.
+type iset struct {
+	lo, hi int64
+	below  []span
+	from   int64
+	mod    int64
+	res    []int64 // sorted, in [0, mod)
+}
+
+// has reports whether v is in s.
+func (s *iset) has(v int64) bool {
+	switch {
+	case v < s.lo || v > s.hi:
+		return false
+	case v < s.from:
+		return slices.ContainsFunc(s.below, func(r span) bool { return r.lo <= v && v <= r.hi })
+	}
+	_, ok := slices.BinarySearch(s.res, pyMod(v, s.mod))
+	return ok
+}
+
+// empty reports whether s has no member.
+func (s *iset) empty() bool { return len(s.below) == 0 && (s.from > s.hi || len(s.res) == 0) }
+
+// finite reports whether s has finitely many members.
+func (s *iset) finite() bool { return s.hi != Inf || len(s.res) == 0 }
+
+// least returns the least member of s; ok is false for the empty set.
+func (s *iset) least() (int64, bool) {
+	if len(s.below) > 0 {
+		return s.below[0].lo, true
+	}
+	if len(s.res) == 0 {
+		return 0, false
+	}
+	for v := s.from; v < s.from+s.mod && v <= s.hi; v++ {
+		if s.has(v) {
+			return v, true
+		}
+	}
+	return 0, false
+}
+
+// one returns the value of a set of one member.
+func (s *iset) one() (int64, bool) {
+	v, ok := s.least()
+	if !ok || !s.finite() {
+		return 0, false
+	}
+	if len(s.below) == 1 && s.below[0].lo == s.below[0].hi && (s.from > s.hi || len(s.res) == 0) {
+		return v, true
+	}
+	return 0, false
+}
+
+// setFromBits returns the set whose membership at lo+i is bits[i], for i < len(bits), and from
+// there on repeats with period mod (the guess of guessSet): the least from at which bits repeat
+// with that period to the end, the least period that describes them, the least from again.
+// bits must cover hi when hi < lo+len(bits).
+func setFromBits(lo, hi int64, bits []bool, mod int64) iset {
+	n := int64(len(bits))
+	s := iset{lo: lo, hi: hi, mod: 1, from: Inf}
+	if hi != Inf && hi-lo < n {
+		s.below = spansOf(lo, bits[:hi-lo+1])
+		return s
+	}
+	if mod < 1 || mod > n/2 {
+		mod = 1
+	}
+	// The least f from which bits repeat with period mod to the end of the window.
+	f := n - mod
+	for f > 0 && bits[f-1] == bits[f-1+mod] {
+		f--
+	}
+	res := make([]bool, mod)
+	for i := f; i < f+mod; i++ {
+		res[pyMod(lo+i, mod)] = bits[i]
+	}
+	// The least period of the residues.
+	for d := int64(1); d < mod; d++ {
+		if mod%d != 0 {
+			continue
+		}
+		same := true
+		for r := range mod {
+			same = same && res[r] == res[r%d]
+		}
+		if same {
+			res, mod = res[:d], d
+			break
+		}
+	}
+	for f > 0 && bits[f-1] == res[pyMod(lo+f-1, mod)] {
+		f--
+	}
+	s.from, s.mod = lo+f, mod
+	for r, in := range res {
+		if in {
+			s.res = append(s.res, int64(r))
+		}
+	}
+	s.below = spansOf(lo, bits[:f])
+	return s
+}
+
+// spansOf returns the members of bits (bits[i] for lo+i) as spans.
+func spansOf(lo int64, bits []bool) []span {
+	var out []span
+	for i := 0; i < len(bits); i++ {
+		if !bits[i] {
+			continue
+		}
+		j := i
+		for j+1 < len(bits) && bits[j+1] {
+			j++
+		}
+		out = append(out, span{lo + int64(i), lo + int64(j)})
+		i = j
+	}
+	return out
+}
+
+// preds returns predicates on x that hold at the members of s and at none of the other values of
+// x in [s.lo, s.hi]: the members below from or'ed with the periodic part from from on; and the
+// periodic rule everywhere, or'ed with the members below from that it leaves out, and'ed with the
+// exclusion of the values below from that it takes in (H <= 4 || H % 32 in {0, 29, 30, 31};
+// H % 8 == 0; H >= 25; H in 217..224). None when s cannot be written so.
+func (s *iset) preds(x Expr) []Pred {
+	periodic := False()
+	if s.from <= s.hi && len(s.res) > 0 {
+		if s.mod == 1 {
+			periodic = True()
+		} else {
+			m, ok := Mod(x, Int(s.mod))
+			if !ok {
+				return nil
+			}
+			ps := make([]Pred, len(s.res))
+			for i, r := range s.res {
+				ps[i] = Eq(m, Int(r))
+			}
+			periodic = Or(ps...)
+		}
+	}
+	top := s.from
+	if s.hi != Inf {
+		top = min(top, s.hi+1)
+	}
+	if top-s.lo > 1<<16 {
+		return nil
+	}
+	// A: the spans below from, or the periodic rule from from on.
+	ors := []Pred{And(Ge(x, Int(s.from)), periodic)}
+	for _, r := range s.below {
+		ors = append(ors, rangePred(x, r))
+	}
+	out := []Pred{Or(ors...)}
+	if periodic.IsFalse() || s.from == s.lo {
+		return out
+	}
+	// B: the periodic rule, corrected below from.
+	var plus, minus []bool
+	for v := s.lo; v < top; v++ {
+		member := s.has(v)
+		in := periodic.IsTrue()
+		if !in {
+			_, in = slices.BinarySearch(s.res, pyMod(v, s.mod))
+		}
+		plus = append(plus, member && !in)
+		minus = append(minus, !member && in)
+	}
+	ors = []Pred{periodic}
+	for _, r := range spansOf(s.lo, plus) {
+		ors = append(ors, rangePred(x, r))
+	}
+	ands := []Pred{Or(ors...)}
+	for _, r := range spansOf(s.lo, minus) {
+		ands = append(ands, Not(rangePred(x, r)))
+	}
+	return append(out, And(ands...))
+}
+
+// predSize measures how hard p is to read: the sizes of the expressions it compares, a floor
+// division or remainder of a sum counting more than a remainder of a symbol.
+func predSize(p Pred) int {
+	switch p.kind() {
+	case pConst:
+		return 0
+	case pCmp:
+		n := 1 + p.n.e.Size() + p.n.rhs.Size()
+		walkAtoms(p, func(a *atom) {
+			if a.kind == floorAtom || a.kind == modAtom && len(a.num.t) > 1 {
+				n += 4
+			}
+		})
+		return n
+	}
+	n := 0
+	for _, a := range p.n.args {
+		n += predSize(a)
+	}
+	return n
+}
+
+// simpler reports whether p reads more simply than q: smaller (predSize), then shorter.
+func simpler(p, q Pred) bool {
+	a, b := predSize(p), predSize(q)
+	if a != b {
+		return a < b
+	}
+	return len(p.String()) < len(q.String())
+}
+
+// rangePred returns lo <= x <= hi.
+func rangePred(x Expr, r span) Pred {
+	if r.lo == r.hi {
+		return Eq(x, Int(r.lo))
+	}
+	return And(Ge(x, Int(r.lo)), Le(x, Int(r.hi)))
+}
+
+// text describes s for a reader, after the symbol name: "1 only", "13..16", "1, 2, 4, 7", ">= 7",
+// "multiples of 32 from 32", "1..4, and from 29 those with H % 32 in {0, 29, 30, 31}".
+func (s *iset) text(name string) string {
+	var parts []string
+	for _, r := range s.below {
+		parts = append(parts, spanText(r))
+	}
+	switch {
+	case s.empty():
+		return "none"
+	case s.finite():
+		if v, ok := s.one(); ok {
+			return strconv.FormatInt(v, 10) + " only"
+		}
+		return strings.Join(parts, ", ")
+	}
+	first := s.from // the first member of the periodic part
+	for !s.has(first) {
+		first++
+	}
+	var tail string
+	switch {
+	case s.mod == 1:
+		tail = ">= " + strconv.FormatInt(first, 10)
+	case len(s.res) == 1 && s.res[0] == 0:
+		tail = "multiples of " + strconv.FormatInt(s.mod, 10) + " from " + strconv.FormatInt(first, 10)
+	default:
+		b := append(appendName(nil, name), " % "...)
+		b = strconv.AppendInt(b, s.mod, 10)
+		if len(s.res) == 1 {
+			b = strconv.AppendInt(append(b, " == "...), s.res[0], 10)
+		} else {
+			b = append(b, " in {"...)
+			for i, r := range s.res {
+				if i > 0 {
+					b = append(b, ", "...)
+				}
+				b = strconv.AppendInt(b, r, 10)
+			}
+			b = append(b, '}')
+		}
+		tail = "those with " + string(b)
+		if first > s.lo+s.mod || len(parts) > 0 {
+			tail = "from " + strconv.FormatInt(first, 10) + " " + tail
+		}
+	}
+	if len(parts) == 0 {
+		return tail
+	}
+	return strings.Join(parts, ", ") + ", and " + tail
+}
+
+func spanText(r span) string {
+	switch r.hi - r.lo {
+	case 0:
+		return strconv.FormatInt(r.lo, 10)
+	case 1:
+		return strconv.FormatInt(r.lo, 10) + ", " + strconv.FormatInt(r.hi, 10)
+	}
+	return strconv.FormatInt(r.lo, 10) + ".." + strconv.FormatInt(r.hi, 10)
+}
+
+// guessLimit bounds the values a guess evaluates.
+const guessLimit = 1 << 13
+
+// guessSet returns the set of the values v of the symbol x in [lo, hi] at which p holds, guessed
+// from its values at the first of them: the exact set when they are all evaluated, else one that
+// repeats with the period of p's floor divisions and remainders from where the values evaluated
+// do. checked is the last value evaluated. A guess is a guess: provenSet proves one.
+func guessSet(p Pred, x *atom, lo, hi int64) (s iset, checked int64, ok bool) {
+	if lo == NegInf {
+		return iset{}, 0, false
+	}
+	m := int64(1)
+	walkAtoms(p, func(a *atom) {
+		if (a.kind == floorAtom || a.kind == modAtom) && a.num.Mentions(x.name) {
+			if q, _, ok := atomPeriod(a, x.name); ok {
+				m = lcm(m, q)
+			}
+		}
+	})
+	if m > maxSplit {
+		m = 1
+	}
+	n := int64(guessLimit)
+	if hi != Inf && hi-lo+1 <= n {
+		n = hi - lo + 1
+	}
+	n = max(n, min(8*m, 1<<16))
+	bits := make([]bool, n)
+	vals := map[string]int64{}
+	value := func(name string) (int64, bool) { v, ok := vals[name]; return v, ok }
+	for i := range n {
+		vals[x.name] = lo + i
+		v, err := p.eval(value)
+		if err != nil {
+			return iset{}, 0, false
+		}
+		bits[i] = v
+	}
+	return setFromBits(lo, hi, bits, m), lo + n - 1, true
+}

@@ -1,0 +1,498 @@
+package sym
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Sizes is what a model's conditions leave its symbols: the values each may take, and the
+// smallest binding at which they all hold (SizesOf).
+type Sizes struct {
+	// Symbols holds the values of each symbol of the table, in table order.
+	Symbols []Size
+	// Smallest is the binding of least greatest value (then least sum, then least in table order)
+	// at which every condition holds; nil when none was found.
+	Smallest map[string]int64
+}
+
+// Size is the values a symbol may take at the bindings where a model's conditions hold: those of
+// Ranges, and from From on those whose remainder modulo Mod is in Residues.
+type Size struct {
+	Symbol string
+	// Text says it in words, without the symbol: "1 only", "13..16", "16..47, 64..79", ">= 7",
+	// "multiples of 32 from 32", "1..4, and from 29 those with H % 32 in {0, 29, 30, 31}", "any"
+	// (what Checked found, when not Proven).
+	Text string
+	// Min is the least value; Max the greatest, Inf when there is none.
+	Min, Max int64
+	// Ranges are the values below From, as sorted disjoint closed ranges [lo, hi].
+	Ranges [][2]int64
+	// From is where the values repeat with the period Mod, taking those whose remainder is in
+	// Residues, up to Max; Mod is 0 when the values are finitely many (Ranges holds them all).
+	From, Mod int64
+	Residues  []int64
+	// Fixed reports a single value.
+	Fixed bool
+	// Proven reports that the values are exactly these. Otherwise they are what evaluating the
+	// conditions over Checked found (the values of Checked the conditions allow, and beyond it a
+	// guess).
+	Proven  bool
+	Checked [2]int64
+	// With names the symbols the conditions tie this one to: its values are those at which some
+	// values of them satisfy the conditions (H of (H//16)*(W//16) == 196 with W).
+	With []string
+}
+
+// The budgets of SizesOf: the bindings its searches try, and the values of a symbol tied to
+// others that it tries.
+const (
+	sizeSteps   = 1 << 12
+	projectSpan = 1 << 13
+	tiedSpan    = 1 << 8
+)
+
+// SizesOf returns the values the symbols of t may take at the bindings that satisfy the
+// conditions cs (the conjunction of their predicates), and the smallest such binding. A symbol of
+// conditions on it alone has its values found by evaluation and proven (the prover of Minimize: a
+// description of them and the conditions hold at the same values); one that conditions tie to
+// others has, of each of its values up to projectSpan past the least, whether the others can
+// take values with it (a binding found, or none proven), Proven when its bounds are within that
+// span and every value was decided; of one without such bounds, its first tiedSpan values. Symbols of no condition take their bounds: "any" for [1, Inf).
+func SizesOf(t *Table, cs []Constraint) Sizes {
+	ps := make([]Pred, 0, len(cs))
+	for _, c := range cs {
+		ps = append(ps, c.Pred)
+	}
+	sz := &sizer{pv: &prover{}, steps: sizeSteps, cache: map[string]status{}}
+	// Groups of symbols tied by a condition.
+	names := t.Names()
+	group := map[string]int{}
+	for i, n := range names {
+		group[n] = i
+	}
+	var find func(string) int
+	find = func(n string) int {
+		g := group[n]
+		if names[g] != n {
+			g = find(names[g])
+			group[n] = g
+		}
+		return g
+	}
+	for _, p := range ps {
+		ns := p.SymbolNames()
+		for _, n := range ns[min(1, len(ns)):] {
+			if a, b := find(ns[0]), find(n); a != b {
+				group[names[b]] = a
+			}
+		}
+	}
+	var out Sizes
+	smallest := map[string]int64{}
+	found := true
+	done := map[int]bool{}
+	for _, n := range names {
+		g := find(n)
+		if done[g] {
+			continue
+		}
+		done[g] = true
+		var members []string
+		for _, m := range names {
+			if find(m) == g {
+				members = append(members, m)
+			}
+		}
+		var gp []Pred
+		for _, p := range ps {
+			if ns := p.SymbolNames(); len(ns) > 0 && find(ns[0]) == g {
+				gp = append(gp, p)
+			}
+		}
+		q := And(gp...)
+		for _, m := range members {
+			out.Symbols = append(out.Symbols, sz.size(t, q, m, members))
+		}
+		w, ok := sz.smallest(t, q, members)
+		found = found && ok
+		for k, v := range w {
+			smallest[k] = v
+		}
+	}
+	// In table order.
+	slices.SortStableFunc(out.Symbols, func(a, b Size) int { return slices.Index(names, a.Symbol) - slices.Index(names, b.Symbol) })
+	if found {
+		out.Smallest = smallest
+	}
+	return out
+}
+
+// status is what a search found of a predicate: a binding, none (proven), or neither.
+type status uint8
+
+const (
+	unknown status = iota
+	holdsAt
+	holdsNowhere
+)
+
+// sizer holds the budget and the findings of one SizesOf.
+type sizer struct {
+	pv    *prover
+	steps int
+	cache map[string]status // by the canonical text of a predicate, whether some binding satisfies it
+}
+
+// size returns the values of the symbol name under q, the conditions of its group.
+func (sz *sizer) size(t *Table, q Pred, name string, group []string) Size {
+	x, _ := t.Lookup(name)
+	a := x.t[0].m[0].a
+	s := Size{Symbol: name, With: slices.DeleteFunc(slices.Clone(group), func(n string) bool { return n == name })}
+	if len(s.With) == 0 {
+		s.With = nil
+	}
+	lo, hi := a.lo, a.hi
+	if sub, empty := narrowingAll(q); empty {
+		return finish(s, iset{lo: lo, hi: hi, from: Inf, mod: 1}, true, [2]int64{lo, lo})
+	} else if n, ok := sub[name]; ok {
+		b := n.t[0].m[0].a
+		lo, hi = b.lo, b.hi
+	}
+	if lo == NegInf {
+		return finish(s, iset{lo: a.lo, hi: a.hi, from: a.lo, mod: 1, res: []int64{0}}, false, [2]int64{})
+	}
+	if len(group) == 1 {
+		set, checked, ok := guessSet(q, a, lo, hi)
+		if !ok {
+			return finish(s, iset{lo: lo, hi: hi, from: lo, mod: 1, res: []int64{0}}, false, [2]int64{lo, lo})
+		}
+		proven := set.finite() && set.hi != Inf
+		if !proven {
+			for _, c := range set.preds(x) {
+				sz.pv.steps = proofSteps
+				if sz.pv.implied([]Pred{q}, c) && sz.proveSteps() && sz.pv.implied([]Pred{c}, q) {
+					proven = true
+					break
+				}
+			}
+		}
+		return finish(s, set, proven, [2]int64{a.lo, checked})
+	}
+	// Tied to others: each value, whether the others can take values with it; all of them when
+	// they are few, else the first tiedSpan.
+	top := hi
+	if hi == Inf || hi-lo >= projectSpan {
+		top = lo + tiedSpan - 1
+	}
+	bits := make([]bool, top-lo+1)
+	proven := top == hi
+	for v := lo; v <= top; v++ {
+		switch sz.satisfiable(substValue(q, name, v)) {
+		case holdsAt:
+			bits[v-lo] = true
+		case unknown:
+			proven = false
+		}
+	}
+	// Past what was checked, a guess: the values repeat as the last ones checked.
+	set := setFromBits(lo, hi, bits, 1)
+	return finish(s, set, proven, [2]int64{lo, top})
+}
+
+// proveSteps renews the prover's budget from the sizer's; false when it is spent.
+func (sz *sizer) proveSteps() bool {
+	sz.steps -= proofSteps - max(sz.pv.steps, 0)
+	sz.pv.steps = proofSteps
+	return sz.steps > 0
+}
+
+// narrowingAll returns the bounds the conjunction p gives its symbols (narrowing), narrowed again
+// until they settle.
+func narrowingAll(p Pred) (map[string]Expr, bool) {
+	sub := map[string]Expr{}
+	for range 6 {
+		s, empty := narrowing(p)
+		if empty {
+			return nil, true
+		}
+		if len(s) == 0 {
+			break
+		}
+		for k, v := range s {
+			sub[k] = v
+		}
+		q, ok := p.Subst(func(name string) (Expr, bool) { x, ok := s[name]; return x, ok })
+		if !ok {
+			break
+		}
+		if q.IsFalse() {
+			return nil, true
+		}
+		p = q
+	}
+	return sub, false
+}
+
+// substValue returns p with the symbol name the integer v.
+func substValue(p Pred, name string, v int64) Pred {
+	q, ok := p.Subst(func(n string) (Expr, bool) {
+		if n == name {
+			return Int(v), true
+		}
+		return Expr{}, false
+	})
+	if !ok {
+		return p
+	}
+	return q
+}
+
+// satisfiable tells whether some binding of its symbols satisfies q.
+func (sz *sizer) satisfiable(q Pred) status {
+	switch {
+	case q.IsTrue():
+		return holdsAt
+	case q.IsFalse():
+		return holdsNowhere
+	}
+	key := q.String()
+	if st, ok := sz.cache[key]; ok {
+		return st
+	}
+	_, st := sz.witness(q)
+	sz.cache[key] = st
+	return st
+}
+
+// witness returns a binding of the symbols of q at which q holds, the least in table order (the
+// first symbol least, then the next); or none (proven), or neither when the budget is spent.
+func (sz *sizer) witness(q Pred) (map[string]int64, status) {
+	if sz.steps--; sz.steps < 0 {
+		return nil, unknown
+	}
+	// Symbols that narrowing leaves out of q take the least value of their bounds.
+	least := map[string]int64{}
+	for range 6 {
+		sub, empty := narrowing(q)
+		if empty {
+			return nil, holdsNowhere
+		}
+		if len(sub) == 0 {
+			break
+		}
+		for name, x := range sub {
+			least[name] = x.t[0].m[0].a.lo
+		}
+		r, ok := q.Subst(func(name string) (Expr, bool) { x, ok := sub[name]; return x, ok })
+		if !ok {
+			break
+		}
+		q = r
+	}
+	if q.IsFalse() {
+		return nil, holdsNowhere
+	}
+	syms := symbolAtoms(q)
+	found := func(w map[string]int64) (map[string]int64, status) {
+		for name, v := range least {
+			if _, ok := w[name]; !ok && v != NegInf {
+				w[name] = v
+			}
+		}
+		return w, holdsAt
+	}
+	if len(syms) == 0 {
+		if q.IsTrue() {
+			return found(map[string]int64{})
+		}
+		return nil, unknown
+	}
+	var x *atom
+	for _, a := range syms {
+		if x == nil || a.order < x.order {
+			x = a
+		}
+	}
+	lo, hi := x.lo, x.hi
+	if lo == NegInf {
+		return nil, unknown
+	}
+	top := hi
+	if hi == Inf || hi-lo >= projectSpan {
+		top = lo + projectSpan - 1
+	}
+	undecided := top < hi
+	if len(syms) == 1 {
+		vals := map[string]int64{}
+		value := func(n string) (int64, bool) { v, ok := vals[n]; return v, ok }
+		for v := lo; v <= top; v++ {
+			vals[x.name] = v
+			if ok, err := q.eval(value); err == nil && ok {
+				return found(map[string]int64{x.name: v})
+			}
+		}
+		sz.steps -= int(top-lo) / 64
+		if !undecided {
+			return nil, holdsNowhere
+		}
+	} else {
+		for v := lo; v <= top && sz.steps > 0; v++ {
+			w, st := sz.witness(substValue(q, x.name, v))
+			switch st {
+			case holdsAt:
+				w[x.name] = v
+				return found(w)
+			case unknown:
+				undecided = true
+			}
+		}
+		if sz.steps <= 0 {
+			return nil, unknown
+		}
+		if !undecided {
+			return nil, holdsNowhere
+		}
+	}
+	sz.pv.steps = proofSteps
+	ok := sz.pv.unsat(q, 0)
+	sz.proveSteps()
+	if ok {
+		return nil, holdsNowhere
+	}
+	return nil, unknown
+}
+
+// smallest returns the binding of the symbols of a group that satisfies q of least greatest value,
+// then least in table order; ok is false when none was found.
+func (sz *sizer) smallest(t *Table, q Pred, group []string) (map[string]int64, bool) {
+	w, st := sz.witness(q)
+	if st != holdsAt {
+		return nil, false
+	}
+	fill := func(w map[string]int64) map[string]int64 {
+		for _, n := range group {
+			if _, ok := w[n]; !ok {
+				w[n], _, _ = t.Bounds(n) // a symbol q does not mention: its least value
+			}
+		}
+		return w
+	}
+	w = fill(w)
+	if len(group) < 2 {
+		return w, true
+	}
+	lo, hi := int64(NegInf), int64(NegInf)
+	for _, n := range group {
+		l, _, _ := t.Bounds(n)
+		lo, hi = max(lo, l), max(hi, w[n])
+	}
+	// The least bound m under which a binding is found, by bisection.
+	best := w
+	for lo < hi && sz.steps > 0 {
+		m := lo + (hi-lo)/2
+		bounded := []Pred{q}
+		for _, n := range group {
+			x, _ := t.Lookup(n)
+			bounded = append(bounded, Le(x, Int(m)))
+		}
+		if b, st := sz.witness(And(bounded...)); st == holdsAt {
+			best, hi = fill(b), m
+		} else {
+			lo = m + 1
+		}
+	}
+	return best, true
+}
+
+// finish fills s from the set of its values.
+func finish(s Size, set iset, proven bool, checked [2]int64) Size {
+	s.Proven = proven
+	if !proven {
+		s.Checked = checked
+	}
+	for _, r := range set.below {
+		s.Ranges = append(s.Ranges, [2]int64{r.lo, r.hi})
+	}
+	s.Max = set.hi
+	if set.finite() {
+		if len(set.below) > 0 {
+			s.Max = set.below[len(set.below)-1].hi
+		}
+	} else {
+		s.From, s.Mod, s.Residues = set.from, set.mod, slices.Clone(set.res)
+	}
+	s.Min, _ = set.least()
+	_, s.Fixed = set.one()
+	s.Text = set.text(s.Symbol)
+	if set.lo <= 1 && set.from == set.lo && set.mod == 1 && len(set.res) == 1 && set.hi == Inf {
+		s.Text = "any"
+	}
+	return s
+}
+
+// String returns the sizes as lines: "H, W: multiples of 32 from 32" (symbols of one text
+// together), "T >= 7", then "smallest: N=1, H=32, W=32".
+func (s Sizes) String() string { return strings.Join(s.Lines(), "\n") }
+
+// Lines returns the lines of String: the symbols of one text together, and those that conditions
+// tie to others marked so ("H, W: 16..47, 64..79 (tied to each other)"); none for a symbol that
+// may take any value (Text "any", proven), which the smallest binding still names.
+func (s Sizes) Lines() []string {
+	var out []string
+	var texts []string
+	byText := map[string][]Size{}
+	for _, z := range s.Symbols {
+		if z.Proven && z.Text == "any" {
+			continue
+		}
+		key := z.Text
+		if !z.Proven {
+			key += "\x00" + strconv.FormatInt(z.Checked[0], 10) + ".." + strconv.FormatInt(z.Checked[1], 10)
+		}
+		if _, ok := byText[key]; !ok {
+			texts = append(texts, key)
+		}
+		byText[key] = append(byText[key], z)
+	}
+	for _, t := range texts {
+		var names, tied []string
+		for _, z := range byText[t] {
+			names = append(names, string(appendName(nil, z.Symbol)))
+		}
+		each := false
+		for _, z := range byText[t] {
+			for _, w := range z.With {
+				if slices.ContainsFunc(byText[t], func(y Size) bool { return y.Symbol == w }) {
+					each = true
+				} else if n := string(appendName(nil, w)); !slices.Contains(tied, n) {
+					tied = append(tied, n)
+				}
+			}
+		}
+		line := strings.Join(names, ", ")
+		if rest, ok := strings.CutPrefix(byText[t][0].Text, ">= "); ok {
+			line += " >= " + rest
+		} else {
+			line += ": " + byText[t][0].Text
+		}
+		var notes []string
+		if z := byText[t][0]; !z.Proven {
+			notes = append(notes, "checked "+strconv.FormatInt(z.Checked[0], 10)+".."+strconv.FormatInt(z.Checked[1], 10))
+		}
+		switch {
+		case byText[t][0].Fixed:
+		case each && len(tied) > 0:
+			notes = append(notes, "tied to each other and to "+strings.Join(tied, ", "))
+		case each:
+			notes = append(notes, "tied to each other")
+		case len(tied) > 0:
+			notes = append(notes, "tied to "+strings.Join(tied, ", "))
+		}
+		if len(notes) > 0 {
+			line += " (" + strings.Join(notes, "; ") + ")"
+		}
+		out = append(out, line)
+	}
+	return out
+}
