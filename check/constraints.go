@@ -19,12 +19,9 @@ type Report struct {
 	// Symbols lists the model's symbols that the bindings leave free, in the order inference met
 	// them; none for a model whose shapes are all static.
 	Symbols []string
-	// Constraints lists the conditions the nodes impose on the symbols for the model to run
-	// (graph.Result.Constraints), in the order inference met their nodes, and in canonical order
-	// within a node: what the report says holds at every binding that satisfies them, and the first
-	// a binding breaks names the node where a run stops (graph.Result.Check's). None for a oneDNN
-	// Graph file, whose shapes are numbers.
-	Constraints []Constraint
+	// Conditions are what the model needs of its symbols to run. None for a oneDNN Graph file,
+	// whose shapes are numbers.
+	Conditions
 	// Unsupported counts the nodes without a shape rule by operator (graph.Result.Unsupported):
 	// whatever they need of the symbols is not among the constraints.
 	Unsupported map[string]int
@@ -33,7 +30,39 @@ type Report struct {
 // newReport returns the report of an inferred model without its rows. It is made before any
 // declaration is read, which adds to the symbols the names only declarations use.
 func newReport(res *graph.Result, file string) *Report {
-	return &Report{File: file, Symbols: res.Table().Names(), Constraints: constraintsOf(res, file), Unsupported: res.Unsupported}
+	return &Report{File: file, Symbols: res.Table().Names(), Conditions: conditionsOf(res, file), Unsupported: res.Unsupported}
+}
+
+// Conditions is what a model needs of its symbols to run (graph.Result.Constraints, Implied and
+// Sizes).
+type Conditions struct {
+	// Constraints lists the conditions the nodes impose on the symbols for the model to run, as the
+	// fewest that say what they all say, in the order inference met their first nodes: what the
+	// report says holds at every binding that satisfies them.
+	Constraints []Constraint
+	// Implied lists the conditions of nodes that Constraints imply, each with what implies it: of
+	// both lists, the first a binding breaks by Seq names the node where a run stops
+	// (graph.Result.Check's).
+	Implied []Implied
+	// Sizes is what the constraints leave each symbol, and the smallest binding at which they all
+	// hold; Fixes names the symbols they leave one value (proven), in table order.
+	Sizes sym.Sizes
+	Fixes []string
+}
+
+// conditionsOf returns the conditions of an inferred model; its records name file.
+func conditionsOf(res *graph.Result, file string) Conditions {
+	var c Conditions
+	c.Constraints, c.Implied = constraintsOf(res, file)
+	if len(c.Constraints) > 0 {
+		c.Sizes = res.Sizes()
+		for _, z := range c.Sizes.Symbols {
+			if z.Fixed && z.Proven {
+				c.Fixes = append(c.Fixes, z.Symbol)
+			}
+		}
+	}
+	return c
 }
 
 // Validity says at which bindings of its free symbols a model runs (Report.Valid, Shapes.Valid,
@@ -70,42 +99,62 @@ func validity(failed bool, constraints int) Validity {
 // imposes it (sym.Constraint, as graph.Result.Constraints lists them).
 type Constraint struct {
 	// Holds is the predicate, in the notation of sym.ParsePred (a JSON string: "N == 1",
-	// "T % 4 == 0", "H >= 11", "A == B || B == 1").
+	// "T % 4 == 0", "H >= 11", "A == B || B == 1", "H % 32 in {0, 29, 30, 31}", "H in 217..224").
 	Holds sym.Pred `json:"holds"`
 	// Node is the path of the node that imposes it ("MatMul_3", "If_1/then_branch/Add_2"), Op its
-	// operator, and Why what the node needs, in a few words ("the inner dims").
-	Node string `json:"node"`
-	Op   string `json:"op"`
-	Why  string `json:"why"`
+	// operator, and Why what the node needs, in a few words ("the inner dims"). Nodes lists every
+	// node that imposes it, Node first, then in the order inference met them (sibling branches of
+	// an Inception block), when there are several.
+	Node  string   `json:"node"`
+	Nodes []string `json:"nodes,omitempty"`
+	Op    string   `json:"op"`
+	Why   string   `json:"why"`
 	// Fixes names the symbols the condition forces to one value (N == 1): dims the model declares
 	// dynamic that it can only run at one size. check exits 1 on such a condition unless told to
 	// allow it.
 	Fixes []string `json:"fixes,omitempty"`
+	// Seq is Node's position in the order inference met the nodes (graph.Result.Nodes): of the
+	// conditions a binding breaks, in Constraints and Implied, the one of least Seq is where a run
+	// of the model stops.
+	Seq int `json:"seq"`
 	// File is the model file that states the constraint (Report.File).
 	File string `json:"file"`
 }
 
+// Implied is a condition of a node that the model's Constraints imply (graph.Result.Implied): a
+// weaker bound upstream of a stronger one (H >= 3 at a first Conv, H >= 11 at a later one).
+type Implied struct {
+	Constraint
+	// By holds the indices in Constraints (in Summary.Constraints, in the summary) of the
+	// conditions that together imply it; none for one that holds at every binding.
+	By []int `json:"by"`
+}
+
 // constraintsOf returns the constraints of an inferred model, each with the symbols it fixes, in
-// the order inference met their nodes (a node the result does not hold last), so that the first
-// a binding breaks is where a run of the model stops.
-func constraintsOf(res *graph.Result, file string) []Constraint {
-	cs := res.Constraints()
-	if len(cs) == 0 {
-		return nil
-	}
-	at := func(node string) int {
-		if i, ok := res.NodeIndex(node); ok {
-			return i
-		}
-		return len(res.Nodes)
-	}
-	out := make([]Constraint, len(cs))
-	for i, c := range cs {
-		out[i] = Constraint{Holds: c.Pred, Node: c.Origin.Node, Op: c.Origin.Op, Why: c.Origin.Why, File: file,
+// the order inference met their nodes (graph.Result.Constraints), and the conditions they imply.
+func constraintsOf(res *graph.Result, file string) ([]Constraint, []Implied) {
+	record := func(c sym.Constraint) Constraint {
+		out := Constraint{Holds: c.Pred, Node: c.Origin.Node, Op: c.Origin.Op, Why: c.Origin.Why, Seq: c.Origin.Seq, File: file,
 			Fixes: fixes(res.Table(), c.Pred)}
+		if len(c.Also) > 0 {
+			os := c.Origins()
+			slices.SortStableFunc(os, func(a, b sym.Origin) int { return cmp.Compare(a.Seq, b.Seq) })
+			out.Node, out.Op, out.Why, out.Seq = os[0].Node, os[0].Op, os[0].Why, os[0].Seq
+			for _, o := range os {
+				out.Nodes = append(out.Nodes, o.Node)
+			}
+		}
+		return out
 	}
-	slices.SortStableFunc(out, func(a, b Constraint) int { return cmp.Compare(at(a.Node), at(b.Node)) })
-	return out
+	var cs []Constraint
+	for _, c := range res.Constraints() {
+		cs = append(cs, record(c))
+	}
+	var im []Implied
+	for _, c := range res.Implied() {
+		im = append(im, Implied{Constraint: record(c.Constraint), By: append([]int{}, c.By...)})
+	}
+	return cs, im
 }
 
 // fixes returns the symbols of t that p forces to one value: those that a solver holding p alone
@@ -184,4 +233,91 @@ func brokenMessage(ce *sym.ConstraintError, msg string) string {
 		return text
 	}
 	return notes(text, msg)
+}
+
+// Size is what a model's constraints leave one of its symbols (sym.Size), as JSON gives it: the
+// values Ranges holds, and from From on, when Mod is not 0, those whose remainder modulo Mod is in
+// Residues, up to Max (null: no greatest).
+type Size struct {
+	Text     string     `json:"text"`
+	Min      int64      `json:"min"`
+	Max      *int64     `json:"max"`
+	Ranges   [][2]int64 `json:"ranges"`
+	From     int64      `json:"from,omitempty"`
+	Mod      int64      `json:"mod,omitempty"`
+	Residues []int64    `json:"residues,omitempty"`
+	// Fixed reports a single value; Proven that the values are exactly these, else Checked gives
+	// the values tried; With the symbols the constraints tie it to.
+	Fixed   bool      `json:"fixed,omitempty"`
+	Proven  bool      `json:"proven"`
+	Checked *[2]int64 `json:"checked,omitempty"`
+	With    []string  `json:"with,omitempty"`
+	File    string    `json:"file"`
+}
+
+// SizeRecords returns the sizes of c's symbols by name, as JSON gives them, of the model file;
+// nil when c has no constraints.
+func (c Conditions) SizeRecords(file string) map[string]Size {
+	var out map[string]Size
+	for _, z := range c.Sizes.Symbols {
+		if out == nil {
+			out = map[string]Size{}
+		}
+		out[z.Symbol] = sizeRecord(z, file)
+	}
+	return out
+}
+
+// sizeRecord returns z as a Size of file.
+func sizeRecord(z sym.Size, file string) Size {
+	out := Size{Text: z.Text, Min: z.Min, Ranges: append([][2]int64{}, z.Ranges...), From: z.From, Mod: z.Mod,
+		Residues: z.Residues, Fixed: z.Fixed, Proven: z.Proven, With: z.With, File: file}
+	if z.Max != sym.Inf {
+		m := z.Max
+		out.Max = &m
+	}
+	if !z.Proven {
+		c := z.Checked
+		out.Checked = &c
+	}
+	return out
+}
+
+// addConditions adds the conditions of the model file to the summary: its constraints, the
+// conditions they imply (By indexing the summary's constraints), the symbols they fix, their sizes
+// and smallest binding.
+func (s *Summary) addConditions(file string, c Conditions) {
+	base := len(s.Constraints)
+	s.Constraints = append(s.Constraints, c.Constraints...)
+	for _, im := range c.Implied {
+		by := make([]int, len(im.By))
+		for i, k := range im.By {
+			by[i] = base + k
+		}
+		im.By = by
+		s.Implied = append(s.Implied, im)
+	}
+	for _, f := range c.Fixes {
+		if !slices.Contains(s.Fixes, f) {
+			s.Fixes = append(s.Fixes, f)
+		}
+	}
+	for name, z := range c.SizeRecords(file) {
+		if s.Sizes == nil {
+			s.Sizes = map[string]Size{}
+		}
+		if _, ok := s.Sizes[name]; ok {
+			name = file + ":" + name
+		}
+		s.Sizes[name] = z
+	}
+	for k, v := range c.Sizes.Smallest {
+		if s.Smallest == nil {
+			s.Smallest = map[string]int64{}
+		}
+		if _, ok := s.Smallest[k]; ok {
+			k = file + ":" + k
+		}
+		s.Smallest[k] = v
+	}
 }

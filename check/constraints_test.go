@@ -184,11 +184,12 @@ func onlyNH(s sym.Shape) bool {
 	return true
 }
 
-// TestConstraintsFirstBroken: at every binding of the grids of testdata/grid, the first constraint
-// of the report (in the order it lists them) that the binding breaks is at the node where
-// graph.Result.Check, which evaluates every condition recorded in the order of inference, finds the
-// first broken one: the listing leaves out no condition that names a node upstream of the one it
-// keeps (cnn_stride at H=2: H >= 3 at /f/f.0/Conv, not H >= 11 at /f/f.4/Conv).
+// TestConstraintsFirstBroken: at every binding of the grids of testdata/grid, the condition of
+// least Seq that the binding breaks, of the report's constraints and the conditions they imply,
+// names the node where graph.Result.Check, which evaluates every condition recorded in the order of
+// inference, finds the first broken one; and the constraints break exactly where Check finds one:
+// minimal lists lose no condition, and keep the blame (cnn_stride at H=2: H >= 3 at /f/f.0/Conv,
+// implied by H >= 11 at /f/f.4/Conv).
 func TestConstraintsFirstBroken(t *testing.T) {
 	paths, err := filepath.Glob(filepath.Join("..", "testdata", "grid", "*.json"))
 	if err != nil || len(paths) == 0 {
@@ -224,17 +225,25 @@ func TestConstraintsFirstBroken(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			every := slices.Clone(rep.Constraints)
+			for _, im := range rep.Implied {
+				every = append(every, im.Constraint)
+			}
 			for _, bd := range fx.Bindings {
-				listed := ""
-				for _, c := range rep.Constraints {
+				var listed []string
+				seq, minimal := -1, false
+				for i, c := range every {
 					ok, err := c.Holds.Eval(bd.Dims)
 					var ue *sym.UnboundError
 					if errors.As(err, &ue) {
 						t.Fatalf("%s at %v: %s: %v", fx.Model, bd.Dims, c.Holds, err)
 					}
-					if !ok {
-						listed = c.Node
-						break
+					if ok {
+						continue
+					}
+					minimal = minimal || i < len(rep.Constraints)
+					if seq < 0 || c.Seq < seq {
+						seq, listed = c.Seq, append([]string{c.Node}, c.Nodes...)
 					}
 				}
 				recorded := ""
@@ -244,8 +253,8 @@ func TestConstraintsFirstBroken(t *testing.T) {
 				} else if err != nil {
 					t.Fatalf("%s at %v: %v", fx.Model, bd.Dims, err)
 				}
-				if listed != recorded {
-					t.Errorf("%s at %v: the first listed constraint broken is at %q, the first recorded at %q", fx.Model, bd.Dims, listed, recorded)
+				if recorded == "" && len(listed) > 0 || recorded != "" && (!slices.Contains(listed, recorded) || !minimal) {
+					t.Errorf("%s at %v: the first condition broken is at %q (a constraint broken: %v), the first recorded at %q", fx.Model, bd.Dims, listed, minimal, recorded)
 				}
 				compared++
 			}

@@ -121,7 +121,7 @@ func TestFixedDeclaration(t *testing.T) {
 		t.Errorf("z: %+v", z)
 	}
 	b, err := json.Marshal(s.Constraints[0])
-	if err != nil || string(b) != `{"holds":"N == 1","node":"m","op":"MatMul","why":"the inner dims (A's last, B's second to last)","fixes":["N"],"file":"`+path+`"}` {
+	if err != nil || string(b) != `{"holds":"N == 1","node":"m","op":"MatMul","why":"the inner dims (A's last, B's second to last)","fixes":["N"],"seq":1,"file":"`+path+`"}` {
 		t.Errorf("JSON %s, %v", b, err)
 	}
 }
@@ -146,8 +146,8 @@ func TestSummarizeConstraints(t *testing.T) {
 	}{
 		{nil, "always", 0, 0, "0 reshapes: 0 ok, 0 mismatch, 0 inferred, 0 error"},
 		{[]*check.Report{idioms}, "always", 0, 0, "2 reshapes in 1 file: 2 ok, 0 mismatch, 0 inferred, 0 error"},
-		{[]*check.Report{idioms, fixed}, "when constraints hold", 1, 1, "3 reshapes in 2 files: 2 ok, 0 mismatch, 1 inferred, 0 error; 1 constraint, of which 1 fixes a dim"},
-		{[]*check.Report{fixed, idioms, broken}, "never", 1, 1, "4 reshapes and 1 failing node in 3 files: 2 ok, 0 mismatch, 2 inferred, 1 error (1 invalid-shape); 1 constraint, of which 1 fixes a dim"},
+		{[]*check.Report{idioms, fixed}, "when constraints hold", 1, 1, "3 reshapes in 2 files: 2 ok, 0 mismatch, 1 inferred, 0 error; 1 constraint, which fixes N"},
+		{[]*check.Report{fixed, idioms, broken}, "never", 1, 1, "4 reshapes and 1 failing node in 3 files: 2 ok, 0 mismatch, 2 inferred, 1 error (1 invalid-shape); 1 constraint, which fixes N"},
 	}
 	for _, tt := range tests {
 		s := check.Summarize(tt.reports)

@@ -63,15 +63,14 @@ type Shapes struct {
 	Unsupported map[string]int
 	// Symbols lists the model's symbols, in the order they were met.
 	Symbols []string
-	// Constraints lists the conditions the nodes impose on the symbols for the model to run, as
-	// Report.Constraints does.
-	Constraints []Constraint
-	res         *graph.Result // the engine's result, and the graph it ran, for WithValueInfo
-	g           *graph.Graph  // open until Close
-	model       *onnx.Model   // the ONNX model g maps, for WithValueInfo; nil for an IR network
-	weights     *ir.Weights   // the .bin of an IR network, open until Close
-	xmlBytes    int64         // the size of an IR network's .xml, read whole
-	rebound     bool          // the bindings give the inputs other shapes (Dims, Inputs, BatchSize)
+	// Conditions are what the model needs of its symbols to run, as Report's are.
+	Conditions
+	res      *graph.Result // the engine's result, and the graph it ran, for WithValueInfo
+	g        *graph.Graph  // open until Close
+	model    *onnx.Model   // the ONNX model g maps, for WithValueInfo; nil for an IR network
+	weights  *ir.Weights   // the .bin of an IR network, open until Close
+	xmlBytes int64         // the size of an IR network's .xml, read whole
+	rebound  bool          // the bindings give the inputs other shapes (Dims, Inputs, BatchSize)
 }
 
 // Valid says at which bindings of its free symbols the model runs, as Report.Valid does: "never"
@@ -126,7 +125,7 @@ func InferShapes(path string, opt Options) (*Shapes, error) {
 	}
 	net, w := g.IR()
 	s := &Shapes{File: path, Dialect: reshape.ONNX, Unsupported: res.Unsupported, Symbols: res.Table().Names(),
-		Constraints: constraintsOf(res, path), res: res, g: g, model: g.ONNX(), weights: w,
+		Conditions: conditionsOf(res, path), res: res, g: g, model: g.ONNX(), weights: w,
 		rebound: len(opt.Dims) > 0 || opt.rebinds(false)}
 	if net != nil {
 		s.Dialect = reshape.OpenVINO

@@ -36,13 +36,22 @@ type Summary struct {
 	Stopped map[string]int `json:"stopped_by,omitempty"`
 
 	// Constraints lists the constraints of every model (Report.Constraints), in the order of the
-	// files: a JSON array, empty when none imposes any. Valid is "never" when some model runs at no
-	// binding of its symbols (an error row), "when constraints hold" when some model states
-	// constraints, else "always" (Report.Valid). Fixed counts the constraints that force a symbol to
-	// one value (Constraint.Fixes).
+	// files: a JSON array, empty when none imposes any. Implied lists the conditions they imply
+	// (Report.Implied), By indexing Constraints; left out of JSON when none. Valid is "never" when
+	// some model runs at no binding of its symbols (an error row), "when constraints hold" when some
+	// model states constraints, else "always" (Report.Valid). Fixed counts the constraints that
+	// force a symbol to one value (Constraint.Fixes), and Fixes names the symbols the constraints of
+	// a model leave one value together (Report.Fixes).
 	Constraints []Constraint `json:"constraints"`
+	Implied     []Implied    `json:"implied,omitempty"`
 	Valid       Validity     `json:"valid"`
 	Fixed       int          `json:"fixed"`
+	Fixes       []string     `json:"fixes,omitempty"`
+	// Sizes holds, by symbol, the values each symbol of a model that states constraints may take
+	// (Report.Sizes; a symbol of a second file of the same name as FILE:SYMBOL), and Smallest, by
+	// symbol, the smallest binding at which a model's constraints hold.
+	Sizes    map[string]Size  `json:"sizes,omitempty"`
+	Smallest map[string]int64 `json:"smallest,omitempty"`
 
 	Files      int `json:"files"`
 	Unreadable int `json:"unreadable"`
@@ -55,7 +64,7 @@ type Summary struct {
 func Summarize(reports []*Report) Summary {
 	s := Summary{Files: len(reports), Constraints: []Constraint{}, Valid: ValidAlways}
 	for _, rep := range reports {
-		s.Constraints = append(s.Constraints, rep.Constraints...)
+		s.addConditions(rep.File, rep.Conditions)
 		for _, c := range rep.Constraints {
 			if len(c.Fixes) > 0 {
 				s.Fixed++
@@ -156,6 +165,10 @@ func (s Summary) String() string {
 	if len(s.Constraints) > 0 {
 		text += "; " + plural(len(s.Constraints), "constraint")
 		switch {
+		case len(s.Fixes) > 0 && len(s.Constraints) == 1:
+			text += ", which fixes " + strings.Join(s.Fixes, ", ")
+		case len(s.Fixes) > 0:
+			text += ", which fix " + strings.Join(s.Fixes, ", ")
 		case s.Fixed == 1:
 			text += ", of which 1 fixes a dim"
 		case s.Fixed > 1:

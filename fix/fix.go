@@ -140,7 +140,7 @@ func Find(m *onnx.Model, dir string, opt Options) (*Fix, error) {
 		}
 	}
 	f.Before = r0.Constraints()
-	fx := &finder{f: f, m: m, opt: opt, g0: g0, r0: r0, taken: names(&m.Graph), refused: map[int]string{}}
+	fx := &finder{f: f, m: m, opt: opt, g0: g0, r0: r0, before: r0.NodeConstraints(), taken: names(&m.Graph), refused: map[int]string{}}
 	for {
 		if err := fx.pass(); err != nil {
 			return nil, err
@@ -157,12 +157,15 @@ func Find(m *onnx.Model, dir string, opt Options) (*Fix, error) {
 
 // finder is the state of Find.
 type finder struct {
-	f     *Fix
-	m     *onnx.Model
-	opt   Options
-	g0    *graph.Graph
-	r0    *graph.Result
-	taken map[string]bool
+	f   *Fix
+	m   *onnx.Model
+	opt Options
+	g0  *graph.Graph
+	r0  *graph.Result
+	// before holds the model's constraints as its nodes impose them (graph.Result.NodeConstraints),
+	// for the conditions of one node.
+	before []sym.Constraint
+	taken  map[string]bool
 	// refused holds the Reshapes (by node index) that a rewrite would not help, and why: a pass
 	// leaves them as they are.
 	refused map[int]string
@@ -219,7 +222,7 @@ func (fx *finder) pass() error {
 // constraintsOf returns the model's constraints that the node at path imposes.
 func (fx *finder) constraintsOf(path string) []sym.Constraint {
 	var out []sym.Constraint
-	for _, c := range fx.f.Before {
+	for _, c := range fx.before {
 		if c.Origin.Node == path {
 			out = append(out, c)
 		}
@@ -585,7 +588,7 @@ func (fx *finder) shapes(nr *graph.NodeResult) (sym.Shape, []sym.Dim, *graph.Res
 			}
 		}
 		fx.curPlans, fx.fixing = len(fx.plans), false
-		for _, c := range fx.cur.Constraints() {
+		for _, c := range fx.cur.NodeConstraints() {
 			fx.fixing = fx.fixing || fixesSymbol(c.Pred)
 		}
 		fx.curNodes = map[string]*graph.NodeResult{}
@@ -814,9 +817,9 @@ func (fx *finder) prove() (fixed *graph.Graph, err error) {
 			return nil, err
 		}
 	}
-	after := r.Constraints()
+	imposed := r.NodeConstraints()
 	c := newConds()
-	for _, x := range after {
+	for _, x := range imposed {
 		if err := c.add(x.Pred); err != nil {
 			return nil, err
 		}
@@ -825,7 +828,7 @@ func (fx *finder) prove() (fixed *graph.Graph, err error) {
 		if !p.baked {
 			continue
 		}
-		for _, x := range after {
+		for _, x := range imposed {
 			if x.Origin.Node == p.rw.Node {
 				fx.refused[p.index] = "rewritten, it would still impose " + x.Pred.String() + ": left as it is"
 				return nil, nil
@@ -833,7 +836,7 @@ func (fx *finder) prove() (fixed *graph.Graph, err error) {
 		}
 		if c.implies(p.volume) {
 			by := ""
-			for _, x := range after {
+			for _, x := range imposed {
 				if by == "" && slices.ContainsFunc(p.volume.SymbolNames(), func(s string) bool { return slices.Contains(x.Pred.SymbolNames(), s) }) {
 					by = " (" + x.Origin.String() + ")"
 				}
@@ -853,10 +856,9 @@ func (fx *finder) prove() (fixed *graph.Graph, err error) {
 		if r, err = graph.Infer(g, fx.f.opt); err != nil {
 			return nil, err
 		}
-		after = r.Constraints()
 	}
 	f := fx.f
-	f.After, f.Left, f.rewrites, f.edit = after, fx.left, fx.plans, edit
+	f.After, f.Left, f.rewrites, f.edit = r.Constraints(), fx.left, fx.plans, edit
 	f.Rewrites = make([]Rewrite, len(fx.plans))
 	for i, p := range fx.plans {
 		f.Rewrites[i] = p.rw

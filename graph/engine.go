@@ -85,8 +85,9 @@ type Result struct {
 	Unsupported map[string]int
 
 	e           *engine
-	constraints []sym.Constraint
+	constraints []sym.Constraint // as the nodes impose them (NodeConstraints)
 	lost        []Loss
+	minimal     minimal                     // the conditions, minimized on demand
 	inputs      []string                    // the main graph's inputs, in order
 	tensors     map[string]*Info            // the tensors of the main graph by name
 	subs        map[string]map[string]*Info // the tensors of each subgraph by name (engine.subs)
@@ -159,21 +160,6 @@ func (r *Result) Symbols() []sym.Symbol { return r.e.tab.Symbols() }
 // shapes), or to build a sym.Solver over them. It also holds the anonymous dims of the model,
 // which Symbols and the table's own String leave out.
 func (r *Result) Table() *sym.Table { return r.e.tab }
-
-// Constraints returns the conditions the model's nodes impose on its symbols for it to run, each
-// with the node that imposes it (sym.Constraint: the predicate and its sym.Origin, the node's
-// Path, operator and why), in the order inference met their nodes (the order of Nodes; a node it
-// does not hold last), and within a node in the canonical order of sym.Solver.Constraints:
-// equalities that unification found (N == 1, A == B), bounds (H >= 11, T <= 64), divisibility
-// (T % 4 == 0) and disjunctions (A == B || A == 1 || B == 1); less those that conditions recorded
-// before them or at their own node imply (a weaker one upstream of a stronger one stays). So the
-// first a binding breaks names the node where a run stops, as `reshape check` lists them. The
-// shapes of the result
-// hold at every binding of the symbols that satisfies them. None when the model imposes none, or
-// when Options.Dims binds every symbol it meets (the conditions are then decided: a node error
-// where one fails). Conditions on dims the model does not name (counts only a run tells) are left
-// out. The slice is the caller's.
-func (r *Result) Constraints() []sym.Constraint { return slices.Clone(r.constraints) }
 
 // Complete reports whether Constraints are all the model needs to run: inference lost precision
 // nowhere (Lost is empty), so that at every binding of the symbols that satisfies them the model

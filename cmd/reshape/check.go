@@ -244,7 +244,7 @@ func runCheck(e *env, args []string) int {
 			c.print(stdout, "Reshape")
 		}
 		for _, rep := range reports {
-			c := conditions{who: rep.File + " ", symbols: rep.Symbols, constraints: rep.Constraints, valid: rep.Valid(), unsupported: rep.Unsupported}
+			c := conditions{who: rep.File + " ", symbols: rep.Symbols, Conditions: rep.Conditions, valid: rep.Valid(), unsupported: rep.Unsupported}
 			c.print(stdout, *quiet, *allowFixed)
 		}
 		fmt.Fprintln(stdout, sum)
@@ -252,7 +252,7 @@ func runCheck(e *env, args []string) int {
 	switch {
 	case sum.Unreadable > 0:
 		return 2
-	case !sum.AllOK(), sum.Fixed > 0 && !*allowFixed:
+	case !sum.AllOK(), (sum.Fixed > 0 || len(sum.Fixes) > 0) && !*allowFixed:
 		return 1
 	}
 	return 0

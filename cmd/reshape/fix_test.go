@@ -36,10 +36,10 @@ func TestFixCommand(t *testing.T) {
 			"  pattern[3] = 8 is input dim 2, (H+1)//2: -1 infers it",
 			"  pattern[4] = 8 is input dim 3, (W+1)//2: read from the input's shape",
 			"/Reshape_2: [1,-1,7] -> [0,-1,7], following /Reshape",
-			"export binding: N == 1 && H >= 15 && H <= 16 && W >= 15 && W <= 16 (at N=1, H=15, W=15 the fixed model computes what the model computes)",
+			"export binding: N == 1 && H in 15..16 && W in 15..16 (at N=1, H=15, W=15 the fixed model computes what the model computes)",
 			"after, runs only when:",
-			"  H <= 4 || H >= 13 && H <= 16  /Add (Add): input 1 dim 2 broadcast at output axis 2",
-			"  H >= 13                       /Concat_1 (Concat): input 1 dim 2",
+			"  H in 13..16  /Concat_1 (Concat): input 1 dim 2",
+			"  W in 13..16  /Concat_1 (Concat): input 1 dim 3",
 			"2 Reshapes rewritten, 0 left as they are"}, ""},
 		{"left", []string{"swin_window"}, 1, []string{
 			"/Reshape_1: left as it is: its pattern has a -1, which adapts to the volume",

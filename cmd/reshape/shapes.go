@@ -133,15 +133,19 @@ func addBindingFlags(fs *flag.FlagSet) (dims, inputs *bindings) {
 
 // shapesSummary is the summary record of shapes --json.
 type shapesSummary struct {
-	Record      string             `json:"record"` // "summary"
-	File        string             `json:"file"`
-	Tensors     int                `json:"tensors"`
-	Verdicts    map[string]int     `json:"verdicts"`
-	Symbols     []string           `json:"symbols"`
-	Unsupported map[string]int     `json:"unsupported"`
-	Constraints []check.Constraint `json:"constraints"`
-	Valid       check.Validity     `json:"valid"`
-	Fixed       int                `json:"fixed"`
+	Record      string                `json:"record"` // "summary"
+	File        string                `json:"file"`
+	Tensors     int                   `json:"tensors"`
+	Verdicts    map[string]int        `json:"verdicts"`
+	Symbols     []string              `json:"symbols"`
+	Unsupported map[string]int        `json:"unsupported"`
+	Constraints []check.Constraint    `json:"constraints"`
+	Implied     []check.Implied       `json:"implied,omitempty"`
+	Valid       check.Validity        `json:"valid"`
+	Fixed       int                   `json:"fixed"`
+	Fixes       []string              `json:"fixes,omitempty"`
+	Sizes       map[string]check.Size `json:"sizes,omitempty"`
+	Smallest    map[string]int64      `json:"smallest,omitempty"`
 }
 
 type tensorRecord struct {
@@ -218,7 +222,8 @@ func runShapes(e *env, args []string) int {
 			e.emit(tensorRecord{"tensor", t})
 		}
 		e.emit(shapesSummary{Record: "summary", File: s.File, Tensors: len(s.Tensors), Verdicts: counts, Symbols: s.Symbols,
-			Unsupported: s.Unsupported, Constraints: append([]check.Constraint{}, s.Constraints...), Valid: s.Valid(), Fixed: fixed})
+			Unsupported: s.Unsupported, Constraints: append([]check.Constraint{}, s.Constraints...), Implied: s.Implied,
+			Valid: s.Valid(), Fixed: fixed, Fixes: s.Fixes, Sizes: s.SizeRecords(s.File), Smallest: s.Sizes.Smallest})
 	} else {
 		stdout := e.stdout
 		if e.width > 0 {
@@ -232,7 +237,7 @@ func runShapes(e *env, args []string) int {
 		for _, c := range causes {
 			c.print(stdout, "tensor")
 		}
-		c := conditions{symbols: s.Symbols, constraints: s.Constraints, valid: s.Valid(), unsupported: s.Unsupported}
+		c := conditions{symbols: s.Symbols, Conditions: s.Conditions, valid: s.Valid(), unsupported: s.Unsupported}
 		c.print(stdout, *quiet, *allowFixed)
 		fmt.Fprintln(stdout, shapesLine(s, counts, fixed))
 	}
@@ -245,7 +250,7 @@ func runShapes(e *env, args []string) int {
 			return e.fail(shapesCommand, err)
 		}
 	}
-	if counts[string(check.Mismatch)] > 0 || errorCount(s, counts) > 0 || fixed > 0 && !*allowFixed {
+	if counts[string(check.Mismatch)] > 0 || errorCount(s, counts) > 0 || (fixed > 0 || len(s.Fixes) > 0) && !*allowFixed {
 		return 1
 	}
 	return 0
@@ -270,7 +275,7 @@ func shapesLine(s *check.Shapes, counts map[string]int, fixed int) string {
 	if len(s.Symbols) > 0 {
 		line += "; symbols: " + strings.Join(s.Symbols, ", ")
 	}
-	line += constraintsNote(len(s.Constraints), fixed)
+	line += constraintsNote(len(s.Constraints), fixed, s.Fixes)
 	if len(s.Unsupported) > 0 {
 		line += "; no shape rule: " + opCounts(s.Unsupported)
 	}

@@ -39,7 +39,7 @@ func TestCheckDirectoryGate(t *testing.T) {
 	code, stdout, stderr := cli("", "check", "--dim", "N=2", dir)
 	wantErr := "reshape: note: " + filepath.Join(dir, "package.json") + `: not a model, skipped: a JSON object without the key "graph" of oneDNN Graph's models` + "\n" +
 		"reshape: note: " + filepath.Join(dir, "pom.xml") + ": not a model, skipped: an XML file whose root element is <project>, not an OpenVINO IR <net>\n"
-	if code != 0 || stderr != wantErr || !strings.HasSuffix(stdout, "3 reshapes in 3 files: 3 ok, 0 mismatch, 0 inferred, 0 error; 5 constraints; 2 files skipped: not models\n") ||
+	if code != 0 || stderr != wantErr || !strings.HasSuffix(stdout, "3 reshapes in 3 files: 3 ok, 0 mismatch, 0 inferred, 0 error; 1 constraint; 2 files skipped: not models\n") ||
 		!strings.Contains(stdout, filepath.Join(dir, "idioms.onnx")+" runs at every binding of H, W\n") {
 		t.Errorf("a directory with package.json and pom.xml: exit %d\n%s%s", code, stdout, stderr)
 	}
@@ -200,10 +200,11 @@ func TestOutputForPeople(t *testing.T) {
 		t.Errorf("--quiet, all ok: exit %d\n%s", code, stdout)
 	}
 	// Nothing wrong, nothing to say: the table, the one constraint the model states (its 64
-	// positions), and the summary, no line per computed pattern (the PATTERN column says
+	// positions), the sizes it leaves T, and the summary, no line per computed pattern (the PATTERN column says
 	// "(computed)"; ShuffleNet printed 32 such lines).
 	code, stdout, _ = cli("", "check", filepath.Join(models, "bert_tiny.onnx"))
-	if lines := strings.Count(stdout, "\n"); code != 0 || lines != 1+9+2+1 || !strings.HasSuffix(stdout, " runs only when:\n  T <= 64  /pos/Gather (Gather): the indices, 0 to T-1, within axis 0 of size 64\n9 reshapes in 1 file: 1 ok, 0 mismatch, 8 inferred, 0 error; 1 constraint\n") {
+	if lines := strings.Count(stdout, "\n"); code != 0 || lines != 1+9+2+3+1 || !strings.HasSuffix(stdout, " runs only when:\n  T <= 64  /pos/Gather (Gather): the indices, 0 to T-1, within axis 0 of size 64\n"+
+		filepath.Join(models, "bert_tiny.onnx")+" valid sizes:\n  T: 1..64\n  smallest binding that runs: B=1, T=1\n9 reshapes in 1 file: 1 ok, 0 mismatch, 8 inferred, 0 error; 1 constraint\n") {
 		t.Errorf("bert_tiny.onnx: exit %d, %d lines\n%s", code, lines, stdout)
 	}
 	// A long name in a 60-column terminal.
@@ -259,8 +260,9 @@ func TestWriteModel(t *testing.T) {
 // with --quiet only then, and report a binding that breaks one at the node that imposes it.
 func TestConstraintsOutput(t *testing.T) {
 	flat, unet := filepath.Join(models, "flat_matmul.onnx"), filepath.Join(models, "unet_skip.onnx")
-	const section = " runs only when:\n  N == 1  /MatMul (MatMul): the inner dims (A's last, B's second to last); fixes N\n"
-	const summary = "1 reshape in 1 file: 0 ok, 0 mismatch, 1 inferred, 0 error; 1 constraint, of which 1 fixes a dim\n"
+	section := " runs only when:\n  N == 1  /MatMul (MatMul): the inner dims (A's last, B's second to last); fixes N\n" +
+		flat + " valid sizes:\n  N: 1 only\n  smallest binding that runs: N=1\n"
+	const summary = "1 reshape in 1 file: 0 ok, 0 mismatch, 1 inferred, 0 error; 1 constraint, which fixes N\n"
 	tests := []struct {
 		args []string
 		code int
@@ -275,13 +277,14 @@ func TestConstraintsOutput(t *testing.T) {
 			"(/MatMul): the inner dims (A's last, B's second to last): N == 1 does not hold at N=3 (144 and 48 cannot be equal)\n",
 			"1 reshape and 1 failing node in 1 file: 0 ok, 0 mismatch, 1 inferred, 1 error (1 invalid-shape)\n"}},
 		{[]string{"check", "--json", "--quiet", flat}, 1, []string{`"constraints":[{"holds":"N == 1","node":"/MatMul","op":"MatMul",` +
-			`"why":"the inner dims (A's last, B's second to last)","fixes":["N"],"file":"` + flat + `"}],"valid":"when constraints hold","fixed":1,`}},
+			`"why":"the inner dims (A's last, B's second to last)","fixes":["N"],"seq":2,"file":"` + flat + `"}],"valid":"when constraints hold","fixed":1,"fixes":["N"],` +
+			`"sizes":{"N":{"text":"1 only","min":1,"max":1,"ranges":[[1,1]],"fixed":true,"proven":true,"file":"` + flat + `"}},"smallest":{"N":1},`}},
 		{[]string{"check", "--json", "--dim", "N=2", flat}, 1, []string{`"constraints":[],"valid":"never","fixed":0,`}},
-		{[]string{"shapes", flat}, 1, []string{"\nruns only when:\n  N == 1  /MatMul", "; symbols: N; 1 constraint, of which 1 fixes a dim\n"}},
+		{[]string{"shapes", flat}, 1, []string{"\nruns only when:\n  N == 1  /MatMul", "; symbols: N; 1 constraint, which fixes N\n"}},
 		{[]string{"shapes", "--allow-fixed-dims", flat}, 0, []string{"\nruns only when:\n"}},
 		{[]string{"shapes", "--dim", "N=2", flat}, 1, []string{
 			"y: /MatMul (MatMul): the inner dims (A's last, B's second to last): N == 1 does not hold at N=2 (96 and 48 cannot be equal)\n"}},
-		{[]string{"shapes", "--json", flat}, 1, []string{`"constraints":[{"holds":"N == 1","node":"/MatMul","op":"MatMul",`, `"valid":"when constraints hold","fixed":1}`}},
+		{[]string{"shapes", "--json", flat}, 1, []string{`"constraints":[{"holds":"N == 1","node":"/MatMul","op":"MatMul",`, `"valid":"when constraints hold","fixed":1,"fixes":["N"],"sizes":{"N":{"text":"1 only",`}},
 		// Constraints that fix no dim: stated, exit 0, and not with --quiet.
 		{[]string{"check", unet}, 0, []string{unet + " runs only when:\n  "}},
 		{[]string{"check", "--quiet", unet}, 0, []string{"=0 reshapes in 1 file: 0 ok, 0 mismatch, 0 inferred, 0 error; "}},

@@ -1,0 +1,81 @@
+package graph
+
+import (
+	"cmp"
+	"maps"
+	"slices"
+	"sync"
+
+	"github.com/reshape-go/reshape/sym"
+)
+
+// minimal is the minimal form of a result's conditions, and the sizes they leave its symbols, each
+// made by the first method that needs it.
+type minimal struct {
+	once      sync.Once
+	m         sym.Minimal
+	sizesOnce sync.Once
+	sizes     sym.Sizes
+}
+
+// conditions returns the minimal form of the conditions the nodes recorded (sym.Minimize), each
+// origin's Seq its node's index in Nodes, in the order of their nodes.
+func (r *Result) conditions() *sym.Minimal {
+	r.minimal.once.Do(func() {
+		at := func(o *sym.Origin) {
+			o.Seq = len(r.Nodes)
+			if i, ok := r.NodeIndex(o.Node); ok {
+				o.Seq = i
+			}
+		}
+		cs := r.e.solver.Recorded()
+		for i := range cs {
+			at(&cs[i].Origin)
+			cs[i].Also = slices.Clone(cs[i].Also)
+			for k := range cs[i].Also {
+				at(&cs[i].Also[k])
+			}
+		}
+		slices.SortStableFunc(cs, func(a, b sym.Constraint) int { return cmp.Compare(a.Origin.Seq, b.Origin.Seq) })
+		r.minimal.m = sym.Minimize(cs)
+	})
+	return &r.minimal.m
+}
+
+// Constraints returns the conditions the model's nodes impose on its symbols for it to run, as the
+// fewest that say what they all say (sym.Minimize): none holds always given the symbols' bounds
+// and the conditions before it, none follows from the others, and a condition of one symbol reads
+// in its simplest form (H % 8 == 0, H <= 4 || H % 32 in {0, 29, 30, 31}). Each names the node that
+// imposes it (sym.Constraint: the predicate and its sym.Origin, the node's Path, operator, why, and
+// Seq, its index in Nodes), and the other nodes that impose it too (Also). They are in the order
+// inference met their first nodes, as the command lists them. The shapes of the result hold at
+// every binding of the symbols that satisfies them. None when the model imposes none, or when
+// Options.Dims binds every symbol it meets (the conditions are then decided: a node error where
+// one fails). Conditions on dims the model does not name (counts only a run tells) are left out.
+// The first call minimizes them. The slice is the caller's.
+func (r *Result) Constraints() []sym.Constraint { return slices.Clone(r.conditions().Constraints) }
+
+// Implied returns the conditions of the model's nodes that Constraints imply, each at its own
+// node with what implies it (sym.Implied.By, indices in Constraints): a weaker bound upstream of a
+// stronger one (H >= 3 at a first Conv, H >= 11 at a later one). The first condition a binding
+// breaks among both lists, by the Seq of their origins, is at the node where a run of the model
+// stops (Check says the same). The slice is the caller's.
+func (r *Result) Implied() []sym.Implied { return slices.Clone(r.conditions().Implied) }
+
+// Sizes returns what Constraints leave each of the model's symbols (Symbols), and the smallest
+// binding at which they all hold (sym.SizesOf): "N: any", "H, W: multiples of 32 from 32",
+// "T: 10 only", proven where the conditions are of one symbol, and where conditions tie symbols
+// found by evaluating them (sym.Size.Proven and Checked say which). The first call computes them.
+func (r *Result) Sizes() sym.Sizes {
+	r.minimal.sizesOnce.Do(func() { r.minimal.sizes = sym.SizesOf(r.e.tab, r.Constraints()) })
+	s := r.minimal.sizes
+	s.Symbols, s.Smallest = slices.Clone(s.Symbols), maps.Clone(s.Smallest)
+	return s
+}
+
+// NodeConstraints returns the conditions as the model's nodes impose them, before Constraints
+// makes them the fewest (sym.Solver.Constraints: less those that the conditions of nodes before
+// them, or of their own node, imply), in the order of their nodes (a node the result does not hold
+// last), and within a node in canonical order: what a tool that reasons about one node's own
+// conditions reads (package fix). The slice is the caller's.
+func (r *Result) NodeConstraints() []sym.Constraint { return slices.Clone(r.constraints) }
