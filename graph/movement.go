@@ -226,9 +226,10 @@ func concatAlong(c *ctx, ins []*Info, at []int, axis int64, t element.Type) erro
 	var dims []sym.Dim
 	sum := sym.Const(0)
 	least := int64(0) // the smallest the sum can be
+	partial := false  // an input of unknown rank adds a dim no rule knows
 	for k, in := range ins {
 		if in.Shape.RankDynamic {
-			sum = sym.Unknown()
+			partial = true
 			continue
 		}
 		lo, _ := in.Shape.Dims[a].Bounds()
@@ -251,6 +252,11 @@ func concatAlong(c *ctx, ins []*Info, at []int, axis int64, t element.Type) erro
 			}
 			dims[i] = u
 		}
+	}
+	if partial {
+		// At least the known inputs' dims: an input of unknown rank adds one of its own, which
+		// may be 0.
+		sum = sym.Interval(least, Inf)
 	}
 	dims[a] = sum
 	out := c.Out(0, t, sym.ShapeOf(dims...))

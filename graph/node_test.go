@@ -168,6 +168,12 @@ func TestCoreRules(t *testing.T) {
 			inputs: map[string]string{"a": "[N,3]", "b": "[N,T]"}, want: []string{"[N,T+3]"}},
 		{name: "concat unifies", node: node("Concat", []string{"a", "b"}, []string{"y"}, attrInt("axis", 1)),
 			inputs: map[string]string{"a": "[N,3]", "b": "[M,4]"}, want: []string{"[N,7]"}},
+		// Issue 26: an input of unknown rank (the Imputer of a pipeline without a rule) first or
+		// last adds a dim of its own, which may be 0: the concatenated dim is at least the others'.
+		{name: "concat after an input of unknown rank", node: node("Concat", []string{"a", "b"}, []string{"y"}, attrInt("axis", 1)),
+			inputs: map[string]string{"a": "[...]", "b": "[N,3]"}, want: []string{"[N,3..]"}},
+		{name: "concat before an input of unknown rank", node: node("Concat", []string{"b", "a", "c"}, []string{"y"}, attrInt("axis", 1)),
+			inputs: map[string]string{"a": "[...]", "b": "[N,3]", "c": "[N,T]"}, want: []string{"[N,4..]"}},
 		// FuzzInferGraph: a Gather of index -3 along an axis C inferred without a word, refused at
 		// C=1.
 		{name: "gather along a symbol", node: node("Gather", []string{"x", "i"}, []string{"y"}), inputs: map[string]string{"x": "[C,4]"},
