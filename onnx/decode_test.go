@@ -2,6 +2,7 @@ package onnx_test
 
 import (
 	"bytes"
+	"fmt"
 	"math"
 	"reflect"
 	"runtime"
@@ -541,9 +542,10 @@ func must2[T any](v T, err error) T {
 	return v
 }
 
-// TestOptionalType decodes TypeProto.optional_type: an optional of a tensor reads as the tensor,
-// marked Optional, its named dims kept; an optional of a sequence, or a sequence, is not a tensor;
-// the last member of the oneof wins. EncodeModel writes an Optional value info back as it was.
+// TestOptionalType decodes TypeProto.optional_type, sequence_type and map_type: an optional of a
+// tensor reads as the tensor, marked Optional, its named dims kept; a sequence and a map as the
+// type they hold (ValueInfo.Seq, Map), within an optional or not; the last member of the oneof
+// wins. EncodeModel writes each back as it was.
 func TestOptionalType(t *testing.T) {
 	tensorType := func(elem onnx.DataType, dims ...any) pb {
 		tt := pb{}.int(fTensorElemType, int64(elem))
@@ -559,20 +561,46 @@ func TestOptionalType(t *testing.T) {
 		return pb{}.msg(fTypeTensor, tt.msg(fTensorShape, shape))
 	}
 	optional := func(inner pb) pb { return pb{}.msg(fTypeOptional, pb{}.msg(1, inner)) }
-	seq := pb{}.msg(fTypeSequence, pb{}.msg(1, tensorType(onnx.Float, 2)))
+	sequence := func(inner pb) pb { return pb{}.msg(fTypeSequence, pb{}.msg(1, inner)) }
+	mapOf := func(key onnx.DataType, value pb) pb {
+		return pb{}.msg(fTypeMap, pb{}.int(1, int64(key)).msg(2, value))
+	}
+	seq := sequence(tensorType(onnx.Float, 2))
+	// typeText describes a ValueInfo's type in ONNX's notation, the shape of a tensor included.
+	var typeText func(vi *onnx.ValueInfo) string
+	typeText = func(vi *onnx.ValueInfo) string {
+		var s string
+		switch {
+		case vi.Seq != nil:
+			s = "seq(" + typeText(vi.Seq) + ")"
+		case vi.Map != nil:
+			s = "map(" + vi.KeyType.String() + "," + typeText(vi.Map) + ")"
+		default:
+			s = vi.ElemType.String() + vi.Shape.String()
+			if vi.DimParams != nil {
+				s += fmt.Sprint(vi.DimParams)
+			}
+		}
+		if vi.Optional {
+			s = "optional(" + s + ")"
+		}
+		return s
+	}
 	tests := []struct {
-		name     string
-		typ      pb
-		elem     onnx.DataType
-		shape    string
-		params   []string
-		optional bool
+		name string
+		typ  pb
+		want string
 	}{
-		{"optional tensor", optional(tensorType(onnx.Float, "N", 3)), onnx.Float, "[?,3]", []string{"N", ""}, true},
-		{"optional string scalar", optional(tensorType(onnx.String)), onnx.String, "[]", nil, true},
-		{"optional sequence", optional(seq), onnx.Undefined, "[...]", nil, false},
-		{"optional, then tensor", optional(tensorType(onnx.Float, 2)).raw(tensorType(onnx.Int64, 4)...), onnx.Int64, "[4]", nil, false},
-		{"tensor, then sequence", tensorType(onnx.Int64, 4).raw(seq...), onnx.Undefined, "[...]", nil, false},
+		{"optional tensor", optional(tensorType(onnx.Float, "N", 3)), "optional(FLOAT[?,3][N ])"},
+		{"optional string scalar", optional(tensorType(onnx.String)), "optional(STRING[])"},
+		{"sequence", seq, "seq(FLOAT[2])"},
+		{"optional sequence", optional(seq), "optional(seq(FLOAT[2]))"},
+		{"sequence of maps", sequence(mapOf(onnx.Int64, tensorType(onnx.Float))), "seq(map(INT64,FLOAT[]))"},
+		{"map of sequences", mapOf(onnx.String, seq), "map(STRING,seq(FLOAT[2]))"},
+		{"sequence of optionals", sequence(optional(tensorType(onnx.Int64, "T"))), "seq(optional(INT64[?][T]))"},
+		{"optional, then tensor", optional(tensorType(onnx.Float, 2)).raw(tensorType(onnx.Int64, 4)...), "INT64[4]"},
+		{"tensor, then sequence", tensorType(onnx.Int64, 4).raw(seq...), "seq(FLOAT[2])"},
+		{"sequence, then tensor", seq.raw(tensorType(onnx.Int64, 4)...), "INT64[4]"},
 	}
 	for _, tc := range tests {
 		g := pb{}.msg(fGraphInput, pb{}.str(fValueName, "x").msg(fValueType, tc.typ))
@@ -581,12 +609,8 @@ func TestOptionalType(t *testing.T) {
 			t.Fatalf("%s: %v", tc.name, err)
 		}
 		vi := m.Graph.Inputs[0]
-		if vi.ElemType != tc.elem || vi.Shape.String() != tc.shape || !slices.Equal(vi.DimParams, tc.params) || vi.Optional != tc.optional {
-			t.Errorf("%s: %v %v %q optional %v; want %v %v %q %v", tc.name, vi.ElemType, vi.Shape, vi.DimParams, vi.Optional,
-				tc.elem, tc.shape, tc.params, tc.optional)
-		}
-		if !vi.Optional {
-			continue
+		if got := typeText(&vi); got != tc.want || vi.Name != "x" {
+			t.Errorf("%s: %q %s, want %s", tc.name, vi.Name, got, tc.want)
 		}
 		b, err := onnx.EncodeModel(m)
 		if err != nil {

@@ -29,7 +29,8 @@ func NewTensor(name string, t tensor.Tensor) (Tensor, error) {
 // GraphProto node (1), name (2), initializer (5), input (11), output (12), value_info (13); NodeProto
 // input (1), output (2), name (3), op_type (4), attribute (5), domain (7); AttributeProto name (1),
 // type (20) and its value field (a GRAPH or GRAPHS attribute its subgraphs); ValueInfoProto name (1)
-// and type (2) with a tensor type (within an optional type when ValueInfo.Optional) whose shape
+// and type (2) with a tensor type, a sequence or map type of what ValueInfo.Seq or Map describes
+// (within an optional type when ValueInfo.Optional), a tensor type's shape
 // writes static dims as dim_value, named ones as dim_param (ValueInfo.DimParams), and others as an
 // empty Dimension (a dynamic rank leaves the shape out); TensorProto as decoded, its values read
 // from where they were decoded. DecodeModel reads back what it writes. Attributes of the types the
@@ -156,8 +157,28 @@ func encodeValueInfo(vi *ValueInfo) []byte {
 }
 
 // encodeType writes the TypeProto of vi: a tensor_type with its elem_type, and its shape unless
-// the rank is dynamic, within an optional_type when vi is Optional.
+// the rank is dynamic, a sequence_type of the TypeProto of vi.Seq, or a map_type of vi.KeyType and
+// the TypeProto of vi.Map; within an optional_type when vi is Optional.
 func encodeType(vi *ValueInfo) []byte {
+	var typ []byte
+	switch {
+	case vi.Seq != nil:
+		typ = appendBytes(nil, 4, appendBytes(nil, 1, encodeType(vi.Seq)))
+	case vi.Map != nil:
+		mt := appendInt(nil, 1, int64(vi.KeyType))
+		typ = appendBytes(nil, 5, appendBytes(mt, 2, encodeType(vi.Map)))
+	default:
+		typ = appendBytes(nil, 1, encodeTensorType(vi))
+	}
+	if vi.Optional {
+		typ = appendBytes(nil, 9, appendBytes(nil, 1, typ))
+	}
+	return typ
+}
+
+// encodeTensorType writes the TypeProto.Tensor of vi: its elem_type, and its shape unless the
+// rank is dynamic.
+func encodeTensorType(vi *ValueInfo) []byte {
 	var tt []byte
 	if vi.ElemType != Undefined {
 		tt = appendInt(tt, 1, int64(vi.ElemType))
@@ -180,11 +201,7 @@ func encodeType(vi *ValueInfo) []byte {
 		tt = protowire.AppendTag(tt, 2, protowire.BytesType)
 		tt = protowire.AppendBytes(tt, sb)
 	}
-	typ := appendBytes(nil, 1, tt)
-	if vi.Optional {
-		typ = appendBytes(nil, 9, appendBytes(nil, 1, typ))
-	}
-	return typ
+	return tt
 }
 
 // tensor writes a decoded tensor back: dims, data_type, name, and its values in the field and form

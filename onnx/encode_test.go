@@ -121,6 +121,7 @@ const (
 	fValueType      = 2
 	fTypeTensor     = 1
 	fTypeSequence   = 4
+	fTypeMap        = 5
 	fTypeOptional   = 9
 	fTensorElemType = 1
 	fTensorShape    = 2

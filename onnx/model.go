@@ -200,10 +200,25 @@ type ValueInfo struct {
 	// Denotations holds, for each dim of Shape, its denotation ("DATA_BATCH", "DATA_CHANNEL"...),
 	// or "". It is nil when no dim has one.
 	Denotations []string
-	// Optional reports that the type is optional(tensor) (TypeProto.optional_type, field 9, of a
-	// tensor_type): ElemType, Shape and DimParams are then those of the tensor it may hold.
+	// Optional reports that the type is an optional (TypeProto.optional_type, field 9) of what the
+	// other fields describe: of a tensor, ElemType, Shape and DimParams are those of the tensor it
+	// may hold; of a sequence or a map, Seq or Map says so.
 	Optional bool
+	// Seq, when not nil, makes the type a sequence (TypeProto.sequence_type, field 4) whose
+	// elements are of the type Seq describes (its Name ""): seq(tensor(float)) is a ValueInfo whose
+	// Seq has ElemType Float. ElemType is then Undefined and Shape a dynamic rank.
+	Seq *ValueInfo
+	// Map, when not nil, makes the type a map (TypeProto.map_type, field 5) of KeyType keys
+	// (key_type, field 1: an integer or string data type) and values of the type Map describes
+	// (value_type, field 2): ZipMap's map(int64, tensor(float)). ElemType is then Undefined and
+	// Shape a dynamic rank.
+	Map     *ValueInfo
+	KeyType DataType
 }
+
+// IsTensor reports whether vi is the type of a tensor (or of an optional tensor), not a sequence
+// or a map.
+func (vi *ValueInfo) IsTensor() bool { return vi.Seq == nil && vi.Map == nil }
 
 // DecodeModel decodes an ONNX model, a ModelProto as a .onnx file holds it: ir_version (field 1),
 // opset_import (field 8) and graph (field 7), with the parts of the graph Graph describes. The
@@ -274,6 +289,8 @@ var (
 	valueInfoFields = names{1: "name", 2: "type"}
 	typeFields      = names{1: "tensor_type", 4: "sequence_type", 5: "map_type", 8: "sparse_tensor_type", 9: "optional_type"}
 	optionalFields  = names{1: "elem_type"}
+	sequenceFields  = names{1: "elem_type"}
+	mapFields       = names{1: "key_type", 2: "value_type"}
 	tensorTypeField = names{1: "elem_type", 2: "shape"}
 	shapeFields     = names{1: "dim"}
 	dimFields       = names{1: "dim_value", 2: "dim_param", 3: "denotation"}
@@ -602,9 +619,9 @@ func decodeValueInfo(m *message, vi *ValueInfo) error {
 	return nil
 }
 
-// decodeType decodes a TypeProto into vi. Its value is a oneof: the last member present wins, and
-// only tensor_type, or the tensor_type an optional_type holds, says anything of the value's element
-// type and shape.
+// decodeType decodes a TypeProto into vi. Its value is a oneof: the last member present wins.
+// tensor_type gives the element type and shape; optional_type, sequence_type and map_type the
+// type they hold (ValueInfo.Optional, Seq, Map); a sparse tensor type leaves vi unknown.
 func decodeType(m *message, vi *ValueInfo) error {
 	var f field
 	for m.more() {
@@ -612,24 +629,39 @@ func decodeType(m *message, vi *ValueInfo) error {
 		if err != nil {
 			return err
 		}
+		var sub message
 		switch f.num {
 		case 1:
-			var sub message
 			if sub, err = f.message("TypeProto.Tensor", tensorTypeField); err == nil {
-				if vi.Optional { // another member of the oneof: it starts again
-					vi.ElemType, vi.Shape, vi.DimParams, vi.Denotations, vi.Optional = Undefined, shape.DynamicRank(), nil, nil, false
+				if !vi.IsTensor() || vi.Optional { // another member of the oneof: it starts again
+					resetType(vi)
 				}
 				err = decodeTensorType(&sub, vi)
 			}
-		case 9:
-			var sub message
-			if sub, err = f.message("TypeProto.Optional", optionalFields); err == nil {
-				err = decodeOptional(&sub, vi)
+		case 4:
+			if sub, err = f.message("TypeProto.Sequence", sequenceFields); err == nil {
+				resetType(vi)
+				elem := &ValueInfo{Shape: shape.DynamicRank()}
+				if err = decodeInner(&sub, elem, 1); err == nil {
+					vi.Seq = elem
+				}
 			}
-		case 4, 5, 8: // sequence, map, sparse tensor: not a tensor
+		case 5:
+			if sub, err = f.message("TypeProto.Map", mapFields); err == nil {
+				resetType(vi)
+				err = decodeMap(&sub, vi)
+			}
+		case 9:
+			if sub, err = f.message("TypeProto.Optional", optionalFields); err == nil {
+				resetType(vi)
+				if err = decodeInner(&sub, vi, 1); err == nil {
+					vi.Optional = true
+				}
+			}
+		case 8: // a sparse tensor: not a tensor this package describes
 			if err = f.want(protowire.BytesType); err == nil {
 				f.skip()
-				vi.ElemType, vi.Shape, vi.DimParams, vi.Denotations, vi.Optional = Undefined, shape.DynamicRank(), nil, nil, false
+				resetType(vi)
 			}
 		default:
 			f.skip()
@@ -641,16 +673,21 @@ func decodeType(m *message, vi *ValueInfo) error {
 	return nil
 }
 
-// decodeOptional decodes a TypeProto.Optional into vi: an optional of a tensor is that tensor's
-// type and shape, marked Optional; an optional of anything else (a sequence) is not a tensor.
-func decodeOptional(m *message, vi *ValueInfo) error {
-	vi.ElemType, vi.Shape, vi.DimParams, vi.Denotations, vi.Optional = Undefined, shape.DynamicRank(), nil, nil, false
+// resetType leaves vi, but its name, describing no type: what a member of TypeProto's oneof
+// starts from.
+func resetType(vi *ValueInfo) {
+	*vi = ValueInfo{Name: vi.Name, Shape: shape.DynamicRank()}
+}
+
+// decodeInner decodes into vi the TypeProto that the field num of m holds (the elem_type of a
+// TypeProto.Optional or TypeProto.Sequence), the last one when it repeats.
+func decodeInner(m *message, vi *ValueInfo, num protowire.Number) error {
 	var f field
 	for m.more() {
 		if err := m.next(&f); err != nil {
 			return err
 		}
-		if f.num != 1 {
+		if f.num != num {
 			f.skip()
 			continue
 		}
@@ -658,14 +695,42 @@ func decodeOptional(m *message, vi *ValueInfo) error {
 		if err != nil {
 			return err
 		}
-		inner := ValueInfo{Shape: shape.DynamicRank()}
-		if err := decodeType(&sub, &inner); err != nil {
+		resetType(vi)
+		if err := decodeType(&sub, vi); err != nil {
 			return err
 		}
-		if inner.ElemType != Undefined && !inner.Optional {
-			vi.ElemType, vi.Shape, vi.DimParams, vi.Denotations, vi.Optional = inner.ElemType, inner.Shape, inner.DimParams, inner.Denotations, true
+	}
+	return nil
+}
+
+// decodeMap decodes a TypeProto.Map into vi: its key_type and its value_type.
+func decodeMap(m *message, vi *ValueInfo) error {
+	value := &ValueInfo{Shape: shape.DynamicRank()}
+	var f field
+	for m.more() {
+		err := m.next(&f)
+		if err != nil {
+			return err
+		}
+		switch f.num {
+		case 1:
+			var v int32
+			v, err = f.int32()
+			vi.KeyType = DataType(v)
+		case 2:
+			var sub message
+			if sub, err = f.message("TypeProto", typeFields); err == nil {
+				resetType(value)
+				err = decodeType(&sub, value)
+			}
+		default:
+			f.skip()
+		}
+		if err != nil {
+			return err
 		}
 	}
+	vi.Map = value
 	return nil
 }
 
