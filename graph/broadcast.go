@@ -192,6 +192,9 @@ func expandTo(c *ctx, in, shape *Info) error {
 		}
 		out := c.Out(0, in.Type, s)
 		out.elems = in.elems
+		if in.Value != nil {
+			out.elems = valueBounds(in.Value)
+		}
 		if sd, v, ok := values(in); ok {
 			if od, ok := s.Static(); ok && len(sd) <= len(od) {
 				if n, ok := out.Volume(); ok && n <= MaxValue {

@@ -217,13 +217,16 @@ func (r *Result) EqualWhen(a, b sym.Dim) (when sym.Pred, ok bool) { return r.e.s
 
 // Declared returns the shape and element type graph g (the main graph or one of its subgraphs)
 // declares for the tensor name, in the symbols of the result: a named dim is the symbol of its
-// name (or its bound value), an unnamed dynamic dim its interval. ok is false when g declares
-// nothing of name (a graph input's declaration is its Input, not a Declared entry).
+// name (or its bound value), an unnamed dynamic dim its interval. Of a sequence or a map, they are
+// those of the tensors it holds (a sequence's elements, a map's values), as g.Declared[name]
+// says. ok is false when g declares nothing of name (a graph input's declaration is its Input, not
+// a Declared entry).
 func (r *Result) Declared(g *Graph, name string) (s sym.Shape, t element.Type, ok bool) {
 	d, ok := g.Declared[name]
 	if !ok {
 		return sym.Shape{}, element.Undefined, false
 	}
+	d = d.Tensors()
 	return r.e.declShape(d, ""), d.Type, true
 }
 
@@ -428,9 +431,9 @@ func infer(g *Graph, opt Options, tab *sym.Table, forced map[string]int) (*Resul
 			return nil, err
 		}
 		info.taint = taintData
-		if !info.Shape.Determined() {
+		if !info.determined() {
 			info.taint |= taintLost
-			e.addLoss(Loss{Node: in.Name, Op: "input", Tensor: in.Name, Why: "its shape " + info.Shape.String() + " is not in symbols: a condition on it cannot be stated"})
+			e.addLoss(Loss{Node: in.Name, Op: "input", Tensor: in.Name, Why: "its shape " + info.describe() + " is not in symbols: a condition on it cannot be stated"})
 		}
 		s.infos[in.Name] = info
 		e.res.inputs = append(e.res.inputs, in.Name)
@@ -556,6 +559,9 @@ func batchDims(g *Graph, opt Options) map[string]bool {
 
 // inputInfo returns the Info of a graph input: its declaration with symbols, or Options.Inputs.
 func (e *engine) inputInfo(in Input) (*Info, error) {
+	if in.Decl.Seq != nil || in.Decl.Map != nil {
+		return e.declValue(in.Decl, in.Name), nil
+	}
 	if text, ok := e.opt.Inputs[in.Name]; ok {
 		s, err := sym.ParseShape(text, e.tab)
 		if err != nil {
@@ -995,8 +1001,13 @@ func (e *engine) readValues(in *Info) *Info {
 // symbols for its unnamed dynamic dims, or nothing.
 func (e *engine) fallback(s *scope, name string) *Info {
 	d, ok := s.g.Declared[name]
-	if !ok {
+	switch {
+	case !ok:
 		return unknownInfo()
+	case d.Seq != nil || d.Map != nil:
+		in := e.declValue(d, name)
+		in.FromDecl, in.gen = true, e.solver.Gen()
+		return in
 	}
 	return &Info{Type: d.Type, Shape: e.anonShape(e.declShape(d, ""), name), FromDecl: d.Rank >= 0, Optional: d.Optional, gen: e.solver.Gen()}
 }
@@ -1025,6 +1036,9 @@ func (e *engine) current(in *Info) *Info {
 		in.elems = &[2]sym.Dim{e.solver.Dim(in.elems[0]), e.solver.Dim(in.elems[1])}
 	}
 	in.gen = gen
+	if in.Seq != nil || in.Map != nil {
+		e.currentNested(in)
+	}
 	return in
 }
 

@@ -70,14 +70,35 @@ type Input struct {
 	Decl Decl
 }
 
-// Decl is a tensor's element type and shape as a model declares them. Rank -1 means the rank is
-// not declared; otherwise Dims holds Rank dims. Optional marks an ONNX optional(tensor): the type
-// and shape are those of the tensor it may hold.
+// Decl is a value's type as a model declares it: a tensor's element type and shape, or an ONNX
+// sequence or map of what Seq or Map declares. Rank -1 means the rank is not declared; otherwise
+// Dims holds Rank dims. Optional marks an ONNX optional of the value the other fields declare (of
+// a tensor, the type and shape are those of the tensor it may hold).
 type Decl struct {
 	Type     element.Type
 	Rank     int
 	Dims     []DeclDim
 	Optional bool
+	// Seq, when not nil, declares a sequence whose elements Seq declares (seq(tensor(float)));
+	// Map, when not nil, a map of Key keys whose values Map declares (map(int64, tensor(float))).
+	// Type is then element.Undefined and Rank -1.
+	Seq, Map *Decl
+	Key      element.Type
+}
+
+// Tensors returns the declaration of the tensors d holds: d itself for a tensor, a sequence's
+// elements', a map's values' (of a sequence of maps, the maps' values).
+func (d Decl) Tensors() Decl {
+	for {
+		switch {
+		case d.Seq != nil:
+			d = *d.Seq
+		case d.Map != nil:
+			d = *d.Map
+		default:
+			return d
+		}
+	}
 }
 
 // Unknown returns the declaration of nothing: no type (element.Undefined), no rank (Rank -1).

@@ -138,6 +138,45 @@ func setValue(info *Info, v []sym.Dim) {
 func keepValues(out, in *Info) {
 	setValue(out, in.Value)
 	out.elems = in.elems
+	if out.Value == nil && in.Value != nil {
+		out.elems = valueBounds(in.Value)
+	}
+}
+
+// valueBounds returns the bounds of the values v (Info.elems), nil when there are none.
+func valueBounds(v []sym.Dim) *[2]sym.Dim {
+	if len(v) == 0 {
+		return nil
+	}
+	lo, hi := v[0].Bounds()
+	for _, d := range v[1:] {
+		l, h := d.Bounds()
+		lo, hi = min(lo, l), max(hi, h)
+	}
+	if lo == hi {
+		return &[2]sym.Dim{v[0], v[0]}
+	}
+	return &[2]sym.Dim{sym.Interval(lo, lo), sym.Interval(hi, hi)}
+}
+
+// valuesFromBounds gives out, of static shape, its values when its elements' bounds (Info.elems)
+// are one integer: every element is that integer.
+func valuesFromBounds(out *Info) {
+	e := out.elems
+	if out.Value != nil || e == nil {
+		return
+	}
+	k, ok := e[0].Static()
+	if k2, ok2 := e[1].Static(); !ok || !ok2 || k != k2 {
+		return
+	}
+	if n, ok := out.Volume(); ok && n <= MaxValue {
+		v := make([]sym.Dim, n)
+		for i := range v {
+			v[i] = sym.Const(k)
+		}
+		out.Value = v
+	}
 }
 
 func constDims(v []int64) []sym.Dim {

@@ -119,7 +119,7 @@ func (e *engine) account(c *ctx, def *opDef, unsupported string) {
 	}
 	inexact := -1 // the first output whose shape is not known exactly
 	for k, o := range c.out {
-		if o != nil && inexact < 0 && !o.Shape.Determined() {
+		if o != nil && inexact < 0 && !o.determined() {
 			inexact = k
 		}
 	}
@@ -141,7 +141,7 @@ func (e *engine) account(c *ctx, def *opDef, unsupported string) {
 			continue
 		}
 		o.taint |= out
-		if (lost || in&taintLost != 0) && (!o.Shape.Determined() || isIntegral(o.Type) && !exactValues(o)) {
+		if (lost || in&taintLost != 0) && (!o.determined() || isIntegral(o.Type) && !exactValues(o)) {
 			o.taint |= taintLost
 		}
 	}
@@ -186,7 +186,10 @@ func (e *engine) inexact(c *ctx, def *opDef, k int) (why, tensor string, runTime
 		}
 	}
 	o := c.out[k]
-	why = "output " + itoa(k) + " is " + o.Shape.String()
+	why = "output " + itoa(k) + " is " + o.describe()
+	if !o.IsTensor() {
+		return why + ": its length or a dim of its elements is no expression in the symbols", c.outName(k), false
+	}
 	if o.Shape.RankDynamic {
 		return why + ": its rank is not known", c.outName(k), false
 	}

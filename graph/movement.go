@@ -78,17 +78,24 @@ func withDim(dims []sym.Dim, a int, d sym.Dim) []sym.Dim {
 func splitOutputs(c *ctx, in *Info, a int, parts []sym.Dim) {
 	off := sym.Const(0)
 	for i, p := range parts {
-		out := c.Out(i, in.Type, sym.ShapeOf(withDim(in.Shape.Dims, a, p)...))
-		if o, ok := off.Static(); ok {
-			outValues(out, in, sym.Dim{}, func(k int, x int64) int64 {
-				if k == a {
-					return x + o
-				}
-				return x
-			})
-		}
+		splitValues(c.Out(i, in.Type, sym.ShapeOf(withDim(in.Shape.Dims, a, p)...)), in, a, off)
 		off = sym.AddDims(off, p)
 	}
+}
+
+// splitValues sets the values of out, the part of in along axis a that starts at off, when in has
+// values and off is known.
+func splitValues(out, in *Info, a int, off sym.Dim) {
+	o, ok := off.Static()
+	if !ok {
+		return
+	}
+	outValues(out, in, sym.Dim{}, func(k int, x int64) int64 {
+		if k == a {
+			return x + o
+		}
+		return x
+	})
 }
 
 // tileBy sets output 0 to in, of known rank, with each dim multiplied by its repeat in reps (one

@@ -131,8 +131,18 @@ func fromONNXGraph(og *onnx.Graph, opsets map[string]int64, dir string) *Graph {
 }
 
 // onnxDecl returns the declaration of a value info: element type, and the shape with its
-// dim_param names, of the tensor an optional(tensor) may hold.
+// dim_param names, of a tensor or of the tensor an optional(tensor) may hold; of a sequence or a
+// map, the declarations of its elements, or of its key type and values.
 func onnxDecl(vi *onnx.ValueInfo) Decl {
+	switch {
+	case vi.Seq != nil:
+		elem := onnxDecl(vi.Seq)
+		return Decl{Rank: -1, Optional: vi.Optional, Seq: &elem}
+	case vi.Map != nil:
+		value := onnxDecl(vi.Map)
+		key, _ := vi.KeyType.ElementType()
+		return Decl{Rank: -1, Optional: vi.Optional, Map: &value, Key: key}
+	}
 	t, _ := vi.ElemType.ElementType()
 	if vi.Shape.RankDynamic {
 		return Decl{Type: t, Rank: -1, Optional: vi.Optional}

@@ -55,7 +55,10 @@ func ifOp(c *ctx) error {
 // loop-carried values, and gives the condition, the loop-carried values and the scan outputs; it
 // is inferred until the shapes of the loop-carried values settle (ctx.Iterate), which the node's
 // first outputs then have. A scan output gains a leading dim, the number of iterations: the trip
-// count M when it is known and the loop cannot stop early, else unknown (at most M).
+// count M when it is known (an integer, or an expression in the symbols, as torch exports a loop
+// over a dim) and the loop cannot stop early, else unknown (at most M). A loop-carried dim, or
+// sequence length, that every iteration grows by the same amount (a list appended to once per
+// iteration) ends as its initial value plus that amount times the number of iterations.
 func loop(c *ctx) error {
 	body, err := c.Graph("body")
 	if err != nil {
@@ -74,12 +77,14 @@ func loop(c *ctx) error {
 	if c.NumOut() > nCarried+nScan {
 		return c.Errorf(errcode.ErrSyntax, "%d outputs, and the body gives %d loop-carried values and %d scan outputs", c.NumOut(), nCarried, nScan)
 	}
-	// The number of iterations.
+	// The number of iterations: the trip count M when the loop cannot stop early, at most M.
 	iters := sym.Unknown()
-	tripKnown := false
+	trip, tripKnown := sym.Dim{}, false
 	if m := c.In(0); m != nil && len(m.Value) == 1 {
-		if n, ok := m.Value[0].Static(); ok {
-			iters, tripKnown = sym.Interval(0, max(n, 0)), true
+		if lo, _ := m.Value[0].Bounds(); lo >= 0 && m.Value[0].Determined() {
+			trip, tripKnown = m.Value[0], true
+			_, hi := trip.Bounds()
+			iters = sym.Interval(0, hi)
 		}
 	}
 	iterNum := &Info{Type: element.I64, Shape: sym.Shape{}}
@@ -111,16 +116,14 @@ func loop(c *ctx) error {
 	if err != nil {
 		return err
 	}
-	carried = ins[2:]
 	// The loop runs M times when no condition can stop it: there is no condition input, or it is
 	// true and the body keeps it true (the body infers with the condition true, the only value it
 	// then ever reads).
 	if tripKnown && (!condGiven || condIn.Value != nil && isTrue(outs[0])) {
-		_, hi := iters.Bounds()
-		iters = sym.Const(hi)
+		iters = trip
 	}
 	for k := 0; k < nCarried && k < c.NumOut(); k++ {
-		c.Set(k, copyInfo(carried[k]))
+		c.Set(k, grown(carried[k], ins[2+k], outs[1+k], iters))
 	}
 	for k := 0; k < nScan && nCarried+k < c.NumOut(); k++ {
 		o := outs[1+nCarried+k]
@@ -131,6 +134,54 @@ func loop(c *ctx) error {
 		c.Out(nCarried+k, o.Type, sym.ShapeOf(append([]sym.Dim{iters}, o.Shape.Dims...)...))
 	}
 	return nil
+}
+
+// grown returns the final value of a loop-carried value that enters the loop as first, stands for
+// every iteration's as in (ctx.Iterate's, widened) and leaves an iteration as out, after iters
+// iterations: in, but for each dim (and a sequence's length) that every iteration grows by the
+// same amount, an integer or an expression in the symbols (out's dim less in's), which ends as
+// first's plus that amount times iters.
+func grown(first, in, out *Info, iters sym.Dim) *Info {
+	v := copyInfo(in)
+	switch {
+	case in.Seq != nil && first.Seq != nil && out.Seq != nil:
+		if n, ok := grownDim(first.Seq.Len, in.Seq.Len, out.Seq.Len, iters); ok {
+			v.Seq = &Seq{Len: n, Elem: in.Seq.Elem}
+		}
+	case in.IsTensor() && first.IsTensor() && out.IsTensor():
+		r, ok := in.Rank()
+		if !ok || first.Shape.RankDynamic || len(first.Shape.Dims) != r || len(out.Shape.Dims) != r || out.Shape.RankDynamic {
+			return v
+		}
+		var dims []sym.Dim
+		for i, d := range in.Shape.Dims {
+			if g, ok := grownDim(first.Shape.Dims[i], d, out.Shape.Dims[i], iters); ok {
+				if dims == nil {
+					dims = append([]sym.Dim(nil), in.Shape.Dims...)
+				}
+				dims[i] = g
+			}
+		}
+		if dims != nil {
+			v.Shape, v.Value = sym.ShapeOf(dims...), nil
+		}
+	}
+	return v
+}
+
+// grownDim returns the final value of a loop-carried dim that enters as first, stands for every
+// iteration's as d and leaves an iteration as o, when d is not first and o - d is an integer or
+// an expression in the symbols: first + (o-d)*iters. ok is false otherwise.
+func grownDim(first, d, o, iters sym.Dim) (sym.Dim, bool) {
+	if d.Equal(first) {
+		return d, false
+	}
+	step := sym.SubDims(o, d)
+	if !step.Determined() {
+		return d, false
+	}
+	g, ok := sym.AddDims(first, sym.MulDims(step, iters)).NonNegative()
+	return g, ok
 }
 
 // isTrue reports whether a boolean tensor is known to hold true.

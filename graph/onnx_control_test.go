@@ -72,9 +72,11 @@ func TestIf(t *testing.T) {
 	}
 }
 
+// TestLoopCarriedGrows: a loop that concatenates a [1,C] row to its carried [2,C] value M times,
+// and scans out each [C] row: every iteration adds one row, so the carried value leaves with 2+M
+// rows, and the scan output is [M,C]; M a constant, or a dim of the input as torch exports a loop
+// over it (Gather(Shape(x), 0)).
 func TestLoopCarriedGrows(t *testing.T) {
-	// A loop that concatenates a [1,C] row to its carried [K,C] value M times, and scans out each
-	// [C] row: the carried value leaves with an unknown number of rows, the scan output is [M',C].
 	body := &graph.Graph{
 		Inputs: []graph.Input{
 			{Name: "i", Decl: graph.Decl{Type: element.I64, Rank: 0}},
@@ -88,24 +90,38 @@ func TestLoopCarriedGrows(t *testing.T) {
 			{Name: "Squeeze_1", Op: "Squeeze", Version: 17, Inputs: []string{"x", "zero"}, Outputs: []string{"row"}},
 		},
 	}
-	g := &graph.Graph{
-		Inputs: []graph.Input{
-			{Name: "x", Decl: graph.Decl{Type: element.F32, Rank: 2, Dims: []graph.DeclDim{graph.StaticDim(1), graph.NamedDim("C")}}},
-			{Name: "init", Decl: graph.Decl{Type: element.F32, Rank: 2, Dims: []graph.DeclDim{graph.StaticDim(2), graph.NamedDim("C")}}},
-		},
-		Consts: map[string]*graph.Const{"m": intConst("m", []int64{5}, []int64{})},
-		Nodes: []graph.Node{{Name: "Loop_0", Op: "Loop", Version: 17, Inputs: []string{"m", "", "init"}, Outputs: []string{"final", "rows"},
-			Attrs: []graph.Attr{{Name: "body", Kind: graph.AttrGraph, Graph: body}}}},
-	}
-	res, err := graph.Infer(g, graph.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := res.Tensor("final").Shape.String(); got != "[2..,C]" {
-		t.Errorf("final = %s, want [2..,C]", got)
-	}
-	if got := res.Tensor("rows").Shape.String(); got != "[5,C]" {
-		t.Errorf("rows = %s, want [5,C]", got)
+	for _, tc := range []struct {
+		name        string
+		trip        []graph.Node // the nodes that compute m
+		final, rows string
+	}{
+		{"constant", []graph.Node{{Name: "m", Op: "Constant", Version: 17, Outputs: []string{"m"},
+			Attrs: []graph.Attr{{Name: "value", Kind: graph.AttrTensor, Tensor: intConst("m", []int64{5}, []int64{})}}}}, "[7,C]", "[5,C]"},
+		{"a dim", []graph.Node{
+			{Name: "shape", Op: "Shape", Version: 17, Inputs: []string{"seq"}, Outputs: []string{"s"}},
+			{Name: "m", Op: "Gather", Version: 17, Inputs: []string{"s", "zero"}, Outputs: []string{"m"}, Attrs: []graph.Attr{attrInt("axis", 0)}},
+		}, "[M+2,C]", "[M,C]"},
+	} {
+		g := &graph.Graph{
+			Inputs: []graph.Input{
+				{Name: "x", Decl: graph.Decl{Type: element.F32, Rank: 2, Dims: []graph.DeclDim{graph.StaticDim(1), graph.NamedDim("C")}}},
+				{Name: "init", Decl: graph.Decl{Type: element.F32, Rank: 2, Dims: []graph.DeclDim{graph.StaticDim(2), graph.NamedDim("C")}}},
+				{Name: "seq", Decl: graph.Decl{Type: element.F32, Rank: 1, Dims: []graph.DeclDim{graph.NamedDim("M")}}},
+			},
+			Consts: map[string]*graph.Const{"zero": intConst("zero", []int64{0}, []int64{})},
+			Nodes: append(tc.trip, graph.Node{Name: "Loop_0", Op: "Loop", Version: 17, Inputs: []string{"m", "", "init"}, Outputs: []string{"final", "rows"},
+				Attrs: []graph.Attr{{Name: "body", Kind: graph.AttrGraph, Graph: body}}}),
+		}
+		res, err := graph.Infer(g, graph.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := res.Tensor("final").Shape.String(); got != tc.final {
+			t.Errorf("%s: final = %s, want %s", tc.name, got, tc.final)
+		}
+		if got := res.Tensor("rows").Shape.String(); got != tc.rows {
+			t.Errorf("%s: rows = %s, want %s", tc.name, got, tc.rows)
+		}
 	}
 }
 

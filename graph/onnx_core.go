@@ -35,14 +35,15 @@ var onnxCore = table{"", []opDef{
 	{"Expand", since(8, 13), fixed(2), fixed(1), reads(0, 1), expand},
 }}
 
-// identity: Identity-1..21, the output is the input.
+// identity: Identity-1..21, the output is the input: a tensor, or from version 14 a sequence, from
+// 16 an optional.
 func identity(c *ctx) error {
 	in, err := c.Input(0)
 	if err != nil {
 		return err
 	}
 	out := c.Out(0, in.Type, in.Shape)
-	out.Value, out.Floats, out.Optional, out.elems = in.Value, in.Floats, in.Optional, in.elems
+	out.Value, out.Floats, out.Optional, out.elems, out.Seq, out.Map = in.Value, in.Floats, in.Optional, in.elems, in.Seq, in.Map
 	return nil
 }
 
@@ -465,6 +466,9 @@ func constantOfShape(c *ctx) error {
 	}
 	out := c.Out(0, t, dims)
 	if len(fill) == 1 {
+		// Every element is the fill, whatever the count: a split of ones (torch's
+		// repeat_interleave) splits into pieces of 1.
+		out.elems = &[2]sym.Dim{sym.Const(fill[0]), sym.Const(fill[0])}
 		if n, ok := out.Volume(); ok && n <= MaxValue {
 			v := make([]sym.Dim, n)
 			for i := range v {

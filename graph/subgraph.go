@@ -47,13 +47,13 @@ func (c *ctx) subgraph(g *Graph, attr string, inputs []*Info, record, notTaken b
 		} else {
 			info = c.declaredInput(g, attr, k)
 		}
-		if info.taint&taintLost == 0 && !info.Shape.Determined() {
+		if info.taint&taintLost == 0 && !info.determined() {
 			// What the rule gives the subgraph, or its declaration, is not known exactly: its
 			// nodes' conditions on it cannot be stated.
 			info.taint |= taintLost
-			why := "the input " + in.Name + " of " + attr + " is " + info.Shape.String()
+			why := "the input " + in.Name + " of " + attr + " is " + info.describe()
 			if !given {
-				why = "the input " + in.Name + " of " + attr + " is as it declares it, " + info.Shape.String()
+				why = "the input " + in.Name + " of " + attr + " is as it declares it, " + info.describe()
 			}
 			if !notTaken {
 				c.e.lose(c, child.path+in.Name, why, false)
@@ -78,10 +78,12 @@ func (c *ctx) subgraph(g *Graph, attr string, inputs []*Info, record, notTaken b
 }
 
 // declaredInput returns the Info of input k of the subgraph g, held by the attribute attr, as the
-// subgraph declares it: each dynamic dim an anonymous symbol.
+// subgraph declares it: each dynamic dim an anonymous symbol (a sequence's or a map's, declElem).
 func (c *ctx) declaredInput(g *Graph, attr string, k int) *Info {
 	in := g.Inputs[k]
-	return &Info{Type: in.Decl.Type, Shape: c.e.anonShape(c.e.declShape(in.Decl, ""), c.path+"/"+attr+"/"+in.Name), Optional: in.Decl.Optional, taint: taintData}
+	info := c.e.declElem(in.Decl, c.path+"/"+attr+"/"+in.Name)
+	info.taint = taintData
+	return info
 }
 
 // forget takes back what the last recorded run of the node's subgraph attr, whose nodes' paths
@@ -315,10 +317,10 @@ func (c *ctx) joinOutputs(cond *Info, then, els ifBranch, a, b []*Info, site *fo
 		}
 		j := c.join(x, y, "output"+itoa(i))
 		c.Set(i, j)
-		if j.Shape.Determined() || !x.Shape.Determined() || !y.Shape.Determined() {
+		if j.determined() || !x.determined() || !y.determined() {
 			continue
 		}
-		why := "output " + itoa(i) + " is " + x.Shape.String() + " from " + then.Attr + " and " + y.Shape.String() + " from " + els.Attr +
+		why := "output " + itoa(i) + " is " + x.describe() + " from " + then.Attr + " and " + y.describe() + " from " + els.Attr +
 			": the condition decides which"
 		if site != nil && !slices.ContainsFunc(c.e.forks, func(f forkSite) bool { return f.path == site.path }) {
 			c.e.forks = append(c.e.forks, *site)
@@ -373,14 +375,20 @@ func (c *ctx) avoid(r *branchRun) {
 	}
 }
 
-// copyInfo returns a new Info with in's type, shape and values, for an output that is a subgraph's.
+// copyInfo returns a new Info with in's type, shape and values (a sequence's or a map's), for an
+// output that is a subgraph's.
 func copyInfo(in *Info) *Info {
-	return &Info{Type: in.Type, Shape: in.Shape, Value: in.Value, Floats: in.Floats, Optional: in.Optional, elems: in.elems, taint: in.taint}
+	return &Info{Type: in.Type, Shape: in.Shape, Value: in.Value, Floats: in.Floats, Optional: in.Optional, elems: in.elems, taint: in.taint,
+		Seq: in.Seq, Map: in.Map}
 }
 
-// join returns what is known of a tensor that is either a or b: their common rank, and at each
-// axis the common dim, or a new anonymous dim bounded by both.
+// join returns what is known of a value that is either a or b: of tensors, their common rank, and
+// at each axis the common dim, or a new anonymous dim bounded by both; of sequences and maps,
+// joinValue's.
 func (c *ctx) join(a, b *Info, hint string) *Info {
+	if !a.IsTensor() || !b.IsTensor() {
+		return c.joinValue(a, b, hint)
+	}
 	t := a.Type
 	if b.Type != t {
 		t = element.Undefined
@@ -413,16 +421,26 @@ func joinShape(tab *sym.Table, a, b sym.Shape, hint string) sym.Shape {
 	}
 	dims := make([]sym.Dim, ra)
 	for i, d := range a.Dims {
-		o := b.Dims[i]
-		if d.Equal(o) {
-			dims[i] = d
-			continue
-		}
-		lo1, hi1 := d.Bounds()
-		lo2, hi2 := o.Bounds()
-		dims[i] = sym.Of(tab.Anon(hint+":"+itoa(i), min(lo1, lo2), max(hi1, hi2)))
+		dims[i] = joinDimIn(tab, d, b.Dims[i], hint+":"+itoa(i))
 	}
 	return sym.ShapeOf(dims...)
+}
+
+// joinDim returns the join of the dims a and b at the node of c (joinDimIn), its anonymous dim
+// named from the node's path and hint.
+func (c *ctx) joinDim(a, b sym.Dim, hint string) sym.Dim {
+	return joinDimIn(c.e.tab, a, b, c.path+":"+hint)
+}
+
+// joinDimIn returns the join of the dims a and b: a when they are equal, else a new anonymous dim
+// of tab, named hint, bounded by both.
+func joinDimIn(tab *sym.Table, a, b sym.Dim, hint string) sym.Dim {
+	if a.Equal(b) {
+		return a
+	}
+	lo1, hi1 := a.Bounds()
+	lo2, hi2 := b.Bounds()
+	return sym.Of(tab.Anon(hint, min(lo1, lo2), max(hi1, hi2)))
 }
 
 // maxLoopRuns bounds how many times ctx.Iterate infers a body while the shapes of its
@@ -489,7 +507,7 @@ func (c *ctx) iterate(b loopBody) (outs, ins []*Info, err error) {
 		next := slices.Clone(ins)
 		for k, p := range b.Carried {
 			in, o := ins[p.In], outs[p.Out]
-			if o.Shape.Identical(in.Shape) && sameValues(o, in) || run > 0 && covers(in, o) {
+			if sameInfo(o, in) || run > 0 && covers(in, o) {
 				continue
 			}
 			settled = false
@@ -512,10 +530,14 @@ func (c *ctx) iterate(b loopBody) (outs, ins []*Info, err error) {
 
 // covers reports whether the loop-carried value in, already widened, covers out: optional if out
 // is, the same rank and type, and every dim of out equal to in's or within the bounds of an
-// anonymous dim of in (which stands for any value in its bounds).
+// anonymous dim of in (which stands for any value in its bounds); of sequences and maps,
+// coversValue's.
 func covers(in, out *Info) bool {
 	if out.Optional && !in.Optional {
 		return false
+	}
+	if !in.IsTensor() || !out.IsTensor() {
+		return coversValue(in, out)
 	}
 	if in.Shape.RankDynamic {
 		return out.Type == in.Type
@@ -525,20 +547,25 @@ func covers(in, out *Info) bool {
 		return false
 	}
 	for i, d := range in.Shape.Dims {
-		o := out.Shape.Dims[i]
-		if d.Equal(o) {
-			continue
-		}
-		if e, ok := d.Expr(); !ok || !e.DependsOnAnon() {
-			return false
-		}
-		lo, hi := d.Bounds()
-		olo, ohi := o.Bounds()
-		if olo < lo || ohi > hi {
+		if !coversDim(d, out.Shape.Dims[i]) {
 			return false
 		}
 	}
 	return true
+}
+
+// coversDim reports whether the dim d of a widened loop-carried value covers o: equal, or d an
+// anonymous dim whose bounds hold o's.
+func coversDim(d, o sym.Dim) bool {
+	if d.Equal(o) {
+		return true
+	}
+	if e, ok := d.Expr(); !ok || !e.DependsOnAnon() {
+		return false
+	}
+	lo, hi := d.Bounds()
+	olo, ohi := o.Bounds()
+	return olo >= lo && ohi <= hi
 }
 
 func sameValues(a, b *Info) bool {
@@ -558,6 +585,9 @@ func sameValues(a, b *Info) bool {
 // bounds cover both and, for a dim that grows, every later iteration; with final, a rank that
 // differs is given up.
 func (c *ctx) widen(in, out *Info, hint string, final bool) *Info {
+	if !in.IsTensor() || !out.IsTensor() {
+		return c.widenValue(in, out, hint, final)
+	}
 	t := in.Type
 	if out.Type != t {
 		t = element.Undefined
@@ -570,24 +600,27 @@ func (c *ctx) widen(in, out *Info, hint string, final bool) *Info {
 	}
 	dims := make([]sym.Dim, ri)
 	for i, d := range in.Shape.Dims {
-		o := out.Shape.Dims[i]
-		if d.Equal(o) {
+		if o := out.Shape.Dims[i]; d.Equal(o) {
 			dims[i] = d
-			continue
+		} else {
+			dims[i] = c.widenDim(d, o, hint+":"+itoa(i))
 		}
-		lo1, hi1 := d.Bounds()
-		lo2, hi2 := o.Bounds()
-		lo, hi := min(lo1, lo2), max(hi1, hi2)
-		if hi2 > hi1 || lo2 < lo1 {
-			// It moves: later iterations may move it further in the same direction.
-			if hi2 > hi1 {
-				hi = Inf
-			}
-			if lo2 < lo1 {
-				lo = 0
-			}
-		}
-		dims[i] = c.Fresh(hint+":"+itoa(i), lo, hi)
 	}
 	return &Info{Type: t, Shape: sym.ShapeOf(dims...), Optional: opt}
+}
+
+// widenDim returns the anonymous dim that stands for a loop-carried dim that enters as d and
+// leaves as o: bounded by both and, where it moves, by every later iteration's.
+func (c *ctx) widenDim(d, o sym.Dim, hint string) sym.Dim {
+	lo1, hi1 := d.Bounds()
+	lo2, hi2 := o.Bounds()
+	lo, hi := min(lo1, lo2), max(hi1, hi2)
+	// It moves: later iterations may move it further in the same direction.
+	if hi2 > hi1 {
+		hi = Inf
+	}
+	if lo2 < lo1 {
+		lo = 0
+	}
+	return c.Fresh(hint, lo, hi)
 }
