@@ -38,6 +38,15 @@ type Tensor struct {
 	Shape sym.Shape    `json:"shape"`
 	// Optional marks an ONNX optional: Type and Shape are those of the tensor it may hold.
 	Optional bool `json:"optional,omitempty"`
+	// Value, for a value that is not a tensor, is its type in the notation of the README
+	// (graph.Info.TypeString: "seq(f32[N,4])", "seq(map(i64,f32))", "map(i64,f32)"); Type and
+	// Shape are then those of the tensors it holds (graph.Info.Tensors): a sequence's elements
+	// (their join), a map's values. "" for a tensor.
+	Value string `json:"value,omitempty"`
+	// Length is the number of elements of a sequence (of the outer one, for a sequence of
+	// sequences): an integer, an expression in the symbols or an interval; nil for a tensor or a
+	// map.
+	Length *sym.Dim `json:"length,omitempty"`
 	// Declared is the shape the model declares (ONNX value_info or graph output, the dims of an IR
 	// output port), nil when it declares none.
 	Declared *sym.Shape `json:"declared,omitempty"`
@@ -49,6 +58,8 @@ type Tensor struct {
 	// that imposes a constraint the bindings break.
 	Verdict Verdict `json:"verdict"`
 	Message string  `json:"message,omitempty"`
+
+	info *graph.Info // what inference found, for WithValueInfo
 }
 
 // Shapes is the shape of every tensor of a model, as Infer finds it.
@@ -149,8 +160,9 @@ func shapesOf(g *graph.Graph, res *graph.Result, net *ir.Net, opt Options) []Ten
 		layers = newIRLayers(g, net)
 	}
 	for _, in := range g.Inputs {
-		info := res.Tensor(in.Name)
-		tensors = append(tensors, Tensor{Name: in.Name, Type: info.Type, Shape: info.Shape, Optional: info.Optional, Verdict: Inferred})
+		t := Tensor{Name: in.Name, Verdict: Inferred}
+		t.setValue(res.Tensor(in.Name))
+		tensors = append(tensors, t)
 	}
 	for i := range res.Nodes {
 		r := &res.Nodes[i]
@@ -159,8 +171,8 @@ func shapesOf(g *graph.Graph, res *graph.Result, net *ir.Net, opt Options) []Ten
 			if name == "" || r.Outputs[k] == nil {
 				continue
 			}
-			t := Tensor{Graph: r.Scope, Name: name, Node: r.Path, Op: r.Node.Op, Type: r.Outputs[k].Type, Shape: r.Outputs[k].Shape,
-				Optional: r.Outputs[k].Optional}
+			t := Tensor{Graph: r.Scope, Name: name, Node: r.Path, Op: r.Node.Op}
+			t.setValue(r.Outputs[k])
 			if layer != nil && k < len(layer.Outputs) {
 				t.Name = irTensorName(strings.TrimPrefix(r.Path, r.Scope+"/"), layer.Outputs[k])
 			}
@@ -181,6 +193,8 @@ func shapesOf(g *graph.Graph, res *graph.Result, net *ir.Net, opt Options) []Ten
 				t.Verdict = Inferred
 			case r.Outputs[k].FromDecl:
 				t.Verdict, t.Message = Inferred, "no shape rule for "+r.Node.Op+": the shape is the model's declaration"
+			case !sameKind(r.Outputs[k], r.Graph.Declared[name]):
+				t.Verdict, t.Message = Mismatch, "the model declares "+kindOf(r.Graph.Declared[name])+", and the rules give "+t.kind()
 			case t.Shape.RankDynamic:
 				t.Verdict, t.Message = Inferred, "the rules give a shape of unknown rank: nothing to compare the declaration with"
 			default:
@@ -204,6 +218,56 @@ func shapesOf(g *graph.Graph, res *graph.Result, net *ir.Net, opt Options) []Ten
 		}
 	}
 	return tensors
+}
+
+// setValue sets the type, shape and kind of the value in: a tensor's own, or those of the tensors
+// a sequence or a map holds, with its notation (Value) and a sequence's length.
+func (t *Tensor) setValue(in *graph.Info) {
+	t.info = in
+	inner := in.Tensors()
+	t.Type, t.Shape, t.Optional = inner.Type, inner.Shape, in.Optional
+	if in.IsTensor() {
+		return
+	}
+	t.Value = in.TypeString()
+	if in.Seq != nil {
+		n := in.Seq.Len
+		t.Length = &n
+	}
+}
+
+// kind names the kind of value t is: "a tensor", "a sequence", "a map".
+func (t *Tensor) kind() string {
+	switch {
+	case t.info == nil || t.info.IsTensor():
+		return "a tensor"
+	case t.info.Seq != nil:
+		return "a sequence"
+	}
+	return "a map"
+}
+
+// sameKind reports whether the inferred value in is of the kind the declaration d gives (a tensor,
+// a sequence, a map), or either says nothing of it: an unknown type and rank.
+func sameKind(in *graph.Info, d graph.Decl) bool {
+	switch {
+	case in.IsTensor() && in.Type == element.Undefined && in.Shape.RankDynamic:
+		return true
+	case d.Seq == nil && d.Map == nil && d.Type == element.Undefined && d.Rank < 0:
+		return true
+	}
+	return (in.Seq != nil) == (d.Seq != nil) && (in.Map != nil) == (d.Map != nil)
+}
+
+// kindOf names the kind of value d declares: "a tensor", "a sequence", "a map".
+func kindOf(d graph.Decl) string {
+	switch {
+	case d.Seq != nil:
+		return "a sequence"
+	case d.Map != nil:
+		return "a map"
+	}
+	return "a tensor"
 }
 
 // irTensorName is the name of the tensor of an IR layer's output port p, the layer's node named
@@ -279,8 +343,7 @@ func (s *Shapes) WithValueInfo(dir string) ([]byte, error) {
 				shape = morePrecise(*t.Declared, t.Shape)
 			}
 		}
-		if vi, ok := valueInfoOf(t.Name, t.Type, shape, ""); ok {
-			vi.Optional = t.Optional
+		if vi, ok := valueOf(t.Name, t.info, shape); ok {
 			if t.Declared != nil {
 				gs.Set[t.Name] = vi
 			} else {
@@ -314,6 +377,32 @@ func morePrecise(declared, inferred sym.Shape) sym.Shape {
 		}
 	}
 	return sym.ShapeOf(dims...)
+}
+
+// valueOf returns the value info that writes the value in as the type onnx writes it: a tensor
+// (valueInfoOf), a sequence as a sequence_type of its elements, a map as a map_type of its key
+// type and values, within an optional_type for an optional; s is the shape of the tensors it holds
+// (its own, a sequence's elements', a map's values'). ok is false when their element type, or a
+// map's key type, is not known: nothing is written.
+func valueOf(name string, in *graph.Info, s sym.Shape) (onnx.ValueInfo, bool) {
+	var vi onnx.ValueInfo
+	ok := true
+	switch {
+	case in.Seq != nil:
+		var elem onnx.ValueInfo
+		elem, ok = valueOf("", in.Seq.Elem, s)
+		vi = onnx.ValueInfo{Name: name, Shape: shape.DynamicRank(), Seq: &elem}
+	case in.Map != nil:
+		var value onnx.ValueInfo
+		value, ok = valueOf("", in.Map.Value, s)
+		key, err := onnx.DataTypeOf(in.Map.Key)
+		vi = onnx.ValueInfo{Name: name, Shape: shape.DynamicRank(), Map: &value, KeyType: key}
+		ok = ok && err == nil
+	default:
+		vi, ok = valueInfoOf(name, in.Type, s, "")
+	}
+	vi.Optional = in.Optional
+	return vi, ok
 }
 
 // valueInfoOf returns the value info that writes a tensor of element type t and shape s (no shape

@@ -299,7 +299,14 @@ func printTensors(w io.Writer, ts []check.Tensor, symbols []string, color bool, 
 		if t.Declared != nil {
 			declared = t.Declared.String()
 		}
-		table = append(table, []string{name, dash(t.Op), t.Type.String(), t.Shape.String(), declared, string(t.Verdict)})
+		typ, shape := t.Type.String(), t.Shape.String()
+		switch {
+		case t.Length != nil: // a sequence: its type holds its elements' shape
+			typ, shape = t.Value, "len "+t.Length.String()
+		case t.Value != "":
+			typ, shape = t.Value, "-"
+		}
+		table = append(table, []string{name, dash(t.Op), typ, shape, declared, string(t.Verdict)})
 	}
 	table, keep, above := fitTable(table, []bool{true, false, false, false, false, false}, []bool{false, false, false, true, true, false}, symbols, width)
 	for _, l := range above {
