@@ -289,6 +289,19 @@ func (c *ctx) String(name, def string) (string, error) {
 	return a.String, nil
 }
 
+// Strings returns the string list attribute name (an IR attribute: its text split at commas); ok
+// is false when the node does not have it.
+func (c *ctx) Strings(name string) (v []string, ok bool, err error) {
+	a, ok, err := c.attr(name, AttrStrings)
+	if err != nil || !ok {
+		return nil, false, err
+	}
+	if a.Kind == AttrText {
+		return strings.Split(a.Text, ","), true, nil
+	}
+	return a.Strings, true, nil
+}
+
 // Tensor returns the tensor attribute name; ok is false when the node does not have it.
 func (c *ctx) Tensor(name string) (t *Const, ok bool, err error) {
 	a, ok, err := c.attr(name, AttrTensor)

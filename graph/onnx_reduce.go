@@ -165,12 +165,15 @@ func argReduce(c *ctx) error {
 	if d, ok := in.Shape.Dims[a].Static(); ok && d == 0 {
 		return c.Errorf(errcode.ErrInvalidShape, "axis %d has size 0: %s of no element", a, c.n.Op)
 	}
+	d := in.Shape.Dims[a]
 	dims := append([]sym.Dim(nil), in.Shape.Dims...)
 	if keep != 0 {
 		dims[a] = sym.Const(1)
 	} else {
 		dims = append(dims[:a], dims[a+1:]...)
 	}
-	c.Out(0, element.I64, sym.ShapeOf(dims...))
+	out := c.Out(0, element.I64, sym.ShapeOf(dims...))
+	// Each index is within the axis: an ArrayFeatureExtractor or Gather of it stays within.
+	out.elems = &[2]sym.Dim{sym.Const(0), sym.SubDims(d, sym.Const(1))}
 	return nil
 }

@@ -92,6 +92,7 @@ func init() {
 	for _, t := range []table{
 		onnxCore, onnxSlice, onnxElementwise, onnxMovement, onnxScatter, onnxReduce, onnxNN, onnxNorm,
 		onnxMatMul, onnxRNN, onnxMisc, onnxControl, onnxTraining, onnxLoss, onnxSignal, onnxText, onnxOptional, onnxSequence,
+		onnxML,
 		openvinoCore, openvinoElementwise, openvinoMovement, openvinoSlice, openvinoReduce, openvinoNN,
 		openvinoSpace, openvinoConv, openvinoIndex, openvinoNorm,
 		openvinoDetection, openvinoRNN, openvinoNMS, openvinoSignal, openvinoMisc, openvinoControl,
@@ -137,12 +138,14 @@ const (
 )
 
 // dialects holds the dialect of each domain that has rules: "" for ONNX's default domain, ONNX's
-// training operators, onnxruntime's contrib operators (com.microsoft), DomainOpenVINO for IR
-// layers, and DomainOneDNN for oneDNN Graph's operations (version 1 each, "StaticReshape-1"),
-// whose files declare every logical tensor, as IR files declare every port.
+// training operators, its traditional machine-learning operators (ai.onnx.ml), onnxruntime's
+// contrib operators (com.microsoft), DomainOpenVINO for IR layers, and DomainOneDNN for oneDNN
+// Graph's operations (version 1 each, "StaticReshape-1"), whose files declare every logical
+// tensor, as IR files declare every port.
 var dialects = map[string]*dialect{
 	"":              {opset: "opset ", unknownRank: rankDynamic},
 	domainTraining:  {opset: "opset ", unknownRank: rankDynamic, qualify: true},
+	domainML:        {opset: "opset ", unknownRank: rankDynamic, qualify: true},
 	domainMicrosoft: {opset: "opset ", unknownRank: rankDynamic, qualify: true},
 	DomainOpenVINO:  {opset: "opset", foldCase: true, names: map[string]string{}, unknownRank: rankDeclared},
 	DomainOneDNN:    {opset: "version ", unknownRank: rankDeclared},
