@@ -217,9 +217,19 @@ func (e Expr) symbols(yield func(a *atom)) {
 	}
 }
 
-// normalize sorts terms, merges equal monomials and drops zero coefficients. ok is false on
-// coefficient overflow or when the result is larger than maxSize.
+// normalize sorts terms, merges equal monomials, drops zero coefficients and writes a remainder
+// that pads a sum up to a multiple as that multiple (roundedUp). ok is false on coefficient
+// overflow or when the result is larger than maxSize.
 func normalize(ts []term) (Expr, bool) {
+	e, ok := merge(ts)
+	if ok {
+		e = roundedUp(e)
+	}
+	return e, ok
+}
+
+// merge is normalize without roundedUp.
+func merge(ts []term) (Expr, bool) {
 	slices.SortStableFunc(ts, func(a, b term) int { return cmpMono(a.m, b.m) })
 	out := ts[:0]
 	for _, t := range ts {

@@ -165,6 +165,80 @@ func modTerm(t term) (modFactor, bool) {
 	return modFactor{t.m[0].a, m}, true
 }
 
+// roundedUp returns e with a sum c·v + c·(y % m), where y ≡ r - v modulo m for an integer r (the
+// remainder that pads v up to a multiple of m: torch's (7 - W % 7) % 7, which is 6*W % 7), written
+// as the multiple it is, c·(m·((v-r+m-1)//m) + r), where that makes e smaller: W + 6*W % 7 is
+// 7*((W+6)//7). v is made of the terms of e on the monomials of y, whatever else e holds, so that
+// the form does not depend on the order of the additions that made e.
+func roundedUp(e Expr) Expr {
+	if len(e.t) < 2 {
+		return e
+	}
+	for i, t := range e.t {
+		x, ok := modTerm(t)
+		if !ok || x.m < 2 || !t.c.isInt() || !x.a.num.integral() {
+			continue
+		}
+		// v: the terms of e on y's monomials, over c; the others stay.
+		var v, others []term
+		for j, u := range e.t {
+			switch {
+			case j == i:
+			case len(u.m) > 0 && slices.ContainsFunc(x.a.num.t, func(w term) bool { return cmpMono(w.m, u.m) == 0 }):
+				v = append(v, u)
+			default:
+				others = append(others, u)
+			}
+		}
+		if len(v) == 0 {
+			continue
+		}
+		cv, ok := scale(Expr{t: v}, mustInv(t.c))
+		if !ok || !cv.integral() {
+			continue
+		}
+		r, ok := padded(cv, x)
+		if !ok {
+			continue
+		}
+		if r, ok = scale(r, t.c); !ok {
+			continue
+		}
+		if out, ok := merge(append(slices.Clone(r.t), others...)); ok && out.Size() < e.Size() {
+			return roundedUp(out)
+		}
+	}
+	return e
+}
+
+// padded returns v + (y % m), for the remainder x of y by m, as m·((v-r+m-1)//m) + r when v + y
+// is r modulo m for an integer r (each of its other coefficients divisible by m).
+func padded(v Expr, x modFactor) (Expr, bool) {
+	sum, ok := merge(append(slices.Clone(v.t), x.a.num.t...))
+	if !ok {
+		return Expr{}, false
+	}
+	vars, c := split(sum)
+	for _, t := range vars.t {
+		if !t.c.isInt() || t.c.num%x.m != 0 {
+			return Expr{}, false
+		}
+	}
+	r := pyMod(c, x.m)
+	up, ok := Add(v, Int(x.m-1-r))
+	if !ok {
+		return Expr{}, false
+	}
+	q, ok := FloorDiv(up, Int(x.m))
+	if !ok {
+		return Expr{}, false
+	}
+	if q, ok = scale(q, ratInt(x.m)); !ok {
+		return Expr{}, false
+	}
+	return Add(q, Int(r))
+}
+
 // Max returns the greater of e and f, printed max(e,f), in one canonical form: nested maxima
 // flatten, an argument that another is known to be at least (from bounds, or max(A,B) >= A) is
 // dropped, terms common to every argument come out, and so does a positive common factor of the

@@ -46,9 +46,43 @@ func TestCanonical(t *testing.T) {
 		{"(N*T)//T", "N"},
 		{"(N*T+1)//T", "(N*T+1)//T"},
 		{"x:0*p2o.DynamicDimension.0", "x:0*p2o.DynamicDimension.0"},
+		// A remainder that pads up to a multiple (Swin's (7 - W % 7) % 7) is the multiple.
+		{"W+(7-W % 7) % 7", "7*((W+6)//7)"},
+		{"W+6*W % 7+5", "7*((W+6)//7)+5"},
+		{"2*W+2*(6*W % 7)", "14*((W+6)//7)"},
+		{"W+(3*W+1) % 4", "4*((W+2)//4)+1"},
+		{"(H+1)//2+(-((H+1)//2)) % 8", "8*((H+15)//16)"},
+		{"W+(2*W) % 7", "W+2*W % 7"},
 	}
 	checkForms(t, tests, func() *sym.Table { return sizesOf("N", "B", "T", "C", "H", "W", "A") }, sym.ParseExpr, sym.Expr.Equal)
 }
+
+// TestRoundedUp evaluates the forms of a remainder that pads up to a multiple against the
+// expressions they come from, at W from 0 to 40.
+func TestRoundedUp(t *testing.T) {
+	for _, text := range []string{"W+(7-W % 7) % 7", "W+6*W % 7+5", "2*W+2*(6*W % 7)", "W+(3*W+1) % 4", "W+(3*W+3) % 4", "3-W+(W+5) % 3"} {
+		tab := sym.NewTable()
+		tab.Symbol("W", 0, sym.Inf)
+		e, err := sym.ParseExpr(text, tab)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for w := int64(0); w <= 40; w++ {
+			got, err := e.Eval(func(string) (int64, bool) { return w, true })
+			// The expression as written, in Python's integer arithmetic.
+			want := map[string]int64{
+				"W+(7-W % 7) % 7": w + pyMod(7-pyMod(w, 7), 7), "W+6*W % 7+5": w + pyMod(6*w, 7) + 5,
+				"2*W+2*(6*W % 7)": 2*w + 2*pyMod(6*w, 7), "W+(3*W+1) % 4": w + pyMod(3*w+1, 4),
+				"W+(3*W+3) % 4": w + pyMod(3*w+3, 4), "3-W+(W+5) % 3": 3 - w + pyMod(w+5, 3),
+			}[text]
+			if err != nil || got != want {
+				t.Errorf("%s (%s) at W=%d: %d, %v; want %d", text, e, w, got, err, want)
+			}
+		}
+	}
+}
+
+func pyMod(a, m int64) int64 { return ((a % m) + m) % m }
 
 // checkForms checks that each input parses to its canonical form, and that the form reads back
 // equal; each parses in a new table.
