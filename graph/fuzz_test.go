@@ -12,6 +12,7 @@ import (
 
 	"github.com/reshape-go/reshape/errcode"
 	"github.com/reshape-go/reshape/onnx"
+	"github.com/reshape-go/reshape/shape"
 	"github.com/reshape-go/reshape/sym"
 )
 
@@ -534,5 +535,117 @@ func FuzzInferONNX(f *testing.F) {
 			return
 		}
 		checkInference(t, g, fuzzBinding(2, 3, 5))
+	})
+}
+
+// joinModel builds a random model from fuzzed bytes for FuzzUnknownRank: inputs of one rank (1
+// to 3) whose dims are integers or the symbols A, B and C, and nodes of the operators that sum or
+// join their inputs' dims (Concat, the variadic element-wise operators, a sequence concatenated,
+// Split and Pad), each reading some of the tensors defined before it, along an axis in range.
+func joinModel(data []byte) *model {
+	r := &genReader{b: data}
+	rank := 1 + r.n(3)
+	b := newModel(18)
+	var names []string
+	for i := range 2 + r.n(3) {
+		dims := make([]any, rank)
+		for k := range dims {
+			dims[k] = []any{1, 2, 3, "A", "B", "C"}[r.n(6)]
+		}
+		name := "x" + strconv.Itoa(i)
+		b.input(name, dims...)
+		names = append(names, name)
+	}
+	pick := func() string { return names[len(names)-1-r.n(min(len(names), 4))] }
+	for i := range 1 + r.n(6) {
+		out := "t" + strconv.Itoa(i)
+		axis := int64(r.n(2*rank) - rank)
+		a, c := pick(), pick()
+		switch r.n(6) {
+		case 0, 1:
+			b.node("n"+strconv.Itoa(i), "Concat", []string{a, c, pick()}[:2+r.n(2)], []string{out}, attrInt("axis", axis))
+		case 2:
+			b.node("n"+strconv.Itoa(i), []string{"Sum", "Max", "Min", "Mean", "Add"}[r.n(5)], []string{a, c}, []string{out})
+		case 3:
+			b.node("s"+strconv.Itoa(i), "SequenceConstruct", []string{a, c}, []string{out + "s"}).
+				node("n"+strconv.Itoa(i), "ConcatFromSequence", []string{out + "s"}, []string{out}, attrInt("axis", axis))
+		case 4:
+			b.node("n"+strconv.Itoa(i), "Split", []string{a}, []string{out, out + "b"}, attrInt("axis", axis), attrInt("num_outputs", 2))
+		default:
+			pads := make([]int64, 2*rank)
+			for k := range pads {
+				pads[k] = int64(r.n(3))
+			}
+			b.ints("p"+strconv.Itoa(i), nil, pads...)
+			b.node("n"+strconv.Itoa(i), "Pad", []string{a, "p" + strconv.Itoa(i)}, []string{out})
+		}
+		names = append(names, out)
+	}
+	return b.output(names[len(names)-1])
+}
+
+// FuzzUnknownRank builds random models of the operators that sum or join their inputs' dims
+// (joinModel) and infers each twice: with some of its inputs of unknown rank (as the output of a
+// node without a rule reaches the nodes after it), and with their shapes at a binding of the
+// symbols. Knowing less never contradicts knowing more: where the bound run reports no error, the
+// run of unknown ranks reports none either (but one a run may avoid), and each of its tensors of
+// known rank has the bound run's rank, and dims whose bounds hold the bound run's (a Concat of an
+// input of unknown rank gave the sum of the others).
+func FuzzUnknownRank(f *testing.F) {
+	f.Add(byte(1), byte(3), byte(5), []byte("\x00\x00\x03\x01\x05\x00\x05"))
+	for _, seed := range fuzzGraphSeeds {
+		f.Add(byte(2), byte(3), byte(5), seed)
+	}
+	f.Fuzz(func(t *testing.T, a, b, c byte, data []byte) {
+		m := joinModel(data)
+		known, err := FromONNX(&m.m, "")
+		if err != nil {
+			t.Fatalf("FromONNX: %v", err)
+		}
+		binding := fuzzBinding(a, b, c)
+		dims := map[string]int64{}
+		for _, in := range known.Inputs {
+			for _, d := range in.Decl.Dims {
+				if v, ok := binding[d.Name]; ok {
+					dims[d.Name] = v
+				}
+			}
+		}
+		bound, err := Infer(known, Options{Dims: dims})
+		if err != nil || !checkResult(t, bound) {
+			return
+		}
+		// The inputs of unknown rank: those of the bits of a (all of them for none).
+		for i := range m.m.Graph.Inputs {
+			if a&0x7 == 0 || a&(1<<i) != 0 {
+				m.m.Graph.Inputs[i].Shape, m.m.Graph.Inputs[i].DimParams = shape.DynamicRank(), nil
+			}
+		}
+		unknown, err := FromONNX(&m.m, "")
+		if err != nil {
+			t.Fatalf("FromONNX: %v", err)
+		}
+		res, err := Infer(unknown, Options{})
+		if err != nil {
+			t.Fatalf("Infer with inputs of unknown rank: %v, and at %v: no error", err, dims)
+		}
+		if !checkResult(t, res) {
+			t.Fatalf("with inputs of unknown rank %s reports %v, and at %v no node does", firstFailed(res).Path, firstFailed(res).Err, dims)
+		}
+		for name, s := range res.Tensors() {
+			want := bound.Tensor(name)
+			if want == nil || s.Shape.RankDynamic || want.Shape.RankDynamic {
+				continue
+			}
+			if len(s.Shape.Dims) != len(want.Shape.Dims) {
+				t.Fatalf("%s: %v with inputs of unknown rank, %v at %v", name, s.Shape, want.Shape, dims)
+			}
+			for k, d := range s.Shape.Dims {
+				n, ok := want.Shape.Dims[k].Static()
+				if lo, hi := d.Bounds(); ok && (n < lo || n > hi) {
+					t.Fatalf("%s: %v with inputs of unknown rank, %v at %v", name, s.Shape, want.Shape, dims)
+				}
+			}
+		}
 	})
 }

@@ -354,18 +354,25 @@ func splitBySizes(c *ctx, in *Info, a int) error {
 	split := c.In(1)
 	k := split.Shape.Dims[0]
 	if split.Value != nil {
+		// The sizes are checked against the axis dim before the pieces are cut: a piece of
+		// known values past the end has none to cut.
 		sum := sym.Const(0)
-		at := make([]*Info, len(split.Value))
 		for i, s := range split.Value {
 			p, ok := s.NonNegative()
 			if !ok {
 				return c.Errorf(errcode.ErrInvalidShape, "split[%d] = %v is negative", i, s)
 			}
-			at[i] = piece(c, in, a, p, sum)
 			sum = sym.AddDims(sum, p)
 		}
 		if _, err := c.Unify(d, sum, "the axis dim and the sum of split "+sym.ShapeOf(split.Value...).String()); err != nil {
 			return err
+		}
+		at := make([]*Info, len(split.Value))
+		off := sym.Const(0)
+		for i, s := range split.Value {
+			p, _ := s.NonNegative()
+			at[i] = piece(c, in, a, p, off)
+			off = sym.AddDims(off, p)
 		}
 		if len(at) > maxAt {
 			at = nil

@@ -147,6 +147,12 @@ func TestSequenceRules(t *testing.T) {
 				node("split", "SplitToSequence", []string{"x", "sizes"}, []string{"s"}).output("s"),
 			want:        map[string]string{"s": "seq(f32[2..5,3]) len 2"},
 			constraints: []string{"T == 7 (split (SplitToSequence): the axis dim and the sum of split [2,5])"}},
+		// FuzzUnknownRank: the pieces of a tensor of known values were cut before the sizes were
+		// checked, past its end.
+		{name: "split values by sizes past the end",
+			model: newModel(17).ints("k", nil, 4, 5, 6).ints("sizes", nil, 2, 2).
+				node("split", "SplitToSequence", []string{"k", "sizes"}, []string{"s"}).output("s"),
+			errNode: "split", errCode: errcode.ErrInvalidShape},
 		{name: "split by ones (torch's repeat_interleave)",
 			model: newModel(17).input("x", "B", "T").ints("one", []int64{1}, 1).
 				node("shape", "Shape", []string{"x"}, []string{"s"}).
