@@ -162,7 +162,6 @@ func TestFileErrors(t *testing.T) {
 		code error
 		want string
 	}{
-		{"no bin", func(x string, b []byte) (string, []byte) { return x, nil }, errcode.ErrSyntax, "m.bin: no such file or directory"},
 		{"truncated bin", func(x string, b []byte) (string, []byte) { return x, b[:50] }, errcode.ErrSyntax, "m.bin: offset 40 + size 32 is past the end of the file (50 bytes)"},
 		{"empty bin", func(x string, b []byte) (string, []byte) { return x, b[:0] }, errcode.ErrSyntax, "offset 0 + size 16 is past the end of the file (0 bytes)"},
 		{"offset past end", func(x string, b []byte) (string, []byte) {
@@ -362,4 +361,24 @@ func oneDNNReport(text string) (*check.Report, error) {
 		return nil, err
 	}
 	return check.OneDNN(g, "g.json", check.Options{})
+}
+
+// TestFileWithoutBin: an IR network published without its .bin is checked; its Reshapes' Const
+// patterns have no values, and each row names the Const whose values the .bin holds.
+func TestFileWithoutBin(t *testing.T) {
+	path := builtinVariant(t, func(x string, b []byte) (string, []byte) { return x, nil })
+	rep, err := check.File(path, check.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	consts := []string{"1:0", "5:0", "9:0", "13:0", "17:0"} // the pattern of each Reshape
+	if len(rep.Rows) != len(consts) {
+		t.Fatalf("%d rows, want %d", len(rep.Rows), len(consts))
+	}
+	for i, row := range rep.Rows {
+		want := "Const " + consts[i] + " (its values are in the .bin, which was not read)"
+		if row.PatternSource != check.PatternUnknown || row.Pattern.Values != nil || row.Verdict != check.OK || len(row.Stopped) != 1 || row.Stopped[0] != want {
+			t.Errorf("row %s: pattern %v (%s), verdict %s, stopped by %q; want unknown, ok, stopped by %q", row.ID, row.Pattern, row.PatternSource, row.Verdict, row.Stopped, want)
+		}
+	}
 }

@@ -115,7 +115,21 @@ func (f irFormat) computed(_, src *graph.NodeResult) string {
 	return "the pattern is computed by the shape subgraph ending in " + l.Type + " " + l.String()
 }
 
+// unknown says, of a network read without its .bin, that the pattern's values may be in it.
+func (f irFormat) unknown(src *graph.NodeResult) string {
+	switch {
+	case f.w != nil:
+		return runTimePattern
+	case src == nil:
+		return "the pattern is a Const whose values are in the .bin, which was not read (absent), so it is inferred with its values unknown"
+	}
+	return "the pattern's values are unknown: the network was read without its .bin, whose constants they may depend on"
+}
+
 func (f irFormat) run(r *graph.NodeResult, row *Row, sz bool, opt Options) error {
+	if f.w == nil { // no .bin: no constant to run on
+		return nil
+	}
 	return runConst(f.net, f.layer(r), f.w, row, sz, opt)
 }
 

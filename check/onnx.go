@@ -60,4 +60,9 @@ func (onnxFormat) computed(r, src *graph.NodeResult) string {
 	return "the pattern is computed by a " + src.Node.Op + " node (" + r.Node.Inputs[1] + ")"
 }
 
+func (onnxFormat) unknown(*graph.NodeResult) string { return runTimePattern }
+
+// runTimePattern is the note of a row whose pattern's values are known at run time only.
+const runTimePattern = "the pattern's values are known at run time only, so it is inferred with its values unknown"
+
 func (onnxFormat) run(*graph.NodeResult, *Row, bool, Options) error { return nil }

@@ -29,6 +29,9 @@ type format interface {
 	where(r *graph.NodeResult) string
 	// computed is the note of a row whose pattern the node src computes.
 	computed(r, src *graph.NodeResult) string
+	// unknown is the note of a row whose pattern's values are unknown, src the node that
+	// outputs the pattern (nil for a constant).
+	unknown(src *graph.NodeResult) string
 	// run runs the Reshape of the row, whose special_zero is sz, on its constant data
 	// (Options.Run), for the formats that can.
 	run(r *graph.NodeResult, row *Row, sz bool, opt Options) error
@@ -123,7 +126,7 @@ func reshapeRow(res *graph.Result, d *declarations, form format, r *graph.NodeRe
 	case f.PatternErr != nil:
 		return Row{}, fmt.Errorf("pattern %w", f.PatternErr)
 	case f.Source == graph.PatternUnknown:
-		row.Message = "the pattern's values are known at run time only, so it is inferred with its values unknown"
+		row.Message = form.unknown(res.Producer(r, 1))
 	case f.Source == graph.PatternComputed:
 		row.Message = form.computed(r, res.Producer(r, 1))
 	}

@@ -225,12 +225,21 @@ func TestInferShapesIRFiles(t *testing.T) {
 	if err := os.WriteFile(xml, x, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	_, err = check.InferShapes(xml, check.Options{})
-	if !errors.Is(err, errcode.ErrIO) || !errors.Is(err, fs.ErrNotExist) || !strings.Contains(err.Error(), "net.bin") {
-		t.Errorf("without the .bin: %v, want an io error naming net.bin", err)
+	// Without the .bin beside it, the network is read whole, and its constants have no values.
+	s, err := check.InferShapes(xml, check.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := s.BytesRead(), int64(len(x)); got != want {
+		t.Errorf("without the .bin: BytesRead %d, want %d", got, want)
+	}
+	s.Close()
+	_, err = check.InferShapes(xml, check.Options{BinPath: filepath.Join(dir, "none.bin")})
+	if !errors.Is(err, errcode.ErrIO) || !errors.Is(err, fs.ErrNotExist) || !strings.Contains(err.Error(), "none.bin") {
+		t.Errorf("with a .bin named that is not there: %v, want an io error naming none.bin", err)
 	}
 	bin := strings.TrimSuffix(flattenHead, ".xml") + ".bin"
-	s, err := check.InferShapes(xml, check.Options{BinPath: bin})
+	s, err = check.InferShapes(xml, check.Options{BinPath: bin})
 	if err != nil {
 		t.Fatal(err)
 	}

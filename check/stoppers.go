@@ -48,7 +48,10 @@ func (s *stoppers) inputs(r *graph.NodeResult, k int, values bool) []string {
 		}
 		p := s.res.Producer(r, i)
 		if p == nil {
-			if values {
+			switch c := r.Graph.Consts[name]; {
+			case values && c != nil && c.Load == nil: // an IR network read without its .bin
+				out = appendNew(out, "Const "+name+" (its values are in the .bin, which was not read)")
+			case values:
 				out = appendNew(out, "input "+name)
 			}
 			continue

@@ -147,6 +147,8 @@ func reshapeOV(r *Result, n *NodeResult, f *Reshape) {
 	f.Pattern, f.PatternShape = p.Value, p.Shape.Partial()
 	c := n.Graph.Consts[n.Node.Inputs[1]]
 	switch {
+	case c != nil && c.Load == nil: // an IR network read without its .bin
+		f.Source = PatternUnknown
 	case c != nil:
 		if !c.Type.IsInteger() || p.Value != nil && len(p.Value) <= r.e.maxRank {
 			return

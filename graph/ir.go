@@ -209,7 +209,8 @@ func irPortMap(l *ir.Layer, b *ir.Body, params, results []string) (*PortMap, err
 	return pm, nil
 }
 
-// irFile is what Open holds of an IR network until Close: the network and its open .bin.
+// irFile is what Open holds of an IR network until Close: the network and its open .bin (nil for
+// a network read without one).
 type irFile struct {
 	net *ir.Net
 	w   *ir.Weights
@@ -220,7 +221,7 @@ func (f *irFile) Close() error { return f.w.Close() }
 // IR returns the OpenVINO IR network Open read g from and its weights (the .bin, open until Close),
 // for what the graph does not keep: the layers' names, their ports' names attributes, the .bin's
 // bytes read. Both are nil when Open read an ONNX model, when FromONNX or FromIR built g, and after
-// Close.
+// Close; the weights alone are nil for a network read without its .bin.
 func (g *Graph) IR() (*ir.Net, *ir.Weights) {
 	if f, ok := g.closer.(*irFile); ok {
 		return f.net, f.w

@@ -28,8 +28,8 @@ type OpenOptions struct {
 	// whole, and any file that is not a regular file (a pipe) whole. 0 means 2 GiB (2^31 bytes,
 	// protobuf's bound on a message).
 	MaxBytes int64
-	// Weights is the path of an IR model's .bin file; "" means the .xml path with the extension
-	// .bin. ONNX models ignore it: their external data files are named by the model, relative to
+	// Weights is the path of an IR model's .bin file, which must exist; "" means the .xml path with
+	// the extension .bin, if that exists (else the constants have no values). ONNX models ignore it: their external data files are named by the model, relative to
 	// its directory.
 	Weights string
 	// OneDNN makes Open read oneDNN Graph JSON files too (.json, or a file whose first byte past
@@ -93,7 +93,8 @@ func formatOf(path string, head []byte, oneDNN bool) *format {
 // or a file whose first byte is protobuf's tag of ModelProto.ir_version) as FromONNX reads it, with
 // the external data files it names resolved relative to its directory; or an OpenVINO IR network
 // (.xml, or a file that starts with '<') as FromIR reads it, with its constants in the .bin file
-// beside it (OpenOptions.Weights); and with OpenOptions.OneDNN a oneDNN Graph JSON file (.json, or
+// beside it (OpenOptions.Weights), or without values when there is none (IR files are often
+// published without their weights; Graph.IR gives nil weights); and with OpenOptions.OneDNN a oneDNN Graph JSON file (.json, or
 // a file that starts with '{'), whose graph has no nodes (Graph.OneDNN).
 //
 // It reads only what shapes need: an ONNX file is mapped into memory (onnx.Open) and its tensor
@@ -224,7 +225,12 @@ func openIR(path string, f *os.File, b []byte, opt OpenOptions, _ int64) (*Graph
 		bin = strings.TrimSuffix(path, filepath.Ext(path)) + ".bin"
 	}
 	w, err := ir.OpenWeights(bin)
-	if err != nil {
+	switch {
+	case err == nil:
+	case opt.Weights == "" && errors.Is(err, fs.ErrNotExist):
+		// An IR network published without its weights: its constants have no values.
+		w = nil
+	default:
 		return nil, errcode.IO(&WeightsError{Path: path, Weights: bin, Err: err})
 	}
 	g, err := FromIR(net, w)

@@ -346,3 +346,16 @@ func must(v string, ok bool) string {
 	}
 	return v
 }
+
+// TestNilWeights: the nil weights of a network read without its .bin hold nothing, and reading a
+// constant of them is an io error.
+func TestNilWeights(t *testing.T) {
+	var w *ir.Weights
+	if w.Size() != 0 || w.BytesRead() != 0 || w.Name() != "" || w.Close() != nil {
+		t.Errorf("nil weights: size %d, read %d, name %q, close %v", w.Size(), w.BytesRead(), w.Name(), w.Close())
+	}
+	c := ir.Const{Type: element.I64, Shape: []int64{2}, Offset: 8, Size: 16}
+	if _, err := w.Ints(c, 64); !errors.Is(err, errcode.ErrIO) || !strings.Contains(err.Error(), "offset 8: no .bin was read") {
+		t.Errorf("Ints: %v, want an io error", err)
+	}
+}

@@ -96,6 +96,9 @@ func (l *Layer) Const() (Const, error) {
 }
 
 // Weights is the .bin file of an IR model: the raw little-endian bytes Const layers point into.
+// A nil *Weights stands for a network read without its .bin (IR files are often published without
+// their weights): it holds no bytes, Size and BytesRead are 0, Close does nothing, and Bytes and
+// Ints fail with an error wrapping errcode.ErrIO.
 type Weights struct {
 	r    io.ReaderAt
 	size int64
@@ -125,21 +128,36 @@ func OpenWeights(path string) (*Weights, error) {
 
 // Close closes the file OpenWeights opened; it does nothing for NewWeights.
 func (w *Weights) Close() error {
-	if w.file == nil {
+	if w == nil || w.file == nil {
 		return nil
 	}
 	return w.file.Close()
 }
 
 // Name returns the name the weights were opened or made with, for messages: the .bin file's path.
-func (w *Weights) Name() string { return w.name }
+func (w *Weights) Name() string {
+	if w == nil {
+		return ""
+	}
+	return w.name
+}
 
 // BytesRead returns how many bytes Bytes (and Ints) have read, in all: those of the constants a
 // program read, never the file's size unless it read them all.
-func (w *Weights) BytesRead() int64 { return w.read.Load() }
+func (w *Weights) BytesRead() int64 {
+	if w == nil {
+		return 0
+	}
+	return w.read.Load()
+}
 
 // Size returns the length of the weights in bytes.
-func (w *Weights) Size() int64 { return w.size }
+func (w *Weights) Size() int64 {
+	if w == nil {
+		return 0
+	}
+	return w.size
+}
 
 // Bytes returns the bytes of c's value at c.Offset: those its shape and element type take, or
 // c.Size if that is fewer (a declared size larger than the value's leaves its tail unread). It
@@ -147,6 +165,9 @@ func (w *Weights) Size() int64 { return w.size }
 // allocates, and refuses a value of more than maxBytes bytes (errcode.ErrLimit). Errors name the
 // file and offset; a range past the end wraps errcode.ErrSyntax.
 func (w *Weights) Bytes(c Const, maxBytes int64) ([]byte, error) {
+	if w == nil {
+		return nil, errcode.Errorf(errcode.ErrIO, "offset %d: no .bin was read", c.Offset)
+	}
 	if c.Offset > w.size || c.Size > w.size-c.Offset {
 		return nil, errcode.Errorf(errcode.ErrSyntax, "%s: offset %d + size %d is past the end of the file (%d bytes)", w.name, c.Offset, c.Size, w.size)
 	}
@@ -171,7 +192,7 @@ func (w *Weights) Ints(c Const, maxElems int64) ([]int64, error) {
 		return nil, err
 	}
 	if n > maxElems {
-		return nil, errcode.Errorf(errcode.ErrLimit, "%s: offset %d: a constant of %d elements exceeds the limit of %d", w.name, c.Offset, n, maxElems)
+		return nil, errcode.Errorf(errcode.ErrLimit, "%s: offset %d: a constant of %d elements exceeds the limit of %d", w.Name(), c.Offset, n, maxElems)
 	}
 	b, err := w.Bytes(c, c.Size)
 	if err != nil {
@@ -179,7 +200,7 @@ func (w *Weights) Ints(c Const, maxElems int64) ([]int64, error) {
 	}
 	v, err := c.Type.DecodeInts(make([]int64, 0, n), b, int(n))
 	if err != nil {
-		return nil, fmt.Errorf("%s: offset %d: %w", w.name, c.Offset, err)
+		return nil, fmt.Errorf("%s: offset %d: %w", w.Name(), c.Offset, err)
 	}
 	return v, nil
 }

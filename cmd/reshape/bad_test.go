@@ -77,7 +77,6 @@ var badInputs = []badFile{
 	{"ir_const_volume_overflow.xml", checkFile, 2, "overflow", `Const layer "1" ("pattern", line 14)`},
 	{"ir_const_shape_dynamic.xml", checkFile, 2, "syntax", `Const layer "1" ("pattern", line 14)`},
 	{"ir_truncated_bin.xml", checkFile, 2, "syntax", "offset 0 + size 16"},
-	{"ir_missing_bin.xml", checkFile, 2, "syntax", "ir_missing_bin.bin"},
 	{"ir_run_data_past_end.xml", checkRun, 2, "syntax", "offset 16 + size 48"},
 	{"ir_pattern_1e9.xml", checkFile, 2, "syntax", `Const layer "1" ("pattern", line 14): ../../testdata/bad/ir_pattern_1e9.bin: offset 0 + size 8000000000 is past the end of the file`},
 	{"ir_pattern_u64_overflow.xml", checkFile, 1, "overflow", "offset 0: element 1"},

@@ -34,7 +34,8 @@ model declares. Files:
     Loop and Scan bodies included (Reshape-1 to Reshape-21, allowzero from Reshape-14); constants
     stored as external data are read from beside the model when needed;
   - OpenVINO IR .xml (IR v10 and v11), with the .bin beside it or --bin: the same inference from the
-    Parameters, and every Reshape layer;
+    Parameters, and every Reshape layer, those in TensorIterator, Loop and If bodies included; without
+    a .bin beside it, the constants' values are unknown;
   - oneDNN Graph JSON .json (benchdnn format): every StaticReshape and DynamicReshape op.
 A DIR stands for every model in its tree: .onnx files, .xml files of an IR <net>, .json files of
 oneDNN Graph; other .xml and .json files (package.json, pom.xml) are skipped with a note, and a tree

@@ -276,8 +276,10 @@ func TestCheckFiles(t *testing.T) {
 	if code, _, stderr := cli("", "check", "--bin", missing, ir); code != 2 || !strings.Contains(stderr, "reshape: syntax: "+ir+": weights: open "+missing+": no such file or directory\n") {
 		t.Errorf("--bin of a missing file: exit %d, %s", code, stderr)
 	}
-	if code, _, stderr := cli("", "check", ir); code != 2 || !strings.Contains(stderr, "(the .bin beside the .xml; give another with --bin)") {
-		t.Errorf("no .bin: exit %d, %s", code, stderr)
+	// Without a .bin, the Reshapes' Const patterns have no values.
+	if code, stdout, stderr := cli("", "check", "--quiet", ir); code != 0 || stderr != "" ||
+		!strings.HasSuffix(stdout, "5 reshapes in 1 file: 5 ok, 0 mismatch, 0 inferred, 0 error; undetermined dims stop at Const (5)\n") {
+		t.Errorf("no .bin: exit %d, %q, %q", code, stdout, stderr)
 	}
 	for _, name := range []string{"ir.bin", "notes.md"} {
 		os.WriteFile(filepath.Join(dir, name), []byte("# not a model\n"), 0o644)
@@ -588,7 +590,8 @@ func TestShapesCommandIR(t *testing.T) {
 	if err := os.WriteFile(lone, x, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if code, stdout, stderr := cli("", "shapes", lone); code != 2 || stdout != "" || !strings.HasPrefix(stderr, "reshape: io: ") || !strings.Contains(stderr, "lone.bin") {
+	// Without the .bin, the Reshape's pattern, computed from Const layers, is unknown.
+	if code, stdout, stderr := cli("", "shapes", lone); code != 0 || stderr != "" || !strings.Contains(stdout, "\nlogits,flat  Reshape      f32   [?,?]            [?,256]    ok\n") {
 		t.Errorf("without the .bin: exit %d, %q, %q", code, stdout, stderr)
 	}
 	bin := strings.TrimSuffix(model, ".xml") + ".bin"

@@ -28,7 +28,8 @@ integers, expressions in the model's symbols, or intervals: a named dimension (d
 of its name, an unnamed dynamic dim of a graph input the symbol INPUT:AXIS ('x:0'). An expression
 uses + - * // / and parentheses: 'B*T', '(H+1)//2'; / is an exact quotient.
 
-An OpenVINO IR .xml (IR v10 and v11), with the .bin beside it or --bin, is inferred from its
+An OpenVINO IR .xml (IR v10 and v11), with the .bin beside it or --bin (without one, the constants'
+values are unknown), is inferred from its
 Parameters layer by layer: every output port of every layer but the Const layers, named by the
 port's names attribute, else LAYER:PORT (the layer's name and the port's id), and compared with the
 port's dims; a Parameter is named by its name, which --input takes.
