@@ -661,6 +661,8 @@ func ovSparseFillEmptyRows(c *ctx) error {
 				seen[iv[i]] = true
 			}
 			m = sym.AddDims(n, sym.Const(nr-int64(len(seen))))
+		} else {
+			c.RunTime("the count of empty rows filled")
 		}
 	}
 	c.Out(0, idx.Type, sym.ShapeOf(m, sym.Const(2)))

@@ -4,6 +4,7 @@ import (
 	"math"
 	"slices"
 
+	"github.com/reshape-go/reshape/element"
 	"github.com/reshape-go/reshape/errcode"
 	"github.com/reshape-go/reshape/sym"
 )
@@ -212,7 +213,8 @@ func ovPad(c *ctx) error {
 // (sizes or scales input 1, axes input 2): every dim padded by pads_begin and pads_end (missing
 // trailing pads are 0), then on the axes (all by default) the sizes, or with
 // shape_calculation_mode scales floor(padded·scale + 1e-5). The sizes, scales, target shape and
-// axes are 1-D, sizes and scales of one element per axis; mode is one the version defines.
+// axes are 1-D, sizes and scales of one element per axis (of -11, sizes an integer type, scales
+// f16, bf16 or f32); mode is one the version defines.
 func ovInterpolate(c *ctx) error {
 	if c.Version() < 4 {
 		return ovInterpolate1(c)
@@ -263,6 +265,13 @@ func ovInterpolate(c *ctx) error {
 	src, err := c.Input(arg)
 	if err != nil {
 		return err
+	}
+	want := irSizes
+	if calc == "scales" {
+		want = irScales
+	}
+	if c.Version() >= 11 && src.Type != element.Undefined && !want.has(src.Type) {
+		return c.Errorf(errcode.ErrDataType, "%s of %v: shape_calculation_mode %s takes %v", calc, src.Type, calc, want)
 	}
 	if _, k, _ := ovVector(c, arg, calc); n >= 0 && k >= 0 && k != n {
 		return c.Errorf(errcode.ErrInvalidShape, "%s has %d elements for %d axes", calc, k, n)

@@ -101,6 +101,9 @@ func ovNMS(c *ctx) error {
 	default:
 		count = sym.Unknown()
 	}
+	if _, ok := count.Static(); !ok && !padded {
+		c.RunTime("the count of boxes selected")
+	}
 	c.Out(0, t, sym.ShapeOf(count, sym.Const(3)))
 	scores := ins[0].Type
 	if !scores.IsFloat() {
@@ -158,6 +161,7 @@ func ovMulticlassNMS(c *ctx) error {
 	}
 	_, hi := sym.MulDims(per, b).Bounds()
 	m := c.Fresh("selected", 0, hi)
+	c.RunTime("the count of boxes selected")
 	c.Out(0, ins[0].Type, sym.ShapeOf(m, sym.Const(6)))
 	c.Out(1, t, sym.ShapeOf(m, sym.Const(1)))
 	c.Out(2, t, sym.ShapeOf(b))
@@ -230,6 +234,7 @@ func ovGenerateProposals(c *ctx) error {
 	}
 	_, hi := sym.MulDims(sc[0], sym.Const(post)).Bounds()
 	r := c.Fresh("rois", 0, hi)
+	c.RunTime("the count of proposals kept")
 	c.Out(0, t, sym.ShapeOf(r, sym.Const(4)))
 	c.Out(1, t, sym.ShapeOf(r))
 	c.Out(2, rt, sym.ShapeOf(sc[0]))

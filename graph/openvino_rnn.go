@@ -277,7 +277,8 @@ func ovCTCLoss(c *ctx) error {
 
 // ovAttention: ScaledDotProductAttention-13: query [..., L, E], key [..., S, E] and value
 // [..., S, Ev], of batch dims that broadcast, give [..., L, Ev]; the attention_mask (input 3,
-// ignored when causal) broadcasts to [..., L, S], and scale (input 4) is a scalar or one element.
+// ignored when causal) is floating-point or boolean and broadcasts to [..., L, S], and scale
+// (input 4) is a scalar or one element.
 // The output's type is the first known of the inputs'.
 func ovAttention(c *ctx) error {
 	ins, err := c.Inputs(3)
@@ -292,6 +293,9 @@ func ovAttention(c *ctx) error {
 		if _, _, err := ovScalar(c, 4, "scale"); err != nil {
 			return err
 		}
+	}
+	if m := c.In(3); m != nil && !causal && m.Type != element.Undefined && !m.Type.IsFloat() && m.Type != element.Boolean {
+		return c.Errorf(errcode.ErrDataType, "attention_mask of %v: want a floating-point or boolean mask", m.Type)
 	}
 	t := element.Undefined
 	for i := range c.NumIn() {
@@ -344,7 +348,7 @@ func ovAttention(c *ctx) error {
 // ovReadValue: ReadValue-3 (the input's type and shape) and -6 (variable_shape and
 // variable_type, in OpenVINO's notation "[?,32,1..8,128]", "f32", "dynamic"; without them, as
 // IR v10 writes it, the input's): the variable's type and shape; an initializing input must lie
-// within them.
+// within them and be of the variable's type.
 func ovReadValue(c *ctx) error {
 	in := c.In(0)
 	_, declared := c.n.Attr("variable_shape")
@@ -378,6 +382,9 @@ func ovReadValue(c *ctx) error {
 	default:
 		if t, err = element.Parse(name); err != nil {
 			return c.Errorf(errcode.ErrSyntax, "variable_type %q: %v", name, err)
+		}
+		if in != nil && in.Type != element.Undefined && in.Type != t {
+			return c.Errorf(errcode.ErrDataType, "the initial value is %v, the variable %v", in.Type, t)
 		}
 	}
 	if vs.RankDynamic {

@@ -49,10 +49,12 @@ type ovCase struct {
 	want    []string // output shapes
 	values  []string // output values, flattened ("[N,-1]"); "" when not checked, "-" when there must be none
 	wantErr error
+	runTime string // the Loss.Why of a size only a run decides, "" when there must be none
 }
 
-// ovRun builds the graph of the case and infers it; it returns the result of the layer.
-func ovRun(t *testing.T, tc ovCase) graph.NodeResult {
+// ovRun builds the graph of the case and infers it; it returns the result of the layer and the
+// losses of precision recorded.
+func ovRun(t *testing.T, tc ovCase) (graph.NodeResult, []graph.Loss) {
 	t.Helper()
 	g := &graph.Graph{Consts: map[string]*graph.Const{}, Declared: map[string]graph.Decl{}}
 	tab := sym.NewTable()
@@ -94,14 +96,23 @@ func ovRun(t *testing.T, tc ovCase) graph.NodeResult {
 	if err != nil {
 		t.Fatalf("Infer: %v", err)
 	}
-	return res.Nodes[len(res.Nodes)-1]
+	return res.Nodes[len(res.Nodes)-1], res.Lost()
 }
 
 func checkOV(t *testing.T, cases []ovCase) {
 	t.Helper()
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			r := ovRun(t, tc)
+			r, lost := ovRun(t, tc)
+			runTime := ""
+			for _, l := range lost {
+				if l.RunTime {
+					runTime = l.Why
+				}
+			}
+			if runTime != tc.runTime {
+				t.Errorf("run-time size %q, want %q", runTime, tc.runTime)
+			}
 			if tc.wantErr != nil {
 				if !errors.Is(r.Err, tc.wantErr) {
 					t.Fatalf("error = %v, want %v", r.Err, tc.wantErr)
@@ -206,6 +217,8 @@ func TestOVConcatSqueeze(t *testing.T) {
 		{name: "concat mismatch", op: "Concat", attrs: "axis=0", ins: []ovIn{ovTensor([]int64{2, 1}, 1, 2), ovTensor([]int64{2, 2}, 3, 4, 5, 6)},
 			wantErr: errcode.ErrInvalidShape},
 		{name: "concat dims", op: "Concat", attrs: "axis=1", ins: []ovIn{ovParam("[N,3]"), ovParam("[M,T]")}, want: []string{"[N,T+3]"}},
+		{name: "concat after an input of dynamic rank", op: "Concat", attrs: "axis=1", ins: []ovIn{ovParam("[...]"), ovParam("[2,2..5]"), ovParam("[2,4]")},
+			want: []string{"[2,6..]"}},
 		{name: "unsqueeze scalar", op: "Unsqueeze", ins: []ovIn{ovScalar(5), ovInts(0)}, want: []string{"[1]"}, values: []string{"[5]"}},
 		{name: "unsqueeze -1", op: "Unsqueeze", ins: []ovIn{ovScalar(5), ovInts(-1)}, want: []string{"[1]"}, values: []string{"[5]"}},
 		{name: "unsqueeze two", op: "Unsqueeze", ins: []ovIn{ovScalar(5), ovInts(0, 1)}, want: []string{"[1,1]"}},

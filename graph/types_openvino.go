@@ -24,8 +24,10 @@ const (
 	irBool typeSet = 1 << element.Boolean
 	// irScalesOrSizes is what Interpolate-11's second input takes: scales (f32, f16, bf16) or sizes
 	// (i32, i64, u32, u64), which of them its shape_calculation_mode attribute says.
-	irScalesOrSizes typeSet = 1<<element.F16 | 1<<element.BF16 | 1<<element.F32 | 1<<element.I32 | 1<<element.I64 |
-		1<<element.U32 | 1<<element.U64
+	irScalesOrSizes typeSet = irScales | irSizes
+	// irScales and irSizes are the types of Interpolate-11's scales and of its sizes.
+	irScales typeSet = 1<<element.F16 | 1<<element.BF16 | 1<<element.F32
+	irSizes  typeSet = 1<<element.I32 | 1<<element.I64 | 1<<element.U32 | 1<<element.U64
 )
 
 // irOp returns the type signatures of the OpenVINO operation name.
