@@ -140,8 +140,8 @@ func ovClamp(c *ctx) (func(sym.Dim) sym.Dim, error) {
 }
 
 // ovShape returns the shape of the element-wise broadcast of the inputs' shapes under the node's
-// auto_broadcast attribute: numpy (the default: Broadcast) or none (equal shapes, unified); ok is
-// false for pdpd, whose result is left to the declaration.
+// auto_broadcast attribute: numpy (the default: Broadcast), none (equal shapes, unified) or pdpd
+// (ovPDPD, each input in turn into input 0's shape).
 func ovShape(c *ctx, ins []*Info) (s sym.Shape, ok bool, err error) {
 	mode, err := c.String("auto_broadcast", "numpy")
 	if err != nil {
@@ -157,7 +157,8 @@ func ovShape(c *ctx, ins []*Info) (s sym.Shape, ok bool, err error) {
 		return s, err == nil, err
 	case "none", "explicit":
 	case "pdpd":
-		return s, false, nil
+		s, err = ovPDPD(c, shapes, nil)
+		return s, err == nil, err
 	default:
 		return s, false, c.Errorf(errcode.ErrSyntax, "auto_broadcast %q: want numpy, none or pdpd", mode)
 	}
@@ -181,6 +182,47 @@ func ovShape(c *ctx, ins []*Info) (s sym.Shape, ok bool, err error) {
 		}
 	}
 	return s, true, nil
+}
+
+// ovPDPD returns the broadcast of shapes in PaddlePaddle's way, as OpenVINO's auto_broadcast pdpd
+// of axis -1 (the IR carries no other axis): the shape of the first of order (the inputs' order
+// when nil), into which each next one merges along its trailing dims; a dim of 1 broadcasts, and
+// a static dim larger than the one it merges into, or a rank larger, is an error wrapping
+// errcode.ErrInvalidShape. A dynamic rank gives a dynamic rank.
+func ovPDPD(c *ctx, shapes []sym.Shape, order []int) (sym.Shape, error) {
+	if order == nil {
+		order = make([]int, len(shapes))
+		for k := range order {
+			order[k] = k
+		}
+	}
+	for _, s := range shapes {
+		if s.RankDynamic {
+			return sym.DynamicRank(), nil
+		}
+	}
+	out := c.clone(shapes[order[0]].Dims)
+	defer c.refresh()
+	for _, k := range order[1:] {
+		src := shapes[k].Dims
+		off := len(out) - len(src)
+		if off < 0 {
+			return sym.Shape{}, c.Errorf(errcode.ErrInvalidShape, "auto_broadcast pdpd: input %d has rank %d, more than %d", k, len(src), len(out))
+		}
+		for i, d := range src {
+			a, okA := out[off+i].Static()
+			b, okB := d.Static()
+			if okA && okB && b > a {
+				return sym.Shape{}, c.Errorf(errcode.ErrInvalidShape, "auto_broadcast pdpd: input %d dim %d is %d, more than %d", k, i, b, a)
+			}
+			r, err := c.broadcastDim(out[off+i], d, bplace{k, i, off + i, 0})
+			if err != nil {
+				return sym.Shape{}, err
+			}
+			out[off+i] = r
+		}
+	}
+	return sym.ShapeOf(out...), nil
 }
 
 // ovBinary: the element-wise layers of two inputs, broadcast by auto_broadcast: Add-1,
@@ -282,7 +324,13 @@ func ovSelect(c *ctx) error {
 	if mode == "numpy" {
 		return whereOf(c, ins)
 	}
-	s, ok, err := ovShape(c, ins)
+	var s sym.Shape
+	ok := true
+	if mode == "pdpd" { // else into then, then the condition into the result
+		s, err = ovPDPD(c, []sym.Shape{ins[0].Shape, ins[1].Shape, ins[2].Shape}, []int{1, 2, 0})
+	} else {
+		s, ok, err = ovShape(c, ins)
+	}
 	if err != nil || !ok {
 		return err
 	}
