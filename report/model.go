@@ -36,7 +36,9 @@ type Model struct {
 	// states either (a oneDNN Graph file, whose shapes are numbers).
 	Complete *bool  `json:"complete"`
 	Lost     []Loss `json:"lost"`
-	// Sizes holds the values each symbol may take, where the engine states them (null until then).
+	// Sizes holds, by symbol, the values the conditions leave it (check.Conditions.Sizes, as check
+	// prints them: "1 only", "13..16", ">= 11", with "(checked A..B)" where they were found by
+	// evaluating the conditions over A..B rather than proven); null when the model states none.
 	Sizes   map[string]string `json:"sizes"`
 	Summary check.Summary     `json:"summary"`
 	Rows    []check.Row       `json:"rows"`
@@ -148,6 +150,7 @@ func Load(path string, opt Options) (*Model, error) {
 	for i, c := range rep.Constraints {
 		m.Conditions[i] = Condition{c, -1}
 	}
+	m.Sizes = sizesOf(rep.Sizes)
 	shapes, err := check.InferShapes(path, opt.Check)
 	if err != nil {
 		m.Notes = append(m.Notes, "no tensors nor graph: "+err.Error())
@@ -174,6 +177,21 @@ func Load(path string, opt Options) (*Model, error) {
 		}
 	}
 	return m, nil
+}
+
+// sizesOf returns the values each symbol of s may take, by name; nil for none.
+func sizesOf(s sym.Sizes) map[string]string {
+	var out map[string]string
+	for _, z := range s.Symbols {
+		if out == nil {
+			out = map[string]string{}
+		}
+		out[z.Symbol] = z.Text
+		if !z.Proven {
+			out[z.Symbol] += fmt.Sprintf(" (checked %d..%d)", z.Checked[0], z.Checked[1])
+		}
+	}
+	return out
 }
 
 // gather fills the inputs, symbols, nodes and the facts of the map from the inferred graph.

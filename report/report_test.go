@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -67,6 +68,27 @@ func TestLoad(t *testing.T) {
 		}
 		if m.Complete == nil || !*m.Complete || m.Lost != nil {
 			t.Errorf("%s: complete %v, lost %v; want complete", c.path, m.Complete, m.Lost)
+		}
+	}
+}
+
+// TestLoadSizes: the page's valid sizes are what the conditions leave each symbol, as check prints
+// them; none for a model without conditions.
+func TestLoadSizes(t *testing.T) {
+	for _, c := range []struct {
+		path string
+		want map[string]string
+	}{
+		{"../testdata/models/flat_matmul.onnx", map[string]string{"N": "1 only"}},
+		{"../testdata/models/cnn_stride.onnx", map[string]string{"N": "any", "H": ">= 11", "W": ">= 11"}},
+		{"../testdata/models/idioms.onnx", nil},
+	} {
+		m, err := report.Load(c.path, report.Options{Axes: report.MapAxes{NoMap: true}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !maps.Equal(m.Sizes, c.want) || (m.Sizes == nil) != (c.want == nil) {
+			t.Errorf("%s: sizes %q, want %q", c.path, m.Sizes, c.want)
 		}
 	}
 }
