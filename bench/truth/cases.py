@@ -75,4 +75,20 @@ GENERATED_CASES = [
     _bert("bert_deep_1x", "B2_T7", 2, 7),
     _bert("bert_deep_1x", "B3_T5", 3, 5),
 ]
+
+# issue 26: scikit-learn pipelines as skl2onnx writes them, and torch's list building (gen_ml.py).
+ML_CASES = [
+    (MODELS + "ml_linear.onnx", "N2", {"N": 2}, {}, {}),
+    (MODELS + "ml_linear.onnx", "N5", {"N": 5}, {}, {}),
+    (MODELS + "ml_trees.onnx", "N1", {"N": 1}, {}, {}),
+    (MODELS + "ml_trees.onnx", "N3", {"N": 3}, {}, {}),
+    (MODELS + "ml_svm.onnx", "N1", {"N": 1}, {}, {}),
+    (MODELS + "ml_svm.onnx", "N3", {"N": 3}, {}, {}),
+    (MODELS + "ml_prep.onnx", "N2_F4", {"N": 2, "F": 4}, {}, {"C": "randint:0:3"}),
+    (MODELS + "ml_prep.onnx", "N3_F2", {"N": 3, "F": 2}, {}, {"C": "randint:0:3"}),
+    (MODELS + "seq_lists.onnx", "B2_T5", {"B": 2, "T": 5}, {}, {}),
+    (MODELS + "seq_lists.onnx", "B3_T3", {"B": 3, "T": 3}, {}, {}),
+    (MODELS + "seq_lists.onnx", "B3_T1", {"B": 3, "T": 1}, {}, {}),  # fails: the split sizes [2, T-2]
+]
+GENERATED_CASES += ML_CASES
 EXTRA_MODELS = [MODELS + "bert_deep_2x.onnx", MODELS + "bert_deep_4x.onnx"]  # benchmark models without truth fixtures

@@ -53,8 +53,19 @@ ORT_TO_ELEMENT = {ort: elem for _, ort, elem in DTYPES.values()}
 # Ops whose outputs are sequences or optionals: onnxruntime-node cannot return them as tensors.
 NON_TENSOR_OPS = {
     "SequenceConstruct", "SequenceEmpty", "SequenceInsert", "SequenceErase", "SplitToSequence",
-    "Optional", "SequenceMap",
+    "Optional", "SequenceMap", "ZipMap",
 }
+
+
+def non_tensor(n, k):
+    """Whether output k of node n is a sequence, a map or an optional: n's op gives only those
+    (NON_TENSOR_OPS), or n is a Loop whose body declares the output so (a loop-carried list)."""
+    if n.op_type in NON_TENSOR_OPS:
+        return True
+    if n.op_type != "Loop":
+        return False
+    body = next(a.g for a in n.attribute if a.name == "body")
+    return k + 1 < len(body.output) and not body.output[k + 1].type.HasField("tensor_type")
 
 
 def sha256(path):
@@ -248,10 +259,10 @@ def with_all_outputs(model):
     have = {o.name for o in m.graph.output}
     skipped = {}
     for n in m.graph.node:
-        for o in n.output:
+        for k, o in enumerate(n.output):
             if not o or o in have:
                 continue
-            if n.op_type in NON_TENSOR_OPS:
+            if non_tensor(n, k):
                 skipped[o] = f"{n.op_type} output is not a tensor"
                 continue
             m.graph.output.append(onnx.ValueInfoProto(name=o))
