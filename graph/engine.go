@@ -911,6 +911,8 @@ func (e *engine) node(s *scope, i int) error {
 			c.out[k].FailedAt = r.Blocked
 		case c.out[k] == nil:
 			c.out[k] = e.fallback(s, name)
+		case c.out[k].Type == element.Undefined && dialectOf(domain).typesDeclared():
+			c.out[k].Type = s.g.Declared[name].Type
 		}
 		if out := c.out[k]; out.Value != nil {
 			if e.values += len(out.Value); e.values > e.maxValues {

@@ -193,7 +193,7 @@ func dnnlReduce(c *ctx) error {
 	for _, a := range ax {
 		reduced[a] = true
 	}
-	c.Out(0, in.Type, sym.ShapeOf(reducedDims(c.dims(r)[:0], in.Shape.Dims, reduced, keep)...))
+	c.Out(0, fileType, sym.ShapeOf(reducedDims(c.dims(r)[:0], in.Shape.Dims, reduced, keep)...))
 	return nil
 }
 
@@ -210,7 +210,7 @@ func dnnlReduceUnknown(c *ctx, in *Info, r int, keep bool) error {
 				dims[i] = sym.Interval(min(lo, 1), max(hi, 1))
 			}
 		}
-		c.Out(0, in.Type, sym.ShapeOf(dims...))
+		c.Out(0, fileType, sym.ShapeOf(dims...))
 		return nil
 	}
 	axes := c.In(1)
@@ -224,7 +224,7 @@ func dnnlReduceUnknown(c *ctx, in *Info, r int, keep bool) error {
 	if n > int64(r) {
 		return c.Errorf(errcode.ErrInvalidShape, "%d axes for an input of rank %d", n, r)
 	}
-	c.Out(0, in.Type, unknownDims(r-int(n)))
+	c.Out(0, fileType, unknownDims(r-int(n)))
 	return nil
 }
 

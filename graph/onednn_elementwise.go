@@ -53,20 +53,25 @@ var onednnElementwise = table{DomainOneDNN, []opDef{
 	{"PReLUBackward", since(1), fixed(3), fixed(2), 0, dnnlPReLU},
 }}
 
+// fileType is the element type of an output whose type oneDNN lets the file choose among those
+// the operation's table allows (a bf16 MatMul's f32 dst, an f32 SoftMax's bf16 dst): the
+// declaration's, which the engine takes for the outputs of a dialect that declares every tensor.
+const fileType = element.Undefined
+
 // dnnlUnary: the activations (Abs-1, Clamp-1, Elu-1, Exp-1, GELU-1, HardSigmoid-1, HardSwish-1,
 // LeakyReLU-1, Log-1, Mish-1, Pow-1, Reciprocal-1, ReLU-1, Round-1, Sigmoid-1, SoftPlus-1,
-// Sqrt-1, Square-1, Tanh-1), and Reorder-1: the output has the type and shape of the input.
+// Sqrt-1, Square-1, Tanh-1), and Reorder-1: the output has the shape of the input.
 func dnnlUnary(c *ctx) error {
 	in, err := c.Input(0)
 	if err != nil {
 		return err
 	}
-	c.SameAs(0, in)
+	c.Out(0, fileType, in.Shape)
 	return nil
 }
 
 // dnnlBackward: the backward operations of the activations (AbsBackward-1 ... TanhBackward-1):
-// diff_src has the type and shape of input 0 (src, or dst with use_dst), to which diff_dst (input
+// diff_src has the shape of input 0 (src, or dst with use_dst), to which diff_dst (input
 // 1) is equal.
 func dnnlBackward(c *ctx) error {
 	ins, err := c.Inputs(2)
@@ -77,7 +82,7 @@ func dnnlBackward(c *ctx) error {
 	if err != nil {
 		return err
 	}
-	c.Out(0, ins[0].Type, s)
+	c.Out(0, fileType, s)
 	return nil
 }
 
@@ -106,8 +111,7 @@ func dnnlBroadcast(c *ctx, ins ...*Info) (sym.Shape, error) {
 
 // dnnlBinary: Add-1, Subtract-1, Multiply-1, Divide-1, Maximum-1, Minimum-1,
 // SquaredDifference-1 and GreaterEqual-1: the broadcast of the two inputs (dnnlBroadcast), of
-// type boolean for GreaterEqual and otherwise the inputs' type, f32 where one is f32 and the other
-// bf16 or f16, as the operations' tables of data types say.
+// type boolean for GreaterEqual.
 func dnnlBinary(c *ctx) error {
 	ins, err := c.Inputs(2)
 	if err != nil {
@@ -117,31 +121,17 @@ func dnnlBinary(c *ctx) error {
 	if err != nil {
 		return err
 	}
-	t := element.Boolean
-	if c.n.Op != "GreaterEqual" {
-		t = mixedType(ins[0].Type, ins[1].Type)
+	t := fileType
+	if c.n.Op == "GreaterEqual" {
+		t = element.Boolean
 	}
 	c.Out(0, t, s)
 	return nil
 }
 
-// mixedType returns the type of an arithmetic operation of oneDNN on inputs of types a and b:
-// theirs when they are equal, f32 when one is f32 and the other bf16 or f16, else undefined.
-func mixedType(a, b element.Type) element.Type {
-	switch {
-	case a == b:
-		return a
-	case a == element.F32 && (b == element.BF16 || b == element.F16):
-		return a
-	case b == element.F32 && (a == element.BF16 || a == element.F16):
-		return b
-	}
-	return element.Undefined
-}
-
 // dnnlSelect: Select-1: with auto_broadcast numpy (the default), src_0 and src_1 broadcast, and
 // cond broadcasts to their broadcast one way (it does not grow it); with none, the three are
-// equal. The output has src_0's type.
+// equal.
 func dnnlSelect(c *ctx) error {
 	ins, err := c.Inputs(3)
 	if err != nil {
@@ -156,19 +146,19 @@ func dnnlSelect(c *ctx) error {
 		if err != nil {
 			return err
 		}
-		c.Out(0, ins[1].Type, s)
+		c.Out(0, fileType, s)
 		return nil
 	}
 	s, err := c.Broadcast(ins[1].Shape, ins[2].Shape)
 	if err != nil || s.RankDynamic || ins[0].Shape.RankDynamic {
-		c.Out(0, ins[1].Type, s)
+		c.Out(0, fileType, s)
 		return err
 	}
 	dims := c.clone(s.Dims)
 	if err := unidirectional(c, ins[0].Shape, dims, 0, true); err != nil {
 		return err
 	}
-	c.Out(0, ins[1].Type, sym.ShapeOf(dims...))
+	c.Out(0, fileType, sym.ShapeOf(dims...))
 	return nil
 }
 
@@ -212,9 +202,9 @@ func dnnlPReLU(c *ctx) error {
 			return err
 		}
 	}
-	c.Out(0, src.Type, out)
+	c.Out(0, fileType, out)
 	if c.n.Op == "PReLUBackward" {
-		c.Out(1, slope.Type, slope.Shape)
+		c.Out(1, fileType, slope.Shape)
 	}
 	return nil
 }

@@ -40,16 +40,6 @@ var (
 	poolAttrs = []string{"strides", "pads_begin", "pads_end", "kernel"}
 )
 
-// floatType returns t for the floating-point types of oneDNN's computations (f32, bf16, f16),
-// whose output has the type of the input, and undefined for the others (an int8 convolution's
-// output type is the file's).
-func floatType(t element.Type) element.Type {
-	if t == element.F32 || t == element.BF16 || t == element.F16 {
-		return t
-	}
-	return element.Undefined
-}
-
 // dnnlMatMul: MatMul-1: numpy's matmul of src and weights (transpose_a, transpose_b swap the last
 // two dims of an operand of rank 2 or more; a 1-D operand is a row or a column whose added dim
 // leaves the output), to which bias (input 2) broadcasts one way.
@@ -75,7 +65,7 @@ func dnnlMatMul(c *ctx) error {
 			return err
 		}
 	}
-	c.Out(0, floatType(mixedType(ins[0].Type, ins[1].Type)), sym.ShapeOf(dims...))
+	c.Out(0, fileType, sym.ShapeOf(dims...))
 	return nil
 }
 
@@ -268,7 +258,7 @@ func dnnlConv(c *ctx) error {
 	if _, err := channelParam(c, 2, o, "bias"); err != nil {
 		return err
 	}
-	c.Out(0, floatType(src.Type), activationShape(n, o, out, nxc))
+	c.Out(0, fileType, activationShape(n, o, out, nxc))
 	return nil
 }
 
@@ -379,10 +369,10 @@ func dnnlConvBackwardData(c *ctx) error {
 		if _, err := c.Unify(bc, inC, "dst_shape's channels and the weights' I times groups"); err != nil {
 			return err
 		}
-		c.Out(0, floatType(dst.Type), s)
+		c.Out(0, fileType, s)
 		return nil
 	case r >= 0:
-		c.Out(0, floatType(dst.Type), s)
+		c.Out(0, fileType, s)
 		return nil
 	}
 	w, err := dnnlWindow(c, k)
@@ -393,7 +383,7 @@ func dnnlConvBackwardData(c *ctx) error {
 	if err := transposedSizes(c, w, sp, out); err != nil {
 		return err
 	}
-	c.Out(0, floatType(dst.Type), activationShape(n, inC, out, nxc))
+	c.Out(0, fileType, activationShape(n, inC, out, nxc))
 	return nil
 }
 
@@ -417,7 +407,7 @@ func dnnlConvBackwardWeights(c *ctx) error {
 		if r != len(src.Shape.Dims) {
 			return c.Errorf(errcode.ErrInvalidShape, "weights_shape %v of rank %d for src of rank %d", s, r, len(src.Shape.Dims))
 		}
-		c.Out(0, floatType(src.Type), s)
+		c.Out(0, fileType, s)
 		return nil
 	}
 	n, srcC, sp := activation(src.Shape.Dims, nxc)
@@ -441,7 +431,7 @@ func dnnlConvBackwardWeights(c *ctx) error {
 		}
 		k[a] = kernelOf(w, a, in, out)
 	}
-	c.Out(0, floatType(src.Type), weightsShape(f, o, i, k))
+	c.Out(0, fileType, weightsShape(f, o, i, k))
 	return nil
 }
 
@@ -476,7 +466,7 @@ func dnnlPool(c *ctx) error {
 	if err != nil {
 		return err
 	}
-	c.Out(0, in.Type, s)
+	c.Out(0, fileType, s)
 	return nil
 }
 
@@ -550,7 +540,7 @@ func dnnlPoolBackward(c *ctx) error {
 			return err
 		}
 	}
-	c.Out(0, dst.Type, src)
+	c.Out(0, fileType, src)
 	return nil
 }
 
@@ -600,13 +590,13 @@ func dnnlInterpolate(c *ctx) error {
 	}
 	dst := activationShape(n, ch, out, nxc)
 	if c.n.Op == "Interpolate" {
-		c.Out(0, in.Type, dst)
+		c.Out(0, fileType, dst)
 		return nil
 	}
 	if err := sameShape(c, c.In(1).Shape, dst, "diff_dst and the interpolation of src"); err != nil {
 		return err
 	}
-	c.Out(0, c.In(1).Type, in.Shape)
+	c.Out(0, fileType, in.Shape)
 	return nil
 }
 
@@ -644,7 +634,7 @@ func dnnlBiasAdd(c *ctx) error {
 	if _, err := channelParam(c, 1, in.Shape.Dims[axis], "bias"); err != nil {
 		return err
 	}
-	c.SameAs(0, in)
+	c.Out(0, fileType, in.Shape)
 	return nil
 }
 
@@ -655,7 +645,7 @@ func dnnlBiasAddBackward(c *ctx) error {
 	if err != nil || !ok {
 		return err
 	}
-	c.Out(0, in.Type, sym.ShapeOf(in.Shape.Dims[axis]))
+	c.Out(0, fileType, sym.ShapeOf(in.Shape.Dims[axis]))
 	return nil
 }
 
@@ -686,7 +676,7 @@ func dnnlDropout(c *ctx) error {
 			}
 		}
 	}
-	c.SameAs(0, ins[0])
+	c.Out(0, fileType, ins[0].Shape)
 	if c.NumOut() > 1 {
 		c.Out(1, element.U8, ins[0].Shape)
 	}

@@ -1,7 +1,6 @@
 package graph
 
 import (
-	"github.com/reshape-go/reshape/element"
 	"github.com/reshape-go/reshape/sym"
 )
 
@@ -48,9 +47,9 @@ func dnnlBatchNorm(c *ctx) error {
 			return err
 		}
 	}
-	c.Out(0, src.Type, full)
+	c.Out(0, fileType, full)
 	for k := 1; k < c.NumOut(); k++ {
-		c.Out(k, element.F32, sym.ShapeOf(ch))
+		c.Out(k, fileType, sym.ShapeOf(ch))
 	}
 	return nil
 }
@@ -92,13 +91,13 @@ func dnnlLayerNorm(c *ctx) error {
 			}
 		}
 	}
-	c.Out(0, src.Type, full)
+	c.Out(0, fileType, full)
 	for k := 1; k < c.NumOut(); k++ {
 		s := norm
 		if c.n.Op == "LayerNorm" {
 			s = sym.ShapeOf(c.clone(full.Dims[:axis])...)
 		}
-		c.Out(k, element.F32, s)
+		c.Out(k, fileType, s)
 	}
 	return nil
 }
@@ -123,9 +122,9 @@ func dnnlGroupNorm(c *ctx) error {
 			return err
 		}
 	}
-	c.SameAs(0, src)
+	c.Out(0, fileType, src.Shape)
 	for k := 1; k < c.NumOut(); k++ {
-		c.Out(k, element.F32, sym.ShapeOf(src.Shape.Dims[0], sym.Const(g)))
+		c.Out(k, fileType, sym.ShapeOf(src.Shape.Dims[0], sym.Const(g)))
 	}
 	return nil
 }
@@ -150,9 +149,9 @@ func dnnlSoftmax(c *ctx) error {
 	if err != nil {
 		return err
 	}
-	c.SameAs(0, in)
+	c.Out(0, fileType, in.Shape)
 	if c.NumOut() > 1 {
-		c.Out(1, element.F32, sym.ShapeOf(withDim(c.clone(in.Shape.Dims), axis, sym.Const(1))...))
+		c.Out(1, fileType, sym.ShapeOf(withDim(c.clone(in.Shape.Dims), axis, sym.Const(1))...))
 	}
 	return nil
 }
@@ -171,6 +170,6 @@ func dnnlSoftmaxBackward(c *ctx) error {
 	if err != nil {
 		return err
 	}
-	c.Out(0, ins[0].Type, s)
+	c.Out(0, fileType, s)
 	return nil
 }

@@ -1,7 +1,6 @@
 package graph
 
 import (
-	"github.com/reshape-go/reshape/element"
 	"github.com/reshape-go/reshape/errcode"
 	"github.com/reshape-go/reshape/sym"
 )
@@ -37,8 +36,7 @@ func dnnlQType(c *ctx, r int, ok bool) (qtype string, axis int, err error) {
 	return qtype, axis, err
 }
 
-// dnnlQuantize: Quantize-1 and Dequantize-1: the output has src's shape, of type f32 for
-// Dequantize (Quantize's, s8, u8 or an f8 type, is the file's); the scales attribute (and zps,
+// dnnlQuantize: Quantize-1 and Dequantize-1: the output has src's shape; the scales attribute (and zps,
 // when given) holds one value per tensor (qtype per_tensor) or one per element of src's axis
 // (per_channel: perChannel).
 func dnnlQuantize(c *ctx) error {
@@ -91,18 +89,9 @@ func perChannel(c *ctx, n int, d sym.Dim, name string, axis int) error {
 	return err
 }
 
-// dnnlQuantOut sets the output of a quantization of in: in's shape, of type f32 for a
-// dequantization, the scales' for DynamicDequantize, and the file's for a quantization (s8, u8 or
-// an f8 type).
+// dnnlQuantOut sets the output of a quantization of in: in's shape, of the file's type.
 func dnnlQuantOut(c *ctx, in *Info) error {
-	t := element.Undefined
-	switch c.n.Op {
-	case "Dequantize":
-		t = element.F32
-	case "DynamicDequantize":
-		t = c.In(1).Type
-	}
-	c.Out(0, t, in.Shape)
+	c.Out(0, fileType, in.Shape)
 	return nil
 }
 
@@ -211,17 +200,12 @@ func boolPred(b bool) sym.Pred {
 	return sym.False()
 }
 
-// dnnlTypeCast: TypeCast-1: src's shape, of type f32 for bf16 or f16 src (an f32 src casts to bf16
-// or f16: the file's).
+// dnnlTypeCast: TypeCast-1: src's shape, of the file's type.
 func dnnlTypeCast(c *ctx) error {
 	in, err := c.Input(0)
 	if err != nil {
 		return err
 	}
-	t := element.Undefined
-	if in.Type == element.BF16 || in.Type == element.F16 {
-		t = element.F32
-	}
-	c.Out(0, t, in.Shape)
+	c.Out(0, fileType, in.Shape)
 	return nil
 }

@@ -119,6 +119,9 @@ type dialect struct {
 	// unknownRank is what a rule gives its outputs when an input whose rank it needs has none
 	// (ctx.Ranked).
 	unknownRank rankPolicy
+	// fileTypes gives an output whose element type a rule leaves undefined the type the model
+	// declares: oneDNN lets a file choose an op's output type among those its table allows.
+	fileTypes bool
 	// qualify names the domain's operators with their domain in Result.Unsupported
 	// ("com.microsoft:Attention"); ONNX's and OpenVINO's go by their name alone.
 	qualify bool
@@ -148,7 +151,7 @@ var dialects = map[string]*dialect{
 	domainML:        {opset: "opset ", unknownRank: rankDynamic, qualify: true},
 	domainMicrosoft: {opset: "opset ", unknownRank: rankDynamic, qualify: true},
 	DomainOpenVINO:  {opset: "opset", foldCase: true, names: map[string]string{}, unknownRank: rankDeclared},
-	DomainOneDNN:    {opset: "version ", unknownRank: rankDeclared},
+	DomainOneDNN:    {opset: "version ", unknownRank: rankDeclared, fileTypes: true},
 }
 
 // dialectOf returns the dialect of domain ("" or "ai.onnx" for ONNX's default domain), nil for a
@@ -159,6 +162,10 @@ func dialectOf(domain string) *dialect {
 	}
 	return dialects[domain]
 }
+
+// typesDeclared reports whether the outputs of the domain's rules take the declared element type
+// where the rule leaves it undefined (dialect.fileTypes); false for a domain without rules.
+func (d *dialect) typesDeclared() bool { return d != nil && d.fileTypes }
 
 // name returns the registered spelling of the operator op of the domain: op itself, or for a
 // domain that folds case the spelling registered for it, matched ignoring case (op when none is).
