@@ -71,7 +71,7 @@ const defaultMaxBytes = 1 << 30
 // or does not follow its format; the .bin of an IR network that cannot be opened is an error
 // wrapping errcode.ErrSyntax and the *graph.WeightsError of graph.Open.
 func File(path string, opt Options) (*Report, error) {
-	g, err := graph.Open(path, graph.OpenOptions{MaxBytes: opt.MaxFileSize, Weights: opt.BinPath, OneDNN: true})
+	g, err := graph.Open(path, graph.OpenOptions{MaxBytes: opt.MaxFileSize, Weights: opt.BinPath})
 	if we := (*graph.WeightsError)(nil); errors.As(err, &we) {
 		return nil, weightsError{we}
 	}
@@ -82,7 +82,7 @@ func File(path string, opt Options) (*Report, error) {
 	var rep *Report
 	switch net, w := g.IR(); {
 	case g.OneDNN() != nil:
-		rep, err = OneDNN(g.OneDNN(), path, opt)
+		rep, err = oneDNNReport(g, g.OneDNN(), path, opt)
 	case net != nil:
 		rep, err = report(g, newIRFormat(g, net, w), path, opt)
 	default:

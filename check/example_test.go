@@ -28,8 +28,9 @@ func ExampleBuiltin() {
 	// 5 reshapes in 1 file: 5 ok, 0 mismatch, 0 inferred, 0 error
 }
 
-// A oneDNN Graph of two reshapes: the StaticReshape declares an output the rules do not give, and
-// the DynamicReshape's pattern is a run-time input, so its values are unknown.
+// A oneDNN Graph of two reshapes: the StaticReshape declares an output the rules do not give; the
+// DynamicReshape reads the inferred [8,12], and its pattern is a run-time input, so its values are
+// unknown, but no pattern gives the volume it declares.
 func ExampleOneDNN() {
 	const graph = `{"graph": [
 	  {"id": 1, "name": "flatten", "kind": "StaticReshape",
@@ -58,6 +59,6 @@ func ExampleOneDNN() {
 	// Output:
 	// StaticReshape flatten: [8,3,4] by [0,-1] (const) gives [8,12], declared [8,3]: mismatch
 	//   the model declares [8,3], the rules give [8,12]
-	// DynamicReshape split: [8,3] by - (unknown) gives [?,?,?], declared [2,4,3]: ok
-	//   DynamicReshape takes its pattern at run time: inferred with its values unknown
+	// DynamicReshape split: [8,12] by - (unknown) gives [?,?,?], declared [2,4,3]: mismatch
+	//   the model declares [2,4,3] of volume 24, but the input [8,12] has volume 96, and a reshape keeps the volume; the pattern's values are known at run time only, so it is inferred with its values unknown
 }

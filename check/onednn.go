@@ -1,157 +1,163 @@
 package check
 
 import (
-	"fmt"
+	"slices"
 	"strconv"
 
 	"github.com/reshape-go/reshape"
-	"github.com/reshape-go/reshape/element"
 	"github.com/reshape-go/reshape/errcode"
+	"github.com/reshape-go/reshape/graph"
 	"github.com/reshape-go/reshape/onednn"
 	"github.com/reshape-go/reshape/shape"
 	"github.com/reshape-go/reshape/sym"
 )
 
-// OneDNN checks every StaticReshape (dialect onednn-static: the pattern is the s64[] attribute
-// shape) and DynamicReshape (dialect onednn-dynamic: the pattern is the second input, whose values
-// are known only at run time) of the graph. The input and declared shapes are the logical tensors'
-// shapes and the data type their dtype; the shapes are numbers, so the report has no symbols and
-// no constraints. It returns an error when an op lacks what its kind requires.
+// OneDNN checks the oneDNN Graph g after inferring the shape of every logical tensor with package
+// graph (graph.FromOneDNN: the tensors no op outputs are the inputs, which Options.Inputs binds by
+// id and Options.Dims by their symbols ltID:AXIS): a row per StaticReshape (dialect onednn-static:
+// the pattern is the s64[] attribute shape) and DynamicReshape (dialect onednn-dynamic: the pattern
+// is the second input, whose values are known only at run time); a row per other op whose
+// declared output differs from the inferred shape (Mismatch, naming the logical tensor) or whose
+// inputs break its rule (the error's code); and a row per logical tensor that two ops declare with
+// shapes no tensor has both of, at the second op: an error (invalid-shape) naming both places. It
+// returns an error when an op lacks what its kind requires, or the graph cannot be built.
 func OneDNN(g *onednn.Graph, file string, opt Options) (*Report, error) {
-	rep := &Report{File: file}
-	for i := range g.Ops {
-		op := &g.Ops[i]
-		var d reshape.Dialect
-		switch op.Kind {
-		case "StaticReshape":
-			d = reshape.OneDNNStatic
-		case "DynamicReshape":
-			d = reshape.OneDNNDynamic
-		default:
-			continue
-		}
-		s, err := onednnSite(op, d, opt)
-		if err != nil {
-			return nil, fmt.Errorf("%v: %w", op, err)
-		}
-		rep.Rows = append(rep.Rows, s.Check(file))
+	gr, err := graph.FromOneDNN(g)
+	if err != nil {
+		return nil, err
 	}
+	return oneDNNReport(gr, g, file, opt)
+}
+
+// oneDNNReport returns the report of the graph gr built from the oneDNN Graph dg.
+func oneDNNReport(gr *graph.Graph, dg *onednn.Graph, file string, opt Options) (*Report, error) {
+	res, err := graph.Infer(gr, opt.graphOptions())
+	if err != nil {
+		return nil, err
+	}
+	rep := newReport(res, file)
+	form := oneDNNFormat{dg}
+	if rep.Rows, err = rows(gr, res, form, file, opt); err != nil {
+		return nil, err
+	}
+	index := make(map[string]int, len(dg.Ops)) // the node of each row, by the op's id
+	for i := range dg.Ops {
+		index[form.id(&res.Nodes[i])] = i
+	}
+	decls := newDeclarations(res)
+	for i := range res.Nodes {
+		rep.Rows = append(rep.Rows, form.declRows(res, decls, &res.Nodes[i], file, opt)...)
+	}
+	lts, err := dg.LogicalTensors()
+	if err != nil {
+		return nil, err
+	}
+	for i := range lts {
+		if _, conflict, _ := lts[i].Declared(); conflict != nil {
+			rep.Rows = append(rep.Rows, conflictRow(conflict, file))
+		}
+	}
+	at := func(r Row) int { return index[r.ID] }
+	slices.SortStableFunc(rep.Rows, func(a, b Row) int { return at(a) - at(b) })
 	return rep, nil
 }
 
-func onednnSite(op *onednn.Op, d reshape.Dialect, opt Options) (*site, error) {
-	inputs := 1
-	if d == reshape.OneDNNDynamic {
-		inputs = 2
-	}
-	if len(op.Inputs) != inputs || len(op.Outputs) != 1 {
-		return nil, errcode.Errorf(errcode.ErrSyntax, "%d inputs and %d outputs, want %d and 1", len(op.Inputs), len(op.Outputs), inputs)
-	}
-	szAttr, ok := op.Attrs["special_zero"]
-	if !ok {
-		return nil, errcode.Errorf(errcode.ErrSyntax, "no special_zero attribute (required by %s-1)", op.Kind)
-	}
-	sz, err := szAttr.Bool()
-	if err != nil {
-		return nil, fmt.Errorf("special_zero: %w", err)
-	}
-	s := &site{
-		ID: strconv.FormatInt(op.ID, 10), Name: op.Name, Op: op.Kind,
-		Options: reshape.Options{Dialect: d, SpecialZero: sz, MaxRank: opt.MaxRank},
-	}
-	if s.Input, err = op.Inputs[0].PartialShape(); err != nil {
-		return nil, err
-	}
-	if s.Declared, err = op.Outputs[0].PartialShape(); err != nil {
-		return nil, err
-	}
-	if s.Options.DataType, err = element.Parse(op.Inputs[0].DType); err != nil {
-		s.Err = errcode.Errorf(errcode.ErrDataType, "input logical tensor %d: dtype %q is not an element type", op.Inputs[0].ID, op.Inputs[0].DType)
-	}
-	if d == reshape.OneDNNDynamic {
-		pt := &op.Inputs[1]
-		ps, err := pt.PartialShape()
-		if err != nil {
-			return nil, err
-		}
-		s.Pattern, s.PatternSource = reshape.UnknownPattern(ps), PatternUnknown
-		s.Note = "DynamicReshape takes its pattern at run time: inferred with its values unknown"
-		if t, err := element.Parse(pt.DType); err == nil {
-			s.Options.PatternType = t
-		} else if s.Err == nil {
-			s.Err = errcode.Errorf(errcode.ErrPatternType, "shape logical tensor %d: dtype %q is not an element type", pt.ID, pt.DType)
-		}
-		return s, nil
-	}
-	shapeAttr, ok := op.Attrs["shape"]
-	if !ok {
-		return nil, errcode.Errorf(errcode.ErrSyntax, "no shape attribute (required by StaticReshape-1)")
-	}
-	values, err := shapeAttr.Ints()
-	if err != nil {
-		return nil, fmt.Errorf("shape: %w", err)
-	}
-	dims := make([]shape.Dim, len(values))
-	for i, v := range values {
-		dims[i] = shape.Static(v)
-	}
-	s.Pattern, s.PatternSource = reshape.PatternOf(dims...), PatternConst
-	s.Options.PatternType = element.I64
-	return s, nil
+// oneDNNFormat is what the rows of a oneDNN Graph show of it: ops by their id, name and kind.
+type oneDNNFormat struct{ g *onednn.Graph }
+
+func (oneDNNFormat) dialect() reshape.Dialect { return reshape.OneDNNStatic }
+
+// rebinds: a oneDNN Graph declares the numbers of one set of input shapes, as an IR network does.
+func (oneDNNFormat) rebinds() bool { return true }
+
+func (f oneDNNFormat) id(r *graph.NodeResult) string {
+	return strconv.FormatInt(f.g.Ops[r.Index].ID, 10)
 }
 
-// site is one Reshape as a model describes it, ready to be checked.
-type site struct {
-	ID, Name, Op  string
-	Input         shape.Shape
-	Pattern       reshape.Pattern
-	PatternSource PatternSource
-	Options       reshape.Options
-	Declared      shape.Shape
-	Note          string // added to the row's message, e.g. where a non-constant pattern comes from
-	// Err, when not nil, is a problem found while reading the site (a pattern constant over a limit);
-	// it becomes the verdict instead of an inference.
-	Err error
+func (f oneDNNFormat) reshape(r *graph.NodeResult, _ int64, file string) Row {
+	op := &f.g.Ops[r.Index]
+	return Row{File: file, ID: strconv.FormatInt(op.ID, 10), Name: op.Name, Op: op.Kind}
 }
 
-// Check infers the site's output shape and compares it with the declared one as the rows of every
-// format are (compare): OK when the two are equal (a dim known only by its bounds meeting the other)
-// and the declared shape may have the input's volume, Mismatch otherwise (also when the pattern's values are unknown: a reshape keeps the volume
-// whatever they are), Inferred when the rules give an unknown rank, or the error code when
-// inference fails.
-func (s *site) Check(file string) Row {
-	sz := s.Options.CopiesZeros()
-	declared := sym.FromShapes(s.Declared)
-	r := Row{
-		File: file, ID: s.ID, Name: s.Name, Op: s.Op, Dialect: s.Options.Dialect, Input: sym.FromShapes(s.Input),
-		Pattern: patternOf(s.Pattern), PatternShape: s.Pattern.TensorShape(), PatternSource: s.PatternSource, SpecialZero: &sz,
-		Declared: &declared,
+func (f oneDNNFormat) where(r *graph.NodeResult) string { return f.g.Ops[r.Index].String() }
+
+func (oneDNNFormat) computed(_, _ *graph.NodeResult) string { return "" }
+
+// unknown: DynamicReshape takes its pattern at run time.
+func (oneDNNFormat) unknown(*graph.NodeResult) string { return runTimePattern }
+
+func (oneDNNFormat) run(*graph.NodeResult, *Row, bool, Options) error { return nil }
+
+// declRows returns the rows of the outputs of the op r, other than a Reshape (whose row compares
+// its output) and one that failed or lies downstream of a failure (whose row says so), whose
+// declaration differs from the inferred shape: Mismatch, or Stale when the bindings rebind the
+// inputs.
+func (f oneDNNFormat) declRows(res *graph.Result, d *declarations, r *graph.NodeResult, file string, opt Options) []Row {
+	if _, isReshape := graph.ReadReshape(r.Node); isReshape || r.Err != nil || r.Blocked != "" {
+		return nil
 	}
-	err := s.Err
-	if err == nil {
-		var out shape.Shape
-		if out, err = reshape.InferPartial(s.Input, s.Pattern, s.Options); err == nil {
-			inferred := sym.FromShapes(out)
-			r.Inferred = &inferred
+	var out []Row
+	for k, name := range r.Node.Outputs {
+		info := r.Outputs[k]
+		declared, _, ok := res.Declared(r.Graph, name)
+		if !ok || info == nil || info.FromDecl || info.Shape.RankDynamic {
+			continue
 		}
-	}
-	if err != nil {
-		r.Verdict, r.Message = verdictOf(err), notes(err.Error(), s.Note)
-		return r
-	}
-	r.Verdict, r.Message = compare(newDeclarations(nil), r.Input, *r.Inferred, declared, s.Note)
-	return r
-}
-
-// patternOf returns the row's form of a pattern of package reshape.
-func patternOf(p reshape.Pattern) Pattern {
-	values, ok := p.Values()
-	if !ok {
-		return Pattern{Scalar: p.IsScalar()}
-	}
-	out := Pattern{Values: make([]sym.Dim, len(values)), Scalar: p.IsScalar()}
-	for i, v := range values {
-		out.Values[i] = sym.Interval(v.Lo, v.Hi)
+		when := d.equalWhen(info.Shape, declared)
+		if when.IsTrue() {
+			continue
+		}
+		row := nodeRow(res, r, file, f.dialect(), f.id(r))
+		row.Name, row.Op = f.g.Ops[r.Index].Name, r.Node.Op
+		inferred := info.Shape
+		row.Inferred, row.Declared = &inferred, &declared
+		row.Verdict, row.Message = Mismatch, "logical tensor "+name+": "+disagreement(declared, inferred, when)
+		if opt.rebinds(true) {
+			row.Verdict, row.Message = Stale, "logical tensor "+name+": "+staleDeclaration(declared, inferred)
+		}
+		out = append(out, row)
 	}
 	return out
+}
+
+// conflictRow is the row of a logical tensor that the two uses of conflict declare with shapes no
+// tensor has both of: an error wrapping errcode.ErrInvalidShape, at the op of the second use, whose
+// declaration is the row's.
+func conflictRow(conflict *[2]onednn.Use, file string) Row {
+	a, b := conflict[0], conflict[1]
+	sa, _ := a.Tensor.PartialShape() // Declared read them
+	sb, _ := b.Tensor.PartialShape()
+	err := errcode.Errorf(errcode.ErrInvalidShape, "logical tensor %d is declared %v where %v, and %v where %v",
+		a.Tensor.ID, sa, a, sb, b)
+	declared := sym.FromShapes(sb)
+	return Row{File: file, ID: strconv.FormatInt(b.Op.ID, 10), Name: b.Op.Name, Op: b.Op.Kind, Dialect: reshape.OneDNNStatic,
+		Input: sym.DynamicRank(), PatternShape: shape.DynamicRank(), Declared: &declared, Verdict: verdictOf(err), Message: err.Error()}
+}
+
+// oneDNNConflicts gives the tensors (InferShapes') that the oneDNN Graph dg declares with shapes no
+// tensor has both of the verdict invalid-shape, naming both places; nothing for dg nil (a model of
+// another format).
+func oneDNNConflicts(tensors []Tensor, dg *onednn.Graph) error {
+	if dg == nil {
+		return nil
+	}
+	lts, err := dg.LogicalTensors()
+	if err != nil {
+		return err
+	}
+	at := make(map[string]int, len(tensors))
+	for i := range tensors {
+		at[tensors[i].Name] = i
+	}
+	for i := range lts {
+		_, conflict, _ := lts[i].Declared()
+		k, ok := at[graph.OneDNNTensor(lts[i].ID)]
+		if conflict == nil || !ok {
+			continue
+		}
+		row := conflictRow(conflict, "")
+		t := &tensors[k]
+		t.Verdict, t.Message = row.Verdict, notes(row.Message, t.Message)
+	}
+	return nil
 }

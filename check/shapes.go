@@ -66,7 +66,8 @@ type Tensor struct {
 type Shapes struct {
 	File string
 	// Dialect is the dialect of the model's Reshapes, which says its format: reshape.ONNX for an
-	// ONNX model, reshape.OpenVINO for an OpenVINO IR network.
+	// ONNX model, reshape.OpenVINO for an OpenVINO IR network, reshape.OneDNNStatic for a oneDNN
+	// Graph.
 	Dialect reshape.Dialect
 	Tensors []Tensor
 	// Unsupported counts the nodes without a shape rule by operator: their outputs are unknown, or
@@ -98,6 +99,9 @@ func (s *Shapes) BytesRead() int64 {
 	if s.model != nil {
 		return s.model.BytesRead()
 	}
+	if s.weights == nil { // a oneDNN Graph JSON file, read whole
+		return s.xmlBytes
+	}
 	return s.xmlBytes + s.weights.BytesRead()
 }
 
@@ -106,13 +110,15 @@ func (s *Shapes) BytesRead() int64 {
 // and the result stay valid. The error is the system's, for a file it could not release.
 func (s *Shapes) Close() error { return s.g.Close() }
 
-// InferShapes infers the shape of every tensor of the model file at path, an ONNX model or an
-// OpenVINO IR network as graph.Open reads it (by extension, .onnx or .xml, else by its first
-// byte; an IR network's weights from Options.BinPath, or the .bin beside it), with the bindings of
-// opt (Options.Dims, Options.Inputs, Options.BatchSize), and compares each with the shape the model
-// declares: ONNX value_info and graph outputs, or every IR output port's dims. Under bindings that
-// give the inputs other shapes (Inputs and BatchSize; for an IR network, whose ports hold the
-// numbers of one export, Dims too) a declaration the rules no longer give is Stale, as File judges
+// InferShapes infers the shape of every tensor of the model file at path, an ONNX model, an
+// OpenVINO IR network or a oneDNN Graph JSON file as graph.Open reads it (by extension, .onnx,
+// .xml or .json, else by its first byte; an IR network's weights from Options.BinPath, or the .bin
+// beside it), with the bindings of opt (Options.Dims, Options.Inputs, Options.BatchSize), and
+// compares each with the shape the model declares: ONNX value_info and graph outputs, every IR
+// output port's dims, every oneDNN logical tensor's shape (a tensor that two ops declare with
+// shapes no tensor has both of is an error, invalid-shape, naming both places). Under bindings that
+// give the inputs other shapes (Inputs and BatchSize; for an IR network or a oneDNN Graph, whose
+// ports hold the numbers of one export, Dims too) a declaration the rules no longer give is Stale, as File judges
 // it. The outputs of the node that imposes a constraint the bindings of Options.Dims break get its
 // error ("N == 1 does not hold at N=2").
 //
@@ -138,13 +144,20 @@ func InferShapes(path string, opt Options) (*Shapes, error) {
 	s := &Shapes{File: path, Dialect: reshape.ONNX, Unsupported: res.Unsupported, Symbols: res.Table().Names(),
 		Conditions: conditionsOf(res, path), res: res, g: g, model: g.ONNX(), weights: w,
 		rebound: len(opt.Dims) > 0 || opt.rebinds(false)}
-	if net != nil {
+	if net != nil || g.OneDNN() != nil {
 		s.Dialect = reshape.OpenVINO
+		if g.OneDNN() != nil {
+			s.Dialect = reshape.OneDNNStatic
+		}
 		if st, err := os.Stat(path); err == nil {
 			s.xmlBytes = st.Size()
 		}
 	}
 	s.Tensors = shapesOf(g, res, net, opt)
+	if err := oneDNNConflicts(s.Tensors, g.OneDNN()); err != nil {
+		g.Close()
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
 	return s, nil
 }
 
@@ -153,7 +166,7 @@ func InferShapes(path string, opt Options) (*Shapes, error) {
 func shapesOf(g *graph.Graph, res *graph.Result, net *ir.Net, opt Options) []Tensor {
 	decls := newDeclarations(res)
 	broken, brokenAt := brokenConstraint(g, res, opt)
-	rebinds := opt.rebinds(net != nil)
+	rebinds := opt.rebinds(net != nil || g.OneDNN() != nil)
 	tensors := make([]Tensor, 0, len(g.Inputs)+len(res.Nodes))
 	var layers irLayers
 	if net != nil {

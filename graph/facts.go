@@ -72,11 +72,20 @@ type Reshape struct {
 }
 
 // ReadReshape reads the Reshape node n (ONNX's Reshape of the default domain, an IR layer of type
-// Reshape) as its rule does, with the one reading of its options: Options (the dialect and the zero
-// attribute), Version, and for ONNX Reshape-1 the values of its shape attribute as Pattern and
-// PatternShape; or Err. What inference gives (the input, the pattern's values and element type, the
+// Reshape, oneDNN's StaticReshape and DynamicReshape) as its rule does, with the one reading of
+// its options: Options (the dialect and the zero attribute), Version, and for ONNX Reshape-1 and
+// oneDNN's StaticReshape the values of its shape attribute as Pattern and PatternShape; or Err. What inference gives (the input, the pattern's values and element type, the
 // source) is Result.Reshape's. ok is false for a node of another operator.
 func ReadReshape(n *Node) (f Reshape, ok bool) {
+	if n.Domain == DomainOneDNN && (n.Op == "StaticReshape" || n.Op == "DynamicReshape") {
+		var attr []int64
+		f.Options, attr, f.Err = readOneDNNReshape(n)
+		f.Version = 1
+		if f.Err == nil && attr != nil {
+			f.Pattern, f.PatternShape = constDims(attr), shape.OfInts(int64(len(attr)))
+		}
+		return f, true
+	}
 	if n.Op != "Reshape" {
 		return f, false
 	}
@@ -112,6 +121,11 @@ func (r *Result) Reshape(n *NodeResult) (f Reshape, ok bool) {
 	f.Options.MaxRank = r.e.opt.MaxRank
 	f.Input = n.Inputs[0].Shape
 	switch {
+	case f.Options.Dialect == reshape.OneDNNDynamic:
+		p := n.Inputs[1]
+		f.Options.PatternType, f.PatternShape, f.Source = p.Type, p.Shape.Partial(), PatternUnknown
+	case f.Options.Dialect == reshape.OneDNNStatic:
+		f.Options.PatternType = element.I64
 	case f.Options.Dialect == reshape.OpenVINO:
 		reshapeOV(r, n, &f)
 	case f.Version > 1:

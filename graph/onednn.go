@@ -75,7 +75,7 @@ func FromOneDNN(dg *onednn.Graph) (*Graph, error) {
 		t := &lts[i]
 		s, _, err := t.Declared()
 		if err != nil {
-			return nil, errcode.Errorf(errcode.ErrSyntax, "%v: %v", t.Uses[0], err)
+			return nil, errcode.Errorf(errcode.ErrSyntax, "%v: %v", t.Uses[0].Op, err)
 		}
 		dtype, _ := element.Parse(t.Uses[0].Tensor.DType)
 		d := shapeDecl(s, dtype)
@@ -141,7 +141,7 @@ func oneDNNAttrs(op *onednn.Op) ([]Attr, error) {
 			out.Kind = AttrOther
 		}
 		if err != nil {
-			return nil, fmt.Errorf("%v: attribute %s: %w", op, k, err)
+			return nil, fmt.Errorf("%v: %s: %w", op, k, err)
 		}
 	}
 	return attrs, nil

@@ -32,11 +32,6 @@ type OpenOptions struct {
 	// the extension .bin, if that exists (else the constants have no values). ONNX models ignore it: their external data files are named by the model, relative to
 	// its directory.
 	Weights string
-	// OneDNN makes Open read oneDNN Graph JSON files too (.json, or a file whose first byte past
-	// white space is '{'): their graph has no nodes yet, since the engine has no oneDNN rules, and
-	// Graph.OneDNN returns the decoded graph, from which package check reads the Reshapes. Without
-	// it Open refuses such a file as not a model.
-	OneDNN bool
 }
 
 // defaultMaxBytes is OpenOptions.MaxBytes's default: 2 GiB.
@@ -51,14 +46,13 @@ type format struct {
 	is       func(head []byte) bool
 	notModel func(r io.Reader) string
 	open     func(path string, f *os.File, b []byte, opt OpenOptions, limit int64) (*Graph, error)
-	oneDNN   bool // read only with OpenOptions.OneDNN
 }
 
 // formats lists the formats Open reads, in the order their first bytes are tried.
 var formats = [...]format{
 	{ext: ".onnx", is: func(head []byte) bool { return len(head) > 0 && head[0] == 0x08 }, open: openONNX},
 	{ext: ".xml", is: func(head []byte) bool { return firstByte(head) == '<' }, notModel: notIR, open: openIR},
-	{ext: ".json", is: func(head []byte) bool { return firstByte(head) == '{' }, notModel: notOneDNN, open: openOneDNN, oneDNN: true},
+	{ext: ".json", is: func(head []byte) bool { return firstByte(head) == '{' }, notModel: notOneDNN, open: openOneDNN},
 }
 
 // firstByte returns the first byte of head past white space, 0 when there is none.
@@ -71,10 +65,10 @@ func firstByte(head []byte) byte {
 
 // formatOf returns the format of the file at path whose first bytes are head (nil when they are not
 // needed): by the extension of its name, in any case, else by head.
-func formatOf(path string, head []byte, oneDNN bool) *format {
+func formatOf(path string, head []byte) *format {
 	ext := strings.ToLower(filepath.Ext(path))
 	for i := range formats {
-		if f := &formats[i]; f.ext == ext && (oneDNN || !f.oneDNN) {
+		if f := &formats[i]; f.ext == ext {
 			return f
 		}
 	}
@@ -82,7 +76,7 @@ func formatOf(path string, head []byte, oneDNN bool) *format {
 		return nil
 	}
 	for i := range formats {
-		if f := &formats[i]; f.is(head) && (oneDNN || !f.oneDNN) {
+		if f := &formats[i]; f.is(head) {
 			return f
 		}
 	}
@@ -94,8 +88,9 @@ func formatOf(path string, head []byte, oneDNN bool) *format {
 // the external data files it names resolved relative to its directory; or an OpenVINO IR network
 // (.xml, or a file that starts with '<') as FromIR reads it, with its constants in the .bin file
 // beside it (OpenOptions.Weights), or without values when there is none (IR files are often
-// published without their weights; Graph.IR gives nil weights); and with OpenOptions.OneDNN a oneDNN Graph JSON file (.json, or
-// a file that starts with '{'), whose graph has no nodes (Graph.OneDNN).
+// published without their weights; Graph.IR gives nil weights); or a oneDNN Graph JSON file as
+// benchdnn writes it (.json, or a file that starts with '{') as FromOneDNN reads it (Graph.OneDNN
+// returns the decoded file).
 //
 // It reads only what shapes need: an ONNX file is mapped into memory (onnx.Open) and its tensor
 // values are read when inference asks for them (the small integer constants of shapes and
@@ -135,7 +130,7 @@ func Open(path string, opt OpenOptions) (*Graph, error) {
 			return nil, errcode.Errorf(errcode.ErrLimit, "%s: more than the limit of %d bytes read into memory", path, limit)
 		}
 	}
-	form := formatOf(path, nil, opt.OneDNN)
+	form := formatOf(path, nil)
 	if form == nil {
 		head := b
 		if head == nil {
@@ -149,8 +144,8 @@ func Open(path string, opt OpenOptions) (*Graph, error) {
 			}
 			head = buf[:n]
 		}
-		if form = formatOf(path, head, opt.OneDNN); form == nil {
-			return nil, notAModel(path, opt.OneDNN)
+		if form = formatOf(path, head); form == nil {
+			return nil, notAModel(path)
 		}
 	}
 	if b != nil {
@@ -162,10 +157,7 @@ func Open(path string, opt OpenOptions) (*Graph, error) {
 }
 
 // notAModel is the error of a file that is none of the formats Open reads.
-func notAModel(path string, oneDNN bool) error {
-	if !oneDNN {
-		return errcode.Errorf(errcode.ErrSyntax, "%s: not a model file Open reads: want an ONNX model or an OpenVINO IR .xml", path)
-	}
+func notAModel(path string) error {
 	why := "want OpenVINO IR .xml, oneDNN Graph JSON .json or ONNX .onnx"
 	if strings.EqualFold(filepath.Ext(path), ".bin") {
 		why = "the weights of an OpenVINO IR model: check its .xml"
@@ -247,8 +239,8 @@ type oneDNNFile struct{ g *onednn.Graph }
 
 func (oneDNNFile) Close() error { return nil }
 
-// openOneDNN decodes the oneDNN Graph JSON file f at path (or b, the whole file) into a graph
-// without nodes, whose OneDNN returns the decoded graph.
+// openOneDNN decodes the oneDNN Graph JSON file f at path (or b, the whole file) into its graph
+// (FromOneDNN), whose OneDNN returns the decoded file.
 func openOneDNN(path string, f *os.File, b []byte, _ OpenOptions, _ int64) (*Graph, error) {
 	var r io.Reader = f
 	if b != nil {
@@ -258,7 +250,12 @@ func openOneDNN(path string, f *os.File, b []byte, _ OpenOptions, _ int64) (*Gra
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	return &Graph{Consts: map[string]*Const{}, Declared: map[string]Decl{}, closer: oneDNNFile{dg}}, nil
+	g, err := FromOneDNN(dg)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	g.closer = oneDNNFile{dg}
+	return g, nil
 }
 
 // ONNX returns the ONNX model Open mapped g from, for what the graph does not keep (the model's
@@ -269,8 +266,9 @@ func (g *Graph) ONNX() *onnx.Model {
 	return m
 }
 
-// OneDNN returns the oneDNN Graph Open decoded g from (OpenOptions.OneDNN), nil for a graph of
-// another format, and after Close.
+// OneDNN returns the oneDNN Graph Open decoded g from, for what the graph does not keep (each op's
+// own declaration of its logical tensors: onednn.LogicalTensor.Declared): nil for a graph of
+// another format, one FromOneDNN built, and after Close.
 func (g *Graph) OneDNN() *onednn.Graph {
 	f, _ := g.closer.(oneDNNFile)
 	return f.g
@@ -317,7 +315,7 @@ func ModelFile(path string) bool {
 // oneDNN Graph's "graph" key. It returns "" for a model, for a file that cannot be read or parsed
 // that far (Open says what is wrong with it), and for an .onnx file, whatever its bytes.
 func NotModel(path string) string {
-	form := formatOf(path, nil, true)
+	form := formatOf(path, nil)
 	if form == nil || form.notModel == nil {
 		return ""
 	}
