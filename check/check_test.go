@@ -400,3 +400,23 @@ func TestFileWithoutBin(t *testing.T) {
 		}
 	}
 }
+
+// TestFileNoBatch: with BatchSize, the report names the inputs that have no batch dim for it to
+// set (a scalar), and sets the others' (x [?,?] of if_branches.xml to [2,?]).
+func TestFileNoBatch(t *testing.T) {
+	rep, err := check.File(filepath.Join("..", "graph", "testdata", "ir", "if_branches.xml"), check.Options{BatchSize: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.NoBatch) != 1 || rep.NoBatch[0] != "flag" {
+		t.Errorf("NoBatch %q, want [flag]", rep.NoBatch)
+	}
+	for _, row := range rep.Rows {
+		if got := row.Input.String(); got != "[2,x:1]" {
+			t.Errorf("row %s: input %s, want [2,x:1]", row.Name, got)
+		}
+	}
+	if rep, err := check.File(filepath.Join("..", "graph", "testdata", "ir", "if_branches.xml"), check.Options{}); err != nil || rep.NoBatch != nil {
+		t.Errorf("without BatchSize: NoBatch %q, %v", rep.NoBatch, err)
+	}
+}

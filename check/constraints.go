@@ -25,6 +25,9 @@ type Report struct {
 	// Unsupported counts the nodes without a shape rule by operator (graph.Result.Unsupported):
 	// whatever they need of the symbols is not among the constraints.
 	Unsupported map[string]int
+	// NoBatch lists, with Options.BatchSize, the graph inputs that have no batch dim for it to
+	// bind (graph.Input.BatchAxis), in the model's order: OpenVINO's set_batch fails on them.
+	NoBatch []string
 }
 
 // newReport returns the report of an inferred model without its rows. It is made before any

@@ -48,6 +48,13 @@ func report(g *graph.Graph, form format, file string, opt Options) (*Report, err
 	if rep.Rows, err = rows(g, res, form, file, opt); err != nil {
 		return nil, err
 	}
+	if opt.BatchSize > 0 {
+		for _, in := range g.Inputs {
+			if _, set := opt.Inputs[in.Name]; !set && in.BatchAxis() < 0 {
+				rep.NoBatch = append(rep.NoBatch, in.Name)
+			}
+		}
+	}
 	return rep, nil
 }
 

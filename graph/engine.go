@@ -37,9 +37,10 @@ type Options struct {
 	// gets an error wrapping errcode.ErrLimit, and it is the bound of the Reshape rules
 	// (reshape.Options.MaxRank). 0 means reshape.DefaultMaxRank (64), a negative value no bound.
 	MaxRank int
-	// BatchSize, when positive, binds the batch dim of every graph input whose batch dim is
-	// dynamic, as OpenVINO's set_batch does: the dim the model marks as the batch (DeclDim.Batch:
-	// ONNX's denotation DATA_BATCH, the N of an IR port's layout), else the leading dim. A named
+	// BatchSize, when positive, binds the batch dim of every graph input (Input.BatchAxis), as
+	// OpenVINO's set_batch does: the dim the model marks as the batch (DeclDim.Batch: ONNX's
+	// denotation DATA_BATCH; the N of an IR Parameter's layout, else its leading dim when it has
+	// no layout), static or not, else the leading dim when it is dynamic. A named
 	// batch dim (N, or INPUT:AXIS) is bound wherever it appears, as Dims binds it; a name Dims
 	// binds keeps Dims' value.
 	BatchSize int64
@@ -541,20 +542,33 @@ func batchDims(g *Graph, opt Options) map[string]bool {
 	}
 	names := map[string]bool{}
 	for _, in := range g.Inputs {
-		if _, set := opt.Inputs[in.Name]; set || in.Decl.Rank < 1 {
+		axis := in.BatchAxis()
+		if _, set := opt.Inputs[in.Name]; set || axis < 0 {
 			continue
 		}
-		axis := max(0, slices.IndexFunc(in.Decl.Dims, func(d DeclDim) bool { return d.Batch }))
-		d := in.Decl.Dims[axis]
-		switch {
-		case d.Lo == d.Hi:
-		case d.Name != "":
+		if d := in.Decl.Dims[axis]; d.Name != "" && d.Lo != d.Hi {
 			names[d.Name] = true
-		default:
-			names[in.Name+":"+strconv.Itoa(axis)] = true
+		} else {
+			names[in.Name+":"+strconv.Itoa(axis)] = true // a static one too: declShape binds it
 		}
 	}
 	return names
+}
+
+// BatchAxis returns the axis of the input's batch dim, which Options.BatchSize binds: the dim the
+// model marks (DeclDim.Batch), static or not, else the leading dim when it is dynamic; -1 when the
+// input has none (a scalar, an unknown rank, a static leading dim the model does not mark).
+func (in Input) BatchAxis() int {
+	if in.Decl.Rank < 1 || in.Decl.Seq != nil || in.Decl.Map != nil {
+		return -1
+	}
+	if i := slices.IndexFunc(in.Decl.Dims, func(d DeclDim) bool { return d.Batch }); i >= 0 {
+		return i
+	}
+	if d := in.Decl.Dims[0]; d.Lo == d.Hi {
+		return -1
+	}
+	return 0
 }
 
 // inputInfo returns the Info of a graph input: its declaration with symbols, or Options.Inputs.
@@ -586,6 +600,8 @@ func (e *engine) declShape(d Decl, owner string) sym.Shape {
 			name = owner + ":" + strconv.Itoa(i)
 		}
 		switch {
+		case dd.Lo == dd.Hi && dd.Batch && owner != "" && e.batch[owner+":"+strconv.Itoa(i)]:
+			dims[i] = sym.Const(e.opt.BatchSize) // a static batch, as set_batch changes it
 		case dd.Lo == dd.Hi:
 			dims[i] = sym.Const(dd.Lo)
 		case name != "":

@@ -108,7 +108,9 @@ func Unknown() Decl { return Decl{Rank: -1} }
 // a static dim, [0, Inf] when nothing is declared) and the name the model gives it (ONNX dim_param,
 // "" when none). Inference turns a named dim into a symbol of that name, and an unnamed dynamic dim
 // of a graph input into the symbol INPUT:AXIS. Batch reports that the model marks the dim as its
-// batch (ONNX's denotation DATA_BATCH, the N of an IR port's layout), which Options.BatchSize binds.
+// batch, which Options.BatchSize binds static or not, as OpenVINO's set_batch does: ONNX's
+// denotation DATA_BATCH; of an IR Parameter, the N of its port's layout, or its leading dim when
+// the port has no layout (OpenVINO's set_batch itself wants a layout; a layout without N marks none).
 type DeclDim struct {
 	Lo, Hi int64
 	Name   string

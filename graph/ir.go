@@ -289,7 +289,11 @@ func irParamDecl(l *ir.Layer) Decl {
 	case len(l.Outputs) > 0:
 		d = shapeDecl(port, t)
 	}
-	if i := batchAxis(layout, d.Rank); i >= 0 {
+	i := batchAxis(layout, d.Rank)
+	if layout == "" && d.Rank > 0 {
+		i = 0 // no layout: the leading dim, as --batch-size takes it
+	}
+	if i >= 0 {
 		d.Dims[i].Batch = true
 	}
 	return d

@@ -470,3 +470,42 @@ func BenchmarkIRInfer(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(net.Layers)), "ns/layer")
 }
+
+// TestIRBatchSize: Options.BatchSize sets the batch of every Parameter as OpenVINO's set_batch
+// does, a static one too: the leading dim of a port without a layout, the N of its layout; a
+// layout without N, or a scalar, has none (Input.BatchAxis).
+func TestIRBatchSize(t *testing.T) {
+	param := func(layout, dims string) string {
+		return irXML(`<layer id="0" name="x" type="Parameter" version="opset1"><data shape="" element_type="f32"/><output><port id="0" precision="FP32">`+dims+layout+`</port></output></layer>
+<layer id="1" name="y" type="Result" version="opset1"><input><port id="0">`+dims+`</port></input></layer>`,
+			`<edge from-layer="0" from-port="0" to-layer="1" to-port="0"/>`)
+	}
+	for _, tc := range []struct {
+		name, layout, dims string
+		axis               int
+		want               string
+	}{
+		{"static leading, no layout", "", "<dim>1</dim><dim>3</dim>", 0, "[4,3]"},
+		{"dynamic leading, no layout", "", "<dim>-1</dim><dim>3</dim>", 0, "[4,3]"},
+		{"N of the layout, static", `<rt_info><attribute name="layout" version="0" layout="[C,N]"/></rt_info>`, "<dim>3</dim><dim>1</dim>", 1, "[3,4]"},
+		{"a layout without N", `<rt_info><attribute name="layout" version="0" layout="[C,H]"/></rt_info>`, "<dim>1</dim><dim>3</dim>", -1, "[1,3]"},
+		{"a scalar", "", "", -1, "[]"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			g, err := irDecode(t, param(tc.layout, tc.dims), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := g.Inputs[0].BatchAxis(); got != tc.axis {
+				t.Errorf("BatchAxis = %d, want %d", got, tc.axis)
+			}
+			res, err := graph.Infer(g, graph.Options{BatchSize: 4})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := res.Tensor("x").Shape.String(); got != tc.want {
+				t.Errorf("x = %s, want %s", got, tc.want)
+			}
+		})
+	}
+}

@@ -59,10 +59,11 @@ Flags:
                        files, a model without NAME is checked without it
   --input NAME=SHAPE   set the shape of graph input NAME, e.g. 'x=[1,3,32,100]' (repeatable; as
                        --dim for several files)
-  --batch-size N       bind the batch dim of every input whose batch dim is dynamic, as OpenVINO's
-                       set_batch does: the dim the model marks (ONNX denotation DATA_BATCH, the N of
-                       an IR layout), else the leading one; one flag for a zoo whose models name
-                       their batches N, B, batch_size or x:0
+  --batch-size N       bind the batch dim of every input, as OpenVINO's set_batch does: the dim the
+                       model marks, static or not (ONNX denotation DATA_BATCH; the N of an IR layout,
+                       else the leading dim of an IR Parameter without one), else the leading dim
+                       when it is dynamic; one flag for a zoo whose models name their batches N, B,
+                       batch_size or x:0
   --quiet              print only the rows that are wrong (mismatch, an error, unknown, a failed
                        run), the constraints of a model that fix a dim, and the summary; the rows
                        not inferred downstream of one error are one line, with their count
@@ -247,6 +248,10 @@ func runCheck(e *env, args []string) int {
 		for _, rep := range reports {
 			c := conditions{who: rep.File + " ", symbols: rep.Symbols, Conditions: rep.Conditions, valid: rep.Valid(), unsupported: rep.Unsupported}
 			c.print(stdout, *quiet, *allowFixed)
+			if len(rep.NoBatch) > 0 {
+				fmt.Fprintf(stdout, "%s: --batch-size %d leaves %s as declared: no batch dim (a scalar, an unknown rank, or a static leading dim the model does not mark as its batch)\n",
+					rep.File, *batchSize, strings.Join(rep.NoBatch, ", "))
+			}
 		}
 		fmt.Fprintln(stdout, sum)
 	}
