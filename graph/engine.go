@@ -943,7 +943,7 @@ func (e *engine) node(s *scope, i int) error {
 		e.account(c, def, unsupported)
 	}
 	r.Outputs = c.out
-	if r.TypeErr == nil && r.Err == nil && r.Blocked == "" && def != nil && domain != DomainOpenVINO {
+	if r.TypeErr == nil && r.Err == nil && r.Blocked == "" && def != nil && domain != DomainOpenVINO && domain != DomainOneDNN {
 		if err := declaredTypes(s.g, n.Outputs, c.out); err != nil {
 			r.TypeErr = c.wrap(err)
 		}
