@@ -1,6 +1,7 @@
 package graph
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -16,7 +17,9 @@ import (
 // A typeOp holds one operator's signatures, one per version at which its types change; a
 // typeSig binds each input and output (a typeParam) to a type variable (a typeVar, ONNX's "T")
 // that says which types it takes. Inputs bound to one variable take one type (Add's A and B),
-// except those of a heterogeneous variadic list (Loop's carried values), each of its own.
+// except those of a heterogeneous variadic list (Loop's carried values), each of its own. Where
+// onnxruntime has kernels for some combinations of the variables' types only, the signature lists
+// them (kernelTypes).
 
 // typeSet is a set of element types: bit t for element.Type t.
 type typeSet uint32
@@ -90,7 +93,15 @@ type typeSig struct {
 	since, version int64
 	in, out        []typeParam
 	vars           []typeVar
+	// kernels lists the combinations of the variables' types that onnxruntime has CPU kernels
+	// for, where it registers them for some combinations of the types of each variable's ort only
+	// (MatMulInteger of u8 and i8, not of i8 and u8); nil when it has one for every combination.
+	kernels []kernelTypes
 }
+
+// kernelTypes is a combination of element types of a signature's variables, by index, that
+// onnxruntime has a kernel for: element.Undefined for a variable the combination leaves free.
+type kernelTypes [maxTypeVars]element.Type
 
 // A typeOp holds the signatures of one operator of a domain, ascending by version.
 type typeOp struct {
@@ -212,7 +223,7 @@ func (s *typeSig) check(op string, ins []*Info, names []string) error {
 		}
 	}
 	if kernel < 0 {
-		return nil
+		return s.checkKernels(op, ins, names, &bound)
 	}
 	p, _ := s.param(kernel)
 	v := &s.vars[p.v]
@@ -258,4 +269,56 @@ func declaredTypes(g *Graph, names []string, outs []*Info) error {
 		}
 	}
 	return nil
+}
+
+// maxKernelsNamed bounds the combinations of kernels an error names.
+const maxKernelsNamed = 6
+
+// checkKernels returns an error wrapping errcode.ErrNoKernel when the types of the variables that
+// inputs ins bind (bound: 1 + the first input of each, 0 for none) are a combination onnxruntime
+// has no kernel for (typeSig.kernels), naming the inputs and the combinations it has; nil when it
+// has one, or a variable a combination fixes is not bound.
+func (s *typeSig) checkKernels(op string, ins []*Info, names []string, bound *[maxTypeVars]int) error {
+	if s.kernels == nil {
+		return nil
+	}
+	var got kernelTypes
+	for v, k := range bound {
+		if k > 0 {
+			got[v] = ins[k-1].Type
+		}
+	}
+	for _, kt := range s.kernels {
+		for v, t := range kt {
+			if t != element.Undefined && got[v] == element.Undefined {
+				return nil
+			}
+		}
+	}
+	if slices.Contains(s.kernels, got) {
+		return nil
+	}
+	var which, vars []string
+	for v, t := range s.kernels[0] {
+		if t != element.Undefined {
+			which = append(which, inputName(bound[v]-1, names)+" is "+got[v].String())
+			vars = append(vars, s.vars[v].name)
+		}
+	}
+	var has []string
+	for i, kt := range s.kernels {
+		if i == maxKernelsNamed {
+			has = append(has, "and "+strconv.Itoa(len(s.kernels)-i)+" more")
+			break
+		}
+		var ts []string
+		for _, t := range kt {
+			if t != element.Undefined {
+				ts = append(ts, t.String())
+			}
+		}
+		has = append(has, strings.Join(ts, " and "))
+	}
+	return errcode.Errorf(errcode.ErrNoKernel, "%s, which %s-%d allows, and onnxruntime 1.20.1 has no CPU kernel for %s of these types (it has them for %s): onnxruntime refuses to load the model",
+		strings.Join(which, " and "), op, s.version, strings.Join(vars, " and "), strings.Join(has, "; "))
 }

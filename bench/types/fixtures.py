@@ -16,7 +16,8 @@ two types, which onnx 1.12's schema binds wrong; an Erf of float16, which onnxru
 around its float kernel; a Clip-13 of bfloat16, which onnxruntime's schema refuses for min only), and
 declarations of an element type other than the one a node gives (a graph output, a value_info in an If
 branch), which onnxruntime's type inference refuses at load, unless the graph's outputs declare the
-tensor again.
+tensor again; and combinations of types onnxruntime has no kernel for, though it has kernels for each
+type (MatMulInteger of i8 and u8, OneHot of f32 indices and values).
 Deterministic: running it again gives byte-identical files.
 """
 import argparse
@@ -187,6 +188,27 @@ def declared_in_branch(name, et, declared):
     return model(name, nodes, [vi("x", T.FLOAT, ["N", 4]), vi("flag", T.BOOL, [])], [vi("y", T.INT64, [2])], opset=14)
 
 
+def matmul_integer_i8u8(twin):
+    # MatMulInteger-10 allows i8 and u8 for A and B; onnxruntime's kernels take u8 x u8, u8 x i8 and
+    # i8 x i8, not i8 x u8 (the twin: u8 x i8).
+    a, b = (T.UINT8, T.INT8) if twin else (T.INT8, T.UINT8)
+    nodes = [helper.make_node("Cast", ["x"], ["a"], name="cast_a", to=a),
+             helper.make_node("Cast", ["w"], ["b"], name="cast_b", to=b),
+             helper.make_node("MatMulInteger", ["a", "b"], ["y"], name="matmul")]
+    return model("matmul_integer_i8u8", nodes, [vi("x", T.FLOAT, ["N", 4])], [vi("y", T.INT32, ["N", 3])],
+                 [numpy_helper.from_array(np.ones((4, 3), np.float32), "w")], opset=13)
+
+
+def onehot_f32_indices(twin):
+    # OneHot-11 of f32 indices, an i64 depth and f32 values: onnxruntime registers its kernels for
+    # some combinations of the three types only (the twin's indices are i64).
+    nodes = [helper.make_node("Cast", ["x"], ["i"], name="cast", to=T.INT64 if twin else T.FLOAT),
+             helper.make_node("OneHot", ["i", "depth", "values"], ["y"], name="onehot")]
+    return model("onehot_f32_indices", nodes, [vi("x", T.FLOAT, ["N", 4])], [vi("y", T.FLOAT, ["N", 4, 3])],
+                 [numpy_helper.from_array(np.array(3, np.int64), "depth"),
+                  numpy_helper.from_array(np.array([0, 1], np.float32), "values")], opset=11)
+
+
 # name -> (builder, the node a tool must flag, its code; "-" for a model that loads, twin or not)
 EXTRA = {
     "loop_erf": (loop_erf, "loop/body/erf", "no-kernel"),
@@ -201,6 +223,8 @@ EXTRA = {
     "output_declared": (output_declared, "relu", "data-type"),
     "value_info_declared": (value_info_declared, "branch/then_branch/then_shape", "data-type"),
     "output_over_value_info": (output_over_value_info, "-", "-"),
+    "matmul_integer_i8u8": (matmul_integer_i8u8, "matmul", "no-kernel"),
+    "onehot_f32_indices": (onehot_f32_indices, "onehot", "no-kernel"),
 }
 # The dev pairs' codes: the schema refuses them (data-type), or onnxruntime has no kernel (no-kernel).
 DEV_CODES = {"resize_i64": "no-kernel", "neg_i16": "no-kernel"}

@@ -18,6 +18,10 @@ about two minutes.
   - A type refused for want of a kernel is tried again with the other parameters' types (up to
     COMBOS combinations): it has no kernel only when none of them loads, since a kernel may be
     registered for some combination only.
+  - Where two parameters of required inputs take several types with kernels, every combination of
+    them is tried (up to PRODUCTS): onnxruntime may register kernels for some combinations only
+    (MatMulInteger of u8 and i8, not of i8 and u8); the combinations that load are the signature's
+    kernels, where some do not.
   - A parameter of two inputs (Add's T) is tried with two types: onnxruntime's schema must refuse
     them as bound to one type, else each input gets a parameter of its own.
   - A version of opset 18 to 21 is one where the outcomes change from the opset before; its inputs
@@ -55,6 +59,7 @@ GO = {name: go for name, _, go in TYPES}
 # The default type of a parameter the probe does not vary: the first of these it allows.
 PREFER = ["float", "int64", "int32", "bool", "uint8", "string", "double", "float16", "int8"]
 COMBOS = 64
+PRODUCTS = 400  # the most combinations of types probed for one operator version
 OPTION = {"single": "single", "optional": "optionalIn", "variadic": "variadicIn", "hetero": "heterogeneous"}
 LAST = {"": 21, "ai.onnx.ml": 4}  # the last opset of each domain in onnxruntime 1.20.1
 FIRST_LATER = {"": 18, "ai.onnx.ml": 4}  # the first opset after onnx 1.12's
@@ -318,6 +323,8 @@ def assignment(sig, p, t, others=None):
     optional input may change what onnxruntime runs: Clip's min makes it expand Clip's function)."""
     types = {q: default_type(sig, q) for q in sig.params}
     types.update(others or {})
+    if p is None:
+        return types, None
     types[p] = t
     required = any(q == p and o != "optional" for _, q, o in sig.inputs)
     include = [i for i, (_, q, o) in enumerate(sig.inputs) if o != "optional" or q == p and not required]
@@ -379,6 +386,40 @@ class Probes:
                             prober.add(("r2", domain, op, o, p, t, tuple(sorted(c.items()))), m)
                 self.add_bind(domain, op, o, sig, p)
         prober.run()
+        self.combos = {}
+        for (domain, op, o), sig in self.at.items():
+            for combo in self.products(domain, op, o, sig):
+                include = [i for i, (_, _, opt) in enumerate(sig.inputs) if opt != "optional"]
+                types = dict(assignment(sig, None, None)[0], **combo)
+                if any(types[sig.inputs[i][1]] is None for i in include):
+                    break
+                prober.add(("r3", domain, op, o, tuple(sorted(combo.items()))), probe_model(sig, o, types, include))
+        prober.run()
+
+    def products(self, domain, op, o, sig):
+        """The assignments of types with kernels to the params of the required inputs, when two of
+        them take several: onnxruntime may register a kernel for some combinations only
+        (MatMulInteger of u8 and i8, not of i8 and u8). None for more than PRODUCTS of them, or
+        for a param whose inputs onnxruntime does not bind to one type."""
+        required = [p for p in probe_params(sig) if any(q == p and opt != "optional" for _, q, opt in sig.inputs)]
+        if any(self.unbound(domain, op, o, p) for p in required):
+            return []
+        lists = [[t for t, _, _ in TYPES if self.cls(domain, op, o, p, t) in ("ok", "kernel")
+                  and not self.no_kernel(domain, op, o, p, t)] for p in required]
+        size = 1
+        for ts in lists:
+            size *= len(ts)
+        if sum(len(ts) > 1 for ts in lists) < 2 or size > PRODUCTS:
+            return []
+        return [dict(zip(required, c)) for c in itertools.product(*lists)]
+
+    def kernels(self, domain, op, o):
+        """The combinations of kernels of op at opset o as dicts param -> type, when onnxruntime
+        refuses some of those products probed for want of a kernel; None when it has them all."""
+        got = [(dict(k[4]), r[0]) for k, r in self.prober.results.items() if k[0] == "r3" and k[1:4] == (domain, op, o)]
+        if not any(out.startswith("kernel") for _, out in got):
+            return None
+        return [types for types, out in got if not out.startswith("kernel")]
 
     def add_bind(self, domain, op, o, sig, p):
         """A probe of two inputs of param p of two types it allows: onnxruntime refuses it when its
@@ -487,7 +528,10 @@ def entry(key, since, version, sig, probes, log):
                     ins[j] = (n, f"{p}:{n}", "hetero" if opt == "variadic" else opt)
             if not any(q == p for _, q, _ in sig.outputs):
                 del params[p]
-    return dict(since=since, version=version, inputs=ins, outputs=list(sig.outputs), params=params)
+    kernels = probes.kernels(domain, op, since) if probed else None
+    if kernels is not None:
+        print(f"combinations {domain or 'ai.onnx'}:{op}-{since}: onnxruntime has kernels for {len(kernels)} of those probed", file=log)
+    return dict(since=since, version=version, inputs=ins, outputs=list(sig.outputs), params=params, kernels=kernels)
 
 
 def main():
@@ -579,8 +623,17 @@ def go_sigs(versions, names):
             return ", ".join(f"{{{json.dumps(n)}, {index[p]}, {OPTION[opt]}}}" for n, p, opt in ps)
 
         pvars = ", ".join(go_param(p, d, names) for p, d in v["params"].items())
+        kernels = "nil"
+        if v.get("kernels"):
+            tuples = []
+            for k in sorted(v["kernels"], key=lambda k: [[n for n, _, _ in TYPES].index(k[p]) for p in sorted(k)]):
+                vs = ["element.Undefined"] * len(index)
+                for p, t in k.items():
+                    vs[index[p]] = "element." + GO[t]
+                tuples.append("{" + ", ".join(vs) + "}")
+            kernels = "[]kernelTypes{" + ", ".join(tuples) + "}"
         lines.append(f"\t{{{v['since']}, {v['version']}, []typeParam{{{ports(v['inputs'])}}}, []typeParam{{{ports(v['outputs'])}}}, "
-                     f"[]typeVar{{{pvars}}}}},")
+                     f"[]typeVar{{{pvars}}}, {kernels}}},")
     return "[]typeSig{\n" + "\n".join(lines) + "\n}"
 
 
