@@ -294,3 +294,31 @@ func TestSignaturesAgainstOnnxruntime(t *testing.T) {
 		t.Errorf("%d rows in testdata/ort_signatures.tsv", rows)
 	}
 }
+
+// TestEveryMLAndTrainingOperator checks that every operator of ai.onnx.ml, at each version of the
+// domain (1 to 5) at which ONNX's specification defines it, and every operator of
+// ai.onnx.preview.training has a rule: none of them is "no shape rule" (issue 26). The default
+// domain's are TestSignaturesAgainstOnnxruntime's.
+func TestEveryMLAndTrainingOperator(t *testing.T) {
+	const ml = "ai.onnx.ml"
+	for _, tc := range []struct {
+		domain, op string
+		from, to   int64 // the versions of the domain that define it
+	}{
+		{ml, "ArrayFeatureExtractor", 1, 5}, {ml, "Binarizer", 1, 5}, {ml, "CastMap", 1, 5},
+		{ml, "CategoryMapper", 1, 5}, {ml, "DictVectorizer", 1, 5}, {ml, "FeatureVectorizer", 1, 5},
+		{ml, "Imputer", 1, 5}, {ml, "LabelEncoder", 1, 5}, {ml, "LinearClassifier", 1, 5},
+		{ml, "LinearRegressor", 1, 5}, {ml, "Normalizer", 1, 5}, {ml, "OneHotEncoder", 1, 5},
+		{ml, "SVMClassifier", 1, 5}, {ml, "SVMRegressor", 1, 5}, {ml, "Scaler", 1, 5},
+		{ml, "TreeEnsembleClassifier", 1, 4}, {ml, "TreeEnsembleRegressor", 1, 4}, {ml, "TreeEnsemble", 5, 5},
+		{ml, "ZipMap", 1, 5},
+		{domainTraining, "Adagrad", 1, 1}, {domainTraining, "Adam", 1, 1}, {domainTraining, "Gradient", 1, 1},
+		{domainTraining, "Momentum", 1, 1},
+	} {
+		for v := tc.from; v <= tc.to; v++ {
+			if _, err := lookup(tc.domain, tc.op, v); err != nil {
+				t.Errorf("%s:%s-%d: %v", tc.domain, tc.op, v, err)
+			}
+		}
+	}
+}
