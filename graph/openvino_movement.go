@@ -498,9 +498,11 @@ func ovGatherTree(c *ctx) error {
 		s = ins[1].Shape
 	}
 	if !s.RankDynamic && !ins[2].Shape.RankDynamic {
-		if _, err := c.Unify(s.Dims[1], ins[2].Shape.Dims[0], "the batch of step_ids and the length of max_seq_len"); err != nil {
+		b, err := c.Unify(s.Dims[1], ins[2].Shape.Dims[0], "the batch of step_ids and the length of max_seq_len")
+		if err != nil {
 			return err
 		}
+		s = sym.ShapeOf(withDim(s.Dims, 1, b)...)
 	}
 	c.Out(0, ins[0].Type, s)
 	return nil
