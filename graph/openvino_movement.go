@@ -436,7 +436,7 @@ func ovRoll(c *ctx) error {
 
 // ovReverseSequence: ReverseSequence-1: the data's shape, rank 2 or more; seq_lengths (input 1)
 // is 1-D, its length the data's dim at batch_axis (0 by default); seq_axis (1 by default) is an
-// axis of the data too.
+// axis of the data too. OpenVINO refuses a negative axis for data of dynamic rank.
 func ovReverseSequence(c *ctx) error {
 	ins, err := c.Inputs(2)
 	if err != nil {
@@ -459,21 +459,29 @@ func ovReverseSequence(c *ctx) error {
 	if err != nil {
 		return err
 	}
-	if ok {
-		b, err := c.NormAxis(batch, r)
+	if !ok {
+		if batch < 0 || seq < 0 {
+			return c.Errorf(errcode.ErrInvalidShape, "batch_axis %d, seq_axis %d: a negative axis needs the data's rank", batch, seq)
+		}
+		c.SameAs(0, data)
+		return nil
+	}
+	b, err := c.NormAxis(batch, r)
+	if err != nil {
+		return err
+	}
+	if _, err := c.NormAxis(seq, r); err != nil {
+		return err
+	}
+	s := data.Shape
+	if lr, ok := lengths.Rank(); ok && lr == 1 {
+		n, err := c.Unify(data.Shape.Dims[b], lengths.Shape.Dims[0], "the batch dim and the length of seq_lengths")
 		if err != nil {
 			return err
 		}
-		if _, err := c.NormAxis(seq, r); err != nil {
-			return err
-		}
-		if lr, ok := lengths.Rank(); ok && lr == 1 {
-			if _, err := c.Unify(data.Shape.Dims[b], lengths.Shape.Dims[0], "the batch dim and the length of seq_lengths"); err != nil {
-				return err
-			}
-		}
+		s = sym.ShapeOf(withDim(data.Shape.Dims, b, n)...)
 	}
-	c.SameAs(0, data)
+	c.Out(0, data.Type, s)
 	return nil
 }
 
