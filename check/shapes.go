@@ -135,6 +135,10 @@ func InferShapes(path string, opt Options) (*Shapes, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := oneDNNBatch(g, opt); g.OneDNN() != nil && err != nil {
+		g.Close()
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
 	res, err := graph.Infer(g, opt.graphOptions())
 	if err != nil {
 		g.Close()
