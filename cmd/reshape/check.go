@@ -36,7 +36,8 @@ model declares. Files:
   - OpenVINO IR .xml (IR v10 and v11), with the .bin beside it or --bin: the same inference from the
     Parameters, and every Reshape layer, those in TensorIterator, Loop and If bodies included; without
     a .bin beside it, the constants' values are unknown;
-  - oneDNN Graph JSON .json (benchdnn format): every StaticReshape and DynamicReshape op.
+  - oneDNN Graph JSON .json (benchdnn format): every op inferred, every StaticReshape and DynamicReshape,
+    every op whose declared output differs, every logical tensor declared with two shapes.
 A DIR stands for every model in its tree: .onnx files, .xml files of an IR <net>, .json files of
 oneDNN Graph; other .xml and .json files (package.json, pom.xml) are skipped with a note, and a tree
 without a model is an error. Files are checked in parallel on every core, and reported in order.

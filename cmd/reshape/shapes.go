@@ -17,10 +17,10 @@ import (
 
 var shapesCommand = &command{
 	name:    "shapes",
-	summary: "infer the shape of every tensor of an ONNX model or an OpenVINO IR network, with symbols",
+	summary: "infer the shape of every tensor of an ONNX model, an OpenVINO IR network or a oneDNN Graph, with symbols",
 	usage: `Usage:
   reshape shapes [--dim NAME=VALUE]... [--input NAME=SHAPE]... [--batch-size N] [--json] [--quiet]
-                 [--allow-fixed-dims] [--bin PATH] [--write OUT.onnx] MODEL.onnx|MODEL.xml
+                 [--allow-fixed-dims] [--bin PATH] [--write OUT.onnx] MODEL.onnx|MODEL.xml|GRAPH.json
 
 Infers the element type and shape of every tensor of the model from its graph inputs, node by node,
 subgraphs (If, Loop, Scan) included, and compares each with the shape the model declares. Dims are
@@ -33,6 +33,11 @@ values are unknown), is inferred from its
 Parameters layer by layer: every output port of every layer but the Const layers, named by the
 port's names attribute, else LAYER:PORT (the layer's name and the port's id), and compared with the
 port's dims; a Parameter is named by its name, which --input takes.
+
+A oneDNN Graph JSON file (benchdnn format) is inferred op by op with oneDNN's rules: every logical
+tensor by its id, compared with the shape the file declares (a tensor two ops declare with shapes no
+tensor has both of is invalid-shape); the inputs are the tensors no op outputs, which --input takes
+by id, an unknown dim of one the symbol ltID:AXIS.
 
 Flags:
   --dim NAME=VALUE     bind the symbol NAME to the integer VALUE (repeatable), like onnxruntime's
