@@ -186,3 +186,31 @@ func declString(d Decl) string {
 	}
 	return "[" + strings.Join(dims, ",") + "]"
 }
+
+// BenchmarkOneDNNRealGraphs infers all the benchdnn graphs of ../shared/realdata, decoded once: the
+// time of one op is the time per run over the ops it reports.
+func BenchmarkOneDNNRealGraphs(b *testing.B) {
+	root := testenv.Shared(b, "realdata/uxlfoundation__oneDNN")
+	var graphs []*Graph
+	ops := 0
+	filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || filepath.Ext(path) != ".json" {
+			return err
+		}
+		g, err := Open(path, OpenOptions{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		graphs, ops = append(graphs, g), ops+len(g.Nodes)
+		return nil
+	})
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, g := range graphs {
+			if _, err := Infer(g, Options{}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(ops), "ns/op-node")
+}
