@@ -28,6 +28,10 @@ type Report struct {
 	// NoBatch lists, with Options.BatchSize, the graph inputs that have no batch dim for it to
 	// bind (graph.Input.BatchAxis), in the model's order: OpenVINO's set_batch fails on them.
 	NoBatch []string
+	// Absorbed lists the Reshapes that multiply the batch into an axis a later node mixes across
+	// (silent corruption at another batch); for an IR network exported at a static batch, as
+	// inferred with the batch the symbol N.
+	Absorbed []Absorbed
 }
 
 // newReport returns the report of an inferred model without its rows. It is made before any

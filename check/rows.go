@@ -48,6 +48,16 @@ func report(g *graph.Graph, form format, file string, opt Options) (*Report, err
 	if rep.Rows, err = rows(g, res, form, file, opt); err != nil {
 		return nil, err
 	}
+	rep.Absorbed = absorbed(g, res)
+	if rep.Absorbed == nil && form.dialect() == reshape.OpenVINO {
+		// An IR network exported at a static batch: what a Reshape does to the batch shows
+		// with it a symbol.
+		if free, ok := freeBatch(g, opt); ok {
+			if res, err := graph.Infer(g, free); err == nil {
+				rep.Absorbed = absorbed(g, res)
+			}
+		}
+	}
 	if opt.BatchSize > 0 {
 		for _, in := range g.Inputs {
 			if _, set := opt.Inputs[in.Name]; !set && in.BatchAxis() < 0 {

@@ -253,6 +253,9 @@ func runCheck(e *env, args []string) int {
 				fmt.Fprintf(stdout, "%s: --batch-size %d leaves %s as declared: no batch dim (a scalar, an unknown rank, or a static leading dim the model does not mark as its batch)\n",
 					rep.File, *batchSize, strings.Join(rep.NoBatch, ", "))
 			}
+			for _, a := range rep.Absorbed {
+				fmt.Fprintf(stdout, "%s: %s\n", rep.File, a)
+			}
 		}
 		fmt.Fprintln(stdout, sum)
 	}
