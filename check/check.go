@@ -5,7 +5,6 @@ package check
 import (
 	"bytes"
 	_ "embed"
-	"errors"
 	"fmt"
 	"io/fs"
 	"path/filepath"
@@ -68,18 +67,28 @@ const defaultMaxBytes = 1 << 30
 // with its .bin), oneDNN Graph JSON (.json) or ONNX (.onnx); a file of another extension is
 // recognised by its first bytes, and refused with an error wrapping errcode.ErrSyntax when they are
 // none of these. It returns an error, naming the file and the place, when the file cannot be read
-// or does not follow its format; the .bin of an IR network that cannot be opened is an error
-// wrapping errcode.ErrSyntax and the *graph.WeightsError of graph.Open.
+// or does not follow its format; the .bin of an IR network that cannot be opened is graph.Open's
+// *graph.WeightsError, which wraps the file system's.
 func File(path string, opt Options) (*Report, error) {
-	g, err := graph.Open(path, graph.OpenOptions{MaxBytes: opt.MaxFileSize, Weights: opt.BinPath})
-	if we := (*graph.WeightsError)(nil); errors.As(err, &we) {
-		return nil, weightsError{we}
-	}
+	g, err := graph.Open(path, opt.openOptions())
 	if err != nil {
 		return nil, err
 	}
 	defer g.Close()
+	return Graph(g, path, opt)
+}
+
+// openOptions returns the options of graph.Open that opt gives.
+func (o *Options) openOptions() graph.OpenOptions {
+	return graph.OpenOptions{MaxBytes: o.MaxFileSize, Weights: o.BinPath}
+}
+
+// Graph checks every Reshape of the graph g, which graph.Open opened from the file at path, as
+// File does, and leaves g open: a caller that
+// reads the model in several ways (package report) opens it once.
+func Graph(g *graph.Graph, path string, opt Options) (*Report, error) {
 	var rep *Report
+	var err error
 	switch net, w := g.IR(); {
 	case g.OneDNN() != nil:
 		rep, err = oneDNNReport(g, g.OneDNN(), path, opt)
@@ -93,14 +102,6 @@ func File(path string, opt Options) (*Report, error) {
 	}
 	return rep, nil
 }
-
-// weightsError is graph.Open's error for an IR network's .bin as File reports it: named by the
-// .xml, with the code syntax.
-type weightsError struct{ err *graph.WeightsError }
-
-func (e weightsError) Error() string { return e.err.Path + ": weights: " + e.err.Err.Error() }
-
-func (e weightsError) Unwrap() []error { return []error{errcode.ErrSyntax, e.err} }
 
 // NotModel is a file of a directory tree that has a model's extension but is not a model: a
 // package.json, a pom.xml. Why says what it is instead.

@@ -81,6 +81,9 @@ const (
 	ValidAlways Validity = "always"                // at every binding
 	ValidWhen   Validity = "when constraints hold" // at the bindings that satisfy its constraints
 	ValidNever  Validity = "never"                 // at none: a node fails
+	// ValidUnknown is a Summary's when a file could not be read (Summary.Unreadable): of that
+	// model nothing is known.
+	ValidUnknown Validity = "unknown"
 )
 
 // Valid says at which bindings of its free symbols the model runs: ValidNever when a row is an

@@ -131,17 +131,25 @@ func (s *Shapes) Close() error { return s.g.Close() }
 // is graph.Open's for a file that cannot be read (errcode.ErrIO, errcode.ErrSyntax,
 // errcode.ErrLimit), or graph.Infer's for a graph that cannot be run, each naming path.
 func InferShapes(path string, opt Options) (*Shapes, error) {
-	g, err := graph.Open(path, graph.OpenOptions{MaxBytes: opt.MaxFileSize, Weights: opt.BinPath})
+	g, err := graph.Open(path, opt.openOptions())
 	if err != nil {
 		return nil, err
 	}
-	if err := oneDNNBatch(g, opt); g.OneDNN() != nil && err != nil {
+	s, err := GraphShapes(g, path, opt)
+	if err != nil {
 		g.Close()
+	}
+	return s, err
+}
+
+// GraphShapes infers the shape of every tensor of the graph g, which graph.Open opened from the
+// file at path, as InferShapes does; the Shapes hold g, and Close closes it.
+func GraphShapes(g *graph.Graph, path string, opt Options) (*Shapes, error) {
+	if err := oneDNNBatch(g, opt); g.OneDNN() != nil && err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	res, err := graph.Infer(g, opt.graphOptions())
 	if err != nil {
-		g.Close()
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	net, w := g.IR()

@@ -39,9 +39,10 @@ type Summary struct {
 	// files: a JSON array, empty when none imposes any. Implied lists the conditions they imply
 	// (Report.Implied), By indexing Constraints; left out of JSON when none. Valid is "never" when
 	// some model runs at no binding of its symbols (an error row), "when constraints hold" when some
-	// model states constraints, else "always" (Report.Valid). Fixed counts the constraints that
-	// force a symbol to one value (Constraint.Fixes), and Fixes names the symbols the constraints of
-	// a model leave one value together (Report.Fixes).
+	// model states constraints, "unknown" when a file could not be read (Unread), else "always"
+	// (Report.Valid). Fixed counts the constraints that force a symbol to one value
+	// (Constraint.Fixes), and Fixes names the symbols the constraints of a model leave one value
+	// together (Report.Fixes).
 	Constraints []Constraint `json:"constraints"`
 	Implied     []Implied    `json:"implied,omitempty"`
 	Valid       Validity     `json:"valid"`
@@ -58,6 +59,16 @@ type Summary struct {
 	// Skipped counts the files of a directory that have a model's extension but are not models
 	// (ModelFiles); Summarize leaves it at 0.
 	Skipped int `json:"skipped"`
+}
+
+// Unread counts n files that could not be read: Unreadable, and Valid ValidUnknown unless a model
+// read runs at no binding (ValidNever), so that a script that reads Valid accepts no file it
+// could not read.
+func (s *Summary) Unread(n int) {
+	s.Unreadable += n
+	if s.Unreadable > 0 && s.Valid != ValidNever {
+		s.Valid = ValidUnknown
+	}
 }
 
 // Summarize counts the verdicts of the reports' rows, and gathers their constraints.

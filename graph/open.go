@@ -195,8 +195,9 @@ type WeightsError struct {
 	Err           error
 }
 
-// Error returns "the weights: " and the error of the file system, which names the .bin.
-func (e *WeightsError) Error() string { return "the weights: " + e.Err.Error() }
+// Error returns the network's path, "the weights: " and the error of the file system, which names
+// the .bin.
+func (e *WeightsError) Error() string { return e.Path + ": the weights: " + e.Err.Error() }
 
 // Unwrap returns the error of the file system.
 func (e *WeightsError) Unwrap() error { return e.Err }

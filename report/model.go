@@ -135,12 +135,17 @@ type MapAxes struct {
 	Dims map[string]int64
 }
 
-// Load checks the model file at path as check and shapes do (check.File, check.InferShapes) and
-// infers its graph (graph.Open, graph.Infer), and gathers what a report shows. The errors are
-// those of check.File: the file cannot be read or does not follow its format. A oneDNN Graph JSON
-// file has rows only: its report says so in Notes.
+// Load opens the model file at path once (graph.Open), checks it as check and shapes do
+// (check.Graph, check.GraphShapes), infers its graph (graph.Infer), and gathers what a report
+// shows. The errors are those of check.File: the file cannot be read or does not follow its
+// format. A oneDNN Graph JSON file has rows only: its report says so in Notes.
 func Load(path string, opt Options) (*Model, error) {
-	rep, err := check.File(path, opt.Check)
+	g, err := graph.Open(path, graph.OpenOptions{MaxBytes: opt.Check.MaxFileSize, Weights: opt.Check.BinPath})
+	if err != nil {
+		return nil, err
+	}
+	defer g.Close()
+	rep, err := check.Graph(g, path, opt.Check)
 	if err != nil {
 		return nil, err
 	}
@@ -151,20 +156,14 @@ func Load(path string, opt Options) (*Model, error) {
 		m.Conditions[i] = Condition{c, -1}
 	}
 	m.Sizes = sizesOf(rep.Sizes)
-	shapes, err := check.InferShapes(path, opt.Check)
+	shapes, err := check.GraphShapes(g, path, opt.Check)
 	if err != nil {
 		m.Notes = append(m.Notes, "no tensors nor graph: "+err.Error())
 		m.facts = &sizemap.Facts{}
 		m.Verdict = m.verdict()
 		return m, nil
 	}
-	defer shapes.Close()
 	m.Tensors = shapes.Tensors
-	g, err := graph.Open(path, graph.OpenOptions{MaxBytes: opt.Check.MaxFileSize, Weights: opt.Check.BinPath})
-	if err != nil {
-		return nil, err
-	}
-	defer g.Close()
 	res, err := graph.Infer(g, graph.Options{Dims: opt.Check.Dims, Inputs: opt.Check.Inputs, BatchSize: opt.Check.BatchSize, MaxRank: opt.Check.MaxRank})
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)

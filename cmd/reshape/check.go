@@ -212,7 +212,8 @@ func runCheck(e *env, args []string) int {
 		read(res.report)
 	}
 	counts := check.Summarize(reports)
-	counts.Unreadable, counts.Skipped = sum.Unreadable, sum.Skipped
+	counts.Skipped = sum.Skipped
+	counts.Unread(sum.Unreadable)
 	sum = counts
 	if *asJSON {
 		if err := e.emit(summaryRecord{"summary", sum}); err != nil {

@@ -273,7 +273,7 @@ func TestCheckFiles(t *testing.T) {
 	ir := filepath.Join(dir, "ir.xml")
 	os.WriteFile(ir, xml, 0o644)
 	missing := filepath.Join(dir, "missing.bin")
-	if code, _, stderr := cli("", "check", "--bin", missing, ir); code != 2 || !strings.Contains(stderr, "reshape: syntax: "+ir+": weights: open "+missing+": no such file or directory\n") {
+	if code, _, stderr := cli("", "check", "--bin", missing, ir); code != 2 || !strings.Contains(stderr, "reshape: io: "+ir+": the weights: open "+missing+": no such file or directory\n") {
 		t.Errorf("--bin of a missing file: exit %d, %s", code, stderr)
 	}
 	// Without a .bin, the Reshapes' Const patterns have no values.
@@ -303,7 +303,7 @@ func TestCheckFiles(t *testing.T) {
 	code, stdout, stderr = cli("", "check", "--json", dir)
 	if code != 2 || stderr != "" || !strings.Contains(stdout, `{"record":"file","file":"`+bad+`","error":"syntax","message":"`+bad+`: line 1: unexpected EOF"}`) ||
 		!strings.Contains(stdout, `{"record":"reshape","file":"`+mismatch+`","id":"1"`) ||
-		!strings.HasSuffix(stdout, `{"record":"summary","reshapes":1,"nodes":0,"ok":0,"mismatch":1,"inferred":0,"error":0,"unknown":0,"stale":0,"run":0,"run_ok":0,"constraints":[],"valid":"always","fixed":0,"files":1,"unreadable":2,"skipped":0}`+"\n") {
+		!strings.HasSuffix(stdout, `{"record":"summary","reshapes":1,"nodes":0,"ok":0,"mismatch":1,"inferred":0,"error":0,"unknown":0,"stale":0,"run":0,"run_ok":0,"constraints":[],"valid":"unknown","fixed":0,"files":1,"unreadable":2,"skipped":0}`+"\n") {
 		t.Errorf("check --json DIR: exit %d\n%s%s", code, stdout, stderr)
 	}
 	os.Remove(bad)
