@@ -58,7 +58,7 @@ func ExampleOneDNN() {
 	}
 	// Output:
 	// StaticReshape flatten: [8,3,4] by [0,-1] (const) gives [8,12], declared [8,3]: mismatch
-	//   the model declares [8,3], the rules give [8,12]
+	//   logical tensor 2: the model declares [8,3], the rules give [8,12]
 	// DynamicReshape split: [8,12] by - (unknown) gives [?,?,?], declared [2,4,3]: mismatch
-	//   the model declares [2,4,3] of volume 24, but the input [8,12] has volume 96, and a reshape keeps the volume; the pattern's values are known at run time only, so it is inferred with its values unknown
+	//   logical tensor 5: the model declares [2,4,3] of volume 24, but the input [8,12] has volume 96, and a reshape keeps the volume; the pattern's values are known at run time only, so it is inferred with its values unknown
 }

@@ -47,6 +47,12 @@ func oneDNNReport(gr *graph.Graph, dg *onednn.Graph, file string, opt Options) (
 	for i := range dg.Ops {
 		index[form.id(&res.Nodes[i])] = i
 	}
+	for i := range rep.Rows { // a Reshape's row names the logical tensor it judges, as declRows do
+		r := &rep.Rows[i]
+		if r.Verdict == Mismatch || r.Verdict == Stale {
+			r.Message = "logical tensor " + res.Nodes[index[r.ID]].Node.Outputs[0] + ": " + r.Message
+		}
+	}
 	decls := newDeclarations(res)
 	for i := range res.Nodes {
 		rep.Rows = append(rep.Rows, form.declRows(res, decls, &res.Nodes[i], file, opt)...)
