@@ -3,6 +3,7 @@
 package report
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"path/filepath"
@@ -49,6 +50,8 @@ type Model struct {
 	Notes []string `json:"notes"`
 
 	facts *sizemap.Facts
+	// conds holds, per condition of facts, its index in Conditions (-1 for none).
+	conds []int
 }
 
 // Verdict is the model's verdict in one sentence, and its kind: "runs" (at every binding),
@@ -114,6 +117,20 @@ type Map struct {
 	Y       string           `json:"y"`
 	Binding map[string]int64 `json:"binding"`
 	Text    string           `json:"text"`
+	// Conditions are the conditions the map evaluates, in the order of the SVG's legend and of
+	// its cells' data-cond: the constraints and the conditions they imply, by Seq.
+	Conditions []MapCondition `json:"conditions"`
+}
+
+// MapCondition is a condition of a map's legend: a constraint of the model (Cond its index in
+// Model.Conditions), a condition the constraints imply, or a node whose element types a runtime
+// refuses at load (Cond -1 for these two).
+type MapCondition struct {
+	Holds string `json:"holds"`
+	Node  string `json:"node"`
+	Op    string `json:"op"`
+	Why   string `json:"why"`
+	Cond  int    `json:"cond"`
 }
 
 // Options say what a report checks and shows.
@@ -168,7 +185,7 @@ func Load(path string, opt Options) (*Model, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	m.gather(g, res, rep.Symbols)
+	m.gather(g, res, rep)
 	m.Verdict = m.verdict()
 	if !opt.Axes.NoMap {
 		if err := m.drawMap(opt.Axes); err != nil && !errors.Is(err, ErrNoSymbols) {
@@ -193,8 +210,9 @@ func sizesOf(s sym.Sizes) map[string]string {
 	return out
 }
 
-// gather fills the inputs, symbols, nodes and the facts of the map from the inferred graph.
-func (m *Model) gather(g *graph.Graph, res *graph.Result, symbols []string) {
+// gather fills the inputs, symbols, nodes and the facts of the map from the inferred graph and
+// check's report of it.
+func (m *Model) gather(g *graph.Graph, res *graph.Result, rep *check.Report) {
 	for _, in := range g.Inputs {
 		info := res.Tensor(in.Name)
 		if info == nil {
@@ -203,7 +221,7 @@ func (m *Model) gather(g *graph.Graph, res *graph.Result, symbols []string) {
 		m.Inputs = append(m.Inputs, Input{Name: in.Name, Type: info.Type.String(), Shape: info.Shape})
 	}
 	facts := &sizemap.Facts{}
-	for _, name := range symbols {
+	for _, name := range rep.Symbols {
 		lo, hi, ok := res.Table().Bounds(name)
 		if !ok {
 			continue
@@ -221,15 +239,41 @@ func (m *Model) gather(g *graph.Graph, res *graph.Result, symbols []string) {
 		if r := &res.Nodes[i]; r.TypeErr != nil {
 			facts.Conditions = append(facts.Conditions, sizemap.Condition{Holds: sym.False(), Node: r.Path, Op: r.Node.Op,
 				Why: "the model does not load: " + errcode.Code(r.TypeErr)})
+			m.conds = append(m.conds, -1)
 			break
 		}
 	}
-	for _, c := range m.Conditions {
-		facts.Conditions = append(facts.Conditions, sizemap.Condition{Holds: c.Holds, Node: c.Node, Op: c.Op, Why: c.Why})
-	}
+	conds, index := mapConditions(rep.Conditions)
+	facts.Conditions = append(facts.Conditions, conds...)
+	m.conds = append(m.conds, index...)
 	m.completeness(res, facts)
 	m.nodes(res)
 	m.facts = facts
+}
+
+// mapConditions returns the conditions a map evaluates, each with its index in c.Constraints (-1
+// for an implied one): the constraints and the conditions they imply, by Seq (stable). A binding
+// that breaks a constraint may break first an implied condition of a node met before it (H >= 3
+// at a first Conv before H >= 11 at a later one), and the first it breaks by Seq names the node
+// where a run stops (check.Constraint.Seq): the cell's node.
+func mapConditions(c check.Conditions) ([]sizemap.Condition, []int) {
+	type cond struct {
+		check.Constraint
+		index int
+	}
+	all := make([]cond, 0, len(c.Constraints)+len(c.Implied))
+	for i, k := range c.Constraints {
+		all = append(all, cond{k, i})
+	}
+	for _, im := range c.Implied {
+		all = append(all, cond{im.Constraint, -1})
+	}
+	slices.SortStableFunc(all, func(a, b cond) int { return cmp.Compare(a.Seq, b.Seq) })
+	out, index := make([]sizemap.Condition, len(all)), make([]int, len(all))
+	for i, k := range all {
+		out[i], index[i] = sizemap.Condition{Holds: k.Holds, Node: k.Node, Op: k.Op, Why: k.Why}, k.index
+	}
+	return out, index
 }
 
 // completeness fills Complete and Lost, and the facts' completeness, from the engine's
@@ -373,6 +417,9 @@ func (m *Model) drawMap(a MapAxes) error {
 		return err
 	}
 	m.Map = &Map{SVG: b.String(), X: sm.X.Symbol, Y: sm.Y.Symbol, Binding: sm.Binding, Text: sm.String()}
+	for i, c := range sm.Facts.Conditions {
+		m.Map.Conditions = append(m.Map.Conditions, MapCondition{Holds: c.Holds.String(), Node: c.Node, Op: c.Op, Why: c.Why, Cond: m.conds[i]})
+	}
 	for i := range m.Symbols {
 		if v, ok := sm.Binding[m.Symbols[i].Name]; ok {
 			m.Symbols[i].Value = &v

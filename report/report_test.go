@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -160,6 +161,58 @@ func TestIncomplete(t *testing.T) {
 	}
 	if r.Map == nil || !strings.Contains(r.Map.SVG, `data-runs="maybe"`) || strings.Contains(r.Map.SVG, `data-runs="true"`) {
 		t.Error("the map draws cells where every stated condition holds as running, not as no claim")
+	}
+}
+
+// TestMapStops: a cell's node is where a run stops, the first condition a binding breaks by Seq of
+// the constraints and those they imply: at H = 1 cnn_stride breaks H >= 11 at /f/f.4/Conv, and
+// before it the implied H >= 3 at /f/f.0/Conv, which onnxruntime refuses (the held-out maps of
+// googlenet, squeezenet and vit_b_16 named the later node). Each cell's node is that of check's
+// first error row at the cell's binding, and the map's conditions say which the page lists.
+func TestMapStops(t *testing.T) {
+	const path = "../testdata/models/cnn_stride.onnx"
+	m, err := report.Load(path, report.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sm, err := m.SizeMap(report.MapAxes{X: "H", Y: "W", Lo: 1, Hi: 12})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		h, w int64
+		node string // "" where it runs
+	}{
+		{1, 1, "/f/f.0/Conv"}, {2, 12, "/f/f.0/Conv"}, {12, 2, "/f/f.0/Conv"}, {3, 3, "/f/f.4/Conv"},
+		{10, 12, "/f/f.4/Conv"}, {12, 10, "/f/f.4/Conv"}, {11, 11, ""}, {12, 12, ""},
+	} {
+		fail, ok := sm.At(c.h, c.w)
+		node := ""
+		if ok && fail >= 0 {
+			node = sm.Facts.Conditions[fail].Node
+		}
+		if !ok || node != c.node {
+			t.Errorf("H=%d, W=%d: the map stops at %q (in the map: %v), want %q", c.h, c.w, node, ok, c.node)
+		}
+		rep, err := check.File(path, check.Options{Dims: map[string]int64{"H": c.h, "W": c.w}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		first := ""
+		if i := slices.IndexFunc(rep.Rows, func(r check.Row) bool { return r.Verdict.IsError() }); i >= 0 {
+			first = rep.Rows[i].Name
+		}
+		if first != c.node {
+			t.Errorf("H=%d, W=%d: check's first error at %q, the map's node %q", c.h, c.w, first, c.node)
+		}
+	}
+	var got []string
+	for _, c := range m.Map.Conditions {
+		got = append(got, fmt.Sprintf("%s %s %d", c.Holds, c.Node, c.Cond))
+	}
+	want := []string{"H >= 3 /f/f.0/Conv -1", "W >= 3 /f/f.0/Conv -1", "H >= 11 /f/f.4/Conv 0", "W >= 11 /f/f.4/Conv 1"}
+	if !slices.Equal(got, want) {
+		t.Errorf("the map's conditions %q, want %q", got, want)
 	}
 }
 

@@ -110,7 +110,7 @@ var ReshapeReport = (function () {
         var g = r.closest && r.closest("g.legend");
         i = g ? g.getAttribute("data-cond") : null;
       }
-      if (i !== null && i !== undefined && +i >= 0) self.selectCondition(+i);
+      if (i !== null && i !== undefined && +i >= 0) self.selectMapCondition(+i);
     });
     return section("map", "Where it runs", [el("p", { cls: "note", text: d.map.text }), box, info]);
   };
@@ -123,7 +123,7 @@ var ReshapeReport = (function () {
     var runs = r.getAttribute("data-runs");
     if (runs === "true") return where + ": runs";
     if (runs === "maybe") return where + ": every stated condition holds (they may be incomplete)";
-    var c = d.conditions[+r.getAttribute("data-cond")];
+    var c = d.map.conditions[+r.getAttribute("data-cond")];
     return where + ": fails " + c.holds + " at " + c.node + " (" + c.op + ")";
   };
 
@@ -133,7 +133,8 @@ var ReshapeReport = (function () {
       kids.push(el("p", { text: d.symbols && d.symbols.length ? "No condition: the rules impose none on the symbols." : "No condition: every shape is static." }));
     } else {
       var rows = d.conditions.map(function (c, i) {
-        var color = d.map ? el("span", { cls: "swatch", style: "background:" + palette(i) }) : null;
+        var j = d.map ? d.map.conditions.findIndex(function (m) { return m.cond === i; }) : -1;
+        var color = j >= 0 ? el("span", { cls: "swatch", style: "background:" + palette(j) }) : null;
         return el("tr", { "data-cond": i, "data-node": c.node }, [
           el("td", null, [color, String(i + 1)]),
           el("td", { cls: "mono holds", text: c.holds }),
@@ -449,6 +450,14 @@ var ReshapeReport = (function () {
   Page.prototype.selectCondition = function (c) {
     var k = this.d.conditions[c].node_index;
     if (k >= 0) this.select(k, true);
+  };
+
+  // selectMapCondition chooses the node of the map's condition c (its legend's, a cell's
+  // data-cond): a condition the page lists, or one the listed conditions imply.
+  Page.prototype.selectMapCondition = function (c) {
+    var m = this.d.map.conditions[c];
+    if (m.cond >= 0) this.selectCondition(m.cond);
+    else if (m.node in this.byPath) this.select(this.byPath[m.node], true);
   };
 
   Page.prototype.showPanel = function (i) {
