@@ -10,6 +10,11 @@
                                  the graph output.
   testdata/models/seqfirst.onnx  x [T,B,16] with the denotation DATA_BATCH on its axis 1, and s [?,8]:
                                  --batch-size binds B, and s's leading dim.
+  testdata/models/absorb.onnx    x [N,4,6] reshaped by the constant [1,-1] (an exporter's baked batch
+                                 of 1), then Softmax over axis 1: at N=2 the -1 absorbs the batch,
+                                 [1,48], and the Softmax mixes the two samples; it runs, and its output
+                                 is not that of two runs at N=1 (bench/absorb_ort.js checks it with
+                                 onnxruntime).
 
 Weights are seeded, so the files are the same at every run. Run from the repository root with
 Debian's python3 (onnx 1.12):
@@ -101,8 +106,21 @@ def seqfirst():
     save(g, "testdata/models/seqfirst.onnx")
 
 
+def absorb():
+    nodes = [
+        helper.make_node("Reshape", ["x", "rows_pattern"], ["rows"], name="rows"),
+        helper.make_node("Softmax", ["rows"], ["y"], name="probs", axis=1),
+    ]
+    g = helper.make_graph(nodes, "absorb",
+                          [helper.make_tensor_value_info("x", TensorProto.FLOAT, ["N", 4, 6])],
+                          [helper.make_tensor_value_info("y", TensorProto.FLOAT, [1, None])],
+                          [numpy_helper.from_array(np.array([1, -1], dtype=np.int64), "rows_pattern")])
+    save(g, "testdata/models/absorb.onnx")
+
+
 if __name__ == "__main__":
     convnet()
     baked()
     stale()
     seqfirst()
+    absorb()

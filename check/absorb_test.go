@@ -25,6 +25,11 @@ func TestAbsorbed(t *testing.T) {
 		// Flattened after the batch, which stays on axis 0.
 		{"../graph/testdata/ir/batch_flatten.xml", nil},
 		{"../testdata/models/idioms.onnx", nil},
+		// ONNX: x [N,4,6] reshaped by [1,-1], then Softmax over axis 1. onnxruntime 1.20.1 runs
+		// it at N=2, [1,48], and its output differs from two runs at N=1 by up to 4.4e-2
+		// (bench/absorb_ort.js).
+		{"../testdata/models/absorb.onnx", []string{"rows absorbs the batch N into axis 1 (24*N); probs (Softmax) normalizes over axis 1: " +
+			"at a batch above 1 the samples mix, and the outputs are wrong"}},
 	} {
 		t.Run(filepath.Base(tc.file), func(t *testing.T) {
 			rep, err := check.File(tc.file, check.Options{})
