@@ -120,6 +120,7 @@ var openvinoTypes = concatOps(
 		irOp("Bucketize", irSig(3, inOwn("data", irNumeric), inOwn("buckets", irNumeric))),
 		irOp("ReverseSequence", irSig(1, inOwn("data", irAny), inOwn("seq_lengths", irNumeric))),
 		irOp("ExperimentalDetectronTopKROIs", irSig(6, inOf("input_rois", "T", irReal), inOf("rois_probs", "T", irReal))),
+		irOp("SearchSorted", irSig(15, inOf("sorted_sequence", "T", irAny), inOf("values", "T", irAny))),
 		irOp("GatherTree", irSig(1, inOf("step_ids", "T", irNumeric), inOf("parent_idx", "T", irNumeric),
 			inOf("max_seq_len", "T", irNumeric), inOf("end_token", "T", irNumeric))),
 		irOp("GatherND", irSig(5, inOwn("data", irAny), inOwn("indices", irInt))),
