@@ -234,7 +234,7 @@ var ovBatchInputs = [3]string{"block_shape", "the crops or pads begin", "the cro
 // ovExtractImagePatches: ExtractImagePatches-3: [N, C, H, W] becomes [N, C·sizes[0]·sizes[1],
 // OH, OW]: with auto_pad valid, (H - rates[0]·(sizes[0]-1) - 1)/strides[0] + 1 divided as C++
 // does (toward zero), at least 0; with same_upper or same_lower ceil(H/strides[0]); OW likewise.
-// sizes, strides and rates are pairs, strides and rates at least 1.
+// sizes, strides and rates are pairs, strides and rates at least 1 (errcode.ErrSyntax otherwise).
 func ovExtractImagePatches(c *ctx) error {
 	var attrs [3][]int64
 	for k, name := range []string{"sizes", "strides", "rates"} {
@@ -243,11 +243,11 @@ func ovExtractImagePatches(c *ctx) error {
 			return err
 		}
 		if len(v) != 2 {
-			return c.Errorf(errcode.ErrInvalidShape, "%s %v: want 2 values, rows and columns", name, v)
+			return c.Errorf(errcode.ErrSyntax, "%s %v: want 2 values, rows and columns", name, v)
 		}
 		for _, x := range v {
 			if x < 1 && k > 0 || x < 0 {
-				return c.Errorf(errcode.ErrInvalidShape, "%s %v: want values of at least 1", name, v)
+				return c.Errorf(errcode.ErrSyntax, "%s %v: want values of at least 1", name, v)
 			}
 		}
 		attrs[k] = v
