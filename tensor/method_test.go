@@ -1,6 +1,9 @@
 package tensor
 
-import "testing"
+import (
+	"fmt"
+	"testing"
+)
 
 // TestMethodAxes checks that a Method holds the axes of the group that forces a copy, and says
 // so without them when an axis index is too large to hold.
@@ -21,6 +24,18 @@ func TestMethodAxes(t *testing.T) {
 	for _, tt := range tests {
 		if got := tt.m.Reason(); got != tt.want || tt.m.View != tt.view {
 			t.Errorf("Reason() = %q, view %v; want %q, view %v", got, tt.m.View, tt.want, tt.view)
+		}
+	}
+}
+
+// TestMethodString: fmt prints a Method as a view or a copy and why, not its fields.
+func TestMethodString(t *testing.T) {
+	for m, want := range map[Method]string{
+		viewBy(ruleDense):                      "view: the input is dense: only the shape changes",
+		notContiguous(0, 1, 0, 0, 0, 1, 4, 24): "copy: input axes 0..1 merge into output axes 0..0, but stride[0] = 4 != dim[1]·stride[1] = 24: not contiguous",
+	} {
+		if got := fmt.Sprint(m); got != want {
+			t.Errorf("fmt.Sprint(Method) = %q, want %q", got, want)
 		}
 	}
 }

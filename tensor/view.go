@@ -154,6 +154,15 @@ func (m Method) Reason() string {
 	return "every group of input axes merged into one output axis is contiguous within itself"
 }
 
+// String returns "view: " or "copy: " and the Reason, so that fmt prints a Method as it reads:
+// "copy: input axes 0..1 merge into output axes 0..0, but ...".
+func (m Method) String() string {
+	if m.View {
+		return "view: " + m.Reason()
+	}
+	return "copy: " + m.Reason()
+}
+
 // ReshapedTo returns t in the shape dims (in elements), of t's volume: a view sharing t's memory
 // when the layout allows it (see Views in the package documentation: every group of input axes
 // merged into one output axis is contiguous within itself), otherwise one dense row-major copy. The element order is logical
