@@ -643,6 +643,14 @@ func TestShapesCommand(t *testing.T) {
 			"72 tensors: 0 ok, 0 mismatch, 21 inferred, 1 error, 50 unknown\n") || strings.Count(stdout, "\n") != 5 {
 		t.Errorf("shapes --quiet downstream of an error: exit %d\n%s", code, stdout)
 	}
+	// An output path that is a directory, or not an ONNX model's name, fails before the work.
+	dir := filepath.Join(t.TempDir(), "out.onnx")
+	os.Mkdir(dir, 0o755)
+	for path, want := range map[string]string{dir: "reshape: io: " + dir + ": is a directory\n", "x.npy": "reshape shapes: --write x.npy: writes an ONNX model, and the name does not end in .onnx\n"} {
+		if code, stdout, stderr := cli("", "shapes", "--write", path, model); code != 2 || stdout != "" || !strings.HasPrefix(stderr, want) {
+			t.Errorf("--write %s: exit %d, %q, %q", path, code, stdout, stderr)
+		}
+	}
 	// An output that cannot be written fails before anything is printed, naming its path once.
 	nodir := filepath.Join(t.TempDir(), "no", "dir.onnx")
 	if code, stdout, stderr := cli("", "shapes", "--write", nodir, model); code != 2 || stdout != "" || stderr != "reshape: io: "+nodir+": no such file or directory\n" {

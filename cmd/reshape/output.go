@@ -164,6 +164,9 @@ func (e *env) create(path string) (*outFile, error) {
 		f.bw = bufio.NewWriterSize(e.stdout, 1<<20)
 		return f, nil
 	}
+	if err := outputDirError(path); err != nil {
+		return nil, err
+	}
 	tmp, err := e.sig.createTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
 	if err != nil {
 		return nil, outputError(path, err)
@@ -234,6 +237,15 @@ func (f *outFile) abort() {
 
 // outputError returns an error of writing the output file path: one of the file system (about the
 // temporary file, or path's directory) says path once, has the code io and exits 2; others are
+// outputDirError returns the error of an output path that is a directory ("is a directory", code io),
+// nil for any other path: a command checks its output path before the work.
+func outputDirError(path string) error {
+	if st, err := os.Stat(path); path != "" && path != "-" && err == nil && st.IsDir() {
+		return outputError(path, &fs.PathError{Op: "create", Path: path, Err: syscall.EISDIR})
+	}
+	return nil
+}
+
 // returned as they are.
 func outputError(path string, err error) error {
 	var pe *fs.PathError
