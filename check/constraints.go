@@ -32,12 +32,18 @@ type Report struct {
 	// (silent corruption at another batch); for an IR network exported at a static batch, as
 	// inferred with the batch the symbol N.
 	Absorbed []Absorbed
+	// Complete reports whether the constraints are all the model needs (graph.Result.Complete):
+	// at every binding that satisfies them the model runs, and every OK row holds. Lost lists
+	// where inference lost precision when it is not.
+	Complete bool
+	Lost     []Loss
 }
 
 // newReport returns the report of an inferred model without its rows. It is made before any
 // declaration is read, which adds to the symbols the names only declarations use.
 func newReport(res *graph.Result, file string) *Report {
-	return &Report{File: file, Symbols: res.Table().Names(), Conditions: conditionsOf(res, file), Unsupported: res.Unsupported}
+	return &Report{File: file, Symbols: res.Table().Names(), Conditions: conditionsOf(res, file), Unsupported: res.Unsupported,
+		Complete: res.Complete(), Lost: lossesOf(res, file)}
 }
 
 // Conditions is what a model needs of its symbols to run (graph.Result.Constraints, Implied and

@@ -77,6 +77,10 @@ type Shapes struct {
 	Symbols []string
 	// Conditions are what the model needs of its symbols to run, as Report's are.
 	Conditions
+	// Complete and Lost say whether the constraints are all the model needs, and where inference
+	// lost precision when they may not be, as Report.Complete and Report.Lost do.
+	Complete bool
+	Lost     []Loss
 	res      *graph.Result // the engine's result, and the graph it ran, for WithValueInfo
 	g        *graph.Graph  // open until Close
 	model    *onnx.Model   // the ONNX model g maps, for WithValueInfo; nil for an IR network
@@ -154,7 +158,7 @@ func GraphShapes(g *graph.Graph, path string, opt Options) (*Shapes, error) {
 	}
 	net, w := g.IR()
 	s := &Shapes{File: path, Dialect: reshape.ONNX, Unsupported: res.Unsupported, Symbols: res.Table().Names(),
-		Conditions: conditionsOf(res, path), res: res, g: g, model: g.ONNX(), weights: w,
+		Conditions: conditionsOf(res, path), Complete: res.Complete(), Lost: lossesOf(res, path), res: res, g: g, model: g.ONNX(), weights: w,
 		rebound: len(opt.Dims) > 0 || opt.rebinds(false)}
 	if net != nil || g.OneDNN() != nil {
 		s.Dialect = reshape.OpenVINO

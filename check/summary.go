@@ -53,6 +53,13 @@ type Summary struct {
 	// symbol, the smallest binding at which a model's constraints hold.
 	Sizes    map[string]Size  `json:"sizes,omitempty"`
 	Smallest map[string]int64 `json:"smallest,omitempty"`
+	// Complete reports whether the constraints are all every model needs (Report.Complete): a
+	// promise that at every binding that satisfies them each model runs and every OK row holds.
+	// Lost lists where inference lost precision in each model that is not (Report.Lost), a JSON
+	// array, empty when none; Incomplete counts those models.
+	Complete   bool   `json:"complete"`
+	Lost       []Loss `json:"lost"`
+	Incomplete int    `json:"incomplete"`
 
 	Files      int `json:"files"`
 	Unreadable int `json:"unreadable"`
@@ -73,9 +80,14 @@ func (s *Summary) Unread(n int) {
 
 // Summarize counts the verdicts of the reports' rows, and gathers their constraints.
 func Summarize(reports []*Report) Summary {
-	s := Summary{Files: len(reports), Constraints: []Constraint{}, Valid: ValidAlways}
+	s := Summary{Files: len(reports), Constraints: []Constraint{}, Valid: ValidAlways, Complete: true, Lost: []Loss{}}
 	for _, rep := range reports {
 		s.addConditions(rep.File, rep.Conditions)
+		if !rep.Complete {
+			s.Complete = false
+			s.Incomplete++
+			s.Lost = append(s.Lost, rep.Lost...)
+		}
 		for _, c := range rep.Constraints {
 			if len(c.Fixes) > 0 {
 				s.Fixed++
@@ -145,7 +157,8 @@ func (s Summary) AllOK() bool {
 // when Files or Unreadable is set), followed by the count of each error code, ", U unknown" when
 // some rows are downstream of an error, ", S stale" when some declarations are of old inputs,
 // ", A avoidable" when some errors are in If branches a run avoids,
-// "; C constraints, of which X fix a dim" when the models state some, "; R run on constant data:
+// "; C constraints, of which X fix a dim" when the models state some, "; the conditions may be
+// incomplete: ..." when some model's may be (incompleteNote), "; R run on constant data:
 // K ok" when some were run, the operators that leave dims undetermined, "; U files could not be
 // read" when some could not, and "; K files skipped: not models".
 func (s Summary) String() string {
@@ -186,6 +199,7 @@ func (s Summary) String() string {
 			text += fmt.Sprintf(", of which %d fix a dim", s.Fixed)
 		}
 	}
+	text += s.incompleteNote()
 	if s.Run > 0 {
 		text += fmt.Sprintf("; %d run on constant data: %d ok", s.Run, s.RunOK)
 	}
@@ -203,6 +217,41 @@ func (s Summary) String() string {
 		text += "; " + plural(s.Skipped, "file") + " skipped: not models"
 	}
 	return text
+}
+
+// incompleteNote is the summary's part on models whose constraints may be incomplete: "; the
+// conditions may be incomplete: " and LostNote ("the conditions of 1 of 3 files" when several are
+// read), "" when every model is complete.
+func (s Summary) incompleteNote() string {
+	if s.Complete {
+		return ""
+	}
+	who := "the conditions"
+	if s.Files > 1 {
+		who = fmt.Sprintf("the conditions of %d of %d files", s.Incomplete, s.Files)
+	}
+	return "; " + who + " may be incomplete: " + LostNote(s.Lost)
+}
+
+// LostNote counts the losses of precision, and apart the sizes only a run decides: "precision
+// lost at 2 places, 1 size only a run decides".
+func LostNote(lost []Loss) string {
+	runs := 0
+	for _, l := range lost {
+		if l.RunTime {
+			runs++
+		}
+	}
+	var parts []string
+	if n := len(lost) - runs; n > 0 {
+		parts = append(parts, "precision lost at "+plural(n, "place"))
+	}
+	if runs == 1 {
+		parts = append(parts, "1 size only a run decides")
+	} else if runs > 1 {
+		parts = append(parts, fmt.Sprintf("%d sizes only a run decides", runs))
+	}
+	return strings.Join(parts, ", ")
 }
 
 // plural returns "1 file", "2 files".

@@ -35,8 +35,8 @@ type Model struct {
 	// Complete says whether the conditions are all the model needs to run (graph.Result.Complete):
 	// true is a promise, false says where precision was lost (Lost), and null that no inference
 	// states either (a oneDNN Graph file, whose shapes are numbers).
-	Complete *bool  `json:"complete"`
-	Lost     []Loss `json:"lost"`
+	Complete *bool        `json:"complete"`
+	Lost     []check.Loss `json:"lost"`
 	// Sizes holds, by symbol, the values the conditions leave it (check.Conditions.Sizes, as check
 	// prints them: "1 only", "13..16", ">= 11", with "(checked A..B)" where they were found by
 	// evaluating the conditions over A..B rather than proven); null when the model states none.
@@ -83,16 +83,6 @@ type Symbol struct {
 type Condition struct {
 	check.Constraint
 	NodeIndex int `json:"node_index"`
-}
-
-// Loss is a place where inference lost precision: what the node needs may be missing from the
-// conditions (graph.Loss). RunTime marks a size that only a run decides (it depends on the data).
-type Loss struct {
-	Node    string `json:"node"`
-	Op      string `json:"op"`
-	Tensor  string `json:"tensor,omitempty"`
-	Why     string `json:"why"`
-	RunTime bool   `json:"run_time,omitempty"`
 }
 
 // Node is a node of the graph, subgraphs' included: its path, operator and the subgraph it is in
@@ -246,7 +236,7 @@ func (m *Model) gather(g *graph.Graph, res *graph.Result, rep *check.Report) {
 	conds, index := mapConditions(rep.Conditions)
 	facts.Conditions = append(facts.Conditions, conds...)
 	m.conds = append(m.conds, index...)
-	m.completeness(res, facts)
+	m.completeness(rep, facts)
 	m.nodes(res)
 	m.facts = facts
 }
@@ -276,18 +266,19 @@ func mapConditions(c check.Conditions) ([]sizemap.Condition, []int) {
 	return out, index
 }
 
-// completeness fills Complete and Lost, and the facts' completeness, from the engine's
-// (graph.Result.Complete, graph.Result.Lost): the one place that reads them.
-func (m *Model) completeness(res *graph.Result, facts *sizemap.Facts) {
-	complete := res.Complete()
+// completeness fills Complete and Lost, and the facts' completeness, from the report's
+// (check.Report.Complete, check.Report.Lost, which graph.Result gives): the one place that reads
+// them.
+func (m *Model) completeness(rep *check.Report, facts *sizemap.Facts) {
+	complete := rep.Complete
 	m.Complete = &complete
 	if complete {
 		facts.Complete = sizemap.Complete
 		return
 	}
 	facts.Complete = sizemap.Incomplete
-	for _, l := range res.Lost() {
-		m.Lost = append(m.Lost, Loss{Node: l.Node, Op: l.Op, Tensor: l.Tensor, Why: l.Why, RunTime: l.RunTime})
+	m.Lost = rep.Lost
+	for _, l := range rep.Lost {
 		why := l.Why
 		if l.RunTime {
 			why += " (only a run decides)"

@@ -75,9 +75,9 @@ func (m *Model) verdict() Verdict {
 // lostText says where precision is lost, in a few words: the operators without a shape rule, with
 // their counts ("no shape rule for Foo (2)"), and the first other node ("precision is lost at
 // If_3 (If)", with the count of the others).
-func lostText(lost []Loss) string {
+func lostText(lost []check.Loss) string {
 	unsupported := map[string]int{}
-	var others []Loss
+	var others []check.Loss
 	for _, l := range lost {
 		if op, ok := strings.CutPrefix(l.Why, "no shape rule for "); ok {
 			unsupported[op]++

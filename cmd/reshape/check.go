@@ -75,8 +75,9 @@ Flags:
                        that could not be read ({"record":"file", file, error, message}), and a summary
                        record last ({"record":"summary", reshapes, nodes, ok, mismatch, inferred, error,
                        codes, unknown, stale, run, run_ok, stopped_by, constraints, valid, fixed,
-                       files, unreadable, skipped}, constraints an array of {holds, node, op, why,
-                       fixes, file}); a file of a directory that is not a model is
+                       complete, lost, incomplete, files, unreadable, skipped}, constraints an array
+                       of {holds, node, op, why, fixes, file}, lost of {node, op, tensor, why,
+                       run_time, file}); a file of a directory that is not a model is
                        {"record":"skipped", file, reason}; shapes are arrays ([2,"B*T","?","1..8"]),
                        null for a dynamic rank
 ` + limitsHelp + `
@@ -90,7 +91,9 @@ input shapes that the rules no longer give: not compared); the messages of the r
 ok, which name the nodes that leave a dim undetermined; for each model with symbols left free,
 "FILE runs only when:" and a line per constraint the nodes impose on them (the predicate, the node,
 its operator and why: 'N == 1  /MatMul (MatMul): the inner dims; fixes N'), or "FILE runs at every
-binding of N, H, W"; then "N reshapes in F files: A ok, B mismatch, C inferred, D error". A
+binding of N, H, W"; where the rules could not state what a node needs, "FILE these conditions may
+be incomplete:" and the places where precision is lost, apart from the sizes only a run decides;
+then "N reshapes in F files: A ok, B mismatch, C inferred, D error". A
 predicate is written in the dim notation with % (Python's remainder), min, max, == != < <= > >=,
 !, && and ||. On a terminal, every line keeps to its width: long file and node names are
 shortened in the middle; when the table still does not fit, a column of one value becomes a line
@@ -248,7 +251,7 @@ func runCheck(e *env, args []string) int {
 			c.print(stdout, "Reshape")
 		}
 		for _, rep := range reports {
-			c := conditions{who: rep.File + " ", symbols: rep.Symbols, Conditions: rep.Conditions, valid: rep.Valid(), unsupported: rep.Unsupported}
+			c := conditions{who: rep.File + " ", symbols: rep.Symbols, Conditions: rep.Conditions, valid: rep.Valid(), complete: rep.Complete, lost: rep.Lost}
 			c.print(stdout, *quiet, *allowFixed)
 			if len(rep.NoBatch) > 0 {
 				fmt.Fprintf(stdout, "%s: --batch-size %d leaves %s as declared: no batch dim (a scalar, an unknown rank, or a static leading dim the model does not mark as its batch)\n",

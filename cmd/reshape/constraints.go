@@ -21,39 +21,43 @@ type conditions struct {
 	who     string // what starts the first line: "FILE " for check, "" for shapes
 	symbols []string
 	check.Conditions
-	valid       check.Validity
-	unsupported map[string]int // nodes without a shape rule, whose conditions are not known
+	valid check.Validity
+	// complete says whether the conditions are all the model needs; lost where inference lost
+	// precision when they may not be (check.Report.Complete, Lost).
+	complete bool
+	lost     []check.Loss
 }
 
 // print prints the conditions before the summary: the section "runs only when:" with a line per
 // constraint (the predicate, the node, its operator and why, the other nodes that impose it, and
 // the symbols it fixes), then "valid sizes:" with what they leave each symbol and the smallest
 // binding that runs; or "runs at every binding of N, H, W" when there are none, symbols are left
-// free and nothing failed. Nodes without a shape rule are named, since what they need is not
-// known. With quiet, only the sections of conditions that fix a dim are printed, unless
-// allowFixed.
+// free and nothing failed ("states no condition on N, H, W" when they may be incomplete). Then,
+// when they may be incomplete, the places where precision is lost and the sizes only a run
+// decides (printLost). With quiet, only the sections of conditions that fix a dim are printed,
+// unless allowFixed.
 func (c *conditions) print(w io.Writer, quiet, allowFixed bool) {
-	fixes := len(c.Fixes) > 0 || slices.ContainsFunc(c.Constraints, func(c check.Constraint) bool { return len(c.Fixes) > 0 })
-	rules := ""
-	if len(c.unsupported) > 0 {
-		rules = "what the nodes without a shape rule need: " + opCounts(c.unsupported)
+	c.printConditions(w, quiet, allowFixed)
+	if !quiet {
+		printLost(w, c.who, c.lost)
 	}
+}
+
+// printConditions prints the sections of print before what makes them incomplete.
+func (c *conditions) printConditions(w io.Writer, quiet, allowFixed bool) {
+	fixes := len(c.Fixes) > 0 || slices.ContainsFunc(c.Constraints, func(c check.Constraint) bool { return len(c.Fixes) > 0 })
 	switch {
 	case len(c.Constraints) == 0 && !quiet && c.valid == check.ValidAlways && len(c.symbols) > 0:
-		if rules != "" {
-			fmt.Fprintf(w, "%sruns at every binding of %s, but for %s\n", c.who, strings.Join(c.symbols, ", "), rules)
-		} else {
+		if c.complete {
 			fmt.Fprintf(w, "%sruns at every binding of %s\n", c.who, strings.Join(c.symbols, ", "))
+		} else {
+			fmt.Fprintf(w, "%sstates no condition on %s\n", c.who, strings.Join(c.symbols, ", "))
 		}
 		return
 	case len(c.Constraints) == 0, quiet && (!fixes || allowFixed):
 		return
 	}
-	if rules != "" {
-		fmt.Fprintf(w, "%sruns only when (besides %s):\n", c.who, rules)
-	} else {
-		fmt.Fprintf(w, "%sruns only when:\n", c.who)
-	}
+	fmt.Fprintf(w, "%sruns only when:\n", c.who)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	for _, c := range c.Constraints {
 		where := c.Node + " (" + c.Op + ")"
@@ -86,6 +90,46 @@ func (c *conditions) print(w io.Writer, quiet, allowFixed bool) {
 		fmt.Fprintf(w, "  smallest binding that runs: %s\n", strings.Join(parts, ", "))
 	}
 }
+
+// printLost prints what makes a model's conditions incomplete, after them: "these conditions may
+// be incomplete:", then "precision is lost at" and a line per loss ("NODE (OP): WHY"), and "sizes
+// that only a run decides, at" and a line per such size; at most maxLost lines of each, then how
+// many more (JSON lists them all); one line for one loss of precision. Nothing when lost is empty.
+func printLost(w io.Writer, who string, lost []check.Loss) {
+	switch {
+	case len(lost) == 0:
+		return
+	case len(lost) == 1 && !lost[0].RunTime:
+		fmt.Fprintf(w, "%sthese conditions may be incomplete: precision is lost at %s\n", who, lost[0])
+		return
+	}
+	fmt.Fprintf(w, "%sthese conditions may be incomplete:\n", who)
+	for _, runTime := range []bool{false, true} {
+		head := "precision is lost at"
+		if runTime {
+			head = "sizes that only a run decides, at"
+		}
+		n := 0
+		for _, l := range lost {
+			if l.RunTime != runTime {
+				continue
+			}
+			switch n++; {
+			case n == 1:
+				fmt.Fprintf(w, "  %s\n", head)
+				fallthrough
+			case n <= maxLost:
+				fmt.Fprintf(w, "    %s\n", l)
+			}
+		}
+		if n > maxLost {
+			fmt.Fprintf(w, "    ... and %d more\n", n-maxLost)
+		}
+	}
+}
+
+// maxLost bounds the losses of each kind printLost lists.
+const maxLost = 8
 
 // opCounts lists operators with their counts, in order: "Conv (3), LSTM (1)".
 func opCounts(counts map[string]int) string {

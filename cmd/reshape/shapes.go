@@ -68,9 +68,9 @@ compare with), the error code of a node whose inputs break its rule (or that imp
 the --dim bindings break), unknown (downstream of such a node: not inferred) or stale (with
 --input or --batch-size, or --dim on an IR network, a declaration of the model's old input shapes:
 not compared); then the messages, "runs only when:" and a line per constraint the nodes impose on
-the symbols (or "runs at every binding of N, H, W"), as check prints them, and a summary line that
-counts each verdict, lists the symbols and names the operators that have no shape rule.
-On a terminal, every line keeps to its width: long file and node names are shortened in the
+the symbols (or "runs at every binding of N, H, W") and where they may be incomplete, as check
+prints them, and a summary line that counts each verdict, lists the symbols and names the
+operators that have no shape rule. On a terminal, every line keeps to its width: long file and node names are shortened in the
 middle; when the table still does not fit, a column of one value becomes a line above it ("every
 row: FILE a.onnx"), symbols longer than two characters get one-letter aliases with a legend
 ("symbols: B = batch"), and shapes wrap onto more lines; other long lines wrap, indented.
@@ -153,6 +153,8 @@ type shapesSummary struct {
 	Fixes       []string              `json:"fixes,omitempty"`
 	Sizes       map[string]check.Size `json:"sizes,omitempty"`
 	Smallest    map[string]int64      `json:"smallest,omitempty"`
+	Complete    bool                  `json:"complete"`
+	Lost        []check.Loss          `json:"lost"`
 }
 
 type tensorRecord struct {
@@ -237,7 +239,8 @@ func runShapes(e *env, args []string) int {
 		}
 		e.emit(shapesSummary{Record: "summary", File: s.File, Tensors: len(s.Tensors), Verdicts: counts, Symbols: s.Symbols,
 			Unsupported: s.Unsupported, Constraints: append([]check.Constraint{}, s.Constraints...), Implied: s.Implied,
-			Valid: s.Valid(), Fixed: fixed, Fixes: s.Fixes, Sizes: s.SizeRecords(s.File), Smallest: s.Sizes.Smallest})
+			Valid: s.Valid(), Fixed: fixed, Fixes: s.Fixes, Sizes: s.SizeRecords(s.File), Smallest: s.Sizes.Smallest,
+			Complete: s.Complete, Lost: append([]check.Loss{}, s.Lost...)})
 	} else {
 		stdout := e.stdout
 		if e.width > 0 {
@@ -251,7 +254,7 @@ func runShapes(e *env, args []string) int {
 		for _, c := range causes {
 			c.print(stdout, "tensor")
 		}
-		c := conditions{symbols: s.Symbols, Conditions: s.Conditions, valid: s.Valid(), unsupported: s.Unsupported}
+		c := conditions{symbols: s.Symbols, Conditions: s.Conditions, valid: s.Valid(), complete: s.Complete, lost: s.Lost}
 		c.print(stdout, *quiet, *allowFixed)
 		fmt.Fprintln(stdout, shapesLine(s, counts, fixed))
 	}
@@ -290,6 +293,9 @@ func shapesLine(s *check.Shapes, counts map[string]int, fixed int) string {
 		line += "; symbols: " + strings.Join(s.Symbols, ", ")
 	}
 	line += constraintsNote(len(s.Constraints), fixed, s.Fixes)
+	if !s.Complete {
+		line += "; the conditions may be incomplete: " + check.LostNote(s.Lost)
+	}
 	if len(s.Unsupported) > 0 {
 		line += "; no shape rule: " + opCounts(s.Unsupported)
 	}
