@@ -88,6 +88,31 @@ func (d *declarations) unstated(p sym.Pred) bool {
 	return slices.ContainsFunc(p.SymbolNames(), d.declaredOnly)
 }
 
+// verdict returns the verdict of the output k of the node r, inferred without error, against
+// decl, the shape the model declares for it (res.Declared: ONNX value_info or graph output, an IR
+// output port's dims): Inferred when the output is the declaration itself (no shape rule) or of
+// unknown rank; Mismatch when it is of another kind (a tensor, a sequence, a map); OK when they are equal at every binding that satisfies the constraints; else
+// Mismatch, or Stale when the bindings rebind the model's inputs.
+func (d *declarations) verdict(r *graph.NodeResult, k int, decl sym.Shape, rebinds bool) (Verdict, string) {
+	out := r.Outputs[k]
+	switch d := r.Graph.Declared[r.Node.Outputs[k]]; {
+	case out.FromDecl:
+		return Inferred, "no shape rule for " + r.Node.Op + ": the shape is the model's declaration"
+	case !sameKind(out, d):
+		return Mismatch, "the model declares " + kindOf(d) + ", and the rules give " + infoKind(out)
+	case out.Shape.RankDynamic:
+		return Inferred, "the rules give a shape of unknown rank: nothing to compare the declaration with"
+	}
+	switch when := d.equalWhen(out.Shape, decl); {
+	case when.IsTrue():
+		return OK, ""
+	case rebinds:
+		return Stale, staleDeclaration(decl, out.Shape)
+	default:
+		return Mismatch, disagreement(decl, out.Shape, when)
+	}
+}
+
 // disagreement is the message of a declared shape that is not the inferred one: "the model
 // declares [N,N,4], the rules give [N,10,4]", and ": equal only when N == 10" when they can be
 // equal.

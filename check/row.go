@@ -66,8 +66,11 @@ type Row struct {
 	File string `json:"file"`
 	// ID is the node's index in its graph (an IR layer's id); Name its name, or for a node of a
 	// subgraph its path ("If_3/then_branch/Reshape_1").
-	ID            string          `json:"id"`
-	Name          string          `json:"name"`
+	ID   string `json:"id"`
+	Name string `json:"name"`
+	// Tensor names the output of a row that compares a declaration of a node other than a
+	// Reshape (a graph output, a value_info) with what the rules give; "" for the others.
+	Tensor        string          `json:"tensor,omitempty"`
 	Op            string          `json:"op"`
 	Dialect       reshape.Dialect `json:"dialect"`
 	Input         sym.Shape       `json:"input"`

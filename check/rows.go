@@ -109,9 +109,43 @@ func rows(g *graph.Graph, res *graph.Result, form format, file string, opt Optio
 				row.breaks(broken)
 			}
 			rows = append(rows, row)
+		case r.Blocked == "" && !isOneDNN(form): // a oneDNN graph's rows name logical tensors (declRows)
+			rows = declarationRows(rows, res, d, r, file, form, opt)
 		}
 	}
 	return rows, nil
+}
+
+// isOneDNN reports whether form is a oneDNN Graph's, whose report adds the rows of declarations
+// that name its logical tensors (oneDNNFormat.declRows).
+func isOneDNN(form format) bool {
+	_, ok := form.(oneDNNFormat)
+	return ok
+}
+
+// declarationRows appends to rows a row for each output of the node r, other than a Reshape and
+// inferred without error, whose shape the model declares (ONNX value_info or graph output, an IR
+// output port's dims) and the rules do not give at every binding that satisfies the constraints:
+// a Mismatch, named by the tensor, the message saying when they are equal, if ever ("equal only
+// when N == 1"). A declaration for input shapes the bindings changed (Stale) is not a row.
+func declarationRows(rows []Row, res *graph.Result, d *declarations, r *graph.NodeResult, file string, form format, opt Options) []Row {
+	for k, name := range r.Node.Outputs {
+		if name == "" || r.Outputs[k] == nil {
+			continue
+		}
+		decl, _, ok := res.Declared(r.Graph, name)
+		if !ok {
+			continue
+		}
+		if v, msg := d.verdict(r, k, decl, opt.rebinds(form.rebinds())); v == Mismatch {
+			row := nodeRow(res, r, file, form.dialect(), form.id(r))
+			out := r.Outputs[k].Shape
+			row.Tensor, row.Inferred, row.Declared = name, &out, &decl
+			row.Verdict, row.Message = Mismatch, "output "+name+": "+msg
+			rows = append(rows, row)
+		}
+	}
+	return rows
 }
 
 // reshapeRow is the row of the Reshape r, which the Reshape rule reads as f: its options, input and

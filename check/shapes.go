@@ -220,21 +220,8 @@ func shapesOf(g *graph.Graph, res *graph.Result, net *ir.Net, opt Options) []Ten
 				t.Verdict, t.Message = failure(res, r)
 			case t.Declared == nil:
 				t.Verdict = Inferred
-			case r.Outputs[k].FromDecl:
-				t.Verdict, t.Message = Inferred, "no shape rule for "+r.Node.Op+": the shape is the model's declaration"
-			case !sameKind(r.Outputs[k], r.Graph.Declared[name]):
-				t.Verdict, t.Message = Mismatch, "the model declares "+kindOf(r.Graph.Declared[name])+", and the rules give "+t.kind()
-			case t.Shape.RankDynamic:
-				t.Verdict, t.Message = Inferred, "the rules give a shape of unknown rank: nothing to compare the declaration with"
 			default:
-				t.Verdict = OK
-				switch when := decls.equalWhen(t.Shape, *t.Declared); {
-				case when.IsTrue():
-				case rebinds:
-					t.Verdict, t.Message = Stale, staleDeclaration(*t.Declared, t.Shape)
-				default:
-					t.Verdict, t.Message = Mismatch, disagreement(*t.Declared, t.Shape, when)
-				}
+				t.Verdict, t.Message = decls.verdict(r, k, *t.Declared, rebinds)
 			}
 			if i == brokenAt && t.Verdict != Unknown {
 				if !t.Verdict.IsError() {
@@ -265,12 +252,12 @@ func (t *Tensor) setValue(in *graph.Info) {
 	}
 }
 
-// kind names the kind of value t is: "a tensor", "a sequence", "a map".
-func (t *Tensor) kind() string {
+// infoKind names the kind of value in holds: "a tensor" (or nothing known), "a sequence", "a map".
+func infoKind(in *graph.Info) string {
 	switch {
-	case t.info == nil || t.info.IsTensor():
+	case in.IsTensor():
 		return "a tensor"
-	case t.info.Seq != nil:
+	case in.Seq != nil:
 		return "a sequence"
 	}
 	return "a map"

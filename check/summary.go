@@ -13,6 +13,9 @@ import (
 type Summary struct {
 	Total int `json:"reshapes"` // Reshape rows
 	Nodes int `json:"nodes"`    // rows of other nodes, whose inputs break their rule
+	// Declared counts the rows of other nodes' declared outputs that the rules do not give
+	// (Row.Tensor); left out of JSON when 0.
+	Declared int `json:"declared,omitempty"`
 	// The verdicts of every row: OK, Mismatch, Inferred, and errors of any code, also counted by
 	// code in Codes.
 	OK       int            `json:"ok"`
@@ -105,9 +108,12 @@ func Summarize(reports []*Report) Summary {
 // count counts the rows' verdicts.
 func (s *Summary) count(rows []Row) {
 	for _, r := range rows {
-		if strings.HasPrefix(r.Op, "Reshape") || r.Op == "StaticReshape" || r.Op == "DynamicReshape" {
+		switch {
+		case r.Tensor != "":
+			s.Declared++
+		case strings.HasPrefix(r.Op, "Reshape") || r.Op == "StaticReshape" || r.Op == "DynamicReshape":
 			s.Total++
-		} else {
+		default:
 			s.Nodes++
 		}
 		switch r.Verdict {
@@ -153,8 +159,9 @@ func (s Summary) AllOK() bool {
 	return s.Mismatch == 0 && s.Error == 0 && s.RunOK == s.Run && s.Unreadable == 0
 }
 
-// String returns "N reshapes in F files: A ok, B mismatch, C inferred, D error" (" in F files"
-// when Files or Unreadable is set), followed by the count of each error code, ", U unknown" when
+// String returns "N reshapes in F files: A ok, B mismatch, C inferred, D error" (" and K failing
+// nodes", " and K declared outputs" when there are such rows; " in F files" when Files or
+// Unreadable is set), followed by the count of each error code, ", U unknown" when
 // some rows are downstream of an error, ", S stale" when some declarations are of old inputs,
 // ", A avoidable" when some errors are in If branches a run avoids,
 // "; C constraints, of which X fix a dim" when the models state some, "; the conditions may be
@@ -165,6 +172,9 @@ func (s Summary) String() string {
 	text := plural(s.Total, "reshape")
 	if s.Nodes > 0 {
 		text += " and " + plural(s.Nodes, "failing node")
+	}
+	if s.Declared > 0 {
+		text += " and " + plural(s.Declared, "declared output")
 	}
 	if s.Files > 0 || s.Unreadable > 0 {
 		text += " in " + plural(s.Files, "file")

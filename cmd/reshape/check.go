@@ -71,18 +71,19 @@ Flags:
 ` + allowFixedHelp + `
   --json               print JSON Lines: a record per row ({"record":"reshape", file, id, name, op,
                        dialect, input, pattern, pattern_shape, pattern_source, special_zero or
-                       allowzero, inferred, declared, verdict, message, run, stopped_by}), one per file
-                       that could not be read ({"record":"file", file, error, message}), and a summary
-                       record last ({"record":"summary", reshapes, nodes, ok, mismatch, inferred, error,
-                       codes, unknown, stale, run, run_ok, stopped_by, constraints, valid, fixed,
-                       complete, lost, incomplete, files, unreadable, skipped}, constraints an array
-                       of {holds, node, op, why, fixes, file}, lost of {node, op, tensor, why,
-                       run_time, file}); a file of a directory that is not a model is
+                       allowzero, inferred, declared, verdict, message, run, stopped_by, tensor}), one
+                       per file that could not be read ({"record":"file", file, error, message}), and a
+                       summary record last ({"record":"summary", reshapes, nodes, declared, ok,
+                       mismatch, inferred, error, codes, unknown, stale, run, run_ok, stopped_by,
+                       constraints, valid, fixed, complete, lost, incomplete, files, unreadable,
+                       skipped}, constraints an array of {holds, node, op, why, fixes, file}, lost of
+                       {node, op, tensor, why, run_time, file}); a file of a directory that is not a model is
                        {"record":"skipped", file, reason}; shapes are arrays ([2,"B*T","?","1..8"]),
                        null for a dynamic rank
 ` + limitsHelp + `
 Output: one row per Reshape (and per other node whose inputs break its rule, or that imposes a
-constraint the --dim bindings break: 'N == 1 does not hold at N=2'), with the verdict ok (the
+constraint the --dim bindings break: 'N == 1 does not hold at N=2', and per declared output of
+another node that the rules do not give: mismatch, with tensor in JSON), with the verdict ok (the
 declared shape is the inferred one at every binding that satisfies the constraints), mismatch (it
 is not: the message says when they are equal, if ever), inferred (nothing declared to compare
 with), an error code, unknown (not inferred: downstream of a node whose inputs break its rule) or
