@@ -223,15 +223,25 @@ func (m *Model) gather(g *graph.Graph, res *graph.Result, rep *check.Report) {
 		m.Symbols = append(m.Symbols, s)
 		facts.Symbols = append(facts.Symbols, sizemap.Symbol{Name: name, Lo: lo, Hi: hi})
 	}
+	// A node whose element types a runtime refuses at load, else the first node check finds in
+	// error (the verdict's), fails at every binding: the map draws no cell as running.
+	failed := false
 	for i := range res.Nodes {
-		// A node whose element types a runtime refuses at load fails at every binding: the map
-		// draws no cell as running.
 		if r := &res.Nodes[i]; r.TypeErr != nil {
 			facts.Conditions = append(facts.Conditions, sizemap.Condition{Holds: sym.False(), Node: r.Path, Op: r.Node.Op,
 				Why: "the model does not load: " + errcode.Code(r.TypeErr)})
-			m.conds = append(m.conds, -1)
+			failed = true
 			break
 		}
+	}
+	if i := slices.IndexFunc(rep.Rows, func(r check.Row) bool { return r.Verdict.IsError() }); !failed && i >= 0 {
+		r := rep.Rows[i]
+		facts.Conditions = append(facts.Conditions, sizemap.Condition{Holds: sym.False(), Node: r.Name, Op: r.Op,
+			Why: fmt.Sprintf("fails with %s at every binding", r.Verdict)})
+		failed = true
+	}
+	if failed {
+		m.conds = append(m.conds, -1)
 	}
 	conds, index := mapConditions(rep.Conditions)
 	facts.Conditions = append(facts.Conditions, conds...)

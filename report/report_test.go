@@ -110,6 +110,29 @@ func TestTypeErrorMap(t *testing.T) {
 	}
 }
 
+// TestErrorMap: a node check finds in error at every binding (a Concat of inputs of ranks 2 and
+// 1, as torchaudio's Emformer exports, which onnxruntime refuses at load) leaves no cell running.
+func TestErrorMap(t *testing.T) {
+	m := onnx.Model{IRVersion: 8, OpsetImports: []onnx.OpsetID{{Version: 17}}}
+	m.Graph.Name = "g"
+	m.Graph.Inputs = []onnx.ValueInfo{
+		{Name: "x", ElemType: onnx.Float, Shape: shape.Of(shape.Dynamic, shape.Static(4)), DimParams: []string{"T", ""}},
+		{Name: "y", ElemType: onnx.Float, Shape: shape.OfInts(4)},
+	}
+	m.Graph.Nodes = []onnx.Node{{Name: "cat", OpType: "Concat", Inputs: []string{"x", "y"}, Outputs: []string{"z"},
+		Attrs: []onnx.Attribute{{Name: "axis", Type: onnx.AttrInt, I: 0}}}}
+	m.Graph.Outputs = []onnx.ValueInfo{{Name: "z", Shape: shape.DynamicRank()}}
+	r, err := report.Load(writeModel(t, "cat_ranks.onnx", &m), report.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Verdict.Kind != "never" || r.Map == nil || r.Map.Text != "T 1..128: runs at 0 of 128 cells" ||
+		!strings.Contains(r.Map.SVG, `data-runs="false" data-node="cat"`) ||
+		!strings.Contains(r.Map.SVG, "cat (Concat): fails with invalid-shape at every binding (fails first at 128 cells)") {
+		t.Errorf("verdict %q, map %+v; want one that runs nowhere and names cat", r.Verdict.Text, r.Map)
+	}
+}
+
 // TestLoadTensors requires every node's tensors to index the tensors of shapes: each output is the
 // tensor the node outputs, each input a tensor of its graph or of one around it.
 func TestLoadTensors(t *testing.T) {
