@@ -135,11 +135,17 @@ func spansOf(lo int64, bits []bool) []span {
 	return out
 }
 
+// maxSpans bounds the spans of values a readable form lists. A set with more is not written: a
+// thousand spans read worse than the condition they came from, and proving the form equal to it
+// costs time quadratic in their number.
+const maxSpans = 8
+
 // preds returns predicates on x that hold at the members of s and at none of the other values of
 // x in [s.lo, s.hi]: the members below from or'ed with the periodic part from from on; and the
 // periodic rule everywhere, or'ed with the members below from that it leaves out, and'ed with the
 // exclusion of the values below from that it takes in (H <= 4 || H % 32 in {0, 29, 30, 31};
-// H % 8 == 0; H >= 25; H in 217..224). None when s cannot be written so.
+// H % 8 == 0; H >= 25; H in 217..224). None when s cannot be written so, and only the first
+// when the second needs more than maxSpans spans.
 func (s *iset) preds(x Expr) []Pred {
 	periodic := False()
 	if s.from <= s.hi && len(s.res) > 0 {
@@ -161,7 +167,7 @@ func (s *iset) preds(x Expr) []Pred {
 	if s.hi != Inf {
 		top = min(top, s.hi+1)
 	}
-	if top-s.lo > 1<<16 {
+	if top-s.lo > 1<<16 || len(s.below) > maxSpans {
 		return nil
 	}
 	// A: the spans below from, or the periodic rule from from on.
@@ -184,12 +190,16 @@ func (s *iset) preds(x Expr) []Pred {
 		plus = append(plus, member && !in)
 		minus = append(minus, !member && in)
 	}
+	extra, missing := spansOf(s.lo, plus), spansOf(s.lo, minus)
+	if len(extra)+len(missing) > maxSpans {
+		return out
+	}
 	ors = []Pred{periodic}
-	for _, r := range spansOf(s.lo, plus) {
+	for _, r := range extra {
 		ors = append(ors, rangePred(x, r))
 	}
 	ands := []Pred{Or(ors...)}
-	for _, r := range spansOf(s.lo, minus) {
+	for _, r := range missing {
 		ands = append(ands, Not(rangePred(x, r)))
 	}
 	return append(out, And(ands...))
