@@ -107,11 +107,18 @@ func (a *atom) eval(value func(string) (int64, bool)) (*big.Rat, error) {
 // Subst returns e with each symbol s replaced by sub(name of s) where it gives one, simplified
 // again; ok is false when the result cannot be kept (see maxSize) or divides by zero.
 func (e Expr) Subst(sub func(name string) (Expr, bool)) (Expr, bool) {
+	return e.rebuild(func(a *atom) (Expr, bool) { return a.subst(sub) })
+}
+
+// rebuild returns e made again with each atom a of its terms replaced by at(a): the factors
+// multiplied (divided for a negative exponent) and the terms summed, simplified as they are; ok
+// is false when at gives none or the result cannot be kept (see maxSize) or divides by zero.
+func (e Expr) rebuild(at func(*atom) (Expr, bool)) (Expr, bool) {
 	sum := Expr{}
 	for _, t := range e.t {
 		p := Expr{t: []term{{c: t.c}}}
 		for _, f := range t.m {
-			v, ok := f.a.subst(sub)
+			v, ok := at(f.a)
 			if !ok {
 				return Expr{}, false
 			}

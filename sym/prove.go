@@ -677,31 +677,7 @@ func mapPred(p Pred, f func(*atom) (Expr, bool)) (Pred, bool) {
 // mapExpr returns e with each atom that f replaces replaced, the others made again of their
 // replaced parts.
 func mapExpr(e Expr, f func(*atom) (Expr, bool)) (Expr, bool) {
-	sum := Expr{}
-	for _, t := range e.t {
-		p := Expr{t: []term{{c: t.c}}}
-		for _, fa := range t.m {
-			v, ok := mapAtom(fa.a, f)
-			if !ok {
-				return Expr{}, false
-			}
-			for range abs(fa.e) {
-				if fa.e > 0 {
-					p, ok = Mul(p, v)
-				} else {
-					p, ok = Quo(p, v)
-				}
-				if !ok {
-					return Expr{}, false
-				}
-			}
-		}
-		var ok bool
-		if sum, ok = Add(sum, p); !ok {
-			return Expr{}, false
-		}
-	}
-	return sum, true
+	return e.rebuild(func(a *atom) (Expr, bool) { return mapAtom(a, f) })
 }
 
 func mapAtom(a *atom, f func(*atom) (Expr, bool)) (Expr, bool) {
