@@ -48,7 +48,7 @@ Flags:
   --pattern-file F   the pattern as an integer tensor in a .npy or .pb file: 1-D, or a scalar
                      holding 1 (OpenVINO's scalar pattern)
   --verbose          say on stderr whether the result was a view or a copy, and why
-` + limitsHelp + `
+` + limitsHelp(21) + `
 Examples:
   reshape apply --special-zero=true --pattern 0,-1 images.npy flat.npy
   reshape apply --dialect onnx --pattern -1 --verbose in.npy out.npy

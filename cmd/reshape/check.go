@@ -80,7 +80,7 @@ Flags:
                        {node, op, tensor, why, run_time, file}); a file of a directory that is not a model is
                        {"record":"skipped", file, reason}; shapes are arrays ([2,"B*T","?","1..8"]),
                        null for a dynamic rank
-` + limitsHelp + `
+` + limitsHelp(23) + `
 Output: one row per Reshape (and per other node whose inputs break its rule, or that imposes a
 constraint the --dim bindings break: 'N == 1 does not hold at N=2', and per declared output of
 another node that the rules do not give: mismatch, with tensor in JSON), with the verdict ok (the

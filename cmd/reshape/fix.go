@@ -36,7 +36,7 @@ Flags:
                        could stand for its input dims in several ways
   --json               print JSON Lines: one record per rewrite and per Reshape left as it is,
                        then a summary record
-` + limitsHelp + `
+` + limitsHelp(23) + `
 Output: each rewrite (the Reshape, its pattern before and after, and what each baked value stands
 for), each Reshape left as it is and why, the export binding, and what the model needs of its
 symbols before and after ("runs only when:" a line per condition, with its node, operator and

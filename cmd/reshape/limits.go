@@ -36,14 +36,35 @@ func (b *byteSize) Set(s string) error {
 	return nil
 }
 
-// limitsHelp describes the limit flags, for the commands' usage texts.
-const limitsHelp = `  --max-rank N         the largest rank accepted (default 64, numpy's bound)
-  --max-bytes SIZE      the memory the command may allocate for data (default: the lesser of 75% of
-                        the available memory and 8GiB)
-  --max-file-size SIZE  the largest file read into memory, and of an ONNX model, which is mapped,
-                        the most bytes read: its structure and the constants shapes need
-                        (default: --max-bytes)
-`
+// limitsHelp describes the limit flags for a usage text whose flag descriptions start at column
+// col: a flag too long for it has its description on the next line.
+func limitsHelp(col int) string {
+	return flagsHelp(col, [][]string{
+		{"--max-rank N", "the largest rank accepted (default 64, numpy's bound)"},
+		{"--max-bytes SIZE", "the memory the command may allocate for data (default: the lesser of 75% of",
+			"the available memory and 8GiB)"},
+		{"--max-file-size SIZE", "the largest file read into memory, and of an ONNX model, which is mapped,",
+			"the most bytes read: its structure and the constants shapes need", "(default: --max-bytes)"},
+	})
+}
+
+// flagsHelp returns the lines of a usage text's flags: of each entry, the flag and its description's
+// lines, the first at column col after it (on the next line when the flag leaves it less than two
+// spaces), the others at col.
+func flagsHelp(col int, entries [][]string) string {
+	var b strings.Builder
+	pad := strings.Repeat(" ", col)
+	for _, e := range entries {
+		head := "  " + e[0]
+		if len(head)+2 > col {
+			b.WriteString(head + "\n" + pad)
+		} else {
+			b.WriteString(head + pad[len(head):])
+		}
+		b.WriteString(strings.Join(e[1:], "\n"+pad) + "\n")
+	}
+	return b.String()
+}
 
 // addLimitFlags registers the limit flags on fs.
 func addLimitFlags(fs *flag.FlagSet) *limits {

@@ -657,3 +657,36 @@ func TestShapesCommand(t *testing.T) {
 		t.Errorf("--write into a missing directory: exit %d, %q, %q", code, stdout, stderr)
 	}
 }
+
+// TestUsageAligned: in every command's usage, the descriptions of the flags start at one column;
+// a flag too long for it stands on its own line, its description at that column on the next.
+func TestUsageAligned(t *testing.T) {
+	for _, c := range commands {
+		_, flags, ok := strings.Cut(c.usage, "\nFlags:\n")
+		if !ok {
+			continue
+		}
+		flags, _, _ = strings.Cut(flags, "\n\n")
+		lines := strings.Split(flags, "\n")
+		cols := map[int][]string{}
+		for i, l := range lines {
+			if !strings.HasPrefix(l, "  -") {
+				continue
+			}
+			gap := strings.Index(l[2:], "  ")
+			if gap < 0 { // the flag alone: its description on the next line
+				if i+1 < len(lines) {
+					next := lines[i+1]
+					col := len(next) - len(strings.TrimLeft(next, " "))
+					cols[col] = append(cols[col], strings.Fields(l)[0])
+				}
+				continue
+			}
+			col := 2 + gap + len(l[2+gap:]) - len(strings.TrimLeft(l[2+gap:], " "))
+			cols[col] = append(cols[col], strings.Fields(l)[0])
+		}
+		if len(cols) > 1 {
+			t.Errorf("reshape %s --help: the flags' descriptions start at several columns: %v", c.name, cols)
+		}
+	}
+}

@@ -43,9 +43,10 @@ Flags:
   --dim NAME=VALUE  the value of another symbol (repeatable); the others take their smallest valid
                     value: the least from their lower bound at which the conditions on them alone hold
   --bin PATH        the .bin weights of an IR model (default: the .xml path with .bin)
-  -o, --out OUT.svg the picture, written through a temporary file and renamed into place ("-" for
+  -o, --out OUT.svg
+                    the picture, written through a temporary file and renamed into place ("-" for
                     stdout)
-` + limitsHelp + `
+` + limitsHelp(20) + `
 Output: the picture at OUT, and on stdout a line: "H × W over 1..64 × 1..64 at N=1: runs at 256 of
 4096 cells".
 

@@ -31,7 +31,7 @@ Flags:
                        read ({"record":"test", test, error, message}), and a summary record last
                        ({"record":"summary", data_sets, tests, pass, fail, unreadable,
                        unreadable_data_sets})
-` + limitsHelp + `
+` + limitsHelp(23) + `
 Examples:
   reshape run-onnx-test ../shared/conformance/onnx
   reshape run-onnx-test ../shared/conformance/onnx/test_reshape_zero_dim

@@ -24,12 +24,13 @@ chosen node; search finds a node by name or operator. The data are those of chec
 shapes --json.
 
 Flags:
-  --dim, --input, --batch-size, --bin   as for check: bind symbols, set inputs' shapes, the batch,
-                                         the .bin of an IR model
-  --x, --y, --range                      the map's axes and range, as for map
-  -o, --out OUT.html                     the file, written through a temporary file and renamed
-                                         into place ("-" for stdout)
-` + limitsHelp + `
+  --dim, --input, --batch-size, --bin
+                       as for check: bind symbols, set inputs' shapes, the batch, the .bin of an IR
+                       model
+  --x, --y, --range    the map's axes and range, as for map
+  -o, --out OUT.html   the file, written through a temporary file and renamed into place ("-" for
+                       stdout)
+` + limitsHelp(23) + `
 Exit status: 0 when the report is written (whatever the model's verdict: the page says it); 2 for
 a usage error or a file that cannot be read.
 

@@ -61,7 +61,7 @@ Flags:
                        one, and with bindings the inputs' bound shapes (ONNX only: OpenVINO infers
                        an IR network's port dims again when it reads it); OUT must end in .onnx and
                        not be a directory, which is checked before the work
-` + limitsHelp + `
+` + limitsHelp(23) + `
 Output: one row per tensor with its verdict: ok (the declared shape is the inferred one at every
 binding that satisfies the constraints), mismatch (it is not), inferred (nothing declared to
 compare with), the error code of a node whose inputs break its rule (or that imposes a constraint
