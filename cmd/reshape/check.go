@@ -224,12 +224,8 @@ func runCheck(e *env, args []string) int {
 			return e.fail(checkCommand, err)
 		}
 	} else {
-		stdout := e.stdout
-		if e.width > 0 {
-			ww := &wrapWriter{w: stdout, width: e.width}
-			defer ww.Flush()
-			stdout = ww
-		}
+		stdout, flush := e.textOut()
+		defer flush()
 		var rows []check.Row
 		var symbols []string
 		for _, rep := range reports {

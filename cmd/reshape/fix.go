@@ -40,7 +40,8 @@ Flags:
 Output: each rewrite (the Reshape, its pattern before and after, and what each baked value stands
 for), each Reshape left as it is and why, the export binding, and what the model needs of its
 symbols before and after ("runs only when:" a line per condition, with its node, operator and
-why). OUT is written through a temporary file: on an error or a signal nothing is left at OUT.
+why). On a terminal, a line longer than its width wraps, indented. OUT is written through a
+temporary file: on an error or a signal nothing is left at OUT.
 
 Exit status: 0 when the fixed model has no condition that a Reshape imposes or that fixes a dim to
 one value (what the rewrites are for); 1 when it still has one, which fix cannot remove (OUT is
@@ -147,7 +148,9 @@ func runFix(e *env, args []string) int {
 			Export: constraintRecords(f.Export), Binding: f.Binding, Before: constraintRecords(f.Before),
 			After: constraintRecords(f.After), Remaining: constraintRecords(remaining)})
 	} else {
-		printFix(e.stdout, f, remaining)
+		stdout, flush := e.textOut()
+		printFix(stdout, f, remaining)
+		flush()
 	}
 	if len(remaining) > 0 {
 		return 1

@@ -194,3 +194,28 @@ func TestFixAmbiguousHint(t *testing.T) {
 		}
 	}
 }
+
+// TestFixWidth: on a terminal, fix keeps every line of its output within the width, as check and
+// shapes do: the lines of swin_window's condition and reason wrap, indented.
+func TestFixWidth(t *testing.T) {
+	var out, errOut bytes.Buffer
+	e := &env{stdout: &out, stderr: &errOut, sig: watchSignals(), width: 60}
+	defer e.sig.stop()
+	model := filepath.Join("..", "..", "testdata", "models", "swin_window.onnx")
+	if code := runFix(e, []string{model, filepath.Join(t.TempDir(), "fixed.onnx")}); code != 1 || errOut.Len() > 0 {
+		t.Fatalf("exit %d\n%s%s", code, out.String(), errOut.String())
+	}
+	lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+	wrapped := 0
+	for _, l := range lines {
+		if n := len([]rune(l)); n > 60 {
+			t.Errorf("a line of %d columns: %q", n, l)
+		}
+		if strings.HasPrefix(l, wrapIndent) {
+			wrapped++
+		}
+	}
+	if wrapped == 0 || lines[0] != "/Reshape_1: left as it is: its pattern has a -1, which" {
+		t.Errorf("no line wrapped:\n%s", out.String())
+	}
+}

@@ -242,12 +242,8 @@ func runShapes(e *env, args []string) int {
 			Valid: s.Valid(), Fixed: fixed, Fixes: s.Fixes, Sizes: s.SizeRecords(s.File), Smallest: s.Sizes.Smallest,
 			Complete: s.Complete, Lost: append([]check.Loss{}, s.Lost...)})
 	} else {
-		stdout := e.stdout
-		if e.width > 0 {
-			ww := &wrapWriter{w: stdout, width: e.width}
-			defer ww.Flush()
-			stdout = ww
-		}
+		stdout, flush := e.textOut()
+		defer flush()
 		if len(shown) > 0 {
 			printTensors(stdout, shown, s.Symbols, e.colorOut, e.width)
 		}

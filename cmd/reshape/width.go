@@ -293,6 +293,16 @@ func isNameByte(c byte) bool {
 	return c == '_' || c == '.' || c == ':' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c >= utf8.RuneSelf
 }
 
+// textOut returns where a command writes its text: stdout, whose lines, on a terminal, wrap to its
+// width (wrapWriter). flush writes what is left of the last line.
+func (e *env) textOut() (w io.Writer, flush func() error) {
+	if e.width <= 0 {
+		return e.stdout, func() error { return nil }
+	}
+	ww := &wrapWriter{w: e.stdout, width: e.width}
+	return ww, ww.Flush
+}
+
 // wrapWriter writes the lines written to it to w, each longer than width columns broken at spaces
 // (a word longer than a line where it must be), the lines it continues on indented by four spaces.
 // Colour escapes take no column. Flush writes a last line that has no newline.
