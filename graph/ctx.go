@@ -107,6 +107,23 @@ func (c *ctx) In(i int) *Info {
 	return c.in[i]
 }
 
+// FromInput reports whether input i of the node is an input of its graph or of a graph around
+// it (an IR Parameter, an ONNX graph input, a body's formal parameter): a value that is never a
+// constant of the model, whatever inference knows of it.
+func (c *ctx) FromInput(i int) bool {
+	if i < 0 || i >= len(c.n.Inputs) || c.n.Inputs[i] == "" {
+		return false
+	}
+	for s := c.s; s != nil; s = s.parent {
+		for _, in := range s.g.Inputs {
+			if in.Name == c.n.Inputs[i] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // Input returns the Info of input i, which the node must give: a missing one is an error wrapping
 // errcode.ErrSyntax.
 func (c *ctx) Input(i int) (*Info, error) {

@@ -340,7 +340,7 @@ func ovOneHot(c *ctx) error {
 // ovUnique: Unique-10: the unique elements of the flattened data, or without an axis input (a
 // scalar or one-element input 1) the unique slices along it, their first indices and the inverse
 // indices (of index_element_type, i64 by default) and the counts (of count_element_type):
-// uniqueOf.
+// uniqueOf. OpenVINO takes the axis from a Constant only: an input of the graph is refused.
 func ovUnique(c *ctx) error {
 	in, err := c.Input(0)
 	if err != nil {
@@ -362,6 +362,8 @@ func ovUnique(c *ctx) error {
 		}
 		r, ok := in.Rank()
 		switch {
+		case !known && c.FromInput(1):
+			return c.Errorf(errcode.ErrInvalidShape, "the axis (input 1) is an input of the graph, not a constant")
 		case !known:
 			in = &Info{Type: in.Type, Shape: sym.DynamicRank()}
 		case ok:

@@ -35,22 +35,25 @@ func ovEye(c *ctx) error {
 	}
 	var dims [2]sym.Dim
 	for i, what := range []string{"num_rows", "num_columns", "diagonal_index"} {
-		v, known, err := ovScalar(c, i, what)
-		if err != nil {
+		if _, _, err := ovScalar(c, i, what); err != nil {
 			return err
+		}
+		if r, ok := c.In(i).Rank(); ok && r > 1 {
+			return c.Errorf(errcode.ErrInvalidShape, "the %s (input %d) has rank %d, want a scalar or 1-D", what, i, r)
 		}
 		if i == 2 {
 			continue
 		}
 		dims[i] = sym.Unknown()
-		if known {
-			if v < 0 {
-				return c.Errorf(errcode.ErrInvalidShape, "%s %d is negative", what, v)
+		if v := c.In(i).Value; len(v) == 1 {
+			d, ok := v[0].NonNegative()
+			if !ok {
+				return c.Errorf(errcode.ErrInvalidShape, "%s %v is negative", what, v[0])
 			}
-			dims[i] = sym.Const(v)
+			dims[i] = d
 		}
 	}
-	var batch sym.Shape
+	batch := sym.ShapeOf()
 	if b := c.In(3); b != nil {
 		if _, _, err := ovVector(c, 3, "batch_shape"); err != nil {
 			return err
@@ -59,9 +62,10 @@ func ovEye(c *ctx) error {
 		if batch, ok = shapeFromValue(c, b); !ok {
 			return c.Errorf(errcode.ErrInvalidShape, "batch_shape %v holds a negative value", b.Value)
 		}
-		if batch.RankDynamic {
-			return nil
-		}
+	}
+	if batch.RankDynamic {
+		c.Out(0, t, batch)
+		return nil
 	}
 	c.Out(0, t, sym.ShapeOf(append(c.clone(batch.Dims), dims[:]...)...))
 	return nil

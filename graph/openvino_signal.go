@@ -66,10 +66,12 @@ func ovDFT(c *ctx) error {
 		return c.Errorf(errcode.ErrInvalidShape, "%d axes for a signal of rank %d", n, sig)
 	}
 	v, known := axes.Ints()
+	given := c.In(2) != nil
 	if !known {
+		// Any axis may be transformed; without signal_size, DFT and IDFT keep every dim.
 		for i := range sig {
-			if n != 0 {
-				dims[i] = sym.Unknown() // any axis may be transformed
+			if n != 0 && (given || c.n.Op == "RDFT" || c.n.Op == "IRDFT") {
+				dims[i] = sym.Unknown()
 			}
 		}
 		return ovDFTOut(c, data, dims)
@@ -78,7 +80,6 @@ func ovDFT(c *ctx) error {
 	if err != nil {
 		return err
 	}
-	given := c.In(2) != nil
 	for k, a := range ax {
 		d := dims[a]
 		set := given // signal_size sets the dim
