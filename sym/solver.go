@@ -737,7 +737,7 @@ func (s *Solver) Constraints() []Constraint {
 	var cmps, ors []Constraint
 	var seen facts      // the comparisons recorded so far, for remainders and disjunctions
 	var before []*facts // of each disjunction, the comparisons recorded before it
-	cs, eq := s.recorded()
+	cs, eq := s.recorded(false)
 	for i, c := range cs {
 		switch {
 		case eq[i]:
@@ -772,15 +772,18 @@ func (s *Solver) Constraints() []Constraint {
 // Recorded returns the constraints recorded, in the order they were recorded, with the
 // substitutions applied: each substitution as the equation of its symbol and what it equals
 // (N == 1, A == B), and the other conditions as the substitutions made since leave them, each
-// with the nodes that required it again (Constraint.Also). Conditions on anonymous symbols are
-// left out, as Constraints leaves them out. It is the list that Minimize takes.
+// with the nodes that required it again (Constraint.Also). A condition that a substitution made
+// since makes true is there as its node imposed it: B in {1, 2} at an Expand before a GRU that
+// fixes B == 2 is where a run stops at B = 3. Conditions on anonymous symbols are left out, as
+// Constraints leaves them out. It is the list that Minimize takes.
 func (s *Solver) Recorded() []Constraint {
-	cs, _ := s.recorded()
+	cs, _ := s.recorded(true)
 	return cs
 }
 
-// recorded returns Recorded's list, and of each whether it is a substitution's equation.
-func (s *Solver) recorded() (out []Constraint, eq []bool) {
+// recorded returns Recorded's list, and of each whether it is a substitution's equation; the
+// conditions the substitutions make true only when all is set.
+func (s *Solver) recorded(all bool) (out []Constraint, eq []bool) {
 	for _, e := range s.log {
 		if e.defines != "" {
 			sym, ok := s.tab.Lookup(e.defines)
@@ -791,7 +794,11 @@ func (s *Solver) recorded() (out []Constraint, eq []bool) {
 			}
 			continue
 		}
-		if p := e.cur; !p.IsTrue() && !p.dependsOnAnon() {
+		p := e.cur
+		if p.IsTrue() && all {
+			p = e.c.Pred
+		}
+		if !p.IsTrue() && !p.dependsOnAnon() {
 			out = append(out, Constraint{Pred: p, Origin: e.c.Origin, Also: e.c.Also})
 			eq = append(eq, false)
 		}

@@ -2,6 +2,7 @@ package sym_test
 
 import (
 	"errors"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -286,6 +287,35 @@ func TestSolverAnon(t *testing.T) {
 	}
 	if err := s.Require(sym.Le(prod, sym.Int(6)), origin("cap")); !errors.Is(err, errcode.ErrInvalidShape) {
 		t.Errorf("a contradiction on an anonymous dim: %v", err)
+	}
+}
+
+// TestSolverRecordedMadeTrue: a condition that a later substitution makes true stays in Recorded
+// as its node imposed it, so that Minimize keeps it as implied at its node: an Expand that needs
+// B in {1, 3}, then a GRU that needs B == 3, and at B = 2 a run stops at the Expand.
+func TestSolverRecordedMadeTrue(t *testing.T) {
+	tab := sizes()
+	n, _ := tab.Lookup("N")
+	s := sym.NewSolver(tab)
+	if err := s.Require(sym.Or(sym.Eq(n, sym.Int(1)), sym.Eq(n, sym.Int(3))), origin("expand")); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Require(sym.Eq(n, sym.Int(3)), origin("gru")); err != nil {
+		t.Fatal(err)
+	}
+	if got := constraints(s); got != "N == 3 @ gru" {
+		t.Errorf("constraints %s, want N == 3 @ gru", got)
+	}
+	var got []string
+	for _, c := range s.Recorded() {
+		got = append(got, c.Pred.String()+" @ "+c.Origin.Node)
+	}
+	if want := []string{"N in {1, 3} @ expand", "N == 3 @ gru"}; !slices.Equal(got, want) {
+		t.Errorf("Recorded %q, want %q", got, want)
+	}
+	m := sym.Minimize(s.Recorded())
+	if len(m.Constraints) != 1 || len(m.Implied) != 1 || m.Implied[0].Origin.Node != "expand" || !slices.Equal(m.Implied[0].By, []int{0}) {
+		t.Errorf("Minimize: %v, implied %v; want N == 3, and the expand's condition implied by it", m.Constraints, m.Implied)
 	}
 }
 

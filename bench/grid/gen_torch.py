@@ -31,6 +31,9 @@ users meet them (the bindings where onnxruntime refuses each are in testdata/gri
                   x [N,3,H,W].
   flat_matmul     x.view(1, -1) (the constant pattern [1,-1]) followed by a MatMul with a [48,5] weight,
                   opset 14: x [N,3,4,4].
+  gru_state       a GRU whose initial state is made with the export's batch (3) as a Python int: the
+                  exporter Expands it to the traced batch (B in {1, 3}) before the GRU, which needs its
+                  batch (B == 3), opset 14: x [B,T,8].
 
   cd REPO && /usr/bin/python3 bench/grid/gen_torch.py [NAME...]
 
@@ -220,6 +223,16 @@ class FlatMatMul(nn.Module):
         return torch.matmul(x.view(1, -1), self.w)
 
 
+class GRUState(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.gru = nn.GRU(8, 12, batch_first=True)
+
+    def forward(self, x):
+        y, _ = self.gru(x, torch.zeros(1, 3, 12))
+        return y
+
+
 def export(model, args, names, dynamic, name, opset):
     torch.manual_seed(0)
     model.eval()
@@ -265,6 +278,7 @@ GENERATORS = {
     "detr_queries": lambda: image_model("detr_queries", DETRQueries, (2, 3, 16, 16), ["boxes"],
                                         {"boxes": {0: "N", 1: "N"}}),
     "flat_matmul": lambda: image_model("flat_matmul", FlatMatMul, (1, 3, 4, 4), ["y"], {}, dims=("N", None, None)),
+    "gru_state": lambda: sequence_model("gru_state", GRUState, (3, 5, 8), {"y": {0: "B", 1: "T"}}),
 }
 
 

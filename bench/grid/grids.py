@@ -119,6 +119,7 @@ GRIDS = {
     MODELS + "unet_pad.onnx": ({}, sizes(((1, 1), (2, 2), (8, 7), (9, 11), (16, 16), (31, 32)), N=(1, 2))),
     MODELS + "detr_queries.onnx": ({}, sizes(((4, 4), (8, 12), (16, 16), (17, 31), (3, 3)), N=(1, 2, 3, 10))),
     MODELS + "flat_matmul.onnx": ({}, product(N=(1, 2, 3, 5))),
+    MODELS + "gru_state.onnx": ({}, product(B=(1, 2, 3, 4), T=(1, 5))),
     MODELS + "if_cond_batch.onnx": ({}, product(N=(1, 2, 3))),
     MODELS + "if_data_branch.onnx": ({}, if_data_branch()),
     MODELS + "const_reshape_batch.onnx": ({}, product(N=(1, 2, 3))),
