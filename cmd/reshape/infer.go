@@ -2,15 +2,20 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"slices"
+	"strings"
+	"unicode"
 
 	"github.com/reshape-go/reshape"
 	"github.com/reshape-go/reshape/conformance"
 	"github.com/reshape-go/reshape/errcode"
 	"github.com/reshape-go/reshape/shape"
+	"github.com/reshape-go/reshape/sym"
 )
 
 var inferCommand = &command{
@@ -28,6 +33,10 @@ Quote it: the shell reads [ and ? as patterns of file names.
 PATTERN is comma-separated values: -1 (inferred), 0 (special zero or literal 0), positive dims,
 intervals 1..8 for values known only by their bounds; "" is the empty pattern; "-" means the values
 are unknown and --pattern-shape gives the pattern's shape.
+Dims and values may be symbols, as a model's: '[N,3,H,W]' by N,-1 gives [N,3*H*W]; an expression
+uses + - * // / and parentheses ('(H+1)//2'), and a symbol stands for a positive size
+(reshape.InferSymbolic); a line "  when N*T % 2 == 0: ..." follows with what the symbols must
+satisfy for the Reshape to run, unless it always holds. --explain takes numbers only.
 
 Flags:
   --dialect D         openvino (default), onednn-static, onednn-dynamic or onnx
@@ -41,7 +50,8 @@ Flags:
                       f8e5m2, f16, bf16, f32, f64) or another spelling (fp32, s32, s64, ...)
   --explain           also print where each output dimension comes from
   --json              print one JSON record: input, pattern, pattern_shape, dialect, special_zero,
-                      and output (with --explain, explain), or error and message
+                      and output (with --explain, explain; with symbols, when), or error and
+                      message
   --batch FILE        read cases as JSON Lines (the format of conformance/cases.jsonl; - = stdin) and
                       write one JSON answer per line, in that format (shapes in the notation):
                       {"name":..,"output":..} or {"name":..,"error":..,"message":..}
@@ -52,25 +62,33 @@ Examples:
   reshape infer --dialect onnx --allowzero=1 '[0,3,4]' 3,4,0      # [3,4,0]
   reshape infer --special-zero=true '[1..8,16..64,6]' 0,-1 --explain
   reshape infer --special-zero=false '[3,4]' - --pattern-shape '[3]' # [?,?,?]
+  reshape infer --dialect onnx '[N,3,224,224]' N,-1                 # [N,150528]
   reshape infer --special-zero=true --json '[2,5,5,24]' 0,-1,4
   reshape infer --batch ../shared/conformance/cases.jsonl
 
 An invalid reshape prints "reshape: CODE: message" on stderr and exits 1; CODE is one of
 invalid-dim, multiple-inferred, zero-out-of-range, ambiguous-inferred, not-divisible,
 volume-mismatch, scalar-pattern, pattern-rank, overflow, pattern-type, data-type, limit. An INPUT or
-PATTERN that cannot be read is a syntax error, exit 2.
+PATTERN that cannot be read exits 2: a syntax error, or overflow for a number beyond int64
+('[99999999999999999999]'), which is a usage error as a bad flag is; a volume beyond int64 is an
+invalid reshape, overflow with exit 1.
 `,
 }
 
 // inferRecord is the JSON record of infer --json.
 type inferRecord struct {
-	Input        *shape.Shape     `json:"input,omitempty"`
-	Pattern      *reshape.Pattern `json:"pattern,omitempty"`
-	PatternShape *shape.Shape     `json:"pattern_shape,omitempty"`
-	Dialect      reshape.Dialect  `json:"dialect"`
-	SpecialZero  bool             `json:"special_zero"`
-	Output       *shape.Shape     `json:"output,omitempty"`
-	Explain      []sourceRecord   `json:"explain,omitempty"`
+	// Input and Output are *shape.Shape, or sym.Shape where they have symbols; Pattern is
+	// *reshape.Pattern, or []sym.Dim.
+	Input        any             `json:"input,omitempty"`
+	Pattern      any             `json:"pattern,omitempty"`
+	PatternShape *shape.Shape    `json:"pattern_shape,omitempty"`
+	Dialect      reshape.Dialect `json:"dialect"`
+	SpecialZero  bool            `json:"special_zero"`
+	Output       any             `json:"output,omitempty"`
+	Explain      []sourceRecord  `json:"explain,omitempty"`
+	// When is what the symbols must satisfy for the Reshape to run (volumeCondition), when it
+	// does not always hold.
+	When string `json:"when,omitempty"`
 	errorFields
 }
 
@@ -134,14 +152,26 @@ func runInfer(e *env, args []string) int {
 		return e.fail(inferCommand, err)
 	}
 	in, err := shape.Parse(pos[0])
-	if err != nil {
-		return fail(badInput(fmt.Errorf("INPUT: %w", err)))
+	p, perr := parsePatternArg(pos[1], *patternShape)
+	if ue := (*usageError)(nil); errors.As(perr, &ue) {
+		return fail(perr)
+	}
+	if err != nil || perr != nil {
+		// Not numbers: symbols, as a model's dims ('[N,3]', 'N,-1').
+		sin, values, ps, serr := parseSymbolic(pos[0], pos[1], *patternShape)
+		switch {
+		case serr == nil && *explain:
+			return fail(usagef("--explain takes an INPUT and a PATTERN of numbers, and these have symbols"))
+		case serr == nil:
+			return e.inferSymbolic(sin, values, ps, opt, rec, *asJSON, fail)
+		case strings.ContainsFunc(pos[0]+pos[1], unicode.IsLetter): // meant as symbols
+			return fail(serr)
+		case err != nil:
+			return fail(badInput(fmt.Errorf("INPUT: %w", err)))
+		}
+		return fail(perr)
 	}
 	rec.Input = &in
-	p, err := parsePatternArg(pos[1], *patternShape)
-	if err != nil {
-		return fail(err)
-	}
 	ps := p.TensorShape()
 	rec.Pattern, rec.PatternShape = &p, &ps
 	ex, err := reshape.Explain(in, p, opt)
@@ -163,6 +193,126 @@ func runInfer(e *env, args []string) int {
 		return e.fail(inferCommand, err)
 	}
 	return 0
+}
+
+// parseSymbolic reads INPUT and PATTERN in the dim notation of package sym, where dims and
+// pattern values are expressions in symbols ('[N,3,H,W]', 'N,-1'), and --pattern-shape: the
+// pattern's values (nil for "-", values unknown) and its tensor's shape. A pattern value -1 is the
+// one the rule infers.
+func parseSymbolic(input, pattern, tensorShape string) (sym.Shape, []sym.Dim, shape.Shape, error) {
+	tab := sym.NewTable()
+	in, err := sym.ParseShape(input, tab)
+	if err != nil {
+		return sym.Shape{}, nil, shape.Shape{}, badInput(fmt.Errorf("INPUT: %w", err))
+	}
+	var ps shape.Shape
+	if tensorShape != "" {
+		if ps, err = shape.Parse(tensorShape); err != nil {
+			return sym.Shape{}, nil, shape.Shape{}, badInput(fmt.Errorf("--pattern-shape: %w", err))
+		}
+	}
+	if pattern == "-" {
+		return in, nil, ps, nil
+	}
+	var values []sym.Dim
+	for i, f := range splitValues(pattern) {
+		v := sym.Const(-1) // "-1" reads as "?" in a shape
+		if strings.TrimSpace(f) != "-1" {
+			if v, err = sym.ParseDim(f, tab); err != nil {
+				return sym.Shape{}, nil, shape.Shape{}, badInput(fmt.Errorf("PATTERN: pattern[%d]: %w", i, err))
+			}
+		}
+		values = append(values, v)
+	}
+	if tensorShape == "" {
+		ps = shape.OfInts(int64(len(values)))
+	}
+	return in, values, ps, nil
+}
+
+// splitValues splits a pattern's values at the commas outside parentheses: "N,max(H,W),-1".
+// The empty pattern has none.
+func splitValues(s string) []string {
+	if strings.TrimSpace(s) == "" {
+		return nil
+	}
+	var out []string
+	depth, start := 0, 0
+	for i, c := range s {
+		switch {
+		case c == '(':
+			depth++
+		case c == ')':
+			depth--
+		case c == ',' && depth == 0:
+			out = append(out, s[start:i])
+			start = i + 1
+		}
+	}
+	return append(out, s[start:])
+}
+
+// inferSymbolic infers the output of a Reshape whose input and pattern are in symbols
+// (reshape.InferSymbolic) and prints it, or its JSON record rec, as runInfer does.
+func (e *env) inferSymbolic(in sym.Shape, values []sym.Dim, ps shape.Shape, opt reshape.Options, rec *inferRecord, asJSON bool, fail func(error) int) int {
+	rec.Input, rec.PatternShape = in, &ps
+	if values != nil {
+		rec.Pattern = values
+	}
+	out, err := reshape.InferSymbolic(in, ps, values, opt)
+	if err != nil {
+		return fail(err)
+	}
+	when, why := volumeCondition(in, out, values)
+	if !asJSON {
+		fmt.Fprintln(e.stdout, out)
+		if why != "" {
+			fmt.Fprintf(e.stdout, "  when %s: %s\n", when, why)
+		}
+		return 0
+	}
+	rec.Output = out
+	if why != "" {
+		rec.When = when.String()
+	}
+	if err := e.emit(rec); err != nil {
+		return e.fail(inferCommand, err)
+	}
+	return 0
+}
+
+// volumeCondition returns what a Reshape of in to out by the pattern values needs of the symbols
+// that InferSymbolic leaves unstated, and why: without a -1, equal volumes ([2,x] to [6] needs
+// 2*x == 6); with one, the input volume a multiple of the other output dims. why is "" when it
+// always holds, or a dim known only by its bounds leaves it to a run.
+func volumeCondition(in, out sym.Shape, values []sym.Dim) (when sym.Pred, why string) {
+	if in.RankDynamic || out.RankDynamic || values == nil {
+		return sym.Pred{}, ""
+	}
+	minus := slices.IndexFunc(values, func(d sym.Dim) bool { n, ok := d.Static(); return ok && n == -1 })
+	w, r := sym.Const(1), sym.Const(1)
+	for _, d := range in.Dims {
+		w = sym.MulDims(w, d)
+	}
+	for k, d := range out.Dims {
+		if k != minus {
+			r = sym.MulDims(r, d)
+		}
+	}
+	we, ok1 := w.Expr()
+	re, ok2 := r.Expr()
+	if !ok1 || !ok2 {
+		return sym.Pred{}, ""
+	}
+	if minus < 0 {
+		when, why = sym.Eq(we, re), "the input's volume is the output's"
+	} else if p, ok := sym.Divisible(we, re); ok {
+		when, why = p, fmt.Sprintf("the -1 of pattern[%d]: the input's volume a multiple of the other output dims", minus)
+	}
+	if why == "" || when.IsTrue() {
+		return sym.Pred{}, ""
+	}
+	return when, why
 }
 
 // sourceRecords returns the JSON form of an explanation's sources.
