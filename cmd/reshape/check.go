@@ -40,7 +40,8 @@ model declares. Files:
     every op whose declared output differs, every logical tensor declared with two shapes.
 A DIR stands for every model in its tree: .onnx files, .xml files of an IR <net>, .json files of
 oneDNN Graph; other .xml and .json files (package.json, pom.xml) are skipped with a note, and a tree
-without a model is an error. Files are checked in parallel on every core, and reported in order.
+without a model is an error. - is the model at stdin (a pipe, read whole; its format told by its
+first bytes, as for a file of another extension), named "-" in the rows. Files are checked in parallel on every core, and reported in order.
 Without FILE it checks a built-in IR model holding the five examples of the OpenVINO Reshape-1
 specification.
 
@@ -208,7 +209,11 @@ func runCheck(e *env, args []string) int {
 	// Bindings given for several models (a directory of them) are for those that have the names
 	// they bind.
 	opt.SharedBindings = len(files) > 1 || slices.ContainsFunc(args, isDir)
-	for res := range checkFiles(files, opt) {
+	stdin, err := e.stdinPath(files)
+	if err != nil {
+		return e.fail(checkCommand, err)
+	}
+	for res := range checkFiles(files, opt, stdin) {
 		if res.err != nil {
 			unreadable(res.file, res.err)
 			continue
@@ -335,8 +340,9 @@ type fileResult struct {
 }
 
 // checkFiles checks the files on every core (check.File is safe for concurrent use) and yields
-// their results in the order of files, each as soon as it and those before it are done.
-func checkFiles(files []string, opt check.Options) iter.Seq[fileResult] {
+// their results in the order of files, each as soon as it and those before it are done. A file
+// "-" is the model at stdin, the path of the file that stdin reads (stdinPath).
+func checkFiles(files []string, opt check.Options, stdin string) iter.Seq[fileResult] {
 	return func(yield func(fileResult) bool) {
 		results := make([]fileResult, len(files))
 		done := make([]chan struct{}, len(files))
@@ -358,7 +364,7 @@ func checkFiles(files []string, opt check.Options) iter.Seq[fileResult] {
 						return
 					default:
 					}
-					rep, err := check.File(files[i], opt)
+					rep, err := checkOne(files[i], opt, stdin)
 					results[i] = fileResult{files[i], rep, err}
 					close(done[i])
 				}
@@ -371,6 +377,46 @@ func checkFiles(files []string, opt check.Options) iter.Seq[fileResult] {
 			}
 		}
 	}
+}
+
+// checkOne checks the model file at path with check.File, or for "-" the model at stdin, the
+// path of the file that stdin reads, named "-".
+func checkOne(path string, opt check.Options, stdin string) (*check.Report, error) {
+	if path != "-" {
+		return check.File(path, opt)
+	}
+	g, err := openModel(path, opt, stdin)
+	if err != nil {
+		return nil, err
+	}
+	defer g.Close()
+	return check.Graph(g, path, opt)
+}
+
+// openModel opens the model at path, or for "-" the model at stdin, the path of the file that
+// stdin reads, as graph.Open reads a file: a pipe whole, its format told by its first bytes.
+func openModel(path string, opt check.Options, stdin string) (*graph.Graph, error) {
+	if path == "-" {
+		path = stdin
+	}
+	return graph.Open(path, graph.OpenOptions{MaxBytes: opt.MaxFileSize, Weights: opt.BinPath})
+}
+
+// stdinPath returns the path of the file stdin reads, for a model given as "-" among args ("" when
+// none is): a model is read from a path (graph.Open), and /dev/fd/N is the file or pipe of stdin.
+// It is a usage error when "-" is given twice, or stdin is not a file.
+func (e *env) stdinPath(args []string) (string, error) {
+	switch n := slices.Index(args, "-"); {
+	case n < 0:
+		return "", nil
+	case slices.Index(args[n+1:], "-") >= 0:
+		return "", usagef("- (the model at stdin) is given twice")
+	}
+	f, ok := e.stdin.(*os.File)
+	if !ok {
+		return "", usagef("- reads a model at stdin, and stdin is not a file or a pipe")
+	}
+	return fmt.Sprintf("/dev/fd/%d", f.Fd()), nil
 }
 
 // checkIRFlags refuses --bin and --run where they would be ignored: --bin names the weights of

@@ -701,3 +701,53 @@ func TestUsageAligned(t *testing.T) {
 		}
 	}
 }
+
+// TestModelAtStdin: "-" is the model at stdin for check and shapes, a file redirected or a pipe,
+// its format told by its first bytes; rows name it "-".
+func TestModelAtStdin(t *testing.T) {
+	onnxModel, ir := filepath.Join(models, "const_reshape_batch.onnx"), filepath.Join("..", "..", "testdata", "ir", "flatten_head.xml")
+	run := func(path string, pipe bool, args ...string) (int, string, string) {
+		f, err := os.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		stdin := f
+		if pipe {
+			r, w, err := os.Pipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer r.Close()
+			go func() { io.Copy(w, f); w.Close() }()
+			stdin = r
+		}
+		var out, errOut bytes.Buffer
+		code := run(args, stdin, &out, &errOut)
+		return code, out.String(), errOut.String()
+	}
+	for _, tt := range []struct {
+		model string
+		pipe  bool
+		args  []string
+		code  int
+		want  string // in stdout
+	}{
+		{onnxModel, false, []string{"check", "-"}, 1, "-     2   flatten  [1,3,4]  [1,12]"},
+		{onnxModel, true, []string{"check", "--quiet", "-"}, 1, "- runs only when:\n  N == 1  flatten (Reshape)"},
+		{onnxModel, true, []string{"shapes", "--dim", "N=1", "-"}, 0, "flatten_out     Reshape   f32   [1,12]   [1,12]    ok"},
+		{ir, true, []string{"check", "-", "--json"}, 0, `{"record":"reshape","file":"-","id":"10","name":"flatten"`},
+		{ir, false, []string{"check", "-", onnxModel}, 1, "2 reshapes in 2 files"},
+	} {
+		code, stdout, stderr := run(tt.model, tt.pipe, tt.args...)
+		if code != tt.code || stderr != "" || !strings.Contains(stdout, tt.want) {
+			t.Errorf("reshape %s < %s (pipe %v): exit %d, want %d and %q in\n%s%s", strings.Join(tt.args, " "), tt.model, tt.pipe, code, tt.code, tt.want, stdout, stderr)
+		}
+	}
+	if code, _, stderr := run(onnxModel, false, "check", "-", "-"); code != 2 || !strings.Contains(stderr, "- (the model at stdin) is given twice") {
+		t.Errorf("- twice: exit %d, %s", code, stderr)
+	}
+	if code, _, stderr := cli("model bytes", "shapes", "-"); code != 2 || !strings.Contains(stderr, "stdin is not a file or a pipe") {
+		t.Errorf("stdin not a file: exit %d, %s", code, stderr)
+	}
+}

@@ -26,7 +26,8 @@ Infers the element type and shape of every tensor of the model from its graph in
 subgraphs (If, Loop, Scan) included, and compares each with the shape the model declares. Dims are
 integers, expressions in the model's symbols, or intervals: a named dimension (dim_param) is a symbol
 of its name, an unnamed dynamic dim of a graph input the symbol INPUT:AXIS ('x:0'). An expression
-uses + - * // / and parentheses: 'B*T', '(H+1)//2'; / is an exact quotient.
+uses + - * // / and parentheses: 'B*T', '(H+1)//2'; / is an exact quotient. A MODEL of - is the
+model at stdin (a pipe, read whole; its format told by its first bytes).
 
 An OpenVINO IR .xml (IR v10 and v11), with the .bin beside it or --bin (without one, the constants'
 values are unknown), is inferred from its
@@ -194,8 +195,17 @@ func runShapes(e *env, args []string) int {
 		return e.fail(shapesCommand, usagef("--write %s: writes an ONNX model, and the name does not end in .onnx", *write))
 	}
 	opt := check.Options{BinPath: *bin, MaxRank: lim.maxRank, MaxFileSize: lim.fileLimit(), Dims: dims, Inputs: inputFlags.values, BatchSize: *batchSize}
-	s, err := check.InferShapes(args[0], opt)
+	stdin, err := e.stdinPath(args)
 	if err != nil {
+		return e.fail(shapesCommand, err)
+	}
+	g, err := openModel(args[0], opt, stdin)
+	if err != nil {
+		return e.fail(shapesCommand, badInput(err))
+	}
+	s, err := check.GraphShapes(g, args[0], opt)
+	if err != nil {
+		g.Close()
 		return e.fail(shapesCommand, badInput(err))
 	}
 	defer s.Close()
