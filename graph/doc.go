@@ -8,7 +8,9 @@
 // (Result.Constraints), and whether those are all it needs or where precision was lost
 // (Result.Complete, Result.Lost); a program evaluates a tensor's shape at a binding without
 // inferring again (Result.Eval, which checks the binding against the conditions first; Result.Check
-// and sym.Shape.Eval apart), as a runtime that allocates a request's outputs does.
+// and sym.Shape.Eval apart), as a runtime that allocates a request's outputs does, and a Reshape's
+// pattern the model computes at a binding (Result.EvalValue) with the node's options as its rule
+// reads them (Result.Reshape: the dialect, allowzero or special_zero, the version).
 //
 // Infer runs the graph node by node in topological order: each node's rule computes the Info of
 // its outputs (element type, shape in symbolic dims of package sym, and the values of small integer

@@ -209,6 +209,37 @@ func (r *Result) Eval(path string, b map[string]int64) ([]int64, error) {
 	return dims, nil
 }
 
+// EvalValue returns the values of the tensor at path (Info.Value: a shape, a Reshape pattern,
+// indices, in row-major order) at the binding b of the model's symbols, as a runtime that feeds a
+// pattern to reshape.Apply needs them. Like Eval it checks b against the model's conditions first
+// (Check): a binding the model refuses is a *sym.ConstraintError wrapping errcode.ErrInvalidShape,
+// one that leaves out a symbol the conditions need a *sym.UnboundError. Then each value is
+// evaluated (sym.Dim.Eval), its error naming its index ("pattern: value[1]: symbol T has no value"): a
+// *sym.UnboundError for a symbol b leaves out, an error wrapping errcode.ErrInvalidShape for a
+// value known only by its bounds. A value may be below 0 (a pattern's -1). A path of no tensor, or
+// of one whose values inference does not know (Value nil), is an error wrapping errcode.ErrSyntax.
+func (r *Result) EvalValue(path string, b map[string]int64) ([]int64, error) {
+	t := r.Tensor(path)
+	switch {
+	case t == nil:
+		return nil, errcode.Errorf(errcode.ErrSyntax, "the model has no tensor %q", path)
+	case t.Value == nil:
+		return nil, errcode.Errorf(errcode.ErrSyntax, "%s: its values are not known before a run", path)
+	}
+	if err := r.Check(b); err != nil {
+		return nil, err
+	}
+	out := make([]int64, len(t.Value))
+	for i, d := range t.Value {
+		v, err := d.Eval(b)
+		if err != nil {
+			return nil, fmt.Errorf("%s: value[%d]: %w", path, i, err)
+		}
+		out[i] = v
+	}
+	return out, nil
+}
+
 // EqualWhen returns the condition under which the dims a and b, in the result's symbols (those of
 // a shape Declared gives included), are equal at the bindings that satisfy Constraints
 // (sym.Solver.EqualWhen): true, false, or the condition, as a declared [N,N,4] and an inferred

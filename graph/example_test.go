@@ -102,7 +102,8 @@ func ExampleResult_Constraints() {
 }
 
 // Reshape data as a model's Reshape node does: its pattern, which the model computes from the
-// shape of its input, evaluated at a binding, and the node's allowzero.
+// shape of its input, evaluated at a binding (Result.EvalValue), and the node's options (its
+// dialect and allowzero) as the Reshape rule reads them (Result.Reshape).
 func Example_reshapeByPattern() {
 	g, err := graph.Open("../testdata/models/idioms.onnx", graph.OpenOptions{})
 	if err != nil {
@@ -114,37 +115,55 @@ func Example_reshapeByPattern() {
 		log.Fatal(err)
 	}
 	binding := map[string]int64{"N": 2, "H": 1, "W": 2}
-	for _, n := range res.Nodes {
-		if n.Node.Op != "Reshape" {
+	for i := range res.Nodes {
+		n := &res.Nodes[i]
+		f, ok := res.Reshape(n)
+		if !ok || f.Err != nil {
 			continue
 		}
-		data, pattern := n.Inputs[0], n.Inputs[1]
-		dims, err := data.Shape.Eval(binding)
+		dims, err := res.Eval(n.Node.Inputs[0], binding)
 		if err != nil {
 			log.Fatal(err)
 		}
-		p := make([]int64, len(pattern.Value))
-		for i, d := range pattern.Value {
-			if p[i], err = d.Eval(binding); err != nil {
-				log.Fatal(err)
-			}
-		}
-		var allowZero *int64
-		if a, ok := n.Node.Attr("allowzero"); ok {
-			allowZero = &a.Int
-		}
-		opt, _, err := reshape.ONNXOptions(n.Node.Version, allowZero)
+		p, err := res.EvalValue(n.Node.Inputs[1], binding)
 		if err != nil {
 			log.Fatal(err)
 		}
-		x, err := tensor.New(data.Type, dims...)
+		x, err := tensor.New(n.Inputs[0].Type, dims...)
 		if err != nil {
 			log.Fatal(err)
 		}
-		y, how, err := reshape.Apply(x, reshape.IntPattern(p...), opt)
-		fmt.Println(n.Path, pattern.Value, dims, "->", y.Shape(), "view:", how.View, err)
+		y, how, err := reshape.Apply(x, reshape.IntPattern(p...), f.Options)
+		fmt.Println(n.Path, f.Pattern, "allowzero:", f.Options.AllowZero, dims, "->", y.Shape(), "view:", how.View, err)
 	}
 	// Output:
-	// flatten [N -1] [2 3 1 2] -> [2 6] view: true <nil>
-	// flatten_rows [N 3 -1] [2 3 1 2] -> [2 3 2] view: true <nil>
+	// flatten [N -1] allowzero: false [2 3 1 2] -> [2 6] view: true <nil>
+	// flatten_rows [N 3 -1] allowzero: false [2 3 1 2] -> [2 3 2] view: true <nil>
+}
+
+// A Reshape's pattern at bindings: the values the model computes from its input's shape, a binding
+// the model refuses, and one that leaves out a symbol.
+func ExampleResult_EvalValue() {
+	g, err := graph.Open("../testdata/models/bert_tiny.onnx", graph.OpenOptions{})
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer g.Close()
+	res, err := graph.Infer(g, graph.Options{})
+	if err != nil {
+		log.Fatal(err)
+	}
+	i, _ := res.NodeIndex("/layers.0/att/Reshape")
+	n := &res.Nodes[i]
+	f, _ := res.Reshape(n)
+	pattern := n.Node.Inputs[1]
+	fmt.Println(pattern, f.Pattern, f.Source, "allowzero:", f.Options.AllowZero)
+	for _, binding := range []map[string]int64{{"B": 2, "T": 7}, {"B": 8, "T": 128}, {"B": 8}} {
+		fmt.Println(res.EvalValue(pattern, binding))
+	}
+	// Output:
+	// /layers.0/att/Concat_output_0 [B T 2 8] computed allowzero: false
+	// [2 7 2 8] <nil>
+	// [] /pos/Gather (Gather): the indices, 0 to T-1, within axis 0 of size 64: T <= 64 does not hold at T=128
+	// [] symbol T has no value
 }

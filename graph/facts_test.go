@@ -8,6 +8,7 @@ import (
 	"github.com/reshape-go/reshape"
 	"github.com/reshape-go/reshape/errcode"
 	"github.com/reshape-go/reshape/onnx"
+	"github.com/reshape-go/reshape/sym"
 )
 
 // factsOf returns a line per node of res: its path, what Result.Reshape gives of a Reshape
@@ -173,5 +174,50 @@ func TestAvoidedBy(t *testing.T) {
 	}
 	if avoided != 1 {
 		t.Errorf("%d nodes avoidable, want 1", avoided)
+	}
+}
+
+// TestEvalValue evaluates the values of tensors at bindings: a pattern the model computes, a -1
+// kept, and the typed errors of a binding the model refuses, of one that leaves out a symbol, of a
+// tensor whose values are not known and of a path of no tensor.
+func TestEvalValue(t *testing.T) {
+	g, err := Open("../testdata/models/bert_tiny.onnx", OpenOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer g.Close()
+	res, err := Infer(g, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cerr *sym.ConstraintError
+	var uerr *sym.UnboundError
+	for _, c := range []struct {
+		path    string
+		binding map[string]int64
+		want    string
+		code    error
+		as      any
+	}{
+		{"/layers.0/att/Concat_output_0", map[string]int64{"B": 3, "T": 5}, "[3 5 2 8]", nil, nil},
+		{"/Concat_output_0", map[string]int64{"B": 3, "T": 5}, "[-1 16]", nil, nil},
+		{"/layers.0/att/Concat_output_0", map[string]int64{"B": 3, "T": 65}, "", errcode.ErrInvalidShape, &cerr},
+		{"/layers.0/att/Concat_output_0", map[string]int64{"T": 5}, "", errcode.ErrSyntax, &uerr},
+		{"input_ids", map[string]int64{"B": 3, "T": 5}, "", errcode.ErrSyntax, nil},
+		{"nothing", map[string]int64{"B": 3, "T": 5}, "", errcode.ErrSyntax, nil},
+	} {
+		v, err := res.EvalValue(c.path, c.binding)
+		if c.code == nil {
+			if err != nil || fmt.Sprint(v) != c.want {
+				t.Errorf("EvalValue(%s, %v) = %v, %v; want %s", c.path, c.binding, v, err, c.want)
+			}
+			continue
+		}
+		if !errors.Is(err, c.code) || v != nil {
+			t.Errorf("EvalValue(%s, %v) = %v, %v; want an error wrapping %v", c.path, c.binding, v, err, c.code)
+		}
+		if c.as != nil && !errors.As(err, c.as) {
+			t.Errorf("EvalValue(%s, %v): %v is not a %T", c.path, c.binding, err, c.as)
+		}
 	}
 }
