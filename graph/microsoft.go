@@ -551,7 +551,8 @@ func qlinearAveragePool(c *ctx) error {
 
 // qlinearGlobalAveragePool: com.microsoft QLinearGlobalAveragePool-1: X [N, C, D1..Dn] gives
 // [N, C, 1..1], and [N, D1..Dn, C] gives [N, 1..1, C] with channels_last (0 by default); Y has X's
-// type. A rank below 3, or an empty spatial axis, is an error wrapping errcode.ErrInvalidShape.
+// type. A rank below 3, or an empty spatial axis, is an error wrapping errcode.ErrInvalidShape; a
+// spatial axis that may be empty (H-2) is required to be at least 1.
 func qlinearGlobalAveragePool(c *ctx) error {
 	x, r, ok, err := c.Ranked(0)
 	if err != nil || !ok {
@@ -569,8 +570,8 @@ func qlinearGlobalAveragePool(c *ctx) error {
 		xd = nhwc(c, xd)
 	}
 	for i := 2; i < r; i++ {
-		if _, hi := xd[i].Bounds(); hi < 1 {
-			return c.Errorf(errcode.ErrInvalidShape, "spatial axis %d has size %v: nothing to pool", i-2, xd[i])
+		if err := requireAtLeast(c, xd[i], 1, "spatial axis "+itoa(i-2)+" not empty"); err != nil {
+			return err
 		}
 		xd[i] = sym.Const(1)
 	}

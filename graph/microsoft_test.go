@@ -1,6 +1,7 @@
 package graph_test
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/reshape-go/reshape/element"
@@ -15,7 +16,7 @@ func msNode(op string, inputs, outputs []string, attrs ...graph.Attr) graph.Node
 }
 
 // scalars gives each case's node inputs that the case defines no shape or constant for (scales,
-// zero points, sequence lengths) a scalar graph input.
+// zero points, sequence lengths) and no node before it outputs a scalar graph input.
 func scalars(cases []nodeCase) []nodeCase {
 	for i := range cases {
 		tc := &cases[i]
@@ -26,7 +27,8 @@ func scalars(cases []nodeCase) []nodeCase {
 			_, isInput := tc.inputs[name]
 			_, isConst := tc.consts[name]
 			_, isScalar := tc.consts["s:"+name]
-			if name != "" && !isInput && !isConst && !isScalar {
+			isOutput := slices.ContainsFunc(tc.pre, func(n graph.Node) bool { return slices.Contains(n.Outputs, name) })
+			if name != "" && !isInput && !isConst && !isScalar && !isOutput {
 				tc.inputs[name] = "[]"
 			}
 		}
@@ -282,6 +284,11 @@ func TestMicrosoftRules(t *testing.T) {
 			inputs: shapes1("x", "[N,C,1,8]"), wantErr: errInvalidShape},
 		{name: "QLinearGlobalAveragePool 3-D NHWC", node: msNode("QLinearGlobalAveragePool", quant, y, attrInt("channels_last", 1)),
 			inputs: shapes1("x", "[N,L,C]"), want: []string{"[N,1,C]"}},
+		{name: "QLinearGlobalAveragePool may be empty", node: msNode("QLinearGlobalAveragePool", append([]string{"xp"}, quant[1:]...), y),
+			pre:    []graph.Node{node("Pad", []string{"x", "p"}, []string{"xp"})},
+			inputs: shapes1("x", "[N,C,H]"), consts: map[string][]int64{"p": {0, 0, 0, 0, 0, -2}}, want: []string{"[N,C,1]"},
+			constraints: []string{"H >= 3 (QLinearGlobalAveragePool_0 (QLinearGlobalAveragePool): spatial axis 0 not empty)"}},
+		{name: "QLinearGlobalAveragePool empty", node: msNode("QLinearGlobalAveragePool", quant, y), inputs: shapes1("x", "[N,C,0]"), wantErr: errInvalidShape},
 		{name: "QLinearGlobalAveragePool rank", node: msNode("QLinearGlobalAveragePool", quant, y), inputs: shapes1("x", "[N,C]"), wantErr: errInvalidShape},
 
 		{name: "NhwcConv same", node: msNode("NhwcConv", []string{"x", "w"}, y, attrInts("strides", 2, 2), attrString("auto_pad", "SAME_UPPER")),

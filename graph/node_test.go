@@ -2,6 +2,7 @@ package graph_test
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
@@ -27,6 +28,9 @@ type nodeCase struct {
 	// constraints are those the node records (Result.Constraints, each "PRED (NODE (OP): WHY)");
 	// not checked when nil.
 	constraints []string
+	// pre are nodes that run before node and feed it (a Pad that makes an input dim H-2, which may
+	// be 0); their inputs are read from inputs and consts as node's are.
+	pre []graph.Node
 }
 
 // runNode infers the graph of one node and returns its result.
@@ -34,8 +38,12 @@ func runNode(t *testing.T, tc nodeCase) *graph.Result {
 	t.Helper()
 	g := &graph.Graph{Consts: map[string]*graph.Const{}, Declared: map[string]graph.Decl{}}
 	tab := sym.NewTable()
-	for _, name := range tc.node.Inputs {
-		if name == "" {
+	var names []string
+	for _, n := range append(slices.Clone(tc.pre), tc.node) {
+		names = append(names, n.Inputs...)
+	}
+	for _, name := range names {
+		if name == "" || g.Consts[name] != nil || slices.ContainsFunc(g.Inputs, func(in graph.Input) bool { return in.Name == name }) {
 			continue
 		}
 		if c, ok := tc.tensors[name]; ok {
@@ -65,9 +73,11 @@ func runNode(t *testing.T, tc nodeCase) *graph.Result {
 		}
 		g.Inputs = append(g.Inputs, graph.Input{Name: name, Decl: declOf(s, typ)})
 	}
-	g.Nodes = []graph.Node{tc.node}
-	if tc.node.Version == 0 {
-		g.Nodes[0].Version = 17
+	g.Nodes = append(slices.Clone(tc.pre), tc.node)
+	for i := range g.Nodes {
+		if g.Nodes[i].Version == 0 {
+			g.Nodes[i].Version = 17
+		}
 	}
 	res, err := graph.Infer(g, graph.Options{})
 	if err != nil {

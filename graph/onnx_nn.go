@@ -36,7 +36,8 @@ type windowAttrs struct {
 // A list of the wrong length or a value out of range is an error wrapping errcode.ErrInvalidShape;
 // an auto_pad other than the four, or one other than NOTSET with pads on a convolution (which
 // onnxruntime refuses; a pooling node ignores pads then, as onnxruntime does), an error wrapping
-// errcode.ErrSyntax.
+// errcode.ErrSyntax. A kernel size below 1 is an error wrapping errcode.ErrInvalidShape; one in the
+// symbols that may be below 1 (K-2) is required to be at least 1.
 func readWindow(c *ctx, n int, kernel []sym.Dim, has windowAttrs) (*window, error) {
 	w := &window{kernel: kernel, pool: has.pool}
 	var err error
@@ -73,8 +74,8 @@ func readWindow(c *ctx, n int, kernel []sym.Dim, has windowAttrs) (*window, erro
 		w.ceil = cm != 0
 	}
 	for i, k := range kernel {
-		if _, hi := k.Bounds(); hi < 1 {
-			return nil, c.Errorf(errcode.ErrInvalidShape, "kernel size %v along spatial axis %d is less than 1", k, i)
+		if err := requireAtLeast(c, k, 1, "kernel size along spatial axis "+itoa(i)); err != nil {
+			return nil, err
 		}
 	}
 	return w, nil
