@@ -668,7 +668,9 @@ func centerCropPad(c *ctx) error {
 	return nil
 }
 
-// col2Im: Col2Im-18: input [N, C·∏block_shape, L] becomes [N, C, image_shape...].
+// col2Im: Col2Im-18: input [N, C·∏block_shape, L] becomes [N, C, image_shape...]; dim 1 is
+// required to be a multiple of the block volume, an integer or an expression in the symbols (a
+// block_shape computed from a shape: K*K).
 func col2Im(c *ctx) error {
 	ins, err := c.Inputs(3)
 	if err != nil {
@@ -692,10 +694,8 @@ func col2Im(c *ctx) error {
 			}
 			p = sym.MulDims(p, nb)
 		}
-		if n, ok := p.Static(); ok {
-			if err := requireMultiple(c, in.Shape.Dims[1], n, "dim 1 a multiple of the block volume "+itoa(int(n))); err != nil {
-				return err
-			}
+		if err := requireMultipleOf(c, in.Shape.Dims[1], p, "dim 1 a multiple of the block volume "+p.String()); err != nil {
+			return err
 		}
 		ch, _ = sym.QuoDims(in.Shape.Dims[1], p).NonNegative()
 	}

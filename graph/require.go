@@ -67,6 +67,28 @@ func requireMultiple(c *ctx, d sym.Dim, n int64, why string) error {
 	return c.Require(p, why)
 }
 
+// requireMultipleOf requires d to be a multiple of f >= 1, why saying what needs it, where f is an
+// integer (requireMultiple) or an expression in the symbols (a Col2Im's block volume K*K); a
+// condition that cannot be stated, of an f known only by its bounds or a remainder the symbols
+// cannot keep, is a loss of precision (Ctx.Lost). The error wraps errcode.ErrInvalidShape when it
+// can never hold.
+func requireMultipleOf(c *ctx, d, f sym.Dim, why string) error {
+	if n, ok := f.Static(); ok {
+		return requireMultiple(c, d, n, why)
+	}
+	x, okx := d.Expr()
+	if !okx {
+		return nil
+	}
+	y, oky := f.Expr()
+	p, ok := sym.Divisible(x, y)
+	if !oky || !ok {
+		c.Lost(why + ": not stated in the symbols")
+		return nil
+	}
+	return c.Require(p, why)
+}
+
 // requireCount requires the tensor of shape s to hold n elements where the symbols decide its
 // count (scales of shape [C] for 3 axes need C == 3), why saying what needs it; a static count is
 // the caller's to check. The error wraps errcode.ErrInvalidShape when it can never hold.
