@@ -2,6 +2,7 @@ package graph
 
 import (
 	"math"
+	"slices"
 
 	"github.com/reshape-go/reshape/errcode"
 	"github.com/reshape-go/reshape/sym"
@@ -23,7 +24,8 @@ var openvinoSlice = table{DomainOpenVINO, []opDef{
 // beginning (its end for a negative stride) and end_mask running to its real end (its beginning,
 // included, for a negative stride). Axes left over are kept whole. Dims are symbolic where the
 // input's are; values are sliced when known. Begin or end values not known give the slices' dims
-// as intervals bounded by the input dims.
+// as intervals bounded by the input dims. The number of steps is the length of begin, else of end
+// or strides, whichever is known; when none is, ovStepsNotKnown.
 func ovStridedSlice(c *ctx) error {
 	data, r, ok, err := c.Ranked(0)
 	if err != nil || !ok {
@@ -69,13 +71,19 @@ func ovStridedSlice(c *ctx) error {
 		m = len(begin)
 	case ek:
 		m = len(end)
-	default:
-		if n, ok := ins[1].Volume(); ok {
-			m = int(n)
+	default: // the count of steps is the length of begin, end or strides, whichever is known
+		for _, v := range []*Info{ins[1], ins[2], c.In(3)} {
+			if v == nil {
+				continue
+			}
+			if n, ok := v.Volume(); ok {
+				m = int(n)
+				break
+			}
 		}
 	}
 	if m < 0 {
-		return nil
+		return ovStepsNotKnown(c, data, ins[1], masks)
 	}
 	if bk && ek && len(end) != m || sk && strides != nil && len(strides) != m {
 		return c.Errorf(errcode.ErrInvalidShape, "begin, end and strides have lengths %d, %d and %d", len(begin), len(end), len(strides))
@@ -175,6 +183,30 @@ func ovStridedSlice(c *ctx) error {
 	if exact {
 		cutValues(out, data, cuts)
 	}
+	return nil
+}
+
+// ovStepsNotKnown infers a StridedSlice whose number of steps, the length of begin, is no integer
+// (an expression in the symbols, or not known). Without new_axis_mask, shrink_axis_mask and
+// ellipsis_mask bits the output keeps the input's rank, each axis sliced within its dim (steps
+// past the last keep their axes whole), and begin's length is required to be at most the input's
+// rank; with them the output's rank depends on the count, which is a loss of precision.
+func ovStepsNotKnown(c *ctx, data, begin *Info, masks [5][]int64) error {
+	for _, k := range []int{2, 3, 4} {
+		if slices.Contains(masks[k], 1) {
+			c.Lost("the output's rank: begin's length, the number of slicing steps, is not known")
+			c.Out(0, data.Type, sym.DynamicRank())
+			return nil
+		}
+	}
+	r := len(data.Shape.Dims)
+	if !begin.Shape.RankDynamic {
+		why := "begin's length, the number of slicing steps, at most the input's rank " + itoa(r)
+		if err := requireAtMost(c, begin.Shape.Dims[0], sym.Const(int64(r)), why); err != nil {
+			return err
+		}
+	}
+	c.Out(0, data.Type, sym.ShapeOf(upToAll(data.Shape.Dims)...))
 	return nil
 }
 

@@ -50,11 +50,15 @@ type ovCase struct {
 	values  []string // output values, flattened ("[N,-1]"); "" when not checked, "-" when there must be none
 	wantErr error
 	runTime string // the Loss.Why of a size only a run decides, "" when there must be none
+	// lost is the Loss.Why of the layer's loss of precision, not checked when ""; constraints
+	// are those the layer records (Result.Constraints), not checked when nil.
+	lost        string
+	constraints []string
 }
 
 // ovRun builds the graph of the case and infers it; it returns the result of the layer and the
-// losses of precision recorded.
-func ovRun(t *testing.T, tc ovCase) (graph.NodeResult, []graph.Loss) {
+// result of the graph.
+func ovRun(t *testing.T, tc ovCase) (graph.NodeResult, *graph.Result) {
 	t.Helper()
 	g := &graph.Graph{Consts: map[string]*graph.Const{}, Declared: map[string]graph.Decl{}}
 	tab := sym.NewTable()
@@ -81,7 +85,11 @@ func ovRun(t *testing.T, tc ovCase) (graph.NodeResult, []graph.Loss) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			g.Inputs = append(g.Inputs, graph.Input{Name: pname, Decl: declOf(s, element.F32)})
+			typ := element.F32
+			if in.shape != "" && in.typ != element.Undefined {
+				typ = in.typ
+			}
+			g.Inputs = append(g.Inputs, graph.Input{Name: pname, Decl: declOf(s, typ)})
 		default:
 			ints, floats := in.ints, in.floats
 			g.Consts[name] = &graph.Const{Name: name, Type: in.typ, Dims: in.dims,
@@ -96,22 +104,37 @@ func ovRun(t *testing.T, tc ovCase) (graph.NodeResult, []graph.Loss) {
 	if err != nil {
 		t.Fatalf("Infer: %v", err)
 	}
-	return res.Nodes[len(res.Nodes)-1], res.Lost()
+	return res.Nodes[len(res.Nodes)-1], res
 }
 
 func checkOV(t *testing.T, cases []ovCase) {
 	t.Helper()
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			r, lost := ovRun(t, tc)
-			runTime := ""
-			for _, l := range lost {
-				if l.RunTime {
+			r, res := ovRun(t, tc)
+			runTime, lost := "", ""
+			for _, l := range res.Lost() {
+				switch {
+				case l.RunTime:
 					runTime = l.Why
+				case l.Node == r.Path:
+					lost = l.Why
 				}
 			}
 			if runTime != tc.runTime {
 				t.Errorf("run-time size %q, want %q", runTime, tc.runTime)
+			}
+			if tc.lost != "" && lost != tc.lost {
+				t.Errorf("loss of precision %q, want %q", lost, tc.lost)
+			}
+			if tc.constraints != nil {
+				var got []string
+				for _, c := range res.Constraints() {
+					got = append(got, c.String())
+				}
+				if strings.Join(got, "\n") != strings.Join(tc.constraints, "\n") {
+					t.Errorf("constraints:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(tc.constraints, "\n"))
+				}
 			}
 			if tc.wantErr != nil {
 				if !errors.Is(r.Err, tc.wantErr) {
@@ -316,6 +339,7 @@ func TestOVStridedSlice(t *testing.T) {
 		return c
 	}
 	i := func(v ...int64) []int64 { return v }
+	kInts := ovIn{shape: "[K]", typ: element.I64}
 	const none = "begin_mask=0 end_mask=0 new_axis_mask=0 shrink_axis_mask=0 ellipsis_mask=0"
 	checkOV(t, []ovCase{
 		ss(s3, i(0), i(1), i(1), none, "[1]", "[1]"),
@@ -360,6 +384,15 @@ func TestOVStridedSlice(t *testing.T) {
 		// The specification's first example, array[0:4, 1:4, 0:4:2, 1:4:2, 3:0:-1, 3:0:-2] on
 		// [4,4,4,4,4,4]: 3 elements at 3:0:-1, as OpenVINO's reference and numpy give.
 		ss(ovParam("[4,4,4,4,4,4]"), i(0, 1, 0, 1, 3, 3), i(4, 4, 4, 4, 0, 0), i(1, 1, 2, 2, -1, -2), "", "[4,3,2,2,3,2]", ""),
+		// A number of steps in the symbols: begin's length K at most the rank, or with masks that
+		// change the rank, a loss.
+		{name: "steps in the symbols", op: "StridedSlice", ins: []ovIn{ovParam("[N,T,64]"), kInts, kInts}, want: []string{"[?,?,..64]"},
+			runTime:     "the values of input 2 (in2) are not known",
+			constraints: []string{"K <= 3 (steps in the symbols (StridedSlice): begin's length, the number of slicing steps, at most the input's rank 3)"}},
+		{name: "steps in the symbols past the rank", op: "StridedSlice", ins: []ovIn{ovParam("[N,T,64]"), {shape: "[4]", typ: element.I64}, kInts},
+			wantErr: errcode.ErrInvalidShape},
+		{name: "steps in the symbols new axis", op: "StridedSlice", attrs: "new_axis_mask=1", ins: []ovIn{ovParam("[N,T,64]"), kInts, kInts},
+			want: []string{"[...]"}, lost: "the output's rank: begin's length, the number of slicing steps, is not known"},
 		// Errors.
 		bad(s3, i(0), i(1), i(0), ""),
 		bad(s3, i(0), i(1, 2), nil, ""),
