@@ -184,33 +184,13 @@ func mixes(c *graph.NodeResult, i, k int) (string, bool) {
 }
 
 // freeBatch returns the options of inference that make the static batch dim of every graph input
-// (graph.Input.BatchAxis) the symbol N, the other dims as declared, when the options bind nothing
-// and some input has one; ok is false otherwise.
+// the symbol N (graph.Graph.FreeBatch), when the options bind nothing and some input has one; ok
+// is false otherwise.
 func freeBatch(g *graph.Graph, opt Options) (graph.Options, bool) {
 	if opt.rebinds(true) {
 		return graph.Options{}, false
 	}
-	inputs := map[string]string{}
-	for _, in := range g.Inputs {
-		axis := in.BatchAxis()
-		if axis < 0 || in.Decl.Dims[axis].Lo != in.Decl.Dims[axis].Hi {
-			continue
-		}
-		dims := make([]string, len(in.Decl.Dims))
-		for i, d := range in.Decl.Dims {
-			switch {
-			case i == axis:
-				dims[i] = "N"
-			case d.Lo == d.Hi:
-				dims[i] = strconv.FormatInt(d.Lo, 10)
-			case d.Name != "":
-				dims[i] = d.Name
-			default:
-				dims[i] = in.Name + ":" + strconv.Itoa(i)
-			}
-		}
-		inputs[in.Name] = "[" + strings.Join(dims, ",") + "]"
-	}
+	inputs := g.FreeBatch()
 	if len(inputs) == 0 {
 		return graph.Options{}, false
 	}

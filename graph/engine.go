@@ -602,6 +602,39 @@ func (in Input) BatchAxis() int {
 	return 0
 }
 
+// FreeBatch returns the shapes, in the notation of Options.Inputs, that make the static batch dim
+// of every graph input (BatchAxis) the symbol N, the input's other dims as declared (a static dim
+// its size, a named one its name, an unnamed one NAME:AXIS): with Options.SharedDims, an IR network
+// exported at batch 1 is inferred at every batch, as OpenVINO's set_batch would reshape it. It
+// returns nil when no input has a static batch dim.
+func (g *Graph) FreeBatch() map[string]string {
+	var inputs map[string]string
+	for _, in := range g.Inputs {
+		axis := in.BatchAxis()
+		if axis < 0 || in.Decl.Dims[axis].Lo != in.Decl.Dims[axis].Hi {
+			continue
+		}
+		dims := make([]string, len(in.Decl.Dims))
+		for i, d := range in.Decl.Dims {
+			switch {
+			case i == axis:
+				dims[i] = "N"
+			case d.Lo == d.Hi:
+				dims[i] = strconv.FormatInt(d.Lo, 10)
+			case d.Name != "":
+				dims[i] = d.Name
+			default:
+				dims[i] = in.Name + ":" + strconv.Itoa(i)
+			}
+		}
+		if inputs == nil {
+			inputs = map[string]string{}
+		}
+		inputs[in.Name] = "[" + strings.Join(dims, ",") + "]"
+	}
+	return inputs
+}
+
 // inputInfo returns the Info of a graph input: its declaration with symbols, or Options.Inputs.
 func (e *engine) inputInfo(in Input) (*Info, error) {
 	if in.Decl.Seq != nil || in.Decl.Map != nil {
