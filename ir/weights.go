@@ -204,3 +204,54 @@ func (w *Weights) Ints(c Const, maxElems int64) ([]int64, error) {
 	}
 	return v, nil
 }
+
+// Append returns the weights of w's bytes followed by tail: those of a network whose new Const
+// layers (Edit) lie past w's end, at offsets from w.Size() on. w's bytes are read where they lie,
+// not copied; w must stay open while the result is used. For a nil w (no .bin read) it returns
+// nil: the bytes before tail are not known.
+func (w *Weights) Append(tail []byte) *Weights {
+	if w == nil {
+		return nil
+	}
+	return NewWeights(appended{w.r, w.size, tail}, w.size+int64(len(tail)), w.name)
+}
+
+// appended is the bytes of r, size long, followed by tail.
+type appended struct {
+	r    io.ReaderAt
+	size int64
+	tail []byte
+}
+
+func (a appended) ReadAt(p []byte, off int64) (int, error) {
+	n := 0
+	if off < a.size {
+		k := min(int64(len(p)), a.size-off)
+		m, err := a.r.ReadAt(p[:k], off)
+		if n = m; err != nil && !(err == io.EOF && int64(m) == k) {
+			return n, err
+		}
+		if int64(len(p)) == k {
+			return n, nil
+		}
+	}
+	t := off + int64(n) - a.size
+	if t >= int64(len(a.tail)) {
+		return n, io.EOF
+	}
+	m := copy(p[n:], a.tail[t:])
+	if n += m; n < len(p) {
+		return n, io.EOF
+	}
+	return n, nil
+}
+
+// WriteTo writes all of w's bytes to dst, streamed in blocks: a .bin of gigabytes is copied in
+// the memory of a block. It implements io.WriterTo; the errors are dst's, and w's (errcode.ErrIO
+// for a nil w, which holds no bytes to write).
+func (w *Weights) WriteTo(dst io.Writer) (int64, error) {
+	if w == nil {
+		return 0, errcode.Errorf(errcode.ErrIO, "no .bin was read")
+	}
+	return io.Copy(dst, io.NewSectionReader(w.r, 0, w.size))
+}
