@@ -16,6 +16,10 @@ fix and cmd/reshape run on:
   testdata/ir/baked_flatten.xml      image [1,3,8,8] -> Convolution -> ReLU -> Reshape by the
                                      constant [1,256] -> MatMul by a [256,10] weight: the Reshape's
                                      pattern bakes the batch of 1.
+  testdata/ir/baked_merge.xml        x [1,3,?,?,5,?,?] (exported at 1x3x4x4x5x4x4) reshaped by the
+                                     constant [1,3,16,5,16], merging the two pairs of dynamic dims,
+                                     then SoftMax along axis 1: the pattern bakes the batch of 1 and
+                                     both products of 16.
   testdata/ir/absorb_batch.xml       x [1,4,6] reshaped by [1,-1] (the 1 the batch, baked) to [1,24],
                                      then SoftMax along axis 1: at a batch of N the -1 absorbs it,
                                      [1,24*N], and the SoftMax mixes the samples.
@@ -237,6 +241,17 @@ def baked_flatten(path):
     save(path, "baked_flatten", net)
 
 
+def baked_merge(path):
+    b = Bin()
+    net = Net(b)
+    x = net.param("x", "f32", [1, 3, -1, -1, 5, -1, -1])
+    pat = net.const("merge/pattern", "i64", [5], [1, 3, 16, 5, 16])
+    merged = net.op("Reshape", "merge", [x, pat], [("f32", [1, 3, 16, 5, 16])], {"special_zero": "false"})[0]
+    sm = net.op("SoftMax", "probs", [merged], [("f32", [1, 3, 16, 5, 16])], {"axis": 1}, version="opset8")[0]
+    net.result("probs", sm)
+    save(path, "baked_merge", net)
+
+
 def absorb(path):
     b = Bin()
     net = Net(b)
@@ -254,4 +269,5 @@ if __name__ == "__main__":
     loop("graph/testdata/ir/loop_rows")
     if_branches("graph/testdata/ir/if_branches")
     baked_flatten("testdata/ir/baked_flatten")
+    baked_merge("testdata/ir/baked_merge")
     absorb("testdata/ir/absorb_batch")

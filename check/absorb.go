@@ -29,11 +29,12 @@ func (a Absorbed) String() string {
 		a.Mixer + " (" + a.MixerOp + ") " + a.Why + ": at a batch above 1 the samples mix, and the outputs are wrong"
 }
 
-// absorbed returns the Reshapes of res that absorb a batch symbol, the symbol of a graph input's
-// batch dim (graph.Input.BatchAxis), into an axis that a node downstream mixes across: through
-// nodes that keep their input's shape, a Softmax over the axis, a MatMul or Gemm contracting it, a
-// convolution's channels, a normalization or reduction over it.
-func absorbed(g *graph.Graph, res *graph.Result) []Absorbed {
+// FindAbsorbed returns the Reshapes of the main graph g, inferred as res, that absorb a batch
+// symbol, the symbol of a graph input's batch dim (graph.Input.BatchAxis), into an axis that a node
+// downstream mixes across: through nodes that keep their input's shape, a Softmax over the axis, a
+// MatMul or Gemm contracting it, a convolution's channels, a normalization or reduction over it.
+// Report.Absorbed holds them for a model; package fix refuses a rewrite that makes one.
+func FindAbsorbed(g *graph.Graph, res *graph.Result) []Absorbed {
 	var batches []string
 	for _, in := range g.Inputs {
 		axis := in.BatchAxis()

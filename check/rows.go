@@ -48,13 +48,13 @@ func report(g *graph.Graph, form format, file string, opt Options) (*Report, err
 	if rep.Rows, err = rows(g, res, form, file, opt); err != nil {
 		return nil, err
 	}
-	rep.Absorbed = absorbed(g, res)
+	rep.Absorbed = FindAbsorbed(g, res)
 	if rep.Absorbed == nil && form.dialect() == reshape.OpenVINO {
 		// An IR network exported at a static batch: what a Reshape does to the batch shows
 		// with it a symbol.
 		if free, ok := freeBatch(g, opt); ok {
 			if res, err := graph.Infer(g, free); err == nil {
-				rep.Absorbed = absorbed(g, res)
+				rep.Absorbed = FindAbsorbed(g, res)
 			}
 		}
 	}

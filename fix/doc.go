@@ -1,5 +1,6 @@
-// Package fix rewrites the sizes that exporters bake into ONNX Reshape patterns, so that a model
-// runs at the input sizes its symbols declare: the 1 of [1,3,85,52,52] becomes a 0 copying the batch.
+// Package fix rewrites the sizes that exporters bake into Reshape patterns of ONNX models and
+// OpenVINO IR networks, so that a model runs at the input sizes its symbols declare: the 1 of
+// [1,3,85,52,52] becomes a 0 copying the batch.
 //
 // A tracing exporter records a size it read as a Python int as a constant: YOLO's
 // view(bs, na, no, ny, nx) at a batch of 1 and a grid of 52x52 gives the pattern [1,3,85,52,52],
@@ -55,12 +56,28 @@
 // The fixed model is inferred again (Fix.After): a rewritten Reshape imposes no condition, and its
 // old condition must not come back from another node (a rewrite that only moves it, as copying
 // swin_window's 16 would move B*L % 16 == 0 to the window partition downstream, is undone and the
-// Reshape left, with the node that would impose it). At Fix.Binding the model and the fixed model
+// Reshape left, with the node that would impose it). A rewrite that would multiply the batch into
+// an axis a node downstream mixes across (check.FindAbsorbed: [8] for [N,H] becoming [-1] before a
+// Softmax over that axis, where samples would mix at a batch above 1, as OpenVINO PR #37127's
+// SwinIR does) is undone too. At Fix.Binding the model and the fixed model
 // are inferred with the binding: their outputs have the same shapes, with no node error, and since
 // a reshape moves no element the data is the same, element for element. Verify makes the same
 // checks on the model as WriteTo wrote it, decoded again; bench/fix/verify.py runs both models in
 // onnxruntime at every binding of the grids of testdata/grid and compares the outputs bit for bit
 // (testdata/fix holds what it found, and TestVerified holds fix to it).
+//
+// # OpenVINO IR
+//
+// FindIR makes the same analysis, choices and proof on an IR network, whose Reshape-1 reads its
+// pattern from an input, with the batch dim of each input exported static made the symbol N
+// (graph.Graph.FreeBatch: an IR holds the batch of its export as a number, which a baked 1 ties
+// to). A 0 copies under special_zero="true", which a rewrite sets on a Reshape whose pattern has
+// no 0 (where it means the same); the dims read from the input's shape are ShapeOf-3 → Gather-8
+// (→ ReduceProd-1) → Concat-1 with Const layers, in the pattern's element type. WriteTo writes the
+// .xml with ir.WriteEdit (the Reshape's <data> and pattern edge edited, the old pattern's Const
+// left out when nothing else reads it, the new layers and edges added: every other byte as it
+// was), WriteWeights the .bin (the model's, streamed, with the new constants after it), and
+// VerifyIR proves them as written.
 //
 // Fix.Remaining lists what the fixed model still needs that fix is for: a Reshape's condition, or
 // one that fixes a symbol to one value (flat_matmul's N == 1, which its MatMul imposes: a rewrite

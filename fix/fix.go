@@ -8,11 +8,10 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/reshape-go/reshape"
+	"github.com/reshape-go/reshape/check"
 	"github.com/reshape-go/reshape/errcode"
 	"github.com/reshape-go/reshape/graph"
 	"github.com/reshape-go/reshape/onnx"
-	"github.com/reshape-go/reshape/shape"
 	"github.com/reshape-go/reshape/sym"
 )
 
@@ -48,9 +47,7 @@ type Fix struct {
 	// fixed model: what it still needs of its symbols to run.
 	Before, After []sym.Constraint
 
-	m        *onnx.Model
-	edit     onnx.GraphEdit
-	dir      string
+	src      source
 	opt      graph.Options
 	outputs  []sym.Shape // the graph outputs' shapes at Binding
 	rewrites []planned
@@ -94,12 +91,17 @@ type Left struct {
 
 // planned is a rewrite and the nodes that make it.
 type planned struct {
-	index   int // of the Reshape in the model's nodes
+	index   int         // of the Reshape in the model's nodes
+	node    *graph.Node // the Reshape
 	rw      Rewrite
-	nodes   []onnx.Node // the pattern's nodes, inserted before the Reshape
-	pattern string      // the new pattern tensor
-	baked   bool        // a rewrite for the Reshape's own condition, not one that follows others
-	volume  sym.Pred    // the condition of the old pattern's volume, for a baked one
+	nodes   []onnx.Node        // the pattern's nodes, inserted before the Reshape
+	values  map[string][]int64 // of the Constant nodes among them, by output
+	pattern string             // the new pattern tensor
+	// zero says that the Reshape's zero attribute becomes the one that copies zeros (a pattern
+	// without a 0 means the same under either): OpenVINO's special_zero="true".
+	zero   bool
+	baked  bool     // a rewrite for the Reshape's own condition, not one that follows others
+	volume sym.Pred // the condition of the old pattern's volume, for a baked one
 }
 
 // Find finds the values of m's Reshape patterns that are baked example sizes, and plans their
@@ -118,8 +120,13 @@ type planned struct {
 // nothing is written). A model with nothing to rewrite is no error: Rewrites is empty, and WriteTo
 // writes m as it is.
 func Find(m *onnx.Model, dir string, opt Options) (*Fix, error) {
-	f := &Fix{m: m, dir: dir, opt: graph.Options{MaxRank: opt.MaxRank}}
-	g0, err := graph.FromONNX(m, dir)
+	return find(&onnxSource{m: m, dir: dir}, graph.Options{MaxRank: opt.MaxRank}, opt)
+}
+
+// find is Find of a model in its format, inferred with the options gopt.
+func find(src source, gopt graph.Options, opt Options) (*Fix, error) {
+	f := &Fix{src: src, opt: gopt}
+	g0, err := src.graph(nil, false)
 	if err != nil {
 		return nil, err
 	}
@@ -140,7 +147,7 @@ func Find(m *onnx.Model, dir string, opt Options) (*Fix, error) {
 		}
 	}
 	f.Before = r0.Constraints()
-	fx := &finder{f: f, m: m, opt: opt, g0: g0, r0: r0, before: r0.NodeConstraints(), taken: names(&m.Graph), refused: map[int]string{}}
+	fx := &finder{f: f, src: src, opt: opt, g0: g0, r0: r0, before: r0.NodeConstraints(), taken: src.names(), refused: map[int]string{}}
 	for {
 		if err := fx.pass(); err != nil {
 			return nil, err
@@ -158,7 +165,7 @@ func Find(m *onnx.Model, dir string, opt Options) (*Fix, error) {
 // finder is the state of Find.
 type finder struct {
 	f   *Fix
-	m   *onnx.Model
+	src source
 	opt Options
 	g0  *graph.Graph
 	r0  *graph.Result
@@ -196,19 +203,17 @@ func (fx *finder) pass() error {
 	for i := range fx.r0.Nodes {
 		nr := &fx.r0.Nodes[i]
 		f, ok := fx.r0.Reshape(nr)
-		if !ok || f.Options.Dialect != reshape.ONNX {
+		if !ok || f.Options.Dialect != fx.src.dialect() {
 			continue
 		}
 		own := fx.constraintsOf(nr.Path)
-		switch {
-		case nr.Scope != "":
+		why := fx.src.refuses(nr, &f)
+		if nr.Scope != "" {
+			why = "it is in a subgraph: fix rewrites the main graph's Reshapes"
+		}
+		if why != "" {
 			if len(own) > 0 {
-				fx.leave(nr, own, "it is in a subgraph: fix rewrites the main graph's Reshapes")
-			}
-			continue
-		case f.Version == 1:
-			if len(own) > 0 {
-				fx.leave(nr, own, fmt.Sprintf("Reshape-1 (opset %d) holds its pattern in an attribute, which fix does not rewrite", nr.Node.Version))
+				fx.leave(nr, own, why)
 			}
 			continue
 		}
@@ -275,7 +280,11 @@ func (fx *finder) reshape(nr *graph.NodeResult, f *graph.Reshape, own []sym.Cons
 	if err != nil {
 		return err
 	}
-	allowzero := f.Options.AllowZero
+	allowzero, zero := !f.Options.CopiesZeros(), false
+	if allowzero && fx.src.setsZero() && !slices.ContainsFunc(pat, func(v sym.Dim) bool { n, ok := v.Static(); return ok && n == 0 }) {
+		// No 0 to keep: the attribute that copies zeros means the same, and lets a 0 copy a dim.
+		allowzero, zero = false, true
+	}
 	alns, why := align(in.Dims, pat, allowzero, false)
 	alns = slices.DeleteFunc(alns, func(a alignment) bool { return len(a) == 0 })
 	if why == "" && len(alns) == 0 {
@@ -363,12 +372,12 @@ func (fx *finder) reshape(nr *graph.NodeResult, f *graph.Reshape, own []sym.Cons
 	if base == "" {
 		base = nr.Path
 	}
-	b.nodes = nil
+	b.nodes, b.values = nil, map[string][]int64{}
 	pattern, err := b.build(base, nr.Node.Inputs[0], nr.Node.Inputs[1], slots)
 	if err != nil {
 		return err
 	}
-	p := planned{index: nr.Index, nodes: b.nodes, pattern: pattern, baked: baked,
+	p := planned{index: nr.Index, node: nr.Node, nodes: b.nodes, values: b.values, pattern: pattern, baked: baked, zero: zero && slices.ContainsFunc(changes, func(c Change) bool { return c.How == HowCopy }),
 		rw: Rewrite{Node: nr.Path, Input: in, Before: pat, After: patternDims(slots, in.Dims, pat), Changes: changes}}
 	if baked {
 		for _, e := range r.eqs {
@@ -578,8 +587,7 @@ func (fx *finder) shapes(nr *graph.NodeResult) (sym.Shape, []sym.Dim, *graph.Res
 	if fx.cur == nil || fx.curPlans != len(fx.plans) {
 		fx.cur = fx.r0
 		if len(fx.plans) > 0 {
-			wm, _ := fx.working(false)
-			g, err := graph.FromONNX(wm, fx.f.dir)
+			g, err := fx.src.graph(fx.plans, false)
 			if err != nil {
 				return sym.Shape{}, nil, nil, err
 			}
@@ -608,17 +616,11 @@ func (fx *finder) shapes(nr *graph.NodeResult) (sym.Shape, []sym.Dim, *graph.Res
 // far applied), and returns its data input's shape and its pattern's values there, where neither
 // its own condition nor one downstream of it applies, and the inference they are of.
 func (fx *finder) probe(nr *graph.NodeResult) (sym.Shape, []sym.Dim, *graph.Result, error) {
-	wm, _ := fx.working(false)
-	g, err := graph.FromONNX(wm, fx.f.dir)
+	g, err := fx.src.graph(fx.plans, false)
 	if err != nil {
 		return sym.Shape{}, nil, nil, err
 	}
-	at := nr.Index
-	for _, p := range fx.plans {
-		if p.index < nr.Index {
-			at += len(p.nodes)
-		}
-	}
+	at := slices.IndexFunc(g.Nodes, func(n graph.Node) bool { return len(n.Outputs) > 0 && n.Outputs[0] == nr.Node.Outputs[0] })
 	data, pattern := g.Nodes[at].Inputs[0], g.Nodes[at].Inputs[1]
 	pg := upstream(g, at)
 	pg.Outputs = []string{data, pattern}
@@ -680,126 +682,6 @@ func reads(n *graph.Node, names []string) []string {
 	return names
 }
 
-// working returns the model with the rewrites planned so far applied: their nodes inserted before
-// their Reshapes, which read the new patterns; final also leaves out the old patterns' constants
-// that nothing reads any more, as the written model does. It returns the edit that WriteTo makes
-// of the same rewrites.
-func (fx *finder) working(final bool) (*onnx.Model, onnx.GraphEdit) {
-	e := onnx.GraphEdit{Insert: map[int][]onnx.Node{}, Inputs: map[int]map[int]string{}}
-	renamed := map[int]string{}
-	for _, p := range fx.plans {
-		e.Insert[p.index] = p.nodes
-		e.Inputs[p.index] = map[int]string{1: p.pattern}
-		renamed[p.index] = p.pattern
-	}
-	og := fx.m.Graph
-	if final {
-		e.RemoveNodes, e.RemoveInitializers = unread(&og, renamed)
-	}
-	nodes := make([]onnx.Node, 0, len(og.Nodes)+len(fx.plans)*4)
-	for i := range og.Nodes {
-		nodes = append(nodes, e.Insert[i]...)
-		if e.RemoveNodes[i] {
-			continue
-		}
-		n := og.Nodes[i]
-		if name, ok := renamed[i]; ok {
-			n.Inputs = slices.Clone(n.Inputs)
-			n.Inputs[1] = name
-		}
-		nodes = append(nodes, n)
-	}
-	og.Nodes = nodes
-	if len(e.RemoveInitializers) > 0 {
-		og.Initializers = slices.DeleteFunc(slices.Clone(og.Initializers), func(t onnx.Tensor) bool { return e.RemoveInitializers[t.Name] })
-	}
-	wm := *fx.m
-	wm.Graph = og
-	return &wm, e
-}
-
-// unread returns the old patterns (of the Reshapes renamed, by node index) that nothing reads once
-// they are renamed: the Constant nodes that output them and the initializers that hold them (not
-// graph inputs), to leave out.
-func unread(g *onnx.Graph, renamed map[int]string) (map[int]bool, map[string]bool) {
-	count := map[string]int{}
-	for i := range g.Nodes {
-		for _, name := range onnxReads(&g.Nodes[i], nil) {
-			count[name]++
-		}
-	}
-	for _, o := range g.Outputs {
-		count[o.Name]++
-	}
-	for i := range renamed {
-		count[g.Nodes[i].Inputs[1]]--
-	}
-	nodes, inits := map[int]bool{}, map[string]bool{}
-	for i := range renamed {
-		old := g.Nodes[i].Inputs[1]
-		if count[old] > 0 {
-			continue
-		}
-		if k := slices.IndexFunc(g.Nodes, func(n onnx.Node) bool { return n.OpType == "Constant" && slices.Equal(n.Outputs, []string{old}) }); k >= 0 {
-			nodes[k] = true
-		}
-		if _, ok := g.Initializer(old); ok && !slices.ContainsFunc(g.Inputs, func(vi onnx.ValueInfo) bool { return vi.Name == old }) {
-			inits[old] = true
-		}
-	}
-	return nodes, inits
-}
-
-// onnxReads appends to names the tensors an ONNX node reads, its subgraphs' nodes included.
-func onnxReads(n *onnx.Node, names []string) []string {
-	names = append(names, n.Inputs...)
-	for _, a := range n.Attrs {
-		gs := a.Graphs
-		if a.G != nil {
-			gs = append(slices.Clip(gs), *a.G)
-		}
-		for k := range gs {
-			for i := range gs[k].Nodes {
-				names = onnxReads(&gs[k].Nodes[i], names)
-			}
-		}
-	}
-	return names
-}
-
-// names returns every name the graph g and its subgraphs use: nodes, tensors, value infos.
-func names(g *onnx.Graph) map[string]bool {
-	out := map[string]bool{}
-	var walk func(g *onnx.Graph)
-	walk = func(g *onnx.Graph) {
-		for _, list := range [][]onnx.ValueInfo{g.Inputs, g.Outputs, g.ValueInfo} {
-			for _, vi := range list {
-				out[vi.Name] = true
-			}
-		}
-		for _, t := range g.Initializers {
-			out[t.Name] = true
-		}
-		for i := range g.Nodes {
-			n := &g.Nodes[i]
-			out[n.Name] = true
-			for _, s := range append(slices.Clip(n.Inputs), n.Outputs...) {
-				out[s] = true
-			}
-			for _, a := range n.Attrs {
-				if a.G != nil {
-					walk(a.G)
-				}
-				for k := range a.Graphs {
-					walk(&a.Graphs[k])
-				}
-			}
-		}
-	}
-	walk(g)
-	return out
-}
-
 // prove infers the fixed model and checks each rewrite that is not one that follows: its Reshape
 // imposes no condition any more, and its old condition does not come back from another node
 // (swin_window: the copy of (H//4)*(W//4) in place of 16 would move its condition to the window
@@ -807,10 +689,9 @@ func names(g *onnx.Graph) map[string]bool {
 // again without it, and fixed is nil. Otherwise f holds the result, and fixed is the fixed model's
 // graph.
 func (fx *finder) prove() (fixed *graph.Graph, err error) {
-	wm, edit := fx.working(true)
 	g, r := fx.g0, fx.r0
 	if len(fx.plans) > 0 {
-		if g, err = graph.FromONNX(wm, fx.f.dir); err != nil {
+		if g, err = fx.src.graph(fx.plans, true); err != nil {
 			return nil, err
 		}
 		if r, err = graph.Infer(g, fx.f.opt); err != nil {
@@ -822,6 +703,15 @@ func (fx *finder) prove() (fixed *graph.Graph, err error) {
 	for _, x := range imposed {
 		if err := c.add(x.Pred); err != nil {
 			return nil, err
+		}
+	}
+	if len(fx.plans) > 0 {
+		for _, a := range check.FindAbsorbed(g, r) {
+			if i := slices.IndexFunc(fx.plans, func(p planned) bool { return p.rw.Node == a.Reshape }); i >= 0 {
+				fx.refused[fx.plans[i].index] = fmt.Sprintf("rewritten, it would absorb the batch %s into axis %d (%s), and %s (%s) %s: the samples would mix",
+					a.Batch, a.Axis, a.Dim, a.Mixer, a.MixerOp, a.Why)
+				return nil, nil
+			}
 		}
 	}
 	for _, p := range fx.plans {
@@ -845,73 +735,25 @@ func (fx *finder) prove() (fixed *graph.Graph, err error) {
 			return nil, nil
 		}
 	}
-	edit.Set = declarations(&fx.m.Graph, fx.r0, r)
-	if len(edit.Set) > 0 {
+	redeclared, err := fx.src.final(fx.plans, fx.r0, r)
+	if err != nil {
+		return nil, err
+	}
+	if redeclared != nil {
 		// The declarations written are the shapes of the nodes without a shape rule: infer what
 		// is written.
-		wm.Graph.ValueInfo, wm.Graph.Outputs = retyped(wm.Graph.ValueInfo, edit.Set), retyped(wm.Graph.Outputs, edit.Set)
-		if g, err = graph.FromONNX(wm, fx.f.dir); err != nil {
+		if r, err = graph.Infer(redeclared, fx.f.opt); err != nil {
 			return nil, err
 		}
-		if r, err = graph.Infer(g, fx.f.opt); err != nil {
-			return nil, err
-		}
+		g = redeclared
 	}
 	f := fx.f
-	f.After, f.Left, f.rewrites, f.edit = r.Constraints(), fx.left, fx.plans, edit
+	f.After, f.Left, f.rewrites = r.Constraints(), fx.left, fx.plans
 	f.Rewrites = make([]Rewrite, len(fx.plans))
 	for i, p := range fx.plans {
 		f.Rewrites[i] = p.rw
 	}
 	return g, nil
-}
-
-// retyped returns the value infos vis with those that set names replaced, in a new slice.
-func retyped(vis []onnx.ValueInfo, set map[string]onnx.ValueInfo) []onnx.ValueInfo {
-	out := slices.Clone(vis)
-	for i, vi := range out {
-		if nv, ok := set[vi.Name]; ok {
-			out[i] = nv
-		}
-	}
-	return out
-}
-
-// declarations returns the value infos of g (its value_info and outputs) to write again: those
-// that declare a static dim that the model r0 infers too and the fixed model r does not, which
-// becomes the inferred one (an integer, an expression in the symbols as a dim_param, else an unnamed
-// dim). A declaration the model already contradicts is left as it is: fix is not for it.
-func declarations(g *onnx.Graph, r0, r *graph.Result) map[string]onnx.ValueInfo {
-	set := map[string]onnx.ValueInfo{}
-	for _, list := range [][]onnx.ValueInfo{g.ValueInfo, g.Outputs} {
-		for _, vi := range list {
-			was, now := r0.Tensor(vi.Name), r.Tensor(vi.Name)
-			if was == nil || now == nil || vi.Shape.RankDynamic || !sameRank(len(vi.Shape.Dims), was.Shape, now.Shape) {
-				continue
-			}
-			nv, changed := vi, false
-			nv.Shape.Dims = slices.Clone(vi.Shape.Dims)
-			nv.DimParams = make([]string, len(vi.Shape.Dims))
-			copy(nv.DimParams, vi.DimParams)
-			for k, d := range vi.Shape.Dims {
-				n, ok := d.Static()
-				m0, static0 := was.Shape.Dims[k].Static()
-				in := now.Shape.Dims[k]
-				if m, static := in.Static(); !ok || !static0 || m0 != n || static && m == n {
-					continue
-				}
-				changed = true
-				nv.Shape.Dims[k], nv.DimParams[k] = shape.Interval(0, shape.Inf), ""
-				if e, ok := in.Expr(); ok && in.Determined() {
-					nv.DimParams[k] = e.String()
-				}
-			}
-			if changed {
-				set[vi.Name] = nv
-			}
-		}
-	}
-	return set
 }
 
 // sameRank reports whether the shapes are of rank n.
@@ -998,31 +840,45 @@ func bindingText(b map[string]int64) string {
 }
 
 // Writable returns an error wrapping errcode.ErrSyntax when the fixed model cannot be written into
-// the directory dir: the model keeps tensor values in external data files, named relative to its
-// own directory, that are not the same files from dir (onnx.CheckExternalDir), so that the model
-// written there would name files that are not beside it.
-func (f *Fix) Writable(dir string) error {
-	return onnx.CheckExternalDir(f.m.Graph.ExternalFiles(), f.dir, dir)
-}
+// the directory dir: an ONNX model keeps tensor values in external data files, named relative to
+// its own directory, that are not the same files from dir (onnx.CheckExternalDir), so that the
+// model written there would name files that are not beside it. An IR model's .bin is written
+// beside its .xml (WriteWeights): nil.
+func (f *Fix) Writable(dir string) error { return f.src.writable(dir) }
 
-// WriteTo writes the fixed model to w: m's bytes with the rewrites' nodes inserted, the Reshapes
-// reading their new patterns, the old patterns' constants that nothing reads any more left out,
-// and the declarations the rewrites make wrong written again (onnx.WriteEdited); every other byte
-// as it is, the weights streamed from m without being decoded. With no rewrite, it writes m as it
-// is. It implements io.WriterTo; the errors are those of onnx.WriteEdited, and w's.
-func (f *Fix) WriteTo(w io.Writer) (int64, error) {
-	return onnx.WriteEdited(w, f.m.Bytes(), &f.edit)
-}
+// WriteTo writes the fixed model to w, every byte of the model as it is but for the rewrites: of an
+// ONNX model, its bytes with the rewrites' nodes inserted, the Reshapes reading their new patterns,
+// the old patterns' constants that nothing reads any more left out, and the declarations the
+// rewrites make wrong written again (onnx.WriteEdited), the weights streamed from m without being
+// decoded; of an IR model, its .xml with the rewrites' layers and edges (ir.WriteEdit). With no
+// rewrite, it writes the model as it is. It implements io.WriterTo; the errors are those of
+// onnx.WriteEdited or ir.WriteEdit, and w's.
+func (f *Fix) WriteTo(w io.Writer) (int64, error) { return f.src.write(w) }
 
-// Verify proves the model that WriteTo wrote, decoded as fixed, against f: inferred with the
+// WriteWeights writes the .bin of the fixed IR model to w: the model's .bin streamed as it is, then
+// the values of the rewrites' Const layers (little-endian, each at an offset a multiple of 8). It
+// writes nothing for an ONNX model. The error wraps errcode.ErrIO for an IR model read without its
+// .bin (FindIR with nil weights), which has no bytes to copy; others are w's and the .bin's.
+func (f *Fix) WriteWeights(w io.Writer) (int64, error) { return f.src.writeWeights(w) }
+
+// Verify proves the ONNX model that WriteTo wrote, decoded as fixed, against f: inferred with the
 // graph.Options of Find, it has the constraints After, and at Binding the shapes of its outputs
 // are those of the model. The error wraps errcode.ErrNoEquivalent when it differs, and is that of
 // graph.FromONNX or graph.Infer when the model is refused.
 func (f *Fix) Verify(fixed *onnx.Model) error {
-	g, err := graph.FromONNX(fixed, f.dir)
+	s, ok := f.src.(*onnxSource)
+	if !ok {
+		return errcode.Errorf(errcode.ErrNoEquivalent, "the fixed model is an OpenVINO IR network: VerifyIR proves it")
+	}
+	g, err := graph.FromONNX(fixed, s.dir)
 	if err != nil {
 		return err
 	}
+	return f.verify(g)
+}
+
+// verify proves the graph g of the model written against f (Verify).
+func (f *Fix) verify(g *graph.Graph) error {
 	r, err := graph.Infer(g, f.opt)
 	if err != nil {
 		return err

@@ -235,6 +235,14 @@ func TestFind(t *testing.T) {
 		{"static", func(t *testing.T) spec {
 			return spec{14, []onnx.ValueInfo{input("x", 2, 3, 4)}, nil, []onnx.Node{constant(t, "p", 1, 24), reshapeNode("r", "x", "p", "y")}, []string{"y"}, nil}
 		}, fix.Options{}, "after ", "Constant Reshape"},
+		{"absorbs the batch", func(t *testing.T) spec {
+			return spec{14, []onnx.ValueInfo{input("x", "N", "H")}, nil, []onnx.Node{constant(t, "p", 8), reshapeNode("r", "x", "p", "y"),
+				node("Softmax", "sm", []string{"y"}, []string{"z"}, intAttr("axis", 0))}, []string{"z"}, nil}
+		}, fix.Options{}, "left r: rewritten, it would absorb the batch N into axis 0 (N*H), and sm (Softmax) normalizes over axis 0: the samples would mix\nafter N*H == 8 (r)", ""},
+		{"merges the batch", func(t *testing.T) spec {
+			return spec{14, []onnx.ValueInfo{input("x", "N", "H")}, nil, []onnx.Node{constant(t, "p", 8), reshapeNode("r", "x", "p", "y"),
+				node("Relu", "relu", []string{"y"}, []string{"z"})}, []string{"z"}, nil}
+		}, fix.Options{}, "r: [8] -> [-1] 0:infer\nexport N*H == 8\nbinding H=8,N=1\nafter ", ""},
 		{"declaration", func(t *testing.T) spec {
 			return spec{14, []onnx.ValueInfo{x}, nil, []onnx.Node{constant(t, "p", 1, 12), reshapeNode("r", "x", "p", "y"), node("Relu", "relu", []string{"y"}, []string{"z"})},
 				[]string{"z"}, []onnx.ValueInfo{{Name: "y", ElemType: onnx.Float, Shape: shape.Of(shape.Static(1), shape.Static(12))}}}

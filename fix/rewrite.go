@@ -186,8 +186,9 @@ func patternDims(slots []slot, in, pat []sym.Dim) []sym.Dim {
 
 // builder makes the nodes of new patterns, with names that no tensor or node of the model has.
 type builder struct {
-	taken map[string]bool
-	nodes []onnx.Node
+	taken  map[string]bool
+	nodes  []onnx.Node
+	values map[string][]int64 // the values of the Constant nodes, by output
 }
 
 // fresh returns base, or base with the least suffix _K that makes it a name the model does not
@@ -220,7 +221,9 @@ func (b *builder) constant(base string, values []int64) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return b.node(base, "Constant", nil, onnx.Attribute{Name: "value", Type: onnx.AttrTensor, T: &pb}), nil
+	out := b.node(base, "Constant", nil, onnx.Attribute{Name: "value", Type: onnx.AttrTensor, T: &pb})
+	b.values[out] = values
+	return out, nil
 }
 
 // build adds the nodes that compute the pattern slots, for a Reshape named base whose data input
