@@ -1,23 +1,29 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 
+	"github.com/reshape-go/reshape/errcode"
 	"github.com/reshape-go/reshape/fix"
+	"github.com/reshape-go/reshape/ir"
 	"github.com/reshape-go/reshape/onnx"
 	"github.com/reshape-go/reshape/sym"
 )
 
 var fixCommand = &command{
 	name:    "fix",
-	summary: "rewrite the sizes an exporter baked into an ONNX model's Reshape patterns",
+	summary: "rewrite the sizes an exporter baked into Reshape patterns (ONNX, OpenVINO IR)",
 	usage: `Usage:
   reshape fix [--export NAME=VALUE]... [--json] MODEL.onnx OUT.onnx
+  reshape fix [--export NAME=VALUE]... [--json] MODEL.xml OUT.xml
 
 Finds the values of the model's Reshape patterns that are sizes of the export baked into constants
 (a batch of 1, a grid of 52x52 that view(bs, na, no, ny, nx) traced into [1,3,85,52,52]): a value
@@ -31,6 +37,13 @@ baked value equals its dim) its outputs have the model's shapes and, a reshape m
 its data. A pattern whose values could stand for its input dims in several ways is left as it is,
 unless --export tells them apart.
 
+An OpenVINO IR network (MODEL.xml, with the MODEL.bin beside it) is fixed alike, its inputs' batch
+dim, when exported static, made the symbol N (as set_batch picks it): a copied dim is a 0 under
+special_zero="true", a computed one ShapeOf, Gather (ReduceProd), Concat with Const layers. OUT.xml
+is the .xml with the edited layers and edges, every other byte as it was; OUT.bin, beside it, the
+model's .bin with the new constants after it. Without MODEL.bin nothing can be rewritten, and
+OUT.xml alone is written.
+
 Flags:
   --export NAME=VALUE  a value of a symbol at the export (repeatable), for a pattern whose values
                        could stand for its input dims in several ways
@@ -40,8 +53,8 @@ Flags:
 Output: each rewrite (the Reshape, its pattern before and after, and what each baked value stands
 for), each Reshape left as it is and why, the export binding, and what the model needs of its
 symbols before and after ("runs only when:" a line per condition, with its node, operator and
-why). On a terminal, a line longer than its width wraps, indented. OUT is written through a
-temporary file: on an error or a signal nothing is left at OUT.
+why). On a terminal, a line longer than its width wraps, indented. OUT (and OUT.bin) is written
+through a temporary file: on an error or a signal nothing is left at OUT.
 
 Exit status: 0 when the fixed model has no condition that a Reshape imposes or that fixes a dim to
 one value (what the rewrites are for); 1 when it still has one, which fix cannot remove (OUT is
@@ -51,6 +64,7 @@ of element types a runtime refuses: its code, and nothing is written), or OUT ca
 Examples:
   reshape fix yolo.onnx yolo-fixed.onnx
   reshape fix --export N=1 --export H=416 --export W=416 model.onnx fixed.onnx
+  reshape fix model.xml fixed.xml
 `,
 }
 
@@ -107,21 +121,34 @@ func runFix(e *env, args []string) int {
 		return e.fail(fixCommand, err)
 	}
 	if len(args) != 2 {
-		return e.fail(fixCommand, usagef("want MODEL.onnx and OUT.onnx, got %d arguments", len(args)))
+		return e.fail(fixCommand, usagef("want MODEL.onnx and OUT.onnx, or MODEL.xml and OUT.xml, got %d arguments", len(args)))
 	}
 	exportDims, err := export.ints(1, "a positive integer, the size at the export")
 	if err != nil {
 		return e.fail(fixCommand, err)
 	}
 	in, outPath := args[0], args[1]
-	m, err := onnx.Open(in, lim.fileLimit())
-	if err != nil {
-		return e.fail(fixCommand, badInput(fmt.Errorf("%s: %w", in, err)))
+	opt := fix.Options{Export: exportDims, MaxRank: lim.maxRank}
+	var f *fix.Fix
+	var w *ir.Weights // of an IR model
+	if isIR(in) {
+		if !isIR(outPath) {
+			return e.fail(fixCommand, usagef("OUT must end in .xml for an IR model: its .bin goes beside it"))
+		}
+		f, w, err = findIR(in, lim, opt)
+		defer w.Close()
+	} else {
+		var m *onnx.Model
+		if m, err = onnx.Open(in, lim.fileLimit()); err == nil {
+			defer m.Close()
+			f, err = fix.Find(m, filepath.Dir(in), opt)
+		}
+		if err != nil {
+			err = fmt.Errorf("%s: %w", in, err)
+		}
 	}
-	defer m.Close()
-	f, err := fix.Find(m, filepath.Dir(in), fix.Options{Export: exportDims, MaxRank: lim.maxRank})
 	if err != nil {
-		return e.fail(fixCommand, badInput(fmt.Errorf("%s: %w", in, err)))
+		return e.fail(fixCommand, badInput(err))
 	}
 	for i := range f.Left {
 		if f.Left[i].Ways > 1 {
@@ -131,7 +158,11 @@ func runFix(e *env, args []string) int {
 	if err := f.Writable(filepath.Dir(outPath)); err != nil {
 		return e.fail(fixCommand, badInput(fmt.Errorf("%s: %w", outPath, err)))
 	}
-	if err := e.writeFixed(f, outPath); err != nil {
+	write := e.writeFixed
+	if isIR(in) {
+		write = func(f *fix.Fix, path string) error { return e.writeFixedIR(f, w != nil, path) }
+	}
+	if err := write(f, outPath); err != nil {
 		return e.fail(fixCommand, err)
 	}
 	remaining := f.Remaining()
@@ -187,6 +218,116 @@ func (e *env) writeFixed(f *fix.Fix, path string) error {
 		return fmt.Errorf("the fixed model was not written: %w", err)
 	}
 	return out.commit()
+}
+
+// isIR reports whether path names an OpenVINO IR .xml file.
+func isIR(path string) bool { return strings.EqualFold(filepath.Ext(path), ".xml") }
+
+// binPath returns the path of the .bin beside the IR .xml file path.
+func binPath(path string) string { return strings.TrimSuffix(path, filepath.Ext(path)) + ".bin" }
+
+// findIR reads the IR model at path, with the .bin beside it when there is one, and finds its
+// fixes. The weights are open until the caller closes them (nil without a .bin).
+func findIR(path string, lim *limits, opt fix.Options) (*fix.Fix, *ir.Weights, error) {
+	if err := lim.checkFile(path); err != nil {
+		return nil, nil, err
+	}
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return nil, nil, errcode.IO(err)
+	}
+	bin := binPath(path)
+	w, err := ir.OpenWeights(bin)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		w = nil // published without its weights: nothing can be rewritten
+	case err != nil:
+		return nil, nil, errcode.IO(err)
+	}
+	f, err := fix.FindIR(src, w, opt)
+	switch {
+	case err != nil && w == nil && errors.Is(err, errcode.ErrIO):
+		return nil, nil, fmt.Errorf("%s: %s: not found: %w", path, bin, err)
+	case err != nil:
+		w.Close()
+		return nil, nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return f, w, nil
+}
+
+// writeFixedIR writes the fixed IR model to path (.xml) and its .bin beside it, each through a
+// temporary file; both are proven (Fix.VerifyIR, on the files as written) before they are renamed
+// into place, the .bin first. Without weights (withBin false: a model read without its .bin, which
+// has nothing to rewrite) only the .xml is written.
+func (e *env) writeFixedIR(f *fix.Fix, withBin bool, path string) error {
+	xmlOut, err := e.create(path)
+	if err != nil {
+		return err
+	}
+	binOut := xmlOut // a stand-in, written to only withBin
+	if withBin {
+		if binOut, err = e.create(binPath(path)); err != nil {
+			xmlOut.abort()
+			return err
+		}
+	}
+	abort := func() {
+		xmlOut.abort()
+		binOut.abort()
+	}
+	if xmlOut.tmp == nil || binOut.tmp == nil {
+		abort()
+		return usagef("OUT must be a file: the model is proven from the file written")
+	}
+	if _, err := f.WriteTo(xmlOut); err != nil {
+		abort()
+		return outputError(path, err)
+	}
+	if withBin {
+		if _, err := f.WriteWeights(binOut); err != nil {
+			abort()
+			return outputError(binPath(path), err)
+		}
+	}
+	for _, o := range []*outFile{xmlOut, binOut} {
+		if err := o.bw.Flush(); err != nil {
+			abort()
+			return outputError(o.path, err)
+		}
+	}
+	if err := verifyIR(f, xmlOut.tmp.Name(), binOut.tmp.Name(), withBin); err != nil {
+		abort()
+		return fmt.Errorf("the fixed model was not written: %w", err)
+	}
+	if withBin {
+		if err := binOut.commit(); err != nil {
+			xmlOut.abort()
+			return err
+		}
+	}
+	return xmlOut.commit()
+}
+
+// verifyIR proves the IR model written to the files xmlPath and binPath (without withBin, the .xml
+// alone).
+func verifyIR(f *fix.Fix, xmlPath, binPath string, withBin bool) error {
+	x, err := os.Open(xmlPath)
+	if err != nil {
+		return err
+	}
+	net, err := ir.Decode(x)
+	x.Close()
+	if err != nil {
+		return err
+	}
+	var w *ir.Weights
+	if withBin {
+		if w, err = ir.OpenWeights(binPath); err != nil {
+			return err
+		}
+		defer w.Close()
+	}
+	return f.VerifyIR(net, w)
 }
 
 // printFix prints the rewrites, the Reshapes left as they are, the export binding, and the

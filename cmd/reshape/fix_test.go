@@ -58,14 +58,7 @@ func TestFixCommand(t *testing.T) {
 			if code != tt.code || stderr != "" {
 				t.Fatalf("exit %d, want %d\n%s%s", code, tt.code, stdout, stderr)
 			}
-			rest := stdout
-			for _, line := range tt.lines {
-				i := strings.Index(rest, line)
-				if i < 0 {
-					t.Fatalf("stdout lacks %q after what came before:\n%s", line, stdout)
-				}
-				rest = rest[i+len(line):]
-			}
+			inOrder(t, stdout, tt.lines)
 			written, err := os.ReadFile(out)
 			if err != nil {
 				t.Fatal(err)
@@ -91,32 +84,58 @@ func TestFixCommand(t *testing.T) {
 	}
 }
 
-func TestFixJSON(t *testing.T) {
-	model := filepath.Join("..", "..", "testdata", "models", "channel_shuffle.onnx")
-	out := filepath.Join(t.TempDir(), "fixed.onnx")
-	code, stdout, stderr := cli("", "fix", "--json", model, out)
-	if code != 0 || stderr != "" {
-		t.Fatalf("exit %d\n%s%s", code, stdout, stderr)
-	}
-	var recs []map[string]any
-	for line := range strings.Lines(stdout) {
-		var r map[string]any
-		if err := json.Unmarshal([]byte(line), &r); err != nil {
-			t.Fatalf("%q: %v", line, err)
+// inOrder fails the test unless stdout holds the lines, in order.
+func inOrder(t *testing.T, stdout string, lines []string) {
+	t.Helper()
+	rest := stdout
+	for _, line := range lines {
+		i := strings.Index(rest, line)
+		if i < 0 {
+			t.Fatalf("stdout lacks %q after what came before:\n%s", line, stdout)
 		}
-		recs = append(recs, r)
+		rest = rest[i+len(line):]
 	}
-	if len(recs) != 3 || recs[0]["record"] != "rewrite" || recs[1]["record"] != "rewrite" || recs[2]["record"] != "summary" {
-		t.Fatalf("records %v", recs)
+}
+
+// TestFixJSON: the records of fix --json, for ONNX and IR alike.
+func TestFixJSON(t *testing.T) {
+	tests := []struct {
+		model   string // of testdata
+		records []string
+		want    []string
+	}{
+		{"models/channel_shuffle.onnx", []string{"rewrite", "rewrite", "summary"}, []string{
+			`"node":"/Reshape","input":["N",8,"H","W"],"before":[1,2,4,"H","W"],"after":[0,2,4,"H","W"],"changes":[{"index":0,"value":1,"dims":[0,1],"dim":"N","how":"copy"}],"removes":[{"holds":"N == 1","node":"/Reshape","op":"Reshape","why":"the volume: [N,8,H,W] to [1,2,4,H,W]"}]`,
+			`"node":"/Reshape_1","input":["N",4,2,"H","W"],"before":[1,-1,"H","W"],"after":[0,-1,"H","W"],"changes":[{"index":0,"value":1,"dims":[0,1],"dim":"N","how":"copy"}],"follows":["/Reshape"],"removes":[]`,
+			`"rewrites":2,"left":0,"export":[{"holds":"N == 1","node":"/Reshape","op":"Reshape","why":"the export binding"}],"binding":{"N":1},"before":[{"holds":"N == 1","node":"/Reshape","op":"Reshape","why":"the volume: [N,8,H,W] to [1,2,4,H,W]"}],"after":[],"remaining":[]}`,
+		}},
+		{"ir/baked_flatten.xml", []string{"rewrite", "summary"}, []string{
+			`{"record":"rewrite","node":"flatten","input":["N",4,8,8],"before":[1,256],"after":[0,256],"changes":[{"index":0,"value":1,"dims":[0,1],"dim":"N","how":"copy"}],"removes":[{"holds":"N == 1","node":"flatten","op":"Reshape","why":"the volume: [N,4,8,8] to [1,256]"}]}`,
+			`"rewrites":1,"left":0,"export":[{"holds":"N == 1","node":"flatten","op":"Reshape","why":"the export binding"}],"binding":{"N":1},`,
+		}},
 	}
-	want := []string{
-		`"node":"/Reshape","input":["N",8,"H","W"],"before":[1,2,4,"H","W"],"after":[0,2,4,"H","W"],"changes":[{"index":0,"value":1,"dims":[0,1],"dim":"N","how":"copy"}],"removes":[{"holds":"N == 1","node":"/Reshape","op":"Reshape","why":"the volume: [N,8,H,W] to [1,2,4,H,W]"}]`,
-		`"node":"/Reshape_1","input":["N",4,2,"H","W"],"before":[1,-1,"H","W"],"after":[0,-1,"H","W"],"changes":[{"index":0,"value":1,"dims":[0,1],"dim":"N","how":"copy"}],"follows":["/Reshape"],"removes":[]`,
-		`"rewrites":2,"left":0,"export":[{"holds":"N == 1","node":"/Reshape","op":"Reshape","why":"the export binding"}],"binding":{"N":1},"before":[{"holds":"N == 1","node":"/Reshape","op":"Reshape","why":"the volume: [N,8,H,W] to [1,2,4,H,W]"}],"after":[],"remaining":[]}`,
-	}
-	for _, w := range want {
-		if !strings.Contains(stdout, w) {
-			t.Errorf("--json lacks %s\n%s", w, stdout)
+	for _, tt := range tests {
+		model := filepath.Join("..", "..", "testdata", filepath.FromSlash(tt.model))
+		out := filepath.Join(t.TempDir(), "fixed"+filepath.Ext(model))
+		code, stdout, stderr := cli("", "fix", "--json", model, out)
+		if code != 0 || stderr != "" {
+			t.Fatalf("%s: exit %d\n%s%s", tt.model, code, stdout, stderr)
+		}
+		var records []string
+		for line := range strings.Lines(stdout) {
+			var r map[string]any
+			if err := json.Unmarshal([]byte(line), &r); err != nil {
+				t.Fatalf("%s: %q: %v", tt.model, line, err)
+			}
+			records = append(records, fmt.Sprint(r["record"]))
+		}
+		if strings.Join(records, " ") != strings.Join(tt.records, " ") {
+			t.Fatalf("%s: records %v, want %v", tt.model, records, tt.records)
+		}
+		for _, w := range tt.want {
+			if !strings.Contains(stdout, w) {
+				t.Errorf("%s: --json lacks %s\n%s", tt.model, w, stdout)
+			}
 		}
 	}
 }
@@ -135,7 +154,7 @@ func TestFixRefuses(t *testing.T) {
 		args   []string
 		stderr string
 	}{
-		{"one argument", []string{model}, "want MODEL.onnx and OUT.onnx, got 1 arguments"},
+		{"one argument", []string{model}, "want MODEL.onnx and OUT.onnx, or MODEL.xml and OUT.xml, got 1 arguments"},
 		{"stdout", []string{model, "-"}, "OUT must be a file: the model is proven from the file written"},
 		{"bad --export", []string{"--export", "N=x", model, out}, "--export N=x: want a positive integer, the size at the export"},
 		{"unknown --export", []string{"--export", "Q=1", model, out}, "a binding of Q: the model has no dim of that name (its symbols: N)"},
@@ -195,27 +214,82 @@ func TestFixAmbiguousHint(t *testing.T) {
 	}
 }
 
-// TestFixWidth: on a terminal, fix keeps every line of its output within the width, as check and
-// shapes do: the lines of swin_window's condition and reason wrap, indented.
-func TestFixWidth(t *testing.T) {
-	var out, errOut bytes.Buffer
-	e := &env{stdout: &out, stderr: &errOut, sig: watchSignals(), width: 60}
-	defer e.sig.stop()
-	model := filepath.Join("..", "..", "testdata", "models", "swin_window.onnx")
-	if code := runFix(e, []string{model, filepath.Join(t.TempDir(), "fixed.onnx")}); code != 1 || errOut.Len() > 0 {
-		t.Fatalf("exit %d\n%s%s", code, out.String(), errOut.String())
+// TestFixIR fixes the IR fixtures: OUT.xml and OUT.bin are written, and check --batch-size runs
+// the fixed model at the batches the baked pattern blocked.
+func TestFixIR(t *testing.T) {
+	models := filepath.Join("..", "..", "testdata", "ir")
+	tests := []struct {
+		model string
+		code  int
+		lines []string
+	}{
+		{"baked_flatten", 0, []string{
+			"flatten: [1,256] -> [0,256]",
+			"  pattern[0] = 1 is input dim 0, N: 0 copies it",
+			"export binding: N == 1 (at N=1 the fixed model computes what the model computes)",
+			"before, runs only when:",
+			"  N == 1  flatten (Reshape): the volume: [N,4,8,8] to [1,256]",
+			"after, runs at every binding",
+			"1 Reshape rewritten, 0 left as they are"}},
+		{"baked_merge", 0, []string{
+			"merge: [1,3,16,5,16] -> [0,3,-1,5,x:5*x:6]",
+			"  pattern[2] = 16 is input dims 2 to 3, x:2*x:3: -1 infers it",
+			"  pattern[4] = 16 is input dims 5 to 6, x:5*x:6: read from the input's shape",
+			"1 Reshape rewritten, 0 left as they are"}},
+		{"absorb_batch", 0, []string{"0 Reshapes rewritten, 0 left as they are"}},
 	}
-	lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
-	wrapped := 0
-	for _, l := range lines {
-		if n := len([]rune(l)); n > 60 {
-			t.Errorf("a line of %d columns: %q", n, l)
-		}
-		if strings.HasPrefix(l, wrapIndent) {
-			wrapped++
-		}
+	for _, tt := range tests {
+		t.Run(tt.model, func(t *testing.T) {
+			dir := t.TempDir()
+			model, out := filepath.Join(models, tt.model+".xml"), filepath.Join(dir, "fixed.xml")
+			code, stdout, stderr := cli("", "fix", model, out)
+			if code != tt.code || stderr != "" {
+				t.Fatalf("exit %d, want %d\n%s%s", code, tt.code, stdout, stderr)
+			}
+			inOrder(t, stdout, tt.lines)
+			if entries, _ := os.ReadDir(dir); len(entries) != 2 {
+				t.Fatalf("%d files written, want fixed.xml and fixed.bin", len(entries))
+			}
+			for _, batch := range []string{"2", "8"} {
+				code, stdout, stderr := cli("", "check", "--batch-size", batch, out)
+				if code != 0 || stderr != "" || strings.Contains(stdout, "error") && !strings.Contains(stdout, " 0 error") {
+					t.Errorf("check --batch-size %s of the fixed model: exit %d\n%s%s", batch, code, stdout, stderr)
+				}
+			}
+		})
 	}
-	if wrapped == 0 || lines[0] != "/Reshape_1: left as it is: its pattern has a -1, which" {
-		t.Errorf("no line wrapped:\n%s", out.String())
+}
+
+// TestFixIRRefuses: OUT must be an .xml; a model without its .bin writes the .xml alone; on a
+// refusal nothing is left.
+func TestFixIRRefuses(t *testing.T) {
+	dir := t.TempDir()
+	model := filepath.Join("..", "..", "testdata", "ir", "baked_flatten.xml")
+	code, stdout, stderr := cli("", "fix", model, filepath.Join(dir, "fixed.onnx"))
+	if code != 2 || stdout != "" || !strings.Contains(stderr, "OUT must end in .xml for an IR model: its .bin goes beside it") {
+		t.Errorf("OUT.onnx: exit %d, %q, %q", code, stdout, stderr)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Errorf("%d files left", len(entries))
+	}
+	// Without the .bin the pattern has no values: nothing to rewrite, the .xml written as it is.
+	src, err := os.ReadFile(model)
+	if err != nil {
+		t.Fatal(err)
+	}
+	alone := filepath.Join(dir, "alone.xml")
+	if err := os.WriteFile(alone, src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "out.xml")
+	code, stdout, stderr = cli("", "fix", alone, out)
+	if code != 0 || stderr != "" || !strings.Contains(stdout, "0 Reshapes rewritten") {
+		t.Errorf("without the .bin: exit %d, %q, %q", code, stdout, stderr)
+	}
+	if written, err := os.ReadFile(out); err != nil || !bytes.Equal(written, src) {
+		t.Errorf("without the .bin: the .xml written differs (%v)", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "out.bin")); err == nil {
+		t.Error("without the .bin: out.bin written")
 	}
 }

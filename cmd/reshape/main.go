@@ -8,7 +8,7 @@
 //	reshape apply [--dialect D] --special-zero=true|false --pattern P IN OUT
 //	reshape check [--bin PATH] [--run] [--json] [FILE|DIR...]
 //	reshape shapes [--json] [--write OUT.onnx] MODEL.onnx|MODEL.xml|GRAPH.json
-//	reshape fix [--export NAME=VALUE]... [--json] MODEL.onnx OUT.onnx
+//	reshape fix [--export NAME=VALUE]... [--json] MODEL.onnx|MODEL.xml OUT.onnx|OUT.xml
 //	reshape run-onnx-test [--json] DIR...
 //	reshape translate --from D --to D2 --special-zero=true|false [--json] PATTERN
 //	reshape map [--x SYMBOL] [--y SYMBOL] [--range LO..HI] -o OUT.svg MODEL
