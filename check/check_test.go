@@ -223,11 +223,11 @@ func TestRowErrors(t *testing.T) {
 		verdict check.Verdict
 		want    string
 	}{
-		{"u64 above int64", func(x string, b []byte) (string, []byte) {
+		{"u64 above int64 wraps, as OpenVINO reads it", func(x string, b []byte) (string, []byte) {
 			x = strings.Replace(x, `element_type="i64" shape="2" offset="0"`, `element_type="u64" shape="2" offset="0"`, 1)
-			copy(b[0:8], []byte{0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff})
+			copy(b[0:8], []byte{0xfd, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff})
 			return x, b
-		}, "overflow", "element 0 = 18446744073709551615"},
+		}, "invalid-dim", "pattern[0] = -3: dimension cannot be less than -1"},
 		{"pattern of 65 elements", func(x string, b []byte) (string, []byte) {
 			off := len(b)
 			return strings.Replace(x, `shape="2" offset="0" size="16"`, fmt.Sprintf(`shape="65" offset="%d" size="520"`, off), 1), append(b, make([]byte, 520)...)

@@ -184,8 +184,10 @@ func (w *Weights) Bytes(c Const, maxBytes int64) ([]byte, error) {
 }
 
 // Ints returns the values of an integer constant, in row-major order, refusing constants of more
-// than maxElems elements (errcode.ErrLimit). Errors are those of Bytes, and errcode.ErrOverflow for
-// a u64 value above math.MaxInt64, errcode.ErrDataType for a non-integer type.
+// than maxElems elements (errcode.ErrLimit). A u64 value above math.MaxInt64 wraps to a negative
+// int64, as OpenVINO's shape inference reads a u64 constant's values as int64 (its type_prop tests
+// give an Unsqueeze axis -7 as a u64 constant). Errors are those of Bytes, and errcode.ErrDataType
+// for a non-integer type.
 func (w *Weights) Ints(c Const, maxElems int64) ([]int64, error) {
 	n, err := shape.Volume(c.Shape)
 	if err != nil {
@@ -198,7 +200,11 @@ func (w *Weights) Ints(c Const, maxElems int64) ([]int64, error) {
 	if err != nil {
 		return nil, err
 	}
-	v, err := c.Type.DecodeInts(make([]int64, 0, n), b, int(n))
+	t := c.Type
+	if t == element.U64 { // the same 8 bytes, two's complement: OpenVINO's cast of u64 to int64
+		t = element.I64
+	}
+	v, err := t.DecodeInts(make([]int64, 0, n), b, int(n))
 	if err != nil {
 		return nil, fmt.Errorf("%s: offset %d: %w", w.Name(), c.Offset, err)
 	}
