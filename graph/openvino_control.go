@@ -289,9 +289,14 @@ func ovTensorIterator(c *ctx) error {
 		if err != nil {
 			return err
 		}
-		if _, err := c.Unify(o.Shape.Dims[axis], sym.Const(l.PartSize), "output "+itoa(l.Port)+"'s part along axis "+itoa(axis)+" (part_size)"); err != nil {
+		part, err := c.Unify(o.Shape.Dims[axis], sym.Const(l.PartSize), "output "+itoa(l.Port)+"'s part along axis "+itoa(axis)+" (part_size)")
+		if err != nil {
 			return err
 		}
+		dims := c.clone(o.Shape.Dims)
+		dims[axis] = part
+		outs[l.Body] = copyInfo(o)
+		outs[l.Body].Shape = sym.ShapeOf(dims...)
 	}
 	return ovIterOutputs(c, pm, outs, settled, iters, false)
 }

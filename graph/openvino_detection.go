@@ -248,12 +248,12 @@ func ovDetectionOutput(c *ctx) error {
 		return err
 	}
 	if !isOne(prop[0]) && !maybeOne(prop[0]) {
-		if _, err := c.Unify(prop[0], batch, "the proposals' first dim, 1 or the batch"); err != nil {
+		if batch, err = c.Unify(prop[0], batch, "the proposals' first dim, 1 or the batch"); err != nil {
 			return err
 		}
 	}
 	if five {
-		if _, err := c.Unify(auxCls[0], batch, "the batch of aux_class_preds"); err != nil {
+		if batch, err = c.Unify(auxCls[0], batch, "the batch of aux_class_preds"); err != nil {
 			return err
 		}
 		if err := unify(auxCls[1], 2*priors, "aux_class_preds' second dim and 2·priors"); err != nil {
@@ -538,7 +538,7 @@ func ovROIPooling(c *ctx) error {
 		if r, ok, err := c.RequireRank(off, 2, 4, 4); err != nil {
 			return err
 		} else if ok && r == 4 {
-			if _, err := c.Unify(off.Shape.Dims[0], rois[0], "the offsets' first dim and the rois"); err != nil {
+			if rois[0], err = c.Unify(off.Shape.Dims[0], rois[0], "the offsets' first dim and the rois"); err != nil {
 				return err
 			}
 		}

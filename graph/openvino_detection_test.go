@@ -37,6 +37,7 @@ func TestOVNormLayers(t *testing.T) {
 		{name: "group norm scale", op: "GroupNormalization", version: 12, attrs: "num_groups=2 epsilon=1e-5",
 			ins: []ovIn{ovParam("[1,C,6]"), ovParam("[2]"), ovParam("[4]")}, wantErr: errcode.ErrInvalidShape},
 		{name: "inverse", op: "Inverse", version: 14, ins: []ovIn{ovParam("[B,M,M]")}, want: []string{"[B,M,M]"}},
+		{name: "inverse unified", op: "Inverse", version: 14, ins: []ovIn{ovParam("[B,?,3]")}, want: []string{"[B,3,3]"}},
 		{name: "inverse square", op: "Inverse", version: 14, ins: []ovIn{ovParam("[2,3]")}, wantErr: errcode.ErrInvalidShape},
 		{name: "grid sample", op: "GridSample", version: 9, attrs: "mode=bilinear padding_mode=zeros",
 			ins: []ovIn{ovParam("[N,C,H,W]"), ovParam("[N,Ho,Wo,2]")}, want: []string{"[N,C,Ho,Wo]"}},
@@ -63,6 +64,8 @@ func TestOVDetectionLayers(t *testing.T) {
 			wantErr: errcode.ErrInvalidShape},
 		{name: "detection output 8", op: "DetectionOutput", version: 8, attrs: "keep_top_k=-1 top_k=-1 normalized=true share_location=true",
 			ins: []ovIn{ovParam("[N,24]"), ovParam("[N,60]"), ovParam("[N,2,24]")}, want: []string{"[1,1,60*N,7]"}},
+		{name: "detection output batch of the proposals", op: "DetectionOutput", attrs: "keep_top_k=-1 top_k=7 num_classes=2 normalized=true",
+			ins: []ovIn{ovParam("[...]"), ovParam("[...]"), ovParam("[4,2,20]")}, want: []string{"[1,1,56,7]"}},
 		{name: "detection output top k", op: "DetectionOutput", attrs: "keep_top_k=-1 top_k=7 num_classes=2 normalized=true",
 			ins: []ovIn{ovParam("[4,20]"), ovParam("[4,10]"), ovParam("[4,2,20]")}, want: []string{"[1,1,56,7]"}},
 		{name: "detection output priors", op: "DetectionOutput", version: 8, attrs: "keep_top_k=-1 top_k=-1 normalized=true share_location=true",
@@ -99,5 +102,7 @@ func TestOVDetectionLayers(t *testing.T) {
 			ins: []ovIn{ovParam("[1,390,H,W]"), ovParam("[R,5]")}, wantErr: errcode.ErrInvalidShape},
 		{name: "deformable psroi pooling", op: "DeformablePSROIPooling", attrs: "output_dim=4 group_size=3 spatial_scale=0.0625",
 			ins: []ovIn{ovParam("[1,36,H,W]"), ovParam("[R,5]"), ovParam("[R,2,3,3]")}, want: []string{"[R,4,3,3]"}},
+		{name: "deformable psroi pooling rois of unknown rank", op: "DeformablePSROIPooling", attrs: "output_dim=4 group_size=3 spatial_scale=0.0625",
+			ins: []ovIn{ovParam("[1,36,H,W]"), ovParam("[...]"), ovParam("[R,2,3,3]")}, want: []string{"[R,4,3,3]"}},
 	})
 }

@@ -52,10 +52,13 @@ func ovInverse(c *ctx) error {
 		c.SameAs(0, in)
 		return err
 	}
-	if _, err := c.Unify(in.Shape.Dims[r-2], in.Shape.Dims[r-1], "the matrix dims"); err != nil {
+	m, err := c.Unify(in.Shape.Dims[r-2], in.Shape.Dims[r-1], "the matrix dims")
+	if err != nil {
 		return err
 	}
-	c.SameAs(0, in)
+	dims := c.clone(in.Shape.Dims)
+	dims[r-2], dims[r-1] = m, m
+	c.Out(0, in.Type, sym.ShapeOf(dims...))
 	return nil
 }
 

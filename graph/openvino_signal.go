@@ -58,7 +58,7 @@ func ovDFT(c *ctx) error {
 		if r < 2 {
 			return c.Errorf(errcode.ErrInvalidShape, "the data has rank %d: want a complex tensor [..., 2]", r)
 		}
-		if _, err := c.Unify(dims[r-1], sym.Const(2), "the complex dim"); err != nil {
+		if _, err := c.Unify(dims[r-1], sym.Const(2), "the complex dim"); err != nil { // OpenVINO keeps the dim as given (1..18 stays)
 			return err
 		}
 	}
