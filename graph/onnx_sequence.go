@@ -362,6 +362,9 @@ func splitBySizes(c *ctx, in *Info, a int) error {
 			if !ok {
 				return c.Errorf(errcode.ErrInvalidShape, "split[%d] = %v is negative", i, s)
 			}
+			if err := requireAtLeast(c, s, 0, "split["+itoa(i)+"] = "+s.String()+" is not negative"); err != nil {
+				return err
+			}
 			sum = sym.AddDims(sum, p)
 		}
 		if _, err := c.Unify(d, sum, "the axis dim and the sum of split "+sym.ShapeOf(split.Value...).String()); err != nil {

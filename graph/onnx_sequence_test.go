@@ -161,6 +161,15 @@ func TestSequenceRules(t *testing.T) {
 					onnx.Attribute{Name: "value", Type: onnx.AttrTensor, T: ptr(intTensor("", nil, 1))}).
 				node("parts", "SplitToSequence", []string{"x", "split"}, []string{"p"}, attrInt("axis", 1)).output("p"),
 			want: map[string]string{"p": "seq(f32[B,1]) len T"}},
+		{name: "split by sizes [2, T-2]: the second not negative",
+			model: newModel(17).input("x", "B", "T").ints("one", []int64{1}, 1).ints("two", []int64{1}, 2).
+				node("shape", "Shape", []string{"x"}, []string{"s"}).
+				node("t", "Slice", []string{"s", "one", "two"}, []string{"tdim"}).
+				node("rest", "Sub", []string{"tdim", "two"}, []string{"r"}).
+				node("sizes", "Concat", []string{"two", "r"}, []string{"split"}, attrInt("axis", 0)).
+				node("parts", "SplitToSequence", []string{"x", "split"}, []string{"p"}, attrInt("axis", 1)).output("p"),
+			want:        map[string]string{"p": "seq(f32[B,?]) len 2"},
+			constraints: []string{"T >= 2 (parts (SplitToSequence): split[1] = T-2 is not negative)"}},
 		{name: "elements of two ranks",
 			model: newModel(17).input("a", 2, 3).input("b", 6).
 				node("seq", "SequenceConstruct", []string{"a", "b"}, []string{"s"}).
