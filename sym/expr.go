@@ -56,6 +56,9 @@ type atom struct {
 	order  int
 	lo, hi int64
 	anon   bool
+	// below, for a symbol of Table.Below, is the expression its values stay below (a loop's trip
+	// count): the symbol lies in [lo, below-1] besides [lo, hi].
+	below *Expr
 	// Floor divisions, exact quotients and remainders.
 	num, den Expr
 	// Minima and maxima: two or more distinct arguments, none itself a minimum (of a minAtom) or
@@ -884,10 +887,10 @@ func (e Expr) Mentions(name string) bool {
 	return e.anyAtom(func(a *atom) bool { return a.name == name })
 }
 
-// DependsOnAnon reports whether e holds an anonymous symbol (Table.Anon).
+// DependsOnAnon reports whether e holds an anonymous symbol (Table.Anon), not one of Table.Below.
 func (e Expr) DependsOnAnon() bool { return e.anyAtom(isAnon) }
 
-func isAnon(a *atom) bool { return a.anon }
+func isAnon(a *atom) bool { return a.anon && a.below == nil }
 
 // anyAtom reports whether f is true of a symbol of e, walked as symbols walks them, without the
 // closures of anySymbol: DependsOnAnon runs on every dim printed or checked.

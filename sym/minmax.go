@@ -427,14 +427,15 @@ func compound(kind atomKind, num, den Expr) (Expr, bool) {
 	return fromAtom(a), true
 }
 
-// le reports whether a <= b is known for every value of the symbols: from the bounds of b-a, or
+// le reports whether a <= b is known for every value of the symbols: from the bounds of b-a (of
+// a symbol of Table.Below, its bound below an expression: leBelow), or
 // through an extremum in a or b. Writing x = s + c·m for an extremum m with c > 0, and c·max for
 // c < 0 as the min of its scaled arguments: a <= s + c·max(...) when a-s is at most one argument,
 // a <= s + c·min(...) when a-s is at most every argument, s + c·min(...) <= b when one argument
 // is at most b-s, s + c·max(...) <= b when every argument is.
 func le(a, b Expr) bool {
 	if d, ok := Sub(b, a); ok {
-		if d.ival().lo.sign() >= 0 {
+		if d.ival().lo.sign() >= 0 || leBelow(d) {
 			return true
 		}
 	}
