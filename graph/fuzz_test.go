@@ -333,15 +333,15 @@ func checkInference(t *testing.T, g *Graph, binding map[string]int64) {
 }
 
 // checkExact fails unless every output of a node of the complete result res that ran (neither
-// failed, nor downstream of a failure, nor in a branch not taken) has a shape known exactly: a
-// shape that is not has a loss recorded (Result.Lost), so that Complete is never a false promise.
+// failed, nor downstream of a failure, nor in a branch not taken) is known exactly (a sequence's
+// length and elements too): a value that is not has a loss recorded (Result.Lost), so that Complete is never a false promise.
 func checkExact(t *testing.T, res *Result) {
 	for _, r := range res.Nodes {
 		if r.Err != nil || r.Blocked != "" || r.NotTaken {
 			continue
 		}
 		for k, out := range r.Outputs {
-			if out != nil && !out.Shape.Determined() {
+			if out != nil && !out.determined() {
 				t.Fatalf("%s (%s): output %d is %v, and the result is complete", r.Path, r.Node.Op, k, out.Shape)
 			}
 		}

@@ -88,10 +88,13 @@ func loop(c *ctx) error {
 		}
 	}
 	iterNum := &Info{Type: element.I64, Shape: sym.Shape{}}
+	var iter *sym.Dim
 	if tripKnown {
-		_, hi := iters.Bounds()
-		// One anonymous dim: the body's expressions in it (iter+1 - iter) stay exact.
-		iterNum.Value = []sym.Dim{c.Fresh("iter", 0, max(hi-1, 0))}
+		// A symbol below the trip count (iteration.go): the body's expressions in it stay exact,
+		// and what they need holds at every iteration where it holds for every value of it.
+		m, _ := trip.Expr()
+		x := sym.Of(c.Symbols().Below(body.Inputs[0].Name, m))
+		iter, iterNum.Value = &x, []sym.Dim{x}
 	}
 	// The condition the body reads: the node's condition input first, then the body's own output.
 	// A Loop without a condition input ignores the body's (ONNX's "for" form).
@@ -112,7 +115,7 @@ func loop(c *ctx) error {
 	for k := range links {
 		links[k] = carry{Out: 1 + k, In: 2 + k}
 	}
-	outs, ins, err := c.Iterate(loopBody{Attr: "body", Graph: body, Inputs: append([]*Info{iterNum, condIn}, carried...), Carried: links})
+	outs, ins, err := c.Iterate(loopBody{Attr: "body", Graph: body, Inputs: append([]*Info{iterNum, condIn}, carried...), Carried: links, Iter: iter})
 	if err != nil {
 		return err
 	}
@@ -122,11 +125,29 @@ func loop(c *ctx) error {
 	if tripKnown && (!condGiven || condIn.Value != nil && isTrue(outs[0])) {
 		iters = trip
 	}
+	outside := func(v *Info) *Info {
+		if iter == nil {
+			return v
+		}
+		return c.withoutIter(v, *iter)
+	}
+	once := iter != nil && iter.Equal(sym.Const(0)) // at most one iteration, inferred once
 	for k := 0; k < nCarried && k < c.NumOut(); k++ {
-		c.Set(k, grown(carried[k], ins[2+k], outs[1+k], iters))
+		v := grown(carried[k], ins[2+k], outs[1+k], iters)
+		if once {
+			switch n, ok := iters.Static(); {
+			case ok && n == 1:
+				v = copyInfo(outs[1+k])
+			case ok && n == 0:
+				v = copyInfo(carried[k])
+			default:
+				v = c.join(carried[k], outs[1+k], "carried"+itoa(k))
+			}
+		}
+		c.Set(k, outside(v))
 	}
 	for k := 0; k < nScan && nCarried+k < c.NumOut(); k++ {
-		o := outs[1+nCarried+k]
+		o := outside(outs[1+nCarried+k])
 		if o.Shape.RankDynamic {
 			c.Out(nCarried+k, o.Type, sym.DynamicRank())
 			continue

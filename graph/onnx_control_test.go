@@ -1,6 +1,7 @@
 package graph_test
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -176,9 +177,10 @@ func TestScanState(t *testing.T) {
 }
 
 // TestLoopIterationSlice: the body slices a constant [5] from its iteration number i to i+1, i
-// one anonymous dim in [0, M-1] for the constant trip count M = 5, so the slice is [1] exactly; a
-// graph input condition leaves the number of iterations at most 5. A slice whose end may pass the
-// axis stays an interval.
+// a symbol in [0, M-1] for the constant trip count M = 5 (sym.Table.Below), so the slice is [1]
+// exactly; a graph input condition leaves the number of iterations at most 5. A slice whose end
+// may pass the axis is an expression in i, which the scan output, outside the body, does not
+// hold.
 func TestLoopIterationSlice(t *testing.T) {
 	for _, tc := range []struct {
 		name       string
@@ -186,7 +188,7 @@ func TestLoopIterationSlice(t *testing.T) {
 		want, scan string
 	}{
 		{"i to i+1", 1, "[1]", "[..5,1]"},
-		{"i to i+2, past the end at i = 4", 2, "[..5]", "[..5,..5]"},
+		{"i to i+2, past the end at i = 4", 2, "[-i+min(i+2,5)]", "[..5,..5]"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			body := &graph.Graph{
@@ -383,5 +385,96 @@ func TestLoopConstraints(t *testing.T) {
 	want := "C % 2 == 0 (Loop_0/body/Reshape_1 (Reshape): the -1 of pattern[0]: the input's volume a multiple of the other output dims)"
 	if strings.Join(got, "\n") != want {
 		t.Errorf("constraints:\n%s\nwant\n%s", strings.Join(got, "\n"), want)
+	}
+}
+
+// TestLoopIterationNumber: torch's `for i in range(T)` over a dim of x [B,T,5], whose body reads
+// the list steps of x's T slices at its iteration number (SequenceAt at an index in i), slices
+// x[:, i:i+1] and appends it to a list, and scans the step out. The iteration number is a symbol
+// below T: the slice is [B,1,5], the list leaves with T elements, the scan output is [T,B,5], and
+// a condition on the index holds at every iteration where it holds for every i in 0..T-1 (i+1
+// fails at the last, after the first needs T >= 2), states a condition on the other symbols (i < S for a list of S), or, when
+// no condition on the symbols says so (i*i), is a loss of precision.
+func TestLoopIterationNumber(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		index []graph.Node // the nodes that compute k from i
+		list  string       // the list the body reads at k: steps (len T) or others (len S)
+		want  []string     // the constraints
+		fails bool         // the Loop's error
+		lost  bool
+	}{
+		{"i", []graph.Node{{Name: "k", Op: "Identity", Version: 17, Inputs: []string{"i"}, Outputs: []string{"k"}}}, "steps", nil, false, false},
+		{"i+1", []graph.Node{{Name: "k", Op: "Add", Version: 17, Inputs: []string{"i", "one"}, Outputs: []string{"k"}}}, "steps",
+			[]string{"T >= 2 (Loop_0/body/at (SequenceAt): the position within the sequence's length)"}, true, false},
+		{"i of S", []graph.Node{{Name: "k", Op: "Identity", Version: 17, Inputs: []string{"i"}, Outputs: []string{"k"}}}, "others",
+			[]string{"S >= T (Loop_0/body/at (SequenceAt): the position within the sequence's length)"}, false, false},
+		{"i*i", []graph.Node{{Name: "k", Op: "Mul", Version: 17, Inputs: []string{"i", "i"}, Outputs: []string{"k"}}}, "steps", nil, false, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			body := &graph.Graph{
+				Inputs: []graph.Input{
+					{Name: "i", Decl: graph.Decl{Type: element.I64, Rank: 0}},
+					{Name: "cond", Decl: graph.Decl{Type: element.Boolean, Rank: 0}},
+					{Name: "acc", Decl: graph.Decl{Rank: -1, Seq: &graph.Decl{Type: element.F32, Rank: -1}}},
+				},
+				Outputs: []string{"cond", "acc2", "step"},
+				Consts: map[string]*graph.Const{"zero": intConst("zero", []int64{0}, []int64{1}), "one": intConst("one", []int64{1}, []int64{}),
+					"onev": intConst("onev", []int64{1}, []int64{1})},
+				Nodes: append(slices.Clone(tc.index),
+					graph.Node{Name: "at", Op: "SequenceAt", Version: 17, Inputs: []string{tc.list, "k"}, Outputs: []string{"step"}},
+					graph.Node{Name: "s", Op: "Unsqueeze", Version: 17, Inputs: []string{"i", "zero"}, Outputs: []string{"s"}},
+					graph.Node{Name: "e", Op: "Add", Version: 17, Inputs: []string{"s", "onev"}, Outputs: []string{"e"}},
+					graph.Node{Name: "slice", Op: "Slice", Version: 17, Inputs: []string{"x", "s", "e", "onev"}, Outputs: []string{"part"}},
+					graph.Node{Name: "insert", Op: "SequenceInsert", Version: 17, Inputs: []string{"acc", "part"}, Outputs: []string{"acc2"}}),
+			}
+			g := &graph.Graph{
+				Inputs: []graph.Input{
+					{Name: "x", Decl: graph.Decl{Type: element.F32, Rank: 3, Dims: []graph.DeclDim{graph.NamedDim("B"), graph.NamedDim("T"), graph.StaticDim(5)}}},
+					{Name: "y", Decl: graph.Decl{Type: element.F32, Rank: 3, Dims: []graph.DeclDim{graph.NamedDim("B"), graph.NamedDim("S"), graph.StaticDim(5)}}},
+				},
+				Consts: map[string]*graph.Const{"one": intConst("one", []int64{1}, []int64{})},
+				Nodes: []graph.Node{
+					{Name: "steps", Op: "SplitToSequence", Version: 17, Inputs: []string{"x"}, Outputs: []string{"steps"}, Attrs: []graph.Attr{attrInt("axis", 1), attrInt("keepdims", 0)}},
+					{Name: "others", Op: "SplitToSequence", Version: 17, Inputs: []string{"y"}, Outputs: []string{"others"}, Attrs: []graph.Attr{attrInt("axis", 1), attrInt("keepdims", 0)}},
+					{Name: "shape", Op: "Shape", Version: 17, Inputs: []string{"x"}, Outputs: []string{"shape"}},
+					{Name: "m", Op: "Gather", Version: 17, Inputs: []string{"shape", "one"}, Outputs: []string{"m"}, Attrs: []graph.Attr{attrInt("axis", 0)}},
+					{Name: "empty", Op: "SequenceEmpty", Version: 17, Outputs: []string{"empty"}},
+					{Name: "Loop_0", Op: "Loop", Version: 17, Inputs: []string{"m", "", "empty"}, Outputs: []string{"list", "scanned"},
+						Attrs: []graph.Attr{{Name: "body", Kind: graph.AttrGraph, Graph: body}}},
+				},
+			}
+			res, err := graph.Infer(g, graph.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, c := range res.Constraints() {
+				got = append(got, c.String())
+			}
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("constraints %q, want %q", got, tc.want)
+			}
+			if lost := !res.Complete(); lost != tc.lost {
+				t.Errorf("lost: %v, want %v", res.Lost(), tc.lost)
+			}
+			for _, r := range res.Nodes {
+				switch {
+				case r.Node.Name == "Loop_0" && (r.Err != nil) != tc.fails:
+					t.Errorf("Loop_0's error: %v", r.Err)
+				case r.Node.Name == "slice" && r.Outputs[0].Shape.String() != "[B,1,5]":
+					t.Errorf("the body's slice = %v, want [B,1,5]", r.Outputs[0].Shape)
+				}
+			}
+			if tc.fails {
+				return
+			}
+			if s := res.Tensor("list"); s.Seq == nil || s.Seq.Len.String() != "T" || s.Seq.Elem.Shape.String() != "[B,1,5]" {
+				t.Errorf("the list = %s len %v, want seq(f32[B,1,5]) len T", s.TypeString(), s.Seq)
+			}
+			if got := res.Tensor("scanned").Shape.String(); got != "[T,B,5]" {
+				t.Errorf("the scan output = %s, want [T,B,5]", got)
+			}
+		})
 	}
 }

@@ -458,6 +458,11 @@ type loopBody struct {
 	Graph   *Graph
 	Inputs  []*Info
 	Carried []carry
+	// Iter, when not nil, is the iteration number the body reads, a symbol of sym.Table.Below
+	// (iteration.go): the conditions of the body hold for every iteration where they hold for
+	// every value of it, and a loop-carried value that each iteration changes by the same amount
+	// enters iteration Iter as a dim in it.
+	Iter *sym.Dim
 }
 
 // A carry pairs a body output with the body input it becomes at the next iteration, by index.
@@ -470,6 +475,10 @@ type carry struct{ Out, In int }
 // solver's record, so that its unifications substitute nothing outside the body; the conditions
 // of the first run (the first iteration) and of the last (every iteration, with the values
 // widened) are required once the runs are done. The body's nodes are reported from the last run.
+// With an iteration number (loopBody.Iter), a value that the first iteration changes by an amount
+// in the symbols enters iteration Iter as its initial value plus Iter times that amount where the
+// next run confirms it (induct), the first run's conditions are required at iteration 0 and the
+// last run's for every iteration (ctx.forEveryIter).
 //
 // It returns the body's outputs at the last run and its inputs at that run: the loop-carried ones
 // as they settled, which stand for the values at every iteration (a rule's final loop-carried
@@ -492,11 +501,14 @@ func (c *ctx) iterate(b loopBody) (outs, ins []*Info, err error) {
 		}
 	}
 	var first, last []sym.Constraint
+	inducted := make([]bool, len(b.Carried))
+	runs := 0
 	for run := 0; ; run++ {
 		final := run == maxLoopRuns-1
 		m := c.e.solver.Mark()
 		outs, err = c.Subgraph(b.Graph, b.Attr, ins, true)
 		last = c.e.solver.Cut(m)
+		runs++
 		if err != nil {
 			return nil, nil, err
 		}
@@ -505,18 +517,40 @@ func (c *ctx) iterate(b loopBody) (outs, ins []*Info, err error) {
 		}
 		settled := true
 		next := slices.Clone(ins)
+		if b.Iter != nil && b.Iter.Equal(sym.Const(0)) {
+			break // one iteration at most: its values are those that enter
+		}
 		for k, p := range b.Carried {
 			in, o := ins[p.In], outs[p.Out]
-			if sameInfo(o, in) || run > 0 && covers(in, o) {
+			switch {
+			case inducted[k] && sameInfo(o, nextIter(in, *b.Iter)):
+				continue
+			case inducted[k]:
+				inducted[k] = false
+			case sameInfo(o, in) || run > 0 && covers(in, o):
 				continue
 			}
 			settled = false
+			if run == 0 && b.Iter != nil {
+				if v, ok := induct(in, o, *b.Iter); ok {
+					next[p.In], inducted[k] = v, true
+					continue
+				}
+			}
 			next[p.In] = c.widen(in, o, "carried"+itoa(k), final)
 		}
 		ins = next
 		if settled || final {
 			break
 		}
+	}
+	if b.Iter != nil {
+		if runs > 1 {
+			if err := c.atFirstIter(first, *b.Iter); err != nil {
+				return nil, nil, err
+			}
+		}
+		return outs, ins, c.forEveryIter(last, *b.Iter)
 	}
 	// What the body needs: at the first iteration, whose loop-carried values are those that
 	// enter, and at every one, as the last run (with the values widened) found it.
@@ -623,4 +657,40 @@ func (c *ctx) widenDim(d, o sym.Dim, hint string) sym.Dim {
 		lo = 0
 	}
 	return c.Fresh(hint, lo, hi)
+}
+
+// forEveryIter requires the conditions cs, which the body's nodes impose at iteration x, for
+// every iteration (sym.Forall); a condition Forall cannot state is a loss of precision of the
+// node. The error is the solver's, for conditions that cannot hold.
+func (c *ctx) forEveryIter(cs []sym.Constraint, x sym.Dim) error {
+	xe, _ := x.Expr()
+	for _, k := range cs {
+		p, ok := sym.Forall(k.Pred, xe)
+		if !ok {
+			c.Lost(k.Origin.Node + " (" + k.Origin.Op + ") needs " + k.Pred.String() + " at iteration " + xe.String() +
+				", which no condition on the symbols states for every iteration")
+			continue
+		}
+		if err := c.e.solver.Require(p, k.Origin); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// atFirstIter requires the conditions cs, which the body's nodes impose at iteration x with the
+// loop-carried values as they enter the loop, at iteration 0.
+func (c *ctx) atFirstIter(cs []sym.Constraint, x sym.Dim) error {
+	sub := substIter(x, sym.Int(0))
+	for _, k := range cs {
+		p, ok := k.Pred.Subst(sub)
+		if !ok {
+			c.Lost(k.Origin.Node + " (" + k.Origin.Op + ") needs " + k.Pred.String() + " at the first iteration, which no condition on the symbols states")
+			continue
+		}
+		if err := c.e.solver.Require(p, k.Origin); err != nil {
+			return err
+		}
+	}
+	return nil
 }
