@@ -465,8 +465,8 @@ func ovSliceScatter(c *ctx) error {
 // ovEmbeddingBag: EmbeddingBagOffsetsSum-3, EmbeddingBagOffsets-15 (reduction) of a table [V, D...],
 // 1-D indices and offsets [B]: [B, D...]; EmbeddingBagPackedSum-3, EmbeddingBagPacked-15 of indices
 // [B, L]: [B, D...]; EmbeddingSegmentsSum-3 of 1-D indices and segment_ids of one length and the
-// scalar num_segments: [num_segments, D...]. per_sample_weights has the indices' shape;
-// default_index is a scalar.
+// scalar num_segments: [num_segments, D...]. per_sample_weights has the indices' shape, and is
+// refused with reduction mean; default_index is a scalar.
 func ovEmbeddingBag(c *ctx) error {
 	table, err := c.Input(0)
 	if err != nil {
@@ -478,15 +478,6 @@ func ovEmbeddingBag(c *ctx) error {
 	}
 	packed := c.n.Op == "EmbeddingBagPackedSum" || c.n.Op == "EmbeddingBagPacked"
 	segments := c.n.Op == "EmbeddingSegmentsSum"
-	if c.Version() >= 15 {
-		red, err := c.String("reduction", "sum")
-		if err != nil {
-			return err
-		}
-		if red != "sum" && red != "mean" {
-			return c.Errorf(errcode.ErrSyntax, "reduction %q: want sum or mean", red)
-		}
-	}
 	want := 1 // the indices' rank
 	weights, deflt := 4, 3
 	switch {
@@ -495,11 +486,24 @@ func ovEmbeddingBag(c *ctx) error {
 	case segments:
 		weights, deflt = 5, 4
 	}
+	if c.Version() >= 15 {
+		red, err := c.String("reduction", "sum")
+		if err != nil {
+			return err
+		}
+		if red != "sum" && red != "mean" {
+			return c.Errorf(errcode.ErrSyntax, "reduction %q: want sum or mean", red)
+		}
+		if red == "mean" && c.In(weights) != nil {
+			return c.Errorf(errcode.ErrInvalidShape, "per_sample_weights (input %d) with reduction mean: only sum takes them", weights)
+		}
+	}
 	if _, _, err := c.RequireRank(idx, 1, want, want); err != nil {
 		return err
 	}
+	ishape := idx.Shape // the indices' shape, unified with the weights'
 	if w := c.In(weights); w != nil {
-		if err := sameShape(c, w.Shape, idx.Shape, "per_sample_weights and the indices"); err != nil {
+		if ishape, err = unifyShape(c, idx.Shape, w.Shape, "per_sample_weights and the indices"); err != nil {
 			return err
 		}
 	}
@@ -511,8 +515,8 @@ func ovEmbeddingBag(c *ctx) error {
 	bags := sym.Unknown()
 	switch {
 	case packed:
-		if !idx.Shape.RankDynamic {
-			bags = idx.Shape.Dims[0]
+		if !ishape.RankDynamic {
+			bags = ishape.Dims[0]
 		}
 	case segments:
 		ids, _, err := ovVector(c, 2, "segment_ids")

@@ -121,7 +121,7 @@ func ovDFTOut(c *ctx, data *Info, dims []sym.Dim) error {
 }
 
 // ovFrames returns the scalar inputs frame_size and frame_step of a short-time transform (inputs
-// 2 and 3), each at least 1 where known.
+// 2 and 3), each at least 1 where known; the 1-D window (input 1) is at most frame_size long.
 func ovFrames(c *ctx) (size, step int64, known bool, err error) {
 	var v [2]int64
 	known = true
@@ -140,6 +140,11 @@ func ovFrames(c *ctx) (size, step int64, known bool, err error) {
 		}
 		v[k] = x[0]
 	}
+	if w := c.In(1); v[0] > 0 && len(w.Shape.Dims) == 1 && !w.Shape.RankDynamic {
+		if err := requireAtMost(c, w.Shape.Dims[0], sym.Const(v[0]), "the window's length, at most frame_size"); err != nil {
+			return 0, 0, false, err
+		}
+	}
 	return v[0], v[1], known, nil
 }
 
@@ -156,22 +161,20 @@ func ovSTFT(c *ctx) error {
 	if err != nil {
 		return err
 	}
-	win, _, err := ovVector(c, 1, "window")
-	if err != nil {
+	if _, _, err := ovVector(c, 1, "window"); err != nil {
 		return err
 	}
 	size, step, known, err := ovFrames(c)
 	if err != nil {
 		return err
 	}
-	if known && !win.Shape.RankDynamic {
-		if err := requireAtMost(c, win.Shape.Dims[0], sym.Const(size), "the window's length, at most frame_size"); err != nil {
-			return err
-		}
-	}
 	r, ok, err := c.RequireRank(ins[0], 0, 1, 2)
-	if err != nil || !ok {
+	if err != nil {
 		return err
+	}
+	if !ok {
+		c.Out(0, ins[0].Type, sym.DynamicRank())
+		return nil
 	}
 	t := ins[0].Shape.Dims[r-1]
 	bins, frames := sym.Unknown(), sym.Unknown()
@@ -194,10 +197,10 @@ func ovSTFT(c *ctx) error {
 	return nil
 }
 
-// ovISTFT: ISTFT-16: data [F, frames, 2] or [B, F, frames, 2], the 1-D window, the scalars
-// frame_size and frame_step and the optional signal_length (a scalar or one element) give the
-// signal [length] or [B, length]: signal_length, or (frames-1)·frame_step, plus frame_size
-// unless center.
+// ovISTFT: ISTFT-16: data [F, frames, 2] or [B, F, frames, 2], the 1-D window (of at most
+// frame_size elements), the scalars frame_size and frame_step and the optional signal_length (a
+// scalar or one element) give the signal [length] or [B, length]: signal_length, or
+// (frames-1)·frame_step, plus frame_size unless center.
 func ovISTFT(c *ctx) error {
 	ins, err := c.Inputs(4)
 	if err != nil {
@@ -237,6 +240,7 @@ func ovISTFT(c *ctx) error {
 		}
 	}
 	if !ok {
+		c.Out(0, ins[0].Type, sym.DynamicRank())
 		return nil
 	}
 	if err := requireAtLeast(c, length, 0, "the signal's length not negative"); err != nil {

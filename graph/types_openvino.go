@@ -173,12 +173,35 @@ var openvinoTypes = concatOps(
 		irOp("Eye", irSig(9, inOwn("num_rows", irI32I64), inOwn("num_columns", irI32I64), inOwn("diagonal_index", irI32I64),
 			inMaybe("batch_shape", irI32I64))),
 		irOp("Unique", irSig(10, inOwn("data", irAny), inMaybe("axis", irI32I64))),
+		irOp("STFT", irSig(15, inOf("signal", "T", irReal), inOf("window", "T", irReal), inOwn("frame_size", irI32I64),
+			inOwn("frame_step", irI32I64))),
+		irOp("ISTFT", irSig(16, inOf("data", "T", irReal), inOf("window", "T", irReal), inOwn("frame_size", irI32I64),
+			inOwn("frame_step", irI32I64), inMaybe("signal_length", irI32I64))),
+		irOp("EmbeddingBagOffsetsSum", irEmbeddingOffsets(3)),
+		irOp("EmbeddingBagOffsets", irEmbeddingOffsets(15)),
+		irOp("EmbeddingBagPackedSum", irEmbeddingPacked(3)),
+		irOp("EmbeddingBagPacked", irEmbeddingPacked(15)),
+		irOp("EmbeddingSegmentsSum", irSig(3, inOf("emb_table", "T", irAny), inOf("indices", "T_IND", irI32I64),
+			inOf("segment_ids", "T_IND", irI32I64), inOf("num_segments", "T_IND", irI32I64),
+			inMaybeOf("default_index", "T_IND", irI32I64), inMaybeOf("per_sample_weights", "T", irAny))),
 		irOp("Roll", irSig(7, inOwn("data", irAny), inOwn("shift", irInt), inOwn("axes", irInt))),
 	},
 	irReduce(1, irNumeric, "ReduceProd", "ReduceSum", "ReduceMax", "ReduceMin", "ReduceMean"),
 	irReduce(4, irNumeric, "ReduceL1", "ReduceL2"),
 	irReduce(1, irBool, "ReduceLogicalAnd", "ReduceLogicalOr"),
 )
+
+// irEmbeddingOffsets returns the signature of EmbeddingBagOffsetsSum-3 and EmbeddingBagOffsets-15:
+// the indices, offsets and default_index of one index type, the per_sample_weights of the table's.
+func irEmbeddingOffsets(since int64) typeSig {
+	return irSig(since, inOf("emb_table", "T", irAny), inOf("indices", "T_IND", irI32I64), inOf("offsets", "T_IND", irI32I64),
+		inMaybeOf("default_index", "T_IND", irI32I64), inMaybeOf("per_sample_weights", "T", irAny))
+}
+
+// irEmbeddingPacked returns the signature of EmbeddingBagPackedSum-3 and EmbeddingBagPacked-15.
+func irEmbeddingPacked(since int64) typeSig {
+	return irSig(since, inOf("emb_table", "T", irAny), inOwn("indices", irI32I64), inMaybeOf("per_sample_weights", "T", irAny))
+}
 
 // irReduce returns the reductions of data of types along axes of an integer type.
 func irReduce(since int64, types typeSet, names ...string) []typeOp {
