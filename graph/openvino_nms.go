@@ -117,7 +117,8 @@ func ovNMS(c *ctx) error {
 // ovMulticlassNMS: MatrixNms-8, MulticlassNms-8 (boxes [B, N, 4], scores [B, C, N]) and -9 (or
 // boxes [C, N, 4], scores [C, N] and roisnum [B]): the selected boxes with their class and score
 // [M, 6] (the boxes' type), their indices [M, 1] and the count per image [B] (output_type), M at
-// most B·min(keep_top_k, C·min(N, nms_top_k)), the limits where they are not -1.
+// most B·min(keep_top_k, C·min(N, nms_top_k)), the limits where they are not -1 (they and
+// background_class are at least -1; MulticlassNms's nms_eta is within [0, 1]).
 func ovMulticlassNMS(c *ctx) error {
 	ins, err := c.Inputs(2)
 	if err != nil {
@@ -145,10 +146,20 @@ func ovMulticlassNMS(c *ctx) error {
 	} else if b, cl, n, err = ovNMSBoxes(c, ins[0], ins[1], 4); err != nil {
 		return err
 	}
-	var limits [2]int64
-	for k, name := range []string{"nms_top_k", "keep_top_k"} {
+	var limits [3]int64
+	for k, name := range []string{"nms_top_k", "keep_top_k", "background_class"} {
 		if limits[k], err = c.Int(name, -1); err != nil {
 			return err
+		}
+		if limits[k] < -1 {
+			return c.Errorf(errcode.ErrSyntax, "%s %d: want -1 or more", name, limits[k])
+		}
+	}
+	if c.n.Op == "MulticlassNms" {
+		if eta, err := c.Float("nms_eta", 1); err != nil {
+			return err
+		} else if !(eta >= 0 && eta <= 1) {
+			return c.Errorf(errcode.ErrSyntax, "nms_eta %v: want 0 to 1", eta)
 		}
 	}
 	per := n
