@@ -207,7 +207,7 @@ func (fx *finder) pass() error {
 			continue
 		}
 		own := fx.constraintsOf(nr.Path)
-		why := fx.src.refuses(nr, &f)
+		why := fx.src.refuses(nr, f.Version)
 		if nr.Scope != "" {
 			why = "it is in a subgraph: fix rewrites the main graph's Reshapes"
 		}

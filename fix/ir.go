@@ -91,10 +91,10 @@ type irPort struct {
 	port  *ir.Port
 }
 
-func (s *irSource) dialect() reshape.Dialect                         { return reshape.OpenVINO }
-func (s *irSource) setsZero() bool                                   { return true }
-func (s *irSource) refuses(*graph.NodeResult, *graph.Reshape) string { return "" }
-func (s *irSource) writable(string) error                            { return nil }
+func (s *irSource) dialect() reshape.Dialect                { return reshape.OpenVINO }
+func (s *irSource) setsZero() bool                          { return true }
+func (s *irSource) refuses(*graph.NodeResult, int64) string { return "" }
+func (s *irSource) writable(string) error                   { return nil }
 
 func (s *irSource) names() map[string]bool {
 	out := map[string]bool{}

@@ -18,9 +18,9 @@ type source interface {
 	dialect() reshape.Dialect
 	// names returns every name the model uses, which new nodes' names avoid.
 	names() map[string]bool
-	// refuses says why the Reshape nr, of facts f, cannot be rewritten in the format, "" when it
-	// can.
-	refuses(nr *graph.NodeResult, f *graph.Reshape) string
+	// refuses says why the Reshape nr, of the operator version version (graph.Reshape.Version),
+	// cannot be rewritten in the format, "" when it can.
+	refuses(nr *graph.NodeResult, version int64) string
 	// setsZero reports whether a rewrite may set a Reshape's zero attribute to the one that
 	// copies zeros (planned.zero).
 	setsZero() bool
@@ -49,14 +49,17 @@ func (s *onnxSource) dialect() reshape.Dialect { return reshape.ONNX }
 func (s *onnxSource) names() map[string]bool   { return names(&s.m.Graph) }
 func (s *onnxSource) setsZero() bool           { return false }
 
-func (s *onnxSource) refuses(nr *graph.NodeResult, f *graph.Reshape) string {
-	if f.Version == 1 {
+func (s *onnxSource) refuses(nr *graph.NodeResult, version int64) string {
+	if version == 1 {
 		return fmt.Sprintf("Reshape-1 (opset %d) holds its pattern in an attribute, which fix does not rewrite", nr.Node.Version)
 	}
 	return ""
 }
 
 func (s *onnxSource) graph(plans []planned, final bool) (*graph.Graph, error) {
+	if len(plans) == 0 {
+		return graph.FromONNX(s.m, s.dir)
+	}
 	wm, _ := s.working(plans, final)
 	return graph.FromONNX(wm, s.dir)
 }
