@@ -2,10 +2,14 @@ package fix_test
 
 import (
 	"io"
+	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/reshape-go/reshape/fix"
+	"github.com/reshape-go/reshape/internal/testenv"
+	"github.com/reshape-go/reshape/ir"
 	"github.com/reshape-go/reshape/onnx"
 )
 
@@ -27,6 +31,46 @@ func BenchmarkFind(b *testing.B) {
 					b.Fatal(err)
 				}
 				if _, err := f.WriteTo(io.Discard); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkFindIR finds and writes the rewrites of IR networks: baked_merge (3 layers, a rewrite
+// with a ShapeOf → Gather → ReduceProd → Concat subgraph and a -1) and face-detection-0200 of
+// ../shared/realdata (1146 layers, nothing to rewrite: its .xml and its 2 MB .bin written back).
+func BenchmarkFindIR(b *testing.B) {
+	models := map[string]string{"baked_merge": filepath.Join("..", "testdata", "ir", "baked_merge.xml")}
+	if root, ok := testenv.LookupShared(b, "realdata"); ok {
+		models["face-detection-0200"] = filepath.Join(root, "openvinotoolkit__datumaro", "datumaro", "plugins", "openvino", "models", "face-detection-0200.xml")
+	}
+	for _, name := range []string{"baked_merge", "face-detection-0200"} {
+		b.Run(name, func(b *testing.B) {
+			path, ok := models[name]
+			if !ok {
+				b.Skip("../shared/realdata is missing")
+			}
+			src, err := os.ReadFile(path)
+			if err != nil {
+				b.Fatal(err)
+			}
+			w, err := ir.OpenWeights(strings.TrimSuffix(path, ".xml") + ".bin")
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer w.Close()
+			b.ReportAllocs()
+			for b.Loop() {
+				f, err := fix.FindIR(src, w, fix.Options{})
+				if err != nil {
+					b.Fatal(err)
+				}
+				if _, err := f.WriteTo(io.Discard); err != nil {
+					b.Fatal(err)
+				}
+				if _, err := f.WriteWeights(io.Discard); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -231,3 +231,32 @@ func TestFindIRRealdata(t *testing.T) {
 	}
 	t.Logf("%d IR networks: %d Reshapes rewritten, %d left", len(paths), rewritten, left)
 }
+
+// TestFindIRv10: an IR v10 network is rewritten as a v11 one, and stays v10.
+func TestFindIRv10(t *testing.T) {
+	path := filepath.Join("..", "testdata", "ir", "baked_flatten")
+	src, err := os.ReadFile(path + ".xml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	v10 := bytes.Replace(src, []byte(`<net name="baked_flatten" version="11">`), []byte(`<net name="baked_flatten" version="10">`), 1)
+	if bytes.Equal(v10, src) {
+		t.Fatal("the fixture's <net> is not v11")
+	}
+	w, err := ir.OpenWeights(path + ".bin")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	f, err := fix.FindIR(v10, w, fix.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(f.Rewrites) != 1 || f.Rewrites[0].Changes[0].How != fix.HowCopy {
+		t.Fatalf("rewrites %+v, want the batch's 1 copied", f.Rewrites)
+	}
+	_, _, net := writeIR(t, f, w)
+	if net.Version != 10 {
+		t.Errorf("the fixed network is IR v%d, want v10", net.Version)
+	}
+}

@@ -169,3 +169,36 @@ func TestWeightsAppend(t *testing.T) {
 		t.Errorf("WriteTo of nil weights: %v, want ErrIO", err)
 	}
 }
+
+// FuzzWriteEdit: an empty edit writes any network it reads as it is, and an edit of the
+// Reshape's special_zero writes a file that decodes to the network Net.Edit makes.
+func FuzzWriteEdit(f *testing.F) {
+	f.Add([]byte(network))
+	f.Add([]byte(rewritten))
+	set := &ir.Edit{Data: map[string][]xml.Attr{"2": {{Name: xml.Name{Local: "special_zero"}, Value: "false"}}}}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		net, err := ir.Decode(bytes.NewReader(src))
+		if err != nil {
+			return
+		}
+		var out bytes.Buffer
+		if _, err := ir.WriteEdit(&out, src, &ir.Edit{}); err == nil && !bytes.Equal(out.Bytes(), src) {
+			t.Fatalf("an empty edit changed the file:\n%s", out.Bytes())
+		}
+		edited, err := net.Edit(set)
+		if err != nil {
+			return
+		}
+		out.Reset()
+		if _, err := ir.WriteEdit(&out, src, set); err != nil {
+			return // layer 2 is not a top-level layer with a <data> element
+		}
+		got, err := ir.Decode(&out)
+		if err != nil {
+			t.Fatalf("the file written does not decode: %v\n%s", err, out.Bytes())
+		}
+		if a, b := summary(edited), summary(got); a != b {
+			t.Fatalf("Net.Edit gives\n%s\nthe file written\n%s", a, b)
+		}
+	})
+}
