@@ -151,6 +151,7 @@
 //	invalid-shape       ErrInvalidShape       an operator of a model graph refuses the shapes of its inputs
 //	no-kernel           ErrNoKernel           an input type the specification allows and onnxruntime has no
 //	                                          kernel for: onnxruntime refuses to load the model
+//	binding             ErrBinding            a binding given for a model that binds nothing in it
 //	io                  ErrIO                 a file the operating system cannot open, read or write
 //
 // The codes of rules 1 to 7 are this package's names for the conditions the specifications

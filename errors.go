@@ -47,6 +47,9 @@ var (
 	// ErrNoKernel: a node of a model its format allows, of an input element type for which
 	// onnxruntime has no CPU kernel: onnxruntime refuses to load the model.
 	ErrNoKernel = errcode.ErrNoKernel
+	// ErrBinding: a binding given for a model that binds nothing in it (a symbol or an input it does
+	// not have, a batch size where no input has a batch dim).
+	ErrBinding = errcode.ErrBinding
 	// ErrIO: a file that cannot be opened, read or written, as the operating system says.
 	ErrIO = errcode.ErrIO
 )

@@ -25,9 +25,9 @@ type Report struct {
 	// Unsupported counts the nodes without a shape rule by operator (graph.Result.Unsupported):
 	// whatever they need of the symbols is not among the constraints.
 	Unsupported map[string]int
-	// NoBatch lists, with Options.BatchSize, the graph inputs that have no batch dim for it to
-	// bind (graph.Input.BatchAxis), in the model's order: OpenVINO's set_batch fails on them.
-	NoBatch []string
+	// Bindings says where the bindings of Options do less than they ask, or what a runtime
+	// refuses.
+	Bindings
 	// Absorbed lists the Reshapes that multiply the batch into an axis a later node mixes across
 	// (silent corruption at another batch); for an IR network exported at a static batch, as
 	// inferred with the batch the symbol N.

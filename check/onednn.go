@@ -31,14 +31,12 @@ func OneDNN(g *onednn.Graph, file string, opt Options) (*Report, error) {
 
 // oneDNNReport returns the report of the graph gr built from the oneDNN Graph dg.
 func oneDNNReport(gr *graph.Graph, dg *onednn.Graph, file string, opt Options) (*Report, error) {
-	if err := oneDNNBatch(gr, opt); err != nil {
-		return nil, err
-	}
 	res, err := graph.Infer(gr, opt.graphOptions())
 	if err != nil {
 		return nil, err
 	}
 	rep := newReport(res, file)
+	rep.Bindings = bindingsOf(gr, res, opt)
 	form := oneDNNFormat{dg}
 	if rep.Rows, err = rows(gr, res, form, file, opt); err != nil {
 		return nil, err
@@ -69,23 +67,6 @@ func oneDNNReport(gr *graph.Graph, dg *onednn.Graph, file string, opt Options) (
 	at := func(r Row) int { return index[r.ID] }
 	slices.SortStableFunc(rep.Rows, func(a, b Row) int { return at(a) - at(b) })
 	return rep, nil
-}
-
-// oneDNNBatch returns an error wrapping errcode.ErrSyntax when Options.BatchSize binds no dim of
-// the graph g of a oneDNN Graph: no input logical tensor that Options.Inputs leaves has an unknown
-// leading dim, as benchdnn's files, which declare the numbers of one run, mostly do. Bindings meant
-// for several models (Options.SharedBindings) are not checked.
-func oneDNNBatch(g *graph.Graph, opt Options) error {
-	if opt.BatchSize <= 0 || opt.SharedBindings {
-		return nil
-	}
-	for _, in := range g.Inputs {
-		if _, set := opt.Inputs[in.Name]; !set && in.Decl.Rank > 0 && in.Decl.Dims[0].Lo != in.Decl.Dims[0].Hi {
-			return nil
-		}
-	}
-	return errcode.Errorf(errcode.ErrSyntax, "a batch size of %d binds no dim: no input logical tensor has an unknown leading dim "+
-		"(a oneDNN Graph declares the shapes of one run: set an input's shape by its id)", opt.BatchSize)
 }
 
 // oneDNNFormat is what the rows of a oneDNN Graph show of it: ops by their id, name and kind.

@@ -61,11 +61,12 @@ func TestOneDNNBindings(t *testing.T) {
 		s.Close()
 	}
 	static := writeOneDNN(t, strings.ReplaceAll(oneDNNConv, "-1, ", "2, "))
-	if _, err := check.File(static, check.Options{BatchSize: 8}); !errors.Is(err, errcode.ErrSyntax) || !strings.Contains(err.Error(), "binds no dim") {
-		t.Errorf("a batch size on known dims: %v, want a syntax error", err)
+	if _, err := check.File(static, check.Options{BatchSize: 8}); !errors.Is(err, errcode.ErrBinding) || !strings.Contains(err.Error(), "binds no dim") {
+		t.Errorf("a batch size on known dims: %v, want a binding error", err)
 	}
-	if _, err := check.File(static, check.Options{BatchSize: 8, SharedBindings: true}); err != nil {
-		t.Errorf("a shared batch size on known dims: %v", err)
+	rep, err := check.File(static, check.Options{BatchSize: 8, Dims: map[string]int64{"N": 2}, Inputs: map[string]string{"x": "[2]"}, SharedBindings: true})
+	if err != nil || strings.Join(rep.NoBatch, ",") != "0,1" || strings.Join(rep.UnusedDims, ",") != "N" || strings.Join(rep.UnusedInputs, ",") != "x" {
+		t.Errorf("shared bindings on known dims: %+v, %v; want the batch unused by 0 and 1, N and x unused", rep.Bindings, err)
 	}
 }
 

@@ -58,13 +58,7 @@ func report(g *graph.Graph, form format, file string, opt Options) (*Report, err
 			}
 		}
 	}
-	if opt.BatchSize > 0 {
-		for _, in := range g.Inputs {
-			if _, set := opt.Inputs[in.Name]; !set && in.BatchAxis() < 0 {
-				rep.NoBatch = append(rep.NoBatch, in.Name)
-			}
-		}
-	}
+	rep.Bindings = bindingsOf(g, res, opt)
 	return rep, nil
 }
 

@@ -81,6 +81,9 @@ type Shapes struct {
 	// lost precision when they may not be, as Report.Complete and Report.Lost do.
 	Complete bool
 	Lost     []Loss
+	// Bindings says where the bindings of Options do less than they ask, or what a runtime
+	// refuses, as Report.Bindings does.
+	Bindings
 	res      *graph.Result // the engine's result, and the graph it ran, for WithValueInfo
 	g        *graph.Graph  // open until Close
 	model    *onnx.Model   // the ONNX model g maps, for WithValueInfo; nil for an IR network
@@ -149,9 +152,6 @@ func InferShapes(path string, opt Options) (*Shapes, error) {
 // GraphShapes infers the shape of every tensor of the graph g, which graph.Open opened from the
 // file at path, as InferShapes does; the Shapes hold g, and Close closes it.
 func GraphShapes(g *graph.Graph, path string, opt Options) (*Shapes, error) {
-	if err := oneDNNBatch(g, opt); g.OneDNN() != nil && err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
 	res, err := graph.Infer(g, opt.graphOptions())
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
@@ -169,6 +169,7 @@ func GraphShapes(g *graph.Graph, path string, opt Options) (*Shapes, error) {
 			s.xmlBytes = st.Size()
 		}
 	}
+	s.Bindings = bindingsOf(g, res, opt)
 	s.Tensors = shapesOf(g, res, net, opt)
 	if err := oneDNNConflicts(s.Tensors, g.OneDNN()); err != nil {
 		g.Close()

@@ -5,7 +5,7 @@
 // (github.com/reshape-go/reshape) writes out, "rule N" below being its static rule N: invalid-dim,
 // multiple-inferred, zero-out-of-range, ambiguous-inferred, not-divisible, volume-mismatch,
 // scalar-pattern, pattern-rank and overflow; and beside them pattern-type, data-type, syntax,
-// limit, no-equivalent, invalid-shape, no-kernel and io. The specifications describe the
+// limit, no-equivalent, invalid-shape, no-kernel, binding and io. The specifications describe the
 // conditions but name no codes: the codes are this module's. Every package of the module, from the shape notation to the
 // file readers, reports its errors under these codes, so this package imports nothing of the
 // module: a file reader depends on it and not on the inference rules. The root package reshape
@@ -66,6 +66,10 @@ var (
 	// not find an implementation for Relu(14)"). A code of this project: the specifications
 	// allow the model.
 	ErrNoKernel = errors.New("no-kernel")
+	// ErrBinding: a binding given for a model that binds nothing in it: the name of a symbol or of
+	// an input the model does not have, a batch size where no input has a batch dim. A code of this
+	// project: the caller's request, not the model, is at fault.
+	ErrBinding = errors.New("binding")
 	// ErrIO: a file that cannot be opened, read or written, as the operating system says (a missing
 	// file, a permission, a full disk); IO marks such an error.
 	ErrIO = errors.New("io")
@@ -75,7 +79,7 @@ var (
 var sentinels = [...]error{
 	ErrInvalidDim, ErrMultipleInferred, ErrZeroOutOfRange, ErrAmbiguousInferred, ErrNotDivisible,
 	ErrVolumeMismatch, ErrScalarPattern, ErrPatternRank, ErrOverflow, ErrPatternType, ErrDataType,
-	ErrSyntax, ErrLimit, ErrNoEquivalent, ErrInvalidShape, ErrNoKernel, ErrIO,
+	ErrSyntax, ErrLimit, ErrNoEquivalent, ErrInvalidShape, ErrNoKernel, ErrBinding, ErrIO,
 }
 
 // Sentinels returns every sentinel error, one per code, in a new slice.

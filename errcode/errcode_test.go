@@ -31,8 +31,8 @@ func TestCode(t *testing.T) {
 			t.Errorf("errors.As(%v) = %+v", wrapped, e)
 		}
 	}
-	if len(seen) != 17 {
-		t.Errorf("%d codes, want 17", len(seen))
+	if len(seen) != 18 {
+		t.Errorf("%d codes, want 18", len(seen))
 	}
 	for _, err := range []error{nil, errors.New("plain")} {
 		if got := errcode.Code(err); got != "" {

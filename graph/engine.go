@@ -44,8 +44,9 @@ type Options struct {
 	// batch dim (N, or INPUT:AXIS) is bound wherever it appears, as Dims binds it; a name Dims
 	// binds keeps Dims' value.
 	BatchSize int64
-	// SharedDims makes Dims and Inputs bindings meant for several models (a directory of them): a
-	// name the model does not have is left unused rather than an error.
+	// SharedDims makes Dims, Inputs and BatchSize bindings meant for several models (a directory of
+	// them): a name the model does not have, a batch size where no input has a batch dim, is left
+	// unused rather than an error (Result.UnboundDims lists the names of Dims).
 	SharedDims bool
 }
 
@@ -90,12 +91,17 @@ type Result struct {
 	lost        []Loss
 	minimal     minimal                     // the conditions, minimized on demand
 	inputs      []string                    // the main graph's inputs, in order
+	unboundDims []string                    // the names of Options.Dims no dim has (UnboundDims)
 	tensors     map[string]*Info            // the tensors of the main graph by name
 	subs        map[string]map[string]*Info // the tensors of each subgraph by name (engine.subs)
 	pathsOnce   sync.Once
 	paths       map[string]*Info // the tensors of the subgraphs by path: made by the first Tensor that needs it
 	facts       facts            // the nesting of the subgraphs and the producers, made on first use
 }
+
+// UnboundDims returns the names of Options.Dims that no dim of the model has, in sorted order:
+// with Options.SharedDims, which leaves them unused (without it, Infer fails on them).
+func (r *Result) UnboundDims() []string { return r.unboundDims }
 
 // Tensor returns what inference found of the tensor at path (its element type, its shape, and for a
 // small integer tensor its values), or nil when the model has no such tensor. path is a tensor's
@@ -424,8 +430,10 @@ func (s *scope) lookup(name string) (*Info, bool) {
 // Infer returns an error only for a graph it cannot run at all, naming the node: a cycle, a node
 // that reads a tensor nothing defines, a graph output nothing defines, two producers of one tensor
 // (errcode.ErrSyntax); subgraphs nested deeper than 64 or more nodes to run than Options.MaxNodes
-// (errcode.ErrLimit); an Options.Inputs shape that does not parse or names no input; an
-// Options.Dims name that no dim of the model has. Time and memory are linear in the size of the
+// (errcode.ErrLimit); an Options.Inputs shape that does not parse (errcode.ErrSyntax); and unless
+// Options.SharedDims, a binding that binds nothing (errcode.ErrBinding): an Options.Inputs name
+// that no input has, an Options.Dims name that no dim of the model has, an Options.BatchSize
+// where no input has a batch dim (Input.BatchAxis) that Options.Inputs leaves. Time and memory are linear in the size of the
 // graph: the rules read and compute the values of at most 2^20 elements (64 per node in larger
 // graphs), and past that see the values of no tensor.
 func Infer(g *Graph, opt Options) (*Result, error) {
@@ -453,8 +461,12 @@ func infer(g *Graph, opt Options, tab *sym.Table, forced map[string]int) (*Resul
 	e.res = &Result{Nodes: make([]NodeResult, 0, nodes), tensors: make(map[string]*Info, tensorCount(g)), Unsupported: map[string]int{}, e: e}
 	for name := range opt.Inputs {
 		if !opt.SharedDims && !slices.ContainsFunc(g.Inputs, func(in Input) bool { return in.Name == name }) {
-			return nil, errcode.Errorf(errcode.ErrSyntax, "input %q: the graph has no such input (it has %s)", name, inputNames(g))
+			return nil, errcode.Errorf(errcode.ErrBinding, "input %q: the graph has no such input (it has %s)", name, inputNames(g))
 		}
+	}
+	if opt.BatchSize > 0 && len(e.batch) == 0 && !opt.SharedDims {
+		return nil, errcode.Errorf(errcode.ErrBinding, "a batch size of %d binds no dim: no input has a batch dim "+
+			"(a dim the model marks as its batch, or a dynamic leading dim) of a shape not set (inputs: %s)", opt.BatchSize, inputNames(g))
 	}
 	s := &scope{g: g, infos: e.res.tensors, record: true}
 	for _, in := range g.Inputs {
@@ -479,12 +491,16 @@ func infer(g *Graph, opt Options, tab *sym.Table, forced map[string]int) (*Resul
 		}
 	}
 	for _, name := range slices.Sorted(maps.Keys(opt.Dims)) {
-		if !e.bound[name] && !opt.SharedDims {
+		switch {
+		case e.bound[name]:
+		case opt.SharedDims:
+			e.res.unboundDims = append(e.res.unboundDims, name)
+		default:
 			symbols := strings.Join(e.tab.Names(), ", ")
 			if symbols == "" {
 				symbols = "none"
 			}
-			return nil, errcode.Errorf(errcode.ErrSyntax, "a binding of %s: the model has no dim of that name (its symbols: %s)", name, symbols)
+			return nil, errcode.Errorf(errcode.ErrBinding, "a binding of %s: the model has no dim of that name (its symbols: %s)", name, symbols)
 		}
 	}
 	e.final()

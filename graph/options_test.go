@@ -158,9 +158,14 @@ func TestSharedDims(t *testing.T) {
 	b.node("relu", "Relu", []string{"x"}, []string{"y"}).output("y")
 	g := decodeGraph(t, b.encode())
 	opt := Options{Dims: map[string]int64{"N": 2, "T": 7}, Inputs: map[string]string{"tokens": "[1,8]"}}
-	if _, err := Infer(g, opt); !errors.Is(err, errcode.ErrSyntax) {
-		t.Errorf("bindings the model does not have: %v, want a syntax error", err)
+	if _, err := Infer(g, opt); !errors.Is(err, errcode.ErrBinding) {
+		t.Errorf("bindings the model does not have: %v, want a binding error", err)
 	}
+	delete(opt.Inputs, "tokens")
+	if _, err := Infer(g, opt); !errors.Is(err, errcode.ErrBinding) || err.Error() != "a binding of T: the model has no dim of that name (its symbols: none)" {
+		t.Errorf("a dim the model does not have: %v, want a binding error", err)
+	}
+	opt.Inputs["tokens"] = "[1,8]"
 	opt.SharedDims = true
 	res, err := Infer(g, opt)
 	if err != nil {
@@ -168,6 +173,19 @@ func TestSharedDims(t *testing.T) {
 	}
 	if got, _ := outputOf(t, res, "y"); got != "[2,3]" {
 		t.Errorf("shared bindings: y = %s, want [2,3]", got)
+	}
+	if got := res.UnboundDims(); len(got) != 1 || got[0] != "T" {
+		t.Errorf("UnboundDims = %q, want [T]", got)
+	}
+	// A batch size where no input has a batch dim: static and unmarked.
+	s := newModel(17).input("x", 1, 3)
+	s.node("relu", "Relu", []string{"x"}, []string{"y"}).output("y")
+	g = decodeGraph(t, s.encode())
+	if _, err := Infer(g, Options{BatchSize: 4}); !errors.Is(err, errcode.ErrBinding) {
+		t.Errorf("a batch size that binds nothing: %v, want a binding error", err)
+	}
+	if _, err := Infer(g, Options{BatchSize: 4, SharedDims: true}); err != nil {
+		t.Errorf("a shared batch size that binds nothing: %v", err)
 	}
 }
 

@@ -17,6 +17,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/reshape-go/reshape/check"
+	"github.com/reshape-go/reshape/errcode"
 	"github.com/reshape-go/reshape/graph"
 )
 
@@ -57,15 +58,18 @@ Flags:
   --run                where an IR Reshape's data input is a Const (directly or through a Convert),
                        reshape the constant's bytes from the .bin and check the result's shape and size
                        against the declared output; the row gets a run verdict (column RUN)
-  --dim NAME=VALUE     bind the symbol NAME to VALUE (repeatable; ONNX and IR); checking several
-                       files, a model without NAME is checked without it
-  --input NAME=SHAPE   set the shape of graph input NAME, e.g. 'x=[1,3,32,100]' (repeatable; as
-                       --dim for several files)
+  --dim NAME=VALUE     bind the symbol NAME to VALUE (repeatable; a oneDNN Graph's are ltID:AXIS)
+  --input NAME=SHAPE   set the shape of graph input NAME, e.g. 'x=[1,3,32,100]' (repeatable); one
+                       that changes a dim an ONNX model declares static, or its rank, gets a note:
+                       onnxruntime refuses such an input, OpenVINO's reshape accepts it
   --batch-size N       bind the batch dim of every input, as OpenVINO's set_batch does: the dim the
                        model marks, static or not (ONNX denotation DATA_BATCH; the N of an IR layout,
                        else the leading dim of an IR Parameter without one), else the leading dim
                        when it is dynamic; one flag for a zoo whose models name their batches N, B,
                        batch_size or x:0
+                       A binding of --dim, --input or --batch-size that binds nothing in the one
+                       model given is an error of code binding (exit 2); given several models, a
+                       note for each model it binds nothing in, which is checked without it
   --quiet              print only the rows that are wrong (mismatch, an error, unknown, a failed
                        run), the constraints of a model that fix a dim, and the summary; the rows
                        not inferred downstream of one error are one line, with their count
@@ -79,8 +83,9 @@ Flags:
                        constraints, valid, fixed, complete, lost, incomplete, files, unreadable,
                        skipped}, constraints an array of {holds, node, op, why, fixes, file}, lost of
                        {node, op, tensor, why, run_time, file}); a file of a directory that is not a model is
-                       {"record":"skipped", file, reason}; shapes are arrays ([2,"B*T","?","1..8"]),
-                       null for a dynamic rank
+                       {"record":"skipped", file, reason}; a note on a binding {"record":"note", file,
+                       flag, name, message}; shapes are arrays ([2,"B*T","?","1..8"]), null for a
+                       dynamic rank
 ` + limitsHelp(23) + `
 Output: one row per Reshape (and per other node whose inputs break its rule, or that imposes a
 constraint the --dim bindings break: 'N == 1 does not hold at N=2', and per declared output of
@@ -185,6 +190,10 @@ func runCheck(e *env, args []string) int {
 					e.emit(rowRecord{"reshape", rep.Rows[i]})
 				}
 			}
+			for _, n := range bindingNotes(rep.Bindings, rep.Symbols, *batchSize) {
+				n.Record, n.File = "note", rep.File
+				e.emit(n)
+			}
 		}
 	}
 	if len(args) == 0 {
@@ -214,6 +223,12 @@ func runCheck(e *env, args []string) int {
 		return e.fail(checkCommand, err)
 	}
 	for res := range checkFiles(files, opt, stdin) {
+		if errors.Is(res.err, errcode.ErrBinding) { // one model, which a flag binds nothing in
+			if *asJSON {
+				return e.failJSON(checkCommand, badInput(res.err), &fileRecord{Record: "file", File: res.file})
+			}
+			return e.fail(checkCommand, badInput(res.err))
+		}
 		if res.err != nil {
 			unreadable(res.file, res.err)
 			continue
@@ -255,10 +270,7 @@ func runCheck(e *env, args []string) int {
 		for _, rep := range reports {
 			c := conditions{who: rep.File + " ", symbols: rep.Symbols, Conditions: rep.Conditions, valid: rep.Valid(), complete: rep.Complete, lost: rep.Lost}
 			c.print(stdout, *quiet, *allowFixed)
-			if len(rep.NoBatch) > 0 {
-				fmt.Fprintf(stdout, "%s: --batch-size %d leaves %s as declared: no batch dim (a scalar, an unknown rank, or a static leading dim the model does not mark as its batch)\n",
-					rep.File, *batchSize, strings.Join(rep.NoBatch, ", "))
-			}
+			printNotes(stdout, rep.File+": ", bindingNotes(rep.Bindings, rep.Symbols, *batchSize))
 			for _, a := range rep.Absorbed {
 				fmt.Fprintf(stdout, "%s: %s\n", rep.File, a)
 			}

@@ -48,6 +48,10 @@ Flags:
   --batch-size N       bind the batch dim of every input whose batch dim is dynamic (the dim marked
                        DATA_BATCH or the N of an IR layout, else the leading one), as OpenVINO's
                        set_batch does
+                       A binding of --dim, --input or --batch-size that binds nothing in the model is
+                       an error of code binding (exit 2); one that binds less than it asks (inputs
+                       without a batch dim), or an --input that changes a dim an ONNX model declares
+                       static (onnxruntime refuses it, OpenVINO's reshape accepts it), a note
   --bin PATH           the .bin weights of an IR model (default: the .xml path with .bin)
   --quiet              print only the tensors that are wrong, the constraints if one fixes a dim,
                        and the summary; those not inferred downstream of one error are one line,
@@ -55,7 +59,8 @@ Flags:
 ` + allowFixedHelp + `
   --json               print JSON Lines: one record per tensor (graph, name, node, op, type, shape,
                        declared, verdict, message), then a summary record (file, tensors, verdicts,
-                       symbols, unsupported, constraints, valid, fixed), as check's
+                       symbols, unsupported, constraints, valid, fixed, notes: {flag, name, message}),
+                       as check's
   --write OUT.onnx     write the ONNX model with the inferred shapes written in, subgraphs included:
                        static dims as dim_value, expressions as dim_param; undeclared tensors added
                        to value_info, wrong declarations replaced, outputs without a shape given
@@ -156,6 +161,7 @@ type shapesSummary struct {
 	Smallest    map[string]int64      `json:"smallest,omitempty"`
 	Complete    bool                  `json:"complete"`
 	Lost        []check.Loss          `json:"lost"`
+	Notes       []note                `json:"notes,omitempty"`
 }
 
 type tensorRecord struct {
@@ -243,6 +249,7 @@ func runShapes(e *env, args []string) int {
 		}
 	}
 	fixed := fixedCount(s.Constraints)
+	notes := bindingNotes(s.Bindings, s.Symbols, *batchSize)
 	if *asJSON {
 		for _, t := range shown {
 			e.emit(tensorRecord{"tensor", t})
@@ -250,7 +257,7 @@ func runShapes(e *env, args []string) int {
 		e.emit(shapesSummary{Record: "summary", File: s.File, Tensors: len(s.Tensors), Verdicts: counts, Symbols: s.Symbols,
 			Unsupported: s.Unsupported, Constraints: append([]check.Constraint{}, s.Constraints...), Implied: s.Implied,
 			Valid: s.Valid(), Fixed: fixed, Fixes: s.Fixes, Sizes: s.SizeRecords(s.File), Smallest: s.Sizes.Smallest,
-			Complete: s.Complete, Lost: append([]check.Loss{}, s.Lost...)})
+			Complete: s.Complete, Lost: append([]check.Loss{}, s.Lost...), Notes: notes})
 	} else {
 		stdout, flush := e.textOut()
 		defer flush()
@@ -262,6 +269,7 @@ func runShapes(e *env, args []string) int {
 		}
 		c := conditions{symbols: s.Symbols, Conditions: s.Conditions, valid: s.Valid(), complete: s.Complete, lost: s.Lost}
 		c.print(stdout, *quiet, *allowFixed)
+		printNotes(stdout, "", notes)
 		fmt.Fprintln(stdout, shapesLine(s, counts, fixed))
 	}
 	if out != nil {
