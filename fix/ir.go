@@ -26,13 +26,26 @@ import (
 // writes the .xml (ir.WriteEdit: every other byte as it is), WriteWeights the .bin, VerifyIR
 // proves both as written.
 //
-// The errors are Find's, those of ir.Decode for src, and one wrapping errcode.ErrIO when a
-// rewrite needs a constant and w is nil: the fixed .bin is a copy of the model's, which was not
-// read.
+// The errors are Find's, those of ir.Decode for src, and one wrapping errcode.ErrIO when w is nil
+// and a top-level Reshape reads its pattern from a Const: its values, which tell whether they are
+// baked sizes, are in the .bin (a network without such a Reshape is fixed as it is, with nothing to
+// rewrite).
 func FindIR(src []byte, w *ir.Weights, opt Options) (*Fix, error) {
 	net, err := ir.Decode(bytes.NewReader(src))
 	if err != nil {
 		return nil, err
+	}
+	if w == nil {
+		for i := range net.Layers {
+			l := &net.Layers[i]
+			if l.Type != "Reshape" || len(l.Inputs) < 2 {
+				continue
+			}
+			if c, _, ok := net.Producer(l.ID, l.Inputs[1].ID); ok && c.Type == "Const" {
+				return nil, errcode.Errorf(errcode.ErrIO, "Reshape %v reads its pattern from Const %v, whose values are in the .bin, which was not read: "+
+					"whether they are baked sizes is not known", l, c)
+			}
+		}
 	}
 	s := &irSource{net: net, xml: src, w: w, tensors: map[string]irPort{}}
 	for i := range net.Layers {

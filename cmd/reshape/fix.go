@@ -41,8 +41,8 @@ An OpenVINO IR network (MODEL.xml, with the MODEL.bin beside it) is fixed alike,
 dim, when exported static, made the symbol N (as set_batch picks it): a copied dim is a 0 under
 special_zero="true", a computed one ShapeOf, Gather (ReduceProd), Concat with Const layers. OUT.xml
 is the .xml with the edited layers and edges, every other byte as it was; OUT.bin, beside it, the
-model's .bin with the new constants after it. Without MODEL.bin nothing can be rewritten, and
-OUT.xml alone is written.
+model's .bin with the new constants after it. Without MODEL.bin, a Reshape's Const pattern is
+not known: an error (a network without such a Reshape is written as it is, OUT.xml alone).
 
 Flags:
   --export NAME=VALUE  a value of a symbol at the export (repeatable), for a pattern whose values
@@ -240,7 +240,7 @@ func findIR(path string, lim *limits, opt fix.Options) (*fix.Fix, *ir.Weights, e
 	w, err := ir.OpenWeights(bin)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		w = nil // published without its weights: nothing can be rewritten
+		w = nil // published without its weights: FindIR says whether a pattern needs them
 	case err != nil:
 		return nil, nil, errcode.IO(err)
 	}
@@ -258,7 +258,7 @@ func findIR(path string, lim *limits, opt fix.Options) (*fix.Fix, *ir.Weights, e
 // writeFixedIR writes the fixed IR model to path (.xml) and its .bin beside it, each through a
 // temporary file; both are proven (Fix.VerifyIR, on the files as written) before they are renamed
 // into place, the .bin first. Without weights (withBin false: a model read without its .bin, which
-// has nothing to rewrite) only the .xml is written.
+// FindIR accepts only without a Reshape of a Const pattern) only the .xml is written.
 func (e *env) writeFixedIR(f *fix.Fix, withBin bool, path string) error {
 	xmlOut, err := e.create(path)
 	if err != nil {
