@@ -81,6 +81,17 @@ func ovScalar(c *ctx, i int, what string) (v int64, known bool, err error) {
 	return ints[0], true, nil
 }
 
+// ovSharedType returns the element type of the first input whose type is known, for an operation
+// whose inputs share one type (the type check has refused a mix), element.Undefined when none is.
+func ovSharedType(c *ctx) element.Type {
+	for i := range c.NumIn() {
+		if in := c.In(i); in != nil && in.Type != element.Undefined {
+			return in.Type
+		}
+	}
+	return element.Undefined
+}
+
 // isEmpty reports whether the tensor in has no elements, as its static shape says.
 func isEmpty(in *Info) bool {
 	n, ok := in.Volume()

@@ -508,18 +508,18 @@ func ovROIPooling(c *ctx) error {
 		c.Out(0, ins[0].Type, sym.ShapeOf(rois[0], data[1], sym.Const(pooled[0]), sym.Const(pooled[1])))
 		return nil
 	}
+	mode, err := c.String("mode", "bilinear_deformable")
+	if err != nil {
+		return err
+	}
 	var a [4]int64
 	for k, name := range []string{"output_dim", "group_size", "spatial_bins_x", "spatial_bins_y"} {
 		if a[k], err = c.Int(name, 1); err != nil {
 			return err
 		}
-		if a[k] < 1 {
+		if a[k] < 1 && (k < 2 || mode != "average") { // PSROIPooling's average mode has no bins
 			return c.Errorf(errcode.ErrSyntax, "%s %d: want at least 1", name, a[k])
 		}
-	}
-	mode, err := c.String("mode", "bilinear_deformable")
-	if err != nil {
-		return err
 	}
 	if c.n.Op == "PSROIPooling" {
 		var ch int64

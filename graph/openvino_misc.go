@@ -14,7 +14,7 @@ import (
 // StringTensorPack joins) and MOE.
 var openvinoMisc = table{DomainOpenVINO, []opDef{
 	{"Eye", since(9), span(3, 4), fixed(1), reads(0, 1, 3), ovEye},
-	{"RandomUniform", since(8), fixed(3), fixed(1), reads(0), ovRandomUniform},
+	{"RandomUniform", since(8), fixed(3), fixed(1), reads(0, 1, 2), ovRandomUniform},
 	{"Multinomial", since(13), fixed(2), fixed(1), reads(1), ovMultinomial},
 	{"FakeConvert", since(13), span(2, 3), fixed(1), 0, ovFakeConvert},
 	{"ConvertPromoteTypes", since(14), fixed(2), fixed(2), 0, ovConvertPromoteTypes},
@@ -72,7 +72,7 @@ func ovEye(c *ctx) error {
 }
 
 // ovRandomUniform: RandomUniform-8: a tensor of the shape the 1-D input 0 holds, of output_type;
-// minval and maxval are scalars or one element.
+// minval and maxval are scalars or one element of output_type, minval below maxval.
 func ovRandomUniform(c *ctx) error {
 	t, err := ovType(c, "output_type", element.Undefined)
 	if err != nil {
@@ -81,17 +81,28 @@ func ovRandomUniform(c *ctx) error {
 	if _, _, err := ovVector(c, 0, "shape"); err != nil {
 		return err
 	}
+	var lim [2]float64
+	known := 0
 	for i, what := range []string{"minval", "maxval"} {
 		if _, _, err := ovScalar(c, i+1, what); err != nil {
 			return err
 		}
+		in := c.In(i + 1)
+		if t != element.Undefined && in.Type != element.Undefined && in.Type != t {
+			return c.Errorf(errcode.ErrDataType, "%s (input %d) is %v, not output_type %v", what, i+1, in.Type, t)
+		}
+		if v, ok := in.Ints(); ok && len(v) == 1 {
+			lim[i], known = float64(v[0]), known+1
+		} else if len(in.Floats) == 1 {
+			lim[i], known = in.Floats[0], known+1
+		}
+	}
+	if known == 2 && !(lim[0] < lim[1]) {
+		return c.Errorf(errcode.ErrInvalidShape, "minval %g is not below maxval %g", lim[0], lim[1])
 	}
 	s, ok := shapeFromValue(c, c.In(0))
 	if !ok {
 		return c.Errorf(errcode.ErrInvalidShape, "the shape %v holds a negative value", c.In(0).Value)
-	}
-	if s.RankDynamic {
-		return nil
 	}
 	c.Out(0, t, s)
 	return nil

@@ -197,7 +197,7 @@ func ovGenerateProposals(c *ctx) error {
 	if post < 1 {
 		return c.Errorf(errcode.ErrSyntax, "post_nms_count %d: want at least 1", post)
 	}
-	t := ins[1].Type
+	t := ovSharedType(c)
 	if c.n.Op == "ExperimentalDetectronGenerateProposalsSingleImage" {
 		if _, n, err := ovVector(c, 0, "im_info"); err != nil {
 			return err
@@ -240,15 +240,17 @@ func ovGenerateProposals(c *ctx) error {
 	if err != nil {
 		return err
 	}
-	if _, err := rnnDims(c, ins[2], 2, sc[0], sym.MulDims(sym.Const(4), sc[1]), sc[2], sc[3]); err != nil {
+	d, err := rnnDims(c, ins[2], 2, sc[0], sym.MulDims(sym.Const(4), sc[1]), sc[2], sc[3])
+	if err != nil {
 		return err
 	}
-	_, hi := sym.MulDims(sc[0], sym.Const(post)).Bounds()
+	n := d[0] // the batch, unified across im_info, scores and deltas
+	_, hi := sym.MulDims(n, sym.Const(post)).Bounds()
 	r := c.Fresh("rois", 0, hi)
 	c.RunTime("the count of proposals kept")
 	c.Out(0, t, sym.ShapeOf(r, sym.Const(4)))
 	c.Out(1, t, sym.ShapeOf(r))
-	c.Out(2, rt, sym.ShapeOf(sc[0]))
+	c.Out(2, rt, sym.ShapeOf(n))
 	return nil
 }
 
@@ -285,7 +287,7 @@ func ovEDDetectionOutput(c *ctx) error {
 	if _, err := rnnDims(c, ins[3], 3, sym.Const(1), sym.Const(3)); err != nil {
 		return err
 	}
-	t := ins[0].Type
+	t := ovSharedType(c)
 	c.Out(0, t, sym.ShapeOf(sym.Const(k), sym.Const(4)))
 	c.Out(1, element.I32, sym.ShapeOf(sym.Const(k)))
 	c.Out(2, t, sym.ShapeOf(sym.Const(k)))
@@ -315,7 +317,7 @@ func ovEDPriorGrid(c *ctx) error {
 	if err != nil {
 		return err
 	}
-	t := ins[0].Type
+	t := ovSharedType(c)
 	if flatten {
 		c.Out(0, t, sym.ShapeOf(sym.MulDims(sym.MulDims(f[2], f[3]), p[0]), sym.Const(4)))
 		return nil
@@ -345,13 +347,13 @@ func ovEDROIFeatures(c *ctx) error {
 	}
 	ch := sym.Unknown()
 	for i := 1; i < len(ins); i++ {
-		f, err := rnnDims(c, ins[i], i, sym.Unknown(), ch, sym.Unknown(), sym.Unknown())
+		f, err := rnnDims(c, ins[i], i, sym.Const(1), ch, sym.Unknown(), sym.Unknown())
 		if err != nil {
 			return err
 		}
 		ch = f[1]
 	}
-	t := ins[0].Type
+	t := ovSharedType(c)
 	c.Out(0, t, sym.ShapeOf(rois[0], ch, sym.Const(size), sym.Const(size)))
 	c.Out(1, t, sym.ShapeOf(rois[0], sym.Const(4)))
 	return nil

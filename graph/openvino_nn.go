@@ -91,9 +91,6 @@ func ovGridSample(c *ctx) error {
 	if _, err := c.Unify(grid[3], sym.Const(2), "the grid's last dim"); err != nil {
 		return err
 	}
-	if ins[0].Shape.RankDynamic && ins[1].Shape.RankDynamic {
-		return nil
-	}
 	c.Out(0, ins[0].Type, sym.ShapeOf(n, data[1], grid[1], grid[2]))
 	return nil
 }

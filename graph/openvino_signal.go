@@ -297,7 +297,10 @@ func ovYUV(c *ctx) error {
 			return err
 		}
 		n = p[0]
+		if y.Shape.RankDynamic { // the image's size is twice a plane's
+			h, w = sym.MulDims(p[1], sym.Const(2)), sym.MulDims(p[2], sym.Const(2))
+		}
 	}
-	c.Out(0, y.Type, sym.ShapeOf(n, h, w, sym.Const(3)))
+	c.Out(0, ovSharedType(c), sym.ShapeOf(n, h, w, sym.Const(3)))
 	return nil
 }

@@ -28,6 +28,8 @@ const (
 	// irScales and irSizes are the types of Interpolate-11's scales and of its sizes.
 	irScales typeSet = 1<<element.F16 | 1<<element.BF16 | 1<<element.F32
 	irSizes  typeSet = 1<<element.I32 | 1<<element.I64 | 1<<element.U32 | 1<<element.U64
+	// irYUV is what the YUV to RGB conversions take: u8 or a floating-point type.
+	irYUV typeSet = 1<<element.U8 | irReal
 )
 
 // irOp returns the type signatures of the OpenVINO operation name.
@@ -189,6 +191,19 @@ var openvinoTypes = concatOps(
 			irSig(9, inOf("boxes", "T", irReal), inOf("scores", "T", irReal), inMaybe("roisnum", irI32I64))),
 		irOp("NMSRotated", irSig(13, inOwn("boxes", irReal), inOwn("scores", irReal), inOwn("max_output_boxes_per_class", irInt),
 			inOwn("iou_threshold", irReal), inOwn("score_threshold", irReal))),
+		irOp("I420toRGB", irSig(8, inOf("y", "T", irYUV), inMaybeOf("u", "T", irYUV), inMaybeOf("v", "T", irYUV))),
+		irOp("I420toBGR", irSig(8, inOf("y", "T", irYUV), inMaybeOf("u", "T", irYUV), inMaybeOf("v", "T", irYUV))),
+		irOp("NV12toRGB", irSig(8, inOf("y", "T", irYUV), inMaybeOf("uv", "T", irYUV))),
+		irOp("NV12toBGR", irSig(8, inOf("y", "T", irYUV), inMaybeOf("uv", "T", irYUV))),
+		irOp("ExperimentalDetectronDetectionOutput", irSig(6, inMany("inputs", "T", irReal))),
+		irOp("ExperimentalDetectronGenerateProposalsSingleImage", irSig(6, inMany("inputs", "T", irReal))),
+		irOp("ExperimentalDetectronPriorGridGenerator", irSig(6, inMany("inputs", "T", irReal))),
+		irOp("ExperimentalDetectronROIFeatureExtractor", irSig(6, inMany("inputs", "T", irReal))),
+		irOp("GridSample", irSig(9, inOwn("data", irAny), inOwn("grid", irReal))),
+		irOp("RandomUniform", irSig(8, inOwn("shape", irI32I64), inOf("minval", "T", irNumeric), inOf("maxval", "T", irNumeric))),
+		irOp("ROIAlign", irSig(3, inOf("data", "T", irReal), inOf("rois", "T", irReal), inOwn("batch_indices", irInt))),
+		irOp("ROIAlignRotated", irSig(15, inOf("data", "T", irReal), inOf("rois", "T", irReal), inOwn("batch_indices", irInt))),
+		irOp("PSROIPooling", irSig(1, inOwn("input", irReal), inOwn("coords", irReal))),
 		irOp("Roll", irSig(7, inOwn("data", irAny), inOwn("shift", irInt), inOwn("axes", irInt))),
 	},
 	irReduce(1, irNumeric, "ReduceProd", "ReduceSum", "ReduceMax", "ReduceMin", "ReduceMean"),
