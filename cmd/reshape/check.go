@@ -109,7 +109,8 @@ with a legend ("symbols: B = batch"), and shapes wrap onto more lines; other lon
 indented.
 
 Exit status: 0 when no row is mismatch or an error and no constraint fixes a dim the model declares
-dynamic (unless --allow-fixed-dims); 1 otherwise; 2 when a file cannot be read. With every symbol
+dynamic (unless --allow-fixed-dims); 1 otherwise; 2 when a file cannot be read, or a binding
+binds nothing in the one model given (code binding). With every symbol
 bound, 1 says that the model does not run at that binding (or declares a shape the rules do not
 give there).
 

@@ -82,7 +82,8 @@ row: FILE a.onnx"), symbols longer than two characters get one-letter aliases wi
 ("symbols: B = batch"), and shapes wrap onto more lines; other long lines wrap, indented.
 
 Exit status: 0 when no tensor is mismatch or an error and no constraint fixes a dim the model
-declares dynamic (unless --allow-fixed-dims); 1 otherwise; 2 when the model cannot be read.
+declares dynamic (unless --allow-fixed-dims); 1 otherwise; 2 when the model cannot be read, or a
+binding binds nothing in it (code binding).
 
 Examples:
   reshape shapes model.onnx
