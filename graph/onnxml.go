@@ -95,8 +95,12 @@ func classified(c *ctx, n sym.Dim, t element.Type, k int) {
 // linearClassifier: LinearClassifier-1: X [N,F] (or [F], one row) gives the labels [N] (int64, or
 // string with classlabels_strings) and the scores [N,C], C the count of class labels (of
 // intercepts without labels). The coefficients are a [rows,F] matrix, rows the count of
-// intercepts (of classes without them): F unifies with their count over rows. onnxruntime 1.20.1
-// does not check it, and reads past the coefficients at another F.
+// intercepts (of classes without them): F unifies with their count over rows, as the ONNX-ML spec
+// reads them. onnxruntime 1.20.1 does not check it: its Gemm reads the coefficients as [rows,F] at
+// any F, past their end for a larger F and misaligned for a smaller one, and runs. The rule follows
+// the spec (a model fed another feature count computes nothing its parameters mean), so that a
+// wrong feature count is a stated condition, never a false ok; bench/truth/zoo_score.py counts these
+// refusals apart.
 func linearClassifier(c *ctx) error {
 	coef, ok, err := c.Floats("coefficients")
 	if err != nil || !ok {
@@ -139,8 +143,9 @@ func linearClassifier(c *ctx) error {
 }
 
 // linearRegressor: LinearRegressor-1: X [N,F] (or [F]) gives Y [N,targets], f32 (targets 1 by
-// default); the coefficients are a [targets,F] matrix: F unifies with their count over targets.
-// onnxruntime 1.20.1 does not check it.
+// default); the coefficients are a [targets,F] matrix: F unifies with their count over targets, as
+// the ONNX-ML spec reads them. onnxruntime 1.20.1 does not check it and runs its Gemm at any F (as
+// LinearClassifier's): the rule follows the spec, a stated condition rather than a false ok.
 func linearRegressor(c *ctx) error {
 	coef, _, err := c.Floats("coefficients")
 	if err != nil {
@@ -167,10 +172,14 @@ func linearRegressor(c *ctx) error {
 	return nil
 }
 
-// svmClassifier: SVMClassifier-1: X [N,F] (or [F]) gives the labels [N] and the scores [N,C], C
-// the count of class labels. With support vectors (vectors_per_class), they are vectors of F
-// features; without (a linear SVM), the coefficients are a [C,F] matrix (one row for two classes):
-// F unifies with the count they fix. onnxruntime 1.20.1 does not check it.
+// svmClassifier: SVMClassifier-1: X [N,F] (or [F]) gives the labels [N] and the scores [N,S]. With
+// support vectors (vectors_per_class), they are vectors of F features, and the scores are, as
+// onnxruntime 1.20.1 gives them, the C(C-1)/2 pairwise votes of the C class labels (2 for C <= 2),
+// or with prob_a the C class probabilities; without (a linear SVM), the coefficients are a [C,F]
+// matrix (one row for two classes) and the scores are C. F unifies with the count the parameters
+// fix, as the ONNX-ML spec reads them; onnxruntime 1.20.1 does not check it and reads the support
+// vectors or coefficients at another stride (a wrong F runs there, on misread parameters): the
+// rule follows the spec, so that a wrong feature count is a stated condition, never a false ok.
 func svmClassifier(c *ctx) error {
 	k, t, err := labels(c, "classlabels_ints")
 	if err != nil {
@@ -188,6 +197,18 @@ func svmClassifier(c *ctx) error {
 	if err != nil {
 		return err
 	}
+	probA, _, err := c.Floats("prob_a")
+	if err != nil {
+		return err
+	}
+	vectors := 0
+	for _, v := range perClass {
+		vectors += int(v)
+	}
+	width := k
+	if vectors > 0 && len(probA) == 0 {
+		width = max(k*(k-1)/2, 2)
+	}
 	in, r, ok, err := c.Ranked(0)
 	if err != nil || !ok {
 		if err == nil {
@@ -200,10 +221,6 @@ func svmClassifier(c *ctx) error {
 		return err
 	}
 	if r <= 2 {
-		vectors := 0
-		for _, v := range perClass {
-			vectors += int(v)
-		}
 		switch {
 		case vectors > 0:
 			err = features(c, f, len(sv), vectors, "support_vectors")
@@ -218,7 +235,7 @@ func svmClassifier(c *ctx) error {
 			return err
 		}
 	}
-	classified(c, n, t, k)
+	classified(c, n, t, width)
 	return nil
 }
 
@@ -304,8 +321,10 @@ func scaler(c *ctx) error {
 }
 
 // imputer: Imputer-1: Y, of X's type and shape, with the replaced value imputed; the imputed values
-// are one for all features or one for each feature of X [*,F] (its last dim). onnxruntime 1.20.1
-// does not check their count.
+// are one for all features or one for each feature of X [*,F] (its last dim), as the ONNX-ML spec
+// says. onnxruntime 1.20.1 does not check their count: with another count than its dim 1 it imputes
+// the first value in every column and runs. The rule follows the spec: imputing a column's value in
+// another column is not what the model means, so a wrong feature count is a stated condition.
 func imputer(c *ctx) error {
 	fv, _, err := c.Floats("imputed_value_floats")
 	if err != nil {
@@ -471,7 +490,10 @@ func arrayFeatureExtractor(c *ctx) error {
 
 // featureVectorizer: FeatureVectorizer-1: the inputs' features side by side, f32 [N,S], S the sum
 // of inputdimensions (onnxruntime pads or cuts each input's features to its count): N is each
-// input's dim 0 (1 for a 1-D input), the same for all of them.
+// input's dim 0 (1 for a 1-D input), the same for all of them, as the ONNX-ML spec says.
+// onnxruntime 1.20.1 takes N from input 0 and copies the rows each other input has: a 1-D input
+// [M] beside [N,F] runs there with its first value in row 0 and zeros below. The rule follows the
+// spec (N == 1), a stated condition rather than a false ok.
 func featureVectorizer(c *ctx) error {
 	sizes, _, err := c.Ints("inputdimensions")
 	if err != nil {
