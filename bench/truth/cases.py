@@ -92,3 +92,7 @@ ML_CASES = [
 ]
 GENERATED_CASES += ML_CASES
 EXTRA_MODELS = [MODELS + "bert_deep_2x.onnx", MODELS + "bert_deep_4x.onnx"]  # benchmark models without truth fixtures
+# issue 26's held-out zoo: scikit-learn pipelines and torch list models, and bindings that onnxruntime
+# refuses (gen_mlzoo.py holds the models and their bindings).
+from gen_mlzoo import ZOO_CASES  # noqa: E402
+GENERATED_CASES += ZOO_CASES

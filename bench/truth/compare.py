@@ -8,7 +8,9 @@ For each fixture (one model at one binding of its symbols, recorded by truth.py)
             onnxruntime's (a dim left undetermined is counted as such, a different one contradicts);
   symbolic  with no binding: every dim, an integer, an expression in the model's symbols or an interval,
             evaluated at the fixture's binding must give onnxruntime's dim, or stay undetermined
-            ('?', an interval holding the true dim, an expression in symbols the binding lacks).
+            ('?', an interval holding the true dim, an expression in symbols the binding lacks). The
+            shapes hold under the stated conditions: where the bound run reports an error (the binding
+            breaks a condition), a symbolic shape that contradicts onnxruntime's is undetermined.
 
 Compared are the fixture's tensors of the main graph (graph inputs and node outputs) and of the If
 branches onnxruntime took ("branches": the records of `reshape shapes` whose graph is the branch's path).
@@ -50,7 +52,7 @@ class ToolError(Exception):
 
 # --- the dim notation of `reshape shapes` (package sym): integers, names, + - * // / ( ), intervals, ? ---
 
-_TOKEN = re.compile(r"\s*(?:(\d+)|([A-Za-z_][A-Za-z0-9_.:]*)|(//|[-+*/()]))")
+_TOKEN = re.compile(r"\s*(?:(\d+)|([A-Za-z_][A-Za-z0-9_.:]*)|(//|[-+*/(),]))")
 
 
 class Unbound(Exception):
@@ -120,6 +122,16 @@ def evaluate(text, binding):
         take()
         if kind == "int":
             return Fraction(v)
+        if kind == "name" and v in ("min", "max") and peek() == ("op", "("):
+            take()
+            args = [expr()]
+            while peek() == ("op", ","):
+                take()
+                args.append(expr())
+            if peek() != ("op", ")"):
+                raise ValueError(f"{text!r}: unbalanced parentheses")
+            take()
+            return min(args) if v == "min" else max(args)
         if kind == "name":
             if v not in binding:
                 raise Unbound(v)
@@ -149,8 +161,8 @@ def interval(text):
 
 
 def symbols(text):
-    """The symbol names an expression of the notation reads."""
-    return {v for kind, v in tokens(text) if kind == "name"}
+    """The symbol names an expression of the notation reads (min and max are functions)."""
+    return {v for kind, v in tokens(text) if kind == "name" and v not in ("min", "max")}
 
 
 def determined(d):
@@ -304,6 +316,10 @@ def compare(fx, recs, binding):
     return res
 
 
+# The verdicts of `reshape shapes` that are not errors.
+NOT_ERRORS = {"inferred", "unknown", "declared", "ok", "mismatch", "stale"}
+
+
 class Runner:
     """Runs reshape on models, once per (model, binding)."""
 
@@ -318,10 +334,17 @@ class Runner:
         return self.memo[key]
 
     def fixture(self, fx):
-        """{"bound": Result, "symbolic": Result} of a fixture."""
+        """{"bound": Result, "symbolic": Result} of a fixture. The symbolic shapes hold under the stated
+        conditions: where the bound run reports an error (the binding breaks one), a symbolic shape
+        that contradicts onnxruntime's counts as undetermined."""
         b = fx["binding"]
-        return {"bound": compare(fx, self.shapes(fx["model"], b), b),
-                "symbolic": compare(fx, self.shapes(fx["model"], {}), b)}
+        bound = compare(fx, self.shapes(fx["model"], b), b)
+        symbolic = compare(fx, self.shapes(fx["model"], {}), b)
+        if any(r.get("record") == "tensor" and r.get("verdict") not in NOT_ERRORS for r in bound.records):
+            symbolic.counts[UNDETERMINED] += symbolic.counts[CONTRADICTED]
+            symbolic.counts[CONTRADICTED] = 0
+            symbolic.contradicted = []
+        return {"bound": bound, "symbolic": symbolic}
 
 
 def one_line(text):

@@ -1,0 +1,147 @@
+#!/usr/bin/python3
+"""The figures of issue 26's held-out zoo (gen_mlzoo.py): every fixture testdata/truth/zoo_* against reshape.
+
+  cd REPO && /usr/bin/python3 bench/truth/zoo_score.py [--reshape BIN] [-v] [REGEXP]
+
+Per fixture (one model at one binding), with compare.py's judge:
+
+  tensors        the fixture's tensors (onnxruntime's shapes: sequences are read back through SequenceLength,
+                 SequenceAt and ConcatFromSequence, which are tensors)
+  wrong          tensors that `reshape shapes --json` contradicts: bound, and symbolic (every expression
+                 evaluated at the binding) where onnxruntime runs, as bench/heldout/score.py counts them
+  undetermined   tensors that the bound run leaves undetermined where onnxruntime gives a shape
+  run/refuse     `reshape check --json --dim ...` reports an error row exactly when onnxruntime refuses, at
+                 a node it refuses or upstream of one; a refusal at load (no node named) agrees with any
+                 error row. Disagreements are listed: "false alarm" (onnxruntime runs, reshape reports an
+                 error), "missed" (onnxruntime refuses, reshape reports none), "wrong node".
+  spec           of the false alarms, those at LinearClassifier, LinearRegressor, SVMClassifier, Imputer or
+                 FeatureVectorizer, whose feature count (rows) the ONNX-ML spec fixes and onnxruntime 1.20.1
+                 does not check (it reads the coefficients at the wrong stride, imputes the first value,
+                 or copies a 1-D column into row 0): counted apart.
+
+Exit status 1 when a tensor is contradicted or run-or-refuse disagrees outside the spec cases.
+"""
+import argparse
+import os
+import sys
+
+import onnx
+
+from compare import CONTRADICTED, NOT_ERRORS, ROOT, UNDETERMINED, compare, compare_shape, fixtures, reshape_binary, run_json, \
+    tensors, truth_tensors
+
+SPEC_OPS = {"LinearClassifier", "LinearRegressor", "SVMClassifier", "Imputer", "FeatureVectorizer"}
+
+
+def upstream(model_path):
+    """{node name: the names of it and every node upstream of it} of the main graph (subgraphs' reads of
+    outer names count as inputs of the node that holds them)."""
+    m = onnx.load(model_path)
+    producer = {o: n.name for n in m.graph.node for o in n.output if o}
+
+    def reads(n):
+        out = set(n.input)
+        for a in n.attribute:
+            for g in ([a.g] if a.type == onnx.AttributeProto.GRAPH else []) + list(a.graphs):
+                for sn in g.node:
+                    out |= reads(sn)
+        return out
+
+    ins = {n.name: {producer[i] for i in reads(n) if i in producer} for n in m.graph.node}
+    memo = {}
+
+    def up(name):
+        if name not in memo:
+            memo[name] = {name}
+            for p in ins.get(name, ()):
+                memo[name] |= up(p)
+        return memo[name]
+
+    return {n.name: up(n.name) for n in m.graph.node}, {n.name: n.op_type for n in m.graph.node}
+
+
+def error_nodes(recs):
+    """The nodes of the error rows of `reshape check --json` (reshape and tensor records)."""
+    out = []
+    for r in recs:
+        if r.get("record") in ("reshape", "tensor") and r.get("verdict") not in NOT_ERRORS and r.get("name"):
+            out.append(r.get("node") or r.get("name"))
+    return out
+
+
+def judge(fx, errs, up):
+    """'agree', 'false alarm', 'missed' or 'wrong node'."""
+    refused = [f["name"] for f in fx.get("failed_nodes", [])]
+    if fx.get("ok", True):
+        return "false alarm" if errs else "agree"
+    if not errs:
+        return "missed"
+    if not refused:  # refused at load
+        return "agree"
+    if any(e in up.get(r, {r}) for r in refused for e in errs):
+        return "agree"
+    return "wrong node"
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("pattern", nargs="?", default="^zoo_")
+    ap.add_argument("--reshape")
+    ap.add_argument("-v", "--verbose", action="store_true")
+    a = ap.parse_args()
+    tot = dict(models=set(), bindings=0, tensors=0, wrong=0, undetermined=0, agree=0, spec=0, spec_wrong=0, other=0)
+    bad = []
+    with reshape_binary(a.reshape) as exe:
+        for name, fx in fixtures(a.pattern):
+            model = os.path.join(ROOT, fx["model"])
+            b = fx["binding"]
+            tot["models"].add(fx["model"])
+            tot["bindings"] += 1
+            bound = compare(fx, run_json(exe, "shapes", fx["model"], b), b)
+            sym = compare(fx, run_json(exe, "shapes", fx["model"], {}), b)
+            tot["tensors"] += bound.compared
+            tot["undetermined"] += bound.counts[UNDETERMINED]
+            if a.verbose:
+                for g, t in bound.missing:
+                    print(f"{name}: not printed: {t}")
+            up, ops = upstream(model)
+            errs = error_nodes(run_json(exe, "check", fx["model"], b))
+            v = judge(fx, errs, up)
+            spec = v == "false alarm" and all(ops.get(e) in SPEC_OPS for e in errs)
+            # The symbolic shapes hold under the stated conditions: they are judged where onnxruntime runs.
+            modes = (bound, sym) if fx.get("ok", True) and not spec else (bound,)
+            wrong = sum(res.counts[CONTRADICTED] for res in modes)
+            tot["wrong"] += wrong
+            tot["spec_wrong"] += sym.counts[CONTRADICTED] if spec else 0
+            for res in modes:
+                for g, t, shape, want, why in res.contradicted:
+                    bad.append(f"{name}: WRONG {t}: reshape {shape}, onnxruntime {want} ({why})")
+            if a.verbose:
+                for g, t, shape, want in ((g, t, r.get("shape"), w) for g, t, w in truth_tensors(fx)
+                                          for r in [tensors(bound.records).get((g, t), {})]):
+                    if compare_shape(shape, want, b)[0] == UNDETERMINED:
+                        print(f"{name}: undetermined {t}: reshape {shape}, onnxruntime {want}")
+            if v == "agree":
+                tot["agree"] += 1
+            elif spec:
+                tot["spec"] += 1
+                print(f"{name}: spec: reshape refuses at {errs}, onnxruntime runs")
+            else:
+                tot["other"] += 1
+                refused = [f["name"] for f in fx.get("failed_nodes", [])] or ["load" if not fx.get("ok", True) else "-"]
+                bad.append(f"{name}: {v}: reshape errors at {errs or '-'}, onnxruntime refuses at {refused}")
+            if a.verbose:
+                und = bound.counts[UNDETERMINED]
+                print(f"{name:44} {bound.compared:3d} tensors, {wrong} wrong, {und} undetermined, {v}")
+    for line in bad:
+        print(line)
+    t = tot
+    print(f"zoo: {len(t['models'])} models, {t['bindings']} bindings, {t['tensors']} tensors: {t['wrong']} wrong, "
+          f"{t['undetermined']} undetermined (bound); run-or-refuse agrees at {t['agree']}/{t['bindings']}, "
+          f"{t['spec']} spec refusals where onnxruntime runs (their symbolic shapes contradict {t['spec_wrong']} "
+          f"tensors there), {t['other']} other disagreements")
+    return 1 if t["wrong"] or t["other"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
