@@ -27,6 +27,7 @@ type truth struct {
 	OK          bool               `json:"ok"`
 	Error       string             `json:"error"`
 	Shapes      map[string][]int64 `json:"shapes"`
+	Values      map[string][]int64 `json:"values"`
 	FailedNodes []struct {
 		Name, Op, Path, Error string
 	} `json:"failed_nodes"`
@@ -211,6 +212,13 @@ func TestTruth(t *testing.T) {
 							check(b.Path+": ", name, info, want)
 						}
 					}
+				}
+				if mode == "bound" {
+					n, bad := valuesContradicted(res, tr)
+					for _, c := range bad {
+						t.Errorf("%s: value of %s", filepath.Base(p), c)
+					}
+					t.Logf("%s: %d values known and compared", filepath.Base(p), n)
 				}
 				if _, skip := unpredicted[stem]; mode == "bound" && !skip {
 					if why := refusalDisagrees(g, res, tr); why != "" {
@@ -400,4 +408,24 @@ func upstreamNodes(g *graph.Graph) map[string]map[string]bool {
 		visit(name)
 	}
 	return up
+}
+
+// valuesContradicted returns how many of the fixture's values (small integer tensors: a
+// SequenceLength's length among them) inference knows at the binding, and those it gets wrong.
+func valuesContradicted(res *graph.Result, tr *truth) (compared int, out []string) {
+	for name, want := range tr.Values {
+		info := res.Tensor(name)
+		if info == nil || len(info.Value) != len(want) {
+			continue
+		}
+		compared++
+		for i, d := range info.Value {
+			if n, ok := d.Static(); ok && n != want[i] {
+				out = append(out, fmt.Sprintf("%s: inferred %v, true %v", name, info.Value, want))
+				break
+			}
+		}
+	}
+	slices.Sort(out)
+	return compared, out
 }

@@ -10,6 +10,8 @@ Per fixture (one model at one binding), with compare.py's judge:
   wrong          tensors that `reshape shapes --json` contradicts: bound, and symbolic (every expression
                  evaluated at the binding) where onnxruntime runs, as bench/heldout/score.py counts them
   undetermined   tensors that the bound run leaves undetermined where onnxruntime gives a shape
+  seq lengths    each SequenceLength's value (onnxruntime's) against the length the bound run gives its
+                 input sequence
   run/refuse     `reshape check --json --dim ...` reports an error row exactly when onnxruntime refuses, at
                  a node it refuses or upstream of one; a refusal at load (no node named) agrees with any
                  error row. Disagreements are listed: "false alarm" (onnxruntime runs, reshape reports an
@@ -27,7 +29,7 @@ import sys
 
 import onnx
 
-from compare import CONTRADICTED, NOT_ERRORS, ROOT, UNDETERMINED, compare, compare_shape, fixtures, reshape_binary, run_json, \
+from compare import CONTRADICTED, NOT_ERRORS, ROOT, UNDETERMINED, compare, compare_dim, compare_shape, fixtures, reshape_binary, run_json, \
     tensors, truth_tensors
 
 SPEC_OPS = {"LinearClassifier", "LinearRegressor", "SVMClassifier", "Imputer", "FeatureVectorizer"}
@@ -60,6 +62,27 @@ def upstream(model_path):
     return {n.name: up(n.name) for n in m.graph.node}, {n.name: n.op_type for n in m.graph.node}
 
 
+def seq_lengths(model_path, fx, recs):
+    """(compared, equal, wrong) over the SequenceLength nodes of the model whose length onnxruntime gave
+    (the fixture's values): reshape's "length" of the input sequence (records recs), at the binding."""
+    m = onnx.load(model_path)
+    got = tensors(recs)
+    compared = equal = wrong = 0
+    for n in m.graph.node:
+        if n.op_type != "SequenceLength" or n.output[0] not in fx.get("values", {}):
+            continue
+        compared += 1
+        length = got.get(("", n.input[0]), {}).get("length")
+        if length is None:
+            continue
+        kind = compare_dim(length, fx["values"][n.output[0]][0], fx["binding"])
+        if isinstance(kind, tuple):
+            wrong += 1
+        elif kind != UNDETERMINED:
+            equal += 1
+    return compared, equal, wrong
+
+
 def error_nodes(recs):
     """The nodes of the error rows of `reshape check --json` (reshape and tensor records)."""
     out = []
@@ -89,7 +112,8 @@ def main():
     ap.add_argument("--reshape")
     ap.add_argument("-v", "--verbose", action="store_true")
     a = ap.parse_args()
-    tot = dict(models=set(), bindings=0, tensors=0, wrong=0, undetermined=0, agree=0, spec=0, spec_wrong=0, other=0)
+    tot = dict(models=set(), bindings=0, tensors=0, wrong=0, undetermined=0, agree=0, spec=0, spec_wrong=0, other=0, seq=0,
+               seq_equal=0, seq_wrong=0)
     bad = []
     with reshape_binary(a.reshape) as exe:
         for name, fx in fixtures(a.pattern):
@@ -104,6 +128,8 @@ def main():
             if a.verbose:
                 for g, t in bound.missing:
                     print(f"{name}: not printed: {t}")
+            for k, v in zip(("seq", "seq_equal", "seq_wrong"), seq_lengths(model, fx, bound.records)):
+                tot[k] += v
             up, ops = upstream(model)
             errs = error_nodes(run_json(exe, "check", fx["model"], b))
             v = judge(fx, errs, up)
@@ -137,10 +163,11 @@ def main():
         print(line)
     t = tot
     print(f"zoo: {len(t['models'])} models, {t['bindings']} bindings, {t['tensors']} tensors: {t['wrong']} wrong, "
-          f"{t['undetermined']} undetermined (bound); run-or-refuse agrees at {t['agree']}/{t['bindings']}, "
+          f"{t['undetermined']} undetermined (bound); sequence lengths {t['seq_equal']}/{t['seq']} equal, "
+          f"{t['seq_wrong']} wrong; run-or-refuse agrees at {t['agree']}/{t['bindings']}, "
           f"{t['spec']} spec refusals where onnxruntime runs (their symbolic shapes contradict {t['spec_wrong']} "
           f"tensors there), {t['other']} other disagreements")
-    return 1 if t["wrong"] or t["other"] else 0
+    return 1 if t["wrong"] or t["seq_wrong"] or t["other"] else 0
 
 
 if __name__ == "__main__":
