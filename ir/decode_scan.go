@@ -58,8 +58,9 @@ type scanner struct {
 	lineOff, line int
 }
 
-// newScanner reads all of r. The lexer reads a copy of it: it writes spaces over the tabs and
-// newlines of attribute values, which src keeps.
+// newScanner reads all of r, once. The lexer writes spaces over the tabs, newlines and carriage
+// returns of quoted attribute values, which src must keep (encoding/xml reads them, and the lines
+// count the newlines): where it would write any (lexerWrites), it reads a copy of src.
 func newScanner(r io.Reader) (*scanner, error) {
 	var buf bytes.Buffer
 	switch f := r.(type) {
@@ -75,11 +76,118 @@ func newScanner(r io.Reader) (*scanner, error) {
 	if err != nil {
 		return nil, errcode.Errorf(errcode.ErrSyntax, "line %d: %v", s.lineAt(len(s.src)), err)
 	}
-	lex := make([]byte, len(s.src), len(s.src)+1) // room for the NUL the lexer appends
-	copy(lex, s.src)
-	s.in = parse.NewInputBytes(lex)
+	lex := s.src
+	if lexerWrites(s.src) {
+		lex = make([]byte, len(s.src), len(s.src)+1) // room for the NUL the lexer appends
+		copy(lex, s.src)
+	}
+	s.in = parse.NewInputBytes(lex) // a NUL past len(lex), within its capacity, ends the input
 	s.lx = txml.NewLexer(s.in)
 	return s, nil
+}
+
+// lexerWrites reports whether the XML lexer, reading src, would write over any of its bytes: it
+// writes a space over each tab, newline and carriage return of a quoted attribute value. It follows
+// the lexer's states (tdewolff/parse/v2/xml's Lexer.Next): in character data up to a '<'; an end
+// tag to its '>', a comment to "-->", a CDATA section to "]]>"; any other '<' opens a start tag
+// (or a processing instruction) whose name runs to a space or the tag's end, then attributes, a
+// name and "=" and a value, quoted or not, until "> ", "/>" or "?>". A DOCTYPE, whose internal
+// subset the lexer reads by rules of its own, and a NUL byte, where the lexer stops, are taken as
+// writes: the copy is then made, never wrongly left out.
+func lexerWrites(src []byte) bool {
+	if bytes.IndexByte(src, 0) >= 0 {
+		return true
+	}
+	n := len(src)
+	at := func(i int) byte {
+		if i < n {
+			return src[i]
+		}
+		return 0
+	}
+	space := func(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+	ends := func(i int) bool { // the end of a tag, or a space or the end of src: where a name stops
+		c := at(i)
+		return space(c) || c == 0 || c == '>' || (c == '/' || c == '?') && at(i+1) == '>'
+	}
+	skip := func(i int, to string) int { // the offset past to, from i; n when it is not there
+		if k := bytes.Index(src[min(i, n):], []byte(to)); k >= 0 {
+			return i + k + len(to)
+		}
+		return n
+	}
+	i := 0
+	for {
+		k := bytes.IndexByte(src[i:], '<')
+		if k < 0 {
+			return false
+		}
+		i += k
+		rest := src[i:]
+		switch {
+		case at(i+1) == '/':
+			i = skip(i+2, ">")
+			continue
+		case bytes.HasPrefix(rest, []byte("<!--")):
+			i = skip(i+4, "-->")
+			continue
+		case bytes.HasPrefix(rest, []byte("<![CDATA[")):
+			i = skip(i+9, "]]>")
+			continue
+		case bytes.HasPrefix(rest, []byte("<!DOCTYPE")):
+			return true
+		case at(i+1) == '?':
+			i += 2
+		default:
+			i++
+		}
+		for !ends(i) { // the tag's name
+			i++
+		}
+		for { // its attributes
+			for space(at(i)) {
+				i++
+			}
+			if i >= n {
+				return false
+			}
+			if at(i) == '>' {
+				i++
+				break
+			}
+			if ends(i) { // "/>" or "?>"
+				i += 2
+				break
+			}
+			for !ends(i) && at(i) != '=' {
+				i++
+			}
+			name := i
+			for space(at(i)) {
+				i++
+			}
+			if at(i) != '=' {
+				i = name
+				continue
+			}
+			for i++; space(at(i)); i++ {
+			}
+			if q := at(i); q == '"' || q == '\'' {
+				end := n
+				if k := bytes.IndexByte(src[i+1:], q); k >= 0 {
+					end = i + 1 + k
+				}
+				if bytes.ContainsAny(src[i+1:end], "\t\n\r") {
+					return true
+				}
+				i = end + 1
+				continue
+			}
+			for !ends(i) {
+				i++
+			}
+		}
+	}
 }
 
 // lineAt returns the line of the byte at offset off of src.
