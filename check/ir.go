@@ -126,6 +126,11 @@ func (f irFormat) unknown(src *graph.NodeResult) string {
 	return "the pattern's values are unknown: the network was read without its .bin, whose constants they may depend on"
 }
 
+// declared: the rows of the tensors whose declarations the rules do not give (declarationRows).
+func (f irFormat) declared(rows []Row, res *graph.Result, d *declarations, r *graph.NodeResult, file string, opt Options) []Row {
+	return declarationRows(rows, res, d, r, file, f, opt)
+}
+
 func (f irFormat) run(r *graph.NodeResult, row *Row, sz bool, opt Options) error {
 	if f.w == nil { // no .bin: no constant to run on
 		return nil

@@ -45,15 +45,12 @@ func oneDNNReport(gr *graph.Graph, dg *onednn.Graph, file string, opt Options) (
 	for i := range dg.Ops {
 		index[form.id(&res.Nodes[i])] = i
 	}
-	for i := range rep.Rows { // a Reshape's row names the logical tensor it judges, as declRows do
+	for i := range rep.Rows { // a Reshape's row names the logical tensor it judges, as declared's do
 		r := &rep.Rows[i]
-		if r.Verdict == Mismatch || r.Verdict == Stale {
-			r.Message = "logical tensor " + res.Nodes[index[r.ID]].Node.Outputs[0] + ": " + r.Message
+		n := res.Nodes[index[r.ID]].Node
+		if _, isReshape := graph.ReadReshape(n); isReshape && (r.Verdict == Mismatch || r.Verdict == Stale) {
+			r.Message = "logical tensor " + n.Outputs[0] + ": " + r.Message
 		}
-	}
-	decls := newDeclarations(res)
-	for i := range res.Nodes {
-		rep.Rows = append(rep.Rows, form.declRows(res, decls, &res.Nodes[i], file, opt)...)
 	}
 	lts, err := dg.LogicalTensors()
 	if err != nil {
@@ -95,15 +92,11 @@ func (oneDNNFormat) unknown(*graph.NodeResult) string { return runTimePattern }
 
 func (oneDNNFormat) run(*graph.NodeResult, *Row, bool, Options) error { return nil }
 
-// declRows returns the rows of the outputs of the op r, other than a Reshape (whose row compares
-// its output) and one that failed or lies downstream of a failure (whose row says so), whose
-// declaration differs from the inferred shape: Mismatch, or Stale when the bindings rebind the
-// inputs.
-func (f oneDNNFormat) declRows(res *graph.Result, d *declarations, r *graph.NodeResult, file string, opt Options) []Row {
-	if _, isReshape := graph.ReadReshape(r.Node); isReshape || r.Err != nil || r.Blocked != "" {
-		return nil
-	}
-	var out []Row
+// declared appends to rows the rows of the outputs of the op r whose declaration differs from the
+// inferred shape, named by the logical tensor: Mismatch, or Stale when the bindings rebind the
+// inputs. The row loop (rows) calls it for an op other than a Reshape (whose row compares its
+// output) and one that failed or lies downstream of a failure (whose row says so).
+func (f oneDNNFormat) declared(rows []Row, res *graph.Result, d *declarations, r *graph.NodeResult, file string, opt Options) []Row {
 	for k, name := range r.Node.Outputs {
 		info := r.Outputs[k]
 		declared, _, ok := res.Declared(r.Graph, name)
@@ -122,9 +115,9 @@ func (f oneDNNFormat) declRows(res *graph.Result, d *declarations, r *graph.Node
 		if opt.rebinds(true) {
 			row.Verdict, row.Message = Stale, "logical tensor "+name+": "+staleDeclaration(declared, inferred)
 		}
-		out = append(out, row)
+		rows = append(rows, row)
 	}
-	return out
+	return rows
 }
 
 // conflictRow is the row of a logical tensor that the two uses of conflict declare with shapes no

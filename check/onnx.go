@@ -65,4 +65,9 @@ func (onnxFormat) unknown(*graph.NodeResult) string { return runTimePattern }
 // runTimePattern is the note of a row whose pattern's values are known at run time only.
 const runTimePattern = "the pattern's values are known at run time only, so it is inferred with its values unknown"
 
+// declared: the rows of the tensors whose declarations the rules do not give (declarationRows).
+func (f onnxFormat) declared(rows []Row, res *graph.Result, d *declarations, r *graph.NodeResult, file string, opt Options) []Row {
+	return declarationRows(rows, res, d, r, file, f, opt)
+}
+
 func (onnxFormat) run(*graph.NodeResult, *Row, bool, Options) error { return nil }

@@ -35,6 +35,10 @@ type format interface {
 	// run runs the Reshape of the row, whose special_zero is sz, on its constant data
 	// (Options.Run), for the formats that can.
 	run(r *graph.NodeResult, row *Row, sz bool, opt Options) error
+	// declared appends to rows the rows of the declarations of the outputs of the node r (not a
+	// Reshape, inferred without error, not downstream of one) that the rules do not give: ONNX's
+	// and IR's by tensor (declarationRows), a oneDNN Graph's by logical tensor.
+	declared(rows []Row, res *graph.Result, d *declarations, r *graph.NodeResult, file string, opt Options) []Row
 }
 
 // report infers the graph g of a model of the format form, whose file is named file, and
@@ -103,18 +107,11 @@ func rows(g *graph.Graph, res *graph.Result, form format, file string, opt Optio
 				row.breaks(broken)
 			}
 			rows = append(rows, row)
-		case r.Blocked == "" && !isOneDNN(form): // a oneDNN graph's rows name logical tensors (declRows)
-			rows = declarationRows(rows, res, d, r, file, form, opt)
+		case r.Blocked == "":
+			rows = form.declared(rows, res, d, r, file, opt)
 		}
 	}
 	return rows, nil
-}
-
-// isOneDNN reports whether form is a oneDNN Graph's, whose report adds the rows of declarations
-// that name its logical tensors (oneDNNFormat.declRows).
-func isOneDNN(form format) bool {
-	_, ok := form.(oneDNNFormat)
-	return ok
 }
 
 // declarationRows appends to rows a row for each output of the node r, other than a Reshape and
