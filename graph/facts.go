@@ -1,6 +1,7 @@
 package graph
 
 import (
+	"slices"
 	"sync"
 
 	"github.com/reshape-go/reshape"
@@ -226,8 +227,10 @@ func (r *Result) tree() *facts {
 
 // Producer returns the result of the node that outputs input k of the node n, in n's graph or
 // in a graph that holds it (a subgraph reads the tensors of the graphs around it), nil when no node
-// of the result outputs it: a graph input, a constant, an input n leaves out. Of a subgraph run
-// several times (a Loop body), the result holds the nodes of the last run.
+// of the result outputs it: a graph input, a constant, an input n leaves out. A graph's own
+// constant or input of a name hides a tensor of that name of the graphs around it, as inference
+// reads it. Of a subgraph run several times (a Loop body), the result holds the nodes of the last
+// run.
 func (r *Result) Producer(n *NodeResult, k int) *NodeResult {
 	if k < 0 || k >= len(n.Node.Inputs) || n.Node.Inputs[k] == "" {
 		return nil
@@ -239,8 +242,8 @@ func (r *Result) Producer(n *NodeResult, k int) *NodeResult {
 			return &r.Nodes[i]
 		}
 		h, ok := f.holder[g]
-		if !ok {
-			return nil
+		if !ok || g.Consts[name] != nil || slices.ContainsFunc(g.Inputs, func(in Input) bool { return in.Name == name }) {
+			return nil // the main graph's, or a subgraph's own
 		}
 		g = r.Nodes[h].Graph
 	}

@@ -222,3 +222,33 @@ func TestEvalValue(t *testing.T) {
 		}
 	}
 }
+
+// TestProducerShadowed: a subgraph's own constant, or its own input, of the name of a tensor of
+// the graph around it is what its nodes read: Producer gives no node for it, where it gave the
+// node of the outer graph that outputs the name.
+func TestProducerShadowed(t *testing.T) {
+	then := onnx.Graph{Name: "then",
+		Nodes:        []onnx.Node{{Name: "r", OpType: "Reshape", Inputs: []string{"x", "s"}, Outputs: []string{"then_y"}}},
+		Initializers: []onnx.Tensor{intTensor("s", nil, -1)},
+		Outputs:      []onnx.ValueInfo{valueInfo("then_y", onnx.Float, -1)}}
+	els := onnx.Graph{Name: "else",
+		Nodes:   []onnx.Node{{Name: "r", OpType: "Reshape", Inputs: []string{"x", "s"}, Outputs: []string{"else_y"}}},
+		Outputs: []onnx.ValueInfo{valueInfo("else_y", onnx.Float, -1)}}
+	m := newModel(14).input("x", "N", 3, 4).typedInput("c", onnx.Bool).
+		node("shape", "Shape", []string{"x"}, []string{"s"}).
+		node("if", "If", []string{"c"}, []string{"y"}, attrGraph("then_branch", then), attrGraph("else_branch", els)).
+		output("y")
+	res, err := Infer(decodeGraph(t, m.encode()), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := factsOf(res)
+	for path, w := range map[string]string{
+		"if/then_branch/r": "v14 onnx sz=true az=false [N,3,4] by [-1] const; from - -",
+		"if/else_branch/r": "v14 onnx sz=true az=false [N,3,4] by [N 3 4] computed; from - shape",
+	} {
+		if got[path] != w {
+			t.Errorf("%s: %s\nwant %s", path, got[path], w)
+		}
+	}
+}
