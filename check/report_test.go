@@ -156,3 +156,22 @@ func TestSummarizeConstraints(t *testing.T) {
 		}
 	}
 }
+
+// TestErrorRowType: the tensor of a node whose inputs break its rule has the element type its
+// operator's signature gives whatever the shapes (a Reshape's is its data's), not undefined; one
+// downstream of it is not inferred.
+func TestErrorRowType(t *testing.T) {
+	s, err := check.InferShapes(filepath.Join(models, "baked.onnx"), check.Options{Dims: map[string]int64{"N": 2}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	var got []string
+	for _, x := range s.Tensors {
+		got = append(got, fmt.Sprintf("%s %s %s %s", x.Name, x.Type, x.Shape, x.Verdict))
+	}
+	want := []string{"x f32 [2,3,4,4] inferred", "flat f32 [...] volume-mismatch", "y undefined [...] unknown"}
+	if !slices.Equal(got, want) {
+		t.Errorf("tensors:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}

@@ -999,8 +999,15 @@ func (e *engine) node(s *scope, i int) error {
 			continue
 		}
 		switch {
-		case r.Err != nil:
-			c.out[k] = e.newInfo(element.Undefined, sym.DynamicRank())
+		case r.Err != nil: // its type, where its signature gives it whatever the shapes
+			t := element.Undefined
+			if sig := e.signature(c, def, domain); sig != nil {
+				t = sig.outType(k, c.in)
+			}
+			if t == element.Undefined && dialectOf(domain).typesDeclared() {
+				t = s.g.Declared[name].Type
+			}
+			c.out[k] = e.newInfo(t, sym.DynamicRank())
 			c.out[k].FailedAt = r.Path
 		case r.Blocked != "":
 			c.out[k] = e.newInfo(element.Undefined, sym.DynamicRank())
@@ -1038,13 +1045,7 @@ func (e *engine) node(s *scope, i int) error {
 // its operator does not accept at its version (typeSig.check), nil when they are accepted or its
 // operator's types are not known. def is the node's op, nil for an operator without a rule.
 func (e *engine) checkTypes(c *ctx, def *opDef, domain string) error {
-	var sigs []typeSig
-	if def != nil {
-		sigs = def.versions.types
-	} else {
-		sigs = typeIndex[typeKey(domain, c.n.Op)]
-	}
-	s := typeSigAt(sigs, c.n.Version)
+	s := e.signature(c, def, domain)
 	if s == nil {
 		return nil
 	}
@@ -1052,6 +1053,18 @@ func (e *engine) checkTypes(c *ctx, def *opDef, domain string) error {
 		return c.wrap(err)
 	}
 	return nil
+}
+
+// signature returns the type signature of the node of c at its version, nil when its operator's
+// types are not known. def is the node's op, nil for an operator without a rule.
+func (e *engine) signature(c *ctx, def *opDef, domain string) *typeSig {
+	var sigs []typeSig
+	if def != nil {
+		sigs = def.versions.types
+	} else {
+		sigs = typeIndex[typeKey(domain, c.n.Op)]
+	}
+	return typeSigAt(sigs, c.n.Version)
 }
 
 // withoutValues returns ins with the values (Info.Value) of the inputs m does not hold left out, in

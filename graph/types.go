@@ -1,6 +1,7 @@
 package graph
 
 import (
+	"math/bits"
 	"slices"
 	"strconv"
 	"strings"
@@ -170,14 +171,41 @@ func typeSigAt(sigs []typeSig, version int64) *typeSig {
 
 // param returns the formal input that input k of a node is: the k-th, or the last when it is
 // variadic; ok is false for an input beyond them.
-func (s *typeSig) param(k int) (typeParam, bool) {
+func (s *typeSig) param(k int) (typeParam, bool) { return paramAt(s.in, k) }
+
+// paramAt returns the formal parameter of ps that tensor k is: the k-th, or the last when it is
+// variadic; ok is false for one beyond them.
+func paramAt(ps []typeParam, k int) (typeParam, bool) {
 	switch {
-	case k < len(s.in) && (k < len(s.in)-1 || s.in[k].opt < variadicIn):
-		return s.in[k], true
-	case len(s.in) > 0 && s.in[len(s.in)-1].opt >= variadicIn:
-		return s.in[len(s.in)-1], true
+	case k < len(ps) && (k < len(ps)-1 || ps[k].opt < variadicIn):
+		return ps[k], true
+	case len(ps) > 0 && ps[len(ps)-1].opt >= variadicIn:
+		return ps[len(ps)-1], true
 	}
 	return typeParam{}, false
+}
+
+// outType returns the element type of output k of a node of the signature whose inputs are ins,
+// as its type variable says it whatever the shapes: the type of an input bound to the same
+// variable (Add's C is A's), or the one type the variable takes (Shape's int64); element.Undefined
+// when neither tells it.
+func (s *typeSig) outType(k int, ins []*Info) element.Type {
+	p, ok := paramAt(s.out, k)
+	if !ok || p.opt == heterogeneous {
+		return element.Undefined
+	}
+	for j, in := range ins {
+		if in == nil || in.Type == element.Undefined || in.Optional {
+			continue
+		}
+		if q, ok := s.param(j); ok && q.v == p.v && q.opt != heterogeneous {
+			return in.Type
+		}
+	}
+	if t := s.vars[p.v].tensor; t != 0 && t&(t-1) == 0 {
+		return element.Type(bits.TrailingZeros32(uint32(t)))
+	}
+	return element.Undefined
 }
 
 // check returns an error when the element types of the inputs ins (named names; nil for one left

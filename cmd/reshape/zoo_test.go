@@ -80,7 +80,7 @@ func TestCheckDirectoryGate(t *testing.T) {
 func TestDownstreamRows(t *testing.T) {
 	code, stdout, _ := cli("", "shapes", "--dim", "H=7", "--dim", "W=7", filepath.Join(models, "convnet.onnx"))
 	for _, want := range []string{
-		"c2      Conv     undefined  [...]      -         invalid-shape\n",
+		"c2      Conv     f32        [...]      -         invalid-shape\n",
 		"f       Flatten  undefined  [...]      -         unknown\n",
 		"y       Gemm     undefined  [...]      [N,10]    unknown\n",
 		"y: not inferred: an input is unknown, downstream of the error at conv2\n",
@@ -91,7 +91,7 @@ func TestDownstreamRows(t *testing.T) {
 		}
 	}
 	code, stdout, _ = cli("", "shapes", "--dim", "N=2", filepath.Join(models, "baked.onnx"))
-	if code != 1 || !strings.Contains(stdout, "y       Gemm     undefined  [...]      [2,10]    unknown\n") || !strings.Contains(stdout, "flat    Reshape  undefined  [...]      -         volume-mismatch\n") {
+	if code != 1 || !strings.Contains(stdout, "y       Gemm     undefined  [...]      [2,10]    unknown\n") || !strings.Contains(stdout, "flat    Reshape  f32        [...]      -         volume-mismatch\n") {
 		t.Errorf("baked at N=2: exit %d\n%s", code, stdout)
 	}
 }
