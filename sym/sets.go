@@ -170,7 +170,10 @@ func (s *iset) preds(x Expr) []Pred {
 	if top-s.lo > 1<<16 || len(s.below) > maxSpans {
 		return nil
 	}
-	// A: the spans below from, or the periodic rule from from on.
+	// A: the spans below from, or the periodic rule from from on (up to hi).
+	if s.hi != Inf && len(s.res) > 0 && s.from <= s.hi {
+		periodic = And(periodic, Le(x, Int(s.hi)))
+	}
 	ors := []Pred{And(Ge(x, Int(s.from)), periodic)}
 	for _, r := range s.below {
 		ors = append(ors, rangePred(x, r))
@@ -254,18 +257,21 @@ func (s *iset) text(name string) string {
 	switch {
 	case s.empty():
 		return "none"
-	case s.finite():
+	case s.finite() && (len(s.res) == 0 || s.from > s.hi):
 		if v, ok := s.one(); ok {
 			return strconv.FormatInt(v, 10) + " only"
 		}
 		return strings.Join(parts, ", ")
 	}
+	// The periodic part, up to hi: 1..16777216 for a bound past the values tried.
 	first := s.from // the first member of the periodic part
 	for !s.has(first) {
 		first++
 	}
 	var tail string
 	switch {
+	case s.mod == 1 && s.hi != Inf:
+		tail = spanText(span{first, s.hi})
 	case s.mod == 1:
 		tail = ">= " + strconv.FormatInt(first, 10)
 	case len(s.res) == 1 && s.res[0] == 0:
@@ -289,6 +295,9 @@ func (s *iset) text(name string) string {
 		if first > s.lo+s.mod || len(parts) > 0 {
 			tail = "from " + strconv.FormatInt(first, 10) + " " + tail
 		}
+	}
+	if s.mod > 1 && s.hi != Inf {
+		tail += " up to " + strconv.FormatInt(s.hi, 10)
 	}
 	if len(parts) == 0 {
 		return tail

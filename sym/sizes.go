@@ -167,7 +167,7 @@ func (sz *sizer) size(t *Table, q Pred, name string, group []string) Size {
 		if !ok {
 			return finish(s, iset{lo: lo, hi: hi, from: lo, mod: 1, res: []int64{0}}, false, [2]int64{lo, lo})
 		}
-		proven := set.finite() && set.hi != Inf
+		proven := set.finite() && set.hi != Inf && checked >= set.hi // every value evaluated
 		if !proven {
 			for _, c := range set.preds(x) {
 				sz.pv.steps = proofSteps
