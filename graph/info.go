@@ -57,6 +57,10 @@ type Info struct {
 	// is known. Operators that move elements keep it (keepValues).
 	elems *[2]sym.Dim
 
+	// fracs holds the values of a float tensor of static shape and at most MaxValue elements
+	// computed from the model's shapes, when each is known exactly (fracs.go); nil otherwise.
+	fracs []frac
+
 	gen   int   // the generation of the engine's substitutions this Info reflects
 	taint taint // where what is not known of it comes from (lost.go)
 }

@@ -2,6 +2,7 @@ package graph
 
 import (
 	"math"
+	"slices"
 
 	"github.com/reshape-go/reshape"
 	"github.com/reshape-go/reshape/element"
@@ -43,7 +44,7 @@ func identity(c *ctx) error {
 		return err
 	}
 	out := c.Out(0, in.Type, in.Shape)
-	out.Value, out.Floats, out.Optional, out.elems, out.Seq, out.Map = in.Value, in.Floats, in.Optional, in.elems, in.Seq, in.Map
+	out.Value, out.Floats, out.fracs, out.Optional, out.elems, out.Seq, out.Map = in.Value, in.Floats, in.fracs, in.Optional, in.elems, in.Seq, in.Map
 	return nil
 }
 
@@ -156,8 +157,7 @@ func cast(c *ctx) error {
 	if err != nil {
 		return err
 	}
-	castTo(c, in, elemTypeOf(to))
-	return nil
+	return castTo(c, in, elemTypeOf(to))
 }
 
 // castLike: CastLike-15..21, Cast to the element type of input 1.
@@ -166,17 +166,30 @@ func castLike(c *ctx) error {
 	if err != nil {
 		return err
 	}
-	castTo(c, ins[0], ins[1].Type)
-	return nil
+	return castTo(c, ins[0], ins[1].Type)
 }
 
-func castTo(c *ctx, in *Info, t element.Type) {
+// castTo sets output 0 to in cast to the element type t: values of integers, of float constants,
+// and of floats computed from shapes (fracs.go), where the cast keeps them. The error is the
+// solver's, for a value a float type cannot hold exactly at any binding.
+func castTo(c *ctx, in *Info, t element.Type) error {
 	out := c.Out(0, t, in.Shape)
+	values := in.Value
+	if in.fracs != nil && isIntegral(t) && t != element.Boolean {
+		// Floats to integers truncate toward zero, where the floats are exact.
+		if err := requireNeeds(c, in.fracs, in.Type); err != nil {
+			return err
+		}
+		values = make([]sym.Dim, len(in.fracs))
+		for i, f := range in.fracs {
+			values[i] = f.truncated()
+		}
+	}
 	switch {
-	case isIntegral(t) && in.Value != nil:
+	case isIntegral(t) && values != nil:
 		lo, hi := typeRange(t)
-		v := make([]sym.Dim, len(in.Value))
-		for i, d := range in.Value {
+		v := make([]sym.Dim, len(values))
+		for i, d := range values {
 			dl, dh := d.Bounds()
 			switch {
 			case t == element.Boolean:
@@ -213,24 +226,40 @@ func castTo(c *ctx, in *Info, t element.Type) {
 				x = 1
 			}
 			if math.IsNaN(x) || x < float64(lo) || x > float64(hi) {
-				return // out of range: undefined by ONNX
+				return nil // out of range: undefined by ONNX
 			}
 			v[i] = sym.Const(int64(x))
 		}
 		setValue(out, v)
 	case t.IsFloat() && in.Floats != nil:
 		out.Floats = in.Floats
-	case t.IsFloat() && in.Value != nil && len(in.Value) <= maxFloats:
+	case t.IsFloat() && in.fracs != nil:
+		var kept []bool
+		if p, ok := significand(in.Type); ok {
+			if q, ok := significand(t); ok && q >= p {
+				kept = filledBool(len(in.fracs)) // a wider type holds the values
+			}
+		}
+		setFracs(out, slices.Clone(in.fracs), kept, true)
+	case t.IsFloat() && in.Value != nil:
 		f := make([]float64, len(in.Value))
+		v := make([]frac, len(in.Value))
+		static := len(in.Value) <= maxFloats
 		for i, d := range in.Value {
 			n, ok := d.Static()
-			if !ok {
-				return
-			}
+			static = static && ok
 			f[i] = float64(n)
+			if v[i], ok = newFrac(d, 0); !ok {
+				return nil
+			}
 		}
-		out.Floats = f
+		if static {
+			out.Floats = f
+			return nil
+		}
+		setFracs(out, v, nil, true)
 	}
+	return nil
 }
 
 // symbolicDim reports whether d is an expression in the model's symbols that cannot be negative:

@@ -88,7 +88,7 @@ var onnxElementwise = table{"", []opDef{
 
 // unary: the operators of one tensor input and one output of its type and shape (Clip's min and
 // max inputs are scalars). Neg, Abs, Not, Relu, Floor, Ceil and Round also map values, and all
-// but Not a model's small float constants (Info.Floats).
+// but Not a model's small float constants (Info.Floats) and floats computed from shapes (fracs.go).
 func unary(c *ctx) error {
 	in, err := c.Input(0)
 	if err != nil {
@@ -102,6 +102,7 @@ func unary(c *ctx) error {
 			out.Floats[i] = f(x)
 		}
 	}
+	mapFracs(out, in, c.n.Op)
 	return nil
 }
 
@@ -118,7 +119,7 @@ func unaryBool(c *ctx) error {
 // binary: the element-wise operators of two inputs, broadcast, of input 0's type (StringConcat-20's
 // strings too, onnx_text.go); values for Add, Sub, Mul, Div (ONNX Div truncates integers toward
 // zero), Mod (fmod 0: the sign of the divisor), And, Or, Xor; the Floats of a model's small float
-// constants for Add, Sub, Mul and Div.
+// constants for Add, Sub, Mul and Div, and floats computed from shapes where exact (fracs.go).
 func binary(c *ctx) error {
 	ins, err := c.Inputs(2)
 	if err != nil {
@@ -130,6 +131,7 @@ func binary(c *ctx) error {
 	}
 	out := c.Out(0, ins[0].Type, s)
 	elementwiseFloats(out, ins[0], ins[1], binaryFloat(c.n.Op))
+	elementwiseFracs(out, ins[0], ins[1], c.n.Op)
 	var f func(a, b sym.Dim) (sym.Dim, error)
 	switch c.n.Op {
 	case "Add":

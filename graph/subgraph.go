@@ -378,8 +378,8 @@ func (c *ctx) avoid(r *branchRun) {
 // copyInfo returns a new Info with in's type, shape and values (a sequence's or a map's), for an
 // output that is a subgraph's.
 func copyInfo(in *Info) *Info {
-	return &Info{Type: in.Type, Shape: in.Shape, Value: in.Value, Floats: in.Floats, Optional: in.Optional, elems: in.elems, taint: in.taint,
-		Seq: in.Seq, Map: in.Map}
+	return &Info{Type: in.Type, Shape: in.Shape, Value: in.Value, Floats: in.Floats, fracs: in.fracs, Optional: in.Optional, elems: in.elems,
+		taint: in.taint, Seq: in.Seq, Map: in.Map}
 }
 
 // join returns what is known of a value that is either a or b: of tensors, their common rank, and
