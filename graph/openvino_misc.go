@@ -142,8 +142,8 @@ func ovMultinomial(c *ctx) error {
 	return nil
 }
 
-// ovFakeConvert: FakeConvert-13: the data's type and shape; scale and shift (inputs 1 and 2)
-// broadcast to it (destination_type f8e4m3 or f8e5m2).
+// ovFakeConvert: FakeConvert-13: the data's type and shape; scale and shift (inputs 1 and 2, of
+// one shape) broadcast to it unidirectionally (destination_type f8e4m3 or f8e5m2).
 func ovFakeConvert(c *ctx) error {
 	ins, err := c.Inputs(2)
 	if err != nil {
@@ -156,14 +156,20 @@ func ovFakeConvert(c *ctx) error {
 	if dt != "f8e4m3" && dt != "f8e5m2" {
 		return c.Errorf(errcode.ErrSyntax, "destination_type %q: want f8e4m3 or f8e5m2", dt)
 	}
-	shapes := []sym.Shape{ins[0].Shape, ins[1].Shape}
 	if s := c.In(2); s != nil {
-		shapes = append(shapes, s.Shape)
+		if err := sameShape(c, ins[1].Shape, s.Shape, "the scale and the shift"); err != nil {
+			return err
+		}
 	}
-	if _, err := c.Broadcast(shapes...); err != nil {
+	if ins[0].Shape.RankDynamic || ins[1].Shape.RankDynamic {
+		c.SameAs(0, ins[0])
+		return nil
+	}
+	out := c.clone(ins[0].Shape.Dims)
+	if err := unidirectional(c, ins[1].Shape, out, 1, true); err != nil {
 		return err
 	}
-	c.SameAs(0, ins[0])
+	c.Out(0, ins[0].Type, sym.ShapeOf(out...))
 	return nil
 }
 

@@ -28,6 +28,8 @@ const (
 	// irScales and irSizes are the types of Interpolate-11's scales and of its sizes.
 	irScales typeSet = 1<<element.F16 | 1<<element.BF16 | 1<<element.F32
 	irSizes  typeSet = 1<<element.I32 | 1<<element.I64 | 1<<element.U32 | 1<<element.U64
+	// irFakeConvert is what FakeConvert takes: f16, bf16 or f32.
+	irFakeConvert typeSet = 1<<element.F16 | 1<<element.BF16 | 1<<element.F32
 	// irYUV is what the YUV to RGB conversions take: u8 or a floating-point type.
 	irYUV typeSet = 1<<element.U8 | irReal
 )
@@ -204,6 +206,20 @@ var openvinoTypes = concatOps(
 		irOp("ROIAlign", irSig(3, inOf("data", "T", irReal), inOf("rois", "T", irReal), inOwn("batch_indices", irInt))),
 		irOp("ROIAlignRotated", irSig(15, inOf("data", "T", irReal), inOf("rois", "T", irReal), inOwn("batch_indices", irInt))),
 		irOp("PSROIPooling", irSig(1, inOwn("input", irReal), inOwn("coords", irReal))),
+		irOp("BitwiseAnd", irSig(13, inOf("a", "T", irInt|irBool), inOf("b", "T", irInt|irBool))),
+		irOp("BitwiseOr", irSig(13, inOf("a", "T", irInt|irBool), inOf("b", "T", irInt|irBool))),
+		irOp("BitwiseXor", irSig(13, inOf("a", "T", irInt|irBool), inOf("b", "T", irInt|irBool))),
+		irOp("BitwiseNot", irSig(13, inOwn("arg", irInt|irBool))),
+		irOp("FakeConvert", irSig(13, inOf("data", "T", irFakeConvert), inOf("scale", "T", irFakeConvert),
+			inMaybeOf("shift", "T", irFakeConvert))),
+		irOp("Inverse", irSig(14, inOwn("input", irReal))),
+		irOp("IsFinite", irSig(10, inOwn("data", irReal))),
+		irOp("IsInf", irSig(10, inOwn("data", irReal))),
+		irOp("IsNaN", irSig(10, inOwn("data", irReal))),
+		irOp("SegmentMax", irSig(16, inOwn("data", irAny), inOwn("segment_ids", irI32I64), inMaybe("num_segments", irI32I64))),
+		irOp("SparseFillEmptyRows", irSig(16, inOf("values", "T", irAny), inOf("dense_shape", "T_IDX", irI32I64),
+			inOf("indices", "T_IDX", irI32I64), inOf("default_value", "T", irAny))),
+		irOp("StringTensorUnpack", irSig(15, inOwn("data", 1<<element.String))),
 		irOp("Roll", irSig(7, inOwn("data", irAny), inOwn("shift", irInt), inOwn("axes", irInt))),
 	},
 	irReduce(1, irNumeric, "ReduceProd", "ReduceSum", "ReduceMax", "ReduceMin", "ReduceMean"),
