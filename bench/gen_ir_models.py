@@ -23,6 +23,10 @@ fix and cmd/reshape run on:
   testdata/ir/absorb_batch.xml       x [1,4,6] reshaped by [1,-1] (the 1 the batch, baked) to [1,24],
                                      then SoftMax along axis 1: at a batch of N the -1 absorbs it,
                                      [1,24*N], and the SoftMax mixes the samples.
+  testdata/ir/global_pool_fc.xml     image [1,3,7,7] -> Convolution -> AvgPool of kernel 7x7 (a global
+                                     pool at 7x7 only) -> Reshape by [1,-1] -> MatMul by an [8,5]
+                                     weight: at batch N the weight's 8 rows fix N == 1 (a MatMul
+                                     of a constant operand), at H x W the pool's window fixes 7x7.
 
 Every port declares its dims, as OpenVINO writes them at the export; constants are in the .bin.
 Run from the repository root: python3 bench/gen_ir_models.py
@@ -263,6 +267,24 @@ def absorb(path):
     save(path, "absorb_batch", net)
 
 
+def global_pool_fc(path):
+    b = Bin()
+    net = Net(b)
+    x = net.param("image", "f32", [1, 3, 7, 7])
+    w = net.const("conv/w", "f32", [8, 3, 3, 3], [0.01 * (i % 5) for i in range(216)])
+    conv = net.op("Convolution", "conv", [x, w], [("f32", [1, 8, 7, 7])],
+                  {"strides": "1,1", "dilations": "1,1", "pads_begin": "1,1", "pads_end": "1,1", "auto_pad": "explicit"})[0]
+    pool = net.op("AvgPool", "pool", [conv], [("f32", [1, 8, 1, 1])],
+                  {"strides": "1,1", "pads_begin": "0,0", "pads_end": "0,0", "kernel": "7,7", "exclude-pad": "true",
+                   "rounding_type": "floor", "auto_pad": "explicit"})[0]
+    pat = net.const("flatten/pattern", "i64", [2], [1, -1])
+    flat = net.op("Reshape", "flatten", [pool, pat], [("f32", [1, 8])], {"special_zero": "false"})[0]
+    fc = net.const("fc/w", "f32", [8, 5], [0.1 * (i % 3) for i in range(40)])
+    logits = net.op("MatMul", "fc", [flat, fc], [("f32", [1, 5])], {"transpose_a": "false", "transpose_b": "false"})[0]
+    net.result("logits", logits)
+    save(path, "global_pool_fc", net)
+
+
 if __name__ == "__main__":
     ti("graph/testdata/ir/ti_rnn", False)
     ti("graph/testdata/ir/ti_reverse", True)
@@ -271,3 +293,4 @@ if __name__ == "__main__":
     baked_flatten("testdata/ir/baked_flatten")
     baked_merge("testdata/ir/baked_merge")
     absorb("testdata/ir/absorb_batch")
+    global_pool_fc("testdata/ir/global_pool_fc")

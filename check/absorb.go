@@ -15,12 +15,15 @@ import (
 type Absorbed struct {
 	// Reshape is the Reshape's path, Batch the batch symbol, and Axis the output axis of dim Dim
 	// that holds the batch times other factors.
-	Reshape, Batch string
-	Axis           int
-	Dim            sym.Dim
+	Reshape string  `json:"reshape"`
+	Batch   string  `json:"batch"`
+	Axis    int     `json:"axis"`
+	Dim     sym.Dim `json:"dim"`
 	// Mixer is the path of the node that mixes across the axis, MixerOp its operator, and Why how
 	// ("contracts axis 1", "normalizes over axis 1").
-	Mixer, MixerOp, Why string
+	Mixer   string `json:"mixer"`
+	MixerOp string `json:"mixer_op"`
+	Why     string `json:"why"`
 }
 
 // String returns "RESHAPE absorbs the batch B into axis K (DIM); MIXER (OP) WHY: ...".
@@ -185,15 +188,20 @@ func mixes(c *graph.NodeResult, i, k int) (string, bool) {
 }
 
 // freeBatch returns the options of inference that make the static batch dim of every graph input
-// the symbol N (graph.Graph.FreeBatch), when the options bind nothing and some input has one; ok
-// is false otherwise.
-func freeBatch(g *graph.Graph, opt Options) (graph.Options, bool) {
-	if opt.rebinds(true) {
-		return graph.Options{}, false
+// the symbol BatchSymbol (graph.Graph.FreeBatch), the other dims as declared (a dynamic batch
+// stays the model's symbol), and the inputs whose batch they free, in the model's order, when the
+// options bind nothing but the batch (Options.BatchSize, which the options leave free) and some
+// input has a batch dim; ok is false otherwise.
+func freeBatch(g *graph.Graph, opt Options) (free graph.Options, freed []string, ok bool) {
+	if len(opt.Inputs) > 0 || len(opt.Dims) > 0 {
+		return graph.Options{}, nil, false
 	}
 	inputs := g.FreeBatch()
-	if len(inputs) == 0 {
-		return graph.Options{}, false
+	for _, in := range g.Inputs {
+		if _, set := inputs[in.Name]; set {
+			freed = append(freed, in.Name)
+		}
+		ok = ok || in.BatchAxis() >= 0
 	}
-	return graph.Options{Inputs: inputs, MaxRank: opt.MaxRank, SharedDims: true}, true
+	return graph.Options{Inputs: inputs, MaxRank: opt.MaxRank, SharedDims: true}, freed, ok
 }

@@ -32,6 +32,9 @@ type Report struct {
 	// (silent corruption at another batch); for an IR network exported at a static batch, as
 	// inferred with the batch the symbol N.
 	Absorbed []Absorbed
+	// Batch is, for an IR network whose Parameters declare a static batch, what it needs of
+	// another batch (BatchStudy); nil for other models, and when the options bind inputs.
+	Batch *BatchStudy
 	// Complete reports whether the constraints are all the model needs (graph.Result.Complete):
 	// at every binding that satisfies them the model runs, and every OK row holds. Lost lists
 	// where inference lost precision when it is not.
@@ -129,6 +132,11 @@ type Constraint struct {
 	// dynamic that it can only run at one size. check exits 1 on such a condition unless told to
 	// allow it.
 	Fixes []string `json:"fixes,omitempty"`
+	// Blocker names, in an IR network, the OpenVINO blocker that causes the condition, one of
+	// BlockerReshape, BlockerMatMul and BlockerGlobalPool, "" for another cause; BlockerNode is
+	// the path of the blocker when it is not Node (a global pool upstream of it).
+	Blocker     string `json:"blocker,omitempty"`
+	BlockerNode string `json:"blocker_node,omitempty"`
 	// Seq is Node's position in the order inference met the nodes (graph.Result.Nodes): of the
 	// conditions a binding breaks, in Constraints and Implied, the one of least Seq is where a run
 	// of the model stops.

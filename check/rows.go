@@ -53,12 +53,19 @@ func report(g *graph.Graph, form format, file string, opt Options) (*Report, err
 		return nil, err
 	}
 	rep.Absorbed = FindAbsorbed(g, res)
-	if rep.Absorbed == nil && form.dialect() == reshape.OpenVINO {
-		// An IR network exported at a static batch: what a Reshape does to the batch shows
-		// with it a symbol.
-		if free, ok := freeBatch(g, opt); ok {
-			if res, err := graph.Infer(g, free); err == nil {
-				rep.Absorbed = FindAbsorbed(g, res)
+	if form.dialect() == reshape.OpenVINO {
+		nameBlockers(g, res, rep.Constraints)
+	}
+	// What a Reshape does to the batch shows with the batch a symbol: for a batch asked for
+	// (--batch-size), or an IR network exported at a static batch, which the batch study
+	// answers as well.
+	if free, freed, ok := freeBatch(g, opt); ok && (opt.BatchSize > 0 || form.dialect() == reshape.OpenVINO && len(freed) > 0) {
+		if fres, err := graph.Infer(g, free); err == nil {
+			if opt.BatchSize == 0 {
+				rep.Batch = batchStudy(g, res, fres, freed, file)
+			}
+			if rep.Absorbed == nil {
+				rep.Absorbed = FindAbsorbed(g, fres)
 			}
 		}
 	}

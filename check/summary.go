@@ -60,6 +60,10 @@ type Summary struct {
 	// promise that at every binding that satisfies them each model runs and every OK row holds.
 	// Lost lists where inference lost precision in each model that is not (Report.Lost), a JSON
 	// array, empty when none; Incomplete counts those models.
+	// Absorbed counts the Reshapes of every model that absorb the batch into a mixed axis
+	// (Report.Absorbed); left out of JSON when 0.
+	Absorbed int `json:"absorbed,omitempty"`
+
 	Complete   bool   `json:"complete"`
 	Lost       []Loss `json:"lost"`
 	Incomplete int    `json:"incomplete"`
@@ -96,6 +100,7 @@ func Summarize(reports []*Report) Summary {
 				s.Fixed++
 			}
 		}
+		s.Absorbed += len(rep.Absorbed)
 		switch v := rep.Valid(); {
 		case v == ValidNever, v == ValidWhen && s.Valid == ValidAlways:
 			s.Valid = v

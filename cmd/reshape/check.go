@@ -84,8 +84,11 @@ Flags:
                        skipped}, constraints an array of {holds, node, op, why, fixes, file}, lost of
                        {node, op, tensor, why, run_time, file}); a file of a directory that is not a model is
                        {"record":"skipped", file, reason}; a note on a binding {"record":"note", file,
-                       flag, name, message}; shapes are arrays ([2,"B*T","?","1..8"]), null for a
-                       dynamic rank
+                       flag, name, message}; an IR network's batch study is {"record":"batch", file,
+                       symbol, inputs, valid, constraints, implied, fixes, sizes, smallest, failed,
+                       complete, lost}, a Reshape that absorbs the batch {"record":"absorbed", file,
+                       reshape, batch, axis, dim, mixer, mixer_op, why}; shapes are arrays
+                       ([2,"B*T","?","1..8"]), null for a dynamic rank
 ` + limitsHelp(23) + `
 Output: one row per Reshape (and per other node whose inputs break its rule, or that imposes a
 constraint the --dim bindings break: 'N == 1 does not hold at N=2', and per declared output of
@@ -100,7 +103,14 @@ ok, which name the nodes that leave a dim undetermined; for each model with symb
 its operator and why: 'N == 1  /MatMul (MatMul): the inner dims; fixes N'), or "FILE runs at every
 binding of N, H, W"; where the rules could not state what a node needs, "FILE these conditions may
 be incomplete:" and the places where precision is lost, apart from the sizes only a run decides;
-then "N reshapes in F files: A ok, B mismatch, C inferred, D error". A
+a Reshape whose -1 absorbs the batch into an axis a later node mixes; for an IR network whose
+Parameters declare a static batch, without bindings, the batch study: the network inferred again
+with that batch (the dim --batch-size binds) the symbol N, "FILE at a free batch N: runs only when:"
+and its conditions, apart from the model's own; in an IR network, a condition names the OpenVINO
+blocker that causes it: hard-coded-reshape (a constant pattern), constant-matmul (a MatMul's
+constant operand fixes the contracted dim), global-pool (a pool whose kernel is its input's declared
+spatial size, "at POOL" downstream of it); then "N reshapes in F files: A ok, B mismatch, C
+inferred, D error". A
 predicate is written in the dim notation with % (Python's remainder), min, max, == != < <= > >=,
 !, && and ||. On a terminal, every line keeps to its width: long file and node names are
 shortened in the middle; when the table still does not fit, a column of one value becomes a line
@@ -108,11 +118,12 @@ above it ("every row: FILE a.onnx"), symbols longer than two characters get one-
 with a legend ("symbols: B = batch"), and shapes wrap onto more lines; other long lines wrap,
 indented.
 
-Exit status: 0 when no row is mismatch or an error and no constraint fixes a dim the model declares
-dynamic (unless --allow-fixed-dims); 1 otherwise; 2 when a file cannot be read, or a binding
-binds nothing in the one model given (code binding). With every symbol
-bound, 1 says that the model does not run at that binding (or declares a shape the rules do not
-give there).
+Exit status: 0 when no row is mismatch or an error, no constraint fixes a dim the model declares
+dynamic (unless --allow-fixed-dims), and no Reshape absorbs a batch that --batch-size asks for above
+1; 1 otherwise; 2 when a file cannot be read, or a binding binds nothing in the one model given
+(code binding). The batch study never changes it: a network that runs as declared passes;
+--batch-size N asks for a batch. With every symbol bound, 1 says that the model does not run at
+that binding (or declares a shape the rules do not give there).
 
 Examples:
   reshape check
@@ -145,7 +156,37 @@ type (
 		File   string `json:"file"`
 		Reason string `json:"reason"`
 	}
+	// batchRecord is an IR network's batch study (check.BatchStudy), apart from the model's own
+	// conditions, which the summary holds.
+	batchRecord struct {
+		Record      string                `json:"record"` // "batch"
+		File        string                `json:"file"`
+		Symbol      string                `json:"symbol"`
+		Inputs      []string              `json:"inputs"`
+		Valid       check.Validity        `json:"valid"`
+		Constraints []check.Constraint    `json:"constraints"`
+		Implied     []check.Implied       `json:"implied,omitempty"`
+		Fixes       []string              `json:"fixes,omitempty"`
+		Sizes       map[string]check.Size `json:"sizes,omitempty"`
+		Smallest    map[string]int64      `json:"smallest,omitempty"`
+		Failed      []string              `json:"failed,omitempty"`
+		Complete    bool                  `json:"complete"`
+		Lost        []check.Loss          `json:"lost"`
+	}
+	// absorbedRecord is a Reshape that absorbs the batch into a mixed axis (check.Absorbed).
+	absorbedRecord struct {
+		Record string `json:"record"` // "absorbed"
+		File   string `json:"file"`
+		check.Absorbed
+	}
 )
+
+// newBatchRecord returns the record of the batch study of the report of file.
+func newBatchRecord(file string, b *check.BatchStudy) batchRecord {
+	return batchRecord{Record: "batch", File: file, Symbol: b.Symbol, Inputs: b.Inputs, Valid: b.Valid(),
+		Constraints: append([]check.Constraint{}, b.Constraints...), Implied: b.Implied, Fixes: b.Fixes, Sizes: b.SizeRecords(file),
+		Smallest: b.Sizes.Smallest, Failed: b.Failed, Complete: b.Complete, Lost: append([]check.Loss{}, b.Lost...)}
+}
 
 func runCheck(e *env, args []string) int {
 	fs := flag.NewFlagSet("check", flag.ContinueOnError)
@@ -194,6 +235,12 @@ func runCheck(e *env, args []string) int {
 			for _, n := range bindingNotes(rep.Bindings, rep.Symbols, *batchSize) {
 				n.Record, n.File = "note", rep.File
 				e.emit(n)
+			}
+			for _, a := range rep.Absorbed {
+				e.emit(absorbedRecord{"absorbed", rep.File, a})
+			}
+			if rep.Batch != nil {
+				e.emit(newBatchRecord(rep.File, rep.Batch))
 			}
 		}
 	}
@@ -273,7 +320,19 @@ func runCheck(e *env, args []string) int {
 			c.print(stdout, *quiet, *allowFixed)
 			printNotes(stdout, rep.File+": ", bindingNotes(rep.Bindings, rep.Symbols, *batchSize))
 			for _, a := range rep.Absorbed {
-				fmt.Fprintf(stdout, "%s: %s\n", rep.File, a)
+				fmt.Fprintf(stdout, "%s: %s", rep.File, a)
+				if *batchSize > 1 {
+					fmt.Fprintf(stdout, " (--batch-size %d asks for one: exit status 1)", *batchSize)
+				}
+				fmt.Fprintln(stdout)
+			}
+			if b := rep.Batch; b != nil {
+				c := conditions{who: rep.File + " at a free batch " + b.Symbol + ": ", symbols: b.Symbols, Conditions: b.Conditions,
+					valid: b.Valid(), complete: b.Complete, lost: b.Lost}
+				c.print(stdout, *quiet, false)
+				for _, f := range b.Failed {
+					fmt.Fprintf(stdout, "%sfails at every batch: %s\n", c.who, f)
+				}
 			}
 		}
 		fmt.Fprintln(stdout, sum)
@@ -281,7 +340,7 @@ func runCheck(e *env, args []string) int {
 	switch {
 	case sum.Unreadable > 0:
 		return 2
-	case !sum.AllOK(), (sum.Fixed > 0 || len(sum.Fixes) > 0) && !*allowFixed:
+	case !sum.AllOK(), (sum.Fixed > 0 || len(sum.Fixes) > 0) && !*allowFixed, sum.Absorbed > 0 && *batchSize > 1:
 		return 1
 	}
 	return 0

@@ -29,8 +29,8 @@ type conditions struct {
 }
 
 // print prints the conditions before the summary: the section "runs only when:" with a line per
-// constraint (the predicate, the node, its operator and why, the other nodes that impose it, and
-// the symbols it fixes), then "valid sizes:" with what they leave each symbol and the smallest
+// constraint (the predicate, the node, its operator and why, the other nodes that impose it, the
+// symbols it fixes, and the OpenVINO blocker that causes it), then "valid sizes:" with what they leave each symbol and the smallest
 // binding that runs; or "runs at every binding of N, H, W" when there are none, symbols are left
 // free and nothing failed ("states no condition on N, H, W" when they may be incomplete). Then,
 // when they may be incomplete, the places where precision is lost and the sizes only a run
@@ -69,6 +69,12 @@ func (c *conditions) printConditions(w io.Writer, quiet, allowFixed bool) {
 		}
 		if len(c.Fixes) > 0 {
 			where += "; fixes " + strings.Join(c.Fixes, ", ")
+		}
+		if c.Blocker != "" {
+			where += "; blocker " + c.Blocker
+			if c.BlockerNode != "" {
+				where += " at " + c.BlockerNode
+			}
 		}
 		fmt.Fprintf(tw, "  %s\t%s\n", c.Holds, where)
 	}

@@ -242,7 +242,8 @@ func TestCheckBuiltin(t *testing.T) {
 		t.Fatalf("exit %d, stderr %s", code, stderr)
 	}
 	lines := strings.Split(strings.TrimSpace(stdout), "\n")
-	if len(lines) != 7 || !strings.HasPrefix(lines[0], "FILE") || lines[6] != "5 reshapes in 1 file: 5 ok, 0 mismatch, 0 inferred, 0 error" {
+	if len(lines) != 8 || !strings.HasPrefix(lines[0], "FILE") || lines[6] != "spec_examples.xml at a free batch N: runs at every binding of N" ||
+		lines[7] != "5 reshapes in 1 file: 5 ok, 0 mismatch, 0 inferred, 0 error" {
 		t.Fatalf("stdout:\n%s", stdout)
 	}
 	for _, l := range lines[1:6] {
@@ -251,7 +252,7 @@ func TestCheckBuiltin(t *testing.T) {
 		}
 	}
 	code, stdout, _ = cli("", "check", "--json")
-	if code != 0 || strings.Count(stdout, "\n") != 6 || strings.Count(stdout, `{"record":"reshape","file":"spec_examples.xml",`) != 5 ||
+	if code != 0 || strings.Count(stdout, "\n") != 7 || !strings.Contains(stdout, `{"record":"batch","file":"spec_examples.xml","symbol":"N",`) || strings.Count(stdout, `{"record":"reshape","file":"spec_examples.xml",`) != 5 ||
 		!strings.Contains(stdout, `"input":[2,5,5,24],"pattern":[0,-1,4],"pattern_shape":[3],"pattern_source":"const","special_zero":true,"inferred":[2,150,4],"declared":[2,150,4],"verdict":"ok"}`) ||
 		!strings.HasSuffix(stdout, `{"record":"summary","reshapes":5,"nodes":0,"ok":5,"mismatch":0,"inferred":0,"error":0,"unknown":0,"stale":0,"run":0,"run_ok":0,"constraints":[],"valid":"always","fixed":0,"complete":true,"lost":[],"incomplete":0,"files":1,"unreadable":0,"skipped":0}`+"\n") {
 		t.Fatalf("--json: exit %d\n%s", code, stdout)
