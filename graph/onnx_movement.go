@@ -564,7 +564,7 @@ func sizeDims(c *ctx, dims []sym.Dim, axes []int, sizes *Info, policy string) ([
 }
 
 // maxBlock bounds a blocksize, so that its square is an int64.
-const maxBlock = 1 << 31
+const maxBlock int64 = 1 << 31
 
 // blockSize returns the blocksize attribute, which the node must have, in [1, maxBlock].
 func blockSize(c *ctx) (int64, error) {

@@ -323,7 +323,7 @@ func TestMalformed(t *testing.T) {
 		return modelPB(pb{}.msg(fGraphInput, valueInfoPB("x", onnx.Float, dims)))
 	}
 	// 2^63-1 fits an int64: it is a static dimension, and only a volume that needs it can overflow.
-	if m, err := onnx.DecodeModel(valueInfo(math.MaxInt64)); err != nil || m.Graph.Inputs[0].Shape.String() != "[9223372036854775807]" {
+	if m, err := onnx.DecodeModel(valueInfo(int64(math.MaxInt64))); err != nil || m.Graph.Inputs[0].Shape.String() != "[9223372036854775807]" {
 		t.Errorf("dim_value 2^63-1: %v, %v", m, err)
 	}
 	for _, c := range []struct {

@@ -166,6 +166,8 @@ func valueInfoPB(name string, elem onnx.DataType, dims []any) pb {
 			switch d := d.(type) {
 			case int:
 				dim = dim.int(fDimValue, int64(d))
+			case int64: // one past int's range on 32-bit platforms
+				dim = dim.int(fDimValue, d)
 			case string:
 				dim = dim.str(fDimParam, d)
 			}
