@@ -366,7 +366,7 @@ func ovInterpolate1(c *ctx) error {
 }
 
 // ovReverse: Reverse-1: the data's shape. With mode index the axes (input 1) are 1-D axes of the
-// data; with mode mask a 1-D boolean of one element per axis.
+// data, of an integer type; with mode mask a 1-D boolean of one element per axis.
 func ovReverse(c *ctx) error {
 	mode, err := c.String("mode", "")
 	if err != nil {
@@ -382,6 +382,9 @@ func ovReverse(c *ctx) error {
 	axes, n, err := ovVector(c, 1, "axes")
 	if err != nil {
 		return err
+	}
+	if t := axes.Type; t != element.Undefined && ((mode == "mask") != (t == element.Boolean) || mode == "index" && t.IsFloat()) {
+		return c.Errorf(errcode.ErrDataType, "the axes are %v: mode %s takes integer indices, mask booleans", t, mode)
 	}
 	if r, ok := data.Rank(); ok {
 		switch ax, known := axes.Ints(); {
