@@ -72,3 +72,16 @@ func TestAvoidable(t *testing.T) {
 		}
 	}
 }
+
+// TestAvoidableNodeRow: the row of a node other than a Reshape whose error a run avoids counts as
+// avoidable, not as a failing node.
+func TestAvoidableNodeRow(t *testing.T) {
+	rep := &check.Report{File: "m.onnx", Rows: []check.Row{
+		{Name: "r", Op: "Reshape", Verdict: check.OK},
+		{Name: "if/then_branch/add", Op: "Add", Verdict: check.Avoidable},
+	}}
+	s := check.Summarize([]*check.Report{rep})
+	if s.Nodes != 0 || s.Avoidable != 1 || s.Error != 0 || strings.Contains(s.String(), "failing") {
+		t.Errorf("%d failing nodes, %d avoidable, %d error: %s", s.Nodes, s.Avoidable, s.Error, s)
+	}
+}
