@@ -1143,8 +1143,10 @@ func (e *engine) current(in *Info) *Info {
 	for i, d := range in.Value {
 		in.Value[i] = e.solver.Dim(d)
 	}
-	for i, f := range in.fracs {
-		in.fracs[i].num = e.solver.Dim(f.num)
+	if in.fracs != nil {
+		for i, f := range *in.fracs {
+			(*in.fracs)[i].num = e.solver.Dim(f.num)
+		}
 	}
 	if in.elems != nil {
 		in.elems = &[2]sym.Dim{e.solver.Dim(in.elems[0]), e.solver.Dim(in.elems[1])}

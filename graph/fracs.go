@@ -147,7 +147,7 @@ func (f frac) truncated() sym.Dim {
 // floatValues returns the values of the float tensor in as fracs: its own, or its constants'.
 func floatValues(in *Info) ([]frac, bool) {
 	if in.fracs != nil {
-		return in.fracs, true
+		return *in.fracs, true
 	}
 	if in.Floats == nil {
 		return nil, false
@@ -182,7 +182,7 @@ func setFracs(out *Info, v []frac, kept []bool, cast bool) {
 		}
 		v[i].needs = withNeeds([]need{{f.num, p}}, f)
 	}
-	out.fracs = v
+	out.fracs = &v
 }
 
 // mapFracs sets the values of out to f of those of in, for a unary operator op on floats
@@ -195,7 +195,7 @@ func mapFracs(out, in *Info, op string) {
 	if f == nil {
 		return
 	}
-	v := in.fracs
+	v := *in.fracs
 	var ok bool
 	res := make([]frac, len(v))
 	for i, x := range v {

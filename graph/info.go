@@ -40,6 +40,9 @@ type Info struct {
 	// Optional reports that the value is an ONNX optional: empty, or the value the other fields
 	// describe (a tensor of Type and Shape, a sequence, a map).
 	Optional bool
+	// taint says where what is not known of it comes from (lost.go); beside the booleans, in
+	// their word of the struct.
+	taint taint
 	// Seq, when not nil, makes the value an ONNX sequence and says what is known of its length and
 	// elements. Type is then element.Undefined and Shape a dynamic rank: what a rule of a tensor
 	// operator reads of a value that is not a tensor.
@@ -58,11 +61,11 @@ type Info struct {
 	elems *[2]sym.Dim
 
 	// fracs holds the values of a float tensor of static shape and at most MaxValue elements
-	// computed from the model's shapes, when each is known exactly (fracs.go); nil otherwise.
-	fracs []frac
+	// computed from the model's shapes, when each is known exactly (fracs.go); nil otherwise. A
+	// pointer: most Infos have none.
+	fracs *[]frac
 
-	gen   int   // the generation of the engine's substitutions this Info reflects
-	taint taint // where what is not known of it comes from (lost.go)
+	gen int // the generation of the engine's substitutions this Info reflects
 }
 
 // Seq is what inference knows of an ONNX sequence (Info.Seq): its length and its elements, which

@@ -177,11 +177,11 @@ func castTo(c *ctx, in *Info, t element.Type) error {
 	values := in.Value
 	if in.fracs != nil && isIntegral(t) && t != element.Boolean {
 		// Floats to integers truncate toward zero, where the floats are exact.
-		if err := requireNeeds(c, in.fracs, in.Type); err != nil {
+		if err := requireNeeds(c, *in.fracs, in.Type); err != nil {
 			return err
 		}
-		values = make([]sym.Dim, len(in.fracs))
-		for i, f := range in.fracs {
+		values = make([]sym.Dim, len(*in.fracs))
+		for i, f := range *in.fracs {
 			values[i] = f.truncated()
 		}
 	}
@@ -237,10 +237,10 @@ func castTo(c *ctx, in *Info, t element.Type) error {
 		var kept []bool
 		if p, ok := significand(in.Type); ok {
 			if q, ok := significand(t); ok && q >= p {
-				kept = filledBool(len(in.fracs)) // a wider type holds the values
+				kept = filledBool(len(*in.fracs)) // a wider type holds the values
 			}
 		}
-		setFracs(out, slices.Clone(in.fracs), kept, true)
+		setFracs(out, slices.Clone(*in.fracs), kept, true)
 	case t.IsFloat() && in.Value != nil:
 		f := make([]float64, len(in.Value))
 		v := make([]frac, len(in.Value))
