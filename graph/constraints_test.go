@@ -165,7 +165,8 @@ func TestModelConstraints(t *testing.T) {
 			node("shape", "Shape", []string{"x"}, []string{"s"}).
 			node("len", "Slice", []string{"s", "one", "two"}, []string{"t"}).
 			ints("two", nil, 2).
-			node("slice", "Slice", []string{"pos", "zero", "t", "zero"}, []string{"p"}).
+			node("slice", "Slice", []string{"pos", "zero", "t", "zero"}, []string{"pi"}).
+			node("float", "Cast", []string{"pi"}, []string{"p"}, attrInt("to", 1)).
 			node("add", "Add", []string{"x", "p"}, []string{"y"}).output("y"),
 			want: []string{"T <= 1500 (add (Add): input 1 dim 0 broadcast at output axis 1)"},
 			bad:  map[string]int64{"B": 1, "T": 1501}, node: "add", y: "[B,T,64]"},

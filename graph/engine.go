@@ -189,13 +189,26 @@ func (r *Result) Lost() []Loss { return slices.Clone(r.lost) }
 // N == 1 does not hold at N=2"; it wraps errcode.ErrInvalidShape. A symbol that a recorded
 // equality fixes takes its value from the others. When none fails but b leaves out a symbol that
 // one needs, the error is a *sym.UnboundError naming it (errcode.ErrSyntax); nil when all hold.
-func (r *Result) Check(b map[string]int64) error { return r.e.solver.Check(b) }
+// Before the constraints, a node whose element types a runtime refuses at load
+// (NodeResult.TypeErr) fails every binding: the first such node's error, in the order of Nodes,
+// wrapping errcode.ErrDataType or errcode.ErrNoKernel and naming the node and its input ("/Sqrt
+// (Sqrt): input 0 ("x") is i64: Sqrt-13 takes f16, f32, f64 or bf16 for X (type constraint T)").
+func (r *Result) Check(b map[string]int64) error {
+	for i := range r.Nodes {
+		if err := r.Nodes[i].TypeErr; err != nil {
+			return err
+		}
+	}
+	return r.e.solver.Check(b)
+}
 
 // Eval returns the dims of the tensor at path (as Tensor finds it) at the binding b of the model's
 // symbols (map[string]int64{"N": 8}), in elements, as a runtime that allocates a request's outputs
 // needs them: it checks b against the model's conditions first (Check), so that a binding the
 // model refuses is an error naming the condition and its node, a *sym.ConstraintError wrapping
-// errcode.ErrInvalidShape, and never a shape (a negative size, or one the model does not give);
+// errcode.ErrInvalidShape, and never a shape (a negative size, or one the model does not give),
+// and a model a runtime refuses to load for an element type is its node's error (wrapping
+// errcode.ErrDataType or errcode.ErrNoKernel) at every binding;
 // then the tensor's shape is evaluated (sym.Shape.Eval: a *sym.UnboundError for a symbol b leaves
 // out, an error wrapping errcode.ErrInvalidShape for a dim the model gives no name or a rank not
 // known). A path of no tensor is an error wrapping errcode.ErrSyntax. Where the result is not

@@ -70,7 +70,8 @@ func TestLost(t *testing.T) {
 		{name: "an If on data joins", b: ifModel("c", squeeze, keep, func(b *model) *model { return b.output("y") }),
 			lost: []string{"if (If): output 0 is [N] from then_branch and [N,F] from else_branch: the condition decides which (only a run decides) [y]"}},
 		{name: "an If on the symbols, once per branch: the other fails", b: ifModel("f1", squeeze, keep, func(b *model) *model {
-			return b.ints("three", nil, 7, 8, 9).node("cat", "Concat", []string{"y", "three"}, []string{"z"}, attrInt("axis", 0)).output("z")
+			return b.ints("three", nil, 7, 8, 9).node("float", "Cast", []string{"three"}, []string{"f3"}, attrInt("to", 1)).
+				node("cat", "Concat", []string{"y", "f3"}, []string{"z"}, attrInt("axis", 0)).output("z")
 		}),
 			constraints: []string{"F == 1 (cat (Concat): where it does not hold, if takes its other branch, and this node fails)"},
 			tensors:     map[string]string{"y": "[N]", "z": "[N+3]"}},
@@ -124,7 +125,8 @@ func TestLost(t *testing.T) {
 func TestForkCheck(t *testing.T) {
 	squeeze, keep := squeezeLast()
 	b := ifModel("f1", squeeze, keep, func(b *model) *model {
-		return b.ints("three", nil, 7, 8, 9).node("cat", "Concat", []string{"y", "three"}, []string{"z"}, attrInt("axis", 0)).output("z")
+		return b.ints("three", nil, 7, 8, 9).node("float", "Cast", []string{"three"}, []string{"f3"}, attrInt("to", 1)).
+			node("cat", "Concat", []string{"y", "f3"}, []string{"z"}, attrInt("axis", 0)).output("z")
 	})
 	res, err := Infer(decodeGraph(t, b.encode()), Options{})
 	if err != nil {

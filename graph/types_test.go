@@ -1,6 +1,7 @@
 package graph
 
 import (
+	"cmp"
 	"errors"
 	"github.com/reshape-go/reshape/element"
 	"github.com/reshape-go/reshape/sym"
@@ -183,9 +184,11 @@ func TestTypeFixtures(t *testing.T) {
 				t.Fatalf("onnxruntime says %q, and the fixture's node is %q", ort, node)
 			}
 			var got []string
+			var first error
 			for _, r := range res.Nodes {
 				if r.TypeErr != nil {
 					got = append(got, r.Path+" "+errcode.Code(r.TypeErr)+": "+r.TypeErr.Error())
+					first = cmp.Or(first, r.TypeErr)
 				}
 			}
 			switch {
@@ -193,6 +196,21 @@ func TestTypeFixtures(t *testing.T) {
 				t.Errorf("onnxruntime loads it, and: %s", strings.Join(got, "; "))
 			case !loads && (len(got) != 1 || !strings.HasPrefix(got[0], node+" "+code+": ")):
 				t.Errorf("onnxruntime refuses it (%s): got %q, want one %s error at %s", ort, got, code, node)
+			}
+			// The library's verdicts at a binding: the type error, at every binding, or none.
+			b := map[string]int64{}
+			for _, s := range res.Symbols() {
+				b[s.Name] = max(s.Lo, 2)
+			}
+			_, evalErr := res.Eval(g.Outputs[0], b)
+			for what, err := range map[string]error{"Check": res.Check(b), "Eval": evalErr} {
+				typed := errors.Is(err, errcode.ErrDataType) || errors.Is(err, errcode.ErrNoKernel)
+				switch {
+				case loads && typed:
+					t.Errorf("onnxruntime loads it, and %s(%v) = %v", what, b, err)
+				case !loads && (err != first || errcode.Code(err) != code || !strings.HasPrefix(err.Error(), node+" (")):
+					t.Errorf("onnxruntime refuses it (%s): %s(%v) = %v, want the %s error of %s (%v)", ort, what, b, err, code, node, first)
+				}
 			}
 		})
 	}
