@@ -30,7 +30,8 @@
 // operation specification: an input of a type the operator does not take, or two inputs of one
 // type constraint of two types, is NodeResult.TypeErr, wrapping errcode.ErrDataType; an ONNX node
 // of a type its schema allows and onnxruntime has no CPU kernel for, one wrapping
-// errcode.ErrNoKernel. After an ONNX node's rule, an output of another element type than the
+// errcode.ErrNoKernel. After an ONNX node's rule, an output of a type an attribute sets (Cast's
+// to, ConstantOfShape's value) is checked alike, and an output of another element type than the
 // graph declares for it is a TypeErr wrapping errcode.ErrDataType too. A rule follows the
 // operator's specification at every version of its domain (Supported says which operators have
 // one).

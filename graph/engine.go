@@ -303,7 +303,8 @@ type NodeResult struct {
 	// errcode.ErrDataType that names the input, its type and the types allowed, or two inputs of
 	// one type constraint of two types. For a node the ONNX specification allows, it wraps
 	// errcode.ErrNoKernel when onnxruntime 1.20.1's CPU provider has no kernel for the type:
-	// onnxruntime refuses to load the model. For an ONNX node whose inputs are accepted, it wraps
+	// onnxruntime refuses to load the model. An output whose type an attribute sets (Cast's to,
+	// ConstantOfShape's value) is checked alike. For an ONNX node whose inputs are accepted, it wraps
 	// errcode.ErrDataType when the rule gives an output another element type than the graph
 	// declares for it (a value_info, a graph output), which onnxruntime refuses at load too.
 	// Either way a runtime refuses the model when it loads it, whatever the bindings and whichever
@@ -969,7 +970,7 @@ func (e *engine) node(s *scope, i int) error {
 	c.out = e.ptrs.Make(len(n.Outputs))
 	r := NodeResult{Path: c.path, Scope: strings.TrimSuffix(s.path, "/"), Node: n, Index: i, Graph: s.g, Inputs: c.in, NotTaken: s.notTaken}
 	if err == nil {
-		r.TypeErr = e.checkTypes(c, def, domain)
+		r.TypeErr = e.checkTypes(c, def, domain, false)
 	}
 	for _, in := range c.in {
 		if in != nil && in.FailedAt != "" && r.Blocked == "" {
@@ -1044,8 +1045,10 @@ func (e *engine) node(s *scope, i int) error {
 	}
 	r.Outputs = c.out
 	if r.TypeErr == nil && r.Err == nil && r.Blocked == "" && def != nil && domain != DomainOpenVINO && domain != DomainOneDNN {
-		if err := declaredTypes(s.g, n.Outputs, c.out); err != nil {
-			r.TypeErr = c.wrap(err)
+		if r.TypeErr = e.checkTypes(c, def, domain, true); r.TypeErr == nil {
+			if err := declaredTypes(s.g, n.Outputs, c.out); err != nil {
+				r.TypeErr = c.wrap(err)
+			}
 		}
 	}
 	if s.record && !(s.notTaken && (r.Err != nil || r.Blocked != "")) {
@@ -1055,14 +1058,22 @@ func (e *engine) node(s *scope, i int) error {
 }
 
 // checkTypes returns the error, wrapped with the node's path, of a node whose input element types
-// its operator does not accept at its version (typeSig.check), nil when they are accepted or its
-// operator's types are not known. def is the node's op, nil for an operator without a rule.
-func (e *engine) checkTypes(c *ctx, def *opDef, domain string) error {
+// its operator does not accept at its version (typeSig.check), or, with outputs set, whose rule
+// gives an output of a type that an attribute sets (Cast's to) and that its operator does not take
+// at its version or onnxruntime has no kernel for (typeSig.checkOutputs); nil when they are
+// accepted or its operator's types are not known. def is the node's op, nil for an operator
+// without a rule.
+func (e *engine) checkTypes(c *ctx, def *opDef, domain string, outputs bool) error {
 	s := e.signature(c, def, domain)
-	if s == nil {
-		return nil
+	var err error
+	switch {
+	case s == nil:
+	case outputs:
+		err = s.checkOutputs(c.n.Op, c.out, c.n.Outputs)
+	default:
+		err = s.check(c.n.Op, c.in, c.n.Inputs)
 	}
-	if err := s.check(c.n.Op, c.in, c.n.Inputs); err != nil {
+	if err != nil {
 		return c.wrap(err)
 	}
 	return nil

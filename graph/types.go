@@ -263,6 +263,42 @@ func (s *typeSig) check(op string, ins []*Info, names []string) error {
 		inputName(kernel, names), ins[kernel].Type, op, s.version, p.name, v.ort.list("and"))
 }
 
+// checkOutputs returns an error when the element type of an output outs[k] (named names[k]) of a
+// variable that no input binds, whose type an attribute sets (Cast's to, ConstantOfShape's value),
+// is not one the signature allows, wrapping errcode.ErrDataType, or one onnxruntime has no CPU
+// kernel for, wrapping errcode.ErrNoKernel: "output 0 ("y") is i4, which Cast-21 allows for output,
+// and onnxruntime 1.20.1 has no CPU kernel for it". An output of a type not known, or whose Info is
+// the declaration, is not checked.
+func (s *typeSig) checkOutputs(op string, outs []*Info, names []string) error {
+	for k, out := range outs {
+		if out == nil || out.Type == element.Undefined || out.FromDecl || k >= len(s.out) || s.bound(s.out[k].v) {
+			continue
+		}
+		p := s.out[k]
+		v := &s.vars[p.v]
+		switch {
+		case v.tensor == 0:
+		case !v.tensor.has(out.Type):
+			return errcode.Errorf(errcode.ErrDataType, "%s is %s: %s-%d takes %s for %s%s", portName("output", k, names), out.Type,
+				op, s.version, v.tensor, p.name, v.named())
+		case v.ort != 0 && !v.ort.has(out.Type):
+			return errcode.Errorf(errcode.ErrNoKernel, "%s is %s, which %s-%d allows for %s, and onnxruntime 1.20.1 has no CPU kernel for it (it has them for %s): onnxruntime refuses to load the model",
+				portName("output", k, names), out.Type, op, s.version, p.name, v.ort.list("and"))
+		}
+	}
+	return nil
+}
+
+// bound reports whether an input of the signature is of the type variable v.
+func (s *typeSig) bound(v uint8) bool {
+	for _, p := range s.in {
+		if p.v == v {
+			return true
+		}
+	}
+	return false
+}
+
 // named returns " (type constraint T)" for a variable of a name, "" for one of a fixed type.
 func (v *typeVar) named() string {
 	if v.name == "" {
@@ -272,8 +308,11 @@ func (v *typeVar) named() string {
 }
 
 // inputName names input k of a node for messages: `input 1 ("n")`.
-func inputName(k int, names []string) string {
-	s := "input " + strconv.Itoa(k)
+func inputName(k int, names []string) string { return portName("input", k, names) }
+
+// portName names input or output (kind) k of a node for messages: `output 0 ("y")`.
+func portName(kind string, k int, names []string) string {
+	s := kind + " " + strconv.Itoa(k)
 	if k < len(names) && names[k] != "" {
 		s += " (" + strconv.Quote(names[k]) + ")"
 	}

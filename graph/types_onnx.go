@@ -24,60 +24,63 @@ const (
 	ts15 typeSet = 1<<element.U8 | 1<<element.I8 | 1<<element.U16 | 1<<element.I16 | 1<<element.I32 | 1<<element.I64 | 1<<element.U32 | 1<<element.U64
 	ts16 typeSet = 1<<element.I32 | 1<<element.I64
 	ts17 typeSet = 1<<element.F32 | 1<<element.U8 | 1<<element.I8 | 1<<element.U16 | 1<<element.I16 | 1<<element.I32 | 1<<element.I64 | 1<<element.Boolean | 1<<element.F16 | 1<<element.F64 | 1<<element.U32 | 1<<element.U64
-	ts18 typeSet = 1<<element.F32 | 1<<element.U8 | 1<<element.I8 | 1<<element.U16 | 1<<element.I16 | 1<<element.I32 | 1<<element.I64 | 1<<element.String | 1<<element.Boolean | 1<<element.F16 | 1<<element.F64 | 1<<element.U32 | 1<<element.U64
-	ts19 typeSet = 1<<element.F32 | 1<<element.U8 | 1<<element.I8 | 1<<element.U16 | 1<<element.I16 | 1<<element.I32 | 1<<element.I64 | 1<<element.String | 1<<element.Boolean | 1<<element.F16 | 1<<element.F64 | 1<<element.U32 | 1<<element.U64 | 1<<element.BF16
-	ts20 typeSet = 1<<element.F32 | 1<<element.U8 | 1<<element.I8 | 1<<element.U16 | 1<<element.I16 | 1<<element.I32 | 1<<element.I64 | 1<<element.String | 1<<element.Boolean | 1<<element.F16 | 1<<element.F64 | 1<<element.U32 | 1<<element.U64 | 1<<element.BF16 | 1<<element.F8E4M3 | 1<<element.F8E5M2
+	ts18 typeSet = 1<<element.F32 | 1<<element.U8 | 1<<element.I8 | 1<<element.U16 | 1<<element.I16 | 1<<element.I32 | 1<<element.I64 | 1<<element.String | 1<<element.Boolean | 1<<element.F16 | 1<<element.F64 | 1<<element.U32 | 1<<element.U64 | 1<<element.BF16 | 1<<element.F8E4M3 | 1<<element.F8E5M2
+	ts19 typeSet = 1<<element.F32 | 1<<element.U8 | 1<<element.I8 | 1<<element.U16 | 1<<element.I16 | 1<<element.I32 | 1<<element.I64 | 1<<element.String | 1<<element.Boolean | 1<<element.F16 | 1<<element.F64 | 1<<element.U32 | 1<<element.U64
+	ts20 typeSet = 1<<element.F32 | 1<<element.U8 | 1<<element.I8 | 1<<element.U16 | 1<<element.I16 | 1<<element.I32 | 1<<element.I64 | 1<<element.String | 1<<element.Boolean | 1<<element.F16 | 1<<element.F64 | 1<<element.U32 | 1<<element.U64 | 1<<element.BF16
 	ts21 typeSet = 1<<element.F32 | 1<<element.U8 | 1<<element.I8 | 1<<element.U16 | 1<<element.I16 | 1<<element.I32 | 1<<element.I64 | 1<<element.String | 1<<element.Boolean | 1<<element.F16 | 1<<element.F64 | 1<<element.U32 | 1<<element.U64 | 1<<element.BF16 | 1<<element.F8E4M3 | 1<<element.F8E5M2 | 1<<element.U4 | 1<<element.I4
 	ts22 typeSet = 1 << element.F32
 	ts23 typeSet = 1<<element.F32 | 1<<element.U8 | 1<<element.I8 | 1<<element.I32 | 1<<element.I64 | 1<<element.Boolean | 1<<element.F16 | 1<<element.F64 | 1<<element.U32 | 1<<element.U64
 	ts24 typeSet = 1<<element.F32 | 1<<element.U8 | 1<<element.I8 | 1<<element.I32 | 1<<element.I64 | 1<<element.F16 | 1<<element.F64 | 1<<element.U32 | 1<<element.U64
-	ts25 typeSet = 1<<element.U8 | 1<<element.I8
-	ts26 typeSet = 1 << element.U8
-	ts27 typeSet = 1 << element.I32
-	ts28 typeSet = 1<<element.F32 | 1<<element.I32 | 1<<element.I64 | 1<<element.F64 | 1<<element.U32 | 1<<element.U64
-	ts29 typeSet = 1<<element.F32 | 1<<element.I32 | 1<<element.I64 | 1<<element.F64
-	ts30 typeSet = 1<<element.U8 | 1<<element.I8 | 1<<element.I32
-	ts31 typeSet = 1<<element.U8 | 1<<element.I8 | 1<<element.I32 | 1<<element.F8E4M3 | 1<<element.F8E5M2
-	ts32 typeSet = 1<<element.F32 | 1<<element.F16 | 1<<element.BF16
-	ts33 typeSet = 1<<element.U8 | 1<<element.I8 | 1<<element.U16 | 1<<element.I16 | 1<<element.I32 | 1<<element.F8E4M3 | 1<<element.F8E5M2 | 1<<element.U4 | 1<<element.I4
-	ts34 typeSet = 1<<element.I32 | 1<<element.I64 | 1<<element.Boolean
-	ts35 typeSet = 1<<element.F32 | 1<<element.I32 | 1<<element.I64 | 1<<element.Boolean | 1<<element.F16 | 1<<element.F64
-	ts36 typeSet = 1<<element.F32 | 1<<element.I32 | 1<<element.I64 | 1<<element.String | 1<<element.Boolean | 1<<element.F16 | 1<<element.F64
-	ts37 typeSet = 1<<element.F32 | 1<<element.I32 | 1<<element.I64 | 1<<element.F16 | 1<<element.F64 | 1<<element.U64
-	ts38 typeSet = 1<<element.F32 | 1<<element.F64
-	ts39 typeSet = 1<<element.F32 | 1<<element.F16 | 1<<element.F64 | 1<<element.BF16 | 1<<element.F8E4M3 | 1<<element.F8E5M2
-	ts40 typeSet = 1<<element.F32 | 1<<element.BF16
-	ts41 typeSet = 1<<element.F32 | 1<<element.U8 | 1<<element.I8 | 1<<element.F16 | 1<<element.F64
-	ts42 typeSet = 1<<element.F32 | 1<<element.I8 | 1<<element.I16 | 1<<element.I32 | 1<<element.I64 | 1<<element.F16 | 1<<element.F64
-	ts43 typeSet = 1<<element.F32 | 1<<element.I8 | 1<<element.I32 | 1<<element.I64 | 1<<element.F16 | 1<<element.F64
-	ts44 typeSet = 1<<element.F32 | 1<<element.I8 | 1<<element.I16 | 1<<element.I32 | 1<<element.I64 | 1<<element.F16 | 1<<element.F64 | 1<<element.BF16
-	ts45 typeSet = 1<<element.F32 | 1<<element.U8 | 1<<element.I32 | 1<<element.I64 | 1<<element.Boolean | 1<<element.F16
-	ts46 typeSet = 1<<element.F32 | 1<<element.I32 | 1<<element.I64 | 1<<element.F16
-	ts47 typeSet = 1<<element.F32 | 1<<element.I64 | 1<<element.F16
-	ts48 typeSet = 1<<element.F32 | 1<<element.I64 | 1<<element.String | 1<<element.F16
-	ts49 typeSet = 1<<element.F32 | 1<<element.I32 | 1<<element.I64 | 1<<element.F16 | 1<<element.F64 | 1<<element.BF16
-	ts50 typeSet = 1<<element.U8 | 1<<element.I8 | 1<<element.F8E4M3 | 1<<element.F8E5M2
-	ts51 typeSet = 1<<element.F32 | 1<<element.I32
-	ts52 typeSet = 1<<element.F32 | 1<<element.I32 | 1<<element.F16 | 1<<element.BF16
-	ts53 typeSet = 1<<element.U8 | 1<<element.I8 | 1<<element.U16 | 1<<element.I16 | 1<<element.F8E4M3 | 1<<element.F8E5M2 | 1<<element.U4 | 1<<element.I4
-	ts54 typeSet = 1<<element.F32 | 1<<element.I16 | 1<<element.I32 | 1<<element.I64 | 1<<element.F64
-	ts55 typeSet = 1<<element.F32 | 1<<element.U8 | 1<<element.I8 | 1<<element.I32 | 1<<element.I64 | 1<<element.F16 | 1<<element.F64 | 1<<element.U32 | 1<<element.U64 | 1<<element.BF16
-	ts56 typeSet = 1<<element.F32 | 1<<element.U8 | 1<<element.I8 | 1<<element.I32 | 1<<element.I64 | 1<<element.Boolean | 1<<element.F16 | 1<<element.F64 | 1<<element.U32 | 1<<element.U64 | 1<<element.BF16
-	ts57 typeSet = 1<<element.F32 | 1<<element.U8 | 1<<element.I8 | 1<<element.I32 | 1<<element.I64 | 1<<element.Boolean | 1<<element.F16 | 1<<element.F64
-	ts58 typeSet = 1 << element.String
-	ts59 typeSet = 1<<element.F32 | 1<<element.I8 | 1<<element.I32 | 1<<element.F16 | 1<<element.F64
-	ts60 typeSet = 1<<element.F32 | 1<<element.U8 | 1<<element.I8 | 1<<element.I32 | 1<<element.F16
-	ts61 typeSet = 1<<element.F32 | 1<<element.I32 | 1<<element.I64 | 1<<element.String | 1<<element.F16 | 1<<element.F64
-	ts62 typeSet = 1<<element.I32 | 1<<element.I64 | 1<<element.String
-	ts63 typeSet = 1<<element.F32 | 1<<element.I64 | 1<<element.Boolean | 1<<element.F16 | 1<<element.F64
-	ts64 typeSet = 1<<element.F32 | 1<<element.I8 | 1<<element.I64 | 1<<element.String | 1<<element.F16 | 1<<element.F64
-	ts65 typeSet = 1<<element.F32 | 1<<element.U8 | 1<<element.I32 | 1<<element.I64 | 1<<element.String | 1<<element.F16 | 1<<element.F64
-	ts66 typeSet = 1<<element.F32 | 1<<element.I32 | 1<<element.I64 | 1<<element.String | 1<<element.F64
-	ts67 typeSet = 1<<element.F32 | 1<<element.I64 | 1<<element.String
-	ts68 typeSet = 1<<element.I64 | 1<<element.String
-	ts69 typeSet = 1<<element.F32 | 1<<element.I64 | 1<<element.String | 1<<element.F64
-	ts70 typeSet = 1<<element.F32 | 1<<element.I64
-	ts71 typeSet = 1<<element.F32 | 1<<element.I16 | 1<<element.I32 | 1<<element.I64 | 1<<element.String | 1<<element.F64
+	ts25 typeSet = 1<<element.F32 | 1<<element.U8 | 1<<element.I8 | 1<<element.U16 | 1<<element.I16 | 1<<element.I32 | 1<<element.I64 | 1<<element.Boolean | 1<<element.F16 | 1<<element.F64 | 1<<element.U32 | 1<<element.U64 | 1<<element.BF16 | 1<<element.F8E4M3 | 1<<element.F8E5M2
+	ts26 typeSet = 1<<element.F32 | 1<<element.U8 | 1<<element.I8 | 1<<element.U16 | 1<<element.I16 | 1<<element.I32 | 1<<element.I64 | 1<<element.Boolean | 1<<element.F16 | 1<<element.F64 | 1<<element.U32 | 1<<element.U64 | 1<<element.BF16 | 1<<element.F8E4M3 | 1<<element.F8E5M2 | 1<<element.U4 | 1<<element.I4
+	ts27 typeSet = 1<<element.U8 | 1<<element.I8
+	ts28 typeSet = 1 << element.U8
+	ts29 typeSet = 1 << element.I32
+	ts30 typeSet = 1<<element.F32 | 1<<element.I32 | 1<<element.I64 | 1<<element.F64 | 1<<element.U32 | 1<<element.U64
+	ts31 typeSet = 1<<element.F32 | 1<<element.I32 | 1<<element.I64 | 1<<element.F64
+	ts32 typeSet = 1<<element.U8 | 1<<element.I8 | 1<<element.I32
+	ts33 typeSet = 1<<element.U8 | 1<<element.I8 | 1<<element.I32 | 1<<element.F8E4M3 | 1<<element.F8E5M2
+	ts34 typeSet = 1<<element.F32 | 1<<element.F16 | 1<<element.BF16
+	ts35 typeSet = 1<<element.U8 | 1<<element.I8 | 1<<element.U16 | 1<<element.I16 | 1<<element.I32 | 1<<element.F8E4M3 | 1<<element.F8E5M2 | 1<<element.U4 | 1<<element.I4
+	ts36 typeSet = 1<<element.I32 | 1<<element.I64 | 1<<element.Boolean
+	ts37 typeSet = 1<<element.F32 | 1<<element.I32 | 1<<element.I64 | 1<<element.Boolean | 1<<element.F16 | 1<<element.F64
+	ts38 typeSet = 1<<element.F32 | 1<<element.I32 | 1<<element.I64 | 1<<element.String | 1<<element.Boolean | 1<<element.F16 | 1<<element.F64
+	ts39 typeSet = 1<<element.F32 | 1<<element.I32 | 1<<element.I64 | 1<<element.F16 | 1<<element.F64 | 1<<element.U64
+	ts40 typeSet = 1<<element.F32 | 1<<element.I32 | 1<<element.I64 | 1<<element.F64 | 1<<element.U64
+	ts41 typeSet = 1<<element.F32 | 1<<element.F64
+	ts42 typeSet = 1<<element.F32 | 1<<element.F16 | 1<<element.F64 | 1<<element.BF16 | 1<<element.F8E4M3 | 1<<element.F8E5M2
+	ts43 typeSet = 1<<element.F32 | 1<<element.BF16
+	ts44 typeSet = 1<<element.F32 | 1<<element.U8 | 1<<element.I8 | 1<<element.F16 | 1<<element.F64
+	ts45 typeSet = 1<<element.F32 | 1<<element.I8 | 1<<element.I16 | 1<<element.I32 | 1<<element.I64 | 1<<element.F16 | 1<<element.F64
+	ts46 typeSet = 1<<element.F32 | 1<<element.I8 | 1<<element.I32 | 1<<element.I64 | 1<<element.F16 | 1<<element.F64
+	ts47 typeSet = 1<<element.F32 | 1<<element.I8 | 1<<element.I16 | 1<<element.I32 | 1<<element.I64 | 1<<element.F16 | 1<<element.F64 | 1<<element.BF16
+	ts48 typeSet = 1<<element.F32 | 1<<element.U8 | 1<<element.I32 | 1<<element.I64 | 1<<element.Boolean | 1<<element.F16
+	ts49 typeSet = 1<<element.F32 | 1<<element.I32 | 1<<element.I64 | 1<<element.F16
+	ts50 typeSet = 1<<element.F32 | 1<<element.I64 | 1<<element.F16
+	ts51 typeSet = 1<<element.F32 | 1<<element.I64 | 1<<element.String | 1<<element.F16
+	ts52 typeSet = 1<<element.F32 | 1<<element.I32 | 1<<element.I64 | 1<<element.F16 | 1<<element.F64 | 1<<element.BF16
+	ts53 typeSet = 1<<element.U8 | 1<<element.I8 | 1<<element.F8E4M3 | 1<<element.F8E5M2
+	ts54 typeSet = 1<<element.F32 | 1<<element.I32
+	ts55 typeSet = 1<<element.F32 | 1<<element.I32 | 1<<element.F16 | 1<<element.BF16
+	ts56 typeSet = 1<<element.U8 | 1<<element.I8 | 1<<element.U16 | 1<<element.I16 | 1<<element.F8E4M3 | 1<<element.F8E5M2 | 1<<element.U4 | 1<<element.I4
+	ts57 typeSet = 1<<element.F32 | 1<<element.I16 | 1<<element.I32 | 1<<element.I64 | 1<<element.F64
+	ts58 typeSet = 1<<element.F32 | 1<<element.U8 | 1<<element.I8 | 1<<element.I32 | 1<<element.I64 | 1<<element.F16 | 1<<element.F64 | 1<<element.U32 | 1<<element.U64 | 1<<element.BF16
+	ts59 typeSet = 1<<element.F32 | 1<<element.U8 | 1<<element.I8 | 1<<element.I32 | 1<<element.I64 | 1<<element.Boolean | 1<<element.F16 | 1<<element.F64 | 1<<element.U32 | 1<<element.U64 | 1<<element.BF16
+	ts60 typeSet = 1<<element.F32 | 1<<element.U8 | 1<<element.I8 | 1<<element.I32 | 1<<element.I64 | 1<<element.Boolean | 1<<element.F16 | 1<<element.F64
+	ts61 typeSet = 1 << element.String
+	ts62 typeSet = 1<<element.F32 | 1<<element.I8 | 1<<element.I32 | 1<<element.F16 | 1<<element.F64
+	ts63 typeSet = 1<<element.F32 | 1<<element.U8 | 1<<element.I8 | 1<<element.I32 | 1<<element.F16
+	ts64 typeSet = 1<<element.F32 | 1<<element.I32 | 1<<element.I64 | 1<<element.String | 1<<element.F16 | 1<<element.F64
+	ts65 typeSet = 1<<element.I32 | 1<<element.I64 | 1<<element.String
+	ts66 typeSet = 1<<element.F32 | 1<<element.I64 | 1<<element.Boolean | 1<<element.F16 | 1<<element.F64
+	ts67 typeSet = 1<<element.F32 | 1<<element.I8 | 1<<element.I64 | 1<<element.String | 1<<element.F16 | 1<<element.F64
+	ts68 typeSet = 1<<element.F32 | 1<<element.U8 | 1<<element.I32 | 1<<element.I64 | 1<<element.String | 1<<element.F16 | 1<<element.F64
+	ts69 typeSet = 1<<element.F32 | 1<<element.I32 | 1<<element.I64 | 1<<element.String | 1<<element.F64
+	ts70 typeSet = 1<<element.F32 | 1<<element.I64 | 1<<element.String
+	ts71 typeSet = 1<<element.I64 | 1<<element.String
+	ts72 typeSet = 1<<element.F32 | 1<<element.I64 | 1<<element.String | 1<<element.F64
+	ts73 typeSet = 1<<element.F32 | 1<<element.I64
+	ts74 typeSet = 1<<element.F32 | 1<<element.I16 | 1<<element.I32 | 1<<element.I64 | 1<<element.String | 1<<element.F64
 )
 
 // The signatures several operators of onnxTypes have.
@@ -154,8 +157,8 @@ var (
 		{1, 1, []typeParam{}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts0}}, nil},
 	}
 	sigs16 = []typeSig{
-		{1, 1, []typeParam{{"input", 0, single}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "T1", tensor: ts18, ort: ts0}, {name: "T2", tensor: ts0}}, nil},
-		{18, 1, []typeParam{{"input", 0, single}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "T1", tensor: ts18, ort: ts0}, {name: "T2", tensor: ts0}}, nil},
+		{1, 1, []typeParam{{"input", 0, single}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "T1", tensor: ts19, ort: ts0}, {name: "T2", tensor: ts0}}, nil},
+		{18, 1, []typeParam{{"input", 0, single}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "T1", tensor: ts19, ort: ts0}, {name: "T2", tensor: ts0}}, nil},
 	}
 	sigs17 = []typeSig{
 		{1, 1, []typeParam{{"data", 0, single}}, []typeParam{{"reduced", 0, single}}, []typeVar{{name: "T", tensor: ts5, ort: ts6}}, nil},
@@ -167,21 +170,21 @@ var (
 		{1, 1, []typeParam{{"data", 0, single}}, []typeParam{{"reduced", 0, single}}, []typeVar{{name: "T", tensor: ts5, ort: ts6}}, nil},
 		{11, 11, []typeParam{{"data", 0, single}}, []typeParam{{"reduced", 0, single}}, []typeVar{{name: "T", tensor: ts5, ort: ts6}}, nil},
 		{12, 12, []typeParam{{"data", 0, single}}, []typeParam{{"reduced", 0, single}}, []typeVar{{name: "T", tensor: ts24, ort: ts11}}, nil},
-		{13, 13, []typeParam{{"data", 0, single}}, []typeParam{{"reduced", 0, single}}, []typeVar{{name: "T", tensor: ts55, ort: ts11}}, nil},
-		{18, 18, []typeParam{{"data", 0, single}, {"axes", 1, optionalIn}}, []typeParam{{"reduced", 0, single}}, []typeVar{{name: "T", tensor: ts55, ort: ts11}, {tensor: ts9, ort: ts9}}, nil},
-		{20, 20, []typeParam{{"data", 0, single}, {"axes", 1, optionalIn}}, []typeParam{{"reduced", 0, single}}, []typeVar{{name: "T", tensor: ts56, ort: ts57}, {tensor: ts9, ort: ts9}}, nil},
+		{13, 13, []typeParam{{"data", 0, single}}, []typeParam{{"reduced", 0, single}}, []typeVar{{name: "T", tensor: ts58, ort: ts11}}, nil},
+		{18, 18, []typeParam{{"data", 0, single}, {"axes", 1, optionalIn}}, []typeParam{{"reduced", 0, single}}, []typeVar{{name: "T", tensor: ts58, ort: ts11}, {tensor: ts9, ort: ts9}}, nil},
+		{20, 20, []typeParam{{"data", 0, single}, {"axes", 1, optionalIn}}, []typeParam{{"reduced", 0, single}}, []typeVar{{name: "T", tensor: ts59, ort: ts60}, {tensor: ts9, ort: ts9}}, nil},
 	}
 	sigs19 = []typeSig{
-		{1, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}, {"Z", 2, single}}, []typeVar{{name: "T1", tensor: ts29, ort: ts29}, {name: "T2", tensor: ts68}, {tensor: ts22}}, nil},
+		{1, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}, {"Z", 2, single}}, []typeVar{{name: "T1", tensor: ts31, ort: ts31}, {name: "T2", tensor: ts71}, {tensor: ts22}}, nil},
 	}
 	sigs20 = []typeSig{
-		{1, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}}, []typeVar{{name: "T", tensor: ts29, ort: ts22}, {tensor: ts22}}, nil},
+		{1, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}}, []typeVar{{name: "T", tensor: ts31, ort: ts22}, {tensor: ts22}}, nil},
 	}
 	sigs21 = []typeSig{
-		{1, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}}, []typeVar{{name: "T", tensor: ts29, ort: ts29}, {tensor: ts22}}, nil},
+		{1, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}}, []typeVar{{name: "T", tensor: ts31, ort: ts31}, {tensor: ts22}}, nil},
 	}
 	sigs22 = []typeSig{
-		{1, 1, []typeParam{{"R", 0, single}, {"T", 1, single}, {"inputs", 2, heterogeneous}}, []typeParam{{"outputs", 2, heterogeneous}}, []typeVar{{name: "T1", tensor: ts38}, {name: "T2", tensor: ts9}, {name: "T3", tensor: ts38}}, nil},
+		{1, 1, []typeParam{{"R", 0, single}, {"T", 1, single}, {"inputs", 2, heterogeneous}}, []typeParam{{"outputs", 2, heterogeneous}}, []typeVar{{name: "T1", tensor: ts41}, {name: "T2", tensor: ts9}, {name: "T3", tensor: ts41}}, nil},
 	}
 	sigs23 = []typeSig{
 		{1, 1, []typeParam{{"inputs", 0, heterogeneous}}, []typeParam{}, []typeVar{{name: "T", tensor: ts21, ort: ortNone}}, nil},
@@ -237,23 +240,23 @@ var onnxTypes = []typeOp{
 	{"", "BlackmanWindow", sigs6},
 	{"", "Cast", []typeSig{
 		{1, 1, []typeParam{{"input", 0, single}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "T1", tensor: ts17, ort: ts17}, {name: "T2", tensor: ts17}}, nil},
-		{6, 6, []typeParam{{"input", 0, single}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "T1", tensor: ts17, ort: ts17}, {name: "T2", tensor: ts17}}, nil},
-		{9, 9, []typeParam{{"input", 0, single}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "T1", tensor: ts18, ort: ts18}, {name: "T2", tensor: ts18}}, nil},
-		{13, 13, []typeParam{{"input", 0, single}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "T1", tensor: ts19, ort: ts19}, {name: "T2", tensor: ts19}}, nil},
-		{19, 19, []typeParam{{"input", 0, single}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "T1", tensor: ts20, ort: ts20}, {name: "T2", tensor: ts19}}, nil},
-		{21, 21, []typeParam{{"input", 0, single}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "T1", tensor: ts21, ort: ts20}, {name: "T2", tensor: ts19}}, nil},
+		{6, 6, []typeParam{{"input", 0, single}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "T1", tensor: ts17, ort: ts17}, {name: "T2", tensor: ts18, ort: ts18}}, nil},
+		{9, 9, []typeParam{{"input", 0, single}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "T1", tensor: ts19, ort: ts19}, {name: "T2", tensor: ts18, ort: ts18}}, nil},
+		{13, 13, []typeParam{{"input", 0, single}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "T1", tensor: ts20, ort: ts20}, {name: "T2", tensor: ts18, ort: ts18}}, nil},
+		{19, 19, []typeParam{{"input", 0, single}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "T1", tensor: ts18, ort: ts18}, {name: "T2", tensor: ts18, ort: ts18}}, nil},
+		{21, 21, []typeParam{{"input", 0, single}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "T1", tensor: ts21, ort: ts18}, {name: "T2", tensor: ts21, ort: ts18}}, nil},
 	}},
 	{"", "CastLike", []typeSig{
-		{15, 15, []typeParam{{"input", 0, single}, {"target_type", 1, single}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "T1", tensor: ts19, ort: ts19}, {name: "T2", tensor: ts19, ort: ts19}}, nil},
-		{19, 19, []typeParam{{"input", 0, single}, {"target_type", 1, single}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "T1", tensor: ts20, ort: ts20}, {name: "T2", tensor: ts20, ort: ts20}}, nil},
-		{21, 21, []typeParam{{"input", 0, single}, {"target_type", 1, single}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "T1", tensor: ts21, ort: ts20}, {name: "T2", tensor: ts21, ort: ts20}}, nil},
+		{15, 15, []typeParam{{"input", 0, single}, {"target_type", 1, single}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "T1", tensor: ts20, ort: ts20}, {name: "T2", tensor: ts20, ort: ts20}}, nil},
+		{19, 19, []typeParam{{"input", 0, single}, {"target_type", 1, single}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "T1", tensor: ts18, ort: ts18}, {name: "T2", tensor: ts18, ort: ts18}}, nil},
+		{21, 21, []typeParam{{"input", 0, single}, {"target_type", 1, single}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "T1", tensor: ts21, ort: ts18}, {name: "T2", tensor: ts21, ort: ts18}}, nil},
 	}},
 	{"", "Ceil", sigs7},
 	{"", "Celu", []typeSig{
 		{12, 12, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts22, ort: ts22}}, nil},
 	}},
 	{"", "CenterCropPad", []typeSig{
-		{18, 18, []typeParam{{"input_data", 0, single}, {"shape", 1, single}}, []typeParam{{"output_data", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts23}, {name: "Tind", tensor: ts16, ort: ts16}}, nil},
+		{18, 18, []typeParam{{"input_data", 0, single}, {"shape", 1, single}}, []typeParam{{"output_data", 0, single}}, []typeVar{{name: "T", tensor: ts20, ort: ts23}, {name: "Tind", tensor: ts16, ort: ts16}}, nil},
 	}},
 	{"", "Clip", []typeSig{
 		{1, 1, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts1}}, nil},
@@ -263,40 +266,42 @@ var onnxTypes = []typeOp{
 		{13, 13, []typeParam{{"input", 0, single}, {"min", 0, optionalIn}, {"max", 0, optionalIn}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts3, ort: ts3}}, nil},
 	}},
 	{"", "Col2Im", []typeSig{
-		{18, 18, []typeParam{{"input", 0, single}, {"image_shape", 1, single}, {"block_shape", 1, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts4}, {tensor: ts9, ort: ts9}}, nil},
+		{18, 18, []typeParam{{"input", 0, single}, {"image_shape", 1, single}, {"block_shape", 1, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts20, ort: ts4}, {tensor: ts9, ort: ts9}}, nil},
 	}},
 	{"", "Compress", []typeSig{
-		{9, 9, []typeParam{{"input", 0, single}, {"condition", 1, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}, {name: "T1", tensor: ts10, ort: ts10}}, nil},
-		{11, 11, []typeParam{{"input", 0, single}, {"condition", 1, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}, {name: "T1", tensor: ts10, ort: ts10}}, nil},
+		{9, 9, []typeParam{{"input", 0, single}, {"condition", 1, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}, {name: "T1", tensor: ts10, ort: ts10}}, nil},
+		{11, 11, []typeParam{{"input", 0, single}, {"condition", 1, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}, {name: "T1", tensor: ts10, ort: ts10}}, nil},
 	}},
 	{"", "Concat", []typeSig{
 		{1, 1, []typeParam{{"inputs", 0, variadicIn}}, []typeParam{{"concat_result", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts1}}, nil},
-		{4, 4, []typeParam{{"inputs", 0, variadicIn}}, []typeParam{{"concat_result", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}}, nil},
-		{11, 11, []typeParam{{"inputs", 0, variadicIn}}, []typeParam{{"concat_result", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}}, nil},
-		{13, 13, []typeParam{{"inputs", 0, variadicIn}}, []typeParam{{"concat_result", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}}, nil},
+		{4, 4, []typeParam{{"inputs", 0, variadicIn}}, []typeParam{{"concat_result", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}}, nil},
+		{11, 11, []typeParam{{"inputs", 0, variadicIn}}, []typeParam{{"concat_result", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}}, nil},
+		{13, 13, []typeParam{{"inputs", 0, variadicIn}}, []typeParam{{"concat_result", 0, single}}, []typeVar{{name: "T", tensor: ts20, ort: ts20}}, nil},
 	}},
 	{"", "ConcatFromSequence", []typeSig{
-		{11, 11, []typeParam{{"input_sequence", 0, single}}, []typeParam{{"concat_result", 1, single}}, []typeVar{{name: "S", seq: ts18}, {name: "T", tensor: ts18}}, nil},
+		{11, 11, []typeParam{{"input_sequence", 0, single}}, []typeParam{{"concat_result", 1, single}}, []typeVar{{name: "S", seq: ts19}, {name: "T", tensor: ts19}}, nil},
 	}},
 	{"", "Constant", []typeSig{
 		{1, 1, []typeParam{}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts0}}, nil},
-		{9, 9, []typeParam{}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts18}}, nil},
-		{11, 11, []typeParam{}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts18}}, nil},
-		{12, 12, []typeParam{}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts18}}, nil},
-		{13, 13, []typeParam{}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts19}}, nil},
+		{9, 9, []typeParam{}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts19}}, nil},
+		{11, 11, []typeParam{}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts19}}, nil},
+		{12, 12, []typeParam{}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts19}}, nil},
+		{13, 13, []typeParam{}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts20}}, nil},
 	}},
 	{"", "ConstantOfShape", []typeSig{
-		{9, 9, []typeParam{{"input", 0, single}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "T1", tensor: ts9, ort: ts9}, {name: "T2", tensor: ts17}}, nil},
+		{9, 9, []typeParam{{"input", 0, single}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "T1", tensor: ts9, ort: ts9}, {name: "T2", tensor: ts12, ort: ts12}}, nil},
+		{20, 20, []typeParam{{"input", 1, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T2", tensor: ts25, ort: ts12}, {tensor: ts9, ort: ts9}}, nil},
+		{21, 21, []typeParam{{"input", 1, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T2", tensor: ts26, ort: ts12}, {tensor: ts9, ort: ts9}}, nil},
 	}},
 	{"", "Conv", sigs8},
 	{"", "ConvInteger", []typeSig{
-		{10, 10, []typeParam{{"x", 0, single}, {"w", 1, single}, {"x_zero_point", 0, optionalIn}, {"w_zero_point", 1, optionalIn}}, []typeParam{{"y", 2, single}}, []typeVar{{name: "T1", tensor: ts25, ort: ts26}, {name: "T2", tensor: ts25, ort: ts26}, {name: "T3", tensor: ts27}}, nil},
+		{10, 10, []typeParam{{"x", 0, single}, {"w", 1, single}, {"x_zero_point", 0, optionalIn}, {"w_zero_point", 1, optionalIn}}, []typeParam{{"y", 2, single}}, []typeVar{{name: "T1", tensor: ts27, ort: ts28}, {name: "T2", tensor: ts27, ort: ts28}, {name: "T3", tensor: ts29}}, nil},
 	}},
 	{"", "ConvTranspose", sigs8},
 	{"", "Cos", sigs0},
 	{"", "Cosh", sigs1},
 	{"", "CumSum", []typeSig{
-		{11, 11, []typeParam{{"x", 0, single}, {"axis", 1, single}}, []typeParam{{"y", 0, single}}, []typeVar{{name: "T", tensor: ts28, ort: ts29}, {name: "T2", tensor: ts16, ort: ts16}}, nil},
+		{11, 11, []typeParam{{"x", 0, single}, {"axis", 1, single}}, []typeParam{{"y", 0, single}}, []typeVar{{name: "T", tensor: ts30, ort: ts31}, {name: "T2", tensor: ts16, ort: ts16}}, nil},
 		{14, 14, []typeParam{{"x", 0, single}, {"axis", 1, single}}, []typeParam{{"y", 0, single}}, []typeVar{{name: "T", tensor: ts7, ort: ts6}, {name: "T2", tensor: ts16, ort: ts16}}, nil},
 	}},
 	{"", "DFT", []typeSig{
@@ -307,15 +312,15 @@ var onnxTypes = []typeOp{
 		{19, 19, []typeParam{{"X", 0, single}, {"W", 0, single}, {"offset", 0, single}, {"B", 0, optionalIn}, {"mask", 0, optionalIn}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ortNone}}, nil},
 	}},
 	{"", "DepthToSpace", []typeSig{
-		{1, 1, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts0}}, nil},
-		{11, 11, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts0}}, nil},
-		{13, 13, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts0}}, nil},
+		{1, 1, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts0}}, nil},
+		{11, 11, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts0}}, nil},
+		{13, 13, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts20, ort: ts0}}, nil},
 	}},
 	{"", "DequantizeLinear", []typeSig{
-		{10, 10, []typeParam{{"x", 0, single}, {"x_scale", 1, single}, {"x_zero_point", 0, optionalIn}}, []typeParam{{"y", 1, single}}, []typeVar{{name: "T", tensor: ts30, ort: ts30}, {tensor: ts22, ort: ts22}}, nil},
-		{13, 13, []typeParam{{"x", 0, single}, {"x_scale", 1, single}, {"x_zero_point", 0, optionalIn}}, []typeParam{{"y", 1, single}}, []typeVar{{name: "T", tensor: ts30, ort: ts30}, {tensor: ts22, ort: ts22}}, nil},
-		{19, 19, []typeParam{{"x", 0, single}, {"x_scale", 1, single}, {"x_zero_point", 0, optionalIn}}, []typeParam{{"y", 1, single}}, []typeVar{{name: "T1", tensor: ts31, ort: ts31}, {name: "T2", tensor: ts32, ort: ts4}}, nil},
-		{21, 21, []typeParam{{"x", 0, single}, {"x_scale", 1, single}, {"x_zero_point", 0, optionalIn}}, []typeParam{{"y", 1, single}}, []typeVar{{name: "T1", tensor: ts33, ort: ts33}, {name: "T2", tensor: ts32, ort: ts4}}, nil},
+		{10, 10, []typeParam{{"x", 0, single}, {"x_scale", 1, single}, {"x_zero_point", 0, optionalIn}}, []typeParam{{"y", 1, single}}, []typeVar{{name: "T", tensor: ts32, ort: ts32}, {tensor: ts22, ort: ts22}}, nil},
+		{13, 13, []typeParam{{"x", 0, single}, {"x_scale", 1, single}, {"x_zero_point", 0, optionalIn}}, []typeParam{{"y", 1, single}}, []typeVar{{name: "T", tensor: ts32, ort: ts32}, {tensor: ts22, ort: ts22}}, nil},
+		{19, 19, []typeParam{{"x", 0, single}, {"x_scale", 1, single}, {"x_zero_point", 0, optionalIn}}, []typeParam{{"y", 1, single}}, []typeVar{{name: "T1", tensor: ts33, ort: ts33}, {name: "T2", tensor: ts34, ort: ts4}}, nil},
+		{21, 21, []typeParam{{"x", 0, single}, {"x_scale", 1, single}, {"x_zero_point", 0, optionalIn}}, []typeParam{{"y", 1, single}}, []typeVar{{name: "T1", tensor: ts35, ort: ts35}, {name: "T2", tensor: ts34, ort: ts4}}, nil},
 	}},
 	{"", "Det", []typeSig{
 		{11, 11, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts4}}, nil},
@@ -330,18 +335,18 @@ var onnxTypes = []typeOp{
 		{13, 13, []typeParam{{"data", 0, single}, {"ratio", 1, optionalIn}, {"training_mode", 2, optionalIn}}, []typeParam{{"output", 0, single}, {"mask", 2, optionalIn}}, []typeVar{{name: "T", tensor: ts8, ort: ts0}, {name: "T1", tensor: ts0, ort: ts0}, {name: "T2", tensor: ts10, ort: ts10}}, nil},
 	}},
 	{"", "DynamicQuantizeLinear", []typeSig{
-		{11, 11, []typeParam{{"x", 0, single}}, []typeParam{{"y", 1, single}, {"y_scale", 2, single}, {"y_zero_point", 1, single}}, []typeVar{{name: "T1", tensor: ts22, ort: ts22}, {name: "T2", tensor: ts26}, {tensor: ts22}}, nil},
+		{11, 11, []typeParam{{"x", 0, single}}, []typeParam{{"y", 1, single}, {"y_scale", 2, single}, {"y_zero_point", 1, single}}, []typeVar{{name: "T1", tensor: ts22, ort: ts22}, {name: "T2", tensor: ts28}, {tensor: ts22}}, nil},
 	}},
 	{"", "Einsum", []typeSig{
 		{12, 12, []typeParam{{"Inputs", 0, variadicIn}}, []typeParam{{"Output", 0, single}}, []typeVar{{name: "T", tensor: ts2, ort: ts6}}, nil},
 	}},
 	{"", "Elu", sigs9},
 	{"", "Equal", []typeSig{
-		{1, 1, []typeParam{{"A", 0, single}, {"B", 0, single}}, []typeParam{{"C", 1, single}}, []typeVar{{name: "T", tensor: ts34, ort: ortNone}, {name: "T1", tensor: ts10}}, nil},
-		{7, 7, []typeParam{{"A", 0, single}, {"B", 0, single}}, []typeParam{{"C", 1, single}}, []typeVar{{name: "T", tensor: ts34, ort: ts34}, {name: "T1", tensor: ts10}}, nil},
-		{11, 11, []typeParam{{"A", 0, single}, {"B", 0, single}}, []typeParam{{"C", 1, single}}, []typeVar{{name: "T", tensor: ts17, ort: ts35}, {name: "T1", tensor: ts10}}, nil},
-		{13, 13, []typeParam{{"A", 0, single}, {"B", 0, single}}, []typeParam{{"C", 1, single}}, []typeVar{{name: "T", tensor: ts12, ort: ts35}, {name: "T1", tensor: ts10}}, nil},
-		{19, 19, []typeParam{{"A", 0, single}, {"B", 0, single}}, []typeParam{{"C", 1, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts36}, {name: "T1", tensor: ts10}}, nil},
+		{1, 1, []typeParam{{"A", 0, single}, {"B", 0, single}}, []typeParam{{"C", 1, single}}, []typeVar{{name: "T", tensor: ts36, ort: ortNone}, {name: "T1", tensor: ts10}}, nil},
+		{7, 7, []typeParam{{"A", 0, single}, {"B", 0, single}}, []typeParam{{"C", 1, single}}, []typeVar{{name: "T", tensor: ts36, ort: ts36}, {name: "T1", tensor: ts10}}, nil},
+		{11, 11, []typeParam{{"A", 0, single}, {"B", 0, single}}, []typeParam{{"C", 1, single}}, []typeVar{{name: "T", tensor: ts17, ort: ts37}, {name: "T1", tensor: ts10}}, nil},
+		{13, 13, []typeParam{{"A", 0, single}, {"B", 0, single}}, []typeParam{{"C", 1, single}}, []typeVar{{name: "T", tensor: ts12, ort: ts37}, {name: "T1", tensor: ts10}}, nil},
+		{19, 19, []typeParam{{"A", 0, single}, {"B", 0, single}}, []typeParam{{"C", 1, single}}, []typeVar{{name: "T", tensor: ts20, ort: ts38}, {name: "T1", tensor: ts10}}, nil},
 	}},
 	{"", "Erf", []typeSig{
 		{9, 9, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts2, ort: ts4}}, nil},
@@ -349,39 +354,39 @@ var onnxTypes = []typeOp{
 	}},
 	{"", "Exp", sigs10},
 	{"", "Expand", []typeSig{
-		{8, 8, []typeParam{{"input", 0, single}, {"shape", 1, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}, {tensor: ts9, ort: ts9}}, nil},
-		{13, 13, []typeParam{{"input", 0, single}, {"shape", 1, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts18}, {tensor: ts9, ort: ts9}}, nil},
+		{8, 8, []typeParam{{"input", 0, single}, {"shape", 1, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}, {tensor: ts9, ort: ts9}}, nil},
+		{13, 13, []typeParam{{"input", 0, single}, {"shape", 1, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts20, ort: ts19}, {tensor: ts9, ort: ts9}}, nil},
 	}},
 	{"", "EyeLike", []typeSig{
-		{9, 9, []typeParam{{"input", 0, single}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "T1", tensor: ts17, ort: ts37}, {name: "T2", tensor: ts17}}, nil},
+		{9, 9, []typeParam{{"input", 0, single}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "T1", tensor: ts17, ort: ts39}, {name: "T2", tensor: ts17, ort: ts40}}, nil},
 	}},
 	{"", "Flatten", []typeSig{
 		{1, 1, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts0}}, nil},
-		{9, 9, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}}, nil},
-		{11, 11, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}}, nil},
-		{13, 13, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}}, nil},
-		{21, 21, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts21, ort: ts19}}, nil},
+		{9, 9, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}}, nil},
+		{11, 11, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}}, nil},
+		{13, 13, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts20, ort: ts20}}, nil},
+		{21, 21, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts21, ort: ts20}}, nil},
 	}},
 	{"", "Floor", sigs7},
 	{"", "GRU", []typeSig{
-		{1, 1, []typeParam{{"X", 0, single}, {"W", 0, single}, {"R", 0, single}, {"B", 0, optionalIn}, {"sequence_lens", 1, optionalIn}, {"initial_h", 0, optionalIn}}, []typeParam{{"Y", 0, optionalIn}, {"Y_h", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts0}, {name: "T1", tensor: ts27, ort: ts27}}, nil},
-		{3, 3, []typeParam{{"X", 0, single}, {"W", 0, single}, {"R", 0, single}, {"B", 0, optionalIn}, {"sequence_lens", 1, optionalIn}, {"initial_h", 0, optionalIn}}, []typeParam{{"Y", 0, optionalIn}, {"Y_h", 0, optionalIn}}, []typeVar{{name: "T", tensor: ts0, ort: ts1}, {name: "T1", tensor: ts27, ort: ts27}}, nil},
-		{7, 7, []typeParam{{"X", 0, single}, {"W", 0, single}, {"R", 0, single}, {"B", 0, optionalIn}, {"sequence_lens", 1, optionalIn}, {"initial_h", 0, optionalIn}}, []typeParam{{"Y", 0, optionalIn}, {"Y_h", 0, optionalIn}}, []typeVar{{name: "T", tensor: ts0, ort: ts0}, {name: "T1", tensor: ts27, ort: ts27}}, nil},
-		{14, 14, []typeParam{{"X", 0, single}, {"W", 0, single}, {"R", 0, single}, {"B", 0, optionalIn}, {"sequence_lens", 1, optionalIn}, {"initial_h", 0, optionalIn}}, []typeParam{{"Y", 0, optionalIn}, {"Y_h", 0, optionalIn}}, []typeVar{{name: "T", tensor: ts0, ort: ts0}, {name: "T1", tensor: ts27, ort: ts27}}, nil},
+		{1, 1, []typeParam{{"X", 0, single}, {"W", 0, single}, {"R", 0, single}, {"B", 0, optionalIn}, {"sequence_lens", 1, optionalIn}, {"initial_h", 0, optionalIn}}, []typeParam{{"Y", 0, optionalIn}, {"Y_h", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts0}, {name: "T1", tensor: ts29, ort: ts29}}, nil},
+		{3, 3, []typeParam{{"X", 0, single}, {"W", 0, single}, {"R", 0, single}, {"B", 0, optionalIn}, {"sequence_lens", 1, optionalIn}, {"initial_h", 0, optionalIn}}, []typeParam{{"Y", 0, optionalIn}, {"Y_h", 0, optionalIn}}, []typeVar{{name: "T", tensor: ts0, ort: ts1}, {name: "T1", tensor: ts29, ort: ts29}}, nil},
+		{7, 7, []typeParam{{"X", 0, single}, {"W", 0, single}, {"R", 0, single}, {"B", 0, optionalIn}, {"sequence_lens", 1, optionalIn}, {"initial_h", 0, optionalIn}}, []typeParam{{"Y", 0, optionalIn}, {"Y_h", 0, optionalIn}}, []typeVar{{name: "T", tensor: ts0, ort: ts0}, {name: "T1", tensor: ts29, ort: ts29}}, nil},
+		{14, 14, []typeParam{{"X", 0, single}, {"W", 0, single}, {"R", 0, single}, {"B", 0, optionalIn}, {"sequence_lens", 1, optionalIn}, {"initial_h", 0, optionalIn}}, []typeParam{{"Y", 0, optionalIn}, {"Y_h", 0, optionalIn}}, []typeVar{{name: "T", tensor: ts0, ort: ts0}, {name: "T1", tensor: ts29, ort: ts29}}, nil},
 	}},
 	{"", "Gather", []typeSig{
-		{1, 1, []typeParam{{"data", 0, single}, {"indices", 1, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}, {name: "Tind", tensor: ts16, ort: ts16}}, nil},
-		{11, 11, []typeParam{{"data", 0, single}, {"indices", 1, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}, {name: "Tind", tensor: ts16, ort: ts16}}, nil},
-		{13, 13, []typeParam{{"data", 0, single}, {"indices", 1, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}, {name: "Tind", tensor: ts16, ort: ts16}}, nil},
+		{1, 1, []typeParam{{"data", 0, single}, {"indices", 1, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}, {name: "Tind", tensor: ts16, ort: ts16}}, nil},
+		{11, 11, []typeParam{{"data", 0, single}, {"indices", 1, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}, {name: "Tind", tensor: ts16, ort: ts16}}, nil},
+		{13, 13, []typeParam{{"data", 0, single}, {"indices", 1, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts20, ort: ts20}, {name: "Tind", tensor: ts16, ort: ts16}}, nil},
 	}},
 	{"", "GatherElements", []typeSig{
-		{11, 11, []typeParam{{"data", 0, single}, {"indices", 1, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}, {name: "Tind", tensor: ts16, ort: ts16}}, nil},
-		{13, 13, []typeParam{{"data", 0, single}, {"indices", 1, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}, {name: "Tind", tensor: ts16, ort: ts16}}, nil},
+		{11, 11, []typeParam{{"data", 0, single}, {"indices", 1, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}, {name: "Tind", tensor: ts16, ort: ts16}}, nil},
+		{13, 13, []typeParam{{"data", 0, single}, {"indices", 1, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts20, ort: ts20}, {name: "Tind", tensor: ts16, ort: ts16}}, nil},
 	}},
 	{"", "GatherND", []typeSig{
-		{11, 11, []typeParam{{"data", 0, single}, {"indices", 1, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}, {tensor: ts9, ort: ts9}}, nil},
-		{12, 12, []typeParam{{"data", 0, single}, {"indices", 1, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}, {tensor: ts9, ort: ts9}}, nil},
-		{13, 13, []typeParam{{"data", 0, single}, {"indices", 1, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}, {tensor: ts9, ort: ts9}}, nil},
+		{11, 11, []typeParam{{"data", 0, single}, {"indices", 1, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}, {tensor: ts9, ort: ts9}}, nil},
+		{12, 12, []typeParam{{"data", 0, single}, {"indices", 1, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}, {tensor: ts9, ort: ts9}}, nil},
+		{13, 13, []typeParam{{"data", 0, single}, {"indices", 1, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts20, ort: ts20}, {tensor: ts9, ort: ts9}}, nil},
 	}},
 	{"", "Gelu", []typeSig{
 		{20, 20, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts8, ort: ts4}}, nil},
@@ -404,8 +409,8 @@ var onnxTypes = []typeOp{
 	{"", "Greater", sigs12},
 	{"", "GreaterOrEqual", sigs13},
 	{"", "GridSample", []typeSig{
-		{16, 16, []typeParam{{"X", 0, single}, {"grid", 1, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T1", tensor: ts18, ort: ts4}, {name: "T2", tensor: ts0, ort: ts4}}, nil},
-		{20, 20, []typeParam{{"X", 0, single}, {"grid", 1, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T1", tensor: ts18, ort: ts0}, {name: "T2", tensor: ts0, ort: ts0}}, []kernelTypes{{element.F32, element.F32}, {element.F32, element.F16}, {element.F16, element.F32}, {element.F16, element.F16}, {element.F64, element.F64}}},
+		{16, 16, []typeParam{{"X", 0, single}, {"grid", 1, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T1", tensor: ts19, ort: ts4}, {name: "T2", tensor: ts0, ort: ts4}}, nil},
+		{20, 20, []typeParam{{"X", 0, single}, {"grid", 1, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T1", tensor: ts19, ort: ts0}, {name: "T2", tensor: ts0, ort: ts0}}, []kernelTypes{{element.F32, element.F32}, {element.F32, element.F16}, {element.F16, element.F32}, {element.F16, element.F16}, {element.F64, element.F64}}},
 	}},
 	{"", "GroupNormalization", []typeSig{
 		{18, 18, []typeParam{{"X", 0, single}, {"scale", 0, single}, {"bias", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts8, ort: ts0}}, nil},
@@ -424,48 +429,48 @@ var onnxTypes = []typeOp{
 		{13, 13, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts8, ort: ts4}}, nil},
 	}},
 	{"", "Identity", []typeSig{
-		{1, 1, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}}, nil},
-		{13, 13, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}}, nil},
-		{14, 14, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "V", tensor: ts19, ort: ts19, seq: ts18}}, nil},
-		{16, 16, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "V", tensor: ts19, ort: ts19, seq: ts18, optional: ts18, optionalSeq: ts18}}, nil},
-		{19, 19, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "V", tensor: ts20, ort: ts20, seq: ts18, optional: ts18, optionalSeq: ts18}}, nil},
-		{21, 21, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "V", tensor: ts21, ort: ts20, seq: ts18, optional: ts18, optionalSeq: ts18}}, nil},
+		{1, 1, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}}, nil},
+		{13, 13, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts20, ort: ts20}}, nil},
+		{14, 14, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "V", tensor: ts20, ort: ts20, seq: ts19}}, nil},
+		{16, 16, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "V", tensor: ts20, ort: ts20, seq: ts19, optional: ts19, optionalSeq: ts19}}, nil},
+		{19, 19, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "V", tensor: ts18, ort: ts18, seq: ts19, optional: ts19, optionalSeq: ts19}}, nil},
+		{21, 21, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "V", tensor: ts21, ort: ts18, seq: ts19, optional: ts19, optionalSeq: ts19}}, nil},
 	}},
 	{"", "If", []typeSig{
-		{1, 1, []typeParam{{"cond", 1, single}}, []typeParam{{"outputs", 0, heterogeneous}}, []typeVar{{name: "V", tensor: ts18}, {name: "B", tensor: ts10}}, nil},
-		{11, 11, []typeParam{{"cond", 1, single}}, []typeParam{{"outputs", 0, heterogeneous}}, []typeVar{{name: "V", tensor: ts18}, {name: "B", tensor: ts10}}, nil},
-		{13, 13, []typeParam{{"cond", 1, single}}, []typeParam{{"outputs", 0, heterogeneous}}, []typeVar{{name: "V", tensor: ts18, seq: ts18}, {name: "B", tensor: ts10}}, nil},
-		{16, 16, []typeParam{{"cond", 1, single}}, []typeParam{{"outputs", 0, heterogeneous}}, []typeVar{{name: "V", tensor: ts19, seq: ts19, optional: ts19, optionalSeq: ts19}, {name: "B", tensor: ts10}}, nil},
+		{1, 1, []typeParam{{"cond", 1, single}}, []typeParam{{"outputs", 0, heterogeneous}}, []typeVar{{name: "V", tensor: ts19}, {name: "B", tensor: ts10}}, nil},
+		{11, 11, []typeParam{{"cond", 1, single}}, []typeParam{{"outputs", 0, heterogeneous}}, []typeVar{{name: "V", tensor: ts19}, {name: "B", tensor: ts10}}, nil},
+		{13, 13, []typeParam{{"cond", 1, single}}, []typeParam{{"outputs", 0, heterogeneous}}, []typeVar{{name: "V", tensor: ts19, seq: ts19}, {name: "B", tensor: ts10}}, nil},
+		{16, 16, []typeParam{{"cond", 1, single}}, []typeParam{{"outputs", 0, heterogeneous}}, []typeVar{{name: "V", tensor: ts20, seq: ts20, optional: ts20, optionalSeq: ts20}, {name: "B", tensor: ts10}}, nil},
 		{since: 19},
 		{since: 21},
 	}},
 	{"", "ImageDecoder", []typeSig{
-		{20, 20, []typeParam{{"encoded_stream", 0, single}}, []typeParam{{"image", 1, single}}, []typeVar{{name: "T1", tensor: ts26, ort: ortNone}, {name: "T2", tensor: ts21}}, nil},
+		{20, 20, []typeParam{{"encoded_stream", 0, single}}, []typeParam{{"image", 1, single}}, []typeVar{{name: "T1", tensor: ts28, ort: ortNone}, {name: "T2", tensor: ts21}}, nil},
 	}},
 	{"", "InstanceNormalization", []typeSig{
 		{1, 1, []typeParam{{"input", 0, single}, {"scale", 0, single}, {"B", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts1}}, nil},
 		{6, 6, []typeParam{{"input", 0, single}, {"scale", 0, single}, {"B", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts4}}, nil},
 	}},
 	{"", "IsInf", []typeSig{
-		{10, 10, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}}, []typeVar{{name: "T1", tensor: ts38, ort: ts38}, {name: "T2", tensor: ts10}}, nil},
-		{20, 20, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}}, []typeVar{{name: "T1", tensor: ts39, ort: ts39}, {name: "T2", tensor: ts10}}, nil},
+		{10, 10, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}}, []typeVar{{name: "T1", tensor: ts41, ort: ts41}, {name: "T2", tensor: ts10}}, nil},
+		{20, 20, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}}, []typeVar{{name: "T1", tensor: ts42, ort: ts42}, {name: "T2", tensor: ts10}}, nil},
 	}},
 	{"", "IsNaN", []typeSig{
 		{9, 9, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}}, []typeVar{{name: "T1", tensor: ts0, ort: ts0}, {name: "T2", tensor: ts10}}, nil},
 		{13, 13, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}}, []typeVar{{name: "T1", tensor: ts8, ort: ts0}, {name: "T2", tensor: ts10}}, nil},
-		{20, 20, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}}, []typeVar{{name: "T1", tensor: ts39, ort: ts39}, {name: "T2", tensor: ts10}}, nil},
+		{20, 20, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}}, []typeVar{{name: "T1", tensor: ts42, ort: ts42}, {name: "T2", tensor: ts10}}, nil},
 	}},
 	{"", "LRN", []typeSig{
 		{1, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts4}}, nil},
 		{13, 13, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts8, ort: ts4}}, nil},
 	}},
 	{"", "LSTM", []typeSig{
-		{1, 1, []typeParam{{"X", 0, single}, {"W", 0, single}, {"R", 0, single}, {"B", 0, optionalIn}, {"sequence_lens", 1, optionalIn}, {"initial_h", 0, optionalIn}, {"initial_c", 0, optionalIn}, {"P", 0, optionalIn}}, []typeParam{{"Y", 0, optionalIn}, {"Y_h", 0, optionalIn}, {"Y_c", 0, optionalIn}}, []typeVar{{name: "T", tensor: ts0, ort: ts1}, {name: "T1", tensor: ts27, ort: ts27}}, nil},
-		{7, 7, []typeParam{{"X", 0, single}, {"W", 0, single}, {"R", 0, single}, {"B", 0, optionalIn}, {"sequence_lens", 1, optionalIn}, {"initial_h", 0, optionalIn}, {"initial_c", 0, optionalIn}, {"P", 0, optionalIn}}, []typeParam{{"Y", 0, optionalIn}, {"Y_h", 0, optionalIn}, {"Y_c", 0, optionalIn}}, []typeVar{{name: "T", tensor: ts0, ort: ts0}, {name: "T1", tensor: ts27, ort: ts27}}, nil},
-		{14, 14, []typeParam{{"X", 0, single}, {"W", 0, single}, {"R", 0, single}, {"B", 0, optionalIn}, {"sequence_lens", 1, optionalIn}, {"initial_h", 0, optionalIn}, {"initial_c", 0, optionalIn}, {"P", 0, optionalIn}}, []typeParam{{"Y", 0, optionalIn}, {"Y_h", 0, optionalIn}, {"Y_c", 0, optionalIn}}, []typeVar{{name: "T", tensor: ts0, ort: ts0}, {name: "T1", tensor: ts27, ort: ts27}}, nil},
+		{1, 1, []typeParam{{"X", 0, single}, {"W", 0, single}, {"R", 0, single}, {"B", 0, optionalIn}, {"sequence_lens", 1, optionalIn}, {"initial_h", 0, optionalIn}, {"initial_c", 0, optionalIn}, {"P", 0, optionalIn}}, []typeParam{{"Y", 0, optionalIn}, {"Y_h", 0, optionalIn}, {"Y_c", 0, optionalIn}}, []typeVar{{name: "T", tensor: ts0, ort: ts1}, {name: "T1", tensor: ts29, ort: ts29}}, nil},
+		{7, 7, []typeParam{{"X", 0, single}, {"W", 0, single}, {"R", 0, single}, {"B", 0, optionalIn}, {"sequence_lens", 1, optionalIn}, {"initial_h", 0, optionalIn}, {"initial_c", 0, optionalIn}, {"P", 0, optionalIn}}, []typeParam{{"Y", 0, optionalIn}, {"Y_h", 0, optionalIn}, {"Y_c", 0, optionalIn}}, []typeVar{{name: "T", tensor: ts0, ort: ts0}, {name: "T1", tensor: ts29, ort: ts29}}, nil},
+		{14, 14, []typeParam{{"X", 0, single}, {"W", 0, single}, {"R", 0, single}, {"B", 0, optionalIn}, {"sequence_lens", 1, optionalIn}, {"initial_h", 0, optionalIn}, {"initial_c", 0, optionalIn}, {"P", 0, optionalIn}}, []typeParam{{"Y", 0, optionalIn}, {"Y_h", 0, optionalIn}, {"Y_c", 0, optionalIn}}, []typeVar{{name: "T", tensor: ts0, ort: ts0}, {name: "T1", tensor: ts29, ort: ts29}}, nil},
 	}},
 	{"", "LayerNormalization", []typeSig{
-		{17, 17, []typeParam{{"X", 0, single}, {"Scale", 0, single}, {"B", 0, optionalIn}}, []typeParam{{"Y", 0, single}, {"Mean", 1, optionalIn}, {"InvStdDev", 1, optionalIn}}, []typeVar{{name: "T", tensor: ts8, ort: ts0}, {name: "U", tensor: ts40}}, nil},
+		{17, 17, []typeParam{{"X", 0, single}, {"Scale", 0, single}, {"B", 0, optionalIn}}, []typeParam{{"Y", 0, single}, {"Mean", 1, optionalIn}, {"InvStdDev", 1, optionalIn}}, []typeVar{{name: "T", tensor: ts8, ort: ts0}, {name: "U", tensor: ts43}}, nil},
 	}},
 	{"", "LeakyRelu", []typeSig{
 		{1, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts1}}, nil},
@@ -478,10 +483,10 @@ var onnxTypes = []typeOp{
 	{"", "Log", sigs10},
 	{"", "LogSoftmax", sigs14},
 	{"", "Loop", []typeSig{
-		{1, 1, []typeParam{{"M", 1, optionalIn}, {"cond", 2, optionalIn}, {"v_initial", 0, heterogeneous}}, []typeParam{{"v_final_and_scan_outputs", 0, heterogeneous}}, []typeVar{{name: "V", tensor: ts18}, {name: "I", tensor: ts9}, {name: "B", tensor: ts10}}, nil},
-		{11, 11, []typeParam{{"M", 1, optionalIn}, {"cond", 2, optionalIn}, {"v_initial", 0, heterogeneous}}, []typeParam{{"v_final_and_scan_outputs", 0, heterogeneous}}, []typeVar{{name: "V", tensor: ts18}, {name: "I", tensor: ts9}, {name: "B", tensor: ts10}}, nil},
-		{13, 13, []typeParam{{"M", 1, optionalIn}, {"cond", 2, optionalIn}, {"v_initial", 0, heterogeneous}}, []typeParam{{"v_final_and_scan_outputs", 0, heterogeneous}}, []typeVar{{name: "V", tensor: ts18, seq: ts18}, {name: "I", tensor: ts9}, {name: "B", tensor: ts10}}, nil},
-		{16, 16, []typeParam{{"M", 1, optionalIn}, {"cond", 2, optionalIn}, {"v_initial", 0, heterogeneous}}, []typeParam{{"v_final_and_scan_outputs", 0, heterogeneous}}, []typeVar{{name: "V", tensor: ts19, seq: ts19, optional: ts19, optionalSeq: ts19}, {name: "I", tensor: ts9}, {name: "B", tensor: ts10}}, nil},
+		{1, 1, []typeParam{{"M", 1, optionalIn}, {"cond", 2, optionalIn}, {"v_initial", 0, heterogeneous}}, []typeParam{{"v_final_and_scan_outputs", 0, heterogeneous}}, []typeVar{{name: "V", tensor: ts19}, {name: "I", tensor: ts9}, {name: "B", tensor: ts10}}, nil},
+		{11, 11, []typeParam{{"M", 1, optionalIn}, {"cond", 2, optionalIn}, {"v_initial", 0, heterogeneous}}, []typeParam{{"v_final_and_scan_outputs", 0, heterogeneous}}, []typeVar{{name: "V", tensor: ts19}, {name: "I", tensor: ts9}, {name: "B", tensor: ts10}}, nil},
+		{13, 13, []typeParam{{"M", 1, optionalIn}, {"cond", 2, optionalIn}, {"v_initial", 0, heterogeneous}}, []typeParam{{"v_final_and_scan_outputs", 0, heterogeneous}}, []typeVar{{name: "V", tensor: ts19, seq: ts19}, {name: "I", tensor: ts9}, {name: "B", tensor: ts10}}, nil},
+		{16, 16, []typeParam{{"M", 1, optionalIn}, {"cond", 2, optionalIn}, {"v_initial", 0, heterogeneous}}, []typeParam{{"v_final_and_scan_outputs", 0, heterogeneous}}, []typeVar{{name: "V", tensor: ts20, seq: ts20, optional: ts20, optionalSeq: ts20}, {name: "I", tensor: ts9}, {name: "B", tensor: ts10}}, nil},
 		{since: 19},
 		{since: 21},
 	}},
@@ -500,7 +505,7 @@ var onnxTypes = []typeOp{
 		{13, 13, []typeParam{{"A", 0, single}, {"B", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts7, ort: ts5}}, nil},
 	}},
 	{"", "MatMulInteger", []typeSig{
-		{10, 10, []typeParam{{"A", 0, single}, {"B", 1, single}, {"a_zero_point", 0, optionalIn}, {"b_zero_point", 1, optionalIn}}, []typeParam{{"Y", 2, single}}, []typeVar{{name: "T1", tensor: ts25, ort: ts25}, {name: "T2", tensor: ts25, ort: ts25}, {name: "T3", tensor: ts27}}, []kernelTypes{{element.U8, element.U8, element.Undefined}, {element.U8, element.I8, element.Undefined}, {element.I8, element.I8, element.Undefined}}},
+		{10, 10, []typeParam{{"A", 0, single}, {"B", 1, single}, {"a_zero_point", 0, optionalIn}, {"b_zero_point", 1, optionalIn}}, []typeParam{{"Y", 2, single}}, []typeVar{{name: "T1", tensor: ts27, ort: ts27}, {name: "T2", tensor: ts27, ort: ts27}, {name: "T3", tensor: ts29}}, []kernelTypes{{element.U8, element.U8, element.Undefined}, {element.U8, element.I8, element.Undefined}, {element.I8, element.I8, element.Undefined}}},
 	}},
 	{"", "Max", []typeSig{
 		{1, 1, []typeParam{{"data_0", 0, variadicIn}}, []typeParam{{"max", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts1}}, nil},
@@ -514,7 +519,7 @@ var onnxTypes = []typeOp{
 		{8, 8, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}, {"Indices", 1, optionalIn}}, []typeVar{{name: "T", tensor: ts0, ort: ts0}, {name: "I", tensor: ts9}}, nil},
 		{10, 10, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}, {"Indices", 1, optionalIn}}, []typeVar{{name: "T", tensor: ts0, ort: ts0}, {name: "I", tensor: ts9}}, nil},
 		{11, 11, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}, {"Indices", 1, optionalIn}}, []typeVar{{name: "T", tensor: ts0, ort: ts0}, {name: "I", tensor: ts9}}, nil},
-		{12, 12, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}, {"Indices", 1, optionalIn}}, []typeVar{{name: "T", tensor: ts41, ort: ts41}, {name: "I", tensor: ts9}}, nil},
+		{12, 12, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}, {"Indices", 1, optionalIn}}, []typeVar{{name: "T", tensor: ts44, ort: ts44}, {name: "I", tensor: ts9}}, nil},
 	}},
 	{"", "MaxRoiPool", []typeSig{
 		{1, 1, []typeParam{{"X", 0, single}, {"rois", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts4}}, nil},
@@ -558,8 +563,8 @@ var onnxTypes = []typeOp{
 	}},
 	{"", "Neg", []typeSig{
 		{1, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts1}}, nil},
-		{6, 6, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts42, ort: ts43}}, nil},
-		{13, 13, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts44, ort: ts43}}, nil},
+		{6, 6, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts45, ort: ts46}}, nil},
+		{13, 13, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts47, ort: ts46}}, nil},
 	}},
 	{"", "NegativeLogLikelihoodLoss", []typeSig{
 		{12, 12, []typeParam{{"input", 0, single}, {"target", 1, single}, {"weight", 0, optionalIn}}, []typeParam{{"loss", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts0}, {name: "Tind", tensor: ts16, ort: ts16}}, nil},
@@ -570,24 +575,24 @@ var onnxTypes = []typeOp{
 		{11, 11, []typeParam{{"boxes", 0, single}, {"scores", 0, single}, {"max_output_boxes_per_class", 1, optionalIn}, {"iou_threshold", 0, optionalIn}, {"score_threshold", 0, optionalIn}}, []typeParam{{"selected_indices", 1, single}}, []typeVar{{tensor: ts22, ort: ts22}, {tensor: ts9, ort: ts9}}, nil},
 	}},
 	{"", "NonZero", []typeSig{
-		{9, 9, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts45}, {tensor: ts9}}, nil},
-		{13, 13, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts45}, {tensor: ts9}}, nil},
+		{9, 9, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts48}, {tensor: ts9}}, nil},
+		{13, 13, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}}, []typeVar{{name: "T", tensor: ts20, ort: ts48}, {tensor: ts9}}, nil},
 	}},
 	{"", "Not", []typeSig{
 		{1, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts10, ort: ts10}}, nil},
 	}},
 	{"", "OneHot", []typeSig{
-		{9, 9, []typeParam{{"indices", 0, single}, {"depth", 1, single}, {"values", 2, single}}, []typeParam{{"output", 2, single}}, []typeVar{{name: "T1", tensor: ts2, ort: ts46}, {name: "T2", tensor: ts2, ort: ts47}, {name: "T3", tensor: ts18, ort: ts48}}, []kernelTypes{{element.F32, element.F32, element.F32}, {element.F32, element.F32, element.F16}, {element.F32, element.I64, element.I64}, {element.F32, element.I64, element.String}, {element.F32, element.F16, element.F32}, {element.F32, element.F16, element.F16}, {element.I32, element.F32, element.F32}, {element.I32, element.F32, element.F16}, {element.I32, element.F16, element.F32}, {element.I32, element.F16, element.F16}, {element.I64, element.F32, element.F32}, {element.I64, element.F32, element.F16}, {element.I64, element.I64, element.F32}, {element.I64, element.I64, element.I64}, {element.I64, element.I64, element.String}, {element.I64, element.I64, element.F16}, {element.I64, element.F16, element.F32}, {element.I64, element.F16, element.F16}, {element.F16, element.F32, element.F32}, {element.F16, element.F32, element.F16}, {element.F16, element.I64, element.I64}, {element.F16, element.I64, element.String}, {element.F16, element.F16, element.F32}, {element.F16, element.F16, element.F16}}},
-		{11, 11, []typeParam{{"indices", 0, single}, {"depth", 1, single}, {"values", 2, single}}, []typeParam{{"output", 2, single}}, []typeVar{{name: "T1", tensor: ts2, ort: ts46}, {name: "T2", tensor: ts2, ort: ts47}, {name: "T3", tensor: ts18, ort: ts48}}, []kernelTypes{{element.F32, element.F32, element.F32}, {element.F32, element.F32, element.F16}, {element.F32, element.I64, element.I64}, {element.F32, element.I64, element.String}, {element.F32, element.F16, element.F32}, {element.F32, element.F16, element.F16}, {element.I32, element.F32, element.F32}, {element.I32, element.F32, element.F16}, {element.I32, element.F16, element.F32}, {element.I32, element.F16, element.F16}, {element.I64, element.F32, element.F32}, {element.I64, element.F32, element.F16}, {element.I64, element.I64, element.F32}, {element.I64, element.I64, element.I64}, {element.I64, element.I64, element.String}, {element.I64, element.I64, element.F16}, {element.I64, element.F16, element.F32}, {element.I64, element.F16, element.F16}, {element.F16, element.F32, element.F32}, {element.F16, element.F32, element.F16}, {element.F16, element.I64, element.I64}, {element.F16, element.I64, element.String}, {element.F16, element.F16, element.F32}, {element.F16, element.F16, element.F16}}},
+		{9, 9, []typeParam{{"indices", 0, single}, {"depth", 1, single}, {"values", 2, single}}, []typeParam{{"output", 2, single}}, []typeVar{{name: "T1", tensor: ts2, ort: ts49}, {name: "T2", tensor: ts2, ort: ts50}, {name: "T3", tensor: ts19, ort: ts51}}, []kernelTypes{{element.F32, element.F32, element.F32}, {element.F32, element.F32, element.F16}, {element.F32, element.I64, element.I64}, {element.F32, element.I64, element.String}, {element.F32, element.F16, element.F32}, {element.F32, element.F16, element.F16}, {element.I32, element.F32, element.F32}, {element.I32, element.F32, element.F16}, {element.I32, element.F16, element.F32}, {element.I32, element.F16, element.F16}, {element.I64, element.F32, element.F32}, {element.I64, element.F32, element.F16}, {element.I64, element.I64, element.F32}, {element.I64, element.I64, element.I64}, {element.I64, element.I64, element.String}, {element.I64, element.I64, element.F16}, {element.I64, element.F16, element.F32}, {element.I64, element.F16, element.F16}, {element.F16, element.F32, element.F32}, {element.F16, element.F32, element.F16}, {element.F16, element.I64, element.I64}, {element.F16, element.I64, element.String}, {element.F16, element.F16, element.F32}, {element.F16, element.F16, element.F16}}},
+		{11, 11, []typeParam{{"indices", 0, single}, {"depth", 1, single}, {"values", 2, single}}, []typeParam{{"output", 2, single}}, []typeVar{{name: "T1", tensor: ts2, ort: ts49}, {name: "T2", tensor: ts2, ort: ts50}, {name: "T3", tensor: ts19, ort: ts51}}, []kernelTypes{{element.F32, element.F32, element.F32}, {element.F32, element.F32, element.F16}, {element.F32, element.I64, element.I64}, {element.F32, element.I64, element.String}, {element.F32, element.F16, element.F32}, {element.F32, element.F16, element.F16}, {element.I32, element.F32, element.F32}, {element.I32, element.F32, element.F16}, {element.I32, element.F16, element.F32}, {element.I32, element.F16, element.F16}, {element.I64, element.F32, element.F32}, {element.I64, element.F32, element.F16}, {element.I64, element.I64, element.F32}, {element.I64, element.I64, element.I64}, {element.I64, element.I64, element.String}, {element.I64, element.I64, element.F16}, {element.I64, element.F16, element.F32}, {element.I64, element.F16, element.F16}, {element.F16, element.F32, element.F32}, {element.F16, element.F32, element.F16}, {element.F16, element.I64, element.I64}, {element.F16, element.I64, element.String}, {element.F16, element.F16, element.F32}, {element.F16, element.F16, element.F16}}},
 	}},
 	{"", "Optional", []typeSig{
-		{15, 15, []typeParam{{"input", 0, optionalIn}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "V", tensor: ts18, ort: ts18, seq: ts18}, {name: "O", optional: ts18, optionalSeq: ts18}}, nil},
+		{15, 15, []typeParam{{"input", 0, optionalIn}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "V", tensor: ts19, ort: ts19, seq: ts19}, {name: "O", optional: ts19, optionalSeq: ts19}}, nil},
 	}},
 	{"", "OptionalGetElement", []typeSig{
-		{15, 15, []typeParam{{"input", 0, single}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "O", optional: ts18, optionalSeq: ts18}, {name: "V", tensor: ts18, seq: ts18}}, nil},
+		{15, 15, []typeParam{{"input", 0, single}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "O", optional: ts19, optionalSeq: ts19}, {name: "V", tensor: ts19, seq: ts19}}, nil},
 	}},
 	{"", "OptionalHasElement", []typeSig{
-		{15, 15, []typeParam{{"input", 0, single}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "O", optional: ts18, optionalSeq: ts18}, {name: "B", tensor: ts10}}, nil},
+		{15, 15, []typeParam{{"input", 0, single}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "O", optional: ts19, optionalSeq: ts19}, {name: "B", tensor: ts10}}, nil},
 	}},
 	{"", "Or", sigs3},
 	{"", "PRelu", []typeSig{
@@ -602,41 +607,41 @@ var onnxTypes = []typeOp{
 		{1, 1, []typeParam{{"data", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts1}}, nil},
 		{2, 2, []typeParam{{"data", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts0}}, nil},
 		{11, 11, []typeParam{{"data", 0, single}, {"pads", 1, single}, {"constant_value", 0, optionalIn}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts2, ort: ts24}, {tensor: ts9, ort: ts9}}, nil},
-		{13, 13, []typeParam{{"data", 0, single}, {"pads", 1, single}, {"constant_value", 0, optionalIn}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts23}, {tensor: ts9, ort: ts9}}, nil},
-		{18, 18, []typeParam{{"data", 0, single}, {"pads", 2, single}, {"constant_value", 0, optionalIn}, {"axes", 1, optionalIn}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts23}, {name: "Tind", tensor: ts16, ort: ts16}, {tensor: ts9, ort: ts9}}, nil},
+		{13, 13, []typeParam{{"data", 0, single}, {"pads", 1, single}, {"constant_value", 0, optionalIn}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts20, ort: ts23}, {tensor: ts9, ort: ts9}}, nil},
+		{18, 18, []typeParam{{"data", 0, single}, {"pads", 2, single}, {"constant_value", 0, optionalIn}, {"axes", 1, optionalIn}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts20, ort: ts23}, {name: "Tind", tensor: ts16, ort: ts16}, {tensor: ts9, ort: ts9}}, nil},
 		{21, 21, []typeParam{{"data", 0, single}, {"pads", 2, single}, {"constant_value", 0, optionalIn}, {"axes", 1, optionalIn}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts21, ort: ts23}, {name: "Tind", tensor: ts16, ort: ts16}, {tensor: ts9, ort: ts9}}, nil},
 	}},
 	{"", "Pow", []typeSig{
 		{1, 1, []typeParam{{"X", 0, single}, {"Y", 0, single}}, []typeParam{{"Z", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts1}}, nil},
 		{7, 7, []typeParam{{"X", 0, single}, {"Y", 0, single}}, []typeParam{{"Z", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts0}}, nil},
 		{12, 12, []typeParam{{"X", 0, single}, {"Y", 1, single}}, []typeParam{{"Z", 0, single}}, []typeVar{{name: "T", tensor: ts6, ort: ts6}, {name: "T1", tensor: ts2, ort: ts6}}, nil},
-		{13, 13, []typeParam{{"X", 0, single}, {"Y", 1, single}}, []typeParam{{"Z", 0, single}}, []typeVar{{name: "T", tensor: ts49, ort: ts6}, {name: "T1", tensor: ts2, ort: ts6}}, nil},
-		{15, 15, []typeParam{{"X", 0, single}, {"Y", 1, single}}, []typeParam{{"Z", 0, single}}, []typeVar{{name: "T", tensor: ts49, ort: ts6}, {name: "T1", tensor: ts3, ort: ts6}}, nil},
+		{13, 13, []typeParam{{"X", 0, single}, {"Y", 1, single}}, []typeParam{{"Z", 0, single}}, []typeVar{{name: "T", tensor: ts52, ort: ts6}, {name: "T1", tensor: ts2, ort: ts6}}, nil},
+		{15, 15, []typeParam{{"X", 0, single}, {"Y", 1, single}}, []typeParam{{"Z", 0, single}}, []typeVar{{name: "T", tensor: ts52, ort: ts6}, {name: "T1", tensor: ts3, ort: ts6}}, nil},
 	}},
 	{"", "QLinearConv", []typeSig{
-		{10, 10, []typeParam{{"x", 0, single}, {"x_scale", 4, single}, {"x_zero_point", 0, single}, {"w", 1, single}, {"w_scale", 4, single}, {"w_zero_point", 1, single}, {"y_scale", 4, single}, {"y_zero_point", 2, single}, {"B", 3, optionalIn}}, []typeParam{{"y", 2, single}}, []typeVar{{name: "T1", tensor: ts25, ort: ts25}, {name: "T2", tensor: ts25, ort: ts25}, {name: "T3", tensor: ts25, ort: ts25}, {name: "T4", tensor: ts27, ort: ts27}, {tensor: ts22, ort: ts22}}, []kernelTypes{{element.U8, element.U8, element.U8, element.Undefined, element.F32}, {element.U8, element.I8, element.U8, element.Undefined, element.F32}, {element.I8, element.I8, element.I8, element.Undefined, element.F32}}},
+		{10, 10, []typeParam{{"x", 0, single}, {"x_scale", 4, single}, {"x_zero_point", 0, single}, {"w", 1, single}, {"w_scale", 4, single}, {"w_zero_point", 1, single}, {"y_scale", 4, single}, {"y_zero_point", 2, single}, {"B", 3, optionalIn}}, []typeParam{{"y", 2, single}}, []typeVar{{name: "T1", tensor: ts27, ort: ts27}, {name: "T2", tensor: ts27, ort: ts27}, {name: "T3", tensor: ts27, ort: ts27}, {name: "T4", tensor: ts29, ort: ts29}, {tensor: ts22, ort: ts22}}, []kernelTypes{{element.U8, element.U8, element.U8, element.Undefined, element.F32}, {element.U8, element.I8, element.U8, element.Undefined, element.F32}, {element.I8, element.I8, element.I8, element.Undefined, element.F32}}},
 	}},
 	{"", "QLinearMatMul", []typeSig{
-		{10, 10, []typeParam{{"a", 0, single}, {"a_scale", 3, single}, {"a_zero_point", 0, single}, {"b", 1, single}, {"b_scale", 3, single}, {"b_zero_point", 1, single}, {"y_scale", 3, single}, {"y_zero_point", 2, single}}, []typeParam{{"y", 2, single}}, []typeVar{{name: "T1", tensor: ts25, ort: ts25}, {name: "T2", tensor: ts25, ort: ts25}, {name: "T3", tensor: ts25, ort: ts25}, {tensor: ts22, ort: ts22}}, []kernelTypes{{element.U8, element.U8, element.U8, element.F32}, {element.U8, element.I8, element.U8, element.F32}, {element.I8, element.I8, element.I8, element.F32}}},
-		{21, 21, []typeParam{{"a", 0, single}, {"a_scale", 3, single}, {"a_zero_point", 0, single}, {"b", 1, single}, {"b_scale", 3, single}, {"b_zero_point", 1, single}, {"y_scale", 3, single}, {"y_zero_point", 2, single}}, []typeParam{{"y", 2, single}}, []typeVar{{name: "T1", tensor: ts50, ort: ts25}, {name: "T2", tensor: ts50, ort: ts25}, {name: "T3", tensor: ts50, ort: ts25}, {name: "TS", tensor: ts32, ort: ts4}}, []kernelTypes{{element.U8, element.U8, element.U8, element.F32}, {element.U8, element.U8, element.U8, element.F16}, {element.U8, element.I8, element.U8, element.F32}, {element.U8, element.I8, element.U8, element.F16}, {element.I8, element.I8, element.I8, element.F32}, {element.I8, element.I8, element.I8, element.F16}}},
+		{10, 10, []typeParam{{"a", 0, single}, {"a_scale", 3, single}, {"a_zero_point", 0, single}, {"b", 1, single}, {"b_scale", 3, single}, {"b_zero_point", 1, single}, {"y_scale", 3, single}, {"y_zero_point", 2, single}}, []typeParam{{"y", 2, single}}, []typeVar{{name: "T1", tensor: ts27, ort: ts27}, {name: "T2", tensor: ts27, ort: ts27}, {name: "T3", tensor: ts27, ort: ts27}, {tensor: ts22, ort: ts22}}, []kernelTypes{{element.U8, element.U8, element.U8, element.F32}, {element.U8, element.I8, element.U8, element.F32}, {element.I8, element.I8, element.I8, element.F32}}},
+		{21, 21, []typeParam{{"a", 0, single}, {"a_scale", 3, single}, {"a_zero_point", 0, single}, {"b", 1, single}, {"b_scale", 3, single}, {"b_zero_point", 1, single}, {"y_scale", 3, single}, {"y_zero_point", 2, single}}, []typeParam{{"y", 2, single}}, []typeVar{{name: "T1", tensor: ts53, ort: ts27}, {name: "T2", tensor: ts53, ort: ts27}, {name: "T3", tensor: ts53, ort: ts27}, {name: "TS", tensor: ts34, ort: ts4}}, []kernelTypes{{element.U8, element.U8, element.U8, element.F32}, {element.U8, element.U8, element.U8, element.F16}, {element.U8, element.I8, element.U8, element.F32}, {element.U8, element.I8, element.U8, element.F16}, {element.I8, element.I8, element.I8, element.F32}, {element.I8, element.I8, element.I8, element.F16}}},
 	}},
 	{"", "QuantizeLinear", []typeSig{
-		{10, 10, []typeParam{{"x", 0, single}, {"y_scale", 2, single}, {"y_zero_point", 1, optionalIn}}, []typeParam{{"y", 1, single}}, []typeVar{{name: "T1", tensor: ts51, ort: ts22}, {name: "T2", tensor: ts25, ort: ts25}, {tensor: ts22, ort: ts22}}, nil},
-		{13, 13, []typeParam{{"x", 0, single}, {"y_scale", 2, single}, {"y_zero_point", 1, optionalIn}}, []typeParam{{"y", 1, single}}, []typeVar{{name: "T1", tensor: ts51, ort: ts22}, {name: "T2", tensor: ts25, ort: ts25}, {tensor: ts22, ort: ts22}}, nil},
-		{19, 19, []typeParam{{"x", 0, single}, {"y_scale", 0, single}, {"y_zero_point", 1, optionalIn}}, []typeParam{{"y", 1, single}}, []typeVar{{name: "T1", tensor: ts52, ort: ts4}, {name: "T2", tensor: ts50, ort: ts50}}, nil},
-		{21, 21, []typeParam{{"x", 0, single}, {"y_scale", 0, single}, {"y_zero_point", 1, optionalIn}}, []typeParam{{"y", 1, single}}, []typeVar{{name: "T1", tensor: ts52, ort: ts4}, {name: "T2", tensor: ts53, ort: ts53}}, nil},
+		{10, 10, []typeParam{{"x", 0, single}, {"y_scale", 2, single}, {"y_zero_point", 1, optionalIn}}, []typeParam{{"y", 1, single}}, []typeVar{{name: "T1", tensor: ts54, ort: ts22}, {name: "T2", tensor: ts27, ort: ts27}, {tensor: ts22, ort: ts22}}, nil},
+		{13, 13, []typeParam{{"x", 0, single}, {"y_scale", 2, single}, {"y_zero_point", 1, optionalIn}}, []typeParam{{"y", 1, single}}, []typeVar{{name: "T1", tensor: ts54, ort: ts22}, {name: "T2", tensor: ts27, ort: ts27}, {tensor: ts22, ort: ts22}}, nil},
+		{19, 19, []typeParam{{"x", 0, single}, {"y_scale", 0, single}, {"y_zero_point", 1, optionalIn}}, []typeParam{{"y", 1, single}}, []typeVar{{name: "T1", tensor: ts55, ort: ts4}, {name: "T2", tensor: ts53, ort: ts53}}, nil},
+		{21, 21, []typeParam{{"x", 0, single}, {"y_scale", 0, single}, {"y_zero_point", 1, optionalIn}}, []typeParam{{"y", 1, single}}, []typeVar{{name: "T1", tensor: ts55, ort: ts4}, {name: "T2", tensor: ts56, ort: ts56}}, nil},
 	}},
 	{"", "RNN", []typeSig{
-		{1, 1, []typeParam{{"X", 0, single}, {"W", 0, single}, {"R", 0, single}, {"B", 0, optionalIn}, {"sequence_lens", 1, optionalIn}, {"initial_h", 0, optionalIn}}, []typeParam{{"Y", 0, optionalIn}, {"Y_h", 0, optionalIn}}, []typeVar{{name: "T", tensor: ts0, ort: ts1}, {name: "T1", tensor: ts27, ort: ts27}}, nil},
-		{7, 7, []typeParam{{"X", 0, single}, {"W", 0, single}, {"R", 0, single}, {"B", 0, optionalIn}, {"sequence_lens", 1, optionalIn}, {"initial_h", 0, optionalIn}}, []typeParam{{"Y", 0, optionalIn}, {"Y_h", 0, optionalIn}}, []typeVar{{name: "T", tensor: ts0, ort: ts4}, {name: "T1", tensor: ts27, ort: ts27}}, nil},
-		{14, 14, []typeParam{{"X", 0, single}, {"W", 0, single}, {"R", 0, single}, {"B", 0, optionalIn}, {"sequence_lens", 1, optionalIn}, {"initial_h", 0, optionalIn}}, []typeParam{{"Y", 0, optionalIn}, {"Y_h", 0, optionalIn}}, []typeVar{{name: "T", tensor: ts0, ort: ts4}, {name: "T1", tensor: ts27, ort: ts27}}, nil},
+		{1, 1, []typeParam{{"X", 0, single}, {"W", 0, single}, {"R", 0, single}, {"B", 0, optionalIn}, {"sequence_lens", 1, optionalIn}, {"initial_h", 0, optionalIn}}, []typeParam{{"Y", 0, optionalIn}, {"Y_h", 0, optionalIn}}, []typeVar{{name: "T", tensor: ts0, ort: ts1}, {name: "T1", tensor: ts29, ort: ts29}}, nil},
+		{7, 7, []typeParam{{"X", 0, single}, {"W", 0, single}, {"R", 0, single}, {"B", 0, optionalIn}, {"sequence_lens", 1, optionalIn}, {"initial_h", 0, optionalIn}}, []typeParam{{"Y", 0, optionalIn}, {"Y_h", 0, optionalIn}}, []typeVar{{name: "T", tensor: ts0, ort: ts4}, {name: "T1", tensor: ts29, ort: ts29}}, nil},
+		{14, 14, []typeParam{{"X", 0, single}, {"W", 0, single}, {"R", 0, single}, {"B", 0, optionalIn}, {"sequence_lens", 1, optionalIn}, {"initial_h", 0, optionalIn}}, []typeParam{{"Y", 0, optionalIn}, {"Y_h", 0, optionalIn}}, []typeVar{{name: "T", tensor: ts0, ort: ts4}, {name: "T1", tensor: ts29, ort: ts29}}, nil},
 	}},
 	{"", "RandomNormal", sigs15},
 	{"", "RandomNormalLike", sigs16},
 	{"", "RandomUniform", sigs15},
 	{"", "RandomUniformLike", sigs16},
 	{"", "Range", []typeSig{
-		{11, 11, []typeParam{{"start", 0, single}, {"limit", 0, single}, {"delta", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts54, ort: ts54}}, nil},
+		{11, 11, []typeParam{{"start", 0, single}, {"limit", 0, single}, {"delta", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts57, ort: ts57}}, nil},
 	}},
 	{"", "Reciprocal", sigs7},
 	{"", "ReduceL1", sigs17},
@@ -665,31 +670,31 @@ var onnxTypes = []typeOp{
 	}},
 	{"", "ReduceSumSquare", sigs17},
 	{"", "RegexFullMatch", []typeSig{
-		{20, 20, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}}, []typeVar{{name: "T1", tensor: ts58, ort: ts58}, {name: "T2", tensor: ts21}}, nil},
+		{20, 20, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}}, []typeVar{{name: "T1", tensor: ts61, ort: ts61}, {name: "T2", tensor: ts21}}, nil},
 	}},
 	{"", "Relu", []typeSig{
 		{1, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts1}}, nil},
 		{6, 6, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts0}}, nil},
 		{13, 13, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts8, ort: ts0}}, nil},
-		{14, 14, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts44, ort: ts59}}, nil},
-		{18, 14, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts44, ort: ts43}}, nil},
-		{19, 14, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts44, ort: ts59}}, nil},
+		{14, 14, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts47, ort: ts62}}, nil},
+		{18, 14, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts47, ort: ts46}}, nil},
+		{19, 14, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts47, ort: ts62}}, nil},
 	}},
 	{"", "Reshape", []typeSig{
 		{1, 1, []typeParam{{"data", 0, single}}, []typeParam{{"reshaped", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts0}}, nil},
-		{5, 5, []typeParam{{"data", 0, single}, {"shape", 1, single}}, []typeParam{{"reshaped", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}, {tensor: ts9, ort: ts9}}, nil},
-		{13, 13, []typeParam{{"data", 0, single}, {"shape", 1, single}}, []typeParam{{"reshaped", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}, {tensor: ts9, ort: ts9}}, nil},
-		{14, 14, []typeParam{{"data", 0, single}, {"shape", 1, single}}, []typeParam{{"reshaped", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}, {tensor: ts9, ort: ts9}}, nil},
-		{19, 19, []typeParam{{"data", 0, single}, {"shape", 1, single}}, []typeParam{{"reshaped", 0, single}}, []typeVar{{name: "T", tensor: ts20, ort: ts19}, {tensor: ts9, ort: ts9}}, nil},
-		{21, 21, []typeParam{{"data", 0, single}, {"shape", 1, single}}, []typeParam{{"reshaped", 0, single}}, []typeVar{{name: "T", tensor: ts21, ort: ts20}, {tensor: ts9, ort: ts9}}, nil},
+		{5, 5, []typeParam{{"data", 0, single}, {"shape", 1, single}}, []typeParam{{"reshaped", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}, {tensor: ts9, ort: ts9}}, nil},
+		{13, 13, []typeParam{{"data", 0, single}, {"shape", 1, single}}, []typeParam{{"reshaped", 0, single}}, []typeVar{{name: "T", tensor: ts20, ort: ts20}, {tensor: ts9, ort: ts9}}, nil},
+		{14, 14, []typeParam{{"data", 0, single}, {"shape", 1, single}}, []typeParam{{"reshaped", 0, single}}, []typeVar{{name: "T", tensor: ts20, ort: ts20}, {tensor: ts9, ort: ts9}}, nil},
+		{19, 19, []typeParam{{"data", 0, single}, {"shape", 1, single}}, []typeParam{{"reshaped", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts20}, {tensor: ts9, ort: ts9}}, nil},
+		{21, 21, []typeParam{{"data", 0, single}, {"shape", 1, single}}, []typeParam{{"reshaped", 0, single}}, []typeVar{{name: "T", tensor: ts21, ort: ts18}, {tensor: ts9, ort: ts9}}, nil},
 	}},
 	{"", "Resize", []typeSig{
-		{10, 10, []typeParam{{"X", 0, single}, {"scales", 1, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts60}, {tensor: ts22, ort: ts22}}, nil},
-		{11, 11, []typeParam{{"X", 0, single}, {"roi", 1, single}, {"scales", 2, single}, {"sizes", 3, optionalIn}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T1", tensor: ts18, ort: ts60}, {name: "T2", tensor: ts0, ort: ts0}, {tensor: ts22, ort: ts22}, {tensor: ts9, ort: ts9}}, nil},
-		{13, 13, []typeParam{{"X", 0, single}, {"roi", 1, optionalIn}, {"scales", 2, optionalIn}, {"sizes", 3, optionalIn}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T1", tensor: ts19, ort: ts60}, {name: "T2", tensor: ts0, ort: ts0}, {tensor: ts22, ort: ts22}, {tensor: ts9, ort: ts9}}, nil},
+		{10, 10, []typeParam{{"X", 0, single}, {"scales", 1, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts63}, {tensor: ts22, ort: ts22}}, nil},
+		{11, 11, []typeParam{{"X", 0, single}, {"roi", 1, single}, {"scales", 2, single}, {"sizes", 3, optionalIn}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T1", tensor: ts19, ort: ts63}, {name: "T2", tensor: ts0, ort: ts0}, {tensor: ts22, ort: ts22}, {tensor: ts9, ort: ts9}}, nil},
+		{13, 13, []typeParam{{"X", 0, single}, {"roi", 1, optionalIn}, {"scales", 2, optionalIn}, {"sizes", 3, optionalIn}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T1", tensor: ts20, ort: ts63}, {name: "T2", tensor: ts0, ort: ts0}, {tensor: ts22, ort: ts22}, {tensor: ts9, ort: ts9}}, nil},
 	}},
 	{"", "ReverseSequence", []typeSig{
-		{10, 10, []typeParam{{"input", 0, single}, {"sequence_lens", 1, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}, {tensor: ts9, ort: ts9}}, nil},
+		{10, 10, []typeParam{{"input", 0, single}, {"sequence_lens", 1, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}, {tensor: ts9, ort: ts9}}, nil},
 	}},
 	{"", "RoiAlign", []typeSig{
 		{10, 10, []typeParam{{"X", 0, single}, {"rois", 0, single}, {"batch_indices", 1, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T1", tensor: ts0, ort: ts0}, {name: "T2", tensor: ts9, ort: ts9}}, nil},
@@ -702,55 +707,55 @@ var onnxTypes = []typeOp{
 		{17, 17, []typeParam{{"signal", 0, single}, {"frame_step", 1, single}, {"window", 0, optionalIn}, {"frame_length", 1, optionalIn}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T1", tensor: ts8, ort: ts0}, {name: "T2", tensor: ts16, ort: ts16}}, nil},
 	}},
 	{"", "Scan", []typeSig{
-		{8, 8, []typeParam{{"sequence_lens", 0, optionalIn}, {"initial_state_and_scan_inputs", 1, heterogeneous}}, []typeParam{{"final_state_and_scan_outputs", 1, heterogeneous}}, []typeVar{{name: "I", tensor: ts9}, {name: "V", tensor: ts18}}, nil},
-		{9, 9, []typeParam{{"initial_state_and_scan_inputs", 0, heterogeneous}}, []typeParam{{"final_state_and_scan_outputs", 0, heterogeneous}}, []typeVar{{name: "V", tensor: ts18}}, nil},
-		{11, 11, []typeParam{{"initial_state_and_scan_inputs", 0, heterogeneous}}, []typeParam{{"final_state_and_scan_outputs", 0, heterogeneous}}, []typeVar{{name: "V", tensor: ts18}}, nil},
-		{16, 16, []typeParam{{"initial_state_and_scan_inputs", 0, heterogeneous}}, []typeParam{{"final_state_and_scan_outputs", 0, heterogeneous}}, []typeVar{{name: "V", tensor: ts19}}, nil},
+		{8, 8, []typeParam{{"sequence_lens", 0, optionalIn}, {"initial_state_and_scan_inputs", 1, heterogeneous}}, []typeParam{{"final_state_and_scan_outputs", 1, heterogeneous}}, []typeVar{{name: "I", tensor: ts9}, {name: "V", tensor: ts19}}, nil},
+		{9, 9, []typeParam{{"initial_state_and_scan_inputs", 0, heterogeneous}}, []typeParam{{"final_state_and_scan_outputs", 0, heterogeneous}}, []typeVar{{name: "V", tensor: ts19}}, nil},
+		{11, 11, []typeParam{{"initial_state_and_scan_inputs", 0, heterogeneous}}, []typeParam{{"final_state_and_scan_outputs", 0, heterogeneous}}, []typeVar{{name: "V", tensor: ts19}}, nil},
+		{16, 16, []typeParam{{"initial_state_and_scan_inputs", 0, heterogeneous}}, []typeParam{{"final_state_and_scan_outputs", 0, heterogeneous}}, []typeVar{{name: "V", tensor: ts20}}, nil},
 		{since: 19},
 		{since: 21},
 	}},
 	{"", "Scatter", []typeSig{
-		{9, 9, []typeParam{{"data", 0, single}, {"indices", 1, single}, {"updates", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}, {name: "Tind", tensor: ts16, ort: ts16}}, nil},
+		{9, 9, []typeParam{{"data", 0, single}, {"indices", 1, single}, {"updates", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}, {name: "Tind", tensor: ts16, ort: ts16}}, nil},
 		{since: 11},
 	}},
 	{"", "ScatterElements", []typeSig{
-		{11, 11, []typeParam{{"data", 0, single}, {"indices", 1, single}, {"updates", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}, {name: "Tind", tensor: ts16, ort: ts16}}, nil},
-		{13, 13, []typeParam{{"data", 0, single}, {"indices", 1, single}, {"updates", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}, {name: "Tind", tensor: ts16, ort: ts16}}, nil},
-		{16, 16, []typeParam{{"data", 0, single}, {"indices", 1, single}, {"updates", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}, {name: "Tind", tensor: ts16, ort: ts16}}, nil},
+		{11, 11, []typeParam{{"data", 0, single}, {"indices", 1, single}, {"updates", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}, {name: "Tind", tensor: ts16, ort: ts16}}, nil},
+		{13, 13, []typeParam{{"data", 0, single}, {"indices", 1, single}, {"updates", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts20, ort: ts20}, {name: "Tind", tensor: ts16, ort: ts16}}, nil},
+		{16, 16, []typeParam{{"data", 0, single}, {"indices", 1, single}, {"updates", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts20, ort: ts20}, {name: "Tind", tensor: ts16, ort: ts16}}, nil},
 	}},
 	{"", "ScatterND", []typeSig{
-		{11, 11, []typeParam{{"data", 0, single}, {"indices", 1, single}, {"updates", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}, {tensor: ts9, ort: ts9}}, nil},
-		{13, 13, []typeParam{{"data", 0, single}, {"indices", 1, single}, {"updates", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}, {tensor: ts9, ort: ts9}}, nil},
-		{16, 16, []typeParam{{"data", 0, single}, {"indices", 1, single}, {"updates", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}, {tensor: ts9, ort: ts9}}, nil},
+		{11, 11, []typeParam{{"data", 0, single}, {"indices", 1, single}, {"updates", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}, {tensor: ts9, ort: ts9}}, nil},
+		{13, 13, []typeParam{{"data", 0, single}, {"indices", 1, single}, {"updates", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts20, ort: ts20}, {tensor: ts9, ort: ts9}}, nil},
+		{16, 16, []typeParam{{"data", 0, single}, {"indices", 1, single}, {"updates", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts20, ort: ts20}, {tensor: ts9, ort: ts9}}, nil},
 	}},
 	{"", "Selu", sigs9},
 	{"", "SequenceAt", []typeSig{
-		{11, 11, []typeParam{{"input_sequence", 0, single}, {"position", 2, single}}, []typeParam{{"tensor", 1, single}}, []typeVar{{name: "S", seq: ts18}, {name: "T", tensor: ts18}, {name: "I", tensor: ts16, ort: ts16}}, nil},
+		{11, 11, []typeParam{{"input_sequence", 0, single}, {"position", 2, single}}, []typeParam{{"tensor", 1, single}}, []typeVar{{name: "S", seq: ts19}, {name: "T", tensor: ts19}, {name: "I", tensor: ts16, ort: ts16}}, nil},
 	}},
 	{"", "SequenceConstruct", []typeSig{
-		{11, 11, []typeParam{{"inputs", 0, variadicIn}}, []typeParam{{"output_sequence", 1, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}, {name: "S", seq: ts18}}, nil},
+		{11, 11, []typeParam{{"inputs", 0, variadicIn}}, []typeParam{{"output_sequence", 1, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}, {name: "S", seq: ts19}}, nil},
 	}},
 	{"", "SequenceEmpty", []typeSig{
-		{11, 11, []typeParam{}, []typeParam{{"output", 0, single}}, []typeVar{{name: "S", seq: ts18}}, nil},
+		{11, 11, []typeParam{}, []typeParam{{"output", 0, single}}, []typeVar{{name: "S", seq: ts19}}, nil},
 	}},
 	{"", "SequenceErase", []typeSig{
-		{11, 11, []typeParam{{"input_sequence", 0, single}, {"position", 1, optionalIn}}, []typeParam{{"output_sequence", 0, single}}, []typeVar{{name: "S", seq: ts18}, {name: "I", tensor: ts16, ort: ts16}}, nil},
+		{11, 11, []typeParam{{"input_sequence", 0, single}, {"position", 1, optionalIn}}, []typeParam{{"output_sequence", 0, single}}, []typeVar{{name: "S", seq: ts19}, {name: "I", tensor: ts16, ort: ts16}}, nil},
 	}},
 	{"", "SequenceInsert", []typeSig{
-		{11, 11, []typeParam{{"input_sequence", 1, single}, {"tensor", 0, single}, {"position", 2, optionalIn}}, []typeParam{{"output_sequence", 1, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}, {name: "S", seq: ts18}, {name: "I", tensor: ts16, ort: ts16}}, nil},
+		{11, 11, []typeParam{{"input_sequence", 1, single}, {"tensor", 0, single}, {"position", 2, optionalIn}}, []typeParam{{"output_sequence", 1, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}, {name: "S", seq: ts19}, {name: "I", tensor: ts16, ort: ts16}}, nil},
 	}},
 	{"", "SequenceLength", []typeSig{
-		{11, 11, []typeParam{{"input_sequence", 0, single}}, []typeParam{{"length", 1, single}}, []typeVar{{name: "S", seq: ts18}, {name: "I", tensor: ts9}}, nil},
+		{11, 11, []typeParam{{"input_sequence", 0, single}}, []typeParam{{"length", 1, single}}, []typeVar{{name: "S", seq: ts19}, {name: "I", tensor: ts9}}, nil},
 	}},
 	{"", "SequenceMap", []typeSig{
-		{17, 17, []typeParam{{"input_sequence", 0, single}, {"additional_inputs", 1, heterogeneous}}, []typeParam{{"out_sequence", 0, heterogeneous}}, []typeVar{{name: "S", seq: ts18}, {name: "V", tensor: ts18, seq: ts18}}, nil},
+		{17, 17, []typeParam{{"input_sequence", 0, single}, {"additional_inputs", 1, heterogeneous}}, []typeParam{{"out_sequence", 0, heterogeneous}}, []typeVar{{name: "S", seq: ts19}, {name: "V", tensor: ts19, seq: ts19}}, nil},
 	}},
 	{"", "Shape", []typeSig{
-		{1, 1, []typeParam{{"data", 0, single}}, []typeParam{{"shape", 1, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}, {name: "T1", tensor: ts9}}, nil},
-		{13, 13, []typeParam{{"data", 0, single}}, []typeParam{{"shape", 1, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}, {name: "T1", tensor: ts9}}, nil},
-		{15, 15, []typeParam{{"data", 0, single}}, []typeParam{{"shape", 1, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}, {name: "T1", tensor: ts9}}, nil},
-		{19, 19, []typeParam{{"data", 0, single}}, []typeParam{{"shape", 1, single}}, []typeVar{{name: "T", tensor: ts20, ort: ts19}, {name: "T1", tensor: ts9}}, nil},
-		{21, 21, []typeParam{{"data", 0, single}}, []typeParam{{"shape", 1, single}}, []typeVar{{name: "T", tensor: ts21, ort: ts20}, {name: "T1", tensor: ts9}}, nil},
+		{1, 1, []typeParam{{"data", 0, single}}, []typeParam{{"shape", 1, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}, {name: "T1", tensor: ts9}}, nil},
+		{13, 13, []typeParam{{"data", 0, single}}, []typeParam{{"shape", 1, single}}, []typeVar{{name: "T", tensor: ts20, ort: ts20}, {name: "T1", tensor: ts9}}, nil},
+		{15, 15, []typeParam{{"data", 0, single}}, []typeParam{{"shape", 1, single}}, []typeVar{{name: "T", tensor: ts20, ort: ts20}, {name: "T1", tensor: ts9}}, nil},
+		{19, 19, []typeParam{{"data", 0, single}}, []typeParam{{"shape", 1, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts20}, {name: "T1", tensor: ts9}}, nil},
+		{21, 21, []typeParam{{"data", 0, single}}, []typeParam{{"shape", 1, single}}, []typeVar{{name: "T", tensor: ts21, ort: ts18}, {name: "T1", tensor: ts9}}, nil},
 	}},
 	{"", "Shrink", []typeSig{
 		{9, 9, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts2, ort: ts2}}, nil},
@@ -765,16 +770,16 @@ var onnxTypes = []typeOp{
 	}},
 	{"", "Sinh", sigs1},
 	{"", "Size", []typeSig{
-		{1, 1, []typeParam{{"data", 0, single}}, []typeParam{{"size", 1, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}, {name: "T1", tensor: ts9}}, nil},
-		{13, 13, []typeParam{{"data", 0, single}}, []typeParam{{"size", 1, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts18}, {name: "T1", tensor: ts9}}, nil},
-		{19, 19, []typeParam{{"data", 0, single}}, []typeParam{{"size", 1, single}}, []typeVar{{name: "T", tensor: ts20, ort: ts18}, {name: "T1", tensor: ts9}}, nil},
-		{21, 21, []typeParam{{"data", 0, single}}, []typeParam{{"size", 1, single}}, []typeVar{{name: "T", tensor: ts21, ort: ts18}, {name: "T1", tensor: ts9}}, nil},
+		{1, 1, []typeParam{{"data", 0, single}}, []typeParam{{"size", 1, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}, {name: "T1", tensor: ts9}}, nil},
+		{13, 13, []typeParam{{"data", 0, single}}, []typeParam{{"size", 1, single}}, []typeVar{{name: "T", tensor: ts20, ort: ts19}, {name: "T1", tensor: ts9}}, nil},
+		{19, 19, []typeParam{{"data", 0, single}}, []typeParam{{"size", 1, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts19}, {name: "T1", tensor: ts9}}, nil},
+		{21, 21, []typeParam{{"data", 0, single}}, []typeParam{{"size", 1, single}}, []typeVar{{name: "T", tensor: ts21, ort: ts19}, {name: "T1", tensor: ts9}}, nil},
 	}},
 	{"", "Slice", []typeSig{
-		{1, 1, []typeParam{{"data", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}}, nil},
-		{10, 10, []typeParam{{"data", 0, single}, {"starts", 1, single}, {"ends", 1, single}, {"axes", 1, optionalIn}, {"steps", 1, optionalIn}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}, {name: "Tind", tensor: ts16, ort: ts16}}, nil},
-		{11, 11, []typeParam{{"data", 0, single}, {"starts", 1, single}, {"ends", 1, single}, {"axes", 1, optionalIn}, {"steps", 1, optionalIn}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}, {name: "Tind", tensor: ts16, ort: ts16}}, nil},
-		{13, 13, []typeParam{{"data", 0, single}, {"starts", 1, single}, {"ends", 1, single}, {"axes", 1, optionalIn}, {"steps", 1, optionalIn}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}, {name: "Tind", tensor: ts16, ort: ts16}}, nil},
+		{1, 1, []typeParam{{"data", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}}, nil},
+		{10, 10, []typeParam{{"data", 0, single}, {"starts", 1, single}, {"ends", 1, single}, {"axes", 1, optionalIn}, {"steps", 1, optionalIn}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}, {name: "Tind", tensor: ts16, ort: ts16}}, nil},
+		{11, 11, []typeParam{{"data", 0, single}, {"starts", 1, single}, {"ends", 1, single}, {"axes", 1, optionalIn}, {"steps", 1, optionalIn}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}, {name: "Tind", tensor: ts16, ort: ts16}}, nil},
+		{13, 13, []typeParam{{"data", 0, single}, {"starts", 1, single}, {"ends", 1, single}, {"axes", 1, optionalIn}, {"steps", 1, optionalIn}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts20, ort: ts20}, {name: "Tind", tensor: ts16, ort: ts16}}, nil},
 	}},
 	{"", "Softmax", sigs14},
 	{"", "SoftmaxCrossEntropyLoss", []typeSig{
@@ -792,34 +797,34 @@ var onnxTypes = []typeOp{
 		{19, 1, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts4}}, nil},
 	}},
 	{"", "SpaceToDepth", []typeSig{
-		{1, 1, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts0}}, nil},
-		{13, 13, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts0}}, nil},
+		{1, 1, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts0}}, nil},
+		{13, 13, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts20, ort: ts0}}, nil},
 	}},
 	{"", "Split", []typeSig{
 		{1, 1, []typeParam{{"input", 0, single}, {"split", 0, optionalIn}}, []typeParam{{"outputs...", 0, variadicIn}}, []typeVar{{name: "T", tensor: ts0, ort: ts1}}, nil},
-		{2, 2, []typeParam{{"input", 0, single}}, []typeParam{{"outputs", 0, variadicIn}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}}, nil},
-		{11, 11, []typeParam{{"input", 0, single}}, []typeParam{{"outputs", 0, variadicIn}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}}, nil},
-		{13, 13, []typeParam{{"input", 0, single}, {"split", 1, optionalIn}}, []typeParam{{"outputs", 0, variadicIn}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}, {tensor: ts9, ort: ts9}}, nil},
-		{18, 18, []typeParam{{"input", 0, single}, {"split", 1, optionalIn}}, []typeParam{{"outputs", 0, variadicIn}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}, {tensor: ts9, ort: ts9}}, nil},
+		{2, 2, []typeParam{{"input", 0, single}}, []typeParam{{"outputs", 0, variadicIn}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}}, nil},
+		{11, 11, []typeParam{{"input", 0, single}}, []typeParam{{"outputs", 0, variadicIn}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}}, nil},
+		{13, 13, []typeParam{{"input", 0, single}, {"split", 1, optionalIn}}, []typeParam{{"outputs", 0, variadicIn}}, []typeVar{{name: "T", tensor: ts20, ort: ts20}, {tensor: ts9, ort: ts9}}, nil},
+		{18, 18, []typeParam{{"input", 0, single}, {"split", 1, optionalIn}}, []typeParam{{"outputs", 0, variadicIn}}, []typeVar{{name: "T", tensor: ts20, ort: ts20}, {tensor: ts9, ort: ts9}}, nil},
 	}},
 	{"", "SplitToSequence", []typeSig{
-		{11, 11, []typeParam{{"input", 0, single}, {"split", 1, optionalIn}}, []typeParam{{"output_sequence", 2, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts61}, {name: "I", tensor: ts16, ort: ts16}, {name: "S", seq: ts18}}, nil},
+		{11, 11, []typeParam{{"input", 0, single}, {"split", 1, optionalIn}}, []typeParam{{"output_sequence", 2, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts64}, {name: "I", tensor: ts16, ort: ts16}, {name: "S", seq: ts19}}, nil},
 	}},
 	{"", "Sqrt", sigs7},
 	{"", "Squeeze", []typeSig{
-		{1, 1, []typeParam{{"data", 0, single}}, []typeParam{{"squeezed", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}}, nil},
-		{11, 11, []typeParam{{"data", 0, single}}, []typeParam{{"squeezed", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}}, nil},
-		{13, 13, []typeParam{{"data", 0, single}, {"axes", 1, optionalIn}}, []typeParam{{"squeezed", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}, {tensor: ts9, ort: ts9}}, nil},
-		{21, 21, []typeParam{{"data", 0, single}, {"axes", 1, optionalIn}}, []typeParam{{"squeezed", 0, single}}, []typeVar{{name: "T", tensor: ts21, ort: ts19}, {tensor: ts9, ort: ts9}}, nil},
+		{1, 1, []typeParam{{"data", 0, single}}, []typeParam{{"squeezed", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}}, nil},
+		{11, 11, []typeParam{{"data", 0, single}}, []typeParam{{"squeezed", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}}, nil},
+		{13, 13, []typeParam{{"data", 0, single}, {"axes", 1, optionalIn}}, []typeParam{{"squeezed", 0, single}}, []typeVar{{name: "T", tensor: ts20, ort: ts20}, {tensor: ts9, ort: ts9}}, nil},
+		{21, 21, []typeParam{{"data", 0, single}, {"axes", 1, optionalIn}}, []typeParam{{"squeezed", 0, single}}, []typeVar{{name: "T", tensor: ts21, ort: ts20}, {tensor: ts9, ort: ts9}}, nil},
 	}},
 	{"", "StringConcat", []typeSig{
-		{20, 20, []typeParam{{"X", 0, single}, {"Y", 0, single}}, []typeParam{{"Z", 0, single}}, []typeVar{{name: "T", tensor: ts58, ort: ts58}}, nil},
+		{20, 20, []typeParam{{"X", 0, single}, {"Y", 0, single}}, []typeParam{{"Z", 0, single}}, []typeVar{{name: "T", tensor: ts61, ort: ts61}}, nil},
 	}},
 	{"", "StringNormalizer", []typeSig{
-		{10, 10, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{tensor: ts58, ort: ts58}}, nil},
+		{10, 10, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{tensor: ts61, ort: ts61}}, nil},
 	}},
 	{"", "StringSplit", []typeSig{
-		{20, 20, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}, {"Z", 2, single}}, []typeVar{{name: "T1", tensor: ts58, ort: ts58}, {name: "T2", tensor: ts21}, {name: "T3", tensor: ts21}}, nil},
+		{20, 20, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}, {"Z", 2, single}}, []typeVar{{name: "T1", tensor: ts61, ort: ts61}, {name: "T2", tensor: ts21}, {name: "T3", tensor: ts21}}, nil},
 	}},
 	{"", "Sub", sigs2},
 	{"", "Sum", []typeSig{
@@ -831,7 +836,7 @@ var onnxTypes = []typeOp{
 	{"", "Tan", sigs0},
 	{"", "Tanh", sigs10},
 	{"", "TfIdfVectorizer", []typeSig{
-		{9, 9, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}}, []typeVar{{name: "T", tensor: ts62, ort: ts62}, {name: "T1", tensor: ts22}}, nil},
+		{9, 9, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}}, []typeVar{{name: "T", tensor: ts65, ort: ts65}, {name: "T1", tensor: ts22}}, nil},
 	}},
 	{"", "ThresholdedRelu", []typeSig{
 		{10, 10, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts4}}, nil},
@@ -840,8 +845,8 @@ var onnxTypes = []typeOp{
 	}},
 	{"", "Tile", []typeSig{
 		{1, 1, []typeParam{{"input", 0, single}, {"tiles", 0, single}, {"axis", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts1}, {name: "T1", tensor: ts9}}, nil},
-		{6, 6, []typeParam{{"input", 0, single}, {"repeats", 1, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}, {name: "T1", tensor: ts9, ort: ts9}}, nil},
-		{13, 13, []typeParam{{"input", 0, single}, {"repeats", 1, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts18}, {name: "T1", tensor: ts9, ort: ts9}}, nil},
+		{6, 6, []typeParam{{"input", 0, single}, {"repeats", 1, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}, {name: "T1", tensor: ts9, ort: ts9}}, nil},
+		{13, 13, []typeParam{{"input", 0, single}, {"repeats", 1, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts20, ort: ts19}, {name: "T1", tensor: ts9, ort: ts9}}, nil},
 	}},
 	{"", "TopK", []typeSig{
 		{1, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Values", 0, single}, {"Indices", 1, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts0}, {name: "I", tensor: ts9}}, nil},
@@ -849,75 +854,75 @@ var onnxTypes = []typeOp{
 		{11, 11, []typeParam{{"X", 0, single}, {"K", 2, single}}, []typeParam{{"Values", 0, single}, {"Indices", 1, single}}, []typeVar{{name: "T", tensor: ts2, ort: ts6}, {name: "I", tensor: ts9}, {tensor: ts9, ort: ts9}}, nil},
 	}},
 	{"", "Transpose", []typeSig{
-		{1, 1, []typeParam{{"data", 0, single}}, []typeParam{{"transposed", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}}, nil},
-		{13, 13, []typeParam{{"data", 0, single}}, []typeParam{{"transposed", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}}, nil},
+		{1, 1, []typeParam{{"data", 0, single}}, []typeParam{{"transposed", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}}, nil},
+		{13, 13, []typeParam{{"data", 0, single}}, []typeParam{{"transposed", 0, single}}, []typeVar{{name: "T", tensor: ts20, ort: ts20}}, nil},
 		{21, 21, []typeParam{{"data", 0, single}}, []typeParam{{"transposed", 0, single}}, []typeVar{{name: "T", tensor: ts21, ort: ts21}}, nil},
 	}},
 	{"", "Trilu", []typeSig{
-		{14, 14, []typeParam{{"input", 0, single}, {"k", 1, optionalIn}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts63}, {tensor: ts9, ort: ts9}}, nil},
+		{14, 14, []typeParam{{"input", 0, single}, {"k", 1, optionalIn}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts20, ort: ts66}, {tensor: ts9, ort: ts9}}, nil},
 	}},
 	{"", "Unique", []typeSig{
-		{11, 11, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}, {"indices", 1, optionalIn}, {"inverse_indices", 1, optionalIn}, {"counts", 1, optionalIn}}, []typeVar{{name: "T", tensor: ts18, ort: ts64}, {tensor: ts9}}, nil},
+		{11, 11, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}, {"indices", 1, optionalIn}, {"inverse_indices", 1, optionalIn}, {"counts", 1, optionalIn}}, []typeVar{{name: "T", tensor: ts19, ort: ts67}, {tensor: ts9}}, nil},
 	}},
 	{"", "Unsqueeze", []typeSig{
-		{1, 1, []typeParam{{"data", 0, single}}, []typeParam{{"expanded", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}}, nil},
-		{11, 11, []typeParam{{"data", 0, single}}, []typeParam{{"expanded", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}}, nil},
-		{13, 13, []typeParam{{"data", 0, single}, {"axes", 1, single}}, []typeParam{{"expanded", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}, {tensor: ts9, ort: ts9}}, nil},
-		{21, 21, []typeParam{{"data", 0, single}, {"axes", 1, single}}, []typeParam{{"expanded", 0, single}}, []typeVar{{name: "T", tensor: ts21, ort: ts19}, {tensor: ts9, ort: ts9}}, nil},
+		{1, 1, []typeParam{{"data", 0, single}}, []typeParam{{"expanded", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}}, nil},
+		{11, 11, []typeParam{{"data", 0, single}}, []typeParam{{"expanded", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}}, nil},
+		{13, 13, []typeParam{{"data", 0, single}, {"axes", 1, single}}, []typeParam{{"expanded", 0, single}}, []typeVar{{name: "T", tensor: ts20, ort: ts20}, {tensor: ts9, ort: ts9}}, nil},
+		{21, 21, []typeParam{{"data", 0, single}, {"axes", 1, single}}, []typeParam{{"expanded", 0, single}}, []typeVar{{name: "T", tensor: ts21, ort: ts20}, {tensor: ts9, ort: ts9}}, nil},
 	}},
 	{"", "Upsample", []typeSig{
-		{1, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts35, ort: ts1}}, nil},
-		{7, 7, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts60}}, nil},
-		{9, 9, []typeParam{{"X", 0, single}, {"scales", 1, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts60}, {tensor: ts22, ort: ts22}}, nil},
+		{1, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts37, ort: ts1}}, nil},
+		{7, 7, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts63}}, nil},
+		{9, 9, []typeParam{{"X", 0, single}, {"scales", 1, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts63}, {tensor: ts22, ort: ts22}}, nil},
 		{since: 10},
 	}},
 	{"", "Where", []typeSig{
-		{9, 9, []typeParam{{"condition", 0, single}, {"X", 1, single}, {"Y", 1, single}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "B", tensor: ts10, ort: ts10}, {name: "T", tensor: ts18, ort: ts65}}, nil},
-		{16, 16, []typeParam{{"condition", 0, single}, {"X", 1, single}, {"Y", 1, single}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "B", tensor: ts10, ort: ts10}, {name: "T", tensor: ts19, ort: ts65}}, nil},
+		{9, 9, []typeParam{{"condition", 0, single}, {"X", 1, single}, {"Y", 1, single}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "B", tensor: ts10, ort: ts10}, {name: "T", tensor: ts19, ort: ts68}}, nil},
+		{16, 16, []typeParam{{"condition", 0, single}, {"X", 1, single}, {"Y", 1, single}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "B", tensor: ts10, ort: ts10}, {name: "T", tensor: ts20, ort: ts68}}, nil},
 	}},
 	{"", "Xor", sigs3},
 	{"ai.onnx.ml", "ArrayFeatureExtractor", []typeSig{
-		{1, 1, []typeParam{{"X", 0, single}, {"Y", 1, single}}, []typeParam{{"Z", 0, single}}, []typeVar{{name: "T", tensor: ts66, ort: ts66}, {tensor: ts9, ort: ts9}}, nil},
+		{1, 1, []typeParam{{"X", 0, single}, {"Y", 1, single}}, []typeParam{{"Z", 0, single}}, []typeVar{{name: "T", tensor: ts69, ort: ts69}, {tensor: ts9, ort: ts9}}, nil},
 	}},
 	{"ai.onnx.ml", "Binarizer", []typeSig{
-		{1, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts29, ort: ts22}}, nil},
+		{1, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts31, ort: ts22}}, nil},
 	}},
 	{"ai.onnx.ml", "CastMap", []typeSig{
-		{1, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}}, []typeVar{{name: "T1", maps: []string{"map(int64, string)", "map(int64, float)"}}, {name: "T2", tensor: ts67}}, nil},
+		{1, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}}, []typeVar{{name: "T1", maps: []string{"map(int64, string)", "map(int64, float)"}}, {name: "T2", tensor: ts70}}, nil},
 	}},
 	{"ai.onnx.ml", "CategoryMapper", []typeSig{
-		{1, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}}, []typeVar{{name: "T1", tensor: ts68, ort: ts68}, {name: "T2", tensor: ts68}}, nil},
+		{1, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}}, []typeVar{{name: "T1", tensor: ts71, ort: ts71}, {name: "T2", tensor: ts71}}, nil},
 	}},
 	{"ai.onnx.ml", "DictVectorizer", []typeSig{
-		{1, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}}, []typeVar{{name: "T1", maps: []string{"map(string, int64)", "map(int64, string)", "map(int64, float)", "map(int64, double)", "map(string, float)", "map(string, double)"}}, {name: "T2", tensor: ts69}}, nil},
+		{1, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}}, []typeVar{{name: "T1", maps: []string{"map(string, int64)", "map(int64, string)", "map(int64, float)", "map(int64, double)", "map(string, float)", "map(string, double)"}}, {name: "T2", tensor: ts72}}, nil},
 	}},
 	{"ai.onnx.ml", "FeatureVectorizer", []typeSig{
-		{1, 1, []typeParam{{"X", 0, variadicIn}}, []typeParam{{"Y", 1, single}}, []typeVar{{name: "T1", tensor: ts29, ort: ts29}, {tensor: ts22}}, nil},
+		{1, 1, []typeParam{{"X", 0, variadicIn}}, []typeParam{{"Y", 1, single}}, []typeVar{{name: "T1", tensor: ts31, ort: ts31}, {tensor: ts22}}, nil},
 	}},
 	{"ai.onnx.ml", "Imputer", []typeSig{
-		{1, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts29, ort: ts70}}, nil},
+		{1, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts31, ort: ts73}}, nil},
 	}},
 	{"ai.onnx.ml", "LabelEncoder", []typeSig{
-		{1, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}}, []typeVar{{name: "T1", tensor: ts68, ort: ts68}, {name: "T2", tensor: ts68}}, nil},
-		{2, 2, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}}, []typeVar{{name: "T1", tensor: ts67, ort: ts67}, {name: "T2", tensor: ts67}}, nil},
-		{4, 2, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}}, []typeVar{{name: "T1", tensor: ts71, ort: ts71}, {name: "T2", tensor: ts67}}, nil},
+		{1, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}}, []typeVar{{name: "T1", tensor: ts71, ort: ts71}, {name: "T2", tensor: ts71}}, nil},
+		{2, 2, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}}, []typeVar{{name: "T1", tensor: ts70, ort: ts70}, {name: "T2", tensor: ts70}}, nil},
+		{4, 2, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}}, []typeVar{{name: "T1", tensor: ts74, ort: ts74}, {name: "T2", tensor: ts70}}, nil},
 	}},
 	{"ai.onnx.ml", "LinearClassifier", sigs19},
 	{"ai.onnx.ml", "LinearRegressor", sigs20},
 	{"ai.onnx.ml", "Normalizer", sigs21},
 	{"ai.onnx.ml", "OneHotEncoder", []typeSig{
-		{1, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}}, []typeVar{{name: "T", tensor: ts66, ort: ts66}, {tensor: ts22}}, nil},
+		{1, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}}, []typeVar{{name: "T", tensor: ts69, ort: ts69}, {tensor: ts22}}, nil},
 	}},
 	{"ai.onnx.ml", "SVMClassifier", sigs19},
 	{"ai.onnx.ml", "SVMRegressor", sigs20},
 	{"ai.onnx.ml", "Scaler", sigs21},
 	{"ai.onnx.ml", "TreeEnsembleClassifier", []typeSig{
-		{1, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}, {"Z", 2, single}}, []typeVar{{name: "T1", tensor: ts29, ort: ts29}, {name: "T2", tensor: ts68}, {tensor: ts22}}, nil},
-		{3, 3, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}, {"Z", 2, single}}, []typeVar{{name: "T1", tensor: ts29, ort: ts29}, {name: "T2", tensor: ts68}, {tensor: ts22}}, nil},
+		{1, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}, {"Z", 2, single}}, []typeVar{{name: "T1", tensor: ts31, ort: ts31}, {name: "T2", tensor: ts71}, {tensor: ts22}}, nil},
+		{3, 3, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}, {"Z", 2, single}}, []typeVar{{name: "T1", tensor: ts31, ort: ts31}, {name: "T2", tensor: ts71}, {tensor: ts22}}, nil},
 	}},
 	{"ai.onnx.ml", "TreeEnsembleRegressor", []typeSig{
-		{1, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}}, []typeVar{{name: "T", tensor: ts29, ort: ts38}, {tensor: ts22}}, nil},
-		{3, 3, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}}, []typeVar{{name: "T", tensor: ts29, ort: ts38}, {tensor: ts22}}, nil},
+		{1, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}}, []typeVar{{name: "T", tensor: ts31, ort: ts41}, {tensor: ts22}}, nil},
+		{3, 3, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}}, []typeVar{{name: "T", tensor: ts31, ort: ts41}, {tensor: ts22}}, nil},
 	}},
 	{"ai.onnx.ml", "ZipMap", []typeSig{
 		{1, 1, []typeParam{{"X", 1, single}}, []typeParam{{"Z", 0, single}}, []typeVar{{name: "T", maps: []string{"seq(map(string, float))", "seq(map(int64, float))"}}, {tensor: ts22, ort: ts22}}, nil},
@@ -925,7 +930,7 @@ var onnxTypes = []typeOp{
 	{"ai.onnx.preview.training", "Adagrad", sigs22},
 	{"ai.onnx.preview.training", "Adam", sigs22},
 	{"ai.onnx.preview.training", "Gradient", []typeSig{
-		{1, 1, []typeParam{{"Inputs", 0, heterogeneous}}, []typeParam{{"Outputs", 1, heterogeneous}}, []typeVar{{name: "T1", tensor: ts18}, {name: "T2", tensor: ts0}}, nil},
+		{1, 1, []typeParam{{"Inputs", 0, heterogeneous}}, []typeParam{{"Outputs", 1, heterogeneous}}, []typeVar{{name: "T1", tensor: ts19}, {name: "T2", tensor: ts0}}, nil},
 	}},
 	{"ai.onnx.preview.training", "Momentum", sigs22},
 	{"com.microsoft", "BiasAdd", sigs23},

@@ -11,7 +11,8 @@ for a model that loads), and testdata/models/type_error.onnx, the README's examp
 the dev set's pairs of bench/heldout/gen_types.py (its builders), and these beside them: a type error
 in a Loop body and in the branch of an If that a constant condition leaves out (onnxruntime refuses
 both at load), two inputs of a variadic list of two types, types onnxruntime has no kernel for at
-opsets 11 to 19, and models that load and guard against false alarms (GridSample-16's X and grid of
+opsets 11 to 19, outputs of a type an attribute sets (Cast to int4 at opsets 19 and 21,
+ConstantOfShape of int4 and float8), and models that load and guard against false alarms (GridSample-16's X and grid of
 two types, which onnx 1.12's schema binds wrong; an Erf of float16, which onnxruntime runs with casts
 around its float kernel; a Clip-13 of bfloat16, which onnxruntime's schema refuses for min only), and
 declarations of an element type other than the one a node gives (a graph output, a value_info in an If
@@ -209,6 +210,49 @@ def onehot_f32_indices(twin):
                   numpy_helper.from_array(np.array([0, 1], np.float32), "values")], opset=11)
 
 
+# The element types after onnx 1.12 (TensorProto's numbers, which onnx 1.12 does not name).
+FLOAT8E4M3FN, FLOAT8E5M2, UINT4, INT4 = 17, 19, 21, 22
+
+
+def cast_to(name, et, opset):
+    """x [N,4] f32 cast to et at opset (IR 10, which the types after onnx 1.12 need)."""
+    nodes = [helper.make_node("Cast", ["x"], ["y"], name="cast", to=et)]
+    m = model(name, nodes, [vi("x", T.FLOAT, ["N", 4])], [vi("y", et, ["N", 4])], opset=opset)
+    m.ir_version = 10
+    return m
+
+
+def cast_i4(twin):
+    # Cast-21 allows int4; onnxruntime 1.20.1 has no CPU kernel that casts to it (the twin: float8).
+    return cast_to("cast_i4", FLOAT8E4M3FN if twin else INT4, 21)
+
+
+def cast_i4_op19(twin):
+    # Cast-19 does not allow int4 (Cast-21 does); onnxruntime refuses it for want of a kernel.
+    return cast_to("cast_i4_op19", FLOAT8E5M2 if twin else INT4, 19)
+
+
+def constant_of_shape(name, et, opset):
+    """ConstantOfShape of x's shape, its value a one-element tensor of et (IR 10)."""
+    v = T(data_type=et, dims=[1], raw_data=bytes(2 if et == T.BFLOAT16 else 8 if et == T.INT64 else 1))
+    nodes = [helper.make_node("Shape", ["x"], ["s"], name="shape"),
+             helper.make_node("ConstantOfShape", ["s"], ["y"], name="fill", value=v)]
+    m = model(name, nodes, [vi("x", T.FLOAT, ["N", 4])], [vi("y", et, ["N", 4])], opset=opset)
+    m.ir_version = 10
+    return m
+
+
+def constant_of_shape_i4(twin):
+    # ConstantOfShape-21 allows int4; onnxruntime has no kernel for it (the twin: int64).
+    return constant_of_shape("constant_of_shape_i4", T.INT64 if twin else INT4, 21)
+
+
+def constant_of_shape_f8(twin):
+    # ConstantOfShape-20 allows float8; onnxruntime's kernel refuses it when the session is made (the
+    # twin: bfloat16, which ConstantOfShape-20 allows too).
+    return constant_of_shape("constant_of_shape_f8", T.BFLOAT16 if twin else FLOAT8E5M2, 20)
+
+
 # name -> (builder, the node a tool must flag, its code; "-" for a model that loads, twin or not)
 EXTRA = {
     "loop_erf": (loop_erf, "loop/body/erf", "no-kernel"),
@@ -225,6 +269,10 @@ EXTRA = {
     "output_over_value_info": (output_over_value_info, "-", "-"),
     "matmul_integer_i8u8": (matmul_integer_i8u8, "matmul", "no-kernel"),
     "onehot_f32_indices": (onehot_f32_indices, "onehot", "no-kernel"),
+    "cast_i4": (cast_i4, "cast", "no-kernel"),
+    "cast_i4_op19": (cast_i4_op19, "cast", "data-type"),
+    "constant_of_shape_i4": (constant_of_shape_i4, "fill", "no-kernel"),
+    "constant_of_shape_f8": (constant_of_shape_f8, "fill", "no-kernel"),
 }
 # The dev pairs' codes: the schema refuses them (data-type), or onnxruntime has no kernel (no-kernel).
 DEV_CODES = {"resize_i64": "no-kernel", "neg_i16": "no-kernel"}

@@ -28,6 +28,12 @@ about two minutes.
     are the previous version's, or NEW's for an operator or input added after onnx 1.12 (and for
     GridSample-16, whose onnx 1.12 schema binds its inputs wrong).
 
+  - A parameter of outputs only whose type an attribute sets (OUT_ATTRS: Cast's to, ConstantOfShape's
+    value, EyeLike's dtype) is probed per type through that attribute. onnxruntime does not check such
+    an output's type against the schema: a type it loads is allowed whatever the schema says, and one
+    it refuses (no kernel, or its kernel's constructor refuses the type) is one it has no kernel for,
+    of the types the schema allows (onnx 1.12's, or NEW's list of the parameter).
+
 Any other refusal (an attribute the probe lacks, a kernel's constructor) says nothing of the types:
 the type counts as accepted, so that the table never refuses what onnxruntime loads. Operators with a
 graph attribute (If, Loop, Scan, SequenceMap) are not probed. Where onnx 1.12 and onnxruntime's
@@ -41,7 +47,7 @@ import subprocess
 import sys
 from collections import defaultdict
 
-from onnx import defs, helper
+from onnx import TensorProto, defs, helper
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -90,11 +96,17 @@ MS_NO_KERNEL = {"GroupNorm": 3, "BiasAdd": 3, "BiasSplitGelu": 2, "NhwcConv": 2}
 # Versions after onnx 1.12 of the operators not probed: checked up to them.
 UNPROBED_VERSIONS = {("", "If"): [19, 21], ("", "Loop"): [19, 21], ("", "Scan"): [19, 21]}
 
+# The types of ConstantOfShape-9's output, and Cast-13's (the float8 types without an element type in
+# package element left out of the later versions' lists below).
+NUMBERS = "float16,float,double,int8,int16,int32,int64,uint8,uint16,uint32,uint64,bool"
+CAST_TYPES = NUMBERS + ",string,bfloat16"
+
 # Operators and inputs added after onnx 1.12, in a small notation: "inputs -> outputs | parameters":
 # an input is NAME:PARAM, with ? for an optional one and * for a variadic one; a PARAM of a tensor
 # type's name (int64) is that type; a parameter's types are listed for the probe's defaults only,
-# "all" for any. The since-versions are onnxruntime's (probed); the key's version is the first opset
-# at which the structure holds.
+# "all" for any, except a parameter of outputs only that OUT_ATTRS probes: the types the schema
+# allows. The since-versions are onnxruntime's (probed); the key's version is the first opset at which
+# the structure holds. A version's required attributes are those of onnx 1.12's version before it.
 NEW = {
     # onnx 1.12's GridSample-16 binds grid to X's T1 and Y to T2; onnx 1.13 and onnxruntime fixed it.
     ("", "GridSample", 16): "X:T1 grid:T2 -> Y:T1 | T1=all T2=float,float16,double",
@@ -122,6 +134,11 @@ NEW = {
     ("", "StringSplit", 20): "X:T1 -> Y:T2 Z:T3 | T1=string",
     ("", "DequantizeLinear", 21): "x:T1 x_scale:T2 x_zero_point:T1? -> y:T2 | T1=int8,uint8,int32 T2=float,float16",
     ("", "QuantizeLinear", 21): "x:T1 y_scale:T1 y_zero_point:T2? -> y:T2 | T1=float,float16 T2=int8,uint8",
+    ("", "Cast", 19): "input:T1 -> output:T2 | T1=all T2=" + CAST_TYPES + ",float8e4m3fn,float8e5m2",
+    ("", "Cast", 21): "input:T1 -> output:T2 | T1=all T2=" + CAST_TYPES + ",float8e4m3fn,float8e5m2,uint4,int4",
+    ("", "ConstantOfShape", 20): "input:int64 -> output:T2 | T2=" + NUMBERS + ",bfloat16,float8e4m3fn,float8e5m2",
+    ("", "ConstantOfShape", 21): "input:int64 -> output:T2 | T2=" + NUMBERS + ",bfloat16,float8e4m3fn,float8e5m2,"
+                                 "uint4,int4",
     ("", "QLinearMatMul", 21): "a:T1 a_scale:TS a_zero_point:T1 b:T2 b_scale:TS b_zero_point:T2 y_scale:TS "
                                "y_zero_point:T3 -> y:T3 | T1=int8,uint8 T2=int8,uint8 T3=int8,uint8 TS=float",
 }
@@ -136,6 +153,10 @@ ATTRS = {
     ("TfIdfVectorizer", "max_skip_count"): 0, ("Pad", "pads"): [0, 0], ("Pad", "paddings"): [0, 0],
     ("Slice", "starts"): [0], ("Slice", "ends"): [1], ("Unsqueeze", "axes"): [0],
 }
+# The attribute that sets the type of an operator's output of a parameter no input has: its name and
+# how it holds the type (the TensorProto number, or a one-element tensor of that type).
+OUT_ATTRS = {"Cast": ("to", "number"), "ConstantOfShape": ("value", "tensor"), "EyeLike": ("dtype", "number")}
+
 # Attributes a kernel's constructor needs though the schema does not require them.
 KERNEL_ATTRS = {
     "GroupNormalization": {"num_groups": 1}, "GRU": {"hidden_size": 1}, "LSTM": {"hidden_size": 1},
@@ -214,7 +235,11 @@ def schemas():
     for s in defs.get_all_schemas_with_history():
         out[(s.domain, s.name)].append(from_schema(s))
     for (d, op, since), text in NEW.items():
-        out[(d, op)] = [s for s in out[(d, op)] if s.since != since] + [from_new(d, op, since, text)]
+        new = from_new(d, op, since, text)
+        before = [s for s in out[(d, op)] if s.since < since and s.source == "onnx 1.12"]
+        if before:
+            new.attrs = max(before, key=lambda s: s.since).attrs
+        out[(d, op)] = [s for s in out[(d, op)] if s.since != since] + [new]
     for v in out.values():
         v.sort(key=lambda s: s.since)
     return out
@@ -333,6 +358,44 @@ def assignment(sig, p, t, others=None):
     return types, include
 
 
+def out_params(sig):
+    """The params of outputs only whose type an attribute sets (OUT_ATTRS), that the probe varies."""
+    if sig.op not in OUT_ATTRS:
+        return []
+    bound = {q for _, q, _ in sig.inputs}
+    return [p for _, p, _ in sig.outputs if p not in bound and sig.tensor_types(p)]
+
+
+# The bytes of one element of each type of TYPES (a 4-bit one in a byte of its own).
+WIDTH = {"float": 4, "int32": 4, "uint32": 4, "int64": 8, "uint64": 8, "double": 8, "uint16": 2, "int16": 2,
+         "float16": 2, "bfloat16": 2}
+
+
+def out_model(sig, opset, t):
+    """A one-node model of sig at opset whose output is of type t, by the attribute OUT_ATTRS names."""
+    types, include = assignment(sig, None, None)
+    include = [i for i, (_, _, o) in enumerate(sig.inputs) if o != "optional"]
+    if any(types[sig.inputs[i][1]] is None for i in include):
+        return None
+    m = probe_model(sig, opset, types, include)
+    if m is None:
+        return None
+    name, how = OUT_ATTRS[sig.op]
+    node = m.graph.node[0]
+    for a in [a for a in node.attribute if a.name == name]:
+        node.attribute.remove(a)
+    if how == "number":
+        node.attribute.append(helper.make_attribute(name, PROTO[t]))
+    else:
+        v = TensorProto(data_type=PROTO[t], dims=[1])
+        if t == "string":
+            v.string_data.append(b"a")
+        else:
+            v.raw_data = bytes(WIDTH.get(t, 1))
+        node.attribute.append(helper.make_attribute(name, v))
+    return m
+
+
 def combos(sig, p, include):
     """Up to COMBOS assignments of the params of include other than p, over the types they allow."""
     qs = sorted({sig.inputs[i][1] for i in include} - {p})
@@ -375,6 +438,9 @@ class Probes:
                     types, include = assignment(sig, p, t)
                     if types is not None:
                         prober.add(("r1", domain, op, o, p, t), probe_model(sig, o, types, include))
+            for p in out_params(sig):
+                for t, _, _ in TYPES:
+                    prober.add(("out", domain, op, o, p, t), out_model(sig, o, t))
         prober.run()
         for (domain, op, o), sig in self.at.items():
             for p in probe_params(sig):
@@ -466,10 +532,16 @@ class Probes:
                 return int(r[0][len(f"kernel {op}("):-1])
         return 0
 
+    def loads(self, domain, op, o, p, t):
+        """The probe of output param p of type t loads: None when there is none."""
+        r = self.prober.results.get(("out", domain, op, o, p, t))
+        return None if r is None else r[0] == "ok"
+
     def vector(self, domain, op, o):
         sig = self.at[(domain, op, o)]
         return tuple((p, t, self.cls(domain, op, o, p, t), self.no_kernel(domain, op, o, p, t))
-                     for p in probe_params(sig) for t, _, _ in TYPES)
+                     for p in probe_params(sig) for t, _, _ in TYPES) + tuple(
+            (p, t, self.loads(domain, op, o, p, t)) for p in out_params(sig) for t, _, _ in TYPES)
 
 
 def versions(key, sigs, probes):
@@ -516,6 +588,11 @@ def entry(key, since, version, sig, probes, log):
                     elif c in ("ok", "kernel") and t not in spec:
                         print(f"disagree {domain or 'ai.onnx'}:{op}-{since} {p}: onnx 1.12 refuses {t}, onnxruntime's schema allows it", file=log)
             ort = {t for t in spec if got[t] != "type" and not probes.no_kernel(domain, op, since, p, t)}
+        elif probed and p in out_params(sig) and any(probes.loads(domain, op, since, p, t) for t, _, _ in TYPES):
+            # (a version onnxruntime loads at no type, as Cast-1 whose to is a string, says nothing)
+            got = {t: probes.loads(domain, op, since, p, t) for t, _, _ in TYPES}
+            spec |= {t for t, ok in got.items() if ok}
+            ort = {t for t in spec if got[t]}
         params[p] = dict(spec=spec, ort=ort, other=[s for s in allowed if not s.startswith("tensor(")])
     if probed:  # a param onnxruntime's schema does not bind: a param of its own for each input
         for p in probe_params(sig):
