@@ -42,6 +42,10 @@ type ctx struct {
 	// only a run decides.
 	lost    string
 	runTime bool
+	// typeErr is an element-type error the rule found beside the type signature (a tensor inserted
+	// into a sequence of another element type), which a runtime refuses at load: the node's
+	// NodeResult.TypeErr, while the rule infers on.
+	typeErr error
 	// runs holds, by attribute, where the nodes of the subgraph's last recorded run start in
 	// Result.Nodes: a run of it again replaces them.
 	runs map[string]int

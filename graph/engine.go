@@ -998,6 +998,9 @@ func (e *engine) node(s *scope, i int) error {
 			}
 		}
 	}
+	if c.typeErr != nil && r.TypeErr == nil {
+		r.TypeErr = c.wrap(c.typeErr)
+	}
 	if err != nil {
 		if fatal, ok := errors.AsType[*fatalError](err); ok {
 			return fatal.err

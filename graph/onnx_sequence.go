@@ -53,34 +53,14 @@ func sequenceEmpty(c *ctx) error {
 }
 
 // sequenceConstruct: SequenceConstruct-11: the sequence of the inputs, tensors of one element
-// type, known one by one. Inputs of two element types are an error wrapping
-// errcode.ErrInvalidShape.
+// type (which the type signature checks: inputs of two types are a type error), known one by one.
 func sequenceConstruct(c *ctx) error {
 	ins, err := c.Inputs(c.NumIn())
 	if err != nil {
 		return err
 	}
-	if err := sameElemType(c, ins); err != nil {
-		return err
-	}
 	at := append([]*Info(nil), ins...)
 	c.Set(0, newSeq(sym.Const(int64(len(at))), c.joinSeqs(at, "elem"), at))
-	return nil
-}
-
-// sameElemType returns an error wrapping errcode.ErrInvalidShape when two of the tensors ins have
-// known element types that differ, as a sequence's elements may not.
-func sameElemType(c *ctx, ins []*Info) error {
-	t := element.Undefined
-	for k, in := range ins {
-		if in.Type == element.Undefined {
-			continue
-		}
-		if t != element.Undefined && in.Type != t {
-			return c.Errorf(errcode.ErrInvalidShape, "input %d is %v, and the sequence's elements %v", k, in.Type, t)
-		}
-		t = in.Type
-	}
 	return nil
 }
 
@@ -135,7 +115,8 @@ func seqIndex(k sym.Dim, n int, end bool) (int, bool) {
 // sequenceInsert: SequenceInsert-11: the input sequence with the tensor inserted at the position
 // (a scalar in [-n, n] for a sequence of n elements; at the end without one), one longer; its
 // elements stay known one by one when they were and the position is known. A tensor of another
-// element type than the sequence's is an error wrapping errcode.ErrInvalidShape.
+// element type than the sequence's is a type error wrapping errcode.ErrDataType (onnxruntime
+// refuses the model at load: "Input Sequence and Tensor are expected to have the same elem type").
 func sequenceInsert(c *ctx) error {
 	s, ok, err := sequenceInput(c, 0)
 	if err != nil || !ok {
@@ -145,8 +126,10 @@ func sequenceInsert(c *ctx) error {
 	if err != nil {
 		return err
 	}
-	if t, ok := elemType(s.Elem); ok && x.Type != element.Undefined && x.Type != t {
-		return c.Errorf(errcode.ErrInvalidShape, "input 1 is %v, and the sequence's elements %v", x.Type, t)
+	t, typed := elemType(s.Elem)
+	if typed && x.Type != element.Undefined && x.Type != t {
+		c.typeErr = errcode.Errorf(errcode.ErrDataType, "%s is %v, and the elements of %s are %v: SequenceInsert takes a tensor of the sequence's element type",
+			inputName(1, c.n.Inputs), x.Type, inputName(0, c.n.Inputs), t)
 	}
 	k, given, err := position(c, 2)
 	if err != nil {
@@ -169,7 +152,8 @@ func sequenceInsert(c *ctx) error {
 		}
 	}
 	elem := c.addElem(s, x, "elem")
-	if elem.Type == element.Undefined && s.empty() {
+	if typed && elem.Type != t || elem.Type == element.Undefined && s.empty() {
+		// The sequence's element type stays: a tensor of another is a type error.
 		elem = copyInfo(elem)
 		elem.Type = s.Elem.Type
 	}

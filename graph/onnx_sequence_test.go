@@ -1,6 +1,7 @@
 package graph
 
 import (
+	"cmp"
 	"errors"
 	"strings"
 	"testing"
@@ -57,10 +58,10 @@ func checkSeqCases(t *testing.T, cases []seqCase) {
 			}
 			var errNode string
 			for _, r := range res.Nodes {
-				if r.Err != nil && errNode == "" {
+				if err := cmp.Or(r.TypeErr, r.Err); err != nil && errNode == "" {
 					errNode = r.Path
-					if !errors.Is(r.Err, tc.errCode) {
-						t.Errorf("%s: %v, want %v", r.Path, r.Err, tc.errCode)
+					if !errors.Is(err, tc.errCode) {
+						t.Errorf("%s: %v, want %v", r.Path, err, tc.errCode)
 					}
 				}
 			}
@@ -178,7 +179,7 @@ func TestSequenceRules(t *testing.T) {
 		{name: "elements of two types",
 			model: newModel(17).input("a", 2, 3).typedInput("b", onnx.Int64, 2, 3).
 				node("seq", "SequenceConstruct", []string{"a", "b"}, []string{"s"}).output("s"),
-			errNode: "seq", errCode: errcode.ErrInvalidShape},
+			errNode: "seq", errCode: errcode.ErrDataType},
 		{name: "a loop appends a row each iteration",
 			model: loop("n"),
 			want:  map[string]string{"parts": "seq(f32[1,4]) len N", "list": "seq(f32[1,4]) len N", "count": "i64[]", "y": "f32[1,4*N]"}},

@@ -12,7 +12,8 @@ the dev set's pairs of bench/heldout/gen_types.py (its builders), and these besi
 in a Loop body and in the branch of an If that a constant condition leaves out (onnxruntime refuses
 both at load), two inputs of a variadic list of two types, types onnxruntime has no kernel for at
 opsets 11 to 19, outputs of a type an attribute sets (Cast to int4 at opsets 19 and 21,
-ConstantOfShape of int4 and float8), and models that load and guard against false alarms (GridSample-16's X and grid of
+ConstantOfShape of int4 and float8), a tensor inserted into a sequence of another element type (in
+the main graph, and into a sequence a Loop carries), and models that load and guard against false alarms (GridSample-16's X and grid of
 two types, which onnx 1.12's schema binds wrong; an Erf of float16, which onnxruntime runs with casts
 around its float kernel; a Clip-13 of bfloat16, which onnxruntime's schema refuses for min only), and
 declarations of an element type other than the one a node gives (a graph output, a value_info in an If
@@ -253,6 +254,33 @@ def constant_of_shape_f8(twin):
     return constant_of_shape("constant_of_shape_f8", T.BFLOAT16 if twin else FLOAT8E5M2, 20)
 
 
+def seq_insert(twin):
+    # SequenceInsert of an f32 tensor into a sequence of i64 (the twin inserts i64).
+    nodes = [helper.make_node("Cast", ["x"], ["xi"], name="to_i64", to=T.INT64),
+             helper.make_node("SequenceConstruct", ["xi"], ["s"], name="construct"),
+             helper.make_node("Cast", ["x"], ["xe"], name="to_et", to=T.INT64 if twin else T.FLOAT),
+             helper.make_node("SequenceInsert", ["s", "xe"], ["s2"], name="insert"),
+             helper.make_node("ConcatFromSequence", ["s2"], ["y"], name="concat", axis=0)]
+    return model("seq_insert", nodes, [vi("x", T.FLOAT, ["N", 4])], [vi("y", T.INT64, [None, 4])], opset=13)
+
+
+def loop_seq_insert(twin):
+    # A Loop that carries a sequence of i64 (SequenceEmpty's dtype) and inserts an f32 tensor into it
+    # in its body (the twin inserts i64): the carried sequence keeps its element type into the body.
+    body = helper.make_graph(
+        [helper.make_node("Identity", ["cond_in"], ["cond_out"], name="keep"),
+         helper.make_node("Cast", ["x"], ["xe"], name="to_et", to=T.INT64 if twin else T.FLOAT),
+         helper.make_node("SequenceInsert", ["s_in", "xe"], ["s_out"], name="insert")],
+        "body", [vi("i", T.INT64, []), vi("cond_in", T.BOOL, []),
+                 helper.make_tensor_sequence_value_info("s_in", T.INT64, None)],
+        [vi("cond_out", T.BOOL, []), helper.make_tensor_sequence_value_info("s_out", T.INT64, None)])
+    nodes = [helper.make_node("SequenceEmpty", [], ["s0"], name="empty", dtype=T.INT64),
+             helper.make_node("Loop", ["trips", "", "s0"], ["s"], name="loop", body=body),
+             helper.make_node("ConcatFromSequence", ["s"], ["y"], name="concat", axis=0)]
+    return model("loop_seq_insert", nodes, [vi("x", T.FLOAT, ["N", 4])], [vi("y", T.INT64, [None, 4])],
+                 [numpy_helper.from_array(np.array(2, np.int64), "trips")], opset=13)
+
+
 # name -> (builder, the node a tool must flag, its code; "-" for a model that loads, twin or not)
 EXTRA = {
     "loop_erf": (loop_erf, "loop/body/erf", "no-kernel"),
@@ -273,6 +301,8 @@ EXTRA = {
     "cast_i4_op19": (cast_i4_op19, "cast", "data-type"),
     "constant_of_shape_i4": (constant_of_shape_i4, "fill", "no-kernel"),
     "constant_of_shape_f8": (constant_of_shape_f8, "fill", "no-kernel"),
+    "seq_insert": (seq_insert, "insert", "data-type"),
+    "loop_seq_insert": (loop_seq_insert, "loop/body/insert", "data-type"),
 }
 # The dev pairs' codes: the schema refuses them (data-type), or onnxruntime has no kernel (no-kernel).
 DEV_CODES = {"resize_i64": "no-kernel", "neg_i16": "no-kernel"}
