@@ -1030,7 +1030,7 @@ func (e *engine) node(s *scope, i int) error {
 			c.out[k] = e.newInfo(element.Undefined, sym.DynamicRank())
 			c.out[k].FailedAt = r.Blocked
 		case c.out[k] == nil:
-			c.out[k] = e.fallback(s, name)
+			c.out[k] = e.fallback(s, name, dialectOf(domain).declaresRun() && e.rebinds())
 		case c.out[k].Type == element.Undefined && dialectOf(domain).typesDeclared():
 			c.out[k].Type = s.g.Declared[name].Type
 		}
@@ -1136,8 +1136,9 @@ func (e *engine) readValues(in *Info) *Info {
 }
 
 // fallback returns the Info of an output no rule gave: the model's declaration, with anonymous
-// symbols for its unnamed dynamic dims, or nothing.
-func (e *engine) fallback(s *scope, name string) *Info {
+// symbols for its unnamed dynamic dims, or nothing. A stale declaration (the dims of an IR port
+// under other input shapes) gives its element type and rank alone.
+func (e *engine) fallback(s *scope, name string, stale bool) *Info {
 	d, ok := s.g.Declared[name]
 	switch {
 	case !ok:
@@ -1146,8 +1147,21 @@ func (e *engine) fallback(s *scope, name string) *Info {
 		in := e.declValue(d, name)
 		in.FromDecl, in.gen = true, e.solver.Gen()
 		return in
+	case stale && d.Rank >= 0: // the declared dims are those of the old inputs
+		dims := make([]sym.Dim, d.Rank)
+		for i := range dims {
+			dims[i] = sym.Unknown()
+		}
+		return &Info{Type: d.Type, Shape: sym.ShapeOf(dims...), Optional: d.Optional, gen: e.solver.Gen()}
 	}
 	return &Info{Type: d.Type, Shape: e.anonShape(e.declShape(d, ""), name), FromDecl: d.Rank >= 0, Optional: d.Optional, gen: e.solver.Gen()}
+}
+
+// rebinds reports whether the options set input shapes other than those the model was exported at
+// (Options.Inputs, BatchSize, Dims): the dims an IR network or a oneDNN Graph declares, numbers of
+// the one set of input shapes it was written for, are then stale.
+func (e *engine) rebinds() bool {
+	return len(e.opt.Inputs) > 0 || e.opt.BatchSize > 0 || len(e.opt.Dims) > 0
 }
 
 // fatalError is an error of a rule that stops inference (a subgraph that cannot be run).

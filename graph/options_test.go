@@ -3,6 +3,7 @@ package graph
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -222,6 +223,46 @@ func TestIRLayoutBatch(t *testing.T) {
 	} {
 		if got := batchAxis(tt.layout, tt.rank); got != tt.want {
 			t.Errorf("batchAxis(%q, %d) = %d, want %d", tt.layout, tt.rank, got, tt.want)
+		}
+	}
+}
+
+// TestStaleFallback: the output of an IR layer without a shape rule takes its port's dims, which
+// are those of the input shapes the network was written for: under other input shapes (Inputs,
+// BatchSize, Dims) it keeps the port's element type and rank alone.
+func TestStaleFallback(t *testing.T) {
+	port := `<port id="%s" precision="FP32"><dim>1</dim><dim>3</dim><dim>8</dim></port>`
+	layers := `<layer id="0" name="x" type="Parameter" version="opset1"><data shape="1,3,8" element_type="f32"/><output>` + fmt.Sprintf(port, "0") + `</output></layer>` +
+		`<layer id="1" name="m" type="Mystery" version="opset1"><input>` + fmt.Sprintf(port, "0") + `</input><output>` + fmt.Sprintf(port, "1") + `</output></layer>` +
+		`<layer id="2" name="y" type="Result" version="opset1"><input>` + fmt.Sprintf(port, "0") + `</input></layer>`
+	edges := `<edge from-layer="0" from-port="0" to-layer="1" to-port="0"/><edge from-layer="1" from-port="1" to-layer="2" to-port="0"/>`
+	net, err := ir.Decode(strings.NewReader(`<?xml version="1.0"?><net name="t" version="11"><layers>` + layers + `</layers><edges>` + edges + `</edges></net>`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := FromIR(net, ir.NewWeights(bytes.NewReader(nil), 0, "t.bin"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		opt  Options
+		want string
+	}{
+		{Options{}, "f32 [1,3,8]"},
+		{Options{Inputs: map[string]string{"x": "[2,3,16]"}}, "f32 [?,?,?]"},
+		{Options{BatchSize: 4}, "f32 [?,?,?]"},
+	} {
+		res, err := Infer(g, c.opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		i, ok := res.NodeIndex("m")
+		if !ok {
+			t.Fatal("no node m")
+		}
+		out := res.Nodes[i].Outputs[0]
+		if got := out.Type.String() + " " + out.Shape.String(); got != c.want {
+			t.Errorf("%+v: m's output %s, want %s", c.opt, got, c.want)
 		}
 	}
 }

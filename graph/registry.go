@@ -167,6 +167,11 @@ func dialectOf(domain string) *dialect {
 // where the rule leaves it undefined (dialect.fileTypes); false for a domain without rules.
 func (d *dialect) typesDeclared() bool { return d != nil && d.fileTypes }
 
+// declaresRun reports whether the domain's files declare the shape of every output for the one set
+// of input shapes they were written for (OpenVINO IR ports, oneDNN logical tensors: rankDeclared),
+// shapes that other input shapes leave stale.
+func (d *dialect) declaresRun() bool { return d != nil && d.unknownRank == rankDeclared }
+
 // name returns the registered spelling of the operator op of the domain: op itself, or for a
 // domain that folds case the spelling registered for it, matched ignoring case (op when none is).
 func (d *dialect) name(op string) string {
