@@ -119,9 +119,16 @@ func (e *engine) account(c *ctx, def *opDef, unsupported string) {
 	}
 	inexact := -1 // the first output whose shape is not known exactly
 	for k, o := range c.out {
-		if o != nil && inexact < 0 && !o.determined() {
+		if o == nil {
+			continue
+		}
+		if inexact < 0 && !o.determined() {
 			inexact = k
 		}
+		// An output the rule took from a subgraph (an If's branch, a Loop's body) carries the
+		// taint the subgraph's own nodes gave it, from outer tensors they read that are not
+		// inputs of this node: a loss recorded upstream.
+		in |= o.taint & taintLost
 	}
 	lost := false
 	switch {

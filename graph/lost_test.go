@@ -69,6 +69,12 @@ func TestLost(t *testing.T) {
 			lost: []string{"x (input): its shape [1..4,6] is not in symbols: a condition on it cannot be stated [x]"}},
 		{name: "an If on data joins", b: ifModel("c", squeeze, keep, func(b *model) *model { return b.output("y") }),
 			lost: []string{"if (If): output 0 is [N] from then_branch and [N,F] from else_branch: the condition decides which (only a run decides) [y]"}},
+		{name: "an If whose branch reads a count only a run decides", b: newModel(17).input("v", "N").ints("zero", nil, 0).ints("n", nil, 5).
+			node("nz", "NonZero", []string{"v"}, []string{"x"}).
+			node("shape", "Shape", []string{"v"}, []string{"s"}).node("f", "Gather", []string{"s", "zero"}, []string{"fd"}).
+			node("is5", "Equal", []string{"fd", "n"}, []string{"f1"}).
+			node("if", "If", []string{"f1"}, []string{"y"}, attrGraph("then_branch", keep), attrGraph("else_branch", keep)).output("y"),
+			lost: []string{"nz (NonZero): the count of non-zero elements of input 0 (only a run decides) [x]"}},
 		{name: "an If on the symbols, once per branch: the other fails", b: ifModel("f1", squeeze, keep, func(b *model) *model {
 			return b.ints("three", nil, 7, 8, 9).node("float", "Cast", []string{"three"}, []string{"f3"}, attrInt("to", 1)).
 				node("cat", "Concat", []string{"y", "f3"}, []string{"z"}, attrInt("axis", 0)).output("z")
