@@ -120,7 +120,7 @@ func ovDimsOf(c *ctx, in *Info, at, n int) []sym.Dim {
 // [N,O,out...], each out the window's size of strides, dilations, pads_begin, pads_end and
 // auto_pad over the data's spatial dims. The input channels unify with the filters'. The rank
 // follows from the data's, the filters' or the strides'; dims of an input of unknown rank are
-// unknown.
+// unknown. A group or deformable_group below 1 is an error wrapping errcode.ErrSyntax.
 func ovConvolution(c *ctx) error {
 	ins, err := c.Inputs(2)
 	if err != nil {
@@ -150,13 +150,17 @@ func ovConvolution(c *ctx) error {
 	}
 	head := ovDimsOf(c, data, 0, 2)
 	inC, outC := ovFilterChannels(c, filters, extra, false)
+	var dg int64
 	if deformable {
 		group, err := c.Int("group", 1)
 		if err != nil {
 			return err
 		}
-		if group < 1 {
-			return c.Errorf(errcode.ErrInvalidShape, "group %d: want at least 1", group)
+		if dg, err = c.Int("deformable_group", 1); err != nil {
+			return err
+		}
+		if group < 1 || dg < 1 {
+			return c.Errorf(errcode.ErrSyntax, "group %d, deformable_group %d: want at least 1", group, dg)
 		}
 		inC = sym.MulDims(inC, sym.Const(group))
 	}
@@ -173,7 +177,7 @@ func ovConvolution(c *ctx) error {
 		dims = append(dims, d)
 	}
 	if deformable {
-		if err := ovDeformable(c, dims, kernel); err != nil {
+		if err := ovDeformable(c, dims, kernel, dg); err != nil {
 			return err
 		}
 	}
@@ -211,14 +215,7 @@ func ovChannels(c *ctx, data, filters *Info, ch, inC sym.Dim) error {
 // ovDeformable checks the offsets (input 1) and the mask (input 3) of a DeformableConvolution
 // against its output dims [N, O, out...] and kernel: each is [N, K·deformable_group·∏kernel,
 // out...], K 2 for the offsets and 1 for the mask; the dims unify with the output's.
-func ovDeformable(c *ctx, dims, kernel []sym.Dim) error {
-	dg, err := c.Int("deformable_group", 1)
-	if err != nil {
-		return err
-	}
-	if dg < 1 {
-		return c.Errorf(errcode.ErrInvalidShape, "deformable_group %d: want at least 1", dg)
-	}
+func ovDeformable(c *ctx, dims, kernel []sym.Dim, dg int64) error {
 	for _, i := range []int{1, 3} {
 		in := c.In(i)
 		if in == nil {
