@@ -288,11 +288,9 @@ var specStricter = map[string]bool{
 
 // unpredicted names the fixtures whose refusal by onnxruntime inference does not predict, and why.
 var unpredicted = map[string]string{
-	"zoo_afe_input.N3_K3":   "onnxruntime refuses for the values of input K (ArrayFeatureExtractor's indices: 3 of 3 columns), which shape inference does not see",
-	"lstm_layout1.B2_T7":    "onnxruntime 1.20.1 has no LSTM kernel for layout 1 (batch first), which the ONNX spec allows",
-	"lstm_layout1.B3_T5":    "onnxruntime 1.20.1 has no LSTM kernel for layout 1 (batch first), which the ONNX spec allows",
-	"zoo_tree_ensemble5.N1": "onnxruntime 1.20.1 has no kernel for ai.onnx.ml 5's TreeEnsemble, which onnx 1.12's schemas (the kernel table's source) do not hold",
-	"zoo_tree_ensemble5.N3": "onnxruntime 1.20.1 has no kernel for ai.onnx.ml 5's TreeEnsemble, which onnx 1.12's schemas (the kernel table's source) do not hold",
+	"zoo_afe_input.N3_K3": "onnxruntime refuses for the values of input K (ArrayFeatureExtractor's indices: 3 of 3 columns), which shape inference does not see",
+	"lstm_layout1.B2_T7":  "onnxruntime 1.20.1 has no LSTM kernel for layout 1 (batch first), which the ONNX spec allows",
+	"lstm_layout1.B3_T5":  "onnxruntime 1.20.1 has no LSTM kernel for layout 1 (batch first), which the ONNX spec allows",
 }
 
 // refusalDisagrees returns "" when inference at the fixture's binding (res) reports an error exactly

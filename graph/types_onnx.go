@@ -7,202 +7,201 @@ import "github.com/reshape-go/reshape/element"
 // The sets of element types of onnxTypes.
 const (
 	ts0  typeSet = 1<<element.F32 | 1<<element.F16 | 1<<element.F64
-	ts1  typeSet = 1 << element.F16
-	ts2  typeSet = 1<<element.F32 | 1<<element.U8 | 1<<element.I8 | 1<<element.U16 | 1<<element.I16 | 1<<element.I32 | 1<<element.I64 | 1<<element.F16 | 1<<element.F64 | 1<<element.U32 | 1<<element.U64
-	ts3  typeSet = 1<<element.F32 | 1<<element.U8 | 1<<element.I8 | 1<<element.U16 | 1<<element.I16 | 1<<element.I32 | 1<<element.I64 | 1<<element.F16 | 1<<element.F64 | 1<<element.U32 | 1<<element.U64 | 1<<element.BF16
-	ts4  typeSet = 1<<element.F32 | 1<<element.F16
-	ts5  typeSet = 1<<element.F32 | 1<<element.I32 | 1<<element.I64 | 1<<element.F16 | 1<<element.F64 | 1<<element.U32 | 1<<element.U64
-	ts6  typeSet = 1<<element.F32 | 1<<element.I32 | 1<<element.I64 | 1<<element.F16 | 1<<element.F64
-	ts7  typeSet = 1<<element.F32 | 1<<element.I32 | 1<<element.I64 | 1<<element.F16 | 1<<element.F64 | 1<<element.U32 | 1<<element.U64 | 1<<element.BF16
-	ts8  typeSet = 1<<element.F32 | 1<<element.F16 | 1<<element.F64 | 1<<element.BF16
-	ts9  typeSet = 1 << element.I64
-	ts10 typeSet = 1 << element.Boolean
-	ts11 typeSet = 1<<element.F32 | 1<<element.U8 | 1<<element.I8 | 1<<element.I32 | 1<<element.I64 | 1<<element.F16 | 1<<element.F64
-	ts12 typeSet = 1<<element.F32 | 1<<element.U8 | 1<<element.I8 | 1<<element.U16 | 1<<element.I16 | 1<<element.I32 | 1<<element.I64 | 1<<element.Boolean | 1<<element.F16 | 1<<element.F64 | 1<<element.U32 | 1<<element.U64 | 1<<element.BF16
-	ts13 typeSet = 1<<element.U8 | 1<<element.U16 | 1<<element.U32 | 1<<element.U64
-	ts14 typeSet = 1<<element.U8 | 1<<element.U32 | 1<<element.U64
-	ts15 typeSet = 1<<element.U8 | 1<<element.I8 | 1<<element.U16 | 1<<element.I16 | 1<<element.I32 | 1<<element.I64 | 1<<element.U32 | 1<<element.U64
-	ts16 typeSet = 1<<element.I32 | 1<<element.I64
-	ts17 typeSet = 1<<element.F32 | 1<<element.U8 | 1<<element.I8 | 1<<element.U16 | 1<<element.I16 | 1<<element.I32 | 1<<element.I64 | 1<<element.Boolean | 1<<element.F16 | 1<<element.F64 | 1<<element.U32 | 1<<element.U64
-	ts18 typeSet = 1<<element.F32 | 1<<element.U8 | 1<<element.I8 | 1<<element.U16 | 1<<element.I16 | 1<<element.I32 | 1<<element.I64 | 1<<element.String | 1<<element.Boolean | 1<<element.F16 | 1<<element.F64 | 1<<element.U32 | 1<<element.U64 | 1<<element.BF16 | 1<<element.F8E4M3 | 1<<element.F8E5M2
-	ts19 typeSet = 1<<element.F32 | 1<<element.U8 | 1<<element.I8 | 1<<element.U16 | 1<<element.I16 | 1<<element.I32 | 1<<element.I64 | 1<<element.String | 1<<element.Boolean | 1<<element.F16 | 1<<element.F64 | 1<<element.U32 | 1<<element.U64
-	ts20 typeSet = 1<<element.F32 | 1<<element.U8 | 1<<element.I8 | 1<<element.U16 | 1<<element.I16 | 1<<element.I32 | 1<<element.I64 | 1<<element.String | 1<<element.Boolean | 1<<element.F16 | 1<<element.F64 | 1<<element.U32 | 1<<element.U64 | 1<<element.BF16
-	ts21 typeSet = 1<<element.F32 | 1<<element.U8 | 1<<element.I8 | 1<<element.U16 | 1<<element.I16 | 1<<element.I32 | 1<<element.I64 | 1<<element.String | 1<<element.Boolean | 1<<element.F16 | 1<<element.F64 | 1<<element.U32 | 1<<element.U64 | 1<<element.BF16 | 1<<element.F8E4M3 | 1<<element.F8E5M2 | 1<<element.U4 | 1<<element.I4
-	ts22 typeSet = 1 << element.F32
-	ts23 typeSet = 1<<element.F32 | 1<<element.U8 | 1<<element.I8 | 1<<element.I32 | 1<<element.I64 | 1<<element.Boolean | 1<<element.F16 | 1<<element.F64 | 1<<element.U32 | 1<<element.U64
-	ts24 typeSet = 1<<element.F32 | 1<<element.U8 | 1<<element.I8 | 1<<element.I32 | 1<<element.I64 | 1<<element.F16 | 1<<element.F64 | 1<<element.U32 | 1<<element.U64
-	ts25 typeSet = 1<<element.F32 | 1<<element.U8 | 1<<element.I8 | 1<<element.U16 | 1<<element.I16 | 1<<element.I32 | 1<<element.I64 | 1<<element.Boolean | 1<<element.F16 | 1<<element.F64 | 1<<element.U32 | 1<<element.U64 | 1<<element.BF16 | 1<<element.F8E4M3 | 1<<element.F8E5M2
-	ts26 typeSet = 1<<element.F32 | 1<<element.U8 | 1<<element.I8 | 1<<element.U16 | 1<<element.I16 | 1<<element.I32 | 1<<element.I64 | 1<<element.Boolean | 1<<element.F16 | 1<<element.F64 | 1<<element.U32 | 1<<element.U64 | 1<<element.BF16 | 1<<element.F8E4M3 | 1<<element.F8E5M2 | 1<<element.U4 | 1<<element.I4
-	ts27 typeSet = 1<<element.U8 | 1<<element.I8
-	ts28 typeSet = 1 << element.U8
-	ts29 typeSet = 1 << element.I32
-	ts30 typeSet = 1<<element.F32 | 1<<element.I32 | 1<<element.I64 | 1<<element.F64 | 1<<element.U32 | 1<<element.U64
-	ts31 typeSet = 1<<element.F32 | 1<<element.I32 | 1<<element.I64 | 1<<element.F64
-	ts32 typeSet = 1<<element.U8 | 1<<element.I8 | 1<<element.I32
-	ts33 typeSet = 1<<element.U8 | 1<<element.I8 | 1<<element.I32 | 1<<element.F8E4M3 | 1<<element.F8E5M2
-	ts34 typeSet = 1<<element.F32 | 1<<element.F16 | 1<<element.BF16
-	ts35 typeSet = 1<<element.U8 | 1<<element.I8 | 1<<element.U16 | 1<<element.I16 | 1<<element.I32 | 1<<element.F8E4M3 | 1<<element.F8E5M2 | 1<<element.U4 | 1<<element.I4
-	ts36 typeSet = 1<<element.I32 | 1<<element.I64 | 1<<element.Boolean
-	ts37 typeSet = 1<<element.F32 | 1<<element.I32 | 1<<element.I64 | 1<<element.Boolean | 1<<element.F16 | 1<<element.F64
-	ts38 typeSet = 1<<element.F32 | 1<<element.I32 | 1<<element.I64 | 1<<element.String | 1<<element.Boolean | 1<<element.F16 | 1<<element.F64
-	ts39 typeSet = 1<<element.F32 | 1<<element.I32 | 1<<element.I64 | 1<<element.F16 | 1<<element.F64 | 1<<element.U64
-	ts40 typeSet = 1<<element.F32 | 1<<element.I32 | 1<<element.I64 | 1<<element.F64 | 1<<element.U64
-	ts41 typeSet = 1<<element.F32 | 1<<element.F64
-	ts42 typeSet = 1<<element.F32 | 1<<element.F16 | 1<<element.F64 | 1<<element.BF16 | 1<<element.F8E4M3 | 1<<element.F8E5M2
-	ts43 typeSet = 1<<element.F32 | 1<<element.BF16
-	ts44 typeSet = 1<<element.F32 | 1<<element.U8 | 1<<element.I8 | 1<<element.F16 | 1<<element.F64
-	ts45 typeSet = 1<<element.F32 | 1<<element.I8 | 1<<element.I16 | 1<<element.I32 | 1<<element.I64 | 1<<element.F16 | 1<<element.F64
-	ts46 typeSet = 1<<element.F32 | 1<<element.I8 | 1<<element.I32 | 1<<element.I64 | 1<<element.F16 | 1<<element.F64
-	ts47 typeSet = 1<<element.F32 | 1<<element.I8 | 1<<element.I16 | 1<<element.I32 | 1<<element.I64 | 1<<element.F16 | 1<<element.F64 | 1<<element.BF16
-	ts48 typeSet = 1<<element.F32 | 1<<element.U8 | 1<<element.I32 | 1<<element.I64 | 1<<element.Boolean | 1<<element.F16
-	ts49 typeSet = 1<<element.F32 | 1<<element.I32 | 1<<element.I64 | 1<<element.F16
-	ts50 typeSet = 1<<element.F32 | 1<<element.I64 | 1<<element.F16
-	ts51 typeSet = 1<<element.F32 | 1<<element.I64 | 1<<element.String | 1<<element.F16
-	ts52 typeSet = 1<<element.F32 | 1<<element.I32 | 1<<element.I64 | 1<<element.F16 | 1<<element.F64 | 1<<element.BF16
-	ts53 typeSet = 1<<element.U8 | 1<<element.I8 | 1<<element.F8E4M3 | 1<<element.F8E5M2
-	ts54 typeSet = 1<<element.F32 | 1<<element.I32
-	ts55 typeSet = 1<<element.F32 | 1<<element.I32 | 1<<element.F16 | 1<<element.BF16
-	ts56 typeSet = 1<<element.U8 | 1<<element.I8 | 1<<element.U16 | 1<<element.I16 | 1<<element.F8E4M3 | 1<<element.F8E5M2 | 1<<element.U4 | 1<<element.I4
-	ts57 typeSet = 1<<element.F32 | 1<<element.I16 | 1<<element.I32 | 1<<element.I64 | 1<<element.F64
-	ts58 typeSet = 1<<element.F32 | 1<<element.U8 | 1<<element.I8 | 1<<element.I32 | 1<<element.I64 | 1<<element.F16 | 1<<element.F64 | 1<<element.U32 | 1<<element.U64 | 1<<element.BF16
-	ts59 typeSet = 1<<element.F32 | 1<<element.U8 | 1<<element.I8 | 1<<element.I32 | 1<<element.I64 | 1<<element.Boolean | 1<<element.F16 | 1<<element.F64 | 1<<element.U32 | 1<<element.U64 | 1<<element.BF16
-	ts60 typeSet = 1<<element.F32 | 1<<element.U8 | 1<<element.I8 | 1<<element.I32 | 1<<element.I64 | 1<<element.Boolean | 1<<element.F16 | 1<<element.F64
-	ts61 typeSet = 1 << element.String
-	ts62 typeSet = 1<<element.F32 | 1<<element.I8 | 1<<element.I32 | 1<<element.F16 | 1<<element.F64
-	ts63 typeSet = 1<<element.F32 | 1<<element.U8 | 1<<element.I8 | 1<<element.I32 | 1<<element.F16
-	ts64 typeSet = 1<<element.F32 | 1<<element.I32 | 1<<element.I64 | 1<<element.String | 1<<element.F16 | 1<<element.F64
-	ts65 typeSet = 1<<element.I32 | 1<<element.I64 | 1<<element.String
-	ts66 typeSet = 1<<element.F32 | 1<<element.I64 | 1<<element.Boolean | 1<<element.F16 | 1<<element.F64
-	ts67 typeSet = 1<<element.F32 | 1<<element.I8 | 1<<element.I64 | 1<<element.String | 1<<element.F16 | 1<<element.F64
-	ts68 typeSet = 1<<element.F32 | 1<<element.U8 | 1<<element.I32 | 1<<element.I64 | 1<<element.String | 1<<element.F16 | 1<<element.F64
-	ts69 typeSet = 1<<element.F32 | 1<<element.I32 | 1<<element.I64 | 1<<element.String | 1<<element.F64
-	ts70 typeSet = 1<<element.F32 | 1<<element.I64 | 1<<element.String
-	ts71 typeSet = 1<<element.I64 | 1<<element.String
-	ts72 typeSet = 1<<element.F32 | 1<<element.I64 | 1<<element.String | 1<<element.F64
-	ts73 typeSet = 1<<element.F32 | 1<<element.I64
-	ts74 typeSet = 1<<element.F32 | 1<<element.I16 | 1<<element.I32 | 1<<element.I64 | 1<<element.String | 1<<element.F64
+	ts1  typeSet = 1<<element.F32 | 1<<element.U8 | 1<<element.I8 | 1<<element.U16 | 1<<element.I16 | 1<<element.I32 | 1<<element.I64 | 1<<element.F16 | 1<<element.F64 | 1<<element.U32 | 1<<element.U64
+	ts2  typeSet = 1<<element.F32 | 1<<element.U8 | 1<<element.I8 | 1<<element.U16 | 1<<element.I16 | 1<<element.I32 | 1<<element.I64 | 1<<element.F16 | 1<<element.F64 | 1<<element.U32 | 1<<element.U64 | 1<<element.BF16
+	ts3  typeSet = 1<<element.F32 | 1<<element.F16
+	ts4  typeSet = 1<<element.F32 | 1<<element.I32 | 1<<element.I64 | 1<<element.F16 | 1<<element.F64 | 1<<element.U32 | 1<<element.U64
+	ts5  typeSet = 1<<element.F32 | 1<<element.I32 | 1<<element.I64 | 1<<element.F16 | 1<<element.F64
+	ts6  typeSet = 1<<element.F32 | 1<<element.I32 | 1<<element.I64 | 1<<element.F16 | 1<<element.F64 | 1<<element.U32 | 1<<element.U64 | 1<<element.BF16
+	ts7  typeSet = 1<<element.F32 | 1<<element.F16 | 1<<element.F64 | 1<<element.BF16
+	ts8  typeSet = 1 << element.I64
+	ts9  typeSet = 1 << element.Boolean
+	ts10 typeSet = 1<<element.F32 | 1<<element.U8 | 1<<element.I8 | 1<<element.I32 | 1<<element.I64 | 1<<element.F16 | 1<<element.F64
+	ts11 typeSet = 1<<element.F32 | 1<<element.U8 | 1<<element.I8 | 1<<element.U16 | 1<<element.I16 | 1<<element.I32 | 1<<element.I64 | 1<<element.Boolean | 1<<element.F16 | 1<<element.F64 | 1<<element.U32 | 1<<element.U64 | 1<<element.BF16
+	ts12 typeSet = 1<<element.U8 | 1<<element.U16 | 1<<element.U32 | 1<<element.U64
+	ts13 typeSet = 1<<element.U8 | 1<<element.U32 | 1<<element.U64
+	ts14 typeSet = 1<<element.U8 | 1<<element.I8 | 1<<element.U16 | 1<<element.I16 | 1<<element.I32 | 1<<element.I64 | 1<<element.U32 | 1<<element.U64
+	ts15 typeSet = 1<<element.I32 | 1<<element.I64
+	ts16 typeSet = 1<<element.F32 | 1<<element.U8 | 1<<element.I8 | 1<<element.U16 | 1<<element.I16 | 1<<element.I32 | 1<<element.I64 | 1<<element.Boolean | 1<<element.F16 | 1<<element.F64 | 1<<element.U32 | 1<<element.U64
+	ts17 typeSet = 1<<element.F32 | 1<<element.U8 | 1<<element.I8 | 1<<element.U16 | 1<<element.I16 | 1<<element.I32 | 1<<element.I64 | 1<<element.String | 1<<element.Boolean | 1<<element.F16 | 1<<element.F64 | 1<<element.U32 | 1<<element.U64 | 1<<element.BF16 | 1<<element.F8E4M3 | 1<<element.F8E5M2
+	ts18 typeSet = 1<<element.F32 | 1<<element.U8 | 1<<element.I8 | 1<<element.U16 | 1<<element.I16 | 1<<element.I32 | 1<<element.I64 | 1<<element.String | 1<<element.Boolean | 1<<element.F16 | 1<<element.F64 | 1<<element.U32 | 1<<element.U64
+	ts19 typeSet = 1<<element.F32 | 1<<element.U8 | 1<<element.I8 | 1<<element.U16 | 1<<element.I16 | 1<<element.I32 | 1<<element.I64 | 1<<element.String | 1<<element.Boolean | 1<<element.F16 | 1<<element.F64 | 1<<element.U32 | 1<<element.U64 | 1<<element.BF16
+	ts20 typeSet = 1<<element.F32 | 1<<element.U8 | 1<<element.I8 | 1<<element.U16 | 1<<element.I16 | 1<<element.I32 | 1<<element.I64 | 1<<element.String | 1<<element.Boolean | 1<<element.F16 | 1<<element.F64 | 1<<element.U32 | 1<<element.U64 | 1<<element.BF16 | 1<<element.F8E4M3 | 1<<element.F8E5M2 | 1<<element.U4 | 1<<element.I4
+	ts21 typeSet = 1 << element.F32
+	ts22 typeSet = 1<<element.F32 | 1<<element.U8 | 1<<element.I8 | 1<<element.I32 | 1<<element.I64 | 1<<element.Boolean | 1<<element.F16 | 1<<element.F64 | 1<<element.U32 | 1<<element.U64
+	ts23 typeSet = 1<<element.F32 | 1<<element.U8 | 1<<element.I8 | 1<<element.I32 | 1<<element.I64 | 1<<element.F16 | 1<<element.F64 | 1<<element.U32 | 1<<element.U64
+	ts24 typeSet = 1<<element.F32 | 1<<element.U8 | 1<<element.I8 | 1<<element.U16 | 1<<element.I16 | 1<<element.I32 | 1<<element.I64 | 1<<element.Boolean | 1<<element.F16 | 1<<element.F64 | 1<<element.U32 | 1<<element.U64 | 1<<element.BF16 | 1<<element.F8E4M3 | 1<<element.F8E5M2
+	ts25 typeSet = 1<<element.F32 | 1<<element.U8 | 1<<element.I8 | 1<<element.U16 | 1<<element.I16 | 1<<element.I32 | 1<<element.I64 | 1<<element.Boolean | 1<<element.F16 | 1<<element.F64 | 1<<element.U32 | 1<<element.U64 | 1<<element.BF16 | 1<<element.F8E4M3 | 1<<element.F8E5M2 | 1<<element.U4 | 1<<element.I4
+	ts26 typeSet = 1<<element.U8 | 1<<element.I8
+	ts27 typeSet = 1 << element.U8
+	ts28 typeSet = 1 << element.I32
+	ts29 typeSet = 1<<element.F32 | 1<<element.I32 | 1<<element.I64 | 1<<element.F64 | 1<<element.U32 | 1<<element.U64
+	ts30 typeSet = 1<<element.F32 | 1<<element.I32 | 1<<element.I64 | 1<<element.F64
+	ts31 typeSet = 1<<element.U8 | 1<<element.I8 | 1<<element.I32
+	ts32 typeSet = 1<<element.U8 | 1<<element.I8 | 1<<element.I32 | 1<<element.F8E4M3 | 1<<element.F8E5M2
+	ts33 typeSet = 1<<element.F32 | 1<<element.F16 | 1<<element.BF16
+	ts34 typeSet = 1<<element.U8 | 1<<element.I8 | 1<<element.U16 | 1<<element.I16 | 1<<element.I32 | 1<<element.F8E4M3 | 1<<element.F8E5M2 | 1<<element.U4 | 1<<element.I4
+	ts35 typeSet = 1<<element.I32 | 1<<element.I64 | 1<<element.Boolean
+	ts36 typeSet = 1<<element.F32 | 1<<element.I32 | 1<<element.I64 | 1<<element.Boolean | 1<<element.F16 | 1<<element.F64
+	ts37 typeSet = 1<<element.F32 | 1<<element.I32 | 1<<element.I64 | 1<<element.String | 1<<element.Boolean | 1<<element.F16 | 1<<element.F64
+	ts38 typeSet = 1<<element.F32 | 1<<element.I32 | 1<<element.I64 | 1<<element.F16 | 1<<element.F64 | 1<<element.U64
+	ts39 typeSet = 1<<element.F32 | 1<<element.I32 | 1<<element.I64 | 1<<element.F64 | 1<<element.U64
+	ts40 typeSet = 1<<element.F32 | 1<<element.F64
+	ts41 typeSet = 1<<element.F32 | 1<<element.F16 | 1<<element.F64 | 1<<element.BF16 | 1<<element.F8E4M3 | 1<<element.F8E5M2
+	ts42 typeSet = 1<<element.F32 | 1<<element.BF16
+	ts43 typeSet = 1<<element.F32 | 1<<element.U8 | 1<<element.I8 | 1<<element.F16 | 1<<element.F64
+	ts44 typeSet = 1<<element.F32 | 1<<element.I8 | 1<<element.I16 | 1<<element.I32 | 1<<element.I64 | 1<<element.F16 | 1<<element.F64
+	ts45 typeSet = 1<<element.F32 | 1<<element.I8 | 1<<element.I32 | 1<<element.I64 | 1<<element.F16 | 1<<element.F64
+	ts46 typeSet = 1<<element.F32 | 1<<element.I8 | 1<<element.I16 | 1<<element.I32 | 1<<element.I64 | 1<<element.F16 | 1<<element.F64 | 1<<element.BF16
+	ts47 typeSet = 1<<element.F32 | 1<<element.U8 | 1<<element.I32 | 1<<element.I64 | 1<<element.Boolean | 1<<element.F16
+	ts48 typeSet = 1<<element.F32 | 1<<element.I32 | 1<<element.I64 | 1<<element.F16
+	ts49 typeSet = 1<<element.F32 | 1<<element.I64 | 1<<element.F16
+	ts50 typeSet = 1<<element.F32 | 1<<element.I64 | 1<<element.String | 1<<element.F16
+	ts51 typeSet = 1<<element.F32 | 1<<element.I32 | 1<<element.I64 | 1<<element.F16 | 1<<element.F64 | 1<<element.BF16
+	ts52 typeSet = 1<<element.U8 | 1<<element.I8 | 1<<element.F8E4M3 | 1<<element.F8E5M2
+	ts53 typeSet = 1<<element.F32 | 1<<element.I32
+	ts54 typeSet = 1<<element.F32 | 1<<element.I32 | 1<<element.F16 | 1<<element.BF16
+	ts55 typeSet = 1<<element.U8 | 1<<element.I8 | 1<<element.U16 | 1<<element.I16 | 1<<element.F8E4M3 | 1<<element.F8E5M2 | 1<<element.U4 | 1<<element.I4
+	ts56 typeSet = 1<<element.F32 | 1<<element.I16 | 1<<element.I32 | 1<<element.I64 | 1<<element.F64
+	ts57 typeSet = 1<<element.F32 | 1<<element.U8 | 1<<element.I8 | 1<<element.I32 | 1<<element.I64 | 1<<element.F16 | 1<<element.F64 | 1<<element.U32 | 1<<element.U64 | 1<<element.BF16
+	ts58 typeSet = 1<<element.F32 | 1<<element.U8 | 1<<element.I8 | 1<<element.I32 | 1<<element.I64 | 1<<element.Boolean | 1<<element.F16 | 1<<element.F64 | 1<<element.U32 | 1<<element.U64 | 1<<element.BF16
+	ts59 typeSet = 1<<element.F32 | 1<<element.U8 | 1<<element.I8 | 1<<element.I32 | 1<<element.I64 | 1<<element.Boolean | 1<<element.F16 | 1<<element.F64
+	ts60 typeSet = 1 << element.String
+	ts61 typeSet = 1<<element.F32 | 1<<element.I8 | 1<<element.I32 | 1<<element.F16 | 1<<element.F64
+	ts62 typeSet = 1<<element.F32 | 1<<element.U8 | 1<<element.I8 | 1<<element.I32 | 1<<element.F16
+	ts63 typeSet = 1<<element.F32 | 1<<element.I32 | 1<<element.I64 | 1<<element.String | 1<<element.F16 | 1<<element.F64
+	ts64 typeSet = 1<<element.I32 | 1<<element.I64 | 1<<element.String
+	ts65 typeSet = 1<<element.F32 | 1<<element.I64 | 1<<element.Boolean | 1<<element.F16 | 1<<element.F64
+	ts66 typeSet = 1<<element.F32 | 1<<element.I8 | 1<<element.I64 | 1<<element.String | 1<<element.F16 | 1<<element.F64
+	ts67 typeSet = 1<<element.F32 | 1<<element.U8 | 1<<element.I32 | 1<<element.I64 | 1<<element.String | 1<<element.F16 | 1<<element.F64
+	ts68 typeSet = 1<<element.F32 | 1<<element.I32 | 1<<element.I64 | 1<<element.String | 1<<element.F64
+	ts69 typeSet = 1<<element.F32 | 1<<element.I64 | 1<<element.String
+	ts70 typeSet = 1<<element.I64 | 1<<element.String
+	ts71 typeSet = 1<<element.F32 | 1<<element.I64 | 1<<element.String | 1<<element.F64
+	ts72 typeSet = 1<<element.F32 | 1<<element.I64
+	ts73 typeSet = 1<<element.F32 | 1<<element.I16 | 1<<element.I32 | 1<<element.I64 | 1<<element.String | 1<<element.F64
 )
 
 // The signatures several operators of onnxTypes have.
 var (
 	sigs0 = []typeSig{
-		{7, 7, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts4}}, nil},
+		{7, 7, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts3}}, nil},
 	}
 	sigs1 = []typeSig{
-		{9, 9, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts4}}, nil},
+		{9, 9, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts3}}, nil},
 	}
 	sigs2 = []typeSig{
-		{1, 1, []typeParam{{"A", 0, single}, {"B", 0, single}}, []typeParam{{"C", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts1}}, nil},
-		{6, 6, []typeParam{{"A", 0, single}, {"B", 0, single}}, []typeParam{{"C", 0, single}}, []typeVar{{name: "T", tensor: ts5, ort: ortNone}}, nil},
-		{7, 7, []typeParam{{"A", 0, single}, {"B", 0, single}}, []typeParam{{"C", 0, single}}, []typeVar{{name: "T", tensor: ts5, ort: ts6}}, nil},
-		{13, 13, []typeParam{{"A", 0, single}, {"B", 0, single}}, []typeParam{{"C", 0, single}}, []typeVar{{name: "T", tensor: ts7, ort: ts6}}, nil},
-		{14, 14, []typeParam{{"A", 0, single}, {"B", 0, single}}, []typeParam{{"C", 0, single}}, []typeVar{{name: "T", tensor: ts3, ort: ts6}}, nil},
+		{1, 1, []typeParam{{"A", 0, single}, {"B", 0, single}}, []typeParam{{"C", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ortNone}}, nil},
+		{6, 6, []typeParam{{"A", 0, single}, {"B", 0, single}}, []typeParam{{"C", 0, single}}, []typeVar{{name: "T", tensor: ts4, ort: ortNone}}, nil},
+		{7, 7, []typeParam{{"A", 0, single}, {"B", 0, single}}, []typeParam{{"C", 0, single}}, []typeVar{{name: "T", tensor: ts4, ort: ts5}}, nil},
+		{13, 13, []typeParam{{"A", 0, single}, {"B", 0, single}}, []typeParam{{"C", 0, single}}, []typeVar{{name: "T", tensor: ts6, ort: ts5}}, nil},
+		{14, 14, []typeParam{{"A", 0, single}, {"B", 0, single}}, []typeParam{{"C", 0, single}}, []typeVar{{name: "T", tensor: ts2, ort: ts5}}, nil},
 	}
 	sigs3 = []typeSig{
-		{1, 1, []typeParam{{"A", 0, single}, {"B", 0, single}}, []typeParam{{"C", 1, single}}, []typeVar{{name: "T", tensor: ts10, ort: ortNone}, {name: "T1", tensor: ts10}}, nil},
-		{7, 7, []typeParam{{"A", 0, single}, {"B", 0, single}}, []typeParam{{"C", 1, single}}, []typeVar{{name: "T", tensor: ts10, ort: ts10}, {name: "T1", tensor: ts10}}, nil},
+		{1, 1, []typeParam{{"A", 0, single}, {"B", 0, single}}, []typeParam{{"C", 1, single}}, []typeVar{{name: "T", tensor: ts9, ort: ortNone}, {name: "T1", tensor: ts9}}, nil},
+		{7, 7, []typeParam{{"A", 0, single}, {"B", 0, single}}, []typeParam{{"C", 1, single}}, []typeVar{{name: "T", tensor: ts9, ort: ts9}, {name: "T1", tensor: ts9}}, nil},
 	}
 	sigs4 = []typeSig{
-		{1, 1, []typeParam{{"data", 0, single}}, []typeParam{{"reduced", 1, single}}, []typeVar{{name: "T", tensor: ts2, ort: ts11}, {tensor: ts9}}, nil},
-		{11, 11, []typeParam{{"data", 0, single}}, []typeParam{{"reduced", 1, single}}, []typeVar{{name: "T", tensor: ts2, ort: ts11}, {tensor: ts9}}, nil},
-		{12, 12, []typeParam{{"data", 0, single}}, []typeParam{{"reduced", 1, single}}, []typeVar{{name: "T", tensor: ts2, ort: ts11}, {tensor: ts9}}, nil},
-		{13, 13, []typeParam{{"data", 0, single}}, []typeParam{{"reduced", 1, single}}, []typeVar{{name: "T", tensor: ts3, ort: ts11}, {tensor: ts9}}, nil},
+		{1, 1, []typeParam{{"data", 0, single}}, []typeParam{{"reduced", 1, single}}, []typeVar{{name: "T", tensor: ts1, ort: ts10}, {tensor: ts8}}, nil},
+		{11, 11, []typeParam{{"data", 0, single}}, []typeParam{{"reduced", 1, single}}, []typeVar{{name: "T", tensor: ts1, ort: ts10}, {tensor: ts8}}, nil},
+		{12, 12, []typeParam{{"data", 0, single}}, []typeParam{{"reduced", 1, single}}, []typeVar{{name: "T", tensor: ts1, ort: ts10}, {tensor: ts8}}, nil},
+		{13, 13, []typeParam{{"data", 0, single}}, []typeParam{{"reduced", 1, single}}, []typeVar{{name: "T", tensor: ts2, ort: ts10}, {tensor: ts8}}, nil},
 	}
 	sigs5 = []typeSig{
-		{18, 18, []typeParam{{"A", 0, single}, {"B", 0, single}}, []typeParam{{"C", 0, single}}, []typeVar{{name: "T", tensor: ts15, ort: ts15}}, nil},
+		{18, 18, []typeParam{{"A", 0, single}, {"B", 0, single}}, []typeParam{{"C", 0, single}}, []typeVar{{name: "T", tensor: ts14, ort: ts14}}, nil},
 	}
 	sigs6 = []typeSig{
-		{17, 17, []typeParam{{"size", 0, single}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "T1", tensor: ts16, ort: ts16}, {name: "T2", tensor: ts3}}, nil},
+		{17, 17, []typeParam{{"size", 0, single}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "T1", tensor: ts15, ort: ts15}, {name: "T2", tensor: ts2}}, nil},
 	}
 	sigs7 = []typeSig{
-		{1, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts1}}, nil},
+		{1, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ortNone}}, nil},
 		{6, 6, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts0}}, nil},
-		{13, 13, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts8, ort: ts0}}, nil},
+		{13, 13, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts7, ort: ts0}}, nil},
 	}
 	sigs8 = []typeSig{
-		{1, 1, []typeParam{{"X", 0, single}, {"W", 0, single}, {"B", 0, optionalIn}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts4}}, nil},
-		{11, 11, []typeParam{{"X", 0, single}, {"W", 0, single}, {"B", 0, optionalIn}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts4}}, nil},
+		{1, 1, []typeParam{{"X", 0, single}, {"W", 0, single}, {"B", 0, optionalIn}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts3}}, nil},
+		{11, 11, []typeParam{{"X", 0, single}, {"W", 0, single}, {"B", 0, optionalIn}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts3}}, nil},
 	}
 	sigs9 = []typeSig{
-		{1, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts1}}, nil},
-		{6, 6, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts4}}, nil},
+		{1, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ortNone}}, nil},
+		{6, 6, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts3}}, nil},
 		{18, 6, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts0}}, nil},
-		{19, 6, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts4}}, nil},
+		{19, 6, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts3}}, nil},
 	}
 	sigs10 = []typeSig{
-		{1, 1, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts1}}, nil},
+		{1, 1, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ortNone}}, nil},
 		{6, 6, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts0}}, nil},
-		{13, 13, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts8, ort: ts0}}, nil},
+		{13, 13, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts7, ort: ts0}}, nil},
 	}
 	sigs11 = []typeSig{
-		{1, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts4}}, nil},
-		{18, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts4}}, nil},
+		{1, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts3}}, nil},
+		{18, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts3}}, nil},
 	}
 	sigs12 = []typeSig{
-		{1, 1, []typeParam{{"A", 0, single}, {"B", 0, single}}, []typeParam{{"C", 1, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts1}, {name: "T1", tensor: ts10}}, nil},
-		{7, 7, []typeParam{{"A", 0, single}, {"B", 0, single}}, []typeParam{{"C", 1, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts0}, {name: "T1", tensor: ts10}}, nil},
-		{9, 9, []typeParam{{"A", 0, single}, {"B", 0, single}}, []typeParam{{"C", 1, single}}, []typeVar{{name: "T", tensor: ts2, ort: ts6}, {name: "T1", tensor: ts10}}, nil},
-		{13, 13, []typeParam{{"A", 0, single}, {"B", 0, single}}, []typeParam{{"C", 1, single}}, []typeVar{{name: "T", tensor: ts3, ort: ts6}, {name: "T1", tensor: ts10}}, nil},
+		{1, 1, []typeParam{{"A", 0, single}, {"B", 0, single}}, []typeParam{{"C", 1, single}}, []typeVar{{name: "T", tensor: ts0, ort: ortNone}, {name: "T1", tensor: ts9}}, nil},
+		{7, 7, []typeParam{{"A", 0, single}, {"B", 0, single}}, []typeParam{{"C", 1, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts0}, {name: "T1", tensor: ts9}}, nil},
+		{9, 9, []typeParam{{"A", 0, single}, {"B", 0, single}}, []typeParam{{"C", 1, single}}, []typeVar{{name: "T", tensor: ts1, ort: ts5}, {name: "T1", tensor: ts9}}, nil},
+		{13, 13, []typeParam{{"A", 0, single}, {"B", 0, single}}, []typeParam{{"C", 1, single}}, []typeVar{{name: "T", tensor: ts2, ort: ts5}, {name: "T1", tensor: ts9}}, nil},
 	}
 	sigs13 = []typeSig{
-		{12, 12, []typeParam{{"A", 0, single}, {"B", 0, single}}, []typeParam{{"C", 1, single}}, []typeVar{{name: "T", tensor: ts2, ort: ts6}, {name: "T1", tensor: ts10}}, nil},
-		{16, 16, []typeParam{{"A", 0, single}, {"B", 0, single}}, []typeParam{{"C", 1, single}}, []typeVar{{name: "T", tensor: ts3, ort: ts6}, {name: "T1", tensor: ts10}}, nil},
+		{12, 12, []typeParam{{"A", 0, single}, {"B", 0, single}}, []typeParam{{"C", 1, single}}, []typeVar{{name: "T", tensor: ts1, ort: ts5}, {name: "T1", tensor: ts9}}, nil},
+		{16, 16, []typeParam{{"A", 0, single}, {"B", 0, single}}, []typeParam{{"C", 1, single}}, []typeVar{{name: "T", tensor: ts2, ort: ts5}, {name: "T1", tensor: ts9}}, nil},
 	}
 	sigs14 = []typeSig{
 		{1, 1, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts0}}, nil},
 		{11, 11, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts0}}, nil},
-		{13, 13, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts8, ort: ts0}}, nil},
+		{13, 13, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts7, ort: ts0}}, nil},
 	}
 	sigs15 = []typeSig{
 		{1, 1, []typeParam{}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts0}}, nil},
 	}
 	sigs16 = []typeSig{
-		{1, 1, []typeParam{{"input", 0, single}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "T1", tensor: ts19, ort: ts0}, {name: "T2", tensor: ts0}}, nil},
-		{18, 1, []typeParam{{"input", 0, single}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "T1", tensor: ts19, ort: ts0}, {name: "T2", tensor: ts0}}, nil},
+		{1, 1, []typeParam{{"input", 0, single}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "T1", tensor: ts18, ort: ts0}, {name: "T2", tensor: ts0}}, nil},
+		{18, 1, []typeParam{{"input", 0, single}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "T1", tensor: ts18, ort: ts0}, {name: "T2", tensor: ts0}}, nil},
 	}
 	sigs17 = []typeSig{
-		{1, 1, []typeParam{{"data", 0, single}}, []typeParam{{"reduced", 0, single}}, []typeVar{{name: "T", tensor: ts5, ort: ts6}}, nil},
-		{11, 11, []typeParam{{"data", 0, single}}, []typeParam{{"reduced", 0, single}}, []typeVar{{name: "T", tensor: ts5, ort: ts6}}, nil},
-		{13, 13, []typeParam{{"data", 0, single}}, []typeParam{{"reduced", 0, single}}, []typeVar{{name: "T", tensor: ts7, ort: ts6}}, nil},
-		{18, 18, []typeParam{{"data", 0, single}, {"axes", 1, optionalIn}}, []typeParam{{"reduced", 0, single}}, []typeVar{{name: "T", tensor: ts7, ort: ts6}, {tensor: ts9, ort: ts9}}, nil},
+		{1, 1, []typeParam{{"data", 0, single}}, []typeParam{{"reduced", 0, single}}, []typeVar{{name: "T", tensor: ts4, ort: ts5}}, nil},
+		{11, 11, []typeParam{{"data", 0, single}}, []typeParam{{"reduced", 0, single}}, []typeVar{{name: "T", tensor: ts4, ort: ts5}}, nil},
+		{13, 13, []typeParam{{"data", 0, single}}, []typeParam{{"reduced", 0, single}}, []typeVar{{name: "T", tensor: ts6, ort: ts5}}, nil},
+		{18, 18, []typeParam{{"data", 0, single}, {"axes", 1, optionalIn}}, []typeParam{{"reduced", 0, single}}, []typeVar{{name: "T", tensor: ts6, ort: ts5}, {tensor: ts8, ort: ts8}}, nil},
 	}
 	sigs18 = []typeSig{
-		{1, 1, []typeParam{{"data", 0, single}}, []typeParam{{"reduced", 0, single}}, []typeVar{{name: "T", tensor: ts5, ort: ts6}}, nil},
-		{11, 11, []typeParam{{"data", 0, single}}, []typeParam{{"reduced", 0, single}}, []typeVar{{name: "T", tensor: ts5, ort: ts6}}, nil},
-		{12, 12, []typeParam{{"data", 0, single}}, []typeParam{{"reduced", 0, single}}, []typeVar{{name: "T", tensor: ts24, ort: ts11}}, nil},
-		{13, 13, []typeParam{{"data", 0, single}}, []typeParam{{"reduced", 0, single}}, []typeVar{{name: "T", tensor: ts58, ort: ts11}}, nil},
-		{18, 18, []typeParam{{"data", 0, single}, {"axes", 1, optionalIn}}, []typeParam{{"reduced", 0, single}}, []typeVar{{name: "T", tensor: ts58, ort: ts11}, {tensor: ts9, ort: ts9}}, nil},
-		{20, 20, []typeParam{{"data", 0, single}, {"axes", 1, optionalIn}}, []typeParam{{"reduced", 0, single}}, []typeVar{{name: "T", tensor: ts59, ort: ts60}, {tensor: ts9, ort: ts9}}, nil},
+		{1, 1, []typeParam{{"data", 0, single}}, []typeParam{{"reduced", 0, single}}, []typeVar{{name: "T", tensor: ts4, ort: ts5}}, nil},
+		{11, 11, []typeParam{{"data", 0, single}}, []typeParam{{"reduced", 0, single}}, []typeVar{{name: "T", tensor: ts4, ort: ts5}}, nil},
+		{12, 12, []typeParam{{"data", 0, single}}, []typeParam{{"reduced", 0, single}}, []typeVar{{name: "T", tensor: ts23, ort: ts10}}, nil},
+		{13, 13, []typeParam{{"data", 0, single}}, []typeParam{{"reduced", 0, single}}, []typeVar{{name: "T", tensor: ts57, ort: ts10}}, nil},
+		{18, 18, []typeParam{{"data", 0, single}, {"axes", 1, optionalIn}}, []typeParam{{"reduced", 0, single}}, []typeVar{{name: "T", tensor: ts57, ort: ts10}, {tensor: ts8, ort: ts8}}, nil},
+		{20, 20, []typeParam{{"data", 0, single}, {"axes", 1, optionalIn}}, []typeParam{{"reduced", 0, single}}, []typeVar{{name: "T", tensor: ts58, ort: ts59}, {tensor: ts8, ort: ts8}}, nil},
 	}
 	sigs19 = []typeSig{
-		{1, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}, {"Z", 2, single}}, []typeVar{{name: "T1", tensor: ts31, ort: ts31}, {name: "T2", tensor: ts71}, {tensor: ts22}}, nil},
+		{1, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}, {"Z", 2, single}}, []typeVar{{name: "T1", tensor: ts30, ort: ts30}, {name: "T2", tensor: ts70}, {tensor: ts21}}, nil},
 	}
 	sigs20 = []typeSig{
-		{1, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}}, []typeVar{{name: "T", tensor: ts31, ort: ts22}, {tensor: ts22}}, nil},
+		{1, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}}, []typeVar{{name: "T", tensor: ts30, ort: ts21}, {tensor: ts21}}, nil},
 	}
 	sigs21 = []typeSig{
-		{1, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}}, []typeVar{{name: "T", tensor: ts31, ort: ts31}, {tensor: ts22}}, nil},
+		{1, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}}, []typeVar{{name: "T", tensor: ts30, ort: ts30}, {tensor: ts21}}, nil},
 	}
 	sigs22 = []typeSig{
-		{1, 1, []typeParam{{"R", 0, single}, {"T", 1, single}, {"inputs", 2, heterogeneous}}, []typeParam{{"outputs", 2, heterogeneous}}, []typeVar{{name: "T1", tensor: ts41}, {name: "T2", tensor: ts9}, {name: "T3", tensor: ts41}}, nil},
+		{1, 1, []typeParam{{"R", 0, single}, {"T", 1, single}, {"inputs", 2, heterogeneous}}, []typeParam{{"outputs", 2, heterogeneous}}, []typeVar{{name: "T1", tensor: ts40}, {name: "T2", tensor: ts8}, {name: "T3", tensor: ts40}}, nil},
 	}
 	sigs23 = []typeSig{
-		{1, 1, []typeParam{{"inputs", 0, heterogeneous}}, []typeParam{}, []typeVar{{name: "T", tensor: ts21, ort: ortNone}}, nil},
+		{1, 1, []typeParam{{"inputs", 0, heterogeneous}}, []typeParam{}, []typeVar{{name: "T", tensor: ts20, ort: ortNone}}, nil},
 	}
 )
 
 // onnxTypes holds the type signatures of ONNX's operators (typeOp), by domain and name.
 var onnxTypes = []typeOp{
 	{"", "Abs", []typeSig{
-		{1, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts1}}, nil},
-		{6, 6, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts2, ort: ts2}}, nil},
-		{13, 13, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts3, ort: ts2}}, nil},
+		{1, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ortNone}}, nil},
+		{6, 6, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts1, ort: ts1}}, nil},
+		{13, 13, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts2, ort: ts1}}, nil},
 	}},
 	{"", "Acos", sigs0},
 	{"", "Acosh", sigs1},
 	{"", "Add", sigs2},
 	{"", "AffineGrid", []typeSig{
-		{20, 20, []typeParam{{"theta", 0, single}, {"size", 1, single}}, []typeParam{{"grid", 0, single}}, []typeVar{{name: "T1", tensor: ts8, ort: ts0}, {name: "T2", tensor: ts9, ort: ts9}}, nil},
+		{20, 20, []typeParam{{"theta", 0, single}, {"size", 1, single}}, []typeParam{{"grid", 0, single}}, []typeVar{{name: "T1", tensor: ts7, ort: ts0}, {name: "T2", tensor: ts8, ort: ts8}}, nil},
 	}},
 	{"", "And", sigs3},
 	{"", "ArgMax", sigs4},
@@ -212,281 +211,281 @@ var onnxTypes = []typeOp{
 	{"", "Atan", sigs0},
 	{"", "Atanh", sigs1},
 	{"", "AveragePool", []typeSig{
-		{1, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts1}}, nil},
-		{7, 7, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts4}}, nil},
-		{10, 10, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts4}}, nil},
-		{11, 11, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts4}}, nil},
+		{1, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ortNone}}, nil},
+		{7, 7, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts3}}, nil},
+		{10, 10, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts3}}, nil},
+		{11, 11, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts3}}, nil},
 	}},
 	{"", "BatchNormalization", []typeSig{
-		{1, 1, []typeParam{{"X", 0, single}, {"scale", 0, single}, {"B", 0, single}, {"mean", 0, single}, {"var", 0, single}}, []typeParam{{"Y", 0, single}, {"mean", 0, optionalIn}, {"var", 0, optionalIn}, {"saved_mean", 0, optionalIn}, {"saved_var", 0, optionalIn}}, []typeVar{{name: "T", tensor: ts0, ort: ts1}}, nil},
+		{1, 1, []typeParam{{"X", 0, single}, {"scale", 0, single}, {"B", 0, single}, {"mean", 0, single}, {"var", 0, single}}, []typeParam{{"Y", 0, single}, {"mean", 0, optionalIn}, {"var", 0, optionalIn}, {"saved_mean", 0, optionalIn}, {"saved_var", 0, optionalIn}}, []typeVar{{name: "T", tensor: ts0, ort: ortNone}}, nil},
 		{6, 6, []typeParam{{"X", 0, single}, {"scale", 0, single}, {"B", 0, single}, {"mean", 0, single}, {"var", 0, single}}, []typeParam{{"Y", 0, single}, {"mean", 0, optionalIn}, {"var", 0, optionalIn}, {"saved_mean", 0, optionalIn}, {"saved_var", 0, optionalIn}}, []typeVar{{name: "T", tensor: ts0, ort: ortNone}}, nil},
 		{7, 7, []typeParam{{"X", 0, single}, {"scale", 0, single}, {"B", 0, single}, {"mean", 0, single}, {"var", 0, single}}, []typeParam{{"Y", 0, single}, {"mean", 0, optionalIn}, {"var", 0, optionalIn}, {"saved_mean", 0, optionalIn}, {"saved_var", 0, optionalIn}}, []typeVar{{name: "T", tensor: ts0, ort: ts0}}, nil},
 		{9, 9, []typeParam{{"X", 0, single}, {"scale", 0, single}, {"B", 0, single}, {"mean", 0, single}, {"var", 0, single}}, []typeParam{{"Y", 0, single}, {"mean", 0, optionalIn}, {"var", 0, optionalIn}, {"saved_mean", 0, optionalIn}, {"saved_var", 0, optionalIn}}, []typeVar{{name: "T", tensor: ts0, ort: ts0}}, nil},
-		{14, 14, []typeParam{{"X", 0, single}, {"scale", 0, single}, {"B", 0, single}, {"input_mean", 1, single}, {"input_var", 1, single}}, []typeParam{{"Y", 0, single}, {"running_mean", 1, optionalIn}, {"running_var", 1, optionalIn}}, []typeVar{{name: "T", tensor: ts8, ort: ts0}, {name: "U", tensor: ts8, ort: ts0}}, []kernelTypes{{element.F32, element.F32}, {element.F32, element.F16}, {element.F16, element.F32}, {element.F16, element.F16}, {element.F64, element.F64}}},
-		{15, 15, []typeParam{{"X", 0, single}, {"scale", 1, single}, {"B", 1, single}, {"input_mean", 2, single}, {"input_var", 2, single}}, []typeParam{{"Y", 0, single}, {"running_mean", 2, optionalIn}, {"running_var", 2, optionalIn}}, []typeVar{{name: "T", tensor: ts8, ort: ts0}, {name: "T1", tensor: ts8, ort: ts0}, {name: "T2", tensor: ts8, ort: ts0}}, []kernelTypes{{element.F32, element.F32, element.F32}, {element.F32, element.F32, element.F16}, {element.F32, element.F16, element.F32}, {element.F32, element.F16, element.F16}, {element.F16, element.F32, element.F32}, {element.F16, element.F32, element.F16}, {element.F16, element.F16, element.F32}, {element.F16, element.F16, element.F16}, {element.F64, element.F64, element.F64}}},
+		{14, 14, []typeParam{{"X", 0, single}, {"scale", 0, single}, {"B", 0, single}, {"input_mean", 1, single}, {"input_var", 1, single}}, []typeParam{{"Y", 0, single}, {"running_mean", 1, optionalIn}, {"running_var", 1, optionalIn}}, []typeVar{{name: "T", tensor: ts7, ort: ts0}, {name: "U", tensor: ts7, ort: ts0}}, []kernelTypes{{element.F32, element.F32}, {element.F32, element.F16}, {element.F16, element.F32}, {element.F16, element.F16}, {element.F64, element.F64}}},
+		{15, 15, []typeParam{{"X", 0, single}, {"scale", 1, single}, {"B", 1, single}, {"input_mean", 2, single}, {"input_var", 2, single}}, []typeParam{{"Y", 0, single}, {"running_mean", 2, optionalIn}, {"running_var", 2, optionalIn}}, []typeVar{{name: "T", tensor: ts7, ort: ts0}, {name: "T1", tensor: ts7, ort: ts0}, {name: "T2", tensor: ts7, ort: ts0}}, []kernelTypes{{element.F32, element.F32, element.F32}, {element.F32, element.F32, element.F16}, {element.F32, element.F16, element.F32}, {element.F32, element.F16, element.F16}, {element.F16, element.F32, element.F32}, {element.F16, element.F32, element.F16}, {element.F16, element.F16, element.F32}, {element.F16, element.F16, element.F16}, {element.F64, element.F64, element.F64}}},
 	}},
 	{"", "Bernoulli", []typeSig{
-		{15, 15, []typeParam{{"input", 0, single}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "T1", tensor: ts0, ort: ts0}, {name: "T2", tensor: ts12}}, nil},
+		{15, 15, []typeParam{{"input", 0, single}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "T1", tensor: ts0, ort: ts0}, {name: "T2", tensor: ts11}}, nil},
 	}},
 	{"", "BitShift", []typeSig{
-		{11, 11, []typeParam{{"X", 0, single}, {"Y", 0, single}}, []typeParam{{"Z", 0, single}}, []typeVar{{name: "T", tensor: ts13, ort: ts14}}, nil},
+		{11, 11, []typeParam{{"X", 0, single}, {"Y", 0, single}}, []typeParam{{"Z", 0, single}}, []typeVar{{name: "T", tensor: ts12, ort: ts13}}, nil},
 	}},
 	{"", "BitwiseAnd", sigs5},
 	{"", "BitwiseNot", []typeSig{
-		{18, 18, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts15, ort: ts15}}, nil},
+		{18, 18, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts14, ort: ts14}}, nil},
 	}},
 	{"", "BitwiseOr", sigs5},
 	{"", "BitwiseXor", sigs5},
 	{"", "BlackmanWindow", sigs6},
 	{"", "Cast", []typeSig{
-		{1, 1, []typeParam{{"input", 0, single}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "T1", tensor: ts17, ort: ts17}, {name: "T2", tensor: ts17}}, nil},
-		{6, 6, []typeParam{{"input", 0, single}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "T1", tensor: ts17, ort: ts17}, {name: "T2", tensor: ts18, ort: ts18}}, nil},
-		{9, 9, []typeParam{{"input", 0, single}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "T1", tensor: ts19, ort: ts19}, {name: "T2", tensor: ts18, ort: ts18}}, nil},
-		{13, 13, []typeParam{{"input", 0, single}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "T1", tensor: ts20, ort: ts20}, {name: "T2", tensor: ts18, ort: ts18}}, nil},
-		{19, 19, []typeParam{{"input", 0, single}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "T1", tensor: ts18, ort: ts18}, {name: "T2", tensor: ts18, ort: ts18}}, nil},
-		{21, 21, []typeParam{{"input", 0, single}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "T1", tensor: ts21, ort: ts18}, {name: "T2", tensor: ts21, ort: ts18}}, nil},
+		{1, 1, []typeParam{{"input", 0, single}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "T1", tensor: ts16, ort: ts16}, {name: "T2", tensor: ts16}}, nil},
+		{6, 6, []typeParam{{"input", 0, single}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "T1", tensor: ts16, ort: ts16}, {name: "T2", tensor: ts17, ort: ts17}}, nil},
+		{9, 9, []typeParam{{"input", 0, single}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "T1", tensor: ts18, ort: ts18}, {name: "T2", tensor: ts17, ort: ts17}}, nil},
+		{13, 13, []typeParam{{"input", 0, single}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "T1", tensor: ts19, ort: ts19}, {name: "T2", tensor: ts17, ort: ts17}}, nil},
+		{19, 19, []typeParam{{"input", 0, single}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "T1", tensor: ts17, ort: ts17}, {name: "T2", tensor: ts17, ort: ts17}}, nil},
+		{21, 21, []typeParam{{"input", 0, single}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "T1", tensor: ts20, ort: ts17}, {name: "T2", tensor: ts20, ort: ts17}}, nil},
 	}},
 	{"", "CastLike", []typeSig{
-		{15, 15, []typeParam{{"input", 0, single}, {"target_type", 1, single}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "T1", tensor: ts20, ort: ts20}, {name: "T2", tensor: ts20, ort: ts20}}, nil},
-		{19, 19, []typeParam{{"input", 0, single}, {"target_type", 1, single}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "T1", tensor: ts18, ort: ts18}, {name: "T2", tensor: ts18, ort: ts18}}, nil},
-		{21, 21, []typeParam{{"input", 0, single}, {"target_type", 1, single}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "T1", tensor: ts21, ort: ts18}, {name: "T2", tensor: ts21, ort: ts18}}, nil},
+		{15, 15, []typeParam{{"input", 0, single}, {"target_type", 1, single}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "T1", tensor: ts19, ort: ts19}, {name: "T2", tensor: ts19, ort: ts19}}, nil},
+		{19, 19, []typeParam{{"input", 0, single}, {"target_type", 1, single}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "T1", tensor: ts17, ort: ts17}, {name: "T2", tensor: ts17, ort: ts17}}, nil},
+		{21, 21, []typeParam{{"input", 0, single}, {"target_type", 1, single}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "T1", tensor: ts20, ort: ts17}, {name: "T2", tensor: ts20, ort: ts17}}, nil},
 	}},
 	{"", "Ceil", sigs7},
 	{"", "Celu", []typeSig{
-		{12, 12, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts22, ort: ts22}}, nil},
+		{12, 12, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts21, ort: ts21}}, nil},
 	}},
 	{"", "CenterCropPad", []typeSig{
-		{18, 18, []typeParam{{"input_data", 0, single}, {"shape", 1, single}}, []typeParam{{"output_data", 0, single}}, []typeVar{{name: "T", tensor: ts20, ort: ts23}, {name: "Tind", tensor: ts16, ort: ts16}}, nil},
+		{18, 18, []typeParam{{"input_data", 0, single}, {"shape", 1, single}}, []typeParam{{"output_data", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts22}, {name: "Tind", tensor: ts15, ort: ts15}}, nil},
 	}},
 	{"", "Clip", []typeSig{
-		{1, 1, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts1}}, nil},
-		{6, 6, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts4}}, nil},
-		{11, 11, []typeParam{{"input", 0, single}, {"min", 0, optionalIn}, {"max", 0, optionalIn}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts4}}, nil},
-		{12, 12, []typeParam{{"input", 0, single}, {"min", 0, optionalIn}, {"max", 0, optionalIn}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts2, ort: ts24}}, nil},
-		{13, 13, []typeParam{{"input", 0, single}, {"min", 0, optionalIn}, {"max", 0, optionalIn}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts3, ort: ts3}}, nil},
+		{1, 1, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ortNone}}, nil},
+		{6, 6, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts3}}, nil},
+		{11, 11, []typeParam{{"input", 0, single}, {"min", 0, optionalIn}, {"max", 0, optionalIn}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts3}}, nil},
+		{12, 12, []typeParam{{"input", 0, single}, {"min", 0, optionalIn}, {"max", 0, optionalIn}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts1, ort: ts23}}, nil},
+		{13, 13, []typeParam{{"input", 0, single}, {"min", 0, optionalIn}, {"max", 0, optionalIn}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts2, ort: ts2}}, nil},
 	}},
 	{"", "Col2Im", []typeSig{
-		{18, 18, []typeParam{{"input", 0, single}, {"image_shape", 1, single}, {"block_shape", 1, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts20, ort: ts4}, {tensor: ts9, ort: ts9}}, nil},
+		{18, 18, []typeParam{{"input", 0, single}, {"image_shape", 1, single}, {"block_shape", 1, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts3}, {tensor: ts8, ort: ts8}}, nil},
 	}},
 	{"", "Compress", []typeSig{
-		{9, 9, []typeParam{{"input", 0, single}, {"condition", 1, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}, {name: "T1", tensor: ts10, ort: ts10}}, nil},
-		{11, 11, []typeParam{{"input", 0, single}, {"condition", 1, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}, {name: "T1", tensor: ts10, ort: ts10}}, nil},
+		{9, 9, []typeParam{{"input", 0, single}, {"condition", 1, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}, {name: "T1", tensor: ts9, ort: ts9}}, nil},
+		{11, 11, []typeParam{{"input", 0, single}, {"condition", 1, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}, {name: "T1", tensor: ts9, ort: ts9}}, nil},
 	}},
 	{"", "Concat", []typeSig{
-		{1, 1, []typeParam{{"inputs", 0, variadicIn}}, []typeParam{{"concat_result", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts1}}, nil},
-		{4, 4, []typeParam{{"inputs", 0, variadicIn}}, []typeParam{{"concat_result", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}}, nil},
-		{11, 11, []typeParam{{"inputs", 0, variadicIn}}, []typeParam{{"concat_result", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}}, nil},
-		{13, 13, []typeParam{{"inputs", 0, variadicIn}}, []typeParam{{"concat_result", 0, single}}, []typeVar{{name: "T", tensor: ts20, ort: ts20}}, nil},
+		{1, 1, []typeParam{{"inputs", 0, variadicIn}}, []typeParam{{"concat_result", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ortNone}}, nil},
+		{4, 4, []typeParam{{"inputs", 0, variadicIn}}, []typeParam{{"concat_result", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}}, nil},
+		{11, 11, []typeParam{{"inputs", 0, variadicIn}}, []typeParam{{"concat_result", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}}, nil},
+		{13, 13, []typeParam{{"inputs", 0, variadicIn}}, []typeParam{{"concat_result", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}}, nil},
 	}},
 	{"", "ConcatFromSequence", []typeSig{
-		{11, 11, []typeParam{{"input_sequence", 0, single}}, []typeParam{{"concat_result", 1, single}}, []typeVar{{name: "S", seq: ts19}, {name: "T", tensor: ts19}}, nil},
+		{11, 11, []typeParam{{"input_sequence", 0, single}}, []typeParam{{"concat_result", 1, single}}, []typeVar{{name: "S", seq: ts18}, {name: "T", tensor: ts18}}, nil},
 	}},
 	{"", "Constant", []typeSig{
 		{1, 1, []typeParam{}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts0}}, nil},
-		{9, 9, []typeParam{}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts19}}, nil},
-		{11, 11, []typeParam{}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts19}}, nil},
-		{12, 12, []typeParam{}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts19}}, nil},
-		{13, 13, []typeParam{}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts20}}, nil},
+		{9, 9, []typeParam{}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts18}}, nil},
+		{11, 11, []typeParam{}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts18}}, nil},
+		{12, 12, []typeParam{}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts18}}, nil},
+		{13, 13, []typeParam{}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts19}}, nil},
 	}},
 	{"", "ConstantOfShape", []typeSig{
-		{9, 9, []typeParam{{"input", 0, single}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "T1", tensor: ts9, ort: ts9}, {name: "T2", tensor: ts12, ort: ts12}}, nil},
-		{20, 20, []typeParam{{"input", 1, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T2", tensor: ts25, ort: ts12}, {tensor: ts9, ort: ts9}}, nil},
-		{21, 21, []typeParam{{"input", 1, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T2", tensor: ts26, ort: ts12}, {tensor: ts9, ort: ts9}}, nil},
+		{9, 9, []typeParam{{"input", 0, single}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "T1", tensor: ts8, ort: ts8}, {name: "T2", tensor: ts11, ort: ts11}}, nil},
+		{20, 20, []typeParam{{"input", 1, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T2", tensor: ts24, ort: ts11}, {tensor: ts8, ort: ts8}}, nil},
+		{21, 21, []typeParam{{"input", 1, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T2", tensor: ts25, ort: ts11}, {tensor: ts8, ort: ts8}}, nil},
 	}},
 	{"", "Conv", sigs8},
 	{"", "ConvInteger", []typeSig{
-		{10, 10, []typeParam{{"x", 0, single}, {"w", 1, single}, {"x_zero_point", 0, optionalIn}, {"w_zero_point", 1, optionalIn}}, []typeParam{{"y", 2, single}}, []typeVar{{name: "T1", tensor: ts27, ort: ts28}, {name: "T2", tensor: ts27, ort: ts28}, {name: "T3", tensor: ts29}}, nil},
+		{10, 10, []typeParam{{"x", 0, single}, {"w", 1, single}, {"x_zero_point", 0, optionalIn}, {"w_zero_point", 1, optionalIn}}, []typeParam{{"y", 2, single}}, []typeVar{{name: "T1", tensor: ts26, ort: ts27}, {name: "T2", tensor: ts26, ort: ts27}, {name: "T3", tensor: ts28}}, nil},
 	}},
 	{"", "ConvTranspose", sigs8},
 	{"", "Cos", sigs0},
 	{"", "Cosh", sigs1},
 	{"", "CumSum", []typeSig{
-		{11, 11, []typeParam{{"x", 0, single}, {"axis", 1, single}}, []typeParam{{"y", 0, single}}, []typeVar{{name: "T", tensor: ts30, ort: ts31}, {name: "T2", tensor: ts16, ort: ts16}}, nil},
-		{14, 14, []typeParam{{"x", 0, single}, {"axis", 1, single}}, []typeParam{{"y", 0, single}}, []typeVar{{name: "T", tensor: ts7, ort: ts6}, {name: "T2", tensor: ts16, ort: ts16}}, nil},
+		{11, 11, []typeParam{{"x", 0, single}, {"axis", 1, single}}, []typeParam{{"y", 0, single}}, []typeVar{{name: "T", tensor: ts29, ort: ts30}, {name: "T2", tensor: ts15, ort: ts15}}, nil},
+		{14, 14, []typeParam{{"x", 0, single}, {"axis", 1, single}}, []typeParam{{"y", 0, single}}, []typeVar{{name: "T", tensor: ts6, ort: ts5}, {name: "T2", tensor: ts15, ort: ts15}}, nil},
 	}},
 	{"", "DFT", []typeSig{
-		{17, 17, []typeParam{{"input", 0, single}, {"dft_length", 1, optionalIn}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T1", tensor: ts8, ort: ts0}, {name: "T2", tensor: ts16, ort: ts16}}, nil},
-		{20, 20, []typeParam{{"input", 0, single}, {"dft_length", 1, optionalIn}, {"axis", 2, optionalIn}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T1", tensor: ts8, ort: ts0}, {name: "T2", tensor: ts16, ort: ts16}, {tensor: ts9, ort: ts9}}, nil},
+		{17, 17, []typeParam{{"input", 0, single}, {"dft_length", 1, optionalIn}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T1", tensor: ts7, ort: ts0}, {name: "T2", tensor: ts15, ort: ts15}}, nil},
+		{20, 20, []typeParam{{"input", 0, single}, {"dft_length", 1, optionalIn}, {"axis", 2, optionalIn}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T1", tensor: ts7, ort: ts0}, {name: "T2", tensor: ts15, ort: ts15}, {tensor: ts8, ort: ts8}}, nil},
 	}},
 	{"", "DeformConv", []typeSig{
 		{19, 19, []typeParam{{"X", 0, single}, {"W", 0, single}, {"offset", 0, single}, {"B", 0, optionalIn}, {"mask", 0, optionalIn}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ortNone}}, nil},
 	}},
 	{"", "DepthToSpace", []typeSig{
-		{1, 1, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts0}}, nil},
-		{11, 11, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts0}}, nil},
-		{13, 13, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts20, ort: ts0}}, nil},
+		{1, 1, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts0}}, nil},
+		{11, 11, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts0}}, nil},
+		{13, 13, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts0}}, nil},
 	}},
 	{"", "DequantizeLinear", []typeSig{
-		{10, 10, []typeParam{{"x", 0, single}, {"x_scale", 1, single}, {"x_zero_point", 0, optionalIn}}, []typeParam{{"y", 1, single}}, []typeVar{{name: "T", tensor: ts32, ort: ts32}, {tensor: ts22, ort: ts22}}, nil},
-		{13, 13, []typeParam{{"x", 0, single}, {"x_scale", 1, single}, {"x_zero_point", 0, optionalIn}}, []typeParam{{"y", 1, single}}, []typeVar{{name: "T", tensor: ts32, ort: ts32}, {tensor: ts22, ort: ts22}}, nil},
-		{19, 19, []typeParam{{"x", 0, single}, {"x_scale", 1, single}, {"x_zero_point", 0, optionalIn}}, []typeParam{{"y", 1, single}}, []typeVar{{name: "T1", tensor: ts33, ort: ts33}, {name: "T2", tensor: ts34, ort: ts4}}, nil},
-		{21, 21, []typeParam{{"x", 0, single}, {"x_scale", 1, single}, {"x_zero_point", 0, optionalIn}}, []typeParam{{"y", 1, single}}, []typeVar{{name: "T1", tensor: ts35, ort: ts35}, {name: "T2", tensor: ts34, ort: ts4}}, nil},
+		{10, 10, []typeParam{{"x", 0, single}, {"x_scale", 1, single}, {"x_zero_point", 0, optionalIn}}, []typeParam{{"y", 1, single}}, []typeVar{{name: "T", tensor: ts31, ort: ts31}, {tensor: ts21, ort: ts21}}, nil},
+		{13, 13, []typeParam{{"x", 0, single}, {"x_scale", 1, single}, {"x_zero_point", 0, optionalIn}}, []typeParam{{"y", 1, single}}, []typeVar{{name: "T", tensor: ts31, ort: ts31}, {tensor: ts21, ort: ts21}}, nil},
+		{19, 19, []typeParam{{"x", 0, single}, {"x_scale", 1, single}, {"x_zero_point", 0, optionalIn}}, []typeParam{{"y", 1, single}}, []typeVar{{name: "T1", tensor: ts32, ort: ts32}, {name: "T2", tensor: ts33, ort: ts3}}, nil},
+		{21, 21, []typeParam{{"x", 0, single}, {"x_scale", 1, single}, {"x_zero_point", 0, optionalIn}}, []typeParam{{"y", 1, single}}, []typeVar{{name: "T1", tensor: ts34, ort: ts34}, {name: "T2", tensor: ts33, ort: ts3}}, nil},
 	}},
 	{"", "Det", []typeSig{
-		{11, 11, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts4}}, nil},
+		{11, 11, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts3}}, nil},
 	}},
 	{"", "Div", sigs2},
 	{"", "Dropout", []typeSig{
-		{1, 1, []typeParam{{"data", 0, single}}, []typeParam{{"output", 0, single}, {"mask", 0, optionalIn}}, []typeVar{{name: "T", tensor: ts0, ort: ts1}}, nil},
+		{1, 1, []typeParam{{"data", 0, single}}, []typeParam{{"output", 0, single}, {"mask", 0, optionalIn}}, []typeVar{{name: "T", tensor: ts0, ort: ortNone}}, nil},
 		{6, 6, []typeParam{{"data", 0, single}}, []typeParam{{"output", 0, single}, {"mask", 0, optionalIn}}, []typeVar{{name: "T", tensor: ts0, ort: ortNone}}, nil},
 		{7, 7, []typeParam{{"data", 0, single}}, []typeParam{{"output", 0, single}, {"mask", 0, optionalIn}}, []typeVar{{name: "T", tensor: ts0, ort: ts0}}, nil},
-		{10, 10, []typeParam{{"data", 0, single}}, []typeParam{{"output", 0, single}, {"mask", 1, optionalIn}}, []typeVar{{name: "T", tensor: ts0, ort: ts0}, {name: "T1", tensor: ts10}}, nil},
-		{12, 12, []typeParam{{"data", 0, single}, {"ratio", 1, optionalIn}, {"training_mode", 2, optionalIn}}, []typeParam{{"output", 0, single}, {"mask", 2, optionalIn}}, []typeVar{{name: "T", tensor: ts0, ort: ts0}, {name: "T1", tensor: ts0, ort: ts0}, {name: "T2", tensor: ts10, ort: ts10}}, nil},
-		{13, 13, []typeParam{{"data", 0, single}, {"ratio", 1, optionalIn}, {"training_mode", 2, optionalIn}}, []typeParam{{"output", 0, single}, {"mask", 2, optionalIn}}, []typeVar{{name: "T", tensor: ts8, ort: ts0}, {name: "T1", tensor: ts0, ort: ts0}, {name: "T2", tensor: ts10, ort: ts10}}, nil},
+		{10, 10, []typeParam{{"data", 0, single}}, []typeParam{{"output", 0, single}, {"mask", 1, optionalIn}}, []typeVar{{name: "T", tensor: ts0, ort: ts0}, {name: "T1", tensor: ts9}}, nil},
+		{12, 12, []typeParam{{"data", 0, single}, {"ratio", 1, optionalIn}, {"training_mode", 2, optionalIn}}, []typeParam{{"output", 0, single}, {"mask", 2, optionalIn}}, []typeVar{{name: "T", tensor: ts0, ort: ts0}, {name: "T1", tensor: ts0, ort: ts0}, {name: "T2", tensor: ts9, ort: ts9}}, nil},
+		{13, 13, []typeParam{{"data", 0, single}, {"ratio", 1, optionalIn}, {"training_mode", 2, optionalIn}}, []typeParam{{"output", 0, single}, {"mask", 2, optionalIn}}, []typeVar{{name: "T", tensor: ts7, ort: ts0}, {name: "T1", tensor: ts0, ort: ts0}, {name: "T2", tensor: ts9, ort: ts9}}, nil},
 	}},
 	{"", "DynamicQuantizeLinear", []typeSig{
-		{11, 11, []typeParam{{"x", 0, single}}, []typeParam{{"y", 1, single}, {"y_scale", 2, single}, {"y_zero_point", 1, single}}, []typeVar{{name: "T1", tensor: ts22, ort: ts22}, {name: "T2", tensor: ts28}, {tensor: ts22}}, nil},
+		{11, 11, []typeParam{{"x", 0, single}}, []typeParam{{"y", 1, single}, {"y_scale", 2, single}, {"y_zero_point", 1, single}}, []typeVar{{name: "T1", tensor: ts21, ort: ts21}, {name: "T2", tensor: ts27}, {tensor: ts21}}, nil},
 	}},
 	{"", "Einsum", []typeSig{
-		{12, 12, []typeParam{{"Inputs", 0, variadicIn}}, []typeParam{{"Output", 0, single}}, []typeVar{{name: "T", tensor: ts2, ort: ts6}}, nil},
+		{12, 12, []typeParam{{"Inputs", 0, variadicIn}}, []typeParam{{"Output", 0, single}}, []typeVar{{name: "T", tensor: ts1, ort: ts5}}, nil},
 	}},
 	{"", "Elu", sigs9},
 	{"", "Equal", []typeSig{
-		{1, 1, []typeParam{{"A", 0, single}, {"B", 0, single}}, []typeParam{{"C", 1, single}}, []typeVar{{name: "T", tensor: ts36, ort: ortNone}, {name: "T1", tensor: ts10}}, nil},
-		{7, 7, []typeParam{{"A", 0, single}, {"B", 0, single}}, []typeParam{{"C", 1, single}}, []typeVar{{name: "T", tensor: ts36, ort: ts36}, {name: "T1", tensor: ts10}}, nil},
-		{11, 11, []typeParam{{"A", 0, single}, {"B", 0, single}}, []typeParam{{"C", 1, single}}, []typeVar{{name: "T", tensor: ts17, ort: ts37}, {name: "T1", tensor: ts10}}, nil},
-		{13, 13, []typeParam{{"A", 0, single}, {"B", 0, single}}, []typeParam{{"C", 1, single}}, []typeVar{{name: "T", tensor: ts12, ort: ts37}, {name: "T1", tensor: ts10}}, nil},
-		{19, 19, []typeParam{{"A", 0, single}, {"B", 0, single}}, []typeParam{{"C", 1, single}}, []typeVar{{name: "T", tensor: ts20, ort: ts38}, {name: "T1", tensor: ts10}}, nil},
+		{1, 1, []typeParam{{"A", 0, single}, {"B", 0, single}}, []typeParam{{"C", 1, single}}, []typeVar{{name: "T", tensor: ts35, ort: ortNone}, {name: "T1", tensor: ts9}}, nil},
+		{7, 7, []typeParam{{"A", 0, single}, {"B", 0, single}}, []typeParam{{"C", 1, single}}, []typeVar{{name: "T", tensor: ts35, ort: ts35}, {name: "T1", tensor: ts9}}, nil},
+		{11, 11, []typeParam{{"A", 0, single}, {"B", 0, single}}, []typeParam{{"C", 1, single}}, []typeVar{{name: "T", tensor: ts16, ort: ts36}, {name: "T1", tensor: ts9}}, nil},
+		{13, 13, []typeParam{{"A", 0, single}, {"B", 0, single}}, []typeParam{{"C", 1, single}}, []typeVar{{name: "T", tensor: ts11, ort: ts36}, {name: "T1", tensor: ts9}}, nil},
+		{19, 19, []typeParam{{"A", 0, single}, {"B", 0, single}}, []typeParam{{"C", 1, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts37}, {name: "T1", tensor: ts9}}, nil},
 	}},
 	{"", "Erf", []typeSig{
-		{9, 9, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts2, ort: ts4}}, nil},
-		{13, 13, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts3, ort: ts4}}, nil},
+		{9, 9, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts1, ort: ts3}}, nil},
+		{13, 13, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts2, ort: ts3}}, nil},
 	}},
 	{"", "Exp", sigs10},
 	{"", "Expand", []typeSig{
-		{8, 8, []typeParam{{"input", 0, single}, {"shape", 1, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}, {tensor: ts9, ort: ts9}}, nil},
-		{13, 13, []typeParam{{"input", 0, single}, {"shape", 1, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts20, ort: ts19}, {tensor: ts9, ort: ts9}}, nil},
+		{8, 8, []typeParam{{"input", 0, single}, {"shape", 1, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}, {tensor: ts8, ort: ts8}}, nil},
+		{13, 13, []typeParam{{"input", 0, single}, {"shape", 1, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts18}, {tensor: ts8, ort: ts8}}, nil},
 	}},
 	{"", "EyeLike", []typeSig{
-		{9, 9, []typeParam{{"input", 0, single}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "T1", tensor: ts17, ort: ts39}, {name: "T2", tensor: ts17, ort: ts40}}, nil},
+		{9, 9, []typeParam{{"input", 0, single}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "T1", tensor: ts16, ort: ts38}, {name: "T2", tensor: ts16, ort: ts39}}, nil},
 	}},
 	{"", "Flatten", []typeSig{
 		{1, 1, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts0}}, nil},
-		{9, 9, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}}, nil},
-		{11, 11, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}}, nil},
-		{13, 13, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts20, ort: ts20}}, nil},
-		{21, 21, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts21, ort: ts20}}, nil},
+		{9, 9, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}}, nil},
+		{11, 11, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}}, nil},
+		{13, 13, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}}, nil},
+		{21, 21, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts20, ort: ts19}}, nil},
 	}},
 	{"", "Floor", sigs7},
 	{"", "GRU", []typeSig{
-		{1, 1, []typeParam{{"X", 0, single}, {"W", 0, single}, {"R", 0, single}, {"B", 0, optionalIn}, {"sequence_lens", 1, optionalIn}, {"initial_h", 0, optionalIn}}, []typeParam{{"Y", 0, optionalIn}, {"Y_h", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts0}, {name: "T1", tensor: ts29, ort: ts29}}, nil},
-		{3, 3, []typeParam{{"X", 0, single}, {"W", 0, single}, {"R", 0, single}, {"B", 0, optionalIn}, {"sequence_lens", 1, optionalIn}, {"initial_h", 0, optionalIn}}, []typeParam{{"Y", 0, optionalIn}, {"Y_h", 0, optionalIn}}, []typeVar{{name: "T", tensor: ts0, ort: ts1}, {name: "T1", tensor: ts29, ort: ts29}}, nil},
-		{7, 7, []typeParam{{"X", 0, single}, {"W", 0, single}, {"R", 0, single}, {"B", 0, optionalIn}, {"sequence_lens", 1, optionalIn}, {"initial_h", 0, optionalIn}}, []typeParam{{"Y", 0, optionalIn}, {"Y_h", 0, optionalIn}}, []typeVar{{name: "T", tensor: ts0, ort: ts0}, {name: "T1", tensor: ts29, ort: ts29}}, nil},
-		{14, 14, []typeParam{{"X", 0, single}, {"W", 0, single}, {"R", 0, single}, {"B", 0, optionalIn}, {"sequence_lens", 1, optionalIn}, {"initial_h", 0, optionalIn}}, []typeParam{{"Y", 0, optionalIn}, {"Y_h", 0, optionalIn}}, []typeVar{{name: "T", tensor: ts0, ort: ts0}, {name: "T1", tensor: ts29, ort: ts29}}, nil},
+		{1, 1, []typeParam{{"X", 0, single}, {"W", 0, single}, {"R", 0, single}, {"B", 0, optionalIn}, {"sequence_lens", 1, optionalIn}, {"initial_h", 0, optionalIn}}, []typeParam{{"Y", 0, optionalIn}, {"Y_h", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts0}, {name: "T1", tensor: ts28, ort: ts28}}, nil},
+		{3, 3, []typeParam{{"X", 0, single}, {"W", 0, single}, {"R", 0, single}, {"B", 0, optionalIn}, {"sequence_lens", 1, optionalIn}, {"initial_h", 0, optionalIn}}, []typeParam{{"Y", 0, optionalIn}, {"Y_h", 0, optionalIn}}, []typeVar{{name: "T", tensor: ts0, ort: ortNone}, {name: "T1", tensor: ts28, ort: ts28}}, nil},
+		{7, 7, []typeParam{{"X", 0, single}, {"W", 0, single}, {"R", 0, single}, {"B", 0, optionalIn}, {"sequence_lens", 1, optionalIn}, {"initial_h", 0, optionalIn}}, []typeParam{{"Y", 0, optionalIn}, {"Y_h", 0, optionalIn}}, []typeVar{{name: "T", tensor: ts0, ort: ts0}, {name: "T1", tensor: ts28, ort: ts28}}, nil},
+		{14, 14, []typeParam{{"X", 0, single}, {"W", 0, single}, {"R", 0, single}, {"B", 0, optionalIn}, {"sequence_lens", 1, optionalIn}, {"initial_h", 0, optionalIn}}, []typeParam{{"Y", 0, optionalIn}, {"Y_h", 0, optionalIn}}, []typeVar{{name: "T", tensor: ts0, ort: ts0}, {name: "T1", tensor: ts28, ort: ts28}}, nil},
 	}},
 	{"", "Gather", []typeSig{
-		{1, 1, []typeParam{{"data", 0, single}, {"indices", 1, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}, {name: "Tind", tensor: ts16, ort: ts16}}, nil},
-		{11, 11, []typeParam{{"data", 0, single}, {"indices", 1, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}, {name: "Tind", tensor: ts16, ort: ts16}}, nil},
-		{13, 13, []typeParam{{"data", 0, single}, {"indices", 1, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts20, ort: ts20}, {name: "Tind", tensor: ts16, ort: ts16}}, nil},
+		{1, 1, []typeParam{{"data", 0, single}, {"indices", 1, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}, {name: "Tind", tensor: ts15, ort: ts15}}, nil},
+		{11, 11, []typeParam{{"data", 0, single}, {"indices", 1, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}, {name: "Tind", tensor: ts15, ort: ts15}}, nil},
+		{13, 13, []typeParam{{"data", 0, single}, {"indices", 1, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}, {name: "Tind", tensor: ts15, ort: ts15}}, nil},
 	}},
 	{"", "GatherElements", []typeSig{
-		{11, 11, []typeParam{{"data", 0, single}, {"indices", 1, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}, {name: "Tind", tensor: ts16, ort: ts16}}, nil},
-		{13, 13, []typeParam{{"data", 0, single}, {"indices", 1, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts20, ort: ts20}, {name: "Tind", tensor: ts16, ort: ts16}}, nil},
+		{11, 11, []typeParam{{"data", 0, single}, {"indices", 1, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}, {name: "Tind", tensor: ts15, ort: ts15}}, nil},
+		{13, 13, []typeParam{{"data", 0, single}, {"indices", 1, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}, {name: "Tind", tensor: ts15, ort: ts15}}, nil},
 	}},
 	{"", "GatherND", []typeSig{
-		{11, 11, []typeParam{{"data", 0, single}, {"indices", 1, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}, {tensor: ts9, ort: ts9}}, nil},
-		{12, 12, []typeParam{{"data", 0, single}, {"indices", 1, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}, {tensor: ts9, ort: ts9}}, nil},
-		{13, 13, []typeParam{{"data", 0, single}, {"indices", 1, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts20, ort: ts20}, {tensor: ts9, ort: ts9}}, nil},
+		{11, 11, []typeParam{{"data", 0, single}, {"indices", 1, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}, {tensor: ts8, ort: ts8}}, nil},
+		{12, 12, []typeParam{{"data", 0, single}, {"indices", 1, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}, {tensor: ts8, ort: ts8}}, nil},
+		{13, 13, []typeParam{{"data", 0, single}, {"indices", 1, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}, {tensor: ts8, ort: ts8}}, nil},
 	}},
 	{"", "Gelu", []typeSig{
-		{20, 20, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts8, ort: ts4}}, nil},
+		{20, 20, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts7, ort: ts3}}, nil},
 	}},
 	{"", "Gemm", []typeSig{
-		{1, 1, []typeParam{{"A", 0, single}, {"B", 0, single}, {"C", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts1}}, nil},
+		{1, 1, []typeParam{{"A", 0, single}, {"B", 0, single}, {"C", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ortNone}}, nil},
 		{6, 6, []typeParam{{"A", 0, single}, {"B", 0, single}, {"C", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ortNone}}, nil},
 		{7, 7, []typeParam{{"A", 0, single}, {"B", 0, single}, {"C", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts0}}, nil},
-		{9, 9, []typeParam{{"A", 0, single}, {"B", 0, single}, {"C", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts5, ort: ts0}}, nil},
-		{11, 11, []typeParam{{"A", 0, single}, {"B", 0, single}, {"C", 0, optionalIn}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts5, ort: ts0}}, nil},
-		{13, 13, []typeParam{{"A", 0, single}, {"B", 0, single}, {"C", 0, optionalIn}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts7, ort: ts0}}, nil},
+		{9, 9, []typeParam{{"A", 0, single}, {"B", 0, single}, {"C", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts4, ort: ts0}}, nil},
+		{11, 11, []typeParam{{"A", 0, single}, {"B", 0, single}, {"C", 0, optionalIn}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts4, ort: ts0}}, nil},
+		{13, 13, []typeParam{{"A", 0, single}, {"B", 0, single}, {"C", 0, optionalIn}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts6, ort: ts0}}, nil},
 	}},
 	{"", "GlobalAveragePool", sigs11},
 	{"", "GlobalLpPool", []typeSig{
-		{1, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts1}}, nil},
-		{2, 2, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts4}}, nil},
-		{18, 2, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts4}}, nil},
+		{1, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ortNone}}, nil},
+		{2, 2, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts3}}, nil},
+		{18, 2, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts3}}, nil},
 	}},
 	{"", "GlobalMaxPool", sigs11},
 	{"", "Greater", sigs12},
 	{"", "GreaterOrEqual", sigs13},
 	{"", "GridSample", []typeSig{
-		{16, 16, []typeParam{{"X", 0, single}, {"grid", 1, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T1", tensor: ts19, ort: ts4}, {name: "T2", tensor: ts0, ort: ts4}}, nil},
-		{20, 20, []typeParam{{"X", 0, single}, {"grid", 1, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T1", tensor: ts19, ort: ts0}, {name: "T2", tensor: ts0, ort: ts0}}, []kernelTypes{{element.F32, element.F32}, {element.F32, element.F16}, {element.F16, element.F32}, {element.F16, element.F16}, {element.F64, element.F64}}},
+		{16, 16, []typeParam{{"X", 0, single}, {"grid", 1, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T1", tensor: ts18, ort: ts3}, {name: "T2", tensor: ts0, ort: ts3}}, nil},
+		{20, 20, []typeParam{{"X", 0, single}, {"grid", 1, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T1", tensor: ts18, ort: ts0}, {name: "T2", tensor: ts0, ort: ts0}}, []kernelTypes{{element.F32, element.F32}, {element.F32, element.F16}, {element.F16, element.F32}, {element.F16, element.F16}, {element.F64, element.F64}}},
 	}},
 	{"", "GroupNormalization", []typeSig{
-		{18, 18, []typeParam{{"X", 0, single}, {"scale", 0, single}, {"bias", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts8, ort: ts0}}, nil},
+		{18, 18, []typeParam{{"X", 0, single}, {"scale", 0, single}, {"bias", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts7, ort: ts0}}, nil},
 	}},
 	{"", "HammingWindow", sigs6},
 	{"", "HannWindow", sigs6},
 	{"", "HardSigmoid", sigs9},
 	{"", "HardSwish", []typeSig{
-		{14, 14, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts4}}, nil},
+		{14, 14, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts3}}, nil},
 		{18, 14, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts0}}, nil},
-		{19, 14, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts4}}, nil},
+		{19, 14, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts3}}, nil},
 	}},
 	{"", "Hardmax", []typeSig{
-		{1, 1, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts4}}, nil},
-		{11, 11, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts4}}, nil},
-		{13, 13, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts8, ort: ts4}}, nil},
+		{1, 1, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts3}}, nil},
+		{11, 11, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts3}}, nil},
+		{13, 13, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts7, ort: ts3}}, nil},
 	}},
 	{"", "Identity", []typeSig{
-		{1, 1, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}}, nil},
-		{13, 13, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts20, ort: ts20}}, nil},
-		{14, 14, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "V", tensor: ts20, ort: ts20, seq: ts19}}, nil},
-		{16, 16, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "V", tensor: ts20, ort: ts20, seq: ts19, optional: ts19, optionalSeq: ts19}}, nil},
-		{19, 19, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "V", tensor: ts18, ort: ts18, seq: ts19, optional: ts19, optionalSeq: ts19}}, nil},
-		{21, 21, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "V", tensor: ts21, ort: ts18, seq: ts19, optional: ts19, optionalSeq: ts19}}, nil},
+		{1, 1, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}}, nil},
+		{13, 13, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}}, nil},
+		{14, 14, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "V", tensor: ts19, ort: ts19, seq: ts18}}, nil},
+		{16, 16, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "V", tensor: ts19, ort: ts19, seq: ts18, optional: ts18, optionalSeq: ts18}}, nil},
+		{19, 19, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "V", tensor: ts17, ort: ts17, seq: ts18, optional: ts18, optionalSeq: ts18}}, nil},
+		{21, 21, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "V", tensor: ts20, ort: ts17, seq: ts18, optional: ts18, optionalSeq: ts18}}, nil},
 	}},
 	{"", "If", []typeSig{
-		{1, 1, []typeParam{{"cond", 1, single}}, []typeParam{{"outputs", 0, heterogeneous}}, []typeVar{{name: "V", tensor: ts19}, {name: "B", tensor: ts10}}, nil},
-		{11, 11, []typeParam{{"cond", 1, single}}, []typeParam{{"outputs", 0, heterogeneous}}, []typeVar{{name: "V", tensor: ts19}, {name: "B", tensor: ts10}}, nil},
-		{13, 13, []typeParam{{"cond", 1, single}}, []typeParam{{"outputs", 0, heterogeneous}}, []typeVar{{name: "V", tensor: ts19, seq: ts19}, {name: "B", tensor: ts10}}, nil},
-		{16, 16, []typeParam{{"cond", 1, single}}, []typeParam{{"outputs", 0, heterogeneous}}, []typeVar{{name: "V", tensor: ts20, seq: ts20, optional: ts20, optionalSeq: ts20}, {name: "B", tensor: ts10}}, nil},
+		{1, 1, []typeParam{{"cond", 1, single}}, []typeParam{{"outputs", 0, heterogeneous}}, []typeVar{{name: "V", tensor: ts18}, {name: "B", tensor: ts9}}, nil},
+		{11, 11, []typeParam{{"cond", 1, single}}, []typeParam{{"outputs", 0, heterogeneous}}, []typeVar{{name: "V", tensor: ts18}, {name: "B", tensor: ts9}}, nil},
+		{13, 13, []typeParam{{"cond", 1, single}}, []typeParam{{"outputs", 0, heterogeneous}}, []typeVar{{name: "V", tensor: ts18, seq: ts18}, {name: "B", tensor: ts9}}, nil},
+		{16, 16, []typeParam{{"cond", 1, single}}, []typeParam{{"outputs", 0, heterogeneous}}, []typeVar{{name: "V", tensor: ts19, seq: ts19, optional: ts19, optionalSeq: ts19}, {name: "B", tensor: ts9}}, nil},
 		{since: 19},
 		{since: 21},
 	}},
 	{"", "ImageDecoder", []typeSig{
-		{20, 20, []typeParam{{"encoded_stream", 0, single}}, []typeParam{{"image", 1, single}}, []typeVar{{name: "T1", tensor: ts28, ort: ortNone}, {name: "T2", tensor: ts21}}, nil},
+		{20, 20, []typeParam{{"encoded_stream", 0, single}}, []typeParam{{"image", 1, single}}, []typeVar{{name: "T1", tensor: ts27, ort: ortNone}, {name: "T2", tensor: ts20}}, nil},
 	}},
 	{"", "InstanceNormalization", []typeSig{
-		{1, 1, []typeParam{{"input", 0, single}, {"scale", 0, single}, {"B", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts1}}, nil},
-		{6, 6, []typeParam{{"input", 0, single}, {"scale", 0, single}, {"B", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts4}}, nil},
+		{1, 1, []typeParam{{"input", 0, single}, {"scale", 0, single}, {"B", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ortNone}}, nil},
+		{6, 6, []typeParam{{"input", 0, single}, {"scale", 0, single}, {"B", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts3}}, nil},
 	}},
 	{"", "IsInf", []typeSig{
-		{10, 10, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}}, []typeVar{{name: "T1", tensor: ts41, ort: ts41}, {name: "T2", tensor: ts10}}, nil},
-		{20, 20, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}}, []typeVar{{name: "T1", tensor: ts42, ort: ts42}, {name: "T2", tensor: ts10}}, nil},
+		{10, 10, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}}, []typeVar{{name: "T1", tensor: ts40, ort: ts40}, {name: "T2", tensor: ts9}}, nil},
+		{20, 20, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}}, []typeVar{{name: "T1", tensor: ts41, ort: ts41}, {name: "T2", tensor: ts9}}, nil},
 	}},
 	{"", "IsNaN", []typeSig{
-		{9, 9, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}}, []typeVar{{name: "T1", tensor: ts0, ort: ts0}, {name: "T2", tensor: ts10}}, nil},
-		{13, 13, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}}, []typeVar{{name: "T1", tensor: ts8, ort: ts0}, {name: "T2", tensor: ts10}}, nil},
-		{20, 20, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}}, []typeVar{{name: "T1", tensor: ts42, ort: ts42}, {name: "T2", tensor: ts10}}, nil},
+		{9, 9, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}}, []typeVar{{name: "T1", tensor: ts0, ort: ts0}, {name: "T2", tensor: ts9}}, nil},
+		{13, 13, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}}, []typeVar{{name: "T1", tensor: ts7, ort: ts0}, {name: "T2", tensor: ts9}}, nil},
+		{20, 20, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}}, []typeVar{{name: "T1", tensor: ts41, ort: ts41}, {name: "T2", tensor: ts9}}, nil},
 	}},
 	{"", "LRN", []typeSig{
-		{1, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts4}}, nil},
-		{13, 13, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts8, ort: ts4}}, nil},
+		{1, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts3}}, nil},
+		{13, 13, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts7, ort: ts3}}, nil},
 	}},
 	{"", "LSTM", []typeSig{
-		{1, 1, []typeParam{{"X", 0, single}, {"W", 0, single}, {"R", 0, single}, {"B", 0, optionalIn}, {"sequence_lens", 1, optionalIn}, {"initial_h", 0, optionalIn}, {"initial_c", 0, optionalIn}, {"P", 0, optionalIn}}, []typeParam{{"Y", 0, optionalIn}, {"Y_h", 0, optionalIn}, {"Y_c", 0, optionalIn}}, []typeVar{{name: "T", tensor: ts0, ort: ts1}, {name: "T1", tensor: ts29, ort: ts29}}, nil},
-		{7, 7, []typeParam{{"X", 0, single}, {"W", 0, single}, {"R", 0, single}, {"B", 0, optionalIn}, {"sequence_lens", 1, optionalIn}, {"initial_h", 0, optionalIn}, {"initial_c", 0, optionalIn}, {"P", 0, optionalIn}}, []typeParam{{"Y", 0, optionalIn}, {"Y_h", 0, optionalIn}, {"Y_c", 0, optionalIn}}, []typeVar{{name: "T", tensor: ts0, ort: ts0}, {name: "T1", tensor: ts29, ort: ts29}}, nil},
-		{14, 14, []typeParam{{"X", 0, single}, {"W", 0, single}, {"R", 0, single}, {"B", 0, optionalIn}, {"sequence_lens", 1, optionalIn}, {"initial_h", 0, optionalIn}, {"initial_c", 0, optionalIn}, {"P", 0, optionalIn}}, []typeParam{{"Y", 0, optionalIn}, {"Y_h", 0, optionalIn}, {"Y_c", 0, optionalIn}}, []typeVar{{name: "T", tensor: ts0, ort: ts0}, {name: "T1", tensor: ts29, ort: ts29}}, nil},
+		{1, 1, []typeParam{{"X", 0, single}, {"W", 0, single}, {"R", 0, single}, {"B", 0, optionalIn}, {"sequence_lens", 1, optionalIn}, {"initial_h", 0, optionalIn}, {"initial_c", 0, optionalIn}, {"P", 0, optionalIn}}, []typeParam{{"Y", 0, optionalIn}, {"Y_h", 0, optionalIn}, {"Y_c", 0, optionalIn}}, []typeVar{{name: "T", tensor: ts0, ort: ortNone}, {name: "T1", tensor: ts28, ort: ts28}}, nil},
+		{7, 7, []typeParam{{"X", 0, single}, {"W", 0, single}, {"R", 0, single}, {"B", 0, optionalIn}, {"sequence_lens", 1, optionalIn}, {"initial_h", 0, optionalIn}, {"initial_c", 0, optionalIn}, {"P", 0, optionalIn}}, []typeParam{{"Y", 0, optionalIn}, {"Y_h", 0, optionalIn}, {"Y_c", 0, optionalIn}}, []typeVar{{name: "T", tensor: ts0, ort: ts0}, {name: "T1", tensor: ts28, ort: ts28}}, nil},
+		{14, 14, []typeParam{{"X", 0, single}, {"W", 0, single}, {"R", 0, single}, {"B", 0, optionalIn}, {"sequence_lens", 1, optionalIn}, {"initial_h", 0, optionalIn}, {"initial_c", 0, optionalIn}, {"P", 0, optionalIn}}, []typeParam{{"Y", 0, optionalIn}, {"Y_h", 0, optionalIn}, {"Y_c", 0, optionalIn}}, []typeVar{{name: "T", tensor: ts0, ort: ts0}, {name: "T1", tensor: ts28, ort: ts28}}, nil},
 	}},
 	{"", "LayerNormalization", []typeSig{
-		{17, 17, []typeParam{{"X", 0, single}, {"Scale", 0, single}, {"B", 0, optionalIn}}, []typeParam{{"Y", 0, single}, {"Mean", 1, optionalIn}, {"InvStdDev", 1, optionalIn}}, []typeVar{{name: "T", tensor: ts8, ort: ts0}, {name: "U", tensor: ts43}}, nil},
+		{17, 17, []typeParam{{"X", 0, single}, {"Scale", 0, single}, {"B", 0, optionalIn}}, []typeParam{{"Y", 0, single}, {"Mean", 1, optionalIn}, {"InvStdDev", 1, optionalIn}}, []typeVar{{name: "T", tensor: ts7, ort: ts0}, {name: "U", tensor: ts42}}, nil},
 	}},
 	{"", "LeakyRelu", []typeSig{
-		{1, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts1}}, nil},
-		{6, 6, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts4}}, nil},
-		{16, 16, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts8, ort: ts0}}, nil},
-		{19, 16, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts8, ort: ts4}}, nil},
+		{1, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ortNone}}, nil},
+		{6, 6, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts3}}, nil},
+		{16, 16, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts7, ort: ts0}}, nil},
+		{19, 16, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts7, ort: ts3}}, nil},
 	}},
 	{"", "Less", sigs12},
 	{"", "LessOrEqual", sigs13},
 	{"", "Log", sigs10},
 	{"", "LogSoftmax", sigs14},
 	{"", "Loop", []typeSig{
-		{1, 1, []typeParam{{"M", 1, optionalIn}, {"cond", 2, optionalIn}, {"v_initial", 0, heterogeneous}}, []typeParam{{"v_final_and_scan_outputs", 0, heterogeneous}}, []typeVar{{name: "V", tensor: ts19}, {name: "I", tensor: ts9}, {name: "B", tensor: ts10}}, nil},
-		{11, 11, []typeParam{{"M", 1, optionalIn}, {"cond", 2, optionalIn}, {"v_initial", 0, heterogeneous}}, []typeParam{{"v_final_and_scan_outputs", 0, heterogeneous}}, []typeVar{{name: "V", tensor: ts19}, {name: "I", tensor: ts9}, {name: "B", tensor: ts10}}, nil},
-		{13, 13, []typeParam{{"M", 1, optionalIn}, {"cond", 2, optionalIn}, {"v_initial", 0, heterogeneous}}, []typeParam{{"v_final_and_scan_outputs", 0, heterogeneous}}, []typeVar{{name: "V", tensor: ts19, seq: ts19}, {name: "I", tensor: ts9}, {name: "B", tensor: ts10}}, nil},
-		{16, 16, []typeParam{{"M", 1, optionalIn}, {"cond", 2, optionalIn}, {"v_initial", 0, heterogeneous}}, []typeParam{{"v_final_and_scan_outputs", 0, heterogeneous}}, []typeVar{{name: "V", tensor: ts20, seq: ts20, optional: ts20, optionalSeq: ts20}, {name: "I", tensor: ts9}, {name: "B", tensor: ts10}}, nil},
+		{1, 1, []typeParam{{"M", 1, optionalIn}, {"cond", 2, optionalIn}, {"v_initial", 0, heterogeneous}}, []typeParam{{"v_final_and_scan_outputs", 0, heterogeneous}}, []typeVar{{name: "V", tensor: ts18}, {name: "I", tensor: ts8}, {name: "B", tensor: ts9}}, nil},
+		{11, 11, []typeParam{{"M", 1, optionalIn}, {"cond", 2, optionalIn}, {"v_initial", 0, heterogeneous}}, []typeParam{{"v_final_and_scan_outputs", 0, heterogeneous}}, []typeVar{{name: "V", tensor: ts18}, {name: "I", tensor: ts8}, {name: "B", tensor: ts9}}, nil},
+		{13, 13, []typeParam{{"M", 1, optionalIn}, {"cond", 2, optionalIn}, {"v_initial", 0, heterogeneous}}, []typeParam{{"v_final_and_scan_outputs", 0, heterogeneous}}, []typeVar{{name: "V", tensor: ts18, seq: ts18}, {name: "I", tensor: ts8}, {name: "B", tensor: ts9}}, nil},
+		{16, 16, []typeParam{{"M", 1, optionalIn}, {"cond", 2, optionalIn}, {"v_initial", 0, heterogeneous}}, []typeParam{{"v_final_and_scan_outputs", 0, heterogeneous}}, []typeVar{{name: "V", tensor: ts19, seq: ts19, optional: ts19, optionalSeq: ts19}, {name: "I", tensor: ts8}, {name: "B", tensor: ts9}}, nil},
 		{since: 19},
 		{since: 21},
 	}},
@@ -495,442 +494,445 @@ var onnxTypes = []typeOp{
 		{18, 1, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts0}}, nil},
 	}},
 	{"", "LpPool", []typeSig{
-		{1, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts1}}, nil},
-		{2, 2, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts4}}, nil},
-		{11, 11, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts4}}, nil},
+		{1, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ortNone}}, nil},
+		{2, 2, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts3}}, nil},
+		{11, 11, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts3}}, nil},
 	}},
 	{"", "MatMul", []typeSig{
 		{1, 1, []typeParam{{"A", 0, single}, {"B", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts0}}, nil},
-		{9, 9, []typeParam{{"A", 0, single}, {"B", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts5, ort: ts5}}, nil},
-		{13, 13, []typeParam{{"A", 0, single}, {"B", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts7, ort: ts5}}, nil},
+		{9, 9, []typeParam{{"A", 0, single}, {"B", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts4, ort: ts4}}, nil},
+		{13, 13, []typeParam{{"A", 0, single}, {"B", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts6, ort: ts4}}, nil},
 	}},
 	{"", "MatMulInteger", []typeSig{
-		{10, 10, []typeParam{{"A", 0, single}, {"B", 1, single}, {"a_zero_point", 0, optionalIn}, {"b_zero_point", 1, optionalIn}}, []typeParam{{"Y", 2, single}}, []typeVar{{name: "T1", tensor: ts27, ort: ts27}, {name: "T2", tensor: ts27, ort: ts27}, {name: "T3", tensor: ts29}}, []kernelTypes{{element.U8, element.U8, element.Undefined}, {element.U8, element.I8, element.Undefined}, {element.I8, element.I8, element.Undefined}}},
+		{10, 10, []typeParam{{"A", 0, single}, {"B", 1, single}, {"a_zero_point", 0, optionalIn}, {"b_zero_point", 1, optionalIn}}, []typeParam{{"Y", 2, single}}, []typeVar{{name: "T1", tensor: ts26, ort: ts26}, {name: "T2", tensor: ts26, ort: ts26}, {name: "T3", tensor: ts28}}, []kernelTypes{{element.U8, element.U8, element.Undefined}, {element.U8, element.I8, element.Undefined}, {element.I8, element.I8, element.Undefined}}},
 	}},
 	{"", "Max", []typeSig{
-		{1, 1, []typeParam{{"data_0", 0, variadicIn}}, []typeParam{{"max", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts1}}, nil},
-		{6, 6, []typeParam{{"data_0", 0, variadicIn}}, []typeParam{{"max", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts4}}, nil},
+		{1, 1, []typeParam{{"data_0", 0, variadicIn}}, []typeParam{{"max", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ortNone}}, nil},
+		{6, 6, []typeParam{{"data_0", 0, variadicIn}}, []typeParam{{"max", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts3}}, nil},
 		{8, 8, []typeParam{{"data_0", 0, variadicIn}}, []typeParam{{"max", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts0}}, nil},
-		{12, 12, []typeParam{{"data_0", 0, variadicIn}}, []typeParam{{"max", 0, single}}, []typeVar{{name: "T", tensor: ts2, ort: ts5}}, nil},
-		{13, 13, []typeParam{{"data_0", 0, variadicIn}}, []typeParam{{"max", 0, single}}, []typeVar{{name: "T", tensor: ts3, ort: ts5}}, nil},
+		{12, 12, []typeParam{{"data_0", 0, variadicIn}}, []typeParam{{"max", 0, single}}, []typeVar{{name: "T", tensor: ts1, ort: ts4}}, nil},
+		{13, 13, []typeParam{{"data_0", 0, variadicIn}}, []typeParam{{"max", 0, single}}, []typeVar{{name: "T", tensor: ts2, ort: ts4}}, nil},
 	}},
 	{"", "MaxPool", []typeSig{
-		{1, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts4}}, nil},
-		{8, 8, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}, {"Indices", 1, optionalIn}}, []typeVar{{name: "T", tensor: ts0, ort: ts0}, {name: "I", tensor: ts9}}, nil},
-		{10, 10, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}, {"Indices", 1, optionalIn}}, []typeVar{{name: "T", tensor: ts0, ort: ts0}, {name: "I", tensor: ts9}}, nil},
-		{11, 11, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}, {"Indices", 1, optionalIn}}, []typeVar{{name: "T", tensor: ts0, ort: ts0}, {name: "I", tensor: ts9}}, nil},
-		{12, 12, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}, {"Indices", 1, optionalIn}}, []typeVar{{name: "T", tensor: ts44, ort: ts44}, {name: "I", tensor: ts9}}, nil},
+		{1, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts3}}, nil},
+		{8, 8, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}, {"Indices", 1, optionalIn}}, []typeVar{{name: "T", tensor: ts0, ort: ts0}, {name: "I", tensor: ts8}}, nil},
+		{10, 10, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}, {"Indices", 1, optionalIn}}, []typeVar{{name: "T", tensor: ts0, ort: ts0}, {name: "I", tensor: ts8}}, nil},
+		{11, 11, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}, {"Indices", 1, optionalIn}}, []typeVar{{name: "T", tensor: ts0, ort: ts0}, {name: "I", tensor: ts8}}, nil},
+		{12, 12, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}, {"Indices", 1, optionalIn}}, []typeVar{{name: "T", tensor: ts43, ort: ts43}, {name: "I", tensor: ts8}}, nil},
 	}},
 	{"", "MaxRoiPool", []typeSig{
-		{1, 1, []typeParam{{"X", 0, single}, {"rois", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts4}}, nil},
+		{1, 1, []typeParam{{"X", 0, single}, {"rois", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts3}}, nil},
 	}},
 	{"", "MaxUnpool", []typeSig{
-		{9, 9, []typeParam{{"X", 0, single}, {"I", 1, single}, {"output_shape", 1, optionalIn}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T1", tensor: ts0, ort: ts4}, {name: "T2", tensor: ts9, ort: ts9}}, nil},
-		{11, 11, []typeParam{{"X", 0, single}, {"I", 1, single}, {"output_shape", 1, optionalIn}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T1", tensor: ts0, ort: ts4}, {name: "T2", tensor: ts9, ort: ts9}}, nil},
+		{9, 9, []typeParam{{"X", 0, single}, {"I", 1, single}, {"output_shape", 1, optionalIn}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T1", tensor: ts0, ort: ts3}, {name: "T2", tensor: ts8, ort: ts8}}, nil},
+		{11, 11, []typeParam{{"X", 0, single}, {"I", 1, single}, {"output_shape", 1, optionalIn}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T1", tensor: ts0, ort: ts3}, {name: "T2", tensor: ts8, ort: ts8}}, nil},
 	}},
 	{"", "Mean", []typeSig{
-		{1, 1, []typeParam{{"data_0", 0, variadicIn}}, []typeParam{{"mean", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts1}}, nil},
-		{6, 6, []typeParam{{"data_0", 0, variadicIn}}, []typeParam{{"mean", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts4}}, nil},
-		{8, 8, []typeParam{{"data_0", 0, variadicIn}}, []typeParam{{"mean", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts4}}, nil},
-		{13, 13, []typeParam{{"data_0", 0, variadicIn}}, []typeParam{{"mean", 0, single}}, []typeVar{{name: "T", tensor: ts8, ort: ts4}}, nil},
+		{1, 1, []typeParam{{"data_0", 0, variadicIn}}, []typeParam{{"mean", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ortNone}}, nil},
+		{6, 6, []typeParam{{"data_0", 0, variadicIn}}, []typeParam{{"mean", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts3}}, nil},
+		{8, 8, []typeParam{{"data_0", 0, variadicIn}}, []typeParam{{"mean", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts3}}, nil},
+		{13, 13, []typeParam{{"data_0", 0, variadicIn}}, []typeParam{{"mean", 0, single}}, []typeVar{{name: "T", tensor: ts7, ort: ts3}}, nil},
 	}},
 	{"", "MeanVarianceNormalization", []typeSig{
 		{9, 9, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts0}}, nil},
-		{13, 13, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts8, ort: ts8}}, nil},
-		{19, 13, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts8, ort: ts4}}, nil},
+		{13, 13, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts7, ort: ts7}}, nil},
+		{19, 13, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts7, ort: ts3}}, nil},
 	}},
 	{"", "MelWeightMatrix", []typeSig{
-		{17, 17, []typeParam{{"num_mel_bins", 0, single}, {"dft_length", 0, single}, {"sample_rate", 0, single}, {"lower_edge_hertz", 1, single}, {"upper_edge_hertz", 1, single}}, []typeParam{{"output", 2, single}}, []typeVar{{name: "T1", tensor: ts16, ort: ts16}, {name: "T2", tensor: ts8, ort: ts4}, {name: "T3", tensor: ts3}}, nil},
+		{17, 17, []typeParam{{"num_mel_bins", 0, single}, {"dft_length", 0, single}, {"sample_rate", 0, single}, {"lower_edge_hertz", 1, single}, {"upper_edge_hertz", 1, single}}, []typeParam{{"output", 2, single}}, []typeVar{{name: "T1", tensor: ts15, ort: ts15}, {name: "T2", tensor: ts7, ort: ts3}, {name: "T3", tensor: ts2}}, nil},
 	}},
 	{"", "Min", []typeSig{
-		{1, 1, []typeParam{{"data_0", 0, variadicIn}}, []typeParam{{"min", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts1}}, nil},
-		{6, 6, []typeParam{{"data_0", 0, variadicIn}}, []typeParam{{"min", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts4}}, nil},
+		{1, 1, []typeParam{{"data_0", 0, variadicIn}}, []typeParam{{"min", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ortNone}}, nil},
+		{6, 6, []typeParam{{"data_0", 0, variadicIn}}, []typeParam{{"min", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts3}}, nil},
 		{8, 8, []typeParam{{"data_0", 0, variadicIn}}, []typeParam{{"min", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts0}}, nil},
-		{12, 12, []typeParam{{"data_0", 0, variadicIn}}, []typeParam{{"min", 0, single}}, []typeVar{{name: "T", tensor: ts2, ort: ts5}}, nil},
-		{13, 13, []typeParam{{"data_0", 0, variadicIn}}, []typeParam{{"min", 0, single}}, []typeVar{{name: "T", tensor: ts3, ort: ts5}}, nil},
+		{12, 12, []typeParam{{"data_0", 0, variadicIn}}, []typeParam{{"min", 0, single}}, []typeVar{{name: "T", tensor: ts1, ort: ts4}}, nil},
+		{13, 13, []typeParam{{"data_0", 0, variadicIn}}, []typeParam{{"min", 0, single}}, []typeVar{{name: "T", tensor: ts2, ort: ts4}}, nil},
 	}},
 	{"", "Mish", []typeSig{
 		{18, 18, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts0}}, nil},
-		{19, 18, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts4}}, nil},
+		{19, 18, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts3}}, nil},
 	}},
 	{"", "Mod", []typeSig{
-		{10, 10, []typeParam{{"A", 0, single}, {"B", 0, single}}, []typeParam{{"C", 0, single}}, []typeVar{{name: "T", tensor: ts2, ort: ts2}}, nil},
-		{13, 13, []typeParam{{"A", 0, single}, {"B", 0, single}}, []typeParam{{"C", 0, single}}, []typeVar{{name: "T", tensor: ts3, ort: ts2}}, nil},
+		{10, 10, []typeParam{{"A", 0, single}, {"B", 0, single}}, []typeParam{{"C", 0, single}}, []typeVar{{name: "T", tensor: ts1, ort: ts1}}, nil},
+		{13, 13, []typeParam{{"A", 0, single}, {"B", 0, single}}, []typeParam{{"C", 0, single}}, []typeVar{{name: "T", tensor: ts2, ort: ts1}}, nil},
 	}},
 	{"", "Mul", sigs2},
 	{"", "Multinomial", []typeSig{
-		{7, 7, []typeParam{{"input", 0, single}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "T1", tensor: ts0, ort: ts4}, {name: "T2", tensor: ts16}}, nil},
+		{7, 7, []typeParam{{"input", 0, single}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "T1", tensor: ts0, ort: ts3}, {name: "T2", tensor: ts15}}, nil},
 	}},
 	{"", "Neg", []typeSig{
-		{1, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts1}}, nil},
-		{6, 6, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts45, ort: ts46}}, nil},
-		{13, 13, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts47, ort: ts46}}, nil},
+		{1, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ortNone}}, nil},
+		{6, 6, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts44, ort: ts45}}, nil},
+		{13, 13, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts46, ort: ts45}}, nil},
 	}},
 	{"", "NegativeLogLikelihoodLoss", []typeSig{
-		{12, 12, []typeParam{{"input", 0, single}, {"target", 1, single}, {"weight", 0, optionalIn}}, []typeParam{{"loss", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts0}, {name: "Tind", tensor: ts16, ort: ts16}}, nil},
-		{13, 13, []typeParam{{"input", 0, single}, {"target", 1, single}, {"weight", 0, optionalIn}}, []typeParam{{"loss", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts0}, {name: "Tind", tensor: ts16, ort: ts16}}, nil},
+		{12, 12, []typeParam{{"input", 0, single}, {"target", 1, single}, {"weight", 0, optionalIn}}, []typeParam{{"loss", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts0}, {name: "Tind", tensor: ts15, ort: ts15}}, nil},
+		{13, 13, []typeParam{{"input", 0, single}, {"target", 1, single}, {"weight", 0, optionalIn}}, []typeParam{{"loss", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts0}, {name: "Tind", tensor: ts15, ort: ts15}}, nil},
 	}},
 	{"", "NonMaxSuppression", []typeSig{
-		{10, 10, []typeParam{{"boxes", 0, single}, {"scores", 0, single}, {"max_output_boxes_per_class", 1, optionalIn}, {"iou_threshold", 0, optionalIn}, {"score_threshold", 0, optionalIn}}, []typeParam{{"selected_indices", 1, single}}, []typeVar{{tensor: ts22, ort: ts22}, {tensor: ts9, ort: ts9}}, nil},
-		{11, 11, []typeParam{{"boxes", 0, single}, {"scores", 0, single}, {"max_output_boxes_per_class", 1, optionalIn}, {"iou_threshold", 0, optionalIn}, {"score_threshold", 0, optionalIn}}, []typeParam{{"selected_indices", 1, single}}, []typeVar{{tensor: ts22, ort: ts22}, {tensor: ts9, ort: ts9}}, nil},
+		{10, 10, []typeParam{{"boxes", 0, single}, {"scores", 0, single}, {"max_output_boxes_per_class", 1, optionalIn}, {"iou_threshold", 0, optionalIn}, {"score_threshold", 0, optionalIn}}, []typeParam{{"selected_indices", 1, single}}, []typeVar{{tensor: ts21, ort: ts21}, {tensor: ts8, ort: ts8}}, nil},
+		{11, 11, []typeParam{{"boxes", 0, single}, {"scores", 0, single}, {"max_output_boxes_per_class", 1, optionalIn}, {"iou_threshold", 0, optionalIn}, {"score_threshold", 0, optionalIn}}, []typeParam{{"selected_indices", 1, single}}, []typeVar{{tensor: ts21, ort: ts21}, {tensor: ts8, ort: ts8}}, nil},
 	}},
 	{"", "NonZero", []typeSig{
-		{9, 9, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts48}, {tensor: ts9}}, nil},
-		{13, 13, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}}, []typeVar{{name: "T", tensor: ts20, ort: ts48}, {tensor: ts9}}, nil},
+		{9, 9, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts47}, {tensor: ts8}}, nil},
+		{13, 13, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts47}, {tensor: ts8}}, nil},
 	}},
 	{"", "Not", []typeSig{
-		{1, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts10, ort: ts10}}, nil},
+		{1, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts9, ort: ts9}}, nil},
 	}},
 	{"", "OneHot", []typeSig{
-		{9, 9, []typeParam{{"indices", 0, single}, {"depth", 1, single}, {"values", 2, single}}, []typeParam{{"output", 2, single}}, []typeVar{{name: "T1", tensor: ts2, ort: ts49}, {name: "T2", tensor: ts2, ort: ts50}, {name: "T3", tensor: ts19, ort: ts51}}, []kernelTypes{{element.F32, element.F32, element.F32}, {element.F32, element.F32, element.F16}, {element.F32, element.I64, element.I64}, {element.F32, element.I64, element.String}, {element.F32, element.F16, element.F32}, {element.F32, element.F16, element.F16}, {element.I32, element.F32, element.F32}, {element.I32, element.F32, element.F16}, {element.I32, element.F16, element.F32}, {element.I32, element.F16, element.F16}, {element.I64, element.F32, element.F32}, {element.I64, element.F32, element.F16}, {element.I64, element.I64, element.F32}, {element.I64, element.I64, element.I64}, {element.I64, element.I64, element.String}, {element.I64, element.I64, element.F16}, {element.I64, element.F16, element.F32}, {element.I64, element.F16, element.F16}, {element.F16, element.F32, element.F32}, {element.F16, element.F32, element.F16}, {element.F16, element.I64, element.I64}, {element.F16, element.I64, element.String}, {element.F16, element.F16, element.F32}, {element.F16, element.F16, element.F16}}},
-		{11, 11, []typeParam{{"indices", 0, single}, {"depth", 1, single}, {"values", 2, single}}, []typeParam{{"output", 2, single}}, []typeVar{{name: "T1", tensor: ts2, ort: ts49}, {name: "T2", tensor: ts2, ort: ts50}, {name: "T3", tensor: ts19, ort: ts51}}, []kernelTypes{{element.F32, element.F32, element.F32}, {element.F32, element.F32, element.F16}, {element.F32, element.I64, element.I64}, {element.F32, element.I64, element.String}, {element.F32, element.F16, element.F32}, {element.F32, element.F16, element.F16}, {element.I32, element.F32, element.F32}, {element.I32, element.F32, element.F16}, {element.I32, element.F16, element.F32}, {element.I32, element.F16, element.F16}, {element.I64, element.F32, element.F32}, {element.I64, element.F32, element.F16}, {element.I64, element.I64, element.F32}, {element.I64, element.I64, element.I64}, {element.I64, element.I64, element.String}, {element.I64, element.I64, element.F16}, {element.I64, element.F16, element.F32}, {element.I64, element.F16, element.F16}, {element.F16, element.F32, element.F32}, {element.F16, element.F32, element.F16}, {element.F16, element.I64, element.I64}, {element.F16, element.I64, element.String}, {element.F16, element.F16, element.F32}, {element.F16, element.F16, element.F16}}},
+		{9, 9, []typeParam{{"indices", 0, single}, {"depth", 1, single}, {"values", 2, single}}, []typeParam{{"output", 2, single}}, []typeVar{{name: "T1", tensor: ts1, ort: ts48}, {name: "T2", tensor: ts1, ort: ts49}, {name: "T3", tensor: ts18, ort: ts50}}, []kernelTypes{{element.F32, element.F32, element.F32}, {element.F32, element.F32, element.F16}, {element.F32, element.I64, element.I64}, {element.F32, element.I64, element.String}, {element.F32, element.F16, element.F32}, {element.F32, element.F16, element.F16}, {element.I32, element.F32, element.F32}, {element.I32, element.F32, element.F16}, {element.I32, element.F16, element.F32}, {element.I32, element.F16, element.F16}, {element.I64, element.F32, element.F32}, {element.I64, element.F32, element.F16}, {element.I64, element.I64, element.F32}, {element.I64, element.I64, element.I64}, {element.I64, element.I64, element.String}, {element.I64, element.I64, element.F16}, {element.I64, element.F16, element.F32}, {element.I64, element.F16, element.F16}, {element.F16, element.F32, element.F32}, {element.F16, element.F32, element.F16}, {element.F16, element.I64, element.I64}, {element.F16, element.I64, element.String}, {element.F16, element.F16, element.F32}, {element.F16, element.F16, element.F16}}},
+		{11, 11, []typeParam{{"indices", 0, single}, {"depth", 1, single}, {"values", 2, single}}, []typeParam{{"output", 2, single}}, []typeVar{{name: "T1", tensor: ts1, ort: ts48}, {name: "T2", tensor: ts1, ort: ts49}, {name: "T3", tensor: ts18, ort: ts50}}, []kernelTypes{{element.F32, element.F32, element.F32}, {element.F32, element.F32, element.F16}, {element.F32, element.I64, element.I64}, {element.F32, element.I64, element.String}, {element.F32, element.F16, element.F32}, {element.F32, element.F16, element.F16}, {element.I32, element.F32, element.F32}, {element.I32, element.F32, element.F16}, {element.I32, element.F16, element.F32}, {element.I32, element.F16, element.F16}, {element.I64, element.F32, element.F32}, {element.I64, element.F32, element.F16}, {element.I64, element.I64, element.F32}, {element.I64, element.I64, element.I64}, {element.I64, element.I64, element.String}, {element.I64, element.I64, element.F16}, {element.I64, element.F16, element.F32}, {element.I64, element.F16, element.F16}, {element.F16, element.F32, element.F32}, {element.F16, element.F32, element.F16}, {element.F16, element.I64, element.I64}, {element.F16, element.I64, element.String}, {element.F16, element.F16, element.F32}, {element.F16, element.F16, element.F16}}},
 	}},
 	{"", "Optional", []typeSig{
-		{15, 15, []typeParam{{"input", 0, optionalIn}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "V", tensor: ts19, ort: ts19, seq: ts19}, {name: "O", optional: ts19, optionalSeq: ts19}}, nil},
+		{15, 15, []typeParam{{"input", 0, optionalIn}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "V", tensor: ts18, ort: ts18, seq: ts18}, {name: "O", optional: ts18, optionalSeq: ts18}}, nil},
 	}},
 	{"", "OptionalGetElement", []typeSig{
-		{15, 15, []typeParam{{"input", 0, single}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "O", optional: ts19, optionalSeq: ts19}, {name: "V", tensor: ts19, seq: ts19}}, nil},
+		{15, 15, []typeParam{{"input", 0, single}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "O", optional: ts18, optionalSeq: ts18}, {name: "V", tensor: ts18, seq: ts18}}, nil},
 	}},
 	{"", "OptionalHasElement", []typeSig{
-		{15, 15, []typeParam{{"input", 0, single}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "O", optional: ts19, optionalSeq: ts19}, {name: "B", tensor: ts10}}, nil},
+		{15, 15, []typeParam{{"input", 0, single}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "O", optional: ts18, optionalSeq: ts18}, {name: "B", tensor: ts9}}, nil},
 	}},
 	{"", "Or", sigs3},
 	{"", "PRelu", []typeSig{
-		{1, 1, []typeParam{{"X", 0, single}, {"slope", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts1}}, nil},
+		{1, 1, []typeParam{{"X", 0, single}, {"slope", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ortNone}}, nil},
 		{6, 6, []typeParam{{"X", 0, single}, {"slope", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ortNone}}, nil},
-		{7, 7, []typeParam{{"X", 0, single}, {"slope", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts4}}, nil},
-		{9, 9, []typeParam{{"X", 0, single}, {"slope", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts5, ort: ts4}}, nil},
-		{16, 16, []typeParam{{"X", 0, single}, {"slope", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts7, ort: ts6}}, nil},
-		{19, 16, []typeParam{{"X", 0, single}, {"slope", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts7, ort: ts4}}, nil},
+		{7, 7, []typeParam{{"X", 0, single}, {"slope", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts3}}, nil},
+		{9, 9, []typeParam{{"X", 0, single}, {"slope", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts4, ort: ts3}}, nil},
+		{16, 16, []typeParam{{"X", 0, single}, {"slope", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts6, ort: ts5}}, nil},
+		{19, 16, []typeParam{{"X", 0, single}, {"slope", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts6, ort: ts3}}, nil},
 	}},
 	{"", "Pad", []typeSig{
-		{1, 1, []typeParam{{"data", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts1}}, nil},
+		{1, 1, []typeParam{{"data", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ortNone}}, nil},
 		{2, 2, []typeParam{{"data", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts0}}, nil},
-		{11, 11, []typeParam{{"data", 0, single}, {"pads", 1, single}, {"constant_value", 0, optionalIn}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts2, ort: ts24}, {tensor: ts9, ort: ts9}}, nil},
-		{13, 13, []typeParam{{"data", 0, single}, {"pads", 1, single}, {"constant_value", 0, optionalIn}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts20, ort: ts23}, {tensor: ts9, ort: ts9}}, nil},
-		{18, 18, []typeParam{{"data", 0, single}, {"pads", 2, single}, {"constant_value", 0, optionalIn}, {"axes", 1, optionalIn}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts20, ort: ts23}, {name: "Tind", tensor: ts16, ort: ts16}, {tensor: ts9, ort: ts9}}, nil},
-		{21, 21, []typeParam{{"data", 0, single}, {"pads", 2, single}, {"constant_value", 0, optionalIn}, {"axes", 1, optionalIn}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts21, ort: ts23}, {name: "Tind", tensor: ts16, ort: ts16}, {tensor: ts9, ort: ts9}}, nil},
+		{11, 11, []typeParam{{"data", 0, single}, {"pads", 1, single}, {"constant_value", 0, optionalIn}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts1, ort: ts23}, {tensor: ts8, ort: ts8}}, nil},
+		{13, 13, []typeParam{{"data", 0, single}, {"pads", 1, single}, {"constant_value", 0, optionalIn}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts22}, {tensor: ts8, ort: ts8}}, nil},
+		{18, 18, []typeParam{{"data", 0, single}, {"pads", 2, single}, {"constant_value", 0, optionalIn}, {"axes", 1, optionalIn}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts22}, {name: "Tind", tensor: ts15, ort: ts15}, {tensor: ts8, ort: ts8}}, nil},
+		{21, 21, []typeParam{{"data", 0, single}, {"pads", 2, single}, {"constant_value", 0, optionalIn}, {"axes", 1, optionalIn}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts20, ort: ts22}, {name: "Tind", tensor: ts15, ort: ts15}, {tensor: ts8, ort: ts8}}, nil},
 	}},
 	{"", "Pow", []typeSig{
-		{1, 1, []typeParam{{"X", 0, single}, {"Y", 0, single}}, []typeParam{{"Z", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts1}}, nil},
+		{1, 1, []typeParam{{"X", 0, single}, {"Y", 0, single}}, []typeParam{{"Z", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ortNone}}, nil},
 		{7, 7, []typeParam{{"X", 0, single}, {"Y", 0, single}}, []typeParam{{"Z", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts0}}, nil},
-		{12, 12, []typeParam{{"X", 0, single}, {"Y", 1, single}}, []typeParam{{"Z", 0, single}}, []typeVar{{name: "T", tensor: ts6, ort: ts6}, {name: "T1", tensor: ts2, ort: ts6}}, nil},
-		{13, 13, []typeParam{{"X", 0, single}, {"Y", 1, single}}, []typeParam{{"Z", 0, single}}, []typeVar{{name: "T", tensor: ts52, ort: ts6}, {name: "T1", tensor: ts2, ort: ts6}}, nil},
-		{15, 15, []typeParam{{"X", 0, single}, {"Y", 1, single}}, []typeParam{{"Z", 0, single}}, []typeVar{{name: "T", tensor: ts52, ort: ts6}, {name: "T1", tensor: ts3, ort: ts6}}, nil},
+		{12, 12, []typeParam{{"X", 0, single}, {"Y", 1, single}}, []typeParam{{"Z", 0, single}}, []typeVar{{name: "T", tensor: ts5, ort: ts5}, {name: "T1", tensor: ts1, ort: ts5}}, nil},
+		{13, 13, []typeParam{{"X", 0, single}, {"Y", 1, single}}, []typeParam{{"Z", 0, single}}, []typeVar{{name: "T", tensor: ts51, ort: ts5}, {name: "T1", tensor: ts1, ort: ts5}}, nil},
+		{15, 15, []typeParam{{"X", 0, single}, {"Y", 1, single}}, []typeParam{{"Z", 0, single}}, []typeVar{{name: "T", tensor: ts51, ort: ts5}, {name: "T1", tensor: ts2, ort: ts5}}, nil},
 	}},
 	{"", "QLinearConv", []typeSig{
-		{10, 10, []typeParam{{"x", 0, single}, {"x_scale", 4, single}, {"x_zero_point", 0, single}, {"w", 1, single}, {"w_scale", 4, single}, {"w_zero_point", 1, single}, {"y_scale", 4, single}, {"y_zero_point", 2, single}, {"B", 3, optionalIn}}, []typeParam{{"y", 2, single}}, []typeVar{{name: "T1", tensor: ts27, ort: ts27}, {name: "T2", tensor: ts27, ort: ts27}, {name: "T3", tensor: ts27, ort: ts27}, {name: "T4", tensor: ts29, ort: ts29}, {tensor: ts22, ort: ts22}}, []kernelTypes{{element.U8, element.U8, element.U8, element.Undefined, element.F32}, {element.U8, element.I8, element.U8, element.Undefined, element.F32}, {element.I8, element.I8, element.I8, element.Undefined, element.F32}}},
+		{10, 10, []typeParam{{"x", 0, single}, {"x_scale", 4, single}, {"x_zero_point", 0, single}, {"w", 1, single}, {"w_scale", 4, single}, {"w_zero_point", 1, single}, {"y_scale", 4, single}, {"y_zero_point", 2, single}, {"B", 3, optionalIn}}, []typeParam{{"y", 2, single}}, []typeVar{{name: "T1", tensor: ts26, ort: ts26}, {name: "T2", tensor: ts26, ort: ts26}, {name: "T3", tensor: ts26, ort: ts26}, {name: "T4", tensor: ts28, ort: ts28}, {tensor: ts21, ort: ts21}}, []kernelTypes{{element.U8, element.U8, element.U8, element.Undefined, element.F32}, {element.U8, element.I8, element.U8, element.Undefined, element.F32}, {element.I8, element.I8, element.I8, element.Undefined, element.F32}}},
 	}},
 	{"", "QLinearMatMul", []typeSig{
-		{10, 10, []typeParam{{"a", 0, single}, {"a_scale", 3, single}, {"a_zero_point", 0, single}, {"b", 1, single}, {"b_scale", 3, single}, {"b_zero_point", 1, single}, {"y_scale", 3, single}, {"y_zero_point", 2, single}}, []typeParam{{"y", 2, single}}, []typeVar{{name: "T1", tensor: ts27, ort: ts27}, {name: "T2", tensor: ts27, ort: ts27}, {name: "T3", tensor: ts27, ort: ts27}, {tensor: ts22, ort: ts22}}, []kernelTypes{{element.U8, element.U8, element.U8, element.F32}, {element.U8, element.I8, element.U8, element.F32}, {element.I8, element.I8, element.I8, element.F32}}},
-		{21, 21, []typeParam{{"a", 0, single}, {"a_scale", 3, single}, {"a_zero_point", 0, single}, {"b", 1, single}, {"b_scale", 3, single}, {"b_zero_point", 1, single}, {"y_scale", 3, single}, {"y_zero_point", 2, single}}, []typeParam{{"y", 2, single}}, []typeVar{{name: "T1", tensor: ts53, ort: ts27}, {name: "T2", tensor: ts53, ort: ts27}, {name: "T3", tensor: ts53, ort: ts27}, {name: "TS", tensor: ts34, ort: ts4}}, []kernelTypes{{element.U8, element.U8, element.U8, element.F32}, {element.U8, element.U8, element.U8, element.F16}, {element.U8, element.I8, element.U8, element.F32}, {element.U8, element.I8, element.U8, element.F16}, {element.I8, element.I8, element.I8, element.F32}, {element.I8, element.I8, element.I8, element.F16}}},
+		{10, 10, []typeParam{{"a", 0, single}, {"a_scale", 3, single}, {"a_zero_point", 0, single}, {"b", 1, single}, {"b_scale", 3, single}, {"b_zero_point", 1, single}, {"y_scale", 3, single}, {"y_zero_point", 2, single}}, []typeParam{{"y", 2, single}}, []typeVar{{name: "T1", tensor: ts26, ort: ts26}, {name: "T2", tensor: ts26, ort: ts26}, {name: "T3", tensor: ts26, ort: ts26}, {tensor: ts21, ort: ts21}}, []kernelTypes{{element.U8, element.U8, element.U8, element.F32}, {element.U8, element.I8, element.U8, element.F32}, {element.I8, element.I8, element.I8, element.F32}}},
+		{21, 21, []typeParam{{"a", 0, single}, {"a_scale", 3, single}, {"a_zero_point", 0, single}, {"b", 1, single}, {"b_scale", 3, single}, {"b_zero_point", 1, single}, {"y_scale", 3, single}, {"y_zero_point", 2, single}}, []typeParam{{"y", 2, single}}, []typeVar{{name: "T1", tensor: ts52, ort: ts26}, {name: "T2", tensor: ts52, ort: ts26}, {name: "T3", tensor: ts52, ort: ts26}, {name: "TS", tensor: ts33, ort: ts3}}, []kernelTypes{{element.U8, element.U8, element.U8, element.F32}, {element.U8, element.U8, element.U8, element.F16}, {element.U8, element.I8, element.U8, element.F32}, {element.U8, element.I8, element.U8, element.F16}, {element.I8, element.I8, element.I8, element.F32}, {element.I8, element.I8, element.I8, element.F16}}},
 	}},
 	{"", "QuantizeLinear", []typeSig{
-		{10, 10, []typeParam{{"x", 0, single}, {"y_scale", 2, single}, {"y_zero_point", 1, optionalIn}}, []typeParam{{"y", 1, single}}, []typeVar{{name: "T1", tensor: ts54, ort: ts22}, {name: "T2", tensor: ts27, ort: ts27}, {tensor: ts22, ort: ts22}}, nil},
-		{13, 13, []typeParam{{"x", 0, single}, {"y_scale", 2, single}, {"y_zero_point", 1, optionalIn}}, []typeParam{{"y", 1, single}}, []typeVar{{name: "T1", tensor: ts54, ort: ts22}, {name: "T2", tensor: ts27, ort: ts27}, {tensor: ts22, ort: ts22}}, nil},
-		{19, 19, []typeParam{{"x", 0, single}, {"y_scale", 0, single}, {"y_zero_point", 1, optionalIn}}, []typeParam{{"y", 1, single}}, []typeVar{{name: "T1", tensor: ts55, ort: ts4}, {name: "T2", tensor: ts53, ort: ts53}}, nil},
-		{21, 21, []typeParam{{"x", 0, single}, {"y_scale", 0, single}, {"y_zero_point", 1, optionalIn}}, []typeParam{{"y", 1, single}}, []typeVar{{name: "T1", tensor: ts55, ort: ts4}, {name: "T2", tensor: ts56, ort: ts56}}, nil},
+		{10, 10, []typeParam{{"x", 0, single}, {"y_scale", 2, single}, {"y_zero_point", 1, optionalIn}}, []typeParam{{"y", 1, single}}, []typeVar{{name: "T1", tensor: ts53, ort: ts21}, {name: "T2", tensor: ts26, ort: ts26}, {tensor: ts21, ort: ts21}}, nil},
+		{13, 13, []typeParam{{"x", 0, single}, {"y_scale", 2, single}, {"y_zero_point", 1, optionalIn}}, []typeParam{{"y", 1, single}}, []typeVar{{name: "T1", tensor: ts53, ort: ts21}, {name: "T2", tensor: ts26, ort: ts26}, {tensor: ts21, ort: ts21}}, nil},
+		{19, 19, []typeParam{{"x", 0, single}, {"y_scale", 0, single}, {"y_zero_point", 1, optionalIn}}, []typeParam{{"y", 1, single}}, []typeVar{{name: "T1", tensor: ts54, ort: ts3}, {name: "T2", tensor: ts52, ort: ts52}}, nil},
+		{21, 21, []typeParam{{"x", 0, single}, {"y_scale", 0, single}, {"y_zero_point", 1, optionalIn}}, []typeParam{{"y", 1, single}}, []typeVar{{name: "T1", tensor: ts54, ort: ts3}, {name: "T2", tensor: ts55, ort: ts55}}, nil},
 	}},
 	{"", "RNN", []typeSig{
-		{1, 1, []typeParam{{"X", 0, single}, {"W", 0, single}, {"R", 0, single}, {"B", 0, optionalIn}, {"sequence_lens", 1, optionalIn}, {"initial_h", 0, optionalIn}}, []typeParam{{"Y", 0, optionalIn}, {"Y_h", 0, optionalIn}}, []typeVar{{name: "T", tensor: ts0, ort: ts1}, {name: "T1", tensor: ts29, ort: ts29}}, nil},
-		{7, 7, []typeParam{{"X", 0, single}, {"W", 0, single}, {"R", 0, single}, {"B", 0, optionalIn}, {"sequence_lens", 1, optionalIn}, {"initial_h", 0, optionalIn}}, []typeParam{{"Y", 0, optionalIn}, {"Y_h", 0, optionalIn}}, []typeVar{{name: "T", tensor: ts0, ort: ts4}, {name: "T1", tensor: ts29, ort: ts29}}, nil},
-		{14, 14, []typeParam{{"X", 0, single}, {"W", 0, single}, {"R", 0, single}, {"B", 0, optionalIn}, {"sequence_lens", 1, optionalIn}, {"initial_h", 0, optionalIn}}, []typeParam{{"Y", 0, optionalIn}, {"Y_h", 0, optionalIn}}, []typeVar{{name: "T", tensor: ts0, ort: ts4}, {name: "T1", tensor: ts29, ort: ts29}}, nil},
+		{1, 1, []typeParam{{"X", 0, single}, {"W", 0, single}, {"R", 0, single}, {"B", 0, optionalIn}, {"sequence_lens", 1, optionalIn}, {"initial_h", 0, optionalIn}}, []typeParam{{"Y", 0, optionalIn}, {"Y_h", 0, optionalIn}}, []typeVar{{name: "T", tensor: ts0, ort: ortNone}, {name: "T1", tensor: ts28, ort: ts28}}, nil},
+		{7, 7, []typeParam{{"X", 0, single}, {"W", 0, single}, {"R", 0, single}, {"B", 0, optionalIn}, {"sequence_lens", 1, optionalIn}, {"initial_h", 0, optionalIn}}, []typeParam{{"Y", 0, optionalIn}, {"Y_h", 0, optionalIn}}, []typeVar{{name: "T", tensor: ts0, ort: ts3}, {name: "T1", tensor: ts28, ort: ts28}}, nil},
+		{14, 14, []typeParam{{"X", 0, single}, {"W", 0, single}, {"R", 0, single}, {"B", 0, optionalIn}, {"sequence_lens", 1, optionalIn}, {"initial_h", 0, optionalIn}}, []typeParam{{"Y", 0, optionalIn}, {"Y_h", 0, optionalIn}}, []typeVar{{name: "T", tensor: ts0, ort: ts3}, {name: "T1", tensor: ts28, ort: ts28}}, nil},
 	}},
 	{"", "RandomNormal", sigs15},
 	{"", "RandomNormalLike", sigs16},
 	{"", "RandomUniform", sigs15},
 	{"", "RandomUniformLike", sigs16},
 	{"", "Range", []typeSig{
-		{11, 11, []typeParam{{"start", 0, single}, {"limit", 0, single}, {"delta", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts57, ort: ts57}}, nil},
+		{11, 11, []typeParam{{"start", 0, single}, {"limit", 0, single}, {"delta", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts56, ort: ts56}}, nil},
 	}},
 	{"", "Reciprocal", sigs7},
 	{"", "ReduceL1", sigs17},
 	{"", "ReduceL2", sigs17},
 	{"", "ReduceLogSum", []typeSig{
-		{1, 1, []typeParam{{"data", 0, single}}, []typeParam{{"reduced", 0, single}}, []typeVar{{name: "T", tensor: ts5, ort: ts6}}, nil},
-		{11, 11, []typeParam{{"data", 0, single}}, []typeParam{{"reduced", 0, single}}, []typeVar{{name: "T", tensor: ts5, ort: ts6}}, nil},
-		{13, 13, []typeParam{{"data", 0, single}}, []typeParam{{"reduced", 0, single}}, []typeVar{{name: "T", tensor: ts7, ort: ts6}}, nil},
-		{18, 18, []typeParam{{"data", 0, single}, {"axes", 1, optionalIn}}, []typeParam{{"reduced", 0, single}}, []typeVar{{name: "T", tensor: ts7, ort: ts5}, {tensor: ts9, ort: ts9}}, nil},
+		{1, 1, []typeParam{{"data", 0, single}}, []typeParam{{"reduced", 0, single}}, []typeVar{{name: "T", tensor: ts4, ort: ts5}}, nil},
+		{11, 11, []typeParam{{"data", 0, single}}, []typeParam{{"reduced", 0, single}}, []typeVar{{name: "T", tensor: ts4, ort: ts5}}, nil},
+		{13, 13, []typeParam{{"data", 0, single}}, []typeParam{{"reduced", 0, single}}, []typeVar{{name: "T", tensor: ts6, ort: ts5}}, nil},
+		{18, 18, []typeParam{{"data", 0, single}, {"axes", 1, optionalIn}}, []typeParam{{"reduced", 0, single}}, []typeVar{{name: "T", tensor: ts6, ort: ts4}, {tensor: ts8, ort: ts8}}, nil},
 	}},
 	{"", "ReduceLogSumExp", []typeSig{
-		{1, 1, []typeParam{{"data", 0, single}}, []typeParam{{"reduced", 0, single}}, []typeVar{{name: "T", tensor: ts5, ort: ts6}}, nil},
-		{11, 11, []typeParam{{"data", 0, single}}, []typeParam{{"reduced", 0, single}}, []typeVar{{name: "T", tensor: ts5, ort: ts6}}, nil},
-		{13, 13, []typeParam{{"data", 0, single}}, []typeParam{{"reduced", 0, single}}, []typeVar{{name: "T", tensor: ts7, ort: ts6}}, nil},
-		{18, 18, []typeParam{{"data", 0, single}, {"axes", 1, optionalIn}}, []typeParam{{"reduced", 0, single}}, []typeVar{{name: "T", tensor: ts7, ort: ts7}, {tensor: ts9, ort: ts9}}, nil},
-		{19, 18, []typeParam{{"data", 0, single}, {"axes", 1, optionalIn}}, []typeParam{{"reduced", 0, single}}, []typeVar{{name: "T", tensor: ts7, ort: ts6}, {tensor: ts9, ort: ts9}}, nil},
+		{1, 1, []typeParam{{"data", 0, single}}, []typeParam{{"reduced", 0, single}}, []typeVar{{name: "T", tensor: ts4, ort: ts5}}, nil},
+		{11, 11, []typeParam{{"data", 0, single}}, []typeParam{{"reduced", 0, single}}, []typeVar{{name: "T", tensor: ts4, ort: ts5}}, nil},
+		{13, 13, []typeParam{{"data", 0, single}}, []typeParam{{"reduced", 0, single}}, []typeVar{{name: "T", tensor: ts6, ort: ts5}}, nil},
+		{18, 18, []typeParam{{"data", 0, single}, {"axes", 1, optionalIn}}, []typeParam{{"reduced", 0, single}}, []typeVar{{name: "T", tensor: ts6, ort: ts6}, {tensor: ts8, ort: ts8}}, nil},
+		{19, 18, []typeParam{{"data", 0, single}, {"axes", 1, optionalIn}}, []typeParam{{"reduced", 0, single}}, []typeVar{{name: "T", tensor: ts6, ort: ts5}, {tensor: ts8, ort: ts8}}, nil},
 	}},
 	{"", "ReduceMax", sigs18},
 	{"", "ReduceMean", sigs17},
 	{"", "ReduceMin", sigs18},
 	{"", "ReduceProd", sigs17},
 	{"", "ReduceSum", []typeSig{
-		{1, 1, []typeParam{{"data", 0, single}}, []typeParam{{"reduced", 0, single}}, []typeVar{{name: "T", tensor: ts5, ort: ts6}}, nil},
-		{11, 11, []typeParam{{"data", 0, single}}, []typeParam{{"reduced", 0, single}}, []typeVar{{name: "T", tensor: ts5, ort: ts6}}, nil},
-		{13, 13, []typeParam{{"data", 0, single}, {"axes", 1, optionalIn}}, []typeParam{{"reduced", 0, single}}, []typeVar{{name: "T", tensor: ts7, ort: ts6}, {tensor: ts9, ort: ts9}}, nil},
+		{1, 1, []typeParam{{"data", 0, single}}, []typeParam{{"reduced", 0, single}}, []typeVar{{name: "T", tensor: ts4, ort: ts5}}, nil},
+		{11, 11, []typeParam{{"data", 0, single}}, []typeParam{{"reduced", 0, single}}, []typeVar{{name: "T", tensor: ts4, ort: ts5}}, nil},
+		{13, 13, []typeParam{{"data", 0, single}, {"axes", 1, optionalIn}}, []typeParam{{"reduced", 0, single}}, []typeVar{{name: "T", tensor: ts6, ort: ts5}, {tensor: ts8, ort: ts8}}, nil},
 	}},
 	{"", "ReduceSumSquare", sigs17},
 	{"", "RegexFullMatch", []typeSig{
-		{20, 20, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}}, []typeVar{{name: "T1", tensor: ts61, ort: ts61}, {name: "T2", tensor: ts21}}, nil},
+		{20, 20, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}}, []typeVar{{name: "T1", tensor: ts60, ort: ts60}, {name: "T2", tensor: ts20}}, nil},
 	}},
 	{"", "Relu", []typeSig{
-		{1, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts1}}, nil},
+		{1, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ortNone}}, nil},
 		{6, 6, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts0}}, nil},
-		{13, 13, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts8, ort: ts0}}, nil},
-		{14, 14, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts47, ort: ts62}}, nil},
-		{18, 14, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts47, ort: ts46}}, nil},
-		{19, 14, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts47, ort: ts62}}, nil},
+		{13, 13, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts7, ort: ts0}}, nil},
+		{14, 14, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts46, ort: ts61}}, nil},
+		{18, 14, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts46, ort: ts45}}, nil},
+		{19, 14, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts46, ort: ts61}}, nil},
 	}},
 	{"", "Reshape", []typeSig{
 		{1, 1, []typeParam{{"data", 0, single}}, []typeParam{{"reshaped", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts0}}, nil},
-		{5, 5, []typeParam{{"data", 0, single}, {"shape", 1, single}}, []typeParam{{"reshaped", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}, {tensor: ts9, ort: ts9}}, nil},
-		{13, 13, []typeParam{{"data", 0, single}, {"shape", 1, single}}, []typeParam{{"reshaped", 0, single}}, []typeVar{{name: "T", tensor: ts20, ort: ts20}, {tensor: ts9, ort: ts9}}, nil},
-		{14, 14, []typeParam{{"data", 0, single}, {"shape", 1, single}}, []typeParam{{"reshaped", 0, single}}, []typeVar{{name: "T", tensor: ts20, ort: ts20}, {tensor: ts9, ort: ts9}}, nil},
-		{19, 19, []typeParam{{"data", 0, single}, {"shape", 1, single}}, []typeParam{{"reshaped", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts20}, {tensor: ts9, ort: ts9}}, nil},
-		{21, 21, []typeParam{{"data", 0, single}, {"shape", 1, single}}, []typeParam{{"reshaped", 0, single}}, []typeVar{{name: "T", tensor: ts21, ort: ts18}, {tensor: ts9, ort: ts9}}, nil},
+		{5, 5, []typeParam{{"data", 0, single}, {"shape", 1, single}}, []typeParam{{"reshaped", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}, {tensor: ts8, ort: ts8}}, nil},
+		{13, 13, []typeParam{{"data", 0, single}, {"shape", 1, single}}, []typeParam{{"reshaped", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}, {tensor: ts8, ort: ts8}}, nil},
+		{14, 14, []typeParam{{"data", 0, single}, {"shape", 1, single}}, []typeParam{{"reshaped", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}, {tensor: ts8, ort: ts8}}, nil},
+		{19, 19, []typeParam{{"data", 0, single}, {"shape", 1, single}}, []typeParam{{"reshaped", 0, single}}, []typeVar{{name: "T", tensor: ts17, ort: ts19}, {tensor: ts8, ort: ts8}}, nil},
+		{21, 21, []typeParam{{"data", 0, single}, {"shape", 1, single}}, []typeParam{{"reshaped", 0, single}}, []typeVar{{name: "T", tensor: ts20, ort: ts17}, {tensor: ts8, ort: ts8}}, nil},
 	}},
 	{"", "Resize", []typeSig{
-		{10, 10, []typeParam{{"X", 0, single}, {"scales", 1, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts63}, {tensor: ts22, ort: ts22}}, nil},
-		{11, 11, []typeParam{{"X", 0, single}, {"roi", 1, single}, {"scales", 2, single}, {"sizes", 3, optionalIn}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T1", tensor: ts19, ort: ts63}, {name: "T2", tensor: ts0, ort: ts0}, {tensor: ts22, ort: ts22}, {tensor: ts9, ort: ts9}}, nil},
-		{13, 13, []typeParam{{"X", 0, single}, {"roi", 1, optionalIn}, {"scales", 2, optionalIn}, {"sizes", 3, optionalIn}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T1", tensor: ts20, ort: ts63}, {name: "T2", tensor: ts0, ort: ts0}, {tensor: ts22, ort: ts22}, {tensor: ts9, ort: ts9}}, nil},
+		{10, 10, []typeParam{{"X", 0, single}, {"scales", 1, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts62}, {tensor: ts21, ort: ts21}}, nil},
+		{11, 11, []typeParam{{"X", 0, single}, {"roi", 1, single}, {"scales", 2, single}, {"sizes", 3, optionalIn}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T1", tensor: ts18, ort: ts62}, {name: "T2", tensor: ts0, ort: ts0}, {tensor: ts21, ort: ts21}, {tensor: ts8, ort: ts8}}, nil},
+		{13, 13, []typeParam{{"X", 0, single}, {"roi", 1, optionalIn}, {"scales", 2, optionalIn}, {"sizes", 3, optionalIn}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T1", tensor: ts19, ort: ts62}, {name: "T2", tensor: ts0, ort: ts0}, {tensor: ts21, ort: ts21}, {tensor: ts8, ort: ts8}}, nil},
 	}},
 	{"", "ReverseSequence", []typeSig{
-		{10, 10, []typeParam{{"input", 0, single}, {"sequence_lens", 1, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}, {tensor: ts9, ort: ts9}}, nil},
+		{10, 10, []typeParam{{"input", 0, single}, {"sequence_lens", 1, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}, {tensor: ts8, ort: ts8}}, nil},
 	}},
 	{"", "RoiAlign", []typeSig{
-		{10, 10, []typeParam{{"X", 0, single}, {"rois", 0, single}, {"batch_indices", 1, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T1", tensor: ts0, ort: ts0}, {name: "T2", tensor: ts9, ort: ts9}}, nil},
-		{16, 16, []typeParam{{"X", 0, single}, {"rois", 0, single}, {"batch_indices", 1, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T1", tensor: ts0, ort: ts0}, {name: "T2", tensor: ts9, ort: ts9}}, nil},
+		{10, 10, []typeParam{{"X", 0, single}, {"rois", 0, single}, {"batch_indices", 1, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T1", tensor: ts0, ort: ts0}, {name: "T2", tensor: ts8, ort: ts8}}, nil},
+		{16, 16, []typeParam{{"X", 0, single}, {"rois", 0, single}, {"batch_indices", 1, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T1", tensor: ts0, ort: ts0}, {name: "T2", tensor: ts8, ort: ts8}}, nil},
 	}},
 	{"", "Round", []typeSig{
 		{11, 11, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts0}}, nil},
 	}},
 	{"", "STFT", []typeSig{
-		{17, 17, []typeParam{{"signal", 0, single}, {"frame_step", 1, single}, {"window", 0, optionalIn}, {"frame_length", 1, optionalIn}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T1", tensor: ts8, ort: ts0}, {name: "T2", tensor: ts16, ort: ts16}}, nil},
+		{17, 17, []typeParam{{"signal", 0, single}, {"frame_step", 1, single}, {"window", 0, optionalIn}, {"frame_length", 1, optionalIn}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T1", tensor: ts7, ort: ts0}, {name: "T2", tensor: ts15, ort: ts15}}, nil},
 	}},
 	{"", "Scan", []typeSig{
-		{8, 8, []typeParam{{"sequence_lens", 0, optionalIn}, {"initial_state_and_scan_inputs", 1, heterogeneous}}, []typeParam{{"final_state_and_scan_outputs", 1, heterogeneous}}, []typeVar{{name: "I", tensor: ts9}, {name: "V", tensor: ts19}}, nil},
-		{9, 9, []typeParam{{"initial_state_and_scan_inputs", 0, heterogeneous}}, []typeParam{{"final_state_and_scan_outputs", 0, heterogeneous}}, []typeVar{{name: "V", tensor: ts19}}, nil},
-		{11, 11, []typeParam{{"initial_state_and_scan_inputs", 0, heterogeneous}}, []typeParam{{"final_state_and_scan_outputs", 0, heterogeneous}}, []typeVar{{name: "V", tensor: ts19}}, nil},
-		{16, 16, []typeParam{{"initial_state_and_scan_inputs", 0, heterogeneous}}, []typeParam{{"final_state_and_scan_outputs", 0, heterogeneous}}, []typeVar{{name: "V", tensor: ts20}}, nil},
+		{8, 8, []typeParam{{"sequence_lens", 0, optionalIn}, {"initial_state_and_scan_inputs", 1, heterogeneous}}, []typeParam{{"final_state_and_scan_outputs", 1, heterogeneous}}, []typeVar{{name: "I", tensor: ts8}, {name: "V", tensor: ts18}}, nil},
+		{9, 9, []typeParam{{"initial_state_and_scan_inputs", 0, heterogeneous}}, []typeParam{{"final_state_and_scan_outputs", 0, heterogeneous}}, []typeVar{{name: "V", tensor: ts18}}, nil},
+		{11, 11, []typeParam{{"initial_state_and_scan_inputs", 0, heterogeneous}}, []typeParam{{"final_state_and_scan_outputs", 0, heterogeneous}}, []typeVar{{name: "V", tensor: ts18}}, nil},
+		{16, 16, []typeParam{{"initial_state_and_scan_inputs", 0, heterogeneous}}, []typeParam{{"final_state_and_scan_outputs", 0, heterogeneous}}, []typeVar{{name: "V", tensor: ts19}}, nil},
 		{since: 19},
 		{since: 21},
 	}},
 	{"", "Scatter", []typeSig{
-		{9, 9, []typeParam{{"data", 0, single}, {"indices", 1, single}, {"updates", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}, {name: "Tind", tensor: ts16, ort: ts16}}, nil},
+		{9, 9, []typeParam{{"data", 0, single}, {"indices", 1, single}, {"updates", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}, {name: "Tind", tensor: ts15, ort: ts15}}, nil},
 		{since: 11},
 	}},
 	{"", "ScatterElements", []typeSig{
-		{11, 11, []typeParam{{"data", 0, single}, {"indices", 1, single}, {"updates", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}, {name: "Tind", tensor: ts16, ort: ts16}}, nil},
-		{13, 13, []typeParam{{"data", 0, single}, {"indices", 1, single}, {"updates", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts20, ort: ts20}, {name: "Tind", tensor: ts16, ort: ts16}}, nil},
-		{16, 16, []typeParam{{"data", 0, single}, {"indices", 1, single}, {"updates", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts20, ort: ts20}, {name: "Tind", tensor: ts16, ort: ts16}}, nil},
+		{11, 11, []typeParam{{"data", 0, single}, {"indices", 1, single}, {"updates", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}, {name: "Tind", tensor: ts15, ort: ts15}}, nil},
+		{13, 13, []typeParam{{"data", 0, single}, {"indices", 1, single}, {"updates", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}, {name: "Tind", tensor: ts15, ort: ts15}}, nil},
+		{16, 16, []typeParam{{"data", 0, single}, {"indices", 1, single}, {"updates", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}, {name: "Tind", tensor: ts15, ort: ts15}}, nil},
 	}},
 	{"", "ScatterND", []typeSig{
-		{11, 11, []typeParam{{"data", 0, single}, {"indices", 1, single}, {"updates", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}, {tensor: ts9, ort: ts9}}, nil},
-		{13, 13, []typeParam{{"data", 0, single}, {"indices", 1, single}, {"updates", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts20, ort: ts20}, {tensor: ts9, ort: ts9}}, nil},
-		{16, 16, []typeParam{{"data", 0, single}, {"indices", 1, single}, {"updates", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts20, ort: ts20}, {tensor: ts9, ort: ts9}}, nil},
+		{11, 11, []typeParam{{"data", 0, single}, {"indices", 1, single}, {"updates", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}, {tensor: ts8, ort: ts8}}, nil},
+		{13, 13, []typeParam{{"data", 0, single}, {"indices", 1, single}, {"updates", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}, {tensor: ts8, ort: ts8}}, nil},
+		{16, 16, []typeParam{{"data", 0, single}, {"indices", 1, single}, {"updates", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}, {tensor: ts8, ort: ts8}}, nil},
 	}},
 	{"", "Selu", sigs9},
 	{"", "SequenceAt", []typeSig{
-		{11, 11, []typeParam{{"input_sequence", 0, single}, {"position", 2, single}}, []typeParam{{"tensor", 1, single}}, []typeVar{{name: "S", seq: ts19}, {name: "T", tensor: ts19}, {name: "I", tensor: ts16, ort: ts16}}, nil},
+		{11, 11, []typeParam{{"input_sequence", 0, single}, {"position", 2, single}}, []typeParam{{"tensor", 1, single}}, []typeVar{{name: "S", seq: ts18}, {name: "T", tensor: ts18}, {name: "I", tensor: ts15, ort: ts15}}, nil},
 	}},
 	{"", "SequenceConstruct", []typeSig{
-		{11, 11, []typeParam{{"inputs", 0, variadicIn}}, []typeParam{{"output_sequence", 1, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}, {name: "S", seq: ts19}}, nil},
+		{11, 11, []typeParam{{"inputs", 0, variadicIn}}, []typeParam{{"output_sequence", 1, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}, {name: "S", seq: ts18}}, nil},
 	}},
 	{"", "SequenceEmpty", []typeSig{
-		{11, 11, []typeParam{}, []typeParam{{"output", 0, single}}, []typeVar{{name: "S", seq: ts19}}, nil},
+		{11, 11, []typeParam{}, []typeParam{{"output", 0, single}}, []typeVar{{name: "S", seq: ts18}}, nil},
 	}},
 	{"", "SequenceErase", []typeSig{
-		{11, 11, []typeParam{{"input_sequence", 0, single}, {"position", 1, optionalIn}}, []typeParam{{"output_sequence", 0, single}}, []typeVar{{name: "S", seq: ts19}, {name: "I", tensor: ts16, ort: ts16}}, nil},
+		{11, 11, []typeParam{{"input_sequence", 0, single}, {"position", 1, optionalIn}}, []typeParam{{"output_sequence", 0, single}}, []typeVar{{name: "S", seq: ts18}, {name: "I", tensor: ts15, ort: ts15}}, nil},
 	}},
 	{"", "SequenceInsert", []typeSig{
-		{11, 11, []typeParam{{"input_sequence", 1, single}, {"tensor", 0, single}, {"position", 2, optionalIn}}, []typeParam{{"output_sequence", 1, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}, {name: "S", seq: ts19}, {name: "I", tensor: ts16, ort: ts16}}, nil},
+		{11, 11, []typeParam{{"input_sequence", 1, single}, {"tensor", 0, single}, {"position", 2, optionalIn}}, []typeParam{{"output_sequence", 1, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}, {name: "S", seq: ts18}, {name: "I", tensor: ts15, ort: ts15}}, nil},
 	}},
 	{"", "SequenceLength", []typeSig{
-		{11, 11, []typeParam{{"input_sequence", 0, single}}, []typeParam{{"length", 1, single}}, []typeVar{{name: "S", seq: ts19}, {name: "I", tensor: ts9}}, nil},
+		{11, 11, []typeParam{{"input_sequence", 0, single}}, []typeParam{{"length", 1, single}}, []typeVar{{name: "S", seq: ts18}, {name: "I", tensor: ts8}}, nil},
 	}},
 	{"", "SequenceMap", []typeSig{
-		{17, 17, []typeParam{{"input_sequence", 0, single}, {"additional_inputs", 1, heterogeneous}}, []typeParam{{"out_sequence", 0, heterogeneous}}, []typeVar{{name: "S", seq: ts19}, {name: "V", tensor: ts19, seq: ts19}}, nil},
+		{17, 17, []typeParam{{"input_sequence", 0, single}, {"additional_inputs", 1, heterogeneous}}, []typeParam{{"out_sequence", 0, heterogeneous}}, []typeVar{{name: "S", seq: ts18}, {name: "V", tensor: ts18, seq: ts18}}, nil},
 	}},
 	{"", "Shape", []typeSig{
-		{1, 1, []typeParam{{"data", 0, single}}, []typeParam{{"shape", 1, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}, {name: "T1", tensor: ts9}}, nil},
-		{13, 13, []typeParam{{"data", 0, single}}, []typeParam{{"shape", 1, single}}, []typeVar{{name: "T", tensor: ts20, ort: ts20}, {name: "T1", tensor: ts9}}, nil},
-		{15, 15, []typeParam{{"data", 0, single}}, []typeParam{{"shape", 1, single}}, []typeVar{{name: "T", tensor: ts20, ort: ts20}, {name: "T1", tensor: ts9}}, nil},
-		{19, 19, []typeParam{{"data", 0, single}}, []typeParam{{"shape", 1, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts20}, {name: "T1", tensor: ts9}}, nil},
-		{21, 21, []typeParam{{"data", 0, single}}, []typeParam{{"shape", 1, single}}, []typeVar{{name: "T", tensor: ts21, ort: ts18}, {name: "T1", tensor: ts9}}, nil},
+		{1, 1, []typeParam{{"data", 0, single}}, []typeParam{{"shape", 1, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}, {name: "T1", tensor: ts8}}, nil},
+		{13, 13, []typeParam{{"data", 0, single}}, []typeParam{{"shape", 1, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}, {name: "T1", tensor: ts8}}, nil},
+		{15, 15, []typeParam{{"data", 0, single}}, []typeParam{{"shape", 1, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}, {name: "T1", tensor: ts8}}, nil},
+		{19, 19, []typeParam{{"data", 0, single}}, []typeParam{{"shape", 1, single}}, []typeVar{{name: "T", tensor: ts17, ort: ts19}, {name: "T1", tensor: ts8}}, nil},
+		{21, 21, []typeParam{{"data", 0, single}}, []typeParam{{"shape", 1, single}}, []typeVar{{name: "T", tensor: ts20, ort: ts17}, {name: "T1", tensor: ts8}}, nil},
 	}},
 	{"", "Shrink", []typeSig{
-		{9, 9, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts2, ort: ts2}}, nil},
+		{9, 9, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts1, ort: ts1}}, nil},
 	}},
 	{"", "Sigmoid", sigs7},
 	{"", "Sign", []typeSig{
-		{9, 9, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts2, ort: ts2}}, nil},
-		{13, 13, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts3, ort: ts3}}, nil},
+		{9, 9, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts1, ort: ts1}}, nil},
+		{13, 13, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts2, ort: ts2}}, nil},
 	}},
 	{"", "Sin", []typeSig{
 		{7, 7, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts0}}, nil},
 	}},
 	{"", "Sinh", sigs1},
 	{"", "Size", []typeSig{
-		{1, 1, []typeParam{{"data", 0, single}}, []typeParam{{"size", 1, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}, {name: "T1", tensor: ts9}}, nil},
-		{13, 13, []typeParam{{"data", 0, single}}, []typeParam{{"size", 1, single}}, []typeVar{{name: "T", tensor: ts20, ort: ts19}, {name: "T1", tensor: ts9}}, nil},
-		{19, 19, []typeParam{{"data", 0, single}}, []typeParam{{"size", 1, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts19}, {name: "T1", tensor: ts9}}, nil},
-		{21, 21, []typeParam{{"data", 0, single}}, []typeParam{{"size", 1, single}}, []typeVar{{name: "T", tensor: ts21, ort: ts19}, {name: "T1", tensor: ts9}}, nil},
+		{1, 1, []typeParam{{"data", 0, single}}, []typeParam{{"size", 1, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}, {name: "T1", tensor: ts8}}, nil},
+		{13, 13, []typeParam{{"data", 0, single}}, []typeParam{{"size", 1, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts18}, {name: "T1", tensor: ts8}}, nil},
+		{19, 19, []typeParam{{"data", 0, single}}, []typeParam{{"size", 1, single}}, []typeVar{{name: "T", tensor: ts17, ort: ts18}, {name: "T1", tensor: ts8}}, nil},
+		{21, 21, []typeParam{{"data", 0, single}}, []typeParam{{"size", 1, single}}, []typeVar{{name: "T", tensor: ts20, ort: ts18}, {name: "T1", tensor: ts8}}, nil},
 	}},
 	{"", "Slice", []typeSig{
-		{1, 1, []typeParam{{"data", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}}, nil},
-		{10, 10, []typeParam{{"data", 0, single}, {"starts", 1, single}, {"ends", 1, single}, {"axes", 1, optionalIn}, {"steps", 1, optionalIn}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}, {name: "Tind", tensor: ts16, ort: ts16}}, nil},
-		{11, 11, []typeParam{{"data", 0, single}, {"starts", 1, single}, {"ends", 1, single}, {"axes", 1, optionalIn}, {"steps", 1, optionalIn}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}, {name: "Tind", tensor: ts16, ort: ts16}}, nil},
-		{13, 13, []typeParam{{"data", 0, single}, {"starts", 1, single}, {"ends", 1, single}, {"axes", 1, optionalIn}, {"steps", 1, optionalIn}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts20, ort: ts20}, {name: "Tind", tensor: ts16, ort: ts16}}, nil},
+		{1, 1, []typeParam{{"data", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}}, nil},
+		{10, 10, []typeParam{{"data", 0, single}, {"starts", 1, single}, {"ends", 1, single}, {"axes", 1, optionalIn}, {"steps", 1, optionalIn}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}, {name: "Tind", tensor: ts15, ort: ts15}}, nil},
+		{11, 11, []typeParam{{"data", 0, single}, {"starts", 1, single}, {"ends", 1, single}, {"axes", 1, optionalIn}, {"steps", 1, optionalIn}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}, {name: "Tind", tensor: ts15, ort: ts15}}, nil},
+		{13, 13, []typeParam{{"data", 0, single}, {"starts", 1, single}, {"ends", 1, single}, {"axes", 1, optionalIn}, {"steps", 1, optionalIn}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}, {name: "Tind", tensor: ts15, ort: ts15}}, nil},
 	}},
 	{"", "Softmax", sigs14},
 	{"", "SoftmaxCrossEntropyLoss", []typeSig{
-		{12, 12, []typeParam{{"scores", 0, single}, {"labels", 1, single}, {"weights", 0, optionalIn}}, []typeParam{{"output", 0, single}, {"log_prob", 0, optionalIn}}, []typeVar{{name: "T", tensor: ts0, ort: ts0}, {name: "Tind", tensor: ts16, ort: ts16}}, nil},
-		{13, 13, []typeParam{{"scores", 0, single}, {"labels", 1, single}, {"weights", 0, optionalIn}}, []typeParam{{"output", 0, single}, {"log_prob", 0, optionalIn}}, []typeVar{{name: "T", tensor: ts8, ort: ts8}, {name: "Tind", tensor: ts16, ort: ts16}}, nil},
+		{12, 12, []typeParam{{"scores", 0, single}, {"labels", 1, single}, {"weights", 0, optionalIn}}, []typeParam{{"output", 0, single}, {"log_prob", 0, optionalIn}}, []typeVar{{name: "T", tensor: ts0, ort: ts0}, {name: "Tind", tensor: ts15, ort: ts15}}, nil},
+		{13, 13, []typeParam{{"scores", 0, single}, {"labels", 1, single}, {"weights", 0, optionalIn}}, []typeParam{{"output", 0, single}, {"log_prob", 0, optionalIn}}, []typeVar{{name: "T", tensor: ts7, ort: ts7}, {name: "Tind", tensor: ts15, ort: ts15}}, nil},
 	}},
 	{"", "Softplus", []typeSig{
-		{1, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts4}}, nil},
+		{1, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts3}}, nil},
 		{18, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts0}}, nil},
-		{19, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts4}}, nil},
+		{19, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts3}}, nil},
 	}},
 	{"", "Softsign", []typeSig{
-		{1, 1, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts4}}, nil},
+		{1, 1, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts3}}, nil},
 		{18, 1, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts0}}, nil},
-		{19, 1, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts4}}, nil},
+		{19, 1, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts3}}, nil},
 	}},
 	{"", "SpaceToDepth", []typeSig{
-		{1, 1, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts0}}, nil},
-		{13, 13, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts20, ort: ts0}}, nil},
+		{1, 1, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts0}}, nil},
+		{13, 13, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts0}}, nil},
 	}},
 	{"", "Split", []typeSig{
-		{1, 1, []typeParam{{"input", 0, single}, {"split", 0, optionalIn}}, []typeParam{{"outputs...", 0, variadicIn}}, []typeVar{{name: "T", tensor: ts0, ort: ts1}}, nil},
-		{2, 2, []typeParam{{"input", 0, single}}, []typeParam{{"outputs", 0, variadicIn}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}}, nil},
-		{11, 11, []typeParam{{"input", 0, single}}, []typeParam{{"outputs", 0, variadicIn}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}}, nil},
-		{13, 13, []typeParam{{"input", 0, single}, {"split", 1, optionalIn}}, []typeParam{{"outputs", 0, variadicIn}}, []typeVar{{name: "T", tensor: ts20, ort: ts20}, {tensor: ts9, ort: ts9}}, nil},
-		{18, 18, []typeParam{{"input", 0, single}, {"split", 1, optionalIn}}, []typeParam{{"outputs", 0, variadicIn}}, []typeVar{{name: "T", tensor: ts20, ort: ts20}, {tensor: ts9, ort: ts9}}, nil},
+		{1, 1, []typeParam{{"input", 0, single}, {"split", 0, optionalIn}}, []typeParam{{"outputs...", 0, variadicIn}}, []typeVar{{name: "T", tensor: ts0, ort: ortNone}}, nil},
+		{2, 2, []typeParam{{"input", 0, single}}, []typeParam{{"outputs", 0, variadicIn}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}}, nil},
+		{11, 11, []typeParam{{"input", 0, single}}, []typeParam{{"outputs", 0, variadicIn}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}}, nil},
+		{13, 13, []typeParam{{"input", 0, single}, {"split", 1, optionalIn}}, []typeParam{{"outputs", 0, variadicIn}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}, {tensor: ts8, ort: ts8}}, nil},
+		{18, 18, []typeParam{{"input", 0, single}, {"split", 1, optionalIn}}, []typeParam{{"outputs", 0, variadicIn}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}, {tensor: ts8, ort: ts8}}, nil},
 	}},
 	{"", "SplitToSequence", []typeSig{
-		{11, 11, []typeParam{{"input", 0, single}, {"split", 1, optionalIn}}, []typeParam{{"output_sequence", 2, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts64}, {name: "I", tensor: ts16, ort: ts16}, {name: "S", seq: ts19}}, nil},
+		{11, 11, []typeParam{{"input", 0, single}, {"split", 1, optionalIn}}, []typeParam{{"output_sequence", 2, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts63}, {name: "I", tensor: ts15, ort: ts15}, {name: "S", seq: ts18}}, nil},
 	}},
 	{"", "Sqrt", sigs7},
 	{"", "Squeeze", []typeSig{
-		{1, 1, []typeParam{{"data", 0, single}}, []typeParam{{"squeezed", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}}, nil},
-		{11, 11, []typeParam{{"data", 0, single}}, []typeParam{{"squeezed", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}}, nil},
-		{13, 13, []typeParam{{"data", 0, single}, {"axes", 1, optionalIn}}, []typeParam{{"squeezed", 0, single}}, []typeVar{{name: "T", tensor: ts20, ort: ts20}, {tensor: ts9, ort: ts9}}, nil},
-		{21, 21, []typeParam{{"data", 0, single}, {"axes", 1, optionalIn}}, []typeParam{{"squeezed", 0, single}}, []typeVar{{name: "T", tensor: ts21, ort: ts20}, {tensor: ts9, ort: ts9}}, nil},
+		{1, 1, []typeParam{{"data", 0, single}}, []typeParam{{"squeezed", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}}, nil},
+		{11, 11, []typeParam{{"data", 0, single}}, []typeParam{{"squeezed", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}}, nil},
+		{13, 13, []typeParam{{"data", 0, single}, {"axes", 1, optionalIn}}, []typeParam{{"squeezed", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}, {tensor: ts8, ort: ts8}}, nil},
+		{21, 21, []typeParam{{"data", 0, single}, {"axes", 1, optionalIn}}, []typeParam{{"squeezed", 0, single}}, []typeVar{{name: "T", tensor: ts20, ort: ts19}, {tensor: ts8, ort: ts8}}, nil},
 	}},
 	{"", "StringConcat", []typeSig{
-		{20, 20, []typeParam{{"X", 0, single}, {"Y", 0, single}}, []typeParam{{"Z", 0, single}}, []typeVar{{name: "T", tensor: ts61, ort: ts61}}, nil},
+		{20, 20, []typeParam{{"X", 0, single}, {"Y", 0, single}}, []typeParam{{"Z", 0, single}}, []typeVar{{name: "T", tensor: ts60, ort: ts60}}, nil},
 	}},
 	{"", "StringNormalizer", []typeSig{
-		{10, 10, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{tensor: ts61, ort: ts61}}, nil},
+		{10, 10, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{tensor: ts60, ort: ts60}}, nil},
 	}},
 	{"", "StringSplit", []typeSig{
-		{20, 20, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}, {"Z", 2, single}}, []typeVar{{name: "T1", tensor: ts61, ort: ts61}, {name: "T2", tensor: ts21}, {name: "T3", tensor: ts21}}, nil},
+		{20, 20, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}, {"Z", 2, single}}, []typeVar{{name: "T1", tensor: ts60, ort: ts60}, {name: "T2", tensor: ts20}, {name: "T3", tensor: ts20}}, nil},
 	}},
 	{"", "Sub", sigs2},
 	{"", "Sum", []typeSig{
-		{1, 1, []typeParam{{"data_0", 0, variadicIn}}, []typeParam{{"sum", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts1}}, nil},
+		{1, 1, []typeParam{{"data_0", 0, variadicIn}}, []typeParam{{"sum", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ortNone}}, nil},
 		{6, 6, []typeParam{{"data_0", 0, variadicIn}}, []typeParam{{"sum", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts0}}, nil},
 		{8, 8, []typeParam{{"data_0", 0, variadicIn}}, []typeParam{{"sum", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts0}}, nil},
-		{13, 13, []typeParam{{"data_0", 0, variadicIn}}, []typeParam{{"sum", 0, single}}, []typeVar{{name: "T", tensor: ts8, ort: ts0}}, nil},
+		{13, 13, []typeParam{{"data_0", 0, variadicIn}}, []typeParam{{"sum", 0, single}}, []typeVar{{name: "T", tensor: ts7, ort: ts0}}, nil},
 	}},
 	{"", "Tan", sigs0},
 	{"", "Tanh", sigs10},
 	{"", "TfIdfVectorizer", []typeSig{
-		{9, 9, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}}, []typeVar{{name: "T", tensor: ts65, ort: ts65}, {name: "T1", tensor: ts22}}, nil},
+		{9, 9, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}}, []typeVar{{name: "T", tensor: ts64, ort: ts64}, {name: "T1", tensor: ts21}}, nil},
 	}},
 	{"", "ThresholdedRelu", []typeSig{
-		{10, 10, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts4}}, nil},
+		{10, 10, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts3}}, nil},
 		{18, 10, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts0}}, nil},
-		{19, 10, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts4}}, nil},
+		{19, 10, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts3}}, nil},
 	}},
 	{"", "Tile", []typeSig{
-		{1, 1, []typeParam{{"input", 0, single}, {"tiles", 0, single}, {"axis", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts1}, {name: "T1", tensor: ts9}}, nil},
-		{6, 6, []typeParam{{"input", 0, single}, {"repeats", 1, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}, {name: "T1", tensor: ts9, ort: ts9}}, nil},
-		{13, 13, []typeParam{{"input", 0, single}, {"repeats", 1, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts20, ort: ts19}, {name: "T1", tensor: ts9, ort: ts9}}, nil},
+		{1, 1, []typeParam{{"input", 0, single}, {"tiles", 0, single}, {"axis", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ortNone}, {name: "T1", tensor: ts8}}, nil},
+		{6, 6, []typeParam{{"input", 0, single}, {"repeats", 1, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}, {name: "T1", tensor: ts8, ort: ts8}}, nil},
+		{13, 13, []typeParam{{"input", 0, single}, {"repeats", 1, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts18}, {name: "T1", tensor: ts8, ort: ts8}}, nil},
 	}},
 	{"", "TopK", []typeSig{
-		{1, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Values", 0, single}, {"Indices", 1, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts0}, {name: "I", tensor: ts9}}, nil},
-		{10, 10, []typeParam{{"X", 0, single}, {"K", 2, single}}, []typeParam{{"Values", 0, single}, {"Indices", 1, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts0}, {name: "I", tensor: ts9}, {tensor: ts9, ort: ts9}}, nil},
-		{11, 11, []typeParam{{"X", 0, single}, {"K", 2, single}}, []typeParam{{"Values", 0, single}, {"Indices", 1, single}}, []typeVar{{name: "T", tensor: ts2, ort: ts6}, {name: "I", tensor: ts9}, {tensor: ts9, ort: ts9}}, nil},
+		{1, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Values", 0, single}, {"Indices", 1, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts0}, {name: "I", tensor: ts8}}, nil},
+		{10, 10, []typeParam{{"X", 0, single}, {"K", 2, single}}, []typeParam{{"Values", 0, single}, {"Indices", 1, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts0}, {name: "I", tensor: ts8}, {tensor: ts8, ort: ts8}}, nil},
+		{11, 11, []typeParam{{"X", 0, single}, {"K", 2, single}}, []typeParam{{"Values", 0, single}, {"Indices", 1, single}}, []typeVar{{name: "T", tensor: ts1, ort: ts5}, {name: "I", tensor: ts8}, {tensor: ts8, ort: ts8}}, nil},
 	}},
 	{"", "Transpose", []typeSig{
-		{1, 1, []typeParam{{"data", 0, single}}, []typeParam{{"transposed", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}}, nil},
-		{13, 13, []typeParam{{"data", 0, single}}, []typeParam{{"transposed", 0, single}}, []typeVar{{name: "T", tensor: ts20, ort: ts20}}, nil},
-		{21, 21, []typeParam{{"data", 0, single}}, []typeParam{{"transposed", 0, single}}, []typeVar{{name: "T", tensor: ts21, ort: ts21}}, nil},
+		{1, 1, []typeParam{{"data", 0, single}}, []typeParam{{"transposed", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}}, nil},
+		{13, 13, []typeParam{{"data", 0, single}}, []typeParam{{"transposed", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}}, nil},
+		{21, 21, []typeParam{{"data", 0, single}}, []typeParam{{"transposed", 0, single}}, []typeVar{{name: "T", tensor: ts20, ort: ts20}}, nil},
 	}},
 	{"", "Trilu", []typeSig{
-		{14, 14, []typeParam{{"input", 0, single}, {"k", 1, optionalIn}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts20, ort: ts66}, {tensor: ts9, ort: ts9}}, nil},
+		{14, 14, []typeParam{{"input", 0, single}, {"k", 1, optionalIn}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts65}, {tensor: ts8, ort: ts8}}, nil},
 	}},
 	{"", "Unique", []typeSig{
-		{11, 11, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}, {"indices", 1, optionalIn}, {"inverse_indices", 1, optionalIn}, {"counts", 1, optionalIn}}, []typeVar{{name: "T", tensor: ts19, ort: ts67}, {tensor: ts9}}, nil},
+		{11, 11, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}, {"indices", 1, optionalIn}, {"inverse_indices", 1, optionalIn}, {"counts", 1, optionalIn}}, []typeVar{{name: "T", tensor: ts18, ort: ts66}, {tensor: ts8}}, nil},
 	}},
 	{"", "Unsqueeze", []typeSig{
-		{1, 1, []typeParam{{"data", 0, single}}, []typeParam{{"expanded", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}}, nil},
-		{11, 11, []typeParam{{"data", 0, single}}, []typeParam{{"expanded", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}}, nil},
-		{13, 13, []typeParam{{"data", 0, single}, {"axes", 1, single}}, []typeParam{{"expanded", 0, single}}, []typeVar{{name: "T", tensor: ts20, ort: ts20}, {tensor: ts9, ort: ts9}}, nil},
-		{21, 21, []typeParam{{"data", 0, single}, {"axes", 1, single}}, []typeParam{{"expanded", 0, single}}, []typeVar{{name: "T", tensor: ts21, ort: ts20}, {tensor: ts9, ort: ts9}}, nil},
+		{1, 1, []typeParam{{"data", 0, single}}, []typeParam{{"expanded", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}}, nil},
+		{11, 11, []typeParam{{"data", 0, single}}, []typeParam{{"expanded", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}}, nil},
+		{13, 13, []typeParam{{"data", 0, single}, {"axes", 1, single}}, []typeParam{{"expanded", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}, {tensor: ts8, ort: ts8}}, nil},
+		{21, 21, []typeParam{{"data", 0, single}, {"axes", 1, single}}, []typeParam{{"expanded", 0, single}}, []typeVar{{name: "T", tensor: ts20, ort: ts19}, {tensor: ts8, ort: ts8}}, nil},
 	}},
 	{"", "Upsample", []typeSig{
-		{1, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts37, ort: ts1}}, nil},
-		{7, 7, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts63}}, nil},
-		{9, 9, []typeParam{{"X", 0, single}, {"scales", 1, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts63}, {tensor: ts22, ort: ts22}}, nil},
+		{1, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts36, ort: ortNone}}, nil},
+		{7, 7, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts62}}, nil},
+		{9, 9, []typeParam{{"X", 0, single}, {"scales", 1, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts62}, {tensor: ts21, ort: ts21}}, nil},
 		{since: 10},
 	}},
 	{"", "Where", []typeSig{
-		{9, 9, []typeParam{{"condition", 0, single}, {"X", 1, single}, {"Y", 1, single}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "B", tensor: ts10, ort: ts10}, {name: "T", tensor: ts19, ort: ts68}}, nil},
-		{16, 16, []typeParam{{"condition", 0, single}, {"X", 1, single}, {"Y", 1, single}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "B", tensor: ts10, ort: ts10}, {name: "T", tensor: ts20, ort: ts68}}, nil},
+		{9, 9, []typeParam{{"condition", 0, single}, {"X", 1, single}, {"Y", 1, single}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "B", tensor: ts9, ort: ts9}, {name: "T", tensor: ts18, ort: ts67}}, nil},
+		{16, 16, []typeParam{{"condition", 0, single}, {"X", 1, single}, {"Y", 1, single}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "B", tensor: ts9, ort: ts9}, {name: "T", tensor: ts19, ort: ts67}}, nil},
 	}},
 	{"", "Xor", sigs3},
 	{"ai.onnx.ml", "ArrayFeatureExtractor", []typeSig{
-		{1, 1, []typeParam{{"X", 0, single}, {"Y", 1, single}}, []typeParam{{"Z", 0, single}}, []typeVar{{name: "T", tensor: ts69, ort: ts69}, {tensor: ts9, ort: ts9}}, nil},
+		{1, 1, []typeParam{{"X", 0, single}, {"Y", 1, single}}, []typeParam{{"Z", 0, single}}, []typeVar{{name: "T", tensor: ts68, ort: ts68}, {tensor: ts8, ort: ts8}}, nil},
 	}},
 	{"ai.onnx.ml", "Binarizer", []typeSig{
-		{1, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts31, ort: ts22}}, nil},
+		{1, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts30, ort: ts21}}, nil},
 	}},
 	{"ai.onnx.ml", "CastMap", []typeSig{
-		{1, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}}, []typeVar{{name: "T1", maps: []string{"map(int64, string)", "map(int64, float)"}}, {name: "T2", tensor: ts70}}, nil},
+		{1, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}}, []typeVar{{name: "T1", maps: []string{"map(int64, string)", "map(int64, float)"}}, {name: "T2", tensor: ts69}}, nil},
 	}},
 	{"ai.onnx.ml", "CategoryMapper", []typeSig{
-		{1, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}}, []typeVar{{name: "T1", tensor: ts71, ort: ts71}, {name: "T2", tensor: ts71}}, nil},
+		{1, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}}, []typeVar{{name: "T1", tensor: ts70, ort: ts70}, {name: "T2", tensor: ts70}}, nil},
 	}},
 	{"ai.onnx.ml", "DictVectorizer", []typeSig{
-		{1, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}}, []typeVar{{name: "T1", maps: []string{"map(string, int64)", "map(int64, string)", "map(int64, float)", "map(int64, double)", "map(string, float)", "map(string, double)"}}, {name: "T2", tensor: ts72}}, nil},
+		{1, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}}, []typeVar{{name: "T1", maps: []string{"map(string, int64)", "map(int64, string)", "map(int64, float)", "map(int64, double)", "map(string, float)", "map(string, double)"}}, {name: "T2", tensor: ts71}}, nil},
 	}},
 	{"ai.onnx.ml", "FeatureVectorizer", []typeSig{
-		{1, 1, []typeParam{{"X", 0, variadicIn}}, []typeParam{{"Y", 1, single}}, []typeVar{{name: "T1", tensor: ts31, ort: ts31}, {tensor: ts22}}, nil},
+		{1, 1, []typeParam{{"X", 0, variadicIn}}, []typeParam{{"Y", 1, single}}, []typeVar{{name: "T1", tensor: ts30, ort: ts30}, {tensor: ts21}}, nil},
 	}},
 	{"ai.onnx.ml", "Imputer", []typeSig{
-		{1, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts31, ort: ts73}}, nil},
+		{1, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts30, ort: ts72}}, nil},
 	}},
 	{"ai.onnx.ml", "LabelEncoder", []typeSig{
-		{1, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}}, []typeVar{{name: "T1", tensor: ts71, ort: ts71}, {name: "T2", tensor: ts71}}, nil},
-		{2, 2, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}}, []typeVar{{name: "T1", tensor: ts70, ort: ts70}, {name: "T2", tensor: ts70}}, nil},
-		{4, 2, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}}, []typeVar{{name: "T1", tensor: ts74, ort: ts74}, {name: "T2", tensor: ts70}}, nil},
+		{1, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}}, []typeVar{{name: "T1", tensor: ts70, ort: ts70}, {name: "T2", tensor: ts70}}, nil},
+		{2, 2, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}}, []typeVar{{name: "T1", tensor: ts69, ort: ts69}, {name: "T2", tensor: ts69}}, nil},
+		{4, 2, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}}, []typeVar{{name: "T1", tensor: ts73, ort: ts73}, {name: "T2", tensor: ts69}}, nil},
 	}},
 	{"ai.onnx.ml", "LinearClassifier", sigs19},
 	{"ai.onnx.ml", "LinearRegressor", sigs20},
 	{"ai.onnx.ml", "Normalizer", sigs21},
 	{"ai.onnx.ml", "OneHotEncoder", []typeSig{
-		{1, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}}, []typeVar{{name: "T", tensor: ts69, ort: ts69}, {tensor: ts22}}, nil},
+		{1, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}}, []typeVar{{name: "T", tensor: ts68, ort: ts68}, {tensor: ts21}}, nil},
 	}},
 	{"ai.onnx.ml", "SVMClassifier", sigs19},
 	{"ai.onnx.ml", "SVMRegressor", sigs20},
 	{"ai.onnx.ml", "Scaler", sigs21},
+	{"ai.onnx.ml", "TreeEnsemble", []typeSig{
+		{5, 5, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ortNone}}, nil},
+	}},
 	{"ai.onnx.ml", "TreeEnsembleClassifier", []typeSig{
-		{1, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}, {"Z", 2, single}}, []typeVar{{name: "T1", tensor: ts31, ort: ts31}, {name: "T2", tensor: ts71}, {tensor: ts22}}, nil},
-		{3, 3, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}, {"Z", 2, single}}, []typeVar{{name: "T1", tensor: ts31, ort: ts31}, {name: "T2", tensor: ts71}, {tensor: ts22}}, nil},
+		{1, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}, {"Z", 2, single}}, []typeVar{{name: "T1", tensor: ts30, ort: ts30}, {name: "T2", tensor: ts70}, {tensor: ts21}}, nil},
+		{3, 3, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}, {"Z", 2, single}}, []typeVar{{name: "T1", tensor: ts30, ort: ts30}, {name: "T2", tensor: ts70}, {tensor: ts21}}, nil},
 	}},
 	{"ai.onnx.ml", "TreeEnsembleRegressor", []typeSig{
-		{1, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}}, []typeVar{{name: "T", tensor: ts31, ort: ts41}, {tensor: ts22}}, nil},
-		{3, 3, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}}, []typeVar{{name: "T", tensor: ts31, ort: ts41}, {tensor: ts22}}, nil},
+		{1, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}}, []typeVar{{name: "T", tensor: ts30, ort: ts40}, {tensor: ts21}}, nil},
+		{3, 3, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}}, []typeVar{{name: "T", tensor: ts30, ort: ts40}, {tensor: ts21}}, nil},
 	}},
 	{"ai.onnx.ml", "ZipMap", []typeSig{
-		{1, 1, []typeParam{{"X", 1, single}}, []typeParam{{"Z", 0, single}}, []typeVar{{name: "T", maps: []string{"seq(map(string, float))", "seq(map(int64, float))"}}, {tensor: ts22, ort: ts22}}, nil},
+		{1, 1, []typeParam{{"X", 1, single}}, []typeParam{{"Z", 0, single}}, []typeVar{{name: "T", maps: []string{"seq(map(string, float))", "seq(map(int64, float))"}}, {tensor: ts21, ort: ts21}}, nil},
 	}},
 	{"ai.onnx.preview.training", "Adagrad", sigs22},
 	{"ai.onnx.preview.training", "Adam", sigs22},
 	{"ai.onnx.preview.training", "Gradient", []typeSig{
-		{1, 1, []typeParam{{"Inputs", 0, heterogeneous}}, []typeParam{{"Outputs", 1, heterogeneous}}, []typeVar{{name: "T1", tensor: ts19}, {name: "T2", tensor: ts0}}, nil},
+		{1, 1, []typeParam{{"Inputs", 0, heterogeneous}}, []typeParam{{"Outputs", 1, heterogeneous}}, []typeVar{{name: "T1", tensor: ts18}, {name: "T2", tensor: ts0}}, nil},
 	}},
 	{"ai.onnx.preview.training", "Momentum", sigs22},
 	{"com.microsoft", "BiasAdd", sigs23},

@@ -19,7 +19,9 @@ around its float kernel; a Clip-13 of bfloat16, which onnxruntime's schema refus
 declarations of an element type other than the one a node gives (a graph output, a value_info in an If
 branch), which onnxruntime's type inference refuses at load, unless the graph's outputs declare the
 tensor again; and combinations of types onnxruntime has no kernel for, though it has kernels for each
-type (MatMulInteger of i8 and u8, OneHot of f32 indices and values).
+type (MatMulInteger of i8 and u8, OneHot of f32 indices and values); an operator onnxruntime has no
+kernel for at all (ai.onnx.ml 5's TreeEnsemble) and a float16 node it cannot run through casts to a
+float kernel, having none (Relu-1).
 Deterministic: running it again gives byte-identical files.
 """
 import argparse
@@ -254,6 +256,36 @@ def constant_of_shape_f8(twin):
     return constant_of_shape("constant_of_shape_f8", T.BFLOAT16 if twin else FLOAT8E5M2, 20)
 
 
+def relu_f16_op5(twin):
+    # Relu-1 of float16: onnxruntime has no kernel for Relu-1 (float or float16), so its casts around
+    # a float kernel fail; the twin is Relu-6, which it runs through casts to its float kernel.
+    nodes = [helper.make_node("Relu", ["x"], ["y"], name="relu")]
+    return model("relu_f16_op5", nodes, [vi("x", T.FLOAT16, ["N", 4])], [vi("y", T.FLOAT16, ["N", 4])],
+                 opset=6 if twin else 5)
+
+
+def tree_ensemble5(twin):
+    # ai.onnx.ml 5's TreeEnsemble, which onnxruntime 1.20.1 has no kernel for; the twin is the same
+    # tree as ai.onnx.ml 3's TreeEnsembleRegressor (a split on feature 0 at 0.5, leaves 1 and 2).
+    if twin:
+        node = helper.make_node(
+            "TreeEnsembleRegressor", ["x"], ["y"], name="trees", domain="ai.onnx.ml", n_targets=1,
+            nodes_treeids=[0, 0, 0], nodes_nodeids=[0, 1, 2], nodes_featureids=[0, 0, 0], nodes_values=[0.5, 0, 0],
+            nodes_modes=["BRANCH_LEQ", "LEAF", "LEAF"], nodes_truenodeids=[1, 0, 0], nodes_falsenodeids=[2, 0, 0],
+            target_treeids=[0, 0], target_nodeids=[1, 2], target_ids=[0, 0], target_weights=[1.0, 2.0])
+    else:
+        node = helper.make_node(
+            "TreeEnsemble", ["x"], ["y"], name="trees", domain="ai.onnx.ml", n_targets=1, tree_roots=[0],
+            nodes_featureids=[0], nodes_splits=numpy_helper.from_array(np.array([0.5], np.float32)),
+            nodes_modes=numpy_helper.from_array(np.zeros(1, np.uint8)), nodes_truenodeids=[0], nodes_trueleafs=[1],
+            nodes_falsenodeids=[1], nodes_falseleafs=[1], leaf_targetids=[0, 0],
+            leaf_weights=numpy_helper.from_array(np.array([1, 2], np.float32)))
+    m = model("tree_ensemble5", [node], [vi("x", T.FLOAT, ["N", 4])], [vi("y", T.FLOAT, ["N", 1])], opset=21)
+    m.opset_import.append(helper.make_opsetid("ai.onnx.ml", 3 if twin else 5))
+    m.ir_version = 10
+    return m
+
+
 def seq_insert(twin):
     # SequenceInsert of an f32 tensor into a sequence of i64 (the twin inserts i64).
     nodes = [helper.make_node("Cast", ["x"], ["xi"], name="to_i64", to=T.INT64),
@@ -301,6 +333,8 @@ EXTRA = {
     "cast_i4_op19": (cast_i4_op19, "cast", "data-type"),
     "constant_of_shape_i4": (constant_of_shape_i4, "fill", "no-kernel"),
     "constant_of_shape_f8": (constant_of_shape_f8, "fill", "no-kernel"),
+    "relu_f16_op5": (relu_f16_op5, "relu", "no-kernel"),
+    "tree_ensemble5": (tree_ensemble5, "trees", "no-kernel"),
     "seq_insert": (seq_insert, "insert", "data-type"),
     "loop_seq_insert": (loop_seq_insert, "loop/body/insert", "data-type"),
 }

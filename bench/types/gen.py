@@ -26,7 +26,11 @@ about two minutes.
     them as bound to one type, else each input gets a parameter of its own.
   - A version of opset 18 to 21 is one where the outcomes change from the opset before; its inputs
     are the previous version's, or NEW's for an operator or input added after onnx 1.12 (and for
-    GridSample-16, whose onnx 1.12 schema binds its inputs wrong).
+    GridSample-16, whose onnx 1.12 schema binds its inputs wrong). NEW's TreeEnsemble of ai.onnx.ml
+    5 is probed at that opset alone (NEW_ATTRS: its required attributes).
+  - A float16 refused for another reason than a kernel or a type, where float has no kernel, has no
+    kernel: onnxruntime runs a float16 node without a float16 kernel through casts to float, and
+    the node it rewrote is what fails (Relu-1, Add-1).
 
   - A parameter of outputs only whose type an attribute sets (OUT_ATTRS: Cast's to, ConstantOfShape's
     value, EyeLike's dtype) is probed per type through that attribute. onnxruntime does not check such
@@ -141,10 +145,24 @@ NEW = {
                                  "uint4,int4",
     ("", "QLinearMatMul", 21): "a:T1 a_scale:TS a_zero_point:T1 b:T2 b_scale:TS b_zero_point:T2 y_scale:TS "
                                "y_zero_point:T3 -> y:T3 | T1=int8,uint8 T2=int8,uint8 T3=int8,uint8 TS=float",
+    # ai.onnx.ml 5's TreeEnsemble (onnx 1.16), which onnx 1.12 does not hold.
+    ("ai.onnx.ml", "TreeEnsemble", 5): "X:T -> Y:T | T=float,double,float16",
 }
 for _op in ("ReduceSumSquare", "ReduceLogSum", "ReduceLogSumExp", "ReduceL1", "ReduceL2", "ReduceMax", "ReduceMin",
             "ReduceMean", "ReduceProd"):
     NEW[("", _op, 18)] = "data:T axes:int64? -> reduced:T | T=float,int32,int64,float16,double,uint32,uint64"
+
+# The required attributes of NEW's operators that have no version in onnx 1.12 (ONNX-ML's spec for
+# TreeEnsemble-5), with the probe's values: a one-element tuple stands for a one-element tensor of
+# that type, or of the type the probe gives that parameter (the schema's inference refuses split
+# values of another type than X's).
+NEW_ATTRS = {
+    ("ai.onnx.ml", "TreeEnsemble", 5): {
+        "tree_roots": [0], "nodes_featureids": [0], "nodes_splits": ("T",), "nodes_modes": ("uint8",),
+        "nodes_truenodeids": [0], "nodes_trueleafs": [1], "nodes_falsenodeids": [0], "nodes_falseleafs": [1],
+        "leaf_targetids": [0], "leaf_weights": ("T",),
+    },
+}
 
 # Required attributes the probe sets to a value other than its default for the attribute's type.
 ATTRS = {
@@ -287,6 +305,8 @@ def probe_model(sig, opset, types, include, repeat=1):
         if v is None:
             return None
         attrs[name] = v
+    for name, v in NEW_ATTRS.get((sig.domain, sig.op, sig.since), {}).items():
+        attrs[name] = one_element(types.get(v[0], v[0])) if isinstance(v, tuple) else v
     node = helper.make_node(sig.op, names, outs, name="n", domain=sig.domain, **attrs)
     g = helper.make_graph([node], "probe", vis, [helper.make_empty_tensor_value_info(o) for o in outs])
     imports = [helper.make_opsetid(sig.domain, opset)]
@@ -384,16 +404,18 @@ def out_model(sig, opset, t):
     node = m.graph.node[0]
     for a in [a for a in node.attribute if a.name == name]:
         node.attribute.remove(a)
-    if how == "number":
-        node.attribute.append(helper.make_attribute(name, PROTO[t]))
-    else:
-        v = TensorProto(data_type=PROTO[t], dims=[1])
-        if t == "string":
-            v.string_data.append(b"a")
-        else:
-            v.raw_data = bytes(WIDTH.get(t, 1))
-        node.attribute.append(helper.make_attribute(name, v))
+    node.attribute.append(helper.make_attribute(name, PROTO[t] if how == "number" else one_element(t)))
     return m
+
+
+def one_element(t):
+    """A one-element tensor of type t, its element zero (or "a")."""
+    v = TensorProto(data_type=PROTO[t], dims=[1])
+    if t == "string":
+        v.string_data.append(b"a")
+    else:
+        v.raw_data = bytes(WIDTH.get(t, 1))
+    return v
 
 
 def combos(sig, p, include):
@@ -513,7 +535,12 @@ class Probes:
 
     def no_kernel(self, domain, op, o, p, t):
         """t of p has no kernel: the first probe refused for want of one, and no combination loads or
-        fails past the kernel's lookup (another type refused says nothing of the kernels)."""
+        fails past the kernel's lookup (another type refused says nothing of the kernels). A float16
+        refused otherwise has none when float has none: onnxruntime runs a float16 node it has no
+        kernel for by casts around a float kernel, and the refusal is of the node it rewrote
+        (TreeEnsemble-5's float splits against a float16 input)."""
+        if t == "float16" and self.cls(domain, op, o, p, t) == "other":
+            return self.no_kernel(domain, op, o, p, "float")
         if self.cls(domain, op, o, p, t) != "kernel":
             return False
         return not any(k[0] == "r2" and k[1:6] == (domain, op, o, p, t) and r[0] in ("ok", "other")
