@@ -17,19 +17,19 @@ const (
 	ts8  typeSet = 1 << element.I64
 	ts9  typeSet = 1 << element.Boolean
 	ts10 typeSet = 1<<element.F32 | 1<<element.U8 | 1<<element.I8 | 1<<element.I32 | 1<<element.I64 | 1<<element.F16 | 1<<element.F64
-	ts11 typeSet = 1<<element.F32 | 1<<element.U8 | 1<<element.I8 | 1<<element.U16 | 1<<element.I16 | 1<<element.I32 | 1<<element.I64 | 1<<element.Boolean | 1<<element.F16 | 1<<element.F64 | 1<<element.U32 | 1<<element.U64 | 1<<element.BF16
+	ts11 typeSet = 1<<element.F32 | 1<<element.U8 | 1<<element.I8 | 1<<element.U16 | 1<<element.I16 | 1<<element.I32 | 1<<element.I64 | 1<<element.String | 1<<element.Boolean | 1<<element.F16 | 1<<element.F64 | 1<<element.U32 | 1<<element.U64 | 1<<element.BF16 | 1<<element.F8E4M3 | 1<<element.F8E5M2
 	ts12 typeSet = 1<<element.U8 | 1<<element.U16 | 1<<element.U32 | 1<<element.U64
 	ts13 typeSet = 1<<element.U8 | 1<<element.U32 | 1<<element.U64
 	ts14 typeSet = 1<<element.U8 | 1<<element.I8 | 1<<element.U16 | 1<<element.I16 | 1<<element.I32 | 1<<element.I64 | 1<<element.U32 | 1<<element.U64
 	ts15 typeSet = 1<<element.I32 | 1<<element.I64
 	ts16 typeSet = 1<<element.F32 | 1<<element.U8 | 1<<element.I8 | 1<<element.U16 | 1<<element.I16 | 1<<element.I32 | 1<<element.I64 | 1<<element.Boolean | 1<<element.F16 | 1<<element.F64 | 1<<element.U32 | 1<<element.U64
-	ts17 typeSet = 1<<element.F32 | 1<<element.U8 | 1<<element.I8 | 1<<element.U16 | 1<<element.I16 | 1<<element.I32 | 1<<element.I64 | 1<<element.String | 1<<element.Boolean | 1<<element.F16 | 1<<element.F64 | 1<<element.U32 | 1<<element.U64 | 1<<element.BF16 | 1<<element.F8E4M3 | 1<<element.F8E5M2
-	ts18 typeSet = 1<<element.F32 | 1<<element.U8 | 1<<element.I8 | 1<<element.U16 | 1<<element.I16 | 1<<element.I32 | 1<<element.I64 | 1<<element.String | 1<<element.Boolean | 1<<element.F16 | 1<<element.F64 | 1<<element.U32 | 1<<element.U64
-	ts19 typeSet = 1<<element.F32 | 1<<element.U8 | 1<<element.I8 | 1<<element.U16 | 1<<element.I16 | 1<<element.I32 | 1<<element.I64 | 1<<element.String | 1<<element.Boolean | 1<<element.F16 | 1<<element.F64 | 1<<element.U32 | 1<<element.U64 | 1<<element.BF16
-	ts20 typeSet = 1<<element.F32 | 1<<element.U8 | 1<<element.I8 | 1<<element.U16 | 1<<element.I16 | 1<<element.I32 | 1<<element.I64 | 1<<element.String | 1<<element.Boolean | 1<<element.F16 | 1<<element.F64 | 1<<element.U32 | 1<<element.U64 | 1<<element.BF16 | 1<<element.F8E4M3 | 1<<element.F8E5M2 | 1<<element.U4 | 1<<element.I4
-	ts21 typeSet = 1 << element.F32
-	ts22 typeSet = 1<<element.F32 | 1<<element.U8 | 1<<element.I8 | 1<<element.I32 | 1<<element.I64 | 1<<element.Boolean | 1<<element.F16 | 1<<element.F64 | 1<<element.U32 | 1<<element.U64
-	ts23 typeSet = 1<<element.F32 | 1<<element.U8 | 1<<element.I8 | 1<<element.I32 | 1<<element.I64 | 1<<element.F16 | 1<<element.F64 | 1<<element.U32 | 1<<element.U64
+	ts17 typeSet = 1<<element.F32 | 1<<element.U8 | 1<<element.I8 | 1<<element.U16 | 1<<element.I16 | 1<<element.I32 | 1<<element.I64 | 1<<element.String | 1<<element.Boolean | 1<<element.F16 | 1<<element.F64 | 1<<element.U32 | 1<<element.U64
+	ts18 typeSet = 1<<element.F32 | 1<<element.U8 | 1<<element.I8 | 1<<element.U16 | 1<<element.I16 | 1<<element.I32 | 1<<element.I64 | 1<<element.String | 1<<element.Boolean | 1<<element.F16 | 1<<element.F64 | 1<<element.U32 | 1<<element.U64 | 1<<element.BF16
+	ts19 typeSet = 1<<element.F32 | 1<<element.U8 | 1<<element.I8 | 1<<element.U16 | 1<<element.I16 | 1<<element.I32 | 1<<element.I64 | 1<<element.String | 1<<element.Boolean | 1<<element.F16 | 1<<element.F64 | 1<<element.U32 | 1<<element.U64 | 1<<element.BF16 | 1<<element.F8E4M3 | 1<<element.F8E5M2 | 1<<element.U4 | 1<<element.I4
+	ts20 typeSet = 1 << element.F32
+	ts21 typeSet = 1<<element.F32 | 1<<element.U8 | 1<<element.I8 | 1<<element.I32 | 1<<element.I64 | 1<<element.Boolean | 1<<element.F16 | 1<<element.F64 | 1<<element.U32 | 1<<element.U64
+	ts22 typeSet = 1<<element.F32 | 1<<element.U8 | 1<<element.I8 | 1<<element.I32 | 1<<element.I64 | 1<<element.F16 | 1<<element.F64 | 1<<element.U32 | 1<<element.U64
+	ts23 typeSet = 1<<element.F32 | 1<<element.U8 | 1<<element.I8 | 1<<element.U16 | 1<<element.I16 | 1<<element.I32 | 1<<element.I64 | 1<<element.Boolean | 1<<element.F16 | 1<<element.F64 | 1<<element.U32 | 1<<element.U64 | 1<<element.BF16
 	ts24 typeSet = 1<<element.F32 | 1<<element.U8 | 1<<element.I8 | 1<<element.U16 | 1<<element.I16 | 1<<element.I32 | 1<<element.I64 | 1<<element.Boolean | 1<<element.F16 | 1<<element.F64 | 1<<element.U32 | 1<<element.U64 | 1<<element.BF16 | 1<<element.F8E4M3 | 1<<element.F8E5M2
 	ts25 typeSet = 1<<element.F32 | 1<<element.U8 | 1<<element.I8 | 1<<element.U16 | 1<<element.I16 | 1<<element.I32 | 1<<element.I64 | 1<<element.Boolean | 1<<element.F16 | 1<<element.F64 | 1<<element.U32 | 1<<element.U64 | 1<<element.BF16 | 1<<element.F8E4M3 | 1<<element.F8E5M2 | 1<<element.U4 | 1<<element.I4
 	ts26 typeSet = 1<<element.U8 | 1<<element.I8
@@ -156,8 +156,8 @@ var (
 		{1, 1, []typeParam{}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts0}}, nil},
 	}
 	sigs16 = []typeSig{
-		{1, 1, []typeParam{{"input", 0, single}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "T1", tensor: ts18, ort: ts0}, {name: "T2", tensor: ts0}}, nil},
-		{18, 1, []typeParam{{"input", 0, single}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "T1", tensor: ts18, ort: ts0}, {name: "T2", tensor: ts0}}, nil},
+		{1, 1, []typeParam{{"input", 0, single}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "T1", tensor: ts17, ort: ts0}, {name: "T2", tensor: ts0, ort: ts40}}, nil},
+		{18, 1, []typeParam{{"input", 0, single}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "T1", tensor: ts17, ort: ts0}, {name: "T2", tensor: ts0, ort: ts40}}, nil},
 	}
 	sigs17 = []typeSig{
 		{1, 1, []typeParam{{"data", 0, single}}, []typeParam{{"reduced", 0, single}}, []typeVar{{name: "T", tensor: ts4, ort: ts5}}, nil},
@@ -168,25 +168,25 @@ var (
 	sigs18 = []typeSig{
 		{1, 1, []typeParam{{"data", 0, single}}, []typeParam{{"reduced", 0, single}}, []typeVar{{name: "T", tensor: ts4, ort: ts5}}, nil},
 		{11, 11, []typeParam{{"data", 0, single}}, []typeParam{{"reduced", 0, single}}, []typeVar{{name: "T", tensor: ts4, ort: ts5}}, nil},
-		{12, 12, []typeParam{{"data", 0, single}}, []typeParam{{"reduced", 0, single}}, []typeVar{{name: "T", tensor: ts23, ort: ts10}}, nil},
+		{12, 12, []typeParam{{"data", 0, single}}, []typeParam{{"reduced", 0, single}}, []typeVar{{name: "T", tensor: ts22, ort: ts10}}, nil},
 		{13, 13, []typeParam{{"data", 0, single}}, []typeParam{{"reduced", 0, single}}, []typeVar{{name: "T", tensor: ts57, ort: ts10}}, nil},
 		{18, 18, []typeParam{{"data", 0, single}, {"axes", 1, optionalIn}}, []typeParam{{"reduced", 0, single}}, []typeVar{{name: "T", tensor: ts57, ort: ts10}, {tensor: ts8, ort: ts8}}, nil},
 		{20, 20, []typeParam{{"data", 0, single}, {"axes", 1, optionalIn}}, []typeParam{{"reduced", 0, single}}, []typeVar{{name: "T", tensor: ts58, ort: ts59}, {tensor: ts8, ort: ts8}}, nil},
 	}
 	sigs19 = []typeSig{
-		{1, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}, {"Z", 2, single}}, []typeVar{{name: "T1", tensor: ts30, ort: ts30}, {name: "T2", tensor: ts70}, {tensor: ts21}}, nil},
+		{1, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}, {"Z", 2, single}}, []typeVar{{name: "T1", tensor: ts30, ort: ts30}, {name: "T2", tensor: ts70}, {tensor: ts20}}, nil},
 	}
 	sigs20 = []typeSig{
-		{1, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}}, []typeVar{{name: "T", tensor: ts30, ort: ts21}, {tensor: ts21}}, nil},
+		{1, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}}, []typeVar{{name: "T", tensor: ts30, ort: ts20}, {tensor: ts20}}, nil},
 	}
 	sigs21 = []typeSig{
-		{1, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}}, []typeVar{{name: "T", tensor: ts30, ort: ts30}, {tensor: ts21}}, nil},
+		{1, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}}, []typeVar{{name: "T", tensor: ts30, ort: ts30}, {tensor: ts20}}, nil},
 	}
 	sigs22 = []typeSig{
 		{1, 1, []typeParam{{"R", 0, single}, {"T", 1, single}, {"inputs", 2, heterogeneous}}, []typeParam{{"outputs", 2, heterogeneous}}, []typeVar{{name: "T1", tensor: ts40}, {name: "T2", tensor: ts8}, {name: "T3", tensor: ts40}}, nil},
 	}
 	sigs23 = []typeSig{
-		{1, 1, []typeParam{{"inputs", 0, heterogeneous}}, []typeParam{}, []typeVar{{name: "T", tensor: ts20, ort: ortNone}}, nil},
+		{1, 1, []typeParam{{"inputs", 0, heterogeneous}}, []typeParam{}, []typeVar{{name: "T", tensor: ts19, ort: ortNone}}, nil},
 	}
 )
 
@@ -225,7 +225,7 @@ var onnxTypes = []typeOp{
 		{15, 15, []typeParam{{"X", 0, single}, {"scale", 1, single}, {"B", 1, single}, {"input_mean", 2, single}, {"input_var", 2, single}}, []typeParam{{"Y", 0, single}, {"running_mean", 2, optionalIn}, {"running_var", 2, optionalIn}}, []typeVar{{name: "T", tensor: ts7, ort: ts0}, {name: "T1", tensor: ts7, ort: ts0}, {name: "T2", tensor: ts7, ort: ts0}}, []kernelTypes{{element.F32, element.F32, element.F32}, {element.F32, element.F32, element.F16}, {element.F32, element.F16, element.F32}, {element.F32, element.F16, element.F16}, {element.F16, element.F32, element.F32}, {element.F16, element.F32, element.F16}, {element.F16, element.F16, element.F32}, {element.F16, element.F16, element.F16}, {element.F64, element.F64, element.F64}}},
 	}},
 	{"", "Bernoulli", []typeSig{
-		{15, 15, []typeParam{{"input", 0, single}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "T1", tensor: ts0, ort: ts0}, {name: "T2", tensor: ts11}}, nil},
+		{15, 15, []typeParam{{"input", 0, single}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "T1", tensor: ts0, ort: ts0}, {name: "T2", tensor: ts11, ort: ts11}}, nil},
 	}},
 	{"", "BitShift", []typeSig{
 		{11, 11, []typeParam{{"X", 0, single}, {"Y", 0, single}}, []typeParam{{"Z", 0, single}}, []typeVar{{name: "T", tensor: ts12, ort: ts13}}, nil},
@@ -239,58 +239,58 @@ var onnxTypes = []typeOp{
 	{"", "BlackmanWindow", sigs6},
 	{"", "Cast", []typeSig{
 		{1, 1, []typeParam{{"input", 0, single}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "T1", tensor: ts16, ort: ts16}, {name: "T2", tensor: ts16}}, nil},
-		{6, 6, []typeParam{{"input", 0, single}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "T1", tensor: ts16, ort: ts16}, {name: "T2", tensor: ts17, ort: ts17}}, nil},
-		{9, 9, []typeParam{{"input", 0, single}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "T1", tensor: ts18, ort: ts18}, {name: "T2", tensor: ts17, ort: ts17}}, nil},
-		{13, 13, []typeParam{{"input", 0, single}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "T1", tensor: ts19, ort: ts19}, {name: "T2", tensor: ts17, ort: ts17}}, nil},
-		{19, 19, []typeParam{{"input", 0, single}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "T1", tensor: ts17, ort: ts17}, {name: "T2", tensor: ts17, ort: ts17}}, nil},
-		{21, 21, []typeParam{{"input", 0, single}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "T1", tensor: ts20, ort: ts17}, {name: "T2", tensor: ts20, ort: ts17}}, nil},
+		{6, 6, []typeParam{{"input", 0, single}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "T1", tensor: ts16, ort: ts16}, {name: "T2", tensor: ts11, ort: ts11}}, nil},
+		{9, 9, []typeParam{{"input", 0, single}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "T1", tensor: ts17, ort: ts17}, {name: "T2", tensor: ts11, ort: ts11}}, nil},
+		{13, 13, []typeParam{{"input", 0, single}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "T1", tensor: ts18, ort: ts18}, {name: "T2", tensor: ts11, ort: ts11}}, nil},
+		{19, 19, []typeParam{{"input", 0, single}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "T1", tensor: ts11, ort: ts11}, {name: "T2", tensor: ts11, ort: ts11}}, nil},
+		{21, 21, []typeParam{{"input", 0, single}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "T1", tensor: ts19, ort: ts11}, {name: "T2", tensor: ts19, ort: ts11}}, nil},
 	}},
 	{"", "CastLike", []typeSig{
-		{15, 15, []typeParam{{"input", 0, single}, {"target_type", 1, single}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "T1", tensor: ts19, ort: ts19}, {name: "T2", tensor: ts19, ort: ts19}}, nil},
-		{19, 19, []typeParam{{"input", 0, single}, {"target_type", 1, single}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "T1", tensor: ts17, ort: ts17}, {name: "T2", tensor: ts17, ort: ts17}}, nil},
-		{21, 21, []typeParam{{"input", 0, single}, {"target_type", 1, single}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "T1", tensor: ts20, ort: ts17}, {name: "T2", tensor: ts20, ort: ts17}}, nil},
+		{15, 15, []typeParam{{"input", 0, single}, {"target_type", 1, single}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "T1", tensor: ts18, ort: ts18}, {name: "T2", tensor: ts18, ort: ts18}}, nil},
+		{19, 19, []typeParam{{"input", 0, single}, {"target_type", 1, single}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "T1", tensor: ts11, ort: ts11}, {name: "T2", tensor: ts11, ort: ts11}}, nil},
+		{21, 21, []typeParam{{"input", 0, single}, {"target_type", 1, single}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "T1", tensor: ts19, ort: ts11}, {name: "T2", tensor: ts19, ort: ts11}}, nil},
 	}},
 	{"", "Ceil", sigs7},
 	{"", "Celu", []typeSig{
-		{12, 12, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts21, ort: ts21}}, nil},
+		{12, 12, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts20, ort: ts20}}, nil},
 	}},
 	{"", "CenterCropPad", []typeSig{
-		{18, 18, []typeParam{{"input_data", 0, single}, {"shape", 1, single}}, []typeParam{{"output_data", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts22}, {name: "Tind", tensor: ts15, ort: ts15}}, nil},
+		{18, 18, []typeParam{{"input_data", 0, single}, {"shape", 1, single}}, []typeParam{{"output_data", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts21}, {name: "Tind", tensor: ts15, ort: ts15}}, nil},
 	}},
 	{"", "Clip", []typeSig{
 		{1, 1, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ortNone}}, nil},
 		{6, 6, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts3}}, nil},
 		{11, 11, []typeParam{{"input", 0, single}, {"min", 0, optionalIn}, {"max", 0, optionalIn}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts3}}, nil},
-		{12, 12, []typeParam{{"input", 0, single}, {"min", 0, optionalIn}, {"max", 0, optionalIn}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts1, ort: ts23}}, nil},
+		{12, 12, []typeParam{{"input", 0, single}, {"min", 0, optionalIn}, {"max", 0, optionalIn}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts1, ort: ts22}}, nil},
 		{13, 13, []typeParam{{"input", 0, single}, {"min", 0, optionalIn}, {"max", 0, optionalIn}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts2, ort: ts2}}, nil},
 	}},
 	{"", "Col2Im", []typeSig{
-		{18, 18, []typeParam{{"input", 0, single}, {"image_shape", 1, single}, {"block_shape", 1, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts3}, {tensor: ts8, ort: ts8}}, nil},
+		{18, 18, []typeParam{{"input", 0, single}, {"image_shape", 1, single}, {"block_shape", 1, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts3}, {tensor: ts8, ort: ts8}}, nil},
 	}},
 	{"", "Compress", []typeSig{
-		{9, 9, []typeParam{{"input", 0, single}, {"condition", 1, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}, {name: "T1", tensor: ts9, ort: ts9}}, nil},
-		{11, 11, []typeParam{{"input", 0, single}, {"condition", 1, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}, {name: "T1", tensor: ts9, ort: ts9}}, nil},
+		{9, 9, []typeParam{{"input", 0, single}, {"condition", 1, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts17, ort: ts17}, {name: "T1", tensor: ts9, ort: ts9}}, nil},
+		{11, 11, []typeParam{{"input", 0, single}, {"condition", 1, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts17, ort: ts17}, {name: "T1", tensor: ts9, ort: ts9}}, nil},
 	}},
 	{"", "Concat", []typeSig{
 		{1, 1, []typeParam{{"inputs", 0, variadicIn}}, []typeParam{{"concat_result", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ortNone}}, nil},
-		{4, 4, []typeParam{{"inputs", 0, variadicIn}}, []typeParam{{"concat_result", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}}, nil},
-		{11, 11, []typeParam{{"inputs", 0, variadicIn}}, []typeParam{{"concat_result", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}}, nil},
-		{13, 13, []typeParam{{"inputs", 0, variadicIn}}, []typeParam{{"concat_result", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}}, nil},
+		{4, 4, []typeParam{{"inputs", 0, variadicIn}}, []typeParam{{"concat_result", 0, single}}, []typeVar{{name: "T", tensor: ts17, ort: ts17}}, nil},
+		{11, 11, []typeParam{{"inputs", 0, variadicIn}}, []typeParam{{"concat_result", 0, single}}, []typeVar{{name: "T", tensor: ts17, ort: ts17}}, nil},
+		{13, 13, []typeParam{{"inputs", 0, variadicIn}}, []typeParam{{"concat_result", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}}, nil},
 	}},
 	{"", "ConcatFromSequence", []typeSig{
-		{11, 11, []typeParam{{"input_sequence", 0, single}}, []typeParam{{"concat_result", 1, single}}, []typeVar{{name: "S", seq: ts18}, {name: "T", tensor: ts18}}, nil},
+		{11, 11, []typeParam{{"input_sequence", 0, single}}, []typeParam{{"concat_result", 1, single}}, []typeVar{{name: "S", seq: ts17}, {name: "T", tensor: ts17}}, nil},
 	}},
 	{"", "Constant", []typeSig{
 		{1, 1, []typeParam{}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts0}}, nil},
-		{9, 9, []typeParam{}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts18}}, nil},
-		{11, 11, []typeParam{}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts18}}, nil},
-		{12, 12, []typeParam{}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts18}}, nil},
-		{13, 13, []typeParam{}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts19}}, nil},
+		{9, 9, []typeParam{}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts17}}, nil},
+		{11, 11, []typeParam{}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts17}}, nil},
+		{12, 12, []typeParam{}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts17}}, nil},
+		{13, 13, []typeParam{}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts18}}, nil},
 	}},
 	{"", "ConstantOfShape", []typeSig{
-		{9, 9, []typeParam{{"input", 0, single}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "T1", tensor: ts8, ort: ts8}, {name: "T2", tensor: ts11, ort: ts11}}, nil},
-		{20, 20, []typeParam{{"input", 1, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T2", tensor: ts24, ort: ts11}, {tensor: ts8, ort: ts8}}, nil},
-		{21, 21, []typeParam{{"input", 1, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T2", tensor: ts25, ort: ts11}, {tensor: ts8, ort: ts8}}, nil},
+		{9, 9, []typeParam{{"input", 0, single}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "T1", tensor: ts8, ort: ts8}, {name: "T2", tensor: ts23, ort: ts23}}, nil},
+		{20, 20, []typeParam{{"input", 1, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T2", tensor: ts24, ort: ts23}, {tensor: ts8, ort: ts8}}, nil},
+		{21, 21, []typeParam{{"input", 1, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T2", tensor: ts25, ort: ts23}, {tensor: ts8, ort: ts8}}, nil},
 	}},
 	{"", "Conv", sigs8},
 	{"", "ConvInteger", []typeSig{
@@ -311,13 +311,13 @@ var onnxTypes = []typeOp{
 		{19, 19, []typeParam{{"X", 0, single}, {"W", 0, single}, {"offset", 0, single}, {"B", 0, optionalIn}, {"mask", 0, optionalIn}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ortNone}}, nil},
 	}},
 	{"", "DepthToSpace", []typeSig{
-		{1, 1, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts0}}, nil},
-		{11, 11, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts0}}, nil},
-		{13, 13, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts0}}, nil},
+		{1, 1, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts17, ort: ts0}}, nil},
+		{11, 11, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts17, ort: ts0}}, nil},
+		{13, 13, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts0}}, nil},
 	}},
 	{"", "DequantizeLinear", []typeSig{
-		{10, 10, []typeParam{{"x", 0, single}, {"x_scale", 1, single}, {"x_zero_point", 0, optionalIn}}, []typeParam{{"y", 1, single}}, []typeVar{{name: "T", tensor: ts31, ort: ts31}, {tensor: ts21, ort: ts21}}, nil},
-		{13, 13, []typeParam{{"x", 0, single}, {"x_scale", 1, single}, {"x_zero_point", 0, optionalIn}}, []typeParam{{"y", 1, single}}, []typeVar{{name: "T", tensor: ts31, ort: ts31}, {tensor: ts21, ort: ts21}}, nil},
+		{10, 10, []typeParam{{"x", 0, single}, {"x_scale", 1, single}, {"x_zero_point", 0, optionalIn}}, []typeParam{{"y", 1, single}}, []typeVar{{name: "T", tensor: ts31, ort: ts31}, {tensor: ts20, ort: ts20}}, nil},
+		{13, 13, []typeParam{{"x", 0, single}, {"x_scale", 1, single}, {"x_zero_point", 0, optionalIn}}, []typeParam{{"y", 1, single}}, []typeVar{{name: "T", tensor: ts31, ort: ts31}, {tensor: ts20, ort: ts20}}, nil},
 		{19, 19, []typeParam{{"x", 0, single}, {"x_scale", 1, single}, {"x_zero_point", 0, optionalIn}}, []typeParam{{"y", 1, single}}, []typeVar{{name: "T1", tensor: ts32, ort: ts32}, {name: "T2", tensor: ts33, ort: ts3}}, nil},
 		{21, 21, []typeParam{{"x", 0, single}, {"x_scale", 1, single}, {"x_zero_point", 0, optionalIn}}, []typeParam{{"y", 1, single}}, []typeVar{{name: "T1", tensor: ts34, ort: ts34}, {name: "T2", tensor: ts33, ort: ts3}}, nil},
 	}},
@@ -334,7 +334,7 @@ var onnxTypes = []typeOp{
 		{13, 13, []typeParam{{"data", 0, single}, {"ratio", 1, optionalIn}, {"training_mode", 2, optionalIn}}, []typeParam{{"output", 0, single}, {"mask", 2, optionalIn}}, []typeVar{{name: "T", tensor: ts7, ort: ts0}, {name: "T1", tensor: ts0, ort: ts0}, {name: "T2", tensor: ts9, ort: ts9}}, nil},
 	}},
 	{"", "DynamicQuantizeLinear", []typeSig{
-		{11, 11, []typeParam{{"x", 0, single}}, []typeParam{{"y", 1, single}, {"y_scale", 2, single}, {"y_zero_point", 1, single}}, []typeVar{{name: "T1", tensor: ts21, ort: ts21}, {name: "T2", tensor: ts27}, {tensor: ts21}}, nil},
+		{11, 11, []typeParam{{"x", 0, single}}, []typeParam{{"y", 1, single}, {"y_scale", 2, single}, {"y_zero_point", 1, single}}, []typeVar{{name: "T1", tensor: ts20, ort: ts20}, {name: "T2", tensor: ts27}, {tensor: ts20}}, nil},
 	}},
 	{"", "Einsum", []typeSig{
 		{12, 12, []typeParam{{"Inputs", 0, variadicIn}}, []typeParam{{"Output", 0, single}}, []typeVar{{name: "T", tensor: ts1, ort: ts5}}, nil},
@@ -344,8 +344,8 @@ var onnxTypes = []typeOp{
 		{1, 1, []typeParam{{"A", 0, single}, {"B", 0, single}}, []typeParam{{"C", 1, single}}, []typeVar{{name: "T", tensor: ts35, ort: ortNone}, {name: "T1", tensor: ts9}}, nil},
 		{7, 7, []typeParam{{"A", 0, single}, {"B", 0, single}}, []typeParam{{"C", 1, single}}, []typeVar{{name: "T", tensor: ts35, ort: ts35}, {name: "T1", tensor: ts9}}, nil},
 		{11, 11, []typeParam{{"A", 0, single}, {"B", 0, single}}, []typeParam{{"C", 1, single}}, []typeVar{{name: "T", tensor: ts16, ort: ts36}, {name: "T1", tensor: ts9}}, nil},
-		{13, 13, []typeParam{{"A", 0, single}, {"B", 0, single}}, []typeParam{{"C", 1, single}}, []typeVar{{name: "T", tensor: ts11, ort: ts36}, {name: "T1", tensor: ts9}}, nil},
-		{19, 19, []typeParam{{"A", 0, single}, {"B", 0, single}}, []typeParam{{"C", 1, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts37}, {name: "T1", tensor: ts9}}, nil},
+		{13, 13, []typeParam{{"A", 0, single}, {"B", 0, single}}, []typeParam{{"C", 1, single}}, []typeVar{{name: "T", tensor: ts23, ort: ts36}, {name: "T1", tensor: ts9}}, nil},
+		{19, 19, []typeParam{{"A", 0, single}, {"B", 0, single}}, []typeParam{{"C", 1, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts37}, {name: "T1", tensor: ts9}}, nil},
 	}},
 	{"", "Erf", []typeSig{
 		{9, 9, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts1, ort: ts3}}, nil},
@@ -353,18 +353,18 @@ var onnxTypes = []typeOp{
 	}},
 	{"", "Exp", sigs10},
 	{"", "Expand", []typeSig{
-		{8, 8, []typeParam{{"input", 0, single}, {"shape", 1, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}, {tensor: ts8, ort: ts8}}, nil},
-		{13, 13, []typeParam{{"input", 0, single}, {"shape", 1, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts18}, {tensor: ts8, ort: ts8}}, nil},
+		{8, 8, []typeParam{{"input", 0, single}, {"shape", 1, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts17, ort: ts17}, {tensor: ts8, ort: ts8}}, nil},
+		{13, 13, []typeParam{{"input", 0, single}, {"shape", 1, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts17}, {tensor: ts8, ort: ts8}}, nil},
 	}},
 	{"", "EyeLike", []typeSig{
 		{9, 9, []typeParam{{"input", 0, single}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "T1", tensor: ts16, ort: ts38}, {name: "T2", tensor: ts16, ort: ts39}}, nil},
 	}},
 	{"", "Flatten", []typeSig{
 		{1, 1, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts0}}, nil},
-		{9, 9, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}}, nil},
-		{11, 11, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}}, nil},
-		{13, 13, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}}, nil},
-		{21, 21, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts20, ort: ts19}}, nil},
+		{9, 9, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts17, ort: ts17}}, nil},
+		{11, 11, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts17, ort: ts17}}, nil},
+		{13, 13, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}}, nil},
+		{21, 21, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts18}}, nil},
 	}},
 	{"", "Floor", sigs7},
 	{"", "GRU", []typeSig{
@@ -374,18 +374,18 @@ var onnxTypes = []typeOp{
 		{14, 14, []typeParam{{"X", 0, single}, {"W", 0, single}, {"R", 0, single}, {"B", 0, optionalIn}, {"sequence_lens", 1, optionalIn}, {"initial_h", 0, optionalIn}}, []typeParam{{"Y", 0, optionalIn}, {"Y_h", 0, optionalIn}}, []typeVar{{name: "T", tensor: ts0, ort: ts0}, {name: "T1", tensor: ts28, ort: ts28}}, nil},
 	}},
 	{"", "Gather", []typeSig{
-		{1, 1, []typeParam{{"data", 0, single}, {"indices", 1, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}, {name: "Tind", tensor: ts15, ort: ts15}}, nil},
-		{11, 11, []typeParam{{"data", 0, single}, {"indices", 1, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}, {name: "Tind", tensor: ts15, ort: ts15}}, nil},
-		{13, 13, []typeParam{{"data", 0, single}, {"indices", 1, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}, {name: "Tind", tensor: ts15, ort: ts15}}, nil},
+		{1, 1, []typeParam{{"data", 0, single}, {"indices", 1, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts17, ort: ts17}, {name: "Tind", tensor: ts15, ort: ts15}}, nil},
+		{11, 11, []typeParam{{"data", 0, single}, {"indices", 1, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts17, ort: ts17}, {name: "Tind", tensor: ts15, ort: ts15}}, nil},
+		{13, 13, []typeParam{{"data", 0, single}, {"indices", 1, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}, {name: "Tind", tensor: ts15, ort: ts15}}, nil},
 	}},
 	{"", "GatherElements", []typeSig{
-		{11, 11, []typeParam{{"data", 0, single}, {"indices", 1, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}, {name: "Tind", tensor: ts15, ort: ts15}}, nil},
-		{13, 13, []typeParam{{"data", 0, single}, {"indices", 1, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}, {name: "Tind", tensor: ts15, ort: ts15}}, nil},
+		{11, 11, []typeParam{{"data", 0, single}, {"indices", 1, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts17, ort: ts17}, {name: "Tind", tensor: ts15, ort: ts15}}, nil},
+		{13, 13, []typeParam{{"data", 0, single}, {"indices", 1, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}, {name: "Tind", tensor: ts15, ort: ts15}}, nil},
 	}},
 	{"", "GatherND", []typeSig{
-		{11, 11, []typeParam{{"data", 0, single}, {"indices", 1, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}, {tensor: ts8, ort: ts8}}, nil},
-		{12, 12, []typeParam{{"data", 0, single}, {"indices", 1, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}, {tensor: ts8, ort: ts8}}, nil},
-		{13, 13, []typeParam{{"data", 0, single}, {"indices", 1, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}, {tensor: ts8, ort: ts8}}, nil},
+		{11, 11, []typeParam{{"data", 0, single}, {"indices", 1, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts17, ort: ts17}, {tensor: ts8, ort: ts8}}, nil},
+		{12, 12, []typeParam{{"data", 0, single}, {"indices", 1, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts17, ort: ts17}, {tensor: ts8, ort: ts8}}, nil},
+		{13, 13, []typeParam{{"data", 0, single}, {"indices", 1, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}, {tensor: ts8, ort: ts8}}, nil},
 	}},
 	{"", "Gelu", []typeSig{
 		{20, 20, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts7, ort: ts3}}, nil},
@@ -408,8 +408,8 @@ var onnxTypes = []typeOp{
 	{"", "Greater", sigs12},
 	{"", "GreaterOrEqual", sigs13},
 	{"", "GridSample", []typeSig{
-		{16, 16, []typeParam{{"X", 0, single}, {"grid", 1, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T1", tensor: ts18, ort: ts3}, {name: "T2", tensor: ts0, ort: ts3}}, nil},
-		{20, 20, []typeParam{{"X", 0, single}, {"grid", 1, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T1", tensor: ts18, ort: ts0}, {name: "T2", tensor: ts0, ort: ts0}}, []kernelTypes{{element.F32, element.F32}, {element.F32, element.F16}, {element.F16, element.F32}, {element.F16, element.F16}, {element.F64, element.F64}}},
+		{16, 16, []typeParam{{"X", 0, single}, {"grid", 1, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T1", tensor: ts17, ort: ts3}, {name: "T2", tensor: ts0, ort: ts3}}, nil},
+		{20, 20, []typeParam{{"X", 0, single}, {"grid", 1, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T1", tensor: ts17, ort: ts0}, {name: "T2", tensor: ts0, ort: ts0}}, []kernelTypes{{element.F32, element.F32}, {element.F32, element.F16}, {element.F16, element.F32}, {element.F16, element.F16}, {element.F64, element.F64}}},
 	}},
 	{"", "GroupNormalization", []typeSig{
 		{18, 18, []typeParam{{"X", 0, single}, {"scale", 0, single}, {"bias", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts7, ort: ts0}}, nil},
@@ -428,23 +428,23 @@ var onnxTypes = []typeOp{
 		{13, 13, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts7, ort: ts3}}, nil},
 	}},
 	{"", "Identity", []typeSig{
-		{1, 1, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}}, nil},
-		{13, 13, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}}, nil},
-		{14, 14, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "V", tensor: ts19, ort: ts19, seq: ts18}}, nil},
-		{16, 16, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "V", tensor: ts19, ort: ts19, seq: ts18, optional: ts18, optionalSeq: ts18}}, nil},
-		{19, 19, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "V", tensor: ts17, ort: ts17, seq: ts18, optional: ts18, optionalSeq: ts18}}, nil},
-		{21, 21, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "V", tensor: ts20, ort: ts17, seq: ts18, optional: ts18, optionalSeq: ts18}}, nil},
+		{1, 1, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts17, ort: ts17}}, nil},
+		{13, 13, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}}, nil},
+		{14, 14, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "V", tensor: ts18, ort: ts18, seq: ts17}}, nil},
+		{16, 16, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "V", tensor: ts18, ort: ts18, seq: ts17, optional: ts17, optionalSeq: ts17}}, nil},
+		{19, 19, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "V", tensor: ts11, ort: ts11, seq: ts17, optional: ts17, optionalSeq: ts17}}, nil},
+		{21, 21, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "V", tensor: ts19, ort: ts11, seq: ts17, optional: ts17, optionalSeq: ts17}}, nil},
 	}},
 	{"", "If", []typeSig{
-		{1, 1, []typeParam{{"cond", 1, single}}, []typeParam{{"outputs", 0, heterogeneous}}, []typeVar{{name: "V", tensor: ts18}, {name: "B", tensor: ts9}}, nil},
-		{11, 11, []typeParam{{"cond", 1, single}}, []typeParam{{"outputs", 0, heterogeneous}}, []typeVar{{name: "V", tensor: ts18}, {name: "B", tensor: ts9}}, nil},
-		{13, 13, []typeParam{{"cond", 1, single}}, []typeParam{{"outputs", 0, heterogeneous}}, []typeVar{{name: "V", tensor: ts18, seq: ts18}, {name: "B", tensor: ts9}}, nil},
-		{16, 16, []typeParam{{"cond", 1, single}}, []typeParam{{"outputs", 0, heterogeneous}}, []typeVar{{name: "V", tensor: ts19, seq: ts19, optional: ts19, optionalSeq: ts19}, {name: "B", tensor: ts9}}, nil},
+		{1, 1, []typeParam{{"cond", 1, single}}, []typeParam{{"outputs", 0, heterogeneous}}, []typeVar{{name: "V", tensor: ts17}, {name: "B", tensor: ts9}}, nil},
+		{11, 11, []typeParam{{"cond", 1, single}}, []typeParam{{"outputs", 0, heterogeneous}}, []typeVar{{name: "V", tensor: ts17}, {name: "B", tensor: ts9}}, nil},
+		{13, 13, []typeParam{{"cond", 1, single}}, []typeParam{{"outputs", 0, heterogeneous}}, []typeVar{{name: "V", tensor: ts17, seq: ts17}, {name: "B", tensor: ts9}}, nil},
+		{16, 16, []typeParam{{"cond", 1, single}}, []typeParam{{"outputs", 0, heterogeneous}}, []typeVar{{name: "V", tensor: ts18, seq: ts18, optional: ts18, optionalSeq: ts18}, {name: "B", tensor: ts9}}, nil},
 		{since: 19},
 		{since: 21},
 	}},
 	{"", "ImageDecoder", []typeSig{
-		{20, 20, []typeParam{{"encoded_stream", 0, single}}, []typeParam{{"image", 1, single}}, []typeVar{{name: "T1", tensor: ts27, ort: ortNone}, {name: "T2", tensor: ts20}}, nil},
+		{20, 20, []typeParam{{"encoded_stream", 0, single}}, []typeParam{{"image", 1, single}}, []typeVar{{name: "T1", tensor: ts27, ort: ortNone}, {name: "T2", tensor: ts19}}, nil},
 	}},
 	{"", "InstanceNormalization", []typeSig{
 		{1, 1, []typeParam{{"input", 0, single}, {"scale", 0, single}, {"B", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ortNone}}, nil},
@@ -482,10 +482,10 @@ var onnxTypes = []typeOp{
 	{"", "Log", sigs10},
 	{"", "LogSoftmax", sigs14},
 	{"", "Loop", []typeSig{
-		{1, 1, []typeParam{{"M", 1, optionalIn}, {"cond", 2, optionalIn}, {"v_initial", 0, heterogeneous}}, []typeParam{{"v_final_and_scan_outputs", 0, heterogeneous}}, []typeVar{{name: "V", tensor: ts18}, {name: "I", tensor: ts8}, {name: "B", tensor: ts9}}, nil},
-		{11, 11, []typeParam{{"M", 1, optionalIn}, {"cond", 2, optionalIn}, {"v_initial", 0, heterogeneous}}, []typeParam{{"v_final_and_scan_outputs", 0, heterogeneous}}, []typeVar{{name: "V", tensor: ts18}, {name: "I", tensor: ts8}, {name: "B", tensor: ts9}}, nil},
-		{13, 13, []typeParam{{"M", 1, optionalIn}, {"cond", 2, optionalIn}, {"v_initial", 0, heterogeneous}}, []typeParam{{"v_final_and_scan_outputs", 0, heterogeneous}}, []typeVar{{name: "V", tensor: ts18, seq: ts18}, {name: "I", tensor: ts8}, {name: "B", tensor: ts9}}, nil},
-		{16, 16, []typeParam{{"M", 1, optionalIn}, {"cond", 2, optionalIn}, {"v_initial", 0, heterogeneous}}, []typeParam{{"v_final_and_scan_outputs", 0, heterogeneous}}, []typeVar{{name: "V", tensor: ts19, seq: ts19, optional: ts19, optionalSeq: ts19}, {name: "I", tensor: ts8}, {name: "B", tensor: ts9}}, nil},
+		{1, 1, []typeParam{{"M", 1, optionalIn}, {"cond", 2, optionalIn}, {"v_initial", 0, heterogeneous}}, []typeParam{{"v_final_and_scan_outputs", 0, heterogeneous}}, []typeVar{{name: "V", tensor: ts17}, {name: "I", tensor: ts8}, {name: "B", tensor: ts9}}, nil},
+		{11, 11, []typeParam{{"M", 1, optionalIn}, {"cond", 2, optionalIn}, {"v_initial", 0, heterogeneous}}, []typeParam{{"v_final_and_scan_outputs", 0, heterogeneous}}, []typeVar{{name: "V", tensor: ts17}, {name: "I", tensor: ts8}, {name: "B", tensor: ts9}}, nil},
+		{13, 13, []typeParam{{"M", 1, optionalIn}, {"cond", 2, optionalIn}, {"v_initial", 0, heterogeneous}}, []typeParam{{"v_final_and_scan_outputs", 0, heterogeneous}}, []typeVar{{name: "V", tensor: ts17, seq: ts17}, {name: "I", tensor: ts8}, {name: "B", tensor: ts9}}, nil},
+		{16, 16, []typeParam{{"M", 1, optionalIn}, {"cond", 2, optionalIn}, {"v_initial", 0, heterogeneous}}, []typeParam{{"v_final_and_scan_outputs", 0, heterogeneous}}, []typeVar{{name: "V", tensor: ts18, seq: ts18, optional: ts18, optionalSeq: ts18}, {name: "I", tensor: ts8}, {name: "B", tensor: ts9}}, nil},
 		{since: 19},
 		{since: 21},
 	}},
@@ -558,7 +558,7 @@ var onnxTypes = []typeOp{
 	}},
 	{"", "Mul", sigs2},
 	{"", "Multinomial", []typeSig{
-		{7, 7, []typeParam{{"input", 0, single}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "T1", tensor: ts0, ort: ts3}, {name: "T2", tensor: ts15}}, nil},
+		{7, 7, []typeParam{{"input", 0, single}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "T1", tensor: ts0, ort: ts3}, {name: "T2", tensor: ts15, ort: ts15}}, nil},
 	}},
 	{"", "Neg", []typeSig{
 		{1, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ortNone}}, nil},
@@ -570,28 +570,28 @@ var onnxTypes = []typeOp{
 		{13, 13, []typeParam{{"input", 0, single}, {"target", 1, single}, {"weight", 0, optionalIn}}, []typeParam{{"loss", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts0}, {name: "Tind", tensor: ts15, ort: ts15}}, nil},
 	}},
 	{"", "NonMaxSuppression", []typeSig{
-		{10, 10, []typeParam{{"boxes", 0, single}, {"scores", 0, single}, {"max_output_boxes_per_class", 1, optionalIn}, {"iou_threshold", 0, optionalIn}, {"score_threshold", 0, optionalIn}}, []typeParam{{"selected_indices", 1, single}}, []typeVar{{tensor: ts21, ort: ts21}, {tensor: ts8, ort: ts8}}, nil},
-		{11, 11, []typeParam{{"boxes", 0, single}, {"scores", 0, single}, {"max_output_boxes_per_class", 1, optionalIn}, {"iou_threshold", 0, optionalIn}, {"score_threshold", 0, optionalIn}}, []typeParam{{"selected_indices", 1, single}}, []typeVar{{tensor: ts21, ort: ts21}, {tensor: ts8, ort: ts8}}, nil},
+		{10, 10, []typeParam{{"boxes", 0, single}, {"scores", 0, single}, {"max_output_boxes_per_class", 1, optionalIn}, {"iou_threshold", 0, optionalIn}, {"score_threshold", 0, optionalIn}}, []typeParam{{"selected_indices", 1, single}}, []typeVar{{tensor: ts20, ort: ts20}, {tensor: ts8, ort: ts8}}, nil},
+		{11, 11, []typeParam{{"boxes", 0, single}, {"scores", 0, single}, {"max_output_boxes_per_class", 1, optionalIn}, {"iou_threshold", 0, optionalIn}, {"score_threshold", 0, optionalIn}}, []typeParam{{"selected_indices", 1, single}}, []typeVar{{tensor: ts20, ort: ts20}, {tensor: ts8, ort: ts8}}, nil},
 	}},
 	{"", "NonZero", []typeSig{
-		{9, 9, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts47}, {tensor: ts8}}, nil},
-		{13, 13, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts47}, {tensor: ts8}}, nil},
+		{9, 9, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}}, []typeVar{{name: "T", tensor: ts17, ort: ts47}, {tensor: ts8}}, nil},
+		{13, 13, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts47}, {tensor: ts8}}, nil},
 	}},
 	{"", "Not", []typeSig{
 		{1, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts9, ort: ts9}}, nil},
 	}},
 	{"", "OneHot", []typeSig{
-		{9, 9, []typeParam{{"indices", 0, single}, {"depth", 1, single}, {"values", 2, single}}, []typeParam{{"output", 2, single}}, []typeVar{{name: "T1", tensor: ts1, ort: ts48}, {name: "T2", tensor: ts1, ort: ts49}, {name: "T3", tensor: ts18, ort: ts50}}, []kernelTypes{{element.F32, element.F32, element.F32}, {element.F32, element.F32, element.F16}, {element.F32, element.I64, element.I64}, {element.F32, element.I64, element.String}, {element.F32, element.F16, element.F32}, {element.F32, element.F16, element.F16}, {element.I32, element.F32, element.F32}, {element.I32, element.F32, element.F16}, {element.I32, element.F16, element.F32}, {element.I32, element.F16, element.F16}, {element.I64, element.F32, element.F32}, {element.I64, element.F32, element.F16}, {element.I64, element.I64, element.F32}, {element.I64, element.I64, element.I64}, {element.I64, element.I64, element.String}, {element.I64, element.I64, element.F16}, {element.I64, element.F16, element.F32}, {element.I64, element.F16, element.F16}, {element.F16, element.F32, element.F32}, {element.F16, element.F32, element.F16}, {element.F16, element.I64, element.I64}, {element.F16, element.I64, element.String}, {element.F16, element.F16, element.F32}, {element.F16, element.F16, element.F16}}},
-		{11, 11, []typeParam{{"indices", 0, single}, {"depth", 1, single}, {"values", 2, single}}, []typeParam{{"output", 2, single}}, []typeVar{{name: "T1", tensor: ts1, ort: ts48}, {name: "T2", tensor: ts1, ort: ts49}, {name: "T3", tensor: ts18, ort: ts50}}, []kernelTypes{{element.F32, element.F32, element.F32}, {element.F32, element.F32, element.F16}, {element.F32, element.I64, element.I64}, {element.F32, element.I64, element.String}, {element.F32, element.F16, element.F32}, {element.F32, element.F16, element.F16}, {element.I32, element.F32, element.F32}, {element.I32, element.F32, element.F16}, {element.I32, element.F16, element.F32}, {element.I32, element.F16, element.F16}, {element.I64, element.F32, element.F32}, {element.I64, element.F32, element.F16}, {element.I64, element.I64, element.F32}, {element.I64, element.I64, element.I64}, {element.I64, element.I64, element.String}, {element.I64, element.I64, element.F16}, {element.I64, element.F16, element.F32}, {element.I64, element.F16, element.F16}, {element.F16, element.F32, element.F32}, {element.F16, element.F32, element.F16}, {element.F16, element.I64, element.I64}, {element.F16, element.I64, element.String}, {element.F16, element.F16, element.F32}, {element.F16, element.F16, element.F16}}},
+		{9, 9, []typeParam{{"indices", 0, single}, {"depth", 1, single}, {"values", 2, single}}, []typeParam{{"output", 2, single}}, []typeVar{{name: "T1", tensor: ts1, ort: ts48}, {name: "T2", tensor: ts1, ort: ts49}, {name: "T3", tensor: ts17, ort: ts50}}, []kernelTypes{{element.F32, element.F32, element.F32}, {element.F32, element.F32, element.F16}, {element.F32, element.I64, element.I64}, {element.F32, element.I64, element.String}, {element.F32, element.F16, element.F32}, {element.F32, element.F16, element.F16}, {element.I32, element.F32, element.F32}, {element.I32, element.F32, element.F16}, {element.I32, element.F16, element.F32}, {element.I32, element.F16, element.F16}, {element.I64, element.F32, element.F32}, {element.I64, element.F32, element.F16}, {element.I64, element.I64, element.F32}, {element.I64, element.I64, element.I64}, {element.I64, element.I64, element.String}, {element.I64, element.I64, element.F16}, {element.I64, element.F16, element.F32}, {element.I64, element.F16, element.F16}, {element.F16, element.F32, element.F32}, {element.F16, element.F32, element.F16}, {element.F16, element.I64, element.I64}, {element.F16, element.I64, element.String}, {element.F16, element.F16, element.F32}, {element.F16, element.F16, element.F16}}},
+		{11, 11, []typeParam{{"indices", 0, single}, {"depth", 1, single}, {"values", 2, single}}, []typeParam{{"output", 2, single}}, []typeVar{{name: "T1", tensor: ts1, ort: ts48}, {name: "T2", tensor: ts1, ort: ts49}, {name: "T3", tensor: ts17, ort: ts50}}, []kernelTypes{{element.F32, element.F32, element.F32}, {element.F32, element.F32, element.F16}, {element.F32, element.I64, element.I64}, {element.F32, element.I64, element.String}, {element.F32, element.F16, element.F32}, {element.F32, element.F16, element.F16}, {element.I32, element.F32, element.F32}, {element.I32, element.F32, element.F16}, {element.I32, element.F16, element.F32}, {element.I32, element.F16, element.F16}, {element.I64, element.F32, element.F32}, {element.I64, element.F32, element.F16}, {element.I64, element.I64, element.F32}, {element.I64, element.I64, element.I64}, {element.I64, element.I64, element.String}, {element.I64, element.I64, element.F16}, {element.I64, element.F16, element.F32}, {element.I64, element.F16, element.F16}, {element.F16, element.F32, element.F32}, {element.F16, element.F32, element.F16}, {element.F16, element.I64, element.I64}, {element.F16, element.I64, element.String}, {element.F16, element.F16, element.F32}, {element.F16, element.F16, element.F16}}},
 	}},
 	{"", "Optional", []typeSig{
-		{15, 15, []typeParam{{"input", 0, optionalIn}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "V", tensor: ts18, ort: ts18, seq: ts18}, {name: "O", optional: ts18, optionalSeq: ts18}}, nil},
+		{15, 15, []typeParam{{"input", 0, optionalIn}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "V", tensor: ts17, ort: ts17, seq: ts17}, {name: "O", optional: ts17, optionalSeq: ts17}}, nil},
 	}},
 	{"", "OptionalGetElement", []typeSig{
-		{15, 15, []typeParam{{"input", 0, single}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "O", optional: ts18, optionalSeq: ts18}, {name: "V", tensor: ts18, seq: ts18}}, nil},
+		{15, 15, []typeParam{{"input", 0, single}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "O", optional: ts17, optionalSeq: ts17}, {name: "V", tensor: ts17, seq: ts17}}, nil},
 	}},
 	{"", "OptionalHasElement", []typeSig{
-		{15, 15, []typeParam{{"input", 0, single}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "O", optional: ts18, optionalSeq: ts18}, {name: "B", tensor: ts9}}, nil},
+		{15, 15, []typeParam{{"input", 0, single}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "O", optional: ts17, optionalSeq: ts17}, {name: "B", tensor: ts9}}, nil},
 	}},
 	{"", "Or", sigs3},
 	{"", "PRelu", []typeSig{
@@ -605,10 +605,10 @@ var onnxTypes = []typeOp{
 	{"", "Pad", []typeSig{
 		{1, 1, []typeParam{{"data", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ortNone}}, nil},
 		{2, 2, []typeParam{{"data", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts0}}, nil},
-		{11, 11, []typeParam{{"data", 0, single}, {"pads", 1, single}, {"constant_value", 0, optionalIn}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts1, ort: ts23}, {tensor: ts8, ort: ts8}}, nil},
-		{13, 13, []typeParam{{"data", 0, single}, {"pads", 1, single}, {"constant_value", 0, optionalIn}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts22}, {tensor: ts8, ort: ts8}}, nil},
-		{18, 18, []typeParam{{"data", 0, single}, {"pads", 2, single}, {"constant_value", 0, optionalIn}, {"axes", 1, optionalIn}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts22}, {name: "Tind", tensor: ts15, ort: ts15}, {tensor: ts8, ort: ts8}}, nil},
-		{21, 21, []typeParam{{"data", 0, single}, {"pads", 2, single}, {"constant_value", 0, optionalIn}, {"axes", 1, optionalIn}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts20, ort: ts22}, {name: "Tind", tensor: ts15, ort: ts15}, {tensor: ts8, ort: ts8}}, nil},
+		{11, 11, []typeParam{{"data", 0, single}, {"pads", 1, single}, {"constant_value", 0, optionalIn}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts1, ort: ts22}, {tensor: ts8, ort: ts8}}, nil},
+		{13, 13, []typeParam{{"data", 0, single}, {"pads", 1, single}, {"constant_value", 0, optionalIn}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts21}, {tensor: ts8, ort: ts8}}, nil},
+		{18, 18, []typeParam{{"data", 0, single}, {"pads", 2, single}, {"constant_value", 0, optionalIn}, {"axes", 1, optionalIn}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts21}, {name: "Tind", tensor: ts15, ort: ts15}, {tensor: ts8, ort: ts8}}, nil},
+		{21, 21, []typeParam{{"data", 0, single}, {"pads", 2, single}, {"constant_value", 0, optionalIn}, {"axes", 1, optionalIn}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts21}, {name: "Tind", tensor: ts15, ort: ts15}, {tensor: ts8, ort: ts8}}, nil},
 	}},
 	{"", "Pow", []typeSig{
 		{1, 1, []typeParam{{"X", 0, single}, {"Y", 0, single}}, []typeParam{{"Z", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ortNone}}, nil},
@@ -618,15 +618,15 @@ var onnxTypes = []typeOp{
 		{15, 15, []typeParam{{"X", 0, single}, {"Y", 1, single}}, []typeParam{{"Z", 0, single}}, []typeVar{{name: "T", tensor: ts51, ort: ts5}, {name: "T1", tensor: ts2, ort: ts5}}, nil},
 	}},
 	{"", "QLinearConv", []typeSig{
-		{10, 10, []typeParam{{"x", 0, single}, {"x_scale", 4, single}, {"x_zero_point", 0, single}, {"w", 1, single}, {"w_scale", 4, single}, {"w_zero_point", 1, single}, {"y_scale", 4, single}, {"y_zero_point", 2, single}, {"B", 3, optionalIn}}, []typeParam{{"y", 2, single}}, []typeVar{{name: "T1", tensor: ts26, ort: ts26}, {name: "T2", tensor: ts26, ort: ts26}, {name: "T3", tensor: ts26, ort: ts26}, {name: "T4", tensor: ts28, ort: ts28}, {tensor: ts21, ort: ts21}}, []kernelTypes{{element.U8, element.U8, element.U8, element.Undefined, element.F32}, {element.U8, element.I8, element.U8, element.Undefined, element.F32}, {element.I8, element.I8, element.I8, element.Undefined, element.F32}}},
+		{10, 10, []typeParam{{"x", 0, single}, {"x_scale", 4, single}, {"x_zero_point", 0, single}, {"w", 1, single}, {"w_scale", 4, single}, {"w_zero_point", 1, single}, {"y_scale", 4, single}, {"y_zero_point", 2, single}, {"B", 3, optionalIn}}, []typeParam{{"y", 2, single}}, []typeVar{{name: "T1", tensor: ts26, ort: ts26}, {name: "T2", tensor: ts26, ort: ts26}, {name: "T3", tensor: ts26, ort: ts26}, {name: "T4", tensor: ts28, ort: ts28}, {tensor: ts20, ort: ts20}}, []kernelTypes{{element.U8, element.U8, element.U8, element.Undefined, element.F32}, {element.U8, element.I8, element.U8, element.Undefined, element.F32}, {element.I8, element.I8, element.I8, element.Undefined, element.F32}}},
 	}},
 	{"", "QLinearMatMul", []typeSig{
-		{10, 10, []typeParam{{"a", 0, single}, {"a_scale", 3, single}, {"a_zero_point", 0, single}, {"b", 1, single}, {"b_scale", 3, single}, {"b_zero_point", 1, single}, {"y_scale", 3, single}, {"y_zero_point", 2, single}}, []typeParam{{"y", 2, single}}, []typeVar{{name: "T1", tensor: ts26, ort: ts26}, {name: "T2", tensor: ts26, ort: ts26}, {name: "T3", tensor: ts26, ort: ts26}, {tensor: ts21, ort: ts21}}, []kernelTypes{{element.U8, element.U8, element.U8, element.F32}, {element.U8, element.I8, element.U8, element.F32}, {element.I8, element.I8, element.I8, element.F32}}},
+		{10, 10, []typeParam{{"a", 0, single}, {"a_scale", 3, single}, {"a_zero_point", 0, single}, {"b", 1, single}, {"b_scale", 3, single}, {"b_zero_point", 1, single}, {"y_scale", 3, single}, {"y_zero_point", 2, single}}, []typeParam{{"y", 2, single}}, []typeVar{{name: "T1", tensor: ts26, ort: ts26}, {name: "T2", tensor: ts26, ort: ts26}, {name: "T3", tensor: ts26, ort: ts26}, {tensor: ts20, ort: ts20}}, []kernelTypes{{element.U8, element.U8, element.U8, element.F32}, {element.U8, element.I8, element.U8, element.F32}, {element.I8, element.I8, element.I8, element.F32}}},
 		{21, 21, []typeParam{{"a", 0, single}, {"a_scale", 3, single}, {"a_zero_point", 0, single}, {"b", 1, single}, {"b_scale", 3, single}, {"b_zero_point", 1, single}, {"y_scale", 3, single}, {"y_zero_point", 2, single}}, []typeParam{{"y", 2, single}}, []typeVar{{name: "T1", tensor: ts52, ort: ts26}, {name: "T2", tensor: ts52, ort: ts26}, {name: "T3", tensor: ts52, ort: ts26}, {name: "TS", tensor: ts33, ort: ts3}}, []kernelTypes{{element.U8, element.U8, element.U8, element.F32}, {element.U8, element.U8, element.U8, element.F16}, {element.U8, element.I8, element.U8, element.F32}, {element.U8, element.I8, element.U8, element.F16}, {element.I8, element.I8, element.I8, element.F32}, {element.I8, element.I8, element.I8, element.F16}}},
 	}},
 	{"", "QuantizeLinear", []typeSig{
-		{10, 10, []typeParam{{"x", 0, single}, {"y_scale", 2, single}, {"y_zero_point", 1, optionalIn}}, []typeParam{{"y", 1, single}}, []typeVar{{name: "T1", tensor: ts53, ort: ts21}, {name: "T2", tensor: ts26, ort: ts26}, {tensor: ts21, ort: ts21}}, nil},
-		{13, 13, []typeParam{{"x", 0, single}, {"y_scale", 2, single}, {"y_zero_point", 1, optionalIn}}, []typeParam{{"y", 1, single}}, []typeVar{{name: "T1", tensor: ts53, ort: ts21}, {name: "T2", tensor: ts26, ort: ts26}, {tensor: ts21, ort: ts21}}, nil},
+		{10, 10, []typeParam{{"x", 0, single}, {"y_scale", 2, single}, {"y_zero_point", 1, optionalIn}}, []typeParam{{"y", 1, single}}, []typeVar{{name: "T1", tensor: ts53, ort: ts20}, {name: "T2", tensor: ts26, ort: ts26}, {tensor: ts20, ort: ts20}}, nil},
+		{13, 13, []typeParam{{"x", 0, single}, {"y_scale", 2, single}, {"y_zero_point", 1, optionalIn}}, []typeParam{{"y", 1, single}}, []typeVar{{name: "T1", tensor: ts53, ort: ts20}, {name: "T2", tensor: ts26, ort: ts26}, {tensor: ts20, ort: ts20}}, nil},
 		{19, 19, []typeParam{{"x", 0, single}, {"y_scale", 0, single}, {"y_zero_point", 1, optionalIn}}, []typeParam{{"y", 1, single}}, []typeVar{{name: "T1", tensor: ts54, ort: ts3}, {name: "T2", tensor: ts52, ort: ts52}}, nil},
 		{21, 21, []typeParam{{"x", 0, single}, {"y_scale", 0, single}, {"y_zero_point", 1, optionalIn}}, []typeParam{{"y", 1, single}}, []typeVar{{name: "T1", tensor: ts54, ort: ts3}, {name: "T2", tensor: ts55, ort: ts55}}, nil},
 	}},
@@ -669,7 +669,7 @@ var onnxTypes = []typeOp{
 	}},
 	{"", "ReduceSumSquare", sigs17},
 	{"", "RegexFullMatch", []typeSig{
-		{20, 20, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}}, []typeVar{{name: "T1", tensor: ts60, ort: ts60}, {name: "T2", tensor: ts20}}, nil},
+		{20, 20, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}}, []typeVar{{name: "T1", tensor: ts60, ort: ts60}, {name: "T2", tensor: ts19}}, nil},
 	}},
 	{"", "Relu", []typeSig{
 		{1, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ortNone}}, nil},
@@ -681,19 +681,19 @@ var onnxTypes = []typeOp{
 	}},
 	{"", "Reshape", []typeSig{
 		{1, 1, []typeParam{{"data", 0, single}}, []typeParam{{"reshaped", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts0}}, nil},
-		{5, 5, []typeParam{{"data", 0, single}, {"shape", 1, single}}, []typeParam{{"reshaped", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}, {tensor: ts8, ort: ts8}}, nil},
-		{13, 13, []typeParam{{"data", 0, single}, {"shape", 1, single}}, []typeParam{{"reshaped", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}, {tensor: ts8, ort: ts8}}, nil},
-		{14, 14, []typeParam{{"data", 0, single}, {"shape", 1, single}}, []typeParam{{"reshaped", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}, {tensor: ts8, ort: ts8}}, nil},
-		{19, 19, []typeParam{{"data", 0, single}, {"shape", 1, single}}, []typeParam{{"reshaped", 0, single}}, []typeVar{{name: "T", tensor: ts17, ort: ts19}, {tensor: ts8, ort: ts8}}, nil},
-		{21, 21, []typeParam{{"data", 0, single}, {"shape", 1, single}}, []typeParam{{"reshaped", 0, single}}, []typeVar{{name: "T", tensor: ts20, ort: ts17}, {tensor: ts8, ort: ts8}}, nil},
+		{5, 5, []typeParam{{"data", 0, single}, {"shape", 1, single}}, []typeParam{{"reshaped", 0, single}}, []typeVar{{name: "T", tensor: ts17, ort: ts17}, {tensor: ts8, ort: ts8}}, nil},
+		{13, 13, []typeParam{{"data", 0, single}, {"shape", 1, single}}, []typeParam{{"reshaped", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}, {tensor: ts8, ort: ts8}}, nil},
+		{14, 14, []typeParam{{"data", 0, single}, {"shape", 1, single}}, []typeParam{{"reshaped", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}, {tensor: ts8, ort: ts8}}, nil},
+		{19, 19, []typeParam{{"data", 0, single}, {"shape", 1, single}}, []typeParam{{"reshaped", 0, single}}, []typeVar{{name: "T", tensor: ts11, ort: ts18}, {tensor: ts8, ort: ts8}}, nil},
+		{21, 21, []typeParam{{"data", 0, single}, {"shape", 1, single}}, []typeParam{{"reshaped", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts11}, {tensor: ts8, ort: ts8}}, nil},
 	}},
 	{"", "Resize", []typeSig{
-		{10, 10, []typeParam{{"X", 0, single}, {"scales", 1, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts62}, {tensor: ts21, ort: ts21}}, nil},
-		{11, 11, []typeParam{{"X", 0, single}, {"roi", 1, single}, {"scales", 2, single}, {"sizes", 3, optionalIn}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T1", tensor: ts18, ort: ts62}, {name: "T2", tensor: ts0, ort: ts0}, {tensor: ts21, ort: ts21}, {tensor: ts8, ort: ts8}}, nil},
-		{13, 13, []typeParam{{"X", 0, single}, {"roi", 1, optionalIn}, {"scales", 2, optionalIn}, {"sizes", 3, optionalIn}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T1", tensor: ts19, ort: ts62}, {name: "T2", tensor: ts0, ort: ts0}, {tensor: ts21, ort: ts21}, {tensor: ts8, ort: ts8}}, nil},
+		{10, 10, []typeParam{{"X", 0, single}, {"scales", 1, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts17, ort: ts62}, {tensor: ts20, ort: ts20}}, nil},
+		{11, 11, []typeParam{{"X", 0, single}, {"roi", 1, single}, {"scales", 2, single}, {"sizes", 3, optionalIn}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T1", tensor: ts17, ort: ts62}, {name: "T2", tensor: ts0, ort: ts0}, {tensor: ts20, ort: ts20}, {tensor: ts8, ort: ts8}}, nil},
+		{13, 13, []typeParam{{"X", 0, single}, {"roi", 1, optionalIn}, {"scales", 2, optionalIn}, {"sizes", 3, optionalIn}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T1", tensor: ts18, ort: ts62}, {name: "T2", tensor: ts0, ort: ts0}, {tensor: ts20, ort: ts20}, {tensor: ts8, ort: ts8}}, nil},
 	}},
 	{"", "ReverseSequence", []typeSig{
-		{10, 10, []typeParam{{"input", 0, single}, {"sequence_lens", 1, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}, {tensor: ts8, ort: ts8}}, nil},
+		{10, 10, []typeParam{{"input", 0, single}, {"sequence_lens", 1, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts17, ort: ts17}, {tensor: ts8, ort: ts8}}, nil},
 	}},
 	{"", "RoiAlign", []typeSig{
 		{10, 10, []typeParam{{"X", 0, single}, {"rois", 0, single}, {"batch_indices", 1, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T1", tensor: ts0, ort: ts0}, {name: "T2", tensor: ts8, ort: ts8}}, nil},
@@ -706,55 +706,55 @@ var onnxTypes = []typeOp{
 		{17, 17, []typeParam{{"signal", 0, single}, {"frame_step", 1, single}, {"window", 0, optionalIn}, {"frame_length", 1, optionalIn}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T1", tensor: ts7, ort: ts0}, {name: "T2", tensor: ts15, ort: ts15}}, nil},
 	}},
 	{"", "Scan", []typeSig{
-		{8, 8, []typeParam{{"sequence_lens", 0, optionalIn}, {"initial_state_and_scan_inputs", 1, heterogeneous}}, []typeParam{{"final_state_and_scan_outputs", 1, heterogeneous}}, []typeVar{{name: "I", tensor: ts8}, {name: "V", tensor: ts18}}, nil},
-		{9, 9, []typeParam{{"initial_state_and_scan_inputs", 0, heterogeneous}}, []typeParam{{"final_state_and_scan_outputs", 0, heterogeneous}}, []typeVar{{name: "V", tensor: ts18}}, nil},
-		{11, 11, []typeParam{{"initial_state_and_scan_inputs", 0, heterogeneous}}, []typeParam{{"final_state_and_scan_outputs", 0, heterogeneous}}, []typeVar{{name: "V", tensor: ts18}}, nil},
-		{16, 16, []typeParam{{"initial_state_and_scan_inputs", 0, heterogeneous}}, []typeParam{{"final_state_and_scan_outputs", 0, heterogeneous}}, []typeVar{{name: "V", tensor: ts19}}, nil},
+		{8, 8, []typeParam{{"sequence_lens", 0, optionalIn}, {"initial_state_and_scan_inputs", 1, heterogeneous}}, []typeParam{{"final_state_and_scan_outputs", 1, heterogeneous}}, []typeVar{{name: "I", tensor: ts8}, {name: "V", tensor: ts17}}, nil},
+		{9, 9, []typeParam{{"initial_state_and_scan_inputs", 0, heterogeneous}}, []typeParam{{"final_state_and_scan_outputs", 0, heterogeneous}}, []typeVar{{name: "V", tensor: ts17}}, nil},
+		{11, 11, []typeParam{{"initial_state_and_scan_inputs", 0, heterogeneous}}, []typeParam{{"final_state_and_scan_outputs", 0, heterogeneous}}, []typeVar{{name: "V", tensor: ts17}}, nil},
+		{16, 16, []typeParam{{"initial_state_and_scan_inputs", 0, heterogeneous}}, []typeParam{{"final_state_and_scan_outputs", 0, heterogeneous}}, []typeVar{{name: "V", tensor: ts18}}, nil},
 		{since: 19},
 		{since: 21},
 	}},
 	{"", "Scatter", []typeSig{
-		{9, 9, []typeParam{{"data", 0, single}, {"indices", 1, single}, {"updates", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}, {name: "Tind", tensor: ts15, ort: ts15}}, nil},
+		{9, 9, []typeParam{{"data", 0, single}, {"indices", 1, single}, {"updates", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts17, ort: ts17}, {name: "Tind", tensor: ts15, ort: ts15}}, nil},
 		{since: 11},
 	}},
 	{"", "ScatterElements", []typeSig{
-		{11, 11, []typeParam{{"data", 0, single}, {"indices", 1, single}, {"updates", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}, {name: "Tind", tensor: ts15, ort: ts15}}, nil},
-		{13, 13, []typeParam{{"data", 0, single}, {"indices", 1, single}, {"updates", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}, {name: "Tind", tensor: ts15, ort: ts15}}, nil},
-		{16, 16, []typeParam{{"data", 0, single}, {"indices", 1, single}, {"updates", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}, {name: "Tind", tensor: ts15, ort: ts15}}, nil},
+		{11, 11, []typeParam{{"data", 0, single}, {"indices", 1, single}, {"updates", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts17, ort: ts17}, {name: "Tind", tensor: ts15, ort: ts15}}, nil},
+		{13, 13, []typeParam{{"data", 0, single}, {"indices", 1, single}, {"updates", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}, {name: "Tind", tensor: ts15, ort: ts15}}, nil},
+		{16, 16, []typeParam{{"data", 0, single}, {"indices", 1, single}, {"updates", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}, {name: "Tind", tensor: ts15, ort: ts15}}, nil},
 	}},
 	{"", "ScatterND", []typeSig{
-		{11, 11, []typeParam{{"data", 0, single}, {"indices", 1, single}, {"updates", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}, {tensor: ts8, ort: ts8}}, nil},
-		{13, 13, []typeParam{{"data", 0, single}, {"indices", 1, single}, {"updates", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}, {tensor: ts8, ort: ts8}}, nil},
-		{16, 16, []typeParam{{"data", 0, single}, {"indices", 1, single}, {"updates", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}, {tensor: ts8, ort: ts8}}, nil},
+		{11, 11, []typeParam{{"data", 0, single}, {"indices", 1, single}, {"updates", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts17, ort: ts17}, {tensor: ts8, ort: ts8}}, nil},
+		{13, 13, []typeParam{{"data", 0, single}, {"indices", 1, single}, {"updates", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}, {tensor: ts8, ort: ts8}}, nil},
+		{16, 16, []typeParam{{"data", 0, single}, {"indices", 1, single}, {"updates", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}, {tensor: ts8, ort: ts8}}, nil},
 	}},
 	{"", "Selu", sigs9},
 	{"", "SequenceAt", []typeSig{
-		{11, 11, []typeParam{{"input_sequence", 0, single}, {"position", 2, single}}, []typeParam{{"tensor", 1, single}}, []typeVar{{name: "S", seq: ts18}, {name: "T", tensor: ts18}, {name: "I", tensor: ts15, ort: ts15}}, nil},
+		{11, 11, []typeParam{{"input_sequence", 0, single}, {"position", 2, single}}, []typeParam{{"tensor", 1, single}}, []typeVar{{name: "S", seq: ts17}, {name: "T", tensor: ts17}, {name: "I", tensor: ts15, ort: ts15}}, nil},
 	}},
 	{"", "SequenceConstruct", []typeSig{
-		{11, 11, []typeParam{{"inputs", 0, variadicIn}}, []typeParam{{"output_sequence", 1, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}, {name: "S", seq: ts18}}, nil},
+		{11, 11, []typeParam{{"inputs", 0, variadicIn}}, []typeParam{{"output_sequence", 1, single}}, []typeVar{{name: "T", tensor: ts17, ort: ts17}, {name: "S", seq: ts17}}, nil},
 	}},
 	{"", "SequenceEmpty", []typeSig{
-		{11, 11, []typeParam{}, []typeParam{{"output", 0, single}}, []typeVar{{name: "S", seq: ts18}}, nil},
+		{11, 11, []typeParam{}, []typeParam{{"output", 0, single}}, []typeVar{{name: "S", seq: ts17}}, nil},
 	}},
 	{"", "SequenceErase", []typeSig{
-		{11, 11, []typeParam{{"input_sequence", 0, single}, {"position", 1, optionalIn}}, []typeParam{{"output_sequence", 0, single}}, []typeVar{{name: "S", seq: ts18}, {name: "I", tensor: ts15, ort: ts15}}, nil},
+		{11, 11, []typeParam{{"input_sequence", 0, single}, {"position", 1, optionalIn}}, []typeParam{{"output_sequence", 0, single}}, []typeVar{{name: "S", seq: ts17}, {name: "I", tensor: ts15, ort: ts15}}, nil},
 	}},
 	{"", "SequenceInsert", []typeSig{
-		{11, 11, []typeParam{{"input_sequence", 1, single}, {"tensor", 0, single}, {"position", 2, optionalIn}}, []typeParam{{"output_sequence", 1, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}, {name: "S", seq: ts18}, {name: "I", tensor: ts15, ort: ts15}}, nil},
+		{11, 11, []typeParam{{"input_sequence", 1, single}, {"tensor", 0, single}, {"position", 2, optionalIn}}, []typeParam{{"output_sequence", 1, single}}, []typeVar{{name: "T", tensor: ts17, ort: ts17}, {name: "S", seq: ts17}, {name: "I", tensor: ts15, ort: ts15}}, nil},
 	}},
 	{"", "SequenceLength", []typeSig{
-		{11, 11, []typeParam{{"input_sequence", 0, single}}, []typeParam{{"length", 1, single}}, []typeVar{{name: "S", seq: ts18}, {name: "I", tensor: ts8}}, nil},
+		{11, 11, []typeParam{{"input_sequence", 0, single}}, []typeParam{{"length", 1, single}}, []typeVar{{name: "S", seq: ts17}, {name: "I", tensor: ts8}}, nil},
 	}},
 	{"", "SequenceMap", []typeSig{
-		{17, 17, []typeParam{{"input_sequence", 0, single}, {"additional_inputs", 1, heterogeneous}}, []typeParam{{"out_sequence", 0, heterogeneous}}, []typeVar{{name: "S", seq: ts18}, {name: "V", tensor: ts18, seq: ts18}}, nil},
+		{17, 17, []typeParam{{"input_sequence", 0, single}, {"additional_inputs", 1, heterogeneous}}, []typeParam{{"out_sequence", 0, heterogeneous}}, []typeVar{{name: "S", seq: ts17}, {name: "V", tensor: ts17, seq: ts17}}, nil},
 	}},
 	{"", "Shape", []typeSig{
-		{1, 1, []typeParam{{"data", 0, single}}, []typeParam{{"shape", 1, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}, {name: "T1", tensor: ts8}}, nil},
-		{13, 13, []typeParam{{"data", 0, single}}, []typeParam{{"shape", 1, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}, {name: "T1", tensor: ts8}}, nil},
-		{15, 15, []typeParam{{"data", 0, single}}, []typeParam{{"shape", 1, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}, {name: "T1", tensor: ts8}}, nil},
-		{19, 19, []typeParam{{"data", 0, single}}, []typeParam{{"shape", 1, single}}, []typeVar{{name: "T", tensor: ts17, ort: ts19}, {name: "T1", tensor: ts8}}, nil},
-		{21, 21, []typeParam{{"data", 0, single}}, []typeParam{{"shape", 1, single}}, []typeVar{{name: "T", tensor: ts20, ort: ts17}, {name: "T1", tensor: ts8}}, nil},
+		{1, 1, []typeParam{{"data", 0, single}}, []typeParam{{"shape", 1, single}}, []typeVar{{name: "T", tensor: ts17, ort: ts17}, {name: "T1", tensor: ts8}}, nil},
+		{13, 13, []typeParam{{"data", 0, single}}, []typeParam{{"shape", 1, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}, {name: "T1", tensor: ts8}}, nil},
+		{15, 15, []typeParam{{"data", 0, single}}, []typeParam{{"shape", 1, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}, {name: "T1", tensor: ts8}}, nil},
+		{19, 19, []typeParam{{"data", 0, single}}, []typeParam{{"shape", 1, single}}, []typeVar{{name: "T", tensor: ts11, ort: ts18}, {name: "T1", tensor: ts8}}, nil},
+		{21, 21, []typeParam{{"data", 0, single}}, []typeParam{{"shape", 1, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts11}, {name: "T1", tensor: ts8}}, nil},
 	}},
 	{"", "Shrink", []typeSig{
 		{9, 9, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts1, ort: ts1}}, nil},
@@ -769,16 +769,16 @@ var onnxTypes = []typeOp{
 	}},
 	{"", "Sinh", sigs1},
 	{"", "Size", []typeSig{
-		{1, 1, []typeParam{{"data", 0, single}}, []typeParam{{"size", 1, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}, {name: "T1", tensor: ts8}}, nil},
-		{13, 13, []typeParam{{"data", 0, single}}, []typeParam{{"size", 1, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts18}, {name: "T1", tensor: ts8}}, nil},
-		{19, 19, []typeParam{{"data", 0, single}}, []typeParam{{"size", 1, single}}, []typeVar{{name: "T", tensor: ts17, ort: ts18}, {name: "T1", tensor: ts8}}, nil},
-		{21, 21, []typeParam{{"data", 0, single}}, []typeParam{{"size", 1, single}}, []typeVar{{name: "T", tensor: ts20, ort: ts18}, {name: "T1", tensor: ts8}}, nil},
+		{1, 1, []typeParam{{"data", 0, single}}, []typeParam{{"size", 1, single}}, []typeVar{{name: "T", tensor: ts17, ort: ts17}, {name: "T1", tensor: ts8}}, nil},
+		{13, 13, []typeParam{{"data", 0, single}}, []typeParam{{"size", 1, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts17}, {name: "T1", tensor: ts8}}, nil},
+		{19, 19, []typeParam{{"data", 0, single}}, []typeParam{{"size", 1, single}}, []typeVar{{name: "T", tensor: ts11, ort: ts17}, {name: "T1", tensor: ts8}}, nil},
+		{21, 21, []typeParam{{"data", 0, single}}, []typeParam{{"size", 1, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts17}, {name: "T1", tensor: ts8}}, nil},
 	}},
 	{"", "Slice", []typeSig{
-		{1, 1, []typeParam{{"data", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}}, nil},
-		{10, 10, []typeParam{{"data", 0, single}, {"starts", 1, single}, {"ends", 1, single}, {"axes", 1, optionalIn}, {"steps", 1, optionalIn}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}, {name: "Tind", tensor: ts15, ort: ts15}}, nil},
-		{11, 11, []typeParam{{"data", 0, single}, {"starts", 1, single}, {"ends", 1, single}, {"axes", 1, optionalIn}, {"steps", 1, optionalIn}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}, {name: "Tind", tensor: ts15, ort: ts15}}, nil},
-		{13, 13, []typeParam{{"data", 0, single}, {"starts", 1, single}, {"ends", 1, single}, {"axes", 1, optionalIn}, {"steps", 1, optionalIn}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}, {name: "Tind", tensor: ts15, ort: ts15}}, nil},
+		{1, 1, []typeParam{{"data", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts17, ort: ts17}}, nil},
+		{10, 10, []typeParam{{"data", 0, single}, {"starts", 1, single}, {"ends", 1, single}, {"axes", 1, optionalIn}, {"steps", 1, optionalIn}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts17, ort: ts17}, {name: "Tind", tensor: ts15, ort: ts15}}, nil},
+		{11, 11, []typeParam{{"data", 0, single}, {"starts", 1, single}, {"ends", 1, single}, {"axes", 1, optionalIn}, {"steps", 1, optionalIn}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts17, ort: ts17}, {name: "Tind", tensor: ts15, ort: ts15}}, nil},
+		{13, 13, []typeParam{{"data", 0, single}, {"starts", 1, single}, {"ends", 1, single}, {"axes", 1, optionalIn}, {"steps", 1, optionalIn}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}, {name: "Tind", tensor: ts15, ort: ts15}}, nil},
 	}},
 	{"", "Softmax", sigs14},
 	{"", "SoftmaxCrossEntropyLoss", []typeSig{
@@ -796,25 +796,25 @@ var onnxTypes = []typeOp{
 		{19, 1, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts3}}, nil},
 	}},
 	{"", "SpaceToDepth", []typeSig{
-		{1, 1, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts0}}, nil},
-		{13, 13, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts0}}, nil},
+		{1, 1, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts17, ort: ts0}}, nil},
+		{13, 13, []typeParam{{"input", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts0}}, nil},
 	}},
 	{"", "Split", []typeSig{
 		{1, 1, []typeParam{{"input", 0, single}, {"split", 0, optionalIn}}, []typeParam{{"outputs...", 0, variadicIn}}, []typeVar{{name: "T", tensor: ts0, ort: ortNone}}, nil},
-		{2, 2, []typeParam{{"input", 0, single}}, []typeParam{{"outputs", 0, variadicIn}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}}, nil},
-		{11, 11, []typeParam{{"input", 0, single}}, []typeParam{{"outputs", 0, variadicIn}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}}, nil},
-		{13, 13, []typeParam{{"input", 0, single}, {"split", 1, optionalIn}}, []typeParam{{"outputs", 0, variadicIn}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}, {tensor: ts8, ort: ts8}}, nil},
-		{18, 18, []typeParam{{"input", 0, single}, {"split", 1, optionalIn}}, []typeParam{{"outputs", 0, variadicIn}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}, {tensor: ts8, ort: ts8}}, nil},
+		{2, 2, []typeParam{{"input", 0, single}}, []typeParam{{"outputs", 0, variadicIn}}, []typeVar{{name: "T", tensor: ts17, ort: ts17}}, nil},
+		{11, 11, []typeParam{{"input", 0, single}}, []typeParam{{"outputs", 0, variadicIn}}, []typeVar{{name: "T", tensor: ts17, ort: ts17}}, nil},
+		{13, 13, []typeParam{{"input", 0, single}, {"split", 1, optionalIn}}, []typeParam{{"outputs", 0, variadicIn}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}, {tensor: ts8, ort: ts8}}, nil},
+		{18, 18, []typeParam{{"input", 0, single}, {"split", 1, optionalIn}}, []typeParam{{"outputs", 0, variadicIn}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}, {tensor: ts8, ort: ts8}}, nil},
 	}},
 	{"", "SplitToSequence", []typeSig{
-		{11, 11, []typeParam{{"input", 0, single}, {"split", 1, optionalIn}}, []typeParam{{"output_sequence", 2, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts63}, {name: "I", tensor: ts15, ort: ts15}, {name: "S", seq: ts18}}, nil},
+		{11, 11, []typeParam{{"input", 0, single}, {"split", 1, optionalIn}}, []typeParam{{"output_sequence", 2, single}}, []typeVar{{name: "T", tensor: ts17, ort: ts63}, {name: "I", tensor: ts15, ort: ts15}, {name: "S", seq: ts17}}, nil},
 	}},
 	{"", "Sqrt", sigs7},
 	{"", "Squeeze", []typeSig{
-		{1, 1, []typeParam{{"data", 0, single}}, []typeParam{{"squeezed", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}}, nil},
-		{11, 11, []typeParam{{"data", 0, single}}, []typeParam{{"squeezed", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}}, nil},
-		{13, 13, []typeParam{{"data", 0, single}, {"axes", 1, optionalIn}}, []typeParam{{"squeezed", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}, {tensor: ts8, ort: ts8}}, nil},
-		{21, 21, []typeParam{{"data", 0, single}, {"axes", 1, optionalIn}}, []typeParam{{"squeezed", 0, single}}, []typeVar{{name: "T", tensor: ts20, ort: ts19}, {tensor: ts8, ort: ts8}}, nil},
+		{1, 1, []typeParam{{"data", 0, single}}, []typeParam{{"squeezed", 0, single}}, []typeVar{{name: "T", tensor: ts17, ort: ts17}}, nil},
+		{11, 11, []typeParam{{"data", 0, single}}, []typeParam{{"squeezed", 0, single}}, []typeVar{{name: "T", tensor: ts17, ort: ts17}}, nil},
+		{13, 13, []typeParam{{"data", 0, single}, {"axes", 1, optionalIn}}, []typeParam{{"squeezed", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}, {tensor: ts8, ort: ts8}}, nil},
+		{21, 21, []typeParam{{"data", 0, single}, {"axes", 1, optionalIn}}, []typeParam{{"squeezed", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts18}, {tensor: ts8, ort: ts8}}, nil},
 	}},
 	{"", "StringConcat", []typeSig{
 		{20, 20, []typeParam{{"X", 0, single}, {"Y", 0, single}}, []typeParam{{"Z", 0, single}}, []typeVar{{name: "T", tensor: ts60, ort: ts60}}, nil},
@@ -823,7 +823,7 @@ var onnxTypes = []typeOp{
 		{10, 10, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{tensor: ts60, ort: ts60}}, nil},
 	}},
 	{"", "StringSplit", []typeSig{
-		{20, 20, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}, {"Z", 2, single}}, []typeVar{{name: "T1", tensor: ts60, ort: ts60}, {name: "T2", tensor: ts20}, {name: "T3", tensor: ts20}}, nil},
+		{20, 20, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}, {"Z", 2, single}}, []typeVar{{name: "T1", tensor: ts60, ort: ts60}, {name: "T2", tensor: ts19}, {name: "T3", tensor: ts19}}, nil},
 	}},
 	{"", "Sub", sigs2},
 	{"", "Sum", []typeSig{
@@ -835,7 +835,7 @@ var onnxTypes = []typeOp{
 	{"", "Tan", sigs0},
 	{"", "Tanh", sigs10},
 	{"", "TfIdfVectorizer", []typeSig{
-		{9, 9, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}}, []typeVar{{name: "T", tensor: ts64, ort: ts64}, {name: "T1", tensor: ts21}}, nil},
+		{9, 9, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}}, []typeVar{{name: "T", tensor: ts64, ort: ts64}, {name: "T1", tensor: ts20}}, nil},
 	}},
 	{"", "ThresholdedRelu", []typeSig{
 		{10, 10, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts3}}, nil},
@@ -844,8 +844,8 @@ var onnxTypes = []typeOp{
 	}},
 	{"", "Tile", []typeSig{
 		{1, 1, []typeParam{{"input", 0, single}, {"tiles", 0, single}, {"axis", 0, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ortNone}, {name: "T1", tensor: ts8}}, nil},
-		{6, 6, []typeParam{{"input", 0, single}, {"repeats", 1, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}, {name: "T1", tensor: ts8, ort: ts8}}, nil},
-		{13, 13, []typeParam{{"input", 0, single}, {"repeats", 1, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts18}, {name: "T1", tensor: ts8, ort: ts8}}, nil},
+		{6, 6, []typeParam{{"input", 0, single}, {"repeats", 1, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts17, ort: ts17}, {name: "T1", tensor: ts8, ort: ts8}}, nil},
+		{13, 13, []typeParam{{"input", 0, single}, {"repeats", 1, single}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts17}, {name: "T1", tensor: ts8, ort: ts8}}, nil},
 	}},
 	{"", "TopK", []typeSig{
 		{1, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Values", 0, single}, {"Indices", 1, single}}, []typeVar{{name: "T", tensor: ts0, ort: ts0}, {name: "I", tensor: ts8}}, nil},
@@ -853,38 +853,38 @@ var onnxTypes = []typeOp{
 		{11, 11, []typeParam{{"X", 0, single}, {"K", 2, single}}, []typeParam{{"Values", 0, single}, {"Indices", 1, single}}, []typeVar{{name: "T", tensor: ts1, ort: ts5}, {name: "I", tensor: ts8}, {tensor: ts8, ort: ts8}}, nil},
 	}},
 	{"", "Transpose", []typeSig{
-		{1, 1, []typeParam{{"data", 0, single}}, []typeParam{{"transposed", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}}, nil},
-		{13, 13, []typeParam{{"data", 0, single}}, []typeParam{{"transposed", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}}, nil},
-		{21, 21, []typeParam{{"data", 0, single}}, []typeParam{{"transposed", 0, single}}, []typeVar{{name: "T", tensor: ts20, ort: ts20}}, nil},
+		{1, 1, []typeParam{{"data", 0, single}}, []typeParam{{"transposed", 0, single}}, []typeVar{{name: "T", tensor: ts17, ort: ts17}}, nil},
+		{13, 13, []typeParam{{"data", 0, single}}, []typeParam{{"transposed", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}}, nil},
+		{21, 21, []typeParam{{"data", 0, single}}, []typeParam{{"transposed", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}}, nil},
 	}},
 	{"", "Trilu", []typeSig{
-		{14, 14, []typeParam{{"input", 0, single}, {"k", 1, optionalIn}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts65}, {tensor: ts8, ort: ts8}}, nil},
+		{14, 14, []typeParam{{"input", 0, single}, {"k", 1, optionalIn}}, []typeParam{{"output", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts65}, {tensor: ts8, ort: ts8}}, nil},
 	}},
 	{"", "Unique", []typeSig{
-		{11, 11, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}, {"indices", 1, optionalIn}, {"inverse_indices", 1, optionalIn}, {"counts", 1, optionalIn}}, []typeVar{{name: "T", tensor: ts18, ort: ts66}, {tensor: ts8}}, nil},
+		{11, 11, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}, {"indices", 1, optionalIn}, {"inverse_indices", 1, optionalIn}, {"counts", 1, optionalIn}}, []typeVar{{name: "T", tensor: ts17, ort: ts66}, {tensor: ts8}}, nil},
 	}},
 	{"", "Unsqueeze", []typeSig{
-		{1, 1, []typeParam{{"data", 0, single}}, []typeParam{{"expanded", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}}, nil},
-		{11, 11, []typeParam{{"data", 0, single}}, []typeParam{{"expanded", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}}, nil},
-		{13, 13, []typeParam{{"data", 0, single}, {"axes", 1, single}}, []typeParam{{"expanded", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts19}, {tensor: ts8, ort: ts8}}, nil},
-		{21, 21, []typeParam{{"data", 0, single}, {"axes", 1, single}}, []typeParam{{"expanded", 0, single}}, []typeVar{{name: "T", tensor: ts20, ort: ts19}, {tensor: ts8, ort: ts8}}, nil},
+		{1, 1, []typeParam{{"data", 0, single}}, []typeParam{{"expanded", 0, single}}, []typeVar{{name: "T", tensor: ts17, ort: ts17}}, nil},
+		{11, 11, []typeParam{{"data", 0, single}}, []typeParam{{"expanded", 0, single}}, []typeVar{{name: "T", tensor: ts17, ort: ts17}}, nil},
+		{13, 13, []typeParam{{"data", 0, single}, {"axes", 1, single}}, []typeParam{{"expanded", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts18}, {tensor: ts8, ort: ts8}}, nil},
+		{21, 21, []typeParam{{"data", 0, single}, {"axes", 1, single}}, []typeParam{{"expanded", 0, single}}, []typeVar{{name: "T", tensor: ts19, ort: ts18}, {tensor: ts8, ort: ts8}}, nil},
 	}},
 	{"", "Upsample", []typeSig{
 		{1, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts36, ort: ortNone}}, nil},
-		{7, 7, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts62}}, nil},
-		{9, 9, []typeParam{{"X", 0, single}, {"scales", 1, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts18, ort: ts62}, {tensor: ts21, ort: ts21}}, nil},
+		{7, 7, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts17, ort: ts62}}, nil},
+		{9, 9, []typeParam{{"X", 0, single}, {"scales", 1, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts17, ort: ts62}, {tensor: ts20, ort: ts20}}, nil},
 		{since: 10},
 	}},
 	{"", "Where", []typeSig{
-		{9, 9, []typeParam{{"condition", 0, single}, {"X", 1, single}, {"Y", 1, single}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "B", tensor: ts9, ort: ts9}, {name: "T", tensor: ts18, ort: ts67}}, nil},
-		{16, 16, []typeParam{{"condition", 0, single}, {"X", 1, single}, {"Y", 1, single}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "B", tensor: ts9, ort: ts9}, {name: "T", tensor: ts19, ort: ts67}}, nil},
+		{9, 9, []typeParam{{"condition", 0, single}, {"X", 1, single}, {"Y", 1, single}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "B", tensor: ts9, ort: ts9}, {name: "T", tensor: ts17, ort: ts67}}, nil},
+		{16, 16, []typeParam{{"condition", 0, single}, {"X", 1, single}, {"Y", 1, single}}, []typeParam{{"output", 1, single}}, []typeVar{{name: "B", tensor: ts9, ort: ts9}, {name: "T", tensor: ts18, ort: ts67}}, nil},
 	}},
 	{"", "Xor", sigs3},
 	{"ai.onnx.ml", "ArrayFeatureExtractor", []typeSig{
 		{1, 1, []typeParam{{"X", 0, single}, {"Y", 1, single}}, []typeParam{{"Z", 0, single}}, []typeVar{{name: "T", tensor: ts68, ort: ts68}, {tensor: ts8, ort: ts8}}, nil},
 	}},
 	{"ai.onnx.ml", "Binarizer", []typeSig{
-		{1, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts30, ort: ts21}}, nil},
+		{1, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts30, ort: ts20}}, nil},
 	}},
 	{"ai.onnx.ml", "CastMap", []typeSig{
 		{1, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}}, []typeVar{{name: "T1", maps: []string{"map(int64, string)", "map(int64, float)"}}, {name: "T2", tensor: ts69}}, nil},
@@ -896,7 +896,7 @@ var onnxTypes = []typeOp{
 		{1, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}}, []typeVar{{name: "T1", maps: []string{"map(string, int64)", "map(int64, string)", "map(int64, float)", "map(int64, double)", "map(string, float)", "map(string, double)"}}, {name: "T2", tensor: ts71}}, nil},
 	}},
 	{"ai.onnx.ml", "FeatureVectorizer", []typeSig{
-		{1, 1, []typeParam{{"X", 0, variadicIn}}, []typeParam{{"Y", 1, single}}, []typeVar{{name: "T1", tensor: ts30, ort: ts30}, {tensor: ts21}}, nil},
+		{1, 1, []typeParam{{"X", 0, variadicIn}}, []typeParam{{"Y", 1, single}}, []typeVar{{name: "T1", tensor: ts30, ort: ts30}, {tensor: ts20}}, nil},
 	}},
 	{"ai.onnx.ml", "Imputer", []typeSig{
 		{1, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts30, ort: ts72}}, nil},
@@ -910,7 +910,7 @@ var onnxTypes = []typeOp{
 	{"ai.onnx.ml", "LinearRegressor", sigs20},
 	{"ai.onnx.ml", "Normalizer", sigs21},
 	{"ai.onnx.ml", "OneHotEncoder", []typeSig{
-		{1, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}}, []typeVar{{name: "T", tensor: ts68, ort: ts68}, {tensor: ts21}}, nil},
+		{1, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}}, []typeVar{{name: "T", tensor: ts68, ort: ts68}, {tensor: ts20}}, nil},
 	}},
 	{"ai.onnx.ml", "SVMClassifier", sigs19},
 	{"ai.onnx.ml", "SVMRegressor", sigs20},
@@ -919,20 +919,20 @@ var onnxTypes = []typeOp{
 		{5, 5, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 0, single}}, []typeVar{{name: "T", tensor: ts0, ort: ortNone}}, nil},
 	}},
 	{"ai.onnx.ml", "TreeEnsembleClassifier", []typeSig{
-		{1, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}, {"Z", 2, single}}, []typeVar{{name: "T1", tensor: ts30, ort: ts30}, {name: "T2", tensor: ts70}, {tensor: ts21}}, nil},
-		{3, 3, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}, {"Z", 2, single}}, []typeVar{{name: "T1", tensor: ts30, ort: ts30}, {name: "T2", tensor: ts70}, {tensor: ts21}}, nil},
+		{1, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}, {"Z", 2, single}}, []typeVar{{name: "T1", tensor: ts30, ort: ts30}, {name: "T2", tensor: ts70}, {tensor: ts20}}, nil},
+		{3, 3, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}, {"Z", 2, single}}, []typeVar{{name: "T1", tensor: ts30, ort: ts30}, {name: "T2", tensor: ts70}, {tensor: ts20}}, nil},
 	}},
 	{"ai.onnx.ml", "TreeEnsembleRegressor", []typeSig{
-		{1, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}}, []typeVar{{name: "T", tensor: ts30, ort: ts40}, {tensor: ts21}}, nil},
-		{3, 3, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}}, []typeVar{{name: "T", tensor: ts30, ort: ts40}, {tensor: ts21}}, nil},
+		{1, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}}, []typeVar{{name: "T", tensor: ts30, ort: ts40}, {tensor: ts20}}, nil},
+		{3, 3, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}}, []typeVar{{name: "T", tensor: ts30, ort: ts40}, {tensor: ts20}}, nil},
 	}},
 	{"ai.onnx.ml", "ZipMap", []typeSig{
-		{1, 1, []typeParam{{"X", 1, single}}, []typeParam{{"Z", 0, single}}, []typeVar{{name: "T", maps: []string{"seq(map(string, float))", "seq(map(int64, float))"}}, {tensor: ts21, ort: ts21}}, nil},
+		{1, 1, []typeParam{{"X", 1, single}}, []typeParam{{"Z", 0, single}}, []typeVar{{name: "T", maps: []string{"seq(map(string, float))", "seq(map(int64, float))"}}, {tensor: ts20, ort: ts20}}, nil},
 	}},
 	{"ai.onnx.preview.training", "Adagrad", sigs22},
 	{"ai.onnx.preview.training", "Adam", sigs22},
 	{"ai.onnx.preview.training", "Gradient", []typeSig{
-		{1, 1, []typeParam{{"Inputs", 0, heterogeneous}}, []typeParam{{"Outputs", 1, heterogeneous}}, []typeVar{{name: "T1", tensor: ts18}, {name: "T2", tensor: ts0}}, nil},
+		{1, 1, []typeParam{{"Inputs", 0, heterogeneous}}, []typeParam{{"Outputs", 1, heterogeneous}}, []typeVar{{name: "T1", tensor: ts17}, {name: "T2", tensor: ts0}}, nil},
 	}},
 	{"ai.onnx.preview.training", "Momentum", sigs22},
 	{"com.microsoft", "BiasAdd", sigs23},

@@ -12,7 +12,7 @@ the dev set's pairs of bench/heldout/gen_types.py (its builders), and these besi
 in a Loop body and in the branch of an If that a constant condition leaves out (onnxruntime refuses
 both at load), two inputs of a variadic list of two types, types onnxruntime has no kernel for at
 opsets 11 to 19, outputs of a type an attribute sets (Cast to int4 at opsets 19 and 21,
-ConstantOfShape of int4 and float8), a tensor inserted into a sequence of another element type (in
+ConstantOfShape of int4 and float8, RandomNormalLike of float16, Multinomial of float), a tensor inserted into a sequence of another element type (in
 the main graph, and into a sequence a Loop carries), and models that load and guard against false alarms (GridSample-16's X and grid of
 two types, which onnx 1.12's schema binds wrong; an Erf of float16, which onnxruntime runs with casts
 around its float kernel; a Clip-13 of bfloat16, which onnxruntime's schema refuses for min only), and
@@ -256,6 +256,23 @@ def constant_of_shape_f8(twin):
     return constant_of_shape("constant_of_shape_f8", T.BFLOAT16 if twin else FLOAT8E5M2, 20)
 
 
+def random_like(name, op, dtype, opset=14):
+    """op (RandomNormalLike, Multinomial) of x [N,4] f32, its output of the type dtype names."""
+    nodes = [helper.make_node(op, ["x"], ["y"], name="random", dtype=dtype)]
+    shape = ["N", 1] if op == "Multinomial" else ["N", 4]
+    return model(name, nodes, [vi("x", T.FLOAT, ["N", 4])], [vi("y", dtype, shape)], opset=opset)
+
+
+def random_normal_like_f16(twin):
+    # RandomNormalLike allows a float16 output; onnxruntime has kernels for float and double only.
+    return random_like("random_normal_like_f16", "RandomNormalLike", T.DOUBLE if twin else T.FLOAT16)
+
+
+def multinomial_f32(twin):
+    # Multinomial's output is int32 or int64: dtype float is a type error (the twin: int64).
+    return random_like("multinomial_f32", "Multinomial", T.INT64 if twin else T.FLOAT)
+
+
 def relu_f16_op5(twin):
     # Relu-1 of float16: onnxruntime has no kernel for Relu-1 (float or float16), so its casts around
     # a float kernel fail; the twin is Relu-6, which it runs through casts to its float kernel.
@@ -333,6 +350,8 @@ EXTRA = {
     "cast_i4_op19": (cast_i4_op19, "cast", "data-type"),
     "constant_of_shape_i4": (constant_of_shape_i4, "fill", "no-kernel"),
     "constant_of_shape_f8": (constant_of_shape_f8, "fill", "no-kernel"),
+    "random_normal_like_f16": (random_normal_like_f16, "random", "no-kernel"),
+    "multinomial_f32": (multinomial_f32, "random", "data-type"),
     "relu_f16_op5": (relu_f16_op5, "relu", "no-kernel"),
     "tree_ensemble5": (tree_ensemble5, "trees", "no-kernel"),
     "seq_insert": (seq_insert, "insert", "data-type"),

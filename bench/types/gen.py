@@ -33,7 +33,7 @@ about two minutes.
     the node it rewrote is what fails (Relu-1, Add-1).
 
   - A parameter of outputs only whose type an attribute sets (OUT_ATTRS: Cast's to, ConstantOfShape's
-    value, EyeLike's dtype) is probed per type through that attribute. onnxruntime does not check such
+    value, the dtype of EyeLike, RandomNormalLike, RandomUniformLike, Bernoulli and Multinomial) is probed per type through that attribute. onnxruntime does not check such
     an output's type against the schema: a type it loads is allowed whatever the schema says, and one
     it refuses (no kernel, or its kernel's constructor refuses the type) is one it has no kernel for,
     of the types the schema allows (onnx 1.12's, or NEW's list of the parameter).
@@ -173,7 +173,9 @@ ATTRS = {
 }
 # The attribute that sets the type of an operator's output of a parameter no input has: its name and
 # how it holds the type (the TensorProto number, or a one-element tensor of that type).
-OUT_ATTRS = {"Cast": ("to", "number"), "ConstantOfShape": ("value", "tensor"), "EyeLike": ("dtype", "number")}
+OUT_ATTRS = {"Cast": ("to", "number"), "ConstantOfShape": ("value", "tensor"), "EyeLike": ("dtype", "number"),
+             "RandomNormalLike": ("dtype", "number"), "RandomUniformLike": ("dtype", "number"),
+             "Bernoulli": ("dtype", "number"), "Multinomial": ("dtype", "number")}
 
 # Attributes a kernel's constructor needs though the schema does not require them.
 KERNEL_ATTRS = {
