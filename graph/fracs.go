@@ -38,26 +38,19 @@ type need struct {
 // requireNeeds requires what makes the values v exact (frac.needs), at the node that casts them
 // back to integers. The error is the solver's, for a requirement that cannot hold.
 func requireNeeds(c *ctx, v []frac, from element.Type) error {
-	var done []need
-	for _, f := range v {
-		for _, n := range f.needs {
-			if slices.ContainsFunc(done, func(m need) bool { return m.p == n.p && m.d.Equal(n.d) }) {
-				continue
-			}
-			done = append(done, n)
-			why := "the values computed in " + from.String() + " are exact: " + n.d.String() + " within 2^" + itoa(n.p)
-			if err := requireAtMost(c, n.d, sym.Const(1<<n.p), why); err != nil {
-				return err
-			}
-			if err := requireAtLeast(c, n.d, -(1 << n.p), why); err != nil {
-				return err
-			}
+	for _, n := range withNeeds(nil, v...) {
+		why := "the values computed in " + from.String() + " are exact: " + n.d.String() + " within 2^" + itoa(n.p)
+		if err := requireAtMost(c, n.d, sym.Const(1<<n.p), why); err != nil {
+			return err
+		}
+		if err := requireAtLeast(c, n.d, -(1 << n.p), why); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// withNeeds returns needs with those of x and y added, once each.
+// withNeeds returns needs with those of the fracs fs added, once each.
 func withNeeds(needs []need, fs ...frac) []need {
 	for _, f := range fs {
 		for _, n := range f.needs {
@@ -293,7 +286,7 @@ func fracBinary(op string, x, y frac) (frac, bool) {
 	case "Mul":
 		return newFrac(sym.MulDims(x.num, y.num), x.exp+y.exp)
 	case "Div":
-		if n, ok := y.num.Static(); ok && (n == 1 || n == -1) {
+		if unit(y.num) {
 			return newFrac(sym.MulDims(x.num, y.num), x.exp-y.exp)
 		}
 	case "Add", "Sub":
