@@ -502,24 +502,23 @@ func (c *ctx) iterate(b loopBody) (outs, ins []*Info, err error) {
 	}
 	var first, last []sym.Constraint
 	inducted := make([]bool, len(b.Carried))
-	runs := 0
-	for run := 0; ; run++ {
+	run := 0
+	for ; ; run++ {
 		final := run == maxLoopRuns-1
 		m := c.e.solver.Mark()
 		outs, err = c.Subgraph(b.Graph, b.Attr, ins, true)
 		last = c.e.solver.Cut(m)
-		runs++
 		if err != nil {
 			return nil, nil, err
 		}
 		if run == 0 {
 			first = last
 		}
-		settled := true
-		next := slices.Clone(ins)
 		if b.Iter != nil && b.Iter.Equal(sym.Const(0)) {
 			break // one iteration at most: its values are those that enter
 		}
+		settled := true
+		next := slices.Clone(ins)
 		for k, p := range b.Carried {
 			in, o := ins[p.In], outs[p.Out]
 			switch {
@@ -545,7 +544,7 @@ func (c *ctx) iterate(b loopBody) (outs, ins []*Info, err error) {
 		}
 	}
 	if b.Iter != nil {
-		if runs > 1 {
+		if run > 0 {
 			if err := c.atFirstIter(first, *b.Iter); err != nil {
 				return nil, nil, err
 			}
