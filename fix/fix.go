@@ -120,16 +120,17 @@ type planned struct {
 // nothing is written). A model with nothing to rewrite is no error: Rewrites is empty, and WriteTo
 // writes m as it is.
 func Find(m *onnx.Model, dir string, opt Options) (*Fix, error) {
-	return find(&onnxSource{m: m, dir: dir}, graph.Options{MaxRank: opt.MaxRank}, opt)
-}
-
-// find is Find of a model in its format, inferred with the options gopt.
-func find(src source, gopt graph.Options, opt Options) (*Fix, error) {
-	f := &Fix{src: src, opt: gopt}
-	g0, err := src.graph(nil, false)
+	g0, err := graph.FromONNX(m, dir)
 	if err != nil {
 		return nil, err
 	}
+	return find(&onnxSource{m: m, dir: dir}, g0, graph.Options{MaxRank: opt.MaxRank}, opt)
+}
+
+// find is Find of a model in its format, whose graph is g0 (src.graph(nil, false)), inferred with
+// the options gopt.
+func find(src source, g0 *graph.Graph, gopt graph.Options, opt Options) (*Fix, error) {
+	f := &Fix{src: src, opt: gopt}
 	r0, err := graph.Infer(g0, f.opt)
 	if err != nil {
 		return nil, err

@@ -69,7 +69,7 @@ func FindIR(src []byte, w *ir.Weights, opt Options) (*Fix, error) {
 	if free := g0.FreeBatch(); free != nil {
 		gopt.Inputs, gopt.SharedDims = free, true
 	}
-	return find(s, gopt, opt)
+	return find(s, g0, gopt, opt)
 }
 
 // VerifyIR proves the IR model that WriteTo and WriteWeights wrote, decoded as net with the
