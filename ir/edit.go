@@ -271,10 +271,7 @@ func unit(parent, child string) string {
 // wholeLines widens the span c to its whole lines when it stands alone on them: the white space
 // before it on its line, and the line's end after it.
 func wholeLines(src []byte, c span) span {
-	lo := c.start
-	for lo > 0 && (src[lo-1] == ' ' || src[lo-1] == '\t') {
-		lo--
-	}
+	lo := c.start - len(lineIndent(src, c.start))
 	hi := c.end
 	for hi < len(src) && (src[hi] == ' ' || src[hi] == '\t' || src[hi] == '\r') {
 		hi++
