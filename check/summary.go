@@ -56,14 +56,13 @@ type Summary struct {
 	// symbol, the smallest binding at which a model's constraints hold.
 	Sizes    map[string]Size  `json:"sizes,omitempty"`
 	Smallest map[string]int64 `json:"smallest,omitempty"`
+	// Absorbed counts the Reshapes of every model that absorb the batch into a mixed axis
+	// (Report.Absorbed); left out of JSON when 0.
+	Absorbed int `json:"absorbed,omitempty"`
 	// Complete reports whether the constraints are all every model needs (Report.Complete): a
 	// promise that at every binding that satisfies them each model runs and every OK row holds.
 	// Lost lists where inference lost precision in each model that is not (Report.Lost), a JSON
 	// array, empty when none; Incomplete counts those models.
-	// Absorbed counts the Reshapes of every model that absorb the batch into a mixed axis
-	// (Report.Absorbed); left out of JSON when 0.
-	Absorbed int `json:"absorbed,omitempty"`
-
 	Complete   bool   `json:"complete"`
 	Lost       []Loss `json:"lost"`
 	Incomplete int    `json:"incomplete"`
