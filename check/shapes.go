@@ -150,7 +150,8 @@ func InferShapes(path string, opt Options) (*Shapes, error) {
 }
 
 // GraphShapes infers the shape of every tensor of the graph g, which graph.Open opened from the
-// file at path, as InferShapes does; the Shapes hold g, and Close closes it.
+// file at path, as InferShapes does; the Shapes hold g, and Close closes it. On an error g stays
+// open, for the caller to close.
 func GraphShapes(g *graph.Graph, path string, opt Options) (*Shapes, error) {
 	res, err := graph.Infer(g, opt.graphOptions())
 	if err != nil {
@@ -172,7 +173,6 @@ func GraphShapes(g *graph.Graph, path string, opt Options) (*Shapes, error) {
 	s.Bindings = bindingsOf(g, res, opt)
 	s.Tensors = shapesOf(g, res, net, opt)
 	if err := oneDNNConflicts(s.Tensors, g.OneDNN()); err != nil {
-		g.Close()
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return s, nil
