@@ -70,7 +70,7 @@ const defaultMaxBytes = 1 << 30
 // or does not follow its format; the .bin of an IR network that cannot be opened is graph.Open's
 // *graph.WeightsError, which wraps the file system's.
 func File(path string, opt Options) (*Report, error) {
-	g, err := graph.Open(path, opt.openOptions())
+	g, err := graph.Open(path, opt.OpenOptions())
 	if err != nil {
 		return nil, err
 	}
@@ -78,8 +78,10 @@ func File(path string, opt Options) (*Report, error) {
 	return Graph(g, path, opt)
 }
 
-// openOptions returns the options of graph.Open that opt gives.
-func (o *Options) openOptions() graph.OpenOptions {
+// OpenOptions returns the options of graph.Open that o gives: MaxFileSize as the limit of the
+// bytes read, BinPath as an IR network's weights. File and InferShapes open a model with them; a
+// caller that opens the model itself for Graph or GraphShapes passes them to graph.Open.
+func (o *Options) OpenOptions() graph.OpenOptions {
 	return graph.OpenOptions{MaxBytes: o.MaxFileSize, Weights: o.BinPath}
 }
 

@@ -138,7 +138,7 @@ func (s *Shapes) Close() error { return s.g.Close() }
 // is graph.Open's for a file that cannot be read (errcode.ErrIO, errcode.ErrSyntax,
 // errcode.ErrLimit), or graph.Infer's for a graph that cannot be run, each naming path.
 func InferShapes(path string, opt Options) (*Shapes, error) {
-	g, err := graph.Open(path, opt.openOptions())
+	g, err := graph.Open(path, opt.OpenOptions())
 	if err != nil {
 		return nil, err
 	}

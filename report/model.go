@@ -147,7 +147,7 @@ type MapAxes struct {
 // shows. The errors are those of check.File: the file cannot be read or does not follow its
 // format. A oneDNN Graph JSON file has rows only: its report says so in Notes.
 func Load(path string, opt Options) (*Model, error) {
-	g, err := graph.Open(path, graph.OpenOptions{MaxBytes: opt.Check.MaxFileSize, Weights: opt.Check.BinPath})
+	g, err := graph.Open(path, opt.Check.OpenOptions())
 	if err != nil {
 		return nil, err
 	}

@@ -471,7 +471,7 @@ func openModel(path string, opt check.Options, stdin string) (*graph.Graph, erro
 	if path == "-" {
 		path = stdin
 	}
-	return graph.Open(path, graph.OpenOptions{MaxBytes: opt.MaxFileSize, Weights: opt.BinPath})
+	return graph.Open(path, opt.OpenOptions())
 }
 
 // stdinPath returns the path of the file stdin reads, for a model given as "-" among args ("" when
