@@ -1148,11 +1148,7 @@ func (e *engine) fallback(s *scope, name string, stale bool) *Info {
 		in.FromDecl, in.gen = true, e.solver.Gen()
 		return in
 	case stale && d.Rank >= 0: // the declared dims are those of the old inputs
-		dims := make([]sym.Dim, d.Rank)
-		for i := range dims {
-			dims[i] = sym.Unknown()
-		}
-		return &Info{Type: d.Type, Shape: sym.ShapeOf(dims...), Optional: d.Optional, gen: e.solver.Gen()}
+		return &Info{Type: d.Type, Shape: unknownDims(d.Rank), Optional: d.Optional, gen: e.solver.Gen()}
 	}
 	return &Info{Type: d.Type, Shape: e.anonShape(e.declShape(d, ""), name), FromDecl: d.Rank >= 0, Optional: d.Optional, gen: e.solver.Gen()}
 }
