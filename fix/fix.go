@@ -49,7 +49,7 @@ type Fix struct {
 
 	src      source
 	opt      graph.Options
-	outputs  []sym.Shape // the graph outputs' shapes at Binding
+	outputs  []sym.Shape // at Binding, the shapes of the graph outputs, then of the rewritten Reshapes' outputs
 	rewrites []planned
 }
 
@@ -767,33 +767,45 @@ func sameRank(n int, shapes ...sym.Shape) bool {
 	return true
 }
 
-// equivalent infers the model and the fixed model at the binding f.Binding, and checks that the
-// graph outputs have the same shapes, with no node error: by construction the data order is the
-// same too. It records the shapes for Verify.
+// equivalent infers the model and the fixed model at the binding f.Binding, and checks that each
+// rewritten Reshape gives the same shape there, every dim known (so the same data, in the same
+// order), and that the graph outputs have the same shapes, with no node error. It records the
+// shapes for Verify.
 func (f *Fix) equivalent(g0, fixed *graph.Graph) error {
 	if len(f.rewrites) == 0 {
 		return nil
 	}
-	want, err := outputsAt(g0, f.Binding, f.opt)
+	names := f.provenNames(g0)
+	want, err := shapesAt(g0, names, f.Binding, f.opt)
 	if err != nil {
 		// The model itself fails at the binding its patterns bake (a node whose error no binding
 		// avoids): the model's error, with its code, not a defect of the rewrites.
 		return fmt.Errorf("the model at the export binding %s: %w", bindingText(f.Binding), err)
 	}
-	got, err := outputsAt(fixed, f.Binding, f.opt)
+	got, err := shapesAt(fixed, names, f.Binding, f.opt)
 	if err != nil {
 		return errcode.Errorf(errcode.ErrNoEquivalent, "the fixed model at the export binding %s: %v", bindingText(f.Binding), err)
 	}
-	if err := sameShapes(g0.Outputs, got, want); err != nil {
+	if err := f.sameShapes(names, got, want); err != nil {
 		return errcode.Errorf(errcode.ErrNoEquivalent, "the fixed model at the export binding %s: %v", bindingText(f.Binding), err)
 	}
 	f.outputs = want
 	return nil
 }
 
-// outputsAt returns the shapes of g's outputs inferred at the binding b; an error when a node fails
-// there.
-func outputsAt(g *graph.Graph, b map[string]int64, opt graph.Options) ([]sym.Shape, error) {
+// provenNames returns the tensors whose shapes at Binding prove a fixed model: g's outputs, then
+// the output of each rewritten Reshape.
+func (f *Fix) provenNames(g *graph.Graph) []string {
+	names := slices.Clone(g.Outputs)
+	for _, p := range f.rewrites {
+		names = append(names, p.node.Outputs[0])
+	}
+	return names
+}
+
+// shapesAt returns the shapes of g's tensors names inferred at the binding b; an error when a node
+// fails there.
+func shapesAt(g *graph.Graph, names []string, b map[string]int64, opt graph.Options) ([]sym.Shape, error) {
 	opt.Dims = b
 	r, err := graph.Infer(g, opt)
 	if err != nil {
@@ -804,20 +816,36 @@ func outputsAt(g *graph.Graph, b map[string]int64, opt graph.Options) ([]sym.Sha
 			return nil, fmt.Errorf("%s: %w", n.Path, n.Err)
 		}
 	}
-	out := make([]sym.Shape, len(g.Outputs))
-	for i, name := range g.Outputs {
+	out := make([]sym.Shape, len(names))
+	for i, name := range names {
 		if info := r.Tensor(name); info != nil {
 			out[i] = info.Shape
+		} else {
+			out[i] = sym.DynamicRank()
 		}
 	}
 	return out, nil
 }
 
-func sameShapes(names []string, got, want []sym.Shape) error {
+// sameShapes compares the shapes of the tensors names (provenNames) in a fixed model, got, with
+// the model's, want. A rewritten Reshape's output must be equal, every dim known: the rewrite
+// moves no element. A graph output must be equal, or, where the model's has a dim that inference
+// does not know (an operator without a shape rule downstream), identical: the same nodes, fed the
+// same shapes, give the same shapes.
+func (f *Fix) sameShapes(names []string, got, want []sym.Shape) error {
+	outputs := len(names) - len(f.rewrites)
 	for i := range want {
-		if !got[i].Equal(want[i]) {
-			return fmt.Errorf("output %s is %s, the model's %s", names[i], got[i], want[i])
+		if got[i].Equal(want[i]) {
+			continue
 		}
+		if i < outputs && got[i].Identical(want[i]) {
+			continue
+		}
+		what := "output"
+		if i >= outputs {
+			what = "the output of " + f.rewrites[i-outputs].rw.Node
+		}
+		return fmt.Errorf("%s %s is %s, the model's %s", what, names[i], got[i], want[i])
 	}
 	return nil
 }
@@ -891,11 +919,12 @@ func (f *Fix) verify(g *graph.Graph) error {
 	if len(f.rewrites) == 0 {
 		return nil
 	}
-	shapes, err := outputsAt(g, f.Binding, f.opt)
+	names := f.provenNames(g)
+	shapes, err := shapesAt(g, names, f.Binding, f.opt)
 	if err != nil {
 		return errcode.Errorf(errcode.ErrNoEquivalent, "the written model at the export binding %s: %v", bindingText(f.Binding), err)
 	}
-	if err := sameShapes(g.Outputs, shapes, f.outputs); err != nil {
+	if err := f.sameShapes(names, shapes, f.outputs); err != nil {
 		return errcode.Errorf(errcode.ErrNoEquivalent, "the written model at the export binding %s: %v", bindingText(f.Binding), err)
 	}
 	return nil

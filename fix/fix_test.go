@@ -80,6 +80,11 @@ func (s spec) bytes(t *testing.T) []byte {
 	t.Helper()
 	m := &onnx.Model{IRVersion: 8, OpsetImports: []onnx.OpsetID{{Version: s.opset}},
 		Graph: onnx.Graph{Name: "g", Nodes: s.nodes, Initializers: s.initializers, Inputs: s.inputs, ValueInfo: s.declared}}
+	for _, n := range s.nodes {
+		if n.Domain != "" && !slices.ContainsFunc(m.OpsetImports, func(o onnx.OpsetID) bool { return o.Domain == n.Domain }) {
+			m.OpsetImports = append(m.OpsetImports, onnx.OpsetID{Domain: n.Domain, Version: 1})
+		}
+	}
 	for _, o := range s.outputs {
 		m.Graph.Outputs = append(m.Graph.Outputs, onnx.ValueInfo{Name: o, ElemType: onnx.Float, Shape: shape.DynamicRank()})
 	}
@@ -170,6 +175,10 @@ func TestFind(t *testing.T) {
 		{"batch", func(t *testing.T) spec {
 			return spec{14, []onnx.ValueInfo{x}, nil, []onnx.Node{constant(t, "p", 1, 12), reshapeNode("r", "x", "p", "y")}, []string{"y"}, nil}
 		}, fix.Options{}, "r: [1,12] -> [0,12] 0:copy\nexport N == 1\nbinding N=1\nafter ", "Constant Reshape"},
+		{"an operator without a shape rule downstream", func(t *testing.T) spec {
+			foo := onnx.Node{Name: "foo", OpType: "Foo", Domain: "com.example", Inputs: []string{"y"}, Outputs: []string{"z"}}
+			return spec{14, []onnx.ValueInfo{x}, nil, []onnx.Node{constant(t, "p", 1, 12), reshapeNode("r", "x", "p", "y"), foo}, []string{"z"}, nil}
+		}, fix.Options{}, "r: [1,12] -> [0,12] 0:copy\nexport N == 1\nbinding N=1\nafter ", "Constant Reshape Foo"},
 		{"allowzero", func(t *testing.T) spec {
 			r := reshapeNode("r", "x", "p", "y")
 			r.Attrs = []onnx.Attribute{intAttr("allowzero", 1)}
