@@ -129,6 +129,9 @@ type Options struct {
 	Check check.Options
 	// Axes are the symbols and ranges of the map; the zero value chooses them.
 	Axes MapAxes
+	// Name is the model's name in the report and its rows, for a file read by another path (the
+	// model at stdin, which the command names "-"); "" means the path Load reads.
+	Name string
 }
 
 // MapAxes are the symbols of a map's axes and their ranges. An empty X or Y takes the default
@@ -152,18 +155,19 @@ func Load(path string, opt Options) (*Model, error) {
 		return nil, err
 	}
 	defer g.Close()
-	rep, err := check.Graph(g, path, opt.Check)
+	name := cmp.Or(opt.Name, path)
+	rep, err := check.Graph(g, name, opt.Check)
 	if err != nil {
 		return nil, err
 	}
-	m := &Model{File: path, Name: filepath.Base(path), Version: Version(), Rows: rep.Rows, Summary: check.Summarize([]*check.Report{rep})}
+	m := &Model{File: name, Name: filepath.Base(name), Version: Version(), Rows: rep.Rows, Summary: check.Summarize([]*check.Report{rep})}
 	m.Summary.Files = 1
 	m.Conditions = make([]Condition, len(rep.Constraints))
 	for i, c := range rep.Constraints {
 		m.Conditions[i] = Condition{c, -1}
 	}
 	m.Sizes = sizesOf(rep.Sizes)
-	shapes, err := check.GraphShapes(g, path, opt.Check)
+	shapes, err := check.GraphShapes(g, name, opt.Check)
 	if err != nil {
 		m.Notes = append(m.Notes, "no tensors nor graph: "+err.Error())
 		m.facts = &sizemap.Facts{}
@@ -173,7 +177,7 @@ func Load(path string, opt Options) (*Model, error) {
 	m.Tensors = shapes.Tensors
 	res, err := graph.Infer(g, graph.Options{Dims: opt.Check.Dims, Inputs: opt.Check.Inputs, BatchSize: opt.Check.BatchSize, MaxRank: opt.Check.MaxRank})
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	m.gather(g, res, rep)
 	m.Verdict = m.verdict()

@@ -491,6 +491,15 @@ func (e *env) stdinPath(args []string) (string, error) {
 	return fmt.Sprintf("/dev/fd/%d", f.Fd()), nil
 }
 
+// modelPath returns the path graph.Open reads for the one model a command takes: the model itself,
+// or for "-" the path of the file that stdin reads (stdinPath).
+func (e *env) modelPath(model string) (string, error) {
+	if model != "-" {
+		return model, nil
+	}
+	return e.stdinPath([]string{model})
+}
+
 // checkIRFlags refuses --bin and --run where they would be ignored: --bin names the weights of
 // exactly one IR file; --run runs IR constants, so it takes no file that is oneDNN Graph JSON or ONNX
 // (a directory may hold both: --run applies to its IR files).

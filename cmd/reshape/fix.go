@@ -54,7 +54,9 @@ Output: each rewrite (the Reshape, its pattern before and after, and what each b
 for), each Reshape left as it is and why, the export binding, and what the model needs of its
 symbols before and after ("runs only when:" a line per condition, with its node, operator and
 why). On a terminal, a line longer than its width wraps, indented. OUT (and OUT.bin) is written
-through a temporary file: on an error or a signal nothing is left at OUT.
+through a temporary file: on an error or a signal nothing is left at OUT. OUT is checked before the
+work: it ends in the model's extension, and is not the model (MODEL stays as the export wrote it).
+MODEL is a file: fix does not read stdin.
 
 Exit status: 0 when the fixed model has no condition that a Reshape imposes or that fixes a dim to
 one value (what the rewrites are for); 1 when it still has one, which fix cannot remove (OUT is
@@ -128,13 +130,24 @@ func runFix(e *env, args []string) int {
 		return e.fail(fixCommand, err)
 	}
 	in, outPath := args[0], args[1]
+	if in == "-" {
+		return e.fail(fixCommand, usagef("MODEL -: fix reads a model file, not stdin: the rewrite keeps every other byte of it, and an IR network's .bin is beside it"))
+	}
+	// OUT is checked before the work: its kind, not a directory, not the model itself.
+	ext, what := ".onnx", "an ONNX model"
+	if isIR(in) {
+		ext, what = ".xml", "an IR network (its .bin beside it)"
+	}
+	if err := outputPathError("OUT", outPath, in, ext, what); err != nil {
+		return e.fail(fixCommand, err)
+	}
+	if outPath == "-" {
+		return e.fail(fixCommand, usagef("OUT must be a file: the model is proven from the file written"))
+	}
 	opt := fix.Options{Export: exportDims, MaxRank: lim.maxRank}
 	var f *fix.Fix
 	var w *ir.Weights // of an IR model
 	if isIR(in) {
-		if !isIR(outPath) {
-			return e.fail(fixCommand, usagef("OUT must end in .xml for an IR model: its .bin goes beside it"))
-		}
 		f, w, err = findIR(in, lim, opt)
 		defer w.Close()
 	} else {
@@ -195,10 +208,6 @@ func (e *env) writeFixed(f *fix.Fix, path string) error {
 	out, err := e.create(path)
 	if err != nil {
 		return err
-	}
-	if out.tmp == nil {
-		out.abort()
-		return usagef("OUT must be a file: the model is proven from the file written")
 	}
 	if _, err := f.WriteTo(out); err != nil {
 		out.abort()
@@ -274,10 +283,6 @@ func (e *env) writeFixedIR(f *fix.Fix, withBin bool, path string) error {
 	abort := func() {
 		xmlOut.abort()
 		binOut.abort()
-	}
-	if xmlOut.tmp == nil || binOut.tmp == nil {
-		abort()
-		return usagef("OUT must be a file: the model is proven from the file written")
 	}
 	if _, err := f.WriteTo(xmlOut); err != nil {
 		abort()

@@ -161,6 +161,9 @@ func TestFixRefuses(t *testing.T) {
 		{"missing model", []string{filepath.Join(dir, "none.onnx"), out}, "no such file or directory"},
 		{"not a model", []string{garbage, out}, "reshape: syntax: " + garbage},
 		{"missing directory", []string{model, nodir}, "reshape: io: " + nodir + ": no such file or directory"},
+		{"OUT of another kind", []string{model, filepath.Join(dir, "x.npy")}, "OUT " + filepath.Join(dir, "x.npy") + ": writes an ONNX model, and the name does not end in .onnx"},
+		{"OUT is the model", []string{model, filepath.Join(".", model)}, ": is the model read, which the output would replace: write it to another file"},
+		{"model at stdin", []string{"-", out}, "MODEL -: fix reads a model file, not stdin"},
 		{"external data elsewhere", []string{filepath.Join("..", "..", "testdata", "external", "model.onnx"), out},
 			"the model keeps tensor values in the external data file shape.bin, named relative to its directory"},
 	}
@@ -272,7 +275,7 @@ func TestFixIRRefuses(t *testing.T) {
 	dir := t.TempDir()
 	model := filepath.Join("..", "..", "testdata", "ir", "baked_flatten.xml")
 	code, stdout, stderr := cli("", "fix", model, filepath.Join(dir, "fixed.onnx"))
-	if code != 2 || stdout != "" || !strings.Contains(stderr, "OUT must end in .xml for an IR model: its .bin goes beside it") {
+	if code != 2 || stdout != "" || !strings.Contains(stderr, "OUT "+filepath.Join(dir, "fixed.onnx")+": writes an IR network (its .bin beside it), and the name does not end in .xml") {
 		t.Errorf("OUT.onnx: exit %d, %q, %q", code, stdout, stderr)
 	}
 	if entries, _ := os.ReadDir(dir); len(entries) != 0 {

@@ -705,7 +705,7 @@ func TestUsageAligned(t *testing.T) {
 	}
 }
 
-// TestModelAtStdin: "-" is the model at stdin for check and shapes, a file redirected or a pipe,
+// TestModelAtStdin: "-" is the model at stdin for check, shapes, map and report, a file redirected or a pipe,
 // its format told by its first bytes; rows name it "-".
 func TestModelAtStdin(t *testing.T) {
 	onnxModel, ir := filepath.Join(models, "const_reshape_batch.onnx"), filepath.Join("..", "..", "testdata", "ir", "flatten_head.xml")
@@ -741,6 +741,8 @@ func TestModelAtStdin(t *testing.T) {
 		{onnxModel, true, []string{"shapes", "--dim", "N=1", "-"}, 0, "flatten_out     Reshape   f32   [1,12]   [1,12]    ok"},
 		{ir, true, []string{"check", "-", "--json"}, 0, `{"record":"reshape","file":"-","id":"10","name":"flatten"`},
 		{ir, false, []string{"check", "-", onnxModel}, 1, "2 reshapes in 2 files"},
+		{onnxModel, true, []string{"map", "-o", "-", "-"}, 0, `data-x-symbol="N"`},
+		{onnxModel, true, []string{"report", "-o", "-", "-"}, 0, "<title>-: reshape report"},
 	} {
 		code, stdout, stderr := run(tt.model, tt.pipe, tt.args...)
 		if code != tt.code || stderr != "" || !strings.Contains(stdout, tt.want) {
@@ -752,5 +754,44 @@ func TestModelAtStdin(t *testing.T) {
 	}
 	if code, _, stderr := cli("model bytes", "shapes", "-"); code != 2 || !strings.Contains(stderr, "stdin is not a file or a pipe") {
 		t.Errorf("stdin not a file: exit %d, %s", code, stderr)
+	}
+}
+
+// TestOutputKind: every command that writes a file checks it before the work: a name of another
+// kind than the file written, and the model itself, which the output would replace, are usage
+// errors (exit 2), and the model is left as it was.
+func TestOutputKind(t *testing.T) {
+	dir := t.TempDir()
+	src, err := os.ReadFile(filepath.Join("..", "..", "testdata", "models", "idioms.onnx"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	model := filepath.Join(dir, "idioms.onnx")
+	if err := os.WriteFile(model, src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		args   []string
+		stderr string
+	}{
+		{[]string{"map", "-o", model, model}, "reshape map: -o " + model + ": writes an SVG picture, and the name does not end in .svg\n"},
+		{[]string{"map", "-o", "map.png", model}, "reshape map: -o map.png: writes an SVG picture, and the name does not end in .svg\n"},
+		{[]string{"report", "-o", model, model}, "reshape report: -o " + model + ": writes an HTML page, and the name does not end in .html\n"},
+		{[]string{"report", "--out", "page.svg", model}, "reshape report: -o page.svg: writes an HTML page, and the name does not end in .html\n"},
+		{[]string{"shapes", "--write", model, model}, "reshape shapes: --write " + model + ": is the model read, which the output would replace: write it to another file\n"},
+		{[]string{"fix", model, filepath.Join(dir, ".", "idioms.onnx")}, "reshape fix: OUT " + filepath.Join(dir, "idioms.onnx") + ": is the model read, which the output would replace: write it to another file\n"},
+		{[]string{"fix", model, filepath.Join(dir, "fixed.svg")}, "reshape fix: OUT " + filepath.Join(dir, "fixed.svg") + ": writes an ONNX model, and the name does not end in .onnx\n"},
+	}
+	for _, tt := range tests {
+		code, stdout, stderr := cli("", tt.args...)
+		if first, _, _ := strings.Cut(stderr, "\n"); code != 2 || stdout != "" || first+"\n" != tt.stderr {
+			t.Errorf("%s: exit %d, %q, %q; want 2 and %q", strings.Join(tt.args, " "), code, stdout, stderr, tt.stderr)
+		}
+	}
+	if got, _ := os.ReadFile(model); !bytes.Equal(got, src) {
+		t.Errorf("the model was changed")
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Errorf("%d files in the directory, want the model alone", len(entries))
 	}
 }

@@ -45,7 +45,8 @@ Flags:
   --bin PATH        the .bin weights of an IR model (default: the .xml path with .bin)
   -o, --out OUT.svg
                     the picture, written through a temporary file and renamed into place ("-" for
-                    stdout)
+                    stdout); a name that does not end in .svg, or the model, is refused before the
+                    work. A MODEL of - is the model at stdin
 ` + limitsHelp(20) + `
 Output: the picture at OUT, and on stdout a line: "H × W over 1..64 × 1..64 at N=1: runs at 256 of
 4096 cells".
@@ -65,7 +66,7 @@ func runMap(e *env, args []string) int {
 	strip := fs.Bool("strip", false, "")
 	dimFlags, _ := addBindingFlags(fs)
 	mf := addMapFlags(fs)
-	model, err := mf.parse(fs, args, ".svg")
+	model, err := mf.parse(fs, args, ".svg", "an SVG picture")
 	if err != nil {
 		return e.fail(mapCommand, err)
 	}
@@ -77,7 +78,11 @@ func runMap(e *env, args []string) int {
 		return e.fail(mapCommand, usagef("--y %s needs --x, and no --strip", mf.axes.Y))
 	}
 	mf.axes.Strip, mf.axes.NoMap, mf.axes.Dims = *strip, true, dims
-	m, err := report.Load(model, report.Options{Check: mf.check(), Axes: mf.axes})
+	path, err := e.modelPath(model)
+	if err != nil {
+		return e.fail(mapCommand, err)
+	}
+	m, err := report.Load(path, report.Options{Check: mf.check(), Axes: mf.axes, Name: model})
 	if err != nil {
 		return e.fail(mapCommand, badInput(binHint(err, *mf.bin)))
 	}
@@ -110,8 +115,9 @@ func addMapFlags(fs *flag.FlagSet) *mapFlags {
 	return f
 }
 
-// parse parses args, which hold one MODEL and -o OUT.ext, and sets the axes; it returns the model.
-func (f *mapFlags) parse(fs *flag.FlagSet, args []string, ext string) (string, error) {
+// parse parses args, which hold one MODEL and -o OUT.ext (what it writes: "an SVG picture"), checks
+// OUT before the work (outputPathError), and sets the axes; it returns the model.
+func (f *mapFlags) parse(fs *flag.FlagSet, args []string, ext, what string) (string, error) {
 	args, err := parseArgs(fs, args)
 	switch {
 	case err != nil:
@@ -120,6 +126,9 @@ func (f *mapFlags) parse(fs *flag.FlagSet, args []string, ext string) (string, e
 		return "", usagef("want one MODEL, got %d arguments", len(args))
 	case *f.out == "":
 		return "", usagef("-o OUT%s is required", ext)
+	}
+	if err := outputPathError("-o", *f.out, args[0], ext, what); err != nil {
+		return "", err
 	}
 	f.axes = report.MapAxes{X: *f.x, Y: *f.y}
 	if *f.rng != "" {

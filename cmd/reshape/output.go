@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"strings"
 	"sync"
 	"syscall"
 	"time"
@@ -235,8 +236,6 @@ func (f *outFile) abort() {
 	f.sig.untrack(f.tmp.Name())
 }
 
-// outputError returns an error of writing the output file path: one of the file system (about the
-// temporary file, or path's directory) says path once, has the code io and exits 2; others are
 // outputDirError returns the error of an output path that is a directory ("is a directory", code io),
 // nil for any other path: a command checks its output path before the work.
 func outputDirError(path string) error {
@@ -246,6 +245,35 @@ func outputDirError(path string) error {
 	return nil
 }
 
+// outputPathError checks the output path out of a command that reads the model file model, before
+// the work: "-" (stdout) passes; a directory is an io error; a name that does not end in ext (the
+// kind of file written, what: "an SVG picture"; ".html" takes ".htm" too), and the model itself,
+// which the output would replace, are usage errors. what names the output in the messages ("-o
+// map.png", "OUT x.npy").
+func outputPathError(flagName, out, model, ext, what string) error {
+	if out == "" || out == "-" {
+		return nil
+	}
+	if err := outputDirError(out); err != nil {
+		return err
+	}
+	got := strings.ToLower(filepath.Ext(out))
+	if got != ext && !(ext == ".html" && got == ".htm") {
+		return usagef("%s %s: writes %s, and the name does not end in %s", flagName, out, what, ext)
+	}
+	if model == "-" {
+		return nil
+	}
+	a, errA := os.Stat(out)
+	b, errB := os.Stat(model)
+	if errA == nil && errB == nil && os.SameFile(a, b) {
+		return usagef("%s %s: is the model read, which the output would replace: write it to another file", flagName, out)
+	}
+	return nil
+}
+
+// outputError returns an error of writing the output file path: one of the file system (about the
+// temporary file, or path's directory) says path once, has the code io and exits 2; others are
 // returned as they are.
 func outputError(path string, err error) error {
 	var pe *fs.PathError

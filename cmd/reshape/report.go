@@ -29,7 +29,8 @@ Flags:
                        model
   --x, --y, --range    the map's axes and range, as for map
   -o, --out OUT.html   the file, written through a temporary file and renamed into place ("-" for
-                       stdout)
+                       stdout); a name that does not end in .html (or .htm), or the model, is
+                       refused before the work. A MODEL of - is the model at stdin
 ` + limitsHelp(23) + `
 Exit status: 0 when the report is written (whatever the model's verdict: the page says it); 2 for
 a usage error or a file that cannot be read.
@@ -45,7 +46,7 @@ func runReport(e *env, args []string) int {
 	batchSize := fs.Int64("batch-size", 0, "")
 	dimFlags, inputFlags := addBindingFlags(fs)
 	mf := addMapFlags(fs)
-	model, err := mf.parse(fs, args, ".html")
+	model, err := mf.parse(fs, args, ".html", "an HTML page")
 	if err != nil {
 		return e.fail(reportCommand, err)
 	}
@@ -56,9 +57,13 @@ func runReport(e *env, args []string) int {
 	if *batchSize < 0 || isSet(fs, "batch-size") && *batchSize == 0 {
 		return e.fail(reportCommand, usagef("--batch-size %d: want a positive integer", *batchSize))
 	}
-	opt := report.Options{Check: mf.check(), Axes: mf.axes}
+	path, err := e.modelPath(model)
+	if err != nil {
+		return e.fail(reportCommand, err)
+	}
+	opt := report.Options{Check: mf.check(), Axes: mf.axes, Name: model}
 	opt.Check.Dims, opt.Check.Inputs, opt.Check.BatchSize = dims, inputFlags.values, *batchSize
-	m, err := report.Load(model, opt)
+	m, err := report.Load(path, opt)
 	if err != nil {
 		return e.fail(reportCommand, badInput(binHint(err, *mf.bin)))
 	}

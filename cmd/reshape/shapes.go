@@ -66,7 +66,7 @@ Flags:
                        to value_info, wrong declarations replaced, outputs without a shape given
                        one, and with bindings the inputs' bound shapes (ONNX only: OpenVINO infers
                        an IR network's port dims again when it reads it); OUT must end in .onnx and
-                       not be a directory, which is checked before the work
+                       not be a directory nor the model, which is checked before the work
 ` + limitsHelp(23) + `
 Output: one row per tensor with its verdict: ok (the declared shape is the inferred one at every
 binding that satisfies the constraints), mismatch (it is not), inferred (nothing declared to
@@ -194,12 +194,10 @@ func runShapes(e *env, args []string) int {
 	if *batchSize < 0 || isSet(fs, "batch-size") && *batchSize == 0 {
 		return e.fail(shapesCommand, usagef("--batch-size %d: want a positive integer", *batchSize))
 	}
-	// The output path is checked before the work: a name that is not an ONNX model's, a directory.
-	if err := outputDirError(*write); err != nil {
+	// The output path is checked before the work: a name that is not an ONNX model's, a directory,
+	// the model itself.
+	if err := outputPathError("--write", *write, args[0], ".onnx", "an ONNX model"); err != nil {
 		return e.fail(shapesCommand, err)
-	}
-	if ext := strings.ToLower(filepath.Ext(*write)); *write != "" && *write != "-" && ext != ".onnx" {
-		return e.fail(shapesCommand, usagef("--write %s: writes an ONNX model, and the name does not end in .onnx", *write))
 	}
 	opt := check.Options{BinPath: *bin, MaxRank: lim.maxRank, MaxFileSize: lim.fileLimit(), Dims: dims, Inputs: inputFlags.values, BatchSize: *batchSize}
 	stdin, err := e.stdinPath(args)
