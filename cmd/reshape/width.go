@@ -217,24 +217,58 @@ func fitTable(rows [][]string, names, shapes []bool, symbols []string, width int
 // minWrapped is the narrowest a wrapped column becomes, in characters.
 const minWrapped = 12
 
-// wrapCell returns s cut into lines of at most width characters, each after a comma where one
-// is in the line's second half, else at the width.
+// wrapCell returns s cut into lines of at most width characters, so that no value is cut where
+// it can be kept whole: in the line's second half, after the last comma (between dims), else at
+// the last space (before " (computed)"), else before an operator, else at the last place between
+// two tokens of an expression (never inside a name, a number or "//"); only a token longer than half a line is cut
+// at the width.
 func wrapCell(s string, width int) []string {
 	var out []string
 	r := []rune(s)
 	for len(r) > width {
 		cut := width
-		for i := width - 1; i >= width/2; i-- {
-			if r[i] == ',' {
-				cut = i + 1
-				break
-			}
+		if c := lastBreak(r, width); c > 0 {
+			cut = c
 		}
-		out = append(out, string(r[:cut]))
-		r = r[cut:]
+		out = append(out, strings.TrimRight(string(r[:cut]), " "))
+		r = []rune(strings.TrimLeft(string(r[cut:]), " "))
 	}
 	return append(out, string(r))
 }
+
+// lastBreak returns where a line of at most width runes of r ends best, at width/2 or after: after
+// a comma between dims (outside parentheses: not min(T,4)'s), else at a space, else before an
+// operator, else between two other tokens; 0 when there is no such place.
+func lastBreak(r []rune, width int) int {
+	depth := make([]int, min(width+1, len(r))) // the parentheses open before each rune
+	for i := 1; i < len(depth); i++ {
+		depth[i] = depth[i-1]
+		switch r[i-1] {
+		case '(':
+			depth[i]++
+		case ')':
+			depth[i]--
+		}
+	}
+	for _, good := range []func(i int) bool{
+		func(i int) bool { return r[i-1] == ',' && depth[i-1] == 0 },
+		func(i int) bool { return r[i] == ' ' },
+		func(i int) bool { return strings.ContainsRune("+-*/", r[i]) && r[i-1] != '/' },
+		func(i int) bool {
+			a, b := r[i-1], r[i]
+			return !(isNameRune(a) && isNameRune(b)) && !(a == '/' && b == '/')
+		},
+	} {
+		for i := width; i >= max(width/2, 1); i-- {
+			if i < len(depth) && good(i) {
+				return i
+			}
+		}
+	}
+	return 0
+}
+
+func isNameRune(c rune) bool { return c >= utf8.RuneSelf || isNameByte(byte(c)) }
 
 // aliases returns a short name for each of symbols longer than two characters: its first letter
 // in upper case, followed by the least number from 1 up that makes it differ from every symbol

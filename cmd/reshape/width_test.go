@@ -1,6 +1,7 @@
 package main
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -74,6 +75,32 @@ func TestWrapWriter(t *testing.T) {
 	for _, l := range strings.Split(strings.TrimSpace(b.String()), "\n") {
 		if n := utf8.RuneCountInString(strings.NewReplacer("\x1b[1m", "", "\x1b[0m", "").Replace(l)); n > 20 {
 			t.Errorf("line %q is %d columns", l, n)
+		}
+	}
+}
+
+// TestWrapCell: a shape wraps between dims, before " (computed)", else between two tokens of an
+// expression, never inside a name, a number or "//".
+func TestWrapCell(t *testing.T) {
+	for _, tt := range []struct {
+		s     string
+		width int
+		want  []string
+	}{
+		{"[B,(H+24)//28,7,(W+24)//28,7,96]", 20, []string{"[B,(H+24)//28,7,", "(W+24)//28,7,96]"}},
+		{"[1,..2147483647] (computed)", 24, []string{"[1,..2147483647]", "(computed)"}},
+		{"[B*((H+24)//28)*((W+24)//28),49,96]", 24, []string{"[B*((H+24)//28)*((W+24)", "//28),49,96]"}},
+		{"[-min(T,12)+min(T,13)-min(T,4)]", 12, []string{"[-min(T,12)", "+min(T,13)", "-min(T,4)]"}},
+		{"[N,abcdefghijklmnopqrstuvwxyz]", 12, []string{"[N,abcdefghi", "jklmnopqrstu", "vwxyz]"}},
+	} {
+		got := wrapCell(tt.s, tt.width)
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("wrapCell(%q, %d) = %q, want %q", tt.s, tt.width, got, tt.want)
+		}
+		for _, l := range got {
+			if n := utf8.RuneCountInString(l); n > tt.width {
+				t.Errorf("wrapCell(%q, %d): line %q of %d characters", tt.s, tt.width, l, n)
+			}
 		}
 	}
 }
