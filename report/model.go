@@ -55,7 +55,7 @@ type Model struct {
 }
 
 // Verdict is the model's verdict in one sentence, and its kind: "runs" (at every binding),
-// "when" (when the conditions hold), "never" (a node fails at every binding, or at the bindings
+// "when" (when the conditions hold; or none is stated, and they may be incomplete), "never" (a node fails at every binding, or at the bindings
 // given) or "disagrees" (it runs, but declares shapes it does not have).
 type Verdict struct {
 	Text string `json:"text"`

@@ -13,8 +13,9 @@ import (
 // the rest.
 const maxVerdictConditions = 3
 
-// verdict says in one sentence where the model runs: "runs at every binding of N, H, W", "runs
-// only when N == 1 and H % 32 == 0", "does not run: /MatMul (MatMul) fails: invalid-shape", with
+// verdict says in one sentence where the model runs: "runs at every binding of N, H, W" ("states
+// no condition on N, H, W" where the conditions may be incomplete), "runs only when N == 1 and
+// H % 32 == 0", "does not run: /MatMul (MatMul) fails: invalid-shape", with
 // the declarations that disagree and, where the conditions may be incomplete, where precision is
 // lost (Lost).
 func (m *Model) verdict() Verdict {
@@ -57,6 +58,9 @@ func (m *Model) verdict() Verdict {
 			slices.Sort(fixed)
 			v.Text += "; that fixes " + strings.Join(slices.Compact(fixed), ", ") + " to one value"
 		}
+	case len(symbols) > 0 && len(m.Lost) > 0:
+		// No condition stated, but some may be missing: check's words, and no green verdict.
+		v = Verdict{fmt.Sprintf("%s states no condition on %s", m.Name, strings.Join(symbols, ", ")), "when"}
 	case len(symbols) > 0:
 		v = Verdict{fmt.Sprintf("%s runs at every binding of %s", m.Name, strings.Join(symbols, ", ")), "runs"}
 	default:
@@ -73,14 +77,18 @@ func (m *Model) verdict() Verdict {
 }
 
 // lostText says where precision is lost, in a few words: the operators without a shape rule, with
-// their counts ("no shape rule for Foo (2)"), and the first other node ("precision is lost at
-// If_3 (If)", with the count of the others).
+// their counts ("no shape rule for Foo (2)"), the first other node ("precision is lost at
+// If_3 (If)", with the count of the others), and apart, as check counts them, the sizes only a run
+// decides ("2 sizes only a run decides").
 func lostText(lost []check.Loss) string {
 	unsupported := map[string]int{}
 	var others []check.Loss
+	runTime := 0
 	for _, l := range lost {
 		if op, ok := strings.CutPrefix(l.Why, "no shape rule for "); ok {
 			unsupported[op]++
+		} else if l.RunTime {
+			runTime++
 		} else {
 			others = append(others, l)
 		}
@@ -99,6 +107,9 @@ func lostText(lost []check.Loss) string {
 			p += fmt.Sprintf(" and %d other %s", n, plural(n, "node", "nodes"))
 		}
 		parts = append(parts, p)
+	}
+	if runTime > 0 {
+		parts = append(parts, fmt.Sprintf("%d %s only a run decides", runTime, plural(runTime, "size", "sizes")))
 	}
 	return strings.Join(parts, "; ")
 }
