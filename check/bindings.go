@@ -10,8 +10,9 @@ import (
 )
 
 // Bindings says where the bindings of Options (Dims, Inputs, BatchSize) do less in a model than
-// they ask, or what a runtime refuses: what a command reports as notes, since a binding that does
-// nothing in silence reads as one that worked.
+// they ask, or what a runtime refuses, and whether an IR network's weights were read (BinPath):
+// what a command reports as notes, since an option that does nothing in silence reads as one that
+// worked.
 type Bindings struct {
 	// UnusedDims and UnusedInputs list, in sorted order, the names of Options.Dims that no dim of
 	// the model has and of Options.Inputs that no input of it has: bindings meant for several
@@ -24,6 +25,10 @@ type Bindings struct {
 	// Overrides lists, for an ONNX model, the inputs whose shape Options.Inputs gives with another
 	// rank, or another value at a dim the model declares static.
 	Overrides []Override
+	// NoWeights reports an OpenVINO IR network that has Const layers, read without its .bin (none
+	// beside the .xml, and no Options.BinPath): the values of its constants are unknown, and so is
+	// every shape and pattern they decide.
+	NoWeights bool
 }
 
 // Override is an input of an ONNX model whose shape Options.Inputs sets against its declaration:
@@ -44,6 +49,9 @@ type Override struct {
 // runtime refuses (Overrides, for an ONNX model).
 func bindingsOf(g *graph.Graph, res *graph.Result, opt Options) Bindings {
 	b := Bindings{UnusedDims: res.UnboundDims()}
+	if net, w := g.IR(); net != nil && w == nil && len(g.Consts) > 0 {
+		b.NoWeights = true
+	}
 	for name := range opt.Inputs {
 		if !slices.ContainsFunc(g.Inputs, func(in graph.Input) bool { return in.Name == name }) {
 			b.UnusedInputs = append(b.UnusedInputs, name)

@@ -36,7 +36,7 @@ model declares. Files:
     stored as external data are read from beside the model when needed;
   - OpenVINO IR .xml (IR v10 and v11), with the .bin beside it or --bin: the same inference from the
     Parameters, and every Reshape layer, those in TensorIterator, Loop and If bodies included; without
-    a .bin beside it, the constants' values are unknown;
+    a .bin beside it, the constants' values are unknown, and a note says so;
   - oneDNN Graph JSON .json (benchdnn format): every op inferred, every StaticReshape and DynamicReshape,
     every op whose declared output differs, every logical tensor declared with two shapes.
 A DIR stands for every model in its tree: .onnx files, .xml files of an IR <net>, .json files of

@@ -10,7 +10,8 @@ import (
 )
 
 // note says that a flag that binds (--dim, --input, --batch-size) does less in a model than it
-// asks, or what a runtime refuses: a flag never does nothing in silence. In check --json it is a
+// asks, or what a runtime refuses, or that an IR network was read without the weights --bin names:
+// a flag never does nothing in silence. In check --json it is a
 // record {"record":"note", file, flag, name, message}; in shapes --json, the summary's notes.
 type note struct {
 	Record  string `json:"record,omitempty"` // "note" in check --json
@@ -21,9 +22,13 @@ type note struct {
 }
 
 // bindingNotes returns the notes of the bindings b of one model, whose free symbols are symbols,
-// that --batch-size batch set.
+// that --batch-size batch set; and of an IR network read without its .bin.
 func bindingNotes(b check.Bindings, symbols []string, batch int64) []note {
 	var notes []note
+	if b.NoWeights {
+		notes = append(notes, note{Flag: "--bin", Message: "read without its .bin (none beside the .xml): the values of its constants " +
+			"are unknown, and so is every shape and pattern they decide; --bin names the weights"})
+	}
 	for _, name := range b.UnusedDims {
 		notes = append(notes, note{Flag: "--dim", Name: name, Message: fmt.Sprintf("--dim %s binds nothing: the model has no dim of that name (symbols left free: %s)",
 			name, strings.Join(orNone(symbols), ", "))})

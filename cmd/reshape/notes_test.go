@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -42,6 +43,11 @@ func TestBindingNotes(t *testing.T) {
 		"attrs": {"special_zero": {"type": "bool", "value": 0}, "shape": {"type": "s64[]", "value": [6]}},
 		"inputs": [{"id": 0, "dtype": "f32", "shape": [2, 3]}], "outputs": [{"id": 2, "dtype": "f32", "shape": [6]}]}]}`), 0o644)
 	ir := filepath.Join("..", "..", "testdata", "ir", "flatten_head.xml")
+	nobin := filepath.Join(dir, "nobin.xml") // the network without its .bin
+	if b, err := os.ReadFile(ir); err != nil || os.WriteFile(nobin, b, 0o644) != nil {
+		t.Fatal(err)
+	}
+	const noWeights = "note: read without its .bin (none beside the .xml): the values of its constants are unknown, and so is every shape and pattern they decide; --bin names the weights\n"
 
 	const noBatch = "note: --batch-size 4 leaves x as declared: no batch dim (a scalar, an unknown rank, or a static leading dim the model does not mark as its batch)\n"
 	const override = `note: --input x=[2,3] changes the static dim 0 of x, which the model declares [1,3]: onnxruntime refuses such an input ("Got invalid dimensions for input"), ` +
@@ -84,6 +90,11 @@ func TestBindingNotes(t *testing.T) {
 		{[]string{"check", "--input", "x=[1,3,1]", "--quiet", static}, 0, []string{
 			static + `: note: --input x=[1,3,1] gives x the rank 3, where the model declares [1,3]: onnxruntime refuses such an input ("Invalid rank for input")`}, ""},
 		{[]string{"shapes", "--input", "x=[1,3]", two}, 0, []string{"3 tensors: "}, ""},
+		// An IR network read without its .bin: a note, in every output.
+		{[]string{"check", "--quiet", nobin}, 0, []string{nobin + ": " + noWeights}, ""},
+		{[]string{"shapes", "--quiet", nobin}, 0, []string{noWeights}, ""},
+		{[]string{"check", "--quiet", ir}, 0, []string{"1 reshape in 1 file"}, ""},
+		{[]string{"check", "--json", nobin}, 0, []string{`{"record":"note","file":"` + nobin + `","flag":"--bin","message":"read without its .bin`}, ""},
 	} {
 		code, stdout, stderr := cli("", tt.args...)
 		ok := code == tt.code && strings.Contains(stderr, tt.stderr) && (tt.stderr != "" || stderr == "")
@@ -99,7 +110,8 @@ func TestBindingNotes(t *testing.T) {
 				rest = rest[i+len(w):]
 			}
 		}
-		if strings.Contains(stdout, "could not be read") || strings.Contains(stdout, "note: --input x=[1,3] ") {
+		if strings.Contains(stdout, "could not be read") || strings.Contains(stdout, "note: --input x=[1,3] ") ||
+			strings.Contains(stdout, "without its .bin") && !slices.Contains(tt.args, nobin) {
 			ok = false
 		}
 		if !ok {

@@ -30,10 +30,10 @@ uses + - * // / and parentheses: 'B*T', '(H+1)//2'; / is an exact quotient. A MO
 model at stdin (a pipe, read whole; its format told by its first bytes).
 
 An OpenVINO IR .xml (IR v10 and v11), with the .bin beside it or --bin (without one, the constants'
-values are unknown), is inferred from its
-Parameters layer by layer: every output port of every layer but the Const layers, named by the
-port's names attribute, else LAYER:PORT (the layer's name and the port's id), and compared with the
-port's dims; a Parameter is named by its name, which --input takes.
+values are unknown, and a note says so), is inferred from its Parameters layer by layer: every
+output port of every layer but the Const layers, named by the port's names attribute, else
+LAYER:PORT (the layer's name and the port's id), and compared with the port's dims; a Parameter is
+named by its name, which --input takes.
 
 A oneDNN Graph JSON file (benchdnn format) is inferred op by op with oneDNN's rules: every logical
 tensor by its id, compared with the shape the file declares (a tensor two ops declare with shapes no
