@@ -112,11 +112,11 @@ constant operand fixes the contracted dim), global-pool (a pool whose kernel is 
 spatial size, "at POOL" downstream of it); then "N reshapes in F files: A ok, B mismatch, C
 inferred, D error". A
 predicate is written in the dim notation with % (Python's remainder), min, max, == != < <= > >=,
-!, && and ||. On a terminal, every line keeps to its width: long file and node names are
-shortened in the middle; when the table still does not fit, a column of one value becomes a line
-above it ("every row: FILE a.onnx"), symbols longer than two characters get one-letter aliases
-with a legend ("symbols: B = batch"), and shapes wrap onto more lines; other long lines wrap,
-indented.
+!, && and ||. On a terminal, every line keeps to its width: a table too wide gives each column of
+one value a line above it ("every row: FILE a.onnx"), then long file and node names are shortened
+in the middle; when it still does not fit, symbols longer than two characters get one-letter
+aliases with a legend ("symbols: B = batch"), and shapes wrap onto more lines, between dims or
+tokens; other long lines wrap, indented.
 
 Exit status: 0 when no row is mismatch or an error, no constraint fixes a dim the model declares
 dynamic (unless --allow-fixed-dims), and no Reshape absorbs a batch that --batch-size asks for above

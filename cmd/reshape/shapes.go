@@ -76,10 +76,11 @@ the --dim bindings break), unknown (downstream of such a node: not inferred) or 
 not compared); then the messages, "runs only when:" and a line per constraint the nodes impose on
 the symbols (or "runs at every binding of N, H, W") and where they may be incomplete, as check
 prints them, and a summary line that counts each verdict, lists the symbols and names the
-operators that have no shape rule. On a terminal, every line keeps to its width: long file and node names are shortened in the
-middle; when the table still does not fit, a column of one value becomes a line above it ("every
-row: FILE a.onnx"), symbols longer than two characters get one-letter aliases with a legend
-("symbols: B = batch"), and shapes wrap onto more lines; other long lines wrap, indented.
+operators that have no shape rule. On a terminal, every line keeps to its width: a table too
+wide gives each column of one value a line above it ("every row: VERDICT inferred"), then long
+node names are shortened in the middle; when it still does not fit, symbols longer than two
+characters get one-letter aliases with a legend ("symbols: B = batch"), and shapes wrap onto more
+lines, between dims or tokens; other long lines wrap, indented.
 
 Exit status: 0 when no tensor is mismatch or an error and no constraint fixes a dim the model
 declares dynamic (unless --allow-fixed-dims); 1 otherwise; 2 when the model cannot be read, or a

@@ -102,12 +102,13 @@ func tableWidth(rows [][]string) int {
 }
 
 // fitTable returns the table of rows (its first the header) kept to width columns (as it is when
-// width is 0), and the lines to print above it. First the columns of names (names[k]) are
-// shortened in the middle. When that is not enough: a column whose cells are all the same leaves
-// the table for a line above it ("every row: FILE a.onnx, ZERO allowzero=0"); the symbols longer
-// than two characters get one-letter aliases in the columns of shapes (shapes[k]), with a legend
-// ("symbols: B = batch, H = height"); and the cells of shapes wrap onto more lines, after a comma
-// where they can, so that every value stays whole. keep gives the index in rows of each column of
+// width is 0), and the lines to print above it. A table that does not fit first loses its columns
+// whose cells are all the same to a line above it ("every row: FILE a.onnx, ZERO allowzero=0"),
+// so that names are not shortened to say one file again and again (a table of one row first
+// shortens its names), then the columns of names (names[k]) are shortened in the middle. When
+// that is not enough, the symbols longer than two characters get one-letter aliases in the
+// columns of shapes (shapes[k]), with a legend ("symbols: B = batch, H = height"), and the cells
+// of shapes wrap onto more lines, between tokens (wrapCell), so that every value stays whole. keep gives the index in rows of each column of
 // the table returned.
 func fitTable(rows [][]string, names, shapes []bool, symbols []string, width int) (table [][]string, keep []int, above []string) {
 	keep = make([]int, len(rows[0]))
@@ -117,15 +118,18 @@ func fitTable(rows [][]string, names, shapes []bool, symbols []string, width int
 	if width <= 0 || len(rows) < 2 {
 		return rows, keep, nil
 	}
-	whole := make([][]string, len(rows))
-	for i, row := range rows {
-		whole[i] = slices.Clone(row)
-	}
-	fitColumns(rows, names, width)
 	if tableWidth(rows) <= width {
 		return rows, keep, nil
 	}
-	rows = whole
+	if len(rows) == 2 {
+		// One row: its columns all have one value; shorten its names first.
+		whole := slices.Clone(rows[1])
+		fitColumns(rows, names, width)
+		if tableWidth(rows) <= width {
+			return rows, keep, nil
+		}
+		rows[1] = whole
+	}
 	var same []string
 	keep = keep[:0]
 	for k := range rows[0] {
@@ -153,6 +157,9 @@ func fitTable(rows [][]string, names, shapes []bool, symbols []string, width int
 	}
 	rows, names, shapes = left, kept(names), kept(shapes)
 	fitColumns(rows, names, width)
+	if tableWidth(rows) <= width {
+		return rows, keep, above
+	}
 	if alias := aliases(symbols); len(alias) > 0 && slices.Contains(shapes, true) {
 		var parts []string
 		for _, name := range symbols {

@@ -41,6 +41,18 @@ func TestFitTable(t *testing.T) {
 	if w := tableWidth(table); w > 40 {
 		t.Errorf("table %d columns wide, want at most 40", w)
 	}
+	// A column of one value leaves first: the names stay whole, and a table that then fits gets no
+	// aliases.
+	files := [][]string{
+		{"FILE", "NAME", "INPUT"},
+		{"/models/silero_vad_v6.onnx", "If_0/then_branch/Reshape", "[batch,4]"},
+		{"/models/silero_vad_v6.onnx", "If_0/else_branch/Reshape", "[batch,4]"},
+	}
+	table, keep, above = fitTable(files, []bool{true, true, false}, []bool{false, false, true}, []string{"batch"}, 50)
+	if strings.Join(above, "\n") != "every row: FILE /models/silero_vad_v6.onnx, INPUT [batch,4]" || len(keep) != 1 ||
+		len(table) != 3 || table[1][0] != "If_0/then_branch/Reshape" || table[2][0] != "If_0/else_branch/Reshape" {
+		t.Errorf("a column of one value: %q above %q", table, above)
+	}
 	// A table that fits is left as it is.
 	small := [][]string{{"A", "B"}, {"x", "[N]"}}
 	if table, keep, above := fitTable(small, []bool{true, false}, []bool{false, true}, []string{"N"}, 40); len(table) != 2 || len(keep) != 2 || above != nil {
