@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/reshape-go/reshape/errcode"
@@ -335,6 +336,17 @@ func verifyIR(f *fix.Fix, xmlPath, binPath string, withBin bool) error {
 	return f.VerifyIR(net, w)
 }
 
+// pin returns the symbol p gives one value ("S == 10"), if it is such an equation.
+func pin(p sym.Pred) (string, bool) {
+	names := p.SymbolNames()
+	if len(names) != 1 {
+		return "", false
+	}
+	lhs, rhs, ok := strings.Cut(p.String(), " == ")
+	_, err := strconv.ParseInt(rhs, 10, 64)
+	return names[0], ok && lhs == names[0] && err == nil
+}
+
 // printFix prints the rewrites, the Reshapes left as they are, the export binding, and the
 // conditions before and after.
 func printFix(w io.Writer, f *fix.Fix, remaining []sym.Constraint) {
@@ -365,8 +377,20 @@ func printFix(w io.Writer, f *fix.Fix, remaining []sym.Constraint) {
 		fmt.Fprintf(w, "%s: left as it is: %s\n", l.Node, l.Why)
 	}
 	if len(f.Export) > 0 {
+		// An equation that pins a symbol (S == 10) says the export binding; another one whose
+		// symbols are all pinned (S*B == 20 beside S == 10 and B == 2) holds there, and is left out.
+		pinned := map[string]bool{}
+		for _, x := range f.Export {
+			if name, ok := pin(x.Pred); ok {
+				pinned[name] = true
+			}
+		}
 		var parts []string // once each: Reshapes that bake the same batch give the same equation
 		for _, x := range f.Export {
+			_, isPin := pin(x.Pred)
+			if !isPin && !slices.ContainsFunc(x.Pred.SymbolNames(), func(n string) bool { return !pinned[n] }) {
+				continue
+			}
 			if p := x.Pred.String(); !slices.Contains(parts, p) {
 				parts = append(parts, p)
 			}

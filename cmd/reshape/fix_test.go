@@ -45,6 +45,10 @@ func TestFixCommand(t *testing.T) {
 			"/Reshape_1: left as it is: its pattern has a -1, which adapts to the volume",
 			"  B*(H//4)*(W//4) % 16 == 0  /Reshape_1 (Reshape): the -1 of pattern[0]: the input's volume a multiple of the other output dims; remains",
 			"0 Reshapes rewritten, 1 left as they are; 1 condition remains that fix cannot remove"}, "same"},
+		// The equations of symbols the others pin (S*B == 20, B*T == 14) are left out.
+		{"attention", []string{"mha_encdec"}, 0, []string{
+			"export binding: S == 10 && B == 2 && T == 7 (at S=10, B=2, T=7 the fixed model computes what the model computes)",
+			"after, runs at every binding"}, ""},
 		{"export", []string{"--export", "N=1", "const_reshape_batch"}, 0, []string{"flatten: [1,12] -> [0,12]"}, "[0 12]"},
 		{"export that no value fits", []string{"--export", "N=2", "const_reshape_batch"}, 1, []string{
 			"flatten: left as it is: its pattern's values are sizes of no binding at which the model runs: N == 1 cannot hold with the model's other conditions and the export's values"}, "same"},
