@@ -16,6 +16,7 @@ import (
 	"github.com/reshape-go/reshape/check"
 	"github.com/reshape-go/reshape/conformance"
 	"github.com/reshape-go/reshape/internal/testenv"
+	"github.com/reshape-go/reshape/onnx"
 )
 
 // cli runs the command line and returns its exit status and output.
@@ -793,5 +794,22 @@ func TestOutputKind(t *testing.T) {
 	}
 	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
 		t.Errorf("%d files in the directory, want the model alone", len(entries))
+	}
+}
+
+// TestShapesWriteStdout: --write - gives stdout to the model alone, whole; the table and the
+// summary go to stderr.
+func TestShapesWriteStdout(t *testing.T) {
+	model := filepath.Join(models, "idioms.onnx")
+	code, stdout, stderr := cli("", "shapes", "--write", "-", model)
+	if code != 0 || !strings.HasPrefix(stderr, "TENSOR ") || !strings.Contains(stderr, "\n11 tensors: ") {
+		t.Fatalf("exit %d, stderr %q", code, stderr)
+	}
+	m, err := onnx.DecodeModel([]byte(stdout))
+	if err != nil {
+		t.Fatalf("stdout is not an ONNX model: %v", err)
+	}
+	if len(m.Graph.ValueInfo) == 0 {
+		t.Error("the model written has no value_info")
 	}
 }

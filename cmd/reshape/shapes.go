@@ -66,7 +66,8 @@ Flags:
                        to value_info, wrong declarations replaced, outputs without a shape given
                        one, and with bindings the inputs' bound shapes (ONNX only: OpenVINO infers
                        an IR network's port dims again when it reads it); OUT must end in .onnx and
-                       not be a directory nor the model, which is checked before the work
+                       not be a directory nor the model, which is checked before the work; with
+                       --write -, the model goes to stdout and the rest of the output to stderr
 ` + limitsHelp(23) + `
 Output: one row per tensor with its verdict: ok (the declared shape is the inferred one at every
 binding that satisfies the constraints), mismatch (it is not), inferred (nothing declared to
@@ -233,6 +234,12 @@ func runShapes(e *env, args []string) int {
 		if out, err = e.create(*write); err != nil {
 			return e.fail(shapesCommand, err)
 		}
+	}
+	if *write == "-" {
+		// The model takes stdout: the tensors, the conditions and the summary go to stderr.
+		toErr := *e
+		toErr.stdout, toErr.colorOut, toErr.width = e.stderr, e.colorErr, terminalWidth(e.stderr)
+		e = &toErr
 	}
 	counts := map[string]int{}
 	for _, t := range s.Tensors {
