@@ -112,9 +112,10 @@ type Map struct {
 
 // Compute evaluates the conditions of f at every cell of the grid opt describes. A condition on
 // neither axis is evaluated once, one on one axis once per value of it, and one on both at every
-// cell: no inference is run. Errors wrap errcode.ErrSyntax for an axis or a binding that names no
-// symbol of f, an axis given twice or a range whose low end exceeds its high end, and
-// errcode.ErrLimit for a grid of more than MaxCells cells.
+// cell: no inference is run. Errors wrap errcode.ErrBinding for a binding that names no symbol of
+// f (as graph.Infer's for a name the model does not have), errcode.ErrSyntax for an axis that
+// names none, a binding of an axis, an axis given twice or a range whose low end exceeds its high
+// end, and errcode.ErrLimit for a grid of more than MaxCells cells.
 func Compute(f *Facts, opt Options) (*Map, error) {
 	m := &Map{X: opt.X, Y: opt.Y, Facts: f, Binding: map[string]int64{}}
 	if m.Y.Symbol == "" {
@@ -125,7 +126,7 @@ func Compute(f *Facts, opt Options) (*Map, error) {
 	}
 	for name, v := range opt.Dims {
 		if _, ok := f.symbol(name); !ok {
-			return nil, errcode.Errorf(errcode.ErrSyntax, "%s=%d binds no symbol of the model (its symbols: %s)", name, v, m.symbolNames())
+			return nil, errcode.Errorf(errcode.ErrBinding, "%s=%d binds no symbol of the model (its symbols: %s)", name, v, m.symbolNames())
 		}
 		if name == m.X.Symbol || name == m.Y.Symbol {
 			return nil, errcode.Errorf(errcode.ErrSyntax, "%s=%d binds the symbol of an axis", name, v)

@@ -144,7 +144,7 @@ func TestComputeErrors(t *testing.T) {
 		{Options{X: Axis{"H", 1, 8}, Y: Axis{"H", 1, 8}}, errcode.ErrSyntax, "both axes are H"},
 		{Options{X: Axis{"H", 9, 8}}, errcode.ErrSyntax, "range 9..8 is empty"},
 		{Options{X: Axis{"H", 1, 8}, Dims: map[string]int64{"H": 2}}, errcode.ErrSyntax, "H=2 binds the symbol of an axis"},
-		{Options{X: Axis{"H", 1, 8}, Dims: map[string]int64{"Z": 2}}, errcode.ErrSyntax, "Z=2 binds no symbol"},
+		{Options{X: Axis{"H", 1, 8}, Dims: map[string]int64{"Z": 2}}, errcode.ErrBinding, "Z=2 binds no symbol"},
 		{Options{X: Axis{"H", 1, 5000}, Y: Axis{"W", 1, 5000}}, errcode.ErrLimit, "25000000 cells, more than the limit of 16777216"},
 	} {
 		_, err := Compute(f, c.opt)
