@@ -42,7 +42,8 @@ model declares. Files:
 A DIR stands for every model in its tree: .onnx files, .xml files of an IR <net>, .json files of
 oneDNN Graph; other .xml and .json files (package.json, pom.xml) are skipped with a note, and a tree
 without a model is an error. - is the model at stdin (a pipe, read whole; its format told by its
-first bytes, as for a file of another extension), named "-" in the rows. Files are checked in parallel on every core, and reported in order.
+first bytes, as for a file of another extension), named "-" in the rows. Files are checked in
+parallel on every core, and reported in order.
 Without FILE it checks a built-in IR model holding the five examples of the OpenVINO Reshape-1
 specification.
 
@@ -82,9 +83,9 @@ Flags:
                        mismatch, inferred, error, codes, unknown, stale, run, run_ok, stopped_by,
                        constraints, valid, fixed, complete, lost, incomplete, files, unreadable,
                        skipped}, constraints an array of {holds, node, op, why, fixes, file}, lost of
-                       {node, op, tensor, why, run_time, file}); a file of a directory that is not a model is
-                       {"record":"skipped", file, reason}; a note on a binding {"record":"note", file,
-                       flag, name, message}; an IR network's batch study is {"record":"batch", file,
+                       {node, op, tensor, why, run_time, file}); a file of a directory that is not
+                       a model is {"record":"skipped", file, reason}; a note on a binding or on a
+                       missing .bin {"record":"note", file, flag, name, message}; an IR network's batch study is {"record":"batch", file,
                        symbol, inputs, valid, constraints, implied, fixes, sizes, smallest, failed,
                        complete, lost}, a Reshape that absorbs the batch {"record":"absorbed", file,
                        reshape, batch, axis, dim, mixer, mixer_op, why}; shapes are arrays

@@ -17,7 +17,7 @@ import (
 
 var shapesCommand = &command{
 	name:    "shapes",
-	summary: "infer the shape of every tensor of an ONNX model, an OpenVINO IR network or a oneDNN Graph, with symbols",
+	summary: "infer the shape of every tensor of a model (ONNX, OpenVINO IR, oneDNN Graph), with symbols",
 	usage: `Usage:
   reshape shapes [--dim NAME=VALUE]... [--input NAME=SHAPE]... [--batch-size N] [--json] [--quiet]
                  [--allow-fixed-dims] [--bin PATH] [--write OUT.onnx] MODEL.onnx|MODEL.xml|GRAPH.json
