@@ -218,7 +218,7 @@ func runCheck(e *env, args []string) int {
 	var reports []*check.Report
 	var sum check.Summary
 	unreadable := func(file string, err error) {
-		err = binHint(err, *bin)
+		err = openHint(err, file, *bin)
 		sum.Unreadable++
 		e.reportInput(*asJSON, &fileRecord{Record: "file", File: file}, err)
 	}
@@ -347,11 +347,34 @@ func runCheck(e *env, args []string) int {
 	return 0
 }
 
-// binHint returns err with the flag that names an IR network's weights when err says that the
-// .bin beside the .xml cannot be opened (graph.WeightsError) and bin, the flag's value, is not set.
-func binHint(err error, bin string) error {
+// openHint returns the error of opening the model file path with what may help: the flag that
+// names an IR network's weights when err says that the .bin beside the .xml (bin "") could not be
+// read; the format the file's first bytes show when it does not follow the format of its extension
+// (an ONNX model saved as model.xml).
+func openHint(err error, path, bin string) error {
 	if bin == "" && errors.As(err, new(*graph.WeightsError)) {
 		return fmt.Errorf("%w (the .bin beside the .xml; give another with --bin)", err)
+	}
+	if !errors.Is(err, errcode.ErrSyntax) {
+		return err
+	}
+	f, ferr := os.Open(path)
+	if ferr != nil {
+		return err
+	}
+	defer f.Close()
+	head := make([]byte, 1)
+	if _, ferr := io.ReadFull(f, head); ferr != nil {
+		return err
+	}
+	ext := strings.ToLower(filepath.Ext(path))
+	switch {
+	case head[0] == 0x08 && ext != ".onnx": // protobuf's tag of ModelProto.ir_version
+		return fmt.Errorf("%w (its first bytes are an ONNX model's: is it misnamed? name it .onnx)", err)
+	case head[0] == '<' && ext != ".xml":
+		return fmt.Errorf("%w (it starts with '<', as an OpenVINO IR .xml does: is it misnamed? name it .xml)", err)
+	case head[0] == '{' && ext != ".json":
+		return fmt.Errorf("%w (it starts with '{', as a oneDNN Graph .json does: is it misnamed? name it .json)", err)
 	}
 	return err
 }

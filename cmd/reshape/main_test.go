@@ -813,3 +813,36 @@ func TestShapesWriteStdout(t *testing.T) {
 		t.Error("the model written has no value_info")
 	}
 }
+
+// TestMisnamed: a model whose bytes are of another format than its extension's says which, in
+// every command that reads a model.
+func TestMisnamed(t *testing.T) {
+	dir := t.TempDir()
+	copyTo := func(src, name string) string {
+		b, err := os.ReadFile(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	onnxAsXML := copyTo(filepath.Join(models, "idioms.onnx"), "idioms.xml")
+	irAsONNX := copyTo(filepath.Join("..", "..", "testdata", "ir", "flatten_head.xml"), "flatten_head.onnx")
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"check", onnxAsXML}, "(its first bytes are an ONNX model's: is it misnamed? name it .onnx)\n"},
+		{[]string{"shapes", irAsONNX}, "(it starts with '<', as an OpenVINO IR .xml does: is it misnamed? name it .xml)\n"},
+		{[]string{"map", "-o", filepath.Join(dir, "m.svg"), onnxAsXML}, "is it misnamed? name it .onnx)\n"},
+		{[]string{"report", "-o", filepath.Join(dir, "r.html"), irAsONNX}, "is it misnamed? name it .xml)\n"},
+	} {
+		code, _, stderr := cli("", tt.args...)
+		if first, _, _ := strings.Cut(stderr, "\n"); code != 2 || !strings.HasPrefix(stderr, "reshape: syntax: ") || !strings.HasSuffix(first+"\n", tt.want) {
+			t.Errorf("%s: exit %d, %q; want 2 and a line ending in %q", strings.Join(tt.args, " "), code, stderr, tt.want)
+		}
+	}
+}

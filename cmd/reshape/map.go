@@ -84,7 +84,7 @@ func runMap(e *env, args []string) int {
 	}
 	m, err := report.Load(path, report.Options{Check: mf.check(), Axes: mf.axes, Name: model})
 	if err != nil {
-		return e.fail(mapCommand, badInput(binHint(err, *mf.bin)))
+		return e.fail(mapCommand, badInput(openHint(err, model, *mf.bin)))
 	}
 	sm, err := m.SizeMap(mf.axes)
 	if err != nil {

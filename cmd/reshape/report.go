@@ -65,7 +65,7 @@ func runReport(e *env, args []string) int {
 	opt.Check.Dims, opt.Check.Inputs, opt.Check.BatchSize = dims, inputFlags.values, *batchSize
 	m, err := report.Load(path, opt)
 	if err != nil {
-		return e.fail(reportCommand, badInput(binHint(err, *mf.bin)))
+		return e.fail(reportCommand, badInput(openHint(err, model, *mf.bin)))
 	}
 	for i := range m.Rows {
 		m.Rows[i].Message = bindingFlags(m.Rows[i].Message)

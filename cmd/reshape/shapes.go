@@ -208,7 +208,7 @@ func runShapes(e *env, args []string) int {
 	}
 	g, err := openModel(args[0], opt, stdin)
 	if err != nil {
-		return e.fail(shapesCommand, badInput(err))
+		return e.fail(shapesCommand, badInput(openHint(err, args[0], *bin)))
 	}
 	s, err := check.GraphShapes(g, args[0], opt)
 	if err != nil {
