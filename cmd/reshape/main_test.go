@@ -763,12 +763,9 @@ func TestModelAtStdin(t *testing.T) {
 // errors (exit 2), and the model is left as it was.
 func TestOutputKind(t *testing.T) {
 	dir := t.TempDir()
-	src, err := os.ReadFile(filepath.Join("..", "..", "testdata", "models", "idioms.onnx"))
+	model := copyFile(t, filepath.Join(models, "idioms.onnx"), filepath.Join(dir, "idioms.onnx"))
+	src, err := os.ReadFile(model)
 	if err != nil {
-		t.Fatal(err)
-	}
-	model := filepath.Join(dir, "idioms.onnx")
-	if err := os.WriteFile(model, src, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	tests := []struct {
@@ -818,19 +815,8 @@ func TestShapesWriteStdout(t *testing.T) {
 // every command that reads a model.
 func TestMisnamed(t *testing.T) {
 	dir := t.TempDir()
-	copyTo := func(src, name string) string {
-		b, err := os.ReadFile(src)
-		if err != nil {
-			t.Fatal(err)
-		}
-		path := filepath.Join(dir, name)
-		if err := os.WriteFile(path, b, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return path
-	}
-	onnxAsXML := copyTo(filepath.Join(models, "idioms.onnx"), "idioms.xml")
-	irAsONNX := copyTo(filepath.Join("..", "..", "testdata", "ir", "flatten_head.xml"), "flatten_head.onnx")
+	onnxAsXML := copyFile(t, filepath.Join(models, "idioms.onnx"), filepath.Join(dir, "idioms.xml"))
+	irAsONNX := copyFile(t, filepath.Join("..", "..", "testdata", "ir", "flatten_head.xml"), filepath.Join(dir, "flatten_head.onnx"))
 	for _, tt := range []struct {
 		args []string
 		want string
@@ -845,4 +831,17 @@ func TestMisnamed(t *testing.T) {
 			t.Errorf("%s: exit %d, %q; want 2 and a line ending in %q", strings.Join(tt.args, " "), code, stderr, tt.want)
 		}
 	}
+}
+
+// copyFile copies the file src to dst, and returns dst.
+func copyFile(t *testing.T, src, dst string) string {
+	t.Helper()
+	b, err := os.ReadFile(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(dst, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return dst
 }

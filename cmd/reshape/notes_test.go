@@ -43,10 +43,7 @@ func TestBindingNotes(t *testing.T) {
 		"attrs": {"special_zero": {"type": "bool", "value": 0}, "shape": {"type": "s64[]", "value": [6]}},
 		"inputs": [{"id": 0, "dtype": "f32", "shape": [2, 3]}], "outputs": [{"id": 2, "dtype": "f32", "shape": [6]}]}]}`), 0o644)
 	ir := filepath.Join("..", "..", "testdata", "ir", "flatten_head.xml")
-	nobin := filepath.Join(dir, "nobin.xml") // the network without its .bin
-	if b, err := os.ReadFile(ir); err != nil || os.WriteFile(nobin, b, 0o644) != nil {
-		t.Fatal(err)
-	}
+	nobin := copyFile(t, ir, filepath.Join(dir, "nobin.xml")) // the network without its .bin
 	const noWeights = "note: read without its .bin (none beside the .xml): the values of its constants are unknown, and so is every shape and pattern they decide; --bin names the weights\n"
 
 	const noBatch = "note: --batch-size 4 leaves x as declared: no batch dim (a scalar, an unknown rank, or a static leading dim the model does not mark as its batch)\n"
