@@ -46,8 +46,12 @@ type Model struct {
 	Tensors []check.Tensor    `json:"tensors"`
 	Nodes   []Node            `json:"nodes"`
 	Map     *Map              `json:"map"`
-	// Notes say what the report could not show, and why ("oneDNN Graph JSON: no tensors").
+	// Notes say what the report could not show, and why ("oneDNN Graph JSON: no tensors"); the
+	// command adds its notes on Bindings.
 	Notes []string `json:"notes"`
+	// Bindings says where the bindings of Options.Check do less than they ask, what a runtime
+	// refuses, and whether an IR network's weights were read (check.Report.Bindings).
+	Bindings check.Bindings `json:"-"`
 
 	facts *sizemap.Facts
 	// conds holds, per condition of facts, its index in Conditions (-1 for none).
@@ -162,6 +166,7 @@ func Load(path string, opt Options) (*Model, error) {
 	}
 	m := &Model{File: name, Name: filepath.Base(name), Version: Version(), Rows: rep.Rows, Summary: check.Summarize([]*check.Report{rep})}
 	m.Summary.Files = 1
+	m.Bindings = rep.Bindings
 	m.Conditions = make([]Condition, len(rep.Constraints))
 	for i, c := range rep.Constraints {
 		m.Conditions[i] = Condition{c, -1}

@@ -49,7 +49,8 @@ Flags:
                     work. A MODEL of - is the model at stdin
 ` + limitsHelp(20) + `
 Output: the picture at OUT, and on stdout a line: "H × W over 1..64 × 1..64 at N=1: runs at 256 of
-4096 cells".
+4096 cells", then a note, as check gives it, for an IR network read without its .bin (on stderr
+with -o -).
 
 Exit status: 0 when the picture is written; 2 for a usage error, a file that cannot be read, or a
 model without symbols (it runs at one size: nothing to draw).
@@ -93,9 +94,12 @@ func runMap(e *env, args []string) int {
 	if err := e.writeOutput(*mf.out, func(w io.Writer) error { return sm.WriteSVG(w, filepath.Base(model)) }); err != nil {
 		return e.fail(mapCommand, err)
 	}
+	notesOut := e.stderr // stdout is the picture
 	if *mf.out != "-" {
 		fmt.Fprintln(e.stdout, sm)
+		notesOut = e.stdout
 	}
+	printNotes(notesOut, "", bindingNotes(m.Bindings, nil, 0))
 	return 0
 }
 

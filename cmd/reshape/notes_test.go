@@ -91,6 +91,10 @@ func TestBindingNotes(t *testing.T) {
 		{[]string{"check", "--quiet", nobin}, 0, []string{nobin + ": " + noWeights}, ""},
 		{[]string{"shapes", "--quiet", nobin}, 0, []string{noWeights}, ""},
 		{[]string{"check", "--quiet", ir}, 0, []string{"1 reshape in 1 file"}, ""},
+		// report and map give them too, after their line (the page holds them).
+		{[]string{"report", "-o", filepath.Join(dir, "r.html"), "--batch-size", "4", two}, 0, []string{"two.onnx runs", noBatch}, ""},
+		{[]string{"report", "-o", filepath.Join(dir, "r.html"), nobin}, 0, []string{"nobin.xml states no condition on image:0", noWeights}, ""},
+		{[]string{"map", "-o", filepath.Join(dir, "m.svg"), "--x", "image:0", nobin}, 0, []string{"image:0 1..", noWeights}, ""},
 		{[]string{"check", "--json", nobin}, 0, []string{`{"record":"note","file":"` + nobin + `","flag":"--bin","message":"read without its .bin`}, ""},
 	} {
 		code, stdout, stderr := cli("", tt.args...)

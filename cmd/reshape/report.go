@@ -32,6 +32,10 @@ Flags:
                        stdout); a name that does not end in .html (or .htm), or the model, is
                        refused before the work. A MODEL of - is the model at stdin
 ` + limitsHelp(23) + `
+Output: the page at OUT, and on stdout its verdict in one sentence, then the notes check gives (a
+binding that binds less than it asks, an IR network read without its .bin), which the page shows
+too (on stderr with -o -).
+
 Exit status: 0 when the report is written (whatever the model's verdict: the page says it); 2 for
 a usage error or a file that cannot be read.
 
@@ -67,6 +71,14 @@ func runReport(e *env, args []string) int {
 	if err != nil {
 		return e.fail(reportCommand, badInput(openHint(err, model, *mf.bin)))
 	}
+	var symbols []string
+	for _, s := range m.Symbols {
+		symbols = append(symbols, s.Name)
+	}
+	notes := bindingNotes(m.Bindings, symbols, *batchSize)
+	for _, n := range notes {
+		m.Notes = append(m.Notes, "note: "+n.Message)
+	}
 	for i := range m.Rows {
 		m.Rows[i].Message = bindingFlags(m.Rows[i].Message)
 	}
@@ -76,8 +88,11 @@ func runReport(e *env, args []string) int {
 	if err := e.writeOutput(*mf.out, func(w io.Writer) error { return report.WriteHTML(w, m) }); err != nil {
 		return e.fail(reportCommand, err)
 	}
+	notesOut := e.stderr // stdout is the page
 	if *mf.out != "-" {
 		fmt.Fprintln(e.stdout, m.Verdict.Text)
+		notesOut = e.stdout
 	}
+	printNotes(notesOut, "", notes)
 	return 0
 }
