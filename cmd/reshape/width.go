@@ -225,9 +225,8 @@ func fitTable(rows [][]string, names, shapes []bool, symbols []string, width int
 const minWrapped = 12
 
 // wrapCell returns s cut into lines of at most width characters, so that no value is cut where
-// it can be kept whole: in the line's second half, after the last comma (between dims), else at
-// the last space (before " (computed)"), else before an operator, else at the last place between
-// two tokens of an expression (never inside a name, a number or "//"); only a token longer than half a line is cut
+// it can be kept whole (lastBreak): between dims, before " (computed)", else between two tokens
+// of an expression, never inside a name, a number or "//"; only a token longer than a line is cut
 // at the width.
 func wrapCell(s string, width int) []string {
 	var out []string
@@ -243,9 +242,10 @@ func wrapCell(s string, width int) []string {
 	return append(out, string(r))
 }
 
-// lastBreak returns where a line of at most width runes of r ends best, at width/2 or after: after
-// a comma between dims (outside parentheses: not min(T,4)'s), else at a space, else before an
-// operator, else between two other tokens; 0 when there is no such place.
+// lastBreak returns where a line of at most width runes of r ends best: in the line's second half,
+// at a space, else after a comma between dims (outside parentheses: not min(T,4)'s); else at a
+// space; else before an operator in the second half; else after a comma; else between two other
+// tokens; 0 when there is no such place.
 func lastBreak(r []rune, width int) int {
 	depth := make([]int, min(width+1, len(r))) // the parentheses open before each rune
 	for i := 1; i < len(depth); i++ {
@@ -257,17 +257,25 @@ func lastBreak(r []rune, width int) int {
 			depth[i]--
 		}
 	}
-	for _, good := range []func(i int) bool{
-		func(i int) bool { return r[i-1] == ',' && depth[i-1] == 0 },
-		func(i int) bool { return r[i] == ' ' },
-		func(i int) bool { return strings.ContainsRune("+-*/", r[i]) && r[i-1] != '/' },
-		func(i int) bool {
+	comma := func(i int) bool { return r[i-1] == ',' && depth[i-1] == 0 }
+	space := func(i int) bool { return r[i] == ' ' }
+	half := max(width/2, 1)
+	for _, rule := range []struct {
+		good func(i int) bool
+		from int // the shortest line it leaves
+	}{
+		{space, half},
+		{comma, half},
+		{space, 1}, // " (computed)" moves whole
+		{func(i int) bool { return strings.ContainsRune("+-*/", r[i]) && r[i-1] != '/' }, half},
+		{comma, 1},
+		{func(i int) bool {
 			a, b := r[i-1], r[i]
 			return !(isNameRune(a) && isNameRune(b)) && !(a == '/' && b == '/')
-		},
+		}, 1},
 	} {
-		for i := width; i >= max(width/2, 1); i-- {
-			if i < len(depth) && good(i) {
+		for i := width; i >= rule.from; i-- {
+			if i < len(depth) && rule.good(i) {
 				return i
 			}
 		}

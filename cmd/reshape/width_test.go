@@ -101,9 +101,11 @@ func TestWrapCell(t *testing.T) {
 	}{
 		{"[B,(H+24)//28,7,(W+24)//28,7,96]", 20, []string{"[B,(H+24)//28,7,", "(W+24)//28,7,96]"}},
 		{"[1,..2147483647] (computed)", 24, []string{"[1,..2147483647]", "(computed)"}},
+		{"[N,(H+7)//8,(W+7)//8,-1] (computed)", 12, []string{"[N,(H+7)//8,", "(W+7)//8,-1]", "(computed)"}},
+		{"-1] (computed)", 12, []string{"-1]", "(computed)"}},
 		{"[B*((H+24)//28)*((W+24)//28),49,96]", 24, []string{"[B*((H+24)//28)*((W+24)", "//28),49,96]"}},
 		{"[-min(T,12)+min(T,13)-min(T,4)]", 12, []string{"[-min(T,12)", "+min(T,13)", "-min(T,4)]"}},
-		{"[N,abcdefghijklmnopqrstuvwxyz]", 12, []string{"[N,abcdefghi", "jklmnopqrstu", "vwxyz]"}},
+		{"[N,abcdefghijklmnopqrstuvwxyz]", 12, []string{"[N,", "abcdefghijkl", "mnopqrstuvwx", "yz]"}},
 	} {
 		got := wrapCell(tt.s, tt.width)
 		if !slices.Equal(got, tt.want) {
