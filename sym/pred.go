@@ -734,7 +734,8 @@ func (p Pred) symbols(yield func(*atom)) {
 
 // String returns p in the notation of ParsePred: a comparison with the terms of positive
 // coefficient on the left and the others on the right ("N == 1", "H >= 11", "A == B", "A <= 8",
-// "T % 4 == 0", "(H+1)//2 % 2 == 0"), && between the terms of a conjunction and || between those
+// "T % 4 == 0", "(H+1)//2 % 2 == 0"), an equation or inequation of a product of two sizes with
+// offsets as that product ("(H-6)*(W-6) == 1", not "H*W == 6*H+6*W-35"), && between the terms of a conjunction and || between those
 // of a disjunction, a disjunction within a conjunction in parentheses. True prints as 0 == 0 and
 // false as 0 == 1, which read back as themselves.
 func (p Pred) String() string { return string(p.AppendText(nil)) }
@@ -865,6 +866,12 @@ func (n *pnode) appendCmp(b []byte) []byte {
 		b = append(append(append(b, ' '), n.op.String()...), ' ')
 		return n.rhs.AppendText(b)
 	}
+	if x, y, r, ok := bilinear(n.e); ok && n.op != OpGe {
+		b = append(appendOperand(b, x, !simple(x)), '*')
+		b = appendOperand(b, y, !simple(y))
+		b = append(append(append(b, ' '), n.op.String()...), ' ')
+		return strconv.AppendInt(b, r, 10)
+	}
 	// e = pos - neg, pos and neg of positive coefficients: pos op neg. An equation prints the
 	// other way round when that leaves a symbol alone on the left (T == 2*H+1, not 2*H == T-1).
 	e := n.e
@@ -914,6 +921,54 @@ func (n *pnode) appendCmp(b []byte) []byte {
 	b = Expr{t: pos}.AppendText(b)
 	b = append(append(append(b, ' '), op...), ' ')
 	return right.AppendText(b)
+}
+
+// bilinear factors e = u*v + a*u + b*v + c, for u and v two atoms of the first power and a, b, c
+// integers, a or b not 0, as (u+b)*(v+a) - r with r = a*b - c not 0: an equation or inequation of e
+// prints as x*y == r (((H+1)//32-1)*((W+1)//32-1) == 36, not ((H+1)//32)*((W+1)//32) ==
+// (H+1)//32+(W+1)//32+35), which reads as what the model computes (a product of two sizes). ok is
+// false for another e (-u*v+..., which reads back as itself only in the form of appendCmp), or where
+// a coefficient leaves int64.
+func bilinear(e Expr) (x, y Expr, r int64, ok bool) {
+	var prod *term
+	for i, t := range e.t {
+		if len(t.m) == 2 {
+			if prod != nil {
+				return
+			}
+			prod = &e.t[i]
+		}
+	}
+	if prod == nil || prod.c != ratInt(1) || prod.m[0].e != 1 || prod.m[1].e != 1 {
+		return
+	}
+	u, v := prod.m[0].a, prod.m[1].a
+	var a, b, c int64
+	for _, t := range e.t {
+		if !t.c.isInt() {
+			return
+		}
+		switch {
+		case len(t.m) == 2:
+		case len(t.m) == 0:
+			c = t.c.num
+		case t.m[0].e != 1:
+			return
+		case cmpAtom(t.m[0].a, u) == 0:
+			a = t.c.num
+		case cmpAtom(t.m[0].a, v) == 0:
+			b = t.c.num
+		default:
+			return
+		}
+	}
+	ab, mok := mul64(a, b)
+	if a == 0 && b == 0 || !mok || (c > 0 && ab < math.MinInt64+c) || (c < 0 && ab > math.MaxInt64+c) {
+		return
+	}
+	x, ok1 := Add(fromAtom(u), Int(b))
+	y, ok2 := Add(fromAtom(v), Int(a))
+	return x, y, ab - c, ok1 && ok2 && ab != c // a product that is 0 reads better as it is
 }
 
 // positive returns the terms of e of positive coefficient, its constant left out.

@@ -36,6 +36,11 @@ func TestPredCanonical(t *testing.T) {
 		{"A - B == 0", "A == B"},
 		{"2*A == 2*B + 4", "A == B+2"},
 		{"N*T == M*K", "N*T == M*K"},
+		// A product of two sizes with offsets reads as the product of the sizes.
+		{"((H+1)//32)*((W+1)//32) == (H+1)//32+(W+1)//32+35", "((H+1)//32-1)*((W+1)//32-1) == 36"},
+		{"B*T == B+19", "B*(T-1) == 19"},
+		{"(A+2)*(B-3) != 5", "(A+2)*(B-3) != 5"},
+		{"A*B - A - B >= 3", "A*B >= A+B+3"},
 		{"3 - A >= 0", "A <= 3"},
 		{"A < B", "B > A"},
 		{"A > B", "A > B"},
