@@ -255,6 +255,13 @@ def specs():
     static("resnet18_static", "resnet18", opset=13)
     static("shufflenet_v2_x0_5_static", "shufflenet_v2_x0_5", opset=13)
     static("mobilenet_v3_small_static", "mobilenet_v3_small", opset=14)
+    # the trial set: architectures in neither dev nor test
+    for arch, axes, opset in (("alexnet", nhw, 13), ("vgg11_bn", bhw, 14), ("mnasnet1_0", nhw, 17),
+                              ("regnet_x_400mf", bhw, 13), ("efficientnet_v2_s", nhw, 14),
+                              ("resnext50_32x4d", nhw, 15), ("wide_resnet50_2", bhw, 13), ("vit_b_32", nhw, 14),
+                              ("swin_s", bhw, 14), ("shufflenet_v2_x2_0", nhw, 16)):
+        cls(arch, arch, axes, opset=opset)
+    static("alexnet_static", "alexnet", opset=14)
 
     # segmentation
     def seg(name, arch, opset, **kw):
@@ -268,6 +275,7 @@ def specs():
     seg("lraspp_mobilenet_v3_large", "lraspp_mobilenet_v3_large", 13)
     seg("fcn_resnet50", "fcn_resnet50", 13, aux_loss=False)
     seg("deeplabv3_resnet50", "deeplabv3_resnet50", 14, aux_loss=False)
+    seg("fcn_resnet101", "fcn_resnet101", 14, aux_loss=False)
 
     # detection: one image [3,H,W]
     def det(name, arch, opset, size, **kw):
@@ -280,6 +288,12 @@ def specs():
 
     det("ssdlite320_mobilenet_v3_large", "ssdlite320_mobilenet_v3_large", 13, 320)
     det("fasterrcnn_mobilenet_v3_large_320_fpn", "fasterrcnn_mobilenet_v3_large_320_fpn", 13, 320)
+    small = dict(min_size=320, max_size=640)
+    det("retinanet_resnet50_fpn", "retinanet_resnet50_fpn", 14, 320, **small)
+    det("fcos_resnet50_fpn", "fcos_resnet50_fpn", 13, 320, **small)
+    det("ssd300_vgg16", "ssd300_vgg16", 14, 300)
+    det("maskrcnn_resnet50_fpn", "maskrcnn_resnet50_fpn", 13, 320, **small)
+    det("keypointrcnn_resnet50_fpn", "keypointrcnn_resnet50_fpn", 13, 320, **small)
 
     # video: [N,3,T,H,W]
     def video(name, arch, opset, t, size):
@@ -291,6 +305,8 @@ def specs():
     video("r3d_18", "r3d_18", 13, 8, 112)
     video("s3d", "s3d", 14, 16, 224)
     video("r2plus1d_18", "r2plus1d_18", 14, 8, 112)
+    video("mc3_18", "mc3_18", 13, 8, 112)
+    video("mvit_v2_s", "mvit_v2_s", 14, 16, 224)
 
     # optical flow: two images [N,3,H,W]
     def flow(name, arch, opset, updates):
@@ -458,7 +474,6 @@ def main():
         return
     import hashlib
     index_path = os.path.join(a.out, "exports.json")
-    index = json.load(open(index_path)) if os.path.exists(index_path) else {}
     names = a.names or list(specs())
     for name in names:
         t0 = time.time()
@@ -476,6 +491,8 @@ def main():
                 rec = {"seconds": secs, "error": (p.stderr.strip().splitlines() or ["?"])[-1][:300]}
         except subprocess.TimeoutExpired:
             rec = {"seconds": a.timeout, "error": "timeout"}
+        # another run may have written the index meanwhile: keep its records
+        index = json.load(open(index_path)) if os.path.exists(index_path) else {}
         index[name] = rec
         print(name, json.dumps(rec), flush=True)
         with open(index_path, "w") as f:
