@@ -21,6 +21,14 @@
 //	max(A,B)     the greater of two, min(A,B) the lesser (a broadcast of A and B is max(A,B))
 //	H-1          sums and differences
 //	?  2..5  2..  ..5   intervals, as in package shape
+//	int(floor(f32(H)*f32(0.5)))   a size computed in floating point (Float), truncated
+//
+// Inside int(...), f32(E) and f64(E) convert an integer expression E (or a float of the other
+// type) to float32 or float64, rounded to nearest, ties to even; f32(320) and f32(0.1) are
+// constants of the type; + - * / (left associative, a true division), min, max, floor, ceil,
+// round (half to even) and sqrt of floats compute in their type, each result rounded; int(F)
+// truncates toward zero. A Cast of a size to float32, a Reciprocal, a Mul and a Floor print so,
+// and evaluate bit for bit as onnxruntime computes them (numpy.float32 arithmetic in Python).
 //
 // The operators are + - * // / % with Python's precedence and left associativity, and
 // parentheses; a name in double quotes escapes a backslash and a double quote within by a
@@ -30,7 +38,7 @@
 //
 // An Expr is a sum of terms, each a rational coefficient times a product of atoms raised to
 // non-zero powers; an atom is a symbol, a floor division, a remainder, an exact quotient by a sum,
-// or the max or min of expressions. Terms are ordered by degree, then by their atoms; symbols are
+// the max or min of expressions, or a value computed in floating point (int(F)). Terms are ordered by degree, then by their atoms; symbols are
 // ordered as their Table first met them. So N·150528/N is 150528, B·T + T·B is 2*B*T, and equal
 // expressions are equal Go values by Equal.
 // Floor divisions by an integer are normalized: whole multiples leave the division, the

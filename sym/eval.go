@@ -63,6 +63,12 @@ func (a *atom) eval(value func(string) (int64, bool)) (*big.Rat, error) {
 			return nil, &UnboundError{Name: a.name}
 		}
 		return new(big.Rat).SetInt64(v), nil
+	case floatAtom:
+		v, err := a.fl.evalTrunc(func(e Expr) (int64, error) { return e.Eval(value) })
+		if err != nil {
+			return nil, err
+		}
+		return new(big.Rat).SetInt64(v), nil
 	case minAtom, maxAtom:
 		var m *big.Rat
 		for _, x := range a.args {
@@ -148,6 +154,8 @@ func (a *atom) subst(sub func(string) (Expr, bool)) (Expr, bool) {
 			return v, true
 		}
 		return fromAtom(a), true
+	case floatAtom:
+		return a.refloat(func(e Expr) (Expr, bool) { return substExpr(e, sub) })
 	case minAtom, maxAtom:
 		args := make([]Expr, 0, len(a.args))
 		for _, x := range a.args {

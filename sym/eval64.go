@@ -44,6 +44,14 @@ func (a *atom) eval64(value func(string) (int64, bool)) (rat, bool) {
 	case symbolAtom:
 		v, ok := value(a.name)
 		return ratInt(v), ok
+	case floatAtom:
+		v, err := a.fl.evalTrunc(func(e Expr) (int64, error) {
+			if v, ok := int64At(e, value); ok {
+				return v, nil
+			}
+			return 0, errGiveUp
+		})
+		return ratInt(v), err == nil
 	case minAtom, maxAtom:
 		var m rat
 		for i, x := range a.args {

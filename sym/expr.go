@@ -44,6 +44,7 @@ const (
 	modAtom             // num mod den, with the sign of den (Python's %)
 	minAtom             // the least of args
 	maxAtom             // the greatest of args
+	floatAtom           // int(fl): a value computed in floating point, truncated (float.go)
 )
 
 // atom is a symbol or an operation that the polynomial form does not express.
@@ -64,6 +65,8 @@ type atom struct {
 	// Minima and maxima: two or more distinct arguments, none itself a minimum (of a minAtom) or
 	// a maximum (of a maxAtom), in cmpExpr order.
 	args []Expr
+	// Values computed in floating point: the computation; args holds the integers it converts.
+	fl   *fnode
 	key  string // the canonical text of a compound atom, for ordering
 	size int
 }
@@ -208,7 +211,7 @@ func (e Expr) symbols(yield func(a *atom)) {
 			switch f.a.kind {
 			case symbolAtom:
 				yield(f.a)
-			case minAtom, maxAtom:
+			case minAtom, maxAtom, floatAtom:
 				for _, x := range f.a.args {
 					x.symbols(yield)
 				}
@@ -834,6 +837,8 @@ func (a *atom) ival() ival {
 		return floorDivI(a.num.ival(), d)
 	case modAtom:
 		return modI(a.num.ival(), divisor(a.den.ival()))
+	case floatAtom:
+		return a.fl.ival()
 	case minAtom, maxAtom:
 		v := a.args[0].ival()
 		for _, x := range a.args[1:] {
@@ -902,7 +907,7 @@ func (e Expr) anyAtom(f func(*atom) bool) bool {
 				if f(x.a) {
 					return true
 				}
-			case minAtom, maxAtom:
+			case minAtom, maxAtom, floatAtom:
 				for _, arg := range x.a.args {
 					if arg.anyAtom(f) {
 						return true

@@ -10,8 +10,8 @@ import (
 )
 
 // ParseExpr parses an expression in the notation of Expr.String: integers, symbol names, + - * //
-// / % and parentheses, with Python's precedence and left associativity (% binds as * does), and
-// min(a,b) and max(a,b). A name is a letter or _ followed by letters, digits, _, . and : ("N",
+// / % and parentheses, with Python's precedence and left associativity (% binds as * does),
+// min(a,b) and max(a,b), and int(F) of a float computation F (see the package documentation). A name is a letter or _ followed by letters, digits, _, . and : ("N",
 // "batch_size", "x:0", "p2o.DynamicDimension.0"), or any other name in double quotes, a backslash
 // and a double quote within escaped by a backslash ("\"batch size\""); a name met for the first
 // time becomes a symbol of t with bounds [1, Inf] (a size, see Table.Symbol). The error wraps
@@ -562,6 +562,9 @@ func (p *parser) primary() (value, error) {
 		p.i = j
 		if (name == "min" || name == "max") && p.peek("(") {
 			return p.call(name)
+		}
+		if name == "int" && p.peek("(") {
+			return p.intOf()
 		}
 		return value{e: p.symbol(name)}, nil
 	}

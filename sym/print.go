@@ -92,6 +92,8 @@ func appendAtom(b []byte, a *atom, alone bool) []byte {
 		return appendName(b, a.name)
 	case minAtom, maxAtom:
 		return appendExtremum(b, a.kind, a.args)
+	case floatAtom:
+		return append(b, a.key...)
 	case modAtom:
 		if !alone {
 			b = append(b, '(')

@@ -501,7 +501,7 @@ func (e Expr) walkAtoms(f func(*atom)) {
 			switch a.kind {
 			case symbolAtom:
 				continue
-			case minAtom, maxAtom:
+			case minAtom, maxAtom, floatAtom:
 				for _, y := range a.args {
 					y.walkAtoms(f)
 				}
@@ -687,6 +687,8 @@ func mapAtom(a *atom, f func(*atom) (Expr, bool)) (Expr, bool) {
 	switch a.kind {
 	case symbolAtom:
 		return fromAtom(a), true
+	case floatAtom:
+		return a.refloat(func(e Expr) (Expr, bool) { return mapExpr(e, f) })
 	case minAtom, maxAtom:
 		args := make([]Expr, 0, len(a.args))
 		for _, x := range a.args {

@@ -218,6 +218,17 @@ func (s *Solver) Expr(e Expr) Expr {
 	return e
 }
 
+// Float returns f with the substitutions applied; f itself when the result cannot be kept.
+func (s *Solver) Float(f Float) Float {
+	if len(s.subst) == 0 {
+		return f
+	}
+	if g, ok := f.Subst(s.substOf); ok {
+		return g
+	}
+	return f
+}
+
 // current returns p with the substitutions applied; p itself when the result cannot be kept,
 // which the recorded equalities still make right.
 func (s *Solver) current(p Pred) Pred {
