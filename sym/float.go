@@ -405,13 +405,21 @@ func xFloat(a xint) float64 {
 }
 
 // widen returns [lo, hi] grown by the relative error of one rounding to the type of bits and a
-// little more, and by the least normal value of the type (subnormal results).
+// little more, and by the least normal value of the type (subnormal results), but not across 0:
+// rounding keeps the sign of a value.
 func widen(lo, hi float64, bits uint8) (float64, float64) {
 	eps, tiny := 0x1p-22, 0x1p-126
 	if bits == 64 {
 		eps, tiny = 0x1p-51, 0x1p-1022
 	}
-	return lo - math.Abs(lo)*eps - tiny, hi + math.Abs(hi)*eps + tiny
+	wl, wh := lo-math.Abs(lo)*eps-tiny, hi+math.Abs(hi)*eps+tiny
+	if lo >= 0 {
+		wl = max(wl, 0)
+	}
+	if hi <= 0 {
+		wh = min(wh, 0)
+	}
+	return wl, wh
 }
 
 // fbounds returns bounds of n's values; NaN where none are known.
@@ -434,7 +442,7 @@ func (n *fnode) fbounds() (lo, hi float64) {
 	case FloatSub:
 		lo, hi = xl-yh, xh-yl
 	case FloatMul:
-		lo, hi = corners4(func(a, b float64) float64 { return a * b }, xl, xh, yl, yh)
+		lo, hi = corners4(mulBound, xl, xh, yl, yh)
 	case FloatDiv:
 		if yl <= 0 && yh >= 0 {
 			return math.NaN(), math.NaN()
@@ -462,6 +470,15 @@ func (n *fnode) fbounds() (lo, hi float64) {
 		return math.NaN(), math.NaN()
 	}
 	return widen(lo, hi, n.bits)
+}
+
+// mulBound returns the product of two bounds, 0 for 0 and an infinity: an infinite bound is no
+// value a factor takes.
+func mulBound(a, b float64) float64 {
+	if a == 0 || b == 0 {
+		return 0
+	}
+	return a * b
 }
 
 // corners4 returns the least and greatest of f at the corners of [xl,xh]×[yl,yh]; NaN when one is

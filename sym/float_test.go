@@ -199,3 +199,12 @@ func TestParseFloat(t *testing.T) {
 		t.Errorf("at H=5: %v, %v", ok, err)
 	}
 }
+
+func TestFloatBoundsSign(t *testing.T) {
+	tb := sym.NewTable()
+	h, w := tb.Symbol("H", 1, sym.Inf), tb.Symbol("W", 1, sym.Inf)
+	// f32(H) times a positive scale: not negative, though neither factor has an upper bound.
+	if lo, _ := resized(t, h, w, h).Bounds(); lo != 0 {
+		t.Errorf("lower bound %d, want 0", lo)
+	}
+}
