@@ -3,6 +3,7 @@ package graph
 import (
 	"math"
 
+	"github.com/reshape-go/reshape/element"
 	"github.com/reshape-go/reshape/errcode"
 	"github.com/reshape-go/reshape/sym"
 )
@@ -50,8 +51,8 @@ func mapValues(out, in *Info, f func(sym.Dim) sym.Dim) {
 }
 
 // unaryFloat returns what the ONNX operator op of one input computes on floating-point values (a
-// model's small float constants, Info.Floats): Neg, Abs, Relu, Floor, Ceil and Round (half to
-// even); nil for another operator.
+// model's small float constants, Info.Floats): Neg, Abs, Relu, Floor, Ceil, Round (half to
+// even), Reciprocal and Sqrt; nil for another operator.
 func unaryFloat(op string) func(float64) float64 {
 	switch op {
 	case "Neg":
@@ -66,12 +67,26 @@ func unaryFloat(op string) func(float64) float64 {
 		return math.Ceil
 	case "Round":
 		return math.RoundToEven
+	case "Reciprocal":
+		return func(x float64) float64 { return 1 / x }
+	case "Sqrt":
+		return math.Sqrt
 	}
 	return nil
 }
 
+// roundFloat returns v rounded to the float type t as a kernel of t computes it (float32 and
+// float64; v as it is for another type): a float32 result of an operation of float32 operands,
+// computed in float64 and rounded once, is the kernel's for + - * / and sqrt.
+func roundFloat(v float64, t element.Type) float64 {
+	if t == element.F32 {
+		return float64(float32(v))
+	}
+	return v
+}
+
 // binaryFloat returns what the ONNX operator op of two inputs computes on floating-point values:
-// Add, Sub, Mul, Div; nil for another operator.
+// Add, Sub, Mul, Div, Min, Max; nil for another operator.
 func binaryFloat(op string) func(a, b float64) float64 {
 	switch op {
 	case "Add":
@@ -82,12 +97,16 @@ func binaryFloat(op string) func(a, b float64) float64 {
 		return func(a, b float64) float64 { return a * b }
 	case "Div":
 		return func(a, b float64) float64 { return a / b }
+	case "Min":
+		return math.Min
+	case "Max":
+		return math.Max
 	}
 	return nil
 }
 
 // elementwiseFloats sets the Floats of out, of static shape and at most maxFloats elements, to f
-// of the Floats of a and b, broadcast, when f is not nil and both are known.
+// of the Floats of a and b, broadcast, rounded to out's type, when f is not nil and both are known.
 func elementwiseFloats(out, a, b *Info, f func(a, b float64) float64) {
 	od, ok := out.Shape.Static()
 	n, nok := out.Volume()
@@ -99,7 +118,7 @@ func elementwiseFloats(out, a, b *Info, f func(a, b float64) float64) {
 	ia, ib := broadcastIndex(ad, od), broadcastIndex(bd, od)
 	v := make([]float64, n)
 	for i := range v {
-		v[i] = f(a.Floats[ia[i]], b.Floats[ib[i]])
+		v[i] = roundFloat(f(a.Floats[ia[i]], b.Floats[ib[i]]), out.Type)
 	}
 	out.Floats = v
 }

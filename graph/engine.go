@@ -1182,7 +1182,7 @@ func (e *engine) current(in *Info) *Info {
 	}
 	if in.fracs != nil {
 		for i, f := range *in.fracs {
-			(*in.fracs)[i].num = e.solver.Dim(f.num)
+			(*in.fracs)[i].num, (*in.fracs)[i].fl = e.solver.Dim(f.num), e.solver.Float(f.fl)
 		}
 	}
 	if in.elems != nil {

@@ -23,10 +23,16 @@ import (
 // needs holds what makes it exact: the integers cast to a float type on the way, each within 2^p
 // for the significand of the type (their bounds do not show it). A Cast back to an integer type
 // requires them: past them the model computes with rounded sizes, and the values are not these.
+// fl is the value as the model computes it, each operation rounded to its type (sym.Float): where
+// no exact num·2^exp is known (a Reciprocal, a product whose numerator the type rounds), inexact is
+// set, and fl alone holds the value, at every binding, with no need. fl is the zero Float for a
+// type sym.Float does not compute (float16, bfloat16).
 type frac struct {
-	num   sym.Dim
-	exp   int
-	needs []need
+	num     sym.Dim
+	exp     int
+	needs   []need
+	fl      sym.Float
+	inexact bool
 }
 
 // A need is an integer d that a float type of p significand bits holds exactly: |d| <= 2^p.
@@ -98,14 +104,47 @@ func newFrac(num sym.Dim, exp int) (frac, bool) {
 	return frac{num: num, exp: exp}, exp >= -maxExp && exp <= maxExp
 }
 
-// fracOf returns the float constant v as a frac: every finite float64 is an odd integer times a
-// power of two.
-func fracOf(v float64) (frac, bool) {
+// fracOf returns the float constant v of the type t as a frac: every finite float64 is an odd
+// integer times a power of two.
+func fracOf(v float64, t element.Type) (frac, bool) {
 	if math.IsInf(v, 0) || math.IsNaN(v) {
 		return frac{}, false
 	}
 	m, e := math.Frexp(v) // v = m·2^e, 0.5 <= |m| < 1
-	return newFrac(sym.Const(int64(m*(1<<53))), e-53)
+	f, ok := newFrac(sym.Const(int64(m*(1<<53))), e-53)
+	if bits, isFloat := floatBits(t); isFloat {
+		f.fl, _ = sym.FloatConst(v, bits)
+	}
+	return f, ok
+}
+
+// floatBits returns the bits of the float type t that sym.Float computes in: 32 or 64.
+func floatBits(t element.Type) (int, bool) {
+	switch t {
+	case element.F32:
+		return 32, true
+	case element.F64:
+		return 64, true
+	}
+	return 0, false
+}
+
+// floatBitsOf returns the bits of the float type t that sym.Float computes in, 0 for another.
+func floatBitsOf(t element.Type) int {
+	bits, _ := floatBits(t)
+	return bits
+}
+
+// intFrac returns the integer d cast to the float type t: exact (its needs are setFracs'), and as
+// the model computes it.
+func intFrac(d sym.Dim, t element.Type) (frac, bool) {
+	f, ok := newFrac(d, 0)
+	if bits, isFloat := floatBits(t); isFloat {
+		if x, exact := d.Expr(); exact && d.Determined() {
+			f.fl, _ = sym.FloatOf(x, bits)
+		}
+	}
+	return f, ok
 }
 
 // scaled returns f.num·2^(f.exp-exp), for exp <= f.exp: the numerator of f over 2^exp.
@@ -118,8 +157,14 @@ func (f frac) scaled(exp int) (sym.Dim, bool) {
 }
 
 // truncated returns f truncated toward zero, as a Cast to an integer type does: exact when f's
-// sign is known (or f an integer), else an interval.
+// sign is known (or f an integer), as the model computes it when f is inexact, else an interval.
 func (f frac) truncated() sym.Dim {
+	if f.inexact {
+		if x, ok := sym.Trunc(f.fl); ok {
+			return sym.Of(x)
+		}
+		return sym.UnknownValue()
+	}
 	if f.exp >= 0 {
 		d, ok := f.scaled(0)
 		if !ok {
@@ -148,17 +193,20 @@ func floatValues(in *Info) ([]frac, bool) {
 	out := make([]frac, len(in.Floats))
 	for i, v := range in.Floats {
 		var ok bool
-		if out[i], ok = fracOf(v); !ok {
+		if out[i], ok = fracOf(v, in.Type); !ok {
 			return nil, false
 		}
 	}
 	return out, true
 }
 
-// setFracs sets the values of out, a tensor of a float type, to v when each is exact in it: kept
-// (of a numerator no greater than one known exact), or shown so by its bounds; else, with cast
-// (integers cast to the type), what makes it exact is a need of the value (frac.needs), and
-// without, the values stay unknown. kept[i] reports that v[i] is kept; nil for none.
+// setFracs sets the values of out, a tensor of a float type, to v when each is known: kept (of a
+// numerator no greater than one known exact), shown exact by its bounds, or inexact (frac.fl);
+// else, with cast (integers cast to the type), what makes it exact is a need of the value
+// (frac.needs) unless it holds a value computed in floating point already, which the type may
+// round: then fl holds it as the model computes it. Without cast, a value the type may round is
+// fl where there is one, else the values stay unknown. kept[i] reports that v[i] is kept; nil for
+// none.
 func setFracs(out *Info, v []frac, kept []bool, cast bool) {
 	p, ok := significand(out.Type)
 	n, nok := out.Volume()
@@ -167,37 +215,79 @@ func setFracs(out *Info, v []frac, kept []bool, cast bool) {
 	}
 	limit := int64(1) << p
 	for i, f := range v {
-		if lo, hi := f.num.Bounds(); kept != nil && kept[i] || lo >= -limit && hi <= limit {
+		if f.inexact || kept != nil && kept[i] {
 			continue
 		}
-		if _, exact := f.num.Expr(); !exact || !cast {
+		if lo, hi := f.num.Bounds(); lo >= -limit && hi <= limit {
+			continue
+		}
+		x, exact := f.num.Expr()
+		if t, ok := x.Truncated(); ok && exact && t.Bits() <= floatBitsOf(out.Type) {
+			continue // a float truncated: the type holds its values
+		}
+		switch {
+		case cast && exact && !x.ComputedInFloat():
+			v[i].needs = withNeeds([]need{{f.num, p}}, f)
+		case f.fl.Bits() != 0:
+			v[i] = frac{fl: f.fl, inexact: true}
+		default:
 			return // a value the type rounds, or may round: not followed
 		}
-		v[i].needs = withNeeds([]need{{f.num, p}}, f)
 	}
 	out.fracs = &v
 }
 
 // mapFracs sets the values of out to f of those of in, for a unary operator op on floats
-// (fracUnary), when in's are known exactly.
+// (fracUnary, floatUnary), when in's are known.
 func mapFracs(out, in *Info, op string) {
 	if in.fracs == nil {
 		return
 	}
 	f := fracUnary(op)
-	if f == nil {
-		return
-	}
 	v := *in.fracs
-	var ok bool
 	res := make([]frac, len(v))
 	for i, x := range v {
-		if res[i], ok = f(x); !ok {
+		fl, flOK := floatUnary(op, x.fl)
+		if !x.inexact && f != nil {
+			var ok bool
+			if res[i], ok = f(x); ok {
+				res[i].needs, res[i].fl = x.needs, fl
+				continue
+			}
+		}
+		if !flOK {
 			return
 		}
-		res[i].needs = x.needs
+		res[i] = frac{fl: fl, inexact: true}
 	}
 	setFracs(out, res, filledBool(len(res)), false) // no numerator grows
+}
+
+// floatUnary returns op of x as the model computes it: Neg, Floor, Ceil, Round, Sqrt, Reciprocal,
+// and Relu (the greater of x and 0). ok is false for another op, or an x of no sym.Float.
+func floatUnary(op string, x sym.Float) (sym.Float, bool) {
+	if x.Bits() == 0 {
+		return sym.Float{}, false
+	}
+	switch op {
+	case "Neg":
+		return sym.FloatUnary(sym.FloatNeg, x)
+	case "Floor":
+		return sym.FloatUnary(sym.FloatFloor, x)
+	case "Ceil":
+		return sym.FloatUnary(sym.FloatCeil, x)
+	case "Round":
+		return sym.FloatUnary(sym.FloatRound, x)
+	case "Sqrt":
+		return sym.FloatUnary(sym.FloatSqrt, x)
+	case "Reciprocal":
+		one, _ := sym.FloatConst(1, x.Bits())
+		return sym.FloatBinary(sym.FloatDiv, one, x)
+	case "Relu":
+		zero, _ := sym.FloatConst(0, x.Bits())
+		return sym.FloatBinary(sym.FloatMax, x, zero)
+	}
+	return sym.Float{}, false
 }
 
 // fracUnary returns what the ONNX operator op of one float input computes on exact values: Neg,
@@ -237,13 +327,16 @@ func fracUnary(op string) func(frac) (frac, bool) {
 		}
 	case "Round":
 		return func(f frac) (frac, bool) { return f, f.exp >= 0 }
+	case "Reciprocal":
+		return func(f frac) (frac, bool) { return frac{num: f.num, exp: -f.exp}, unit(f.num) }
 	}
 	return nil
 }
 
 // elementwiseFracs sets the values of out, of a float type and static shape, to op (Add, Sub,
-// Mul, or Div by a power of two) of those of a and b, broadcast, when one of them holds exact
-// values computed from the symbols (Info.fracs) and the other's are known (constants too).
+// Mul, Div, Min, Max) of those of a and b, broadcast, when one of them holds values computed from
+// the symbols (Info.fracs) and the other's are known (constants too): exact where they are
+// (fracBinary), else as the model computes them (floatBinary).
 func elementwiseFracs(out, a, b *Info, op string) {
 	if a.fracs == nil && b.fracs == nil {
 		return
@@ -262,15 +355,38 @@ func elementwiseFracs(out, a, b *Info, op string) {
 	kept := make([]bool, n)
 	for i := range res {
 		x, y := va[ia[i]], vb[ib[i]]
-		var ok bool
-		if res[i], ok = fracBinary(op, x, y); !ok {
+		fl, flOK := floatBinary(op, x.fl, y.fl)
+		if !x.inexact && !y.inexact {
+			var ok bool
+			if res[i], ok = fracBinary(op, x, y); ok {
+				res[i].needs, res[i].fl = withNeeds(nil, x, y), fl
+				// A product by a power of two (a quotient by one) keeps the other's numerator,
+				// and so do the lesser and the greater of two.
+				kept[i] = op == "Div" || op == "Mul" && (unit(x.num) || unit(y.num)) || op == "Min" || op == "Max"
+				continue
+			}
+		}
+		if !flOK {
 			return
 		}
-		res[i].needs = withNeeds(nil, x, y)
-		// A product by a power of two (a quotient by one) keeps the other's numerator.
-		kept[i] = op == "Div" || op == "Mul" && (unit(x.num) || unit(y.num))
+		res[i] = frac{fl: fl, inexact: true}
 	}
 	setFracs(out, res, kept, false)
+}
+
+// floatBinary returns x op y as the model computes it, for op Add, Sub, Mul, Div, Min or Max; ok
+// is false for another op, or an operand of no sym.Float.
+func floatBinary(op string, x, y sym.Float) (sym.Float, bool) {
+	if x.Bits() == 0 || y.Bits() == 0 {
+		return sym.Float{}, false
+	}
+	ops := map[string]sym.FloatOp{"Add": sym.FloatAdd, "Sub": sym.FloatSub, "Mul": sym.FloatMul, "Div": sym.FloatDiv,
+		"Min": sym.FloatMin, "Max": sym.FloatMax}
+	o, ok := ops[op]
+	if !ok {
+		return sym.Float{}, false
+	}
+	return sym.FloatBinary(o, x, y)
 }
 
 // unit reports whether d is 1 or -1.
@@ -279,7 +395,7 @@ func unit(d sym.Dim) bool {
 	return ok && (n == 1 || n == -1)
 }
 
-// fracBinary returns x op y exactly: Add, Sub, Mul, and Div by a power of two. ok is false for
+// fracBinary returns x op y exactly: Add, Sub, Min, Max, Mul, and Div by a power of two. ok is false for
 // another operator or divisor, or an expression that cannot be kept.
 func fracBinary(op string, x, y frac) (frac, bool) {
 	switch op {
@@ -289,15 +405,20 @@ func fracBinary(op string, x, y frac) (frac, bool) {
 		if unit(y.num) {
 			return newFrac(sym.MulDims(x.num, y.num), x.exp-y.exp)
 		}
-	case "Add", "Sub":
+	case "Add", "Sub", "Min", "Max":
 		e := min(x.exp, y.exp)
 		a, ok1 := x.scaled(e)
 		b, ok2 := y.scaled(e)
 		if !ok1 || !ok2 {
 			return frac{}, false
 		}
-		if op == "Sub" {
-			b = sym.SubDims(sym.Const(0), b)
+		switch op {
+		case "Sub":
+			return newFrac(sym.SubDims(a, b), e)
+		case "Min":
+			return newFrac(sym.MinDims(a, b), e)
+		case "Max":
+			return newFrac(sym.MaxDims(a, b), e)
 		}
 		return newFrac(sym.AddDims(a, b), e)
 	}
@@ -311,4 +432,68 @@ func filledBool(n int) []bool {
 		v[i] = true
 	}
 	return v
+}
+
+// keepFracs gives out the float values of in, computed from shapes (Info.fracs) or constants
+// (Info.Floats), when out has as many elements: a tensor of in's elements in another shape, or a
+// reduction of axes of size 1.
+func keepFracs(out, in *Info) {
+	n, ok := out.Volume()
+	switch {
+	case !ok:
+	case in.fracs != nil && n == int64(len(*in.fracs)):
+		out.fracs = in.fracs
+	case in.Floats != nil && n == int64(len(in.Floats)):
+		out.Floats = in.Floats
+	}
+}
+
+// concatFracs sets the float values of out, of static shape, to those of ins concatenated along
+// axis a, when each input's are known: constants (Info.Floats) when all are, else computed from
+// shapes (Info.fracs) or constants.
+func concatFracs(out *Info, ins []*Info, a int) {
+	n, ok := out.Volume()
+	if !ok || n == 0 || n > MaxValue {
+		return
+	}
+	if !slices.ContainsFunc(ins, func(in *Info) bool { return in.fracs != nil }) {
+		if v, ok := concatElems(ins, a, func(in *Info) ([]float64, bool) { return in.Floats, in.Floats != nil }); ok && int64(len(v)) == n {
+			out.Floats = v
+		}
+		return
+	}
+	if v, ok := concatElems(ins, a, floatValues); ok && int64(len(v)) == n {
+		out.fracs = &v
+	}
+}
+
+// concatElems concatenates the elements of ins, of static shapes, along axis a, each input's as
+// get gives them; ok is false when one gives none.
+func concatElems[T any](ins []*Info, a int, get func(*Info) ([]T, bool)) ([]T, bool) {
+	vs := make([][]T, len(ins))
+	for k, in := range ins {
+		v, ok := get(in)
+		if _, sok := in.Shape.Static(); !ok || !sok {
+			return nil, false
+		}
+		vs[k] = v
+	}
+	outer := 1
+	for _, d := range ins[0].Shape.Dims[:a] {
+		outer *= staticInt(d)
+	}
+	var v []T
+	for o := range outer {
+		for k, in := range ins {
+			inner := 1
+			for _, d := range in.Shape.Dims[a:] {
+				inner *= staticInt(d)
+			}
+			if (o+1)*inner > len(vs[k]) {
+				return nil, false
+			}
+			v = append(v, vs[k][o*inner:(o+1)*inner]...)
+		}
+	}
+	return v, true
 }

@@ -133,10 +133,11 @@ func setValue(info *Info, v []sym.Dim) {
 }
 
 // keepValues gives out, a tensor with the elements of in in another shape or order (Reshape,
-// Unsqueeze, Squeeze, Flatten, Expand), what is known of in's elements: their values, when out's
-// shape has as many elements, and their bounds (Info.elems).
+// Unsqueeze, Squeeze, Flatten, Expand), what is known of in's elements: their values (floats
+// computed from shapes too), when out's shape has as many elements, and their bounds (Info.elems).
 func keepValues(out, in *Info) {
 	setValue(out, in.Value)
+	keepFracs(out, in)
 	out.elems = in.elems
 	if out.Value == nil && in.Value != nil {
 		out.elems = valueBounds(in.Value)

@@ -268,6 +268,7 @@ func concatAlong(c *ctx, ins []*Info, at []int, axis int64, t element.Type) erro
 	dims[a] = sum
 	out := c.Out(0, t, sym.ShapeOf(dims...))
 	concatValues(c, out, ins, a)
+	concatFracs(out, ins, a)
 	return nil
 }
 

@@ -176,7 +176,8 @@ func castTo(c *ctx, in *Info, t element.Type) error {
 	out := c.Out(0, t, in.Shape)
 	values := in.Value
 	if in.fracs != nil && isIntegral(t) && t != element.Boolean {
-		// Floats to integers truncate toward zero, where the floats are exact.
+		// Floats to integers truncate toward zero: exact values where they are, else the values as
+		// the model computes them.
 		if err := requireNeeds(c, *in.fracs, in.Type); err != nil {
 			return err
 		}
@@ -232,7 +233,10 @@ func castTo(c *ctx, in *Info, t element.Type) error {
 		}
 		setValue(out, v)
 	case t.IsFloat() && in.Floats != nil:
-		out.Floats = in.Floats
+		out.Floats = make([]float64, len(in.Floats))
+		for i, f := range in.Floats {
+			out.Floats[i] = roundFloat(f, t)
+		}
 	case t.IsFloat() && in.fracs != nil:
 		var kept []bool
 		if p, ok := significand(in.Type); ok {
@@ -240,7 +244,12 @@ func castTo(c *ctx, in *Info, t element.Type) error {
 				kept = filledBool(len(*in.fracs)) // a wider type holds the values
 			}
 		}
-		setFracs(out, slices.Clone(*in.fracs), kept, true)
+		v := slices.Clone(*in.fracs)
+		bits, _ := floatBits(t)
+		for i, f := range v {
+			v[i].fl, _ = sym.FloatCast(f.fl, bits)
+		}
+		setFracs(out, v, kept, true)
 	case t.IsFloat() && in.Value != nil:
 		f := make([]float64, len(in.Value))
 		v := make([]frac, len(in.Value))
@@ -248,8 +257,8 @@ func castTo(c *ctx, in *Info, t element.Type) error {
 		for i, d := range in.Value {
 			n, ok := d.Static()
 			static = static && ok
-			f[i] = float64(n)
-			if v[i], ok = newFrac(d, 0); !ok {
+			f[i] = roundFloat(float64(n), t)
+			if v[i], ok = intFrac(d, t); !ok {
 				return nil
 			}
 		}

@@ -40,7 +40,7 @@ var onnxElementwise = table{"", []opDef{
 	{"Mish", since(18), fixed(1), fixed(1), 0, unary},
 	{"Neg", since(1, 6, 13), fixed(1), fixed(1), reads(0), unary},
 	{"Not", since(1), fixed(1), fixed(1), reads(0), unary},
-	{"Reciprocal", since(1, 6, 13), fixed(1), fixed(1), 0, unary},
+	{"Reciprocal", since(1, 6, 13), fixed(1), fixed(1), reads(0), unary},
 	{"Relu", since(1, 6, 13, 14), fixed(1), fixed(1), reads(0), unary},
 	{"Round", since(11), fixed(1), fixed(1), reads(0), unary},
 	{"Selu", since(1, 6), fixed(1), fixed(1), 0, unary},
@@ -51,7 +51,7 @@ var onnxElementwise = table{"", []opDef{
 	{"Sinh", since(9), fixed(1), fixed(1), 0, unary},
 	{"Softplus", since(1), fixed(1), fixed(1), 0, unary},
 	{"Softsign", since(1), fixed(1), fixed(1), 0, unary},
-	{"Sqrt", since(1, 6, 13), fixed(1), fixed(1), 0, unary},
+	{"Sqrt", since(1, 6, 13), fixed(1), fixed(1), reads(0), unary},
 	{"Tan", since(7), fixed(1), fixed(1), 0, unary},
 	{"Tanh", since(1, 6, 13), fixed(1), fixed(1), 0, unary},
 	{"ThresholdedRelu", since(1, 10), fixed(1), fixed(1), 0, unary},
@@ -99,7 +99,7 @@ func unary(c *ctx) error {
 	if f := unaryFloat(c.n.Op); f != nil && in.Floats != nil {
 		out.Floats = make([]float64, len(in.Floats))
 		for i, x := range in.Floats {
-			out.Floats[i] = f(x)
+			out.Floats[i] = roundFloat(f(x), out.Type)
 		}
 	}
 	mapFracs(out, in, c.n.Op)
@@ -249,6 +249,10 @@ func variadic(c *ctx) error {
 		return err
 	}
 	out := c.Out(0, ins[0].Type, s)
+	if len(ins) == 2 && (c.n.Op == "Min" || c.n.Op == "Max") {
+		elementwiseFloats(out, ins[0], ins[1], binaryFloat(c.n.Op))
+		elementwiseFracs(out, ins[0], ins[1], c.n.Op)
+	}
 	var f func(a, b sym.Dim) sym.Dim
 	switch c.n.Op {
 	case "Sum":

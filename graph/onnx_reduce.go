@@ -96,6 +96,7 @@ func reduce(c *ctx) error {
 		}
 	}
 	out := c.Out(0, in.Type, sym.ShapeOf(dims...))
+	keepFracs(out, in)
 	var f func(a, b sym.Dim) sym.Dim
 	empty := false // whether the reduction of no element is defined, as unit
 	unit := sym.Const(0)

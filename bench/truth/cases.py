@@ -76,6 +76,12 @@ GENERATED_CASES = [
     _bert("bert_deep_1x", "B3_T5", 3, 5),
 ]
 
+# Sizes computed in float32 (torchvision's detection transform): where the rounding bites (H = W = 25
+# gives 319, not 320; 47 by 94; 12 by 25 gives 639 for W), ratios near 2, and the unrounded ones.
+GENERATED_CASES += [(MODELS + "rcnn_transform.onnx", f"H{h}_W{w}", {"H": h, "W": w}, {}, {}) for h, w in (
+    (1, 1), (3, 3), (24, 24), (25, 25), (47, 94), (25, 50), (12, 25), (99, 199), (100, 300), (319, 321),
+    (640, 480), (64, 512), (1000, 10))]
+
 # issue 26: scikit-learn pipelines as skl2onnx writes them, and torch's list building (gen_ml.py).
 ML_CASES = [
     (MODELS + "ml_linear.onnx", "N2", {"N": 2}, {}, {}),

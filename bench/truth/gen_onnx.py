@@ -594,7 +594,35 @@ def const_reshape_batch():
     g.save("const_reshape_batch.onnx")
 
 
+def rcnn_transform():
+    """torchvision's GeneralizedRCNNTransform as its export computes the size it resizes to, in float32:
+    scale = min(320 * (1/min(H,W)), 640 * (1/max(H,W))), each side floor(side * scale), cast to int64, the
+    sizes of a linear Resize; then the batch padded up to a multiple of 32 (Ceil(size / 32) * 32 in
+    float32, a Pad) and a strided Conv. opset 13. image [3,H,W]."""
+    g = Graph("rcnn_transform", 13)
+    image = g.input("image", FLOAT, [3, "H", "W"])
+    hw = g.dims(image, -2, INT64_MAX)
+    recip = [g.op("Reciprocal", [g.op("Cast", [g.op(r, [hw], keepdims=0)], to=FLOAT)]) for r in ("ReduceMin", "ReduceMax")]
+    scale = g.op("Min", [g.op("Mul", [recip[0], g.const(320.0, np.float32)]),
+                         g.op("Mul", [recip[1], g.const(640.0, np.float32)])])
+    batch = g.unsqueeze(image, [0])
+    sides = [g.op("Floor", [g.op("Mul", [g.op("Cast", [g.dim(batch, a)], to=FLOAT), scale])]) for a in (2, 3)]
+    sizes = g.op("Cast", [g.op("Concat", [g.unsqueeze(s, [0]) for s in sides], axis=0)], to=INT64)
+    resized = g.op("Resize", [batch, "", "", g.op("Concat", [g.dims(batch, 0, 2), sizes], axis=0)],
+                   mode="linear", coordinate_transformation_mode="half_pixel")
+    pads = []
+    for a in (2, 3):
+        d = g.dim(resized, a)
+        up = g.op("Cast", [g.op("Mul", [g.op("Ceil", [g.op("Div", [g.op("Cast", [d], to=FLOAT), g.const(32.0, np.float32)])]),
+                                         g.const(32.0, np.float32)])], to=INT64)
+        pads.append(g.op("Sub", [up, d]))
+    padded = g.op("Pad", [resized, g.pattern(0, 0, 0, 0, 0, 0, pads[0], pads[1])])
+    g.output(g.op("Conv", [padded, g.weight(4, 3, 3, 3)], strides=[2, 2], pads=[1, 1, 1, 1]))
+    g.save("rcnn_transform.onnx")
+
+
 GENERATORS = {
+    "rcnn_transform": rcnn_transform,
     "control_flow": control_flow,
     "control_nested": control_nested,
     "ops_movement": ops_movement,
