@@ -7,6 +7,12 @@ for integers and ranges m), && (binding tighter than ||), ||, and ! (applying to
 membership: !N == 1 is !(N == 1)). A name is a letter or _ followed by letters, digits, _, . and :;
 any other name is written in double quotes (a backslash escapes " and \ inside them).
 
+A size computed in floating point reads int(F): F is f32(E) or f64(E) (an integer expression E, a
+decimal constant, or a float of the other type, converted and rounded), and + - * / min max floor ceil
+round (half to even) sqrt of floats, each computed in its type and rounded, as numpy.float32 and
+numpy.float64 compute them; int truncates toward zero. A float that is no finite integer makes it
+undefined.
+
 Arithmetic is on integers, exactly: / is an exact quotient, // floors, % takes the sign of the divisor,
 as in Python. An operation that has no integer value at the binding (an exact quotient that does not
 divide, a division or remainder by zero) makes the comparison that holds it false, and so its
@@ -52,6 +58,13 @@ False
 (True, False)
 >>> holds("T in {1, 10}", {"T": 10}), holds("N/2 in {1, 2}", {"N": 3}), holds("!N/2 in {1, 2}", {"N": 3})
 (True, False, False)
+>>> [value("int(floor(f32(H)*min(f32(1)/f32(min(H,W))*f32(320),f32(1)/f32(max(H,W))*f32(640))))", {"H": h, "W": w})
+...  for h, w in ((25, 25), (24, 24), (12, 25))]
+[Fraction(319, 1), Fraction(320, 1), Fraction(307, 1)]
+>>> value("int(round(f64(f32(N))*f64(0.5)))", {"N": 5}), value("int(-f32(N) - (f32(2) - f32(0.25)))", {"N": 1})
+(Fraction(2, 1), Fraction(-2, 1))
+>>> holds("int(f32(1)/f32(N - 5)) >= 0", {"N": 5})
+False
 >>> holds("A < B < C", {"A": 1, "B": 2, "C": 3})
 Traceback (most recent call last):
 ...
@@ -69,8 +82,15 @@ import math
 import re
 from fractions import Fraction
 
-_TOKEN = re.compile(r'\s*(?:(\d+)|([A-Za-z_][A-Za-z0-9_.:]*)|"((?:[^"\\]|\\.)*)"|'
-                    r'(//|==|!=|<=|>=|&&|\|\||\.\.|[-+*/%()<>!,{}]))')
+import numpy as np
+
+_TOKEN = re.compile(r'\s*(?:(\d+(?:\.\d+(?:[eE][-+]?\d+)?|[eE][-+]?\d+)|\d+\.(?!\.))|(\d+)|([A-Za-z_][A-Za-z0-9_.:]*)|'
+                    r'"((?:[^"\\]|\\.)*)"|(//|==|!=|<=|>=|&&|\|\||\.\.|[-+*/%()<>!,{}]))')
+_FLOAT_TYPES = {"f32": np.float32, "f64": np.float64}
+_FLOAT_CALLS = {"min": np.minimum, "max": np.maximum, "floor": np.floor, "ceil": np.ceil, "round": np.rint,
+                "sqrt": np.sqrt}
+# The names that are functions before an opening parenthesis, not symbols.
+FUNCTIONS = ("min", "max", "int", *_FLOAT_TYPES, *_FLOAT_CALLS)
 _COMPARISONS = {
     "==": lambda a, b: a == b, "!=": lambda a, b: a != b, "<": lambda a, b: a < b,
     "<=": lambda a, b: a <= b, ">": lambda a, b: a > b, ">=": lambda a, b: a >= b,
@@ -110,13 +130,15 @@ def tokens(text):
         if not m:
             raise ValueError(f"{text!r}: unexpected {text[i:].strip()!r}")
         if m.group(1) is not None:
-            out.append(("int", int(m.group(1))))
+            out.append(("float", m.group(1)))
         elif m.group(2) is not None:
-            out.append(("name", m.group(2)))
+            out.append(("int", int(m.group(2))))
         elif m.group(3) is not None:
-            out.append(("name", re.sub(r"\\(.)", r"\1", m.group(3))))
+            out.append(("name", m.group(3)))
+        elif m.group(4) is not None:
+            out.append(("name", re.sub(r"\\(.)", r"\1", m.group(4))))
         else:
-            out.append(("op", m.group(4)))
+            out.append(("op", m.group(5)))
         i = m.end()
     return out
 
@@ -272,6 +294,13 @@ class _Parser:
         self.take()
         if kind == "int":
             return Fraction(v)
+        if kind == "name" and v == "int" and self.peek() == ("op", "("):
+            self.take()
+            f = self.fsum()
+            self.expect(")")
+            if f is UNDEFINED or not np.isfinite(f):
+                return UNDEFINED
+            return Fraction(int(f))
         if kind == "name" and v in ("min", "max") and self.peek() == ("op", "("):
             self.take()
             a = self.number(self.sum())
@@ -290,6 +319,83 @@ class _Parser:
             self.expect(")")
             return x
         raise ValueError(f"{self.text!r}: unexpected {v!r}")
+
+    # Floats: numpy scalars of one type, each operation rounded to it; UNDEFINED propagates.
+
+    def fsum(self):
+        v = self.fproduct()
+        while self.peek() in (("op", "+"), ("op", "-")):
+            op = self.take()[1]
+            w = self.fproduct()
+            v = UNDEFINED if UNDEFINED in (v, w) else self.fop(v, w, (lambda a, b: a + b) if op == "+" else (lambda a, b: a - b))
+        return v
+
+    def fproduct(self):
+        v = self.funary()
+        while self.peek() in (("op", "*"), ("op", "/")):
+            op = self.take()[1]
+            w = self.funary()
+            v = UNDEFINED if UNDEFINED in (v, w) else self.fop(v, w, (lambda a, b: a * b) if op == "*" else (lambda a, b: a / b))
+        return v
+
+    def fop(self, a, b, f):
+        if type(a) is not type(b):
+            raise ValueError(f"{self.text!r}: floats of different types")
+        with np.errstate(all="ignore"):
+            return type(a)(f(a, b))
+
+    def funary(self):
+        if self.peek() == ("op", "-"):
+            self.take()
+            v = self.funary()
+            return v if v is UNDEFINED else -v
+        return self.fprimary()
+
+    def fprimary(self):
+        kind, v = self.take() if self.pos < len(self.toks) else (None, None)
+        if (kind, v) == ("op", "("):
+            x = self.fsum()
+            self.expect(")")
+            return x
+        if kind != "name" or self.peek() != ("op", "(") or v not in _FLOAT_TYPES and v not in _FLOAT_CALLS:
+            raise ValueError(f"{self.text!r}: want a float: f32(...), f64(...), min, max, floor, ceil, round, sqrt")
+        self.take()
+        if v in _FLOAT_TYPES:
+            x = self.converted(_FLOAT_TYPES[v])
+        elif v in ("min", "max"):
+            a = self.fsum()
+            self.expect(",")
+            b = self.fsum()
+            x = UNDEFINED if UNDEFINED in (a, b) else self.fop(a, b, _FLOAT_CALLS[v])
+        else:
+            a = self.fsum()
+            with np.errstate(all="ignore"):
+                x = a if a is UNDEFINED else type(a)(_FLOAT_CALLS[v](a))
+        self.expect(")")
+        return x
+
+    def converted(self, t):
+        """What f32(...) or f64(...) converts: a decimal constant, a float, or an integer expression."""
+        at = self.pos
+        sign = 1
+        if self.peek() == ("op", "-"):
+            self.take()
+            sign = -1
+        kind, v = self.peek()
+        if kind == "float":
+            self.take()
+            if self.peek() == ("op", ")"):
+                return t(sign * float(v))
+        self.pos = at
+        try:
+            x = self.fsum()
+            if self.peek() == ("op", ")"):
+                return x if x is UNDEFINED else t(x)
+        except ValueError:
+            pass
+        self.pos = at
+        n = self.number(self.sum())
+        return n if n is UNDEFINED else t(int(n))
 
     def parse(self, top):
         v = top()

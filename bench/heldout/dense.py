@@ -182,11 +182,11 @@ def holds_many(text, cols):
 
 
 def names(text):
-    """The symbol names a predicate reads (predicate.py's tokens; min and max are functions, in before a
-    range or a set is a membership)."""
+    """The symbol names a predicate reads (predicate.py's tokens; min, max, int and the float functions
+    are functions, in before a range or a set is a membership)."""
     toks = predicate.tokens(text)
     return sorted({v for i, (k, v) in enumerate(toks) if k == "name"
-                   and not (v in ("min", "max") and i + 1 < len(toks) and toks[i + 1] == ("op", "("))
+                   and not (v in predicate.FUNCTIONS and i + 1 < len(toks) and toks[i + 1] == ("op", "("))
                    and not (v == "in" and i + 1 < len(toks) and toks[i + 1][0] in ("int", "op") and toks[i + 1][1] != "(")})
 
 

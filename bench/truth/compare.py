@@ -37,6 +37,9 @@ import sys
 import tempfile
 from fractions import Fraction
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "grid"))
+import predicate  # noqa: E402  (bench/grid/predicate.py)
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 TRUTH = os.path.join(ROOT, "testdata", "truth")
@@ -76,7 +79,16 @@ def tokens(text):
 
 def evaluate(text, binding):
     """The value of an expression of the notation at binding, as a Fraction (exact quotients stay exact).
-    Raises Unbound for a symbol the binding lacks, ZeroDivisionError, ValueError on bad syntax."""
+    Raises Unbound for a symbol the binding lacks, ZeroDivisionError, ValueError on bad syntax. A size
+    computed in floating point (int(...)) is bench/grid/predicate.py's to evaluate."""
+    if "int(" in text:
+        try:
+            v = predicate.value(text, binding)
+        except predicate.Unbound as e:
+            raise Unbound(str(e)) from e
+        if v is predicate.UNDEFINED:
+            raise ZeroDivisionError(text)
+        return v
     toks = tokens(text)
     pos = 0
 
@@ -162,6 +174,10 @@ def interval(text):
 
 def symbols(text):
     """The symbol names an expression of the notation reads (min and max are functions)."""
+    if "int(" in text:
+        toks = predicate.tokens(text)
+        return {v for i, (kind, v) in enumerate(toks) if kind == "name"
+                and not (v in predicate.FUNCTIONS and i + 1 < len(toks) and toks[i + 1] == ("op", "("))}
     return {v for kind, v in tokens(text) if kind == "name" and v not in ("min", "max")}
 
 
