@@ -113,9 +113,10 @@ constant operand fixes the contracted dim), global-pool (a pool whose kernel is 
 spatial size, "at POOL" downstream of it); then "N reshapes in F files: A ok, B mismatch, C
 inferred, D error". A
 predicate is written in the dim notation with % (Python's remainder), min, max, == != < <= > >=,
-!, && and ||. On a terminal, every line keeps to its width: a table too wide gives each column of
-one value a line above it ("every row: FILE a.onnx"), then long file and node names are shortened
-in the middle; when it still does not fit, symbols longer than two characters get one-letter
+!, && and ||. On a terminal, every line keeps to its width: a table too wide names the directory
+its files share once ("files under models/"), gives each column of one value a line above it
+("every row: FILE a.onnx"), then shortens long node names in the middle and file names from the
+left; when it still does not fit, symbols longer than two characters get one-letter
 aliases with a legend ("symbols: B = batch"), and shapes wrap onto more lines, between dims or
 tokens; other long lines wrap, indented.
 
@@ -638,6 +639,15 @@ func printRows(w io.Writer, rows []check.Row, symbols []string, color bool, widt
 			table[i+1] = append(table[i+1], c.cell(&rows[i]))
 		}
 	}
+	if width > 0 && tableWidth(table) > width {
+		// The files of a directory: the directory they share is said once, above the table.
+		if dir := commonDir(table[1:]); dir != "" {
+			fmt.Fprintf(bw, "files under %s\n", dir)
+			for _, row := range table[1:] {
+				row[0] = strings.TrimPrefix(row[0], dir)
+			}
+		}
+	}
 	table, keep, above := fitTable(table, names, shapes, symbols, width)
 	for _, l := range above {
 		fmt.Fprintln(bw, l)
@@ -669,6 +679,26 @@ func printRows(w io.Writer, rows []check.Row, symbols []string, color bool, widt
 			fmt.Fprintf(bw, "%s: %s %s (%s): %s\n", r.File, r.Op, r.ID, r.Name, msg)
 		}
 	}
+}
+
+// commonDir returns the directory, with its final slash, that the files of the first cells of
+// rows share, when there are several files; "" when there are not, or they share none.
+func commonDir(rows [][]string) string {
+	dir := ""
+	for i, row := range rows {
+		switch {
+		case i == 0:
+			dir = row[0][:strings.LastIndexByte(row[0], '/')+1]
+		case row[0] != rows[0][0] || dir != "":
+			for !strings.HasPrefix(row[0], dir) {
+				dir = dir[:strings.LastIndexByte(dir[:len(dir)-1], '/')+1]
+			}
+		}
+	}
+	if !slices.ContainsFunc(rows, func(r []string) bool { return r[0] != rows[0][0] }) {
+		return ""
+	}
+	return dir
 }
 
 // patternCell shows a row's pattern: its values, marked when a shape subgraph computes them, or the

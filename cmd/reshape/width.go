@@ -11,6 +11,8 @@ import (
 	"unicode/utf8"
 
 	"golang.org/x/term"
+
+	"github.com/reshape-go/reshape/graph"
 )
 
 // terminalWidth returns the width in columns of the terminal w is, 0 when it is not one.
@@ -72,13 +74,16 @@ func fitColumns(rows [][]string, shrink []bool, width int) {
 }
 
 // shortenMiddle returns s in at most n characters: s itself when it fits, otherwise its head and
-// tail around "…".
+// tail around "…"; of a model file's path, its tail only ("…/f32/conv_2d.json").
 func shortenMiddle(s string, n int) string {
 	r := []rune(s)
 	if len(r) <= n || n < 2 {
 		return s
 	}
 	head := n / 2
+	if graph.ModelFile(s) {
+		head = 0 // a file's name is at its tail, and the directories of a table's files start alike
+	}
 	tail := n - 1 - head
 	return string(r[:head]) + "…" + string(r[len(r)-tail:])
 }
@@ -106,10 +111,10 @@ func tableWidth(rows [][]string) int {
 // whose cells are all the same to a line above it ("every row: FILE a.onnx, ZERO allowzero=0"),
 // so that names are not shortened to say one file again and again (a table of one row first
 // shortens its names), then the columns of names (names[k]) are shortened in the middle. When
-// that is not enough, the symbols longer than two characters get one-letter aliases in the
-// columns of shapes (shapes[k]), with a legend ("symbols: B = batch, H = height"), and the cells
-// of shapes wrap onto more lines, between tokens (wrapCell), so that every value stays whole. keep gives the index in rows of each column of
-// the table returned.
+// that is not enough, the symbols longer than two characters that the columns of shapes
+// (shapes[k]) name get one-letter aliases there, with a legend ("symbols: B = batch, H =
+// height"), and the cells of shapes wrap onto more lines, between tokens (wrapCell), so that every
+// value stays whole. keep gives the index in rows of each column of the table returned.
 func fitTable(rows [][]string, names, shapes []bool, symbols []string, width int) (table [][]string, keep []int, above []string) {
 	keep = make([]int, len(rows[0]))
 	for k := range keep {
@@ -160,7 +165,7 @@ func fitTable(rows [][]string, names, shapes []bool, symbols []string, width int
 	if tableWidth(rows) <= width {
 		return rows, keep, above
 	}
-	if alias := aliases(symbols); len(alias) > 0 && slices.Contains(shapes, true) {
+	if alias := aliases(usedSymbols(rows[1:], shapes, symbols)); len(alias) > 0 {
 		var parts []string
 		for _, name := range symbols {
 			if a, ok := alias[name]; ok {
@@ -311,6 +316,29 @@ func aliases(symbols []string) map[string]string {
 		taken[a], out[s] = true, a
 	}
 	return out
+}
+
+// usedSymbols returns the symbols, in their order, that the cells of the columns of shapes
+// (shapes[k]) of rows name: the legend of aliases lists only those.
+func usedSymbols(rows [][]string, shapes []bool, symbols []string) []string {
+	names := map[string]bool{}
+	for _, row := range rows {
+		for k, c := range row {
+			for i := 0; shapes[k] && i < len(c); {
+				j := i
+				for j < len(c) && isNameByte(c[j]) {
+					j++
+				}
+				if j == i {
+					i++
+					continue
+				}
+				names[c[i:j]] = true
+				i = j
+			}
+		}
+	}
+	return slices.DeleteFunc(slices.Clone(symbols), func(s string) bool { return !names[s] })
 }
 
 // renameSymbols returns the dims written in s ("[p2o.D.0,(p2o.D.1+3)//8]") with each symbol that

@@ -16,7 +16,7 @@ func TestFitTable(t *testing.T) {
 		{"m.onnx", "r", "[p2o.DynamicDimension.0,(p2o.DynamicDimension.1+3)//8,360]", "mismatch"},
 	}
 	table, keep, above := fitTable(rows, []bool{true, true, false, false}, []bool{false, false, true, false},
-		[]string{"p2o.DynamicDimension.0", "p2o.DynamicDimension.1", "N"}, 40)
+		[]string{"p2o.DynamicDimension.0", "batch_size", "p2o.DynamicDimension.1", "N"}, 40) // batch_size in no cell: not in the legend
 	want := [][]string{
 		{"NAME", "INPUT", "VERDICT"},
 		{"p2o.Reshape.64", "[P,120,1,", "inferred"},
@@ -116,5 +116,34 @@ func TestWrapCell(t *testing.T) {
 				t.Errorf("wrapCell(%q, %d): line %q of %d characters", tt.s, tt.width, l, n)
 			}
 		}
+	}
+}
+
+// TestFileNames: a table of several files on a terminal says the directory they share once, and a
+// file's name shortened keeps its tail.
+func TestFileNames(t *testing.T) {
+	for _, tt := range []struct {
+		files []string
+		want  string
+	}{
+		{[]string{"/d/a/x.onnx", "/d/a/y/z.onnx", "/d/a/x.onnx"}, "/d/a/"},
+		{[]string{"/d/a/x.onnx", "/d/b/x.onnx"}, "/d/"},
+		{[]string{"/d/a/x.onnx", "/d/a/x.onnx"}, ""}, // one file
+		{[]string{"a.onnx", "b.onnx"}, ""},
+		{[]string{"/d/a.onnx", "e/b.onnx"}, ""},
+	} {
+		var rows [][]string
+		for _, f := range tt.files {
+			rows = append(rows, []string{f, "1"})
+		}
+		if got := commonDir(rows); got != tt.want {
+			t.Errorf("commonDir(%q) = %q, want %q", tt.files, got, tt.want)
+		}
+	}
+	if got := shortenMiddle("_history/354dbb64e1ea/tests/op/f32/conv_2d.json", 16); got != "…32/conv_2d.json" {
+		t.Errorf("a file shortened: %q", got)
+	}
+	if got := shortenMiddle("If_3/then_branch/Reshape_1", 16); got != "If_3/the…shape_1" {
+		t.Errorf("a node shortened: %q", got)
 	}
 }
