@@ -26,6 +26,8 @@ import time
 import warnings
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import trialseq  # noqa: E402
 
 
 def _tv():
@@ -417,6 +419,7 @@ def specs():
           {"x": {0: "B", 2: "L"}, "y": {0: "B", 2: "frames"}})
     audio("reflect_stack2d", W["ReflectStack2d"], lambda: (r(1, 3, 64, 64),), ["x"], ["y"],
           {"x": {0: "N", 2: "H", 3: "W"}, "y": {0: "N", 2: "h", 3: "w"}})
+    s.update(trialseq.specs())
     return s
 
 

@@ -328,8 +328,11 @@ def run_model(m, data, out_dir, tensors_dir):
 
 def table(set_name, data, out_dir):
     """The Markdown table of a set's models: kind, symbols, bindings, refused, export time and size."""
-    index_path = os.path.join(data, "models", "exports.json")
-    exports = json.load(open(index_path)) if os.path.exists(index_path) else {}
+    exports = {}
+    for d in sorted({os.path.dirname(m["file"]) for m in sets.SETS[set_name]}):
+        index_path = os.path.join(data, d, "exports.json")
+        if os.path.exists(index_path):
+            exports.update(json.load(open(index_path)))
     print("| model | kind | symbols | bindings | refused (load) | export s | MB |")
     print("|---|---|---|---|---|---|---|")
     for m in sets.SETS[set_name]:

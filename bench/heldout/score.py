@@ -41,7 +41,8 @@ onnxruntime runs it when it runs any of them (bench/grid/compare.py's rule). The
                    of them, those where check --dim reports a row "mismatch" for that output (a row whose
                    name, tensor or output is the output, or whose node makes it)
   type             type-error models: flagged when unbound check has an error row at the node onnxruntime
-                   refuses; "fa N" on a model that loads: N error rows of unbound check (false alarms)
+                   refuses; "fa N" on a model onnxruntime runs at some binding: N error rows of unbound
+                   check (false alarms)
   longest          the longest condition, in characters
   wrong dims       (tensor, axis) pairs of shapes --json whose dim, an integer or an expression, evaluates
                    at a binding onnxruntime runs to another value (or the rank differs); undetermined: pairs
@@ -324,8 +325,9 @@ def score_model(exe, m, fixture, data, budget):
     f["complete"] = summ.get("complete")
     f["lost"] = len(summ.get("lost") or [])
     f["longest"] = max((len(c["holds"]) for c in conditions), default=0)
-    loads = any(not (not g.runs and all(v.get("stage") == "load" for v in g.variants)) for g in groups)
-    if loads:
+    # Error rows are false alarms only on a model onnxruntime runs at some binding: one it refuses at
+    # every binding (at load or at run) has an error, which the rows state.
+    if any(g.runs for g in groups):
         f["false_alarm_rows"] = len(errs)
         det["error_rows"] = [f"{r.get('name')} ({r.get('op')}): {r.get('verdict')}: {r.get('message', '')[:200]}"
                              for r in errs]

@@ -271,7 +271,72 @@ TRIAL = [
       fills={"image": "uniform"}),
 ]
 
-SETS = {"dev": DEV, "test": TEST, "trial": TRIAL}
+# trialseq: a trial of sequence and speech models that neither dev nor test holds (trialseq.py exports
+# them into DATA/trialseq/models; the npm ones are copied there from DATA/npm).
+
+
+def trial(name, kind, bindings, fills=None, **kw):
+    return M(name, kind, bindings, fills, file=f"trialseq/models/{name}.onnx", **kw)
+
+
+def lens(b, t, name="lengths"):
+    return {name: "value:" + ",".join([str(t)] * b)}
+
+
+WAVE_BOX = {"B": (1, 3), "L": (1, 4000)}
+TRIALSEQ = [
+    trial("w2v_tiny_ctc", "torchaudio", cross(B=(1, 2, 3), L=(1, 10, 39, 40, 44, 45, 100, 1000, 4000)), box=WAVE_BOX),
+    trial("hubert_tiny_gn", "torchaudio", cross(B=(1, 2, 3), L=(1, 8, 51, 52, 55, 56, 100, 1000, 4000)), box=WAVE_BOX),
+    trial("wav2letter_wave", "torchaudio", cross(B=(1, 2, 3), L=(1, 159, 160, 161, 319, 320, 1000, 8000)),
+      box={"B": (1, 3), "L": (1, 8000)}),
+    trial("rnnt_transcriber", "torchaudio", [({"B": b, "T": t}, lens(b, t - 1)) for b in (1, 2)
+                                         for t in (2, 3, 4, 5, 9, 13, 17, 18, 33)]),
+    trial("rnnt_predictor", "torchaudio", [({"B": b, "U": u}, dict(lens(b, u), tokens="randint:0:32"))
+                                       for b in (1, 2, 3) for u in (1, 2, 5, 6, 10)]),
+    trial("rnnt_joiner", "torchaudio", [({"B": b, "T": t, "U": u}, dict(lens(b, t, "src_lengths"), **lens(b, u, "tgt_lengths")))
+                                    for b in (1, 2) for t, u in ((1, 1), (8, 6), (3, 10), (20, 2))]),
+    trial("resample_16k_11k", "torchaudio", cross(B=(1, 2, 3), L=(1, 2, 15, 16, 17, 100, 4000)), box=WAVE_BOX),
+    trial("resample_down3", "torchaudio", cross(B=(1, 2, 3), L=(1, 2, 3, 4, 30, 100, 4000)), box=WAVE_BOX),
+    trial("spectrogram_ta", "torchaudio", cross(B=(1, 2, 3), L=(1, 128, 129, 200, 256, 1000, 4000)), box=WAVE_BOX),
+    trial("stft17", "torch", cross(B=(1, 2, 3), L=(1, 128, 129, 200, 255, 256, 257, 1000, 4000)), box=WAVE_BOX),
+    trial("stft17_nocenter", "torch", cross(B=(1, 2, 3), L=(1, 128, 255, 256, 257, 319, 320, 1000, 4000)), box=WAVE_BOX),
+    trial("tdecoder_causal", "torch", [({"B": b, "T": t, "S": s}, {}) for b in (1, 2, 3) for t, s in
+                                   ((1, 1), (2, 9), (7, 9), (20, 3), (7, 30))]),
+    trial("bilstm_h0", "torch", [({"B": b, "Bs": b, "T": t}, {}) for b in (1, 2, 3) for t in (1, 2, 9, 30)]
+      + [({"B": b, "Bs": s, "T": 9}, {}) for b, s in ((1, 2), (2, 1), (3, 2))]),
+    trial("bigru3_h0", "torch", cross(T=(1, 2, 9, 30), B=(1, 2, 3))),
+    trial("unfold_patches", "torch", images(((1, 1), (3, 3), (4, 4), (5, 7), (8, 8), (31, 32), (32, 32), (33, 35), (64, 48)),
+                                        (1, 2)), box={"N": (1, 2), "H": (1, 80), "W": (1, 80)}),
+    trial("pixel_shuffle_rt", "torch", images(((1, 1), (2, 2), (3, 3), (4, 6), (7, 8), (16, 16), (31, 32), (33, 33)), (1, 2)),
+      box={"N": (1, 2), "H": (1, 80), "W": (1, 80)}),
+    trial("pad_reflect_replicate", "torch", images(((1, 1), (2, 2), (3, 3), (4, 4), (5, 4), (6, 9), (16, 16), (32, 33)), (1, 2)),
+      box={"N": (1, 2), "H": (1, 80), "W": (1, 80)}),
+    trial("pad1d_modes", "torch", cross(B=(1, 2, 3), L=(1, 2, 6, 7, 10, 11, 12, 64, 100)), box={"B": (1, 3), "L": (1, 200)}),
+    trial("einsum_attention", "torch", cross(B=(1, 2, 3), T=(1, 2, 7, 33))),
+    trial("embed_pos", "torch", cross(B=(1, 2, 3), T=(1, 7, 127, 128, 129, 200)), box={"B": (1, 3), "T": (1, 300)}),
+    trial("topk_cumsum", "torch", cross(B=(1, 2, 3), T=(1, 4, 5, 6, 9, 50)), box={"B": (1, 3), "T": (1, 100)}),
+    trial("scatter_gather", "torch", [({"B": b, "T": t, "K": k}, {}) for b in (1, 2) for t, k in
+                                  ((1, 1), (4, 1), (4, 4), (9, 4), (4, 9), (9, 9), (9, 12))]),
+    trial("masked_fill_attn", "torch", [({"B": b, "T": t}, lens(b, t)) for b in (1, 2, 3) for t in (1, 2, 7, 20)]),
+    trial("interp_size_expr", "torch", images(((1, 1), (1, 2), (2, 3), (7, 7), (16, 16), (31, 40)), (1, 2)),
+      box={"N": (1, 2), "H": (1, 64), "W": (1, 64)}),
+    trial("relpos_attention", "torch", cross(B=(1, 2), T=(1, 2, 9, 63, 64, 65, 100)), box={"B": (1, 2), "T": (1, 128)}),
+    trial("length_regulator", "torch", [({"T": t}, {"durations": "value:" + ",".join(["2"] * t)}) for t in (1, 3, 8)]
+          + [({"T": 4}, {"durations": "value:0,0,0,0"}), ({"T": 4}, {"durations": "value:1,0,5,2"})]),
+    trial("time_stack", "torch", cross(B=(1, 2), T=(1, 2, 3, 9, 10))),
+    trial("conv_same_glu", "torch", cross(B=(1, 2), L=(1, 2, 3, 4, 50, 51))),
+    trial("where_nonzero", "torch", [({"N": n}, {}) for n in (1, 2, 6, 10)]),
+    trial("list_unrolled", "list", cross(B=(1, 2), T=(1, 4, 8, 11, 12, 13, 16, 24)), box={"B": (1, 2), "T": (1, 48)}),
+    trial("list_chunks", "list", cross(B=(1, 2), T=(1, 3, 6, 11, 12, 13, 24)), box={"B": (1, 2), "T": (1, 48)}),
+    trial("list_append_scripted", "list", cross(B=(1, 2), T=(1, 2, 5, 9))),
+    trial("list_split_scripted", "list", cross(B=(1, 2), T=(1, 3, 4, 5, 8, 10, 17)), box={"B": (1, 2), "T": (1, 48)}),
+    trial("oww_namaste_deepa", "npm", cross(N=(1, 2, 3), T=(1, 23, 24, 25, 48))),
+    trial("oww_hello_deepa", "npm", [({}, {})]),
+    trial("rnww_hey_lookdeep", "npm", cross(N=(1, 2, 4), T=(27, 28, 29, 56))),
+    trial("rnww_coca_cola", "npm", [({"N": n}, {}) for n in (1, 2, 3, 4)]),
+]
+
+SETS = {"dev": DEV, "test": TEST, "trial": TRIAL, "trialseq": TRIALSEQ}
 
 
 def by_name(set_name):
@@ -285,8 +350,9 @@ def _check():
         for m in ms:
             assert m["bindings"], m["name"]
             assert len({repr(b) for b in m["bindings"]}) == len(m["bindings"]), m["name"]
-    for a, b in (("dev", "test"), ("dev", "trial"), ("test", "trial")):
-        assert not set(by_name(a)) & set(by_name(b)), (a, b)
+    for i, a in enumerate(SETS):
+        for b in list(SETS)[i + 1:]:
+            assert not set(by_name(a)) & set(by_name(b)), (a, b)
 
 
 _check()
