@@ -85,6 +85,17 @@ type Seq struct {
 	// are known one by one (a SequenceConstruct, a SplitToSequence of sizes known, an insertion
 	// into such a sequence); nil otherwise.
 	At []*Info
+
+	// even is set where At is nil because SplitToSequence cut a tensor into pieces of one size
+	// without knowing how many: element j is the piece of size min(size, total-size*j).
+	even *evenSplit
+}
+
+// evenSplit is what is known of the elements of a sequence that SplitToSequence cut from a
+// tensor along axis into pieces of size size, the last one the rest of the axis dim total.
+type evenSplit struct {
+	axis        int
+	size, total sym.Dim
 }
 
 // Map is what inference knows of an ONNX map (Info.Map): the element type of its keys (an integer

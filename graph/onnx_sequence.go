@@ -325,7 +325,9 @@ func splitEvenly(c *ctx, in *Info, a int) error {
 		lo, hi := s.Bounds()
 		size = c.Fresh("elem", min(1, lo), hi)
 	}
-	c.Set(0, newSeq(n, piece(c, in, a, size, sym.Unknown()), nil))
+	out := newSeq(n, piece(c, in, a, size, sym.Unknown()), nil)
+	out.Seq.even = &evenSplit{axis: a, size: s, total: d}
+	c.Set(0, out)
 	return nil
 }
 
@@ -441,6 +443,10 @@ func concatFromSequence(c *ctx) error {
 	}
 	dims := c.clone(s.Elem.Shape.Dims)
 	dims[a] = timesDim(s.Len, dims[a])
+	if s.even != nil && s.even.axis == a {
+		// The pieces of an even split, joined again along their axis.
+		dims[a] = s.even.total
+	}
 	c.Out(0, t, sym.ShapeOf(dims...))
 	return nil
 }

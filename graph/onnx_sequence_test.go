@@ -26,7 +26,8 @@ func valueText(in *Info) string {
 }
 
 // seqCase is a model of sequence operators: the values of the tensors it names (valueText), the
-// constraints the model records, and the node error (its code and the node) when it has one.
+// constraints the model records, and the node error (its code and the node) when it has one; with
+// complete, that no precision is lost (Result.Complete).
 type seqCase struct {
 	name        string
 	model       *model
@@ -34,6 +35,7 @@ type seqCase struct {
 	constraints []string
 	errNode     string
 	errCode     error
+	complete    bool
 }
 
 func checkSeqCases(t *testing.T, cases []seqCase) {
@@ -67,6 +69,9 @@ func checkSeqCases(t *testing.T, cases []seqCase) {
 			}
 			if errNode != tc.errNode {
 				t.Errorf("the first node error is at %q, want %q", errNode, tc.errNode)
+			}
+			if tc.complete && !res.Complete() {
+				t.Errorf("precision lost: %v", res.Lost())
 			}
 		})
 	}
@@ -143,6 +148,17 @@ func TestSequenceRules(t *testing.T) {
 				node("split", "SplitToSequence", []string{"x", "four"}, []string{"s"}).
 				node("len", "SequenceLength", []string{"s"}, []string{"n"}).output("n"),
 			want: map[string]string{"s": "seq(f32[1..4,3]) len (T+3)//4"}},
+		{name: "split a symbol by a scalar: its first, second and last pieces, joined again",
+			model: newModel(17).input("x", "B", "T", 8).ints("four", []int64{}, 4).ints("first", []int64{}, 0).
+				ints("second", []int64{}, 1).ints("last", []int64{}, -1).
+				node("split", "SplitToSequence", []string{"x", "four"}, []string{"s"}, attrInt("axis", 1)).
+				node("at0", "SequenceAt", []string{"s", "first"}, []string{"a"}).
+				node("at1", "SequenceAt", []string{"s", "second"}, []string{"b"}).
+				node("atl", "SequenceAt", []string{"s", "last"}, []string{"z"}).
+				node("cat", "ConcatFromSequence", []string{"s"}, []string{"y"}, attrInt("axis", 1)).output("a", "b", "z", "y"),
+			want: map[string]string{"s": "seq(f32[B,1..4,8]) len (T+3)//4", "a": "f32[B,min(T,4),8]",
+				"b": "f32[B,min(T-4,4),8]", "z": "f32[B,T-4*((T+3)//4)+4,8]", "y": "f32[B,T,8]"},
+			constraints: []string{"T >= 5 (at1 (SequenceAt): the position within the sequence's length)"}, complete: true},
 		{name: "split by sizes that must add up",
 			model: newModel(17).input("x", "T", 3).ints("sizes", nil, 2, 5).
 				node("split", "SplitToSequence", []string{"x", "sizes"}, []string{"s"}).output("s"),

@@ -43,6 +43,9 @@ func (e *engine) currentNested(in *Info) {
 		for _, a := range s.At {
 			e.current(a)
 		}
+		if s.even != nil {
+			s.even.size, s.even.total = e.solver.Dim(s.even.size), e.solver.Dim(s.even.total)
+		}
 	}
 	if in.Map != nil {
 		e.current(in.Map.Value)
@@ -79,6 +82,8 @@ func (in *Info) determined() bool {
 				}
 			}
 			return true
+		case s.even != nil:
+			return s.even.determined(s.Elem)
 		}
 		return s.Elem.determined()
 	case in.Map != nil:
@@ -142,8 +147,9 @@ func (c *ctx) addElem(s *Seq, x *Info, hint string) *Info {
 }
 
 // element returns what is known of one element of the sequence s: element k when the elements are
-// known one by one and k is a known index (negative from the end), else their join with a new
-// anonymous dim for each dim that stands for the elements' own sizes (freshen).
+// known one by one, or cut evenly (Seq.even), and k is a known index (negative from the end), else
+// their join with a new anonymous dim for each dim that stands for the elements' own sizes
+// (freshen).
 func (c *ctx) element(s *Seq, k sym.Dim, hint string) *Info {
 	if i, ok := k.Static(); ok && s.At != nil {
 		if i < 0 {
@@ -153,7 +159,38 @@ func (c *ctx) element(s *Seq, k sym.Dim, hint string) *Info {
 			return s.At[i]
 		}
 	}
+	if i, ok := k.Static(); ok && s.even != nil {
+		j := sym.Const(i)
+		if i < 0 {
+			j = sym.AddDims(s.Len, j)
+		}
+		return s.even.piece(c, s.Elem, j)
+	}
 	return c.freshen(s.Elem, hint)
+}
+
+// piece returns element j of the sequence the split e cut, whose elements' join is elem: elem with
+// the size of piece j, min(size, total-size*j), along the axis.
+func (e *evenSplit) piece(c *ctx, elem *Info, j sym.Dim) *Info {
+	dims := c.clone(elem.Shape.Dims)
+	dims[e.axis] = sym.MinDims(e.size, sym.SubDims(e.total, sym.MulDims(e.size, j)))
+	out := copyInfo(elem)
+	out.Shape = sym.ShapeOf(dims...)
+	return out
+}
+
+// determined reports whether every element of the sequence the split e cut, whose elements' join
+// is elem, is known exactly: the size and the dim cut, and elem's dims off the axis.
+func (e *evenSplit) determined(elem *Info) bool {
+	if !e.size.Determined() || !e.total.Determined() {
+		return false
+	}
+	for i, d := range elem.Shape.Dims {
+		if i != e.axis && !d.Determined() {
+			return false
+		}
+	}
+	return true
 }
 
 // freshen returns in with a new anonymous dim, of the same bounds, for each dim that depends on an
