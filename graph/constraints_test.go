@@ -170,6 +170,22 @@ func TestModelConstraints(t *testing.T) {
 			node("add", "Add", []string{"x", "p"}, []string{"y"}).output("y"),
 			want: []string{"T <= 1500 (add (Add): input 1 dim 0 broadcast at output axis 1)"},
 			bad:  map[string]int64{"B": 1, "T": 1501}, node: "add", y: "[B,T,64]"},
+		// ESPnet's relative positions: a table of 2*64-1 rows sliced around its centre, from 64-T to
+		// 63+T: a start of either sign (from the end past T = 64), reshaped as 2T-1 rows.
+		{name: "a position table sliced around its centre", model: newModel(17).input("x", "B", "T", 4).
+			ints("one", nil, 1).ints("two", nil, 2).ints("zero", nil, 0).ints("four", nil, 4).
+			ints("c64", nil, 64).ints("c63", nil, 63).input("pos", 127, 4).
+			node("shape", "Shape", []string{"x"}, []string{"s"}).
+			node("len", "Slice", []string{"s", "one", "two"}, []string{"t"}).
+			node("start", "Sub", []string{"c64", "t"}, []string{"from"}).
+			node("end", "Add", []string{"t", "c63"}, []string{"to"}).
+			node("slice", "Slice", []string{"pos", "from", "to", "zero"}, []string{"p"}).
+			node("twice", "Mul", []string{"t", "two"}, []string{"t2"}).
+			node("rows", "Sub", []string{"t2", "one"}, []string{"n"}).
+			node("pattern", "Concat", []string{"n", "four"}, []string{"shape2"}, attrInt("axis", 0)).
+			node("reshape", "Reshape", []string{"p", "shape2"}, []string{"y"}).output("y"),
+			want: []string{"T <= 64 (reshape (Reshape): the volume: [max(0,min(T+63,127)-max(0,-T+127*min(max(0,T-64),1)+64)),4] to [2*T-1,4])"},
+			bad:  map[string]int64{"B": 1, "T": 65}, node: "reshape", y: "[2*T-1,4]"},
 		{name: "starts and ends of counts the input decides", model: newModel(13).input("x", "N", 8).
 			typedInput("s", 7, "S").typedInput("e", 7, "E").
 			node("slice", "Slice", []string{"x", "s", "e"}, []string{"y"}).output("y"),

@@ -29,7 +29,13 @@ func sliceAxis(d, start, end sym.Dim, step int64) (first, n sym.Dim, ok bool) {
 		case xhi < 0:
 			v = sym.AddDims(x, d)
 		case xlo < 0:
-			return sym.Dim{}, false
+			// Either sign: x counts from the end when negative, x+d*[x<0], and [x<0] is
+			// min(1, max(0, -x)) for an integer x.
+			if _, ok := x.Expr(); !ok {
+				return sym.Dim{}, false
+			}
+			neg := sym.MinDims(sym.Const(1), sym.MaxDims(sym.Const(0), sym.SubDims(sym.Const(0), x)))
+			v = sym.AddDims(x, sym.MulDims(d, neg))
 		}
 		return sym.MinDims(sym.MaxDims(v, lo), hi), true
 	}
