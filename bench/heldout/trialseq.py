@@ -275,6 +275,24 @@ def wrappers():
             idx = torch.nonzero(x[:, 0] > 0)
             return x[idx[:, 0]]
 
+    class Halves(nn.Module):
+        """Even and odd frames side by side: [B,T,C] to [B,T/2,2C], which needs T even."""
+
+        def forward(self, x):
+            return torch.cat([x[:, ::2], x[:, 1::2]], -1)
+
+    class RollTail(nn.Module):
+        """torch.roll of the sequence by 3, and its last quarter (x[:, -(T//4):], all of it below 4)."""
+
+        def forward(self, x):
+            t = x.shape[1]
+            return torch.roll(x, 3, 1), x[:, -(t // 4):]
+
+    class NarrowHalf(nn.Module):
+        def forward(self, x):
+            t = x.shape[1]
+            return x.narrow(1, t // 2, t - t // 2) + x[:, : t - t // 2]
+
     return {k: v for k, v in locals().items() if isinstance(v, type)}
 
 
@@ -439,6 +457,13 @@ def specs():
     add("conv_same_glu", W["ConvSame"], lambda: (r(2, 8, 50),), ["x"], ["y"], {"x": {0: "B", 2: "L"}, "y": {0: "B", 2: "F"}},
         opset=13)
     add("where_nonzero", W["WhereNonzero"], lambda: (r(6, 4),), ["x"], ["y"], {"x": {0: "N"}, "y": {0: "K"}}, opset=13)
+
+    add("strided_halves", W["Halves"], lambda: (r(2, 8, 16),), ["x"], ["y"], {"x": {0: "B", 1: "T"}, "y": {0: "B", 1: "T2"}},
+        opset=13)
+    add("roll_tail", W["RollTail"], lambda: (r(2, 9, 16),), ["x"], ["rolled", "tail"],
+        {"x": {0: "B", 1: "T"}, "rolled": {0: "B", 1: "T"}, "tail": {0: "B", 1: "Q"}}, opset=13)
+    add("narrow_half", W["NarrowHalf"], lambda: (r(2, 9, 16),), ["x"], ["y"], {"x": {0: "B", 1: "T"}, "y": {0: "B", 1: "H"}},
+        opset=13)
 
     # list patterns
     add("list_unrolled", W["ListUnrolled"], lambda: (r(2, 12, 8),), ["x"], ["y"],
