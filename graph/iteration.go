@@ -154,3 +154,44 @@ func (c *ctx) withoutIter(in *Info, x sym.Dim) *Info {
 		return c.Fresh("iter", lo, hi)
 	})
 }
+
+// iterSymbol returns the iteration number of a loop of n iterations, which its body reads as the
+// input name: a symbol below n (sym.Table.Below) when n is an integer or an expression in the
+// symbols, else nil.
+func (c *ctx) iterSymbol(name string, n sym.Dim) *sym.Dim {
+	m, ok := n.Expr()
+	if !ok || !n.Determined() {
+		return nil
+	}
+	x := sym.Of(c.Symbols().Below(name, m))
+	return &x
+}
+
+// outsideIter returns v as the loop's node gives it, outside the body: without the iteration
+// number iter (withoutIter), when there is one.
+func (c *ctx) outsideIter(v *Info, iter *sym.Dim) *Info {
+	if iter == nil {
+		return v
+	}
+	return c.withoutIter(v, *iter)
+}
+
+// carriedOut returns the final value of a loop-carried value that enters the loop as first,
+// stands for every iteration's as in (ctx.Iterate's) and leaves an iteration as out, after iters
+// iterations of a body that reads the iteration number iter (nil for none): grown's, outside the
+// body. A body of one iteration at most (iter 0), inferred once, gives out after one iteration,
+// first after none, and otherwise their join (hint names its anonymous dims).
+func (c *ctx) carriedOut(first, in, out *Info, iters sym.Dim, iter *sym.Dim, hint string) *Info {
+	v := grown(first, in, out, iters)
+	if iter != nil && iter.Equal(sym.Const(0)) {
+		switch n, ok := iters.Static(); {
+		case ok && n == 1:
+			v = copyInfo(out)
+		case ok && n == 0:
+			v = copyInfo(first)
+		default:
+			v = c.join(first, out, hint)
+		}
+	}
+	return c.outsideIter(v, iter)
+}

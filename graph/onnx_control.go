@@ -58,7 +58,9 @@ func ifOp(c *ctx) error {
 // count M when it is known (an integer, or an expression in the symbols, as torch exports a loop
 // over a dim) and the loop cannot stop early, else unknown (at most M). A loop-carried dim, or
 // sequence length, that every iteration grows by the same amount (a list appended to once per
-// iteration) ends as its initial value plus that amount times the number of iterations.
+// iteration) ends as its initial value plus that amount times the number of iterations. What the
+// body needs holds at the iterations a run takes (ctx.Iterate): where the conditions may stop the
+// loop early (torch's `break`, a while loop), not at every iteration below the trip count.
 func loop(c *ctx) error {
 	body, err := c.Graph("body")
 	if err != nil {
@@ -92,9 +94,9 @@ func loop(c *ctx) error {
 	if tripKnown {
 		// A symbol below the trip count (iteration.go): the body's expressions in it stay exact,
 		// and what they need holds at every iteration where it holds for every value of it.
-		m, _ := trip.Expr()
-		x := sym.Of(c.Symbols().Below(body.Inputs[0].Name, m))
-		iter, iterNum.Value = &x, []sym.Dim{x}
+		if iter = c.iterSymbol(body.Inputs[0].Name, trip); iter != nil {
+			iterNum.Value = []sym.Dim{*iter}
+		}
 	}
 	// The condition the body reads: the node's condition input first, then the body's own output.
 	// A Loop without a condition input ignores the body's (ONNX's "for" form).
@@ -115,7 +117,11 @@ func loop(c *ctx) error {
 	for k := range links {
 		links[k] = carry{Out: 1 + k, In: 2 + k}
 	}
-	outs, ins, err := c.Iterate(loopBody{Attr: "body", Graph: body, Inputs: append([]*Info{iterNum, condIn}, carried...), Carried: links, Iter: iter})
+	lb := loopBody{Attr: "body", Graph: body, Inputs: append([]*Info{iterNum, condIn}, carried...), Carried: links, Iter: iter}
+	if condGiven {
+		lb.Stop = &loopStop{Entry: c.In(1), Out: 0}
+	}
+	outs, ins, err := c.Iterate(lb)
 	if err != nil {
 		return err
 	}
@@ -125,29 +131,11 @@ func loop(c *ctx) error {
 	if tripKnown && (!condGiven || condIn.Value != nil && isTrue(outs[0])) {
 		iters = trip
 	}
-	outside := func(v *Info) *Info {
-		if iter == nil {
-			return v
-		}
-		return c.withoutIter(v, *iter)
-	}
-	once := iter != nil && iter.Equal(sym.Const(0)) // at most one iteration, inferred once
 	for k := 0; k < nCarried && k < c.NumOut(); k++ {
-		v := grown(carried[k], ins[2+k], outs[1+k], iters)
-		if once {
-			switch n, ok := iters.Static(); {
-			case ok && n == 1:
-				v = copyInfo(outs[1+k])
-			case ok && n == 0:
-				v = copyInfo(carried[k])
-			default:
-				v = c.join(carried[k], outs[1+k], "carried"+itoa(k))
-			}
-		}
-		c.Set(k, outside(v))
+		c.Set(k, c.carriedOut(carried[k], ins[2+k], outs[1+k], iters, iter, "carried"+itoa(k)))
 	}
 	for k := 0; k < nScan && nCarried+k < c.NumOut(); k++ {
-		o := outside(outs[1+nCarried+k])
+		o := c.outsideIter(outs[1+nCarried+k], iter)
 		if o.Shape.RankDynamic {
 			c.Out(nCarried+k, o.Type, sym.DynamicRank())
 			continue

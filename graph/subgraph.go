@@ -290,6 +290,16 @@ func (c *ctx) branches(cond *Info, then, els ifBranch) error {
 		site = &forkSite{c.path, p}
 	}
 	c.joinOutputs(cond, then, els, t.outs, e.outs, site)
+	if !known && len(a)+len(b) > 0 && !c.e.solver.When(sym.And(append(a, b...)...)).IsTrue() {
+		// Either is what a run needs of the branch it takes, which no condition on the symbols
+		// names: at a binding that meets one branch's conditions, the other may be taken.
+		why := "what " + then.Attr + " needs and what " + els.Attr + " needs differ, and the condition decides which a run takes"
+		if cond.taint&taintData != 0 {
+			c.RunTime(why)
+		} else {
+			c.Lost(why)
+		}
+	}
 	return nil
 }
 
@@ -463,6 +473,19 @@ type loopBody struct {
 	// every value of it, and a loop-carried value that each iteration changes by the same amount
 	// enters iteration Iter as a dim in it.
 	Iter *sym.Dim
+	// Stop, when not nil, says how a run of the loop may end before its trip count (ONNX Loop's
+	// condition, OpenVINO Loop's execution condition); nil for a loop that always runs its trip
+	// count (TensorIterator, a Loop without a condition input).
+	Stop *loopStop
+}
+
+// A loopStop is what decides, at run time, whether a loop takes its next iteration: Entry, the
+// condition the first iteration runs on (nil: none, it runs), and Out, the index of the body output
+// that the next iteration's condition is (-1: none, every iteration runs while the trip count
+// lasts).
+type loopStop struct {
+	Entry *Info
+	Out   int
 }
 
 // A carry pairs a body output with the body input it becomes at the next iteration, by index.
@@ -543,22 +566,7 @@ func (c *ctx) iterate(b loopBody) (outs, ins []*Info, err error) {
 			break
 		}
 	}
-	if b.Iter != nil {
-		if run > 0 {
-			if err := c.atFirstIter(first, *b.Iter); err != nil {
-				return nil, nil, err
-			}
-		}
-		return outs, ins, c.forEveryIter(last, *b.Iter)
-	}
-	// What the body needs: at the first iteration, whose loop-carried values are those that
-	// enter, and at every one, as the last run (with the values widened) found it.
-	for _, k := range append(first, last...) {
-		if err := c.e.solver.Require(k.Pred, k.Origin); err != nil {
-			return nil, nil, err
-		}
-	}
-	return outs, ins, nil
+	return outs, ins, c.requireIters(b, outs, first, last, run > 0)
 }
 
 // covers reports whether the loop-carried value in, already widened, covers out: optional if out
@@ -658,33 +666,133 @@ func (c *ctx) widenDim(d, o sym.Dim, hint string) sym.Dim {
 	return c.Fresh(hint, lo, hi)
 }
 
-// forEveryIter requires the conditions cs, which the body's nodes impose at iteration x, for
-// every iteration (sym.Forall); a condition Forall cannot state is a loss of precision of the
-// node. The error is the solver's, for conditions that cannot hold.
-func (c *ctx) forEveryIter(cs []sym.Constraint, x sym.Dim) error {
-	xe, _ := x.Expr()
-	for _, k := range cs {
-		p, ok := sym.Forall(k.Pred, xe)
-		if !ok {
-			c.Lost(k.Origin.Node + " (" + k.Origin.Op + ") needs " + k.Pred.String() + " at iteration " + xe.String() +
-				", which no condition on the symbols states for every iteration")
-			continue
+// A guard is what decides whether a run of a loop takes some of its iterations (the first, or
+// every later one): always, never, when the predicate When holds, or unknown when no condition
+// on the symbols states it (RunTime: the values of the model's data decide it).
+type guard struct {
+	Kind    guardKind
+	When    sym.Pred
+	RunTime bool
+}
+
+type guardKind uint8
+
+const (
+	always guardKind = iota
+	never
+	when
+	unknownGuard
+)
+
+// guardOf returns the guard a boolean tensor of one element is, for the iterations that run where
+// it holds: nil is always; an expression in the model's symbols alone (not in an iteration number
+// nor in an anonymous dim, which stand for no one iteration) is when, unless the conditions
+// recorded decide it.
+func (c *ctx) guardOf(cond *Info) guard {
+	if cond == nil {
+		return guard{Kind: always}
+	}
+	if v, ok := cond.Ints(); ok && len(v) == 1 {
+		if v[0] != 0 {
+			return guard{Kind: always}
 		}
-		if err := c.e.solver.Require(p, k.Origin); err != nil {
+		return guard{Kind: never}
+	}
+	if p, ok := c.e.condOf(cond); ok && !slices.ContainsFunc(p.SymbolNames(), func(n string) bool { _, ok := c.e.tab.Lookup(n); return !ok }) {
+		switch w := c.e.solver.When(p); {
+		case w.IsTrue():
+			return guard{Kind: always}
+		case w.IsFalse():
+			return guard{Kind: never}
+		}
+		return guard{Kind: when, When: p}
+	}
+	return guard{Kind: unknownGuard, RunTime: cond.taint&taintData != 0}
+}
+
+// and returns the guard of the iterations both g and h let a run take. Unknown only a run
+// decides when each unknown part does.
+func (g guard) and(h guard) guard {
+	switch {
+	case g.Kind == never || h.Kind == never:
+		return guard{Kind: never}
+	case g.Kind == always:
+		return h
+	case h.Kind == always:
+		return g
+	case g.Kind == when && h.Kind == when:
+		return guard{Kind: when, When: sym.And(g.When, h.When)}
+	}
+	return guard{Kind: unknownGuard, RunTime: (g.Kind != unknownGuard || g.RunTime) && (h.Kind != unknownGuard || h.RunTime)}
+}
+
+// requireIters requires what the body b needs of the symbols, from the conditions first of its
+// first run (the first iteration, whose loop-carried values are those that enter) and last of its
+// last run (every iteration, with the values widened, or in the iteration number b.Iter): with
+// an iteration number, first at iteration 0 (when the body ran again, or a run may stop early)
+// and last for every iteration (sym.Forall); without, both as they are. Each holds where a run
+// takes the iterations that need it (b.Stop): the first iteration where the loop's entry
+// condition holds, a later one where the body's condition holds too. A condition needed where a
+// guard in the symbols holds is required as its consequence; one needed where no condition on
+// the symbols says whether a run gets there is not required, and is a loss of precision of the
+// node (one only a run decides, when the model's data decide it) unless the conditions recorded
+// imply it: a torch `for` with a `break` on the data needs at iteration i only what the
+// iterations before did not stop. The error is the solver's, for conditions that cannot hold.
+func (c *ctx) requireIters(b loopBody, outs []*Info, first, last []sym.Constraint, again bool) error {
+	enter, next := guard{Kind: always}, guard{Kind: always}
+	if b.Stop != nil {
+		enter = c.guardOf(b.Stop.Entry)
+		if k := b.Stop.Out; k >= 0 && k < len(outs) {
+			next = c.guardOf(outs[k])
+		}
+	}
+	later := enter.and(next)
+	if b.Iter == nil {
+		same := func(p sym.Pred) (sym.Pred, bool) { return p, true }
+		if err := c.guarded(first, enter, same, "", ""); err != nil {
+			return err
+		}
+		return c.guarded(last, later, same, "", "")
+	}
+	x, _ := b.Iter.Expr()
+	if again || later.Kind != always {
+		sub := substIter(*b.Iter, sym.Int(0))
+		at0 := func(p sym.Pred) (sym.Pred, bool) { return p.Subst(sub) }
+		if err := c.guarded(first, enter, at0, " at the first iteration", ""); err != nil {
 			return err
 		}
 	}
-	return nil
+	every := func(p sym.Pred) (sym.Pred, bool) { return sym.Forall(p, x) }
+	return c.guarded(last, later, every, " at iteration "+x.String(), " for every iteration")
 }
 
-// atFirstIter requires the conditions cs, which the body's nodes impose at iteration x with the
-// loop-carried values as they enter the loop, at iteration 0.
-func (c *ctx) atFirstIter(cs []sym.Constraint, x sym.Dim) error {
-	sub := substIter(x, sym.Int(0))
+// guarded requires each condition of cs, as at gives it (over the iterations scope says), where
+// the guard g lets a run take the iterations that need it (where saying which): always as it is,
+// when as the consequence of g's predicate, never not at all; unknown not at all, a loss of
+// precision unless the conditions recorded imply it. A condition at cannot state is a loss of
+// precision.
+func (c *ctx) guarded(cs []sym.Constraint, g guard, at func(sym.Pred) (sym.Pred, bool), where, scope string) error {
+	if g.Kind == never {
+		return nil
+	}
 	for _, k := range cs {
-		p, ok := k.Pred.Subst(sub)
-		if !ok {
-			c.Lost(k.Origin.Node + " (" + k.Origin.Op + ") needs " + k.Pred.String() + " at the first iteration, which no condition on the symbols states")
+		needs := k.Origin.Node + " (" + k.Origin.Op + ") needs " + k.Pred.String() + where
+		p, ok := at(k.Pred)
+		switch {
+		case !ok:
+			c.Lost(needs + ", which no condition on the symbols states" + scope)
+			continue
+		case g.Kind == when:
+			p = sym.Or(sym.Not(g.When), p)
+		case g.Kind == unknownGuard:
+			if c.e.solver.When(p).IsTrue() {
+				continue
+			}
+			if why := needs + ", which a run takes only where the loop's condition lets it"; g.RunTime {
+				c.RunTime(why)
+			} else {
+				c.Lost(why)
+			}
 			continue
 		}
 		if err := c.e.solver.Require(p, k.Origin); err != nil {

@@ -291,6 +291,8 @@ var unpredicted = map[string]string{
 	"zoo_afe_input.N3_K3": "onnxruntime refuses for the values of input K (ArrayFeatureExtractor's indices: 3 of 3 columns), which shape inference does not see",
 	"lstm_layout1.B2_T7":  "onnxruntime 1.20.1 has no LSTM kernel for layout 1 (batch first), which the ONNX spec allows",
 	"lstm_layout1.B3_T5":  "onnxruntime 1.20.1 has no LSTM kernel for layout 1 (batch first), which the ONNX spec allows",
+	"loop_break.B2_T5_zeros": "the values of x decide where the loop stops (a torch break): the step that fails runs at zeros, not at ones; " +
+		"inference records a loss only a run decides at /Loop",
 }
 
 // refusalDisagrees returns "" when inference at the fixture's binding (res) reports an error exactly

@@ -97,6 +97,13 @@ ML_CASES = [
     (MODELS + "seq_lists.onnx", "B3_T1", {"B": 3, "T": 1}, {}, {}),  # fails: the split sizes [2, T-2]
 ]
 GENERATED_CASES += ML_CASES
+# scripted torch loops that stop early (gen_loops.py): the data decide where a run stops.
+LOOP_CASES = [
+    (MODELS + "loop_break.onnx", "B2_T5_ones", {"B": 2, "T": 5}, {}, {"x": "ones"}),  # stops at the first step
+    (MODELS + "loop_break.onnx", "B3_T1_ones", {"B": 3, "T": 1}, {}, {"x": "ones"}),
+    (MODELS + "loop_break.onnx", "B2_T5_zeros", {"B": 2, "T": 5}, {}, {"x": "zeros"}),  # fails: no stop before the last step
+]
+GENERATED_CASES += LOOP_CASES
 EXTRA_MODELS = [MODELS + "bert_deep_2x.onnx", MODELS + "bert_deep_4x.onnx"]  # benchmark models without truth fixtures
 # issue 26's held-out zoo: scikit-learn pipelines and torch list models, and bindings that onnxruntime
 # refuses (gen_mlzoo.py holds the models and their bindings).
