@@ -142,16 +142,23 @@ def save(path, name, net):
         f.write(net.bin.data)
 
 
+def step_body(b, state, dims):
+    """The body of a TensorIterator over the steps of x [2,T,16]: its part x_t [2,1,16] (id 0), a
+    state of the given dims (id 1), and x_t flattened to [2,16] (ids 2 and 3)."""
+    body = Net(b)
+    xt = body.param("x_t", "f32", [2, 1, 16])
+    st = body.param(state, "f32", dims)
+    pat = body.const("flat", "i64", [2], [0, 16])
+    flat = body.op("Reshape", "x_t/flat", [xt, pat], [("f32", [2, 16])], {"special_zero": "true"})[0]
+    return body, st, flat
+
+
 def ti(path, reverse):
     b = Bin()
     net = Net(b)
     x = net.param("x", "f32", [2, -1, 16])
     h0 = net.param("h0", "f32", [2, 32])
-    body = Net(b)
-    xt = body.param("x_t", "f32", [2, 1, 16])  # id 0
-    h = body.param("h", "f32", [2, 32])  # id 1
-    pat = body.const("flat", "i64", [2], [0, 16])
-    flat = body.op("Reshape", "x_t/flat", [xt, pat], [("f32", [2, 16])], {"special_zero": "true"})[0]
+    body, h, flat = step_body(b, "h", [2, 32])
     w = body.const("w", "f32", [16, 32], [0.0] * 512)
     mm = body.op("MatMul", "x_t/w", [flat, w], [("f32", [2, 32])], {"transpose_a": "false", "transpose_b": "false"})[0]
     add = body.op("Add", "h_next", [mm, h], [("f32", [2, 32])], {"auto_broadcast": "numpy"})[0]
@@ -285,10 +292,89 @@ def global_pool_fc(path):
     save(path, "global_pool_fc", net)
 
 
+def loop_iter(path, until):
+    """A Loop over the rows of x [2,T,8] (trip count T from ShapeOf) whose body gathers row i of x
+    (Gather-7 at its current_iteration i, which needs i <= T-1) and appends it to a carried [2,i,8]
+    (Concat), and stacks the rows (a concatenated output), as OpenVINO's type_prop loop.cpp builds
+    its loops. With until, it gathers row i+1 too (which the last iteration cannot) and its
+    execution_condition is ReduceSum(row i) > 0, a value of the data: a run stops before the last
+    row, or fails there."""
+    b = Bin()
+    net = Net(b)
+    x = net.param("x", "f32", [2, -1, 8])
+    acc0 = net.param("acc0", "f32", [2, 0, 8])
+    shape = net.op("ShapeOf", "rows/shape", [x], [("i64", [3])], {"output_type": "i64"}, "opset3")[0]
+    idx = net.const("rows/index", "i64", [], [1])
+    ax = net.const("rows/axis", "i64", [], [0])
+    rows = net.op("Gather", "rows", [shape, idx, ax], [("i64", [])], {"batch_dims": 0}, "opset8")[0]
+    cond = net.const("go", "boolean", [], [True])
+    body = Net(b)
+    i = body.param("i", "i64", [1])  # id 0: current_iteration
+    xb = body.param("x_b", "f32", [2, -1, 8])  # id 1
+    acc = body.param("acc", "f32", [2, -1, 8])  # id 2
+    axis = body.const("axis", "i64", [], [1])
+    row = body.op("Gather", "row", [xb, i, axis], [("f32", [2, 1, 8])], {"batch_dims": 0}, "opset7")[0]
+    grown = body.op("Concat", "acc_next", [acc, row], [("f32", [2, -1, 8])], {"axis": 1})[0]
+    acc_id = len(body.layers)
+    body.result("acc_next/result", grown)
+    row_id = len(body.layers)
+    body.result("row/result", row)
+    if until:
+        one = body.const("one", "i64", [1], [1])
+        i1 = body.op("Add", "i+1", [i, one], [("i64", [1])], {"auto_broadcast": "numpy"})[0]
+        nxt = body.op("Gather", "next", [xb, i1, axis], [("f32", [2, 1, 8])], {"batch_dims": 0}, "opset7")[0]
+        body.result("next/result", nxt)
+        axes = body.const("all", "i64", [3], [0, 1, 2])
+        total = body.op("ReduceSum", "row/sum", [row, axes], [("f32", [])], {"keep_dims": "false"})[0]
+        zero = body.const("zero", "f32", [], [0.0])
+        more = body.op("Greater", "more", [total, zero], [("boolean", [])], {"auto_broadcast": "numpy"})[0]
+    else:
+        more = body.const("more", "boolean", [], [True])
+    cond_id = len(body.layers)
+    body.result("more/result", more)
+    extra = "\n".join([
+        port_map("port_map",
+                 [(2, 1, None), (3, 2, None), (-1, 0, {"purpose": "current_iteration"})],
+                 [(4, acc_id, None), (5, row_id, {"axis": 1}), (-1, cond_id, {"purpose": "execution_condition"})]),
+        back_edges([(acc_id, 2)]),
+        body_xml("body", body),
+    ])
+    outs = net.op("Loop", "rows_loop", [rows, cond, x, acc0], [("f32", [2, -1, 8]), ("f32", [2, -1, 8])],
+                  version="opset5", extra=extra)
+    net.result("acc", outs[0])
+    net.result("stacked", outs[1])
+    save(path, "loop_until" if until else "loop_iter", net)
+
+
+def ti_grow(path):
+    """A TensorIterator over the time steps of x [2,T,16] (sliced along axis 1) whose body appends
+    each step, flattened to [2,16], to a carried [2,16*i] (Concat along axis 1): the carried value
+    grows by 16 per iteration, to [2,16*T], as in OpenVINO's type_prop tensor_iterator.cpp."""
+    b = Bin()
+    net = Net(b)
+    x = net.param("x", "f32", [2, -1, 16])
+    acc0 = net.param("acc0", "f32", [2, 0])
+    body, acc, flat = step_body(b, "acc", [2, -1])
+    grown = body.op("Concat", "acc_next", [acc, flat], [("f32", [2, -1])], {"axis": 1})[0]
+    body.result("acc_next/result", grown)  # id 5: the layers above are 0 to 4
+    slicing = {"axis": 1, "start": 0, "end": -1, "stride": 1, "part_size": 1}
+    extra = "\n".join([
+        port_map("port_map", [(0, 0, slicing), (1, 1, None)], [(2, 5, None)]),
+        back_edges([(5, 1)]),
+        body_xml("body", body),
+    ])
+    out = net.op("TensorIterator", "steps", [x, acc0], [("f32", [2, -1])], extra=extra)[0]
+    net.result("all", out)
+    save(path, "ti_grow", net)
+
+
 if __name__ == "__main__":
     ti("graph/testdata/ir/ti_rnn", False)
     ti("graph/testdata/ir/ti_reverse", True)
     loop("graph/testdata/ir/loop_rows")
+    loop_iter("graph/testdata/ir/loop_iter", False)
+    loop_iter("graph/testdata/ir/loop_until", True)
+    ti_grow("graph/testdata/ir/ti_grow")
     if_branches("graph/testdata/ir/if_branches")
     baked_flatten("testdata/ir/baked_flatten")
     baked_merge("testdata/ir/baked_merge")

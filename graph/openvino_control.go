@@ -211,16 +211,18 @@ func ovIterInputs(c *ctx, body *Graph, pm *PortMap) (ins []*Info, carried []carr
 	return ins, carried, iters, known, nil
 }
 
-// ovIterOutputs sets the node's outputs from the body's last run: a concatenated output stacks
-// iters parts (ovConcatOutput), each other one is its body output's last value, which for the
-// source of a back edge is the carried value as it settled (ins, from ctx.Iterate).
-// With none (a Loop that runs no iteration), such a value's first dim is 0, as OpenVINO gives it.
-func ovIterOutputs(c *ctx, pm *PortMap, outs, ins []*Info, iters sym.Dim, none bool) error {
+// ovIterOutputs sets the node's outputs from the body's last run, outside the body (without the
+// iteration number iter, when it has one): a concatenated output stacks iters parts
+// (ovConcatOutput), each other one is its body output's last value, which for the source of a
+// back edge is the carried value after iters iterations (ctx.carriedOut, from the value that
+// entered, first, and the one that settled, ins, from ctx.Iterate). With none (a Loop that runs
+// no iteration), such a value's first dim is 0, as OpenVINO gives it.
+func ovIterOutputs(c *ctx, pm *PortMap, outs, first, ins []*Info, iters sym.Dim, iter *sym.Dim, none bool) error {
 	for _, l := range pm.Outputs {
 		if l.Body >= len(outs) || l.Port >= c.NumOut() {
 			continue
 		}
-		o := outs[l.Body]
+		o := c.outsideIter(outs[l.Body], iter)
 		if l.Sliced {
 			if err := ovConcatOutput(c, l.Port, o, l, iters); err != nil {
 				return err
@@ -228,8 +230,12 @@ func ovIterOutputs(c *ctx, pm *PortMap, outs, ins []*Info, iters sym.Dim, none b
 			continue
 		}
 		for _, e := range pm.BackEdges {
-			if e.From == l.Body {
-				o = ins[e.To]
+			switch {
+			case e.From != l.Body:
+			case first[e.To] == nil:
+				o = c.outsideIter(ins[e.To], iter)
+			default:
+				o = c.carriedOut(first[e.To], ins[e.To], outs[l.Body], iters, iter, "carried"+itoa(e.To))
 			}
 		}
 		if r, ok := o.Rank(); none && ok && r > 0 {
@@ -249,7 +255,10 @@ func ovIterOutputs(c *ctx, pm *PortMap, outs, ins []*Info, iters sym.Dim, none b
 // the next. An output with an axis concatenates the parts of every iteration: the number of
 // iterations times part_size along the axis, the body's part unified with part_size; without,
 // it is the value of the last iteration. Without sliced inputs, the number of iterations is that
-// OpenVINO gives: |end - start| // part_size of the first concatenated output.
+// OpenVINO gives: |end - start| // part_size of the first concatenated output. With sliced inputs,
+// the body is inferred with the number i of the part they give (a symbol below the number of
+// iterations, iteration.go): a value that each iteration grows by the same amount (a Concat onto a
+// back edge) ends as its initial value plus that amount times the number of iterations.
 func ovTensorIterator(c *ctx) error {
 	body, pm, err := ovBody(c, "body")
 	if err != nil {
@@ -272,7 +281,11 @@ func ovTensorIterator(c *ctx) error {
 			}
 		}
 	}
-	outs, settled, err := c.Iterate(loopBody{Attr: "body", Graph: body, Inputs: ins, Carried: carried})
+	var iter *sym.Dim
+	if known {
+		iter = c.iterSymbol("i", iters) // the number of the part the sliced inputs give
+	}
+	outs, settled, err := c.Iterate(loopBody{Attr: "body", Graph: body, Inputs: ins, Carried: carried, Iter: iter})
 	if err != nil {
 		return err
 	}
@@ -298,14 +311,18 @@ func ovTensorIterator(c *ctx) error {
 		outs[l.Body] = copyInfo(o)
 		outs[l.Body].Shape = sym.ShapeOf(dims...)
 	}
-	return ovIterOutputs(c, pm, outs, settled, iters, false)
+	return ovIterOutputs(c, pm, outs, ins, settled, iters, iter, false)
 }
 
 // ovLoop: Loop-5. Input 0 is the trip count and input 1 the execution condition (scalars or
 // tensors of one element); the port map links the other inputs (and may link these two) to the
 // body's Parameters, a sliced input giving a part of part_size along its axis per iteration, and
 // names the body's current_iteration input and its execution_condition output. The body is
-// inferred until the shapes its back edges carry settle (ctx.Iterate). As OpenVINO counts them,
+// inferred until the shapes its back edges carry settle (ctx.Iterate), current_iteration a symbol
+// below a trip count known as an integer or an expression in the symbols (iteration.go), as ONNX
+// Loop's iteration number: what the body needs holds at every iteration where it holds for every
+// value of it, and only at the iterations a run takes where the conditions may stop it early (a
+// loss of precision where no condition on the symbols says which). As OpenVINO counts them,
 // the iterations are the trip count when the body's condition is always true (a constant, or the
 // body input of a true execution condition that it passes on), none when the execution condition
 // is false, and otherwise unknown, at most the trip count; a trip count computed from shapes stays
@@ -331,6 +348,14 @@ func ovLoop(c *ctx) error {
 		return err
 	}
 	trip, tripKnown := ovTripCount(c.In(0))
+	var iter *sym.Dim
+	if tripKnown {
+		name := "i"
+		if k := pm.CurrentIteration; k >= 0 && k < len(body.Inputs) {
+			name = body.Inputs[k].Name
+		}
+		iter = c.iterSymbol(name, trip)
+	}
 	if k := pm.CurrentIteration; k >= 0 && k < len(ins) {
 		d := body.Inputs[k].Decl
 		t := d.Type
@@ -341,19 +366,19 @@ func ovLoop(c *ctx) error {
 		if d.Rank == 1 {
 			it.Shape = sym.Ints(1)
 		}
-		if tripKnown {
-			_, hi := trip.Bounds()
-			setValue(it, []sym.Dim{c.Fresh("iter", 0, max(hi-1, 0))})
+		if iter != nil {
+			setValue(it, []sym.Dim{*iter})
 		}
 		ins[k] = it
 	}
-	outs, settled, err := c.Iterate(loopBody{Attr: "body", Graph: body, Inputs: ins, Carried: carried})
+	outs, settled, err := c.Iterate(loopBody{Attr: "body", Graph: body, Inputs: ins, Carried: carried, Iter: iter,
+		Stop: &loopStop{Entry: c.In(1), Out: pm.ExecutionCondition}})
 	if err != nil {
 		return err
 	}
 	iters := ovIterations(c, pm, outs, trip, tripKnown)
 	n, none := iters.Static()
-	return ovIterOutputs(c, pm, outs, settled, iters, none && n == 0)
+	return ovIterOutputs(c, pm, outs, ins, settled, iters, iter, none && n == 0)
 }
 
 // ovIterations returns the number of iterations of a Loop whose body gave outs at its last run

@@ -29,6 +29,20 @@ func TestOVControl(t *testing.T) {
 		{"loop_rows", map[string]int64{"x:0": 5}, map[string]string{"7:4": "[1,8]", "7:5": "[5,8]"}, nil},
 		// An If whose condition is an input: either body may run; the model runs when either can.
 		{"if_branches", nil, map[string]string{"2:2": "[x:0,1..,6..8]"}, []string{"x:1 % 6 == 0 || x:1 % 8 == 0"}},
+		// A Loop of T = x:1 iterations whose body gathers row i (its current_iteration, a symbol
+		// below T) and appends it to a carried [2,i,8]: the carried value ends [2,T,8], the rows
+		// stacked are [2,T,8], the Gather's index i <= T-1 holds at every iteration, and nothing is lost.
+		{"loop_iter", nil, map[string]string{"7:4": "[2,x:1,8]", "7:5": "[2,x:1,8]"}, nil},
+		{"loop_iter", map[string]int64{"x:1": 3}, map[string]string{"7:4": "[2,3,8]", "7:5": "[2,3,8]"}, nil},
+		// The same Loop gathering row i+1 too, which the last iteration cannot, and stopping where
+		// the data say (a row's sum): the first iteration needs T >= 2, the later ones i+2 <= T
+		// only while the data let them run (a loss only a run decides, not a false alarm), and the
+		// numbers of rows are unknown.
+		{"loop_until", nil, map[string]string{"7:4": "[2,?,8]", "7:5": "[2,?,8]"}, []string{"x:1 >= 2"}},
+		// A TensorIterator over the T steps of x [2,T,16] appending each, flattened, to a carried
+		// [2,16*i]: it ends [2,16*T].
+		{"ti_grow", nil, map[string]string{"2:2": "[2,16*x:1]"}, nil},
+		{"ti_grow", map[string]int64{"x:1": 5}, map[string]string{"2:2": "[2,80]"}, nil},
 	} {
 		t.Run(tc.file, func(t *testing.T) {
 			_, g := loadIR(t, filepath.Join("testdata", "ir", tc.file+".xml"))
@@ -52,6 +66,13 @@ func TestOVControl(t *testing.T) {
 			}
 			if strings.Join(conds, "; ") != strings.Join(tc.conds, "; ") {
 				t.Errorf("constraints %q, want %q", conds, tc.conds)
+			}
+			var lost []string
+			for _, l := range res.Lost() {
+				lost = append(lost, l.String())
+			}
+			if want := tc.file == "loop_until"; tc.file != "if_branches" && (want != (len(lost) > 0) || want && !res.Lost()[0].RunTime) {
+				t.Errorf("lost %q; want a loss only a run decides: %v", lost, want)
 			}
 		})
 	}
