@@ -5,7 +5,7 @@ and, for the models whose every tensor is recorded, DATA/SET/tensors/NAME.json.g
 
   cd REPO && /usr/bin/python3 bench/heldout/make_truth.py SET [--data DIR] [REGEXP]
 
-SET is dev or test (sets.py); DIR (default /work/heldout) holds the models (DIR/models/, made by
+SET is dev, test or trial (sets.py); DIR (default /work/heldout) holds the models (DIR/models/, made by
 gen_torch.py, gen_types.py and fetch_npm.sh). Per model:
 
   1. one session (run.js), every binding of the grid: runs, or the run's error; or the session's error,

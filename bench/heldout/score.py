@@ -4,9 +4,10 @@
   /usr/bin/python3 bench/heldout/score.py SET [--repo DIR] [--reshape BIN] [--data DIR] [--json OUT]
                                           [--budget N] [-v] [REGEXP]
 
-SET is dev or test. The reshape binary is built from DIR (`go build ./cmd/reshape`; default: the current
-directory) unless --reshape names one. The truth is bench/heldout/truth/SET/*.json (make_truth.py); the
-models and every tensor's truth are read from DATA (default /work/heldout). Per model, reshape runs:
+SET is dev, test or trial (sets.py). The reshape binary is built from DIR (`go build ./cmd/reshape`;
+default: the current directory) unless --reshape names one. The truth is bench/heldout/truth/SET/*.json
+(make_truth.py); the models and every tensor's truth are read from DATA (default /work/heldout). Per
+model, reshape runs:
 
   check --json MODEL                 unbound: the conditions (the summary's "constraints"), "valid",
                                      "complete", "lost", "implied", "fixes", "sizes", and the error rows;
