@@ -147,3 +147,29 @@ func ExampleShape_Eval() {
 	// [] dim[3]: symbol A has no value
 	// [] dim[1]: (L+80)//160-2 is -1 at L=100: no size is below 0
 }
+
+// torchvision's detection transform resizes an image [3,H,W] by a scale computed in float32: the
+// size is an expression that evaluates as onnxruntime rounds it, 319 rows at H = W = 25 where the
+// exact ratio 320·25/25 gives 320.
+func ExampleTrunc() {
+	tab := sym.NewTable()
+	h, w := tab.Symbol("H", 1, sym.Inf), tab.Symbol("W", 1, sym.Inf)
+	f32 := func(e sym.Expr) sym.Float { f, _ := sym.FloatOf(e, 32); return f }
+	c32 := func(v float64) sym.Float { f, _ := sym.FloatConst(v, 32); return f }
+	mul := func(x, y sym.Float) sym.Float { f, _ := sym.FloatBinary(sym.FloatMul, x, y); return f }
+	recip := func(x sym.Float) sym.Float { f, _ := sym.FloatBinary(sym.FloatDiv, c32(1), x); return f }
+	lo, _ := sym.Min(h, w)
+	hi, _ := sym.Max(h, w)
+	scale, _ := sym.FloatBinary(sym.FloatMin, mul(recip(f32(lo)), c32(320)), mul(recip(f32(hi)), c32(640)))
+	floor, _ := sym.FloatUnary(sym.FloatFloor, mul(f32(h), scale))
+	rows, _ := sym.Trunc(floor)
+	fmt.Println(rows)
+	for _, b := range []map[string]int64{{"H": 24, "W": 24}, {"H": 25, "W": 25}, {"H": 12, "W": 25}} {
+		fmt.Println(sym.Of(rows).Eval(b))
+	}
+	// Output:
+	// int(floor(f32(H)*min(f32(1)/f32(min(H,W))*f32(320),f32(1)/f32(max(H,W))*f32(640))))
+	// 320 <nil>
+	// 319 <nil>
+	// 307 <nil>
+}
