@@ -1,0 +1,371 @@
+#!/usr/bin/python3
+"""Random small ONNX models over two or three symbols, for checking the conditions of `reshape check`.
+
+  /usr/bin/python3 bench/random/gen.py [--count 300] [--seed 0] [--out /tmp/randmodels]
+
+Writes OUT/models/NAME.onnx and OUT/meta.json: per model its input (`x`, dims with the symbols), the
+box of bindings the truth covers ({symbol: [lo, hi]}) and the blocks it was made of. Each model is a
+chain of blocks over one float32 input, either `[N,C,H,W]` (2-D: N 1..2, H 1..40, W 1..24) or
+`[B,C,T]` (1-D: B 1..3, T 1..160), C from 1 to 4, opset 13, made with onnx.helper:
+
+  conv      Conv: kernel 1..5, stride 1..3, pads (sometimes uneven), dilation 1..2, or auto_pad
+  convT     ConvTranspose: kernel 2..4, stride 1..3, pads, output_padding below the stride
+  maxpool   MaxPool: kernel 2..3, stride, pads, dilation, ceil_mode, or auto_pad
+  avgpool   AveragePool: kernel, stride, pads, ceil_mode, count_include_pad
+  pad       Pad reflect, edge or constant (constant: sometimes negative, a crop) on the spatial axes
+  slice     Slice of one spatial axis with a start, an end and a step (negative ones too)
+  unet      a skip: MaxPool or a strided Conv, Resize back up by the stride, Concat with the input
+  addbc     Add of two branches that broadcast: a ReduceMean over one axis, or a strided Conv
+            brought back up by Resize
+  window    Swin's window partition: the pattern [N, C, H/w, w, W/w, w] computed from Shape (Gather,
+            Div, Concat), Reshape, Transpose, Reshape to [-1, C, w, w] and back to [N', C, w, w*?]
+  s2d, d2s  SpaceToDepth, DepthToSpace (PixelShuffle) by 2
+  resize    Resize by a constant scale (2, 3 or 1/2), nearest
+  split     Split of a spatial axis in halves (no sizes) or by the sizes of the export binding
+  gather    Gather of a constant index (a one-element vector) on a spatial axis
+  head      last block, sometimes: GlobalAveragePool; Flatten into a MatMul whose weight has the
+            export binding's size (baked); Reshape by a constant pattern [N_export, -1] into such a MatMul
+
+The baked sizes are the shapes onnx's shape inference gives at the export binding (N 1 or 2, H and W
+or T from the box). Zero-filled inputs decide nothing here: every size is a shape's. Seeded: the same
+--seed gives the same files.
+"""
+import argparse
+import json
+import os
+import random
+
+import numpy as np
+import onnx
+from onnx import TensorProto, helper, numpy_helper, shape_inference
+
+OPSET = 13
+BOX2 = {"N": [1, 2], "H": [1, 40], "W": [1, 24]}
+BOX1 = {"B": [1, 3], "T": [1, 160]}
+BIG = 2**62
+
+
+class Builder:
+    def __init__(self, rng, rank):
+        self.rng = rng
+        self.rank = rank  # spatial rank
+        self.nodes, self.inits = [], []
+        self.n = 0
+        self.blocks = []
+
+    def name(self, prefix):
+        self.n += 1
+        return f"{prefix}_{self.n}"
+
+    def const(self, arr, prefix="c"):
+        nm = self.name(prefix)
+        self.inits.append(numpy_helper.from_array(np.asarray(arr), nm))
+        return nm
+
+    def node(self, op, inputs, n_out=1, **attrs):
+        nm = self.name(op)
+        outs = [f"{nm}_o{i}" for i in range(n_out)]
+        self.nodes.append(helper.make_node(op, inputs, outs, name=nm, **attrs))
+        return outs if n_out > 1 else outs[0]
+
+    def weight(self, cout, cin, ks):
+        return self.const(self.rng_np.standard_normal([cout, cin] + ks).astype(np.float32), "w")
+
+
+def pick(rng, *xs):
+    return rng.choice(xs)
+
+
+def spatial_axes(b):
+    return list(range(2, 2 + b.rank))
+
+
+def kernel(rng, b, lo, hi):
+    k = rng.randint(lo, hi)
+    return [k if rng.random() < 0.7 else rng.randint(lo, hi) for _ in range(b.rank)]
+
+
+def pads_for(rng, b, ks, limit=None):
+    out = []
+    for k in ks:
+        hi = k // 2 if limit is None else limit(k)
+        p = rng.randint(0, max(hi, 0))
+        out.append(p)
+    ends = [p if rng.random() < 0.7 else rng.randint(0, max(p, 1)) for p in out]
+    return out + ends
+
+
+def conv(rng, b, x, c):
+    ks = kernel(rng, b, 1, 5)
+    cout = rng.randint(1, 4)
+    attrs = {"kernel_shape": ks}
+    strides = [rng.choice([1, 1, 2, 2, 3]) for _ in range(b.rank)]
+    attrs["strides"] = strides
+    if rng.random() < 0.25:
+        attrs["auto_pad"] = pick(rng, "SAME_UPPER", "SAME_LOWER", "VALID")
+    else:
+        attrs["pads"] = pads_for(rng, b, ks)
+        if rng.random() < 0.3:
+            attrs["dilations"] = [rng.randint(1, 2) for _ in range(b.rank)]
+    y = b.node("Conv", [x, b.weight(cout, c, ks)], **attrs)
+    b.blocks.append(f"conv {attrs}")
+    return y, cout
+
+
+def conv_t(rng, b, x, c):
+    ks = kernel(rng, b, 2, 4)
+    cout = rng.randint(1, 4)
+    strides = [rng.randint(1, 3) for _ in range(b.rank)]
+    attrs = {"kernel_shape": ks, "strides": strides, "pads": pads_for(rng, b, ks, lambda k: 1)}
+    if rng.random() < 0.3:
+        attrs["output_padding"] = [rng.randint(0, s - 1) for s in strides]
+    y = b.node("ConvTranspose", [x, b.weight(c, cout, ks)], **attrs)
+    b.blocks.append(f"convT {attrs}")
+    return y, cout
+
+
+def pool(rng, b, x, c, op):
+    ks = kernel(rng, b, 2, 3)
+    attrs = {"kernel_shape": ks, "strides": [rng.choice([1, 2, 2, 3]) for _ in range(b.rank)]}
+    if rng.random() < 0.2:
+        attrs["auto_pad"] = pick(rng, "SAME_UPPER", "SAME_LOWER", "VALID")
+    else:
+        attrs["pads"] = pads_for(rng, b, ks, lambda k: (k - 1) // 2 if rng.random() < 0.8 else k - 1)
+        if rng.random() < 0.5:
+            attrs["ceil_mode"] = 1
+        if op == "MaxPool" and rng.random() < 0.2:
+            attrs["dilations"] = [rng.randint(1, 2) for _ in range(b.rank)]
+        if op == "AveragePool" and rng.random() < 0.5:
+            attrs["count_include_pad"] = 1
+    y = b.node(op, [x], **attrs)
+    b.blocks.append(f"{op} {attrs}")
+    return y, c
+
+
+def pad(rng, b, x, c):
+    mode = pick(rng, "reflect", "reflect", "edge", "constant")
+    lo = -2 if mode == "constant" else 0
+    pads = [0, 0] + [rng.randint(lo, 4) for _ in range(b.rank)] + [0, 0] + [rng.randint(lo, 4) for _ in range(b.rank)]
+    y = b.node("Pad", [x, b.const(np.array(pads, np.int64), "pads")], mode=mode)
+    b.blocks.append(f"pad {mode} {pads}")
+    return y, c
+
+
+def slice_(rng, b, x, c):
+    ax = rng.choice(spatial_axes(b))
+    step = pick(rng, 1, 2, 3, -1, -2)
+    if step > 0:
+        start, end = pick(rng, 0, 1, 2, -3), pick(rng, BIG, -1, -2, 10)
+    else:
+        start, end = pick(rng, -1, -2, BIG), pick(rng, -BIG, 0, 1)
+    ins = [x] + [b.const(np.array([v], np.int64), "s") for v in (start, end, ax, step)]
+    y = b.node("Slice", ins)
+    b.blocks.append(f"slice axis {ax} {start}:{end}:{step}")
+    return y, c
+
+
+def resize(b, x, scales):
+    return b.node("Resize", [x, "", b.const(np.array([1.0, 1.0] + scales, np.float32), "scales")], mode="nearest")
+
+
+def unet(rng, b, x, c):
+    s = rng.randint(2, 3) if rng.random() < 0.3 else 2
+    if rng.random() < 0.5:
+        attrs = {"kernel_shape": [s] * b.rank, "strides": [s] * b.rank}
+        if rng.random() < 0.4:
+            attrs["ceil_mode"] = 1
+        down = b.node("MaxPool", [x], **attrs)
+    else:
+        down = b.node("Conv", [x, b.weight(c, c, [3] * b.rank)], kernel_shape=[3] * b.rank,
+                      strides=[s] * b.rank, pads=[1] * (2 * b.rank))
+        attrs = {"conv": 3}
+    up = resize(b, down, [float(s)] * b.rank)
+    y = b.node("Concat", [x, up], axis=1)
+    b.blocks.append(f"unet down {s} {attrs}")
+    return y, 2 * c
+
+
+def add_bc(rng, b, x, c):
+    if rng.random() < 0.4:
+        ax = rng.choice(spatial_axes(b))
+        br = b.node("ReduceMean", [x], axes=[ax], keepdims=1)
+        b.blocks.append(f"add reducemean axis {ax}")
+    else:
+        s = rng.randint(2, 3)
+        k = rng.choice([1, 3])
+        br = b.node("Conv", [x, b.weight(c, c, [k] * b.rank)], kernel_shape=[k] * b.rank, strides=[s] * b.rank,
+                    pads=[k // 2] * (2 * b.rank))
+        br = resize(b, br, [float(s)] * b.rank)
+        b.blocks.append(f"add conv stride {s} k {k} resize")
+    y = b.node("Add", [x, br] if rng.random() < 0.5 else [br, x])
+    return y, c
+
+
+def window(rng, b, x, c):
+    w = rng.choice([2, 3, 4])
+    shp = b.node("Shape", [x])
+    n = b.node("Gather", [shp, b.const(np.array([0], np.int64), "i")], axis=0)
+    wc = b.const(np.array([w], np.int64), "w")
+    cc = b.const(np.array([c], np.int64), "c")
+    blocks = [b.node("Div", [b.node("Gather", [shp, b.const(np.array([i], np.int64), "i")], axis=0), wc])
+              for i in spatial_axes(b)]
+    split = [n, cc]
+    for d in blocks:
+        split += [d, wc]
+    y = b.node("Reshape", [x, b.node("Concat", split, axis=0)])
+    r = b.rank
+    # [n, C, h, w, (ww, w)] -> [n, h, (ww), C, w, (w)] -> windows [-1, C, w, (w)] and back
+    perm = [0] + [2 + 2 * i for i in range(r)] + [1] + [3 + 2 * i for i in range(r)]
+    y = b.node("Transpose", [y], perm=perm)
+    y = b.node("Reshape", [y, b.const(np.array([-1, c] + [w] * r, np.int64), "p")])
+    y = b.node("Reshape", [y, b.node("Concat", [n] + blocks + [cc] + [wc] * r, axis=0)])
+    inv = [0, 1 + r] + [x for i in range(r) for x in (1 + i, 2 + r + i)]
+    y = b.node("Transpose", [y], perm=inv)
+    y = b.node("Reshape", [y, b.node("Concat", [n, cc] + [b.node("Mul", [d, wc]) for d in blocks], axis=0)])
+    b.blocks.append(f"window {w}")
+    return y, c
+
+
+def s2d(rng, b, x, c):
+    if b.rank != 2:
+        return conv(rng, b, x, c)
+    y = b.node("SpaceToDepth", [x], blocksize=2)
+    b.blocks.append("s2d 2")
+    return y, 4 * c
+
+
+def d2s(rng, b, x, c):
+    if b.rank != 2:
+        return conv(rng, b, x, c)
+    if c % 4:
+        x = b.node("Conv", [x, b.weight(4, c, [1, 1])], kernel_shape=[1, 1])
+        c = 4
+    y = b.node("DepthToSpace", [x], blocksize=2, mode=pick(rng, "DCR", "CRD"))
+    b.blocks.append("d2s 2")
+    return y, c // 4
+
+
+def resize_blk(rng, b, x, c):
+    s = rng.choice([2.0, 3.0, 0.5])
+    y = resize(b, x, [s] * b.rank)
+    b.blocks.append(f"resize {s}")
+    return y, c
+
+
+def split(rng, b, x, c, shape_at):
+    ax = rng.choice(spatial_axes(b))
+    if rng.random() < 0.6:
+        outs = b.node("Split", [x], n_out=2, axis=ax)
+        b.blocks.append(f"split halves axis {ax}")
+    else:
+        shp = shape_at(x)
+        d = shp[ax] if shp else None
+        if d is None or d < 2:
+            return x, c
+        k = rng.randint(1, d - 1)
+        outs = b.node("Split", [x, b.const(np.array([k, d - k], np.int64), "sp")], n_out=2, axis=ax)
+        b.blocks.append(f"split axis {ax} [{k}, {d - k}]")
+    return outs[rng.randint(0, 1)], c
+
+
+def gather(rng, b, x, c):
+    ax = rng.choice(spatial_axes(b))
+    k = pick(rng, 0, 1, 2, 3, 5, -1)
+    y = b.node("Gather", [x, b.const(np.array([k], np.int64), "g")], axis=ax)
+    b.blocks.append(f"gather axis {ax} [{k}]")
+    return y, c
+
+
+def head(rng, b, x, c, shape_at, n_export):
+    r = rng.random()
+    if r < 0.3:
+        y = b.node("GlobalAveragePool", [x])
+        b.blocks.append("head gap")
+        return y
+    shp = shape_at(x)
+    if shp is None or None in shp or min(shp) <= 0:
+        return x
+    k = int(np.prod(shp[1:]))
+    if r < 0.65:
+        flat = b.node("Flatten", [x], axis=1)
+        b.blocks.append(f"head flatten matmul K={k}")
+    else:
+        flat = b.node("Reshape", [x, b.const(np.array([n_export, -1], np.int64), "p")])
+        b.blocks.append(f"head reshape [{n_export}, -1] matmul K={k}")
+    return b.node("MatMul", [flat, b.const(b.rng_np.standard_normal([k, 3]).astype(np.float32), "fc")])
+
+
+BLOCKS = [(conv, 6), (conv_t, 1.5), (lambda r, b, x, c: pool(r, b, x, c, "MaxPool"), 3),
+          (lambda r, b, x, c: pool(r, b, x, c, "AveragePool"), 2), (pad, 2), (slice_, 1.5), (unet, 1.5),
+          (add_bc, 1.5), (window, 1), (s2d, 0.7), (d2s, 0.7), (resize_blk, 1), ("split", 1), (gather, 0.7)]
+
+
+def make(rng, index):
+    rank = 2 if rng.random() < 0.6 else 1
+    b = Builder(rng, rank)
+    b.rng_np = np.random.default_rng(index)
+    box = BOX2 if rank == 2 else BOX1
+    syms = list(box)
+    c = rng.randint(1, 4)
+    dims = [syms[0], c] + syms[1:]
+    export = {syms[0]: rng.randint(1, 2)}
+    for s in syms[1:]:
+        export[s] = rng.randint(box[s][0] + (box[s][1] - box[s][0]) // 3, box[s][1])
+    x = "x"
+    inp = helper.make_tensor_value_info("x", TensorProto.FLOAT, dims)
+
+    def shape_at(t):
+        g = helper.make_graph(b.nodes, "g", [helper.make_tensor_value_info(
+            "x", TensorProto.FLOAT, [export[d] if isinstance(d, str) else d for d in dims])],
+            [helper.make_tensor_value_info(t, TensorProto.FLOAT, None)], b.inits)
+        m = helper.make_model(g, opset_imports=[helper.make_opsetid("", OPSET)])
+        try:
+            inf = shape_inference.infer_shapes(m, strict_mode=True)
+        except Exception:
+            return None
+        for vi in list(inf.graph.value_info) + list(inf.graph.output):
+            if vi.name == t and vi.type.tensor_type.HasField("shape"):
+                return [d.dim_value if d.HasField("dim_value") else None for d in vi.type.tensor_type.shape.dim]
+        return None
+
+    nblocks = rng.randint(2, 6)
+    weights = [w for _, w in BLOCKS]
+    for _ in range(nblocks):
+        fn = rng.choices([f for f, _ in BLOCKS], weights)[0]
+        if fn == "split":
+            x, c2 = split(rng, b, x, c, shape_at)
+        else:
+            x, c2 = fn(rng, b, x, c)
+        c = c2
+    if rng.random() < 0.5:
+        x = head(rng, b, x, c, shape_at, export[syms[0]])
+    out = helper.make_tensor_value_info(x, TensorProto.FLOAT, None)
+    g = helper.make_graph(b.nodes, f"rand{index}", [inp], [out], b.inits)
+    m = helper.make_model(g, opset_imports=[helper.make_opsetid("", OPSET)])
+    m.ir_version = 7
+    return m, {"symbols": syms, "box": box, "input": {"name": "x", "dims": dims}, "export": export,
+               "blocks": b.blocks}
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--count", type=int, default=300)
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--out", default="/tmp/randmodels")
+    a = ap.parse_args()
+    os.makedirs(os.path.join(a.out, "models"), exist_ok=True)
+    meta = []
+    for i in range(a.count):
+        rng = random.Random(a.seed * 100003 + i)
+        m, info = make(rng, i)
+        name = f"r{a.seed}_{i:04d}"
+        path = os.path.join(a.out, "models", name + ".onnx")
+        onnx.save(m, path)
+        meta.append(dict(name=name, file=os.path.relpath(path, a.out), **info))
+    with open(os.path.join(a.out, "meta.json"), "w") as f:
+        json.dump(meta, f, indent=1)
+    print(f"{len(meta)} models in {a.out}")
+
+
+if __name__ == "__main__":
+    main()

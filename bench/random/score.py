@@ -1,0 +1,254 @@
+#!/usr/bin/python3
+"""Score `reshape check --json` (unbound) on the random models of gen.py against run.js's truth.
+
+  /usr/bin/python3 bench/random/score.py OUT [--repo DIR | --reshape BIN] [--json FILE] [-v] [REGEXP]
+
+Per model, over every binding of its box (dense: gen.py's boxes hold 480 or 1,920 bindings):
+
+  runs           bindings where onnxruntime runs; refused, the others
+  false complete refused bindings where every stated condition holds while the summary says
+                 "complete": true (a promise broken); incomplete: the same with "complete": false
+  wrong          conditions ("constraints" and "implied") that fail at a binding where onnxruntime runs,
+                 and those bindings; error rows of unbound check on a model that runs somewhere count too
+  redundant      conditions of "constraints" that never fail while all the others hold; tautologies:
+                 never fail at all (bench/heldout/score.py's analyse)
+  fixed          symbols that the stated conditions leave one value in the box (the box holds several);
+                 unreported: not named by "fixes" nor by "sizes" with one value
+  sizes          symbols whose "sizes" record contradicts the conditions inside the box: a value it
+                 allows where no binding satisfies the conditions, or one it refuses where some does
+                 (over the box's values of that symbol; "checked" ranges are trusted as given)
+  unreadable     conditions on one symbol that hold // or min/max (a range, a remainder set or both
+                 say it), and the deepest nesting of // of any condition, and the longest condition
+
+Prints one line per model with a defect (every model with -v) and the totals. Exit status 0.
+"""
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+
+import numpy as np
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, os.path.join(ROOT, "bench", "heldout"))
+sys.path.insert(0, os.path.join(ROOT, "bench", "grid"))
+import dense  # noqa: E402
+import predicate  # noqa: E402
+from score import analyse, reported_fixed  # noqa: E402
+
+
+def box_cols(syms, box):
+    mesh = np.meshgrid(*[np.arange(box[s][0], box[s][1] + 1) for s in syms], indexing="ij")
+    return {s: a.reshape(-1).astype(np.int64) for s, a in zip(syms, mesh)}
+
+
+def check(exe, path):
+    p = subprocess.run([exe, "check", "--json", path], capture_output=True, text=True, timeout=600)
+    if p.returncode not in (0, 1):
+        raise RuntimeError(f"exit {p.returncode}: {p.stderr[:300]}")
+    return [json.loads(x) for x in p.stdout.splitlines() if x.strip()]
+
+
+def depth(text):
+    """The deepest nesting of // in a condition: // inside a parenthesis that holds //."""
+    best, stack = 0, [0]
+    i = 0
+    while i < len(text):
+        ch = text[i]
+        if ch == "(":
+            stack.append(stack[-1])
+        elif ch == ")":
+            inner = stack.pop()
+            stack[-1] = max(stack[-1], inner)
+        elif text.startswith("//", i):
+            stack[-1] += 1
+            best = max(best, stack[-1])
+            i += 1
+        i += 1
+    return best
+
+
+def unreadable(text):
+    """A condition on one symbol written with // or min/max (a range or remainder set says it)."""
+    return len(dense.names(text)) == 1 and ("//" in text or re.search(r"\b(min|max)\(", text) is not None)
+
+
+def size_allows(rec, v):
+    """Whether a "sizes" record allows value v: None where it does not say (unproven outside "checked")."""
+    if not isinstance(rec, dict):
+        return None
+    if rec.get("text") == "any":
+        return True
+    lo, hi = rec.get("min"), rec.get("max")
+    if lo is not None and v < lo or hi is not None and v > hi:
+        return False
+    for a, b in rec.get("ranges") or []:
+        if a <= v <= b:
+            return True
+    frm = rec.get("from")
+    if frm is not None and v >= frm:
+        mod = rec.get("mod") or 1
+        return (v % mod) in (rec.get("residues") or [0])
+    return False if rec.get("ranges") is not None else None
+
+
+def score(exe, out, m, verbose):
+    with open(os.path.join(out, "truth", m["name"] + ".json")) as f:
+        truth = json.load(f)
+    syms, box = m["symbols"], m["box"]
+    cols = box_cols(syms, box)
+    n = len(cols[syms[0]])
+    if "load_error" in truth:
+        runs = np.zeros(n, bool)
+    else:
+        runs = np.array([c == "." for c in truth["runs"]])
+    recs = check(exe, os.path.join(out, m["file"]))
+    summ = next((r for r in recs if r.get("record") == "summary"), {})
+    errs = [r for r in recs if "verdict" in r and r.get("record") not in ("summary", "file", "skipped")
+            and r.get("verdict") not in ("ok", "inferred", "unknown", "stale", "note")]
+    cons = summ.get("constraints") or []
+    impl = summ.get("implied") or []
+    complete = summ.get("complete", True) is not False
+    f = dict(bindings=n, runs=int(runs.sum()), false_complete=0, incomplete=0, wrong=0, wrong_bindings=0,
+             conditions=len(cons), implied=len(impl), redundant=0, tautologies=0, fixed=0, unreported=0,
+             sizes_wrong=0, unreadable=0, depth=0, longest=0, complete=complete, error_rows=len(errs),
+             unevaluable=0)
+    det = []
+    hold = np.ones(n, bool)
+    wrong_at = np.zeros(n, bool)
+    for kind, lst in (("constraint", cons), ("implied", impl)):
+        for c in lst:
+            try:
+                v, _ = dense.evaluate(c["holds"], cols, list(range(0, n, max(1, n // 64))))
+            except (predicate.Unbound, ValueError) as e:
+                f["unevaluable"] += 1
+                det.append(f"unevaluable {c['holds']}: {e}")
+                continue
+            if kind == "constraint":
+                hold &= v
+            bad = runs & ~v
+            if bad.any():
+                f["wrong"] += 1
+                wrong_at |= bad
+                i = int(np.argmax(bad))
+                det.append(f"wrong {kind} {c['holds']!r} ({c.get('node')}): fails at {binding(cols, syms, i)} "
+                           f"where onnxruntime runs")
+    if errs and runs.any():
+        f["wrong"] += 1
+        wrong_at |= runs
+        det.append(f"wrong error row {errs[0].get('name')}: {errs[0].get('verdict')}: {errs[0].get('message', '')[:120]}")
+    f["wrong_bindings"] = int(wrong_at.sum())
+    said = ~hold if not errs else np.ones(n, bool)
+    missed = ~runs & ~said
+    if missed.any():
+        if complete:
+            f["false_complete"] = int(missed.sum())
+            i = int(np.argmax(missed))
+            err = truth.get("load_error") or truth["errors"][ord(truth["runs"][i]) - 97] if truth.get("runs") else truth.get("load_error")
+            det.append(f"false complete at {int(missed.sum())} bindings, first {binding(cols, syms, i)}: "
+                       f"{(err or '')[:160]}")
+        else:
+            f["incomplete"] = int(missed.sum())
+    if cons:
+        status, fixed, satisfiable, _ = analyse(cons, cols, list(range(0, n, max(1, n // 64))), syms)
+        for c, st in zip(cons, status):
+            if st != "needed":
+                det.append(f"{st}: {c['holds']!r} ({c.get('node')})")
+        f["tautologies"] = sum(st == "tautology" for st in status)
+        f["redundant"] = sum(st == "tautology" or st.startswith("redundant") for st in status)
+        rep = reported_fixed(summ)
+        f["fixed"] = len(fixed)
+        miss = [s for s in fixed if s not in rep]
+        f["unreported"] = len(miss)
+        if miss:
+            det.append(f"fixed, not reported: {miss}")
+    sizes = summ.get("sizes") or {}
+    for s in syms:
+        rec = sizes.get(s)
+        if rec is None:
+            continue
+        vals = np.arange(box[s][0], box[s][1] + 1)
+        can = {int(v) for v in np.unique(cols[s][hold])}
+        for v in vals:
+            a = size_allows(rec, int(v))
+            if a is None:
+                continue
+            if a != (int(v) in can):
+                f["sizes_wrong"] += 1
+                det.append(f"sizes {s}: {rec.get('text')!r} {'allows' if a else 'refuses'} {v}, the conditions "
+                           f"{'do not' if a else 'do'}")
+                break
+    for c in cons:
+        t = c["holds"]
+        f["longest"] = max(f["longest"], len(t))
+        f["depth"] = max(f["depth"], depth(t))
+        if unreadable(t):
+            f["unreadable"] += 1
+            det.append(f"unreadable: {t!r}")
+    return f, det
+
+
+def binding(cols, syms, i):
+    return ",".join(f"{s}={int(cols[s][i])}" for s in syms)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("out")
+    ap.add_argument("--repo", default=".")
+    ap.add_argument("--reshape")
+    ap.add_argument("--json")
+    ap.add_argument("-v", action="store_true")
+    ap.add_argument("regexp", nargs="?")
+    a = ap.parse_intermixed_args()
+    exe = a.reshape
+    if not exe:
+        exe = os.path.join(a.out, "reshape")
+        subprocess.run(["go", "build", "-o", exe, "./cmd/reshape"], cwd=a.repo, check=True)
+    with open(os.path.join(a.out, "meta.json")) as fh:
+        meta = json.load(fh)
+    tot, per = {}, {}
+    models_with = {}
+    crashed = []
+    for m in meta:
+        if a.regexp and not re.search(a.regexp, m["name"]):
+            continue
+        tpath = os.path.join(a.out, "truth", m["name"] + ".json")
+        if not os.path.exists(tpath):
+            continue
+        with open(tpath) as fh:
+            if json.load(fh).get("crashed"):
+                crashed.append(m["name"])
+                continue
+        f, det = score(exe, a.out, m, a.v)
+        per[m["name"]] = {"figures": f, "details": det, "blocks": m["blocks"]}
+        for k, v in f.items():
+            if isinstance(v, bool):
+                continue
+            tot[k] = max(tot.get(k, 0), v) if k in ("depth", "longest") else tot.get(k, 0) + v
+            if v and k not in ("bindings", "runs", "conditions", "implied", "depth", "longest"):
+                models_with[k] = models_with.get(k, 0) + 1
+        if det and (a.v or any(not d.startswith("unevaluable") for d in det)):
+            print(f"## {m['name']} ({'; '.join(m['blocks'])})")
+            for d in det:
+                print("  " + d)
+    n = len(per)
+    print()
+    print(f"{n} models, {tot.get('bindings', 0)} bindings, {tot.get('runs', 0)} run by onnxruntime "
+          f"({len(crashed)} more crash onnxruntime: {' '.join(crashed)})")
+    for k in ("false_complete", "incomplete", "wrong", "wrong_bindings", "conditions", "implied", "redundant",
+              "tautologies", "fixed", "unreported", "sizes_wrong", "unreadable", "error_rows", "unevaluable"):
+        print(f"  {k:15s} {tot.get(k, 0):7d}  (models: {models_with.get(k, 0)})")
+    print(f"  {'longest':15s} {tot.get('longest', 0):7d}\n  {'depth of //':15s} {tot.get('depth', 0):7d}")
+    complete = sum(1 for p in per.values() if p["figures"]["complete"])
+    print(f"  complete models {complete} of {n}")
+    if a.json:
+        with open(a.json, "w") as fh:
+            json.dump({"totals": tot, "models": per}, fh, indent=1)
+
+
+if __name__ == "__main__":
+    main()
