@@ -108,7 +108,8 @@ type modelCase struct {
 	want  []string
 	bad   map[string]int64
 	node  string
-	y     string // the shape of the tensor y, when it is checked
+	good  map[string]int64 // a binding that satisfies the constraints, when it is checked
+	y     string           // the shape of the tensor y, when it is checked
 }
 
 // checkModels infers each model and checks its constraints and bad binding.
@@ -135,6 +136,11 @@ func checkModels(t *testing.T, cases []modelCase) {
 			if tc.y != "" {
 				if got := res.Tensor("y").Shape.String(); got != tc.y {
 					t.Errorf("y = %s, want %s", got, tc.y)
+				}
+			}
+			if tc.good != nil {
+				if err := res.Check(tc.good); err != nil {
+					t.Errorf("Check(%v) = %v, want nil", tc.good, err)
 				}
 			}
 			if tc.bad == nil {
@@ -204,5 +210,12 @@ func TestModelConstraints(t *testing.T) {
 			node("gap", "GlobalAveragePool", []string{"p"}, []string{"y"}).output("y"),
 			want: []string{"H >= 4 (gap (GlobalAveragePool): input dim 2 not empty (only N can be zero))"},
 			bad:  map[string]int64{"N": 1, "H": 3}, node: "gap"},
+		// onnxruntime's Concat compares the non-empty inputs only: at H == 1 the pooled input is
+		// [N,2,0,W//2] and the Concat runs (bench/random, a U-Net skip).
+		{name: "a concat of an input that may be empty", model: newModel(13).input("x", "N", 2, "H", "W").
+			node("pool", "MaxPool", []string{"x"}, []string{"p"}, attrInts("kernel_shape", 2, 2), attrInts("strides", 2, 2)).
+			node("cat", "Concat", []string{"x", "p"}, []string{"y"}, attrInt("axis", 1)).output("y"),
+			want: []string{"H == 1 || W == 1 (cat (Concat): input 1 dim 2 (or the input empty))"},
+			bad:  map[string]int64{"N": 1, "H": 2, "W": 2}, node: "cat", good: map[string]int64{"N": 1, "H": 1, "W": 5}, y: "[N,4,H,W]"},
 	})
 }

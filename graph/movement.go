@@ -179,16 +179,21 @@ func transposeValues(dims []int64, v []sym.Dim, perm []int) []sym.Dim {
 // errcode.ErrSyntax. Inputs of different ranks, or an axis out of range, are an error wrapping
 // errcode.ErrInvalidShape; dims along the axis whose sum passes int64 one wrapping
 // errcode.ErrOverflow. onnxruntime departs from the specification here: it skips an input with no
-// element, whatever its other dims ([1,8,0] beside [1,8,1] along axis 1 gives [1,16,1]); the rule
-// follows the specification, and requires the other dims equal (a reflection-padded stack at a
-// length where a branch is empty: bench/heldout's reflect_stack at L=1).
-func concat(c *ctx) error { return concatAxis(c, true) }
+// element, whatever its other dims ([1,8,0] beside [1,8,1] along axis 1 gives [1,16,1]); ONNX's
+// Concat follows onnxruntime (onnxConcat), OpenVINO's and oneDNN's the specification.
+func concat(c *ctx) error { return concatAxis(c, true, false) }
 
-// concat1: Concat-1 of ONNX (to -3), concat with an axis of 1 by default.
-func concat1(c *ctx) error { return concatAxis(c, false) }
+// onnxConcat is concat as onnxruntime runs ONNX's Concat-4 to -13: an input with no elements is
+// left out of the comparison of the other axes (its dims need not match the first input's).
+func onnxConcat(c *ctx) error { return concatAxis(c, true, true) }
 
-// concatAxis is concat, whose axis attribute is required, or 1 by default.
-func concatAxis(c *ctx, required bool) error {
+// concat1: Concat-1 of ONNX (to -3), concat with an axis of 1 by default, as onnxruntime runs it
+// (see onnxConcat).
+func concat1(c *ctx) error { return concatAxis(c, false, true) }
+
+// concatAxis is concat, whose axis attribute is required, or 1 by default; skipEmpty as
+// onnxConcat.
+func concatAxis(c *ctx, required, skipEmpty bool) error {
 	ins, err := c.Inputs(c.NumIn())
 	if err != nil {
 		return err
@@ -200,6 +205,9 @@ func concatAxis(c *ctx, required bool) error {
 	if err != nil {
 		return err
 	}
+	if skipEmpty {
+		return concatSkipEmpty(c, ins, nil, axis, ins[0].Type)
+	}
 	return concatAlong(c, ins, nil, axis, ins[0].Type)
 }
 
@@ -207,6 +215,23 @@ func concatAxis(c *ctx, required bool) error {
 // holds the node's index of each of ins, for the errors (nil: ins are the node's inputs, in
 // order).
 func concatAlong(c *ctx, ins []*Info, at []int, axis int64, t element.Type) error {
+	return concatWith(c, ins, at, axis, t, false)
+}
+
+// concatSkipEmpty is concatAlong as onnxruntime's Concat checks its inputs: the dims of the other
+// axes of an input with no elements need not match (onnxruntime compares the non-empty inputs
+// only, and takes the output's dims from the first of them). Where the first input cannot be
+// empty and another may be, that input's dim i is stated equal to the first's or one of its own
+// dims 0: `H == 2*(H//2) || 2*(H//2) == 0` for a U-Net skip whose pooled branch is empty at H == 1.
+// Elsewhere (the first input may be empty) the dims are unified as concatAlong does, which asks
+// more than onnxruntime does but never less; so are two integers, which ONNX's shape inference
+// refuses when onnxruntime loads the model.
+func concatSkipEmpty(c *ctx, ins []*Info, at []int, axis int64, t element.Type) error {
+	return concatWith(c, ins, at, axis, t, true)
+}
+
+// concatWith is concatAlong, and concatSkipEmpty where skipEmpty.
+func concatWith(c *ctx, ins []*Info, at []int, axis int64, t element.Type, skipEmpty bool) error {
 	input := func(k int) string {
 		if at != nil {
 			k = at[k]
@@ -248,10 +273,22 @@ func concatAlong(c *ctx, ins []*Info, at []int, axis int64, t element.Type) erro
 			sum = in.Shape.Dims[a]
 			continue
 		}
+		zeros, lenient := []sym.Pred(nil), false
+		if skipEmpty && !mayBeEmpty(ins[0].Shape) {
+			zeros, lenient = emptyWhen(in.Shape)
+		}
 		for i, d := range in.Shape.Dims {
 			if i == a {
 				sum = sym.AddDims(sum, d)
 				continue
+			}
+			if lenient && len(zeros) > 0 && !dims[i].Equal(d) && !bothStatic(dims[i], d) {
+				if ok, err := requireEqualOrEmpty(c, dims[i], d, zeros, input(k)+" dim "+itoa(i)+" (or the input empty)"); ok || err != nil {
+					if err != nil {
+						return err
+					}
+					continue
+				}
 			}
 			u, err := c.Unify(dims[i], d, input(k)+" dim "+itoa(i))
 			if err != nil {
@@ -270,6 +307,58 @@ func concatAlong(c *ctx, ins []*Info, at []int, axis int64, t element.Type) erro
 	concatValues(c, out, ins, a)
 	concatFracs(out, ins, a)
 	return nil
+}
+
+// mayBeEmpty reports whether a tensor of shape s may have no elements: a dim may be 0, or the rank
+// is unknown.
+func mayBeEmpty(s sym.Shape) bool {
+	if s.RankDynamic {
+		return true
+	}
+	for _, d := range s.Dims {
+		if lo, _ := d.Bounds(); lo <= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// emptyWhen returns the conditions `d == 0` of the dims of s that may be 0, and whether each of
+// them has an expression (else ok is false).
+func emptyWhen(s sym.Shape) (zeros []sym.Pred, ok bool) {
+	if s.RankDynamic {
+		return nil, false
+	}
+	for _, d := range s.Dims {
+		if lo, _ := d.Bounds(); lo > 0 {
+			continue
+		}
+		x, ok := d.Expr()
+		if !ok {
+			return nil, false
+		}
+		zeros = append(zeros, sym.Eq(x, sym.Int(0)))
+	}
+	return zeros, true
+}
+
+// bothStatic reports whether a and b are both integers: two that differ are refused when
+// onnxruntime loads the model (ONNX's shape inference merges them), empty input or not.
+func bothStatic(a, b sym.Dim) bool {
+	_, sa := a.Static()
+	_, sb := b.Static()
+	return sa && sb
+}
+
+// requireEqualOrEmpty states that a equals b, or one of zeros holds (the input of b is empty),
+// when both have an expression; ok is false where they have none.
+func requireEqualOrEmpty(c *ctx, a, b sym.Dim, zeros []sym.Pred, why string) (ok bool, err error) {
+	xa, oka := a.Expr()
+	xb, okb := b.Expr()
+	if !oka || !okb {
+		return false, nil
+	}
+	return true, c.Require(sym.Or(append([]sym.Pred{sym.Eq(xa, xb)}, zeros...)...), why)
 }
 
 // concatValues concatenates the values of static inputs along axis a, into out of static shape.

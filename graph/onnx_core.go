@@ -23,7 +23,7 @@ var onnxCore = table{"", []opDef{
 	{"Reshape", since(1), fixed(1), fixed(1), reads(0), reshapeOp},
 	{"Reshape", since(5, 13, 14, 19, 21), fixed(2), fixed(1), reads(0, 1), reshapeOp},
 	{"Concat", since(1), span(1, many), fixed(1), allValues, concat1},
-	{"Concat", since(4, 11, 13), span(1, many), fixed(1), allValues, concat},
+	{"Concat", since(4, 11, 13), span(1, many), fixed(1), allValues, onnxConcat},
 	{"Gather", since(1, 11, 13), fixed(2), fixed(1), reads(0, 1), gather},
 	{"Unsqueeze", since(1, 11), fixed(1), fixed(1), reads(0), unsqueeze},
 	{"Unsqueeze", since(13, 21), fixed(2), fixed(1), reads(0, 1), unsqueeze},
