@@ -204,6 +204,9 @@ func pad(c *ctx) error {
 		if err := requireAtLeast(c, d, 0, "axis "+itoa(a)+" of size "+dims[a].String()+" padded by "+b.String()+" and "+e.String()+" not negative"); err != nil {
 			return err
 		}
+		if err := requireORTPad(c, in.Shape, dims[a], a, b, e, mode); err != nil {
+			return err
+		}
 		dims[a], _ = d.NonNegative()
 		var ok1, ok2 bool
 		begin[a], ok1 = b.Static()
@@ -213,6 +216,39 @@ func pad(c *ctx) error {
 	out := c.Out(0, in.Type, sym.ShapeOf(dims...))
 	if static {
 		padValues(c, out, in, mode, begin, end)
+	}
+	return nil
+}
+
+// requireORTPad states what onnxruntime asks of axis a, of size d in a tensor of shape s, padded
+// by b and e (integers) in mode, beyond a size not negative: it crops before it pads, so that a
+// non-empty input must hold the crop when the other pad is positive (1 padded by -2 and 3 is
+// refused, 0 is not); and it pads an axis of size 0 in edge or reflect mode only by 0.
+func requireORTPad(c *ctx, s sym.Shape, d sym.Dim, a int, b, e sym.Dim, mode string) error {
+	bs, okb := b.Static()
+	es, oke := e.Static()
+	if !okb || !oke || max(bs, es) <= 0 {
+		return nil
+	}
+	if crop := min(bs, 0) + min(es, 0); crop < 0 {
+		left := sym.AddDims(d, sym.Const(crop))
+		why := "axis " + itoa(a) + " of size " + d.String() + " cropped by " + itoa(int(-crop)) + " not negative (onnxruntime crops first)"
+		x, ok := left.Expr()
+		zeros, okz := emptyWhen(s)
+		switch {
+		case !ok || !okz:
+		case len(zeros) == 0:
+			if err := requireAtLeast(c, left, 0, why); err != nil {
+				return err
+			}
+		default:
+			if err := c.Require(sym.Or(append([]sym.Pred{sym.Ge(x, sym.Int(0))}, zeros...)...), why+" or the input empty"); err != nil {
+				return err
+			}
+		}
+	}
+	if mode == "edge" || mode == "reflect" {
+		return requireAtLeast(c, d, 1, "axis "+itoa(a)+" of size "+d.String()+" not empty: onnxruntime pads an empty axis in "+mode+" mode only by 0")
 	}
 	return nil
 }
