@@ -2,6 +2,7 @@ package graph
 
 import (
 	"errors"
+	"math"
 	"strings"
 	"testing"
 
@@ -217,5 +218,30 @@ func TestModelConstraints(t *testing.T) {
 			node("cat", "Concat", []string{"x", "p"}, []string{"y"}, attrInt("axis", 1)).output("y"),
 			want: []string{"H == 1 || W == 1 (cat (Concat): input 1 dim 2 (or the input empty))"},
 			bad:  map[string]int64{"N": 1, "H": 2, "W": 2}, node: "cat", good: map[string]int64{"N": 1, "H": 1, "W": 5}, y: "[N,4,H,W]"},
+		// onnxruntime 1.20 crops before it pads: [1,1] padded by -2 and 3 is refused, [1,2] runs.
+		{name: "a pad that crops and pads one axis", model: newModel(13).input("x", "N", "T").ints("p", []int64{4}, 0, -2, 0, 3).
+			node("pad", "Pad", []string{"x", "p"}, []string{"y"}).output("y"),
+			want: []string{"T >= 2 (pad (Pad): axis 1 of size T cropped by 2 not negative (onnxruntime crops first))"},
+			bad:  map[string]int64{"N": 1, "T": 1}, node: "pad", good: map[string]int64{"N": 1, "T": 2}, y: "[N,T+1]"},
+		// onnxruntime: "Cannot use 'reflect' mode to pad dimension with a value of 0".
+		{name: "a reflect pad of an axis that may be empty", model: newModel(13).input("x", "N", 2, "H", "W").
+			node("pool", "MaxPool", []string{"x"}, []string{"q"}, attrInts("kernel_shape", 1, 1), attrInts("strides", 2, 1)).
+			ints("s", []int64{1}, 1).ints("e", []int64{1}, math.MaxInt64).ints("a", []int64{1}, 2).
+			node("slice", "Slice", []string{"q", "s", "e", "a"}, []string{"r"}).ints("p", []int64{8}, 0, 0, 1, 1, 0, 0, 1, 1).
+			node("pad", "Pad", []string{"r", "p"}, []string{"y"}, attrString("mode", "reflect")).output("y"),
+			want: []string{"H >= 3 (pad (Pad): axis 2 of size (H+1)//2-1 not empty: onnxruntime pads an empty axis in reflect mode only by 0)"},
+			bad:  map[string]int64{"N": 1, "H": 2, "W": 3}, node: "pad", good: map[string]int64{"N": 1, "H": 3, "W": 1}},
+		// A computed 0 in a pattern copies the input's dim: past the input's rank, onnxruntime
+		// refuses it ("The dimension with value zero exceeds the dimension size of the input").
+		{name: "a computed pattern value that may be 0", model: newModel(13).input("x", "N", "H").
+			ints("zero", []int64{1}, 0).ints("one", []int64{1}, 1).ints("four", []int64{1}, 4).ints("minus", []int64{1}, -1).
+			node("shape", "Shape", []string{"x"}, []string{"s"}).
+			node("n", "Gather", []string{"s", "zero"}, []string{"sn"}).node("h", "Gather", []string{"s", "one"}, []string{"sh"}).
+			node("div", "Div", []string{"sh", "four"}, []string{"q"}).
+			node("cat", "Concat", []string{"sn", "minus", "q"}, []string{"pat"}, attrInt("axis", 0)).
+			node("reshape", "Reshape", []string{"x", "pat"}, []string{"y"}).output("y"),
+			want: []string{"H >= 4 (reshape (Reshape): pattern[2] = H//4 not 0, which copies the input's dim)",
+				"H % (H//4) == 0 (reshape (Reshape): the -1 of pattern[1]: the input's volume a multiple of the other output dims)"},
+			bad: map[string]int64{"N": 1, "H": 3}, node: "reshape", good: map[string]int64{"N": 2, "H": 8}, y: "[N,H/(H//4),H//4]"},
 	})
 }

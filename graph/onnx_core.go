@@ -310,11 +310,46 @@ func reshapeOp(c *ctx) error {
 	if err != nil {
 		return err
 	}
+	if err := requireNoZeroCopy(c, data.Shape, values, opt); err != nil {
+		return err
+	}
 	if err := requireVolume(c, data.Shape, out, values); err != nil {
 		return err
 	}
 	info := c.Out(0, data.Type, out)
 	keepValues(info, data)
+	return nil
+}
+
+// requireNoZeroCopy states that each computed value of a pattern that may be 0 is not, where a 0
+// copies the input's dim (allowzero 0): the output InferSymbolic gives holds the value itself. A
+// window partition's pattern [N,C,H//4,4,W//4,4] at H == 2 has a 0 at index 2, which copies the
+// input's dim 2, and one at index 4, past the input's rank, which onnxruntime refuses ("The
+// dimension with value zero exceeds the dimension size of the input tensor"). Where the input's
+// dim is 0 too, the copy is the value: `H//4 >= 1 || H//2 == 0`.
+func requireNoZeroCopy(c *ctx, in sym.Shape, values []sym.Dim, opt reshape.Options) error {
+	if !opt.CopiesZeros() {
+		return nil
+	}
+	for i, v := range values {
+		if _, ok := v.Static(); ok {
+			continue
+		}
+		lo, hi := v.Bounds()
+		x, ok := v.Expr()
+		if lo > 0 || hi < 0 || !ok {
+			continue
+		}
+		p := sym.Ge(x, sym.Int(1))
+		if !in.RankDynamic && i < len(in.Dims) {
+			if y, ok := in.Dims[i].Expr(); ok {
+				p = sym.Or(p, sym.Eq(y, sym.Int(0)))
+			}
+		}
+		if err := c.Require(p, "pattern["+itoa(i)+"] = "+v.String()+" not 0, which copies the input's dim"); err != nil {
+			return err
+		}
+	}
 	return nil
 }
 
