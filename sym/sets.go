@@ -223,9 +223,27 @@ func predSize(p Pred) int {
 		})
 		return n
 	}
+	// Comparisons of one expression that print as one membership (T % 12 in {3..8}, H in
+	// 217..224) read as one comparison and its members (values and ranges).
 	n := 0
-	for _, a := range p.n.args {
-		n += predSize(a)
+	args := p.n.args
+	for i := 0; i < len(args); {
+		if l, _, ok := atomOf(args[i]); ok {
+			j := i + 1
+			for j < len(args) {
+				if m, _, ok := atomOf(args[j]); !ok || !m.Equal(l) {
+					break
+				}
+				j++
+			}
+			if text, k := appendMembership(nil, l, args[i:j], p.kind() == pOr); k > 1 {
+				n += predSize(args[i]) + strings.Count(string(text), ", ") + 1
+				i += k
+				continue
+			}
+		}
+		n += predSize(args[i])
+		i++
 	}
 	return n
 }
