@@ -15,8 +15,9 @@ Per model, over every binding of its box (dense: gen.py's boxes hold 480 or 1,92
   fixed          symbols that the stated conditions leave one value in the box (the box holds several);
                  unreported: not named by "fixes" nor by "sizes" with one value
   sizes          symbols whose "sizes" record contradicts the conditions inside the box: a value it
-                 allows where no binding satisfies the conditions, or one it refuses where some does
-                 (over the box's values of that symbol; "checked" ranges are trusted as given)
+                 refuses where some binding satisfies them, or, for a symbol not tied to others
+                 (no "with"), a value it allows where none does (a tied symbol may need another's
+                 value outside the box)
   unreadable     conditions on one symbol that hold // or min/max (a range, a remainder set or both
                  say it), and the deepest nesting of // of any condition, and the longest condition
 
@@ -165,7 +166,7 @@ def score(exe, out, m, verbose):
         f["unreported"] = len(miss)
         if miss:
             det.append(f"fixed, not reported: {miss}")
-    sizes = summ.get("sizes") or {}
+    sizes = summ.get("sizes") or {} if not errs else {}
     for s in syms:
         rec = sizes.get(s)
         if rec is None:
@@ -176,7 +177,7 @@ def score(exe, out, m, verbose):
             a = size_allows(rec, int(v))
             if a is None:
                 continue
-            if a != (int(v) in can):
+            if a != (int(v) in can) and not (a and rec.get("with")):
                 f["sizes_wrong"] += 1
                 det.append(f"sizes {s}: {rec.get('text')!r} {'allows' if a else 'refuses'} {v}, the conditions "
                            f"{'do not' if a else 'do'}")
