@@ -473,7 +473,7 @@ func infer(g *Graph, opt Options, tab *sym.Table, forced map[string]int) (*Resul
 	}
 	e.maxValues = max(minMaxValues, valuesPerNode*nodes)
 	e.res = &Result{Nodes: make([]NodeResult, 0, nodes), tensors: make(map[string]*Info, tensorCount(g)), Unsupported: map[string]int{}, e: e}
-	for name := range opt.Inputs {
+	for _, name := range slices.Sorted(maps.Keys(opt.Inputs)) {
 		if !opt.SharedDims && !slices.ContainsFunc(g.Inputs, func(in Input) bool { return in.Name == name }) {
 			return nil, errcode.Errorf(errcode.ErrBinding, "input %q: the graph has no such input (it has %s)", name, inputNames(g))
 		}

@@ -162,6 +162,14 @@ func TestSharedDims(t *testing.T) {
 	if _, err := Infer(g, opt); !errors.Is(err, errcode.ErrBinding) {
 		t.Errorf("bindings the model does not have: %v, want a binding error", err)
 	}
+	// Of several inputs the model does not have, the error names the least, on every run (not the
+	// first that the map's order of iteration gives).
+	several := Options{Inputs: map[string]string{"z": "[1]", "tokens": "[1,8]", "mask": "[1,8]", "ids": "[1,8]", "y": "[2]"}}
+	for range 20 {
+		if _, err := Infer(g, several); err == nil || err.Error() != `input "ids": the graph has no such input (it has "x")` {
+			t.Fatalf("five inputs the model does not have: %v, want the error of \"ids\"", err)
+		}
+	}
 	delete(opt.Inputs, "tokens")
 	if _, err := Infer(g, opt); !errors.Is(err, errcode.ErrBinding) || err.Error() != "a binding of T: the model has no dim of that name (its symbols: none)" {
 		t.Errorf("a dim the model does not have: %v, want a binding error", err)
