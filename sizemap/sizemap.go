@@ -124,7 +124,8 @@ func Compute(f *Facts, opt Options) (*Map, error) {
 	if err := m.checkAxes(); err != nil {
 		return nil, err
 	}
-	for name, v := range opt.Dims {
+	for _, name := range slices.Sorted(maps.Keys(opt.Dims)) {
+		v := opt.Dims[name]
 		if _, ok := f.symbol(name); !ok {
 			return nil, errcode.Errorf(errcode.ErrBinding, "%s=%d binds no symbol of the model (its symbols: %s)", name, v, m.symbolNames())
 		}
