@@ -161,6 +161,8 @@ func TestFixRefuses(t *testing.T) {
 		{"one argument", []string{model}, "want MODEL.onnx and OUT.onnx, or MODEL.xml and OUT.xml, got 1 arguments"},
 		{"stdout", []string{model, "-"}, "OUT must be a file: the model is proven from the file written"},
 		{"bad --export", []string{"--export", "N=x", model, out}, "--export N=x: want a positive integer, the size at the export"},
+		{"four bad --export: the least name's error", []string{"--export", "N=x", "--export", "M=0", "--export", "Q=-1", "--export", "K=y", model, out},
+			"--export K=y: want a positive integer, the size at the export"},
 		{"unknown --export", []string{"--export", "Q=1", model, out}, "a binding of Q: the model has no dim of that name (its symbols: N)"},
 		{"missing model", []string{filepath.Join(dir, "none.onnx"), out}, "no such file or directory"},
 		{"not a model", []string{garbage, out}, "reshape: syntax: " + garbage},

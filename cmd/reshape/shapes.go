@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -129,7 +130,8 @@ func (b *bindings) ints(least int64, want string) (map[string]int64, error) {
 		return nil, nil
 	}
 	out := make(map[string]int64, len(b.values))
-	for name, v := range b.values {
+	for _, name := range slices.Sorted(maps.Keys(b.values)) {
+		v := b.values[name]
 		n, err := strconv.ParseInt(v, 10, 64)
 		if err != nil || n < least {
 			return nil, usagef("--%s %s=%s: want %s", b.flag, name, v, want)
