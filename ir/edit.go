@@ -5,6 +5,7 @@ import (
 	"encoding/xml"
 	"errors"
 	"io"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -141,7 +142,7 @@ func WriteEdit(w io.Writer, src []byte, e *Edit) (int64, error) {
 			stack = stack[:len(stack)-1]
 		}
 	}
-	for id := range e.Data {
+	for _, id := range slices.Sorted(maps.Keys(e.Data)) {
 		if !dataSet[id] {
 			return 0, errcode.Errorf(errcode.ErrSyntax, "the .xml has no top-level layer %q with a <data> element", id)
 		}

@@ -52,20 +52,23 @@ func TestWriteEdit(t *testing.T) {
 		edit ir.Edit
 		want string // the .xml written; "" for the network as it is
 		code error  // of WriteEdit
+		msg  string // in the error of WriteEdit
 	}{
 		{name: "nothing", edit: ir.Edit{}},
 		{name: "new pattern", edit: ir.Edit{Layers: []ir.Layer{pattern}, Remove: []string{"1"},
 			Edges: []ir.Edge{{FromLayer: "3", FromPort: "0", ToLayer: "2", ToPort: "1"}},
 			Data:  map[string][]xml.Attr{"2": {{Name: xml.Name{Local: "special_zero"}, Value: "false"}}}}, want: rewritten},
-		{name: "no such layer", edit: ir.Edit{Data: map[string][]xml.Attr{"9": {{Name: xml.Name{Local: "axis"}, Value: "0"}}}}, code: errcode.ErrSyntax},
+		{name: "no such layer", edit: ir.Edit{Data: map[string][]xml.Attr{"9": {{Name: xml.Name{Local: "axis"}, Value: "0"}}}}, code: errcode.ErrSyntax, msg: `layer "9"`},
+		// Of several layers the .xml does not have, the least id's error, on every run.
+		{name: "no such layers", edit: ir.Edit{Data: map[string][]xml.Attr{"9": nil, "7": nil, "8": nil, "6x": nil}}, code: errcode.ErrSyntax, msg: `layer "6x"`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var out bytes.Buffer
 			n, err := ir.WriteEdit(&out, []byte(network), &tt.edit)
 			if tt.code != nil {
-				if !errors.Is(err, tt.code) {
-					t.Fatalf("WriteEdit: %v, want %v", err, tt.code)
+				if !errors.Is(err, tt.code) || !strings.Contains(err.Error(), tt.msg) {
+					t.Fatalf("WriteEdit: %v, want %v naming %s", err, tt.code, tt.msg)
 				}
 				return
 			}

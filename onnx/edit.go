@@ -2,7 +2,9 @@ package onnx
 
 import (
 	"io"
+	"maps"
 	"runtime/debug"
+	"slices"
 
 	"google.golang.org/protobuf/encoding/protowire"
 
@@ -89,7 +91,7 @@ func checkEdit(b []byte, e *GraphEdit) error {
 		return err
 	}
 	for _, m := range []map[int]bool{keys(e.Insert), keys(e.Inputs), e.RemoveNodes} {
-		for k := range m {
+		for _, k := range slices.Sorted(maps.Keys(m)) {
 			if k < 0 || k >= nodes {
 				return errcode.Errorf(errcode.ErrSyntax, "GraphProto: the edit names node %d, of a graph of %d nodes", k, nodes)
 			}
@@ -188,7 +190,7 @@ func renameInputs(n []byte, names map[int]string) ([]byte, error) {
 		out = append(out, field...)
 		return nil
 	})
-	for i := range names {
+	for _, i := range slices.Sorted(maps.Keys(names)) {
 		if err == nil && (i < 0 || i >= k) {
 			err = errcode.Errorf(errcode.ErrSyntax, "no input %d to rename: the node has %d", i, k)
 		}

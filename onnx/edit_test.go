@@ -175,6 +175,9 @@ func TestWriteEditedErrors(t *testing.T) {
 		{"negative node", b, onnx.GraphEdit{Insert: map[int][]onnx.Node{-1: nil}}, "names node -1"},
 		{"remove past the end", b, onnx.GraphEdit{RemoveNodes: map[int]bool{9: true}}, "names node 9"},
 		{"input past the end", b, onnx.GraphEdit{Inputs: map[int]map[int]string{2: {1: "q"}}}, "GraphProto.node[2]: no input 1 to rename: the node has 1"},
+		// Of several indices in error, the least, on every run.
+		{"nodes past the end", b, onnx.GraphEdit{Inputs: map[int]map[int]string{7: {0: "q"}, 5: {0: "q"}, 9: {0: "q"}, 6: {0: "q"}}}, "the edit names node 5, of a graph of 3 nodes"},
+		{"inputs past the end", b, onnx.GraphEdit{Inputs: map[int]map[int]string{2: {3: "q", 1: "r", 4: "s", 2: "t"}}}, "GraphProto.node[2]: no input 1 to rename: the node has 1"},
 		{"no graph", noGraph, onnx.GraphEdit{Insert: map[int][]onnx.Node{0: nil}}, "names node 0, of a graph of 0 nodes"},
 		{"truncated", b[:len(b)-3], onnx.GraphEdit{}, "truncated"},
 	}
