@@ -118,6 +118,12 @@ func canon(op Op, d Expr, note func() string) Pred {
 		if d1, ok := Add(d, Int(1)); ok {
 			return canon(OpNe, d1, note)
 		}
+	case op == OpNe && remainder && c != math.MinInt64 && vb.lo.inf == 0 && vb.hi.inf == 0 && vb.hi.v-vb.lo.v == 1 &&
+		(vb.lo.v == -c || vb.hi.v == -c):
+		// A remainder of two values, not one of them: the other (T % 2 != 1 is T % 2 == 0).
+		if d1, ok := Add(d, Int(-c-(vb.lo.v+vb.hi.v+c))); ok {
+			return canon(OpEq, d1, note)
+		}
 	case op == OpNe && !remainder && c != math.MinInt64 && (vb.lo.inf == 0 && vb.lo.v == -c || vb.hi.inf == 0 && vb.hi.v == -c):
 		// Not the least value: above it; not the greatest: below it.
 		var nd Expr
