@@ -852,6 +852,10 @@ func appendSpan(b []byte, r span) []byte {
 // is a JSON string.
 func (p Pred) MarshalText() ([]byte, error) { return p.AppendText(nil), nil }
 
+// Stated returns p as String does, or for a comparison decided when it was made, the comparison
+// as it was stated: "3 == 4" where String gives "0 == 1".
+func (p Pred) Stated() string { return p.text() }
+
 // text returns p as String does, or for a decided comparison the comparison as stated.
 func (p Pred) text() string {
 	if p.kind() == pConst && p.n.note != "" {

@@ -186,6 +186,29 @@ func TestPredDecided(t *testing.T) {
 	}
 }
 
+func TestPredStated(t *testing.T) {
+	tab := sizes()
+	n, _ := tab.Lookup("N")
+	tests := []struct {
+		p           sym.Pred
+		str, stated string
+	}{
+		{sym.Eq(sym.Int(3), sym.Int(4)), "0 == 1", "3 == 4"},
+		{sym.Ge(sym.Int(5), sym.Int(4)), "0 == 0", "5 >= 4"},
+		{sym.Eq(n, sym.Int(4)), "N == 4", "N == 4"},
+		{sym.False(), "0 == 1", "0 == 1"},
+		{sym.And(sym.Ge(n, sym.Int(2)), sym.Le(n, sym.Int(8))), "N in 2..8", "N in 2..8"},
+	}
+	for _, tt := range tests {
+		if got := tt.p.String(); got != tt.str {
+			t.Errorf("String() = %q, want %q", got, tt.str)
+		}
+		if got := tt.p.Stated(); got != tt.stated {
+			t.Errorf("%v: Stated() = %q, want %q", tt.p, got, tt.stated)
+		}
+	}
+}
+
 func TestPredJSON(t *testing.T) {
 	p, err := sym.ParsePred(`"batch size" >= 2 && T % 4 == 0`, sizes())
 	if err != nil {
