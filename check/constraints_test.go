@@ -225,6 +225,14 @@ func TestConstraintsFirstBroken(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			// A model a runtime refuses at load (a node's element types, a kernel it lacks) fails
+			// every binding before any condition: Check says so, and there is no first broken.
+			if i := slices.IndexFunc(res.Nodes, func(r graph.NodeResult) bool { return r.TypeErr != nil }); i >= 0 {
+				if err := res.Check(fx.Bindings[0].Dims); !errors.Is(err, res.Nodes[i].TypeErr) {
+					t.Errorf("%s: Check = %v, want the load error of %s", fx.Model, err, res.Nodes[i].Path)
+				}
+				return
+			}
 			every := slices.Clone(rep.Constraints)
 			for _, im := range rep.Implied {
 				every = append(every, im.Constraint)

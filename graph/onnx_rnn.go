@@ -18,7 +18,9 @@ var onnxRNN = table{"", []opDef{
 // [seq_length, num_directions, batch_size, hidden_size] and Y_h (and LSTM's Y_c)
 // [num_directions, batch_size, hidden_size]; layout 1 puts batch_size first in all three
 // ([batch_size, seq_length, input_size], [batch_size, seq_length, num_directions, hidden_size],
-// [batch_size, num_directions, hidden_size]), as ONNX specifies (onnxruntime refuses it).
+// [batch_size, num_directions, hidden_size]), as ONNX specifies; onnxruntime 1.20.1 has no CPU
+// kernel for layout 1 and refuses to load the model: the node's NodeResult.TypeErr, wrapping
+// errcode.ErrNoKernel.
 // num_directions is 2 for direction "bidirectional", 1 otherwise; hidden_size is the attribute, or
 // R's last dim. The weights unify with what they must be: W [num_directions, G*hidden_size,
 // input_size], R [num_directions, G*hidden_size, hidden_size], B [num_directions,
@@ -59,6 +61,10 @@ func rnn(c *ctx) error {
 		}
 		if layout != 0 && layout != 1 {
 			return c.Errorf(errcode.ErrSyntax, "layout %d is neither 0 nor 1", layout)
+		}
+		if layout == 1 {
+			c.typeErr = errcode.Errorf(errcode.ErrNoKernel, "layout 1 (batch first), which %s-%d allows, and onnxruntime 1.20.1 has no CPU kernel for it: "+
+				"onnxruntime refuses to load the model", c.n.Op, c.Version())
 		}
 	}
 	hidden := sym.Unknown()
