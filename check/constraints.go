@@ -64,12 +64,21 @@ type Conditions struct {
 	// hold; Fixes names the symbols they leave one value (proven), in table order.
 	Sizes sym.Sizes
 	Fixes []string
+	// Warnings lists the relations the specs of the model's operators imply and that onnxruntime
+	// does not check (graph.Result.Warnings): the model runs where they fail, but the outputs of
+	// their nodes are then not what the model's parameters mean. None is a condition: they change
+	// no row, no validity and no exit status.
+	Warnings []Warning
 }
 
 // conditionsOf returns the conditions of an inferred model; its records name file.
 func conditionsOf(res *graph.Result, file string) Conditions {
 	var c Conditions
 	c.Constraints, c.Implied = constraintsOf(res, file)
+	for _, w := range res.Warnings() {
+		c.Warnings = append(c.Warnings, Warning{Holds: w.Pred.Stated(), Node: w.Origin.Node, Op: w.Origin.Op, Why: w.Origin.Why,
+			Seq: w.Origin.Seq, File: file})
+	}
 	if len(c.Constraints) > 0 {
 		c.Sizes = res.Sizes()
 		for _, z := range c.Sizes.Symbols {
@@ -143,6 +152,32 @@ type Constraint struct {
 	Seq int `json:"seq"`
 	// File is the model file that states the constraint (Report.File).
 	File string `json:"file"`
+}
+
+// Warning is a relation that the spec of a node's operator implies and that onnxruntime does not
+// check (graph.Result.Warnings): a LinearClassifier of 12 coefficients for 3 classes reads its
+// input [N,F] as 4 features, and onnxruntime runs it at any F. The model runs where it fails, with
+// the shapes reported, but the node's outputs are then not what its parameters mean.
+type Warning struct {
+	// Holds is the predicate under which the node's outputs are meaningful, in the notation of
+	// Constraint.Holds ("F == 4"), or as it was stated when it cannot hold ("3 == 4", at a binding
+	// of F to 3).
+	Holds string `json:"holds"`
+	// Node is the path of the node, Op its operator, and Why what it reads ("reads its 12
+	// coefficients as [3,F]").
+	Node string `json:"node"`
+	Op   string `json:"op"`
+	Why  string `json:"why"`
+	// Seq is Node's position in the order inference met the nodes (graph.Result.Nodes).
+	Seq int `json:"seq"`
+	// File is the model file (Report.File).
+	File string `json:"file"`
+}
+
+// String returns "NODE (OP) WHY: its outputs are meaningful only when HOLDS; onnxruntime does not
+// check".
+func (w Warning) String() string {
+	return w.Node + " (" + w.Op + ") " + w.Why + ": its outputs are meaningful only when " + w.Holds + "; onnxruntime does not check"
 }
 
 // Implied is a condition of a node that the model's Constraints imply (graph.Result.Implied): a
@@ -313,6 +348,7 @@ func sizeRecord(z sym.Size, file string) Size {
 func (s *Summary) addConditions(file string, c Conditions) {
 	base := len(s.Constraints)
 	s.Constraints = append(s.Constraints, c.Constraints...)
+	s.Warnings = append(s.Warnings, c.Warnings...)
 	for _, im := range c.Implied {
 		by := make([]int, len(im.By))
 		for i, k := range im.By {

@@ -66,6 +66,9 @@ type Summary struct {
 	Complete   bool   `json:"complete"`
 	Lost       []Loss `json:"lost"`
 	Incomplete int    `json:"incomplete"`
+	// Warnings lists the warnings of every model (Conditions.Warnings), in the order of the files:
+	// a JSON array, empty when none has any. They change neither Valid nor the exit status.
+	Warnings []Warning `json:"warnings"`
 
 	Files      int `json:"files"`
 	Unreadable int `json:"unreadable"`
@@ -86,7 +89,7 @@ func (s *Summary) Unread(n int) {
 
 // Summarize counts the verdicts of the reports' rows, and gathers their constraints.
 func Summarize(reports []*Report) Summary {
-	s := Summary{Files: len(reports), Constraints: []Constraint{}, Valid: ValidAlways, Complete: true, Lost: []Loss{}}
+	s := Summary{Files: len(reports), Constraints: []Constraint{}, Valid: ValidAlways, Complete: true, Lost: []Loss{}, Warnings: []Warning{}}
 	for _, rep := range reports {
 		s.addConditions(rep.File, rep.Conditions)
 		if !rep.Complete {

@@ -79,3 +79,32 @@ func (r *Result) Sizes() sym.Sizes {
 // last), and within a node in canonical order: what a tool that reasons about one node's own
 // conditions reads (package fix). The slice is the caller's.
 func (r *Result) NodeConstraints() []sym.Constraint { return slices.Clone(r.constraints) }
+
+// Warnings returns the relations that the specs of the model's operators imply and that
+// onnxruntime does not check, each at its node (sym.Constraint: the predicate, and its origin,
+// the node's path, operator, why and Seq): a LinearClassifier of 12 coefficients for 3 classes
+// reads X [N,F] as 4 features, F == 4, and onnxruntime runs it at any F, reading the coefficients
+// at another stride. Where the predicate fails the model still runs, with the shapes of the
+// result, but its outputs are not what its parameters mean. None is among Constraints: none
+// changes a shape, Check and Eval ignore them. Each predicate is in the symbols as the model's
+// conditions leave them: one they make true is left out (F == 4 where a Scaler of 4 offsets
+// requires it), one that cannot hold is kept as it was stated (sym.Pred.Stated: "3 == 4" at a
+// binding of F to 3). In the order of their nodes; the slice is the caller's.
+func (r *Result) Warnings() []sym.Constraint {
+	var out []sym.Constraint
+	for _, w := range r.e.warnings {
+		switch p := r.e.solver.When(w.Pred); {
+		case p.IsTrue():
+			continue
+		case !p.IsFalse():
+			w.Pred = p
+		}
+		w.Origin.Seq = len(r.Nodes)
+		if i, ok := r.NodeIndex(w.Origin.Node); ok {
+			w.Origin.Seq = i
+		}
+		out = append(out, w)
+	}
+	slices.SortStableFunc(out, func(a, b sym.Constraint) int { return cmp.Compare(a.Origin.Seq, b.Origin.Seq) })
+	return out
+}

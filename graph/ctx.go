@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"iter"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -401,6 +402,26 @@ func (c *ctx) require(p sym.Pred, why string) error {
 		return nodeConstraint{ce}
 	}
 	return err
+}
+
+// Warn records p, a relation that the spec of the node's operator implies and that onnxruntime
+// does not check, as a warning of the node whose why says what the node reads ("reads its 12
+// coefficients as [3,F]": its outputs are meaningful only when F == 4): the runtime runs the node
+// where p fails, on parameters read at the wrong stride, so p is no condition of the model. Nothing is unified nor required, no error comes of
+// it, and the rule gives the outputs the runtime gives (Result.Warnings). A p that is true, a node
+// of a branch the model does not take, and a second warning of the node with the same why (a
+// subgraph inferred again) record nothing.
+func (c *ctx) Warn(p sym.Pred, why string) {
+	if !p.IsTrue() && !c.s.notTaken {
+		c.e.warn(sym.Constraint{Pred: p, Origin: sym.Origin{Node: c.path, Op: c.n.Op, Why: why}})
+	}
+}
+
+// warn appends w to the warnings, unless one of the same node and why is there.
+func (e *engine) warn(w sym.Constraint) {
+	if !slices.ContainsFunc(e.warnings, func(o sym.Constraint) bool { return o.Origin.Node == w.Origin.Node && o.Origin.Why == w.Origin.Why }) {
+		e.warnings = append(e.warnings, w)
+	}
 }
 
 // nodeConstraint is the *sym.ConstraintError of a rule's own condition: it prints without the

@@ -51,7 +51,10 @@
 //     output whose shape is no expression in the symbols, a node without a rule, an If whose
 //     branches give other shapes, a condition the rule leaves out; a size that only a run decides
 //     is one too, marked so (Loss.RunTime). A result without losses is Complete: its conditions
-//     are all the model needs.
+//     are all the model needs;
+//   - a relation the operator's spec implies and onnxruntime does not check (a LinearClassifier's
+//     feature count, which it reads at another stride and runs) is a warning of the node
+//     (Result.Warnings), never a condition: the outputs are the runtime's.
 //
 // Inputs that break the operator's rule (dims that do not broadcast, an axis out of range, a
 // pooled size below 1) are an error wrapping errcode.ErrInvalidShape; a malformed node (a missing
@@ -128,7 +131,8 @@ package graph
 //   - losses: Lost where the rule leaves out a condition it cannot state (a dim that is no
 //     expression in the symbols), RunTime where an output's size depends on the values of the data
 //     (NonZero's count). An output whose shape the rule cannot express the engine records itself
-//     (lost.go), so a rule calls them only for what its outputs do not show;
+//     (lost.go), so a rule calls them only for what its outputs do not show; Warn for a relation
+//     the spec implies that the runtime does not check;
 //   - subgraphs: Subgraph runs a subgraph with given inputs; Branches infers the two branches of
 //     a node that runs one of them (an If: the branch taken when the condition is known, else
 //     both, joined, the errors of a branch a run can avoid marked so), each an ifBranch that maps

@@ -352,6 +352,8 @@ type engine struct {
 	errs int
 	// lost holds the losses of precision recorded so far (lost.go).
 	lost []Loss
+	// warnings holds the relations the rules found that the runtime does not check (ctx.Warn).
+	warnings []sym.Constraint
 	// conds holds the conditions that boolean values stand for (ctx.Cond); forced the branch each
 	// If takes by its path, in a run of the model per branch of an If whose condition only the
 	// symbols decide, and forks those Ifs whose branches give other shapes (fork.go).

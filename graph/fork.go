@@ -173,6 +173,9 @@ func merge(site forkSite, r1, r2 *Result) *Result {
 	o.Why = "what the branch of " + site.path + " that its condition takes needs"
 	r1.e.require(append(common, sym.Constraint{Pred: either, Origin: o}))
 	r1.lost = union(r1.lost, r2.lost)
+	for _, w := range r2.e.warnings {
+		r1.e.warn(w)
+	}
 	joinRuns(r1, r2)
 	return r1
 }

@@ -12,9 +12,12 @@ const domainML = "ai.onnx.ml"
 
 // onnxML holds the rules of ai.onnx.ml at each of its versions 1 to 5. An estimator's trained
 // parameters fix the count of features it reads (a LinearClassifier of 12 coefficients for 3
-// classes reads 4): the feature dim F unifies with it, a constraint of the node (F == 4). The
-// feature dim of X is its dim 1, of a 1-D X its only dim (one row), as onnxruntime reads them; the
-// trees read a 1-D X as one feature per row.
+// classes reads 4). Where onnxruntime checks it (Scaler, SVMRegressor), the feature dim F unifies
+// with it, a constraint of the node (F == 4); where it does not (LinearClassifier,
+// LinearRegressor, SVMClassifier, Imputer: it reads the parameters at another stride and runs),
+// the count is a warning of the node (ctx.Warn), and the outputs have the shapes onnxruntime
+// gives them. The feature dim of X is its dim 1, of a 1-D X its only dim (one row), as
+// onnxruntime reads them; the trees read a 1-D X as one feature per row.
 var onnxML = table{domainML, []opDef{
 	{"ArrayFeatureExtractor", since(1), fixed(2), fixed(1), reads(1), arrayFeatureExtractor},
 	{"Binarizer", since(1), fixed(1), fixed(1), 0, sameTypeShape},
@@ -61,14 +64,37 @@ func rows(c *ctx, in *Info, r int) (n, f sym.Dim, err error) {
 }
 
 // features unifies the feature dim f with the count of features the trained parameters fix:
-// count values of an attribute that holds per rows of them (coefficients for each class); a count
-// that per does not divide is an error wrapping errcode.ErrSyntax.
+// count values of an attribute that holds per rows of them (support vectors for each of per
+// vectors), for a node whose kernel onnxruntime refuses at another count; a count that per does
+// not divide is an error wrapping errcode.ErrSyntax.
 func features(c *ctx, f sym.Dim, count, per int, attr string) error {
 	if per <= 0 || count%per != 0 {
 		return c.Errorf(errcode.ErrSyntax, "%s has %d values, not a multiple of %d", attr, count, per)
 	}
 	_, err := c.Unify(f, sym.Const(int64(count/per)), "the features, "+itoa(count/per)+" by the "+itoa(count)+" "+attr)
 	return err
+}
+
+// readsFeatures warns that the node reads the count values of its attribute attr as per rows of
+// f features, f the feature dim of its input: its outputs are meaningful only when f is count/per
+// (the ONNX-ML spec), which onnxruntime 1.20.1 does not check (ctx.Warn). A count that per does not
+// divide is an error wrapping errcode.ErrSyntax.
+func readsFeatures(c *ctx, f sym.Dim, count, per int, attr string) error {
+	if per <= 0 || count%per != 0 {
+		return c.Errorf(errcode.ErrSyntax, "%s has %d values, not a multiple of %d", attr, count, per)
+	}
+	warnEqual(c, f, sym.Const(int64(count/per)), "reads its "+itoa(count)+" "+attr+" as ["+itoa(per)+","+f.String()+"]")
+	return nil
+}
+
+// warnEqual warns that the node's outputs are meaningful only when the dims a and b are equal, why
+// saying what the node reads (ctx.Warn). A dim known only by its bounds warns of nothing.
+func warnEqual(c *ctx, a, b sym.Dim, why string) {
+	x, okx := a.Expr()
+	y, oky := b.Expr()
+	if okx && oky {
+		c.Warn(sym.Eq(x, y), why)
+	}
 }
 
 // labels returns the count of class labels of a classifier (classlabels_ints or
@@ -95,12 +121,10 @@ func classified(c *ctx, n sym.Dim, t element.Type, k int) {
 // linearClassifier: LinearClassifier-1: X [N,F] (or [F], one row) gives the labels [N] (int64, or
 // string with classlabels_strings) and the scores [N,C], C the count of class labels (of
 // intercepts without labels). The coefficients are a [rows,F] matrix, rows the count of
-// intercepts (of classes without them): F unifies with their count over rows, as the ONNX-ML spec
-// reads them. onnxruntime 1.20.1 does not check it: its Gemm reads the coefficients as [rows,F] at
-// any F, past their end for a larger F and misaligned for a smaller one, and runs. The rule follows
-// the spec (a model fed another feature count computes nothing its parameters mean), so that a
-// wrong feature count is a stated condition, never a false ok; bench/truth/zoo_score.py counts these
-// refusals apart.
+// intercepts (of classes without them), as the ONNX-ML spec reads them: F is their count over
+// rows. onnxruntime 1.20.1 does not check it: its Gemm reads the coefficients as [rows,F] at any
+// F, past their end for a larger F and misaligned for a smaller one, and runs. So the count is a
+// warning of the node (F == 4: the outputs mean nothing at another F), not a condition.
 func linearClassifier(c *ctx) error {
 	coef, ok, err := c.Floats("coefficients")
 	if err != nil || !ok {
@@ -134,7 +158,7 @@ func linearClassifier(c *ctx) error {
 		per = max(k, 1)
 	}
 	if r <= 2 {
-		if err := features(c, f, len(coef), per, "coefficients"); err != nil {
+		if err := readsFeatures(c, f, len(coef), per, "coefficients"); err != nil {
 			return err
 		}
 	}
@@ -143,9 +167,9 @@ func linearClassifier(c *ctx) error {
 }
 
 // linearRegressor: LinearRegressor-1: X [N,F] (or [F]) gives Y [N,targets], f32 (targets 1 by
-// default); the coefficients are a [targets,F] matrix: F unifies with their count over targets, as
-// the ONNX-ML spec reads them. onnxruntime 1.20.1 does not check it and runs its Gemm at any F (as
-// LinearClassifier's): the rule follows the spec, a stated condition rather than a false ok.
+// default); the coefficients are a [targets,F] matrix, as the ONNX-ML spec reads them: F is their
+// count over targets. onnxruntime 1.20.1 does not check it and runs its Gemm at any F (as
+// LinearClassifier's): the count is a warning of the node, not a condition.
 func linearRegressor(c *ctx) error {
 	coef, _, err := c.Floats("coefficients")
 	if err != nil {
@@ -164,7 +188,7 @@ func linearRegressor(c *ctx) error {
 		return err
 	}
 	if len(coef) > 0 && r <= 2 {
-		if err := features(c, f, len(coef), int(targets), "coefficients"); err != nil {
+		if err := readsFeatures(c, f, len(coef), int(targets), "coefficients"); err != nil {
 			return err
 		}
 	}
@@ -176,10 +200,10 @@ func linearRegressor(c *ctx) error {
 // support vectors (vectors_per_class), they are vectors of F features, and the scores are, as
 // onnxruntime 1.20.1 gives them, the C(C-1)/2 pairwise votes of the C class labels (2 for C <= 2),
 // or with prob_a the C class probabilities; without (a linear SVM), the coefficients are a [C,F]
-// matrix (one row for two classes) and the scores are C. F unifies with the count the parameters
-// fix, as the ONNX-ML spec reads them; onnxruntime 1.20.1 does not check it and reads the support
-// vectors or coefficients at another stride (a wrong F runs there, on misread parameters): the
-// rule follows the spec, so that a wrong feature count is a stated condition, never a false ok.
+// matrix (one row for two classes) and the scores are C. The parameters fix F, as the ONNX-ML spec
+// reads them; onnxruntime 1.20.1 does not check it and reads the support vectors or coefficients
+// at another stride (a wrong F runs there, on misread parameters): the count is a warning of the
+// node, not a condition.
 func svmClassifier(c *ctx) error {
 	k, t, err := labels(c, "classlabels_ints")
 	if err != nil {
@@ -223,13 +247,13 @@ func svmClassifier(c *ctx) error {
 	if r <= 2 {
 		switch {
 		case vectors > 0:
-			err = features(c, f, len(sv), vectors, "support_vectors")
+			err = readsFeatures(c, f, len(sv), vectors, "support_vectors")
 		case len(coef) > 0:
 			per := k
 			if k == 2 && len(coef)%2 != 0 {
 				per = 1
 			}
-			err = features(c, f, len(coef), max(per, 1), "coefficients")
+			err = readsFeatures(c, f, len(coef), max(per, 1), "coefficients")
 		}
 		if err != nil {
 			return err
@@ -323,8 +347,8 @@ func scaler(c *ctx) error {
 // imputer: Imputer-1: Y, of X's type and shape, with the replaced value imputed; the imputed values
 // are one for all features or one for each feature of X [*,F] (its last dim), as the ONNX-ML spec
 // says. onnxruntime 1.20.1 does not check their count: with another count than its dim 1 it imputes
-// the first value in every column and runs. The rule follows the spec: imputing a column's value in
-// another column is not what the model means, so a wrong feature count is a stated condition.
+// the first value in every column and runs. So the count is a warning of the node, not a
+// condition.
 func imputer(c *ctx) error {
 	fv, _, err := c.Floats("imputed_value_floats")
 	if err != nil {
@@ -339,9 +363,9 @@ func imputer(c *ctx) error {
 		return err
 	}
 	if r > 0 {
-		f := in.Shape.Dims[r-1]
-		if err := perFeature(c, f, max(len(fv), len(iv)), "imputed values"); err != nil {
-			return err
+		if k := max(len(fv), len(iv)); k > 1 {
+			warnEqual(c, in.Shape.Dims[r-1], sym.Const(int64(k)), "imputes its "+itoa(k)+" values, one a column, in the "+
+				in.Shape.Dims[r-1].String()+" columns of X")
 		}
 	}
 	c.SameAs(0, c.In(0))
@@ -470,6 +494,13 @@ func arrayFeatureExtractor(c *ctx) error {
 		}
 		bounds = &[2]sym.Dim{lo, hi}
 	}
+	switch v, static := k.Static(); {
+	case bounds == nil && static && v == 0:
+	case bounds == nil && idx.taint&taintData != 0:
+		c.RunTime("whether the indices, values of the model's data, lie within the last axis of size " + d.String())
+	case bounds == nil:
+		c.Lost("the indices within the last axis of size " + d.String() + ": their values are not known")
+	}
 	if bounds != nil {
 		if _, h := bounds[0].Bounds(); h < 0 {
 			return c.Errorf(errcode.ErrInvalidShape, "index %v is negative", bounds[0])
@@ -489,11 +520,12 @@ func arrayFeatureExtractor(c *ctx) error {
 }
 
 // featureVectorizer: FeatureVectorizer-1: the inputs' features side by side, f32 [N,S], S the sum
-// of inputdimensions (onnxruntime pads or cuts each input's features to its count): N is each
-// input's dim 0 (1 for a 1-D input), the same for all of them, as the ONNX-ML spec says.
-// onnxruntime 1.20.1 takes N from input 0 and copies the rows each other input has: a 1-D input
-// [M] beside [N,F] runs there with its first value in row 0 and zeros below. The rule follows the
-// spec (N == 1), a stated condition rather than a false ok.
+// of inputdimensions (onnxruntime pads or cuts each input's features to its count), N input 0's
+// dim 0 (1 for a 1-D input), as onnxruntime 1.20.1 gives it. Each other input's rows (its dim 0,
+// 1 for a 1-D input) are copied below each other: the node requires at most N of them (more
+// overrun the output, which onnxruntime refuses); the ONNX-ML spec wants N of each, which
+// onnxruntime does not check (a 1-D input beside [N,F] fills row 0 and leaves zeros below): a
+// warning of the node.
 func featureVectorizer(c *ctx) error {
 	sizes, _, err := c.Ints("inputdimensions")
 	if err != nil {
@@ -513,24 +545,25 @@ func featureVectorizer(c *ctx) error {
 		}
 		total += s
 	}
-	n := sym.Unknown()
-	known := false
-	for k, in := range ins {
-		r, ok := in.Rank()
-		if !ok {
+	rowsOf := func(in *Info) (sym.Dim, bool) {
+		switch r, ok := in.Rank(); {
+		case !ok:
+			return sym.Unknown(), false
+		case r >= 2:
+			return in.Shape.Dims[0], true
+		}
+		return sym.Const(1), true
+	}
+	n, known := rowsOf(ins[0])
+	for k, in := range ins[1:] {
+		m, ok := rowsOf(in)
+		if !ok || !known {
 			continue
 		}
-		m := sym.Const(1)
-		if r >= 2 {
-			m = in.Shape.Dims[0]
-		}
-		if !known {
-			n, known = m, true
-			continue
-		}
-		if n, err = c.Unify(n, m, "input "+itoa(k)+"'s rows"); err != nil {
+		if err := requireAtMost(c, m, n, "input "+itoa(k+1)+"'s rows, "+m.String()+", within the "+n.String()+" rows of the output"); err != nil {
 			return err
 		}
+		warnEqual(c, m, n, "copies the rows of input "+itoa(k+1)+" ("+m.String()+") beside those of input 0 ("+n.String()+"), zeros below")
 	}
 	c.Out(0, element.F32, sym.ShapeOf(n, sym.Const(total)))
 	return nil

@@ -16,7 +16,8 @@ func mlNode(op string, v int64, inputs, outputs []string, attrs ...graph.Attr) g
 
 // mlCase is a node of ai.onnx.ml, its inputs (a shape, and an element type where not f32), and
 // what its outputs are (type and shape in the notation of Info.TypeString, "i64[N]", or a
-// sequence's "seq(map(i64,f32)) len N"), the constraints it records, or its error.
+// sequence's "seq(map(i64,f32)) len N"), the constraints it records and its warnings
+// (Result.Warnings, "PRED (ORIGIN)"), or its error.
 type mlCase struct {
 	name        string
 	node        graph.Node
@@ -25,6 +26,7 @@ type mlCase struct {
 	consts      map[string][]int64
 	want        []string
 	constraints []string
+	warnings    []string
 	wantErr     error
 }
 
@@ -56,15 +58,18 @@ func checkML(t *testing.T, cases []mlCase) {
 					t.Errorf("output %d = %s, want %s", i, got, want)
 				}
 			}
-			got := []string{}
+			got, warned := []string{}, []string{}
 			for _, c := range res.Constraints() {
 				got = append(got, c.String())
 			}
-			if tc.constraints == nil {
-				tc.constraints = []string{}
+			for _, c := range res.Warnings() {
+				warned = append(warned, c.Pred.Stated()+" ("+c.Origin.String()+")")
 			}
 			if strings.Join(got, "\n") != strings.Join(tc.constraints, "\n") {
 				t.Errorf("constraints:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(tc.constraints, "\n"))
+			}
+			if strings.Join(warned, "\n") != strings.Join(tc.warnings, "\n") {
+				t.Errorf("warnings:\n%s\nwant\n%s", strings.Join(warned, "\n"), strings.Join(tc.warnings, "\n"))
 			}
 		})
 	}
@@ -88,18 +93,22 @@ func TestMLRules(t *testing.T) {
 			node: mlNode("LinearClassifier", 1, x, yz, attrFloats("coefficients", zeros(12)...), attrFloats("intercepts", 0, 0, 0),
 				attrInts("classlabels_ints", 0, 1, 2)),
 			inputs: nf, want: []string{"i64[N]", "f32[N,3]"},
-			constraints: []string{"F == 4 (LinearClassifier_0 (LinearClassifier): the features, 4 by the 12 coefficients)"}},
+			warnings: []string{"F == 4 (LinearClassifier_0 (LinearClassifier): reads its 12 coefficients as [3,F])"}},
 		{name: "LinearClassifier: binary, string labels, one row",
 			node: mlNode("LinearClassifier", 1, x, yz, attrFloats("coefficients", zeros(4)...), attrFloats("intercepts", 0),
 				attrStrings("classlabels_strings", "no", "yes")),
 			inputs: map[string]string{"x": "[4]"}, want: []string{"string[1]", "f32[1,2]"}},
-		{name: "LinearClassifier: another feature count",
+		{name: "LinearClassifier: another feature count runs, with a warning",
 			node:   mlNode("LinearClassifier", 1, x, yz, attrFloats("coefficients", zeros(12)...), attrFloats("intercepts", 0, 0, 0)),
-			inputs: map[string]string{"x": "[N,5]"}, wantErr: errcode.ErrInvalidShape},
+			inputs: map[string]string{"x": "[N,5]"}, want: []string{"i64[N]", "f32[N,3]"},
+			warnings: []string{"5 == 4 (LinearClassifier_0 (LinearClassifier): reads its 12 coefficients as [3,5])"}},
+		{name: "LinearClassifier: 4 features, no warning",
+			node:   mlNode("LinearClassifier", 1, x, yz, attrFloats("coefficients", zeros(12)...), attrFloats("intercepts", 0, 0, 0)),
+			inputs: map[string]string{"x": "[N,4]"}, want: []string{"i64[N]", "f32[N,3]"}},
 		{name: "LinearRegressor: 2 targets",
 			node:   mlNode("LinearRegressor", 1, x, y, attrFloats("coefficients", zeros(8)...), attrInt("targets", 2)),
 			inputs: nf, want: []string{"f32[N,2]"},
-			constraints: []string{"F == 4 (LinearRegressor_0 (LinearRegressor): the features, 4 by the 8 coefficients)"}},
+			warnings: []string{"F == 4 (LinearRegressor_0 (LinearRegressor): reads its 8 coefficients as [2,F])"}},
 		{name: "Scaler: a scale for each feature",
 			node:   mlNode("Scaler", 1, x, y, attrFloats("offset", 0, 0, 0, 0), attrFloats("scale", 1, 1, 1, 1)),
 			inputs: nf, want: []string{"f32[N,4]"},
@@ -107,8 +116,8 @@ func TestMLRules(t *testing.T) {
 		{name: "Scaler: one scale for all", node: mlNode("Scaler", 1, x, y, attrFloats("scale", 2)),
 			inputs: map[string]string{"x": "[N,F,K]"}, types: map[string]element.Type{"x": element.I64}, want: []string{"f32[N,F,K]"}},
 		{name: "Imputer", node: mlNode("Imputer", 1, x, y, attrFloats("imputed_value_floats", 1, 2, 3)),
-			inputs: nf, want: []string{"f32[N,3]"},
-			constraints: []string{"F == 3 (Imputer_0 (Imputer): the features, one for each of the 3 imputed values)"}},
+			inputs: nf, want: []string{"f32[N,F]"},
+			warnings: []string{"F == 3 (Imputer_0 (Imputer): imputes its 3 values, one a column, in the F columns of X)"}},
 		{name: "Normalizer of rank 3", node: mlNode("Normalizer", 1, x, y), inputs: map[string]string{"x": "[2,3,4]"}, wantErr: errcode.ErrInvalidShape},
 		{name: "Binarizer", node: mlNode("Binarizer", 1, x, y), inputs: nf, types: map[string]element.Type{"x": element.I32}, want: []string{"i32[N,F]"}},
 		{name: "OneHotEncoder", node: mlNode("OneHotEncoder", 1, x, y, attrInts("cats_int64s", 1, 2, 3)),
@@ -130,7 +139,11 @@ func TestMLRules(t *testing.T) {
 			inputs: map[string]string{"x": "[N,4]"}, consts: map[string][]int64{"i": {4}}, wantErr: errcode.ErrInvalidShape},
 		{name: "FeatureVectorizer", node: mlNode("FeatureVectorizer", 1, []string{"a", "b"}, y, attrInts("inputdimensions", 4, 2)),
 			inputs: map[string]string{"a": "[N,4]", "b": "[M,3]"}, want: []string{"f32[N,6]"},
-			constraints: []string{"N == M (FeatureVectorizer_0 (FeatureVectorizer): input 1's rows)"}},
+			constraints: []string{"N >= M (FeatureVectorizer_0 (FeatureVectorizer): input 1's rows, M, within the N rows of the output)"},
+			warnings:    []string{"N == M (FeatureVectorizer_0 (FeatureVectorizer): copies the rows of input 1 (M) beside those of input 0 (N), zeros below)"}},
+		{name: "FeatureVectorizer: more rows than input 0's overrun the output",
+			node:   mlNode("FeatureVectorizer", 1, []string{"a", "b"}, y, attrInts("inputdimensions", 4, 2)),
+			inputs: map[string]string{"a": "[2,4]", "b": "[3,3]"}, wantErr: errcode.ErrInvalidShape},
 		{name: "ZipMap: a map a row", node: mlNode("ZipMap", 1, x, y, attrInts("classlabels_int64s", 0, 1, 2)),
 			inputs: nf, want: []string{"seq(map(i64,f32)) len N"},
 			constraints: []string{"F == 3 (ZipMap_0 (ZipMap): the scores, one for each of the 3 class labels)"}},
@@ -142,23 +155,23 @@ func TestMLRules(t *testing.T) {
 			node: mlNode("SVMClassifier", 1, x, yz, attrInts("classlabels_ints", 0, 1, 2), attrFloats("coefficients", zeros(12)...),
 				attrFloats("support_vectors", zeros(24)...), attrInts("vectors_per_class", 2, 2, 2), attrString("kernel_type", "RBF")),
 			inputs: nf, want: []string{"i64[N]", "f32[N,3]"},
-			constraints: []string{"F == 4 (SVMClassifier_0 (SVMClassifier): the features, 4 by the 24 support_vectors)"}},
+			warnings: []string{"F == 4 (SVMClassifier_0 (SVMClassifier): reads its 24 support_vectors as [6,F])"}},
 		{name: "SVMClassifier: 4 classes give their 6 pairwise votes",
 			node: mlNode("SVMClassifier", 1, x, yz, attrInts("classlabels_ints", 0, 1, 2, 3), attrFloats("coefficients", zeros(12)...),
 				attrFloats("support_vectors", zeros(16)...), attrInts("vectors_per_class", 1, 1, 1, 1), attrString("kernel_type", "RBF")),
 			inputs: nf, want: []string{"i64[N]", "f32[N,6]"},
-			constraints: []string{"F == 4 (SVMClassifier_0 (SVMClassifier): the features, 4 by the 16 support_vectors)"}},
+			warnings: []string{"F == 4 (SVMClassifier_0 (SVMClassifier): reads its 16 support_vectors as [4,F])"}},
 		{name: "SVMClassifier: 4 classes with probabilities",
 			node: mlNode("SVMClassifier", 1, x, yz, attrInts("classlabels_ints", 0, 1, 2, 3), attrFloats("coefficients", zeros(12)...),
 				attrFloats("support_vectors", zeros(16)...), attrInts("vectors_per_class", 1, 1, 1, 1), attrString("kernel_type", "RBF"),
 				attrFloats("prob_a", zeros(6)...), attrFloats("prob_b", zeros(6)...)),
 			inputs: nf, want: []string{"i64[N]", "f32[N,4]"},
-			constraints: []string{"F == 4 (SVMClassifier_0 (SVMClassifier): the features, 4 by the 16 support_vectors)"}},
+			warnings: []string{"F == 4 (SVMClassifier_0 (SVMClassifier): reads its 16 support_vectors as [4,F])"}},
 		{name: "SVMClassifier: two classes give two scores",
 			node: mlNode("SVMClassifier", 1, x, yz, attrInts("classlabels_ints", 0, 1), attrFloats("coefficients", zeros(3)...),
 				attrFloats("support_vectors", zeros(6)...), attrInts("vectors_per_class", 2, 1), attrString("kernel_type", "RBF")),
 			inputs: nf, want: []string{"i64[N]", "f32[N,2]"},
-			constraints: []string{"F == 2 (SVMClassifier_0 (SVMClassifier): the features, 2 by the 6 support_vectors)"}},
+			warnings: []string{"F == 2 (SVMClassifier_0 (SVMClassifier): reads its 6 support_vectors as [3,F])"}},
 		{name: "SVMRegressor: linear", node: mlNode("SVMRegressor", 1, x, y, attrFloats("coefficients", zeros(5)...), attrString("kernel_type", "LINEAR")),
 			inputs: nf, want: []string{"f32[N,1]"},
 			constraints: []string{"F == 5 (SVMRegressor_0 (SVMRegressor): the features, 5 by the 5 coefficients)"}},

@@ -28,14 +28,15 @@ type truth struct {
 	Error       string             `json:"error"`
 	Shapes      map[string][]int64 `json:"shapes"`
 	Values      map[string][]int64 `json:"values"`
-	FailedNodes []struct {
-		Name, Op, Path, Error string
-	} `json:"failed_nodes"`
-	Branches []struct {
+	FailedNodes []failedNode       `json:"failed_nodes"`
+	Branches    []struct {
 		Path   string             `json:"path"`
 		Shapes map[string][]int64 `json:"shapes"`
 	} `json:"branches"`
 }
+
+// failedNode is a node onnxruntime refused (a fixture's failed_nodes).
+type failedNode struct{ Name, Op, Path, Error string }
 
 // truthFixtures returns the truth fixtures of the repository (testdata/truth), by path.
 func truthFixtures(t *testing.T) map[string]*truth {
@@ -184,7 +185,7 @@ func TestTruth(t *testing.T) {
 				}
 				var st truthStats
 				// The symbolic shapes hold under the stated conditions: at a binding that breaks
-				// one (a refused binding, or a feature count the spec fixes), they need not.
+				// one (a refused binding), they need not.
 				broken := mode == "symbolic" && res.Check(tr.Binding) != nil
 				check := func(where, name string, info *graph.Info, want []int64) {
 					st.tensors++
@@ -219,8 +220,6 @@ func TestTruth(t *testing.T) {
 						t.Errorf("%s: value of %s", filepath.Base(p), c)
 					}
 					t.Logf("%s: %d values known and compared", filepath.Base(p), n)
-				}
-				if _, skip := unpredicted[stem]; mode == "bound" && !skip {
 					if why := refusalDisagrees(g, res, tr); why != "" {
 						t.Errorf("%s: run or refuse: %s", filepath.Base(p), why)
 					}
@@ -277,60 +276,57 @@ func writeTruthGolden(t *testing.T, golden, got map[string][2]int) {
 	}
 }
 
-// specStricter holds the operators whose rules follow the ONNX-ML spec where onnxruntime 1.20.1 runs
-// what the spec forbids on misread parameters (a feature count other than the coefficients fix:
-// the rules' doc comments say why): a refusal at one of them where onnxruntime runs is not a
-// disagreement of run or refuse. bench/truth/zoo_score.py counts these apart.
-var specStricter = map[string]bool{
-	"ai.onnx.ml:LinearClassifier": true, "ai.onnx.ml:LinearRegressor": true, "ai.onnx.ml:SVMClassifier": true,
-	"ai.onnx.ml:Imputer": true, "ai.onnx.ml:FeatureVectorizer": true,
-}
-
-// unpredicted names the fixtures whose refusal by onnxruntime inference does not predict, and why.
-var unpredicted = map[string]string{
-	"zoo_afe_input.N3_K3": "onnxruntime refuses for the values of input K (ArrayFeatureExtractor's indices: 3 of 3 columns), which shape inference does not see",
-	"lstm_layout1.B2_T7":  "onnxruntime 1.20.1 has no LSTM kernel for layout 1 (batch first), which the ONNX spec allows",
-	"lstm_layout1.B3_T5":  "onnxruntime 1.20.1 has no LSTM kernel for layout 1 (batch first), which the ONNX spec allows",
-	"loop_break.B2_T5_zeros": "the values of x decide where the loop stops (a torch break): the step that fails runs at zeros, not at ones; " +
-		"inference records a loss only a run decides at /Loop",
-}
-
 // refusalDisagrees returns "" when inference at the fixture's binding (res) reports an error exactly
 // when onnxruntime refuses to run, at a node onnxruntime refuses or upstream of one (a refusal at
-// load, which names no node, agrees with any error); else what disagrees. An error at an operator of
-// specStricter where onnxruntime runs agrees.
+// load, which names no node, agrees with any error); else what disagrees. A refusal without an
+// error where inference names a size only a run decides (Loss.RunTime) at a node refused, or
+// upstream of one, agrees: the values of the model's data decide it (indices out of range).
 // An error that a branch of an If may avoid (NodeResult.Avoidable) counts where onnxruntime refuses:
 // it says where the model fails when the branch runs.
 func refusalDisagrees(g *graph.Graph, res *graph.Result, tr *truth) string {
-	var errs []string
-	strict := true
+	var errs, runTime []string
 	for _, r := range res.Nodes {
 		if (r.Err == nil || r.NotTaken || r.Avoidable && tr.OK) && r.TypeErr == nil {
 			continue
 		}
 		errs = append(errs, topNode(g, r.Scope, r.Path))
-		strict = strict && specStricter[r.Node.Domain+":"+r.Node.Op]
+	}
+	for _, l := range res.Lost() {
+		if l.RunTime {
+			runTime = append(runTime, l.Node)
+		}
 	}
 	switch {
-	case tr.OK && len(errs) == 0, tr.OK && strict:
+	case tr.OK && len(errs) == 0:
 		return ""
 	case tr.OK:
 		return fmt.Sprintf("onnxruntime runs, inference reports errors at %v", errs)
+	case len(errs) == 0 && len(tr.FailedNodes) > 0 && upstreamOfAny(g, tr.FailedNodes, runTime):
+		return ""
 	case len(errs) == 0:
 		return "onnxruntime refuses (" + firstLine(tr.Error) + "), inference reports no error"
 	case len(tr.FailedNodes) == 0:
 		return ""
 	}
+	if upstreamOfAny(g, tr.FailedNodes, errs) {
+		return ""
+	}
+	return fmt.Sprintf("onnxruntime refuses at %v, inference reports errors at %v, not upstream of them", tr.FailedNodes, errs)
+}
+
+// upstreamOfAny reports whether one of the nodes of g's main graph is a node failed, or upstream of
+// one.
+func upstreamOfAny(g *graph.Graph, failed []failedNode, nodes []string) bool {
 	up := upstreamNodes(g)
-	for _, f := range tr.FailedNodes {
+	for _, f := range failed {
 		name := topNode(g, f.Path, f.Name)
-		for _, e := range errs {
+		for _, e := range nodes {
 			if up[name][e] {
-				return ""
+				return true
 			}
 		}
 	}
-	return fmt.Sprintf("onnxruntime refuses at %v, inference reports errors at %v, not upstream of them", tr.FailedNodes, errs)
+	return false
 }
 
 // topNode returns the name of the node of g's main graph that holds a node: name itself when scope

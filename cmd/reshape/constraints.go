@@ -34,12 +34,15 @@ type conditions struct {
 // binding that runs; or "runs at every binding of N, H, W" when there are none, symbols are left
 // free and nothing failed ("states no condition on N, H, W" when they may be incomplete). Then,
 // when they may be incomplete, the places where precision is lost and the sizes only a run
-// decides (printLost). With quiet, only the sections of conditions that fix a dim are printed,
+// decides (printLost), and a line "warning: ..." per warning (check.Warning). With quiet, only the sections of conditions that fix a dim are printed,
 // unless allowFixed.
 func (c *conditions) print(w io.Writer, quiet, allowFixed bool) {
 	c.printConditions(w, quiet, allowFixed)
 	if !quiet {
 		printLost(w, c.who, c.lost)
+		for _, x := range c.Warnings {
+			fmt.Fprintf(w, "%swarning: %s\n", c.who, x)
+		}
 	}
 }
 

@@ -593,7 +593,7 @@ func TestShapesCommandIR(t *testing.T) {
 	code, stdout, stderr := cli("", "shapes", "--json", "--dim", "image:0=2", model)
 	if code != 0 || stderr != "" ||
 		!strings.Contains(stdout, `{"record":"tensor","name":"logits,flat","node":"flatten","op":"Reshape","type":"f32","shape":[2,256],"declared":["?",256],"verdict":"ok"}`) ||
-		!strings.HasSuffix(stdout, `{"record":"summary","file":"`+model+`","tensors":7,"verdicts":{"inferred":1,"ok":6},"symbols":[],"unsupported":{},"constraints":[],"valid":"always","fixed":0,"complete":true,"lost":[]}`+"\n") {
+		!strings.HasSuffix(stdout, `{"record":"summary","file":"`+model+`","tensors":7,"verdicts":{"inferred":1,"ok":6},"symbols":[],"unsupported":{},"constraints":[],"valid":"always","fixed":0,"complete":true,"lost":[],"warnings":[]}`+"\n") {
 		t.Errorf("shapes --json: exit %d\n%s%s", code, stdout, stderr)
 	}
 	dir := t.TempDir()
@@ -630,7 +630,7 @@ func TestShapesCommand(t *testing.T) {
 	}
 	code, stdout, _ = cli("", "shapes", "--json", model)
 	if code != 0 || !strings.Contains(stdout, `{"record":"tensor","name":"rows","node":"every_other_row","op":"Slice","type":"f32","shape":["N",3,"(H+1)//2","W"],"verdict":"inferred"}`) ||
-		!strings.HasSuffix(stdout, `"symbols":["N","H","W"],"unsupported":{},"constraints":[],"valid":"always","fixed":0,"complete":true,"lost":[]}`+"\n") {
+		!strings.HasSuffix(stdout, `"symbols":["N","H","W"],"unsupported":{},"constraints":[],"valid":"always","fixed":0,"complete":true,"lost":[],"warnings":[]}`+"\n") {
 		t.Errorf("shapes --json: exit %d\n%s", code, stdout)
 	}
 	out := filepath.Join(t.TempDir(), "out.onnx")

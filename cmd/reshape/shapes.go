@@ -166,6 +166,7 @@ type shapesSummary struct {
 	Smallest    map[string]int64      `json:"smallest,omitempty"`
 	Complete    bool                  `json:"complete"`
 	Lost        []check.Loss          `json:"lost"`
+	Warnings    []check.Warning       `json:"warnings"`
 	Notes       []note                `json:"notes,omitempty"`
 }
 
@@ -266,7 +267,7 @@ func runShapes(e *env, args []string) int {
 		e.emit(shapesSummary{Record: "summary", File: s.File, Tensors: len(s.Tensors), Verdicts: counts, Symbols: s.Symbols,
 			Unsupported: s.Unsupported, Constraints: append([]check.Constraint{}, s.Constraints...), Implied: s.Implied,
 			Valid: s.Valid(), Fixed: fixed, Fixes: s.Fixes, Sizes: s.SizeRecords(s.File), Smallest: s.Sizes.Smallest,
-			Complete: s.Complete, Lost: append([]check.Loss{}, s.Lost...), Notes: notes})
+			Complete: s.Complete, Lost: append([]check.Loss{}, s.Lost...), Warnings: append([]check.Warning{}, s.Warnings...), Notes: notes})
 	} else {
 		stdout, flush := e.textOut()
 		defer flush()

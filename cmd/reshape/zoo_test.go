@@ -309,3 +309,33 @@ func TestConstraintsOutput(t *testing.T) {
 		}
 	}
 }
+
+// TestWarnings checks the warnings of a relation the ONNX-ML spec implies and onnxruntime does not
+// check: a line after the conditions (check and shapes), a "warnings" record of JSON, at a binding
+// where the relation fails too, and never an error row nor exit status 1.
+func TestWarnings(t *testing.T) {
+	model := filepath.Join(models, "zoo_logreg_linear.onnx")
+	warning := model + " warning: LinearClassifier_0 (LinearClassifier) reads its 12 coefficients as [3,F]: its outputs are meaningful " +
+		"only when F == 4; onnxruntime does not check\n"
+	if code, stdout, stderr := cli("", "check", model); code != 0 || stderr != "" || !strings.Contains(stdout, model+" runs at every binding of N, F\n"+warning) {
+		t.Errorf("check: exit %d\n%s%s", code, stdout, stderr)
+	}
+	code, stdout, stderr := cli("", "check", "--dim", "N=2", "--dim", "F=3", model)
+	if code != 0 || stderr != "" || strings.Contains(stdout, "LinearClassifier_0  ") ||
+		!strings.Contains(stdout, "reads its 12 coefficients as [3,3]: its outputs are meaningful only when 3 == 4; onnxruntime does not check\n") {
+		t.Errorf("check --dim F=3: exit %d\n%s%s", code, stdout, stderr)
+	}
+	if code, stdout, _ := cli("", "check", "--dim", "N=2", "--dim", "F=4", model); code != 0 || strings.Contains(stdout, "warning") {
+		t.Errorf("check --dim F=4: exit %d\n%s", code, stdout)
+	}
+	code, stdout, _ = cli("", "shapes", "--json", "--dim", "F=5", model)
+	if code != 0 || !strings.Contains(stdout, `"warnings":[{"holds":"5 == 4","node":"LinearClassifier_0","op":"LinearClassifier",`+
+		`"why":"reads its 12 coefficients as [3,5]","seq":0,"file":"`+model+`"}]`) ||
+		!strings.Contains(stdout, `{"record":"tensor","name":"X","type":"f32","shape":["N",5],"verdict":"inferred"}`) {
+		t.Errorf("shapes --json --dim F=5: exit %d\n%s", code, stdout)
+	}
+	code, stdout, _ = cli("", "check", "--json", model)
+	if code != 0 || !strings.Contains(stdout, `"valid":"always"`) || !strings.Contains(stdout, `"warnings":[{"holds":"F == 4",`) {
+		t.Errorf("check --json: exit %d\n%s", code, stdout)
+	}
+}
