@@ -2,14 +2,17 @@ package fix_test
 
 import (
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/reshape-go/reshape/errcode"
 	"github.com/reshape-go/reshape/fix"
 	"github.com/reshape-go/reshape/internal/testenv"
+	"github.com/reshape-go/reshape/onnx"
 	"github.com/reshape-go/reshape/sym"
 )
 
@@ -65,6 +68,17 @@ func TestVerified(t *testing.T) {
 				t.Fatal(err)
 			}
 			path := testenv.Resolve(t, v.Model)
+			// A model onnxruntime loads at no binding (a kernel it lacks): Find refuses it too, with
+			// the node's load error, and there is nothing to fix.
+			if v.Figures["model_runs"] == 0 {
+				if m, err := onnx.Open(path, 0); err == nil {
+					_, err = fix.Find(m, filepath.Dir(path), fix.Options{})
+					m.Close()
+					if errors.Is(err, errcode.ErrNoKernel) || errors.Is(err, errcode.ErrDataType) {
+						return
+					}
+				}
+			}
 			f, _ := findFile(t, path)
 			var got, want []string
 			for _, r := range f.Rewrites {

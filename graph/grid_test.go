@@ -237,9 +237,15 @@ func (u upstream) reaches(from, to string) bool {
 // Path, for the reason Text.
 type gridClaim struct{ Path, Text string }
 
-// firstError returns the claim of the first node error of res that the model cannot avoid (not
+// firstError returns the claim of the first node whose types a runtime refuses at load
+// (NodeResult.TypeErr), else of the first node error of res that the model cannot avoid (not
 // NodeResult.Avoidable), nil when there is none.
 func firstError(res *graph.Result) *gridClaim {
+	for i := range res.Nodes {
+		if r := &res.Nodes[i]; r.TypeErr != nil { // a refusal at load, before any node runs
+			return &gridClaim{r.Path, fmt.Sprintf("%s (%s: %s)", r.Path, r.Node.Op, errcode.Code(r.TypeErr))}
+		}
+	}
 	for i := range res.Nodes {
 		if r := &res.Nodes[i]; r.Err != nil && !r.Avoidable {
 			return &gridClaim{r.Path, fmt.Sprintf("%s (%s: %s)", r.Path, r.Node.Op, errcode.Code(r.Err))}

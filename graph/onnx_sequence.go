@@ -26,13 +26,19 @@ const maxAt = 64
 
 // sequenceInput returns the sequence of input i, which the node must give; an input that is known
 // not to be a sequence (a tensor of known type) is an error wrapping errcode.ErrInvalidShape. ok is
-// false when nothing is known of the input's kind (the output of a node without a rule).
+// false when nothing is known of the input's kind (the output of a node without a rule). A
+// sequence of maps or of sequences (ZipMap's) is the node's TypeErr, wrapping errcode.ErrDataType:
+// every sequence operator takes sequences of tensors, and onnxruntime refuses others at load.
 func sequenceInput(c *ctx, i int) (s *Seq, ok bool, err error) {
 	in, err := c.Input(i)
 	if err != nil {
 		return nil, false, err
 	}
 	if s, ok := seqOf(in); ok {
+		if !s.Elem.IsTensor() && c.typeErr == nil {
+			c.typeErr = errcode.Errorf(errcode.ErrDataType, "%s is %s: %s takes a sequence of tensors", inputName(i, c.n.Inputs),
+				in.TypeString(), c.n.Op)
+		}
 		return s, true, nil
 	}
 	if in.Map != nil || in.Type != element.Undefined || !in.Shape.RankDynamic {

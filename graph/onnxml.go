@@ -570,7 +570,8 @@ func featureVectorizer(c *ctx) error {
 }
 
 // zipMap: ZipMap-1: X [N,C] (or [C], one row) gives a sequence of N maps, one a row, from the
-// class labels (classlabels_int64s or classlabels_strings, C of them) to the row's f32 scores: C
+// class labels (classlabels_int64s or classlabels_strings, C of them) to the row's f32 scores
+// (scalars, as every map onnxruntime holds): C
 // unifies with the count of labels; X of another rank is an error wrapping
 // errcode.ErrInvalidShape.
 func zipMap(c *ctx) error {
@@ -590,7 +591,7 @@ func zipMap(c *ctx) error {
 	if err != nil {
 		return err
 	}
-	value := &Info{Type: element.F32, Shape: sym.DynamicRank()}
+	value := &Info{Type: element.F32, Shape: sym.ShapeOf()}
 	elem := &Info{Shape: sym.DynamicRank(), Map: &Map{Key: key, Value: value}}
 	r, ok, err := c.RequireRank(in, 0, 1, 2)
 	if err != nil {

@@ -211,3 +211,58 @@ func TestMLRules(t *testing.T) {
 			inputs: map[string]string{"x": "[...]"}, want: []string{"undefined[1,3]"}},
 	})
 }
+
+// TestMLMaps infers maps as onnxruntime holds them: ZipMap's rows and a declared map input have
+// scalar values, so that a model of maps is complete; a sequence operator refuses ZipMap's sequence
+// of maps at load (every sequence operator takes sequences of tensors), as onnxruntime does.
+func TestMLMaps(t *testing.T) {
+	x := graph.Input{Name: "x", Decl: graph.Decl{Type: element.F32, Rank: 2, Dims: []graph.DeclDim{graph.NamedDim("N"), graph.StaticDim(3)}}}
+	m := graph.Input{Name: "m", Decl: graph.Decl{Rank: -1, Key: element.I64, Map: &graph.Decl{Type: element.F32, Rank: -1}}}
+	zip := mlNode("ZipMap", 1, []string{"x"}, []string{"z"}, attrInts("classlabels_int64s", 1, 2, 3))
+	at := graph.Node{Name: "at", Op: "SequenceAt", Version: 17, Inputs: []string{"z", "i"}, Outputs: []string{"row"}}
+	dv := mlNode("DictVectorizer", 1, []string{"m"}, []string{"y"}, attrInts("int64_vocabulary", 1, 2, 3, 4))
+	cm := graph.Node{Name: "cast", Op: "CastMap", Domain: "ai.onnx.ml", Version: 1, Inputs: []string{"m"}, Outputs: []string{"c"},
+		Attrs: []graph.Attr{attrString("map_form", "SPARSE"), attrInt("max_map", 5)}}
+	for _, tc := range []struct {
+		name     string
+		inputs   []graph.Input
+		nodes    []graph.Node
+		want     map[string]string
+		typeErr  string
+		complete bool
+	}{
+		{"ZipMap's rows", []graph.Input{x}, []graph.Node{zip}, map[string]string{"z": "seq(map(i64,f32)) len N"}, "", true},
+		{"a map input vectorized and cast", []graph.Input{m}, []graph.Node{dv, cm}, map[string]string{"y": "f32[1,4]", "c": "f32[1,5]"}, "", true},
+		{"SequenceAt of ZipMap's rows", []graph.Input{x}, []graph.Node{zip, at}, nil, "at", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			g := &graph.Graph{Inputs: tc.inputs, Nodes: tc.nodes, Declared: map[string]graph.Decl{},
+				Consts: map[string]*graph.Const{"i": {Name: "i", Type: element.I64, Dims: []int64{},
+					Load: func(int64) ([]int64, []float64, error) { return []int64{0}, nil, nil }}}}
+			res, err := graph.Infer(g, graph.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for name, want := range tc.want {
+				if got := valueString(res.Tensor(name)); got != want {
+					t.Errorf("%s = %s, want %s", name, got, want)
+				}
+			}
+			typeErr := ""
+			for _, r := range res.Nodes {
+				if r.TypeErr != nil && typeErr == "" {
+					typeErr = r.Path
+					if !errorsIs(r.TypeErr, errcode.ErrDataType) {
+						t.Errorf("%s: %v, want a data-type error", r.Path, r.TypeErr)
+					}
+				}
+			}
+			if typeErr != tc.typeErr {
+				t.Errorf("the first type error is at %q, want %q", typeErr, tc.typeErr)
+			}
+			if res.Complete() != tc.complete {
+				t.Errorf("Complete() = %v, want %v (lost %v)", res.Complete(), tc.complete, res.Lost())
+			}
+		})
+	}
+}

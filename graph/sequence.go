@@ -12,7 +12,8 @@ import (
 
 // declValue returns the Info of a sequence or a map as the declaration d gives it (d.Seq or d.Map
 // set): its elements' or values' declarations, their unnamed dynamic dims anonymous symbols named
-// after hint, and a length no declaration gives (an anonymous dim, equal to itself only).
+// after hint, and a length no declaration gives (an anonymous dim, equal to itself only). A map's
+// values of a tensor type declared without a shape are scalars, as onnxruntime holds every map.
 func (e *engine) declValue(d Decl, hint string) *Info {
 	in := &Info{Shape: sym.DynamicRank(), Optional: d.Optional}
 	switch {
@@ -20,6 +21,9 @@ func (e *engine) declValue(d Decl, hint string) *Info {
 		in.Seq = &Seq{Len: sym.Of(e.tab.Anon(hint+":len", 0, Inf)), Elem: e.declElem(*d.Seq, hint+"[]")}
 	case d.Map != nil:
 		in.Map = &Map{Key: d.Key, Value: e.declElem(*d.Map, hint+"{}")}
+		if v := in.Map.Value; v.IsTensor() && v.Shape.RankDynamic {
+			v.Shape = sym.ShapeOf() // onnxruntime's maps hold one value a key: map(i64,f32) of float scalars
+		}
 	}
 	return in
 }
