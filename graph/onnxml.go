@@ -386,7 +386,9 @@ func normalizer(c *ctx) error {
 }
 
 // oneHotEncoder: OneHotEncoder-1: Y, f32, of X's shape and one more dim, the count of categories
-// (cats_int64s or cats_strings, one of which is required).
+// (cats_int64s or cats_strings, one of which is required). With zeros 0, a value of X that is no
+// category fails the node (onnxruntime: "Unknown Category and zeros = 0"): of values of the model's
+// data, a condition only a run decides (ctx.RunTime).
 func oneHotEncoder(c *ctx) error {
 	ints, _, err := c.Ints("cats_int64s")
 	if err != nil {
@@ -396,9 +398,16 @@ func oneHotEncoder(c *ctx) error {
 	if err != nil {
 		return err
 	}
+	zeros, err := c.Int("zeros", 1)
+	if err != nil {
+		return err
+	}
 	k := max(len(ints), len(strs))
 	if k == 0 {
 		return c.Errorf(errcode.ErrSyntax, "OneHotEncoder has no categories: cats_int64s or cats_strings is required")
+	}
+	if x := c.In(0); zeros == 0 && x != nil && x.taint&taintData != 0 {
+		c.RunTime("whether each value of input 0, values of the model's data, is one of the " + itoa(k) + " categories (zeros is 0)")
 	}
 	in, r, ok, err := c.Ranked(0)
 	if err != nil || !ok {

@@ -12,8 +12,10 @@ python3-sklearn on iris or a seeded sample. The zoo_seq_* models are what torch 
 (SplitToSequence, Loop appending, SequenceInsert/At/Erase/Length, ConcatFromSequence, the Optional ops).
 
 ZOO_CASES (read by cases.py) holds every model's bindings: bindings where it runs, and bindings that
-onnxruntime refuses (a wrong feature count, an index out of range, elements of mismatched ranks). Maps
-(DictVectorizer, CastMap) are left out: onnxruntime-node cannot feed them.
+onnxruntime refuses (a wrong feature count, an index out of range, elements of mismatched ranks, an
+unknown category). Maps: ZipMap's outputs are in; DictVectorizer and CastMap, which read maps, are left
+out: onnxruntime-node can neither feed a map nor take one out of ZipMap's sequence (SequenceAt of a
+sequence of maps is refused at load, zoo_zipmap_at).
 """
 import sys
 
@@ -662,6 +664,245 @@ def zoo_afe_input():
     K = g.input("K", INT64, [3])
     sel = g.ml("ArrayFeatureExtractor", [X, K])
     finish(g, sel)
+
+
+# --- more skl2onnx pipelines (issue 26's second zoo) --------------------------------------------------------
+
+
+def nb_tail(g, jll, classes):
+    """skl2onnx's tail of a naive Bayes classifier: the joint log likelihood jll [N,C] gives the label
+    (ArgMax, ArrayFeatureExtractor of the classes) and the probabilities (Sub of ReduceLogSumExp, Exp),
+    with a ZipMap of them."""
+    am = g.op("ArgMax", [jll], axis=1, keepdims=0)
+    label = g.ml("ArrayFeatureExtractor", [g.const(np.array(classes, np.int64)), am])
+    norm = g.op("ReduceLogSumExp", [jll], axes=[1], keepdims=1)
+    prob = g.op("Exp", [g.op("Sub", [jll, norm])])
+    g.ml("ZipMap", [prob], classlabels_int64s=list(classes))
+    return label, prob
+
+
+@zoo(*NF)
+def zoo_gaussian_nb():
+    """GaussianNB (3 classes) as skl2onnx writes it: Unsqueeze X to [N,1,F], Sub theta [3,4], Pow 2,
+    Div by var, ReduceSum over the features, plus the constant part, label and probabilities: F == 4
+    (theta broadcasts against F: F == 1 runs too)."""
+    from sklearn.naive_bayes import GaussianNB
+    x, y = iris()
+    nb = GaussianNB().fit(x, y)
+    var = nb.var_ if hasattr(nb, "var_") else nb.sigma_
+    g = new("zoo_gaussian_nb")
+    X = g.input("X", FLOAT, ["N", "F"])
+    d = g.op("Sub", [g.unsqueeze(X, [1]), g.const(nb.theta_, np.float32)])
+    q = g.op("Div", [g.op("Pow", [d, g.const(2.0, np.float32)]), g.const(var, np.float32)])
+    s = g.op("ReduceSum", [q, g.const([2])], keepdims=0)
+    const = np.log(nb.class_prior_) - 0.5 * np.log(2 * np.pi * var).sum(1)
+    jll = g.op("Add", [g.op("Mul", [s, g.const(-0.5, np.float32)]), g.const(const, np.float32)])
+    label, prob = nb_tail(g, jll, [0, 1, 2])
+    finish(g, label, prob)
+
+
+@zoo(*NF)
+def zoo_bernoulli_nb():
+    """BernoulliNB (binarize 5.0): Binarizer, MatMul by (log p - log(1-p))^T [4,3], Add of the
+    classes' log priors and sum log(1-p): MatMul needs F == 4."""
+    from sklearn.naive_bayes import BernoulliNB
+    x, y = iris()
+    nb = BernoulliNB(binarize=5.0).fit(x, y)
+    flp = nb.feature_log_prob_
+    neg = np.log(1 - np.exp(flp))
+    g = new("zoo_bernoulli_nb")
+    X = g.input("X", FLOAT, ["N", "F"])
+    b = g.ml("Binarizer", [X], threshold=5.0)
+    mm = g.op("MatMul", [b, g.const((flp - neg).T, np.float32)])
+    jll = g.op("Add", [mm, g.const(nb.class_log_prior_ + neg.sum(1), np.float32)])
+    label, prob = nb_tail(g, jll, [0, 1, 2])
+    finish(g, label, prob)
+
+
+@zoo(("N3", {"N": 3}, {"C": "randint:0:4"}), ("N5", {"N": 5}, {"C": "randint:0:4"}))
+def zoo_label_binarizer():
+    """LabelBinarizer of 4 classes as skl2onnx writes it: Reshape the labels [N] to [N,1], Equal to the
+    classes [1,4], Cast: [N,4]; then a Normalizer (L1) of the indicator rows."""
+    g = new("zoo_label_binarizer")
+    C = g.input("C", INT64, ["N"])
+    col = g.op("Reshape", [C, g.const([-1, 1])])
+    eq = g.op("Equal", [col, g.const([[0, 1, 2, 3]])])
+    ind = g.op("Cast", [eq], to=INT64)
+    n = g.ml("Normalizer", [g.op("Cast", [ind], to=FLOAT)], norm="L1")
+    finish(g, ind, n)
+
+
+@zoo(("F3", {"F": 3}), ("F6", {"F": 6}))
+def zoo_normalizer_row():
+    """Binarizer and Normalizer (L2, MAX) of one 1-D row X [F] (a single sample), and Scaler of it."""
+    g = new("zoo_normalizer_row")
+    X = g.input("X", FLOAT, ["F"])
+    b = g.ml("Binarizer", [X], threshold=0.2)
+    n = g.ml("Normalizer", [X], norm="L2")
+    m = g.ml("Normalizer", [b], norm="MAX")
+    s = g.ml("Scaler", [n], offset=[0.5], scale=[2.0])
+    finish(g, m, s)
+
+
+@zoo(("N3", {"N": 3}, {"X": "randint:0:6"}), ("N4", {"N": 4}, {"X": "randint:0:6"}))
+def zoo_onehot_ignore():
+    """OneHotEncoder(handle_unknown='ignore') of 2 int64 columns: ArrayFeatureExtractor of each column,
+    OneHotEncoder (zeros=1: unknown values give zero rows) [N,1,k], Reshape [N,k], Concat [N,7]."""
+    g = new("zoo_onehot_ignore")
+    X = g.input("X", INT64, ["N", 2])
+    parts = []
+    for c, cats in enumerate([[0, 1, 2], [1, 3, 4, 5]]):
+        col = g.ml("ArrayFeatureExtractor", [X, g.const([c])])
+        oh = g.ml("OneHotEncoder", [col], cats_int64s=cats, zeros=1)
+        parts.append(g.op("Reshape", [oh, g.const([-1, len(cats)])]))
+    finish(g, g.op("Concat", parts, axis=1))
+
+
+@zoo(("N3_known", {"N": 3}, {"X": "randint:0:3"}), ("N3_unknown", {"N": 3}, {"X": "value:0,1,7"}))
+def zoo_onehot_error():
+    """OneHotEncoder(handle_unknown='error') (zeros=0) of a column [N]: a value outside the categories
+    is refused by onnxruntime, a size only a run decides."""
+    g = new("zoo_onehot_error")
+    X = g.input("X", INT64, ["N"])
+    oh = g.ml("OneHotEncoder", [X], cats_int64s=[0, 1, 2], zeros=0)
+    finish(g, oh)
+
+
+@zoo(*NF)
+def zoo_decision_function():
+    """decision_function outputs: LinearClassifier with post_transform NONE (the raw scores [N,3]) and a
+    binary one whose [N,2] scores skl2onnx slices to the positive column [N,1]; SVC's
+    decision_function (SVMClassifier, NONE): 3 pairwise scores."""
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.svm import SVC
+    x, y = iris()
+    multi = LogisticRegression(max_iter=1000).fit(x, y)
+    binary = LogisticRegression(max_iter=1000).fit(x, y == 2)
+    svc = SVC(kernel="linear").fit(x, y)
+    g = new("zoo_decision_function")
+    X = g.input("X", FLOAT, ["N", "F"])
+    _, raw = g.ml("LinearClassifier", [X], 2, coefficients=floats(multi.coef_), intercepts=floats(multi.intercept_),
+                  classlabels_ints=[0, 1, 2], post_transform="NONE")
+    _, braw = g.ml("LinearClassifier", [X], 2, coefficients=floats(binary.coef_), intercepts=floats(binary.intercept_),
+                   classlabels_ints=[0, 1], post_transform="NONE")
+    pos = g.op("Slice", [braw, g.const([1]), g.const([2]), g.const([1])])
+    _, votes = g.ml("SVMClassifier", [X], 2, classlabels_ints=[0, 1, 2], kernel_type="LINEAR",
+                    kernel_params=[0.0, 0.0, 3.0], vectors_per_class=[int(v) for v in svc.n_support_],
+                    support_vectors=floats(svc.support_vectors_), coefficients=floats(svc.dual_coef_),
+                    rho=floats(svc.intercept_), post_transform="NONE")
+    finish(g, raw, pos, votes)
+
+
+@zoo(*N_ONLY, ("N4", {"N": 4}))
+def zoo_stacking():
+    """StackingClassifier of a LogisticRegression and a DecisionTree (predict_proba, 3 classes each),
+    concatenated [N,6], then a final LogisticRegression of 18 coefficients, and a soft
+    VotingClassifier of the same two (Sum, Div): labels and probabilities."""
+    from sklearn.ensemble import StackingClassifier
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.tree import DecisionTreeClassifier
+    x, y = iris()
+    st = StackingClassifier([("lr", LogisticRegression(max_iter=1000)), ("dt", DecisionTreeClassifier(max_depth=2, random_state=0))],
+                            final_estimator=LogisticRegression(max_iter=1000), stack_method="predict_proba").fit(x, y)
+    lr, dt = st.estimators_
+    g = new("zoo_stacking")
+    X = g.input("X", FLOAT, ["N", 4])
+    _, p1 = g.ml("LinearClassifier", [X], 2, coefficients=floats(lr.coef_), intercepts=floats(lr.intercept_),
+                 classlabels_ints=[0, 1, 2], post_transform="SOFTMAX")
+    _, p2 = g.ml("TreeEnsembleClassifier", [X], 2, classlabels_int64s=[0, 1, 2],
+                 **trees_attrs([dt], "class", 3, out_of=lambda k, v: list(enumerate(v / v.sum()))))
+    stack = g.op("Concat", [p1, p2], axis=1)
+    label, prob = g.ml("LinearClassifier", [stack], 2, coefficients=floats(st.final_estimator_.coef_),
+                       intercepts=floats(st.final_estimator_.intercept_), classlabels_ints=[0, 1, 2], post_transform="SOFTMAX")
+    vote = g.op("Div", [g.op("Sum", [p1, p2]), g.const(2.0, np.float32)])
+    vlabel = g.op("ArgMax", [vote], axis=1, keepdims=0)
+    finish(g, label, prob, vote, vlabel)
+
+
+@zoo(*N_ONLY)
+def zoo_tree_reg3():
+    """A DecisionTreeRegressor of 3 targets (multi-output) as one TreeEnsembleRegressor: Y [N,3]; and
+    an ExtraTreesRegressor of 2 trees, AVERAGE, of one target."""
+    from sklearn.ensemble import ExtraTreesRegressor
+    from sklearn.tree import DecisionTreeRegressor
+    x, _ = iris()
+    dt = DecisionTreeRegressor(max_depth=3, random_state=0).fit(x[:, :2], x[:, 1:])
+    et = ExtraTreesRegressor(n_estimators=2, max_depth=2, random_state=0).fit(x[:, :2], x[:, 3])
+    g = new("zoo_tree_reg3")
+    X = g.input("X", FLOAT, ["N", 2])
+    r3 = g.ml("TreeEnsembleRegressor", [X], n_targets=3, **trees_attrs([dt], "target", 3))
+    r1 = g.ml("TreeEnsembleRegressor", [X], n_targets=1, aggregate_function="AVERAGE", **trees_attrs(et.estimators_, "target", 1))
+    finish(g, r3, r1)
+
+
+@zoo(*NF)
+def zoo_svr_linear():
+    """LinearSVR as SVMRegressor in liblinear mode (4 coefficients, no support vectors), X [N,F]:
+    onnxruntime checks the feature count here."""
+    from sklearn.svm import LinearSVR
+    x, _ = iris()
+    svr = LinearSVR(max_iter=5000, random_state=0).fit(x, x[:, 0] * 2)
+    g = new("zoo_svr_linear")
+    X = g.input("X", FLOAT, ["N", "F"])
+    r = g.ml("SVMRegressor", [X], kernel_type="LINEAR", kernel_params=[0.0, 0.0, 3.0], coefficients=floats(svr.coef_),
+             rho=floats(svr.intercept_))
+    finish(g, r)
+
+
+@zoo(("N2", {"N": 2}), ("N6", {"N": 6}))
+def zoo_knn_reg():
+    """KNeighborsRegressor(k=5) on 12 training rows: TopK(5) of the negated squared distances [N,12],
+    ArrayFeatureExtractor of the training targets [12] by the indices [N,5], ReduceMean: [N,1]."""
+    x, _ = iris()
+    idx = np.arange(0, 150, 13)[:12]
+    g = new("zoo_knn_reg")
+    X = g.input("X", FLOAT, ["N", 4])
+    diff = g.op("Sub", [g.unsqueeze(X, [1]), g.const(x[idx], np.float32)])
+    d = g.op("ReduceSumSquare", [diff], axes=[2], keepdims=0)
+    _, ind = g.op("TopK", [g.op("Neg", [d]), g.const([5])], 2, axis=1)
+    t = g.ml("ArrayFeatureExtractor", [g.const(x[idx, 3], np.float32), ind])
+    finish(g, g.op("ReduceMean", [t], axes=[1], keepdims=1))
+
+
+@zoo(("N2_T6", {"N": 2, "T": 6}, {"X": "randint:0:9"}), ("N3_T4", {"N": 3, "T": 4}, {"X": "randint:0:9"}))
+def zoo_tfidf():
+    """CountVectorizer/TfidfVectorizer of token ids as skl2onnx writes their core: TfIdfVectorizer of
+    unigrams and bigrams (pool of 7 grams, mode TFIDF with idf weights) [N,T] -> [N,7], Normalizer L2."""
+    g = new("zoo_tfidf")
+    X = g.input("X", INT64, ["N", "T"])
+    tf = g.op("TfIdfVectorizer", [X], min_gram_length=1, max_gram_length=2, max_skip_count=0, mode="TFIDF",
+              ngram_counts=[0, 4], ngram_indexes=list(range(7)), pool_int64s=[1, 2, 3, 4, 1, 2, 3, 4, 2, 3][:10],
+              weights=[1.0, 1.5, 1.2, 2.0, 2.5, 2.2, 1.1])
+    n = g.ml("Normalizer", [tf], norm="L2")
+    finish(g, n)
+
+
+@zoo(*N_ONLY)
+def zoo_zipmap_out():
+    """A classifier's ZipMap output as skl2onnx writes it (output_probability a sequence of maps, a
+    graph output onnxruntime-node cannot return, so its run is what is compared), and a ZipMap of
+    string labels."""
+    from sklearn.linear_model import LogisticRegression
+    x, y = iris()
+    clf = LogisticRegression(max_iter=1000).fit(x, y)
+    g = new("zoo_zipmap_out")
+    X = g.input("X", FLOAT, ["N", 4])
+    label, prob = g.ml("LinearClassifier", [X], 2, coefficients=floats(clf.coef_), intercepts=floats(clf.intercept_),
+                       classlabels_ints=[0, 1, 2], post_transform="SOFTMAX")
+    g.ml("ZipMap", [prob], classlabels_int64s=[0, 1, 2])
+    g.ml("ZipMap", [prob], classlabels_strings=["setosa", "versicolor", "virginica"])
+    finish(g, label, prob)
+
+
+@zoo(("N2", {"N": 2}),)
+def zoo_zipmap_at():
+    """SequenceAt of ZipMap's sequence of maps: every sequence operator takes sequences of tensors, and
+    onnxruntime refuses the model at load."""
+    g = new("zoo_zipmap_at")
+    X = g.input("X", FLOAT, ["N", 3])
+    z = g.ml("ZipMap", [X], classlabels_int64s=[1, 2, 3])
+    row = g.op("SequenceAt", [z, g.const(0)])
+    finish(g, row)
 
 
 # --- torch list building -------------------------------------------------------------------------------------
