@@ -112,6 +112,10 @@ func loop(c *ctx) error {
 			return err
 		}
 		carried[k] = in
+		if t, d := in.Tensors().Type, body.Inputs[2+k].Decl.Tensors().Type; t != element.Undefined && d != element.Undefined && t != d && c.typeErr == nil {
+			c.typeErr = errcode.Errorf(errcode.ErrDataType, "loop-carried value %d (input %d) holds %v, and the body declares its input %q of %v",
+				k, k+2, t, body.Inputs[2+k].Name, d)
+		}
 	}
 	links := make([]carry, nCarried)
 	for k := range links {
@@ -124,6 +128,14 @@ func loop(c *ctx) error {
 	outs, ins, err := c.Iterate(lb)
 	if err != nil {
 		return err
+	}
+	for k := range carried {
+		// onnxruntime refuses at load a body that changes a carried value's element type (a list
+		// of f32 that a body fills with a Cast to i64): the next iteration would read another.
+		if t, o := carried[k].Tensors().Type, outs[1+k].Tensors().Type; t != element.Undefined && o != element.Undefined && t != o && c.typeErr == nil {
+			c.typeErr = errcode.Errorf(errcode.ErrDataType, "loop-carried value %d (input %d) enters the body holding %v and leaves it holding %v (body output %d)",
+				k, k+2, t, o, 1+k)
+		}
 	}
 	// The loop runs M times when no condition can stop it: there is no condition input, or it is
 	// true and the body keeps it true (the body infers with the condition true, the only value it

@@ -13,7 +13,8 @@ in a Loop body and in the branch of an If that a constant condition leaves out (
 both at load), two inputs of a variadic list of two types, types onnxruntime has no kernel for at
 opsets 11 to 19, outputs of a type an attribute sets (Cast to int4 at opsets 19 and 21,
 ConstantOfShape of int4 and float8, RandomNormalLike of float16, Multinomial of float), a tensor inserted into a sequence of another element type (in
-the main graph, and into a sequence a Loop carries), and models that load and guard against false alarms (GridSample-16's X and grid of
+the main graph, and into a sequence a Loop carries), a Loop-carried value whose body changes its element
+type (a sequence, a tensor) or declares another, and models that load and guard against false alarms (GridSample-16's X and grid of
 two types, which onnx 1.12's schema binds wrong; an Erf of float16, which onnxruntime runs with casts
 around its float kernel; a Clip-13 of bfloat16, which onnxruntime's schema refuses for min only), and
 declarations of an element type other than the one a node gives (a graph output, a value_info in an If
@@ -330,6 +331,46 @@ def loop_seq_insert(twin):
                  [numpy_helper.from_array(np.array(2, np.int64), "trips")], opset=13)
 
 
+def loop_retype(carried, body_nodes, declared=None):
+    """A Loop of 2 iterations carrying carried (a node output or x) through body_nodes, which read s_in
+    and give s_out; the body declares s_in as declared (None: no type)."""
+    s_in = declared if declared is not None else onnx.ValueInfoProto(name="s_in")
+    body = helper.make_graph(
+        [helper.make_node("Identity", ["cond_in"], ["cond_out"], name="keep")] + body_nodes,
+        "body", [vi("i", T.INT64, []), vi("cond_in", T.BOOL, []), s_in],
+        [vi("cond_out", T.BOOL, []), onnx.ValueInfoProto(name="s_out")])
+    return [helper.make_node("Loop", ["trips", "", carried], ["s"], name="loop", body=body)]
+
+
+def loop_seq_retype(twin):
+    # A Loop that carries a sequence of f32 (SequenceEmpty's default) and whose body replaces it by a
+    # sequence of i64 (a list rebuilt from a Cast); the twin rebuilds it of f32. onnxruntime refuses
+    # the loop-carried value that changes its element type at load.
+    nodes = [helper.make_node("SequenceEmpty", [], ["s0"], name="empty")] + loop_retype("s0", [
+        helper.make_node("Cast", ["x"], ["xe"], name="to_et", to=T.FLOAT if twin else T.INT64),
+        helper.make_node("SequenceConstruct", ["xe"], ["s_out"], name="construct")]) + [
+        helper.make_node("SequenceLength", ["s"], ["y"], name="length")]
+    return model("loop_seq_retype", nodes, [vi("x", T.FLOAT, ["N", 4])], [vi("y", T.INT64, [])],
+                 [numpy_helper.from_array(np.array(2, np.int64), "trips")], opset=13)
+
+
+def loop_tensor_retype(twin):
+    # A Loop that carries x (f32) and whose body casts it to i64 (the twin to f32).
+    nodes = loop_retype("x", [
+        helper.make_node("Cast", ["s_in"], ["s_out"], name="to_et", to=T.FLOAT if twin else T.INT64)])
+    return model("loop_tensor_retype", nodes, [vi("x", T.FLOAT, ["N", 4])], [vi("s", T.FLOAT if twin else T.INT64, None)],
+                 [numpy_helper.from_array(np.array(2, np.int64), "trips")], opset=13)
+
+
+def loop_declared_retype(twin):
+    # A Loop that carries x cast to i64 into a body that declares its input f32 (the twin: i64).
+    nodes = [helper.make_node("Cast", ["x"], ["xi"], name="to_i64", to=T.INT64)] + loop_retype(
+        "xi", [helper.make_node("Identity", ["s_in"], ["s_out"], name="pass")],
+        vi("s_in", T.INT64 if twin else T.FLOAT, None))
+    return model("loop_declared_retype", nodes, [vi("x", T.FLOAT, ["N", 4])], [vi("s", T.INT64, None)],
+                 [numpy_helper.from_array(np.array(2, np.int64), "trips")], opset=13)
+
+
 # name -> (builder, the node a tool must flag, its code; "-" for a model that loads, twin or not)
 EXTRA = {
     "loop_erf": (loop_erf, "loop/body/erf", "no-kernel"),
@@ -356,6 +397,9 @@ EXTRA = {
     "tree_ensemble5": (tree_ensemble5, "trees", "no-kernel"),
     "seq_insert": (seq_insert, "insert", "data-type"),
     "loop_seq_insert": (loop_seq_insert, "loop/body/insert", "data-type"),
+    "loop_seq_retype": (loop_seq_retype, "loop", "data-type"),
+    "loop_tensor_retype": (loop_tensor_retype, "loop", "data-type"),
+    "loop_declared_retype": (loop_declared_retype, "loop", "data-type"),
 }
 # The dev pairs' codes: the schema refuses them (data-type), or onnxruntime has no kernel (no-kernel).
 DEV_CODES = {"resize_i64": "no-kernel", "neg_i16": "no-kernel"}
