@@ -13,31 +13,34 @@ import (
 // Type is a tensor element type. The zero Type is Undefined.
 type Type uint8
 
-// The element types of OpenVINO, with their OpenVINO names. u1, u4, i4 and nf4 are packed: several
-// elements share a byte. A string element (ONNX's STRING, OpenVINO's string) has no fixed width:
+// The element types of OpenVINO, with their OpenVINO names, and ONNX's two FNUZ float8 types
+// (FLOAT8E4M3FNUZ, FLOAT8E5M2FNUZ), which OpenVINO lacks, under names in its style. u1, u4, i4 and
+// nf4 are packed: several elements share a byte. A string element (ONNX's STRING, OpenVINO's string) has no fixed width:
 // its Bits are 0 and Size does not apply.
 const (
-	Undefined Type = iota
-	Boolean        // boolean: one byte per element, 0 is false
-	U1             // u1: 1-bit unsigned, 8 per byte
-	U4             // u4: 4-bit unsigned, 2 per byte
-	I4             // i4: 4-bit signed, 2 per byte
-	NF4            // nf4: 4-bit NormalFloat, 2 per byte
-	U8             // u8
-	I8             // i8
-	U16            // u16
-	I16            // i16
-	U32            // u32
-	I32            // i32
-	U64            // u64
-	I64            // i64
-	F8E4M3         // f8e4m3: 8-bit float, 4 exponent and 3 mantissa bits
-	F8E5M2         // f8e5m2: 8-bit float, 5 exponent and 2 mantissa bits
-	F16            // f16: IEEE 754 binary16
-	BF16           // bf16: bfloat16, the upper half of a float32
-	F32            // f32
-	F64            // f64
-	String         // string: a byte string of any length
+	Undefined  Type = iota
+	Boolean         // boolean: one byte per element, 0 is false
+	U1              // u1: 1-bit unsigned, 8 per byte
+	U4              // u4: 4-bit unsigned, 2 per byte
+	I4              // i4: 4-bit signed, 2 per byte
+	NF4             // nf4: 4-bit NormalFloat, 2 per byte
+	U8              // u8
+	I8              // i8
+	U16             // u16
+	I16             // i16
+	U32             // u32
+	I32             // i32
+	U64             // u64
+	I64             // i64
+	F8E4M3          // f8e4m3: 8-bit float, 4 exponent and 3 mantissa bits
+	F8E5M2          // f8e5m2: 8-bit float, 5 exponent and 2 mantissa bits
+	F8E4M3FNUZ      // f8e4m3fnuz: as f8e4m3 with bias 8, no negative zero, NaN 0x80 (ONNX only)
+	F8E5M2FNUZ      // f8e5m2fnuz: as f8e5m2 with bias 16, no infinities or negative zero, NaN 0x80 (ONNX only)
+	F16             // f16: IEEE 754 binary16
+	BF16            // bf16: bfloat16, the upper half of a float32
+	F32             // f32
+	F64             // f64
+	String          // string: a byte string of any length
 	numTypes
 )
 
@@ -45,27 +48,29 @@ var info = [numTypes]struct {
 	name string
 	bits int
 }{
-	Undefined: {"undefined", 0},
-	Boolean:   {"boolean", 8},
-	U1:        {"u1", 1},
-	U4:        {"u4", 4},
-	I4:        {"i4", 4},
-	NF4:       {"nf4", 4},
-	U8:        {"u8", 8},
-	I8:        {"i8", 8},
-	U16:       {"u16", 16},
-	I16:       {"i16", 16},
-	U32:       {"u32", 32},
-	I32:       {"i32", 32},
-	U64:       {"u64", 64},
-	I64:       {"i64", 64},
-	F8E4M3:    {"f8e4m3", 8},
-	F8E5M2:    {"f8e5m2", 8},
-	F16:       {"f16", 16},
-	BF16:      {"bf16", 16},
-	F32:       {"f32", 32},
-	F64:       {"f64", 64},
-	String:    {"string", 0},
+	Undefined:  {"undefined", 0},
+	Boolean:    {"boolean", 8},
+	U1:         {"u1", 1},
+	U4:         {"u4", 4},
+	I4:         {"i4", 4},
+	NF4:        {"nf4", 4},
+	U8:         {"u8", 8},
+	I8:         {"i8", 8},
+	U16:        {"u16", 16},
+	I16:        {"i16", 16},
+	U32:        {"u32", 32},
+	I32:        {"i32", 32},
+	U64:        {"u64", 64},
+	I64:        {"i64", 64},
+	F8E4M3:     {"f8e4m3", 8},
+	F8E5M2:     {"f8e5m2", 8},
+	F8E4M3FNUZ: {"f8e4m3fnuz", 8},
+	F8E5M2FNUZ: {"f8e5m2fnuz", 8},
+	F16:        {"f16", 16},
+	BF16:       {"bf16", 16},
+	F32:        {"f32", 32},
+	F64:        {"f64", 64},
+	String:     {"string", 0},
 }
 
 // Types returns every defined element type, in the order of the constants.
@@ -106,7 +111,7 @@ func (t Type) IsInteger() bool {
 // IsSigned reports whether t can hold negative values.
 func (t Type) IsSigned() bool {
 	switch t {
-	case I4, I8, I16, I32, I64, F8E4M3, F8E5M2, F16, BF16, F32, F64, NF4:
+	case I4, I8, I16, I32, I64, F8E4M3, F8E5M2, F8E4M3FNUZ, F8E5M2FNUZ, F16, BF16, F32, F64, NF4:
 		return true
 	}
 	return false
@@ -115,7 +120,7 @@ func (t Type) IsSigned() bool {
 // IsFloat reports whether t is a floating-point type (nf4 included).
 func (t Type) IsFloat() bool {
 	switch t {
-	case NF4, F8E4M3, F8E5M2, F16, BF16, F32, F64:
+	case NF4, F8E4M3, F8E5M2, F8E4M3FNUZ, F8E5M2FNUZ, F16, BF16, F32, F64:
 		return true
 	}
 	return false
@@ -168,7 +173,7 @@ var aliases = []struct {
 	{"int4", I4}, {"int8", I8}, {"int16", I16}, {"int32", I32}, {"int64", I64},
 	{"uint4", U4}, {"uint8", U8}, {"uint16", U16}, {"uint32", U32}, {"uint64", U64},
 	{"float16", F16}, {"bfloat16", BF16}, {"float32", F32}, {"float64", F64}, {"double", F64},
-	{"float8e4m3fn", F8E4M3}, {"float8e5m2", F8E5M2},
+	{"float8e4m3fn", F8E4M3}, {"float8e5m2", F8E5M2}, {"float8e4m3fnuz", F8E4M3FNUZ}, {"float8e5m2fnuz", F8E5M2FNUZ},
 }
 
 // Names returns every name Parse reads, lower case: OpenVINO's names in the order of the

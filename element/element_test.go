@@ -23,7 +23,8 @@ func TestParse(t *testing.T) {
 		// numpy and ONNX names.
 		{"float32", element.F32}, {"int8", element.I8}, {"uint8", element.U8}, {"float16", element.F16},
 		{"FLOAT16", element.F16}, {"DOUBLE", element.F64}, {"INT64", element.I64}, {"BFLOAT16", element.BF16},
-		{"float8e4m3fn", element.F8E4M3}, {"UINT4", element.U4},
+		{"float8e4m3fn", element.F8E4M3}, {"UINT4", element.U4}, {"FLOAT8E4M3FNUZ", element.F8E4M3FNUZ},
+		{"float8e5m2fnuz", element.F8E5M2FNUZ}, {"f8e4m3fnuz", element.F8E4M3FNUZ}, {"f8e5m2fnuz", element.F8E5M2FNUZ},
 		{"string", element.String}, {"STRING", element.String},
 	}
 	for _, tt := range tests {

@@ -105,7 +105,7 @@ func product(dims []sym.Dim) sym.Dim {
 }
 
 // elemTypeOf returns the element type an ONNX data type number names (the "to" of Cast),
-// element.Undefined for one without (COMPLEX64, the FNUZ float8 types).
+// element.Undefined for one without (COMPLEX64, FLOAT4E2M1, FLOAT8E8M0, the 2-bit types).
 func elemTypeOf(onnxType int64) element.Type {
 	t, _ := onnx.DataType(onnxType).ElementType()
 	return t

@@ -225,6 +225,10 @@ func TestDecodeTensorTyped(t *testing.T) {
 			packed(element.F8E4M3, []byte{0x38, 0xC0}, 2), nil},
 		{"FLOAT8E5M2", tensorPB("x", onnx.Float8E5M2, 2).packed(fTensorInt32Data, 0x3C, 0x7C),
 			packed(element.F8E5M2, []byte{0x3C, 0x7C}, 2), nil},
+		{"FLOAT8E4M3FNUZ", tensorPB("x", onnx.Float8E4M3FNUZ, 2).packed(fTensorInt32Data, 0x40, 0x80),
+			packed(element.F8E4M3FNUZ, []byte{0x40, 0x80}, 2), nil},
+		{"FLOAT8E5M2FNUZ", tensorPB("x", onnx.Float8E5M2FNUZ, 2).packed(fTensorInt32Data, 0x40, 0x7F),
+			packed(element.F8E5M2FNUZ, []byte{0x40, 0x7F}, 2), nil},
 		{"UINT4 two per value", tensorPB("x", onnx.Uint4, 3).packed(fTensorInt32Data, 0xF1, 0x07),
 			packed(element.U4, []byte{0xF1, 0x07}, 3), []int64{1, 15, 7}},
 		{"INT4 two per value", tensorPB("x", onnx.Int4, 2, 2).packed(fTensorInt32Data, 0x78, 0x0F),
@@ -513,7 +517,8 @@ func TestDataTypes(t *testing.T) {
 		onnx.Uint16: element.U16, onnx.Int16: element.I16, onnx.Int32: element.I32, onnx.Int64: element.I64,
 		onnx.Bool: element.Boolean, onnx.Float16: element.F16, onnx.Double: element.F64, onnx.Uint32: element.U32,
 		onnx.Uint64: element.U64, onnx.BFloat16: element.BF16, onnx.Float8E4M3FN: element.F8E4M3,
-		onnx.Float8E5M2: element.F8E5M2, onnx.Uint4: element.U4, onnx.Int4: element.I4, onnx.String: element.String}
+		onnx.Float8E5M2: element.F8E5M2, onnx.Float8E4M3FNUZ: element.F8E4M3FNUZ, onnx.Float8E5M2FNUZ: element.F8E5M2FNUZ,
+		onnx.Uint4: element.U4, onnx.Int4: element.I4, onnx.String: element.String}
 	for d := onnx.DataType(-1); d < 30; d++ {
 		et, err := d.ElementType()
 		if want, ok := elems[d]; ok != (err == nil) || et != want {

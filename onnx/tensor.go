@@ -91,9 +91,9 @@ var dataTypes = [...]struct {
 	Complex128:     {"COMPLEX128", element.Undefined, 128, doubleData, 64},
 	BFloat16:       {"BFLOAT16", element.BF16, 16, int32Data, 16},
 	Float8E4M3FN:   {"FLOAT8E4M3FN", element.F8E4M3, 8, int32Data, 8},
-	Float8E4M3FNUZ: {"FLOAT8E4M3FNUZ", element.Undefined, 8, int32Data, 8},
+	Float8E4M3FNUZ: {"FLOAT8E4M3FNUZ", element.F8E4M3FNUZ, 8, int32Data, 8},
 	Float8E5M2:     {"FLOAT8E5M2", element.F8E5M2, 8, int32Data, 8},
-	Float8E5M2FNUZ: {"FLOAT8E5M2FNUZ", element.Undefined, 8, int32Data, 8},
+	Float8E5M2FNUZ: {"FLOAT8E5M2FNUZ", element.F8E5M2FNUZ, 8, int32Data, 8},
 	Uint4:          {"UINT4", element.U4, 4, int32Data, 8},
 	Int4:           {"INT4", element.I4, 4, int32Data, 8},
 	Float4E2M1:     {"FLOAT4E2M1", element.Undefined, 4, int32Data, 8},
@@ -116,8 +116,9 @@ func (d DataType) String() string {
 
 // ElementType returns the project's element type of d: FLOAT f32, UINT8 u8, INT8 i8, UINT16 u16,
 // INT16 i16, INT32 i32, INT64 i64, STRING string, BOOL boolean, FLOAT16 f16, DOUBLE f64, UINT32 u32,
-// UINT64 u64, BFLOAT16 bf16, FLOAT8E4M3FN f8e4m3, FLOAT8E5M2 f8e5m2, UINT4 u4, INT4 i4. For any
-// other data type (UNDEFINED, the complex types, the FNUZ float8 types, FLOAT4E2M1, FLOAT8E8M0, the 2-bit
+// UINT64 u64, BFLOAT16 bf16, FLOAT8E4M3FN f8e4m3, FLOAT8E4M3FNUZ f8e4m3fnuz, FLOAT8E5M2 f8e5m2,
+// FLOAT8E5M2FNUZ f8e5m2fnuz, UINT4 u4, INT4 i4. For any
+// other data type (UNDEFINED, the complex types, FLOAT4E2M1, FLOAT8E8M0, the 2-bit
 // types, unknown values) it returns an error wrapping errcode.ErrDataType that names the type.
 func (d DataType) ElementType() (element.Type, error) {
 	if d.known() && dataTypes[d].elem != element.Undefined {

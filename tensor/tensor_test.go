@@ -273,6 +273,11 @@ func TestFromSliceValues(t *testing.T) {
 	}{
 		{element.F8E4M3, 0x38, 1}, {element.F8E4M3, 0x7e, 448}, {element.F8E4M3, 0x01, math.Ldexp(1, -9)},
 		{element.F8E5M2, 0x3c, 1}, {element.F8E5M2, 0x7c, math.Inf(1)}, {element.F8E5M2, 0xc0, -2},
+		// FNUZ (ONNX 1.14): biases 8 and 16, largest 240 and 57344, smallest 2^-10 and 2^-17.
+		{element.F8E4M3FNUZ, 0x40, 1}, {element.F8E4M3FNUZ, 0x7f, 240}, {element.F8E4M3FNUZ, 0x01, math.Ldexp(1, -10)},
+		{element.F8E4M3FNUZ, 0xc0, -1}, {element.F8E4M3FNUZ, 0x00, 0},
+		{element.F8E5M2FNUZ, 0x40, 1}, {element.F8E5M2FNUZ, 0x7f, 57344}, {element.F8E5M2FNUZ, 0x01, math.Ldexp(1, -17)},
+		{element.F8E5M2FNUZ, 0xbc, -0.5},
 	} {
 		x, _ := tensor.FromBytes(tt.t, []int64{1}, []byte{tt.b})
 		if got := tensor.Float64s(x)[0]; got != tt.want {
@@ -282,6 +287,12 @@ func TestFromSliceValues(t *testing.T) {
 	nan, _ := tensor.FromBytes(element.F8E4M3, []int64{1}, []byte{0x7f})
 	if !math.IsNaN(tensor.Float64s(nan)[0]) {
 		t.Error("f8e4m3 0x7f is not NaN")
+	}
+	for _, typ := range []element.Type{element.F8E4M3FNUZ, element.F8E5M2FNUZ} {
+		nan, _ := tensor.FromBytes(typ, []int64{1}, []byte{0x80})
+		if !math.IsNaN(tensor.Float64s(nan)[0]) {
+			t.Errorf("%v 0x80 is not NaN", typ)
+		}
 	}
 }
 

@@ -109,8 +109,8 @@ func Values[T Elem](t Tensor) ([]T, error) {
 }
 
 // Float64s returns the elements of t in logical row-major order, converted to float64: integers and
-// booleans by value, f16 (IEEE binary16), bf16, f8e4m3 (OCP E4M3FN), f8e5m2, and nf4 (the NormalFloat4
-// code book) exactly. Integers beyond 2^53 lose precision.
+// booleans by value, f16 (IEEE binary16), bf16, f8e4m3 (OCP E4M3FN), f8e5m2, f8e4m3fnuz, f8e5m2fnuz
+// and nf4 (the NormalFloat4 code book) exactly. Integers beyond 2^53 lose precision.
 func Float64s(t Tensor) []float64 {
 	n := t.Len()
 	out := make([]float64, 0, n)
@@ -139,6 +139,10 @@ func Float64s(t Tensor) []float64 {
 			v = f8e4m3(b[i])
 		case element.F8E5M2:
 			v = f8e5m2(b[i])
+		case element.F8E4M3FNUZ:
+			v = f8fnuz(b[i], 3, 8)
+		case element.F8E5M2FNUZ:
+			v = f8fnuz(b[i], 2, 16)
 		case element.U16:
 			v = float64(le.Uint16(b[2*i:]))
 		case element.I16:
@@ -215,6 +219,24 @@ func f8e5m2(c byte) float64 {
 		return sign * math.Ldexp(m/4, -14)
 	}
 	return sign * math.Ldexp(1+m/4, e-15)
+}
+
+// f8fnuz decodes an FNUZ float8 value (ONNX's FLOAT8E4M3FNUZ, mbits 3 and bias 8, and
+// FLOAT8E5M2FNUZ, mbits 2 and bias 16): no infinities, no negative zero, NaN at 0x80 only.
+func f8fnuz(c byte, mbits, bias int) float64 {
+	if c == 0x80 {
+		return math.NaN()
+	}
+	sign := 1.0
+	if c&0x80 != 0 {
+		sign = -1
+	}
+	e := int(c&0x7F) >> mbits
+	m := math.Ldexp(float64(int(c)&(1<<mbits-1)), -mbits)
+	if e == 0 {
+		return sign * math.Ldexp(m, 1-bias)
+	}
+	return sign * math.Ldexp(1+m, e-bias)
 }
 
 // unpack returns a dense u8 tensor with one packed element per byte (raw bits, unsigned).

@@ -14,7 +14,8 @@ both at load), two inputs of a variadic list of two types, types onnxruntime has
 opsets 11 to 19, outputs of a type an attribute sets (Cast to int4 at opsets 19 and 21,
 ConstantOfShape of int4 and float8, RandomNormalLike of float16, Multinomial of float), a tensor inserted into a sequence of another element type (in
 the main graph, and into a sequence a Loop carries), a Loop-carried value whose body changes its element
-type (a sequence, a tensor) or declares another, and models that load and guard against false alarms (GridSample-16's X and grid of
+type (a sequence, a tensor) or declares another, the FNUZ float8 types (a Cast to one at opsets 13 and
+19, a Reshape-19 of one, a quantization with an FNUZ zero point at opsets 13 and 19), and models that load and guard against false alarms (GridSample-16's X and grid of
 two types, which onnx 1.12's schema binds wrong; an Erf of float16, which onnxruntime runs with casts
 around its float kernel; a Clip-13 of bfloat16, which onnxruntime's schema refuses for min only), and
 declarations of an element type other than the one a node gives (a graph output, a value_info in an If
@@ -371,6 +372,42 @@ def loop_declared_retype(twin):
                  [numpy_helper.from_array(np.array(2, np.int64), "trips")], opset=13)
 
 
+FLOAT8E4M3FNUZ, FLOAT8E5M2FNUZ = 18, 20
+
+
+def cast_f8fnuz(twin):
+    # x cast to float8e4m3fnuz and back: Cast-13 takes no FNUZ type (onnxruntime refuses the Cast that
+    # reads it), Cast-19 (the twin) does.
+    nodes = [helper.make_node("Cast", ["x"], ["c"], name="to_f8", to=FLOAT8E4M3FNUZ),
+             helper.make_node("Cast", ["c"], ["y"], name="back", to=T.FLOAT)]
+    return model("cast_f8fnuz", nodes, [vi("x", T.FLOAT, ["N", 4])], [vi("y", T.FLOAT, ["N", 4])], opset=19 if twin else 13)
+
+
+def reshape_f8fnuz(twin):
+    # Reshape-19 allows float8e5m2fnuz; onnxruntime 1.20.1 has no CPU kernel for it (nor for any
+    # float8): the twin reshapes before the Cast.
+    shape = numpy_helper.from_array(np.array([-1], np.int64), "shape")
+    if twin:
+        nodes = [helper.make_node("Reshape", ["x", "shape"], ["r"], name="reshape"),
+                 helper.make_node("Cast", ["r"], ["c"], name="to_f8", to=FLOAT8E5M2FNUZ),
+                 helper.make_node("Cast", ["c"], ["y"], name="back", to=T.FLOAT)]
+    else:
+        nodes = [helper.make_node("Cast", ["x"], ["c"], name="to_f8", to=FLOAT8E5M2FNUZ),
+                 helper.make_node("Reshape", ["c", "shape"], ["r"], name="reshape"),
+                 helper.make_node("Cast", ["r"], ["y"], name="back", to=T.FLOAT)]
+    return model("reshape_f8fnuz", nodes, [vi("x", T.FLOAT, ["N", 4])], [vi("y", T.FLOAT, [None])], [shape], opset=19)
+
+
+def quantize_f8fnuz(twin):
+    # QuantizeLinear with a float8e4m3fnuz zero point: opset 19 allows it (the twin), opset 13 does
+    # not.
+    zp = T(name="zp", data_type=FLOAT8E4M3FNUZ, dims=[], raw_data=b"\x00")
+    scale = numpy_helper.from_array(np.array(1, np.float32), "scale")
+    nodes = [helper.make_node("QuantizeLinear", ["x", "scale", "zp"], ["y"], name="quantize")]
+    return model("quantize_f8fnuz", nodes, [vi("x", T.FLOAT, ["N", 4])], [vi("y", FLOAT8E4M3FNUZ, ["N", 4])], [scale, zp],
+                 opset=19 if twin else 13)
+
+
 # name -> (builder, the node a tool must flag, its code; "-" for a model that loads, twin or not)
 EXTRA = {
     "loop_erf": (loop_erf, "loop/body/erf", "no-kernel"),
@@ -400,6 +437,9 @@ EXTRA = {
     "loop_seq_retype": (loop_seq_retype, "loop", "data-type"),
     "loop_tensor_retype": (loop_tensor_retype, "loop", "data-type"),
     "loop_declared_retype": (loop_declared_retype, "loop", "data-type"),
+    "cast_f8fnuz": (cast_f8fnuz, "back", "data-type"),
+    "reshape_f8fnuz": (reshape_f8fnuz, "reshape", "no-kernel"),
+    "quantize_f8fnuz": (quantize_f8fnuz, "quantize", "data-type"),
 }
 # The dev pairs' codes: the schema refuses them (data-type), or onnxruntime has no kernel (no-kernel).
 DEV_CODES = {"resize_i64": "no-kernel", "neg_i16": "no-kernel"}

@@ -56,13 +56,13 @@ from onnx import TensorProto, defs, helper
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 # The element types checked: ONNX's type string, TensorProto's number, the element.Type constant.
-# The complex and FNUZ float8 types have no element type in package element: never checked.
+# The complex types have no element type in package element: never checked.
 TYPES = [
     ("float", 1, "F32"), ("uint8", 2, "U8"), ("int8", 3, "I8"), ("uint16", 4, "U16"), ("int16", 5, "I16"),
     ("int32", 6, "I32"), ("int64", 7, "I64"), ("string", 8, "String"), ("bool", 9, "Boolean"),
     ("float16", 10, "F16"), ("double", 11, "F64"), ("uint32", 12, "U32"), ("uint64", 13, "U64"),
-    ("bfloat16", 16, "BF16"), ("float8e4m3fn", 17, "F8E4M3"), ("float8e5m2", 19, "F8E5M2"),
-    ("uint4", 21, "U4"), ("int4", 22, "I4"),
+    ("bfloat16", 16, "BF16"), ("float8e4m3fn", 17, "F8E4M3"), ("float8e4m3fnuz", 18, "F8E4M3FNUZ"),
+    ("float8e5m2", 19, "F8E5M2"), ("float8e5m2fnuz", 20, "F8E5M2FNUZ"), ("uint4", 21, "U4"), ("int4", 22, "I4"),
 ]
 PROTO = {name: num for name, num, _ in TYPES}
 GO = {name: go for name, _, go in TYPES}
@@ -100,10 +100,10 @@ MS_NO_KERNEL = {"GroupNorm": 3, "BiasAdd": 3, "BiasSplitGelu": 2, "NhwcConv": 2}
 # Versions after onnx 1.12 of the operators not probed: checked up to them.
 UNPROBED_VERSIONS = {("", "If"): [19, 21], ("", "Loop"): [19, 21], ("", "Scan"): [19, 21]}
 
-# The types of ConstantOfShape-9's output, and Cast-13's (the float8 types without an element type in
-# package element left out of the later versions' lists below).
+# The types of ConstantOfShape-9's output, and Cast-13's; the float8 types of the later versions.
 NUMBERS = "float16,float,double,int8,int16,int32,int64,uint8,uint16,uint32,uint64,bool"
 CAST_TYPES = NUMBERS + ",string,bfloat16"
+FLOAT8 = "float8e4m3fn,float8e4m3fnuz,float8e5m2,float8e5m2fnuz"  # ONNX 1.14's (opset 19)
 
 # Operators and inputs added after onnx 1.12, in a small notation: "inputs -> outputs | parameters":
 # an input is NAME:PARAM, with ? for an optional one and * for a variadic one; a PARAM of a tensor
@@ -138,10 +138,10 @@ NEW = {
     ("", "StringSplit", 20): "X:T1 -> Y:T2 Z:T3 | T1=string",
     ("", "DequantizeLinear", 21): "x:T1 x_scale:T2 x_zero_point:T1? -> y:T2 | T1=int8,uint8,int32 T2=float,float16",
     ("", "QuantizeLinear", 21): "x:T1 y_scale:T1 y_zero_point:T2? -> y:T2 | T1=float,float16 T2=int8,uint8",
-    ("", "Cast", 19): "input:T1 -> output:T2 | T1=all T2=" + CAST_TYPES + ",float8e4m3fn,float8e5m2",
-    ("", "Cast", 21): "input:T1 -> output:T2 | T1=all T2=" + CAST_TYPES + ",float8e4m3fn,float8e5m2,uint4,int4",
-    ("", "ConstantOfShape", 20): "input:int64 -> output:T2 | T2=" + NUMBERS + ",bfloat16,float8e4m3fn,float8e5m2",
-    ("", "ConstantOfShape", 21): "input:int64 -> output:T2 | T2=" + NUMBERS + ",bfloat16,float8e4m3fn,float8e5m2,"
+    ("", "Cast", 19): "input:T1 -> output:T2 | T1=all T2=" + CAST_TYPES + "," + FLOAT8,
+    ("", "Cast", 21): "input:T1 -> output:T2 | T1=all T2=" + CAST_TYPES + "," + FLOAT8 + ",uint4,int4",
+    ("", "ConstantOfShape", 20): "input:int64 -> output:T2 | T2=" + NUMBERS + ",bfloat16," + FLOAT8,
+    ("", "ConstantOfShape", 21): "input:int64 -> output:T2 | T2=" + NUMBERS + ",bfloat16," + FLOAT8 + ","
                                  "uint4,int4",
     ("", "QLinearMatMul", 21): "a:T1 a_scale:TS a_zero_point:T1 b:T2 b_scale:TS b_zero_point:T2 y_scale:TS "
                                "y_zero_point:T3 -> y:T3 | T1=int8,uint8 T2=int8,uint8 T3=int8,uint8 TS=float",

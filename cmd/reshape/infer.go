@@ -47,7 +47,8 @@ Flags:
   --element-type T    the data element type, checked against the dialect
   --pattern-type T    the pattern element type, checked against the dialect; T is an OpenVINO name
                       (boolean, u1, u4, i4, nf4, u8, i8, u16, i16, u32, i32, u64, i64, f8e4m3,
-                      f8e5m2, f16, bf16, f32, f64) or another spelling (fp32, s32, s64, ...)
+                      f8e5m2, f16, bf16, f32, f64), ONNX's f8e4m3fnuz or f8e5m2fnuz, or another
+                      spelling (fp32, s32, s64, float8e5m2fnuz, ...)
   --explain           also print where each output dimension comes from
   --json              print one JSON record: input, pattern, pattern_shape, dialect, special_zero,
                       and output (with --explain, explain; with symbols, when), or error and
