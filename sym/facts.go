@@ -44,6 +44,22 @@ func atomOf(p Pred) (l Expr, b bound, ok bool) {
 	return nv, bound{upper, c}, ok
 }
 
+// sameAtomRun returns the expression args[i] compares (atomOf) and the end of the run of args from
+// i that compare the same one; ok is false when args[i] compares none.
+func sameAtomRun(args []Pred, i int) (l Expr, end int, ok bool) {
+	if l, _, ok = atomOf(args[i]); !ok {
+		return Expr{}, i, false
+	}
+	end = i + 1
+	for end < len(args) {
+		if m, _, ok := atomOf(args[end]); !ok || !m.Equal(l) {
+			break
+		}
+		end++
+	}
+	return l, end, true
+}
+
 // fact is what a conjunction of comparisons says of one expression l: its values lie in [lo, hi]
 // and are none of ne, each inside (lo, hi). lo > hi when no value is left.
 type fact struct {

@@ -762,14 +762,7 @@ func (p Pred) AppendText(b []byte) []byte {
 		}
 		// Comparisons of one expression, which the canonical order puts side by side, as one
 		// membership: H >= 217 && H <= 224 is H in 217..224, and T == 1 || T == 10 is T in {1, 10}.
-		if l, _, ok := atomOf(args[i]); ok {
-			j := i + 1
-			for j < len(args) {
-				if m, _, ok := atomOf(args[j]); !ok || !m.Equal(l) {
-					break
-				}
-				j++
-			}
+		if l, j, ok := sameAtomRun(args, i); ok {
 			if out, n := appendMembership(b, l, args[i:j], p.n.kind == pOr); n > 1 {
 				b, i = out, i+n
 				continue

@@ -228,14 +228,7 @@ func predSize(p Pred) int {
 	n := 0
 	args := p.n.args
 	for i := 0; i < len(args); {
-		if l, _, ok := atomOf(args[i]); ok {
-			j := i + 1
-			for j < len(args) {
-				if m, _, ok := atomOf(args[j]); !ok || !m.Equal(l) {
-					break
-				}
-				j++
-			}
+		if l, j, ok := sameAtomRun(args, i); ok {
 			if text, k := appendMembership(nil, l, args[i:j], p.kind() == pOr); k > 1 {
 				n += predSize(args[i]) + strings.Count(string(text), ", ") + 1
 				i += k
