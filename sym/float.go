@@ -659,21 +659,8 @@ func (p *parser) intOf() (value, error) {
 
 // floatCall parses ( F ) with F what arg parses, the opening parenthesis next.
 func (p *parser) floatCall(arg func() (Float, error)) (Float, error) {
-	if err := p.enter(); err != nil {
-		return Float{}, err
-	}
 	p.space()
-	p.i++ // (
-	f, err := arg()
-	if err != nil {
-		return Float{}, err
-	}
-	if !p.peek(")") {
-		return Float{}, p.errorf("want )")
-	}
-	p.i++
-	p.depth--
-	return f, nil
+	return group(p, arg)
 }
 
 // fsum parses floats joined by + and -, left associative.

@@ -522,20 +522,7 @@ func (p *parser) primary() (value, error) {
 	c := p.s[p.i]
 	switch {
 	case c == '(':
-		if err := p.enter(); err != nil {
-			return value{}, err
-		}
-		p.i++
-		v, err := p.or()
-		if err != nil {
-			return value{}, err
-		}
-		if !p.peek(")") {
-			return value{}, p.errorf("want )")
-		}
-		p.i++
-		p.depth--
-		return v, nil
+		return group(p, p.or)
 	case c >= '0' && c <= '9':
 		j := p.i
 		for j < len(p.s) && p.s[j] >= '0' && p.s[j] <= '9' {
@@ -600,6 +587,25 @@ func (p *parser) quoted() (string, error) {
 	}
 	p.i = start
 	return "", p.errorf("a quoted name without its closing \"")
+}
+
+// group parses ( X ) with X what arg parses, the opening parenthesis next.
+func group[T any](p *parser, arg func() (T, error)) (T, error) {
+	var zero T
+	if err := p.enter(); err != nil {
+		return zero, err
+	}
+	p.i++ // (
+	v, err := arg()
+	if err != nil {
+		return zero, err
+	}
+	if !p.peek(")") {
+		return zero, p.errorf("want )")
+	}
+	p.i++
+	p.depth--
+	return v, nil
 }
 
 // call parses the arguments of min or max: two or more expressions.
