@@ -469,7 +469,8 @@ func (e Expr) integral() bool {
 // size rules of convolutions and pooling. When f is a positive integer q it keeps one canonical
 // form: the terms of e whose coefficients are multiples of q leave the division ((2·H+3)//2 is
 // H+1), the remainder's coefficients are reduced modulo q ((H-1)//2+1 is (H+1)//2), and nested
-// floors merge ((((H+1)//2)+1)//2 is (H+3)//4). ok is false when f is 0 or the result cannot be
+// floors merge ((((H+1)//2)+1)//2 is (H+3)//4). A constant multiple k·f of a divisor f that is a
+// sum gives floor(k): (9*A*B+9*C)//(A*B+C) is 9. ok is false when f is 0 or the result cannot be
 // kept.
 func FloorDiv(e, f Expr) (Expr, bool) {
 	if len(f.t) == 0 {
@@ -491,6 +492,11 @@ func FloorDiv(e, f Expr) (Expr, bool) {
 		if r, ok := Quo(e, f); ok && r.integral() {
 			return r, true // a polynomial quotient with integer coefficients is exact
 		}
+	}
+	if k, ok := ratio(e, f); ok {
+		// e = k·f: the quotient is k wherever f is not 0, whatever f's sign (the anchor count of
+		// every level over the sum of the levels' sizes).
+		return Int(floorDiv(k.num, k.den)), true
 	}
 	return floorAtomOf(e, f)
 }

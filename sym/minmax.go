@@ -13,7 +13,8 @@ import (
 // n (into [0, n) for n > 0), a remainder c·(x % m) inside is c·x when n divides c·m, and a common
 // factor of the coefficients and n comes out: (4*T) % 16 is 4*(T % 4), (T+5) % 4 is (T+1) % 4,
 // (T % 8) % 4 is T % 4. A remainder whose bounds already lie in [0, n) is itself: (T % 4) % 8 is
-// T % 4. A divisor that divides every term of e exactly gives 0: (N*T) % T is 0. ok is false when f
+// T % 4. A divisor that divides every term of e exactly gives 0: (N*T) % T is 0, and so does one
+// of which e is a multiple: (9*A*B+9*C) % (A*B+C) is 0. ok is false when f
 // is 0 or the result cannot be kept (see maxSize).
 func Mod(e, f Expr) (Expr, bool) {
 	if len(f.t) == 0 {
@@ -41,6 +42,17 @@ func Mod(e, f Expr) (Expr, bool) {
 		if r, ok := Quo(e, f); ok && r.integral() {
 			return Expr{}, true // f divides e: N*T % T
 		}
+	}
+	if k, ok := ratio(e, f); ok {
+		// e = k·f: the remainder e - f·floor(k) is (k - floor(k))·f.
+		m := k.num % k.den
+		if m < 0 {
+			m += k.den
+		}
+		if m == 0 {
+			return Expr{}, true
+		}
+		return scaleTerms(f, rat{m, k.den})
 	}
 	return compound(modAtom, e, f)
 }

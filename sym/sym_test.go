@@ -45,6 +45,12 @@ func TestCanonical(t *testing.T) {
 		{"N//N", "1"},
 		{"(N*T)//T", "N"},
 		{"(N*T+1)//T", "(N*T+1)//T"},
+		// A multiple of a sum over the sum: retinanet's anchors per location, the anchors of every
+		// level over the levels' sizes.
+		{"(9*A*B+189*C*W+9*H*H)//(A*B+21*C*W+H*H)", "9"},
+		{"(A*B+C)//(2*A*B+2*C)", "0"},
+		{"(3*A+3*B)//(-2*A-2*B)", "-2"},
+		{"(A+B+1)//(A+B)", "(B+A+1)//(B+A)"},
 		{"x:0*p2o.DynamicDimension.0", "x:0*p2o.DynamicDimension.0"},
 		// A remainder that pads up to a multiple (Swin's (7 - W % 7) % 7) is the multiple.
 		{"W+(7-W % 7) % 7", "7*((W+6)//7)"},
