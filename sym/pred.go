@@ -198,8 +198,11 @@ func commonFactor(e, f Expr) (Expr, bool) {
 // positiveFactor returns the product of the atoms that every term of d holds, each to the least
 // power it has in them, when they are at least 1 wherever d is defined: d op 0 is then the same
 // comparison of d divided by it (N*H*W == H*W is N == 1, B*T == 4*B*(T//4) is T == 4*(T//4)).
+// A term with a negative power (an exact quotient) leaves d as it is: it is an integer where the
+// model runs, and divided it may not be one (max(N,3) == max(N,3)/N holds at N = 1 only, but
+// 1 == 1/N is undefined at every other N).
 func positiveFactor(d Expr) (Expr, bool) {
-	if len(d.t) < 2 {
+	if len(d.t) < 2 || slices.ContainsFunc(d.t, func(t term) bool { return !integerValued(t.m) }) {
 		return Expr{}, false
 	}
 	var m []factor
