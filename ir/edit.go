@@ -96,7 +96,7 @@ func WriteEdit(w io.Writer, src []byte, e *Edit) (int64, error) {
 		cut     bool // the element open is left out
 	)
 	off := 0
-	for {
+	for root := false; !root; {
 		tok, err := d.RawToken()
 		if errors.Is(err, io.EOF) {
 			break
@@ -127,6 +127,10 @@ func WriteEdit(w io.Writer, src []byte, e *Edit) (int64, error) {
 				indent["layers"] = lineIndent(src, start)
 			}
 		case xml.EndElement:
+			// RawToken leaves the pairing of tags to its caller.
+			if len(stack) == 0 || stack[len(stack)-1] != t.Name.Local {
+				return 0, errcode.Errorf(errcode.ErrSyntax, "the .xml: element </%s> at offset %d closes no element open", t.Name.Local, start)
+			}
 			switch strings.Join(stack, "/") {
 			case "net/layers/layer", "net/edges/edge":
 				if cut {
@@ -140,6 +144,7 @@ func WriteEdit(w io.Writer, src []byte, e *Edit) (int64, error) {
 				edits = append(edits, insert(src, start, edgesXML(e.Edges, indent["edge"])))
 			}
 			stack = stack[:len(stack)-1]
+			root = len(stack) == 0 // what follows the root element is written as it is, as Decode reads none of it
 		}
 	}
 	for _, id := range slices.Sorted(maps.Keys(e.Data)) {

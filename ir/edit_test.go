@@ -102,6 +102,30 @@ func TestWriteEdit(t *testing.T) {
 	}
 }
 
+// TestWriteEditTags: WriteEdit pairs the tags it reads, and writes what follows the root element as
+// it is, as Decode reads none of it (FuzzWriteEdit: an end tag after the root panicked).
+func TestWriteEditTags(t *testing.T) {
+	tests := []struct {
+		name, src string
+		msg       string // of the ErrSyntax; "" for the file written as it is
+	}{
+		{"an end tag after the root", `<net version="10"/></A>`, ""},
+		{"elements after the root", network + "\n<a></b>", ""},
+		{"an end tag first", `</A><net version="10"/>`, "</A> at offset 0 closes no element"},
+		{"an end tag of another element", `<net version="10"><layers></edges></net>`, "</edges> at offset 26 closes no element"},
+	}
+	for _, tt := range tests {
+		var out bytes.Buffer
+		_, err := ir.WriteEdit(&out, []byte(tt.src), &ir.Edit{})
+		switch {
+		case tt.msg == "" && (err != nil || out.String() != tt.src):
+			t.Errorf("%s: WriteEdit wrote %q, %v; want the file as it is", tt.name, out.String(), err)
+		case tt.msg != "" && (!errors.Is(err, errcode.ErrSyntax) || !strings.Contains(err.Error(), tt.msg)):
+			t.Errorf("%s: WriteEdit: %v; want ErrSyntax naming %s", tt.name, err, tt.msg)
+		}
+	}
+}
+
 // summary describes a network's layers (id, type, data, ports) and edges, in order.
 func summary(n *ir.Net) string {
 	var b strings.Builder
