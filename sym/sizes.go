@@ -111,9 +111,14 @@ func SizesOf(t *Table, cs []Constraint) Sizes {
 			}
 		}
 		q := And(gp...)
+		// Each search with a share of the budget of its own: one symbol's values do not spend
+		// another's.
+		share := sizeSteps / (len(members) + 1)
 		for _, m := range members {
+			sz.steps = share
 			out.Symbols = append(out.Symbols, sz.size(t, q, m, members))
 		}
+		sz.steps = share
 		w, ok := sz.smallest(t, q, members)
 		found = found && ok
 		for k, v := range w {
@@ -195,8 +200,20 @@ func (sz *sizer) size(t *Table, q Pred, name string, group []string) Size {
 			proven = false
 		}
 	}
-	// Past what was checked, a guess: the values repeat as the last ones checked.
-	set := setFromBits(lo, hi, bits, 1)
+	// Past what was checked, a guess: the values repeat with the period of q's floor divisions
+	// and remainders of the symbol (H % 2 == 0 of H*W == 4*(H//2)*(W//2)).
+	m := int64(1)
+	walkAtoms(q, func(at *atom) {
+		if (at.kind == floorAtom || at.kind == modAtom) && at.num.Mentions(name) {
+			if p, _, ok := atomPeriod(at, name); ok {
+				m = lcm(m, p)
+			}
+		}
+	})
+	if m > maxSplit || 2*m > top-lo+1 {
+		m = 1
+	}
+	set := setFromBits(lo, hi, bits, m)
 	return finish(s, set, proven, [2]int64{lo, top})
 }
 

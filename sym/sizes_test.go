@@ -25,3 +25,29 @@ func TestSizesBounded(t *testing.T) {
 		}
 	}
 }
+
+// TestSizesTied: symbols a condition ties together each have their values found with a budget
+// of their own, and read as the period of the condition's floor divisions past what was checked
+// (a window partition's volume: H, W even).
+func TestSizesTied(t *testing.T) {
+	tab := sym.NewTable()
+	tab.Symbol("H", 1, sym.Inf)
+	tab.Symbol("W", 1, sym.Inf)
+	p, err := sym.ParsePred("H*W == 4*(H//2)*(W//2)", tab)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sz := sym.SizesOf(tab, []sym.Constraint{{Pred: p}})
+	if len(sz.Symbols) != 2 {
+		t.Fatalf("%+v, want H and W", sz.Symbols)
+	}
+	for i, name := range []string{"H", "W"} {
+		s := sz.Symbols[i]
+		if s.Symbol != name || s.Text != "multiples of 2 from 2" || s.Mod != 2 || s.Min != 2 || len(s.Residues) != 1 || s.Residues[0] != 0 {
+			t.Errorf("%s: %+v, want multiples of 2 from 2", name, s)
+		}
+	}
+	if sz.Smallest["H"] != 2 || sz.Smallest["W"] != 2 {
+		t.Errorf("smallest %v, want H=2 W=2", sz.Smallest)
+	}
+}
