@@ -56,7 +56,8 @@
 // products (a Reshape's -1), whose values are integers wherever the model runs.
 //
 // An expression is kept only up to a size bound (64 terms, factors and atoms, a power counting as
-// its repeated factors) and with coefficients in int64; an operation whose result would pass
+// its repeated factors, an atom that occurs several times counting once; and 256 counting every
+// occurrence) and with coefficients in int64; an operation whose result would pass
 // either fails, and the Dim it computes keeps only its interval bounds. A chain of operations
 // therefore never grows an expression without bound.
 //

@@ -6,10 +6,90 @@ import (
 )
 
 // maxSize bounds the size of an expression: the number of terms, factors and atoms it is made of,
-// nested ones included. An operation whose result would be larger fails, and the dim it computes
-// keeps only its interval bounds, so that a chain of operations cannot grow an expression without
-// bound.
+// nested ones included, an atom that occurs several times counting once (sharedSize): the sum of
+// the anchors of five levels, each a product of the same two sizes, is as large as its distinct
+// parts. An operation whose result would be larger fails, and the dim it computes keeps only its
+// interval bounds, so that a chain of operations cannot grow an expression without bound.
 const maxSize = 64
+
+// maxTreeSize bounds the size of an expression with every occurrence of an atom counted (Size):
+// what its text and its evaluation cost, however much of it is shared.
+const maxTreeSize = 4 * maxSize
+
+// fits reports whether e is within the size bounds: Size at most maxSize, or at most maxTreeSize
+// with its shared size at most maxSize. The shared size is counted only past maxSize: most
+// expressions are far smaller.
+func fits(e Expr) bool {
+	n := e.Size()
+	if n <= maxSize {
+		return true
+	}
+	var s sharer
+	return n <= maxTreeSize && s.expr(e)
+}
+
+// fitsAtom is fits for the compound atom a, whose size and key are set.
+func fitsAtom(a *atom) bool {
+	if a.size <= maxSize {
+		return true
+	}
+	var s sharer
+	return a.size <= maxTreeSize && s.atom(a)
+}
+
+// sharer counts the shared size of expressions: their terms and factors, and the size of each
+// distinct compound atom once, nested ones included. It stops at maxSize.
+type sharer struct {
+	seen [maxSize]*atom // the distinct compound atoms met, each counting at least 1
+	n    int
+	size int
+}
+
+// expr adds e's terms, its factors (a power counting as its repeated factors, as in Size) and its
+// atoms not met before; false once the size passes maxSize.
+func (s *sharer) expr(e Expr) bool {
+	for _, t := range e.t {
+		s.size++
+		for _, f := range t.m {
+			if s.size += abs(f.e); s.size > maxSize || !s.atom(f.a) {
+				return false
+			}
+		}
+	}
+	return s.size <= maxSize
+}
+
+// atom adds what the compound atom a is made of, when it was not met before: as much as a.size
+// counts, less its own atoms met before.
+func (s *sharer) atom(a *atom) bool {
+	if a.kind == symbolAtom {
+		return true
+	}
+	for _, b := range s.seen[:s.n] {
+		if cmpAtom(a, b) == 0 {
+			return true
+		}
+	}
+	if s.n == len(s.seen) {
+		return false
+	}
+	s.seen[s.n] = a
+	s.n++
+	switch a.kind {
+	case floatAtom:
+		s.size += a.size
+	case minAtom, maxAtom:
+		s.size++
+		for _, x := range a.args {
+			if !s.expr(x) {
+				return false
+			}
+		}
+	default:
+		return s.expr(a.num) && s.expr(a.den)
+	}
+	return s.size <= maxSize
+}
 
 // Expr is an integer-valued expression over symbols, in one canonical form: a sum of terms, each a
 // rational coefficient times a product of atoms raised to non-zero integer powers, where an atom is
@@ -259,7 +339,7 @@ func merge(ts []term) (Expr, bool) {
 		return Expr{}, true
 	}
 	e := Expr{t: res}
-	return e, e.Size() <= maxSize
+	return e, fits(e)
 }
 
 // Add returns e+f; ok is false when the result cannot be kept (a coefficient beyond int64, or a
@@ -407,7 +487,7 @@ func Quo(e, f Expr) (Expr, bool) {
 	a := &atom{kind: quotAtom, num: e, den: f}
 	a.key = "(" + e.String() + ")/(" + f.String() + ")"
 	a.size = e.Size() + f.Size()
-	if a.size > maxSize {
+	if !fitsAtom(a) {
 		return Expr{}, false
 	}
 	return fromAtom(a), true
@@ -643,7 +723,7 @@ func floorAtomOf(e, f Expr) (Expr, bool) {
 	a := &atom{kind: floorAtom, num: e, den: f}
 	a.key = e.String() + "//" + f.String()
 	a.size = e.Size() + f.Size()
-	if a.size > maxSize {
+	if !fitsAtom(a) {
 		return Expr{}, false
 	}
 	return fromAtom(a), true

@@ -416,7 +416,7 @@ func extremumOf(kind atomKind, args []Expr) (Expr, bool) {
 	for _, x := range kept {
 		a.size += x.Size()
 	}
-	if a.size > maxSize {
+	if !fitsAtom(a) {
 		return Expr{}, false
 	}
 	return fromAtom(a), true
@@ -432,10 +432,13 @@ func hasTerm(x Expr, t term) bool {
 func compound(kind atomKind, num, den Expr) (Expr, bool) {
 	a := &atom{kind: kind, num: num, den: den}
 	a.size = num.Size() + den.Size()
-	if a.size > maxSize {
+	if a.size > maxTreeSize {
 		return Expr{}, false
 	}
 	a.key = string(appendAtom(nil, a, true))
+	if !fitsAtom(a) {
+		return Expr{}, false
+	}
 	return fromAtom(a), true
 }
 

@@ -281,6 +281,57 @@ func TestSizeBound(t *testing.T) {
 	if d.Determined() || d.String() != "?" {
 		t.Errorf("N^(2^105) = %v, want ? (past the size bound)", d)
 	}
+	// A floor of the square of the one before: the atoms nest, each counted once, but the text
+	// doubles at each step; the bound of every occurrence counted stops it.
+	d = sym.Of(e)
+	for range 200 {
+		d = sym.FloorDivDims(sym.AddDims(sym.MulDims(d, d), sym.Const(1)), sym.Const(3))
+	}
+	if d.Determined() {
+		t.Errorf("a nest of floors past the size bound is kept: %v", d)
+	}
+}
+
+// TestSizeShared: an atom that occurs several times counts once. maskrcnn's RPN keeps
+// min(anchors, 1000) of each of five levels, whose sizes are products of two floor divisions of
+// the image size; their sum is 85 terms, factors and atoms counting every occurrence, 51 counting
+// each atom once.
+func TestSizeShared(t *testing.T) {
+	tab := sym.NewTable()
+	h, w := sym.Of(tab.Symbol("H", 1, sym.Inf)), sym.Of(tab.Symbol("W", 1, sym.Inf))
+	const text = "8*min(24*((H+31)//32)*((W+31)//32),125)+8*min(6*((H+31)//32)*((W+31)//32),125)" +
+		"+4*min(3*((H+31)//32)*((W+31)//32),250)+min(3*((H+31)//32)*((W+31)//32),1000)" +
+		"+min(3*((H+63)//64)*((W+63)//64),1000)"
+	e, err := sym.ParseExpr(text, tab)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := e.Size(); n <= 64 {
+		t.Errorf("%s: Size %d, want past 64", e, n)
+	}
+	anchors := func(h, w int64) int64 {
+		a, b, c, d := (h+31)/32, (w+31)/32, (h+63)/64, (w+63)/64
+		return 8*min(24*a*b, 125) + 8*min(6*a*b, 125) + 4*min(3*a*b, 250) + min(3*a*b, 1000) + min(3*c*d, 1000)
+	}
+	for _, hw := range [][2]int64{{1, 1}, {320, 480}, {800, 1216}, {2000, 33}} {
+		got, err := e.Eval(func(name string) (int64, bool) { return map[string]int64{"H": hw[0], "W": hw[1]}[name], true })
+		if want := anchors(hw[0], hw[1]); err != nil || got != want {
+			t.Errorf("%s at H=%d, W=%d: %d, %v; want %d", e, hw[0], hw[1], got, err, want)
+		}
+	}
+	// The sum built one level at a time, as the graph adds them, is kept too.
+	a := sym.MulDims(sym.CeilDivDims(h, sym.Const(32)), sym.CeilDivDims(w, sym.Const(32)))
+	c := sym.MulDims(sym.CeilDivDims(h, sym.Const(64)), sym.CeilDivDims(w, sym.Const(64)))
+	sum := sym.Const(0)
+	for _, level := range []struct {
+		area sym.Dim
+		k    int64
+	}{{a, 192}, {a, 48}, {a, 12}, {a, 3}, {c, 3}} {
+		sum = sym.AddDims(sum, sym.MinDims(sym.MulDims(sym.Const(level.k), level.area), sym.Const(1000)))
+	}
+	if x, ok := sum.Expr(); !ok || !x.Equal(e) {
+		t.Errorf("the levels' sum = %v, want %s", sum, e)
+	}
 }
 
 func TestJSON(t *testing.T) {
