@@ -81,6 +81,11 @@ GENERATED_CASES = [
 GENERATED_CASES += [(MODELS + "rcnn_transform.onnx", f"H{h}_W{w}", {"H": h, "W": w}, {}, {}) for h, w in (
     (1, 1), (3, 3), (24, 24), (25, 25), (47, 94), (25, 50), (12, 25), (99, 199), (100, 300), (319, 321),
     (640, 480), (64, 512), (1000, 10))]
+# The anchor sums of retinanet and the RPN after that transform (the shorter side resized to 320, the
+# longer to at most 640): 1000 by 10 keeps every anchor of its last levels, 640 by 480 1000 of each level
+# but the last; sizes where the rounding bites.
+GENERATED_CASES += [(MODELS + "rcnn_anchors.onnx", f"H{h}_W{w}", {"H": h, "W": w}, {}, {}) for h, w in (
+    (1, 1), (25, 25), (47, 94), (12, 25), (640, 480), (1000, 10))]
 
 # issue 26: scikit-learn pipelines as skl2onnx writes them, and torch's list building (gen_ml.py).
 ML_CASES = [

@@ -601,6 +601,12 @@ def rcnn_transform():
     float32, a Pad) and a strided Conv. opset 13. image [3,H,W]."""
     g = Graph("rcnn_transform", 13)
     image = g.input("image", FLOAT, [3, "H", "W"])
+    g.output(g.op("Conv", [resized_padded(g, image), g.weight(4, 3, 3, 3)], strides=[2, 2], pads=[1, 1, 1, 1]))
+    g.save("rcnn_transform.onnx")
+
+
+def resized_padded(g, image):
+    """rcnn_transform's resize of image [3,H,W] and padding to multiples of 32: [1,3,32*a,32*b]."""
     hw = g.dims(image, -2, INT64_MAX)
     recip = [g.op("Reciprocal", [g.op("Cast", [g.op(r, [hw], keepdims=0)], to=FLOAT)]) for r in ("ReduceMin", "ReduceMax")]
     scale = g.op("Min", [g.op("Mul", [recip[0], g.const(320.0, np.float32)]),
@@ -616,13 +622,51 @@ def rcnn_transform():
         up = g.op("Cast", [g.op("Mul", [g.op("Ceil", [g.op("Div", [g.op("Cast", [d], to=FLOAT), g.const(32.0, np.float32)])]),
                                          g.const(32.0, np.float32)])], to=INT64)
         pads.append(g.op("Sub", [up, d]))
-    padded = g.op("Pad", [resized, g.pattern(0, 0, 0, 0, 0, 0, pads[0], pads[1])])
-    g.output(g.op("Conv", [padded, g.weight(4, 3, 3, 3)], strides=[2, 2], pads=[1, 1, 1, 1]))
-    g.save("rcnn_transform.onnx")
+    return g.op("Pad", [resized, g.pattern(0, 0, 0, 0, 0, 0, pads[0], pads[1])])
+
+
+def rcnn_anchors():
+    """The anchor bookkeeping of torchvision's retinanet and of the RPN of fasterrcnn, maskrcnn and
+    keypointrcnn, after rcnn_transform's resize and padding: five levels of strides 8 to 128 (a Conv of
+    stride 8, then four of stride 2), a head of 9 anchors and 2 classes per location concatenated over
+    the levels; the anchors per location as the head's total over the sum of the levels' sizes (Div:
+    9), each level's slice of the head's output between the sums of the counts before it (retinanet's
+    split), and each level's top min(anchors, 1000) indices moved by the level's offset and
+    concatenated (the RPN's). The sums repeat the same few sizes: opset 13. image [3,H,W]."""
+    g = Graph("rcnn_anchors", 13)
+    image = g.input("image", FLOAT, [3, "H", "W"])
+    p = g.op("Conv", [resized_padded(g, image), g.weight(2, 3, 1, 1)], strides=[8, 8])
+    levels = [p]
+    for _ in range(4):
+        p = g.op("Conv", [p, g.weight(2, 2, 3, 3)], strides=[2, 2], pads=[1, 1, 1, 1])
+        levels.append(p)
+    heads = [g.op("Reshape", [g.op("Transpose", [g.op("Conv", [lv, g.weight(18, 2, 3, 3)], pads=[1, 1, 1, 1])],
+                                   perm=[0, 2, 3, 1]), g.const([1, -1, 2])]) for lv in levels]
+    scores = g.op("Concat", heads, axis=1)
+    sizes = [g.op("Mul", [g.dim(lv, 2), g.dim(lv, 3)]) for lv in levels]
+    total = sizes[0]
+    for s in sizes[1:]:
+        total = g.op("Add", [total, s])
+    per_location = g.op("Div", [g.dim(scores, 1), total])
+    ends = []
+    for s in sizes:
+        count = g.op("Mul", [s, per_location])
+        ends.append(count if not ends else g.op("Add", [ends[-1], count]))
+    picked = []
+    for start, end in zip([g.const(0)] + ends[:-1], ends):
+        level = g.op("Slice", [scores, g.unsqueeze(start, [0]), g.unsqueeze(end, [0]), g.const([1])])
+        objectness = g.op("ReduceMax", [level], axes=[2], keepdims=0)
+        k = g.op("ReduceMin", [g.op("Concat", [g.const([1000]), g.unsqueeze(g.dim(objectness, 1), [0])], axis=0)],
+                 keepdims=0)
+        _, index = g.op("TopK", [objectness, g.unsqueeze(k, [0])], nout=2, axis=1)
+        picked.append(g.op("Add", [index, start]))
+    g.output(g.op("Concat", picked, axis=1), INT64)
+    g.save("rcnn_anchors.onnx")
 
 
 GENERATORS = {
     "rcnn_transform": rcnn_transform,
+    "rcnn_anchors": rcnn_anchors,
     "control_flow": control_flow,
     "control_nested": control_nested,
     "ops_movement": ops_movement,
