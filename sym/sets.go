@@ -48,8 +48,8 @@ func (s *iset) least() (int64, bool) {
 	if len(s.res) == 0 {
 		return 0, false
 	}
-	for v := s.from; v < s.from+s.mod && v <= s.hi; v++ {
-		if s.has(v) {
+	for k := int64(0); k < s.mod && s.from <= s.hi-k; k++ { // s.from+k, kept within int64
+		if v := s.from + k; s.has(v) {
 			return v, true
 		}
 	}
@@ -303,7 +303,7 @@ func (s *iset) text(name string) string {
 			b = append(b, '}')
 		}
 		tail = "those with " + string(b)
-		if first > s.lo+s.mod || len(parts) > 0 {
+		if first-s.mod > s.lo || len(parts) > 0 {
 			tail = "from " + strconv.FormatInt(first, 10) + " " + tail
 		}
 	}
@@ -352,7 +352,7 @@ func guessSet(p Pred, x *atom, lo, hi int64) (s iset, checked int64, ok bool) {
 	if hi != Inf && hi-lo+1 <= n {
 		n = hi - lo + 1
 	}
-	n = max(n, min(8*m, 1<<16))
+	n = lastOf(lo, max(n, min(8*m, 1<<16))) - lo + 1
 	bits := make([]bool, n)
 	vals := map[string]int64{}
 	value := func(name string) (int64, bool) { v, ok := vals[name]; return v, ok }

@@ -188,14 +188,14 @@ func (sz *sizer) size(t *Table, q Pred, name string, group []string) Size {
 	// they are few, else the first tiedSpan.
 	top := hi
 	if hi == Inf || hi-lo >= projectSpan {
-		top = lo + tiedSpan - 1
+		top = lastOf(lo, tiedSpan)
 	}
 	bits := make([]bool, top-lo+1)
 	proven := top == hi
-	for v := lo; v <= top; v++ {
-		switch sz.satisfiable(substValue(q, name, v)) {
+	for i := range bits {
+		switch sz.satisfiable(substValue(q, name, lo+int64(i))) {
 		case holdsAt:
-			bits[v-lo] = true
+			bits[i] = true
 		case unknown:
 			proven = false
 		}
@@ -215,6 +215,16 @@ func (sz *sizer) size(t *Table, q Pred, name string, group []string) Size {
 	}
 	set := setFromBits(lo, hi, bits, m)
 	return finish(s, set, proven, [2]int64{lo, top})
+}
+
+// lastOf returns the last of the n values from lo, n at least 1, or Inf when they reach it: what
+// a search of n values tries stays within int64 (a symbol of a loop's trip count may be at least
+// 9223372036854775807, where lo + n - 1 wrapped round to a negative value).
+func lastOf(lo, n int64) int64 {
+	if lo > Inf-(n-1) {
+		return Inf
+	}
+	return lo + n - 1
 }
 
 // proveSteps renews the prover's budget from the sizer's; false when it is spent.
@@ -337,13 +347,14 @@ func (sz *sizer) witness(q Pred) (map[string]int64, status) {
 	}
 	top := hi
 	if hi == Inf || hi-lo >= projectSpan {
-		top = lo + projectSpan - 1
+		top = lastOf(lo, projectSpan)
 	}
 	undecided := top < hi
 	if len(syms) == 1 {
 		vals := map[string]int64{}
 		value := func(n string) (int64, bool) { v, ok := vals[n]; return v, ok }
-		for v := lo; v <= top; v++ {
+		for i := range top - lo + 1 {
+			v := lo + i
 			vals[x.name] = v
 			if ok, err := q.eval(value); err == nil && ok {
 				return found(map[string]int64{x.name: v})
@@ -354,7 +365,8 @@ func (sz *sizer) witness(q Pred) (map[string]int64, status) {
 			return nil, holdsNowhere
 		}
 	} else {
-		for v := lo; v <= top && sz.steps > 0; v++ {
+		for i := int64(0); i <= top-lo && sz.steps > 0; i++ {
+			v := lo + i
 			w, st := sz.witness(substValue(q, x.name, v))
 			switch st {
 			case holdsAt:

@@ -51,3 +51,36 @@ func TestSizesTied(t *testing.T) {
 		t.Errorf("smallest %v, want H=2 W=2", sz.Smallest)
 	}
 }
+
+// TestSizesNearInf: values near Inf stay within int64 where they are searched (a Loop's trip count
+// read at least 9223372036854775807 printed "checked 1..-9223372036854767618").
+func TestSizesNearInf(t *testing.T) {
+	tab := sym.NewTable()
+	tc := tab.Symbol("T", 1, sym.Inf)
+	a, b := tab.Symbol("A", 1, sym.Inf), tab.Symbol("B", 1, sym.Inf)
+	ab, _ := sym.Add(a, b)
+	for _, tt := range []struct {
+		p    sym.Pred
+		want string // the lines of Sizes
+		min  int64  // of the first symbol p names
+	}{
+		{sym.Ge(tc, sym.Int(sym.Inf)), "T >= 9223372036854775807", sym.Inf},
+		{sym.Ge(tc, sym.Int(sym.Inf-100)), "T >= 9223372036854775707", sym.Inf - 100},
+		// Tied to another: A was "none (checked 9223372036854775797..-9223372036854775564)".
+		{sym.And(sym.Ge(a, sym.Int(sym.Inf-10)), sym.Ge(ab, sym.Int(5))), "A >= 9223372036854775797 (tied to B)\nB: any (checked 1..256; tied to A)", sym.Inf - 10},
+	} {
+		sz := sym.SizesOf(tab, []sym.Constraint{{Pred: tt.p}})
+		first := tt.p.SymbolNames()[0]
+		for _, z := range sz.Symbols {
+			if z.Symbol == first && z.Min != tt.min {
+				t.Errorf("%s: %s from %d, want %d", tt.p, first, z.Min, tt.min)
+			}
+			if z.Checked[1] < z.Checked[0] {
+				t.Errorf("%s: %s checked %d..%d", tt.p, z.Symbol, z.Checked[0], z.Checked[1])
+			}
+		}
+		if got := sz.String(); got != tt.want {
+			t.Errorf("%s: %q, want %q", tt.p, got, tt.want)
+		}
+	}
+}
