@@ -55,7 +55,8 @@ Flags:
                       message
   --batch FILE        read cases as JSON Lines (the format of conformance/cases.jsonl; - = stdin) and
                       write one JSON answer per line, in that format (shapes in the notation):
-                      {"name":..,"output":..} or {"name":..,"error":..,"message":..}
+                      {"name":..,"output":..} or {"name":..,"error":..,"message":..}; exit 1
+                      when a line is answered with an error
   --max-rank N        the largest input or output rank accepted (default 64, numpy's bound)
 
 Examples:
@@ -72,7 +73,9 @@ invalid-dim, multiple-inferred, zero-out-of-range, ambiguous-inferred, not-divis
 volume-mismatch, scalar-pattern, pattern-rank, overflow, pattern-type, data-type, limit. An INPUT or
 PATTERN that cannot be read exits 2: a syntax error, or overflow for a number beyond int64
 ('[99999999999999999999]'), which is a usage error as a bad flag is; a volume beyond int64 is an
-invalid reshape, overflow with exit 1.
+invalid reshape, overflow with exit 1. With --batch, every line is answered, and the exit status
+is 1 when some answer is an error (an invalid reshape or a malformed line; stderr gives how many),
+2 when FILE cannot be read.
 `,
 }
 
@@ -393,6 +396,7 @@ func runBatch(e *env, path string, d reshape.Dialect, maxRank int) int {
 	}
 	enc := json.NewEncoder(e.stdout)
 	enc.SetEscapeHTML(false)
+	lines, errs := 0, 0
 	err := conformance.Read(r, func(line int, c *conformance.Case, err error) error {
 		res := conformance.Result{Name: c.Name}
 		if err != nil {
@@ -403,10 +407,18 @@ func runBatch(e *env, path string, d reshape.Dialect, maxRank int) int {
 			}
 			res = c.RunWith(maxRank)
 		}
+		lines++
+		if res.Error != "" {
+			errs++
+		}
 		return enc.Encode(res)
 	})
 	if err != nil {
 		return e.fail(inferCommand, badInput(err))
+	}
+	if errs > 0 {
+		fmt.Fprintf(e.stderr, "reshape: infer --batch: %d of %d lines answered with an error\n", errs, lines)
+		return 1
 	}
 	return 0
 }

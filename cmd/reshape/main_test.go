@@ -138,8 +138,15 @@ func TestBatch(t *testing.T) {
 				t.Fatal(err)
 			}
 			code, stdout, stderr := cli(string(in), "infer", "--batch", "-")
-			if code != 0 {
-				t.Fatalf("%s: exit %d: %s", path, code, stderr)
+			errs := 0
+			for _, c := range cases {
+				if c.Error != "" {
+					errs++
+				}
+			}
+			// Exit 1 when a line is answered with an error, and stderr says how many.
+			if want := fmt.Sprintf("%d of %d lines answered with an error", errs, len(cases)); errs > 0 && (code != 1 || !strings.Contains(stderr, want)) || errs == 0 && code != 0 {
+				t.Fatalf("%s: exit %d: %s; want %d errors", path, code, stderr, errs)
 			}
 			answers := decodeLines(t, stdout)
 			if len(answers) != len(cases) {
@@ -170,7 +177,7 @@ not json
 [1]
 `
 	code, stdout, stderr := cli(in, "infer", "--batch", "-")
-	if code != 0 {
+	if code != 1 || stderr != "reshape: infer --batch: 7 of 12 lines answered with an error\n" {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	got := decodeLines(t, stdout)
@@ -215,8 +222,12 @@ not json
 	// A line over 1 MiB is answered with limit, and the batch goes on.
 	long := `{"name": "` + strings.Repeat("x", 1<<20) + `"}` + "\n" + `{"name": "z", "input": "[2,3]", "pattern": "6", "special_zero": false}` + "\n"
 	code, stdout, stderr = cli(long, "infer", "--batch", "-")
-	if got := decodeLines(t, stdout); code != 0 || len(got) != 2 || got[0].Error != "limit" || got[1].Output != "[6]" {
+	if got := decodeLines(t, stdout); code != 1 || len(got) != 2 || got[0].Error != "limit" || got[1].Output != "[6]" {
 		t.Errorf("long line: exit %d, %s\n%s", code, stdout, stderr)
+	}
+	// Every line with an output: exit 0, nothing on stderr.
+	if code, stdout, stderr := cli(`{"name": "z", "input": "[2,3]", "pattern": "6", "special_zero": false}`+"\n", "infer", "--batch", "-"); code != 0 || stderr != "" || !strings.Contains(stdout, `"output":"[6]"`) {
+		t.Errorf("a batch without errors: exit %d, %s\n%s", code, stdout, stderr)
 	}
 	if code, _, stderr := cli("", "infer", "--batch", "/nonexistent/cases.jsonl"); code != 2 || !strings.Contains(stderr, "no such file") {
 		t.Errorf("missing batch file: exit %d, %s", code, stderr)
