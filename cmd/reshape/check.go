@@ -115,10 +115,11 @@ inferred, D error". A
 predicate is written in the dim notation with % (Python's remainder), min, max, == != < <= > >=,
 !, && and ||. On a terminal, every line keeps to its width: a table too wide names the directory
 its files share once ("files under models/"), gives each column of one value a line above it
-("every row: FILE a.onnx"), then shortens long node names in the middle and file names from the
-left; when it still does not fit, symbols longer than two characters get one-letter
-aliases with a legend ("symbols: B = batch"), and shapes wrap onto more lines, between dims or
-tokens; other long lines wrap, indented.
+("every row: FILE a.onnx") and the key of a column of key=value cells to its header
+(SPECIAL_ZERO), then shortens long node names in the middle and file names from the left; when
+it still does not fit, symbols longer than two characters get one-letter aliases with a legend
+("symbols: B = batch"), and shapes wrap onto more lines, between dims or tokens (at 80 columns,
+names and shapes narrower still); other long lines wrap, indented.
 
 Exit status: 0 when no row is mismatch or an error, no constraint fixes a dim the model declares
 dynamic (unless --allow-fixed-dims), and no Reshape absorbs a batch that --batch-size asks for above

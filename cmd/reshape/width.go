@@ -28,15 +28,19 @@ func terminalWidth(w io.Writer) int {
 	return width
 }
 
-// minShortened is the narrowest a shortened column becomes, in characters.
-const minShortened = 16
+// minShortened is the narrowest a shortened column becomes, in characters; minShortenedNarrow the
+// narrowest when the table does not fit otherwise, its shapes wrapped to minWrappedNarrow.
+const (
+	minShortened       = 16
+	minShortenedNarrow = 12
+)
 
 // fitColumns shortens, in the middle, the cells of the columns that may be (shrink[k]) so that
 // the table of rows (cells in columns two spaces apart) fits in width columns: the widest such
-// column first, none below minShortened characters. A width of 0 leaves the cells as they are.
+// column first, none below least characters. A width of 0 leaves the cells as they are.
 // Shortened cells keep their head and tail around "…" ("If_3/then…/Reshape_1"), so that both the
 // start of a path and the node at its end stay visible.
-func fitColumns(rows [][]string, shrink []bool, width int) {
+func fitColumns(rows [][]string, shrink []bool, width, least int) {
 	if width <= 0 || len(rows) == 0 {
 		return
 	}
@@ -53,14 +57,14 @@ func fitColumns(rows [][]string, shrink []bool, width int) {
 	for total > width {
 		widest := -1
 		for k, w := range widths {
-			if shrink[k] && w > minShortened && (widest < 0 || w > widths[widest]) {
+			if shrink[k] && w > least && (widest < 0 || w > widths[widest]) {
 				widest = k
 			}
 		}
 		if widest < 0 {
 			break
 		}
-		cut := min(total-width, widths[widest]-minShortened)
+		cut := min(total-width, widths[widest]-least)
 		widths[widest] -= cut
 		total -= cut
 	}
@@ -110,7 +114,8 @@ func tableWidth(rows [][]string) int {
 // width is 0), and the lines to print above it. A table that does not fit first loses its columns
 // whose cells are all the same to a line above it ("every row: FILE a.onnx, ZERO allowzero=0"),
 // so that names are not shortened to say one file again and again (a table of one row first
-// shortens its names), then the columns of names (names[k]) are shortened in the middle. When
+// shortens its names), and a column of key=value cells gives its key to its header
+// (keysToHeader); then the columns of names (names[k]) are shortened in the middle. When
 // that is not enough, the symbols longer than two characters that the columns of shapes
 // (shapes[k]) name get one-letter aliases there, with a legend ("symbols: B = batch, H =
 // height"), and the cells of shapes wrap onto more lines, between tokens (wrapCell), so that every
@@ -129,7 +134,7 @@ func fitTable(rows [][]string, names, shapes []bool, symbols []string, width int
 	if len(rows) == 2 {
 		// One row: its columns all have one value; shorten its names first.
 		whole := slices.Clone(rows[1])
-		fitColumns(rows, names, width)
+		fitColumns(rows, names, width, minShortened)
 		if tableWidth(rows) <= width {
 			return rows, keep, nil
 		}
@@ -161,7 +166,10 @@ func fitTable(rows [][]string, names, shapes []bool, symbols []string, width int
 		return out
 	}
 	rows, names, shapes = left, kept(names), kept(shapes)
-	fitColumns(rows, names, width)
+	if tableWidth(rows) > width {
+		keysToHeader(rows, func(k int) bool { return !names[k] && !shapes[k] })
+	}
+	fitColumns(rows, names, width, minShortened)
 	if tableWidth(rows) <= width {
 		return rows, keep, above
 	}
@@ -181,6 +189,19 @@ func fitTable(rows [][]string, names, shapes []bool, symbols []string, width int
 			}
 		}
 	}
+	// Names shortened further where wrapping every column of shapes to minWrappedNarrow would
+	// not be enough.
+	slack := 0 // what wrapping can take from the columns of shapes
+	for i := range keep {
+		w := 0
+		for _, row := range rows {
+			w = max(w, utf8.RuneCountInString(row[i]))
+		}
+		if shapes[i] {
+			slack += max(w-minWrappedNarrow, 0)
+		}
+	}
+	fitColumns(rows, names, width+slack, minShortenedNarrow)
 	// The widths: the widest column of shapes narrowed by one until the table fits, none below
 	// minWrapped.
 	widths := make([]int, len(keep))
@@ -191,17 +212,20 @@ func fitTable(rows [][]string, names, shapes []bool, symbols []string, width int
 		}
 		total += widths[i]
 	}
-	for ; total > width; total-- {
-		widest := -1
-		for i := range keep {
-			if shapes[i] && widths[i] > minWrapped && (widest < 0 || widths[i] > widths[widest]) {
-				widest = i
+	// Then, at a narrow terminal, down to minWrappedNarrow, so that the table still fits.
+	for _, least := range []int{minWrapped, minWrappedNarrow} {
+		for ; total > width; total-- {
+			widest := -1
+			for i := range keep {
+				if shapes[i] && widths[i] > least && (widest < 0 || widths[i] > widths[widest]) {
+					widest = i
+				}
 			}
+			if widest < 0 {
+				break
+			}
+			widths[widest]--
 		}
-		if widest < 0 {
-			break
-		}
-		widths[widest]--
 	}
 	for _, row := range rows {
 		cells := make([][]string, len(keep))
@@ -226,8 +250,44 @@ func fitTable(rows [][]string, names, shapes []bool, symbols []string, width int
 	return table, keep, above
 }
 
-// minWrapped is the narrowest a wrapped column becomes, in characters.
-const minWrapped = 12
+// keysToHeader moves the key of a column (of those that may) whose cells all say one key=value
+// ("special_zero=true", or "-" for none) into its header, in upper case ("SPECIAL_ZERO"), leaving
+// the values in the cells: the table narrows by the key's width, and nothing is lost.
+func keysToHeader(rows [][]string, may func(k int) bool) {
+	for k := range rows[0] {
+		if !may(k) {
+			continue
+		}
+		key := ""
+		for _, row := range rows[1:] {
+			c := row[k]
+			if c == "-" {
+				continue
+			}
+			name, _, ok := strings.Cut(c, "=")
+			if !ok || name == "" || strings.ContainsRune(name, ' ') || key != "" && name != key {
+				key = ""
+				break
+			}
+			key = name
+		}
+		if key == "" {
+			continue
+		}
+		rows[0][k] = strings.ToUpper(key)
+		for _, row := range rows[1:] {
+			row[k] = strings.TrimPrefix(row[k], key+"=")
+		}
+	}
+}
+
+// minWrapped is the narrowest a wrapped column becomes, in characters, while the other columns of
+// shapes are wider; minWrappedNarrow the narrowest when they are all minWrapped and the table is
+// still too wide (80 columns: a table of four columns of shapes).
+const (
+	minWrapped       = 12
+	minWrappedNarrow = 8
+)
 
 // wrapCell returns s cut into lines of at most width characters, so that no value is cut where
 // it can be kept whole (lastBreak): between dims, before " (computed)", else between two tokens

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/reshape-go/reshape/check"
 )
 
 // TestFitTable: a table that shortening names does not fit loses its columns of one value to a
@@ -57,6 +59,63 @@ func TestFitTable(t *testing.T) {
 	small := [][]string{{"A", "B"}, {"x", "[N]"}}
 	if table, keep, above := fitTable(small, []bool{true, false}, []bool{false, true}, []string{"N"}, 40); len(table) != 2 || len(keep) != 2 || above != nil {
 		t.Errorf("a table that fits: %q %v %q", table, keep, above)
+	}
+}
+
+// TestBuiltinTableWidth: the built-in check's table fits 80 columns, as it fits 100, its ZERO
+// column's key in its header (it wrapped its DECLARED column at 80).
+func TestBuiltinTableWidth(t *testing.T) {
+	rep, err := check.Builtin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, width := range []int{80, 100} {
+		var b strings.Builder
+		printRows(&b, rep.Rows, rep.Symbols, false, width)
+		lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
+		for _, l := range lines {
+			if n := utf8.RuneCountInString(l); n > width {
+				t.Errorf("at %d columns: line %q is %d columns", width, l, n)
+			}
+		}
+		if want := map[int]string{
+			80:  "ID  NAME              INPUT       PATTERN     SPECIAL_ZERO  INFERRED   DECLARED",
+			100: "ID  NAME              INPUT       PATTERN     ZERO                INFERRED   DECLARED",
+		}[width]; len(lines) < 7 || lines[1] != want || len(lines) != 2+len(rep.Rows) {
+			t.Errorf("at %d columns:\n%s\nwant the header %q and a line a row", width, b.String(), want)
+		}
+	}
+	// Cells of several keys, or with a space in the key, keep them.
+	rows := [][]string{{"ZERO", "X"}, {"allowzero=0", "a b=1"}, {"special_zero=true", "-"}, {"-", "a b=2"}}
+	keysToHeader(rows, func(int) bool { return true })
+	if rows[0][0] != "ZERO" || rows[1][0] != "allowzero=0" || rows[0][1] != "X" {
+		t.Errorf("keys of several kinds: %q", rows)
+	}
+}
+
+// TestFitTableNarrow: at 80 columns a table of four columns of shapes (raft_large's) wraps them
+// below minWrapped and shortens its names below minShortened, rather than being 96 wide.
+func TestFitTableNarrow(t *testing.T) {
+	shape := "[N,256,((H+7)//8)*((W+7)//8)]"
+	rows := [][]string{
+		{"ID", "NAME", "INPUT", "PATTERN", "ALLOWZERO", "INFERRED", "DECLARED", "VERDICT"},
+		{"138", "/encoder/layer1/block0/Reshape", shape, shape + " (computed)", "0", shape, shape, "inferred"},
+		{"156", "/m/Sqrt", "[]", "-", "-", "-", "-", "data-type"},
+	}
+	names := []bool{false, true, false, false, false, false, false, false}
+	shapes := []bool{false, false, true, true, false, true, true, false}
+	table, _, _ := fitTable(rows, names, shapes, []string{"N", "H", "W"}, 80)
+	if w := tableWidth(table); w > 80 {
+		t.Errorf("table %d columns wide, want at most 80:\n%q", w, table)
+	}
+	input := ""
+	for _, line := range table[1:] {
+		if line[2] != "" && !strings.HasPrefix(line[0], "156") {
+			input += line[2]
+		}
+	}
+	if input != shape || table[1][1] != "/encod…eshape" {
+		t.Errorf("INPUT wrapped to %q, NAME %q; want %q whole, the name below minShortened", input, table[1][1], shape)
 	}
 }
 

@@ -209,7 +209,7 @@ func TestOutputForPeople(t *testing.T) {
 	}
 	// A long name in a 60-column terminal.
 	rows := [][]string{{"TENSOR", "OP", "SHAPE"}, {"If_3/then_branch/Loop_7/body/" + strings.Repeat("x", 60) + "/Reshape_1", "Reshape", "[N,3]"}, {"y", "Relu", "[2]"}}
-	fitColumns(rows, []bool{true, false, false}, 60)
+	fitColumns(rows, []bool{true, false, false}, 60, minShortened)
 	if got := rows[1][0]; got != "If_3/then_branch/Loop_…xxxxxxxxxxx/Reshape_1" || len([]rune(got))+2+7+2+5 != 60 {
 		t.Errorf("shortened name %q (%d characters)", got, len([]rune(got)))
 	}
