@@ -952,7 +952,7 @@ func bilinear(e Expr) (x, y Expr, r int64, ok bool) {
 		case len(t.m) == 2:
 		case len(t.m) == 0:
 			c = t.c.num
-		case t.m[0].e != 1:
+		case len(t.m) != 1 || t.m[0].e != 1:
 			return
 		case cmpAtom(t.m[0].a, u) == 0:
 			a = t.c.num

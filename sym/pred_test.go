@@ -41,6 +41,10 @@ func TestPredCanonical(t *testing.T) {
 		{"B*T == B+19", "B*(T-1) == 19"},
 		{"(A+2)*(B-3) != 5", "(A+2)*(B-3) != 5"},
 		{"A*B - A - B >= 3", "A*B >= A+B+3"},
+		// A term of three factors is no term of the product's: random r0_0018 printed
+		// N*((W+2)//3)*(H//3)+N*((W+2)//3) == 70 as N*((W+2)//3+1) == 70.
+		{"N*W*H + N*W == 70", "H*W*N+W*N == 70"},
+		{"A*B + A*B*C + 2*A == 4", "A*B*C+A*B+2*A == 4"},
 		{"3 - A >= 0", "A <= 3"},
 		{"A < B", "B > A"},
 		{"A > B", "A > B"},
