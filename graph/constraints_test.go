@@ -218,6 +218,19 @@ func TestModelConstraints(t *testing.T) {
 			node("cat", "Concat", []string{"x", "p"}, []string{"y"}, attrInt("axis", 1)).output("y"),
 			want: []string{"H == 1 || W == 1 (cat (Concat): input 1 dim 2 (or the input empty))"},
 			bad:  map[string]int64{"N": 1, "H": 2, "W": 2}, node: "cat", good: map[string]int64{"N": 1, "H": 1, "W": 5}, y: "[N,4,H,W]"},
+		// The same where the first input may be empty too (bench/random r0_0263, a U-Net skip after
+		// a Slice): at T == 2 the upsampled branch is [N,2,0] beside [N,2,1] and onnxruntime runs;
+		// the two were unified, T-1 == 2*((T-1)//2), which fails there.
+		{name: "a concat whose inputs may both be empty", model: newModel(13).input("x", "N", 2, "T").
+			ints("one", []int64{1}, 1).ints("end", []int64{1}, math.MaxInt64).ints("two", []int64{1}, 2).
+			ints("reps", []int64{3}, 1, 1, 2).
+			node("slice", "Slice", []string{"x", "one", "end", "two"}, []string{"s"}).
+			node("pool", "MaxPool", []string{"s"}, []string{"p"}, attrInts("kernel_shape", 2), attrInts("strides", 2)).
+			node("up", "Tile", []string{"p", "reps"}, []string{"u"}).
+			node("cat", "Concat", []string{"s", "u"}, []string{"y"}, attrInt("axis", 1)).output("y"),
+			want: []string{"T >= 2 (pool (MaxPool): input dim 2 not empty (only N can be zero))",
+				"T <= 2 || T % 2 == 1 (cat (Concat): input 1 dim 2 (or the input empty))"},
+			bad: map[string]int64{"N": 1, "T": 4}, node: "cat", good: map[string]int64{"N": 1, "T": 2}, y: "[N,4,T-1]"},
 		// onnxruntime 1.20 crops before it pads: [1,1] padded by -2 and 3 is refused, [1,2] runs.
 		{name: "a pad that crops and pads one axis", model: newModel(13).input("x", "N", "T").ints("p", []int64{4}, 0, -2, 0, 3).
 			node("pad", "Pad", []string{"x", "p"}, []string{"y"}).output("y"),

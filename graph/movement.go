@@ -220,12 +220,14 @@ func concatAlong(c *ctx, ins []*Info, at []int, axis int64, t element.Type) erro
 
 // concatSkipEmpty is concatAlong as onnxruntime's Concat checks its inputs: the dims of the other
 // axes of an input with no elements need not match (onnxruntime compares the non-empty inputs
-// only, and takes the output's dims from the first of them). Where the first input cannot be
-// empty and another may be, that input's dim i is stated equal to the first's or one of its own
-// dims 0: `H == 2*(H//2) || 2*(H//2) == 0` for a U-Net skip whose pooled branch is empty at H == 1.
-// Elsewhere (the first input may be empty) the dims are unified as concatAlong does, which asks
-// more than onnxruntime does but never less; so are two integers, which ONNX's shape inference
-// refuses when onnxruntime loads the model.
+// only, and takes the output's dims from the first of them). Where another input than the first
+// may be empty, its dim i is stated equal to the first's or one of its own dims with an
+// expression 0: `H == 2*(H//2) || 2*(H//2) == 0` for a U-Net skip whose pooled branch is empty at
+// H == 1. The output takes the first input's dims: where that input is empty too, the condition
+// makes every non-empty input match it, so onnxruntime's output has them too; it asks more than
+// onnxruntime only where the first input is empty and a non-empty one differs from it. Inputs
+// with no dim that may be 0, or none with an expression, are unified as concatAlong does; so are
+// two integers, which ONNX's shape inference refuses when onnxruntime loads the model.
 func concatSkipEmpty(c *ctx, ins []*Info, at []int, axis int64, t element.Type) error {
 	return concatWith(c, ins, at, axis, t, true)
 }
@@ -273,16 +275,16 @@ func concatWith(c *ctx, ins []*Info, at []int, axis int64, t element.Type, skipE
 			sum = in.Shape.Dims[a]
 			continue
 		}
-		zeros, lenient := []sym.Pred(nil), false
-		if skipEmpty && !mayBeEmpty(ins[0].Shape) {
-			zeros, lenient = emptyWhen(in.Shape)
+		var zeros []sym.Pred
+		if skipEmpty {
+			zeros, _ = emptyWhen(in.Shape)
 		}
 		for i, d := range in.Shape.Dims {
 			if i == a {
 				sum = sym.AddDims(sum, d)
 				continue
 			}
-			if lenient && len(zeros) > 0 && !dims[i].Equal(d) && !bothStatic(dims[i], d) {
+			if len(zeros) > 0 && !dims[i].Equal(d) && !bothStatic(dims[i], d) {
 				if ok, err := requireEqualOrEmpty(c, dims[i], d, zeros, input(k)+" dim "+itoa(i)+" (or the input empty)"); ok || err != nil {
 					if err != nil {
 						return err
@@ -309,37 +311,26 @@ func concatWith(c *ctx, ins []*Info, at []int, axis int64, t element.Type, skipE
 	return nil
 }
 
-// mayBeEmpty reports whether a tensor of shape s may have no elements: a dim may be 0, or the rank
-// is unknown.
-func mayBeEmpty(s sym.Shape) bool {
-	if s.RankDynamic {
-		return true
-	}
-	for _, d := range s.Dims {
-		if lo, _ := d.Bounds(); lo <= 0 {
-			return true
-		}
-	}
-	return false
-}
-
-// emptyWhen returns the conditions `d == 0` of the dims of s that may be 0, and whether each of
-// them has an expression (else ok is false).
+// emptyWhen returns the conditions `d == 0` of the dims of s that may be 0 and have an
+// expression, and whether every dim that may be 0 has one (else ok is false: zeros, if any, are
+// some of the ways s may be empty, not all).
 func emptyWhen(s sym.Shape) (zeros []sym.Pred, ok bool) {
 	if s.RankDynamic {
 		return nil, false
 	}
+	ok = true
 	for _, d := range s.Dims {
 		if lo, _ := d.Bounds(); lo > 0 {
 			continue
 		}
-		x, ok := d.Expr()
-		if !ok {
-			return nil, false
+		x, has := d.Expr()
+		if !has {
+			ok = false
+			continue
 		}
 		zeros = append(zeros, sym.Eq(x, sym.Int(0)))
 	}
-	return zeros, true
+	return zeros, ok
 }
 
 // bothStatic reports whether a and b are both integers: two that differ are refused when
