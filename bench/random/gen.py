@@ -26,6 +26,12 @@ chain of blocks over one float32 input, either `[N,C,H,W]` (2-D: N 1..2, H 1..40
   head      last block, sometimes: GlobalAveragePool; Flatten into a MatMul whose weight has the
             export binding's size (baked); Reshape by a constant pattern [N_export, -1] into such a MatMul
 
+From --seed 1 on, the blocks of WIDE join them (each function's docstring says what it makes): Resize
+by sizes and per-axis integer scales, ConvTranspose with output_padding, Gather and GatherElements of
+constant indices, Split in thirds or by computed sizes, Expand and Tile, Transpose, Reduce* with
+keepdims 0 or 1, SpaceToDepth/DepthToSpace by 3, Flatten and back, Squeeze/Unsqueeze, Where, attention
+(MatMul of viewed branches), Einsum and torch's view; seed 0 draws the same models as before.
+
 The baked sizes are the shapes onnx's shape inference gives at the export binding (N 1 or 2, H and W
 or T from the box). Zero-filled inputs decide nothing here: every size is a shape's. Seeded: the same
 --seed gives the same files.
@@ -295,12 +301,255 @@ def head(rng, b, x, c, shape_at, n_export):
     return b.node("MatMul", [flat, b.const(b.rng_np.standard_normal([k, 3]).astype(np.float32), "fc")])
 
 
+def shape_of(b, x, idx):
+    """Gather of the dims idx of x's Shape: a vector of len(idx) int64 values."""
+    shp = b.node("Shape", [x])
+    return b.node("Gather", [shp, b.const(np.array(idx, np.int64), "i")], axis=0)
+
+
+def arith(b, v, op, k):
+    return b.node(op, [v, b.const(np.array([k], np.int64), "k")])
+
+
+def resize_sizes(rng, b, x, c):
+    """Resize by sizes computed from Shape (each spatial dim times, or divided by, an integer)."""
+    parts = [shape_of(b, x, [0, 1])]
+    desc = []
+    for ax in spatial_axes(b):
+        op, k = pick(rng, ("Mul", 2), ("Mul", 3), ("Div", 2), ("Mul", 1))
+        parts.append(arith(b, shape_of(b, x, [ax]), op, k))
+        desc.append(f"{op} {k}")
+    sizes = b.node("Concat", parts, axis=0)
+    y = b.node("Resize", [x, "", "", sizes], mode=pick(rng, "nearest", "linear"))
+    b.blocks.append(f"resize sizes {desc}")
+    return y, c
+
+
+def resize_int(rng, b, x, c):
+    """Resize by integer scales, one per spatial axis (2 and 3, or 1 and 2)."""
+    scales = [float(rng.randint(1, 3)) for _ in range(b.rank)]
+    y = resize(b, x, scales)
+    b.blocks.append(f"resize scales {scales}")
+    return y, c
+
+
+def conv_t_op(rng, b, x, c):
+    """ConvTranspose with output_padding below the stride or dilation, sometimes dilated."""
+    ks = kernel(rng, b, 1, 4)
+    cout = rng.randint(1, 3)
+    strides = [rng.randint(2, 3) for _ in range(b.rank)]
+    attrs = {"kernel_shape": ks, "strides": strides, "pads": pads_for(rng, b, ks, lambda k: max(k - 1, 0))}
+    if rng.random() < 0.3:
+        attrs["dilations"] = [rng.randint(1, 2) for _ in range(b.rank)]
+    dil = attrs.get("dilations", [1] * b.rank)
+    attrs["output_padding"] = [rng.randint(0, max(s, d) - 1) for s, d in zip(strides, dil)]
+    y = b.node("ConvTranspose", [x, b.weight(c, cout, ks)], **attrs)
+    b.blocks.append(f"convT outpad {attrs}")
+    return y, cout
+
+
+def gather_many(rng, b, x, c):
+    """Gather of several constant indices on a spatial axis, or GatherElements of constant indices."""
+    ax = rng.choice(spatial_axes(b))
+    if rng.random() < 0.5:
+        idx = [rng.choice([0, 1, 2, 3, 5, -1, -2]) for _ in range(rng.randint(2, 4))]
+        y = b.node("Gather", [x, b.const(np.array(idx, np.int64), "g")], axis=ax)
+        b.blocks.append(f"gather axis {ax} {idx}")
+        return y, c
+    shape = [1, 1] + [1] * b.rank
+    k = rng.randint(1, 3)
+    shape[ax] = k
+    idx = np.array([rng.choice([0, 1, 2, -1]) for _ in range(k)], np.int64).reshape(shape)
+    y = b.node("GatherElements", [x, b.const(idx, "ge")], axis=ax)
+    b.blocks.append(f"gatherelements axis {ax} {idx.reshape(-1).tolist()}")
+    return y, 1
+
+
+def split_more(rng, b, x, c):
+    """Split in three equal parts, or by sizes computed from Shape (d//2 and d - d//2)."""
+    ax = rng.choice(spatial_axes(b))
+    if rng.random() < 0.5:
+        outs = b.node("Split", [x], n_out=3, axis=ax)
+        b.blocks.append(f"split thirds axis {ax}")
+        return outs[rng.randint(0, 2)], c
+    d = shape_of(b, x, [ax])
+    half = arith(b, d, "Div", 2)
+    rest = b.node("Sub", [d, half])
+    outs = b.node("Split", [x, b.node("Concat", [half, rest], axis=0)], n_out=2, axis=ax)
+    b.blocks.append(f"split computed halves axis {ax}")
+    return outs[rng.randint(0, 1)], c
+
+
+def expand_tile(rng, b, x, c):
+    """Expand of a reduced branch back to x's Shape and Add, or Tile by constant repeats."""
+    if rng.random() < 0.5:
+        ax = rng.choice(spatial_axes(b))
+        br = b.node("ReduceMax", [x], axes=[ax], keepdims=1)
+        br = b.node("Expand", [br, b.node("Shape", [x])])
+        y = b.node("Add", [x, br])
+        b.blocks.append(f"expand reducemax axis {ax}")
+        return y, c
+    reps = [1, 1] + [rng.randint(1, 2) for _ in range(b.rank)]
+    y = b.node("Tile", [x, b.const(np.array(reps, np.int64), "r")])
+    b.blocks.append(f"tile {reps}")
+    return y, c
+
+
+def transpose(rng, b, x, c):
+    """Transpose of the spatial axes (2-D: H and W swap), or (1-D) to [B, T, C], a MatMul over C, and back."""
+    r = b.rank
+    if r == 2:
+        y = b.node("Transpose", [x], perm=[0, 1, 3, 2])
+        b.blocks.append("transpose H W")
+        return y, c
+    cout = rng.randint(1, 3)
+    y = b.node("Transpose", [x], perm=[0, 2, 1])
+    y = b.node("MatMul", [y, b.const(b.rng_np.standard_normal([c, cout]).astype(np.float32), "fc")])
+    y = b.node("Transpose", [y], perm=[0, 2, 1])
+    b.blocks.append("transpose linear transpose")
+    return y, cout
+
+
+def reduce_keep(rng, b, x, c):
+    """Reduce* over a spatial axis, keepdims 1 (broadcast back by Add), or keepdims 0 and Unsqueeze."""
+    ax = rng.choice(spatial_axes(b))
+    op = pick(rng, "ReduceSum", "ReduceMax", "ReduceMean", "ReduceL2")
+    if op == "ReduceSum":  # opset 13: axes is an input
+        red = lambda keep: b.node(op, [x, b.const(np.array([ax], np.int64), "ax")], keepdims=keep)
+    else:
+        red = lambda keep: b.node(op, [x], axes=[ax], keepdims=keep)
+    if rng.random() < 0.5:
+        y = b.node("Add", [red(1), x])
+        b.blocks.append(f"{op} keepdims 1 axis {ax} add")
+    else:
+        y = b.node("Unsqueeze", [red(0), b.const(np.array([ax], np.int64), "ax")])
+        y = b.node("Mul", [x, y])
+        b.blocks.append(f"{op} keepdims 0 axis {ax} unsqueeze mul")
+    return y, c
+
+
+def d2s_s2d(rng, b, x, c):
+    """SpaceToDepth by 3, or DepthToSpace by 2 or 3 after a Conv to k*k channels."""
+    if b.rank != 2:
+        return conv(rng, b, x, c)
+    k = rng.choice([2, 3])
+    if rng.random() < 0.5:
+        y = b.node("SpaceToDepth", [x], blocksize=k)
+        b.blocks.append(f"s2d {k}")
+        return y, c * k * k
+    x = b.node("Conv", [x, b.weight(k * k, c, [1, 1])], kernel_shape=[1, 1])
+    y = b.node("DepthToSpace", [x], blocksize=k, mode=pick(rng, "DCR", "CRD"))
+    b.blocks.append(f"d2s {k}")
+    return y, 1
+
+
+def flatten_back(rng, b, x, c):
+    """Flatten at an axis, a Relu, and a Reshape back to x's Shape."""
+    ax = rng.randint(0, 1 + b.rank)
+    y = b.node("Flatten", [x], axis=ax)
+    y = b.node("Relu", [y])
+    y = b.node("Reshape", [y, b.node("Shape", [x])])
+    b.blocks.append(f"flatten axis {ax} back")
+    return y, c
+
+
+def squeeze_unsqueeze(rng, b, x, c):
+    """Unsqueeze a new axis and Squeeze it, or Squeeze a reduced axis of 1 and Unsqueeze it."""
+    if rng.random() < 0.5:
+        a = rng.randint(0, 2 + b.rank)
+        y = b.node("Unsqueeze", [x, b.const(np.array([a], np.int64), "ax")])
+        y = b.node("Squeeze", [y, b.const(np.array([a], np.int64), "ax")])
+        b.blocks.append(f"unsqueeze squeeze {a}")
+        return y, c
+    ax = rng.choice(spatial_axes(b))
+    y = b.node("ReduceMean", [x], axes=[ax], keepdims=1)
+    y = b.node("Squeeze", [y, b.const(np.array([ax], np.int64), "ax")])
+    y = b.node("Unsqueeze", [y, b.const(np.array([ax], np.int64), "ax")])
+    y = b.node("Add", [x, y])
+    b.blocks.append(f"squeeze reduced {ax} unsqueeze add")
+    return y, c
+
+
+def where_bc(rng, b, x, c):
+    """Where of two branches that broadcast: x and a pooled-then-resized copy, or a reduced one."""
+    cond = b.node("Greater", [x, b.const(np.array(0.0, np.float32), "z")])
+    if rng.random() < 0.5:
+        ax = rng.choice(spatial_axes(b))
+        br = b.node("ReduceMin", [x], axes=[ax], keepdims=1)
+        b.blocks.append(f"where reducemin axis {ax}")
+    else:
+        s = rng.randint(2, 3)
+        br = b.node("AveragePool", [x], kernel_shape=[s] * b.rank, strides=[s] * b.rank)
+        br = resize(b, br, [float(s)] * b.rank)
+        b.blocks.append(f"where pool {s} resize")
+    args = [cond, x, br] if rng.random() < 0.5 else [cond, br, x]
+    return b.node("Where", args), c
+
+
+def matmul_branches(rng, b, x, c):
+    """Channel attention (a [N, C, C] matrix, small whatever the sizes): x viewed [N, C, L] (L the
+    spatial volume, from Shape), MatMul with the transpose of a branch's view (x itself, or pooled
+    by 2 and resized back: its L equals x's only for even sizes), Softmax, MatMul with x's view,
+    and viewed back to x's Shape."""
+    s = rng.choice([1, 2])
+    br = x
+    if s > 1:
+        br = b.node("MaxPool", [x], kernel_shape=[s] * b.rank, strides=[s] * b.rank)
+        br = resize(b, br, [float(s)] * b.rank)
+    nc = shape_of(b, x, [0, 1])
+    minus = b.const(np.array([-1], np.int64), "m")
+    q = b.node("Reshape", [x, b.node("Concat", [nc, minus], axis=0)])  # [N, C, L]
+    k = b.node("Reshape", [br, b.node("Concat", [nc, minus], axis=0)])  # [N, C, L']
+    att = b.node("MatMul", [q, b.node("Transpose", [k], perm=[0, 2, 1])])  # [N, C, C]: L == L'
+    att = b.node("Softmax", [att], axis=-1)
+    y = b.node("MatMul", [att, q])  # [N, C, L]
+    y = b.node("Reshape", [y, b.node("Shape", [x])])
+    b.blocks.append(f"attention branch {s}")
+    return y, c
+
+
+def einsum(rng, b, x, c):
+    """Einsum of x with a constant over the channels (a 1x1 Conv written as Einsum)."""
+    cout = rng.randint(1, 3)
+    eq = "nchw,dc->ndhw" if b.rank == 2 else "nct,dc->ndt"
+    y = b.node("Einsum", [x, b.const(b.rng_np.standard_normal([cout, c]).astype(np.float32), "e")], equation=eq)
+    b.blocks.append(f"einsum {eq}")
+    return y, cout
+
+
+def view(rng, b, x, c):
+    """torch's view written as exports write it: Shape -> Gather -> Div/Mul -> Concat -> Reshape, moving
+    a factor f of a spatial axis into the channels (x.view(N, C*f, H//f, ...)) and back."""
+    ax = rng.choice(spatial_axes(b))
+    f = rng.choice([2, 3, 4])
+    n = shape_of(b, x, [0])
+    parts, back = [n, b.const(np.array([c * f], np.int64), "c")], [n, b.const(np.array([c], np.int64), "c")]
+    for a in spatial_axes(b):
+        d = shape_of(b, x, [a])
+        if a == ax:
+            q = arith(b, d, "Div", f)
+            parts.append(q)
+            back.append(arith(b, q, "Mul", f))
+        else:
+            parts.append(d)
+            back.append(d)
+    y = b.node("Reshape", [x, b.node("Concat", parts, axis=0)])
+    y = b.node("Relu", [y])
+    y = b.node("Reshape", [y, b.node("Concat", back, axis=0)])
+    b.blocks.append(f"view axis {ax} by {f}")
+    return y, c
+
+
 BLOCKS = [(conv, 6), (conv_t, 1.5), (lambda r, b, x, c: pool(r, b, x, c, "MaxPool"), 3),
           (lambda r, b, x, c: pool(r, b, x, c, "AveragePool"), 2), (pad, 2), (slice_, 1.5), (unet, 1.5),
           (add_bc, 1.5), (window, 1), (s2d, 0.7), (d2s, 0.7), (resize_blk, 1), ("split", 1), (gather, 0.7)]
+# Seeds from 1 on draw from these too (seed 0 makes the models it always made).
+WIDE = [(resize_sizes, 1.5), (resize_int, 1), (conv_t_op, 1.5), (gather_many, 1), (split_more, 1),
+        (expand_tile, 1), (transpose, 1), (reduce_keep, 1), (d2s_s2d, 1), (flatten_back, 1),
+        (squeeze_unsqueeze, 0.7), (where_bc, 1), (matmul_branches, 1.5), (einsum, 0.5), (view, 2)]
 
 
-def make(rng, index):
+def make(rng, index, wide=False):
     rank = 2 if rng.random() < 0.6 else 1
     b = Builder(rng, rank)
     b.rng_np = np.random.default_rng(index)
@@ -329,9 +578,10 @@ def make(rng, index):
         return None
 
     nblocks = rng.randint(2, 6)
-    weights = [w for _, w in BLOCKS]
+    blocks = BLOCKS + WIDE if wide else BLOCKS
+    weights = [w for _, w in blocks]
     for _ in range(nblocks):
-        fn = rng.choices([f for f, _ in BLOCKS], weights)[0]
+        fn = rng.choices([f for f, _ in blocks], weights)[0]
         if fn == "split":
             x, c2 = split(rng, b, x, c, shape_at)
         else:
@@ -357,7 +607,7 @@ def main():
     meta = []
     for i in range(a.count):
         rng = random.Random(a.seed * 100003 + i)
-        m, info = make(rng, i)
+        m, info = make(rng, i, wide=a.seed >= 1)
         name = f"r{a.seed}_{i:04d}"
         path = os.path.join(a.out, "models", name + ".onnx")
         onnx.save(m, path)
