@@ -11,8 +11,9 @@ import (
 // (two different integers, neither 1) are an error wrapping errcode.ErrInvalidShape. Two dims in
 // the symbols neither of which can be 1 must be equal, and unify; where one may be 1, the node
 // requires A == B || A == 1 || B == 1 (a constraint naming the input and axis), and the result is
-// the one that cannot be 1, or max(A,B). Dims known only by their bounds give a new anonymous dim
-// bounded by both. A dynamic rank gives a dynamic rank.
+// the one that cannot be 1 at the bindings that satisfy the conditions recorded (so that 1 with
+// 2*(T//2), which may be 0, gives 2*(T//2): numpy's 1 with 0 is 0), or max(A,B). Dims known only
+// by their bounds give a new anonymous dim bounded by both. A dynamic rank gives a dynamic rank.
 func (c *ctx) Broadcast(shapes ...sym.Shape) (sym.Shape, error) {
 	rank := 0
 	for _, s := range shapes {
@@ -100,9 +101,9 @@ func (c *ctx) broadcastDim(a, b sym.Dim, p bplace) (sym.Dim, error) {
 			return a, err
 		}
 		switch {
-		case !maybeOne(a):
+		case !c.mayBeOne(a, xa):
 			return a, nil
-		case !maybeOne(b):
+		case !c.mayBeOne(b, xb):
 			return b, nil
 		}
 		return sym.MaxDims(a, b), nil
@@ -114,6 +115,12 @@ func (c *ctx) broadcastDim(a, b sym.Dim, p bplace) (sym.Dim, error) {
 	lo1, hi1 := a.Bounds()
 	lo2, hi2 := b.Bounds()
 	return c.Fresh("broadcast", min(lo1, lo2), max(hi1, hi2)), nil
+}
+
+// mayBeOne reports whether d, whose expression is x, may be 1 at a binding that satisfies the
+// conditions recorded: 2*(T//2)-4 never is.
+func (c *ctx) mayBeOne(d sym.Dim, x sym.Expr) bool {
+	return maybeOne(d) && !c.When(sym.Eq(x, sym.Int(1))).IsFalse()
 }
 
 func isOne(d sym.Dim) bool {

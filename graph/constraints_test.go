@@ -231,6 +231,16 @@ func TestModelConstraints(t *testing.T) {
 			want: []string{"T >= 2 (pool (MaxPool): input dim 2 not empty (only N can be zero))",
 				"T <= 2 || T % 2 == 1 (cat (Concat): input 1 dim 2 (or the input empty))"},
 			bad: map[string]int64{"N": 1, "T": 4}, node: "cat", good: map[string]int64{"N": 1, "T": 2}, y: "[N,4,T-1]"},
+		// numpy's broadcast of 1 with 0 is 0 (bench/random r1_0030: a Where of a branch pooled and
+		// upsampled, [N,3,0] at T == 1, beside [N,3,1]): the output is the branch that is never 1,
+		// not max(T,2*(T//2)), which is 1 there.
+		{name: "a broadcast of a dim that may be 1 with one that may be 0", model: newModel(13).input("x", "N", 3, "T").
+			ints("reps", []int64{3}, 1, 1, 2).
+			node("pool", "MaxPool", []string{"x"}, []string{"p"}, attrInts("kernel_shape", 2), attrInts("strides", 2)).
+			node("up", "Tile", []string{"p", "reps"}, []string{"u"}).
+			node("add", "Add", []string{"x", "u"}, []string{"y"}).output("y"),
+			want: []string{"T == 1 || T % 2 == 0 (add (Add): input 1 dim 2 broadcast at output axis 2)"},
+			bad:  map[string]int64{"N": 1, "T": 3}, node: "add", good: map[string]int64{"N": 1, "T": 1}, y: "[N,3,2*(T//2)]"},
 		// onnxruntime 1.20 crops before it pads: [1,1] padded by -2 and 3 is refused, [1,2] runs.
 		{name: "a pad that crops and pads one axis", model: newModel(13).input("x", "N", "T").ints("p", []int64{4}, 0, -2, 0, 3).
 			node("pad", "Pad", []string{"x", "p"}, []string{"y"}).output("y"),
