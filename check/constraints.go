@@ -53,8 +53,8 @@ func newReport(res *graph.Result, file string) *Report {
 // Sizes).
 type Conditions struct {
 	// Constraints lists the conditions the nodes impose on the symbols for the model to run, as the
-	// fewest that say what they all say, in the order inference met their first nodes: what the
-	// report says holds at every binding that satisfies them.
+	// fewest that say what they all say, in the order a runtime runs their first nodes
+	// (graph.Result.RunSeq): what the report says holds at every binding that satisfies them.
 	Constraints []Constraint
 	// Implied lists the conditions of nodes that Constraints imply, each with what implies it: of
 	// both lists, the first a binding breaks by Seq names the node where a run stops
@@ -131,8 +131,8 @@ type Constraint struct {
 	Holds sym.Pred `json:"holds"`
 	// Node is the path of the node that imposes it ("MatMul_3", "If_1/then_branch/Add_2"), Op its
 	// operator, and Why what the node needs, in a few words ("the inner dims"). Nodes lists every
-	// node that imposes it, Node first, then in the order inference met them (sibling branches of
-	// an Inception block), when there are several.
+	// node that imposes it (sibling branches of an Inception block), when there are several, in the
+	// order a runtime runs them: Node, first, is where a run that breaks the condition stops.
 	Node  string   `json:"node"`
 	Nodes []string `json:"nodes,omitempty"`
 	Op    string   `json:"op"`
@@ -146,9 +146,9 @@ type Constraint struct {
 	// the path of the blocker when it is not Node (a global pool upstream of it).
 	Blocker     string `json:"blocker,omitempty"`
 	BlockerNode string `json:"blocker_node,omitempty"`
-	// Seq is Node's position in the order inference met the nodes (graph.Result.Nodes): of the
-	// conditions a binding breaks, in Constraints and Implied, the one of least Seq is where a run
-	// of the model stops.
+	// Seq is Node's position in the order a runtime runs the nodes (graph.Result.RunSeq: for an
+	// ONNX model onnxruntime's): of the conditions a binding breaks, in Constraints and Implied,
+	// the one of least Seq is where a run of the model stops.
 	Seq int `json:"seq"`
 	// File is the model file that states the constraint (Report.File).
 	File string `json:"file"`
@@ -168,7 +168,7 @@ type Warning struct {
 	Node string `json:"node"`
 	Op   string `json:"op"`
 	Why  string `json:"why"`
-	// Seq is Node's position in the order inference met the nodes (graph.Result.Nodes).
+	// Seq is Node's position in the order a runtime runs the nodes (graph.Result.RunSeq).
 	Seq int `json:"seq"`
 	// File is the model file (Report.File).
 	File string `json:"file"`
@@ -190,7 +190,7 @@ type Implied struct {
 }
 
 // constraintsOf returns the constraints of an inferred model, each with the symbols it fixes, in
-// the order inference met their nodes (graph.Result.Constraints), and the conditions they imply.
+// the order a runtime runs their nodes (graph.Result.Constraints), and the conditions they imply.
 func constraintsOf(res *graph.Result, file string) ([]Constraint, []Implied) {
 	record := func(c sym.Constraint) Constraint {
 		out := Constraint{Holds: c.Pred, Node: c.Origin.Node, Op: c.Origin.Op, Why: c.Origin.Why, Seq: c.Origin.Seq, File: file,
@@ -241,25 +241,25 @@ func fixes(t *sym.Table, p sym.Pred) []string {
 // decides every condition and records none, and the index in res.Nodes of the node that imposes it
 // (graph.Result.NodeIndex), -1 when res does not hold it. A broken condition is an error of its node
 // in res too, so only a result with an error a run cannot avoid is inferred again. It returns nil
-// when nothing is bound, or when every constraint holds or needs a symbol left free.
-func brokenConstraint(g *graph.Graph, res *graph.Result, opt Options) (*sym.ConstraintError, int) {
+// when nothing is bound, or when every constraint holds or needs a symbol left free. free is the
+// model inferred without the bindings, nil when it was not.
+func brokenConstraint(g *graph.Graph, res *graph.Result, opt Options) (ce *sym.ConstraintError, at int, free *graph.Result) {
 	if len(opt.Dims) == 0 || !slices.ContainsFunc(res.Nodes, func(r graph.NodeResult) bool { return r.Err != nil && !r.Avoidable }) {
-		return nil, -1
+		return nil, -1, nil
 	}
 	o := opt.graphOptions()
 	o.Dims = nil
 	free, err := graph.Infer(g, o)
 	if err != nil {
-		return nil, -1
+		return nil, -1, nil
 	}
-	var ce *sym.ConstraintError
 	if !errors.As(free.Check(opt.Dims), &ce) {
-		return nil, -1
+		return nil, -1, free
 	}
 	if i, ok := res.NodeIndex(ce.Constraint.Origin.Node); ok {
-		return ce, i
+		return ce, i, free
 	}
-	return ce, -1
+	return ce, -1, free
 }
 
 // breaks makes the row of the node that imposes a constraint the bindings break an error, with the

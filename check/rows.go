@@ -1,8 +1,10 @@
 package check
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/reshape-go/reshape"
@@ -75,11 +77,12 @@ func report(g *graph.Graph, form format, file string, opt Options) (*Report, err
 
 // rows returns the rows of the inferred graph g: one per Reshape (graph.Result.Reshape), and one
 // per other node whose inputs break its rule or that imposes a constraint the bindings of
-// Options.Dims break (brokenConstraint). Nodes of a branch the model does not run at this binding
-// have none.
+// Options.Dims break (brokenConstraint), in the order a runtime meets their errors (stopOrder), so
+// that the first error is where it stops. Nodes of a branch the model does not run at this
+// binding have none.
 func rows(g *graph.Graph, res *graph.Result, form format, file string, opt Options) ([]Row, error) {
 	d := newDeclarations(res)
-	broken, brokenAt := brokenConstraint(g, res, opt)
+	broken, brokenAt, free := brokenConstraint(g, res, opt)
 	st := newStoppers(res)
 	reshapes := 0 // a row each, and the rows of failed nodes grow the list past them
 	for i := range res.Nodes {
@@ -88,7 +91,7 @@ func rows(g *graph.Graph, res *graph.Result, form format, file string, opt Optio
 		}
 	}
 	rows := make([]Row, 0, reshapes)
-	for i := range res.Nodes {
+	for _, i := range stopOrder(res, free) {
 		r := &res.Nodes[i]
 		if r.NotTaken && r.TypeErr == nil { // a branch the model does not run at this binding
 			continue
@@ -352,4 +355,35 @@ func determined(r Row) bool {
 		}
 	}
 	return true
+}
+
+// stopOrder returns the indices of res.Nodes in the order a runtime meets their errors: first the
+// nodes it refuses when it loads the model (graph.Result.AtLoad; of a result inferred with
+// bindings, those that free, the model inferred without them, says so), then the rest in the
+// order it runs them (graph.Result.RunSeq), so that the first error is where it stops.
+func stopOrder(res *graph.Result, free *graph.Result) []int {
+	load := make([]bool, len(res.Nodes))
+	for i := range res.Nodes {
+		load[i] = res.AtLoad(i)
+		if free == nil || load[i] || res.Nodes[i].Err == nil {
+			continue
+		}
+		if j, ok := free.NodeIndex(res.Nodes[i].Path); ok {
+			load[i] = free.AtLoad(j)
+		}
+	}
+	order := make([]int, len(res.Nodes))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortFunc(order, func(a, b int) int {
+		if load[a] != load[b] {
+			if load[a] {
+				return -1
+			}
+			return 1
+		}
+		return cmp.Compare(res.RunSeq(a), res.RunSeq(b))
+	})
+	return order
 }

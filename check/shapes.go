@@ -182,7 +182,7 @@ func GraphShapes(g *graph.Graph, path string, opt Options) (*Shapes, error) {
 // graph was read from, nil for an ONNX model.
 func shapesOf(g *graph.Graph, res *graph.Result, net *ir.Net, opt Options) []Tensor {
 	decls := newDeclarations(res)
-	broken, brokenAt := brokenConstraint(g, res, opt)
+	broken, brokenAt, _ := brokenConstraint(g, res, opt)
 	rebinds := opt.rebinds(net != nil || g.OneDNN() != nil)
 	tensors := make([]Tensor, 0, len(g.Inputs)+len(res.Nodes))
 	var layers irLayers

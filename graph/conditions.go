@@ -19,27 +19,47 @@ type minimal struct {
 }
 
 // conditions returns the minimal form of the conditions the nodes recorded (sym.Minimize), each
-// origin's Seq its node's index in Nodes, in the order of their nodes.
+// origin's Seq its node's position in the order a runtime runs them (RunSeq), in that order.
 func (r *Result) conditions() *sym.Minimal {
 	r.minimal.once.Do(func() {
-		at := func(o *sym.Origin) {
-			o.Seq = len(r.Nodes)
-			if i, ok := r.NodeIndex(o.Node); ok {
-				o.Seq = i
-			}
-		}
 		cs := r.e.solver.Recorded()
 		for i := range cs {
-			at(&cs[i].Origin)
-			cs[i].Also = slices.Clone(cs[i].Also)
-			for k := range cs[i].Also {
-				at(&cs[i].Also[k])
-			}
+			r.runFirst(&cs[i])
 		}
 		slices.SortStableFunc(cs, func(a, b sym.Constraint) int { return cmp.Compare(a.Origin.Seq, b.Origin.Seq) })
-		r.minimal.m = sym.Minimize(cs)
+		m := sym.Minimize(cs)
+		for i := range m.Constraints {
+			r.runFirst(&m.Constraints[i])
+		}
+		for i := range m.Implied {
+			r.runFirst(&m.Implied[i].Constraint)
+		}
+		r.minimal.m = m
 	})
 	return &r.minimal.m
+}
+
+// seqOf sets the Seq of the origin o: the position of its node in the order a runtime runs the
+// nodes (RunSeq), after every node for one the result does not hold.
+func (r *Result) seqOf(o *sym.Origin) {
+	o.Seq = len(r.Nodes)
+	if i, ok := r.NodeIndex(o.Node); ok {
+		o.Seq = r.RunSeq(i)
+	}
+}
+
+// runFirst sets the Seq of the origins of c (seqOf) and orders them as a run meets their nodes:
+// Origin is the node where a run that breaks c stops, Also the others in the order they run.
+func (r *Result) runFirst(c *sym.Constraint) {
+	os := c.Origins()
+	for k := range os {
+		r.seqOf(&os[k])
+	}
+	slices.SortStableFunc(os, func(a, b sym.Origin) int { return cmp.Compare(a.Seq, b.Seq) })
+	c.Origin, c.Also = os[0], nil
+	if len(os) > 1 {
+		c.Also = os[1:]
+	}
 }
 
 // Constraints returns the conditions the model's nodes impose on its symbols for it to run, as the
@@ -47,8 +67,9 @@ func (r *Result) conditions() *sym.Minimal {
 // and the conditions before it, none follows from the others, and a condition of one symbol reads
 // in its simplest form (H % 8 == 0, H <= 4 || H % 32 in {0, 29, 30, 31}). Each names the node that
 // imposes it (sym.Constraint: the predicate and its sym.Origin, the node's Path, operator, why, and
-// Seq, its index in Nodes), and the other nodes that impose it too (Also). They are in the order
-// inference met their first nodes, as the command lists them. The shapes of the result hold at
+// Seq, its position in the order a runtime runs the nodes, RunSeq), and the other nodes that
+// impose it too (Also, in the order they run: Origin is the node where a run that breaks it
+// stops). They are in the order a run meets their first nodes, as the command lists them. The shapes of the result hold at
 // every binding of the symbols that satisfies them. None when the model imposes none, or when
 // Options.Dims binds every symbol it meets (the conditions are then decided: a node error where
 // one fails). Conditions on dims the model does not name (counts only a run tells) are left out.
@@ -89,7 +110,7 @@ func (r *Result) NodeConstraints() []sym.Constraint { return slices.Clone(r.cons
 // changes a shape, Check and Eval ignore them. Each predicate is in the symbols as the model's
 // conditions leave them: one they make true is left out (F == 4 where a Scaler of 4 offsets
 // requires it), one that cannot hold is kept as it was stated (sym.Pred.Stated: "3 == 4" at a
-// binding of F to 3). In the order of their nodes; the slice is the caller's.
+// binding of F to 3). In the order a runtime runs their nodes (RunSeq); the slice is the caller's.
 func (r *Result) Warnings() []sym.Constraint {
 	var out []sym.Constraint
 	for _, w := range r.e.warnings {
@@ -99,10 +120,7 @@ func (r *Result) Warnings() []sym.Constraint {
 		case !p.IsFalse():
 			w.Pred = p
 		}
-		w.Origin.Seq = len(r.Nodes)
-		if i, ok := r.NodeIndex(w.Origin.Node); ok {
-			w.Origin.Seq = i
-		}
+		r.seqOf(&w.Origin)
 		out = append(out, w)
 	}
 	slices.SortStableFunc(out, func(a, b sym.Constraint) int { return cmp.Compare(a.Origin.Seq, b.Origin.Seq) })

@@ -184,22 +184,30 @@ func (r *Result) Complete() bool { return len(r.lost) == 0 }
 func (r *Result) Lost() []Loss { return slices.Clone(r.lost) }
 
 // Check evaluates the constraints the nodes recorded at the binding b of the model's symbols
-// (map[string]int64{"N": 2}), in the order inference met them, and returns the first that does not
-// hold as a *sym.ConstraintError naming its node and the values: "Reshape_2 (Reshape): the volume:
-// N == 1 does not hold at N=2"; it wraps errcode.ErrInvalidShape. A symbol that a recorded
-// equality fixes takes its value from the others. When none fails but b leaves out a symbol that
-// one needs, the error is a *sym.UnboundError naming it (errcode.ErrSyntax); nil when all hold.
-// Before the constraints, a node whose element types a runtime refuses at load
-// (NodeResult.TypeErr) fails every binding: the first such node's error, in the order of Nodes,
-// wrapping errcode.ErrDataType or errcode.ErrNoKernel and naming the node and its input ("/Sqrt
-// (Sqrt): input 0 ("x") is i64: Sqrt-13 takes f16, f32, f64 or bf16 for X (type constraint T)").
+// (map[string]int64{"N": 2}), and returns the one that stops a run, the first that does not hold
+// in the order a runtime runs the nodes that impose it (RunSeq), as a *sym.ConstraintError naming
+// that node and the values: "Reshape_2 (Reshape): the volume: N == 1 does not hold at N=2"; it
+// wraps errcode.ErrInvalidShape. A symbol that a recorded equality fixes takes its value from the
+// others. When none fails but b leaves out a symbol that one needs, the error is a
+// *sym.UnboundError naming it (errcode.ErrSyntax); nil when all hold. Before the constraints, a
+// node whose element types a runtime refuses at load (NodeResult.TypeErr) fails every binding: the
+// first such node's error in the same order, wrapping errcode.ErrDataType or errcode.ErrNoKernel
+// and naming the node and its input ("/Sqrt (Sqrt): input 0 ("x") is i64: Sqrt-13 takes f16, f32,
+// f64 or bf16 for X (type constraint T)").
 func (r *Result) Check(b map[string]int64) error {
+	first := -1
 	for i := range r.Nodes {
-		if err := r.Nodes[i].TypeErr; err != nil {
-			return err
+		if r.Nodes[i].TypeErr != nil && (first < 0 || r.RunSeq(i) < r.RunSeq(first)) {
+			first = i
 		}
 	}
-	return r.e.solver.Check(b)
+	if first >= 0 {
+		return r.Nodes[first].TypeErr
+	}
+	return r.e.solver.CheckBy(b, func(o sym.Origin) int {
+		r.seqOf(&o)
+		return o.Seq
+	})
 }
 
 // Eval returns the dims of the tensor at path (as Tensor finds it) at the binding b of the model's

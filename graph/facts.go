@@ -187,6 +187,9 @@ func reshapeOV(r *Result, n *NodeResult, f *Reshape) {
 // graphs that hold a node whose inputs break its rule.
 type facts struct {
 	treeOnce, pathsOnce, failedOnce sync.Once
+	runOnce                         sync.Once
+	run                             []int             // each node's position in the order a runtime runs them (RunSeq)
+	seen                            []bool            // onnx's shape inference sees the shapes of each node's inputs (AtLoad)
 	holder                          map[*Graph]int    // the index in Nodes of the node that holds each subgraph
 	prod                            map[tensorKey]int // the index in Nodes of the node that outputs each tensor
 	paths                           map[string]int
@@ -232,18 +235,26 @@ func (r *Result) tree() *facts {
 // reads it. Of a subgraph run several times (a Loop body), the result holds the nodes of the last
 // run.
 func (r *Result) Producer(n *NodeResult, k int) *NodeResult {
+	if i, ok := r.producerIndex(n, k); ok {
+		return &r.Nodes[i]
+	}
+	return nil
+}
+
+// producerIndex is Producer's index in Nodes; ok is false when Producer is nil.
+func (r *Result) producerIndex(n *NodeResult, k int) (int, bool) {
 	if k < 0 || k >= len(n.Node.Inputs) || n.Node.Inputs[k] == "" {
-		return nil
+		return 0, false
 	}
 	f := r.tree()
 	name := n.Node.Inputs[k]
 	for g := n.Graph; ; {
 		if i, ok := f.prod[tensorKey{g, name}]; ok {
-			return &r.Nodes[i]
+			return i, true
 		}
 		h, ok := f.holder[g]
 		if !ok || g.Consts[name] != nil || slices.ContainsFunc(g.Inputs, func(in Input) bool { return in.Name == name }) {
-			return nil // the main graph's, or a subgraph's own
+			return 0, false // the main graph's, or a subgraph's own
 		}
 		g = r.Nodes[h].Graph
 	}

@@ -1,6 +1,7 @@
 package sym
 
 import (
+	"cmp"
 	"errors"
 	"slices"
 	"strconv"
@@ -15,8 +16,8 @@ type Origin struct {
 	Node string // the node's path, as graph.NodeResult.Path writes it ("MatMul_3", "If_1/then_branch/Add_2")
 	Op   string // the node's operator ("MatMul")
 	Why  string // what the node needs ("the inner dims", "input 1 dim 2", "the volume of the pattern")
-	// Seq is the node's position in the order a run of the model meets it (its index in
-	// graph.Result.Nodes), where package graph gives one; 0 otherwise.
+	// Seq is the node's position in the order a run of the model meets it (graph.Result.RunSeq:
+	// onnxruntime's order for an ONNX model), where package graph gives one; 0 otherwise.
 	Seq int
 }
 
@@ -920,7 +921,13 @@ func strongest(cs []Constraint) []Constraint {
 // checked (see Constraints). A constraint whose symbols b does not all bind is skipped, and Check
 // then returns an *UnboundError naming the first such symbol when no constraint fails; nil when
 // all hold.
-func (s *Solver) Check(b map[string]int64) error {
+func (s *Solver) Check(b map[string]int64) error { return s.CheckBy(b, nil) }
+
+// CheckBy is Check, the constraint it returns the first that does not hold by seq of the nodes
+// that impose it (the least of its Origin's and Also's; of equal ones the first recorded), and
+// named at that node: where a run of the model that meets the nodes in the order of seq stops
+// (graph.Result.RunSeq). A nil seq is Check's order.
+func (s *Solver) CheckBy(b map[string]int64, seq func(Origin) int) error {
 	var value func(string) (int64, bool)
 	value = func(name string) (int64, bool) {
 		if v, ok := b[name]; ok {
@@ -934,6 +941,8 @@ func (s *Solver) Check(b map[string]int64) error {
 		return v, err == nil
 	}
 	var unbound error
+	var first *ConstraintError
+	least := 0
 	for _, e := range s.log {
 		if e.defines == "" && e.cur.dependsOnAnon() {
 			continue
@@ -949,14 +958,31 @@ func (s *Solver) Check(b map[string]int64) error {
 		case err == nil && ok:
 			continue
 		}
-		ce := &ConstraintError{Constraint: e.c, Binding: map[string]int64{}, Err: err}
-		for _, name := range e.c.Pred.SymbolNames() {
+		c := e.c
+		if seq != nil {
+			at := slices.MinFunc(c.Origins(), func(x, y Origin) int { return cmp.Compare(seq(x), seq(y)) })
+			if first != nil && seq(at) >= least {
+				continue
+			}
+			if at.Node != c.Origin.Node {
+				c.Also = slices.DeleteFunc(c.Origins(), func(x Origin) bool { return x.Node == at.Node })
+				c.Origin = at
+			}
+			least = seq(at)
+		}
+		first = &ConstraintError{Constraint: c, Binding: map[string]int64{}, Err: err}
+		for _, name := range c.Pred.SymbolNames() {
 			if v, ok := value(name); ok {
-				ce.Binding[name] = v
-				ce.order = append(ce.order, name)
+				first.Binding[name] = v
+				first.order = append(first.order, name)
 			}
 		}
-		return ce
+		if seq == nil {
+			break
+		}
+	}
+	if first != nil {
+		return first
 	}
 	return unbound
 }

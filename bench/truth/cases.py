@@ -109,6 +109,13 @@ LOOP_CASES = [
     (MODELS + "loop_break.onnx", "B2_T5_zeros", {"B": 2, "T": 5}, {}, {"x": "zeros"}),  # fails: no stop before the last step
 ]
 GENERATED_CASES += LOOP_CASES
+# issue 23: where onnxruntime stops when several nodes refuse a binding (gen_onnx.py's run_order and
+# load_first): every refusing node in the order its executor meets them, and a refusal at load.
+BLAME_CASES = [(MODELS + "run_order.onnx", f"H{h}_W{w}", {"H": h, "W": w}, {}, {}) for h, w in (
+    (1, 1), (2, 2), (2, 3), (3, 3), (4, 4), (3, 4))]
+BLAME_CASES += [(MODELS + "load_first.onnx", f"N{n}_L{l}_B{b}_T{t}", {"N": n, "L": l, "B": b, "T": t}, {}, {})
+                for n, l, b, t in ((2, 3, 1, 3), (2, 3, 2, 3))]
+GENERATED_CASES += BLAME_CASES
 EXTRA_MODELS = [MODELS + "bert_deep_2x.onnx", MODELS + "bert_deep_4x.onnx"]  # benchmark models without truth fixtures
 # issue 26's held-out zoo: scikit-learn pipelines and torch list models, and bindings that onnxruntime
 # refuses (gen_mlzoo.py holds the models and their bindings).

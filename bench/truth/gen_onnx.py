@@ -664,7 +664,49 @@ def rcnn_anchors():
     g.save("rcnn_anchors.onnx")
 
 
+def run_order():
+    """Where onnxruntime stops when several nodes refuse a binding (issue 23): its sequential executor runs
+    the nodes depth first up from the last leaf, each node's producers from the last in the file first, so of
+    two independent outputs the later one's nodes run first, and of two sibling branches a Concat joins, the
+    one whose last node is later in the file. x [1,1,H,W]: r2 = Reshape(x, [2,-1]) (H*W even), first in the
+    file; sibling Convs c1 and c2 of kernel 3 (H, W >= 3, both) joined by a Concat; last, r3 = Reshape(x,
+    [3,-1]) (H*W % 3 == 0). opset 17."""
+    g = Graph("run_order", 17)
+    x = g.input("x", FLOAT, [1, 1, "H", "W"])
+    r2 = g.op("Reshape", [x, g.const([2, -1])], name="r2")
+    c1 = g.op("Conv", [x, g.weight(1, 1, 3, 3)], name="c1")
+    c2 = g.op("Conv", [x, g.weight(1, 1, 3, 3)], name="c2")
+    cat = g.op("Concat", [c1, c2], axis=1, name="cat")
+    r3 = g.op("Reshape", [x, g.const([3, -1])], name="r3")
+    for out in (r2, cat, r3):
+        g.output(out)
+    g.save("run_order.onnx")
+
+
+def load_first():
+    """An error onnx's shape inference finds when onnxruntime loads the model, which it refuses then at every
+    binding, beside errors only a run meets (issue 23; torchaudio's WaveRNN export, /Unsqueeze_1): first in the
+    file, u = Unsqueeze(x, [3]) of x [N,L] (axis 3 is out of range for the rank-3 output); then x through a
+    sequence (SplitToSequence, ConcatFromSequence with a new axis 0: [N,1,L]) into a Split of sizes [1, 1] on
+    axis 1, of size 1: an error at every binding that onnx's inference does not see, as it does not follow
+    shapes through a sequence; last, ry = Reshape(y, [2,-1]) of y [B,T] (B*T even), the first a run meets.
+    opset 17."""
+    g = Graph("load_first", 17)
+    x = g.input("x", FLOAT, ["N", "L"])
+    y = g.input("y", FLOAT, ["B", "T"])
+    u = g.op("Unsqueeze", [x, g.const([3])], name="u")
+    seq = g.op("SplitToSequence", [x], axis=0, keepdims=1, name="to_seq")
+    back = g.op("ConcatFromSequence", [seq], axis=0, new_axis=1, name="from_seq")
+    parts = g.op("Split", [back, g.const([1, 1])], nout=2, axis=1, name="split")
+    ry = g.op("Reshape", [y, g.const([2, -1])], name="ry")
+    for out in (u, *parts, ry):
+        g.output(out)
+    g.save("load_first.onnx")
+
+
 GENERATORS = {
+    "run_order": run_order,
+    "load_first": load_first,
     "rcnn_transform": rcnn_transform,
     "rcnn_anchors": rcnn_anchors,
     "control_flow": control_flow,
