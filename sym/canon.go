@@ -81,6 +81,9 @@ func canon(op Op, d Expr, note func() string) Pred {
 		d = nd
 	}
 	v, c = split(d)
+	if p, ok := exactFactors(op, d, note); ok {
+		return p
+	}
 	if p, ok := extremumOfArg(op, d); ok {
 		return p
 	}
@@ -286,6 +289,60 @@ func expandExtremum(op Op, v Expr, c int64) (Pred, bool) {
 		return Or(bound...), true
 	}
 	return And(bound...), true // max <= k and min >= k: all arguments are
+}
+
+// exactFactors returns d op 0, op OpEq or OpNe, d = c·u1·u2·…·un - c·k1·k2·…·kn·(u1//k1)·(u2//k2)·…·(un//kn)
+// for factors ui of least value 1 and integers ki > 0, as the remainders it says: each ki·(ui//ki)
+// is in [0, ui], so that the product of them equals that of the ui exactly when each does, when
+// each ui % ki == 0 (the volume of a window partition: H*W == 4*(H//2)*(W//2) is H % 2 == 0 &&
+// W % 2 == 0). Of OpGe, d >= 0 always holds, and -d >= 0 is d == 0. ok is false for another d.
+func exactFactors(op Op, d Expr, note func() string) (Pred, bool) {
+	if len(d.t) != 2 {
+		return Pred{}, false
+	}
+	each := OpEq // each remainder 0, or of OpNe one not
+	if op == OpNe {
+		each = OpNe
+	}
+	for i := range 2 {
+		a, b := d.t[i], d.t[1-i]
+		if !a.c.isInt() || !b.c.isInt() || len(a.m) != len(b.m) {
+			continue
+		}
+		k := int64(1)
+		used := make([]bool, len(a.m))
+		var exact []Pred
+		for _, f := range b.m {
+			q, ok := f.a.den.Const()
+			if f.a.kind != floorAtom || f.e != 1 || !ok || q <= 0 {
+				break
+			}
+			j := slices.IndexFunc(a.m, func(g factor) bool { return g.e == 1 && f.a.num.Equal(fromAtom(g.a)) })
+			if j < 0 || used[j] || a.m[j].a.ival().lo.sign() <= 0 {
+				break
+			}
+			used[j] = true
+			var ok1 bool
+			if k, ok1 = mul64(k, q); !ok1 {
+				break
+			}
+			r, ok2 := Mod(f.a.num, Int(q))
+			if !ok2 {
+				break
+			}
+			exact = append(exact, Cmp(r, each, Int(0)))
+		}
+		if ck, ok := mul64(a.c.num, k); len(exact) == len(b.m) && ok && ck == -b.c.num {
+			switch {
+			case op == OpGe && a.c.num > 0:
+				return decided(true, note()), true
+			case op == OpNe:
+				return Or(exact...), true
+			}
+			return And(exact...), true
+		}
+	}
+	return Pred{}, false
 }
 
 // remainders returns d, a polynomial, with each pair of terms k·x//m and -k·(q/m)·(x//q), for m

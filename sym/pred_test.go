@@ -60,6 +60,14 @@ func TestPredCanonical(t *testing.T) {
 		{"max(N,3) == max(N,3)/N", "max(N,3) == max(N,3)/N"},
 		{"max(N,3) != max(N,3)/N", "max(N,3) != max(N,3)/N"},
 		{"N*H/T == H", "H == H*N/T"},
+		// A product of sizes equal to that of their floors, each times its divisor: each divides
+		// (a window partition's volume); and never less.
+		{"H*W == 4*(H//2)*(W//2)", "H % 2 == 0 && W % 2 == 0"},
+		{"4*(H//2)*(W//2) != H*W", "H % 2 == 1 || W % 2 == 1"},
+		{"N*H*W == 12*N*(H//3)*(W//4)", "H % 3 == 0 && W % 4 == 0"},
+		{"4*(H//2)*(W//2) >= H*W", "H % 2 == 0 && W % 2 == 0"},
+		{"4*(H//2)*(W//2) <= H*W", "0 == 0"},
+		{"H*W == 6*(H//2)*(W//2)", "H*W == 6*(H//2)*(W//2)"},
 		// An extremum compared with one of its arguments.
 		{"min(T,1500) == T", "T <= 1500"},
 		{"max(A,B) == A", "A >= B"},
@@ -528,4 +536,42 @@ func mustExpr(t *testing.T, tab *sym.Table, s string) sym.Expr {
 		t.Fatal(err)
 	}
 	return e
+}
+
+// TestExactFactors: a product of sizes compared with that of their floors times the divisors
+// reads as remainders, and holds at the same bindings as the product does; of a size that may be
+// 0 it stays a product (0 == 0 whatever the other is).
+func TestExactFactors(t *testing.T) {
+	tab := sym.NewTable()
+	tab.Symbol("H", 1, sym.Inf)
+	tab.Symbol("W", 1, sym.Inf)
+	tab.Symbol("Z", 0, sym.Inf)
+	for _, tc := range []struct {
+		in   string
+		want func(h, w, z int64) bool
+	}{
+		{"H*W == 4*(H//2)*(W//2)", func(h, w, _ int64) bool { return h*w == 4*(h/2)*(w/2) }},
+		{"H*W != 6*(H//3)*(W//2)", func(h, w, _ int64) bool { return h*w != 6*(h/3)*(w/2) }},
+		{"3*H*W >= 12*(H//2)*(W//2)", func(h, w, _ int64) bool { return 3*h*w >= 12*(h/2)*(w/2) }},
+		{"12*(H//2)*(W//2) >= 3*H*W", func(h, w, _ int64) bool { return 12*(h/2)*(w/2) >= 3*h*w }},
+		{"Z*W == 4*(Z//2)*(W//2)", func(_, w, z int64) bool { return z*w == 4*(z/2)*(w/2) }},
+	} {
+		p, err := sym.ParsePred(tc.in, tab)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.in, err)
+		}
+		if strings.Contains(tc.in, "Z") != strings.Contains(p.String(), "*") {
+			t.Errorf("%s reads %s", tc.in, p)
+		}
+		for h := int64(1); h <= 13; h++ {
+			for w := int64(1); w <= 13; w++ {
+				for z := int64(0); z <= 5; z++ {
+					got, err := p.Eval(map[string]int64{"H": h, "W": w, "Z": z})
+					if err != nil || got != tc.want(h, w, z) {
+						t.Fatalf("%s (%s) at H=%d W=%d Z=%d: %v %v, want %v", tc.in, p, h, w, z, got, err, tc.want(h, w, z))
+					}
+				}
+			}
+		}
+	}
 }
