@@ -287,7 +287,7 @@ func narrowing(p Pred) (sub map[string]Expr, empty bool) {
 				continue
 			}
 			if depth < 4 {
-				for _, c := range append(productBounds(l, b), bilinearBounds(l, b)...) {
+				for _, c := range slices.Concat(productBounds(l, b), bilinearBounds(l, b), factorBounds(l, b)) {
 					bound(c, depth+1)
 				}
 			}
@@ -378,6 +378,33 @@ func productBounds(l Expr, b bound) []Pred {
 			if v := divX(bhi, plo, false); v.inf == 0 {
 				out = append(out, Le(x, Int(v.v)))
 			}
+		}
+	}
+	return out
+}
+
+// factorBounds returns the bounds that the comparison b of l = g·Q gives Q and g, for g the
+// product of the atoms of least value 1 common to every term of l (positiveFactor): where g·Q is
+// at least v >= 1, Q is at least 1; where it equals such a v, g is at most v and Q at most v over
+// g's least value (N*((W+2)//3)*(H//2-2) == 180 of a MatMul after a flatten: H//2-2 >= 1, so a
+// Conv's H >= 6 is implied).
+func factorBounds(l Expr, b bound) []Pred {
+	if (b.kind != lower && b.kind != equal) || b.v < 1 {
+		return nil
+	}
+	g, ok := positiveFactor(l)
+	if !ok {
+		return nil
+	}
+	q, ok := Quo(l, g)
+	if !ok || len(q.t) < 2 {
+		return nil
+	}
+	out := []Pred{Ge(q, Int(1))}
+	if b.kind == equal {
+		out = append(out, Le(g, Int(b.v)))
+		if lo, _ := g.Bounds(); lo >= 1 {
+			out = append(out, Le(q, Int(b.v/lo)))
 		}
 	}
 	return out

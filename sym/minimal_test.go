@@ -1,0 +1,62 @@
+package sym_test
+
+import (
+	"fmt"
+	"slices"
+	"testing"
+
+	"github.com/reshape-go/reshape/sym"
+)
+
+// TestMinimize: conditions given at nodes of increasing Seq, the minimal list (each at its node,
+// by its Seq), and the implied ones with what implies them.
+func TestMinimize(t *testing.T) {
+	tab := sym.NewTable()
+	for _, n := range []string{"N", "T", "B", "H", "W"} {
+		tab.Symbol(n, 1, sym.Inf)
+	}
+	type at struct {
+		pred string
+		seq  int
+	}
+	for _, tc := range []struct {
+		name    string
+		in      []at
+		want    []string // "PRED @SEQ"
+		implied []string // "PRED @SEQ by INDICES"
+	}{
+		{
+			// A product equal to a positive constant: each co-factor at least 1 (a flatten into a
+			// MatMul after a Conv of H//2-2 rows).
+			name:    "bound implied by a product of a common factor",
+			in:      []at{{"H >= 6", 1}, {"N*(H//2)*((W+2)//3) == 2*N*((W+2)//3)+180", 2}},
+			want:    []string{"N*(H//2)*((W+2)//3) == 2*N*((W+2)//3)+180 @2"},
+			implied: []string{"H >= 6 @1 by [0]"},
+		},
+		{
+			name: "bound not implied stays",
+			in:   []at{{"W >= 5", 1}, {"N*(H//2)*((W+2)//3) == 2*N*((W+2)//3)+180", 2}},
+			want: []string{"W >= 5 @1", "N*(H//2)*((W+2)//3) == 2*N*((W+2)//3)+180 @2"},
+		},
+	} {
+		var cs []sym.Constraint
+		for i, c := range tc.in {
+			p, err := sym.ParsePred(c.pred, tab)
+			if err != nil {
+				t.Fatalf("%s: %v", c.pred, err)
+			}
+			cs = append(cs, sym.Constraint{Pred: p, Origin: sym.Origin{Node: fmt.Sprint("n", i), Seq: c.seq}})
+		}
+		m := sym.Minimize(cs)
+		var got, implied []string
+		for _, c := range m.Constraints {
+			got = append(got, fmt.Sprintf("%s @%d", c.Pred, c.Origin.Seq))
+		}
+		for _, c := range m.Implied {
+			implied = append(implied, fmt.Sprintf("%s @%d by %v", c.Pred, c.Origin.Seq, c.By))
+		}
+		if !slices.Equal(got, tc.want) || !slices.Equal(implied, tc.implied) {
+			t.Errorf("%s: %q, implied %q; want %q, implied %q", tc.name, got, implied, tc.want, tc.implied)
+		}
+	}
+}
