@@ -134,6 +134,7 @@ func Minimize(cs []Constraint) Minimal {
 			kept[k] = false
 		}
 	}
+	items, orig, kept = substFixed(items, orig, kept)
 	var m Minimal
 	index := make([]int, len(items))
 	for i, c := range items {
@@ -198,6 +199,51 @@ func Minimize(cs []Constraint) Minimal {
 		slices.Sort(im.By)
 	}
 	return m
+}
+
+// substFixed returns the conditions with the value of each symbol that a condition kept fixes
+// (T == 10) put in the other conditions kept where that makes them simpler (T*B == 20 is B == 2):
+// the condition rewritten is kept, the one given goes, implied by the two. Where the fixing
+// condition holds, the two are the same. The one rewritten is at the later of their nodes: of a
+// fixing node after the condition's (B == 2 at the Add of T == 10), a binding that breaks it and
+// not the condition given breaks the fixing condition there, and its Why names the condition's
+// node ("the volume: [T,B,64] to [10,8,16] (/attn/Reshape) with T == 10"); one that breaks the
+// condition given stops a run at its node, which Implied keeps.
+func substFixed(items, orig []Constraint, kept []bool) ([]Constraint, []Constraint, []bool) {
+	for j := range items {
+		if !kept[j] || !total(items[j].Pred) || len(items[j].Pred.SymbolNames()) != 1 {
+			continue
+		}
+		sub, empty := narrowing(items[j].Pred)
+		name := items[j].Pred.SymbolNames()[0]
+		x, ok := sub[name]
+		if empty || !ok || x.t[0].m[0].a.lo != x.t[0].m[0].a.hi {
+			continue
+		}
+		v := x.t[0].m[0].a.lo
+		for i := range items {
+			if i == j || !kept[i] || !total(items[i].Pred) || !slices.Contains(items[i].Pred.SymbolNames(), name) {
+				continue
+			}
+			q := substValue(items[i].Pred, name, v)
+			if q.IsTrue() || q.IsFalse() || predSize(q) >= predSize(items[i].Pred) {
+				continue
+			}
+			kept[i] = false
+			if k := slices.IndexFunc(items, func(c Constraint) bool { return c.Pred.Equal(q) }); k >= 0 && kept[k] {
+				continue // a condition kept says it already
+			}
+			c := Constraint{Pred: q, Origin: items[i].Origin, Also: slices.Clone(items[i].Also)}
+			if o := items[j].Origin; o.Seq > c.Origin.Seq {
+				// At the fixing node, where a binding that breaks q and not the condition given
+				// stops a run: what it says, with the value.
+				c = Constraint{Pred: q, Origin: Origin{Node: o.Node, Op: o.Op, Seq: o.Seq,
+					Why: items[i].Origin.Why + " (" + items[i].Origin.Node + ") with " + items[j].Pred.String()}}
+			}
+			items, orig, kept = append(items, c), append(orig, c), append(kept, true)
+		}
+	}
+	return items, orig, kept
 }
 
 // addOrigins returns also with the origins os appended, less those whose node is first's or one

@@ -38,6 +38,14 @@ func TestMinimize(t *testing.T) {
 			in:   []at{{"W >= 5", 1}, {"N*(H//2)*((W+2)//3) == 2*N*((W+2)//3)+180", 2}},
 			want: []string{"W >= 5 @1", "N*(H//2)*((W+2)//3) == 2*N*((W+2)//3)+180 @2"},
 		},
+		{
+			// A symbol fixed after a product of it: the product reads with its value, at the
+			// fixing node; the product stays implied at its own.
+			name:    "fixed symbol substituted",
+			in:      []at{{"T*B == 20", 23}, {"T == 10", 42}},
+			want:    []string{"T == 10 @42", "B == 2 @42"},
+			implied: []string{"T*B == 20 @23 by [0 1]"},
+		},
 	} {
 		var cs []sym.Constraint
 		for i, c := range tc.in {
