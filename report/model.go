@@ -56,6 +56,8 @@ type Model struct {
 	facts *sizemap.Facts
 	// conds holds, per condition of facts, its index in Conditions (-1 for none).
 	conds []int
+	// least holds, by symbol, the least value the conditions leave it (sym.Size.Min).
+	least map[string]int64
 }
 
 // Verdict is the model's verdict in one sentence, and its kind: "runs" (at every binding),
@@ -172,6 +174,10 @@ func Load(path string, opt Options) (*Model, error) {
 		m.Conditions[i] = Condition{c, -1}
 	}
 	m.Sizes = sizesOf(rep.Sizes)
+	m.least = map[string]int64{}
+	for _, z := range rep.Sizes.Symbols {
+		m.least[z.Symbol] = z.Min
+	}
 	shapes, err := check.GraphShapes(g, name, opt.Check)
 	if err != nil {
 		m.Notes = append(m.Notes, "no tensors nor graph: "+err.Error())
@@ -494,8 +500,10 @@ func (m *Model) hasSymbol(name string) bool {
 var number = regexp.MustCompile(`\b[0-9]+\b`)
 
 // DefaultRange returns the range of a map's axis for the symbol name when none is given: from its
-// lower bound (at least 1) to twice the largest number the conditions on it mention, at least 64
-// and at most 512 values, within its upper bound.
+// lower bound (at least 1) to twice the largest number up to 256 the conditions on it mention, at
+// least 64 and at most 512 values, within its upper bound. Where that range holds none of the values
+// the conditions leave the symbol (ISNet exported at 1024 runs at H in 1023..1024), the same number
+// of values is centred on the least of them instead, so that the map shows where the model runs.
 func (m *Model) DefaultRange(name string) (lo, hi int64) {
 	lo, hi = 1, sym.Inf
 	if i := slices.IndexFunc(m.facts.Symbols, func(s sizemap.Symbol) bool { return s.Name == name }); i >= 0 {
@@ -511,6 +519,9 @@ func (m *Model) DefaultRange(name string) (lo, hi int64) {
 				most = max(most, v)
 			}
 		}
+	}
+	if least := m.least[name]; least > lo+2*most-1 && least <= hi {
+		lo = max(lo, least-most)
 	}
 	return lo, min(hi, lo+2*most-1)
 }

@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/reshape-go/reshape/check"
+	"github.com/reshape-go/reshape/element"
 	"github.com/reshape-go/reshape/errcode"
 	"github.com/reshape-go/reshape/onnx"
 	"github.com/reshape-go/reshape/report"
@@ -273,6 +274,8 @@ func TestDefaultRange(t *testing.T) {
 		{"../testdata/models/flat_matmul.onnx", "N", 1, 128},    // N == 1
 		{"../testdata/models/speech_fold4.onnx", "T", 1, 128},   // T % 4 == 0
 		{"../testdata/models/const_reshape_batch.onnx", "N", 1, 128},
+		// H == 1024 (a Concat with a constant of the export's size): 128 values centred on 1024
+		{writeModel(t, "concat1024.onnx", concat1024()), "H", 960, 1087},
 	} {
 		m, err := report.Load(c.path, report.Options{Axes: report.MapAxes{NoMap: true}})
 		if err != nil {
@@ -376,6 +379,27 @@ func fold100() *onnx.Model {
 	}
 	m.Graph.Initializers = []onnx.Tensor{p}
 	m.Graph.Nodes = []onnx.Node{{Name: "fold", OpType: "Reshape", Inputs: []string{"x", "pattern"}, Outputs: []string{"y"}}}
+	m.Graph.Outputs = []onnx.ValueInfo{{Name: "y", Shape: shape.DynamicRank()}}
+	return &m
+}
+
+// concat1024 joins x [N,H] and a constant [1,1024] along axis 0, as a model exported at 1024 joins
+// an input with a tensor of the export's size: it runs at H == 1024 only.
+func concat1024() *onnx.Model {
+	m := onnx.Model{IRVersion: 8, OpsetImports: []onnx.OpsetID{{Version: 17}}}
+	m.Graph.Name = "g"
+	m.Graph.Inputs = []onnx.ValueInfo{{Name: "x", ElemType: onnx.Float, Shape: shape.Of(shape.Dynamic, shape.Dynamic), DimParams: []string{"N", "H"}}}
+	c, err := tensor.New(element.F32, 1, 1024)
+	if err != nil {
+		panic(err)
+	}
+	ct, err := onnx.NewTensor("c", c)
+	if err != nil {
+		panic(err)
+	}
+	m.Graph.Initializers = []onnx.Tensor{ct}
+	m.Graph.Nodes = []onnx.Node{{Name: "join", OpType: "Concat", Inputs: []string{"x", "c"}, Outputs: []string{"y"},
+		Attrs: []onnx.Attribute{{Name: "axis", Type: onnx.AttrInt, I: 0}}}}
 	m.Graph.Outputs = []onnx.ValueInfo{{Name: "y", Shape: shape.DynamicRank()}}
 	return &m
 }

@@ -39,7 +39,8 @@ Flags:
   --y SYMBOL        the symbol up; --x alone draws a strip
   --strip           one symbol, the default --x: a strip
   --range LO..HI    the values of both axes (default: from the symbol's lower bound, at least 1, to
-                    twice the largest number the conditions on it mention, 64 to 512 values)
+                    twice the largest number the conditions on it mention, 64 to 512 values; as
+                    many centred on its least valid value where those hold none of them)
   --dim NAME=VALUE  the value of another symbol (repeatable); the others take their smallest valid
                     value: the least from their lower bound at which the conditions on them alone hold
   --bin PATH        the .bin weights of an IR model (default: the .xml path with .bin)
