@@ -10,7 +10,8 @@ import (
 // as onnxruntime's docs/ContribOperators.md documents them) that its transformer optimizer and
 // quantization tools emit: the fused layer norms and activations, the fused and block-quantized
 // matrix products, the quantized element-wise, concatenation and pooling operators (whose outputs
-// keep the quantized type), and the NHWC convolution and group norm.
+// keep the quantized type), the NHWC convolution and group norm, and the Conv and Gemm with an
+// activation that its graph optimizer fuses and saves.
 var microsoft = table{domainMicrosoft, []opDef{
 	{"SkipLayerNormalization", since(1), span(3, 5), span(1, 4), 0, skipLayerNorm},
 	{"SkipSimplifiedLayerNormalization", since(1), span(3, 4), span(1, 4), 0, skipLayerNorm},
@@ -34,6 +35,8 @@ var microsoft = table{domainMicrosoft, []opDef{
 	{"QLinearAveragePool", since(1), span(4, 5), fixed(1), 0, qlinearAveragePool},
 	{"QLinearGlobalAveragePool", since(1), fixed(5), fixed(1), 0, qlinearGlobalAveragePool},
 	{"NhwcConv", since(1), span(2, 3), fixed(1), 0, nhwcConv},
+	{"FusedConv", since(1), span(2, 4), fixed(1), 0, fusedConv},
+	{"FusedGemm", since(1), span(2, 3), fixed(1), 0, fusedGemm},
 }}
 
 // lastDim returns the last of dims, unknown for a dynamic rank (nil dims).
@@ -632,3 +635,19 @@ func nhwcConv(c *ctx) error {
 	c.Out(0, ins[0].Type, sym.ShapeOf(channelsLast(out)...))
 	return nil
 }
+
+// fusedConv: com.microsoft FusedConv-1 (X, W, B, Z): ONNX Conv-11 of X, W and B (its attributes,
+// and activation and activation_params, which change no shape) plus Z, the output's shape, added
+// before the activation. Dims of Z that differ from the output's are errors wrapping
+// errcode.ErrInvalidShape.
+func fusedConv(c *ctx) error {
+	if err := convOp(c, 0, 1, 2, element.Undefined); err != nil {
+		return err
+	}
+	return unifyWithOutput(c, 3, -1)
+}
+
+// fusedGemm: com.microsoft FusedGemm-1 (A, B, C): ONNX Gemm-13 (C optional and broadcast
+// unidirectionally to [M, N]), then an activation (activation, activation_alpha, activation_beta,
+// activation_gamma), which changes no shape.
+func fusedGemm(c *ctx) error { return gemmOf(c, 13) }

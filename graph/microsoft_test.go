@@ -302,6 +302,23 @@ func TestMicrosoftRules(t *testing.T) {
 			constraints: []string{"M % 3 == 0 (NhwcConv_0 (NhwcConv): W's output channels (dim 0) a multiple of group 3)"}},
 		{name: "NhwcConv bias", node: msNode("NhwcConv", []string{"x", "w", "b"}, y), inputs: shapes1("x", "[N,H,W,4]", "w", "[16,4,3,3]", "b", "[8]"),
 			wantErr: errInvalidShape},
+
+		{name: "FusedConv sum", node: msNode("FusedConv", []string{"x", "w", "b", "z"}, y, attrString("activation", "Relu")),
+			inputs: shapes1("x", "[N,4,H,W]", "w", "[8,4,1,1]", "b", "[8]", "z", "[N,M,H,W]"), want: []string{"[N,8,H,W]"}},
+		{name: "FusedConv sum of another size", node: msNode("FusedConv", []string{"x", "w", "", "z"}, y),
+			inputs: shapes1("x", "[N,4,8,8]", "w", "[8,4,3,3]", "z", "[N,8,8,8]"), wantErr: errInvalidShape},
+		{name: "FusedConv sum of another rank", node: msNode("FusedConv", []string{"x", "w", "", "z"}, y),
+			inputs: shapes1("x", "[N,4,8,8]", "w", "[8,4,1,1]", "z", "[8,8,8]"), wantErr: errInvalidShape},
+		{name: "FusedConv strided", node: msNode("FusedConv", []string{"x", "w"}, y, attrInts("strides", 2, 2), attrString("activation", "Sigmoid")),
+			inputs: shapes1("x", "[N,3,H,W]", "w", "[16,3,3,3]"), want: []string{"[N,16,(H+1)//2-1,(W+1)//2-1]"},
+			constraints: []string{"H >= 3 (FusedConv_0 (FusedConv): spatial axis 0 (axis 2): the output size (H+1)//2-1 of input size H at least 1)",
+				"W >= 3 (FusedConv_0 (FusedConv): spatial axis 1 (axis 3): the output size (W+1)//2-1 of input size W at least 1)"}},
+		{name: "FusedGemm no C", node: msNode("FusedGemm", []string{"a", "b"}, y, attrInt("transA", 1), attrString("activation", "Relu")),
+			inputs: shapes1("a", "[K,M]", "b", "[K,10]"), want: []string{"[M,10]"}},
+		{name: "FusedGemm C", node: msNode("FusedGemm", []string{"a", "b", "c"}, y, attrInt("transB", 1)),
+			inputs: shapes1("a", "[M,64]", "b", "[10,64]", "c", "[1,10]"), want: []string{"[M,10]"}},
+		{name: "FusedGemm inner dims", node: msNode("FusedGemm", []string{"a", "b"}, y), inputs: shapes1("a", "[M,64]", "b", "[32,10]"),
+			wantErr: errInvalidShape},
 	}))
 }
 
@@ -340,7 +357,7 @@ var msFuzzOps = []string{"Attention", "MultiHeadAttention", "GroupQueryAttention
 	"RotaryEmbedding", "SkipLayerNormalization", "SkipSimplifiedLayerNormalization", "EmbedLayerNormalization", "GroupNorm",
 	"Gelu", "QuickGelu", "FastGelu", "BiasGelu", "BiasAdd", "BiasSplitGelu", "FusedMatMul", "MatMulNBits", "QuantizeLinear",
 	"DequantizeLinear", "QLinearAdd", "QLinearMul", "QLinearConcat", "QLinearSigmoid", "QLinearSoftmax", "QLinearAveragePool",
-	"QLinearGlobalAveragePool", "NhwcConv"}
+	"QLinearGlobalAveragePool", "NhwcConv", "FusedConv", "FusedGemm"}
 
 // msFuzzAttrs are the integer attributes FuzzMicrosoftRules gives nodes, each with the values it
 // draws from.

@@ -180,28 +180,33 @@ func deformConv(c *ctx) error {
 	if err := convOp(c, 0, 1, 3, element.Undefined); err != nil {
 		return err
 	}
-	y := c.out[0]
-	if y == nil || y.Shape.RankDynamic {
-		return nil
-	}
 	for _, i := range []int{2, 4} {
-		in := c.In(i)
-		if in == nil {
-			continue
-		}
-		if _, _, err := c.RequireRank(in, i, len(y.Shape.Dims), len(y.Shape.Dims)); err != nil {
+		if err := unifyWithOutput(c, i, 1); err != nil {
 			return err
 		}
-		if in.Shape.RankDynamic {
+	}
+	return nil
+}
+
+// unifyWithOutput unifies the dims of input i, when given, with those of output 0, of its rank,
+// but the dim skip (-1: none).
+func unifyWithOutput(c *ctx, i, skip int) error {
+	y, in := c.out[0], c.In(i)
+	if y == nil || y.Shape.RankDynamic || in == nil {
+		return nil
+	}
+	if _, _, err := c.RequireRank(in, i, len(y.Shape.Dims), len(y.Shape.Dims)); err != nil {
+		return err
+	}
+	if in.Shape.RankDynamic {
+		return nil
+	}
+	for k, d := range y.Shape.Dims {
+		if k == skip {
 			continue
 		}
-		for k, d := range y.Shape.Dims {
-			if k == 1 {
-				continue
-			}
-			if _, err := c.Unify(d, in.Shape.Dims[k], "the output's dim "+itoa(k)+" and input "+itoa(i)+"'s"); err != nil {
-				return err
-			}
+		if _, err := c.Unify(d, in.Shape.Dims[k], "the output's dim "+itoa(k)+" and input "+itoa(i)+"'s"); err != nil {
+			return err
 		}
 	}
 	return nil

@@ -72,12 +72,15 @@ func matMulOp(c *ctx, a, b *Info, t element.Type) error {
 // gemm: Gemm-1, -6 (broadcast attribute), -7, -9, -11 (C optional), -13: A [M, K] (transA: [K, M])
 // times B [K, N] (transB: [N, K]) gives [M, N]; the Ks unify; C broadcasts to [M, N]
 // unidirectionally (before -7 only with broadcast=1: it is [M, N] otherwise).
-func gemm(c *ctx) error {
+func gemm(c *ctx) error { return gemmOf(c, c.Version()) }
+
+// gemmOf infers a Gemm as the default domain's version v gives it.
+func gemmOf(c *ctx, v int64) error {
 	ins, err := c.Inputs(2)
 	if err != nil {
 		return err
 	}
-	if c.Version() < 11 {
+	if v < 11 {
 		if _, err := c.Input(2); err != nil {
 			return err
 		}
@@ -106,7 +109,7 @@ func gemm(c *ctx) error {
 	out := []sym.Dim{mk[0][0], mk[1][1]}
 	if cc := c.In(2); cc != nil && !cc.Shape.RankDynamic {
 		bcast := int64(1)
-		if c.Version() < 7 {
+		if v < 7 {
 			if bcast, err = c.Int("broadcast", 0); err != nil {
 				return err
 			}

@@ -470,6 +470,37 @@ def conv_norm_cases():
         spec=lambda b: [[b["N"], b["H"] - 1, b["W"] - 1, 6]])
 
 
+def fused_conv_gemm_cases():
+    """FusedConv and FusedGemm: onnxruntime's Conv and Gemm with an activation fused after them, as its
+    graph optimizer saves them (optimized_model_filepath) in models that ship pre-optimized."""
+    y = [("Y", T.FLOAT)]
+
+    def conv_out(n, k, s, p, d=1):
+        return (n + p - d * (k - 1) - 1) // s + 1
+    add("ms.FusedConv-1_relu", "FusedConv", [f32("X", ["N", 2, "H", "W"]), weight("W", [4, 2, 3, 3]),
+        weight("B", [4])], y, dict(activation="Relu", pads=[1, 1, 1, 1]), MS, bindings=NHW,
+        spec=same(["N", 4, "H", "W"]))
+    add("ms.FusedConv-1_strided_leaky", "FusedConv", [f32("X", ["N", 2, "H", "W"]), weight("W", [3, 2, 3, 3])], y,
+        dict(activation="LeakyRelu", activation_params=[0.1], strides=[2, 2]), MS, bindings=NHW,
+        spec=lambda b: [[b["N"], 3, conv_out(b["H"], 3, 2, 0), conv_out(b["W"], 3, 2, 0)]])
+    add("ms.FusedConv-1_sum_sigmoid", "FusedConv", [f32("X", ["N", 2, "H", "W"]), weight("W", [4, 2, 1, 1]),
+        weight("B", [4]), f32("Z", ["N", 4, "H", "W"])], y, dict(activation="Sigmoid"), MS, bindings=NHW,
+        spec=same(["N", 4, "H", "W"]))
+    add("ms.FusedConv-1_same_upper_group", "FusedConv", [f32("X", ["N", 4, "H", "W"]), weight("W", [4, 2, 3, 3])],
+        y, dict(activation="Tanh", auto_pad="SAME_UPPER", group=2, strides=[2, 2]), MS, bindings=NHW,
+        spec=lambda b: [[b["N"], 4, -(-b["H"] // 2), -(-b["W"] // 2)]])
+    add("ms.FusedConv-1_1d_clip", "FusedConv", [f32("X", ["B", 3, "S"]), weight("W", [5, 3, 2])], y,
+        dict(activation="Clip", activation_params=[0.0, 6.0]), MS, bindings=BS[:2],
+        spec=lambda b: [[b["B"], 5, b["S"] - 1]])
+    add("ms.FusedGemm-1_relu", "FusedGemm", [f32("A", ["B", 8]), weight("Bw", [8, 6]), weight("C", [6])], y,
+        dict(activation="Relu"), MS, bindings=BS, spec=same(["B", 6]))
+    add("ms.FusedGemm-1_transB_leaky", "FusedGemm", [f32("A", ["B", 8]), weight("Bw", [6, 8]), weight("C", [1, 6])],
+        y, dict(transB=1, alpha=0.5, beta=2.0, activation="LeakyRelu", activation_alpha=0.2), MS, bindings=BS,
+        spec=same(["B", 6]))
+    add("ms.FusedGemm-1_transA_noC", "FusedGemm", [f32("A", [8, "B"]), weight("Bw", [8, 6])], y,
+        dict(transA=1, activation="Tanh"), MS, bindings=BS, spec=same(["B", 6]))
+
+
 def matmulnbits_cases():
     def blocks(name, K, N, bits, bs, zp=None, bias=False, a_shape=("B", "S")):
         kb = -(-K // bs)
@@ -955,7 +986,7 @@ def training_cases():
 
 
 for build in (attention_cases, mha_cases, gqa_cases, rotary_cases, layernorm_cases, embed_cases, gelu_cases,
-              fused_matmul_cases, conv_norm_cases, matmulnbits_cases, quant_cases, dmmha_cases, reduce_cases,
+              fused_matmul_cases, conv_norm_cases, fused_conv_gemm_cases, matmulnbits_cases, quant_cases, dmmha_cases, reduce_cases,
               split_pad_cases, resize_cases, image_cases, dft_cases, elementwise_cases, version21_cases,
               int4_cases, image_decoder_cases, string_optional_cases, training_cases):
     build()
