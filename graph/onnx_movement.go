@@ -2,6 +2,7 @@ package graph
 
 import (
 	"math"
+	"slices"
 
 	"github.com/reshape-go/reshape/errcode"
 	"github.com/reshape-go/reshape/sym"
@@ -419,8 +420,99 @@ func resize(c *ctx) error {
 	if err != nil {
 		return err
 	}
+	if err := ortResizeScales(c, x.Shape.Dims, dims, axes, scales); err != nil {
+		return err
+	}
 	c.Out(0, x.Type, sym.ShapeOf(dims...))
 	return nil
+}
+
+// ortResizeScales states what onnxruntime 1.20.1's Resize kernel needs of the scales of the linear
+// and cubic modes, which the ONNX spec does not (upsamplebase.h's ScalesValidation): linear takes
+// 2-D and 3-D inputs, 4-D ones whose outer two scales are 1 or whose outermost and innermost are,
+// and 5-D ones whose outer two are; cubic 2-D inputs, and 4-D ones whose outer two scales are 1 (or,
+// with antialias, the outermost and innermost). An axis's scale is 1 where the scales input (at
+// axes, the axes that take one) holds 1, or where the output dim that sizes gives is the input's
+// (onnxruntime divides it by the dim). A rank or known scales that never pass are an error wrapping
+// errcode.ErrInvalidShape, named after onnxruntime's message; sizes that pass at some bindings are
+// a condition of the node; scales or dims not known, a loss of precision.
+func ortResizeScales(c *ctx, in, out []sym.Dim, axes []int, scales *Info) error {
+	mode, err := c.String("mode", "nearest")
+	if err != nil || mode != "linear" && mode != "cubic" {
+		return err
+	}
+	antialias, err := c.Int("antialias", 0)
+	if err != nil {
+		return err
+	}
+	r := len(in)
+	var ways [][]int // the sets of axes whose scales must be 1, one set a way the kernel accepts
+	switch {
+	case r == 2, mode == "linear" && r == 3:
+		return nil
+	case r == 4 && mode == "linear", r == 4 && antialias != 0:
+		ways = [][]int{{0, 1}, {0, 3}}
+	case r == 4, r == 5 && mode == "linear":
+		ways = [][]int{{0, 1}}
+	default:
+		return c.Errorf(errcode.ErrInvalidShape, "%s Resize of a %d-D input: onnxruntime's kernel resizes %s", mode, r,
+			map[string]string{"linear": "2-D to 5-D inputs", "cubic": "2-D and 4-D inputs"}[mode])
+	}
+	// unit reports that axis a's scale is 1; ok is false when that is not known.
+	unit := func(a int) (sym.Pred, bool) {
+		i := slices.Index(axes, a)
+		switch {
+		case i < 0:
+			return sym.True(), true
+		case scales != nil:
+			if len(scales.Floats) != len(axes) {
+				return sym.Pred{}, false
+			}
+			if scales.Floats[i] == 1 {
+				return sym.True(), true
+			}
+			return sym.False(), true
+		}
+		xi, ok1 := in[a].Expr()
+		xo, ok2 := out[a].Expr()
+		if !ok1 || !ok2 || !in[a].Determined() || !out[a].Determined() {
+			return sym.Pred{}, false
+		}
+		return sym.Eq(xo, xi), true
+	}
+	var either []sym.Pred
+	known := true
+	for _, way := range ways {
+		var all []sym.Pred
+		wayKnown := true
+		for _, a := range way {
+			p, ok := unit(a)
+			wayKnown = wayKnown && ok
+			all = append(all, p)
+		}
+		switch p := sym.And(all...); {
+		case wayKnown && p.IsTrue():
+			return nil
+		case wayKnown:
+			either = append(either, p)
+		default:
+			known = false
+		}
+	}
+	if !known {
+		// A way not known may be the one that holds: stating the others alone would be too strong.
+		c.Lost("the scales of the " + mode + " mode, which onnxruntime needs to be 1 on the outer axes, are not known")
+		return nil
+	}
+	p := sym.Or(either...)
+	why := "onnxruntime's " + mode + " mode: the scales of axes 0 and 1 are 1"
+	if len(ways) == 2 {
+		why += ", or of axes 0 and 3"
+	}
+	if p.IsFalse() {
+		return c.Errorf(errcode.ErrInvalidShape, "%s never holds", why)
+	}
+	return c.Require(p, why)
 }
 
 // upsample: Upsample-1 (experimental: height_scale and width_scale attributes, both required, of
