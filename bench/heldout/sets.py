@@ -339,7 +339,38 @@ TRIALSEQ = [
     trial("rnww_coca_cola", "npm", [({"N": n}, {}) for n in (1, 2, 3, 4)]),
 ]
 
-SETS = {"dev": DEV, "test": TEST, "trial": TRIAL, "trialseq": TRIALSEQ}
+# trialnpm: npm-shipped models that no other set holds (trialnpm.py copies or reassembles them into
+# DATA/trialnpm/models and renames their fixed sizes to symbols).
+
+
+def npm_model(name, bindings, fills=None, **kw):
+    return M(name, "npm", bindings, fills, file=f"trialnpm/models/{name}.onnx", **kw)
+
+
+# ISNet as imgly ships it was exported at 1x3x1024x1024: sizes around it, and below where its pools give out.
+ISNET = ([({"N": 1, "H": h, "W": w}, {}) for h, w in ((1, 1), (32, 32), (512, 512), (1000, 1000), (1008, 1008),
+                                                       (1022, 1022), (1023, 1023), (1023, 1024), (1025, 1025),
+                                                       (1040, 1040))]
+         + [({"N": n, "H": 1024, "W": 1024}, {}) for n in (1, 2)])
+ISNET_BOX = {"N": (1, 2), "H": (1, 1100), "W": (1, 1100)}
+
+
+def wake(t0):
+    """A wake-word classifier renamed [N,T,96]: T below, at and above the window it was trained for."""
+    return cross(N=(1, 2, 3), T=(1, t0 - 1, t0, t0 + 1, 2 * t0))
+
+
+TRIALNPM = [
+    npm_model("imgly_isnet_quint8", ISNET, box=ISNET_BOX),
+    npm_model("imgly_isnet_fp16", ISNET, box=ISNET_BOX, tensors=False),
+    npm_model("oww_timer", wake(34)),
+    npm_model("oww_weather", wake(22)),
+    npm_model("oww_hey_mycroft", wake(16)),
+    npm_model("oww_hey_rhasspy", wake(16)),
+    npm_model("rnww_need_help_now", wake(28)),
+]
+
+SETS = {"dev": DEV, "test": TEST, "trial": TRIAL, "trialseq": TRIALSEQ, "trialnpm": TRIALNPM}
 
 
 def by_name(set_name):

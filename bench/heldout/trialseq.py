@@ -499,6 +499,7 @@ def npm(data):
     import sys
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     import gen_torch
+    os.makedirs(os.path.join(data, "trialseq", "models"), exist_ok=True)
     for name, src, dims in NPM:
         dst = os.path.join(data, "trialseq", "models", name + ".onnx")
         shutil.copyfile(os.path.join(data, "npm", src), dst)
