@@ -158,6 +158,18 @@ func (e *engine) account(c *ctx, def *opDef, unsupported string) {
 // shape rule for com.example:Foo", as Result.Unsupported names it).
 const noRule = "no shape rule for "
 
+// shapeOfShapes holds the operators whose output shapes follow from their inputs' shapes alone:
+// the values they read only move into their outputs (Concat's, an elementwise operator's,
+// Gather's indices), so an output not known exactly is one whose size the rule could not express
+// (a sum over the expression size bound), never one only a run decides, whatever those values are.
+var shapeOfShapes = map[string]bool{
+	"Concat": true, "Gather": true, "Where": true, "Cast": true, "CastLike": true, "Identity": true,
+	"Transpose": true, "Flatten": true, "CumSum": true, "Add": true, "Sub": true, "Mul": true, "Div": true,
+	"Mod": true, "Min": true, "Max": true, "Sum": true, "Neg": true, "Abs": true, "Ceil": true, "Floor": true,
+	"Round": true, "Sqrt": true, "Reciprocal": true, "Relu": true, "Not": true, "And": true, "Or": true,
+	"Xor": true, "Equal": true, "Less": true, "LessOrEqual": true, "Greater": true, "GreaterOrEqual": true,
+}
+
 // readsShapeOnly reports whether the operator op gives values that are its input's dims, not its
 // values: ONNX's Shape and Size, OpenVINO's ShapeOf.
 func readsShapeOnly(op string) bool { return op == "Shape" || op == "Size" || op == "ShapeOf" }
@@ -174,7 +186,7 @@ func (c *ctx) outName(k int) string {
 // loss: an input whose values the rule reads and that are not known exactly (of the model's data,
 // or lost), else the output's shape itself.
 func (e *engine) inexact(c *ctx, def *opDef, k int) (why, tensor string, runTime bool) {
-	if def != nil {
+	if def != nil && !shapeOfShapes[def.name] {
 		// The last input whose values the rule reads and that are not known exactly: the one that
 		// decides the output's shape (a Slice's ends, a Reshape's pattern), where input 0 may be
 		// data whose values only move (Slice's, Gather's).

@@ -2,6 +2,7 @@ package graph
 
 import (
 	"errors"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -28,6 +29,20 @@ func squeezeLast() (squeeze, keep onnx.Graph) {
 	keep = onnx.Graph{Name: "else", Nodes: []onnx.Node{{Name: "id", OpType: "Identity", Inputs: []string{"x"}, Outputs: []string{"e"}}},
 		Outputs: []onnx.ValueInfo{{Name: "e"}}}
 	return squeeze, keep
+}
+
+// concatOfMany returns a model that concatenates n int64 graph inputs x0 [A0] ... (values of the
+// data) into y: for n of 40, the sum of the lengths is over the expression size bound, as the
+// proposals per level of a five-level RPN are (maskrcnn's /m/rpn/Concat_38).
+func concatOfMany(n int) *model {
+	b := newModel(17)
+	var xs []string
+	for i := range n {
+		x := "x" + strconv.Itoa(i)
+		b.typedInput(x, onnx.Int64, "A"+strconv.Itoa(i))
+		xs = append(xs, x)
+	}
+	return b.node("cat", "Concat", xs, []string{"y"}, attrInt("axis", 0)).output("y")
 }
 
 // TestLost checks where inference records a loss of precision (Result.Lost), and that a result
@@ -59,6 +74,8 @@ func TestLost(t *testing.T) {
 		{name: "a pattern of the data", b: newModel(17).input("x", "N", 6).typedInput("p", onnx.Int64, 2).
 			node("r", "Reshape", []string{"x", "p"}, []string{"y"}).output("y"),
 			lost: []string{"r (Reshape): the values of input 1 (p) are not known (only a run decides) [p]"}},
+		{name: "a length over the expression size, of data values", b: concatOfMany(40),
+			lost: []string{"cat (Concat): output 0 is [40..]: dim 0 is no expression in the symbols [y]"}},
 		{name: "a pattern computed in floating point", b: newModel(17).input("x", "N", 6).
 			node("s", "Shape", []string{"x"}, []string{"s"}).node("f", "Cast", []string{"s"}, []string{"sf"}, attrInt("to", int64(onnx.Float))).
 			node("q", "Exp", []string{"sf"}, []string{"q"}).node("i", "Cast", []string{"q"}, []string{"p"}, attrInt("to", int64(onnx.Int64))).
