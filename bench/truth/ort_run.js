@@ -5,8 +5,9 @@
 //   node ort_run.js PLAN.json RESULT.json
 //
 // PLAN: {"model": PATH, "max_values": N,
-//        "inputs": [{"name": ..., "type": ORT type name ("float32", "int64", "bool", ...),
-//                    "dims": [...], "file": PATH of the raw little-endian data}]}
+//        "inputs": [{"name": ..., "type": ORT type name ("float32", "int64", "bool", "string", ...),
+//                    "dims": [...], "file": PATH of the raw little-endian data,
+//                    or for a string input "strings": [the strings, row-major]}]}
 // RESULT: {"ok": true, "outputs": {NAME: {"type": ..., "dims": [...], "values": ["1", "2"]}}}
 //      or {"ok": false, "error": TEXT}. Values are decimal strings, so that int64 stays exact.
 'use strict';
@@ -56,6 +57,10 @@ async function main() {
     const session = await ort.InferenceSession.create(plan.model, sessionOptions);
     const feeds = {};
     for (const inp of plan.inputs) {
+      if (inp.type === 'string') {
+        feeds[inp.name] = new ort.Tensor('string', inp.strings, inp.dims);
+        continue;
+      }
       const buf = fs.readFileSync(inp.file);
       const Arr = arrays[inp.type];
       if (!Arr) throw new Error(`input ${inp.name}: unsupported type ${inp.type}`);

@@ -13,7 +13,8 @@ again, until no such If is left, so the tensors inside If branches (nested ones 
                                        [--fill NAME=SPEC]...
 
 SPEC: uniform (floats in [-1, 1), the default for float inputs), zeros (the default for others), ones,
-randint:LO:HI (integers in [LO, HI)), value:V0,V1,... (exact values, row-major).
+randint:LO:HI (integers in [LO, HI)), value:V0,V1,... (exact values, row-major; strings for a string
+input), choice:S0|S1|... (strings drawn from S0, S1, ...; the default for string inputs draws from WORDS).
 """
 import argparse
 import copy
@@ -47,7 +48,11 @@ DTYPES = {
     11: (np.float64, "float64", "f64"),
     12: (np.uint32, "uint32", "u32"),
     13: (np.uint64, "uint64", "u64"),
+    8: (np.object_, "string", "string"),
 }
+STRING = 8
+# The strings a string input is drawn from when its fill is not given (choice:...).
+WORDS = ("red", "green", "blue", "Red", "the cat sat", "a dog", "", "setosa", "virginica", "42")
 ORT_TO_ELEMENT = {ort: elem for _, ort, elem in DTYPES.values()}
 
 # Ops whose outputs are sequences or optionals: onnxruntime-node cannot return them as tensors.
@@ -102,8 +107,10 @@ def input_shapes(model, dims, inputs):
 def make_data(elem, shape, spec, rng):
     dtype = DTYPES[elem][0]
     n = int(np.prod(shape, dtype=np.int64))
+    if elem == STRING:
+        return make_strings(shape, n, spec, rng)
     if spec is None:
-        spec = "uniform" if elem in (1, 10, 11) else "zeros"
+        spec = default_fill(elem)
     if spec == "uniform":
         a = rng.uniform(-1, 1, size=shape)
     elif spec == "zeros":
@@ -122,6 +129,28 @@ def make_data(elem, shape, spec, rng):
         sys.exit(f"unknown fill {spec!r}")
     # np.ascontiguousarray makes a 0-d array 1-d: reshape keeps a scalar input a scalar.
     return np.ascontiguousarray(a.astype(dtype)).astype(np.dtype(dtype).newbyteorder("<")).reshape(shape)
+
+
+def make_strings(shape, n, spec, rng):
+    """A string array of shape: value:S0,S1,... (exactly n strings), or choice:S0|S1|... (drawn with rng;
+    the default draws from WORDS)."""
+    if spec is None or spec == "choice":
+        words = list(WORDS)
+    elif spec.startswith("choice:"):
+        words = spec[len("choice:"):].split("|")
+    elif spec.startswith("value:"):
+        vals = spec[len("value:"):].split(",")
+        if len(vals) != n:
+            sys.exit(f"fill {spec}: {len(vals)} values for shape {shape}")
+        return np.array(vals, dtype=object).reshape(shape)
+    else:
+        sys.exit(f"fill {spec!r}: want value:... or choice:... for a string input")
+    return np.array([words[i] for i in rng.integers(0, len(words), size=n)], dtype=object).reshape(shape)
+
+
+def default_fill(elem):
+    """The fill of an input of element type elem when none is given."""
+    return {1: "uniform", 10: "uniform", 11: "uniform", STRING: "choice"}.get(elem, "zeros")
 
 
 def graph_names(g):
@@ -275,9 +304,13 @@ def run_ort(model, feeds, tmp, tag):
     onnx.save(model, mpath)
     plan = {"model": mpath, "max_values": MAX_VALUES, "inputs": []}
     for name, (elem, arr) in feeds.items():
-        f = os.path.join(tmp, f"in_{len(plan['inputs'])}.bin")
-        arr.tofile(f)
-        plan["inputs"].append({"name": name, "type": DTYPES[elem][1], "dims": list(arr.shape), "file": f})
+        inp = {"name": name, "type": DTYPES[elem][1], "dims": list(arr.shape)}
+        if elem == STRING:
+            inp["strings"] = [str(v) for v in arr.reshape(-1)]
+        else:
+            inp["file"] = os.path.join(tmp, f"in_{len(plan['inputs'])}.bin")
+            arr.tofile(inp["file"])
+        plan["inputs"].append(inp)
     ppath, rpath = os.path.join(tmp, "plan.json"), os.path.join(tmp, "result.json")
     with open(ppath, "w") as f:
         json.dump(plan, f)
@@ -299,8 +332,7 @@ def record(model_path, out_path, dims=None, inputs=None, fills=None, seed=0, mod
     for name, shape in shapes.items():
         spec = fills.get(name)
         feeds[name] = (elems[name], make_data(elems[name], shape, spec, rng))
-        in_rec[name] = {"shape": shape, "type": DTYPES[elems[name]][2],
-                        "fill": spec or ("uniform" if elems[name] in (1, 10, 11) else "zeros")}
+        in_rec[name] = {"shape": shape, "type": DTYPES[elems[name]][2], "fill": spec or default_fill(elems[name])}
     fixture = {
         "model": model_label or os.path.basename(model_path),
         "model_sha256": sha256(model_path),
