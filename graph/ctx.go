@@ -116,17 +116,24 @@ func (c *ctx) In(i int) *Info {
 // it (an IR Parameter, an ONNX graph input, a body's formal parameter): a value that is never a
 // constant of the model, whatever inference knows of it.
 func (c *ctx) FromInput(i int) bool {
+	_, ok := c.Declared(i)
+	return ok
+}
+
+// Declared returns the declaration of input i of the node when it is an input of its graph or of
+// a graph around it (FromInput): the type and shape the model declares, whatever a binding gives.
+func (c *ctx) Declared(i int) (Decl, bool) {
 	if i < 0 || i >= len(c.n.Inputs) || c.n.Inputs[i] == "" {
-		return false
+		return Decl{}, false
 	}
 	for s := c.s; s != nil; s = s.parent {
 		for _, in := range s.g.Inputs {
 			if in.Name == c.n.Inputs[i] {
-				return true
+				return in.Decl, true
 			}
 		}
 	}
-	return false
+	return Decl{}, false
 }
 
 // Input returns the Info of input i, which the node must give: a missing one is an error wrapping

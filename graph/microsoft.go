@@ -11,7 +11,8 @@ import (
 // quantization tools emit: the fused layer norms and activations, the fused and block-quantized
 // matrix products, the quantized element-wise, concatenation and pooling operators (whose outputs
 // keep the quantized type), the NHWC convolution and group norm, and the Conv and Gemm with an
-// activation that its graph optimizer fuses and saves.
+// activation that its graph optimizer fuses and saves; and the Tokenizer of skl2onnx's text
+// vectorizers.
 var microsoft = table{domainMicrosoft, []opDef{
 	{"SkipLayerNormalization", since(1), span(3, 5), span(1, 4), 0, skipLayerNorm},
 	{"SkipSimplifiedLayerNormalization", since(1), span(3, 4), span(1, 4), 0, skipLayerNorm},
@@ -37,6 +38,7 @@ var microsoft = table{domainMicrosoft, []opDef{
 	{"NhwcConv", since(1), span(2, 3), fixed(1), 0, nhwcConv},
 	{"FusedConv", since(1), span(2, 4), fixed(1), 0, fusedConv},
 	{"FusedGemm", since(1), span(2, 3), fixed(1), 0, fusedGemm},
+	{"Tokenizer", since(1), fixed(1), fixed(1), 0, tokenizer},
 }}
 
 // lastDim returns the last of dims, unknown for a dynamic rank (nil dims).
@@ -651,3 +653,54 @@ func fusedConv(c *ctx) error {
 // unidirectionally to [M, N]), then an activation (activation, activation_alpha, activation_beta,
 // activation_gamma), which changes no shape.
 func fusedGemm(c *ctx) error { return gemmOf(c, 13) }
+
+// tokenizer: com.microsoft Tokenizer-1, as onnxruntime 1.20.1 runs it: X, strings [C] or [N,C],
+// gives each string's tokens padded to T, the most of one string: [C,T] or [N,C,T]. T is the
+// data's (only a run decides): 0 when no string has a token, else that count, plus a start and an
+// end mark with mark. An empty X (a dim of 0) gives [0] or [N,0], of X's rank; an X that a binding
+// may make empty has an unknown rank. mark, pad_value and mincharnum are required, and separators
+// or tokenexp (a missing one is an error wrapping errcode.ErrSyntax, as is a mincharnum above 1
+// with the one empty separator of character tokens); X of another rank is an error wrapping
+// errcode.ErrInvalidShape.
+func tokenizer(c *ctx) error {
+	for _, name := range []string{"mark", "pad_value", "mincharnum"} {
+		if _, ok := c.n.Attr(name); !ok {
+			return c.Errorf(errcode.ErrSyntax, "attribute %s is missing: Tokenizer requires it", name)
+		}
+	}
+	seps, hasSeps, err := c.Strings("separators")
+	if err != nil {
+		return err
+	}
+	if _, ok := c.n.Attr("tokenexp"); !ok && (!hasSeps || len(seps) == 0) {
+		return c.Errorf(errcode.ErrSyntax, "Tokenizer has neither separators nor tokenexp")
+	}
+	least, err := c.Int("mincharnum", 1)
+	if err != nil {
+		return err
+	}
+	if len(seps) == 1 && seps[0] == "" && least > 1 {
+		return c.Errorf(errcode.ErrSyntax, "mincharnum %d: tokens of one character (separators [\"\"]) want 1 at most", least)
+	}
+	x, r, ok, err := stringInput(c)
+	if err != nil || !ok {
+		return err
+	}
+	empty, full := false, true
+	for _, d := range x.Shape.Dims {
+		lo, hi := d.Bounds()
+		empty = empty || hi == 0
+		full = full && lo >= 1
+	}
+	switch {
+	case empty:
+		c.Out(0, element.String, sym.ShapeOf(append(c.clone(x.Shape.Dims[:r-1]), sym.Const(0))...))
+	case full:
+		c.RunTime("the most tokens of one string")
+		c.Out(0, element.String, sym.ShapeOf(append(c.clone(x.Shape.Dims), sym.Unknown())...))
+	default:
+		c.Lost("the rank: " + itoa(r+1) + " when X has strings, " + itoa(r) + " when it is empty")
+		c.Out(0, element.String, sym.DynamicRank())
+	}
+	return nil
+}

@@ -169,6 +169,27 @@ func TestMicrosoftRules(t *testing.T) {
 	qadd := append(append(q("a"), q("b")...), "c_scale", "c_zp")
 	qconcat := append(append([]string{"y_scale", "y_zp"}, q("x1")...), q("x2")...)
 	quant := []string{"x", "x_scale", "x_zp", "y_scale", "y_zp"}
+	str := map[string]element.Type{"x": element.String}
+	tok := func(more ...graph.Attr) graph.Node {
+		return msNode("Tokenizer", []string{"x"}, []string{"y"}, append([]graph.Attr{attrInt("mark", 0), attrString("pad_value", "#"),
+			attrInt("mincharnum", 1)}, more...)...)
+	}
+	sep := attrStrings("separators", " ")
+	checkNode(t, []nodeCase{
+		{name: "Tokenizer [N,C]", node: tok(sep), inputs: shapes1("x", "[N,C]"), types: str, want: []string{"[N,C,?]"}},
+		{name: "Tokenizer [C] tokenexp", node: tok(attrString("tokenexp", "[a-z]+")), inputs: shapes1("x", "[C]"), types: str, want: []string{"[C,?]"}},
+		{name: "Tokenizer empty [N,0]", node: tok(sep), inputs: shapes1("x", "[N,0]"), types: str, want: []string{"[N,0]"}},
+		{name: "Tokenizer empty [0]", node: tok(sep), inputs: shapes1("x", "[0]"), types: str, want: []string{"[0]"}},
+		{name: "Tokenizer maybe empty", node: msNode("Tokenizer", []string{"xs"}, []string{"y"}, tok(sep).Attrs...),
+			pre:    []graph.Node{node("Slice", []string{"x", "st", "en", "ax"}, []string{"xs"})},
+			consts: map[string][]int64{"st": {2}, "en": {100}, "ax": {1}}, inputs: shapes1("x", "[N,C]"), types: str, want: []string{"[...]"}},
+		{name: "Tokenizer rank 3", node: tok(sep), inputs: shapes1("x", "[1,2,3]"), types: str, wantErr: errInvalidShape},
+		{name: "Tokenizer pad_value", node: msNode("Tokenizer", []string{"x"}, []string{"y"}, attrInt("mark", 0), attrInt("mincharnum", 1), sep),
+			inputs: shapes1("x", "[C]"), types: str, wantErr: errSyntax},
+		{name: "Tokenizer no separators", node: tok(), inputs: shapes1("x", "[C]"), types: str, wantErr: errSyntax},
+		{name: "Tokenizer characters of 2", node: msNode("Tokenizer", []string{"x"}, []string{"y"}, attrInt("mark", 1), attrString("pad_value", "#"),
+			attrInt("mincharnum", 2), attrStrings("separators", "")), inputs: shapes1("x", "[C]"), types: str, wantErr: errSyntax},
+	})
 	checkNode(t, scalars([]nodeCase{
 		{name: "SkipLayerNormalization hidden from gamma", node: msNode("SkipLayerNormalization", skip[:3], sum),
 			inputs: shapes1("x", "[B,S,H]", "skip", "[S,H]", "gamma", "[768]"), want: []string{"[B,S,768]", "[...]", "[...]", "[B,S,768]"}},

@@ -171,8 +171,13 @@ func castLike(c *ctx) error {
 
 // castTo sets output 0 to in cast to the element type t: values of integers, of float constants,
 // and of floats computed from shapes (fracs.go), where the cast keeps them. The error is the
-// solver's, for a value a float type cannot hold exactly at any binding.
+// solver's, for a value a float type cannot hold exactly at any binding. Strings of the model's
+// data cast to another type must read as numbers, which onnxruntime checks as it runs (a run
+// decides it: ctx.RunTime).
 func castTo(c *ctx, in *Info, t element.Type) error {
+	if in.Type == element.String && t != element.String && in.taint&taintData != 0 {
+		c.RunTime("whether each string of input 0, values of the model's data, reads as a " + t.String())
+	}
 	out := c.Out(0, t, in.Shape)
 	values := in.Value
 	if in.fracs != nil && isIntegral(t) && t != element.Boolean {

@@ -106,6 +106,31 @@ func TestSignalRules(t *testing.T) {
 	})
 }
 
+// TestStringCast checks that a Cast of strings of the model's data to numbers records that only a
+// run decides whether they read as numbers (onnxruntime refuses "abc" as it runs), and that a Cast of
+// constant strings records nothing.
+func TestStringCast(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		tc   nodeCase
+		lost bool
+	}{
+		{"input", nodeCase{node: nodeV("Cast", 13, []string{"x"}, []string{"y"}, attrInt("to", 1)), inputs: shapes1("x", "[N]"),
+			types: map[string]element.Type{"x": element.String}}, true},
+		{"to string", nodeCase{node: nodeV("Cast", 13, []string{"x"}, []string{"y"}, attrInt("to", 8)), inputs: shapes1("x", "[N]")}, false},
+		{"constant", nodeCase{node: nodeV("Cast", 13, []string{"c"}, []string{"y"}, attrInt("to", 7)),
+			tensors: map[string]*graph.Const{"c": {Type: element.String, Dims: []int64{2}}}}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			res := runNode(t, tc.tc)
+			lost := res.Lost()
+			if got := len(lost) == 1 && lost[0].RunTime && lost[0].Node == "Cast_0"; got != tc.lost {
+				t.Errorf("lost = %v, want a run-time loss at Cast_0: %v", lost, tc.lost)
+			}
+		})
+	}
+}
+
 func TestTextRules(t *testing.T) {
 	s := map[string]element.Type{"x": element.String, "z": element.String}
 	checkNode(t, []nodeCase{
@@ -122,6 +147,12 @@ func TestTextRules(t *testing.T) {
 			inputs: shapes1("x", "[4]"), types: s, want: []string{"[1..4]"}},
 		{name: "StringNormalizer first dim", node: nodeV("StringNormalizer", 10, []string{"x"}, y),
 			inputs: shapes1("x", "[2,4]"), types: s, wantErr: errInvalidShape},
+		// onnx's shape inference refuses a first dim not known to be 1 when onnxruntime loads the model.
+		{name: "StringNormalizer symbolic first dim", node: nodeV("StringNormalizer", 10, []string{"x"}, y),
+			inputs: shapes1("x", "[R,4]"), types: s, wantErr: errInvalidShape},
+		{name: "StringNormalizer first dim computed 1", node: nodeV("StringNormalizer", 10, []string{"u"}, y),
+			pre:    []graph.Node{nodeV("Unsqueeze", 13, []string{"x", "axes"}, []string{"u"})},
+			inputs: shapes1("x", "[C]"), consts: map[string][]int64{"axes": {0}}, types: s, want: []string{"[1,C]"}},
 		{name: "StringConcat", node: nodeV("StringConcat", 20, []string{"x", "z"}, y),
 			inputs: shapes1("x", "[B,1]", "z", "[3]"), types: s, want: []string{"[B,3]"}},
 		{name: "StringSplit", node: nodeV("StringSplit", 20, []string{"x"}, []string{"y", "n"}),

@@ -55,24 +55,25 @@ func tfIdfVectorizer(c *ctx) error {
 
 // stringNormalizer: StringNormalizer-10: X, strings [C] or [1, C], gives strings of X's shape
 // without stopwords; with stopwords the count C' is the data's: 1 to C (a removal of every string
-// leaves one empty string), 0 when C is. A rank-2 X of a first dim other than 1, or another rank,
-// is an error wrapping errcode.ErrInvalidShape.
+// leaves one empty string), 0 when C is. A rank-2 X whose first dim is not known to be 1, or
+// another rank, is an error wrapping errcode.ErrInvalidShape: onnx's shape inference, which
+// onnxruntime runs when it loads a model, refuses a first dim it does not know to be 1, a
+// symbol too, so a graph input's must be declared 1 (a binding of its symbol to 1 is refused as
+// well).
 func stringNormalizer(c *ctx) error {
-	x, err := c.Input(0)
-	if err != nil {
-		return err
-	}
-	r, ok, err := c.RequireRank(x, 0, 1, 2)
+	x, r, ok, err := stringInput(c)
 	if err != nil || !ok {
-		if err == nil {
-			c.Out(0, element.String, sym.DynamicRank())
-		}
 		return err
 	}
 	dims := append([]sym.Dim(nil), x.Shape.Dims...)
 	if r == 2 {
-		if dims[0], err = c.Unify(dims[0], sym.Const(1), "X's first dim"); err != nil {
-			return err
+		v, ok := dims[0].Static()
+		if decl, declared := c.Declared(0); declared && decl.Rank == 2 {
+			d := decl.Dims[0]
+			v, ok = d.Lo, d.Lo == d.Hi
+		}
+		if !ok || v != 1 {
+			return c.Errorf(errcode.ErrInvalidShape, "input 0 is [%v,%v]: want [C] or [1,C], a first dim known to be 1 (onnx's shape inference)", dims[0], dims[1])
 		}
 	}
 	if a, ok := c.n.Attr("stopwords"); ok && len(a.Strings) > 0 {
@@ -82,6 +83,19 @@ func stringNormalizer(c *ctx) error {
 	}
 	c.Out(0, element.String, sym.ShapeOf(dims...))
 	return nil
+}
+
+// stringInput returns input 0 of an operator of strings [C] or [N,C] and its rank r; for an input
+// of unknown rank it sets output 0 to strings of unknown rank and returns ok false. Another rank is
+// an error wrapping errcode.ErrInvalidShape.
+func stringInput(c *ctx) (x *Info, r int, ok bool, err error) {
+	if x, err = c.Input(0); err != nil {
+		return nil, 0, false, err
+	}
+	if r, ok, err = c.RequireRank(x, 0, 1, 2); err == nil && !ok {
+		c.Out(0, element.String, sym.DynamicRank())
+	}
+	return x, r, ok, err
 }
 
 // stringSplit: StringSplit-20: X, strings of any shape, gives Y, strings [X's dims..., M], and Z,

@@ -425,7 +425,9 @@ func oneHotEncoder(c *ctx) error {
 
 // labelEncoder: LabelEncoder-1 (strings to int64 and back, by classes_strings), -2 (keys_* to
 // values_*), -4 (and keys_tensor to values_tensor): Y of X's shape, of the element type of the
-// values (of -1: int64 for a string X, else string).
+// values (of -1: int64 for a string X, else string). From -2 on, X's element type must be the
+// keys' (onnx's shape inference refuses keys_strings for an int64 X when onnxruntime loads the
+// model): another is an error wrapping errcode.ErrDataType.
 func labelEncoder(c *ctx) error {
 	in, err := c.Input(0)
 	if err != nil {
@@ -438,23 +440,40 @@ func labelEncoder(c *ctx) error {
 			t = element.I64
 		}
 	default:
-		t = element.Undefined
-		for _, a := range []struct {
-			name string
-			t    element.Type
-		}{{"values_strings", element.String}, {"values_int64s", element.I64}, {"values_floats", element.F32}} {
-			if _, ok := c.n.Attr(a.name); ok {
-				t = a.t
-			}
-		}
-		if v, ok, err := c.Tensor("values_tensor"); err != nil {
+		keys, err := attrType(c, "keys")
+		if err != nil {
 			return err
-		} else if ok && c.Version() >= 4 {
-			t = v.Type
+		}
+		if keys != element.Undefined && in.Type != element.Undefined && keys != in.Type {
+			return c.Errorf(errcode.ErrDataType, "input 0 is %v, the keys %v", in.Type, keys)
+		}
+		if t, err = attrType(c, "values"); err != nil {
+			return err
 		}
 	}
 	c.Out(0, t, in.Shape)
 	return nil
+}
+
+// attrType returns the element type of a LabelEncoder's keys or values (prefix "keys" or
+// "values"): of the attribute PREFIX_strings, PREFIX_int64s or PREFIX_floats that the node has,
+// or, from version 4, of its tensor PREFIX_tensor; Undefined when it has none.
+func attrType(c *ctx, prefix string) (element.Type, error) {
+	t := element.Undefined
+	for _, a := range []struct {
+		suffix string
+		t      element.Type
+	}{{"_strings", element.String}, {"_int64s", element.I64}, {"_floats", element.F32}} {
+		if _, ok := c.n.Attr(prefix + a.suffix); ok {
+			t = a.t
+		}
+	}
+	if v, ok, err := c.Tensor(prefix + "_tensor"); err != nil {
+		return t, err
+	} else if ok && c.Version() >= 4 {
+		t = v.Type
+	}
+	return t, nil
 }
 
 // categoryMapper: CategoryMapper-1: Y of X's shape, int64 for a string X, string for an int64 X.
