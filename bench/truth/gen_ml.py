@@ -41,8 +41,11 @@ class MLGraph(Graph):
 
     def save(self, file):
         import os
+        # Other domains the nodes use (com.microsoft's Tokenizer) are imported at version 1.
+        others = sorted({n.domain for n in self.nodes} - {"", ML})
         model = helper.make_model(self.graph(), opset_imports=[helper.make_opsetid("", self.opset),
-                                                               helper.make_opsetid(ML, self.ml_opset)],
+                                                               helper.make_opsetid(ML, self.ml_opset)]
+                                  + [helper.make_opsetid(d, 1) for d in others],
                                   producer_name="reshape bench/truth/gen_ml.py")
         model.ir_version = 8
         path = os.path.join(OUT, file)

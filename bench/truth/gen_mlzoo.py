@@ -11,11 +11,18 @@ for LogisticRegression, the SVM and tree ensemble operators), with the parameter
 python3-sklearn on iris or a seeded sample. The zoo_seq_* models are what torch exports for Python lists
 (SplitToSequence, Loop appending, SequenceInsert/At/Erase/Length, ConcatFromSequence, the Optional ops).
 
+The zoo_str_* models are string pipelines fed string tensors (truth.py's value: and choice: fills):
+LabelEncoder (versions 1, 2 and 4) and CategoryMapper both ways, OneHotEncoder and OrdinalEncoder of string
+columns, StringNormalizer, CountVectorizer and TfidfVectorizer (StringNormalizer, com.microsoft Tokenizer,
+TfIdfVectorizer), classifiers with string labels and their ZipMap, Cast to and from string, strings moved,
+selected and listed like any tensor, Unique, and the string operators of opset 20.
+
 ZOO_CASES (read by cases.py) holds every model's bindings: bindings where it runs, and bindings that
 onnxruntime refuses (a wrong feature count, an index out of range, elements of mismatched ranks, an
-unknown category). Maps: ZipMap's outputs are in; DictVectorizer and CastMap, which read maps, are left
-out: onnxruntime-node can neither feed a map nor take one out of ZipMap's sequence (SequenceAt of a
-sequence of maps is refused at load, zoo_zipmap_at).
+unknown category, a string that is no number). Maps: ZipMap's outputs are in; DictVectorizer and CastMap,
+which read maps, cannot be fed: onnxruntime-node cannot feed a map, and no operator makes one inside a
+graph but ZipMap, whose sequence of maps no operator takes apart (SequenceAt of it is refused at load,
+zoo_zipmap_at, zoo_str_zipmap_dictvec).
 """
 import sys
 
@@ -1099,6 +1106,454 @@ def zoo_seq_split_sizes_input():
     x = g.input("x", FLOAT, ["B", "T", 2])
     p = g.op("SplitToSequence", [x, g.const([2, 3])], axis=1)
     save(g, g.op("SequenceAt", [p, g.const(1)]), g.op("SequenceLength", [p]))
+
+
+# --- string pipelines: string inputs fed to onnxruntime-node (truth.py's choice:/value: fills) --------------
+
+STRING = onnx.TensorProto.STRING
+SPECIES = ["setosa", "versicolor", "virginica"]
+COLORS = "choice:red|green|blue|Red"
+# StringNormalizer's locale: its default, en_US.UTF-8, is not installed here (onnxruntime refuses to load
+# the model without it); C.UTF-8 is built into glibc and changes no shape.
+LOCALE = "C.UTF-8"
+DOCS = ("choice:The cat sat on the mat|a dog and a cat|Dogs bark loudly|the end|Blue green red|"
+        "cat cat dog|An apple a day")
+
+
+def strs(values):
+    """A string Constant node's value (rank kept)."""
+    return np.array(values, dtype=object)
+
+
+def species():
+    """A choice: fill of iris species names and one unknown label."""
+    return "choice:" + "|".join(SPECIES + ["rose"])
+
+
+def col(g, x, i):
+    """Column i of x [N,C] as [N,1], as skl2onnx's ColumnTransformer and encoders take it (Gather axis 1)."""
+    return g.op("Gather", [x, g.const([i])], axis=1)
+
+
+def fitted_species_classifier():
+    """LogisticRegression fitted on iris with string labels, and the labels."""
+    from sklearn.linear_model import LogisticRegression
+    x, y = iris()
+    names = np.array(SPECIES)[y]
+    return LogisticRegression(max_iter=1000).fit(x, names), x
+
+
+@zoo(("N1", {"N": 1}, {"X": species()}), ("N4", {"N": 4}, {"X": species()}))
+def zoo_str_labelenc():
+    """sklearn LabelEncoder of string labels as skl2onnx writes it (LabelEncoder-2 of a 1-D string input,
+    keys_strings to values_int64s, default -1 for an unknown label) and its inverse_transform (int64 keys
+    to values_strings, default "_Unused")."""
+    from sklearn.preprocessing import LabelEncoder
+    le = LabelEncoder().fit(SPECIES)
+    g = new("zoo_str_labelenc", ml_opset=2)
+    X = g.input("X", STRING, ["N"])
+    enc = g.ml("LabelEncoder", [X], keys_strings=list(le.classes_), values_int64s=list(range(len(le.classes_))),
+               default_int64=-1)
+    dec = g.ml("LabelEncoder", [enc], keys_int64s=list(range(len(le.classes_))), values_strings=list(le.classes_),
+               default_string="_Unused")
+    finish(g, enc, dec)
+
+
+@zoo(("N2", {"N": 2}),)
+def zoo_str_labelenc_type():
+    """LabelEncoder-2 of keys_strings fed int64 codes (a pipeline that encodes twice): onnx's shape inference
+    refuses it when onnxruntime loads the model."""
+    g = new("zoo_str_labelenc_type", ml_opset=2)
+    X = g.input("X", INT64, ["N"])
+    finish(g, g.ml("LabelEncoder", [X], keys_strings=SPECIES, values_int64s=[0, 1, 2]))
+
+
+@zoo(("N2", {"N": 2}, {"X": COLORS}), ("N3", {"N": 3}, {"X": COLORS}))
+def zoo_str_labelenc_v1():
+    """LabelEncoder-1 (classes_strings) both ways on a [N,2] string input: strings to int64 (default_int64
+    for an unknown), back to strings (default_string), and a Reshape of the codes to [2N]."""
+    g = new("zoo_str_labelenc_v1", ml_opset=1)
+    X = g.input("X", STRING, ["N", 2])
+    enc = g.ml("LabelEncoder", [X], classes_strings=["blue", "green", "red"], default_int64=-1)
+    dec = g.ml("LabelEncoder", [enc], classes_strings=["blue", "green", "red"], default_string="none")
+    flat = g.op("Reshape", [enc, g.const([-1])])
+    finish(g, enc, dec, flat)
+
+
+@zoo(("N2_C3", {"N": 2, "C": 3}, {"X": COLORS}), ("N1_C1", {"N": 1, "C": 1}, {"X": COLORS}),
+     ("N3_C2", {"N": 3, "C": 2}, {"X": COLORS}))
+def zoo_str_labelenc4():
+    """LabelEncoder-4 (ai.onnx.ml 4): keys_tensor of strings to values_tensor of floats with default_tensor,
+    on [N,C]; a LabelEncoder-4 of keys_strings to values_int64s; their Concat on axis 1 [N,2C]."""
+    g = new("zoo_str_labelenc4", ml_opset=4)
+    X = g.input("X", STRING, ["N", "C"])
+    from onnx import numpy_helper
+    f = g.ml("LabelEncoder", [X], keys_tensor=numpy_helper.from_array(strs(["red", "green", "blue"]), "keys"),
+             values_tensor=numpy_helper.from_array(np.array([0.5, 1.5, 2.5], np.float32), "values"),
+             default_tensor=numpy_helper.from_array(np.array([-1.0], np.float32), "default"))
+    i = g.ml("LabelEncoder", [X], keys_strings=["red", "green"], values_int64s=[1, 2], default_int64=0)
+    cat = g.op("Concat", [f, g.op("Cast", [i], to=FLOAT)], axis=1)
+    finish(g, f, i, cat)
+
+
+def str_onehot(g, x, cats, zeros, drop=None):
+    """skl2onnx's OneHotEncoder of the string columns of x [N,len(cats)]: per column Gather (axis 1),
+    OneHotEncoder [N,1,K], Concat on the last axis, a Gather of the kept columns (drop), Reshape [-1,total]."""
+    outs, total = [], 0
+    for i, c in enumerate(cats):
+        o = g.ml("OneHotEncoder", [col(g, x, i)], cats_strings=list(c), zeros=zeros)
+        k = len(c)
+        if drop is not None:
+            keep = [j for j in range(k) if j != drop[i]]
+            o, k = g.op("Gather", [o, g.const(keep)], axis=-1), len(keep)
+        outs.append(o)
+        total += k
+    cat = g.op("Concat", outs, axis=-1)
+    return g.op("Reshape", [cat, g.const([-1, total])])
+
+
+def fitted_onehot(**kw):
+    from sklearn.preprocessing import OneHotEncoder
+    data = np.array([["red", "S"], ["green", "M"], ["blue", "L"], ["red", "XL"], ["green", "S"]], dtype=object)
+    return OneHotEncoder(**kw).fit(data)
+
+
+SIZES = "choice:red|green|blue|S|M|L|XL"
+
+
+@zoo(("N2", {"N": 2}, {"X": SIZES}), ("N5", {"N": 5}, {"X": SIZES}))
+def zoo_str_onehot():
+    """OneHotEncoder(handle_unknown='ignore') of 2 string columns (3 and 4 categories) as skl2onnx writes it:
+    [N,2] -> [N,7]; an unknown string gives zeros."""
+    ohe = fitted_onehot(handle_unknown="ignore")
+    g = new("zoo_str_onehot")
+    X = g.input("X", STRING, ["N", 2])
+    finish(g, str_onehot(g, X, ohe.categories_, zeros=1))
+
+
+@zoo(("N3_known", {"N": 3}, {"X": "value:red,S,green,M,blue,XL"}),
+     ("N2_unknown", {"N": 2}, {"X": "value:red,S,pink,M"}))
+def zoo_str_onehot_drop():
+    """OneHotEncoder(drop='first', handle_unknown='error'): zeros=0 and a Gather of the kept categories;
+    an unknown string is refused by onnxruntime (only a run decides)."""
+    ohe = fitted_onehot(drop="first")
+    g = new("zoo_str_onehot_drop")
+    X = g.input("X", STRING, ["N", 2])
+    finish(g, str_onehot(g, X, ohe.categories_, zeros=0, drop=[int(d) for d in ohe.drop_idx_]))
+
+
+@zoo(("N2", {"N": 2}, {"X": SIZES}), ("N4", {"N": 4}, {"X": SIZES}))
+def zoo_str_ordinal():
+    """OrdinalEncoder of 2 string columns as skl2onnx writes it (per column Gather, LabelEncoder keys_strings
+    to values_int64s, Cast float, Concat axis 1 [N,2]), then a LinearRegressor."""
+    from sklearn.preprocessing import OrdinalEncoder
+    data = np.array([["red", "S"], ["green", "M"], ["blue", "L"], ["red", "XL"]], dtype=object)
+    oe = OrdinalEncoder().fit(data)
+    g = new("zoo_str_ordinal", ml_opset=2)
+    X = g.input("X", STRING, ["N", 2])
+    cols = []
+    for i, c in enumerate(oe.categories_):
+        e = g.ml("LabelEncoder", [col(g, X, i)], keys_strings=list(c), values_int64s=list(range(len(c))),
+                 default_int64=-1)
+        cols.append(g.op("Cast", [e], to=FLOAT))
+    codes = g.op("Concat", cols, axis=1)
+    r = g.ml("LinearRegressor", [codes], coefficients=[0.5, -0.25], intercepts=[1.0])
+    finish(g, codes, r)
+
+
+@zoo(("N2_C3", {"N": 2, "C": 3}, {"X": COLORS, "K": "randint:0:5"}),
+     ("N1_C4", {"N": 1, "C": 4}, {"X": COLORS, "K": "randint:0:5"}))
+def zoo_str_catmap():
+    """CategoryMapper both ways: strings [N,C] to int64 (cats_strings, default_int64 -1) and int64 [N] to
+    strings (default_string), and the strings of the codes mapped back."""
+    g = new("zoo_str_catmap", ml_opset=1)
+    X = g.input("X", STRING, ["N", "C"])
+    K = g.input("K", INT64, ["N"])
+    cats = dict(cats_strings=["red", "green", "blue"], cats_int64s=[1, 2, 3])
+    codes = g.ml("CategoryMapper", [X], default_int64=-1, **cats)
+    names = g.ml("CategoryMapper", [K], default_string="other", **cats)
+    back = g.ml("CategoryMapper", [codes], default_string="other", **cats)
+    finish(g, codes, names, back)
+
+
+@zoo(("C3", {"C": 3}, {"X": COLORS, "Y": COLORS}), ("C5", {"C": 5}, {"X": "value:The,cat,the,A,dog", "Y": COLORS}))
+def zoo_str_normalizer():
+    """StringNormalizer-10: LOWER of [C] (no stopwords: [C]), UPPER of [1,C], and LOWER with
+    case-insensitive stopwords of [C] (the count left is the data's)."""
+    g = new("zoo_str_normalizer")
+    X = g.input("X", STRING, ["C"])
+    Y = g.input("Y", STRING, [1, "C"])
+    lo = g.op("StringNormalizer", [X], locale=LOCALE, case_change_action="LOWER")
+    up = g.op("StringNormalizer", [Y], locale=LOCALE, case_change_action="UPPER")
+    sw = g.op("StringNormalizer", [X], locale=LOCALE, case_change_action="LOWER", is_case_sensitive=0,
+              stopwords=["the", "a"])
+    finish(g, lo, up, sw, g.op("Shape", [sw]))
+
+
+@zoo(("R1_C3", {"R": 1, "C": 3}, {"Y": COLORS}), ("R2_C2", {"R": 2, "C": 2}, {"Y": COLORS}))
+def zoo_str_normalizer_batch():
+    """StringNormalizer of a [R,C] input: onnx's shape inference, which onnxruntime runs at load, refuses a
+    rank-2 input whose first dim is not declared 1, so the model is refused at every binding, R = 1 too."""
+    g = new("zoo_str_normalizer_batch")
+    Y = g.input("Y", STRING, ["R", "C"])
+    finish(g, g.op("StringNormalizer", [Y], locale=LOCALE, case_change_action="UPPER"))
+
+
+def fitted_count_vectorizer(**kw):
+    from sklearn.feature_extraction.text import CountVectorizer
+    docs = [d for d in DOCS[len("choice:"):].split("|")]
+    return CountVectorizer(**kw).fit(docs)
+
+
+def text_vectorizer(g, x, cv, tokenizer):
+    """skl2onnx's CountVectorizer/TfidfVectorizer: Reshape [-1], StringNormalizer (LOWER, the stopwords),
+    com.microsoft Tokenizer, Flatten, TfIdfVectorizer of the fitted vocabulary (n-grams sorted by n)."""
+    flat = g.op("Reshape", [x, g.const([-1])])
+    attrs = dict(case_change_action="LOWER", is_case_sensitive=0, locale=LOCALE)
+    if cv.stop_words:
+        attrs["stopwords"] = sorted(cv.stop_words)
+    norm = g.op("StringNormalizer", [flat], **attrs)
+    tok = g.op("Tokenizer", [norm], domain="com.microsoft", pad_value="#", mark=0, mincharnum=1, **tokenizer)
+    tok = g.op("Flatten", [tok])
+    grams = sorted((len(w.split(" ")), w.split(" "), i) for w, i in cv.vocabulary_.items())
+    pool, counts = [], [0] * cv.ngram_range[0]
+    for k, (n, words, _) in enumerate(grams):
+        if k > 0 and grams[k - 1][0] != n:
+            counts.append(len(pool))
+        pool += words
+    return g.op("TfIdfVectorizer", [tok], min_gram_length=cv.ngram_range[0], max_gram_length=cv.ngram_range[1],
+                mode="TF", max_skip_count=0, pool_strings=pool, ngram_indexes=[i for _, _, i in grams],
+                ngram_counts=counts, weights=[1.0] * len(grams))
+
+
+@zoo(("N2", {"N": 2}, {"X": DOCS}), ("N4", {"N": 4}, {"X": DOCS}))
+def zoo_str_countvec():
+    """CountVectorizer as skl2onnx writes it: X [N,1] strings, Reshape, StringNormalizer, Tokenizer
+    (tokenexp [a-zA-Z0-9_]+), Flatten, TfIdfVectorizer (TF of the fitted unigrams) [N,V]."""
+    cv = fitted_count_vectorizer()
+    g = new("zoo_str_countvec")
+    X = g.input("X", STRING, ["N", 1])
+    finish(g, text_vectorizer(g, X, cv, dict(tokenexp="[a-zA-Z0-9_]+")))
+
+
+@zoo(("N2", {"N": 2}, {"X": DOCS}), ("N3", {"N": 3}, {"X": DOCS}))
+def zoo_str_tfidf_lr():
+    """TfidfVectorizer(ngram_range=(1, 2), stop_words) + LogisticRegression of string labels: Tokenizer on
+    separators, TfIdfVectorizer of unigrams and bigrams, Mul by idf, Normalizer L2, LinearClassifier with
+    classlabels_strings, ZipMap. The stopwords make the count of documents the data's."""
+    from sklearn.feature_extraction.text import TfidfVectorizer
+    from sklearn.linear_model import LogisticRegression
+    docs = [d for d in DOCS[len("choice:"):].split("|")]
+    tv = TfidfVectorizer(ngram_range=(1, 2), stop_words=["the", "a", "an", "and"]).fit(docs)
+    labels = ["cat" if "cat" in d.lower() else "other" for d in docs]
+    clf = LogisticRegression(max_iter=1000).fit(tv.transform(docs), labels)
+    g = new("zoo_str_tfidf_lr")
+    X = g.input("X", STRING, ["N", 1])
+    tf = text_vectorizer(g, X, tv, dict(separators=[" "]))
+    tfidf = g.op("Mul", [tf, g.const(tv.idf_, np.float32)])
+    norm = g.ml("Normalizer", [tfidf], norm="L2")
+    coef = np.concatenate([-clf.coef_, clf.coef_]) if len(clf.classes_) == 2 else clf.coef_
+    icpt = np.concatenate([-clf.intercept_, clf.intercept_]) if len(clf.classes_) == 2 else clf.intercept_
+    label, prob = g.ml("LinearClassifier", [norm], 2, coefficients=floats(coef), intercepts=floats(icpt),
+                       classlabels_strings=list(clf.classes_), post_transform="SOFTMAX")
+    g.ml("ZipMap", [prob], classlabels_strings=list(clf.classes_))
+    finish(g, label, prob)
+
+
+@zoo(("N2_C3", {"N": 2, "C": 3}, {"X": DOCS, "Y": DOCS}), ("N1_C1", {"N": 1, "C": 1}, {"X": DOCS, "Y": DOCS}),
+     ("N2_C2_empty", {"N": 2, "C": 2}, {"X": "value:,,,", "Y": "value:,"}))
+def zoo_str_tokenizer():
+    """com.microsoft Tokenizer alone: characters (separators [""]) of [N,C] with marks, separators of [C],
+    a tokenexp of [N,C]; empty strings give no tokens ([N,C,0], marks or not)."""
+    g = new("zoo_str_tokenizer")
+    X = g.input("X", STRING, ["N", "C"])
+    Y = g.input("Y", STRING, ["C"])
+    ms = dict(domain="com.microsoft", pad_value="#", mincharnum=1)
+    chars = g.op("Tokenizer", [X], mark=1, separators=[""], **ms)
+    words = g.op("Tokenizer", [Y], mark=0, separators=[" ", "a"], **ms)
+    rx = g.op("Tokenizer", [X], mark=0, tokenexp="[a-z]+", **ms)
+    finish(g, chars, words, rx)
+
+
+@zoo(("N1", {"N": 1}), ("N3", {"N": 3}))
+def zoo_str_classifier():
+    """LogisticRegression fitted on string labels: LinearClassifier with classlabels_strings (labels [N]
+    strings), Normalizer, ZipMap of string labels; the labels encoded back to int64 (LabelEncoder-2)."""
+    clf, _ = fitted_species_classifier()
+    g = new("zoo_str_classifier", ml_opset=2)
+    X = g.input("X", FLOAT, ["N", 4])
+    label, prob = g.ml("LinearClassifier", [X], 2, coefficients=floats(clf.coef_), intercepts=floats(clf.intercept_),
+                       classlabels_strings=list(clf.classes_), post_transform="SOFTMAX")
+    norm = g.ml("Normalizer", [prob], norm="L1")
+    g.ml("ZipMap", [norm], classlabels_strings=list(clf.classes_))
+    code = g.ml("LabelEncoder", [label], keys_strings=list(clf.classes_), values_int64s=[0, 1, 2], default_int64=-1)
+    finish(g, label, norm, code)
+
+
+@zoo(("N1", {"N": 1}), ("N4", {"N": 4}))
+def zoo_str_svm_tree():
+    """SVC and DecisionTreeClassifier fitted on string labels: SVMClassifier and TreeEnsembleClassifier with
+    classlabels_strings, their labels compared (Equal of strings, opset 19) and Where between them."""
+    from sklearn.svm import SVC
+    from sklearn.tree import DecisionTreeClassifier
+    x, y = iris()
+    names = np.array(SPECIES)[y]
+    svc = SVC(kernel="linear").fit(x, names)
+    dt = DecisionTreeClassifier(max_depth=3, random_state=0).fit(x, names)
+    g = new("zoo_str_svm_tree", opset=19)
+    X = g.input("X", FLOAT, ["N", 4])
+    sl, ss = g.ml("SVMClassifier", [X], 2, kernel_type="LINEAR", kernel_params=[0.0, 0.0, 3.0],
+                  support_vectors=floats(svc.support_vectors_),
+                  vectors_per_class=[int(v) for v in svc.n_support_], coefficients=floats(svc.dual_coef_),
+                  rho=floats(svc.intercept_), classlabels_strings=list(svc.classes_))
+    ta = trees_attrs([dt], "class", 3, out_of=lambda k, v: [(j, float(w) / v.sum()) for j, w in enumerate(v)])
+    tl, tp = g.ml("TreeEnsembleClassifier", [X], 2, classlabels_strings=list(dt.classes_), **ta)
+    same = g.op("Equal", [sl, tl])
+    pick = g.op("Where", [same, sl, g.const(strs(["disagree"]), object)])
+    finish(g, sl, ss, tl, tp, same, pick)
+
+
+@zoo(("N2", {"N": 2}), ("N5", {"N": 5}))
+def zoo_str_argmax_labels():
+    """skl2onnx's label output of a classifier with string classes computed by ops (GaussianNB, MLP, KNN):
+    ArgMax of the probabilities (axis 1, keepdims) -> ArrayFeatureExtractor of the string classes [3] ->
+    Reshape [-1]: labels [N]."""
+    clf, _ = fitted_species_classifier()
+    g = new("zoo_str_argmax_labels")
+    X = g.input("X", FLOAT, ["N", 4])
+    z = g.op("Gemm", [X, g.const(clf.coef_.T, np.float32), g.const(clf.intercept_, np.float32)])
+    prob = g.op("Softmax", [z], axis=1)
+    am = g.op("ArgMax", [prob], axis=1)
+    lab = g.ml("ArrayFeatureExtractor", [g.const(strs(list(clf.classes_)), object), am])
+    finish(g, prob, lab, g.op("Reshape", [lab, g.const([-1])]))
+
+
+@zoo(("N2", {"N": 2}, {"S": "choice:1.5|-2|0.25|42"}), ("N3", {"N": 3}, {"S": "choice:1.5|-2|0.25|42"}),
+     ("N2_text", {"N": 2}, {"S": "value:1.5,abc"}))
+def zoo_str_cast():
+    """Cast to and from string: float [N,2] -> string, string [N] of numbers -> float and -> int64 (of the
+    floats' strings cast back), int64 -> string; Concat of the strings on axis 1. A string that is no
+    number is refused as the Cast runs (N2_text)."""
+    g = new("zoo_str_cast")
+    X = g.input("X", FLOAT, ["N", 2])
+    S = g.input("S", STRING, ["N"])
+    xs = g.op("Cast", [X], to=STRING)
+    sf = g.op("Cast", [S], to=FLOAT)
+    back = g.op("Cast", [xs], to=FLOAT)
+    si = g.op("Cast", [g.op("Cast", [sf], to=INT64)], to=STRING)
+    both = g.op("Concat", [xs, g.unsqueeze(si, [1])], axis=1)
+    finish(g, xs, sf, back, si, both)
+
+
+@zoo(("N2_C3", {"N": 2, "C": 3}, {"X": COLORS, "M": "randint:0:2"}),
+     ("N3_C1", {"N": 3, "C": 1}, {"X": COLORS, "M": "randint:0:2"}))
+def zoo_str_movement():
+    """Strings moved like any tensor: Identity, Transpose, Unsqueeze/Squeeze, Flatten, Reshape, Concat with
+    a constant column, Gather, Slice, Split, Expand, Tile, Where of a broadcast constant, Shape and Size."""
+    g = new("zoo_str_movement")
+    X = g.input("X", STRING, ["N", "C"])
+    M = g.input("M", BOOL, ["N", 1])
+    outs = [g.op("Identity", [X]), g.op("Transpose", [X], perm=[1, 0])]
+    u = g.unsqueeze(X, [0, 3])
+    outs += [u, g.squeeze(u, [0]), g.op("Flatten", [u], axis=2), g.op("Reshape", [X, g.const([-1])])]
+    cat = g.op("Concat", [X, g.op("Expand", [g.const(strs([["pad"]]), object), g.op("Shape", [M])])], axis=1)
+    outs += [cat, g.op("Gather", [cat, g.const([0, -1])], axis=1), g.op("Slice", [cat, g.const([1]), g.const([100]),
+                                                                                g.const([1])])]
+    outs += g.op("Split", [cat], 2, axis=1)
+    outs += [g.op("Tile", [X, g.const([1, 2])]), g.op("Where", [M, X, g.const(strs(["none"]), object)]),
+             g.op("Shape", [cat]), g.op("Size", [X])]
+    finish(g, *outs)
+
+
+@zoo(("N2_M2_C4", {"N": 2, "M": 2, "C": 4}, {"X": COLORS, "Y": COLORS}),
+     ("N2_M3_C4", {"N": 2, "M": 3, "C": 4}, {"X": COLORS, "Y": COLORS}),
+     ("N3_M3_C3", {"N": 3, "M": 3, "C": 3}, {"X": COLORS, "Y": COLORS}),
+     ("N1_M1_C6", {"N": 1, "M": 1, "C": 6}, {"X": COLORS, "Y": COLORS}))
+def zoo_str_movement_bad():
+    """String tensors at refused sizes: Concat of [N,C] and [M,C] on axis 1 (N != M refused), Gather of
+    column 3 (C <= 3 refused), Reshape of [N,C] to [-1,4] (N*C not a multiple of 4 refused)."""
+    g = new("zoo_str_movement_bad")
+    X = g.input("X", STRING, ["N", "C"])
+    Y = g.input("Y", STRING, ["M", "C"])
+    finish(g, g.op("Concat", [X, Y], axis=1), g.op("Gather", [X, g.const(3)], axis=1),
+           g.op("Reshape", [X, g.const([-1, 4])]))
+
+
+@zoo(("N2_C3", {"N": 2, "C": 3}, {"X": COLORS}), ("N1_C4", {"N": 1, "C": 4}, {"X": COLORS}))
+def zoo_str_seq():
+    """Lists of strings: SplitToSequence of [N,C] along axis 1, SequenceLength, SequenceAt(-1),
+    ConcatFromSequence (new axis), SequenceConstruct of X and its upper case, SequenceInsert, ConcatFromSequence
+    on axis 0."""
+    g = seqg("zoo_str_seq")
+    X = g.input("X", STRING, ["N", "C"])
+    s = g.op("SplitToSequence", [X], axis=1, keepdims=0)
+    lst = g.op("SequenceConstruct", [X, g.op("StringNormalizer", [g.op("Reshape", [X, g.const([-1])])],
+                                             locale=LOCALE, case_change_action="UPPER")])
+    lst2 = g.op("SequenceConstruct", [X, g.op("Identity", [X])])
+    lst2 = g.op("SequenceInsert", [lst2, X])
+    save(g, g.op("SequenceLength", [s]), g.op("SequenceAt", [s, g.const(-1)]),
+         g.op("ConcatFromSequence", [s], axis=1, new_axis=1), g.op("SequenceLength", [lst]),
+         g.op("ConcatFromSequence", [lst2], axis=0))
+
+
+@zoo(("N2_F4", {"N": 2, "M": 2, "F": 4}, {"C": COLORS}), ("N3_F4", {"N": 3, "M": 3, "F": 4}, {"C": COLORS}),
+     ("N2_M3_F4", {"N": 2, "M": 3, "F": 4}, {"C": COLORS}), ("N2_F3", {"N": 2, "M": 2, "F": 3}, {"C": COLORS}))
+def zoo_str_coltrans():
+    """ColumnTransformer of a numeric [N,F] (StandardScaler: Scaler) and a string column [M,1]
+    (OneHotEncoder of 3 colors, ignore), Concat axis 1 [N,F+3], then LogisticRegression with string labels
+    (LinearClassifier, ZipMap). M != N is refused at the Concat; F != 4 at the Scaler."""
+    from sklearn.linear_model import LogisticRegression
+    x, y = iris()
+    rng = np.random.default_rng(0)
+    c = rng.integers(0, 3, len(x))
+    feats = np.concatenate([(x - x.mean(0)) / x.std(0), np.eye(3)[c]], 1)
+    clf = LogisticRegression(max_iter=1000).fit(feats, np.array(SPECIES)[y])
+    g = new("zoo_str_coltrans")
+    X = g.input("X", FLOAT, ["N", "F"])
+    C = g.input("C", STRING, ["M", 1])
+    s = g.ml("Scaler", [X], offset=floats(x.mean(0)), scale=floats(1 / x.std(0)))
+    o = str_onehot(g, C, [["blue", "green", "red"]], zeros=1)
+    cat = g.op("Concat", [s, o], axis=1)
+    label, prob = g.ml("LinearClassifier", [cat], 2, coefficients=floats(clf.coef_), intercepts=floats(clf.intercept_),
+                       classlabels_strings=list(clf.classes_), post_transform="SOFTMAX")
+    g.ml("ZipMap", [prob], classlabels_strings=list(clf.classes_))
+    finish(g, cat, label, prob)
+
+
+@zoo(("N4", {"N": 4}, {"X": COLORS}), ("N7", {"N": 7}, {"X": COLORS}))
+def zoo_str_unique():
+    """Unique of strings (sorted): the values, first indices, inverse and counts; the count of distinct
+    strings is the data's."""
+    g = new("zoo_str_unique")
+    X = g.input("X", STRING, ["N"])
+    outs = g.op("Unique", [X], 4, sorted=1)
+    finish(g, *outs)
+
+
+@zoo(("N2_C3", {"N": 2, "C": 3}, {"X": DOCS}), ("N1_C2", {"N": 1, "C": 2}, {"X": DOCS}))
+def zoo_str_opset20():
+    """The string operators of opset 20: StringSplit (by " ", maxsplit 2, and unbounded), StringConcat of X
+    and a broadcast suffix, RegexFullMatch."""
+    g = new("zoo_str_opset20", opset=20)
+    X = g.input("X", STRING, ["N", "C"])
+    y, z = g.op("StringSplit", [X], 2, delimiter=" ", maxsplit=2)
+    y2, z2 = g.op("StringSplit", [X], 2, delimiter=" ")
+    cat = g.op("StringConcat", [X, g.const(strs(["!"]), object)])
+    m = g.op("RegexFullMatch", [X], pattern="[a-z ]+")
+    finish(g, y, z, y2, z2, cat, m)
+
+
+@zoo(("N2", {"N": 2}),)
+def zoo_str_zipmap_dictvec():
+    """A map for DictVectorizer and CastMap inside a graph: the only operator that makes a map is ZipMap
+    (a sequence of maps), and SequenceAt of it is refused at load by onnxruntime, so no graph feeds them."""
+    g = new("zoo_str_zipmap_dictvec")
+    X = g.input("X", FLOAT, ["N", 3])
+    zs = g.ml("ZipMap", [X], classlabels_strings=SPECIES)
+    zi = g.ml("ZipMap", [X], classlabels_int64s=[0, 1, 2])
+    dv = g.ml("DictVectorizer", [g.op("SequenceAt", [zs, g.const(0)])], string_vocabulary=SPECIES)
+    cm = g.ml("CastMap", [g.op("SequenceAt", [zi, g.const(-1)])], cast_to="TO_FLOAT", map_form="DENSE")
+    finish(g, dv, cm)
 
 
 def main():

@@ -9,7 +9,10 @@ Per fixture (one model at one binding), with compare.py's judge:
                  SequenceAt and ConcatFromSequence, which are tensors)
   wrong          tensors that `reshape shapes --json` contradicts: bound, and symbolic (every expression
                  evaluated at the binding) where onnxruntime runs, as bench/heldout/score.py counts them
-  undetermined   tensors that the bound run leaves undetermined where onnxruntime gives a shape
+  undetermined   tensors that the bound run leaves undetermined where onnxruntime gives a shape; "of them by
+                 the data": those of a node where reshape names a size only a run decides (a `lost` record
+                 with run_time: Unique's count, a Tokenizer's tokens, the strings stopwords leave), or
+                 downstream of one
   seq lengths    each SequenceLength's value (onnxruntime's) against the length the bound run gives its
                  input sequence
   run/refuse     `reshape check --json --dim ...` reports an error row exactly when onnxruntime refuses, at
@@ -83,6 +86,20 @@ def seq_lengths(model_path, fx, recs):
     return compared, equal, wrong
 
 
+def by_data(res, run_time, up):
+    """The undetermined tensors of res (a compare Result) whose node is, or is downstream of, one of the
+    nodes run_time, where reshape names a size only a run decides."""
+    got = tensors(res.records)
+    n = 0
+    for g, t, want in truth_tensors(res.fixture):
+        rec = got.get((g, t))
+        if rec is None or compare_shape(rec.get("shape"), want, res.fixture["binding"])[0] != UNDETERMINED:
+            continue
+        node = rec.get("node") or ""
+        n += any(r in up.get(node, {node}) for r in run_time)
+    return n
+
+
 def error_nodes(recs):
     """The nodes of the error rows of `reshape check --json` (reshape and tensor records)."""
     out = []
@@ -120,7 +137,7 @@ def main():
     ap.add_argument("--reshape")
     ap.add_argument("-v", "--verbose", action="store_true")
     a = ap.parse_args()
-    tot = dict(models=set(), bindings=0, tensors=0, wrong=0, undetermined=0, agree=0, by_run=0, warned=0, warnings=0, other=0,
+    tot = dict(models=set(), bindings=0, tensors=0, wrong=0, undetermined=0, by_data=0, agree=0, by_run=0, warned=0, warnings=0, other=0,
                seq=0, seq_equal=0, seq_wrong=0)
     bad = []
     with reshape_binary(a.reshape) as exe:
@@ -130,6 +147,7 @@ def main():
             tot["models"].add(fx["model"])
             tot["bindings"] += 1
             bound = compare(fx, run_json(exe, "shapes", fx["model"], b), b)
+            bound.fixture = fx
             sym = compare(fx, run_json(exe, "shapes", fx["model"], {}), b)
             tot["tensors"] += bound.compared
             tot["undetermined"] += bound.counts[UNDETERMINED]
@@ -142,6 +160,7 @@ def main():
             recs = run_json(exe, "check", fx["model"], b)
             errs = error_nodes(recs)
             run_time = [x["node"] for x in summary(recs).get("lost", []) if x.get("run_time")]
+            tot["by_data"] += by_data(bound, run_time, up)
             warnings = summary(recs).get("warnings", [])
             tot["warnings"] += len(warnings)
             tot["warned"] += bool(warnings)
@@ -175,7 +194,7 @@ def main():
         print(line)
     t = tot
     print(f"zoo: {len(t['models'])} models, {t['bindings']} bindings, {t['tensors']} tensors: {t['wrong']} wrong, "
-          f"{t['undetermined']} undetermined (bound); sequence lengths {t['seq_equal']}/{t['seq']} equal, "
+          f"{t['undetermined']} undetermined (bound; {t['by_data']} of them by the data); sequence lengths {t['seq_equal']}/{t['seq']} equal, "
           f"{t['seq_wrong']} wrong; run-or-refuse agrees at {t['agree']}/{t['bindings']} ({t['by_run']} decided by a "
           f"run, named), {t['other']} disagreements; {t['warnings']} warnings at {t['warned']} bindings")
     return 1 if t["wrong"] or t["seq_wrong"] or t["other"] else 0
