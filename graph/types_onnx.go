@@ -921,10 +921,12 @@ var onnxTypes = []typeOp{
 	{"ai.onnx.ml", "TreeEnsembleClassifier", []typeSig{
 		{1, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}, {"Z", 2, single}}, []typeVar{{name: "T1", tensor: ts30, ort: ts30}, {name: "T2", tensor: ts70}, {tensor: ts20}}, nil},
 		{3, 3, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}, {"Z", 2, single}}, []typeVar{{name: "T1", tensor: ts30, ort: ts30}, {name: "T2", tensor: ts70}, {tensor: ts20}}, nil},
+		{since: 5},
 	}},
 	{"ai.onnx.ml", "TreeEnsembleRegressor", []typeSig{
 		{1, 1, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}}, []typeVar{{name: "T", tensor: ts30, ort: ts40}, {tensor: ts20}}, nil},
 		{3, 3, []typeParam{{"X", 0, single}}, []typeParam{{"Y", 1, single}}, []typeVar{{name: "T", tensor: ts30, ort: ts40}, {tensor: ts20}}, nil},
+		{since: 5},
 	}},
 	{"ai.onnx.ml", "ZipMap", []typeSig{
 		{1, 1, []typeParam{{"X", 1, single}}, []typeParam{{"Z", 0, single}}, []typeVar{{name: "T", maps: []string{"seq(map(string, float))", "seq(map(int64, float))"}}, {tensor: ts20, ort: ts20}}, nil},

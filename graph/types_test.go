@@ -218,3 +218,25 @@ func TestTypeFixtures(t *testing.T) {
 		t.Errorf("%d fixtures: the generator writes 60", models)
 	}
 }
+
+// TestMLTypesAtVersion5 checks the type tables at ai.onnx.ml 5, which onnx 1.12 does not know
+// (bench/types/gen.py probes it with onnxruntime 1.20.1): TreeEnsembleClassifier and
+// TreeEnsembleRegressor, deprecated there for TreeEnsemble, have a signature at 4 and none at 5;
+// TreeEnsemble has one at 5 only; the other operators keep their version-4 signature.
+func TestMLTypesAtVersion5(t *testing.T) {
+	for _, tc := range []struct {
+		op          string
+		at4, at5    bool
+		sameAtFour5 bool
+	}{
+		{"TreeEnsembleClassifier", true, false, false}, {"TreeEnsembleRegressor", true, false, false},
+		{"TreeEnsemble", false, true, false}, {"LabelEncoder", true, true, true}, {"Scaler", true, true, true},
+	} {
+		sigs := typeIndex[typeKey(domainML, tc.op)]
+		s4, s5 := typeSigAt(sigs, 4), typeSigAt(sigs, 5)
+		if (s4 != nil) != tc.at4 || (s5 != nil) != tc.at5 || tc.sameAtFour5 && s4 != s5 {
+			t.Errorf("%s: a signature at 4: %v, at 5: %v (the same: %v); want %v, %v, %v", tc.op, s4 != nil, s5 != nil, s4 == s5,
+				tc.at4, tc.at5, tc.sameAtFour5)
+		}
+	}
+}

@@ -7,7 +7,7 @@ since-version, and those onnxruntime 1.20.1 has CPU kernels for.
 The type constraints of opsets 1 to 17 (ai.onnx), 1 to 3 (ai.onnx.ml) and the training domain are
 those of onnx 1.12's schemas (onnx.defs.get_all_schemas_with_history(): per input its type parameter,
 the types the parameter allows, whether a variadic input is homogeneous). The rest comes from
-onnxruntime-node 1.20.1, whose ONNX schemas go to opset 21 (ai.onnx.ml 4): gen.py writes one-node
+onnxruntime-node 1.20.1, whose ONNX schemas go to opset 21 (ai.onnx.ml 5): gen.py writes one-node
 models to DIR, probe.js loads them (graph optimizations off) and reads onnxruntime's refusal. It takes
 about two minutes.
 
@@ -27,7 +27,8 @@ about two minutes.
   - A version of opset 18 to 21 is one where the outcomes change from the opset before; its inputs
     are the previous version's, or NEW's for an operator or input added after onnx 1.12 (and for
     GridSample-16, whose onnx 1.12 schema binds its inputs wrong). NEW's TreeEnsemble of ai.onnx.ml
-    5 is probed at that opset alone (NEW_ATTRS: its required attributes).
+    5 is probed at that opset alone (NEW_ATTRS: its required attributes); TreeEnsembleClassifier and
+    TreeEnsembleRegressor, deprecated at 5 (DEPRECATED_LATER), end at 4.
   - A float16 refused for another reason than a kernel or a type, where float has no kernel, has no
     kernel: onnxruntime runs a float16 node without a float16 kernel through casts to float, and
     the node it rewrote is what fails (Relu-1, Add-1).
@@ -71,8 +72,12 @@ PREFER = ["float", "int64", "int32", "bool", "uint8", "string", "double", "float
 COMBOS = 64
 PRODUCTS = 400  # the most combinations of types probed for one operator version
 OPTION = {"single": "single", "optional": "optionalIn", "variadic": "variadicIn", "hetero": "heterogeneous"}
-LAST = {"": 21, "ai.onnx.ml": 4}  # the last opset of each domain in onnxruntime 1.20.1
+LAST = {"": 21, "ai.onnx.ml": 5}  # the last opset of each domain in onnxruntime 1.20.1
 FIRST_LATER = {"": 18, "ai.onnx.ml": 4}  # the first opset after onnx 1.12's
+# Operators deprecated after onnx 1.12, which its schemas do not know, by the version that drops them:
+# ai.onnx.ml 5 replaces TreeEnsembleClassifier and TreeEnsembleRegressor by TreeEnsemble (ONNX-ML's
+# spec). Without them, the onnx 1.12 schema of version 3 would stand at 5 too.
+DEPRECATED_LATER = {("ai.onnx.ml", "TreeEnsembleClassifier"): 5, ("ai.onnx.ml", "TreeEnsembleRegressor"): 5}
 MS = "com.microsoft"
 GRAPH_OPS = {"If", "Loop", "Scan", "SequenceMap"}
 # The versions of ai.onnx's operators after onnx 1.12, by opset (onnx's onnx/defs/operator_sets.h):
@@ -249,8 +254,8 @@ def from_new(domain, op, since, text):
 
 
 def schemas():
-    """Every Sig by (domain, op), ascending by since-version: onnx 1.12's, and NEW's in place of
-    one of the same version or after them."""
+    """Every Sig by (domain, op), ascending by since-version: onnx 1.12's, NEW's in place of one of
+    the same version or after them, and a deprecated one at each version of DEPRECATED_LATER."""
     out = defaultdict(list)
     for s in defs.get_all_schemas_with_history():
         out[(s.domain, s.name)].append(from_schema(s))
@@ -260,6 +265,8 @@ def schemas():
         if before:
             new.attrs = max(before, key=lambda s: s.since).attrs
         out[(d, op)] = [s for s in out[(d, op)] if s.since != since] + [new]
+    for (d, op), since in DEPRECATED_LATER.items():
+        out[(d, op)].append(Sig(d, op, since, [], [], {}, deprecated=True, source="ONNX-ML"))
     for v in out.values():
         v.sort(key=lambda s: s.since)
     return out
