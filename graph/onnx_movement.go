@@ -1,6 +1,7 @@
 package graph
 
 import (
+	"fmt"
 	"math"
 	"slices"
 
@@ -413,7 +414,9 @@ func resize(c *ctx) error {
 	case scales != nil:
 		dims, err = scaleDims(c, x.Shape.Dims, axes, scales)
 	case sizes != nil:
-		dims, err = sizeDims(c, x.Shape.Dims, axes, sizes, policy)
+		if dims, err = sizeDims(c, x.Shape.Dims, axes, sizes, policy); err == nil && policy == "stretch" {
+			err = ortResizeSizes(c, x.Shape.Dims, dims, axes)
+		}
 	default:
 		return c.Errorf(errcode.ErrSyntax, "Resize has neither scales nor sizes")
 	}
@@ -424,6 +427,34 @@ func resize(c *ctx) error {
 		return err
 	}
 	c.Out(0, x.Type, sym.ShapeOf(dims...))
+	return nil
+}
+
+// ortResizeSizes states what onnxruntime 1.20.1's Resize kernel needs of the sizes input, which the
+// ONNX spec does not (upsamplebase.h): it divides each size by its input dim, refusing a scale of 0
+// ("Scale value should be greater than 0") and a non-zero size of an empty axis ("Input dim is zero
+// but required output dim is non-zero"), so that each resized axis's output dim is 0 exactly where its
+// input dim is. A pair that never passes is an error wrapping errcode.ErrInvalidShape; one that passes
+// at some bindings, a condition of the node; dims not known, a loss of precision.
+func ortResizeSizes(c *ctx, in, out []sym.Dim, axes []int) error {
+	zero, one := sym.Int(0), sym.Int(1)
+	for _, a := range axes {
+		if lo, _ := in[a].Bounds(); lo >= 1 {
+			if lo, _ := out[a].Bounds(); lo >= 1 {
+				continue
+			}
+		}
+		x, ok1 := in[a].Expr()
+		y, ok2 := out[a].Expr()
+		if !ok1 || !ok2 {
+			c.Lost(fmt.Sprintf("whether output axis %d of Resize is 0 exactly where the input's is, as onnxruntime needs, is not known", a))
+			continue
+		}
+		p := sym.Or(sym.And(sym.Eq(x, zero), sym.Eq(y, zero)), sym.And(sym.Ge(x, one), sym.Ge(y, one)))
+		if err := c.Require(p, fmt.Sprintf("onnxruntime's Resize: output axis %d is 0 exactly where the input's is", a)); err != nil {
+			return err
+		}
+	}
 	return nil
 }
 

@@ -183,6 +183,17 @@ func TestResize(t *testing.T) {
 		{name: "13 linear sizes of the export's batch", node: at(13, node("Resize", []string{"x", "", "", "z"}, []string{"y"}, attrString("mode", "linear"))),
 			inputs: map[string]string{"x": "[N,32,H,W]"}, consts: map[string][]int64{"z": {1, 32, 32, 32}}, want: []string{"[1,32,32,32]"},
 			constraints: []string{"N == 1 (Resize_0 (Resize): onnxruntime's linear mode: the scales of axes 0 and 1 are 1, or of axes 0 and 3)"}},
+		// onnxruntime 1.20.1 divides each size by its input dim: a scale of 0 ("Scale value should be
+		// greater than 0") and a size of an empty axis are refused; 0 of an empty axis runs.
+		{name: "13 sizes of half the height", pre: []graph.Node{node("Shape", []string{"x"}, []string{"s"}), node("Div", []string{"s", "d"}, []string{"z"})},
+			node: at(13, node("Resize", []string{"x", "", "", "z"}, []string{"y"})), inputs: x4, consts: map[string][]int64{"d": {1, 1, 2, 1}},
+			want: []string{"[N,C,H//2,W]"}, constraints: []string{"H >= 2 (Resize_0 (Resize): onnxruntime's Resize: output axis 2 is 0 exactly where the input's is)"}},
+		{name: "13 size 0 of an axis not empty", node: at(13, node("Resize", []string{"x", "", "", "z"}, []string{"y"})), inputs: x4,
+			consts: map[string][]int64{"z": {1, 3, 0, 8}}, wantErr: errInvalidShape},
+		{name: "13 size 0 of an empty axis", node: at(13, node("Resize", []string{"x", "", "", "z"}, []string{"y"})),
+			inputs: map[string]string{"x": "[N,C,0,W]"}, consts: map[string][]int64{"z": {1, 3, 0, 8}}, want: []string{"[1,3,0,8]"}},
+		{name: "13 size 2 of an empty axis", node: at(13, node("Resize", []string{"x", "", "", "z"}, []string{"y"})),
+			inputs: map[string]string{"x": "[N,C,0,W]"}, consts: map[string][]int64{"z": {1, 3, 2, 8}}, wantErr: errInvalidShape},
 		{name: "13 linear sizes of the input's batch", node: at(13, node("Resize", []string{"x", "", "", "z"}, []string{"y"}, attrString("mode", "linear"))),
 			inputs: map[string]string{"x": "[2,32,H,W]"}, consts: map[string][]int64{"z": {2, 32, 32, 32}}, want: []string{"[2,32,32,32]"}},
 		{name: "13 linear scale of the batch", node: at(13, node("Resize", []string{"x", "", "s"}, []string{"y"}, attrString("mode", "linear"))), inputs: x4,
