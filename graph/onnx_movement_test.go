@@ -247,6 +247,23 @@ func TestGatherScatter(t *testing.T) {
 			inputs: map[string]string{"x": "[B,T,6]", "i": "[B,1]"}, types: i64, wantErr: errInvalidShape},
 		{name: "gather elements axis", node: node("GatherElements", []string{"x", "i"}, []string{"y"}, attrInt("axis", 3)),
 			inputs: map[string]string{"x": "[B,T,6]", "i": "[B,1,6]"}, types: i64, wantErr: errInvalidShape},
+		// onnxruntime 1.20.1 checks at run time that the indices' dims but the axis's are at most
+		// data's, and each index within the axis: [[2],[0]] along axis 1 of [A,B] runs at A=2, B=3
+		// and is refused at A=1 and at B=2.
+		{name: "gather elements of constant indices", node: node("GatherElements", []string{"x", "i"}, []string{"y"}, attrInt("axis", 1)),
+			inputs: map[string]string{"x": "[A,B]"}, tensors: map[string]*graph.Const{"i": ints([]int64{2, 1}, 2, 0)}, want: []string{"[2,1]"},
+			constraints: []string{
+				"A >= 2 (GatherElements_0 (GatherElements): indices' dim 0, at most data's)",
+				"B >= 3 (GatherElements_0 (GatherElements): index 2 (element 0 of the indices) within axis 1)",
+			}},
+		{name: "gather elements of indices too long", node: node("GatherElements", []string{"x", "i"}, []string{"y"}, attrInt("axis", 1)),
+			inputs: map[string]string{"x": "[2,B]", "i": "[3,1]"}, types: i64, wantErr: errInvalidShape},
+		{name: "scatter elements of constant indices", node: node("ScatterElements", []string{"x", "i", "u"}, []string{"y"}, attrInt("axis", 1)),
+			inputs: map[string]string{"x": "[A,B]", "u": "[2,1]"}, tensors: map[string]*graph.Const{"i": ints([]int64{2, 1}, 2, 0)}, want: []string{"[A,B]"},
+			constraints: []string{
+				"A >= 2 (ScatterElements_0 (ScatterElements): indices' dim 0, at most data's)",
+				"B >= 3 (ScatterElements_0 (ScatterElements): index 2 (element 0 of the indices) within axis 1)",
+			}},
 		{name: "gather nd", node: node("GatherND", []string{"x", "i"}, []string{"y"}),
 			inputs: map[string]string{"x": "[4,5,6]", "i": "[M,2]"}, types: i64, want: []string{"[M,6]"}},
 		{name: "gather nd batch dims", node: node("GatherND", []string{"x", "i"}, []string{"y"}, attrInt("batch_dims", 1)),

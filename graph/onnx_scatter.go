@@ -9,10 +9,10 @@ import (
 // GatherND and the scatters, whose outputs take the shape of their indices or their data (Gather,
 // which computes values, is onnxCore's).
 var onnxScatter = table{"", []opDef{
-	{"GatherElements", since(11, 13), fixed(2), fixed(1), 0, gatherElements},
+	{"GatherElements", since(11, 13), fixed(2), fixed(1), reads(1), gatherElements},
 	{"GatherND", since(11, 12, 13), fixed(2), fixed(1), 0, gatherND},
-	{"Scatter", since(9).until(10), fixed(3), fixed(1), 0, scatterElements},
-	{"ScatterElements", since(11, 13, 16, 18), fixed(3), fixed(1), 0, scatterElements},
+	{"Scatter", since(9).until(10), fixed(3), fixed(1), reads(1), scatterElements},
+	{"ScatterElements", since(11, 13, 16, 18), fixed(3), fixed(1), reads(1), scatterElements},
 	{"ScatterND", since(11, 13, 16, 18), fixed(3), fixed(1), 0, scatterND},
 }}
 
@@ -24,16 +24,45 @@ func gatherElements(c *ctx) error {
 		return err
 	}
 	data, idx := ins[0], ins[1]
-	if _, err := axisOf(c, data); err != nil {
+	if err := elementsIndices(c, data, idx); err != nil {
+		return err
+	}
+	c.Out(0, data.Type, idx.Shape)
+	return nil
+}
+
+// elementsIndices checks the indices idx of GatherElements and ScatterElements along the axis
+// attribute of data: of data's rank, each dim but the axis's at most data's, and each known index
+// within the axis (gatherIndices), as onnxruntime 1.20.1 checks them at run time ("'indices' shape
+// should have values within bounds of 'data' shape", "Indices dim=2 at pos=0 is greater than input
+// dim=1", "indices element out of data bounds"). A rank that differs, or a dim or index that can
+// never fit, is an error wrapping errcode.ErrInvalidShape; one that fits at some bindings, a
+// condition of the node.
+func elementsIndices(c *ctx, data, idx *Info) error {
+	axis, err := axisOf(c, data)
+	if err != nil {
 		return err
 	}
 	r1, ok1 := data.Rank()
 	r2, ok2 := idx.Rank()
-	if ok1 && ok2 && r1 != r2 {
+	if !ok1 || !ok2 {
+		return nil
+	}
+	if r1 != r2 {
 		return c.Errorf(errcode.ErrInvalidShape, "indices of rank %d for data of rank %d", r2, r1)
 	}
-	c.Out(0, data.Type, idx.Shape)
-	return nil
+	for i := range r1 {
+		if i == axis {
+			continue
+		}
+		if err := requireAtMost(c, idx.Shape.Dims[i], data.Shape.Dims[i], "indices' dim "+itoa(i)+", at most data's"); err != nil {
+			return err
+		}
+	}
+	if v, ok := idx.Shape.Volume().Static(); ok && v == 0 {
+		return nil
+	}
+	return gatherIndices(c, idx, data.Shape.Dims[axis], axis, false)
 }
 
 // gatherND: GatherND-11, -12, -13 (batch_dims): for data of rank r, indices of shape [..., k] and
@@ -98,7 +127,7 @@ func scatterElements(c *ctx) error {
 	if err != nil {
 		return err
 	}
-	if _, err := axisOf(c, ins[0]); err != nil {
+	if err := elementsIndices(c, ins[0], ins[1]); err != nil {
 		return err
 	}
 	if err := sameShape(c, ins[1].Shape, ins[2].Shape, "indices and updates"); err != nil {
