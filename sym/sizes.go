@@ -106,7 +106,9 @@ func SizesOf(t *Table, cs []Constraint) Sizes {
 		}
 		var gp []Pred
 		for _, p := range ps {
-			if ns := p.SymbolNames(); len(ns) > 0 && find(ns[0]) == g {
+			// A condition of no symbol (0 == 1, that canonical form made of one that could
+			// never hold) holds of every group or of none.
+			if ns := p.SymbolNames(); len(ns) == 0 || find(ns[0]) == g {
 				gp = append(gp, p)
 			}
 		}

@@ -84,3 +84,18 @@ func TestSizesNearInf(t *testing.T) {
 		}
 	}
 }
+
+// A condition of no symbol that never holds (0 == 1, which a canonical form can make of a
+// random model's MaxPool condition) leaves no binding: every symbol "none", no smallest binding.
+func TestSizesNever(t *testing.T) {
+	tab := sym.NewTable()
+	h := tab.Symbol("H", 1, sym.Inf)
+	tab.Symbol("W", 1, sym.Inf)
+	sz := sym.SizesOf(tab, []sym.Constraint{{Pred: sym.Ge(h, sym.Int(3))}, {Pred: sym.False()}})
+	if got, want := sz.String(), "H, W: none"; got != want {
+		t.Errorf("sizes %q, want %q", got, want)
+	}
+	if sz.Smallest != nil {
+		t.Errorf("smallest binding %v, want none", sz.Smallest)
+	}
+}
