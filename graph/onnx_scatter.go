@@ -59,9 +59,6 @@ func elementsIndices(c *ctx, data, idx *Info) error {
 			return err
 		}
 	}
-	if v, ok := idx.Shape.Volume().Static(); ok && v == 0 {
-		return nil
-	}
 	return gatherIndices(c, idx, data.Shape.Dims[axis], axis, false)
 }
 
