@@ -24,36 +24,44 @@ import (
 
 var applyCommand = &command{
 	name:    "apply",
-	summary: "reshape the array of a .npy or TensorProto .pb file into another",
+	summary: "reshape a .npy or TensorProto .pb array into another",
 	usage: `Usage:
-  reshape apply [--dialect D] --special-zero=true|false --pattern P [--verbose] IN OUT
-  reshape apply [--dialect D] --special-zero=true|false --pattern-file PATTERN.npy|.pb IN OUT
+  reshape apply [--dialect D] --special-zero=true|false --pattern P [--verbose]
+                IN OUT
+  reshape apply [--dialect D] --special-zero=true|false --pattern-file
+                PATTERN.npy|.pb IN OUT
 
-Reads the array in IN, reshapes it by the pattern P (comma-separated integers: -1, 0, positive
-dims) with the rules of the dialect, and writes the result to OUT in C order. IN and OUT are NumPy
-.npy files or ONNX TensorProto .pb files, by their extension; - is a .npy on stdin or stdout. A .npy
-output keeps the dtype and byte order of a .npy input: any dtype np.save writes without pickle
-(numbers, complex, bytes, unicode, datetimes, structured) reshapes by its item size; object arrays
-are refused. Element order is logical row-major, as numpy's reshape. OUT is written whole or not at
-all: on any error, and on SIGINT or SIGTERM (exit 130, 143), nothing is left at OUT.
+Reads the array in IN, reshapes it by the pattern P (comma-separated integers:
+-1, 0, positive dims) with the rules of the dialect, and writes the result to
+OUT in C order. IN and OUT are NumPy .npy files or ONNX TensorProto .pb files,
+by their extension; - is a .npy on stdin or stdout. A .npy output keeps the
+dtype and byte order of a .npy input: any dtype np.save writes without pickle
+(numbers, complex, bytes, unicode, datetimes, structured) reshapes by its item
+size; object arrays are refused. Element order is logical row-major, as numpy's
+reshape. OUT is written whole or not at all: on any error, and on SIGINT or
+SIGTERM (exit 130, 143), nothing is left at OUT.
 
-The result is a view of the input when its memory layout allows (a dense input always does; a
-Fortran-order input when every group of merged axes is contiguous) and one dense copy otherwise.
+The result is a view of the input when its memory layout allows (a dense input
+always does; a Fortran-order input when every group of merged axes is
+contiguous) and one dense copy otherwise.
 
 Flags:
   --dialect D        openvino (default), onednn-static, onednn-dynamic or onnx
-  --special-zero=B   the special_zero attribute, true or false; required except for onnx
+  --special-zero=B   the special_zero attribute, true or false; required except
+                     for onnx
   --allowzero=N      onnx only: the allowzero attribute, 0 (the default) or 1
   --pattern P        the target shape pattern, e.g. 0,-1,4
-  --pattern-file F   the pattern as an integer tensor in a .npy or .pb file: 1-D, or a scalar
-                     holding 1 (OpenVINO's scalar pattern)
-  --verbose          say on stderr whether the result was a view or a copy, and why
+  --pattern-file F   the pattern as an integer tensor in a .npy or .pb file:
+                     1-D, or a scalar holding 1 (OpenVINO's scalar pattern)
+  --verbose          say on stderr whether the result was a view or a copy, and
+                     why
 ` + limitsHelp(21) + `
 Examples:
   reshape apply --special-zero=true --pattern 0,-1 images.npy flat.npy
   reshape apply --dialect onnx --pattern -1 --verbose in.npy out.npy
   reshape apply --dialect onnx --pattern-file input_1.pb input_0.pb out.pb
-  python3 make_array.py | reshape apply --special-zero=false --pattern -1 - - | python3 use_array.py
+  python3 make_array.py |
+    reshape apply --special-zero=false --pattern -1 - - | python3 use_array.py
 `,
 }
 

@@ -23,110 +23,137 @@ import (
 
 var checkCommand = &command{
 	name:    "check",
-	summary: "find every Reshape in model files and check it against the spec",
+	summary: "check every Reshape of model files against the spec",
 	usage: `Usage:
-  reshape check [--bin PATH] [--run] [--json] [--quiet] [--dim NAME=VALUE]... [--input NAME=SHAPE]...
-                [--batch-size N] [--allow-fixed-dims] [flags] [FILE|DIR...]
+  reshape check [--bin PATH] [--run] [--json] [--quiet] [--dim NAME=VALUE]...
+                [--input NAME=SHAPE]... [--batch-size N] [--allow-fixed-dims]
+                [flags] [FILE|DIR...]
 
-Finds every Reshape in each model file, infers its output shape, and compares it with the shape the
-model declares. Files:
-  - ONNX .onnx: the shape of every tensor is inferred through the whole graph from the graph inputs,
-    with symbols for named and dynamic dims; every Reshape node is checked, those in If branches and
-    Loop and Scan bodies included (Reshape-1 to Reshape-21, allowzero from Reshape-14); constants
+Finds every Reshape in each model file, infers its output shape, and compares it
+with the shape the model declares. Files:
+  - ONNX .onnx: the shape of every tensor is inferred through the whole graph
+    from the graph inputs, with symbols for named and dynamic dims; every
+    Reshape node is checked, those in If branches and Loop and Scan bodies
+    included (Reshape-1 to Reshape-21, allowzero from Reshape-14); constants
     stored as external data are read from beside the model when needed;
-  - OpenVINO IR .xml (IR v10 and v11), with the .bin beside it or --bin: the same inference from the
-    Parameters, and every Reshape layer, those in TensorIterator, Loop and If bodies included; without
-    a .bin beside it, the constants' values are unknown, and a note says so;
-  - oneDNN Graph JSON .json (benchdnn format): every op inferred, every StaticReshape and DynamicReshape,
-    every op whose declared output differs, every logical tensor declared with two shapes.
-A DIR stands for every model in its tree: .onnx files, .xml files of an IR <net>, .json files of
-oneDNN Graph; other .xml and .json files (package.json, pom.xml) are skipped with a note, and a tree
-without a model is an error. - is the model at stdin (a pipe, read whole; its format told by its
-first bytes, as for a file of another extension), named "-" in the rows. Files are checked in
+  - OpenVINO IR .xml (IR v10 and v11), with the .bin beside it or --bin: the
+    same inference from the Parameters, and every Reshape layer, those in
+    TensorIterator, Loop and If bodies included; without a .bin beside it, the
+    constants' values are unknown, and a note says so;
+  - oneDNN Graph JSON .json (benchdnn format): every op inferred, every
+    StaticReshape and DynamicReshape, every op whose declared output differs,
+    every logical tensor declared with two shapes.
+A DIR stands for every model in its tree: .onnx files, .xml files of an IR
+<net>, .json files of oneDNN Graph; other .xml and .json files (package.json,
+pom.xml) are skipped with a note, and a tree without a model is an error. - is
+the model at stdin (a pipe, read whole; its format told by its first bytes, as
+for a file of another extension), named "-" in the rows. Files are checked in
 parallel on every core, and reported in order.
-Without FILE it checks a built-in IR model holding the five examples of the OpenVINO Reshape-1
-specification.
+Without FILE it checks a built-in IR model holding the five examples of the
+OpenVINO Reshape-1 specification.
 
-The pattern comes from a constant (a Const layer, an initializer, a Constant node, an s64[]
-attribute), or from the shape subgraph that computes it (Shape, Gather, Concat, Slice, arithmetic,
-...), with dims that are integers, expressions in the model's symbols ('N', 'B*T', '(H+1)//2') or
-intervals. Only a pattern that depends on run-time data (a graph input, a DynamicReshape input) is
-inferred with its values unknown; its row is still a mismatch when the declared shape cannot have the
-input's volume.
+The pattern comes from a constant (a Const layer, an initializer, a Constant
+node, an s64[] attribute), or from the shape subgraph that computes it (Shape,
+Gather, Concat, Slice, arithmetic, ...), with dims that are integers,
+expressions in the model's symbols ('N', 'B*T', '(H+1)//2') or intervals. Only a
+pattern that depends on run-time data (a graph input, a DynamicReshape input) is
+inferred with its values unknown; its row is still a mismatch when the declared
+shape cannot have the input's volume.
 
 Flags:
-  --bin PATH           the .bin weights of the one IR file given (default: the .xml path with .bin)
-  --run                where an IR Reshape's data input is a Const (directly or through a Convert),
-                       reshape the constant's bytes from the .bin and check the result's shape and size
-                       against the declared output; the row gets a run verdict (column RUN)
-  --dim NAME=VALUE     bind the symbol NAME to VALUE (repeatable; a oneDNN Graph's are ltID:AXIS)
-  --input NAME=SHAPE   set the shape of graph input NAME, e.g. 'x=[1,3,32,100]' (repeatable); one
-                       that changes a dim an ONNX model declares static, or its rank, gets a note:
-                       onnxruntime refuses such an input, OpenVINO's reshape accepts it
-  --batch-size N       bind the batch dim of every input, as OpenVINO's set_batch does: the dim the
-                       model marks, static or not (ONNX denotation DATA_BATCH; the N of an IR layout,
-                       else the leading dim of an IR Parameter without one), else the leading dim
-                       when it is dynamic; one flag for a zoo whose models name their batches N, B,
-                       batch_size or x:0
-                       A binding of --dim, --input or --batch-size that binds nothing in the one
-                       model given is an error of code binding (exit 2); given several models, a
-                       note for each model it binds nothing in, which is checked without it
-  --quiet              print only the rows that are wrong (mismatch, an error, unknown, a failed
-                       run), the constraints of a model that fix a dim, and the summary; the rows
-                       not inferred downstream of one error are one line, with their count
+  --bin PATH           the .bin weights of the one IR file given (default: the
+                       .xml path with .bin)
+  --run                where an IR Reshape's data input is a Const (directly or
+                       through a Convert), reshape the constant's bytes from the
+                       .bin and check the result's shape and size against the
+                       declared output; the row gets a run verdict (column RUN)
+  --dim NAME=VALUE     bind the symbol NAME to VALUE (repeatable; a oneDNN
+                       Graph's are ltID:AXIS)
+  --input NAME=SHAPE   set the shape of graph input NAME, e.g. 'x=[1,3,32,100]'
+                       (repeatable); one that changes a dim an ONNX model
+                       declares static, or its rank, gets a note: onnxruntime
+                       refuses such an input, OpenVINO's reshape accepts it
+  --batch-size N       bind the batch dim of every input, as OpenVINO's
+                       set_batch does: the dim the model marks, static or not
+                       (ONNX denotation DATA_BATCH; the N of an IR layout, else
+                       the leading dim of an IR Parameter without one), else the
+                       leading dim when it is dynamic; one flag for a zoo whose
+                       models name their batches N, B, batch_size or x:0
+                       A binding of --dim, --input or --batch-size that binds
+                       nothing in the one model given is an error of code
+                       binding (exit 2); given several models, a note for each
+                       model it binds nothing in, which is checked without it
+  --quiet              print only the rows that are wrong (mismatch, an error,
+                       unknown, a failed run), the constraints of a model that
+                       fix a dim, and the summary; the rows not inferred
+                       downstream of one error are one line, with their count
 ` + allowFixedHelp + `
-  --json               print JSON Lines: a record per row ({"record":"reshape", file, id, name, op,
-                       dialect, input, pattern, pattern_shape, pattern_source, special_zero or
-                       allowzero, inferred, declared, verdict, message, run, stopped_by, tensor}), one
-                       per file that could not be read ({"record":"file", file, error, message}), and a
-                       summary record last ({"record":"summary", reshapes, nodes, declared, ok,
-                       mismatch, inferred, error, codes, unknown, stale, run, run_ok, stopped_by,
-                       constraints, valid, fixed, complete, lost, incomplete, files, unreadable,
-                       skipped}, constraints an array of {holds, node, op, why, fixes, file}, lost of
-                       {node, op, tensor, why, run_time, file}); a file of a directory that is not
-                       a model is {"record":"skipped", file, reason}; a note on a binding or on a
-                       missing .bin {"record":"note", file, flag, name, message}; an IR network's batch study is {"record":"batch", file,
-                       symbol, inputs, valid, constraints, implied, fixes, sizes, smallest, failed,
-                       complete, lost}, a Reshape that absorbs the batch {"record":"absorbed", file,
-                       reshape, batch, axis, dim, mixer, mixer_op, why}; shapes are arrays
+  --json               print JSON Lines: a record per row ({"record":"reshape",
+                       file, id, name, op, dialect, input, pattern,
+                       pattern_shape, pattern_source, special_zero or allowzero,
+                       inferred, declared, verdict, message, run, stopped_by,
+                       tensor}), one per file that could not be read
+                       ({"record":"file", file, error, message}), and a summary
+                       record last ({"record":"summary", reshapes, nodes,
+                       declared, ok, mismatch, inferred, error, codes, unknown,
+                       stale, run, run_ok, stopped_by, constraints, valid,
+                       fixed, complete, lost, incomplete, files, unreadable,
+                       skipped}, constraints an array of {holds, node, op, why,
+                       fixes, file}, lost of {node, op, tensor, why, run_time,
+                       file}); a file of a directory that is not a model is
+                       {"record":"skipped", file, reason}; a note on a binding
+                       or on a missing .bin {"record":"note", file, flag, name,
+                       message}; an IR network's batch study is
+                       {"record":"batch", file, symbol, inputs, valid,
+                       constraints, implied, fixes, sizes, smallest, failed,
+                       complete, lost}, a Reshape that absorbs the batch
+                       {"record":"absorbed", file, reshape, batch, axis, dim,
+                       mixer, mixer_op, why}; shapes are arrays
                        ([2,"B*T","?","1..8"]), null for a dynamic rank
 ` + limitsHelp(23) + `
-Output: one row per Reshape (and per other node whose inputs break its rule, or that imposes a
-constraint the --dim bindings break: 'N == 1 does not hold at N=2', and per declared output of
-another node that the rules do not give: mismatch, with tensor in JSON), with the verdict ok (the
-declared shape is the inferred one at every binding that satisfies the constraints), mismatch (it
-is not: the message says when they are equal, if ever), inferred (nothing declared to compare
-with), an error code, unknown (not inferred: downstream of a node whose inputs break its rule) or
-stale (with --input, --batch-size, or --dim on an IR network, a declaration of the model's old
-input shapes that the rules no longer give: not compared); the messages of the rows that are not
-ok, which name the nodes that leave a dim undetermined; for each model with symbols left free,
-"FILE runs only when:" and a line per constraint the nodes impose on them (the predicate, the node,
-its operator and why: 'N == 1  /MatMul (MatMul): the inner dims; fixes N'), or "FILE runs at every
-binding of N, H, W"; where the rules could not state what a node needs, "FILE these conditions may
-be incomplete:" and the places where precision is lost, apart from the sizes only a run decides;
-a Reshape whose -1 absorbs the batch into an axis a later node mixes; for an IR network whose
-Parameters declare a static batch, without bindings, the batch study: the network inferred again
-with that batch (the dim --batch-size binds) the symbol N, "FILE at a free batch N: runs only when:"
-and its conditions, apart from the model's own; in an IR network, a condition names the OpenVINO
-blocker that causes it: hard-coded-reshape (a constant pattern), constant-matmul (a MatMul's
-constant operand fixes the contracted dim), global-pool (a pool whose kernel is its input's declared
-spatial size, "at POOL" downstream of it); then "N reshapes in F files: A ok, B mismatch, C
-inferred, D error". A
-predicate is written in the dim notation with % (Python's remainder), min, max, == != < <= > >=,
-!, && and ||. On a terminal, every line keeps to its width: a table too wide names the directory
-its files share once ("files under models/"), gives each column of one value a line above it
-("every row: FILE a.onnx") and the key of a column of key=value cells to its header
-(SPECIAL_ZERO), then shortens long node names in the middle and file names from the left; when
-it still does not fit, symbols longer than two characters get one-letter aliases with a legend
-("symbols: B = batch"), and shapes wrap onto more lines, between dims or tokens (at 80 columns,
-names and shapes narrower still); other long lines wrap, indented.
+Output: one row per Reshape (and per other node whose inputs break its rule, or
+that imposes a constraint the --dim bindings break: 'N == 1 does not hold at
+N=2', and per declared output of another node that the rules do not give:
+mismatch, with tensor in JSON), with the verdict ok (the declared shape is the
+inferred one at every binding that satisfies the constraints), mismatch (it is
+not: the message says when they are equal, if ever), inferred (nothing declared
+to compare with), an error code, unknown (not inferred: downstream of a node
+whose inputs break its rule) or stale (with --input, --batch-size, or --dim on
+an IR network, a declaration of the model's old input shapes that the rules no
+longer give: not compared); the messages of the rows that are not ok, which name
+the nodes that leave a dim undetermined; for each model with symbols left free,
+"FILE runs only when:" and a line per constraint the nodes impose on them (the
+predicate, the node, its operator and why: 'N == 1 /MatMul (MatMul): the inner
+dims; fixes N'), or "FILE runs at every binding of N, H, W"; where the rules
+could not state what a node needs, "FILE these conditions may be incomplete:"
+and the places where precision is lost, apart from the sizes only a run decides;
+a Reshape whose -1 absorbs the batch into an axis a later node mixes; for an IR
+network whose Parameters declare a static batch, without bindings, the batch
+study: the network inferred again with that batch (the dim --batch-size binds)
+the symbol N, "FILE at a free batch N: runs only when:" and its conditions,
+apart from the model's own; in an IR network, a condition names the OpenVINO
+blocker that causes it: hard-coded-reshape (a constant pattern), constant-matmul
+(a MatMul's constant operand fixes the contracted dim), global-pool (a pool
+whose kernel is its input's declared spatial size, "at POOL" downstream of it);
+then "N reshapes in F files: A ok, B mismatch, C inferred, D error". A
+predicate is written in the dim notation with % (Python's remainder), min, max,
+== != < <= > >=, !, && and ||. On a terminal, every line keeps to its width: a
+table too wide names the directory its files share once ("files under models/"),
+gives each column of one value a line above it ("every row: FILE a.onnx") and
+the key of a column of key=value cells to its header (SPECIAL_ZERO), then
+shortens long node names in the middle and file names from the left; when it
+still does not fit, symbols longer than two characters get one-letter aliases
+with a legend ("symbols: B = batch"), and shapes wrap onto more lines, between
+dims or tokens (at 80 columns, names and shapes narrower still); other long
+lines wrap, indented.
 
-Exit status: 0 when no row is mismatch or an error, no constraint fixes a dim the model declares
-dynamic (unless --allow-fixed-dims), and no Reshape absorbs a batch that --batch-size asks for above
-1; 1 otherwise; 2 when a file cannot be read, or a binding binds nothing in the one model given
-(code binding). The batch study never changes it: a network that runs as declared passes;
---batch-size N asks for a batch. With every symbol bound, 1 says that the model does not run at
-that binding (or declares a shape the rules do not give there).
+Exit status: 0 when no row is mismatch or an error, no constraint fixes a dim
+the model declares dynamic (unless --allow-fixed-dims), and no Reshape absorbs a
+batch that --batch-size asks for above 1; 1 otherwise; 2 when a file cannot be
+read, or a binding binds nothing in the one model given (code binding). The
+batch study never changes it: a network that runs as declared passes;
+--batch-size N asks for a batch. With every symbol bound, 1 says that the model
+does not run at that binding (or declares a shape the rules do not give there).
 
 Examples:
   reshape check

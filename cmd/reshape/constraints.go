@@ -12,9 +12,9 @@ import (
 )
 
 // allowFixedHelp is the help of --allow-fixed-dims, which check and shapes share.
-const allowFixedHelp = `  --allow-fixed-dims   exit 0 on a constraint that fixes a dim the model declares dynamic
-                       (N == 1: the model runs at one batch size only), which is exit status 1
-                       without it`
+const allowFixedHelp = `  --allow-fixed-dims   exit 0 on a constraint that fixes a dim the model
+                       declares dynamic (N == 1: the model runs at one batch
+                       size only), which is exit status 1 without it`
 
 // conditions is what a model needs of its symbols to run, as check and shapes print it.
 type conditions struct {

@@ -21,48 +21,55 @@ import (
 
 var fixCommand = &command{
 	name:    "fix",
-	summary: "rewrite the sizes an exporter baked into Reshape patterns (ONNX, OpenVINO IR)",
+	summary: "rewrite the sizes an exporter baked into Reshape patterns",
 	usage: `Usage:
   reshape fix [--export NAME=VALUE]... [--json] MODEL.onnx OUT.onnx
   reshape fix [--export NAME=VALUE]... [--json] MODEL.xml OUT.xml
 
-Finds the values of the model's Reshape patterns that are sizes of the export baked into constants
-(a batch of 1, a grid of 52x52 that view(bs, na, no, ny, nx) traced into [1,3,85,52,52]): a value
-that stands for a symbolic input dim where the Reshape forces the model's symbols to the sizes of
-one binding (its volume, without a -1). Each becomes a 0 that copies the dim (where the index is
-the dim's and zeros copy), else a -1, else the dim read from the input's shape (Shape, Gather,
-Concat); a Reshape downstream that copied a dim so fixed follows. OUT is the model with its
-patterns rewritten, every other byte as it was, and it is proven before it is written: inferred
-again, it no longer has the conditions the rewrites remove, and at the export binding (where each
-baked value equals its dim) its outputs have the model's shapes and, a reshape moving no element,
-its data. A pattern whose values could stand for its input dims in several ways is left as it is,
-unless --export tells them apart.
+Finds the values of the model's Reshape patterns that are sizes of the export
+baked into constants (a batch of 1, a grid of 52x52 that view(bs, na, no, ny,
+nx) traced into [1,3,85,52,52]): a value that stands for a symbolic input dim
+where the Reshape forces the model's symbols to the sizes of one binding (its
+volume, without a -1). Each becomes a 0 that copies the dim (where the index is
+the dim's and zeros copy), else a -1, else the dim read from the input's shape
+(Shape, Gather, Concat); a Reshape downstream that copied a dim so fixed
+follows. OUT is the model with its patterns rewritten, every other byte as it
+was, and it is proven before it is written: inferred again, it no longer has the
+conditions the rewrites remove, and at the export binding (where each baked
+value equals its dim) its outputs have the model's shapes and, a reshape moving
+no element, its data. A pattern whose values could stand for its input dims in
+several ways is left as it is, unless --export tells them apart.
 
-An OpenVINO IR network (MODEL.xml, with the MODEL.bin beside it) is fixed alike, its inputs' batch
-dim, when exported static, made the symbol N (as set_batch picks it): a copied dim is a 0 under
-special_zero="true", a computed one ShapeOf, Gather (ReduceProd), Concat with Const layers. OUT.xml
-is the .xml with the edited layers and edges, every other byte as it was; OUT.bin, beside it, the
-model's .bin with the new constants after it. Without MODEL.bin, a Reshape's Const pattern is
-not known: an error (a network without such a Reshape is written as it is, OUT.xml alone).
+An OpenVINO IR network (MODEL.xml, with the MODEL.bin beside it) is fixed alike,
+its inputs' batch dim, when exported static, made the symbol N (as set_batch
+picks it): a copied dim is a 0 under special_zero="true", a computed one
+ShapeOf, Gather (ReduceProd), Concat with Const layers. OUT.xml is the .xml with
+the edited layers and edges, every other byte as it was; OUT.bin, beside it, the
+model's .bin with the new constants after it. Without MODEL.bin, a Reshape's
+Const pattern is not known: an error (a network without such a Reshape is
+written as it is, OUT.xml alone).
 
 Flags:
-  --export NAME=VALUE  a value of a symbol at the export (repeatable), for a pattern whose values
-                       could stand for its input dims in several ways
-  --json               print JSON Lines: one record per rewrite and per Reshape left as it is,
-                       then a summary record
+  --export NAME=VALUE  a value of a symbol at the export (repeatable), for a
+                       pattern whose values could stand for its input dims in
+                       several ways
+  --json               print JSON Lines: one record per rewrite and per Reshape
+                       left as it is, then a summary record
 ` + limitsHelp(23) + `
-Output: each rewrite (the Reshape, its pattern before and after, and what each baked value stands
-for), each Reshape left as it is and why, the export binding, and what the model needs of its
-symbols before and after ("runs only when:" a line per condition, with its node, operator and
-why). On a terminal, a line longer than its width wraps, indented. OUT (and OUT.bin) is written
-through a temporary file: on an error or a signal nothing is left at OUT. OUT is checked before the
-work: it ends in the model's extension, and is not the model (MODEL stays as the export wrote it).
-MODEL is a file: fix does not read stdin.
+Output: each rewrite (the Reshape, its pattern before and after, and what each
+baked value stands for), each Reshape left as it is and why, the export binding,
+and what the model needs of its symbols before and after ("runs only when:" a
+line per condition, with its node, operator and why). On a terminal, a line
+longer than its width wraps, indented. OUT (and OUT.bin) is written through a
+temporary file: on an error or a signal nothing is left at OUT. OUT is checked
+before the work: it ends in the model's extension, and is not the model (MODEL
+stays as the export wrote it). MODEL is a file: fix does not read stdin.
 
-Exit status: 0 when the fixed model has no condition that a Reshape imposes or that fixes a dim to
-one value (what the rewrites are for); 1 when it still has one, which fix cannot remove (OUT is
-written with the rewrites it could make); 2 when the model cannot be read, does not load (a node
-of element types a runtime refuses: its code, and nothing is written), or OUT cannot be written.
+Exit status: 0 when the fixed model has no condition that a Reshape imposes or
+that fixes a dim to one value (what the rewrites are for); 1 when it still has
+one, which fix cannot remove (OUT is written with the rewrites it could make); 2
+when the model cannot be read, does not load (a node of element types a runtime
+refuses: its code, and nothing is written), or OUT cannot be written.
 
 Examples:
   reshape fix yolo.onnx yolo-fixed.onnx

@@ -25,39 +25,49 @@ var inferCommand = &command{
   reshape infer [--dialect D] --special-zero=true|false [flags] INPUT PATTERN
   reshape infer [--dialect D] --batch FILE
 
-Infers the output shape of Reshape for the input shape INPUT and the target shape PATTERN, and
-prints it in OpenVINO's notation: [2,150,4], [?,3,2..5], [...].
+Infers the output shape of Reshape for the input shape INPUT and the target
+shape PATTERN, and prints it in OpenVINO's notation: [2,150,4], [?,3,2..5],
+[...].
 
-INPUT is a partial shape: '[2,5,5,24]', '[?,3]', '[1..8,?]', '[...]' (dynamic rank), '[]' (scalar).
-Quote it: the shell reads [ and ? as patterns of file names.
-PATTERN is comma-separated values: -1 (inferred), 0 (special zero or literal 0), positive dims,
-intervals 1..8 for values known only by their bounds; "" is the empty pattern; "-" means the values
-are unknown and --pattern-shape gives the pattern's shape.
-Dims and values may be symbols, as a model's: '[N,3,H,W]' by N,-1 gives [N,3*H*W]; an expression
-uses + - * // / and parentheses ('(H+1)//2'), and a symbol stands for a positive size
-(reshape.InferSymbolic); a line "  when N*T % 2 == 0: ..." follows with what the symbols must
-satisfy for the Reshape to run, unless it always holds. --explain takes numbers only.
+INPUT is a partial shape: '[2,5,5,24]', '[?,3]', '[1..8,?]', '[...]' (dynamic
+rank), '[]' (scalar). Quote it: the shell reads [ and ? as patterns of file
+names.
+PATTERN is comma-separated values: -1 (inferred), 0 (special zero or literal 0),
+positive dims, intervals 1..8 for values known only by their bounds; "" is the
+empty pattern; "-" means the values are unknown and --pattern-shape gives the
+pattern's shape.
+Dims and values may be symbols, as a model's: '[N,3,H,W]' by N,-1 gives
+[N,3*H*W]; an expression uses + - * // / and parentheses ('(H+1)//2'), and a
+symbol stands for a positive size (reshape.InferSymbolic); a line
+" when N*T % 2 == 0: ..." follows with what the symbols must satisfy for the
+Reshape to run, unless it always holds. --explain takes numbers only.
 
 Flags:
   --dialect D         openvino (default), onednn-static, onednn-dynamic or onnx
-  --special-zero=B    the special_zero attribute, true or false; required except for onnx
-  --allowzero=N       onnx only: the allowzero attribute, 0 (the default) or 1 (= --special-zero=false)
-  --pattern-shape S   the shape of the pattern tensor: '[]' for a scalar pattern, '[n]' for n
-                      unknown values
+  --special-zero=B    the special_zero attribute, true or false; required except
+                      for onnx
+  --allowzero=N       onnx only: the allowzero attribute, 0 (the default) or 1
+                      (= --special-zero=false)
+  --pattern-shape S   the shape of the pattern tensor: '[]' for a scalar
+                      pattern, '[n]' for n unknown values
   --element-type T    the data element type, checked against the dialect
-  --pattern-type T    the pattern element type, checked against the dialect; T is an OpenVINO name
-                      (boolean, u1, u4, i4, nf4, u8, i8, u16, i16, u32, i32, u64, i64, f8e4m3,
-                      f8e5m2, f16, bf16, f32, f64), ONNX's f8e4m3fnuz or f8e5m2fnuz, or another
+  --pattern-type T    the pattern element type, checked against the dialect; T
+                      is an OpenVINO name (boolean, u1, u4, i4, nf4, u8, i8,
+                      u16, i16, u32, i32, u64, i64, f8e4m3, f8e5m2, f16, bf16,
+                      f32, f64), ONNX's f8e4m3fnuz or f8e5m2fnuz, or another
                       spelling (fp32, s32, s64, float8e5m2fnuz, ...)
   --explain           also print where each output dimension comes from
-  --json              print one JSON record: input, pattern, pattern_shape, dialect, special_zero,
-                      and output (with --explain, explain; with symbols, when), or error and
-                      message
-  --batch FILE        read cases as JSON Lines (the format of conformance/cases.jsonl; - = stdin) and
-                      write one JSON answer per line, in that format (shapes in the notation):
-                      {"name":..,"output":..} or {"name":..,"error":..,"message":..}; exit 1
-                      when a line is answered with an error
-  --max-rank N        the largest input or output rank accepted (default 64, numpy's bound)
+  --json              print one JSON record: input, pattern, pattern_shape,
+                      dialect, special_zero, and output (with --explain,
+                      explain; with symbols, when), or error and message
+  --batch FILE        read cases as JSON Lines (the format of
+                      conformance/cases.jsonl; - = stdin) and write one JSON
+                      answer per line, in that format (shapes in the notation):
+                      {"name":..,"output":..} or
+                      {"name":..,"error":..,"message":..}; exit 1 when a line is
+                      answered with an error
+  --max-rank N        the largest input or output rank accepted (default 64,
+                      numpy's bound)
 
 Examples:
   reshape infer --special-zero=true '[2,5,5,24]' 0,-1,4          # [2,150,4]
@@ -68,14 +78,16 @@ Examples:
   reshape infer --special-zero=true --json '[2,5,5,24]' 0,-1,4
   reshape infer --batch ../shared/conformance/cases.jsonl
 
-An invalid reshape prints "reshape: CODE: message" on stderr and exits 1; CODE is one of
-invalid-dim, multiple-inferred, zero-out-of-range, ambiguous-inferred, not-divisible,
-volume-mismatch, scalar-pattern, pattern-rank, overflow, pattern-type, data-type, limit. An INPUT or
-PATTERN that cannot be read exits 2: a syntax error, or overflow for a number beyond int64
-('[99999999999999999999]'), which is a usage error as a bad flag is; a volume beyond int64 is an
-invalid reshape, overflow with exit 1. With --batch, every line is answered, and the exit status
-is 1 when some answer is an error (an invalid reshape or a malformed line; stderr gives how many),
-2 when FILE cannot be read.
+An invalid reshape prints "reshape: CODE: message" on stderr and exits 1; CODE
+is one of invalid-dim, multiple-inferred, zero-out-of-range, ambiguous-inferred,
+not-divisible, volume-mismatch, scalar-pattern, pattern-rank, overflow,
+pattern-type, data-type, limit. An INPUT or PATTERN that cannot be read exits 2:
+a syntax error, or overflow for a number beyond int64
+('[99999999999999999999]'), which is a usage error as a bad flag is; a volume
+beyond int64 is an invalid reshape, overflow with exit 1. With --batch, every
+line is answered, and the exit status is 1 when some answer is an error (an
+invalid reshape or a malformed line; stderr gives how many), 2 when FILE cannot
+be read.
 `,
 }
 

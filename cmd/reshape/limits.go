@@ -39,29 +39,42 @@ func (b *byteSize) Set(s string) error {
 // limitsHelp describes the limit flags for a usage text whose flag descriptions start at column
 // col: a flag too long for it has its description on the next line.
 func limitsHelp(col int) string {
-	return flagsHelp(col, [][]string{
+	return flagsHelp(col, [][2]string{
 		{"--max-rank N", "the largest rank accepted (default 64, numpy's bound)"},
-		{"--max-bytes SIZE", "the memory the command may allocate for data (default: the lesser of 75% of",
+		{"--max-bytes SIZE", "the memory the command may allocate for data (default: the lesser of 75% of " +
 			"the available memory and 8GiB)"},
-		{"--max-file-size SIZE", "the largest file read into memory, and of an ONNX model, which is mapped,",
-			"the most bytes read: its structure and the constants shapes need", "(default: --max-bytes)"},
+		{"--max-file-size SIZE", "the largest file read into memory, and of an ONNX model, which is mapped, " +
+			"the most bytes read: its structure and the constants shapes need (default: --max-bytes)"},
 	})
 }
 
-// flagsHelp returns the lines of a usage text's flags: of each entry, the flag and its description's
-// lines, the first at column col after it (on the next line when the flag leaves it less than two
-// spaces), the others at col.
-func flagsHelp(col int, entries [][]string) string {
+// helpWidth is the width, in columns, of every usage text.
+const helpWidth = 80
+
+// flagsHelp returns the lines of a usage text's flags: of each entry {flag, description}, the flag
+// and its description wrapped at spaces to helpWidth columns, its lines at column col (the first on
+// the line after the flag when the flag leaves it less than two spaces).
+func flagsHelp(col int, entries [][2]string) string {
 	var b strings.Builder
 	pad := strings.Repeat(" ", col)
 	for _, e := range entries {
-		head := "  " + e[0]
-		if len(head)+2 > col {
-			b.WriteString(head + "\n" + pad)
-		} else {
-			b.WriteString(head + pad[len(head):])
+		line := "  " + e[0]
+		if len(line)+2 > col {
+			b.WriteString(line + "\n")
+			line = ""
 		}
-		b.WriteString(strings.Join(e[1:], "\n"+pad) + "\n")
+		line += pad[len(line):]
+		for _, w := range strings.Fields(e[1]) {
+			if len(line) > col && len(line)+1+len(w) > helpWidth {
+				b.WriteString(line + "\n")
+				line = pad
+			}
+			if len(line) > col {
+				line += " "
+			}
+			line += w
+		}
+		b.WriteString(line + "\n")
 	}
 	return b.String()
 }

@@ -70,20 +70,22 @@ func init() {
 	commands = []*command{inferCommand, applyCommand, checkCommand, shapesCommand, fixCommand, mapCommand, reportCommand, serveCommand, onnxTestCommand, translateCommand}
 }
 
-const mainUsage = `reshape checks the tensor Reshape operation as the OpenVINO (Reshape-1), oneDNN Graph
-(StaticReshape-1, DynamicReshape-1) and ONNX (Reshape-14) specifications define it.
+const mainUsage = `reshape checks the tensor Reshape operation as the OpenVINO (Reshape-1), oneDNN
+Graph (StaticReshape-1, DynamicReshape-1) and ONNX (Reshape-14) specifications
+define it.
 
 Usage:
   reshape COMMAND [flags] [arguments]
 
 Commands:
 %s
-Run "reshape COMMAND --help" for a command's flags and examples, "reshape --version" for the
-version. Colour is used on terminals only, and never when NO_COLOR is set.
+Run "reshape COMMAND --help" for a command's flags and examples, and
+"reshape --version" for the version. Colour is used on terminals only, and never
+when NO_COLOR is set.
 
-Exit status: 0 success; 1 an invalid reshape or a model that disagrees with the spec;
-2 a usage error or a file that cannot be read; 130 or 143 when SIGINT or SIGTERM stops it, and
-then nothing is left of an output file.
+Exit status: 0 success; 1 an invalid reshape or a model that disagrees with the
+spec; 2 a usage error or a file that cannot be read; 130 or 143 when SIGINT or
+SIGTERM stops it, and then nothing is left of an output file.
 `
 
 // run runs the command line args and returns the exit status.

@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/reshape-go/reshape/check"
 	"github.com/reshape-go/reshape/conformance"
@@ -492,13 +493,14 @@ func TestHelp(t *testing.T) {
 			}
 		}
 	}
-	// And where the text tells what to type.
+	// And where the text tells what to type, however the text is wrapped.
+	words := func(s string) string { return strings.Join(strings.Fields(s), " ") }
 	for _, want := range []struct{ command, text string }{
 		{"infer", `INPUT is a partial shape: '[2,5,5,24]', '[?,3]', '[1..8,?]', '[...]' (dynamic rank), '[]' (scalar).`},
 		{"infer", `--pattern-shape S   the shape of the pattern tensor: '[]' for a scalar pattern, '[n]' for n`},
 		{"translate", `--input SHAPE       what is known of the input shape, as a partial shape: '[2,?,3]', '[...]'`},
 	} {
-		if _, usage, _ := cli("", want.command, "--help"); !strings.Contains(usage, want.text) {
+		if _, usage, _ := cli("", want.command, "--help"); !strings.Contains(words(usage), words(want.text)) {
 			t.Errorf("%s --help lacks %q", want.command, want.text)
 		}
 	}
@@ -713,6 +715,24 @@ func TestUsageAligned(t *testing.T) {
 		}
 		if len(cols) > 1 {
 			t.Errorf("reshape %s --help: the flags' descriptions start at several columns: %v", c.name, cols)
+		}
+	}
+}
+
+// TestUsageWidth: every line of the main usage and of every command's usage fits helpWidth
+// columns, an 80-column terminal.
+func TestUsageWidth(t *testing.T) {
+	var main strings.Builder
+	printMainUsage(&main)
+	texts := map[string]string{"reshape --help": main.String()}
+	for _, c := range commands {
+		texts["reshape "+c.name+" --help"] = c.usage
+	}
+	for name, text := range texts {
+		for i, l := range strings.Split(text, "\n") {
+			if n := utf8.RuneCountInString(l); n > helpWidth {
+				t.Errorf("%s: line %d is %d columns, over %d: %q", name, i+1, n, helpWidth, l)
+			}
 		}
 	}
 }

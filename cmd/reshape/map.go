@@ -16,45 +16,53 @@ var mapCommand = &command{
 	name:    "map",
 	summary: "draw the sizes at which a model runs, as an SVG picture",
 	usage: `Usage:
-  reshape map [--x SYMBOL] [--y SYMBOL] [--strip] [--range LO..HI] [--dim NAME=VALUE]... [--bin PATH]
-              -o OUT.svg MODEL
+  reshape map [--x SYMBOL] [--y SYMBOL] [--strip] [--range LO..HI]
+              [--dim NAME=VALUE]... [--bin PATH] -o OUT.svg MODEL
 
-Draws the sizes at which the model runs over a grid of two of its symbols (a strip of one): a cell
-per pair of values, green where every condition the model states holds, else in the colour of the
-first condition that fails there (the node where a run stops). The legend lists the conditions with
-their nodes, operators and the cells where each fails first. Where the conditions may be incomplete
-(a node without a shape rule), the cells where every stated condition holds are hatched: no claim.
-The cells are computed from the stated conditions, not by inferring the model again per cell.
+Draws the sizes at which the model runs over a grid of two of its symbols (a
+strip of one): a cell per pair of values, green where every condition the model
+states holds, else in the colour of the first condition that fails there (the
+node where a run stops). The legend lists the conditions with their nodes,
+operators and the cells where each fails first. Where the conditions may be
+incomplete (a node without a shape rule), the cells where every stated condition
+holds are hatched: no claim. The cells are computed from the stated conditions,
+not by inferring the model again per cell.
 
-Every rectangle of the picture carries its cells as data: data-x, data-y (the first cell's values),
-data-x1, data-y1 (the last's, inclusive; a rectangle is one cell up to 4096 cells, a block of cells
-of one verdict above), data-runs (true, false, or maybe where every stated condition holds but they
-may be incomplete), data-node (the node of the first condition that fails, "" where none does) and
-data-cond (its index in the legend, -1 where none does).
+Every rectangle of the picture carries its cells as data: data-x, data-y (the
+first cell's values), data-x1, data-y1 (the last's, inclusive; a rectangle is
+one cell up to 4096 cells, a block of cells of one verdict above), data-runs
+(true, false, or maybe where every stated condition holds but they may be
+incomplete), data-node (the node of the first condition that fails, "" where
+none does) and data-cond (its index in the legend, -1 where none does).
 
 Flags:
-  --x SYMBOL        the symbol across (default: the last two symbolic dims past the batch of the
-                    first input that has any, e.g. H and W of [N,3,H,W]; the sequence T of [B,T,C]
-                    alone gives a strip)
+  --x SYMBOL        the symbol across (default: the last two symbolic dims past
+                    the batch of the first input that has any, e.g. H and W of
+                    [N,3,H,W]; the sequence T of [B,T,C] alone gives a strip)
   --y SYMBOL        the symbol up; --x alone draws a strip
   --strip           one symbol, the default --x: a strip
-  --range LO..HI    the values of both axes (default: from the symbol's lower bound, at least 1, to
-                    twice the largest number the conditions on it mention, 64 to 512 values; as
-                    many centred on its least valid value where those hold none of them)
-  --dim NAME=VALUE  the value of another symbol (repeatable); the others take their smallest valid
-                    value: the least from their lower bound at which the conditions on them alone hold
-  --bin PATH        the .bin weights of an IR model (default: the .xml path with .bin)
+  --range LO..HI    the values of both axes (default: from the symbol's lower
+                    bound, at least 1, to twice the largest number the
+                    conditions on it mention, 64 to 512 values; as many centred
+                    on its least valid value where those hold none of them)
+  --dim NAME=VALUE  the value of another symbol (repeatable); the others take
+                    their smallest valid value: the least from their lower bound
+                    at which the conditions on them alone hold
+  --bin PATH        the .bin weights of an IR model (default: the .xml path with
+                    .bin)
   -o, --out OUT.svg
-                    the picture, written through a temporary file and renamed into place ("-" for
-                    stdout); a name that does not end in .svg, or the model, is refused before the
-                    work. A MODEL of - is the model at stdin
+                    the picture, written through a temporary file and renamed
+                    into place ("-" for stdout); a name that does not end in
+                    .svg, or the model, is refused before the work. A MODEL of -
+                    is the model at stdin
 ` + limitsHelp(20) + `
-Output: the picture at OUT, and on stdout a line: "H × W over 1..64 × 1..64 at N=1: runs at 256 of
-4096 cells", then a note, as check gives it, for an IR network read without its .bin (on stderr
-with -o -).
+Output: the picture at OUT, and on stdout a line: "H × W over 1..64 × 1..64 at
+N=1: runs at 256 of 4096 cells", then a note, as check gives it, for an IR
+network read without its .bin (on stderr with -o -).
 
-Exit status: 0 when the picture is written; 2 for a usage error, a file that cannot be read, or a
-model without symbols (it runs at one size: nothing to draw).
+Exit status: 0 when the picture is written; 2 for a usage error, a file that
+cannot be read, or a model without symbols (it runs at one size: nothing to
+draw).
 
 Examples:
   reshape map -o map.svg model.onnx

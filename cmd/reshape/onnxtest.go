@@ -13,24 +13,27 @@ var onnxTestCommand = &command{
 	usage: `Usage:
   reshape run-onnx-test [flags] DIR...
 
-Runs ONNX backend node tests whose model.onnx is a single Reshape node. DIR is a test directory
-(holding model.onnx and test_data_set_*), or a directory of them, as ../shared/conformance/onnx is.
-For each DIR/test_data_set_*, reshapes input_0.pb by the pattern of input_1.pb (or the shape
-attribute of Reshape-1) with the model's allowzero, and compares the result with output_0.pb:
-data type, shape, then data. Prints "DIR/test_data_set_N: pass" or "fail: why" per data set, then
-"N data sets in T tests: P pass, F fail". A data set fails with the error code of the reshape, or
-with mismatch when the result differs from output_0.pb; one whose input_0.pb, input_1.pb or
-output_0.pb cannot be read is "unreadable: CODE: why" and does not run.
+Runs ONNX backend node tests whose model.onnx is a single Reshape node. DIR is a
+test directory (holding model.onnx and test_data_set_*), or a directory of them,
+as ../shared/conformance/onnx is. For each DIR/test_data_set_*, reshapes
+input_0.pb by the pattern of input_1.pb (or the shape attribute of Reshape-1)
+with the model's allowzero, and compares the result with output_0.pb: data type,
+shape, then data. Prints "DIR/test_data_set_N: pass" or "fail: why" per data
+set, then "N data sets in T tests: P pass, F fail". A data set fails with the
+error code of the reshape, or with mismatch when the result differs from
+output_0.pb; one whose input_0.pb, input_1.pb or output_0.pb cannot be read is
+"unreadable: CODE: why" and does not run.
 
-Exit status: 0 when every data set passes; 1 when one fails; 2 when a test or a data set cannot be
-read.
+Exit status: 0 when every data set passes; 1 when one fails; 2 when a test or a
+data set cannot be read.
 
 Flags:
-  --json               print JSON Lines: a record per data set ({"record":"data_set", set, result
-                       pass, fail or unreadable, error, message}), one per test that could not be
-                       read ({"record":"test", test, error, message}), and a summary record last
-                       ({"record":"summary", data_sets, tests, pass, fail, unreadable,
-                       unreadable_data_sets})
+  --json               print JSON Lines: a record per data set
+                       ({"record":"data_set", set, result pass, fail or
+                       unreadable, error, message}), one per test that could not
+                       be read ({"record":"test", test, error, message}), and a
+                       summary record last ({"record":"summary", data_sets,
+                       tests, pass, fail, unreadable, unreadable_data_sets})
 ` + limitsHelp(23) + `
 Examples:
   reshape run-onnx-test ../shared/conformance/onnx

@@ -15,28 +15,32 @@ import (
 
 var serveCommand = &command{
 	name:    "serve",
-	summary: "serve the web app: the checker in the browser, compiled to WebAssembly",
+	summary: "serve the checker in the browser, compiled to WebAssembly",
 	usage: `Usage:
   reshape serve [--addr 127.0.0.1:8080]
   reshape serve --write DIR
 
-Builds the web app and serves it: a page on which a model dropped (ONNX, an IR .xml with its .bin,
-oneDNN Graph JSON) is checked in the browser by the engine compiled to WebAssembly, reading only the
-slices of the file it needs; nothing is uploaded. The page shows what reshape report shows, has a
-field per symbol (--dim), and for an ONNX model offers the model fix rewrites as a download.
+Builds the web app and serves it: a page on which a model dropped (ONNX, an IR
+.xml with its .bin, oneDNN Graph JSON) is checked in the browser by the engine
+compiled to WebAssembly, reading only the slices of the file it needs; nothing
+is uploaded. The page shows what reshape report shows, has a field per symbol
+(--dim), and for an ONNX model offers the model fix rewrites as a download.
 
-The engine is built with the go command (GOOS=js GOARCH=wasm go build of cmd/reshape-wasm), in the
-module of the working directory: run it in a checkout of reshape, or a module that requires it.
+The engine is built with the go command (GOOS=js GOARCH=wasm go build of
+cmd/reshape-wasm), in the module of the working directory: run it in a checkout
+of reshape, or a module that requires it.
 
 Flags:
   --addr HOST:PORT  where to listen (default 127.0.0.1:8080; port 0 picks one)
-  --write DIR       write the site (index.html, its scripts, reshape.wasm, wasm_exec.js) to DIR and
-                    exit: any static web server serves the folder
+  --write DIR       write the site (index.html, its scripts, reshape.wasm,
+                    wasm_exec.js) to DIR and exit: any static web server serves
+                    the folder
 
-Output: "serving http://ADDR/" on stdout, until Ctrl-C (exit status 130); with --write, the folder.
+Output: "serving http://ADDR/" on stdout, until Ctrl-C (exit status 130); with
+--write, the folder.
 
-Exit status: 0 after --write; 130 or 143 when SIGINT or SIGTERM stops the server; 2 when the engine
-cannot be built or the address not listened on.
+Exit status: 0 after --write; 130 or 143 when SIGINT or SIGTERM stops the
+server; 2 when the engine cannot be built or the address not listened on.
 
 Examples:
   reshape serve

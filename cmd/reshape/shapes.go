@@ -18,75 +18,92 @@ import (
 
 var shapesCommand = &command{
 	name:    "shapes",
-	summary: "infer the shape of every tensor of a model (ONNX, OpenVINO IR, oneDNN Graph), with symbols",
+	summary: "infer the shape of every tensor of a model, with symbols",
 	usage: `Usage:
-  reshape shapes [--dim NAME=VALUE]... [--input NAME=SHAPE]... [--batch-size N] [--json] [--quiet]
-                 [--allow-fixed-dims] [--bin PATH] [--write OUT.onnx] MODEL.onnx|MODEL.xml|GRAPH.json
+  reshape shapes [--dim NAME=VALUE]... [--input NAME=SHAPE]... [--batch-size N]
+                 [--json] [--quiet] [--allow-fixed-dims] [--bin PATH]
+                 [--write OUT.onnx] MODEL.onnx|MODEL.xml|GRAPH.json
 
-Infers the element type and shape of every tensor of the model from its graph inputs, node by node,
-subgraphs (If, Loop, Scan) included, and compares each with the shape the model declares. Dims are
-integers, expressions in the model's symbols, or intervals: a named dimension (dim_param) is a symbol
-of its name, an unnamed dynamic dim of a graph input the symbol INPUT:AXIS ('x:0'). An expression
-uses + - * // / and parentheses: 'B*T', '(H+1)//2'; / is an exact quotient. A MODEL of - is the
-model at stdin (a pipe, read whole; its format told by its first bytes).
+Infers the element type and shape of every tensor of the model from its graph
+inputs, node by node, subgraphs (If, Loop, Scan) included, and compares each
+with the shape the model declares. Dims are integers, expressions in the model's
+symbols, or intervals: a named dimension (dim_param) is a symbol of its name, an
+unnamed dynamic dim of a graph input the symbol INPUT:AXIS ('x:0'). An
+expression uses + - * // / and parentheses: 'B*T', '(H+1)//2'; / is an exact
+quotient. A MODEL of - is the model at stdin (a pipe, read whole; its format
+told by its first bytes).
 
-An OpenVINO IR .xml (IR v10 and v11), with the .bin beside it or --bin (without one, the constants'
-values are unknown, and a note says so), is inferred from its Parameters layer by layer: every
-output port of every layer but the Const layers, named by the port's names attribute, else
-LAYER:PORT (the layer's name and the port's id), and compared with the port's dims; a Parameter is
-named by its name, which --input takes.
+An OpenVINO IR .xml (IR v10 and v11), with the .bin beside it or --bin (without
+one, the constants' values are unknown, and a note says so), is inferred from
+its Parameters layer by layer: every output port of every layer but the Const
+layers, named by the port's names attribute, else LAYER:PORT (the layer's name
+and the port's id), and compared with the port's dims; a Parameter is named by
+its name, which --input takes.
 
-A oneDNN Graph JSON file (benchdnn format) is inferred op by op with oneDNN's rules: every logical
-tensor by its id, compared with the shape the file declares (a tensor two ops declare with shapes no
-tensor has both of is invalid-shape); the inputs are the tensors no op outputs, which --input takes
-by id, an unknown dim of one the symbol ltID:AXIS.
+A oneDNN Graph JSON file (benchdnn format) is inferred op by op with oneDNN's
+rules: every logical tensor by its id, compared with the shape the file declares
+(a tensor two ops declare with shapes no tensor has both of is invalid-shape);
+the inputs are the tensors no op outputs, which --input takes by id, an unknown
+dim of one the symbol ltID:AXIS.
 
 Flags:
-  --dim NAME=VALUE     bind the symbol NAME to the integer VALUE (repeatable), like onnxruntime's
-                       free-dimension overrides; with every symbol bound, every shape is static
-  --input NAME=SHAPE   set the shape of graph input NAME, e.g. 'x=[1,3,32,100]' or 'x=[N,3,H,W]'
-                       (repeatable)
-  --batch-size N       bind the batch dim of every input whose batch dim is dynamic (the dim marked
-                       DATA_BATCH or the N of an IR layout, else the leading one), as OpenVINO's
-                       set_batch does
-                       A binding of --dim, --input or --batch-size that binds nothing in the model is
-                       an error of code binding (exit 2); one that binds less than it asks (inputs
-                       without a batch dim), or an --input that changes a dim an ONNX model declares
-                       static (onnxruntime refuses it, OpenVINO's reshape accepts it), a note
-  --bin PATH           the .bin weights of an IR model (default: the .xml path with .bin)
-  --quiet              print only the tensors that are wrong, the constraints if one fixes a dim,
-                       and the summary; those not inferred downstream of one error are one line,
-                       with their count
+  --dim NAME=VALUE     bind the symbol NAME to the integer VALUE (repeatable),
+                       like onnxruntime's free-dimension overrides; with every
+                       symbol bound, every shape is static
+  --input NAME=SHAPE   set the shape of graph input NAME, e.g. 'x=[1,3,32,100]'
+                       or 'x=[N,3,H,W]' (repeatable)
+  --batch-size N       bind the batch dim of every input whose batch dim is
+                       dynamic (the dim marked DATA_BATCH or the N of an IR
+                       layout, else the leading one), as OpenVINO's set_batch
+                       does
+                       A binding of --dim, --input or --batch-size that binds
+                       nothing in the model is an error of code binding (exit
+                       2); one that binds less than it asks (inputs without a
+                       batch dim), or an --input that changes a dim an ONNX
+                       model declares static (onnxruntime refuses it, OpenVINO's
+                       reshape accepts it), a note
+  --bin PATH           the .bin weights of an IR model (default: the .xml path
+                       with .bin)
+  --quiet              print only the tensors that are wrong, the constraints if
+                       one fixes a dim, and the summary; those not inferred
+                       downstream of one error are one line, with their count
 ` + allowFixedHelp + `
-  --json               print JSON Lines: one record per tensor (graph, name, node, op, type, shape,
-                       declared, verdict, message), then a summary record (file, tensors, verdicts,
-                       symbols, unsupported, constraints, valid, fixed, notes: {flag, name, message}),
-                       as check's
-  --write OUT.onnx     write the ONNX model with the inferred shapes written in, subgraphs included:
-                       static dims as dim_value, expressions as dim_param; undeclared tensors added
-                       to value_info, wrong declarations replaced, outputs without a shape given
-                       one, and with bindings the inputs' bound shapes (ONNX only: OpenVINO infers
-                       an IR network's port dims again when it reads it); OUT must end in .onnx and
-                       not be a directory nor the model, which is checked before the work; with
-                       --write -, the model goes to stdout and the rest of the output to stderr
+  --json               print JSON Lines: one record per tensor (graph, name,
+                       node, op, type, shape, declared, verdict, message), then
+                       a summary record (file, tensors, verdicts, symbols,
+                       unsupported, constraints, valid, fixed, notes: {flag,
+                       name, message}), as check's
+  --write OUT.onnx     write the ONNX model with the inferred shapes written in,
+                       subgraphs included: static dims as dim_value, expressions
+                       as dim_param; undeclared tensors added to value_info,
+                       wrong declarations replaced, outputs without a shape
+                       given one, and with bindings the inputs' bound shapes
+                       (ONNX only: OpenVINO infers an IR network's port dims
+                       again when it reads it); OUT must end in .onnx and not be
+                       a directory nor the model, which is checked before the
+                       work; with --write -, the model goes to stdout and the
+                       rest of the output to stderr
 ` + limitsHelp(23) + `
-Output: one row per tensor with its verdict: ok (the declared shape is the inferred one at every
-binding that satisfies the constraints), mismatch (it is not), inferred (nothing declared to
-compare with), the error code of a node whose inputs break its rule (or that imposes a constraint
-the --dim bindings break), unknown (downstream of such a node: not inferred) or stale (with
---input or --batch-size, or --dim on an IR network, a declaration of the model's old input shapes:
-not compared); then the messages, "runs only when:" and a line per constraint the nodes impose on
-the symbols (or "runs at every binding of N, H, W") and where they may be incomplete, as check
-prints them, and a summary line that counts each verdict, lists the symbols and names the
-operators that have no shape rule. On a terminal, every line keeps to its width: a table too
-wide gives each column of one value a line above it ("every row: VERDICT inferred"), then long
-node names are shortened in the middle; when it still does not fit, symbols longer than two
-characters get one-letter aliases with a legend ("symbols: B = batch"), and shapes wrap onto more
-lines, between dims or tokens; other long lines wrap, indented.
+Output: one row per tensor with its verdict: ok (the declared shape is the
+inferred one at every binding that satisfies the constraints), mismatch (it is
+not), inferred (nothing declared to compare with), the error code of a node
+whose inputs break its rule (or that imposes a constraint the --dim bindings
+break), unknown (downstream of such a node: not inferred) or stale (with --input
+or --batch-size, or --dim on an IR network, a declaration of the model's old
+input shapes: not compared); then the messages, "runs only when:" and a line per
+constraint the nodes impose on the symbols (or "runs at every binding of N, H,
+W") and where they may be incomplete, as check prints them, and a summary line
+that counts each verdict, lists the symbols and names the operators that have no
+shape rule. On a terminal, every line keeps to its width: a table too wide gives
+each column of one value a line above it ("every row: VERDICT inferred"), then
+long node names are shortened in the middle; when it still does not fit, symbols
+longer than two characters get one-letter aliases with a legend ("symbols: B =
+batch"), and shapes wrap onto more lines, between dims or tokens; other long
+lines wrap, indented.
 
-Exit status: 0 when no tensor is mismatch or an error and no constraint fixes a dim the model
-declares dynamic (unless --allow-fixed-dims); 1 otherwise; 2 when the model cannot be read, or a
-binding binds nothing in it (code binding).
+Exit status: 0 when no tensor is mismatch or an error and no constraint fixes a
+dim the model declares dynamic (unless --allow-fixed-dims); 1 otherwise; 2 when
+the model cannot be read, or a binding binds nothing in it (code binding).
 
 Examples:
   reshape shapes model.onnx

@@ -12,33 +12,41 @@ var translateCommand = &command{
 	name:    "translate",
 	summary: "rewrite a pattern and its flag from one dialect into another",
 	usage: `Usage:
-  reshape translate --from D --to D2 --special-zero=true|false [--input SHAPE] [--json] PATTERN
+  reshape translate --from D --to D2 --special-zero=true|false [--input SHAPE]
+                    [--json] PATTERN
 
-Rewrites the pattern and its special_zero (or allowzero) flag from dialect D into dialect D2 so that
-the two reshapes agree on every input shape inside --input (default '[...]': any), and says so when
-no exact equivalent exists (exit 1, code no-equivalent). The dialects differ where a special zero
-beside a -1 copies a dimension that may be 0 (OpenVINO counts it on neither side, oneDNN and ONNX
-fail), in the scalar pattern (OpenVINO only), and in the values oneDNN can carry (static s64
-attribute for StaticReshape, s32 for DynamicReshape).
+Rewrites the pattern and its special_zero (or allowzero) flag from dialect D
+into dialect D2 so that the two reshapes agree on every input shape inside
+--input (default '[...]': any), and says so when no exact equivalent exists
+(exit 1, code no-equivalent). The dialects differ where a special zero beside a
+-1 copies a dimension that may be 0 (OpenVINO counts it on neither side, oneDNN
+and ONNX fail), in the scalar pattern (OpenVINO only), and in the values oneDNN
+can carry (static s64 attribute for StaticReshape, s32 for DynamicReshape).
 
 Flags:
-  --from D            the source dialect: openvino, onednn-static, onednn-dynamic or onnx
+  --from D            the source dialect: openvino, onednn-static,
+                      onednn-dynamic or onnx
   --to D2             the target dialect
   --special-zero=B    the source's special_zero; required except for onnx
   --allowzero=N       onnx source only: allowzero, 0 (the default) or 1
-  --input SHAPE       what is known of the input shape, as a partial shape: '[2,?,3]', '[...]'
-  --pattern-shape S   the pattern tensor's shape: '[]' for a scalar pattern, '[n]' with PATTERN "-"
-  --json              print one JSON record: dialect, pattern, pattern_shape, special_zero (and
-                      allowzero for onnx), or error and message
+  --input SHAPE       what is known of the input shape, as a partial shape:
+                      '[2,?,3]', '[...]'
+  --pattern-shape S   the pattern tensor's shape: '[]' for a scalar pattern,
+                      '[n]' with PATTERN "-"
+  --json              print one JSON record: dialect, pattern, pattern_shape,
+                      special_zero (and allowzero for onnx), or error and
+                      message
 
-Output: one line, the target dialect, the pattern and the flag to give it, and the pattern's shape
-when the values alone do not tell it (a scalar pattern, unknown values):
+Output: one line, the target dialect, the pattern and the flag to give it, and
+the pattern's shape when the values alone do not tell it (a scalar pattern,
+unknown values):
   onnx [3,4,0] allowzero=1
   openvino 1 special_zero=true pattern_shape=[]
 
 Examples:
   reshape translate --from onnx --allowzero=1 --to openvino 3,4,0
-  reshape translate --from openvino --special-zero=true --to onednn-static --input '[2..8,3]' 0,-1
+  reshape translate --from openvino --special-zero=true --to onednn-static \
+    --input '[2..8,3]' 0,-1
 `,
 }
 
