@@ -513,6 +513,16 @@ func channelsLast(dims []sym.Dim) []sym.Dim {
 // errcode.ErrSyntax; a rank that does not fit it, or an output size below 1, one wrapping
 // errcode.ErrInvalidShape.
 func qlinearAveragePool(c *ctx) error {
+	last, err := c.Int("channels_last", 0)
+	if err != nil {
+		return err
+	}
+	return poolLayout(c, last != 0, windowAttrs{ceilMode: true, pool: true})
+}
+
+// poolLayout infers a pooling of input 0 by the window attributes has (kernel_shape required),
+// channels last with last; the output has the input's type.
+func poolLayout(c *ctx, last bool, has windowAttrs) error {
 	x, err := c.Input(0)
 	if err != nil {
 		return err
@@ -522,21 +532,17 @@ func qlinearAveragePool(c *ctx) error {
 		return err
 	}
 	if !ok {
-		return c.Errorf(errcode.ErrSyntax, "attribute kernel_shape is missing: QLinearAveragePool takes it")
+		return c.Errorf(errcode.ErrSyntax, "attribute kernel_shape is missing: %s takes it", c.n.Op)
 	}
 	if err := kernelRank(c, x, ks); err != nil {
 		return err
 	}
-	last, err := c.Int("channels_last", 0)
-	if err != nil {
-		return err
-	}
-	win, err := readWindow(c, len(ks), constDims(ks), windowAttrs{ceilMode: true, pool: true})
+	win, err := readWindow(c, len(ks), constDims(ks), has)
 	if err != nil {
 		return err
 	}
 	xd := dimsOf(c, x, len(ks)+2)
-	if last != 0 {
+	if last {
 		xd = nhwc(c, xd)
 	}
 	out := []sym.Dim{xd[0], xd[1]}
@@ -547,7 +553,7 @@ func qlinearAveragePool(c *ctx) error {
 		}
 		out = append(out, o)
 	}
-	if last != 0 {
+	if last {
 		out = channelsLast(out)
 	}
 	c.Out(0, x.Type, sym.ShapeOf(out...))
@@ -591,52 +597,7 @@ func qlinearGlobalAveragePool(c *ctx) error {
 // bias B [M]) gives [N, O1..On, M], each Oi as Conv's (window.out). C unifies with W's channels
 // times group, kernel_shape with W's spatial dims. Dims that break these are errors wrapping
 // errcode.ErrInvalidShape.
-func nhwcConv(c *ctx) error {
-	ins, err := c.Inputs(2)
-	if err != nil {
-		return err
-	}
-	r, ok, err := convRank(c, ins[0], 0, ins[1], 1)
-	if err != nil || !ok {
-		if err == nil {
-			c.Out(0, ins[0].Type, sym.DynamicRank())
-		}
-		return err
-	}
-	group, err := convGroup(c)
-	if err != nil {
-		return err
-	}
-	xd, wd := nhwc(c, dimsOf(c, ins[0], r)), dimsOf(c, ins[1], r)
-	m := wd[0]
-	if err := requireMultiple(c, m, group, "W's output channels (dim 0) a multiple of group "+itoa(int(group))); err != nil {
-		return err
-	}
-	if _, err := c.Unify(xd[1], sym.MulDims(wd[1], sym.Const(group)), "input channels (last dim) and W's channels times group"); err != nil {
-		return err
-	}
-	if m, err = channelParam(c, 2, m, "the bias"); err != nil {
-		return err
-	}
-	kernel, err := convKernel(c, wd[2:])
-	if err != nil {
-		return err
-	}
-	win, err := readWindow(c, r-2, kernel, windowAttrs{dilations: true})
-	if err != nil {
-		return err
-	}
-	out := []sym.Dim{xd[0], m}
-	for i, d := range xd[2:] {
-		o, err := win.out(c, i, d)
-		if err != nil {
-			return err
-		}
-		out = append(out, o)
-	}
-	c.Out(0, ins[0].Type, sym.ShapeOf(channelsLast(out)...))
-	return nil
-}
+func nhwcConv(c *ctx) error { return convLayout(c, 0, 1, 2, element.Undefined, true) }
 
 // fusedConv: com.microsoft FusedConv-1 (X, W, B, Z): ONNX Conv-11 of X, W and B (its attributes,
 // and activation and activation_params, which change no shape) plus Z, the output's shape, added
@@ -652,7 +613,7 @@ func fusedConv(c *ctx) error {
 // fusedGemm: com.microsoft FusedGemm-1 (A, B, C): ONNX Gemm-13 (C optional and broadcast
 // unidirectionally to [M, N]), then an activation (activation, activation_alpha, activation_beta,
 // activation_gamma), which changes no shape.
-func fusedGemm(c *ctx) error { return gemmOf(c, 13) }
+func fusedGemm(c *ctx) error { return gemmOf(c, 13, [3]int{0, 1, 2}, element.Undefined) }
 
 // tokenizer: com.microsoft Tokenizer-1, as onnxruntime 1.20.1 runs it: X, strings [C] or [N,C],
 // gives each string's tokens padded to T, the most of one string: [C,T] or [N,C,T]. T is the

@@ -340,6 +340,41 @@ func TestMicrosoftRules(t *testing.T) {
 			inputs: shapes1("a", "[M,64]", "b", "[10,64]", "c", "[1,10]"), want: []string{"[M,10]"}},
 		{name: "FusedGemm inner dims", node: msNode("FusedGemm", []string{"a", "b"}, y), inputs: shapes1("a", "[M,64]", "b", "[32,10]"),
 			wantErr: errInvalidShape},
+
+		{name: "DynamicQuantizeMatMul", node: msNode("DynamicQuantizeMatMul", []string{"a", "b", "s"}, y),
+			inputs: shapes1("a", "[B,S,K]", "b", "[64,N]"), want: []string{"[B,S,N]"},
+			constraints: []string{"K == 64 (DynamicQuantizeMatMul_0 (DynamicQuantizeMatMul): the inner dims (A's last, B's second to last))"}},
+		{name: "DynamicQuantizeMatMul inner dims", node: msNode("DynamicQuantizeMatMul", []string{"a", "b", "s", "", "bias"}, y),
+			inputs: shapes1("a", "[B,S,32]", "b", "[64,8]", "bias", "[8]"), wantErr: errInvalidShape},
+		{name: "MatMulIntegerToFloat batch", node: msNode("MatMulIntegerToFloat", []string{"a", "b", "sa", "sb"}, y),
+			inputs: shapes1("a", "[B,1,S,8]", "b", "[H,8,6]"), want: []string{"[B,H,S,6]"}},
+		{name: "MatMulIntegerToFloat inner dims", node: msNode("MatMulIntegerToFloat", []string{"a", "b", "sa", "sb"}, y),
+			inputs: shapes1("a", "[S,8]", "b", "[6,8]"), wantErr: errInvalidShape},
+		{name: "MatMulInteger16", node: msNode("MatMulInteger16", []string{"a", "b"}, y), inputs: shapes1("a", "[S,8]", "b", "[8]"),
+			want: []string{"[S]"}},
+		{name: "QGemm transposed", node: msNode("QGemm", []string{"a", "sa", "za", "b", "sb", "zb", "c", "sy", "zy"}, y, attrInt("transA", 1)),
+			inputs: shapes1("a", "[K,M]", "b", "[K,N]", "c", "[N]"), want: []string{"[M,N]"}},
+		{name: "QGemm rank", node: msNode("QGemm", []string{"a", "sa", "za", "b", "sb", "zb"}, y),
+			inputs: shapes1("a", "[B,M,K]", "b", "[K,N]"), wantErr: errInvalidShape},
+		{name: "QGemm C", node: msNode("QGemm", []string{"a", "sa", "za", "b", "sb", "zb", "c"}, y),
+			inputs: shapes1("a", "[M,8]", "b", "[8,6]", "c", "[4]"), wantErr: errInvalidShape},
+		{name: "QLinearLeakyRelu", node: msNode("QLinearLeakyRelu", quant, y), inputs: shapes1("x", "[N,C,H,W]"), want: []string{"[N,C,H,W]"}},
+		{name: "QLinearWhere", node: msNode("QLinearWhere", []string{"c", "x", "sx", "zx", "w", "sw", "zw", "sz", "zz"}, y),
+			inputs: shapes1("c", "[B,1,1]", "x", "[S,1]", "w", "[D]"), want: []string{"[B,S,D]"}},
+		{name: "QLinearWhere does not broadcast", node: msNode("QLinearWhere", []string{"c", "x", "sx", "zx", "w", "sw", "zw", "sz", "zz"}, y),
+			inputs: shapes1("c", "[3]", "x", "[S,1]", "w", "[4]"), wantErr: errInvalidShape},
+		{name: "QLinearConv channels last", node: msNode("QLinearConv", []string{"x", "sx", "zx", "w", "sw", "zw", "sy", "zy"}, y,
+			attrInt("channels_last", 1), attrInts("strides", 2, 2)), inputs: shapes1("x", "[N,H,W,C]", "w", "[16,C,1,1]"),
+			want: []string{"[N,(H+1)//2,(W+1)//2,16]"}},
+		{name: "QLinearConv channels last channels", node: msNode("QLinearConv", []string{"x", "sx", "zx", "w", "sw", "zw", "sy", "zy"}, y,
+			attrInt("channels_last", 1)), inputs: shapes1("x", "[N,H,W,3]", "w", "[16,4,1,1]"), wantErr: errInvalidShape},
+		{name: "NhwcMaxPool", node: msNode("NhwcMaxPool", []string{"x"}, y, attrInts("kernel_shape", 3, 3), attrInts("dilations", 2, 2)),
+			inputs: shapes1("x", "[N,H,W,C]"), want: []string{"[N,H-4,W-4,C]"},
+			constraints: []string{"H >= 4 (NhwcMaxPool_0 (NhwcMaxPool): spatial axis 0 (axis 2): the output size of input size H not negative)",
+				"W >= 4 (NhwcMaxPool_0 (NhwcMaxPool): spatial axis 1 (axis 3): the output size of input size W not negative)"}},
+		{name: "NhwcMaxPool too small", node: msNode("NhwcMaxPool", []string{"x"}, y, attrInts("kernel_shape", 3, 3)),
+			inputs: shapes1("x", "[N,1,8,C]"), wantErr: errInvalidShape},
+		{name: "NhwcMaxPool kernel_shape", node: msNode("NhwcMaxPool", []string{"x"}, y), inputs: shapes1("x", "[N,H,W,C]"), wantErr: errSyntax},
 	}))
 }
 
@@ -378,7 +413,8 @@ var msFuzzOps = []string{"Attention", "MultiHeadAttention", "GroupQueryAttention
 	"RotaryEmbedding", "SkipLayerNormalization", "SkipSimplifiedLayerNormalization", "EmbedLayerNormalization", "GroupNorm",
 	"Gelu", "QuickGelu", "FastGelu", "BiasGelu", "BiasAdd", "BiasSplitGelu", "FusedMatMul", "MatMulNBits", "QuantizeLinear",
 	"DequantizeLinear", "QLinearAdd", "QLinearMul", "QLinearConcat", "QLinearSigmoid", "QLinearSoftmax", "QLinearAveragePool",
-	"QLinearGlobalAveragePool", "NhwcConv", "FusedConv", "FusedGemm"}
+	"QLinearGlobalAveragePool", "NhwcConv", "FusedConv", "FusedGemm", "DynamicQuantizeMatMul", "MatMulIntegerToFloat", "MatMulInteger16",
+	"QGemm", "QLinearLeakyRelu", "QLinearWhere", "QLinearConv", "NhwcMaxPool"}
 
 // msFuzzAttrs are the integer attributes FuzzMicrosoftRules gives nodes, each with the values it
 // draws from.

@@ -116,7 +116,11 @@ func qlinearConv(c *ctx) error {
 
 // convOp infers a convolution whose data, weight and bias are inputs xi, wi and bi (bi < 0: none),
 // of output type t (element.Undefined: the data's).
-func convOp(c *ctx, xi, wi, bi int, t element.Type) error {
+func convOp(c *ctx, xi, wi, bi int, t element.Type) error { return convLayout(c, xi, wi, bi, t, false) }
+
+// convLayout infers a convolution as convOp does; with last, the data is channels last
+// [N, D1..Dn, C] and so is the output [N, O1..On, M].
+func convLayout(c *ctx, xi, wi, bi int, t element.Type, last bool) error {
 	x, err := c.Input(xi)
 	if err != nil {
 		return err
@@ -140,6 +144,9 @@ func convOp(c *ctx, xi, wi, bi int, t element.Type) error {
 		return err
 	}
 	xd, wd := dimsOf(c, x, r), dimsOf(c, w, r)
+	if last {
+		xd = nhwc(c, xd)
+	}
 	m := wd[0]
 	if err := requireMultiple(c, m, group, "W's output channels (dim 0) a multiple of group "+itoa(int(group))); err != nil {
 		return err
@@ -167,6 +174,9 @@ func convOp(c *ctx, xi, wi, bi int, t element.Type) error {
 			return err
 		}
 		out = append(out, o)
+	}
+	if last {
+		out = channelsLast(out)
 	}
 	c.Out(0, t, sym.ShapeOf(out...))
 	return nil

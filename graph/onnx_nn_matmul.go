@@ -72,22 +72,28 @@ func matMulOp(c *ctx, a, b *Info, t element.Type) error {
 // gemm: Gemm-1, -6 (broadcast attribute), -7, -9, -11 (C optional), -13: A [M, K] (transA: [K, M])
 // times B [K, N] (transB: [N, K]) gives [M, N]; the Ks unify; C broadcasts to [M, N]
 // unidirectionally (before -7 only with broadcast=1: it is [M, N] otherwise).
-func gemm(c *ctx) error { return gemmOf(c, c.Version()) }
+func gemm(c *ctx) error { return gemmOf(c, c.Version(), [3]int{0, 1, 2}, element.Undefined) }
 
-// gemmOf infers a Gemm as the default domain's version v gives it.
-func gemmOf(c *ctx, v int64) error {
-	ins, err := c.Inputs(2)
-	if err != nil {
-		return err
+// gemmOf infers a Gemm as the default domain's version v gives it, of A, B and C at the inputs
+// at, and an output of type t (element.Undefined: A's).
+func gemmOf(c *ctx, v int64, at [3]int, t element.Type) error {
+	var ins [2]*Info
+	for i := range ins {
+		in, err := c.Input(at[i])
+		if err != nil {
+			return err
+		}
+		ins[i] = in
 	}
 	if v < 11 {
-		if _, err := c.Input(2); err != nil {
+		if _, err := c.Input(at[2]); err != nil {
 			return err
 		}
 	}
+	var err error
 	var mk [2][2]sym.Dim
-	for i, in := range ins[:2] {
-		_, ok, err := c.RequireRank(in, i, 2, 2)
+	for i, in := range ins {
+		_, ok, err := c.RequireRank(in, at[i], 2, 2)
 		if err != nil {
 			return err
 		}
@@ -107,18 +113,21 @@ func gemmOf(c *ctx, v int64) error {
 		return err
 	}
 	out := []sym.Dim{mk[0][0], mk[1][1]}
-	if cc := c.In(2); cc != nil && !cc.Shape.RankDynamic {
+	if cc := c.In(at[2]); cc != nil && !cc.Shape.RankDynamic {
 		bcast := int64(1)
 		if v < 7 {
 			if bcast, err = c.Int("broadcast", 0); err != nil {
 				return err
 			}
 		}
-		if err := unidirectional(c, cc.Shape, out, 2, bcast != 0); err != nil {
+		if err := unidirectional(c, cc.Shape, out, at[2], bcast != 0); err != nil {
 			return err
 		}
 	}
-	c.Out(0, ins[0].Type, sym.ShapeOf(out...))
+	if t == element.Undefined {
+		t = ins[0].Type
+	}
+	c.Out(0, t, sym.ShapeOf(out...))
 	return nil
 }
 

@@ -587,6 +587,87 @@ def quant_cases():
         bindings=NHW, spec=lambda b: [[b["N"], pool(b["H"], 2, 2, 0, True), pool(b["W"], 2, 2, 0, True), 3]])
 
 
+def qparams(prefix, zp_type=T.UINT8, zp=128):
+    """A per-tensor scale and zero point, as the quantizer writes them."""
+    return [weight(f"{prefix}_scale", [], 0.01, 0.1), const(f"{prefix}_zero_point", zp, zp_type, shape=())]
+
+
+def qweight(name, shape, dtype=T.UINT8):
+    """A quantized constant: a weight, as the quantizer writes it."""
+    rng = np.random.default_rng(zlib.crc32(name.encode()))
+    lo, hi = (0, 256) if dtype == T.UINT8 else (-128, 128)
+    return In(name, dtype, shape, value=rng.integers(lo, hi, shape).astype(NP[dtype]))
+
+
+def quant_op_cases():
+    """The quantized operators of quantize_dynamic (DynamicQuantizeMatMul, MatMulIntegerToFloat) and
+    of quantize_static's QOperator form (QGemm, QLinearLeakyRelu, QLinearWhere), and the
+    channels-last forms onnxruntime's layout optimizer saves (QLinearConv, NhwcMaxPool)."""
+    x = f32("A", ["B", "S", 8])
+    y = [("Y", T.FLOAT)]
+    add("ms.DynamicQuantizeMatMul-1", "DynamicQuantizeMatMul", [x, qweight("Bq", [8, 6]), weight("b_scale", [], 0.01, 0.1),
+        const("b_zero_point", 128, T.UINT8, shape=())], y, {}, MS, bindings=BS, spec=same(["B", "S", 6]))
+    add("ms.DynamicQuantizeMatMul-1_int8_per_column_bias", "DynamicQuantizeMatMul",
+        [f32("A", ["B", 8]), qweight("Bq", [8, 6], T.INT8), weight("b_scale", [6], 0.01, 0.1),
+         const("b_zero_point", [0] * 6, T.INT8), weight("bias", [6])], y, {}, MS, bindings=BS, spec=same(["B", 6]))
+    a8 = In("A", T.UINT8, ["B", "S", 8], fill=randint(0, 256, T.UINT8))
+    add("ms.MatMulIntegerToFloat-1", "MatMulIntegerToFloat", [a8, qweight("Bq", [8, 6], T.INT8),
+        weight("a_scale", [], 0.01, 0.1), weight("b_scale", [], 0.01, 0.1), const("a_zero_point", 128, T.UINT8, shape=())],
+        y, {}, MS, bindings=BS, spec=same(["B", "S", 6]))
+    add("ms.MatMulIntegerToFloat-1_bias", "MatMulIntegerToFloat", [a8, qweight("Bq", [8, 6]),
+        weight("a_scale", [], 0.01, 0.1), weight("b_scale", [6], 0.01, 0.1), const("a_zero_point", 128, T.UINT8, shape=()),
+        const("b_zero_point", [128] * 6, T.UINT8), weight("bias", [6])], y, {}, MS, bindings=BS,
+        spec=same(["B", "S", 6]))
+    a16 = In("A", T.INT16, ["B", "S", 8], fill=randint(-100, 100, T.INT16))
+    add("ms.MatMulInteger16-1", "MatMulInteger16", [a16, In("Bq", T.INT16, [8, 6], value=np.arange(48, dtype=np.int16).reshape(8, 6))],
+        [("Y", T.INT32)], {}, MS, bindings=BS, spec=same(["B", "S", 6]))
+
+    qa = In("A", T.UINT8, ["B", 8], fill=randint(0, 256, T.UINT8))
+    qb = qweight("Bq", [8, 6], T.INT8)
+    bz = qparams("b", T.INT8, 0)
+    add("ms.QGemm-1_float", "QGemm", [qa] + qparams("a") + [qb] + bz, y, {}, MS, bindings=BS, spec=same(["B", 6]))
+    add("ms.QGemm-1_quantized_bias", "QGemm", [qa] + qparams("a") + [qb] + bz + [const("C", list(range(6)), T.INT32)]
+        + qparams("y"), [("Y", T.UINT8)], {}, MS, bindings=BS, spec=same(["B", 6]))
+    add("ms.QGemm-1_trans", "QGemm", [In("A", T.INT8, [8, "B"], fill=randint(-128, 128, T.INT8))] + qparams("a", T.INT8, 0)
+        + [qweight("Bq", [6, 8], T.INT8)] + bz + [const("C", [[1] * 6], T.INT32)] + qparams("y", T.INT8, 0),
+        [("Y", T.INT8)], dict(transA=1, transB=1, alpha=0.5), MS, bindings=BS, spec=same(["B", 6]))
+
+    a = In("X", T.UINT8, ["B", "S", 8], fill=randint(0, 256, T.UINT8))
+    add("ms.QLinearLeakyRelu-1", "QLinearLeakyRelu", [a] + qparams("X") + qparams("Y"), [("Y", T.UINT8)],
+        dict(alpha=0.1), MS, bindings=BS, spec=same(["B", "S", 8]))
+    cond = In("condition", T.BOOL, ["B", 1, 8], fill=lambda rng, shape: rng.integers(0, 2, shape).astype(np.bool_))
+    xw = In("Xq", T.INT8, ["B", "S", 1], fill=randint(-128, 128, T.INT8))
+    yw = In("Yq", T.INT8, [8], value=np.arange(8, dtype=np.int8))
+    add("ms.QLinearWhere-1", "QLinearWhere", [cond, xw] + qparams("x", T.INT8, 0) + [yw] + qparams("y", T.INT8, 0)
+        + qparams("z", T.INT8, 0), [("Z", T.INT8)], {}, MS, bindings=BS, spec=same(["B", "S", 8]))
+
+    def conv_out(n, k, s, p, d=1):
+        return (n + p - d * (k - 1) - 1) // s + 1
+    img_last = In("x", T.UINT8, ["N", "H", "W", 4], fill=randint(0, 256, T.UINT8))
+    wq = qweight("w", [6, 4, 3, 3], T.INT8)
+    add("ms.QLinearConv-1_channels_last", "QLinearConv", [img_last] + qparams("x") + [wq] + qparams("w", T.INT8, 0)
+        + qparams("y") + [const("B", list(range(6)), T.INT32)], [("y", T.UINT8)],
+        dict(channels_last=1, strides=[2, 2], pads=[1, 1, 1, 1]), MS, bindings=NHW,
+        spec=lambda b: [[b["N"], conv_out(b["H"], 3, 2, 2), conv_out(b["W"], 3, 2, 2), 6]])
+    img = In("x", T.UINT8, ["N", 4, "H", "W"], fill=randint(0, 256, T.UINT8))
+    add("ms.QLinearConv-1_nchw_group", "QLinearConv", [img] + qparams("x") + [qweight("w", [6, 2, 3, 3], T.INT8)]
+        + qparams("w", T.INT8, 0) + qparams("y"), [("y", T.UINT8)], dict(group=2, dilations=[2, 2]), MS,
+        bindings=NHW, spec=lambda b: [[b["N"], 6, conv_out(b["H"], 3, 1, 0, 2), conv_out(b["W"], 3, 1, 0, 2)]])
+
+    def pool(n, k, s, p, d=1, ceil=False):
+        e = d * (k - 1) + 1
+        return -(-(n + p - e) // s) + 1 if ceil else (n + p - e) // s + 1
+    add("ms.NhwcMaxPool-1", "NhwcMaxPool", [img_last], [("y", T.UINT8)],
+        dict(kernel_shape=[3, 3], strides=[2, 2], pads=[1, 1, 1, 1]), MS, bindings=NHW,
+        spec=lambda b: [[b["N"], pool(b["H"], 3, 2, 2), pool(b["W"], 3, 2, 2), 4]])
+    add("ms.NhwcMaxPool-1_ceil_dilated", "NhwcMaxPool", [In("x", T.INT8, ["N", "H", "W", 4], fill=randint(-128, 128, T.INT8))],
+        [("y", T.INT8)], dict(kernel_shape=[2, 2], strides=[2, 2], dilations=[2, 1], ceil_mode=1), MS, bindings=NHW,
+        spec=lambda b: [[b["N"], pool(b["H"], 2, 2, 0, 2, True), pool(b["W"], 2, 2, 0, 1, True), 4]])
+    add("ms.NhwcMaxPool-1_same_upper", "NhwcMaxPool", [img_last], [("y", T.UINT8)],
+        dict(kernel_shape=[3, 3], strides=[2, 2], auto_pad="SAME_UPPER"), MS, bindings=NHW,
+        spec=lambda b: [[b["N"], -(-b["H"] // 2), -(-b["W"] // 2), 4]])
+
+
 def dmmha_cases():
     # DecoderMaskedMultiHeadAttention, num_heads=2, head size 4: one new token against a KV buffer of M.
     q, k, v = f32("query", ["B", 1, 8]), f32("key", ["B", 1, 8]), f32("value", ["B", 1, 8])
@@ -986,7 +1067,7 @@ def training_cases():
 
 
 for build in (attention_cases, mha_cases, gqa_cases, rotary_cases, layernorm_cases, embed_cases, gelu_cases,
-              fused_matmul_cases, conv_norm_cases, fused_conv_gemm_cases, matmulnbits_cases, quant_cases, dmmha_cases, reduce_cases,
+              fused_matmul_cases, conv_norm_cases, fused_conv_gemm_cases, matmulnbits_cases, quant_cases, quant_op_cases, dmmha_cases, reduce_cases,
               split_pad_cases, resize_cases, image_cases, dft_cases, elementwise_cases, version21_cases,
               int4_cases, image_decoder_cases, string_optional_cases, training_cases):
     build()

@@ -1,0 +1,96 @@
+package graph
+
+import (
+	"github.com/reshape-go/reshape/element"
+)
+
+// microsoftQuant holds the rules of onnxruntime's quantized contrib operators (com.microsoft,
+// version 1, as onnxruntime 1.20.1's quantization_defs.cc and nhwc_schema_defs.cc define them)
+// that its quantization tools write and its graph optimizer saves: the matrix products of
+// quantize_dynamic (DynamicQuantizeMatMul, MatMulIntegerToFloat, QAttention, DynamicQuantizeLSTM),
+// quantize_static's QOperator form (QGemm, QLinearLeakyRelu, QLinearWhere), and the channels-last
+// forms of the layout optimizer (QLinearConv, NhwcMaxPool). An output is float where the operator
+// dequantizes, else of its zero point's type.
+var microsoftQuant = table{domainMicrosoft, []opDef{
+	{"DynamicQuantizeMatMul", since(1), span(3, 5), fixed(1), 0, dynamicQuantizeMatMul},
+	{"MatMulIntegerToFloat", since(1), span(4, 7), fixed(1), 0, matMulIntegerToFloat},
+	{"MatMulInteger16", since(1), fixed(2), fixed(1), 0, matMulInteger},
+	{"QGemm", since(1), span(6, 9), fixed(1), 0, qgemm},
+	{"QLinearLeakyRelu", since(1), span(4, 5), fixed(1), 0, sameShape0},
+	{"QLinearWhere", since(1), fixed(9), fixed(1), 0, qlinearWhere},
+	{"QLinearConv", since(1), span(8, 9), fixed(1), 0, qlinearConvMS},
+	{"NhwcMaxPool", since(1), fixed(1), fixed(1), 0, nhwcMaxPool},
+}}
+
+// dynamicQuantizeMatMul: com.microsoft DynamicQuantizeMatMul-1 (A, B, b_scale, b_zero_point,
+// bias): MatMul of the float A and the quantized B (numpy's matmul: the inner dims unify, the
+// batch dims broadcast), of A's type. Dims that break these are errors wrapping
+// errcode.ErrInvalidShape.
+func dynamicQuantizeMatMul(c *ctx) error {
+	ins, err := c.Inputs(3)
+	if err != nil {
+		return err
+	}
+	return matMulOp(c, ins[0], ins[1], ins[0].Type)
+}
+
+// matMulIntegerToFloat: com.microsoft MatMulIntegerToFloat-1 (A, B, a_scale, b_scale,
+// a_zero_point, b_zero_point, bias): MatMul of the 8-bit A and B, of a_scale's type (float).
+func matMulIntegerToFloat(c *ctx) error {
+	ins, err := c.Inputs(4)
+	if err != nil {
+		return err
+	}
+	return matMulOp(c, ins[0], ins[1], ins[2].Type)
+}
+
+// qgemm: com.microsoft QGemm-1 (A, a_scale, a_zero_point, B, b_scale, b_zero_point, C, y_scale,
+// y_zero_point): Gemm of A [M, K] (transA: [K, M]) and B [K, N] (transB: [N, K]), [M, N], C
+// (int32) broadcast to it unidirectionally; float, or y_zero_point's type when the node gives
+// it. A rank other than 2 or inner dims that differ are errors wrapping errcode.ErrInvalidShape.
+func qgemm(c *ctx) error {
+	t := element.F32
+	if zp := c.In(8); zp != nil {
+		t = zp.Type
+	}
+	return gemmOf(c, 13, [3]int{0, 3, 6}, t)
+}
+
+// qlinearWhere: com.microsoft QLinearWhere-1 (condition, X, x_scale, x_zero_point, Y, y_scale,
+// y_zero_point, z_scale, z_zero_point): Z is the numpy broadcast of condition, X and Y, of
+// z_zero_point's type. Shapes that do not broadcast are an error wrapping errcode.ErrInvalidShape.
+func qlinearWhere(c *ctx) error {
+	ins, err := c.Inputs(9)
+	if err != nil {
+		return err
+	}
+	s, err := c.Broadcast(ins[0].Shape, ins[1].Shape, ins[4].Shape)
+	if err != nil {
+		return err
+	}
+	c.Out(0, ins[8].Type, s)
+	return nil
+}
+
+// qlinearConvMS: com.microsoft QLinearConv-1: ONNX's QLinearConv-10 (x, x_scale, x_zero_point, w,
+// w_scale, w_zero_point, y_scale, y_zero_point, B), of y_zero_point's type; with channels_last
+// (0 by default) x is [N, D1..Dn, C] and y [N, O1..On, M], w still [M, C/group, k1..kn].
+func qlinearConvMS(c *ctx) error {
+	zp, err := c.Input(7)
+	if err != nil {
+		return err
+	}
+	last, err := c.Int("channels_last", 0)
+	if err != nil {
+		return err
+	}
+	return convLayout(c, 0, 3, 8, zp.Type, last != 0)
+}
+
+// nhwcMaxPool: com.microsoft NhwcMaxPool-1: MaxPool-12 of x [N, D1..Dn, C] (kernel_shape, strides,
+// pads, auto_pad, dilations, ceil_mode), [N, O1..On, C], of x's type. A missing kernel_shape is an
+// error wrapping errcode.ErrSyntax; a rank that does not fit it, or an output size below 1, one
+// wrapping errcode.ErrInvalidShape.
+func nhwcMaxPool(c *ctx) error {
+	return poolLayout(c, true, windowAttrs{dilations: true, ceilMode: true, pool: true})
+}
