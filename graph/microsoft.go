@@ -106,7 +106,11 @@ func broadcastsTo(c *ctx, x, in *Info, i int) error {
 // are [B, S, hidden] of word_embedding's type; mask_index (output 1) is int32 [B], each element
 // the mask's count of leading ones (data), or 0 without a mask (values then known). Dims that break
 // these are errors wrapping errcode.ErrInvalidShape.
-func embedLayerNorm(c *ctx) error {
+func embedLayerNorm(c *ctx) error { return embedLayerNormOf(c, 8, element.Undefined) }
+
+// embedLayerNormOf infers an EmbedLayerNormalization whose position_ids is input pos (-1: none),
+// of output type t (element.Undefined: word_embedding's).
+func embedLayerNormOf(c *ctx, pos int, t element.Type) error {
 	d, err := inputDims(c, 0, 2, nil, "input_ids")
 	if err != nil {
 		return err
@@ -120,12 +124,12 @@ func embedLayerNorm(c *ctx) error {
 	}{
 		{1, true, []*sym.Dim{&b, &s}, "segment_ids"},
 		{7, true, []*sym.Dim{&b, &s}, "mask"},
-		{8, true, []*sym.Dim{nil, &s}, "position_ids"},
+		{pos, true, []*sym.Dim{nil, &s}, "position_ids"},
 		{2, false, []*sym.Dim{nil, &hidden}, "word_embedding"},
 		{3, false, []*sym.Dim{nil, &hidden}, "position_embedding"},
 		{4, true, []*sym.Dim{nil, &hidden}, "segment_embedding"},
 	} {
-		if in.optional && c.In(in.i) == nil {
+		if in.i < 0 || in.optional && c.In(in.i) == nil {
 			continue
 		}
 		if _, err := inputDims(c, in.i, 2, in.want, in.what); err != nil {
@@ -140,16 +144,18 @@ func embedLayerNorm(c *ctx) error {
 			return err
 		}
 	}
-	word := c.In(2)
+	if t == element.Undefined {
+		t = c.In(2).Type
+	}
 	out := sym.ShapeOf([]sym.Dim{b, s, hidden}...)
-	c.Out(0, word.Type, out)
+	c.Out(0, t, out)
 	index := c.Out(1, element.I32, sym.ShapeOf(out.Dims[0]))
 	if c.In(7) == nil {
 		if n, ok := out.Dims[0].Static(); ok && n <= MaxValue {
 			setValue(index, make([]sym.Dim, n))
 		}
 	}
-	c.Out(2, word.Type, out)
+	c.Out(2, t, out)
 	return nil
 }
 

@@ -160,10 +160,17 @@ func cacheLength(past, n sym.Dim, shared bool) sym.Dim {
 // attention_bias and past_sequence_length change no shape. Dims that break these, a hidden size
 // that num_heads does not divide, or Q and K of different sizes are errors wrapping
 // errcode.ErrInvalidShape.
-func attention(c *ctx) error {
+func attention(c *ctx) error { return attentionOf(c, 4, element.Undefined) }
+
+// attentionOf infers an Attention whose past is input past, of output type t (element.Undefined:
+// the input's).
+func attentionOf(c *ctx, past int, t element.Type) error {
 	ins, err := c.Inputs(2)
 	if err != nil {
 		return err
+	}
+	if t == element.Undefined {
+		t = ins[0].Type
 	}
 	heads, err := positiveAttr(c, "num_heads")
 	if err != nil {
@@ -209,15 +216,15 @@ func attention(c *ctx) error {
 	if _, err := exactQuo(c, vHidden, heads, "the hidden size of V, by num_heads,"); err != nil {
 		return err
 	}
-	c.Out(0, ins[0].Type, sym.ShapeOf(xd[0], xd[1], vHidden))
+	c.Out(0, t, sym.ShapeOf(xd[0], xd[1], vHidden))
 	b, n := xd[0], sym.Const(heads)
 	present := []sym.Dim{sym.Const(2), b, n, xd[1], head}
-	if c.In(4) != nil {
+	if c.In(past) != nil {
 		if _, err := c.Unify(hidden, vHidden, "the hidden sizes of Q and V, equal with a past,"); err != nil {
 			return err
 		}
 		two := sym.Const(2)
-		pd, err := inputDims(c, 4, 5, []*sym.Dim{&two, &b, &n, nil, &head}, "past")
+		pd, err := inputDims(c, past, 5, []*sym.Dim{&two, &b, &n, nil, &head}, "past")
 		if err != nil {
 			return err
 		}
@@ -227,7 +234,7 @@ func attention(c *ctx) error {
 		}
 		present = []sym.Dim{pd[0], pd[1], pd[2], cacheLength(pd[3], xd[1], shared != 0), pd[4]}
 	}
-	c.Out(1, ins[0].Type, sym.ShapeOf(present...))
+	c.Out(1, t, sym.ShapeOf(present...))
 	return nil
 }
 

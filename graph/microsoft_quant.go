@@ -20,6 +20,9 @@ var microsoftQuant = table{domainMicrosoft, []opDef{
 	{"QLinearWhere", since(1), fixed(9), fixed(1), 0, qlinearWhere},
 	{"QLinearConv", since(1), span(8, 9), fixed(1), 0, qlinearConvMS},
 	{"NhwcMaxPool", since(1), fixed(1), fixed(1), 0, nhwcMaxPool},
+	{"QAttention", since(1), span(5, 9), span(1, 2), 0, qattention},
+	{"DynamicQuantizeLSTM", since(1), fixed(12), span(0, 3), 0, dynamicQuantizeLSTM},
+	{"QEmbedLayerNormalization", since(1), fixed(18), fixed(2), 0, qembedLayerNorm},
 }}
 
 // dynamicQuantizeMatMul: com.microsoft DynamicQuantizeMatMul-1 (A, B, b_scale, b_zero_point,
@@ -93,4 +96,36 @@ func qlinearConvMS(c *ctx) error {
 // wrapping errcode.ErrInvalidShape.
 func nhwcMaxPool(c *ctx) error {
 	return poolLayout(c, true, windowAttrs{dilations: true, ceilMode: true, pool: true})
+}
+
+// qattention: com.microsoft QAttention-1 (input, weight, bias, input_scale, weight_scale,
+// mask_index, input_zero_point, weight_zero_point, past): Attention-1 of the quantized input and
+// weight, its past input 8; output and present are of bias's type (float).
+func qattention(c *ctx) error {
+	bias, err := c.Input(2)
+	if err != nil {
+		return err
+	}
+	return attentionOf(c, 8, bias.Type)
+}
+
+// dynamicQuantizeLSTM: com.microsoft DynamicQuantizeLSTM-1: LSTM-7 of X [seq_length, batch_size,
+// input_size] and the quantized weights W [num_directions, input_size, 4*hidden_size] and R
+// [num_directions, hidden_size, 4*hidden_size] (transposed from LSTM's), B, sequence_lens,
+// initial_h, initial_c and P as LSTM's, then the weights' scales and zero points: Y
+// [seq_length, num_directions, batch_size, hidden_size], Y_h and Y_c [num_directions,
+// batch_size, hidden_size], of X's type. Dims that break these are errors wrapping
+// errcode.ErrInvalidShape.
+func dynamicQuantizeLSTM(c *ctx) error { return rnnOf(c, 4, 8, true) }
+
+// qembedLayerNorm: com.microsoft QEmbedLayerNormalization-1: EmbedLayerNormalization-1 of the
+// quantized embeddings, gamma and beta (inputs 0 to 7; no position_ids), then their scales and
+// zero points: layernorm_out [B, S, hidden] of the word embedding scale's type (float) and
+// mask_index_out int32 [B].
+func qembedLayerNorm(c *ctx) error {
+	scale, err := c.Input(8)
+	if err != nil {
+		return err
+	}
+	return embedLayerNormOf(c, -1, scale.Type)
 }

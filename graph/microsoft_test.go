@@ -374,6 +374,23 @@ func TestMicrosoftRules(t *testing.T) {
 				"W >= 4 (NhwcMaxPool_0 (NhwcMaxPool): spatial axis 1 (axis 3): the output size of input size W not negative)"}},
 		{name: "NhwcMaxPool too small", node: msNode("NhwcMaxPool", []string{"x"}, y, attrInts("kernel_shape", 3, 3)),
 			inputs: shapes1("x", "[N,1,8,C]"), wantErr: errInvalidShape},
+		{name: "QAttention past", node: msNode("QAttention", []string{"x", "w", "b", "sx", "sw", "", "", "", "past"}, []string{"y", "present"}, attrInt("num_heads", 2)),
+			inputs: shapes1("x", "[B,S,8]", "w", "[8,24]", "b", "[24]", "past", "[2,B,2,P,4]"), want: []string{"[B,S,8]", "[2,B,2,S+P,4]"}},
+		{name: "QAttention heads", node: msNode("QAttention", []string{"x", "w", "b", "sx", "sw"}, y, attrInt("num_heads", 3)),
+			inputs: shapes1("x", "[B,S,8]", "w", "[8,24]", "b", "[24]"), wantErr: errInvalidShape},
+		{name: "DynamicQuantizeLSTM transposed weights", node: msNode("DynamicQuantizeLSTM",
+			[]string{"x", "w", "r", "", "", "", "", "", "ws", "wz", "rs", "rz"}, []string{"y", "yh", "yc"}),
+			inputs: shapes1("x", "[T,B,I]", "w", "[1,16,12]", "r", "[1,3,12]"), want: []string{"[T,1,B,3]", "[1,B,3]", "[1,B,3]"},
+			constraints: []string{"I == 16 (DynamicQuantizeLSTM_0 (DynamicQuantizeLSTM): input 1 dim 1)"}},
+		{name: "DynamicQuantizeLSTM LSTM's weights", node: msNode("DynamicQuantizeLSTM",
+			[]string{"x", "w", "r", "", "", "", "", "", "ws", "wz", "rs", "rz"}, []string{"y", "yh", "yc"}, attrInt("hidden_size", 3)),
+			inputs: shapes1("x", "[T,B,4]", "w", "[1,12,4]", "r", "[1,12,3]"), wantErr: errInvalidShape},
+		{name: "QEmbedLayerNormalization", node: msNode("QEmbedLayerNormalization", []string{"ids", "", "we", "pe", "", "g", "b", "",
+			"s1", "s2", "", "s3", "s4", "z1", "z2", "", "z3", "z4"}, []string{"y", "mask"}),
+			inputs: shapes1("ids", "[B,S]", "we", "[V,H]", "pe", "[P,H]", "g", "[H]", "b", "[H]"), want: []string{"[B,S,H]", "[B]"}},
+		{name: "QEmbedLayerNormalization gamma", node: msNode("QEmbedLayerNormalization", []string{"ids", "", "we", "pe", "", "g", "b", "",
+			"s1", "s2", "", "s3", "s4", "z1", "z2", "", "z3", "z4"}, []string{"y", "mask"}),
+			inputs: shapes1("ids", "[B,S]", "we", "[V,8]", "pe", "[P,8]", "g", "[4]", "b", "[8]"), wantErr: errInvalidShape},
 		{name: "NhwcMaxPool kernel_shape", node: msNode("NhwcMaxPool", []string{"x"}, y), inputs: shapes1("x", "[N,H,W,C]"), wantErr: errSyntax},
 	}))
 }
@@ -414,7 +431,8 @@ var msFuzzOps = []string{"Attention", "MultiHeadAttention", "GroupQueryAttention
 	"Gelu", "QuickGelu", "FastGelu", "BiasGelu", "BiasAdd", "BiasSplitGelu", "FusedMatMul", "MatMulNBits", "QuantizeLinear",
 	"DequantizeLinear", "QLinearAdd", "QLinearMul", "QLinearConcat", "QLinearSigmoid", "QLinearSoftmax", "QLinearAveragePool",
 	"QLinearGlobalAveragePool", "NhwcConv", "FusedConv", "FusedGemm", "DynamicQuantizeMatMul", "MatMulIntegerToFloat", "MatMulInteger16",
-	"QGemm", "QLinearLeakyRelu", "QLinearWhere", "QLinearConv", "NhwcMaxPool"}
+	"QGemm", "QLinearLeakyRelu", "QLinearWhere", "QLinearConv", "NhwcMaxPool", "QAttention", "DynamicQuantizeLSTM",
+	"QEmbedLayerNormalization"}
 
 // msFuzzAttrs are the integer attributes FuzzMicrosoftRules gives nodes, each with the values it
 // draws from.

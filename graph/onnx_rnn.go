@@ -34,6 +34,13 @@ func rnn(c *ctx) error {
 	case "LSTM":
 		gates, maxIn = 4, 8
 	}
+	return rnnOf(c, gates, maxIn, false)
+}
+
+// rnnOf infers a recurrent node of the given gates whose inputs up to maxIn are ONNX's; with
+// transposed, W is [num_directions, input_size, G*hidden_size] and R [num_directions,
+// hidden_size, G*hidden_size], as com.microsoft DynamicQuantizeLSTM takes them.
+func rnnOf(c *ctx, gates int64, maxIn int, transposed bool) error {
 	ins, err := c.Inputs(3)
 	if err != nil {
 		return err
@@ -86,15 +93,24 @@ func rnn(c *ctx) error {
 	if layout == 1 {
 		seq, batch = batch, seq
 	}
-	if rr, ok := ins[2].Rank(); ok && rr == 3 && !hidden.Determined() {
-		hidden = ins[2].Shape.Dims[2]
+	at := [2]int{1, 2} // the dims of G*hidden_size and of the input or hidden size in W and R
+	if transposed {
+		at = [2]int{2, 1}
 	}
-	r, err := rnnDims(c, ins[2], 2, dirs, sym.MulDims(sym.Const(gates), hidden), hidden)
+	if rr, ok := ins[2].Rank(); ok && rr == 3 && !hidden.Determined() {
+		hidden = ins[2].Shape.Dims[at[1]]
+	}
+	weight := func(i int, size sym.Dim) ([]sym.Dim, error) {
+		want := []sym.Dim{dirs, sym.Unknown(), sym.Unknown()}
+		want[at[0]], want[at[1]] = sym.MulDims(sym.Const(gates), hidden), size
+		return rnnDims(c, ins[i], i, want...)
+	}
+	r, err := weight(2, hidden)
 	if err != nil {
 		return err
 	}
-	dirs, hidden = r[0], r[2]
-	w, err := rnnDims(c, ins[1], 1, dirs, sym.MulDims(sym.Const(gates), hidden), size)
+	dirs, hidden = r[0], r[at[1]]
+	w, err := weight(1, size)
 	if err != nil {
 		return err
 	}

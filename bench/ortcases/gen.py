@@ -668,6 +668,50 @@ def quant_op_cases():
         spec=lambda b: [[b["N"], -(-b["H"] // 2), -(-b["W"] // 2), 4]])
 
 
+def quant_transformer_cases():
+    """What quantize_dynamic makes of an optimized transformer's Attention and EmbedLayerNormalization
+    (QAttention, QEmbedLayerNormalization) and of an LSTM (DynamicQuantizeLSTM)."""
+    xq = In("input", T.UINT8, ["B", "S", 8], fill=randint(0, 256, T.UINT8))
+    scales = [weight("input_scale", [], 0.01, 0.1), weight("weight_scale", [], 0.01, 0.1)]
+    zps = [const("input_zero_point", 128, T.UINT8, shape=()), const("weight_zero_point", 128, T.UINT8, shape=())]
+    y = ("output", T.FLOAT)
+    add("ms.QAttention-1", "QAttention", [xq, qweight("weight", [8, 24]), weight("bias", [24])] + scales + zps, [y],
+        dict(num_heads=2), MS, bindings=BS,
+        node_inputs=["input", "weight", "bias", "input_scale", "weight_scale", "", "input_zero_point", "weight_zero_point"],
+        spec=same(["B", "S", 8]))
+    mask = In("mask_index", T.INT32, ["B"], fill=full(1, T.INT32))
+    past = f32("past", [2, "B", 2, "P", 4])
+    add("ms.QAttention-1_mask_past", "QAttention", [xq, qweight("weight", [8, 24]), weight("bias", [24])] + scales
+        + [mask] + zps + [past], [y, ("present", T.FLOAT)], dict(num_heads=2, unidirectional=1), MS, bindings=BSPT,
+        spec=same(["B", "S", 8], [2, "B", 2, "T", 4]))
+
+    ids = In("input_ids", T.INT32, ["B", "S"], fill=randint(0, 10, T.INT32))
+    seg = In("segment_ids", T.INT32, ["B", "S"], fill=randint(0, 2, T.INT32))
+    emask = In("mask", T.INT32, ["B", "S"], fill=full(1, T.INT32))
+    embs = [qweight("word_embedding", [10, 8]), qweight("position_embedding", [16, 8]), qweight("segment_embedding", [2, 8]),
+            qweight("gamma", [8]), qweight("beta", [8])]
+    names = ["word_embedding", "position_embedding", "segment_embedding", "gamma", "beta"]
+    escales = [weight(f"{n}_scale", [], 0.01, 0.1) for n in names]
+    ezps = [const(f"{n}_zero_point", 128, T.UINT8, shape=()) for n in names]
+    add("ms.QEmbedLayerNormalization-1", "QEmbedLayerNormalization", [ids, seg] + embs + [emask] + escales + ezps,
+        [("layernorm_out", T.FLOAT), ("mask_index_out", T.INT32)], {}, MS, bindings=BS,
+        spec=lambda b: [[b["B"], b["S"], 8], [b["B"]]])
+
+    x = f32("X", ["S", "B", 4])
+    hid = 3
+    for direction, dirs in (("forward", 1), ("bidirectional", 2)):
+        wq = qweight("W", [dirs, 4, 4 * hid], T.INT8)
+        rq = qweight("R", [dirs, hid, 4 * hid], T.INT8)
+        ins = [x, wq, rq, weight("Bias", [dirs, 8 * hid])]
+        q = [weight("W_scale", [dirs], 0.01, 0.1), const("W_zero_point", [0] * dirs, T.INT8),
+             weight("R_scale", [dirs], 0.01, 0.1), const("R_zero_point", [0] * dirs, T.INT8)]
+        add(f"ms.DynamicQuantizeLSTM-1_{direction}", "DynamicQuantizeLSTM", ins + q,
+            [("Y", T.FLOAT), ("Y_h", T.FLOAT), ("Y_c", T.FLOAT)], dict(hidden_size=hid, direction=direction), MS,
+            bindings=BS, node_inputs=["X", "W", "R", "Bias", "", "", "", "", "W_scale", "W_zero_point", "R_scale",
+                                      "R_zero_point"],
+            spec=same(["S", dirs, "B", hid], [dirs, "B", hid], [dirs, "B", hid]))
+
+
 def dmmha_cases():
     # DecoderMaskedMultiHeadAttention, num_heads=2, head size 4: one new token against a KV buffer of M.
     q, k, v = f32("query", ["B", 1, 8]), f32("key", ["B", 1, 8]), f32("value", ["B", 1, 8])
@@ -1067,7 +1111,7 @@ def training_cases():
 
 
 for build in (attention_cases, mha_cases, gqa_cases, rotary_cases, layernorm_cases, embed_cases, gelu_cases,
-              fused_matmul_cases, conv_norm_cases, fused_conv_gemm_cases, matmulnbits_cases, quant_cases, quant_op_cases, dmmha_cases, reduce_cases,
+              fused_matmul_cases, conv_norm_cases, fused_conv_gemm_cases, matmulnbits_cases, quant_cases, quant_op_cases, quant_transformer_cases, dmmha_cases, reduce_cases,
               split_pad_cases, resize_cases, image_cases, dft_cases, elementwise_cases, version21_cases,
               int4_cases, image_decoder_cases, string_optional_cases, training_cases):
     build()
