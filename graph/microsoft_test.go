@@ -391,6 +391,31 @@ func TestMicrosoftRules(t *testing.T) {
 		{name: "QEmbedLayerNormalization gamma", node: msNode("QEmbedLayerNormalization", []string{"ids", "", "we", "pe", "", "g", "b", "",
 			"s1", "s2", "", "s3", "s4", "z1", "z2", "", "z3", "z4"}, []string{"y", "mask"}),
 			inputs: shapes1("ids", "[B,S]", "we", "[V,8]", "pe", "[P,8]", "g", "[4]", "b", "[8]"), wantErr: errInvalidShape},
+		{name: "Inverse", node: msNode("Inverse", []string{"x"}, y), inputs: shapes1("x", "[B,N,M]"), want: []string{"[B,N,N]"},
+			constraints: []string{"N == M (Inverse_0 (Inverse): the last two dims (a square matrix))"}},
+		{name: "Inverse not square", node: msNode("Inverse", []string{"x"}, y), inputs: shapes1("x", "[2,3,4]"), wantErr: errInvalidShape},
+		{name: "Inverse rank", node: msNode("Inverse", []string{"x"}, y), inputs: shapes1("x", "[4]"), wantErr: errInvalidShape},
+		{name: "ExpandDims", node: msNode("ExpandDims", []string{"x", "a"}, y), inputs: shapes1("x", "[B,S]"),
+			consts: map[string][]int64{"s:a": {-1}}, want: []string{"[B,S,1]"}},
+		{name: "ExpandDims axis range", node: msNode("ExpandDims", []string{"x", "a"}, y), inputs: shapes1("x", "[B,S]"),
+			consts: map[string][]int64{"s:a": {3}}, wantErr: errInvalidShape},
+		{name: "ExpandDims axis unknown", node: msNode("ExpandDims", []string{"x", "a"}, y), inputs: shapes1("x", "[B,S]", "a", "[]"),
+			want: []string{"[?,?,?]"}},
+		{name: "Unique", node: msNode("Unique", []string{"x"}, []string{"u", "idx", "n"}), inputs: shapes1("x", "[1]"),
+			want: []string{"[1]", "[1]", "[1]"}},
+		{name: "Unique rank", node: msNode("Unique", []string{"x"}, []string{"u", "idx", "n"}), inputs: shapes1("x", "[2,3]"), wantErr: errInvalidShape},
+		{name: "CDist", node: msNode("CDist", []string{"a", "b"}, y), inputs: shapes1("a", "[N,K]", "b", "[M,8]"), want: []string{"[N,M]"},
+			constraints: []string{"K == 8 (CDist_0 (CDist): the columns K of A and B)"}},
+		{name: "CDist columns", node: msNode("CDist", []string{"a", "b"}, y), inputs: shapes1("a", "[2,3]", "b", "[4,5]"), wantErr: errInvalidShape},
+		{name: "Range without delta", node: msNode("Range", []string{"s", "l"}, y), consts: map[string][]int64{"s:s": {2}, "s:l": {7}},
+			want: []string{"[5]"}, values: []string{"[2,3,4,5,6]"}},
+		{name: "Pad 2-D pads", node: msNode("Pad", []string{"x", "p"}, y), inputs: shapes1("x", "[B,S]"),
+			tensors: map[string]*graph.Const{"p": ints([]int64{1, 4}, 0, 1, 0, 2)}, want: []string{"[B,S+3]"}},
+		{name: "CropAndResize", node: msNode("CropAndResize", []string{"x", "r", "i", "c"}, y), inputs: shapes1("x", "[N,C,H,W]", "r", "[R,4]", "i", "[R]"),
+			consts: map[string][]int64{"c": {7, 5}}, want: []string{"[R,C,7,5]"}},
+		{name: "CropAndResize rois", node: msNode("CropAndResize", []string{"x", "r", "i", "c"}, y), inputs: shapes1("x", "[N,C,H,W]", "r", "[R,5]", "i", "[R]"),
+			consts: map[string][]int64{"c": {7, 5}}, wantErr: errInvalidShape},
+		{name: "MurmurHash3", node: msNode("MurmurHash3", []string{"x"}, y), inputs: shapes1("x", "[B,S]"), want: []string{"[B,S]"}},
 		{name: "NhwcMaxPool kernel_shape", node: msNode("NhwcMaxPool", []string{"x"}, y), inputs: shapes1("x", "[N,H,W,C]"), wantErr: errSyntax},
 	}))
 }
@@ -432,7 +457,8 @@ var msFuzzOps = []string{"Attention", "MultiHeadAttention", "GroupQueryAttention
 	"DequantizeLinear", "QLinearAdd", "QLinearMul", "QLinearConcat", "QLinearSigmoid", "QLinearSoftmax", "QLinearAveragePool",
 	"QLinearGlobalAveragePool", "NhwcConv", "FusedConv", "FusedGemm", "DynamicQuantizeMatMul", "MatMulIntegerToFloat", "MatMulInteger16",
 	"QGemm", "QLinearLeakyRelu", "QLinearWhere", "QLinearConv", "NhwcMaxPool", "QAttention", "DynamicQuantizeLSTM",
-	"QEmbedLayerNormalization"}
+	"QEmbedLayerNormalization", "Inverse", "Trilu", "ExpandDims", "Unique", "CDist", "Range", "Pad", "GridSample", "CropAndResize",
+	"MurmurHash3"}
 
 // msFuzzAttrs are the integer attributes FuzzMicrosoftRules gives nodes, each with the values it
 // draws from.

@@ -565,7 +565,12 @@ func rangeOp(c *ctx) error {
 	if err != nil {
 		return err
 	}
-	t := ins[0].Type
+	return rangeOf(c, ins[0], ins[1], ins[2])
+}
+
+// rangeOf infers a Range of the scalars start, limit and delta.
+func rangeOf(c *ctx, start, limit, delta *Info) error {
+	t := start.Type
 	get := func(in *Info) (sym.Dim, bool) {
 		if len(in.Value) == 1 {
 			return in.Value[0], true
@@ -575,20 +580,20 @@ func rangeOp(c *ctx) error {
 		}
 		return sym.Dim{}, false
 	}
-	start, ok1 := get(ins[0])
-	limit, ok2 := get(ins[1])
-	delta, ok3 := get(ins[2])
+	from, ok1 := get(start)
+	to, ok2 := get(limit)
+	step, ok3 := get(delta)
 	if !ok1 || !ok2 || !ok3 {
 		c.Out(0, t, sym.ShapeOf(sym.Unknown()))
 		return nil
 	}
-	if n, ok := delta.Static(); ok && n == 0 {
+	if n, ok := step.Static(); ok && n == 0 {
 		return c.Errorf(errcode.ErrInvalidShape, "delta is 0")
 	}
-	n := sym.MaxDims(sym.CeilDivDims(sym.SubDims(limit, start), delta), sym.Const(0))
+	n := sym.MaxDims(sym.CeilDivDims(sym.SubDims(to, from), step), sym.Const(0))
 	out := c.Out(0, t, sym.ShapeOf(n))
-	s, sok := start.Static()
-	d, dok := delta.Static()
+	s, sok := from.Static()
+	d, dok := step.Static()
 	if cnt, ok := n.Static(); ok && sok && dok && cnt <= MaxValue && isIntegral(t) {
 		v := make([]sym.Dim, cnt)
 		for i := range v {
@@ -599,10 +604,10 @@ func rangeOp(c *ctx) error {
 	}
 	if dok && isIntegral(t) {
 		// The elements start, start+delta, ..., start+(n-1)*delta.
-		last := sym.AddDims(start, sym.MulDims(sym.SubDims(n, sym.Const(1)), delta))
-		out.elems = &[2]sym.Dim{start, last}
+		last := sym.AddDims(from, sym.MulDims(sym.SubDims(n, sym.Const(1)), step))
+		out.elems = &[2]sym.Dim{from, last}
 		if d < 0 {
-			out.elems = &[2]sym.Dim{last, start}
+			out.elems = &[2]sym.Dim{last, from}
 		}
 	}
 	return nil

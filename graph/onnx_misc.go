@@ -434,13 +434,7 @@ func uniqueOf(c *ctx, in *Info, a int, hasAxis bool, idx, cnt element.Type) {
 	default:
 		d = in.Shape.Volume()
 	}
-	lo, hi := d.Bounds()
-	n := c.Fresh("unique", min(lo, 1), hi)
-	if lo == hi && lo <= 1 {
-		n = d
-	} else {
-		c.RunTime("the count of unique elements")
-	}
+	n := uniqueCount(c, d)
 	switch {
 	case hasAxis && ok:
 		c.Out(0, in.Type, sym.ShapeOf(withDim(in.Shape.Dims, a, n)...))
@@ -452,6 +446,17 @@ func uniqueOf(c *ctx, in *Info, a int, hasAxis bool, idx, cnt element.Type) {
 	c.Out(1, idx, sym.ShapeOf(n))
 	c.Out(2, idx, sym.ShapeOf(d))
 	c.Out(3, cnt, sym.ShapeOf(n))
+}
+
+// uniqueCount returns the count of unique elements or slices among d: d itself when d is 0 or 1,
+// else a run-time size, an anonymous dim between 1 and d.
+func uniqueCount(c *ctx, d sym.Dim) sym.Dim {
+	lo, hi := d.Bounds()
+	if lo == hi && lo <= 1 {
+		return d
+	}
+	c.RunTime("the count of unique elements")
+	return c.Fresh("unique", min(lo, 1), hi)
 }
 
 // random: RandomNormal-1, RandomUniform-1, -22: a tensor of the shape attribute, of the type dtype

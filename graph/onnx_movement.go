@@ -158,16 +158,25 @@ func split(c *ctx) error {
 // pads remove elements), which must not be negative. Values are padded too: constant mode with the
 // constant value, edge, reflect and wrap modes where onnxruntime's result is defined (a reflect pad
 // below the axis size, a wrap pad at most the axis size, after negative pads crop).
-func pad(c *ctx) error {
+func pad(c *ctx) error { return padOf(c, c.Version()) }
+
+// padOf infers a Pad as ONNX's version v gives it.
+func padOf(c *ctx, v int64) error {
 	mode, err := c.String("mode", "constant")
 	if err != nil {
 		return err
 	}
 	name := "pads"
-	if c.Version() < 2 {
+	if v < 2 {
 		name = "paddings"
 	}
-	pads, given, err := dimsArg(c, name, 1, 11)
+	var pads []sym.Dim
+	given := c.In(1) != nil
+	if v < 11 {
+		pads, given, err = dimsArg(c, name, 1, 11)
+	} else if given {
+		pads = c.In(1).Value
+	}
 	if err != nil || !given {
 		return errOr(err, c.Errorf(errcode.ErrSyntax, "Pad has no %s", name))
 	}
@@ -176,7 +185,7 @@ func pad(c *ctx) error {
 		return err
 	}
 	axes := allAxes(r)
-	if ax := c.In(3); ax != nil && c.Version() >= 18 {
+	if ax := c.In(3); ax != nil && v >= 18 {
 		v, ok := ax.Ints()
 		if !ok {
 			c.Out(0, in.Type, unknownDims(r))
@@ -217,7 +226,7 @@ func pad(c *ctx) error {
 	}
 	out := c.Out(0, in.Type, sym.ShapeOf(dims...))
 	if static {
-		padValues(c, out, in, mode, begin, end)
+		padValues(c, out, in, mode, begin, end, v)
 	}
 	return nil
 }
@@ -255,15 +264,15 @@ func requireORTPad(c *ctx, s sym.Shape, d sym.Dim, a int, b, e sym.Dim, mode str
 	return nil
 }
 
-// padValues sets the values of Pad's output when onnxruntime's are defined.
-func padValues(c *ctx, out, in *Info, mode string, begin, end []int64) {
+// padValues sets the values of Pad's output, of ONNX's version, when onnxruntime's are defined.
+func padValues(c *ctx, out, in *Info, mode string, begin, end []int64, version int64) {
 	sd, _, ok := values(in)
 	if !ok {
 		return
 	}
 	fill := sym.Const(0)
 	switch {
-	case c.Version() < 11:
+	case version < 11:
 		f, err := c.Float("value", 0)
 		if err != nil || f != math.Trunc(f) || math.Abs(f) >= 1<<53 {
 			return

@@ -96,7 +96,7 @@ func init() {
 		openvinoCore, openvinoElementwise, openvinoMovement, openvinoSlice, openvinoReduce, openvinoNN,
 		openvinoSpace, openvinoConv, openvinoIndex, openvinoNorm,
 		openvinoDetection, openvinoRNN, openvinoNMS, openvinoSignal, openvinoMisc, openvinoControl,
-		microsoftAttention, microsoft, microsoftQuant,
+		microsoftAttention, microsoft, microsoftQuant, microsoftMisc,
 		onednnCore, onednnElementwise, onednnQuant, onednnNN, onednnNorm,
 	} {
 		register(t)

@@ -712,6 +712,52 @@ def quant_transformer_cases():
             spec=same(["S", dirs, "B", hid], [dirs, "B", hid], [dirs, "B", hid]))
 
 
+def contrib_misc_cases():
+    """com.microsoft's contrib forms of ONNX operators and its other operators with CPU kernels that
+    converted models hold."""
+    add("ms.Inverse-1", "Inverse", [f32("X", ["B", 3, 3])], [("Y", T.FLOAT)], {}, MS, bindings=BS,
+        spec=same(["B", 3, 3]))
+    add("ms.Trilu-1", "Trilu", [f32("X", ["B", "S", "S"]), const("k", 1, shape=())], [("Y", T.FLOAT)], dict(upper=0), MS,
+        bindings=BS, spec=same(["B", "S", "S"]))
+    # ExpandDims: onnxruntime-node 1.20.1 crashes (SIGSEGV) on an axis that is an initializer; the
+    # axis here is the input's rank less a constant (Shape, Size, Sub, Cast), as a graph computes it.
+    x = f32("X", ["B", "S", 4])
+    for axis in (0, -1, 3, -4):
+        d = ["B", "S", 4]
+        d.insert(axis if axis >= 0 else len(d) + 1 + axis, 1)
+        pre = [node("Shape", ["X"], ["shape"]), node("Size", ["shape"], ["rank"]), node("Sub", ["rank", "k"], ["ax"]),
+               node("Cast", ["ax"], ["axis"], to=T.INT32)]
+        add(f"ms.ExpandDims-1_axis{axis}", "ExpandDims", [x, const("k", 3 - axis, shape=())], [("Y", T.FLOAT)],
+            {}, MS, bindings=BS, node_inputs=["X", "axis"], pre=pre, spec=same(d))
+    # Unique: onnxruntime's kernel takes float only, 1-D.
+    uniq = In("x", T.FLOAT, ["S"], fill=lambda rng, shape: (np.arange(shape[0]) % 2).astype(np.float32))
+    add("ms.Unique-1", "Unique", [uniq], [("y", T.FLOAT), ("idx", T.INT64), ("counts", T.INT64)], {}, MS,
+        bindings=BS, spec=lambda b: [[min(b["S"], 2)], [b["S"]], [min(b["S"], 2)]],
+        data={"y": "the count of unique elements", "counts": "the count of unique elements"})
+    add("ms.CDist-1", "CDist", [f32("A", ["S", 4]), weight("Bm", [5, 4])], [("C", T.FLOAT)], dict(metric="euclidean"), MS,
+        bindings=BS, spec=lambda b: [[b["S"], 5]])
+    add("ms.Range-1", "Range", [const("start", 2, shape=()), const("limit", 11, shape=())], [("y", T.INT64)], {}, MS,
+        spec=lambda b: [[9]])
+    add("ms.Range-1_delta_float", "Range", [In("start", T.FLOAT, [], value=np.array(1.0, np.float32)),
+        In("limit", T.FLOAT, [], value=np.array(-4.0, np.float32)), In("delta", T.FLOAT, [], value=np.array(-2.0, np.float32))],
+        [("y", T.FLOAT)], {}, MS, spec=lambda b: [[3]])
+    add("ms.Pad-1_constant", "Pad", [f32("X", ["B", "S", 4]), const("pads", [0, 1, 2, 0, 3, -1]),
+        In("value", T.FLOAT, [], value=np.array(1.5, np.float32))], [("Y", T.FLOAT)], {}, MS, bindings=BS,
+        spec=lambda b: [[b["B"], b["S"] + 4, 5]])
+    add("ms.Pad-1_2d_pads_reflect", "Pad", [f32("X", ["B", "S", 4]), const("pads", [[0, 0, 1, 0, 0, 2]])],
+        [("Y", T.FLOAT)], dict(mode="reflect"), MS, bindings=BS[:2], spec=lambda b: [[b["B"], b["S"], 7]])
+    add("ms.GridSample-1", "GridSample", [f32("X", ["N", 3, "H", "W"]), f32("grid", ["N", 4, 5, 2])], [("Y", T.FLOAT)],
+        dict(mode="bilinear", align_corners=1), MS, bindings=NHW, spec=lambda b: [[b["N"], 3, 4, 5]])
+    rois = In("rois", T.FLOAT, ["S", 4], fill=lambda rng, shape: np.tile(np.array([0.1, 0.1, 0.8, 0.9], np.float32), (shape[0], 1)))
+    bidx = In("batch_indices", T.INT32, ["S"], fill=full(0, T.INT32))
+    add("ms.CropAndResize-1", "CropAndResize", [f32("X", ["B", 3, 8, 8]), rois, bidx, const("crop_size", [4, 6], T.INT32)],
+        [("Y", T.FLOAT)], dict(mode="bilinear"), MS, bindings=BS[:2], spec=lambda b: [[b["S"], 3, 4, 6]])
+    keys = In("X", T.INT32, ["B", "S"], fill=randint(0, 1000, T.INT32))
+    add("ms.MurmurHash3-1", "MurmurHash3", [keys], [("Y", T.UINT32)], {}, MS, bindings=BS, spec=same(["B", "S"]))
+    add("ms.MurmurHash3-1_signed", "MurmurHash3", [keys], [("Y", T.INT32)], dict(positive=0, seed=7), MS, bindings=BS,
+        spec=same(["B", "S"]))
+
+
 def dmmha_cases():
     # DecoderMaskedMultiHeadAttention, num_heads=2, head size 4: one new token against a KV buffer of M.
     q, k, v = f32("query", ["B", 1, 8]), f32("key", ["B", 1, 8]), f32("value", ["B", 1, 8])
@@ -1111,7 +1157,7 @@ def training_cases():
 
 
 for build in (attention_cases, mha_cases, gqa_cases, rotary_cases, layernorm_cases, embed_cases, gelu_cases,
-              fused_matmul_cases, conv_norm_cases, fused_conv_gemm_cases, matmulnbits_cases, quant_cases, quant_op_cases, quant_transformer_cases, dmmha_cases, reduce_cases,
+              fused_matmul_cases, conv_norm_cases, fused_conv_gemm_cases, matmulnbits_cases, quant_cases, quant_op_cases, quant_transformer_cases, contrib_misc_cases, dmmha_cases, reduce_cases,
               split_pad_cases, resize_cases, image_cases, dft_cases, elementwise_cases, version21_cases,
               int4_cases, image_decoder_cases, string_optional_cases, training_cases):
     build()
