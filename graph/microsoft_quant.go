@@ -6,12 +6,11 @@ import (
 
 // microsoftQuant holds the rules of onnxruntime's quantized contrib operators (com.microsoft,
 // version 1, as onnxruntime 1.20.1's quantization_defs.cc and nhwc_schema_defs.cc define them)
-// that its quantization tools write and its graph optimizer saves: the matrix products of
-// quantize_dynamic (DynamicQuantizeMatMul, MatMulIntegerToFloat, QAttention, QEmbedLayerNormalization,
-// DynamicQuantizeLSTM),
-// quantize_static's QOperator form (QGemm, QLinearLeakyRelu, QLinearWhere), and the channels-last
-// forms of the layout optimizer (QLinearConv, NhwcMaxPool). An output is float where the operator
-// dequantizes, else of its zero point's type.
+// that its quantization tools write and its graph optimizer saves: quantize_dynamic's
+// (DynamicQuantizeMatMul, MatMulIntegerToFloat, QAttention, QEmbedLayerNormalization,
+// DynamicQuantizeLSTM), quantize_static's QOperator form (QGemm, QLinearLeakyRelu, QLinearWhere),
+// and the channels-last forms of the layout optimizer (QLinearConv, NhwcMaxPool). An output is
+// float where the operator dequantizes, else of its zero point's type.
 var microsoftQuant = table{domainMicrosoft, []opDef{
 	{"DynamicQuantizeMatMul", since(1), span(3, 5), fixed(1), 0, dynamicQuantizeMatMul},
 	{"MatMulIntegerToFloat", since(1), span(4, 7), fixed(1), 0, matMulIntegerToFloat},
