@@ -54,7 +54,7 @@ func TestOVSpace(t *testing.T) {
 		{name: "space to batch", op: "SpaceToBatch", version: 2,
 			ins: []ovIn{ovParam("[2,100,1024,3]"), ovInts(1, 12, 100, 2), ovInts(0, 3, 38, 1), ovInts(0, 5, 38, 0)}, want: []string{"[4800,9,11,2]"}},
 		{name: "space to batch symbols", op: "SpaceToBatch", version: 2,
-			ins: []ovIn{ovParam("[N,H]"), ovInts(1, 4), ovInts(0, 1), ovInts(0, 1)}, want: []string{"[4*N,H/4+1/2]"}},
+			ins: []ovIn{ovParam("[N,H]"), ovInts(1, 4), ovInts(0, 1), ovInts(0, 1)}, want: []string{"[4*N,(H+2)/4]"}},
 		{name: "space to batch padded", op: "SpaceToBatch", version: 2,
 			ins: []ovIn{ovParam("[2,7]"), ovInts(1, 4), ovInts(0, 0), ovInts(0, 0)}, wantErr: errcode.ErrInvalidShape},
 		{name: "extract image patches valid", op: "ExtractImagePatches", version: 3, attrs: "sizes=3,3 strides=5,5 rates=1,1 auto_pad=valid",

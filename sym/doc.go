@@ -16,6 +16,8 @@
 //	"batch size" a symbol whose name is not a letter or _ followed by letters, digits, _, . and :
 //	B*T          a product
 //	N*T/2        an exact quotient: the model divides exactly wherever it runs
+//	(H-1)/2+T    terms that need not be integers, over their common denominator, so that
+//	             each / divides wherever the whole is an integer (not H/2-1/2+T)
 //	(H+1)//2     a floor division, Python's //
 //	T % 4        a remainder, Python's %
 //	max(A,B)     the greater of two, min(A,B) the lesser (a broadcast of A and B is max(A,B))
@@ -51,8 +53,9 @@
 // so that the output sizes of a chain of strided convolutions print alike however they were
 // computed. Remainders by an integer are normalized likewise ((4*T) % 16 = 4*(T % 4), (T % 8) % 4
 // = T % 4), and maxima and minima flatten, drop the arguments that others bound (max(A,1) = A for
-// a size A), keep their arguments in order (max(B,A) = max(A,B)), and take out a minus sign of
-// every argument (min(-A,-B) = -max(A,B)). Negative powers arise only from exact quotients by
+// a size A), keep their arguments in order (max(B,A) = max(A,B)), take out a common
+// denominator of their arguments (max(A/2,B/3) = max(3*A,2*B)/6) and a minus sign of every
+// argument (min(-A,-B) = -max(A,B)). Negative powers arise only from exact quotients by
 // products (a Reshape's -1), whose values are integers wherever the model runs.
 //
 // An expression is kept only up to a size bound (64 terms, factors and atoms, a power counting as

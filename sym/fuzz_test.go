@@ -24,15 +24,18 @@ var symNames = []string{"N", "T", "H", "batch size"}
 // eval evaluates the tree exactly with big integers; ok is false when an exact quotient does not
 // divide, a divisor is zero, or a value leaves int64 (the model would not run, or the canonical
 // form could not hold it).
-func (n *node) eval(env []int64) (*big.Int, bool) {
+func (n *node) eval(env []int64) (*big.Int, bool) { return n.value(env, true) }
+
+// value evaluates the tree as eval does, a value beyond int64 refused only when bounded.
+func (n *node) value(env []int64, bounded bool) (*big.Int, bool) {
 	switch n.op {
 	case 'n':
 		return big.NewInt(n.v), true
 	case 's':
 		return big.NewInt(env[n.sym]), true
 	}
-	x, ok1 := n.a.eval(env)
-	y, ok2 := n.b.eval(env)
+	x, ok1 := n.a.value(env, bounded)
+	y, ok2 := n.b.value(env, bounded)
 	if !ok1 || !ok2 {
 		return nil, false
 	}
@@ -72,7 +75,7 @@ func (n *node) eval(env []int64) (*big.Int, bool) {
 			z = r
 		}
 	}
-	if !z.IsInt64() {
+	if bounded && !z.IsInt64() {
 		return nil, false
 	}
 	return z, true
@@ -174,12 +177,19 @@ func checkTree(t *testing.T, data []byte) {
 	if err != nil || !back.Equal(e) {
 		t.Fatalf("%s reads back as %s, %v", e, back, err)
 	}
+	read, err := readExpr(e.String())
+	if err != nil {
+		t.Fatal(err)
+	}
 	lo, hi := e.Bounds()
 	for k := 0; k < 6; k++ {
 		env := binding(k, &rest)
 		want, ok := n.eval(env)
 		if !ok {
 			continue
+		}
+		if v, ok := read.value(env, false); !ok || v.Cmp(want) != 0 {
+			t.Fatalf("%s read with each / exact at %v = %v: %v, %v; the tree %v gives %d", e, symNames, env, v, ok, n, want)
 		}
 		got, err := sym.Of(e).Eval(bindingMap(env))
 		if err != nil || got != want.Int64() {
@@ -240,20 +250,24 @@ func (p *pnode) eval(env []int64) (v, ok bool) {
 	if !ok1 || !ok2 {
 		return false, false
 	}
-	c := x.Cmp(y)
+	return p.compare(x.Cmp(y)), true
+}
+
+// compare returns the comparison's value for operands that compare as c (-1, 0, 1).
+func (p *pnode) compare(c int) bool {
 	switch p.op {
 	case '=':
-		return c == 0, true
+		return c == 0
 	case '!':
-		return c != 0, true
+		return c != 0
 	case '<':
-		return c < 0, true
+		return c < 0
 	case 'l':
-		return c <= 0, true
+		return c <= 0
 	case '>':
-		return c > 0, true
+		return c > 0
 	}
-	return c >= 0, true
+	return c >= 0
 }
 
 var ops = map[byte]sym.Op{'=': sym.OpEq, '!': sym.OpNe, '<': sym.OpLt, 'l': sym.OpLe, '>': sym.OpGt, 'g': sym.OpGe}
@@ -309,11 +323,18 @@ func checkPred(t *testing.T, data []byte) {
 	if err != nil || !back.Equal(p) {
 		t.Fatalf("%s reads back as %s, %v", p, back, err)
 	}
+	read, err := readPred(p.String())
+	if err != nil {
+		t.Fatal(err)
+	}
 	for k := 0; k < 8; k++ {
 		env := binding(k, &rest)
 		want, ok := n.eval(env)
 		if !ok {
 			continue
+		}
+		if v, ok := read.evalRead(env); !ok || v != want {
+			t.Fatalf("%s read with each / exact at %v = %v: %v, %v; the tree gives %v", p, symNames, env, v, ok, want)
 		}
 		got, err := p.Eval(bindingMap(env))
 		if err != nil || got != want {
@@ -374,6 +395,10 @@ func checkSolver(t *testing.T, data []byte) {
 		accepted = append(accepted, n)
 	}
 	all := sym.All(s.Constraints())
+	read, err := readPred(all.String())
+	if err != nil {
+		t.Fatal(err)
+	}
 	conj := func(ps []*pnode, env []int64) (v, ok bool) {
 		v = true
 		for _, p := range ps {
@@ -403,6 +428,9 @@ func checkSolver(t *testing.T, data []byte) {
 		got, err := all.Eval(b)
 		if err != nil && want || err == nil && got != want {
 			t.Fatalf("%s at %v = %v: %v, %v; the conjunction of %d accepted is %v", all, symNames, env, got, err, len(accepted), want)
+		}
+		if v, ok := read.evalRead(env); !ok || v != want {
+			t.Fatalf("%s read with each / exact at %v = %v: %v, %v; the conjunction of %d accepted is %v", all, symNames, env, v, ok, len(accepted), want)
 		}
 	}
 }
@@ -442,6 +470,13 @@ func checkMinimal(t *testing.T, data []byte) {
 	}
 	m := sym.Minimize(cs)
 	sizes := sym.SizesOf(tab, m.Constraints)
+	read := make([]*pnode, len(m.Constraints))
+	for i, c := range m.Constraints {
+		var err error
+		if read[i], err = readPred(c.Pred.String()); err != nil {
+			t.Fatal(err)
+		}
+	}
 	holds := func(p sym.Pred, b map[string]int64) bool {
 		v, err := p.Eval(b)
 		return err == nil && v
@@ -486,6 +521,11 @@ func checkMinimal(t *testing.T, data []byte) {
 		}
 		if kept != all {
 			t.Fatalf("at %v the conditions %v, the minimal ones %v: %v -> %v", env, all, kept, cs, m.Constraints)
+		}
+		for i, r := range read {
+			if v, ok := r.evalRead(env); !ok || v != holds(m.Constraints[i].Pred, b) {
+				t.Fatalf("%s read with each / exact at %v = %v, %v; it evaluates to %v", m.Constraints[i].Pred, env, v, ok, holds(m.Constraints[i].Pred, b))
+			}
 		}
 		if got != least {
 			t.Fatalf("at %v the first broken condition has Seq %d, the minimal lists give %d: %v -> %v, %v", env, least, got, cs, m.Constraints, m.Implied)

@@ -366,6 +366,34 @@ func extremumOf(kind atomKind, args []Expr) (Expr, bool) {
 		}
 		return Add(s, inner)
 	}
+	// A common denominator comes out, so that each argument is an integer where the extremum is
+	// one and prints so: max(A/2,(B+1)/3) = max(3*A,2*B+2)/6. (Built from the sizes of a model,
+	// min(((H+4)//6)/2-1/2, ...) holds arguments that need not be integers wherever the sum of
+	// their terms is one, and the notation's / must divide.)
+	l := int64(1)
+	for _, x := range kept {
+		for _, t := range x.t {
+			g := int64(gcd(uint64(l), uint64(t.c.den)))
+			var ok bool
+			if l, ok = mul64(l/g, t.c.den); !ok {
+				return Expr{}, false
+			}
+		}
+	}
+	if l > 1 {
+		whole := make([]Expr, len(kept))
+		for i, x := range kept {
+			var ok bool
+			if whole[i], ok = scale(x, ratInt(l)); !ok {
+				return Expr{}, false
+			}
+		}
+		m, ok := extremumOf(kind, whole)
+		if !ok {
+			return Expr{}, false
+		}
+		return scale(m, rat{1, l})
+	}
 	// A positive common factor comes out: max(2*A,4*B) = 2*max(A,2*B).
 	var g uint64
 	for _, x := range kept {

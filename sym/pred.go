@@ -880,9 +880,12 @@ func (n *pnode) appendCmp(b []byte) []byte {
 			e = ne
 		}
 	}
+	// Two or more terms that need not be integers stay on the left, where they print as one
+	// exact quotient ((H-3)/N >= 2, not H/N >= 2+3/N, whose H/N need not divide).
+	grouped := fractionals(e) > 1
 	var pos, neg []term
 	for _, t := range e.t {
-		if t.c.num > 0 && len(t.m) > 0 {
+		if t.c.num > 0 && len(t.m) > 0 || grouped && fractional(t) {
 			pos = append(pos, t)
 			continue
 		}

@@ -7,12 +7,24 @@ import "strconv"
 // ("B*T", "(H+1)//2", "N*T/2", "2*((H+1)//2)"). Equal expressions print alike.
 func (e Expr) String() string { return string(e.AppendText(nil)) }
 
-// AppendText appends e in the notation of String to b.
+// AppendText appends e in the notation of String to b. The terms that need not be integers (a
+// coefficient that is not one, a negative power), when there are two or more, print as one exact
+// quotient over their common denominator, in the place of the first: ((H+4)//6-1)/2, not
+// ((H+4)//6)/2-1/2, whose quotients 5/2 and 1/2 do not divide where the sum is the integer 2, as
+// each / of the notation must.
 func (e Expr) AppendText(b []byte) []byte {
 	if len(e.t) == 0 {
 		return append(b, '0')
 	}
+	num, den, grouped := fractionalPart(e)
 	for i, t := range e.t {
+		if grouped && fractional(t) {
+			if !num.IsZero() {
+				b = appendQuotient(b, num, den, i == 0)
+				num = Expr{}
+			}
+			continue
+		}
 		neg := t.c.num < 0
 		switch {
 		case neg:
@@ -23,6 +35,77 @@ func (e Expr) AppendText(b []byte) []byte {
 		b = appendTerm(b, t, neg && i == 0)
 	}
 	return b
+}
+
+// fractional reports whether the value of a term need not be an integer where the model runs: its
+// coefficient is not an integer, or it holds a negative power.
+func fractional(t term) bool { return !t.c.isInt() || !integerValued(t.m) }
+
+// fractionals returns the number of fractional terms of e.
+func fractionals(e Expr) int {
+	n := 0
+	for _, t := range e.t {
+		if fractional(t) {
+			n++
+		}
+	}
+	return n
+}
+
+// fractionalPart returns the sum of the fractional terms of e as num/den, num a polynomial with
+// integer coefficients and den a monomial (their common denominator); ok is false when e holds
+// fewer than two such terms, or a coefficient would leave int64.
+func fractionalPart(e Expr) (num, den Expr, ok bool) {
+	n := fractionals(e)
+	if n < 2 {
+		return Expr{}, Expr{}, false
+	}
+	frac := make([]term, 0, n)
+	d := term{c: ratInt(1)}
+	for _, t := range e.t {
+		if !fractional(t) {
+			continue
+		}
+		frac = append(frac, t)
+		g := int64(gcd(uint64(d.c.num), uint64(t.c.den)))
+		if d.c.num, ok = mul64(d.c.num/g, t.c.den); !ok {
+			return Expr{}, Expr{}, false
+		}
+		for _, f := range t.m {
+			if more := -f.e - power(d.m, f.a); more > 0 {
+				d.m = mulMono(d.m, []factor{{f.a, more}})
+			}
+		}
+	}
+	den = Expr{t: []term{d}}
+	if num, ok = Mul(Expr{t: frac}, den); !ok || !num.integral() {
+		return Expr{}, Expr{}, false
+	}
+	return num, den, true
+}
+
+// power returns the exponent of a in the monomial m, 0 when a is not in it.
+func power(m []factor, a *atom) int {
+	for _, f := range m {
+		if cmpAtom(f.a, a) == 0 {
+			return f.e
+		}
+	}
+	return 0
+}
+
+// appendQuotient appends the exact quotient num/den as a term of a sum, first when it leads: a
+// minus sign taken out of num when its first term is negative.
+func appendQuotient(b []byte, num, den Expr, first bool) []byte {
+	if n, ok := Neg(num); ok && num.t[0].c.num < 0 {
+		num = n
+		b = append(b, '-')
+	} else if !first {
+		b = append(b, '+')
+	}
+	b = appendOperand(b, num, true)
+	b = append(b, '/')
+	return appendOperand(b, den, !simple(den))
 }
 
 // appendTerm appends the magnitude of a term: |coefficient| times its monomial.
