@@ -31,6 +31,11 @@ by sizes and per-axis integer scales, ConvTranspose with output_padding, Gather 
 constant indices, Split in thirds or by computed sizes, Expand and Tile, Transpose, Reduce* with
 keepdims 0 or 1, SpaceToDepth/DepthToSpace by 3, Flatten and back, Squeeze/Unsqueeze, Where, attention
 (MatMul of viewed branches), Einsum and torch's view; seed 0 draws the same models as before.
+From --seed 2 on, the blocks of WIDE2 join them too (patterns real exporters write: squeeze-excite,
+adaptive pooling, unflatten, chunk, pixel and channel shuffles, interpolate to a branch's Shape,
+'same' and grouped Conv stacks, LSTM/GRU, Range/CumSum, NonZero, TopK, If and Loop over Shape), and
+a third layout, `[N,C,T,H,W]` (N 1..2, T 1..12, H 1..12, W 1..10), draws from those that keep any
+rank; seeds 0 and 1 draw the same models as before.
 
 The baked sizes are the shapes onnx's shape inference gives at the export binding (N 1 or 2, H and W
 or T from the box). Zero-filled inputs decide nothing here: every size is a shape's. Seeded: the same
@@ -48,6 +53,7 @@ from onnx import TensorProto, helper, numpy_helper, shape_inference
 OPSET = 13
 BOX2 = {"N": [1, 2], "H": [1, 40], "W": [1, 24]}
 BOX1 = {"B": [1, 3], "T": [1, 160]}
+BOX3 = {"N": [1, 2], "T": [1, 12], "H": [1, 12], "W": [1, 10]}
 BIG = 2**62
 
 
@@ -301,6 +307,39 @@ def head(rng, b, x, c, shape_at, n_export):
     return b.node("MatMul", [flat, b.const(b.rng_np.standard_normal([k, 3]).astype(np.float32), "fc")])
 
 
+def flatten1(rng, b, x, p):
+    """p (x pooled) as [N, -1], the way torch writes it: flatten(1) (Flatten) or view(N, -1) (Reshape by
+    Concat of x's Shape[0] and -1); and which."""
+    if rng.random() < 0.5:
+        return b.node("Flatten", [p], axis=1), "flatten(1)"
+    n = shape_of(b, x, [0])
+    return b.node("Reshape", [p, b.node("Concat", [n, b.const(np.array([-1], np.int64), "m")], axis=0)]), "view(N,-1)"
+
+
+def head2(rng, b, x, c, shape_at, n_export):
+    """Seeds from 2 on: torchvision's classifier heads besides head's: adaptive pooling exported with the
+    export binding's kernel (baked) then flatten(1) or view(N, -1) (Shape[0] and -1) into a Linear of
+    the export's size, or GlobalAveragePool and view(N, -1) into a Linear of C."""
+    r = rng.random()
+    if r < 0.4:
+        return head(rng, b, x, c, shape_at, n_export)
+    if r < 0.7:
+        p = b.node("GlobalAveragePool", [x])
+        k = c
+        what = "gap"
+    else:
+        shp = shape_at(x)
+        if shp is None or None in shp or min(shp) <= 0:
+            return x
+        ks = [max(d // rng.randint(1, min(3, d)), 1) for d in shp[2:]]
+        p = b.node("AveragePool", [x], kernel_shape=ks, strides=ks)
+        k = c * int(np.prod([(d - kk) // kk + 1 for d, kk in zip(shp[2:], ks)]))
+        what = f"adaptive avgpool kernel=stride {ks}"
+    flat, how = flatten1(rng, b, x, p)
+    b.blocks.append(f"head {what} {how} matmul K={k}")
+    return b.node("MatMul", [flat, b.const(b.rng_np.standard_normal([k, 3]).astype(np.float32), "fc")])
+
+
 def shape_of(b, x, idx):
     """Gather of the dims idx of x's Shape: a vector of len(idx) int64 values."""
     shp = b.node("Shape", [x])
@@ -549,11 +588,348 @@ WIDE = [(resize_sizes, 1.5), (resize_int, 1), (conv_t_op, 1.5), (gather_many, 1)
         (squeeze_unsqueeze, 0.7), (where_bc, 1), (matmul_branches, 1.5), (einsum, 0.5), (view, 2)]
 
 
-def make(rng, index, wide=False):
-    rank = 2 if rng.random() < 0.6 else 1
+# Seeds from 2 on: patterns real exporters write (torch 1.13's symbolics, TF's SAME padding, RNNs,
+# control flow over Shape). Each block keeps x's rank; b.export, b.shape_at and b.syms are set by make.
+
+def scalar_of(b, x, ax):
+    """Gather of one dim of x's Shape with a scalar index: a scalar int64 (as Range, Loop and If read)."""
+    return b.node("Gather", [b.node("Shape", [x]), b.const(np.array(ax, np.int64), "i")], axis=0)
+
+
+def ones_tail(b, x, keep):
+    """x's Shape with the dims from keep on replaced by 1: Concat of a Slice of Shape and ones."""
+    head_ = b.node("Slice", [b.node("Shape", [x]), b.const(np.array([0], np.int64), "s"),
+                             b.const(np.array([keep], np.int64), "s")])
+    return b.node("Concat", [head_, b.const(np.ones(2 + b.rank - keep, np.int64), "one")], axis=0)
+
+
+def squeeze_excite(rng, b, x, c):
+    """Squeeze-and-excitation as torch writes it: GlobalAveragePool, flatten(1) (Flatten) or view(N, -1)
+    (Reshape by Concat of Shape[0] and -1), two Linear (MatMul), Sigmoid, view(N, C, 1, 1) from Shape,
+    and Mul with x."""
+    p = b.node("GlobalAveragePool", [x])
+    f, how = flatten1(rng, b, x, p)
+    mid = rng.randint(1, 3)
+    h = b.node("Relu", [b.node("MatMul", [f, b.const(b.rng_np.standard_normal([c, mid]).astype(np.float32), "fc")])])
+    h = b.node("Sigmoid", [b.node("MatMul", [h, b.const(b.rng_np.standard_normal([mid, c]).astype(np.float32), "fc")])])
+    y = b.node("Mul", [x, b.node("Reshape", [h, ones_tail(b, x, 2)])])
+    b.blocks.append(f"squeeze-excite {how}")
+    return y, c
+
+
+def adaptive_pool(rng, b, x, c):
+    """Adaptive pooling as torch exports it: AveragePool or MaxPool whose kernel and stride are the export
+    binding's size over the output size (baked), output 1..3 per axis."""
+    shp = b.shape_at(x)
+    if shp is None or None in shp[2:] or min(shp[2:]) < 1:
+        return conv(rng, b, x, c)
+    ks = []
+    for d in shp[2:]:
+        o = rng.randint(1, min(3, d))
+        ks.append(max(d // o, 1))
+    op = pick(rng, "AveragePool", "MaxPool")
+    y = b.node(op, [x], kernel_shape=ks, strides=ks)
+    b.blocks.append(f"adaptive {op} kernel=stride {ks}")
+    return y, c
+
+
+def unflatten(rng, b, x, c):
+    """torch's unflatten(-1, (f, -1)): Reshape by Concat of Shape[:-1] (a Slice of Shape) and [f, -1],
+    then a Reduce over the new axis f (keepdims 0)."""
+    f = rng.choice([2, 3, 4])
+    shp = b.node("Shape", [x])
+    lead = b.node("Slice", [shp, b.const(np.array([0], np.int64), "s"), b.const(np.array([-1], np.int64), "s")])
+    y = b.node("Reshape", [x, b.node("Concat", [lead, b.const(np.array([f, -1], np.int64), "u")], axis=0)])
+    y = b.node(pick(rng, "ReduceMean", "ReduceMax"), [y], axes=[1 + b.rank], keepdims=0)
+    b.blocks.append(f"unflatten last by ({f}, -1)")
+    return y, c
+
+
+def chunk(rng, b, x, c):
+    """torch.chunk(x, k, dim) as torch 1.13 exports it at opset 13: Split by sizes computed from Shape,
+    [s] * (k-1) and d - s*(k-1) with s = (d + k-1) // k; one chunk, or the first plus the last."""
+    ax = rng.choice(spatial_axes(b))
+    k = rng.randint(2, 4)
+    d = shape_of(b, x, [ax])
+    km1 = b.const(np.array([k - 1], np.int64), "k")
+    s = b.node("Div", [b.node("Add", [d, km1]), b.const(np.array([k], np.int64), "k")])
+    parts = [s] * (k - 1) + [b.node("Sub", [d, b.node("Mul", [s, km1])])]
+    outs = b.node("Split", [x, b.node("Concat", parts, axis=0)], n_out=k, axis=ax)
+    if rng.random() < 0.5:
+        i = rng.randint(0, k - 1)
+        b.blocks.append(f"chunk {k} axis {ax} [{i}]")
+        return outs[i], c
+    b.blocks.append(f"chunk {k} axis {ax} first + last")
+    return b.node("Add", [outs[0], outs[-1]]), c
+
+
+def pixel_shuffle(rng, b, x, c):
+    """pixel_shuffle / pixel_unshuffle by r as Reshape-Transpose-Reshape over Shape arithmetic (torch's
+    export below opset 11, and 1-D sub-pixel layers of audio models)."""
+    r = rng.choice([2, 3])
+    sp = spatial_axes(b)
+    n = shape_of(b, x, [0])
+    dims = [shape_of(b, x, [a]) for a in sp]
+    rk = len(sp)
+    rc = b.const(np.array([r], np.int64), "r")
+    if rng.random() < 0.5:
+        if c % (r ** rk):
+            x = b.node("Conv", [x, b.weight(r ** rk, c, [1] * rk)], kernel_shape=[1] * rk)
+            c = r ** rk
+        co = c // r ** rk
+        y = b.node("Reshape", [x, b.node("Concat", [n, b.const(np.array([co] + [r] * rk, np.int64), "p")] + dims,
+                                          axis=0)])
+        # [n, co, r.., d..] -> [n, co, d0, r, d1, r, ...]
+        perm = [0, 1] + [v for i in range(rk) for v in (2 + rk + i, 2 + i)]
+        y = b.node("Transpose", [y], perm=perm)
+        y = b.node("Reshape", [y, b.node("Concat", [n, b.const(np.array([co], np.int64), "c")] +
+                                          [b.node("Mul", [d, rc]) for d in dims], axis=0)])
+        b.blocks.append(f"pixel_shuffle {r}")
+        return y, co
+    parts = [n, b.const(np.array([c], np.int64), "c")]
+    for d in dims:
+        parts += [b.node("Div", [d, rc]), rc]
+    y = b.node("Reshape", [x, b.node("Concat", parts, axis=0)])
+    # [n, c, d0/r, r, d1/r, r] -> [n, c, r, r, d0/r, d1/r]
+    perm = [0, 1] + [3 + 2 * i for i in range(rk)] + [2 + 2 * i for i in range(rk)]
+    y = b.node("Transpose", [y], perm=perm)
+    y = b.node("Reshape", [y, b.node("Concat", [n, b.const(np.array([c * r ** rk], np.int64), "c")] +
+                                      [b.node("Div", [d, rc]) for d in dims], axis=0)])
+    b.blocks.append(f"pixel_unshuffle {r}")
+    return y, c * r ** rk
+
+
+def channel_shuffle(rng, b, x, c):
+    """ShuffleNet's channel shuffle: Reshape to [N, g, C/g, spatial...] from Shape, Transpose the two
+    channel axes, Reshape back to [N, -1, spatial...]."""
+    g = rng.choice([2, 3])
+    if c % g:
+        x = b.node("Conv", [x, b.weight(2 * g, c, [1] * b.rank)], kernel_shape=[1] * b.rank)
+        c = 2 * g
+    n = shape_of(b, x, [0])
+    sp = [shape_of(b, x, [a]) for a in spatial_axes(b)]
+    y = b.node("Reshape", [x, b.node("Concat", [n, b.const(np.array([g, c // g], np.int64), "g")] + sp, axis=0)])
+    y = b.node("Transpose", [y], perm=[0, 2, 1] + list(range(3, 3 + b.rank)))
+    y = b.node("Reshape", [y, b.node("Concat", [n, b.const(np.array([-1], np.int64), "m")] + sp, axis=0)])
+    b.blocks.append(f"channel shuffle {g}")
+    return y, c
+
+
+def interp_branch(rng, b, x, c):
+    """F.interpolate(coarse, size=x.shape[2:]) of an FPN: a strided Conv or MaxPool branch, Resize by sizes
+    that are Shape(coarse)[:2] and Shape(x)[2:], then Add to x or Concat with it."""
+    s = rng.randint(2, 3)
+    if rng.random() < 0.5:
+        k = rng.choice([1, 3])
+        coarse = b.node("Conv", [x, b.weight(c, c, [k] * b.rank)], kernel_shape=[k] * b.rank, strides=[s] * b.rank,
+                        pads=[k // 2] * (2 * b.rank))
+    else:
+        coarse = b.node("MaxPool", [x], kernel_shape=[s] * b.rank, strides=[s] * b.rank)
+    size = b.node("Slice", [b.node("Shape", [x]), b.const(np.array([2], np.int64), "s"),
+                            b.const(np.array([BIG], np.int64), "s")])
+    sizes = b.node("Concat", [shape_of(b, coarse, [0, 1]), size], axis=0)
+    mode = pick(rng, "nearest", "linear") if b.rank <= 2 else "nearest"
+    up = b.node("Resize", [coarse, "", "", sizes], mode=mode)
+    if rng.random() < 0.6:
+        y, c2 = b.node("Add", [x, up]), c
+    else:
+        y, c2 = b.node("Concat", [x, up], axis=1), 2 * c
+    b.blocks.append(f"interpolate branch stride {s} to x's size ({mode})")
+    return y, c2
+
+
+def same_convs(rng, b, x, c):
+    """A stack of 2..3 Convs: torch's padding='same' (stride 1, explicit pads d*(k-1) split low-first,
+    kernel 1..4, dilation 1..3), auto_pad SAME_LOWER or SAME_UPPER with stride 1..3, depthwise (group
+    C) and grouped Convs (group 2 after a Conv to an even count of channels)."""
+    desc = []
+    for _ in range(rng.randint(2, 3)):
+        kind = pick(rng, "same", "same", "auto", "dw", "group")
+        k = rng.randint(1, 4) if kind == "same" else rng.randint(1, 3) * 2 - 1
+        ks = [k] * b.rank
+        attrs = {"kernel_shape": ks}
+        cout, cin, group = rng.randint(1, 4), c, 1
+        if kind == "same":
+            d = rng.randint(1, 3)
+            tot = [d * (k - 1)] * b.rank
+            attrs["pads"] = [t // 2 for t in tot] + [t - t // 2 for t in tot]
+            attrs["dilations"] = [d] * b.rank
+        elif kind == "auto":
+            attrs["auto_pad"] = pick(rng, "SAME_LOWER", "SAME_UPPER")
+            attrs["strides"] = [rng.randint(1, 3) for _ in range(b.rank)]
+        else:
+            if kind == "group" and c % 2:
+                x = b.node("Conv", [x, b.weight(2, c, [1] * b.rank)], kernel_shape=[1] * b.rank)
+                c = cin = 2
+            group = c if kind == "dw" else 2
+            cout = group * rng.randint(1, 2)
+            cin = c // group
+            attrs["group"] = group
+            attrs["strides"] = [rng.choice([1, 2]) for _ in range(b.rank)]
+            attrs["pads"] = [k // 2] * (2 * b.rank)
+        x = b.node("Conv", [x, b.weight(cout, cin, ks)], **attrs)
+        c = cout
+        desc.append(f"{kind} {attrs}")
+    b.blocks.append("convs " + "; ".join(desc))
+    return x, c
+
+
+def rnn(rng, b, x, c):
+    """LSTM or GRU over T ([B, C, T] Transposed to [T, B, C]), forward or bidirectional, sequence_lens
+    T for every batch row (Expand of Shape's T cast to int32 to Shape's B) or none, initial_h zeros of
+    the export binding's batch (baked, as silero's state) sometimes; Y [T, D, B, h] back to [B, D*h, T]."""
+    if b.rank != 1:
+        return same_convs(rng, b, x, c)
+    op = pick(rng, "LSTM", "GRU")
+    h = rng.randint(2, 4)
+    dirs = pick(rng, "forward", "bidirectional")
+    nd = 2 if dirs == "bidirectional" else 1
+    gates = 4 if op == "LSTM" else 3
+    xs = b.node("Transpose", [x], perm=[2, 0, 1])
+    w = b.const(b.rng_np.standard_normal([nd, gates * h, c]).astype(np.float32) * 0.3, "W")
+    r = b.const(b.rng_np.standard_normal([nd, gates * h, h]).astype(np.float32) * 0.3, "R")
+    ins = [xs, w, r, ""]
+    desc = [op, dirs, f"h {h}"]
+    if rng.random() < 0.6:
+        t = b.node("Cast", [shape_of(b, x, [2])], to=TensorProto.INT32)
+        ins.append(b.node("Expand", [t, shape_of(b, x, [0])]))
+        desc.append("sequence_lens T")
+    else:
+        ins.append("")
+    if rng.random() < 0.35:
+        ins.append(b.const(np.zeros([nd, b.export[b.syms[0]], h], np.float32), "h0"))
+        desc.append(f"initial_h batch {b.export[b.syms[0]]}")
+    while ins[-1] == "":
+        ins.pop()
+    y = b.node(op, ins, n_out=1, hidden_size=h, direction=dirs)
+    y = b.node("Transpose", [y], perm=[2, 1, 3, 0])  # [B, D, h, T]
+    y = b.node("Reshape", [y, b.const(np.array([0, nd * h, -1], np.int64), "p")])
+    b.blocks.append("rnn " + " ".join(desc))
+    return y, nd * h
+
+
+def range_cumsum(rng, b, x, c):
+    """Positions from Shape: Range(0, d, 1) cast to float and added along an axis; ConstantOfShape(Shape)
+    and CumSum (torch's ones(...).cumsum(dim)); or Range(0, d, 2) (ceil(d/2) long) added to x strided by
+    a MaxPool of 2 on the last axis (floor(d/2) long)."""
+    ax = rng.choice(spatial_axes(b))
+    last = 1 + b.rank
+    kind = pick(rng, "range", "cumsum", "range2")
+    if kind == "cumsum":
+        ones = b.node("ConstantOfShape", [b.node("Shape", [x])],
+                      value=helper.make_tensor("v", TensorProto.FLOAT, [1], [1.0]))
+        y = b.node("Add", [x, b.node("CumSum", [ones, b.const(np.array(ax, np.int64), "ax")])])
+        b.blocks.append(f"constantofshape cumsum axis {ax}")
+        return y, c
+    step = 1 if kind == "range" else 2
+    if step == 2:
+        ax = last
+    pos = b.node("Range", [b.const(np.array(0, np.int64), "z"), scalar_of(b, x, ax),
+                           b.const(np.array(step, np.int64), "st")])
+    pos = b.node("Cast", [pos], to=TensorProto.FLOAT)
+    if ax != last:
+        pos = b.node("Unsqueeze", [pos, b.const(np.array(list(range(1, last - ax + 1)), np.int64), "ax")])
+    if step == 2:
+        ks = [1] * (b.rank - 1) + [2]
+        x = b.node("MaxPool", [x], kernel_shape=ks, strides=ks)
+    b.blocks.append(f"range step {step} axis {ax} add" + (" to maxpool 2" if step == 2 else ""))
+    return b.node("Add", [x, pos]), c
+
+
+def nonzero(rng, b, x, c):
+    """x[x == 0] viewed back to x's Shape (masked_select and view): NonZero's count is run-time data
+    (the zero-filled inputs make it the volume, so onnxruntime runs); or TopK of the nonzero count."""
+    flat = b.node("Reshape", [x, b.const(np.array([-1], np.int64), "m")])
+    idx = b.node("NonZero", [b.node("Equal", [flat, b.const(np.array(0.0, np.float32), "z")])])
+    g = b.node("Gather", [flat, b.node("Squeeze", [idx, b.const(np.array([0], np.int64), "ax")])], axis=0)
+    y = b.node("Reshape", [g, b.node("Shape", [x])])
+    b.runtime = True
+    b.blocks.append("nonzero masked_select view")
+    return y, c
+
+
+def topk(rng, b, x, c):
+    """TopK along a spatial axis with k from Shape (d // f, or d - 1), values kept."""
+    ax = rng.choice(spatial_axes(b))
+    d = shape_of(b, x, [ax])
+    if rng.random() < 0.6:
+        f = rng.randint(1, 3)
+        k = arith(b, d, "Div", f)
+        desc = f"d//{f}"
+    else:
+        k = arith(b, d, "Sub", 1)
+        desc = "d-1"
+    y = b.node("TopK", [x, k], n_out=2, axis=ax, largest=rng.randint(0, 1))[0]
+    b.blocks.append(f"topk axis {ax} k={desc}")
+    return y, c
+
+
+def if_shape(rng, b, x, c):
+    """If on a Shape comparison (d > t, t from the box): the then-branch pools by 2 (or pads by 2), the
+    else-branch is x; the branches' outputs differ in shape."""
+    ax = rng.choice(spatial_axes(b))
+    shp = b.shape_at(x)
+    t = rng.randint(1, max(2, shp[ax] if shp and shp[ax] else 8))
+    cond = b.node("Greater", [scalar_of(b, x, ax), b.const(np.array(t, np.int64), "t")])
+    out_t, out_e = b.name("then"), b.name("else")
+    if rng.random() < 0.5:
+        ks = [2] * b.rank
+        then_n = helper.make_node("MaxPool", [x], [out_t], kernel_shape=ks, strides=ks)
+        what = "maxpool 2"
+    else:
+        pads = [0] * (2 + b.rank) * 2
+        pads[ax] = 2
+        then_n = helper.make_node("Pad", [x, b.const(np.array(pads, np.int64), "pads")], [out_t], mode="reflect")
+        what = "pad reflect 2"
+    else_n = helper.make_node("Identity", [x], [out_e])
+    gt = helper.make_graph([then_n], b.name("g"), [], [helper.make_tensor_value_info(out_t, TensorProto.FLOAT, None)])
+    ge = helper.make_graph([else_n], b.name("g"), [], [helper.make_tensor_value_info(out_e, TensorProto.FLOAT, None)])
+    y = b.node("If", [cond], then_branch=gt, else_branch=ge)
+    b.blocks.append(f"if dim {ax} > {t} then {what} else x")
+    return y, c
+
+
+def loop_shape(rng, b, x, c):
+    """Loop with a trip count from Shape (d // f, f 1..3): each iteration's scan output is x reduced over
+    axis ax (keepdims 0), stacked to [M, ...] and Transposed so that M stands at ax."""
+    ax = rng.choice(spatial_axes(b))
+    f = rng.randint(1, 3)
+    m = scalar_of(b, x, ax)
+    if f > 1:
+        m = b.node("Div", [m, b.const(np.array(f, np.int64), "f")])
+    it, ci, v = b.name("it"), b.name("cond"), b.name("v")
+    co, vo, so = b.name("cond_out"), b.name("v_out"), b.name("scan")
+    body = helper.make_graph(
+        [helper.make_node("Identity", [ci], [co]), helper.make_node("Identity", [v], [vo]),
+         helper.make_node("ReduceMean", [v], [so], axes=[ax], keepdims=0)],
+        b.name("body"),
+        [helper.make_tensor_value_info(it, TensorProto.INT64, []), helper.make_tensor_value_info(ci, TensorProto.BOOL, []),
+         helper.make_tensor_value_info(v, TensorProto.FLOAT, None)],
+        [helper.make_tensor_value_info(co, TensorProto.BOOL, []), helper.make_tensor_value_info(vo, TensorProto.FLOAT, None),
+         helper.make_tensor_value_info(so, TensorProto.FLOAT, None)])
+    outs = b.node("Loop", [m, b.const(np.array(True), "true"), x], n_out=2, body=body)
+    perm = list(range(1, ax + 1)) + [0] + list(range(ax + 1, 2 + b.rank))
+    y = b.node("Transpose", [outs[1]], perm=perm)
+    b.blocks.append(f"loop trip d{ax}//{f} scan reducemean")
+    return y, c
+
+
+WIDE2 = [(squeeze_excite, 1), (adaptive_pool, 1), (unflatten, 1), (chunk, 1.5), (pixel_shuffle, 1.5),
+         (channel_shuffle, 1), (interp_branch, 1.5), (same_convs, 1.5), (rnn, 2), (range_cumsum, 1.5),
+         (nonzero, 0.6), (topk, 1), (if_shape, 1.2), (loop_shape, 1.2)]
+# Blocks that write a rank-1 or rank-2 layout only, left out of the rank-3 ([N, C, T, H, W]) models.
+RANK12 = {transpose, einsum}
+
+
+def make(rng, index, seed=0):
+    if seed < 2:
+        rank = 2 if rng.random() < 0.6 else 1
+    else:
+        r = rng.random()
+        rank = 2 if r < 0.5 else 1 if r < 0.8 else 3
     b = Builder(rng, rank)
     b.rng_np = np.random.default_rng(index)
-    box = BOX2 if rank == 2 else BOX1
+    box = {1: BOX1, 2: BOX2, 3: BOX3}[rank]
     syms = list(box)
     c = rng.randint(1, 4)
     dims = [syms[0], c] + syms[1:]
@@ -577,8 +953,11 @@ def make(rng, index, wide=False):
                 return [d.dim_value if d.HasField("dim_value") else None for d in vi.type.tensor_type.shape.dim]
         return None
 
+    b.shape_at, b.export, b.syms, b.runtime = shape_at, export, syms, False
     nblocks = rng.randint(2, 6)
-    blocks = BLOCKS + WIDE if wide else BLOCKS
+    blocks = BLOCKS + (WIDE if seed >= 1 else []) + (WIDE2 if seed >= 2 else [])
+    if rank == 3:
+        blocks = [(f, w) for f, w in blocks if f not in RANK12]
     weights = [w for _, w in blocks]
     for _ in range(nblocks):
         fn = rng.choices([f for f, _ in blocks], weights)[0]
@@ -588,13 +967,13 @@ def make(rng, index, wide=False):
             x, c2 = fn(rng, b, x, c)
         c = c2
     if rng.random() < 0.5:
-        x = head(rng, b, x, c, shape_at, export[syms[0]])
+        x = (head2 if seed >= 2 else head)(rng, b, x, c, shape_at, export[syms[0]])
     out = helper.make_tensor_value_info(x, TensorProto.FLOAT, None)
     g = helper.make_graph(b.nodes, f"rand{index}", [inp], [out], b.inits)
     m = helper.make_model(g, opset_imports=[helper.make_opsetid("", OPSET)])
     m.ir_version = 7
     return m, {"symbols": syms, "box": box, "input": {"name": "x", "dims": dims}, "export": export,
-               "blocks": b.blocks}
+               "blocks": b.blocks, **({"runtime": True} if b.runtime else {})}
 
 
 def main():
@@ -607,7 +986,7 @@ def main():
     meta = []
     for i in range(a.count):
         rng = random.Random(a.seed * 100003 + i)
-        m, info = make(rng, i, wide=a.seed >= 1)
+        m, info = make(rng, i, a.seed)
         name = f"r{a.seed}_{i:04d}"
         path = os.path.join(a.out, "models", name + ".onnx")
         onnx.save(m, path)

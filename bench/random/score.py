@@ -14,6 +14,8 @@ Per model, over every binding of its box (dense: gen.py's boxes hold 480 or 1,92
                  never fail at all (bench/heldout/score.py's analyse)
   fixed          symbols that the stated conditions leave one value in the box (the box holds several);
                  unreported: not named by "fixes" nor by "sizes" with one value
+  runtime        models whose meta says a size is run-time data (seed 2's NonZero) while the summary
+                 names no loss with "run_time": the count is not named
   sizes          symbols whose "sizes" record contradicts the conditions inside the box: a value it
                  refuses where some binding satisfies them, or, for a symbol not tied to others
                  (no "with"), a value it allows where none does (a tied symbol may need another's
@@ -116,7 +118,7 @@ def score(exe, out, m, verbose):
     f = dict(bindings=n, runs=int(runs.sum()), false_complete=0, incomplete=0, wrong=0, wrong_bindings=0,
              conditions=len(cons), implied=len(impl), redundant=0, tautologies=0, fixed=0, unreported=0,
              sizes_wrong=0, unreadable=0, depth=0, longest=0, complete=complete, error_rows=len(errs),
-             unevaluable=0)
+             unevaluable=0, runtime_unnamed=0)
     det = []
     hold = np.ones(n, bool)
     wrong_at = np.zeros(n, bool)
@@ -153,6 +155,9 @@ def score(exe, out, m, verbose):
                        f"{(err or '')[:160]}")
         else:
             f["incomplete"] = int(missed.sum())
+    if m.get("runtime") and not any(lo.get("run_time") for lo in summ.get("lost") or []):
+        f["runtime_unnamed"] = 1
+        det.append("a size only a run decides (NonZero) is not named: no \"run_time\" loss")
     if cons:
         status, fixed, satisfiable, _ = analyse(cons, cols, list(range(0, n, max(1, n // 64))), syms)
         for c, st in zip(cons, status):
@@ -241,7 +246,8 @@ def main():
     print(f"{n} models, {tot.get('bindings', 0)} bindings, {tot.get('runs', 0)} run by onnxruntime "
           f"({len(crashed)} more crash onnxruntime: {' '.join(crashed)})")
     for k in ("false_complete", "incomplete", "wrong", "wrong_bindings", "conditions", "implied", "redundant",
-              "tautologies", "fixed", "unreported", "sizes_wrong", "unreadable", "error_rows", "unevaluable"):
+              "tautologies", "fixed", "unreported", "sizes_wrong", "unreadable", "error_rows", "unevaluable",
+              "runtime_unnamed"):
         print(f"  {k:15s} {tot.get(k, 0):7d}  (models: {models_with.get(k, 0)})")
     print(f"  {'longest':15s} {tot.get('longest', 0):7d}\n  {'depth of //':15s} {tot.get('depth', 0):7d}")
     complete = sum(1 for p in per.values() if p["figures"]["complete"])
