@@ -92,11 +92,9 @@ func topK(c *ctx) error {
 	d := x.Shape.Dims[a]
 	_, dhi := d.Bounds()
 	if known {
-		nk, ok := k.NonNegative()
-		if !ok {
-			return c.Errorf(errcode.ErrInvalidShape, "k = %v is negative", k)
+		if k, err = requireNonNegative(c, k, "k"); err != nil {
+			return err
 		}
-		k = nk
 		if err := requireAtMost(c, k, d, "k no greater than axis "+itoa(a)); err != nil {
 			return err
 		}

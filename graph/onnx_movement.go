@@ -118,9 +118,9 @@ func split(c *ctx) error {
 		}
 		sum := sym.Const(0)
 		for i, s := range sizes {
-			p, ok := s.NonNegative()
-			if !ok {
-				return c.Errorf(errcode.ErrInvalidShape, "split[%d] = %v is negative", i, s)
+			p, err := requireNonNegative(c, s, "split["+itoa(i)+"]")
+			if err != nil {
+				return err
 			}
 			sum = sym.AddDims(sum, p)
 			parts[i] = p

@@ -27,6 +27,21 @@ func requireAtLeast(c *ctx, d sym.Dim, least int64, why string) error {
 	return c.Require(sym.Ge(x, sym.Int(least)), why)
 }
 
+// requireNonNegative returns d narrowed to [0, Inf], requiring d >= 0 where d, an expression in the
+// symbols, may be negative (a computed split size, a TopK k from Shape arithmetic: onnxruntime
+// refuses a negative one at run time); name says what d is ("split[2]", "k"). The error wraps
+// errcode.ErrInvalidShape when d is negative at every binding.
+func requireNonNegative(c *ctx, d sym.Dim, name string) (sym.Dim, error) {
+	nd, ok := d.NonNegative()
+	if !ok {
+		return d, c.Errorf(errcode.ErrInvalidShape, "%s = %v is negative", name, d)
+	}
+	if err := requireAtLeast(c, d, 0, name+" = "+d.String()+" not negative"); err != nil {
+		return d, err
+	}
+	return nd, nil
+}
+
 // requireAtMost requires a <= b, why saying what needs it (a TopK's k no greater than its axis).
 // The error wraps errcode.ErrInvalidShape when it can never hold.
 func requireAtMost(c *ctx, a, b sym.Dim, why string) error {
