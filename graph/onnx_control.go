@@ -146,15 +146,43 @@ func loop(c *ctx) error {
 	for k := 0; k < nCarried && k < c.NumOut(); k++ {
 		c.Set(k, c.carriedOut(carried[k], ins[2+k], outs[1+k], iters, iter, "carried"+itoa(k)))
 	}
+	// A trip count that may be 0 (d//2 at d == 1) leaves the scan outputs as onnxruntime makes them
+	// after no iteration; an inexact count is a loss the engine records itself.
+	noIter := false
+	if x, ok := iters.Expr(); ok {
+		noIter = c.mayBeZero(iters, x)
+	}
 	for k := 0; k < nScan && nCarried+k < c.NumOut(); k++ {
 		o := c.outsideIter(outs[1+nCarried+k], iter)
 		if o.Shape.RankDynamic {
 			c.Out(nCarried+k, o.Type, sym.DynamicRank())
 			continue
 		}
+		if noIter && !emptyScanKnown(body.Declared[body.Outputs[1+nCarried+k]], o.Shape) {
+			c.Lost("scan output " + itoa(k) + " if no iteration runs: onnxruntime makes it [0] and the dims it infers of the body output (rank 1 if none)")
+		}
 		c.Out(nCarried+k, o.Type, sym.ShapeOf(append([]sym.Dim{iters}, o.Shape.Dims...)...))
 	}
 	return nil
+}
+
+// emptyScanKnown reports whether onnxruntime's scan output of a Loop that runs zero iterations,
+// [0] followed by the dims its own inference finds of the body's output (0 for a dim it does not
+// know; [0] alone when it finds no shape), is [0] followed by shape, the rules' shape of one
+// iteration's output: shape is a scalar's, or the body declares its output with shape's static dims.
+func emptyScanKnown(decl Decl, shape sym.Shape) bool {
+	if len(shape.Dims) == 0 {
+		return true
+	}
+	if decl.Rank != len(shape.Dims) {
+		return false
+	}
+	for i, d := range decl.Dims {
+		if n, ok := shape.Dims[i].Static(); !ok || d.Lo != d.Hi || d.Lo != n {
+			return false
+		}
+	}
+	return true
 }
 
 // grown returns the final value of a loop-carried value that enters the loop as first, stands for

@@ -478,3 +478,60 @@ func TestLoopIterationNumber(t *testing.T) {
 		})
 	}
 }
+
+// TestLoopNoIteration: a Loop whose trip count is T//2 runs no iteration at T == 1, and onnxruntime
+// then makes each scan output [0] followed by the dims its own inference finds of the body's
+// output: [0] alone where it finds none (bench/random r2_0032: a Transpose of rank 4 after it is
+// refused). The rules' [T//2,3] is not that, so the loss is recorded, unless the count is never 0
+// or the body declares the output's static shape.
+func TestLoopNoIteration(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		div  int64      // the trip count is T//div
+		decl graph.Decl // the body's declaration of its scan output
+		lost bool
+	}{
+		{"T//2, not declared", 2, graph.Unknown(), true},
+		{"T//2, declared [3]", 2, graph.Decl{Type: element.F32, Rank: 1, Dims: []graph.DeclDim{graph.StaticDim(3)}}, false},
+		{"T//2, declared [?]", 2, graph.Decl{Type: element.F32, Rank: 1, Dims: []graph.DeclDim{{Hi: graph.Inf}}}, true},
+		{"T, never 0", 1, graph.Unknown(), false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			body := &graph.Graph{
+				Inputs: []graph.Input{
+					{Name: "i", Decl: graph.Decl{Type: element.I64, Rank: 0}},
+					{Name: "cond", Decl: graph.Decl{Type: element.Boolean, Rank: 0}},
+				},
+				Outputs:  []string{"cond", "row"},
+				Declared: map[string]graph.Decl{"row": tc.decl},
+				Nodes:    []graph.Node{{Name: "Id_1", Op: "Identity", Version: 17, Inputs: []string{"w"}, Outputs: []string{"row"}}},
+			}
+			g := &graph.Graph{
+				Inputs: []graph.Input{
+					{Name: "x", Decl: graph.Decl{Type: element.F32, Rank: 2, Dims: []graph.DeclDim{graph.NamedDim("N"), graph.NamedDim("T")}}},
+					{Name: "w", Decl: graph.Decl{Type: element.F32, Rank: 1, Dims: []graph.DeclDim{graph.StaticDim(3)}}},
+				},
+				Consts: map[string]*graph.Const{"one": intConst("one", []int64{1}, []int64{}), "div": intConst("div", []int64{tc.div}, []int64{})},
+				Nodes: []graph.Node{
+					{Name: "shape", Op: "Shape", Version: 17, Inputs: []string{"x"}, Outputs: []string{"s"}},
+					{Name: "len", Op: "Gather", Version: 17, Inputs: []string{"s", "one"}, Outputs: []string{"t"}, Attrs: []graph.Attr{attrInt("axis", 0)}},
+					{Name: "m", Op: "Div", Version: 17, Inputs: []string{"t", "div"}, Outputs: []string{"m"}},
+					{Name: "Loop_0", Op: "Loop", Version: 17, Inputs: []string{"m", ""}, Outputs: []string{"rows"},
+						Attrs: []graph.Attr{{Name: "body", Kind: graph.AttrGraph, Graph: body}}},
+				},
+			}
+			res, err := graph.Infer(g, graph.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := map[int64]string{1: "[T,3]", 2: "[T//2,3]"}[tc.div]
+			if got := res.Tensor("rows").Shape.String(); got != want {
+				t.Errorf("rows = %s, want %s", got, want)
+			}
+			lost := res.Lost()
+			if got := len(lost) == 1 && lost[0].Node == "Loop_0" && strings.Contains(lost[0].Why, "scan output 0 if no iteration runs"); got != tc.lost || !tc.lost && len(lost) != 0 {
+				t.Errorf("lost = %v, want the scan output's: %v", lost, tc.lost)
+			}
+		})
+	}
+}
