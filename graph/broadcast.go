@@ -12,7 +12,8 @@ import (
 // the symbols neither of which can be 1 must be equal, and unify; where one may be 1, the node
 // requires A == B || A == 1 || B == 1 (a constraint naming the input and axis), and the result is
 // the one that cannot be 1 at the bindings that satisfy the conditions recorded (so that 1 with
-// 2*(T//2), which may be 0, gives 2*(T//2): numpy's 1 with 0 is 0), or max(A,B). Dims known only
+// 2*(T//2), which may be 0, gives 2*(T//2): numpy's 1 with 0 is 0), or max(A,B), or where either
+// may be 0, min(max(A,B), A*B) (T//2 with (T+1)//2 is 0 at T == 1). Dims known only
 // by their bounds give a new anonymous dim bounded by both. A dynamic rank gives a dynamic rank.
 func (c *ctx) Broadcast(shapes ...sym.Shape) (sym.Shape, error) {
 	rank := 0
@@ -105,6 +106,10 @@ func (c *ctx) broadcastDim(a, b sym.Dim, p bplace) (sym.Dim, error) {
 			return a, nil
 		case !c.mayBeOne(b, xb):
 			return b, nil
+		case c.mayBeZero(a, xa) || c.mayBeZero(b, xb):
+			// numpy's 1 with 0 is 0, where max(A,B) is 1: min(max(A,B), A*B) is 0 there, and
+			// max(A,B) where neither is 0.
+			return sym.MinDims(sym.MaxDims(a, b), sym.MulDims(a, b)), nil
 		}
 		return sym.MaxDims(a, b), nil
 	case sa: // b is 1 or a
@@ -121,6 +126,13 @@ func (c *ctx) broadcastDim(a, b sym.Dim, p bplace) (sym.Dim, error) {
 // conditions recorded: 2*(T//2)-4 never is.
 func (c *ctx) mayBeOne(d sym.Dim, x sym.Expr) bool {
 	return maybeOne(d) && !c.When(sym.Eq(x, sym.Int(1))).IsFalse()
+}
+
+// mayBeZero reports whether d, whose expression is x, may be 0 at a binding that satisfies the
+// conditions recorded.
+func (c *ctx) mayBeZero(d sym.Dim, x sym.Expr) bool {
+	lo, _ := d.Bounds()
+	return lo <= 0 && !c.When(sym.Eq(x, sym.Int(0))).IsFalse()
 }
 
 func isOne(d sym.Dim) bool {

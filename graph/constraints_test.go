@@ -241,6 +241,45 @@ func TestModelConstraints(t *testing.T) {
 			node("add", "Add", []string{"x", "u"}, []string{"y"}).output("y"),
 			want: []string{"T == 1 || T % 2 == 0 (add (Add): input 1 dim 2 broadcast at output axis 2)"},
 			bad:  map[string]int64{"N": 1, "T": 3}, node: "add", good: map[string]int64{"N": 1, "T": 1}, y: "[N,3,2*(T//2)]"},
+		// numpy's 1 with 0 is 0 where both dims may be 1 (bench/random r2_0203: a stride-2 MaxPool,
+		// T//2, beside Range(0, T, 2), (T+1)//2): at T == 1 the sum is [N,3,0], not [N,3,1], and the
+		// edge Pad after it, which onnxruntime refuses on an empty axis, fails there (the Add's own
+		// condition, T <= 3 || T % 2 == 0, is implied).
+		{name: "a broadcast of two dims that may be 1, one of which may be 0", model: newModel(13).input("x", "N", 3, "T").
+			ints("zero", []int64{}, 0).ints("two", []int64{}, 2).ints("pads", []int64{6}, 0, 0, 1, 0, 0, 1).
+			node("pool", "MaxPool", []string{"x"}, []string{"p"}, attrInts("kernel_shape", 2), attrInts("strides", 2)).
+			node("shape", "Shape", []string{"x"}, []string{"sh"}).
+			node("len", "Gather", []string{"sh", "two"}, []string{"t"}, attrInt("axis", 0)).
+			node("range", "Range", []string{"zero", "t", "two"}, []string{"r"}).
+			node("float", "Cast", []string{"r"}, []string{"f"}, attrInt("to", 1)).
+			node("add", "Add", []string{"p", "f"}, []string{"y"}).
+			node("pad", "Pad", []string{"y", "pads"}, []string{"z"}, attrString("mode", "edge")).output("z"),
+			want: []string{"T == 3 || T % 2 == 0 (pad (Pad): axis 2 of size min(((T+1)//2)*(T//2),(T+1)//2) not empty: onnxruntime pads an empty axis in edge mode only by 0)"},
+			bad:  map[string]int64{"N": 1, "T": 1}, node: "pad", good: map[string]int64{"N": 1, "T": 3}, y: "[N,3,min(((T+1)//2)*(T//2),(T+1)//2)]"},
+		// torch.chunk(x, 3, 1) at opset 13: Split by [s, s, T-2s] with s = (T+2)//3 computed from
+		// Shape (bench/random r2_0271): the last size is negative at T == 1, which onnxruntime refuses.
+		{name: "a split size from Shape arithmetic that may be negative", model: newModel(13).input("x", "N", "T").
+			ints("one", []int64{1}, 1).ints("two", []int64{1}, 2).ints("three", []int64{1}, 3).
+			node("shape", "Shape", []string{"x"}, []string{"sh"}).
+			node("len", "Gather", []string{"sh", "one"}, []string{"t"}, attrInt("axis", 0)).
+			node("up", "Add", []string{"t", "two"}, []string{"t2"}).
+			node("size", "Div", []string{"t2", "three"}, []string{"q"}).
+			node("twice", "Mul", []string{"q", "two"}, []string{"q2"}).
+			node("rest", "Sub", []string{"t", "q2"}, []string{"last"}).
+			node("sizes", "Concat", []string{"q", "q", "last"}, []string{"sp"}, attrInt("axis", 0)).
+			node("split", "Split", []string{"x", "sp"}, []string{"y0", "y1", "y"}, attrInt("axis", 1)).output("y"),
+			want: []string{"T >= 2 (split (Split): split[2] = T-2*((T+2)//3) not negative)"},
+			bad:  map[string]int64{"N": 1, "T": 1}, node: "split", good: map[string]int64{"N": 1, "T": 4}, y: "[N,T-2*((T+2)//3)]"},
+		// torch.topk(x, x.shape[1] - 2): onnxruntime refuses a negative k ("value of k must not be
+		// negative"; bench/random r2_0205).
+		{name: "a TopK k from Shape arithmetic that may be negative", model: newModel(13).input("x", "N", "T").
+			ints("one", []int64{1}, 1).ints("two", []int64{1}, 2).
+			node("shape", "Shape", []string{"x"}, []string{"sh"}).
+			node("len", "Gather", []string{"sh", "one"}, []string{"t"}, attrInt("axis", 0)).
+			node("k", "Sub", []string{"t", "two"}, []string{"k"}).
+			node("topk", "TopK", []string{"x", "k"}, []string{"y", "i"}, attrInt("axis", 1)).output("y"),
+			want: []string{"T >= 2 (topk (TopK): k = T-2 not negative)"},
+			bad:  map[string]int64{"N": 1, "T": 1}, node: "topk", good: map[string]int64{"N": 1, "T": 2}, y: "[N,T-2]"},
 		// onnxruntime 1.20 crops before it pads: [1,1] padded by -2 and 3 is refused, [1,2] runs.
 		{name: "a pad that crops and pads one axis", model: newModel(13).input("x", "N", "T").ints("p", []int64{4}, 0, -2, 0, 3).
 			node("pad", "Pad", []string{"x", "p"}, []string{"y"}).output("y"),
