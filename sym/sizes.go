@@ -192,14 +192,23 @@ func (sz *sizer) size(t *Table, q Pred, name string, group []string) Size {
 	if hi == Inf || hi-lo >= projectSpan {
 		top = lastOf(lo, tiedSpan)
 	}
+	// A value that no search decides (the budget spent, or q undefined there and no binding of
+	// evaluation found) stays among those it may take: not proven, never said to be none.
 	bits := make([]bool, top-lo+1)
 	proven := top == hi
 	for i := range bits {
-		switch sz.satisfiable(substValue(q, name, lo+int64(i))) {
+		v := lo + int64(i)
+		st := unknown
+		if qv, ok := substOK(q, name, v); ok {
+			st = sz.satisfiable(qv)
+		} else {
+			st = sz.evalAt(q, name, v, s.With, t)
+		}
+		switch st {
 		case holdsAt:
 			bits[i] = true
 		case unknown:
-			proven = false
+			bits[i], proven = true, false
 		}
 	}
 	// Past what was checked, a guess: the values repeat with the period of q's floor divisions
@@ -263,18 +272,51 @@ func narrowingAll(p Pred) (map[string]Expr, bool) {
 	return sub, false
 }
 
-// substValue returns p with the symbol name the integer v.
+// substValue returns p with the symbol name the integer v, or p where that is undefined (a
+// division by 0 at v).
 func substValue(p Pred, name string, v int64) Pred {
-	q, ok := p.Subst(func(n string) (Expr, bool) {
+	if q, ok := substOK(p, name, v); ok {
+		return q
+	}
+	return p
+}
+
+// substOK returns p with the symbol name the integer v; ok is false where that is undefined.
+func substOK(p Pred, name string, v int64) (Pred, bool) {
+	return p.Subst(func(n string) (Expr, bool) {
 		if n == name {
 			return Int(v), true
 		}
 		return Expr{}, false
 	})
-	if !ok {
-		return p
+}
+
+// evalAt tells, by evaluation, whether q holds with name at v and the one other symbol of with at
+// one of its first tiedSpan values: for a v at which q cannot be rewritten (substOK), such as
+// (3*H*W-3*W) % (6*H-6) == 0 at H == 1. Unknown when none of them holds or with holds more
+// symbols.
+func (sz *sizer) evalAt(q Pred, name string, v int64, with []string, t *Table) status {
+	if len(with) != 1 || sz.steps <= 0 {
+		return unknown
 	}
-	return q
+	lo, hi, _ := t.Bounds(with[0])
+	if lo == NegInf {
+		return unknown
+	}
+	top := min(hi, lastOf(lo, tiedSpan))
+	sz.steps -= int(top-lo) / 64
+	vals := map[string]int64{name: v}
+	value := func(n string) (int64, bool) { x, ok := vals[n]; return x, ok }
+	for w := lo; w <= top; w++ {
+		vals[with[0]] = w
+		if ok, err := q.eval(value); err == nil && ok {
+			return holdsAt
+		}
+		if w == Inf {
+			break
+		}
+	}
+	return unknown
 }
 
 // satisfiable tells whether some binding of its symbols satisfies q.
@@ -369,7 +411,12 @@ func (sz *sizer) witness(q Pred) (map[string]int64, status) {
 	} else {
 		for i := int64(0); i <= top-lo && sz.steps > 0; i++ {
 			v := lo + i
-			w, st := sz.witness(substValue(q, x.name, v))
+			qv, ok := substOK(q, x.name, v)
+			if !ok {
+				undecided = true // q undefined at v: the same search again would decide nothing
+				continue
+			}
+			w, st := sz.witness(qv)
 			switch st {
 			case holdsAt:
 				w[x.name] = v

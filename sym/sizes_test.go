@@ -99,3 +99,30 @@ func TestSizesNever(t *testing.T) {
 		t.Errorf("smallest binding %v, want none", sz.Smallest)
 	}
 }
+
+// TestSizesUndefined: a condition undefined at a value of a tied symbol (torch's unflatten to
+// (2, -1) after topk(d-1): the -1 of [N,3,H-1,2,-1] needs (3*H*W-3*W) % (6*H-6) == 0, a division
+// by 0 at H == 1; bench/random r2_0134) once read "H: none", its search budget spent at H == 1,
+// where onnxruntime runs every H >= 2 with an even W. A value no search decides stays among those
+// a symbol may take (not proven), and the smallest binding is found.
+func TestSizesUndefined(t *testing.T) {
+	tab := sym.NewTable()
+	tab.Symbol("H", 1, sym.Inf)
+	tab.Symbol("W", 1, sym.Inf)
+	p, err := sym.ParsePred("(3*H*W-3*W) % (6*H-6) == 0", tab)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sz := sym.SizesOf(tab, []sym.Constraint{{Pred: p}})
+	if len(sz.Symbols) != 2 {
+		t.Fatalf("%+v, want H and W", sz.Symbols)
+	}
+	for _, s := range sz.Symbols {
+		if s.Text == "none" || s.Min > 2 || s.Proven {
+			t.Errorf("%s: %+v, want values from at most 2, not proven", s.Symbol, s)
+		}
+	}
+	if sz.Smallest["H"] != 2 || sz.Smallest["W"] != 2 {
+		t.Errorf("smallest %v, want H=2 W=2", sz.Smallest)
+	}
+}
