@@ -495,8 +495,16 @@ func checkMinimal(t *testing.T, data []byte) {
 				}
 			}
 		}
+		// A condition that cannot hold with those before it (Never) is listed apart, at its node.
+		listed := m.Constraints
+		if m.Never != nil {
+			listed = append(slices.Clone(listed), m.Never.Constraint)
+			if all && defined {
+				t.Fatalf("at %v the conditions hold, and Minimize says %v never holds: %v", env, m.Never, cs)
+			}
+		}
 		kept, got := true, -1
-		for _, c := range m.Constraints {
+		for _, c := range listed {
 			if !holds(c.Pred, b) {
 				kept = false
 				if got < 0 || c.Origin.Seq < got {

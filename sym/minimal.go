@@ -17,6 +17,13 @@ type Minimal struct {
 	// own node: a weaker bound upstream of a stronger one (H >= 3 at a first Conv, H >= 11 at a
 	// later one) is where a run stops at the bindings that break it.
 	Implied []Implied
+	// Never is, when no binding satisfies the conditions (one whose canonical form, or whose
+	// form under the conditions before it, is false: 0 == 1; or bounds they leave no value), the
+	// first condition of the list that cannot hold with those before it, as its node states it,
+	// and Conflict the fewest of them it contradicts (none when it never holds alone, within its
+	// symbols' bounds); nil when some binding may satisfy them. Constraints and Implied then hold
+	// the minimal form of the others, less those that in turn cannot hold.
+	Never *ConstraintError
 }
 
 // Implied is a condition that others imply.
@@ -42,21 +49,79 @@ const minimizeSteps = 200000
 // read first, and of equally hard ones the first. A condition whose proof passes the budget
 // stays.
 //
-// Every binding satisfies the conjunction of Constraints exactly when it satisfies that of cs.
-// The conditions with an exact quotient (N*T/2) are compared as given.
+// Every binding satisfies the conjunction of Constraints exactly when it satisfies that of cs,
+// unless none does: then Never names the condition that makes them contradict, and Constraints are
+// those of the others. The conditions with an exact quotient (N*T/2) are compared as given.
 func Minimize(cs []Constraint) Minimal {
-	budget := minimizeSteps
-	pv := &prover{}
-	prove := func(ps []Pred, q Pred) bool {
-		if budget <= 0 {
-			return false
-		}
-		pv.steps = min(proofSteps, budget)
-		ok := pv.implied(ps, q)
-		budget -= min(proofSteps, budget) - max(pv.steps, 0)
-		return ok
+	m := minimize(cs)
+	if !m.contradicts() {
+		return m
 	}
-	// Equal conditions are one, at the first's place.
+	items, prove := distinct(cs), prover{}.budget(minimizeSteps)
+	k, conflict, joint := blame(items, prove)
+	if k < 0 {
+		// Beyond what blame proves: the first condition that the minimal form made false, else
+		// the last, with all the others.
+		k = len(items) - 1
+		if f := slices.IndexFunc(m.Constraints, func(c Constraint) bool { return c.Pred.IsFalse() }); f >= 0 {
+			o := m.Constraints[f].Origin
+			k = max(0, slices.IndexFunc(items, func(c Constraint) bool { return c.Origin.Node == o.Node && c.Origin.Why == o.Why }))
+		}
+		conflict = slices.Delete(slices.Clone(items), k, k+1)
+		joint = len(conflict) > 1
+	}
+	out := Minimize(slices.DeleteFunc(slices.Clone(cs), func(c Constraint) bool { return c.Pred.Equal(items[k].Pred) }))
+	out.Never = &ConstraintError{Constraint: items[k], Conflict: conflict, Joint: joint}
+	return out
+}
+
+// contradicts reports whether no binding satisfies the conditions of m: one is false, or the
+// bounds they give a symbol hold no value (narrowingAll).
+func (m *Minimal) contradicts() bool {
+	if slices.ContainsFunc(m.Constraints, func(c Constraint) bool { return c.Pred.IsFalse() }) {
+		return true
+	}
+	_, empty := narrowingAll(All(m.Constraints))
+	return empty
+}
+
+// blame returns the index of the first of items that cannot hold with those before it
+// (contradiction), and the fewest of those it contradicts (all of them past 16), with whether
+// they do only together (more than one); -1 when none is found.
+func blame(items []Constraint, prove func([]Pred, Pred) bool) (int, []Constraint, bool) {
+	for i, c := range items {
+		set := make([]int, i)
+		for k := range set {
+			set[k] = k
+		}
+		if !contradiction(c.Pred, predsOf(items, set), prove) {
+			continue
+		}
+		if contradiction(c.Pred, nil, prove) {
+			return i, nil, false
+		}
+		set = fewest(items, set, func(rest []int) bool { return contradiction(c.Pred, predsOf(items, rest), prove) })
+		conflict := make([]Constraint, len(set))
+		for j, k := range set {
+			conflict[j] = items[k]
+		}
+		return i, conflict, len(conflict) > 1
+	}
+	return -1, nil, false
+}
+
+// contradiction reports whether p cannot hold where the conditions before hold: the bounds they
+// all give a symbol hold no value, or p under them (simplify) is false.
+func contradiction(p Pred, before []Pred, prove func([]Pred, Pred) bool) bool {
+	if _, empty := narrowingAll(And(append(slices.Clone(before), p)...)); empty {
+		return true
+	}
+	return simplify(p, before, prove).IsFalse()
+}
+
+// distinct returns the constraints cs with equal conditions as one, at the first's place, naming
+// the nodes of all.
+func distinct(cs []Constraint) []Constraint {
 	var items []Constraint
 	for _, c := range cs {
 		if c.Pred.IsTrue() {
@@ -68,6 +133,28 @@ func Minimize(cs []Constraint) Minimal {
 		}
 		items = append(items, Constraint{Pred: c.Pred, Origin: c.Origin, Also: slices.Clone(c.Also)})
 	}
+	return items
+}
+
+// budget returns a proof of implication that spends at most steps in all (see prover.implied).
+func (pv prover) budget(steps int) func([]Pred, Pred) bool {
+	p := &pv
+	return func(ps []Pred, q Pred) bool {
+		if steps <= 0 {
+			return false
+		}
+		p.steps = min(proofSteps, steps)
+		ok := p.implied(ps, q)
+		steps -= min(proofSteps, steps) - max(p.steps, 0)
+		return ok
+	}
+}
+
+// minimize is Minimize without Never: of conditions that no binding satisfies, the minimal form
+// may be false.
+func minimize(cs []Constraint) Minimal {
+	prove := prover{}.budget(minimizeSteps)
+	items := distinct(cs)
 	orig := slices.Clone(items)
 	// Each simplified, in turn, under the others of its node and of the nodes before it (of a Seq
 	// no greater): where those hold, it is the same condition, and where one of them does not, a
@@ -160,7 +247,7 @@ func Minimize(cs []Constraint) Minimal {
 				}
 			}
 		}
-		by = fewest(items, by, orig[i].Pred, prove)
+		by = fewest(items, by, func(rest []int) bool { return prove(predsOf(items, rest), orig[i].Pred) })
 		if len(by) == 1 && total(orig[i].Pred) && prove([]Pred{orig[i].Pred}, items[by[0]].Pred) {
 			k := index[by[0]]
 			joined := addOrigins(nil, orig[i].Origin, orig[i].Also)
@@ -284,9 +371,9 @@ func impliedBy(items []Constraint, kept []bool, i int, q Pred, prove func([]Pred
 	return nil, false
 }
 
-// fewest returns the conditions of set (indices in items) that still prove q when each of the
-// others, the hardest first, is left out.
-func fewest(items []Constraint, set []int, q Pred, prove func([]Pred, Pred) bool) []int {
+// fewest returns the conditions of set (indices in items) for which enough still holds when each
+// of the others, the hardest first, is left out: that they prove a condition, or contradict one.
+func fewest(items []Constraint, set []int, enough func(rest []int) bool) []int {
 	set = slices.Clone(set)
 	if len(set) <= 1 || len(set) > 16 {
 		return set
@@ -295,7 +382,7 @@ func fewest(items []Constraint, set []int, q Pred, prove func([]Pred, Pred) bool
 	slices.SortStableFunc(byHard, func(a, b int) int { return -cmp.Compare(predSize(items[a].Pred), predSize(items[b].Pred)) })
 	for _, k := range byHard {
 		rest := slices.DeleteFunc(slices.Clone(set), func(j int) bool { return j == k })
-		if prove(predsOf(items, rest), q) {
+		if enough(rest) {
 			set = rest
 		}
 	}

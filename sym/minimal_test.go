@@ -68,3 +68,70 @@ func TestMinimize(t *testing.T) {
 		}
 	}
 }
+
+// TestMinimizeNever: conditions no binding satisfies. The first that cannot hold with those before
+// it is Never, as its node states it, with the fewest it contradicts; the others are minimized
+// without it.
+func TestMinimizeNever(t *testing.T) {
+	tab := sym.NewTable()
+	for _, n := range []string{"N", "H", "W"} {
+		tab.Symbol(n, 1, sym.Inf)
+	}
+	long := "H*max(0,(max(0,4*((3*W+2)//8)-1)+max(0,4*((3*W+2)//8)-3)+1)//2-max(0,4*((3*W+2)//8)-3))+" +
+		"4*(max(0,(max(0,4*((3*W+2)//8)-1)+max(0,4*((3*W+2)//8)-3)+1)//2-max(0,4*((3*W+2)//8)-3))//2) == " +
+		"4*((H+1)//2)*(max(0,(max(0,4*((3*W+2)//8)-1)+max(0,4*((3*W+2)//8)-3)+1)//2-max(0,4*((3*W+2)//8)-3))//2)+" +
+		"max(0,(max(0,4*((3*W+2)//8)-1)+max(0,4*((3*W+2)//8)-3)+1)//2-max(0,4*((3*W+2)//8)-3))"
+	for _, tc := range []struct {
+		name  string
+		in    []string // at Seq 1, 2, ...
+		never string   // "PRED (NODE): never holds", or "... cannot hold with ..."
+		want  []string
+	}{
+		{
+			// bench/random r0_0299: a volume of W elements viewed [3,W//3,3].
+			name:  "false alone",
+			in:    []string{"H >= 2", "W >= 3", "W == 9*(W//3)"},
+			never: "n2: W == 9*(W//3) never holds",
+			want:  []string{"H >= 2", "W >= 3"},
+		},
+		{
+			name:  "bounds that leave no value",
+			in:    []string{"H <= 4", "W >= 3", "H >= 8"},
+			never: "n2: H >= 8 cannot hold with H <= 4 (n0)",
+			want:  []string{"H <= 4", "W >= 3"},
+		},
+		{
+			// bench/random r1_0205: a MatMul's inner dims, at no H, W of the bounds before.
+			name:  "a conjunction of two symbols",
+			in:    []string{"W >= 2", "H >= 2", long},
+			never: "n2: " + long + " cannot hold with W >= 2 (n0) and H >= 2 (n1)",
+			want:  []string{"W >= 2", "H >= 2"},
+		},
+		{
+			name: "some binding satisfies them",
+			in:   []string{"H >= 2", "H <= 4"},
+			want: []string{"H in 2..4"},
+		},
+	} {
+		var cs []sym.Constraint
+		for i, c := range tc.in {
+			p, err := sym.ParsePred(c, tab)
+			if err != nil {
+				t.Fatalf("%s: %v", c, err)
+			}
+			cs = append(cs, sym.Constraint{Pred: p, Origin: sym.Origin{Node: fmt.Sprint("n", i), Seq: i + 1}})
+		}
+		m := sym.Minimize(cs)
+		never := ""
+		if m.Never != nil {
+			never = m.Never.Error()
+		}
+		var got []string
+		for _, c := range m.Constraints {
+			got = append(got, c.Pred.String())
+		}
+		if never != tc.never || !slices.Equal(got, tc.want) {
+			t.Errorf("%s: never %q, constraints %q; want %q, %q", tc.name, never, got, tc.never, tc.want)
+		}
+	}
+}

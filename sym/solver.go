@@ -75,8 +75,10 @@ type ConstraintError struct {
 	// it, those that substitutions give included; nil when it can never hold.
 	Binding map[string]int64
 	// Conflict holds the constraints recorded before with which the condition cannot hold: none
-	// when it cannot hold alone, or when no single one of them excludes it.
+	// when it cannot hold alone, or when no single one of them excludes it. Each excludes it
+	// alone, unless Joint: then they exclude it only together (Minimal.Never).
 	Conflict []Constraint
+	Joint    bool
 	// Err is the error of evaluating the condition at Binding, when it is not defined there (an
 	// exact quotient that does not divide: errcode.ErrNotDivisible).
 	Err error
@@ -86,7 +88,7 @@ type ConstraintError struct {
 
 // Error returns the origin and what fails: "Reshape_2 (Reshape): the volume: N == 1 does not hold
 // at N=2", "...: 2*N == 3 never holds", "...: N == 2 cannot hold with N == 1 (MatMul_3 (MatMul):
-// the inner dims)".
+// the inner dims)", and for a Joint conflict "...: X cannot hold with W >= 2 (A) and H >= 2 (B)".
 func (e *ConstraintError) Error() string {
 	var b strings.Builder
 	if o := e.Constraint.Origin.String(); o != "" {
@@ -109,7 +111,10 @@ func (e *ConstraintError) Error() string {
 	case len(e.Conflict) > 0:
 		b.WriteString(" cannot hold with ")
 		for i, c := range e.Conflict {
-			if i > 0 {
+			switch {
+			case i > 0 && e.Joint:
+				b.WriteString(" and ")
+			case i > 0:
 				b.WriteString(", nor with ")
 			}
 			b.WriteString(c.String())
