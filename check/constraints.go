@@ -236,14 +236,30 @@ func fixes(t *sym.Table, p sym.Pred) []string {
 	return out
 }
 
-// brokenConstraint returns the first constraint of the model g that the bindings opt.Dims break
+// brokenConstraint returns the condition of the model g that makes its node an error, and the index
+// in res.Nodes of that node (graph.Result.NodeIndex), -1 when res does not hold it: the first that
+// the bindings opt.Dims break (boundBroken), or else, when no binding satisfies the conditions, the
+// one that cannot hold with those before it (graph.Result.Never); nil when there is none. free is
+// the model inferred without the bindings, nil when it was not.
+func brokenConstraint(g *graph.Graph, res *graph.Result, opt Options) (ce *sym.ConstraintError, at int, free *graph.Result) {
+	ce, at, free = boundBroken(g, res, opt)
+	if ce == nil && errors.As(res.Never(), &ce) {
+		at = -1
+		if i, ok := res.NodeIndex(ce.Constraint.Origin.Node); ok {
+			at = i
+		}
+	}
+	return ce, at, free
+}
+
+// boundBroken returns the first constraint of the model g that the bindings opt.Dims break
 // (graph.Result.Check), inferring it again without them, since inference with the bindings, res,
 // decides every condition and records none, and the index in res.Nodes of the node that imposes it
 // (graph.Result.NodeIndex), -1 when res does not hold it. A broken condition is an error of its node
 // in res too, so only a result with an error a run cannot avoid is inferred again. It returns nil
 // when nothing is bound, or when every constraint holds or needs a symbol left free. free is the
 // model inferred without the bindings, nil when it was not.
-func brokenConstraint(g *graph.Graph, res *graph.Result, opt Options) (ce *sym.ConstraintError, at int, free *graph.Result) {
+func boundBroken(g *graph.Graph, res *graph.Result, opt Options) (ce *sym.ConstraintError, at int, free *graph.Result) {
 	if len(opt.Dims) == 0 || !slices.ContainsFunc(res.Nodes, func(r graph.NodeResult) bool { return r.Err != nil && !r.Avoidable }) {
 		return nil, -1, nil
 	}

@@ -18,7 +18,9 @@ import (
 // later in the file); without it, the first condition the binding breaks by seq names the same
 // node, and a sibling that imposes the same condition is among its nodes. A model onnxruntime
 // refuses at load (an Unsqueeze out of range) has that node's error first, before a Reshape that
-// a run meets first and a Split whose error only a run meets (after a sequence).
+// a run meets first and a Split whose error only a run meets (after a sequence). A model whose
+// conditions no binding satisfies (never_holds) has, without a binding, an error row where
+// onnxruntime stops at each.
 func TestWhereRunStops(t *testing.T) {
 	paths, err := filepath.Glob(filepath.Join("..", "testdata", "truth", "*.json"))
 	if err != nil {
@@ -28,7 +30,7 @@ func TestWhereRunStops(t *testing.T) {
 	seen := 0
 	for _, p := range paths {
 		base := filepath.Base(p)
-		if !strings.HasPrefix(base, "run_order.") && !strings.HasPrefix(base, "load_first.") {
+		if !strings.HasPrefix(base, "run_order.") && !strings.HasPrefix(base, "load_first.") && !strings.HasPrefix(base, "never_holds.") {
 			continue
 		}
 		seen++
@@ -86,8 +88,8 @@ func TestWhereRunStops(t *testing.T) {
 			t.Errorf("%s: check names %v, without the sibling c1 that imposes the same condition", base, got)
 		}
 	}
-	if seen != 8 {
-		t.Errorf("%d fixtures of run_order and load_first, want 8", seen)
+	if seen != 13 {
+		t.Errorf("%d fixtures of run_order, load_first and never_holds, want 13", seen)
 	}
 }
 
@@ -117,4 +119,42 @@ func firstStop(rep *check.Report, b map[string]int64) []string {
 		return first.Nodes
 	}
 	return []string{first.Node}
+}
+
+// TestNeverHolds: a condition that no binding satisfies, found once the conditions are minimized
+// (bench/truth gen_onnx.py's never_holds: x [N,1,1,W] viewed [N,1,1,3,W//3,3] needs W == 9*(W//3);
+// onnxruntime refuses every binding of testdata/truth at that Reshape, TestWhereRunStops) is an
+// error row at its node, naming the condition as the node states it, not a condition: the model
+// runs at no binding, and no symbol has a valid size.
+func TestNeverHolds(t *testing.T) {
+	rep, err := check.File("../testdata/models/never_holds.onnx", check.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var errs []string
+	for _, r := range rep.Rows {
+		if r.Verdict.IsError() {
+			errs = append(errs, r.Name+" "+string(r.Verdict)+": "+r.Message)
+		}
+	}
+	want := "windows invalid-shape: the volume: [N,1,1,W] to [N,1,1,3,W//3,3]: W == 9*(W//3) never holds"
+	if len(errs) != 1 || errs[0] != want {
+		t.Errorf("error rows %q, want [%q]", errs, want)
+	}
+	if v := rep.Valid(); v != check.ValidNever {
+		t.Errorf("valid %q, want %q", v, check.ValidNever)
+	}
+	var holds []string
+	for _, c := range rep.Constraints {
+		holds = append(holds, c.Holds.String())
+	}
+	if strings.Join(holds, "; ") != "W >= 3" {
+		t.Errorf("constraints %q, want [W >= 3]", holds)
+	}
+	if got := rep.Sizes.String(); got != "N, W: none" {
+		t.Errorf("sizes %q, want %q", got, "N, W: none")
+	}
+	if s := check.Summarize([]*check.Report{rep}); s.Valid != check.ValidNever || s.AllOK() {
+		t.Errorf("summary valid %q, all ok %v; want %q, false", s.Valid, s.AllOK(), check.ValidNever)
+	}
 }

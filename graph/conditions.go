@@ -34,6 +34,9 @@ func (r *Result) conditions() *sym.Minimal {
 		for i := range m.Implied {
 			r.runFirst(&m.Implied[i].Constraint)
 		}
+		if m.Never != nil {
+			r.runFirst(&m.Never.Constraint)
+		}
 		r.minimal.m = m
 	})
 	return &r.minimal.m
@@ -83,12 +86,35 @@ func (r *Result) Constraints() []sym.Constraint { return slices.Clone(r.conditio
 // stops (Check says the same). The slice is the caller's.
 func (r *Result) Implied() []sym.Implied { return slices.Clone(r.conditions().Implied) }
 
+// Never returns, when no binding of the model's symbols satisfies the conditions its nodes impose
+// (sym.Minimal.Never: one that its canonical form makes 0 == 1, as a volume of W elements viewed
+// [3,W//3,3] needs W == 9*(W//3); or one that those of the nodes before it leave no value), the
+// first of them in the order a runtime runs their nodes that cannot hold with those before it, as
+// a *sym.ConstraintError wrapping errcode.ErrInvalidShape, naming its node and the condition as
+// the node states it ("Reshape_17 (Reshape): the volume: [N,1,1,W] to [N,1,1,3,W//3,3]: W ==
+// 9*(W//3) never holds", "...: H >= 8 cannot hold with H <= 4 (Conv_2 (Conv): ...)"). The model
+// then runs at no binding: Constraints lists the others, and Sizes leaves every symbol no value.
+// Nil when some binding may satisfy them.
+func (r *Result) Never() error {
+	if n := r.conditions().Never; n != nil {
+		return n
+	}
+	return nil
+}
+
 // Sizes returns what Constraints leave each of the model's symbols (Symbols), and the smallest
 // binding at which they all hold (sym.SizesOf): "N: any", "H, W: multiples of 32 from 32",
 // "T: 10 only", proven where the conditions are of one symbol, and where conditions tie symbols
-// found by evaluating them (sym.Size.Proven and Checked say which). The first call computes them.
+// found by evaluating them (sym.Size.Proven and Checked say which); none of any symbol, and no
+// smallest binding, when no binding satisfies them (Never). The first call computes them.
 func (r *Result) Sizes() sym.Sizes {
-	r.minimal.sizesOnce.Do(func() { r.minimal.sizes = sym.SizesOf(r.e.tab, r.Constraints()) })
+	r.minimal.sizesOnce.Do(func() {
+		cs := r.Constraints()
+		if r.conditions().Never != nil {
+			cs = append(cs, sym.Constraint{Pred: sym.False()})
+		}
+		r.minimal.sizes = sym.SizesOf(r.e.tab, cs)
+	})
 	s := r.minimal.sizes
 	s.Symbols, s.Smallest = slices.Clone(s.Symbols), maps.Clone(s.Smallest)
 	return s

@@ -1,10 +1,12 @@
 package graph_test
 
 import (
+	"errors"
 	"fmt"
 	"log"
 
 	"github.com/reshape-go/reshape"
+	"github.com/reshape-go/reshape/errcode"
 	"github.com/reshape-go/reshape/graph"
 	"github.com/reshape-go/reshape/tensor"
 )
@@ -99,6 +101,31 @@ func ExampleResult_Constraints() {
 	// N == 1 (/MatMul (MatMul): the inner dims (A's last, B's second to last))
 	// <nil>
 	// /MatMul (MatMul): the inner dims (A's last, B's second to last): N == 1 does not hold at N=2
+}
+
+// A model whose conditions no binding satisfies: a volume of W elements viewed [3,W//3,3] needs
+// W == 9*(W//3), which minimized is 0 == 1. It is the error of its node, not a condition, and no
+// symbol has a valid size.
+func ExampleResult_Never() {
+	g, err := graph.Open("../testdata/models/never_holds.onnx", graph.OpenOptions{})
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer g.Close()
+	res, err := graph.Infer(g, graph.Options{})
+	if err != nil {
+		log.Fatal(err)
+	}
+	err = res.Never()
+	fmt.Println(err)
+	fmt.Println(errors.Is(err, errcode.ErrInvalidShape))
+	fmt.Println(res.Constraints())
+	fmt.Println(res.Sizes())
+	// Output:
+	// windows (Reshape): the volume: [N,1,1,W] to [N,1,1,3,W//3,3]: W == 9*(W//3) never holds
+	// true
+	// [W >= 3 (windows (Reshape): pattern[4] = W//3 not 0, which copies the input's dim)]
+	// N, W: none
 }
 
 // Reshape data as a model's Reshape node does: its pattern, which the model computes from the

@@ -116,6 +116,11 @@ BLAME_CASES = [(MODELS + "run_order.onnx", f"H{h}_W{w}", {"H": h, "W": w}, {}, {
 BLAME_CASES += [(MODELS + "load_first.onnx", f"N{n}_L{l}_B{b}_T{t}", {"N": n, "L": l, "B": b, "T": t}, {}, {})
                 for n, l, b, t in ((2, 3, 1, 3), (2, 3, 2, 3))]
 GENERATED_CASES += BLAME_CASES
+# issue 23: a condition no binding satisfies (gen_onnx.py's never_holds): onnxruntime refuses every binding
+# at the Reshape whose volume needs W == 9*(W//3).
+NEVER_CASES = [(MODELS + "never_holds.onnx", f"N{n}_W{w}", {"N": n, "W": w}, {}, {}) for n, w in (
+    (1, 1), (1, 3), (2, 9), (1, 27), (2, 30))]
+GENERATED_CASES += NEVER_CASES
 EXTRA_MODELS = [MODELS + "bert_deep_2x.onnx", MODELS + "bert_deep_4x.onnx"]  # benchmark models without truth fixtures
 # issue 26's held-out zoo: scikit-learn pipelines and torch list models, and bindings that onnxruntime
 # refuses (gen_mlzoo.py holds the models and their bindings).

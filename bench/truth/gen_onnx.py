@@ -704,7 +704,21 @@ def load_first():
     g.save("load_first.onnx")
 
 
+def never_holds():
+    """A condition that no binding satisfies, found only once the conditions are minimized (issue 23; bench/random
+    r0_0299): x [N,1,1,W] viewed [N,1,1,3,W//3,3] by a pattern computed from Shape, as a window partition
+    exports it. Its volume needs W == 9*(W//3), which no W >= 1 satisfies: onnxruntime refuses the Reshape at
+    every binding. opset 17."""
+    g = Graph("never_holds", 17)
+    x = g.input("x", FLOAT, ["N", 1, 1, "W"])
+    third = g.unsqueeze(g.op("Div", [g.dim(x, 3), g.const(3)]), [0])
+    pattern = g.op("Concat", [g.unsqueeze(g.dim(x, 0), [0]), g.const([1, 1, 3]), third, g.const([3])], axis=0)
+    g.output(g.op("Reshape", [x, pattern], name="windows"))
+    g.save("never_holds.onnx")
+
+
 GENERATORS = {
+    "never_holds": never_holds,
     "run_order": run_order,
     "load_first": load_first,
     "rcnn_transform": rcnn_transform,
