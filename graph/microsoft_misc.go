@@ -24,7 +24,9 @@ var microsoftMisc = table{domainMicrosoft, []opDef{
 }}
 
 // inverse: com.microsoft Inverse-1: X [*, M, M] gives its inverse, of X's shape and type. A rank
-// below 2 or last two dims that differ are errors wrapping errcode.ErrInvalidShape.
+// below 2 is an error wrapping errcode.ErrInvalidShape. Last two dims that differ are a warning
+// of the node (Result.Warnings): onnxruntime 1.20.1 runs the node then, and refuses at load only a
+// model that declares both sizes.
 func inverse(c *ctx) error {
 	x, err := c.Input(0)
 	if err != nil {
@@ -35,9 +37,7 @@ func inverse(c *ctx) error {
 		return err
 	}
 	if ok {
-		if _, err := c.Unify(x.Shape.Dims[r-2], x.Shape.Dims[r-1], "the last two dims (a square matrix)"); err != nil {
-			return err
-		}
+		warnEqual(c, x.Shape.Dims[r-2], x.Shape.Dims[r-1], "inverts the last two dims as a square matrix")
 	}
 	c.SameAs(0, x)
 	return nil

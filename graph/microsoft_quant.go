@@ -115,7 +115,8 @@ func qattention(c *ctx) error {
 // initial_h, initial_c and P as LSTM's, then the weights' scales and zero points: Y
 // [seq_length, num_directions, batch_size, hidden_size], Y_h and Y_c [num_directions,
 // batch_size, hidden_size], of X's type. Dims that break these are errors wrapping
-// errcode.ErrInvalidShape.
+// errcode.ErrInvalidShape, but X's input size: onnxruntime 1.20.1 runs the node whatever it is,
+// a warning of the node (Result.Warnings).
 func dynamicQuantizeLSTM(c *ctx) error { return rnnOf(c, 4, 8, true) }
 
 // qembedLayerNorm: com.microsoft QEmbedLayerNormalization-1: EmbedLayerNormalization-1 of the

@@ -543,6 +543,45 @@ func TestNodeTests(t *testing.T) { nodeTestsSuite.run(t) }
 // --suite ortcases reads its -v output.
 func TestORTCases(t *testing.T) { ortCasesSuite.run(t) }
 
+// TestORTRefusals infers the models of bench/ortcases at the bindings where onnxruntime 1.20.1
+// refuses them (testdata/ortrefusals.jsonl.gz): bound, a node of the case's operator reports an
+// error; unbound, the stated conditions (Result.Check) fail at the binding.
+func TestORTRefusals(t *testing.T) {
+	suite := nodeSuite{file: filepath.Join("testdata", "ortrefusals.jsonl.gz")}
+	rows := suite.readNodeTests(t)
+	if len(rows) == 0 {
+		t.Fatal("no refusals")
+	}
+	for _, row := range rows {
+		m, err := onnx.DecodeModel(row.Model)
+		if err != nil {
+			t.Fatalf("%s: %v", row.Name, err)
+		}
+		g, err := FromONNX(m, "")
+		if err != nil {
+			t.Fatalf("%s: %v", row.Name, err)
+		}
+		bound, err := Infer(g, Options{Dims: row.Binding})
+		if err != nil {
+			t.Fatalf("%s: %v", row.Name, err)
+		}
+		found := false
+		for _, n := range bound.Nodes {
+			found = found || n.Err != nil && n.Node.Op == row.Op
+		}
+		if !found {
+			t.Errorf("%s at %v: no error at %s; onnxruntime: %s", row.Name, row.Binding, row.Op, row.ORTError)
+		}
+		unbound, err := Infer(g, Options{})
+		if err != nil {
+			t.Fatalf("%s: %v", row.Name, err)
+		}
+		if err := unbound.Check(row.Binding); err == nil {
+			t.Errorf("%s at %v: the conditions hold; onnxruntime: %s", row.Name, row.Binding, row.ORTError)
+		}
+	}
+}
+
 // TestCompareNodeOutput pins the classification of an inferred output against a node test's.
 func TestCompareNodeOutput(t *testing.T) {
 	tab := sym.NewTable()

@@ -39,7 +39,8 @@ func rnn(c *ctx) error {
 
 // rnnOf infers a recurrent node of the given gates whose inputs up to maxIn are ONNX's; with
 // transposed, W is [num_directions, input_size, G*hidden_size] and R [num_directions,
-// hidden_size, G*hidden_size], as com.microsoft DynamicQuantizeLSTM takes them.
+// hidden_size, G*hidden_size], as com.microsoft DynamicQuantizeLSTM takes them, and X's input
+// size another than W's is a warning (ctx.Warn), as onnxruntime runs the node.
 func rnnOf(c *ctx, gates int64, maxIn int, transposed bool) error {
 	ins, err := c.Inputs(3)
 	if err != nil {
@@ -110,11 +111,21 @@ func rnnOf(c *ctx, gates int64, maxIn int, transposed bool) error {
 		return err
 	}
 	dirs, hidden = r[0], r[at[1]]
-	w, err := weight(1, size)
-	if err != nil {
-		return err
+	if !transposed {
+		w, err := weight(1, size)
+		if err != nil {
+			return err
+		}
+		dirs = w[0]
+	} else {
+		// onnxruntime runs DynamicQuantizeLSTM whatever X's input size, reading W at W's own.
+		w, err := weight(1, sym.Unknown())
+		if err != nil {
+			return err
+		}
+		dirs = w[0]
+		warnEqual(c, size, w[at[1]], "reads X's input size "+size.String()+" as W's dim 1, "+w[at[1]].String())
 	}
-	dirs = w[0]
 	if in := c.In(3); in != nil {
 		if _, err := rnnDims(c, in, 3, dirs, sym.MulDims(sym.Const(2*gates), hidden)); err != nil {
 			return err

@@ -58,6 +58,8 @@ from onnx import helper, numpy_helper
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 OUT = os.path.join(ROOT, "graph", "testdata", "ortcases.jsonl.gz")
+# The bindings at which onnxruntime refuses a case's symbolic model, with its refusal (TestORTRefusals).
+REFUSED = os.path.join(ROOT, "graph", "testdata", "ortrefusals.jsonl.gz")
 
 
 def nodetests_gen():
@@ -124,7 +126,7 @@ class Case:
     data (data: output name -> reason)."""
 
     def __init__(self, name, op, domain, opset, nodes, inputs, outputs, bindings, spec=None, data=None,
-                 default_opset=None):
+                 default_opset=None, refuse=()):
         self.name, self.op, self.domain, self.opset = name, op, domain, opset
         used = {d for i in inputs if not i.const for d in i.dims if isinstance(d, str)}
         self.nodes, self.inputs, self.outputs = nodes, inputs, outputs
@@ -133,6 +135,8 @@ class Case:
         self.full = dict(zip(map(json.dumps, self.bindings), bindings))
         self.spec, self.data = spec, data or {}
         self.default_opset = default_opset or (opset if domain == "" else 17)
+        # bindings of the symbols at which onnxruntime refuses the symbolic model (REFUSED's rows)
+        self.refuse = [dict(sorted(b.items())) for b in refuse]
 
 
 CASES = []
@@ -143,7 +147,7 @@ def node(op, ins, outs, domain="", **attrs):
 
 
 def add(name, op, inputs, outputs, attrs=None, domain="", opset=None, bindings=None, spec=None, data=None,
-        node_inputs=None, pre=(), post=None, default_opset=None):
+        node_inputs=None, pre=(), post=None, default_opset=None, refuse=()):
     """Adds a case of one node of op (with pre nodes before it and post nodes after it when given).
     node_inputs lists the node's inputs ("" for an absent optional one), by default the inputs' names;
     outputs are (name, type) pairs, None for an absent optional output of the node. post is (the
@@ -156,7 +160,7 @@ def add(name, op, inputs, outputs, attrs=None, domain="", opset=None, bindings=N
     nodes = list(pre) + [main] + (list(post[1]) if post else [])
     graph_outputs = [o for o in outputs if o] if post is None else post[2]
     CASES.append(Case(name, op, domain, opset, nodes, inputs, graph_outputs, bindings or [{}], spec, data,
-                      default_opset))
+                      default_opset, refuse))
 
 
 def uniform(lo=-1.0, hi=1.0, dtype=np.float32):
@@ -599,21 +603,29 @@ def qweight(name, shape, dtype=T.UINT8):
     return In(name, dtype, shape, value=rng.integers(lo, hi, shape).astype(NP[dtype]))
 
 
+def with_dims(bindings, **extra):
+    """bindings, each with the symbols of extra added (a symbol a case's inputs hold that must take
+    one value for onnxruntime to run)."""
+    return [dict(b, **extra) for b in bindings]
+
+
 def quant_op_cases():
     """The quantized operators of quantize_dynamic (DynamicQuantizeMatMul, MatMulIntegerToFloat) and
     of quantize_static's QOperator form (QGemm, QLinearLeakyRelu, QLinearWhere), and the
     channels-last forms onnxruntime's layout optimizer saves (QLinearConv, NhwcMaxPool)."""
-    x = f32("A", ["B", "S", 8])
+    x = f32("A", ["B", "S", "K"])
     y = [("Y", T.FLOAT)]
     add("ms.DynamicQuantizeMatMul-1", "DynamicQuantizeMatMul", [x, qweight("Bq", [8, 6]), weight("b_scale", [], 0.01, 0.1),
-        const("b_zero_point", 128, T.UINT8, shape=())], y, {}, MS, bindings=BS, spec=same(["B", "S", 6]))
+        const("b_zero_point", 128, T.UINT8, shape=())], y, {}, MS, bindings=with_dims(BS, K=8), spec=same(["B", "S", 6]),
+        refuse=[{"B": 2, "S": 3, "K": 6}])
     add("ms.DynamicQuantizeMatMul-1_int8_per_column_bias", "DynamicQuantizeMatMul",
         [f32("A", ["B", 8]), qweight("Bq", [8, 6], T.INT8), weight("b_scale", [6], 0.01, 0.1),
          const("b_zero_point", [0] * 6, T.INT8), weight("bias", [6])], y, {}, MS, bindings=BS, spec=same(["B", 6]))
     a8 = In("A", T.UINT8, ["B", "S", 8], fill=randint(0, 256, T.UINT8))
-    add("ms.MatMulIntegerToFloat-1", "MatMulIntegerToFloat", [a8, qweight("Bq", [8, 6], T.INT8),
-        weight("a_scale", [], 0.01, 0.1), weight("b_scale", [], 0.01, 0.1), const("a_zero_point", 128, T.UINT8, shape=())],
-        y, {}, MS, bindings=BS, spec=same(["B", "S", 6]))
+    add("ms.MatMulIntegerToFloat-1", "MatMulIntegerToFloat", [In("A", T.UINT8, ["B", "S", "K"], fill=randint(0, 256, T.UINT8)),
+        qweight("Bq", [8, 6], T.INT8), weight("a_scale", [], 0.01, 0.1), weight("b_scale", [], 0.01, 0.1),
+        const("a_zero_point", 128, T.UINT8, shape=())], y, {}, MS, bindings=with_dims(BS, K=8), spec=same(["B", "S", 6]),
+        refuse=[{"B": 3, "S": 5, "K": 9}])
     add("ms.MatMulIntegerToFloat-1_bias", "MatMulIntegerToFloat", [a8, qweight("Bq", [8, 6]),
         weight("a_scale", [], 0.01, 0.1), weight("b_scale", [6], 0.01, 0.1), const("a_zero_point", 128, T.UINT8, shape=()),
         const("b_zero_point", [128] * 6, T.UINT8), weight("bias", [6])], y, {}, MS, bindings=BS,
@@ -625,7 +637,8 @@ def quant_op_cases():
     qa = In("A", T.UINT8, ["B", 8], fill=randint(0, 256, T.UINT8))
     qb = qweight("Bq", [8, 6], T.INT8)
     bz = qparams("b", T.INT8, 0)
-    add("ms.QGemm-1_float", "QGemm", [qa] + qparams("a") + [qb] + bz, y, {}, MS, bindings=BS, spec=same(["B", 6]))
+    add("ms.QGemm-1_float", "QGemm", [In("A", T.UINT8, ["B", "K"], fill=randint(0, 256, T.UINT8))] + qparams("a") + [qb] + bz,
+        y, {}, MS, bindings=with_dims(BS, K=8), spec=same(["B", 6]), refuse=[{"B": 2, "K": 5}])
     add("ms.QGemm-1_quantized_bias", "QGemm", [qa] + qparams("a") + [qb] + bz + [const("C", list(range(6)), T.INT32)]
         + qparams("y"), [("Y", T.UINT8)], {}, MS, bindings=BS, spec=same(["B", 6]))
     add("ms.QGemm-1_trans", "QGemm", [In("A", T.INT8, [8, "B"], fill=randint(-128, 128, T.INT8))] + qparams("a", T.INT8, 0)
@@ -635,19 +648,22 @@ def quant_op_cases():
     a = In("X", T.UINT8, ["B", "S", 8], fill=randint(0, 256, T.UINT8))
     add("ms.QLinearLeakyRelu-1", "QLinearLeakyRelu", [a] + qparams("X") + qparams("Y"), [("Y", T.UINT8)],
         dict(alpha=0.1), MS, bindings=BS, spec=same(["B", "S", 8]))
-    cond = In("condition", T.BOOL, ["B", 1, 8], fill=lambda rng, shape: rng.integers(0, 2, shape).astype(np.bool_))
+    cond = In("condition", T.BOOL, ["B", 1, "D"], fill=lambda rng, shape: rng.integers(0, 2, shape).astype(np.bool_))
     xw = In("Xq", T.INT8, ["B", "S", 1], fill=randint(-128, 128, T.INT8))
     yw = In("Yq", T.INT8, [8], value=np.arange(8, dtype=np.int8))
     add("ms.QLinearWhere-1", "QLinearWhere", [cond, xw] + qparams("x", T.INT8, 0) + [yw] + qparams("y", T.INT8, 0)
-        + qparams("z", T.INT8, 0), [("Z", T.INT8)], {}, MS, bindings=BS, spec=same(["B", "S", 8]))
+        + qparams("z", T.INT8, 0), [("Z", T.INT8)], {}, MS, bindings=with_dims(BS, D=8), spec=same(["B", "S", 8]),
+        refuse=[{"B": 2, "S": 3, "D": 3}])
 
     def conv_out(n, k, s, p, d=1):
         return (n + p - d * (k - 1) - 1) // s + 1
     img_last = In("x", T.UINT8, ["N", "H", "W", 4], fill=randint(0, 256, T.UINT8))
     wq = qweight("w", [6, 4, 3, 3], T.INT8)
-    add("ms.QLinearConv-1_channels_last", "QLinearConv", [img_last] + qparams("x") + [wq] + qparams("w", T.INT8, 0)
+    add("ms.QLinearConv-1_channels_last", "QLinearConv", [In("x", T.UINT8, ["N", "H", "W", "C"], fill=randint(0, 256, T.UINT8))]
+        + qparams("x") + [wq] + qparams("w", T.INT8, 0)
         + qparams("y") + [const("B", list(range(6)), T.INT32)], [("y", T.UINT8)],
-        dict(channels_last=1, strides=[2, 2], pads=[1, 1, 1, 1]), MS, bindings=NHW,
+        dict(channels_last=1, strides=[2, 2], pads=[1, 1, 1, 1]), MS, bindings=with_dims(NHW, C=4),
+        refuse=[{"N": 2, "H": 5, "W": 6, "C": 3}],
         spec=lambda b: [[b["N"], conv_out(b["H"], 3, 2, 2), conv_out(b["W"], 3, 2, 2), 6]])
     img = In("x", T.UINT8, ["N", 4, "H", "W"], fill=randint(0, 256, T.UINT8))
     add("ms.QLinearConv-1_nchw_group", "QLinearConv", [img] + qparams("x") + [qweight("w", [6, 2, 3, 3], T.INT8)]
@@ -663,6 +679,8 @@ def quant_op_cases():
     add("ms.NhwcMaxPool-1_ceil_dilated", "NhwcMaxPool", [In("x", T.INT8, ["N", "H", "W", 4], fill=randint(-128, 128, T.INT8))],
         [("y", T.INT8)], dict(kernel_shape=[2, 2], strides=[2, 2], dilations=[2, 1], ceil_mode=1), MS, bindings=NHW,
         spec=lambda b: [[b["N"], pool(b["H"], 2, 2, 0, 2, True), pool(b["W"], 2, 2, 0, 1, True), 4]])
+    add("ms.NhwcMaxPool-1_valid", "NhwcMaxPool", [img_last], [("y", T.UINT8)], dict(kernel_shape=[3, 3]), MS,
+        bindings=NHW, spec=lambda b: [[b["N"], b["H"] - 2, b["W"] - 2, 4]], refuse=[{"N": 1, "H": 1, "W": 6}])
     add("ms.NhwcMaxPool-1_same_upper", "NhwcMaxPool", [img_last], [("y", T.UINT8)],
         dict(kernel_shape=[3, 3], strides=[2, 2], auto_pad="SAME_UPPER"), MS, bindings=NHW,
         spec=lambda b: [[b["N"], -(-b["H"] // 2), -(-b["W"] // 2), 4]])
@@ -675,8 +693,9 @@ def quant_transformer_cases():
     scales = [weight("input_scale", [], 0.01, 0.1), weight("weight_scale", [], 0.01, 0.1)]
     zps = [const("input_zero_point", 128, T.UINT8, shape=()), const("weight_zero_point", 128, T.UINT8, shape=())]
     y = ("output", T.FLOAT)
-    add("ms.QAttention-1", "QAttention", [xq, qweight("weight", [8, 24]), weight("bias", [24])] + scales + zps, [y],
-        dict(num_heads=2), MS, bindings=BS,
+    xk = In("input", T.UINT8, ["B", "S", "K"], fill=randint(0, 256, T.UINT8))
+    add("ms.QAttention-1", "QAttention", [xk, qweight("weight", [8, 24]), weight("bias", [24])] + scales + zps, [y],
+        dict(num_heads=2), MS, bindings=with_dims(BS, K=8), refuse=[{"B": 2, "S": 3, "K": 4}],
         node_inputs=["input", "weight", "bias", "input_scale", "weight_scale", "", "input_zero_point", "weight_zero_point"],
         spec=same(["B", "S", 8]))
     mask = In("mask_index", T.INT32, ["B"], fill=full(1, T.INT32))
@@ -687,17 +706,19 @@ def quant_transformer_cases():
 
     ids = In("input_ids", T.INT32, ["B", "S"], fill=randint(0, 10, T.INT32))
     seg = In("segment_ids", T.INT32, ["B", "S"], fill=randint(0, 2, T.INT32))
-    emask = In("mask", T.INT32, ["B", "S"], fill=full(1, T.INT32))
+    emask = In("mask", T.INT32, ["B", "M"], fill=full(1, T.INT32))
     embs = [qweight("word_embedding", [10, 8]), qweight("position_embedding", [16, 8]), qweight("segment_embedding", [2, 8]),
             qweight("gamma", [8]), qweight("beta", [8])]
     names = ["word_embedding", "position_embedding", "segment_embedding", "gamma", "beta"]
     escales = [weight(f"{n}_scale", [], 0.01, 0.1) for n in names]
     ezps = [const(f"{n}_zero_point", 128, T.UINT8, shape=()) for n in names]
     add("ms.QEmbedLayerNormalization-1", "QEmbedLayerNormalization", [ids, seg] + embs + [emask] + escales + ezps,
-        [("layernorm_out", T.FLOAT), ("mask_index_out", T.INT32)], {}, MS, bindings=BS,
+        [("layernorm_out", T.FLOAT), ("mask_index_out", T.INT32)], {}, MS,
+        bindings=[dict(b, M=b["S"]) for b in BS], refuse=[{"B": 2, "S": 3, "M": 4}],
         spec=lambda b: [[b["B"], b["S"], 8], [b["B"]]])
 
-    x = f32("X", ["S", "B", 4])
+    # onnxruntime runs it whatever X's input size I (W's is 4): the last binding's I is 5.
+    x = f32("X", ["S", "B", "I"])
     hid = 3
     for direction, dirs in (("forward", 1), ("bidirectional", 2)):
         wq = qweight("W", [dirs, 4, 4 * hid], T.INT8)
@@ -707,16 +728,18 @@ def quant_transformer_cases():
              weight("R_scale", [dirs], 0.01, 0.1), const("R_zero_point", [0] * dirs, T.INT8)]
         add(f"ms.DynamicQuantizeLSTM-1_{direction}", "DynamicQuantizeLSTM", ins + q,
             [("Y", T.FLOAT), ("Y_h", T.FLOAT), ("Y_c", T.FLOAT)], dict(hidden_size=hid, direction=direction), MS,
-            bindings=BS, node_inputs=["X", "W", "R", "Bias", "", "", "", "", "W_scale", "W_zero_point", "R_scale",
-                                      "R_zero_point"],
+            bindings=with_dims(BS, I=4) + [{"S": 2, "B": 1, "I": 5}],
+            node_inputs=["X", "W", "R", "Bias", "", "", "", "", "W_scale", "W_zero_point", "R_scale", "R_zero_point"],
             spec=same(["S", dirs, "B", hid], [dirs, "B", hid], [dirs, "B", hid]))
 
 
 def contrib_misc_cases():
     """com.microsoft's contrib forms of ONNX operators and its other operators with CPU kernels that
     converted models hold."""
-    add("ms.Inverse-1", "Inverse", [f32("X", ["B", 3, 3])], [("Y", T.FLOAT)], {}, MS, bindings=BS,
-        spec=same(["B", 3, 3]))
+    # Inverse: onnxruntime refuses a non-square X of static dims at load, and runs one of symbolic dims (the
+    # last binding).
+    add("ms.Inverse-1", "Inverse", [f32("X", ["B", 3, "M"])], [("Y", T.FLOAT)], {}, MS,
+        bindings=with_dims(BS[:2], M=3) + [{"B": 1, "M": 4}], spec=same(["B", 3, "M"]))
     add("ms.Trilu-1", "Trilu", [f32("X", ["B", "S", "S"]), const("k", 1, shape=())], [("Y", T.FLOAT)], dict(upper=0), MS,
         bindings=BS, spec=same(["B", "S", "S"]))
     # ExpandDims: onnxruntime-node 1.20.1 crashes (SIGSEGV) on an axis that is an initializer; the
@@ -734,8 +757,8 @@ def contrib_misc_cases():
     add("ms.Unique-1", "Unique", [uniq], [("y", T.FLOAT), ("idx", T.INT64), ("counts", T.INT64)], {}, MS,
         bindings=BS, spec=lambda b: [[min(b["S"], 2)], [b["S"]], [min(b["S"], 2)]],
         data={"y": "the count of unique elements", "counts": "the count of unique elements"})
-    add("ms.CDist-1", "CDist", [f32("A", ["S", 4]), weight("Bm", [5, 4])], [("C", T.FLOAT)], dict(metric="euclidean"), MS,
-        bindings=BS, spec=lambda b: [[b["S"], 5]])
+    add("ms.CDist-1", "CDist", [f32("A", ["S", "K"]), weight("Bm", [5, 4])], [("C", T.FLOAT)], dict(metric="euclidean"),
+        MS, bindings=with_dims(BS, K=4), spec=lambda b: [[b["S"], 5]], refuse=[{"S": 3, "K": 3}])
     add("ms.Range-1", "Range", [const("start", 2, shape=()), const("limit", 11, shape=())], [("y", T.INT64)], {}, MS,
         spec=lambda b: [[9]])
     add("ms.Range-1_delta_float", "Range", [In("start", T.FLOAT, [], value=np.array(1.0, np.float32)),
@@ -746,12 +769,14 @@ def contrib_misc_cases():
         spec=lambda b: [[b["B"], b["S"] + 4, 5]])
     add("ms.Pad-1_2d_pads_reflect", "Pad", [f32("X", ["B", "S", 4]), const("pads", [[0, 0, 1, 0, 0, 2]])],
         [("Y", T.FLOAT)], dict(mode="reflect"), MS, bindings=BS[:2], spec=lambda b: [[b["B"], b["S"], 7]])
-    add("ms.GridSample-1", "GridSample", [f32("X", ["N", 3, "H", "W"]), f32("grid", ["N", 4, 5, 2])], [("Y", T.FLOAT)],
-        dict(mode="bilinear", align_corners=1), MS, bindings=NHW, spec=lambda b: [[b["N"], 3, 4, 5]])
+    add("ms.GridSample-1", "GridSample", [f32("X", ["N", 3, "H", "W"]), f32("grid", ["G", 4, 5, 2])], [("Y", T.FLOAT)],
+        dict(mode="bilinear", align_corners=1), MS, bindings=[dict(b, G=b["N"]) for b in NHW],
+        spec=lambda b: [[b["N"], 3, 4, 5]], refuse=[{"N": 2, "H": 5, "W": 6, "G": 1}])
     rois = In("rois", T.FLOAT, ["S", 4], fill=lambda rng, shape: np.tile(np.array([0.1, 0.1, 0.8, 0.9], np.float32), (shape[0], 1)))
-    bidx = In("batch_indices", T.INT32, ["S"], fill=full(0, T.INT32))
+    bidx = In("batch_indices", T.INT32, ["R"], fill=full(0, T.INT32))
     add("ms.CropAndResize-1", "CropAndResize", [f32("X", ["B", 3, 8, 8]), rois, bidx, const("crop_size", [4, 6], T.INT32)],
-        [("Y", T.FLOAT)], dict(mode="bilinear"), MS, bindings=BS[:2], spec=lambda b: [[b["S"], 3, 4, 6]])
+        [("Y", T.FLOAT)], dict(mode="bilinear"), MS, bindings=[dict(b, R=b["S"]) for b in BS[:2]],
+        spec=lambda b: [[b["S"], 3, 4, 6]], refuse=[{"B": 2, "S": 3, "R": 2}])
     keys = In("X", T.INT32, ["B", "S"], fill=randint(0, 1000, T.INT32))
     add("ms.MurmurHash3-1", "MurmurHash3", [keys], [("Y", T.UINT32)], {}, MS, bindings=BS, spec=same(["B", "S"]))
     add("ms.MurmurHash3-1_signed", "MurmurHash3", [keys], [("Y", T.INT32)], dict(positive=0, seed=7), MS, bindings=BS,
@@ -1271,7 +1296,18 @@ def main():
             plan.append((c, k + 1, b, symbolic, len(jobs)))
             jobs.append({"model": base64.b64encode(symbolic.SerializeToString()).decode(),
                          "inputs": feeds(c, b, rng)})
+        for k, b in enumerate(c.refuse):
+            plan.append((c, f"refused@{k + 1}", b, symbolic, len(jobs)))
+            jobs.append({"model": base64.b64encode(symbolic.SerializeToString()).decode(),
+                         "inputs": feeds(c, b, rng)})
     results = run_ort(jobs)
+    refusals = []
+    for c, k, b, m, j in [p for p in plan if str(p[1]).startswith("refused@")]:
+        if results[j]["ok"]:
+            sys.exit(f"{c.name}: onnxruntime runs the model at {b}, which the case says it refuses")
+        refusals.append({"name": c.name, "op": c.op, "domain": c.domain, "opset": c.opset, "variant": k, "binding": b,
+                         "model": base64.b64encode(m.SerializeToString()).decode(), "ort_error": results[j]["error"]})
+    plan = [p for p in plan if not str(p[1]).startswith("refused@")]
     rows, disagree, refused = [], [], {}
     for c, k, b, m, j in plan:
         r = results[j]
@@ -1295,6 +1331,8 @@ def main():
     rows.sort(key=lambda r: (r["name"], order.get(r["variant"], 1), r["variant"]))
     size = NODETESTS.write_rows(OUT, rows)
     print(f"{OUT}: {len(CASES)} cases, {len(rows)} rows, {size} bytes", file=sys.stderr)
+    size = NODETESTS.write_rows(REFUSED, refusals)
+    print(f"{REFUSED}: {len(refusals)} refused bindings, {size} bytes", file=sys.stderr)
     print(f"onnxruntime refused {len(refused)} cases (their rows are the documentation's shapes):", file=sys.stderr)
     for n, e in sorted(refused.items()):
         print(f"  {n}: {e}", file=sys.stderr)
