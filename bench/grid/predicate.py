@@ -20,6 +20,9 @@ negation too: the model does not run there, as Go's Pred.Eval says with its erro
 a false term is false and a disjunction with a true term true, whatever their other terms.
 Comparisons do not chain.
 
+`reshape check` and `shapes` name each such size once (s1 = int(...)): their JSON summary gives the
+names in "definitions", and expand() writes each name as its definition again.
+
 >>> holds("N == 1", {"N": 1}), holds("N == 1", {"N": 2})
 (True, False)
 >>> holds("!N == 1", {"N": 2}), holds("!(N == 1 || N == 2)", {"N": 2})
@@ -65,6 +68,10 @@ False
 (Fraction(2, 1), Fraction(-2, 1))
 >>> holds("int(f32(1)/f32(N - 5)) >= 0", {"N": 5})
 False
+>>> expand('s1 + 2*s12 >= "s1"', {"s1": "int(f32(H)*f32(0.5))", "s12": "int(f32(W))"})
+'(int(f32(H)*f32(0.5))) + 2*(int(f32(W))) >= "s1"'
+>>> holds(expand("s1 == 12", {"s1": "int(f32(H)*f32(0.5))"}), {"H": 25})
+True
 >>> holds("A < B < C", {"A": 1, "B": 2, "C": 3})
 Traceback (most recent call last):
 ...
@@ -402,6 +409,44 @@ class _Parser:
         if self.pos != len(self.toks):
             raise ValueError(f"{self.text!r}: unexpected {self.toks[self.pos][1]!r}")
         return v
+
+
+_NAME_OR_QUOTED = re.compile(r'"(?:[^"\\]|\\.)*"|[A-Za-z_][A-Za-z0-9_.:]*')
+
+
+def expand(text, definitions):
+    """text with each name that definitions gives (the "definitions" of a JSON summary of reshape check or
+    shapes: a size computed in floating point, named once) replaced by its definition in parentheses; a
+    quoted symbol name stays as it is. text itself when definitions is empty."""
+    if not definitions:
+        return text
+    return _NAME_OR_QUOTED.sub(lambda m: f"({definitions[m.group(0)]})" if m.group(0) in definitions else m.group(0), text)
+
+
+# The keys of records whose strings name things (files, nodes, tensors) or are the definitions.
+_NAMES_KEYS = {"definitions", "file", "node", "nodes", "name", "tensor", "op", "graph", "record"}
+
+
+def expand_records(records):
+    """The records of reshape check --json or shapes --json with every string expanded (expand) by the
+    definitions of their summary record: what a script that evaluates dims and conditions reads. A
+    condition that changes keeps its text as written in "holds_written"."""
+    defs = next((r.get("definitions") for r in records if r.get("record") == "summary"), None)
+    if not defs:
+        return records
+
+    def walk(v):
+        if isinstance(v, str):
+            return expand(v, defs)
+        if isinstance(v, list):
+            return [walk(x) for x in v]
+        if isinstance(v, dict):
+            out = {k: (x if k in _NAMES_KEYS else walk(x)) for k, x in v.items()}
+            if isinstance(v.get("holds"), str) and out["holds"] != v["holds"]:
+                out["holds_written"] = v["holds"]
+            return out
+        return v
+    return [walk(r) for r in records]
 
 
 def holds(text, binding):

@@ -44,7 +44,8 @@ onnxruntime runs it when it runs any of them (bench/grid/compare.py's rule). The
   type             type-error models: flagged when unbound check has an error row at the node onnxruntime
                    refuses; "fa N" on a model onnxruntime runs at some binding: N error rows of unbound
                    check (false alarms)
-  longest          the longest condition, in characters
+  longest          the longest condition, in characters, as written (a size computed in floating point
+                   by its name)
   wrong dims       (tensor, axis) pairs of shapes --json whose dim, an integer or an expression, evaluates
                    at a binding onnxruntime runs to another value (or the rank differs); undetermined: pairs
                    left '?', an interval, or in symbols no input binds, where onnxruntime gives a value.
@@ -98,7 +99,7 @@ def reshape(exe, cmd, model, dims=None, timeout=600):
     if p.returncode not in (0, 1):
         raise ToolError(f"{cmd} {' '.join(args[3:])}: exit {p.returncode}: {p.stderr.strip()[:300]}")
     try:
-        return [json.loads(line) for line in p.stdout.splitlines() if line.strip()]
+        return predicate.expand_records([json.loads(line) for line in p.stdout.splitlines() if line.strip()])
     except json.JSONDecodeError as e:
         raise ToolError(f"{cmd}: {e}") from e
 
@@ -325,7 +326,7 @@ def score_model(exe, m, fixture, data, budget):
     f["conditions"], f["implied"] = len(conditions), len(implied)
     f["complete"] = summ.get("complete")
     f["lost"] = len(summ.get("lost") or [])
-    f["longest"] = max((len(c["holds"]) for c in conditions), default=0)
+    f["longest"] = max((len(c.get("holds_written", c["holds"])) for c in conditions), default=0)
     # Error rows are false alarms only on a model onnxruntime runs at some binding: one it refuses at
     # every binding (at load or at run) has an error, which the rows state.
     if any(g.runs for g in groups):

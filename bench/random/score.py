@@ -52,7 +52,7 @@ def check(exe, path):
     p = subprocess.run([exe, "check", "--json", path], capture_output=True, text=True, timeout=600)
     if p.returncode not in (0, 1):
         raise RuntimeError(f"exit {p.returncode}: {p.stderr[:300]}")
-    return [json.loads(x) for x in p.stdout.splitlines() if x.strip()]
+    return predicate.expand_records([json.loads(x) for x in p.stdout.splitlines() if x.strip()])
 
 
 def depth(text):
@@ -189,7 +189,7 @@ def score(exe, out, m, verbose):
                 break
     for c in cons:
         t = c["holds"]
-        f["longest"] = max(f["longest"], len(t))
+        f["longest"] = max(f["longest"], len(c.get("holds_written", t)))
         f["depth"] = max(f["depth"], depth(t))
         if unreadable(t):
             f["unreadable"] += 1

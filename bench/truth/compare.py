@@ -255,7 +255,7 @@ def run_json(exe, cmd, model, binding=None):
     if p.returncode not in (0, 1):
         raise ToolError(f"{' '.join(args[1:])} {model}: exit {p.returncode}: {p.stderr.strip()}")
     try:
-        return [json.loads(line) for line in p.stdout.splitlines() if line.strip()]
+        return predicate.expand_records([json.loads(line) for line in p.stdout.splitlines() if line.strip()])
     except json.JSONDecodeError as e:
         raise ToolError(f"{' '.join(args[1:])} {model}: {e}") from e
 

@@ -242,6 +242,7 @@ func runCheck(e *env, args []string) int {
 	if err := checkIRFlags(args, *bin != "", *runConst); err != nil {
 		return e.fail(checkCommand, err)
 	}
+	e.names = newFloatNames()
 	opt := check.Options{BinPath: *bin, MaxRank: lim.maxRank, Run: *runConst, MaxBytes: int64(lim.maxBytes), MaxFileSize: lim.fileLimit(),
 		Dims: dims, Inputs: inputFlags.values, BatchSize: *batchSize}
 	var reports []*check.Report
@@ -257,6 +258,7 @@ func runCheck(e *env, args []string) int {
 		}
 		reports = append(reports, rep)
 		if *asJSON {
+			e.names.model(rep.Symbols)
 			for i := range rep.Rows {
 				if !*quiet || problem(&rep.Rows[i]) {
 					e.emit(rowRecord{"reshape", rep.Rows[i]})
@@ -318,7 +320,7 @@ func runCheck(e *env, args []string) int {
 	counts.Unread(sum.Unreadable)
 	sum = counts
 	if *asJSON {
-		if err := e.emit(summaryRecord{"summary", sum}); err != nil {
+		if err := e.emitSummary(summaryRecord{"summary", sum}); err != nil {
 			return e.fail(checkCommand, err)
 		}
 	} else {
@@ -334,19 +336,25 @@ func runCheck(e *env, args []string) int {
 				}
 			}
 		}
+		e.names.model(symbols)
 		var causes []cause
 		if *quiet {
 			rows = slices.DeleteFunc(rows, func(r check.Row) bool { return !problem(&r) })
 			rows, causes = byCause(rows, func(r *check.Row) (string, check.Verdict, string) { return r.File, r.Verdict, r.Message })
 		}
 		if len(rows) > 0 {
-			printRows(stdout, rows, symbols, e.colorOut, e.width)
+			printRows(stdout, rows, symbols, e.colorOut, e.width, e.names)
 		}
+		for i := range causes {
+			causes[i].message = e.names.rename(causes[i].message)
+		}
+		e.names.flush(stdout)
 		for _, c := range causes {
 			c.print(stdout, "Reshape")
 		}
 		for _, rep := range reports {
-			c := conditions{who: rep.File + " ", symbols: rep.Symbols, Conditions: rep.Conditions, valid: rep.Valid(), complete: rep.Complete, lost: rep.Lost}
+			c := conditions{who: rep.File + " ", symbols: rep.Symbols, Conditions: rep.Conditions, valid: rep.Valid(), complete: rep.Complete, lost: rep.Lost,
+				names: e.names}
 			c.print(stdout, *quiet, *allowFixed)
 			printNotes(stdout, rep.File+": ", bindingNotes(rep.Bindings, rep.Symbols, *batchSize))
 			for _, a := range rep.Absorbed {
@@ -358,7 +366,7 @@ func runCheck(e *env, args []string) int {
 			}
 			if b := rep.Batch; b != nil {
 				c := conditions{who: rep.File + " at a free batch " + b.Symbol + ": ", symbols: b.Symbols, Conditions: b.Conditions,
-					valid: b.Valid(), complete: b.Complete, lost: b.Lost}
+					valid: b.Valid(), complete: b.Complete, lost: b.Lost, names: e.names}
 				c.print(stdout, *quiet, false)
 				for _, f := range b.Failed {
 					fmt.Fprintf(stdout, "%sfails at every batch: %s\n", c.who, f)
@@ -616,8 +624,9 @@ type column struct {
 
 // printRows prints the rows as a table, then the message of each row that is not ok or whose run
 // on constant data failed. With color, the verdicts are green, yellow or red. A width above 0
-// (a terminal's) keeps the table's lines to it (fitTable); symbols are the models' symbols.
-func printRows(w io.Writer, rows []check.Row, symbols []string, color bool, width int) {
+// (a terminal's) keeps the table's lines to it (fitTable); symbols are the models' symbols. The
+// sizes computed in floating point are written by their names (floatNames), defined above the table.
+func printRows(w io.Writer, rows []check.Row, symbols []string, color bool, width int, floats *floatNames) {
 	// A buffer under the tabwriter, which writes each cell and its padding on its own: a system
 	// call a 64 KiB block, not a cell (380,025 for the 20,000 rows of the 100,000-node graph of bench/gen, 37 with it).
 	bw := bufio.NewWriterSize(w, 64<<10)
@@ -664,9 +673,25 @@ func printRows(w io.Writer, rows []check.Row, symbols []string, color bool, widt
 	}
 	for i := range rows {
 		for _, c := range columns {
-			table[i+1] = append(table[i+1], c.cell(&rows[i]))
+			table[i+1] = append(table[i+1], floats.rename(c.cell(&rows[i])))
 		}
 	}
+	// The line after the table of each row that has something to say; it names the node, and a
+	// message that names it too starts after.
+	var messages []string
+	for _, r := range rows {
+		if r.Verdict == check.OK && r.Run != check.Mismatch && !r.Run.IsError() {
+			continue // the PATTERN column says where the pattern comes from
+		}
+		msg := strings.TrimPrefix(strings.TrimSpace(r.Message), r.Name+" ("+r.Op+"): ")
+		if len(r.Stopped) > 0 {
+			msg = strings.TrimPrefix(msg+"; undetermined dims stop at "+strings.Join(r.Stopped, ", "), "; ")
+		}
+		if msg != "" {
+			messages = append(messages, fmt.Sprintf("%s: %s %s (%s): %s", r.File, r.Op, r.ID, r.Name, floats.rename(msg)))
+		}
+	}
+	floats.flush(bw)
 	if width > 0 && tableWidth(table) > width {
 		// The files of a directory: the directory they share is said once, above the table.
 		if dir := commonDir(table[1:]); dir != "" {
@@ -694,18 +719,8 @@ func printRows(w io.Writer, rows []check.Row, symbols []string, color bool, widt
 		fmt.Fprintln(tw, strings.Join(cells, "\t"))
 	}
 	tw.Flush()
-	for _, r := range rows {
-		if r.Verdict == check.OK && r.Run != check.Mismatch && !r.Run.IsError() {
-			continue // the PATTERN column says where the pattern comes from
-		}
-		// The line names the node: a message that names it too starts after.
-		msg := strings.TrimPrefix(strings.TrimSpace(r.Message), r.Name+" ("+r.Op+"): ")
-		if len(r.Stopped) > 0 {
-			msg = strings.TrimPrefix(msg+"; undetermined dims stop at "+strings.Join(r.Stopped, ", "), "; ")
-		}
-		if msg != "" {
-			fmt.Fprintf(bw, "%s: %s %s (%s): %s\n", r.File, r.Op, r.ID, r.Name, msg)
-		}
+	for _, m := range messages {
+		fmt.Fprintln(bw, m)
 	}
 }
 

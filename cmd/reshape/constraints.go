@@ -26,6 +26,9 @@ type conditions struct {
 	// precision when they may not be (check.Report.Complete, Lost).
 	complete bool
 	lost     []check.Loss
+	// names writes the sizes computed in floating point by their names, each defined before the
+	// section that first uses it (floatNames); nil writes them whole.
+	names *floatNames
 }
 
 // print prints the conditions before the summary: the section "runs only when:" with a line per
@@ -39,9 +42,11 @@ type conditions struct {
 func (c *conditions) print(w io.Writer, quiet, allowFixed bool) {
 	c.printConditions(w, quiet, allowFixed)
 	if !quiet {
-		printLost(w, c.who, c.lost)
+		printLost(w, c.who, c.lost, c.names)
 		for _, x := range c.Warnings {
-			fmt.Fprintf(w, "%swarning: %s\n", c.who, x)
+			line := c.names.rename(x.String())
+			c.names.flush(w)
+			fmt.Fprintf(w, "%swarning: %s\n", c.who, line)
 		}
 	}
 }
@@ -60,9 +65,9 @@ func (c *conditions) printConditions(w io.Writer, quiet, allowFixed bool) {
 	case len(c.Constraints) == 0, quiet && (!fixes || allowFixed):
 		return
 	}
-	fmt.Fprintf(w, "%sruns only when:\n", c.who)
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	for _, c := range c.Constraints {
+	lines := make([][2]string, len(c.Constraints))
+	for i, c := range c.Constraints {
+		lines[i][0] = c.Holds.String()
 		where := c.Node + " (" + c.Op + ")"
 		if c.Why != "" {
 			where += ": " + c.Why
@@ -79,7 +84,16 @@ func (c *conditions) printConditions(w io.Writer, quiet, allowFixed bool) {
 				where += " at " + c.BlockerNode
 			}
 		}
-		fmt.Fprintf(tw, "  %s\t%s\n", c.Holds, where)
+		lines[i][1] = where
+	}
+	for i := range lines {
+		lines[i][0], lines[i][1] = c.names.rename(lines[i][0]), c.names.rename(lines[i][1])
+	}
+	c.names.flush(w)
+	fmt.Fprintf(w, "%sruns only when:\n", c.who)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	for _, l := range lines {
+		fmt.Fprintf(tw, "  %s\t%s\n", l[0], l[1])
 	}
 	tw.Flush()
 	if len(c.Sizes.Symbols) == 0 {
@@ -104,12 +118,17 @@ func (c *conditions) printConditions(w io.Writer, quiet, allowFixed bool) {
 // be incomplete:", then "precision is lost at" and a line per loss ("NODE (OP): WHY"), and "sizes
 // that only a run decides, at" and a line per such size; at most maxLost lines of each, then how
 // many more (JSON lists them all); one line for one loss of precision. Nothing when lost is empty.
-func printLost(w io.Writer, who string, lost []check.Loss) {
+func printLost(w io.Writer, who string, lost []check.Loss, names *floatNames) {
+	texts := make([]string, len(lost))
+	for i, l := range lost {
+		texts[i] = names.rename(l.String())
+	}
+	names.flush(w)
 	switch {
 	case len(lost) == 0:
 		return
 	case len(lost) == 1 && !lost[0].RunTime:
-		fmt.Fprintf(w, "%sthese conditions may be incomplete: precision is lost at %s\n", who, lost[0])
+		fmt.Fprintf(w, "%sthese conditions may be incomplete: precision is lost at %s\n", who, texts[0])
 		return
 	}
 	fmt.Fprintf(w, "%sthese conditions may be incomplete:\n", who)
@@ -119,7 +138,7 @@ func printLost(w io.Writer, who string, lost []check.Loss) {
 			head = "sizes that only a run decides, at"
 		}
 		n := 0
-		for _, l := range lost {
+		for i, l := range lost {
 			if l.RunTime != runTime {
 				continue
 			}
@@ -128,7 +147,7 @@ func printLost(w io.Writer, who string, lost []check.Loss) {
 				fmt.Fprintf(w, "  %s\n", head)
 				fallthrough
 			case n <= maxLost:
-				fmt.Fprintf(w, "    %s\n", l)
+				fmt.Fprintf(w, "    %s\n", texts[i])
 			}
 		}
 		if n > maxLost {

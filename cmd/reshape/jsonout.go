@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"cmp"
 	"encoding/json"
 	"errors"
@@ -32,9 +33,52 @@ type errorRecord interface{ setError(error) }
 
 // emit writes v as one line of JSON on stdout.
 func (e *env) emit(v any) error {
-	enc := json.NewEncoder(e.stdout)
+	if e.names == nil {
+		enc := json.NewEncoder(e.stdout)
+		enc.SetEscapeHTML(false)
+		return enc.Encode(v)
+	}
+	b, err := e.record(v)
+	if err != nil {
+		return err
+	}
+	_, err = e.stdout.Write(b)
+	return err
+}
+
+// record returns the JSON line of v, with the sizes computed in floating point by their names
+// (floatNames.renameJSON).
+func (e *env) record(v any) ([]byte, error) {
+	b, err := jsonLine(v)
+	return e.names.renameJSON(b), err
+}
+
+// jsonLine returns v in JSON as emit writes it, without HTML escapes, and a newline.
+func jsonLine(v any) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
-	return enc.Encode(v)
+	err := enc.Encode(v)
+	return buf.Bytes(), err
+}
+
+// emitSummary writes the summary record v as emit does, with "definitions" last: each name of a
+// size computed in floating point that the records use, with the size in the models' symbols
+// ({"s1": "int(floor(f32(H)*...))"}), when there are any.
+func (e *env) emitSummary(v any) error {
+	b, err := e.record(v)
+	if err != nil {
+		return err
+	}
+	if defs := e.names.definitions(); len(defs) > 0 {
+		d, err := jsonLine(defs)
+		if err != nil {
+			return err
+		}
+		b = append(append(append(bytes.TrimSuffix(b, []byte("}\n")), `,"definitions":`...), bytes.TrimSuffix(d, []byte("\n"))...), "}\n"...)
+	}
+	_, err = e.stdout.Write(b)
+	return err
 }
 
 // reportInput reports the error of one input among many (a file, a test) that could not be read:

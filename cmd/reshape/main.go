@@ -45,6 +45,9 @@ type env struct {
 	sig *signals
 	// width is the width of the terminal stdout is, 0 when it is not one: tables keep to it.
 	width int
+	// names names the sizes computed in floating point that check and shapes write (floatNames);
+	// nil for the other commands, which write them whole.
+	names *floatNames
 }
 
 type command struct {

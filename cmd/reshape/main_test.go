@@ -538,12 +538,12 @@ func TestColorAndVersion(t *testing.T) {
 	var b strings.Builder
 	rep, _ := check.Builtin()
 	rows := rep.Rows
-	printRows(&b, rows[:1], nil, true, 0)
+	printRows(&b, rows[:1], nil, true, 0, nil)
 	if !strings.Contains(b.String(), green+"ok"+reset) || !strings.Contains(b.String(), bold+"VERDICT"+reset) {
 		t.Errorf("coloured table:\n%q", b.String())
 	}
 	b.Reset()
-	printRows(&b, rows[:1], nil, false, 0)
+	printRows(&b, rows[:1], nil, false, 0, nil)
 	if strings.Contains(b.String(), "\x1b") {
 		t.Errorf("colour without a terminal: %q", b.String())
 	}

@@ -255,6 +255,8 @@ func runShapes(e *env, args []string) int {
 			return e.fail(shapesCommand, err)
 		}
 	}
+	e.names = newFloatNames()
+	e.names.model(s.Symbols)
 	if *write == "-" {
 		// The model takes stdout: the tensors, the conditions and the summary go to stderr.
 		toErr := *e
@@ -281,7 +283,7 @@ func runShapes(e *env, args []string) int {
 		for _, t := range shown {
 			e.emit(tensorRecord{"tensor", t})
 		}
-		e.emit(shapesSummary{Record: "summary", File: s.File, Tensors: len(s.Tensors), Verdicts: counts, Symbols: s.Symbols,
+		e.emitSummary(shapesSummary{Record: "summary", File: s.File, Tensors: len(s.Tensors), Verdicts: counts, Symbols: s.Symbols,
 			Unsupported: s.Unsupported, Constraints: append([]check.Constraint{}, s.Constraints...), Implied: s.Implied,
 			Valid: s.Valid(), Fixed: fixed, Fixes: s.Fixes, Sizes: s.SizeRecords(s.File), Smallest: s.Sizes.Smallest,
 			Complete: s.Complete, Lost: append([]check.Loss{}, s.Lost...), Warnings: append([]check.Warning{}, s.Warnings...), Notes: notes})
@@ -289,12 +291,16 @@ func runShapes(e *env, args []string) int {
 		stdout, flush := e.textOut()
 		defer flush()
 		if len(shown) > 0 {
-			printTensors(stdout, shown, s.Symbols, e.colorOut, e.width)
+			printTensors(stdout, shown, s.Symbols, e.colorOut, e.width, e.names)
 		}
+		for i := range causes {
+			causes[i].message = e.names.rename(causes[i].message)
+		}
+		e.names.flush(stdout)
 		for _, c := range causes {
 			c.print(stdout, "tensor")
 		}
-		c := conditions{symbols: s.Symbols, Conditions: s.Conditions, valid: s.Valid(), complete: s.Complete, lost: s.Lost}
+		c := conditions{symbols: s.Symbols, Conditions: s.Conditions, valid: s.Valid(), complete: s.Complete, lost: s.Lost, names: e.names}
 		c.print(stdout, *quiet, *allowFixed)
 		printNotes(stdout, "", notes)
 		fmt.Fprintln(stdout, shapesLine(s, counts, fixed))
@@ -345,7 +351,9 @@ func shapesLine(s *check.Shapes, counts map[string]int, fixed int) string {
 
 // printTensors prints the tensors as a table, then the message of each that has one. A width
 // above 0 (a terminal's) keeps the table's lines to it (fitTable); symbols are the model's symbols.
-func printTensors(w io.Writer, ts []check.Tensor, symbols []string, color bool, width int) {
+// The sizes computed in floating point are written by their names (floatNames), defined above the
+// table.
+func printTensors(w io.Writer, ts []check.Tensor, symbols []string, color bool, width int, floats *floatNames) {
 	// A buffer under the tabwriter, which writes each cell and its padding on its own: a system
 	// call a 64 KiB block, not a cell (1,304,130 for the 100,000 tensors of the wide graph of bench/gen, 105 with it).
 	bw := bufio.NewWriterSize(w, 64<<10)
@@ -367,8 +375,15 @@ func printTensors(w io.Writer, ts []check.Tensor, symbols []string, color bool, 
 		case t.Value != "":
 			typ, shape = t.Value, "-"
 		}
-		table = append(table, []string{name, dash(t.Op), typ, shape, declared, string(t.Verdict)})
+		table = append(table, []string{name, dash(t.Op), typ, floats.rename(shape), floats.rename(declared), string(t.Verdict)})
 	}
+	var messages []string
+	for _, t := range ts {
+		if t.Message != "" && t.Verdict != check.Inferred {
+			messages = append(messages, t.Name+": "+floats.rename(t.Message))
+		}
+	}
+	floats.flush(bw)
 	table, keep, above := fitTable(table, []bool{true, false, false, false, false, false}, []bool{false, false, false, true, true, false}, symbols, width)
 	for _, l := range above {
 		fmt.Fprintln(bw, l)
@@ -384,10 +399,8 @@ func printTensors(w io.Writer, ts []check.Tensor, symbols []string, color bool, 
 		fmt.Fprintln(tw, strings.Join(cells, "\t"))
 	}
 	tw.Flush()
-	for _, t := range ts {
-		if t.Message != "" && t.Verdict != check.Inferred {
-			fmt.Fprintf(bw, "%s: %s\n", t.Name, t.Message)
-		}
+	for _, m := range messages {
+		fmt.Fprintln(bw, m)
 	}
 }
 

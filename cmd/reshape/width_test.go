@@ -71,7 +71,7 @@ func TestBuiltinTableWidth(t *testing.T) {
 	}
 	for _, width := range []int{80, 100} {
 		var b strings.Builder
-		printRows(&b, rep.Rows, rep.Symbols, false, width)
+		printRows(&b, rep.Rows, rep.Symbols, false, width, nil)
 		lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
 		for _, l := range lines {
 			if n := utf8.RuneCountInString(l); n > width {

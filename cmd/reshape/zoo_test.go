@@ -228,7 +228,7 @@ func TestOutputForPeople(t *testing.T) {
 		}
 	}
 	var b strings.Builder
-	printTensors(&b, nil, nil, false, 40)
+	printTensors(&b, nil, nil, false, 40, nil)
 	if b.String() != "TENSOR  OP  TYPE  SHAPE  DECLARED  VERDICT\n" {
 		t.Errorf("empty table: %q", b.String())
 	}
