@@ -231,6 +231,17 @@ func TestModelConstraints(t *testing.T) {
 			want: []string{"T >= 2 (pool (MaxPool): input dim 2 not empty (only N can be zero))",
 				"T <= 2 || T % 2 == 1 (cat (Concat): input 1 dim 2 (or the input empty))"},
 			bad: map[string]int64{"N": 1, "T": 4}, node: "cat", good: map[string]int64{"N": 1, "T": 2}, y: "[N,4,T-1]"},
+		// The first input may be empty and the second cannot (gen_onnx.py's concat_empty): onnxruntime
+		// takes the output's dims from the first non-empty input, so the second is the reference; the
+		// two were unified, T == 2*(T//2), which fails at T == 1, where the first is [N,2,0] and
+		// onnxruntime runs.
+		{name: "a concat whose first input may be empty", model: newModel(13).input("x", "N", 2, "T").
+			ints("reps", []int64{3}, 1, 1, 2).
+			node("pool", "MaxPool", []string{"x"}, []string{"p"}, attrInts("kernel_shape", 2), attrInts("strides", 2)).
+			node("up", "Tile", []string{"p", "reps"}, []string{"u"}).
+			node("cat", "Concat", []string{"u", "x"}, []string{"y"}, attrInt("axis", 1)).output("y"),
+			want: []string{"T == 1 || T % 2 == 0 (cat (Concat): input 0 dim 2 (or the input empty))"},
+			bad:  map[string]int64{"N": 1, "T": 3}, node: "cat", good: map[string]int64{"N": 2, "T": 1}, y: "[N,4,T]"},
 		// numpy's broadcast of 1 with 0 is 0 (bench/random r1_0030: a Where of a branch pooled and
 		// upsampled, [N,3,0] at T == 1, beside [N,3,1]): the output is the branch that is never 1,
 		// not max(T,2*(T//2)), which is 1 there.

@@ -112,6 +112,28 @@ func (c *ctx) In(i int) *Info {
 	return c.in[i]
 }
 
+// Bound reports whether the model is inferred at a binding (Options.Dims, Inputs or BatchSize),
+// where an integer of a shape may come from the binding rather than the file.
+func (c *ctx) Bound() bool { return c.e.rebinds() }
+
+// RefusedAtLoad reports whether a runtime refuses the node when it loads the model, whatever the
+// bindings: Result.AtLoad of the node in the model inferred without the bindings (made once per
+// inference, on first use). A rule inferring at a binding (Bound) asks it where onnx's shape
+// inference at load sees integers of the file that the binding cannot tell apart from its own. A
+// node that inference does not reach, or an inference that fails, is not refused; without a
+// binding it is false.
+func (c *ctx) RefusedAtLoad() bool {
+	if !c.Bound() {
+		return false
+	}
+	r := c.e.fileResult(c.s)
+	if r == nil {
+		return false
+	}
+	i, ok := r.NodeIndex(c.path)
+	return ok && r.AtLoad(i)
+}
+
 // FromInput reports whether input i of the node is an input of its graph or of a graph around
 // it (an IR Parameter, an ONNX graph input, a body's formal parameter): a value that is never a
 // constant of the model, whatever inference knows of it.

@@ -374,6 +374,10 @@ type engine struct {
 	batch map[string]bool
 	// maxRank is the bound of Options.MaxRank.
 	maxRank int
+	// file is the model inferred without the bindings, once a rule asked (refusedAtLoad), nil
+	// when that inference failed; fileDone reports that it was made.
+	file     *Result
+	fileDone bool
 	// subs holds the tensors of each subgraph run whose nodes are recorded, by the path prefix of
 	// its nodes ("If_3/then_branch/"): of a subgraph run several times, the last run.
 	subs map[string]map[string]*Info
@@ -1227,4 +1231,19 @@ func (e *engine) final() {
 			e.current(in)
 		}
 	}
+}
+
+// fileResult returns the model of the scope s inferred without Options.Dims, Inputs and
+// BatchSize (ctx.RefusedAtLoad), made once, on first use; nil when that inference fails.
+func (e *engine) fileResult(s *scope) *Result {
+	if !e.fileDone {
+		e.fileDone = true
+		for s.parent != nil {
+			s = s.parent
+		}
+		opt := e.opt
+		opt.Dims, opt.Inputs, opt.BatchSize = nil, nil, 0
+		e.file, _ = Infer(s.g, opt)
+	}
+	return e.file
 }

@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"slices"
+
 	"github.com/reshape-go/reshape/element"
 	"github.com/reshape-go/reshape/errcode"
 	"github.com/reshape-go/reshape/shape"
@@ -218,16 +220,20 @@ func concatAlong(c *ctx, ins []*Info, at []int, axis int64, t element.Type) erro
 	return concatWith(c, ins, at, axis, t, false)
 }
 
-// concatSkipEmpty is concatAlong as onnxruntime's Concat checks its inputs: the dims of the other
-// axes of an input with no elements need not match (onnxruntime compares the non-empty inputs
-// only, and takes the output's dims from the first of them). Where another input than the first
-// may be empty, its dim i is stated equal to the first's or one of its own dims with an
-// expression 0: `H == 2*(H//2) || 2*(H//2) == 0` for a U-Net skip whose pooled branch is empty at
-// H == 1. The output takes the first input's dims: where that input is empty too, the condition
-// makes every non-empty input match it, so onnxruntime's output has them too; it asks more than
-// onnxruntime only where the first input is empty and a non-empty one differs from it. Inputs
-// with no dim that may be 0, or none with an expression, are unified as concatAlong does; so are
-// two integers, which ONNX's shape inference refuses when onnxruntime loads the model.
+// concatSkipEmpty is concatAlong as onnxruntime's Concat checks its inputs: an input with no
+// element is left out of the comparison of the other axes (onnxruntime compares the non-empty
+// inputs only, and takes the output's dims from the first of them); the dims along the axis add
+// up all the same. The others are compared with the reference, the first input that cannot be
+// empty (concatReference). Where another input may be empty, its dim i is stated equal to the
+// reference's or one of its own dims with an expression 0: `H == 2*(H//2) || 2*(H//2) == 0` for a
+// U-Net skip whose pooled branch is empty at H == 1; where every input may be empty, the first is
+// the reference, and the condition asks more than onnxruntime only where it is empty and two
+// non-empty ones differ from it. An input that is empty (a dim 0) is compared with none, except
+// that two integers of the file that differ are refused when onnxruntime loads the model (ONNX's
+// shape inference merges them), empty input or not: inferred at a binding, where an integer may
+// come from the binding, a node that the model inferred without it refuses at load
+// (ctx.RefusedAtLoad). Inputs with no dim that may be 0, or none with an expression, are
+// unified as concatAlong does.
 func concatSkipEmpty(c *ctx, ins []*Info, at []int, axis int64, t element.Type) error {
 	return concatWith(c, ins, at, axis, t, true)
 }
@@ -240,11 +246,14 @@ func concatWith(c *ctx, ins []*Info, at []int, axis int64, t element.Type, skipE
 		}
 		return "input " + itoa(k)
 	}
-	rank := -1
-	for _, in := range ins {
+	rank, ref := -1, -1
+	for k, in := range ins {
 		if r, ok := in.Rank(); ok {
 			if rank >= 0 && r != rank {
 				return c.Errorf(errcode.ErrInvalidShape, "inputs of ranks %d and %d", rank, r)
+			}
+			if rank < 0 {
+				ref = k
 			}
 			rank = r
 		}
@@ -257,10 +266,15 @@ func concatWith(c *ctx, ins []*Info, at []int, axis int64, t element.Type, skipE
 	if err != nil {
 		return err
 	}
-	var dims []sym.Dim
-	sum := sym.Const(0)
+	if skipEmpty {
+		ref = concatReference(ins, ref)
+	}
+	dims := c.clone(ins[ref].Shape.Dims)
+	var sum sym.Dim
 	least := int64(0) // the smallest the sum can be
 	partial := false  // an input of unknown rank adds a dim no rule knows
+	skipped := false  // an empty input whose dims differ from the reference's
+	summed := false
 	for k, in := range ins {
 		if in.Shape.RankDynamic {
 			partial = true
@@ -270,21 +284,28 @@ func concatWith(c *ctx, ins []*Info, at []int, axis int64, t element.Type, skipE
 		if least += max(lo, 0); least < 0 {
 			return c.Errorf(errcode.ErrOverflow, "%s: the dims along axis %d add up past int64", input(k), a)
 		}
-		if dims == nil {
-			dims = c.clone(in.Shape.Dims)
-			sum = in.Shape.Dims[a]
+		if summed {
+			sum = sym.AddDims(sum, in.Shape.Dims[a])
+		} else {
+			sum, summed = in.Shape.Dims[a], true
+		}
+		if k == ref {
 			continue
 		}
 		var zeros []sym.Pred
+		empty := false
 		if skipEmpty {
 			zeros, _ = emptyWhen(in.Shape)
+			empty = isEmpty(in)
 		}
 		for i, d := range in.Shape.Dims {
-			if i == a {
-				sum = sym.AddDims(sum, d)
+			if i == a || dims[i].Equal(d) {
 				continue
 			}
-			if len(zeros) > 0 && !dims[i].Equal(d) && !bothStatic(dims[i], d) {
+			if static := bothStatic(dims[i], d); empty && (!static || c.Bound() && !c.RefusedAtLoad()) {
+				skipped = true
+				continue
+			} else if len(zeros) > 0 && !static {
 				if ok, err := requireEqualOrEmpty(c, dims[i], d, zeros, input(k)+" dim "+itoa(i)+" (or the input empty)"); ok || err != nil {
 					if err != nil {
 						return err
@@ -306,9 +327,41 @@ func concatWith(c *ctx, ins []*Info, at []int, axis int64, t element.Type, skipE
 	}
 	dims[a] = sum
 	out := c.Out(0, t, sym.ShapeOf(dims...))
+	if skipped {
+		// The values of an empty input are none, and its other dims are not the output's.
+		ins = slices.DeleteFunc(slices.Clone(ins), func(in *Info) bool { return isEmpty(in) })
+	}
 	concatValues(c, out, ins, a)
 	concatFracs(out, ins, a)
 	return nil
+}
+
+// concatReference returns the index in ins of the input whose other dims the others are compared
+// with and the output takes, as onnxruntime's Concat takes them from its first non-empty input:
+// the first input of known rank whose dims cannot be 0, else the first that is not empty (a dim 0),
+// else first, the first of known rank.
+func concatReference(ins []*Info, first int) int {
+	open := -1
+	for k, in := range ins {
+		if in.Shape.RankDynamic {
+			continue
+		}
+		if !slices.ContainsFunc(in.Shape.Dims, func(d sym.Dim) bool { lo, _ := d.Bounds(); return lo <= 0 }) {
+			return k
+		}
+		if open < 0 && !isEmpty(in) {
+			open = k
+		}
+	}
+	if open >= 0 {
+		return open
+	}
+	return first
+}
+
+// isEmpty reports whether the tensor in has no elements: its rank is known and a dim is 0.
+func isEmpty(in *Info) bool {
+	return !in.Shape.RankDynamic && slices.ContainsFunc(in.Shape.Dims, func(d sym.Dim) bool { _, hi := d.Bounds(); return hi == 0 })
 }
 
 // emptyWhen returns the conditions `d == 0` of the dims of s that may be 0 and have an

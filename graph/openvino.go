@@ -92,12 +92,6 @@ func ovSharedType(c *ctx) element.Type {
 	return element.Undefined
 }
 
-// isEmpty reports whether the tensor in has no elements, as its static shape says.
-func isEmpty(in *Info) bool {
-	n, ok := in.Volume()
-	return ok && n == 0
-}
-
 // ovVector returns input i, which must be 1-D (what names it in errors), and its length: -1
 // when its rank or its dim is not known. Another rank is an error wrapping
 // errcode.ErrInvalidShape.

@@ -121,6 +121,12 @@ GENERATED_CASES += BLAME_CASES
 NEVER_CASES = [(MODELS + "never_holds.onnx", f"N{n}_W{w}", {"N": n, "W": w}, {}, {}) for n, w in (
     (1, 1), (1, 3), (2, 9), (1, 27), (2, 30))]
 GENERATED_CASES += NEVER_CASES
+# issue 23: Concat inputs empty at a binding (gen_onnx.py's concat_empty, and its twin refused at load): onnxruntime
+# runs at L == 1, where the Tile branch is empty and its dims differ from x's, and at even L; refuses odd L > 1.
+EMPTY_CASES = [(MODELS + "concat_empty.onnx", f"N{n}_L{l}", {"N": n, "L": l}, {}, {})
+               for n, l in ((1, 1), (2, 1), (2, 2), (1, 3), (2, 4))]
+EMPTY_CASES += [(MODELS + "concat_empty_load.onnx", f"N{n}_L{l}", {"N": n, "L": l}, {}, {}) for n, l in ((1, 1), (2, 3))]
+GENERATED_CASES += EMPTY_CASES
 EXTRA_MODELS = [MODELS + "bert_deep_2x.onnx", MODELS + "bert_deep_4x.onnx"]  # benchmark models without truth fixtures
 # issue 26's held-out zoo: scikit-learn pipelines and torch list models, and bindings that onnxruntime
 # refuses (gen_mlzoo.py holds the models and their bindings).

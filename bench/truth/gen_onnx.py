@@ -717,10 +717,42 @@ def never_holds():
     g.save("never_holds.onnx")
 
 
+def concat_empty():
+    """Concat inputs empty at a binding (issue 23): onnxruntime leaves an input with no element out of the
+    comparison of the other axes, and takes the output's other dims from the first non-empty input; the
+    dims along the axis still add up. x [N,1,L]; t = Tile(MaxPool(x, kernel 2, stride 2), [1,1,2]) is
+    [N,1,2*(L//2)], empty at L == 1; after = Concat([x, t], axis 1) and first = Concat([t, x], axis 1) run
+    exactly when L is even or L == 1 (unbound: `L == 2*(L//2) || L//2 == 0`), and give [N,2,L]. opset 17."""
+    g = Graph("concat_empty", 17)
+    x = g.input("x", FLOAT, ["N", 1, "L"])
+    pooled = g.op("MaxPool", [x], kernel_shape=[2], strides=[2], name="pool")
+    t = g.op("Tile", [pooled, g.const([1, 1, 2])], name="tile")
+    after = g.op("Concat", [x, t], axis=1, name="after")
+    first = g.op("Concat", [t, x], axis=1, name="first")
+    for out in (after, first):
+        g.output(out)
+    g.save("concat_empty.onnx")
+
+
+def concat_empty_load():
+    """The twin of concat_empty that onnxruntime refuses at load (issue 23): x [N,1,L] beside w = Concat([s, s],
+    axis 1) of s = Slice(x, from 1 on axis 2), [N,2,L-1], along axis 2: their channels, 1 and 2, are integers
+    of the file, which onnx's shape inference merges and refuses when onnxruntime loads the model, at L == 1
+    (w empty) as at every other L. opset 17."""
+    g = Graph("concat_empty_load", 17)
+    x = g.input("x", FLOAT, ["N", 1, "L"])
+    s = g.op("Slice", [x, g.const([1]), g.const([INT64_MAX]), g.const([2])], name="tail")
+    w = g.op("Concat", [s, s], axis=1, name="widen")
+    g.output(g.op("Concat", [x, w], axis=2, name="cat"))
+    g.save("concat_empty_load.onnx")
+
+
 GENERATORS = {
     "never_holds": never_holds,
     "run_order": run_order,
     "load_first": load_first,
+    "concat_empty": concat_empty,
+    "concat_empty_load": concat_empty_load,
     "rcnn_transform": rcnn_transform,
     "rcnn_anchors": rcnn_anchors,
     "control_flow": control_flow,
