@@ -542,7 +542,8 @@ func (e Expr) walkAtoms(f func(*atom)) {
 }
 
 // period returns the least p > 0 for which e(x+p) - e(x) is a constant inc at every x, e
-// quasi-affine in the symbol named x: a sum of multiples of x, of floor divisions and remainders
+// quasi-affine in the symbol named x: a sum of multiples of x (integer ones, or rational ones of
+// an exact quotient, H/3), of floor divisions and remainders
 // by positive integers of quasi-affine dividends, and of terms without x. ok is false for another
 // e, or a period past maxSplit.
 func period(e Expr, x string) (p, inc int64, ok bool) {
@@ -557,14 +558,28 @@ func period(e Expr, x string) (p, inc int64, ok bool) {
 		if !dep {
 			continue
 		}
-		if !t.c.isInt() || len(t.m) != 1 || t.m[0].e != 1 {
+		if len(t.m) != 1 || t.m[0].e != 1 || t.c.den <= 0 {
 			return 0, 0, false
 		}
 		q, d, ok := atomPeriod(t.m[0].a, x)
 		if !ok {
 			return 0, 0, false
 		}
-		parts = append(parts, part{t.c.num, q, d})
+		// A coefficient n/den (an exact quotient, H/3) changes by whole steps every den/g
+		// periods of its atom, g = gcd(n*d, den): (1/3)*H has period 3, increment 1.
+		c := t.c.num
+		if t.c.den != 1 {
+			nd, ok := mul64(t.c.num, d)
+			if !ok {
+				return 0, 0, false
+			}
+			k := t.c.den / int64(gcd(abs64(nd), uint64(t.c.den)))
+			if q, ok = mul64(q, k); !ok || q > maxSplit {
+				return 0, 0, false
+			}
+			c, d = 1, nd*k/t.c.den
+		}
+		parts = append(parts, part{c, q, d})
 		if p = lcm(p, q); p > maxSplit {
 			return 0, 0, false
 		}

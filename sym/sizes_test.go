@@ -1,6 +1,7 @@
 package sym_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/reshape-go/reshape/sym"
@@ -124,5 +125,27 @@ func TestSizesUndefined(t *testing.T) {
 	}
 	if sz.Smallest["H"] != 2 || sz.Smallest["W"] != 2 {
 		t.Errorf("smallest %v, want H=2 W=2", sz.Smallest)
+	}
+}
+
+// TestSizesExactQuotient: the period of a remainder of an exact quotient (SpaceToDepth by 3, then
+// a Split of H/3 in three: H/3 % 3 == 0; bench/random r2_0010) is found, so that the values read
+// as a remainder set, not as a list of 900 values up to what was checked.
+func TestSizesExactQuotient(t *testing.T) {
+	for _, tc := range []struct{ p, want string }{
+		{"H % 3 == 0 && H/3 % 3 == 0 && H >= 9", "multiples of 9 from 9"},
+		{"T % 12 <= 2 && (T//3)/4 % 3 == 0 && T >= 36", "those with T % 36 in {0, 1, 2}"},
+	} {
+		tab := sym.NewTable()
+		tab.Symbol("H", 1, sym.Inf)
+		tab.Symbol("T", 1, sym.Inf)
+		p, err := sym.ParsePred(tc.p, tab)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sz := sym.SizesOf(tab, []sym.Constraint{{Pred: p}})
+		if got := sz.Symbols[0].Text + sz.Symbols[1].Text; !strings.Contains(got, tc.want) || len(got) > 60 {
+			t.Errorf("%s: %q, want %q", tc.p, got, tc.want)
+		}
 	}
 }
