@@ -72,7 +72,7 @@ func expandDims(c *ctx) error {
 // uniqueMS: com.microsoft Unique-1: the n unique elements y [n] of the 1-D x [N] in order of first
 // occurrence, idx [N] (int64: each element's index in y) and counts [n] (int64); n is a run-time
 // size between 1 and N (uniqueCount). An x of another rank is an error wrapping
-// errcode.ErrInvalidShape.
+// errcode.ErrInvalidShape; onnxruntime 1.20.1 has a kernel of float x only (requireKernel).
 func uniqueMS(c *ctx) error {
 	x, err := c.Input(0)
 	if err != nil {
@@ -81,6 +81,7 @@ func uniqueMS(c *ctx) error {
 	if _, _, err := c.RequireRank(x, 0, 1, 1); err != nil {
 		return err
 	}
+	requireKernel(c, []string{"x"}, []element.Type{x.Type}, []element.Type{element.F32})
 	d := sym.Unknown()
 	if r, ok := x.Rank(); ok && r == 1 {
 		d = x.Shape.Dims[0]

@@ -1,7 +1,11 @@
 package graph
 
 import (
+	"slices"
+	"strings"
+
 	"github.com/reshape-go/reshape/element"
+	"github.com/reshape-go/reshape/errcode"
 )
 
 // microsoftQuant holds the rules of onnxruntime's quantized contrib operators (com.microsoft,
@@ -14,7 +18,7 @@ import (
 var microsoftQuant = table{domainMicrosoft, []opDef{
 	{"DynamicQuantizeMatMul", since(1), span(3, 5), fixed(1), 0, dynamicQuantizeMatMul},
 	{"MatMulIntegerToFloat", since(1), span(4, 7), fixed(1), 0, matMulIntegerToFloat},
-	{"MatMulInteger16", since(1), fixed(2), fixed(1), 0, matMulInteger},
+	{"MatMulInteger16", since(1), fixed(2), fixed(1), 0, matMulInteger16},
 	{"QGemm", since(1), span(6, 9), fixed(1), 0, qgemm},
 	{"QLinearLeakyRelu", since(1), span(4, 5), fixed(1), 0, sameShape0},
 	{"QLinearWhere", since(1), fixed(9), fixed(1), 0, qlinearWhere},
@@ -44,7 +48,20 @@ func matMulIntegerToFloat(c *ctx) error {
 	if err != nil {
 		return err
 	}
+	requireKernel(c, []string{"A", "B"}, []element.Type{ins[0].Type, ins[1].Type},
+		[]element.Type{element.U8, element.U8}, []element.Type{element.U8, element.I8}, []element.Type{element.I8, element.I8})
 	return matMulOp(c, ins[0], ins[1], ins[2].Type)
+}
+
+// matMulInteger16: com.microsoft MatMulInteger16-1: MatMul of the int16 A and B (onnxruntime
+// 1.20.1 has no kernel of uint16, which the schema allows), an int32 output.
+func matMulInteger16(c *ctx) error {
+	ins, err := c.Inputs(2)
+	if err != nil {
+		return err
+	}
+	requireKernel(c, []string{"A", "B"}, []element.Type{ins[0].Type, ins[1].Type}, []element.Type{element.I16, element.I16})
+	return matMulOp(c, ins[0], ins[1], element.I32)
 }
 
 // qgemm: com.microsoft QGemm-1 (A, a_scale, a_zero_point, B, b_scale, b_zero_point, C, y_scale,
@@ -55,6 +72,12 @@ func qgemm(c *ctx) error {
 	t := element.F32
 	if zp := c.In(8); zp != nil {
 		t = zp.Type
+	}
+	if a, b := c.In(0), c.In(3); a != nil && b != nil {
+		requireKernel(c, []string{"A", "B", "Y"}, []element.Type{a.Type, b.Type, t},
+			[]element.Type{element.U8, element.U8, element.F32}, []element.Type{element.U8, element.U8, element.U8},
+			[]element.Type{element.U8, element.I8, element.F32}, []element.Type{element.U8, element.I8, element.U8},
+			[]element.Type{element.I8, element.I8, element.F32}, []element.Type{element.I8, element.I8, element.I8})
 	}
 	return gemmOf(c, 13, [3]int{0, 3, 6}, t)
 }
@@ -86,6 +109,10 @@ func qlinearConvMS(c *ctx) error {
 	last, err := c.Int("channels_last", 0)
 	if err != nil {
 		return err
+	}
+	if x, w := c.In(0), c.In(3); x != nil && w != nil {
+		requireKernel(c, []string{"x", "w"}, []element.Type{x.Type, w.Type},
+			[]element.Type{element.U8, element.U8}, []element.Type{element.U8, element.I8}, []element.Type{element.I8, element.I8})
 	}
 	return convLayout(c, 0, 3, 8, zp.Type, last != 0)
 }
@@ -129,4 +156,34 @@ func qembedLayerNorm(c *ctx) error {
 		return err
 	}
 	return embedLayerNormOf(c, -1, scale.Type)
+}
+
+// requireKernel records that onnxruntime 1.20.1 has no CPU kernel for the node
+// (NodeResult.TypeErr, wrapping errcode.ErrNoKernel) when the element types got of its inputs
+// named names are none of the combinations kernels lists (probed with onnxruntime-node: "Could
+// not find an implementation"). A type not known records nothing.
+func requireKernel(c *ctx, names []string, got []element.Type, kernels ...[]element.Type) {
+	for _, t := range got {
+		if t == element.Undefined {
+			return
+		}
+	}
+	var have []string
+	for _, k := range kernels {
+		if slices.Equal(k, got) {
+			return
+		}
+		have = append(have, typeList(k))
+	}
+	c.typeErr = errcode.Errorf(errcode.ErrNoKernel, "%s of %s: onnxruntime 1.20.1 has CPU kernels of %s-%d for %s only, and refuses to load the model",
+		strings.Join(names, ", "), typeList(got), c.n.Op, c.Version(), strings.Join(have, "; "))
+}
+
+// typeList prints element types as "u8, i8".
+func typeList(ts []element.Type) string {
+	s := make([]string, len(ts))
+	for i, t := range ts {
+		s[i] = t.String()
+	}
+	return strings.Join(s, ", ")
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/reshape-go/reshape/element"
+	"github.com/reshape-go/reshape/errcode"
 	"github.com/reshape-go/reshape/graph"
 )
 
@@ -522,4 +523,78 @@ func FuzzMicrosoftRules(f *testing.F) {
 		g.Nodes = []graph.Node{n}
 		checkSymbolicBound(t, g, binding)
 	})
+}
+
+// TestMicrosoftKernels pins the element types of the quantized contrib operators that onnxruntime
+// 1.20.1 has CPU kernels for, as onnxruntime-node 1.20.1 loads or refuses one-node models of each
+// combination ("Could not find an implementation for QGemm(1) node"): a combination it refuses is
+// the node's TypeErr, wrapping errcode.ErrNoKernel; one it loads, no TypeErr.
+func TestMicrosoftKernels(t *testing.T) {
+	u8, i8, u16, i16, f32, i64 := element.U8, element.I8, element.U16, element.I16, element.F32, element.I64
+	qgemm := func(a, b, y element.Type) nodeCase {
+		in := []string{"a", "sa", "za", "b", "sb", "zb"}
+		types := map[string]element.Type{"a": a, "za": a, "b": b, "zb": b}
+		if y != f32 {
+			in = append(in, "", "sy", "zy")
+			types["zy"] = y
+		}
+		return nodeCase{node: msNode("QGemm", in, []string{"y"}), inputs: shapes1("a", "[2,4]", "b", "[4,3]"), types: types}
+	}
+	two := func(op string, a, b element.Type, extra ...string) nodeCase {
+		return nodeCase{node: msNode(op, append([]string{"a", "b"}, extra...), []string{"y"}), inputs: shapes1("a", "[2,4]", "b", "[4,3]"),
+			types: map[string]element.Type{"a": a, "b": b}}
+	}
+	conv := func(x, w element.Type) nodeCase {
+		return nodeCase{node: msNode("QLinearConv", []string{"x", "s", "zx", "w", "s", "zw", "s", "zx"}, []string{"y"}, attrInt("channels_last", 1)),
+			inputs: shapes1("x", "[1,5,5,2]", "w", "[3,2,3,3]"), types: map[string]element.Type{"x": x, "zx": x, "w": w, "zw": w}}
+	}
+	unique := func(x element.Type) nodeCase {
+		return nodeCase{node: msNode("Unique", []string{"x"}, []string{"y", "idx", "n"}), inputs: shapes1("x", "[5]"),
+			types: map[string]element.Type{"x": x}}
+	}
+	cases := []struct {
+		name string
+		tc   nodeCase
+		runs bool
+	}{
+		{"QGemm u8 u8 f32", qgemm(u8, u8, f32), true},
+		{"QGemm u8 u8 u8", qgemm(u8, u8, u8), true},
+		{"QGemm u8 u8 i8", qgemm(u8, u8, i8), false},
+		{"QGemm u8 i8 f32", qgemm(u8, i8, f32), true},
+		{"QGemm u8 i8 u8", qgemm(u8, i8, u8), true},
+		{"QGemm u8 i8 i8", qgemm(u8, i8, i8), false},
+		{"QGemm i8 u8 f32", qgemm(i8, u8, f32), false},
+		{"QGemm i8 u8 u8", qgemm(i8, u8, u8), false},
+		{"QGemm i8 u8 i8", qgemm(i8, u8, i8), false},
+		{"QGemm i8 i8 f32", qgemm(i8, i8, f32), true},
+		{"QGemm i8 i8 u8", qgemm(i8, i8, u8), false},
+		{"QGemm i8 i8 i8", qgemm(i8, i8, i8), true},
+		{"MatMulIntegerToFloat u8 u8", two("MatMulIntegerToFloat", u8, u8, "sa", "sb"), true},
+		{"MatMulIntegerToFloat u8 i8", two("MatMulIntegerToFloat", u8, i8, "sa", "sb"), true},
+		{"MatMulIntegerToFloat i8 u8", two("MatMulIntegerToFloat", i8, u8, "sa", "sb"), false},
+		{"MatMulIntegerToFloat i8 i8", two("MatMulIntegerToFloat", i8, i8, "sa", "sb"), true},
+		{"MatMulInteger16 u16 u16", two("MatMulInteger16", u16, u16), false},
+		{"MatMulInteger16 u16 i16", two("MatMulInteger16", u16, i16), false},
+		{"MatMulInteger16 i16 u16", two("MatMulInteger16", i16, u16), false},
+		{"MatMulInteger16 i16 i16", two("MatMulInteger16", i16, i16), true},
+		{"QLinearConv u8 u8", conv(u8, u8), true},
+		{"QLinearConv u8 i8", conv(u8, i8), true},
+		{"QLinearConv i8 u8", conv(i8, u8), false},
+		{"QLinearConv i8 i8", conv(i8, i8), true},
+		{"Unique f32", unique(f32), true},
+		{"Unique i64", unique(i64), false},
+	}
+	for _, c := range cases {
+		res := runNode(t, scalars([]nodeCase{c.tc})[0])
+		r := res.Nodes[len(res.Nodes)-1]
+		if r.Err != nil {
+			t.Errorf("%s: %v", c.name, r.Err)
+		}
+		if c.runs && r.TypeErr != nil {
+			t.Errorf("%s: onnxruntime loads it, TypeErr %v", c.name, r.TypeErr)
+		}
+		if !c.runs && (r.TypeErr == nil || !errorsIs(r.TypeErr, errcode.ErrNoKernel)) {
+			t.Errorf("%s: onnxruntime has no kernel, TypeErr %v", c.name, r.TypeErr)
+		}
+	}
 }
