@@ -259,8 +259,9 @@ func rangePred(x Expr, r span) Pred {
 }
 
 // text describes s for a reader, after the symbol name: "1 only", "13..16", "1, 2, 4, 7", ">= 7",
-// "multiples of 32 from 32", "1..4, and from 29 those with H % 32 in {0, 29, 30, 31}".
-func (s *iset) text(name string) string {
+// "multiples of 32 from 32", "1..4, and from 29 those with H % 32 in {0, 29, 30, 31}". least is
+// the symbol's own lower bound, where a reader takes the values of a remainder to start.
+func (s *iset) text(name string, least int64) string {
 	var parts []string
 	for _, r := range s.below {
 		parts = append(parts, spanText(r))
@@ -303,7 +304,7 @@ func (s *iset) text(name string) string {
 			b = append(b, '}')
 		}
 		tail = "those with " + string(b)
-		if first-s.mod > s.lo || len(parts) > 0 {
+		if len(parts) > 0 || s.before(first, least) {
 			tail = "from " + strconv.FormatInt(first, 10) + " " + tail
 		}
 	}
@@ -314,6 +315,17 @@ func (s *iset) text(name string) string {
 		return tail
 	}
 	return strings.Join(parts, ", ") + ", and " + tail
+}
+
+// before reports whether a value from least up to first, first excluded, has a remainder of s:
+// a value the text "those with ..." would admit, unless it says from where.
+func (s *iset) before(first, least int64) bool {
+	for v := max(least, first-s.mod); v < first; v++ {
+		if _, ok := slices.BinarySearch(s.res, pyMod(v, s.mod)); ok {
+			return true
+		}
+	}
+	return false
 }
 
 func spanText(r span) string {

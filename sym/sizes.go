@@ -161,18 +161,18 @@ func (sz *sizer) size(t *Table, q Pred, name string, group []string) Size {
 	}
 	lo, hi := a.lo, a.hi
 	if sub, empty := narrowingAll(q); empty {
-		return finish(s, iset{lo: lo, hi: hi, from: Inf, mod: 1}, true, [2]int64{lo, lo})
+		return finish(s, iset{lo: lo, hi: hi, from: Inf, mod: 1}, true, [2]int64{lo, lo}, a.lo)
 	} else if n, ok := sub[name]; ok {
 		b := n.t[0].m[0].a
 		lo, hi = b.lo, b.hi
 	}
 	if lo == NegInf {
-		return finish(s, iset{lo: a.lo, hi: a.hi, from: a.lo, mod: 1, res: []int64{0}}, false, [2]int64{})
+		return finish(s, iset{lo: a.lo, hi: a.hi, from: a.lo, mod: 1, res: []int64{0}}, false, [2]int64{}, a.lo)
 	}
 	if len(group) == 1 {
 		set, checked, ok := guessSet(q, a, lo, hi)
 		if !ok {
-			return finish(s, iset{lo: lo, hi: hi, from: lo, mod: 1, res: []int64{0}}, false, [2]int64{lo, lo})
+			return finish(s, iset{lo: lo, hi: hi, from: lo, mod: 1, res: []int64{0}}, false, [2]int64{lo, lo}, a.lo)
 		}
 		proven := set.finite() && set.hi != Inf && checked >= set.hi // every value evaluated
 		if !proven {
@@ -184,7 +184,7 @@ func (sz *sizer) size(t *Table, q Pred, name string, group []string) Size {
 				}
 			}
 		}
-		return finish(s, set, proven, [2]int64{a.lo, checked})
+		return finish(s, set, proven, [2]int64{a.lo, checked}, a.lo)
 	}
 	// Tied to others: each value, whether the others can take values with it; all of them when
 	// they are few, else the first tiedSpan.
@@ -225,7 +225,7 @@ func (sz *sizer) size(t *Table, q Pred, name string, group []string) Size {
 		m = 1
 	}
 	set := setFromBits(lo, hi, bits, m)
-	return finish(s, set, proven, [2]int64{lo, top})
+	return finish(s, set, proven, [2]int64{lo, top}, a.lo)
 }
 
 // lastOf returns the last of the n values from lo, n at least 1, or Inf when they reach it: what
@@ -483,8 +483,8 @@ func (sz *sizer) smallest(t *Table, q Pred, group []string) (map[string]int64, b
 	return best, true
 }
 
-// finish fills s from the set of its values.
-func finish(s Size, set iset, proven bool, checked [2]int64) Size {
+// finish fills s from the set of its values; least is the symbol's own lower bound.
+func finish(s Size, set iset, proven bool, checked [2]int64, least int64) Size {
 	s.Proven = proven
 	if !proven {
 		s.Checked = checked
@@ -502,7 +502,7 @@ func finish(s Size, set iset, proven bool, checked [2]int64) Size {
 	}
 	s.Min, _ = set.least()
 	_, s.Fixed = set.one()
-	s.Text = set.text(s.Symbol)
+	s.Text = set.text(s.Symbol, least)
 	if set.lo <= 1 && set.from == set.lo && set.mod == 1 && len(set.res) == 1 && set.hi == Inf {
 		s.Text = "any"
 	}

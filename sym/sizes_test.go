@@ -149,3 +149,29 @@ func TestSizesExactQuotient(t *testing.T) {
 		}
 	}
 }
+
+// TestSizesFrom: a periodic set says from where it starts whenever a smaller value of the
+// symbol has one of its remainders (bench/random's r0_0073 read "W: those with W % 16 in {0, 1,
+// 2, 3, 4, 5, 6, 7}" under W >= 16, which admits W = 1).
+func TestSizesFrom(t *testing.T) {
+	for _, tc := range []struct{ p, want string }{
+		{"W >= 16 && W % 16 <= 7", "from 16 those with W % 16 in {0, 1, 2, 3, 4, 5, 6, 7}"},
+		{"W >= 20 && W % 12 in {2..7}", "from 26 those with W % 12 in {2, 3, 4, 5, 6, 7}"},
+		{"W % 12 in {2..7}", "those with W % 12 in {2, 3, 4, 5, 6, 7}"},
+		{"W >= 2 && W % 12 in {2..7}", "those with W % 12 in {2, 3, 4, 5, 6, 7}"},
+		{"W >= 3 && W % 12 in {2..7}", "from 3 those with W % 12 in {2, 3, 4, 5, 6, 7}"},
+		{"W % 2 == 1", "those with W % 2 == 1"},
+		{"W >= 2 && W % 2 == 1", "from 3 those with W % 2 == 1"},
+	} {
+		tab := sym.NewTable()
+		tab.Symbol("W", 1, sym.Inf)
+		p, err := sym.ParsePred(tc.p, tab)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sz := sym.SizesOf(tab, []sym.Constraint{{Pred: p}})
+		if len(sz.Symbols) != 1 || sz.Symbols[0].Text != tc.want {
+			t.Errorf("%s: %+v, want %s", tc.p, sz.Symbols, tc.want)
+		}
+	}
+}
