@@ -122,6 +122,9 @@ func loop(c *ctx) error {
 		links[k] = carry{Out: 1 + k, In: 2 + k}
 	}
 	lb := loopBody{Attr: "body", Graph: body, Inputs: append([]*Info{iterNum, condIn}, carried...), Carried: links, Iter: iter}
+	if m := c.In(0); m != nil && !tripKnown {
+		lb.Count = m.taint & (taintLost | taintData)
+	}
 	if condGiven {
 		lb.Stop = &loopStop{Entry: c.In(1), Out: 0}
 	}

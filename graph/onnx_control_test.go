@@ -95,21 +95,33 @@ func TestLoopCarriedGrows(t *testing.T) {
 		name        string
 		trip        []graph.Node // the nodes that compute m
 		final, rows string
+		lost        []string // Result.Lost
 	}{
 		{"constant", []graph.Node{{Name: "m", Op: "Constant", Version: 17, Outputs: []string{"m"},
-			Attrs: []graph.Attr{{Name: "value", Kind: graph.AttrTensor, Tensor: intConst("m", []int64{5}, []int64{})}}}}, "[7,C]", "[5,C]"},
+			Attrs: []graph.Attr{{Name: "value", Kind: graph.AttrTensor, Tensor: intConst("m", []int64{5}, []int64{})}}}}, "[7,C]", "[5,C]", nil},
 		{"a dim", []graph.Node{
 			{Name: "shape", Op: "Shape", Version: 17, Inputs: []string{"seq"}, Outputs: []string{"s"}},
 			{Name: "m", Op: "Gather", Version: 17, Inputs: []string{"s", "zero"}, Outputs: []string{"m"}, Attrs: []graph.Attr{attrInt("axis", 0)}},
-		}, "[M+2,C]", "[M,C]"},
+		}, "[M+2,C]", "[M,C]", nil},
+		// A count only a run decides (the boxes a NonMaxSuppression keeps, which maskrcnn's paste
+		// of masks loops over): the carried value's rows are the count's, and its loss the count's.
+		{"a count only a run decides", []graph.Node{
+			{Name: "nz", Op: "NonZero", Version: 17, Inputs: []string{"seq"}, Outputs: []string{"idx"}},
+			{Name: "shape", Op: "Shape", Version: 17, Inputs: []string{"idx"}, Outputs: []string{"s"}},
+			{Name: "m", Op: "Gather", Version: 17, Inputs: []string{"s", "one"}, Outputs: []string{"m"}, Attrs: []graph.Attr{attrInt("axis", 0)}},
+		}, "[2..,C]", "[?,C]", []string{"nz (NonZero): the count of non-zero elements of input 0 (only a run decides)"}},
+		{"the values of the data", []graph.Node{
+			{Name: "m", Op: "Identity", Version: 17, Inputs: []string{"n"}, Outputs: []string{"m"}},
+		}, "[2..,C]", "[?,C]", []string{"Loop_0 (Loop): the input acc of body is [2..,C] (only a run decides)"}},
 	} {
 		g := &graph.Graph{
 			Inputs: []graph.Input{
 				{Name: "x", Decl: graph.Decl{Type: element.F32, Rank: 2, Dims: []graph.DeclDim{graph.StaticDim(1), graph.NamedDim("C")}}},
 				{Name: "init", Decl: graph.Decl{Type: element.F32, Rank: 2, Dims: []graph.DeclDim{graph.StaticDim(2), graph.NamedDim("C")}}},
 				{Name: "seq", Decl: graph.Decl{Type: element.F32, Rank: 1, Dims: []graph.DeclDim{graph.NamedDim("M")}}},
+				{Name: "n", Decl: graph.Decl{Type: element.I64, Rank: 0}},
 			},
-			Consts: map[string]*graph.Const{"zero": intConst("zero", []int64{0}, []int64{})},
+			Consts: map[string]*graph.Const{"zero": intConst("zero", []int64{0}, []int64{}), "one": intConst("one", []int64{1}, []int64{})},
 			Nodes: append(tc.trip, graph.Node{Name: "Loop_0", Op: "Loop", Version: 17, Inputs: []string{"m", "", "init"}, Outputs: []string{"final", "rows"},
 				Attrs: []graph.Attr{{Name: "body", Kind: graph.AttrGraph, Graph: body}}}),
 		}
@@ -122,6 +134,13 @@ func TestLoopCarriedGrows(t *testing.T) {
 		}
 		if got := res.Tensor("rows").Shape.String(); got != tc.rows {
 			t.Errorf("%s: rows = %s, want %s", tc.name, got, tc.rows)
+		}
+		var lost []string
+		for _, l := range res.Lost() {
+			lost = append(lost, l.String())
+		}
+		if !slices.Equal(lost, tc.lost) {
+			t.Errorf("%s: lost %q, want %q", tc.name, lost, tc.lost)
 		}
 	}
 }

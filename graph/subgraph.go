@@ -56,7 +56,9 @@ func (c *ctx) subgraph(g *Graph, attr string, inputs []*Info, record, notTaken b
 				why = "the input " + in.Name + " of " + attr + " is as it declares it, " + info.describe()
 			}
 			if !notTaken {
-				c.e.lose(c, child.path+in.Name, why, false)
+				// A value the run's data make so (a loop-carried value of a count only a run
+				// decides, Iterate's) is so only at run time.
+				c.e.lose(c, child.path+in.Name, why, given && info.taint&taintData != 0)
 			}
 		}
 		child.infos[in.Name] = info
@@ -477,6 +479,13 @@ type loopBody struct {
 	// condition, OpenVINO Loop's execution condition); nil for a loop that always runs its trip
 	// count (TensorIterator, a Loop without a condition input).
 	Stop *loopStop
+	// Count is the taint of what decides the number of iterations when Iter is nil (the trip
+	// count's values): a loop-carried value that each iteration changes by an amount in the
+	// symbols (a list appended to once per iteration) enters the body widened, not known
+	// exactly only because the count is not, and carries the count's taint: a loss recorded where
+	// the count is (a NonMaxSuppression's boxes), or the values of the model's data, which only a
+	// run decides.
+	Count taint
 }
 
 // A loopStop is what decides, at run time, whether a loop takes its next iteration: Entry, the
@@ -560,6 +569,11 @@ func (c *ctx) iterate(b loopBody) (outs, ins []*Info, err error) {
 				}
 			}
 			next[p.In] = c.widen(in, o, "carried"+itoa(k), final)
+			if b.Count != 0 && b.Iter == nil {
+				if _, ok := induct(in, o, sym.Const(1)); ok {
+					next[p.In].taint |= b.Count
+				}
+			}
 		}
 		ins = next
 		if settled || final {
