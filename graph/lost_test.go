@@ -74,6 +74,12 @@ func TestLost(t *testing.T) {
 		{name: "a pattern of the data", b: newModel(17).input("x", "N", 6).typedInput("p", onnx.Int64, 2).
 			node("r", "Reshape", []string{"x", "p"}, []string{"y"}).output("y"),
 			lost: []string{"r (Reshape): the values of input 1 (p) are not known (only a run decides) [p]"}},
+		// maskrcnn's paste of a mask: a Resize to the box's height and width, sizes of the data
+		// beside the input's own leading dims, whose values the Concat does not keep.
+		{name: "a Resize to sizes of the data", b: newModel(17).input("x", 1, 1, "H", "W").typedInput("hw", onnx.Int64, 2).
+			ints("ones", nil, 1, 1).node("cat", "Concat", []string{"ones", "hw"}, []string{"sizes"}, attrInt("axis", 0)).
+			node("r", "Resize", []string{"x", "", "", "sizes"}, []string{"y"}, attrString("mode", "linear")).output("y"),
+			lost: []string{"r (Resize): the values of input 3 (sizes) are not known (only a run decides) [sizes]"}},
 		{name: "a length over the expression size, of data values", b: concatOfMany(40),
 			lost: []string{"cat (Concat): output 0 is [40..]: dim 0 is no expression in the symbols [y]"}},
 		{name: "a pattern computed in floating point", b: newModel(17).input("x", "N", 6).

@@ -444,7 +444,8 @@ func resize(c *ctx) error {
 // ("Scale value should be greater than 0") and a non-zero size of an empty axis ("Input dim is zero
 // but required output dim is non-zero"), so that each resized axis's output dim is 0 exactly where its
 // input dim is. A pair that never passes is an error wrapping errcode.ErrInvalidShape; one that passes
-// at some bindings, a condition of the node; dims not known, a loss of precision.
+// at some bindings, a condition of the node. A dim that is no expression is a loss recorded already
+// (recordedElsewhere), where it comes from: sizes of the model's data are then only a run decides.
 func ortResizeSizes(c *ctx, in, out []sym.Dim, axes []int) error {
 	zero, one := sym.Int(0), sym.Int(1)
 	for _, a := range axes {
@@ -456,7 +457,6 @@ func ortResizeSizes(c *ctx, in, out []sym.Dim, axes []int) error {
 		x, ok1 := in[a].Expr()
 		y, ok2 := out[a].Expr()
 		if !ok1 || !ok2 {
-			c.Lost(fmt.Sprintf("whether output axis %d of Resize is 0 exactly where the input's is, as onnxruntime needs, is not known", a))
 			continue
 		}
 		p := sym.Or(sym.And(sym.Eq(x, zero), sym.Eq(y, zero)), sym.And(sym.Ge(x, one), sym.Ge(y, one)))
@@ -467,6 +467,15 @@ func ortResizeSizes(c *ctx, in, out []sym.Dim, axes []int) error {
 	return nil
 }
 
+// recordedElsewhere reports that a dim of in or out, a rule's input and output shapes, is not known
+// exactly: a loss of precision recorded already, the input's where it was lost upstream, the
+// output's by the engine at this node, after the rule (engine.account), which names its cause (the
+// values of an input of the model's data, which only a run decides). A condition on such dims that
+// the rule cannot state adds no loss of its own.
+func recordedElsewhere(in, out []sym.Dim) bool {
+	return !sym.ShapeOf(in...).Determined() || !sym.ShapeOf(out...).Determined()
+}
+
 // ortResizeScales states what onnxruntime 1.20.1's Resize kernel needs of the scales of the linear
 // and cubic modes, which the ONNX spec does not (upsamplebase.h's ScalesValidation): linear takes
 // 2-D and 3-D inputs, 4-D ones whose outer two scales are 1 or whose outermost and innermost are,
@@ -475,7 +484,8 @@ func ortResizeSizes(c *ctx, in, out []sym.Dim, axes []int) error {
 // axes, the axes that take one) holds 1, or where the output dim that sizes gives is the input's
 // (onnxruntime divides it by the dim). A rank or known scales that never pass are an error wrapping
 // errcode.ErrInvalidShape, named after onnxruntime's message; sizes that pass at some bindings are
-// a condition of the node; scales or dims not known, a loss of precision.
+// a condition of the node; scales not known, a loss of precision, unless a dim is not known exactly,
+// a loss recorded already (recordedElsewhere).
 func ortResizeScales(c *ctx, in, out []sym.Dim, axes []int, scales *Info) error {
 	mode, err := c.String("mode", "nearest")
 	if err != nil || mode != "linear" && mode != "cubic" {
@@ -541,6 +551,9 @@ func ortResizeScales(c *ctx, in, out []sym.Dim, axes []int, scales *Info) error 
 	}
 	if !known {
 		// A way not known may be the one that holds: stating the others alone would be too strong.
+		if recordedElsewhere(in, out) {
+			return nil
+		}
 		c.Lost("the scales of the " + mode + " mode, which onnxruntime needs to be 1 on the outer axes, are not known")
 		return nil
 	}
