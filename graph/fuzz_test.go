@@ -249,6 +249,14 @@ func (g *fuzzGen) subgraphs(op string, nIn, nOut int, outer []string, depth int)
 	return nil
 }
 
+// fuzzMaxNodes bounds the nodes checkInference infers (Options.MaxNodes), subgraphs and their
+// repeated runs included, so that no input comes near the 10 s of wall time after which Go's fuzz
+// worker panics ("fuzzing process hung or terminated unexpectedly"). At the default bound (2^16
+// for a small model) FuzzInferONNX's seed nested_loop_20, whose Loops nest past it, took 0.4 s of
+// CPU, 0.8 s built for fuzzing, and over 10 s of wall time on a machine loaded twenty times over its
+// cores; the other seeds of FuzzInferONNX and FuzzInferGraph infer fewer than 1,024 nodes.
+const fuzzMaxNodes = 1 << 12
+
 // checkInference fails when inferring g panics, gives an error without a code, or a result that
 // breaks the engine's contracts: a dim below 0, values that do not fit their shape. It infers g
 // with its symbols and with those of binding the model has bound; when the symbolic run reports no
@@ -261,8 +269,10 @@ func (g *fuzzGen) subgraphs(op string, nIn, nOut int, outer []string, depth int)
 //     dim the symbolic run determined evaluates, at the binding, to the bound run's dim;
 //   - a constraint names a symbol the binding leaves out: the dims are compared when neither run
 //     reports an error.
+//
+// Both runs infer at most fuzzMaxNodes nodes.
 func checkInference(t *testing.T, g *Graph, binding map[string]int64) {
-	res, err := Infer(g, Options{})
+	res, err := Infer(g, Options{MaxNodes: fuzzMaxNodes})
 	if err != nil {
 		if errcode.Code(err) == "" {
 			t.Fatalf("Infer: an error without a code: %v", err)
@@ -279,7 +289,7 @@ func checkInference(t *testing.T, g *Graph, binding map[string]int64) {
 			dims[s.Name] = v
 		}
 	}
-	bound, err := Infer(g, Options{Dims: dims})
+	bound, err := Infer(g, Options{Dims: dims, MaxNodes: fuzzMaxNodes})
 	if err != nil {
 		if errcode.Code(err) == "" {
 			t.Fatalf("Infer at %v: an error without a code: %v", binding, err)
