@@ -318,3 +318,37 @@ func TestModelConstraints(t *testing.T) {
 			bad: map[string]int64{"N": 1, "H": 3}, node: "reshape", good: map[string]int64{"N": 2, "H": 8}, y: "[N,H/(H//4),H//4]"},
 	})
 }
+
+// TestConstantOfShapeNegative checks that a ConstantOfShape whose shape holds a value that may be
+// negative states it not negative, as onnxruntime refuses it ("Tensor shape.Size() must be >= 0",
+// probed with onnxruntime-node 1.20.1 at [0,-2], [2,-2]), and fails where the binding makes it
+// negative: rnnt_transcriber's [0,(T+1)//2-T % 2-4] said "complete" with no condition on T.
+func TestConstantOfShapeNegative(t *testing.T) {
+	b := newModel(17).input("x", "T").ints("four", []int64{1}, 4).ints("zero", []int64{1}, 0).
+		node("shape", "Shape", []string{"x"}, []string{"s"}).
+		node("sub", "Sub", []string{"s", "four"}, []string{"d"}).
+		node("cat", "Concat", []string{"zero", "d"}, []string{"sizes"}, attrInt("axis", 0)).
+		node("cos", "ConstantOfShape", []string{"sizes"}, []string{"y"}).output("y")
+	g := decodeGraph(t, b.encode())
+	res, err := Infer(g, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, c := range res.Constraints() {
+		got = append(got, c.String())
+	}
+	want := "T >= 4 (cos (ConstantOfShape): input 0 value 1, a dim of the output, is not negative)"
+	if strings.Join(got, "\n") != want || !res.Complete() {
+		t.Errorf("constraints %q (complete %v), want %q (complete)", got, res.Complete(), want)
+	}
+	tensorShape(t, res, "y", "[0,T-4]")
+	bound, err := Infer(g, Options{Dims: map[string]int64{"T": 2}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := nodeResult(t, bound, "cos")
+	if !errors.Is(r.Err, errcode.ErrInvalidShape) || !strings.Contains(r.Err.Error(), "input 0 value 1 = -2 is negative") {
+		t.Errorf("at T=2: %v, want an invalid shape: input 0 value 1 = -2 is negative", r.Err)
+	}
+}

@@ -522,11 +522,26 @@ func transpose(c *ctx) error {
 }
 
 // constantOfShape: ConstantOfShape-9..21: the shape is input 0's values; the value attribute (a
-// one-element tensor, float 0 by default) gives type and value.
+// one-element tensor, float 0 by default) gives type and value. onnxruntime 1.20.1 refuses a
+// negative value, beside a 0 as well ("Tensor shape.Size() must be >= 0"): a value that may be
+// negative is a condition of the node, one that is, an error wrapping errcode.ErrInvalidShape.
 func constantOfShape(c *ctx) error {
 	in, err := c.Input(0)
 	if err != nil {
 		return err
+	}
+	for i, d := range in.Value {
+		if lo, _ := d.Bounds(); lo >= 0 {
+			continue
+		}
+		if _, hi := d.Bounds(); hi < 0 {
+			return c.Errorf(errcode.ErrInvalidShape, "input 0 value %d = %v is negative", i, d)
+		}
+		if x, ok := d.Expr(); ok {
+			if err := c.Require(sym.Ge(x, sym.Int(0)), "input 0 value "+itoa(i)+", a dim of the output, is not negative"); err != nil {
+				return err
+			}
+		}
 	}
 	t := element.F32
 	var fill []int64
