@@ -171,9 +171,11 @@ def sample(m, fixture, groups, budget):
     return cols, list(range(len(groups))), box
 
 
-def analyse(conditions, cols, check, syms):
+def analyse(conditions, cols, check, syms, exact=None):
     """Per condition: tautology, redundant (and implied by one condition on the same symbols: "weaker"),
-    needed or unevaluable; the symbols the conditions fix; whether any binding of the sample satisfies all."""
+    needed or unevaluable; the symbols the conditions fix; whether any binding of the sample satisfies all.
+    exact: more bindings (columns like cols) that predicate.holds evaluates one by one, in Python's
+    integers: sizes whose products leave int64."""
     n = len(next(iter(cols.values()))) if cols else 1
     rng = np.random.default_rng(SEED)
     extra = list(rng.integers(0, n, size=min(64, n)))
@@ -182,6 +184,8 @@ def analyse(conditions, cols, check, syms):
         try:
             v, h = dense.evaluate(c["holds"], cols, check + extra) if cols else (
                 np.array([predicate.holds(c["holds"], {})]), "scalar")
+            if exact:
+                v = np.concatenate([v, dense.scalar(c["holds"], exact)])
             evals.append(v)
             how.append(h)
         except (predicate.Unbound, ValueError) as e:
@@ -208,6 +212,10 @@ def analyse(conditions, cols, check, syms):
     for i, v in enumerate(evals):
         if v is None:
             status[i] = how[i]
+    if exact:
+        cols = {k: np.concatenate([cols[k], exact[k]]) for k in cols}
+        if not ok:
+            all_hold = np.ones(len(next(iter(cols.values()))), bool)
     fixed = []
     satisfiable = bool(all_hold.any())
     if satisfiable:

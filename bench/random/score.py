@@ -11,9 +11,15 @@ Per model, over every binding of its box (dense: gen.py's boxes hold 480 or 1,92
   wrong          conditions ("constraints" and "implied") that fail at a binding where onnxruntime runs,
                  and those bindings; error rows of unbound check on a model that runs somewhere count too
   redundant      conditions of "constraints" that never fail while all the others hold; tautologies:
-                 never fail at all (bench/heldout/score.py's analyse)
-  fixed          symbols that the stated conditions leave one value in the box (the box holds several);
-                 unreported: not named by "fixes" nor by "sizes" with one value
+                 never fail at all (bench/heldout/score.py's analyse), both over the wide box (the
+                 conditions themselves, not onnxruntime, evaluated on a grid of about a million bindings
+                 from the box's corner, on slabs where one symbol runs to 4,096, on draws up to
+                 65,536 per symbol, and exactly at sizes about 2**31, 2**32, 2**62 and 2**63-1: see
+                 wide_cols); box_redundant and box_tautologies: those that look so only in the box
+                 (box artefacts)
+  fixed          symbols that the stated conditions leave one value in the wide box; box_fixed: those
+                 fixed only in the box; unreported: fixed in the wide box, not named by "fixes" nor by
+                 "sizes" with one value (box_unreported: the same in the box)
   runtime        models whose meta says a size is run-time data (seed 2's NonZero) while the summary
                  names no loss with "run_time": the count is not named
   sizes          symbols whose "sizes" record contradicts the conditions inside the box: a value it
@@ -46,6 +52,46 @@ from score import analyse, reported_fixed  # noqa: E402
 def box_cols(syms, box):
     mesh = np.meshgrid(*[np.arange(box[s][0], box[s][1] + 1) for s in syms], indexing="ij")
     return {s: a.reshape(-1).astype(np.int64) for s, a in zip(syms, mesh)}
+
+
+WIDE_GRID = 1 << 20
+WIDE_SLAB = 1 << 18
+WIDE_LONG = 4096
+WIDE_DRAWS = 4096
+WIDE_MAX = 1 << 16
+
+
+def wide_cols(syms, box):
+    """The wide box: every binding of a cube from each symbol's least value, as long on every axis as
+    WIDE_GRID allows (never shorter than the box); per symbol, a slab where it runs to WIDE_LONG and the
+    others as far as WIDE_SLAB allows (a product equal to a constant holds at a large value of one symbol
+    and small ones of the others); then WIDE_DRAWS bindings drawn log-uniformly up to WIDE_MAX per symbol
+    (seeded; small enough that no product of three symbols leaves int64). Returns the columns, the
+    indices of the draws, which analyse checks against predicate.holds, and the bindings it evaluates
+    exactly: per symbol, the values about 2**31, 2**32, 2**62 (the end of torch's open slices,
+    4611686018427387904) and 2**63-1, the others 1..3."""
+    k = len(syms)
+    side = int(round(WIDE_GRID ** (1 / k)))
+    parts = [box_cols(syms, {s: (box[s][0], max(box[s][1], box[s][0] + side - 1)) for s in syms})]
+    if k > 1:
+        short = int(round((WIDE_SLAB / WIDE_LONG) ** (1 / (k - 1))))
+        for s in syms:
+            parts.append(box_cols(syms, {t: (box[t][0], max(box[t][1], box[t][0] + (WIDE_LONG if t == s else short) - 1))
+                                         for t in syms}))
+    rng = np.random.default_rng(0)
+    parts.append({s: np.exp(rng.uniform(np.log(max(box[s][0], 1)), np.log(WIDE_MAX), size=WIDE_DRAWS)).astype(np.int64)
+                  for s in syms})
+    cols = {s: np.concatenate([p[s] for p in parts]) for s in syms}
+    n = len(cols[syms[0]])
+    huge = [v + d for v in (1 << 31, 1 << 32, 1 << 62) for d in range(-6, 7)] + [(1 << 63) - 1 - d for d in range(4)]
+    small = box_cols(syms, {s: (max(box[s][0], 1), max(box[s][0], 1) + 2) for s in syms})
+    exact = {s: [] for s in syms}
+    for s in syms:
+        for v in huge:
+            for i in range(len(small[s])):
+                for t in syms:
+                    exact[t].append(v if t == s else int(small[t][i]))
+    return cols, list(range(n - WIDE_DRAWS, n, 8)), {s: np.array(v, np.int64) for s, v in exact.items()}
 
 
 def check(exe, path):
@@ -117,6 +163,7 @@ def score(exe, out, m, verbose):
     complete = summ.get("complete", True) is not False
     f = dict(bindings=n, runs=int(runs.sum()), false_complete=0, incomplete=0, wrong=0, wrong_bindings=0,
              conditions=len(cons), implied=len(impl), redundant=0, tautologies=0, fixed=0, unreported=0,
+             box_redundant=0, box_tautologies=0, box_fixed=0, box_unreported=0,
              sizes_wrong=0, unreadable=0, depth=0, longest=0, complete=complete, error_rows=len(errs),
              unevaluable=0, runtime_unnamed=0)
     det = []
@@ -159,18 +206,31 @@ def score(exe, out, m, verbose):
         f["runtime_unnamed"] = 1
         det.append("a size only a run decides (NonZero) is not named: no \"run_time\" loss")
     if cons:
-        status, fixed, satisfiable, _ = analyse(cons, cols, list(range(0, n, max(1, n // 64))), syms)
-        for c, st in zip(cons, status):
-            if st != "needed":
-                det.append(f"{st}: {c['holds']!r} ({c.get('node')})")
-        f["tautologies"] = sum(st == "tautology" for st in status)
-        f["redundant"] = sum(st == "tautology" or st.startswith("redundant") for st in status)
+        status, fixed, _, _ = analyse(cons, cols, list(range(0, n, max(1, n // 64))), syms)
+        wide, wfixed = status, fixed
+        if fixed or any(st != "needed" for st in status):
+            wcols, draws, exact = wide_cols(syms, box)
+            wide, wfixed, _, _ = analyse(cons, wcols, draws, syms, exact)
+        for c, st, wst in zip(cons, status, wide):
+            if wst != "needed":
+                det.append(f"{wst}: {c['holds']!r} ({c.get('node')})")
+            elif st != "needed":
+                det.append(f"in the box only, {st}: {c['holds']!r} ({c.get('node')})")
+        f["tautologies"] = sum(st == "tautology" for st in wide)
+        f["redundant"] = sum(st == "tautology" or st.startswith("redundant") for st in wide)
+        f["box_tautologies"] = sum(st == "tautology" for st in status) - f["tautologies"]
+        f["box_redundant"] = sum(st == "tautology" or st.startswith("redundant") for st in status) - f["redundant"]
         rep = reported_fixed(summ)
-        f["fixed"] = len(fixed)
-        miss = [s for s in fixed if s not in rep]
+        f["fixed"] = len(wfixed)
+        f["box_fixed"] = len(set(fixed) - set(wfixed))
+        miss = [s for s in wfixed if s not in rep]
         f["unreported"] = len(miss)
         if miss:
             det.append(f"fixed, not reported: {miss}")
+        bmiss = [s for s in fixed if s not in rep and s not in wfixed]
+        f["box_unreported"] = len(bmiss)
+        if bmiss:
+            det.append(f"in the box only, fixed, not reported: {bmiss}")
     sizes = summ.get("sizes") or {} if not errs else {}
     for s in syms:
         rec = sizes.get(s)
@@ -246,8 +306,8 @@ def main():
     print(f"{n} models, {tot.get('bindings', 0)} bindings, {tot.get('runs', 0)} run by onnxruntime "
           f"({len(crashed)} more crash onnxruntime: {' '.join(crashed)})")
     for k in ("false_complete", "incomplete", "wrong", "wrong_bindings", "conditions", "implied", "redundant",
-              "tautologies", "fixed", "unreported", "sizes_wrong", "unreadable", "error_rows", "unevaluable",
-              "runtime_unnamed"):
+              "tautologies", "box_redundant", "box_tautologies", "fixed", "unreported", "box_fixed",
+              "box_unreported", "sizes_wrong", "unreadable", "error_rows", "unevaluable", "runtime_unnamed"):
         print(f"  {k:15s} {tot.get(k, 0):7d}  (models: {models_with.get(k, 0)})")
     print(f"  {'longest':15s} {tot.get('longest', 0):7d}\n  {'depth of //':15s} {tot.get('depth', 0):7d}")
     complete = sum(1 for p in per.values() if p["figures"]["complete"])
