@@ -34,6 +34,13 @@ func TestMinimize(t *testing.T) {
 			implied: []string{"H >= 6 @1 by [0]"},
 		},
 		{
+			// A remainder of one symbol in its simplest form: the equation it is is not
+			// rewritten by itself (congruent).
+			name: "remainder read simply",
+			in:   []at{{"(H+1) % 2 == 1", 1}},
+			want: []string{"H % 2 == 0 @1"},
+		},
+		{
 			name: "bound not implied stays",
 			in:   []at{{"W >= 5", 1}, {"N*(H//2)*((W+2)//3) == 2*N*((W+2)//3)+180", 2}},
 			want: []string{"W >= 5 @1", "N*(H//2)*((W+2)//3) == 2*N*((W+2)//3)+180 @2"},
@@ -132,6 +139,101 @@ func TestMinimizeNever(t *testing.T) {
 		}
 		if never != tc.never || !slices.Equal(got, tc.want) {
 			t.Errorf("%s: never %q, constraints %q; want %q, %q", tc.name, never, got, tc.never, tc.want)
+		}
+	}
+}
+
+// TestMinimizeProofs: conditions of random models (bench/random) that others imply through a
+// remainder an equation decides, or a product of two factors of which one is at least 1; each
+// claim is also evaluated: at every binding of a range, the minimal conditions hold exactly where
+// the given ones do.
+func TestMinimizeProofs(t *testing.T) {
+	tab := sym.NewTable()
+	for _, n := range []string{"N", "B", "T", "H", "W"} {
+		tab.Symbol(n, 1, sym.Inf)
+	}
+	for _, tc := range []struct {
+		name    string
+		in      []string // at Seq 1, 2, ...
+		implied []string // "PRED by INDICES"
+	}{
+		{
+			// (X) % 2 where X == 70 (r0_0018).
+			name:    "remainder of the product an equation fixes",
+			in:      []string{"(N*((W+2)//3)*(max(0,H-2)//3)+N*((W+2)//3)) % 2 == 0", "N*((W+2)//3)*(max(0,H-2)//3)+N*((W+2)//3) == 70"},
+			implied: []string{"(N*((W+2)//3)*(max(0,H-2)//3)+N*((W+2)//3)) % 2 == 0 by [0]"},
+		},
+		{
+			// X differs from the equation's side by even multiples (r0_0131).
+			name:    "remainder congruent to an equation",
+			in:      []string{"N*(H//2)*((W+2)//6) % 2 == 0", "N*(H//2)*((W+2)//6)+6*N*(H//2)+4*N*((W+2)//6)+24*N == 210"},
+			implied: []string{"N*(H//2)*((W+2)//6) % 2 == 0 by [0]"},
+		},
+		{
+			// Three times the equation's side, less even terms (r1_0165).
+			name:    "remainder congruent to a multiple of an equation",
+			in:      []string{"(B*T+B) % 2 == 0", "3*B*T+5*B == 802"},
+			implied: []string{"(B*T+B) % 2 == 0 by [0]"},
+		},
+		{
+			// N*(2*W-1)*((H+1)//2-1) == 153 (r0_0132).
+			name:    "co-factor of a product at least 1",
+			in:      []string{"H >= 3", "2*N*W*((H+1)//2)+N == 2*N*W+N*((H+1)//2)+153"},
+			implied: []string{"H >= 3 by [0]"},
+		},
+		{
+			// N*(3*((H+1)//2)-5)*(W+W//2-2) == 560, W+W//2-2 >= 1 where W >= 3 (r0_0079).
+			name:    "co-factor positive under a bound",
+			in:      []string{"W >= 3", "H >= 3", "3*N*W*((H+1)//2)+3*N*((H+1)//2)*(W//2)+10*N == 5*N*W+6*N*((H+1)//2)+5*N*(W//2)+560"},
+			implied: []string{"H >= 3 by [0 1]"},
+		},
+		{
+			// N*(A-1)*(B-1) == 6: either bound gives the other (r1_0160).
+			name:    "two bounds, each the other's under a product",
+			in:      []string{"H >= 4", "W >= 13", "N*((2*W+11)//18)*(H//2)+N == N*((2*W+11)//18)+N*(H//2)+6"},
+			implied: []string{"H >= 4 by [0 1]"},
+		},
+		{
+			// W >= 3 is implied, W >= 4 is not (W = 3, H = 36, N = 11 holds) (r1_0227).
+			name:    "bound implied, a stronger one kept",
+			in:      []string{"W >= 3", "W >= 4", "3*N*H*((W+1)//2)+3*N*(H//2)*((W+1)//2)+4*N == 4*N*H+4*N*(H//2)+3*N*((W+1)//2)+1166"},
+			implied: []string{"W >= 3 by [0]"},
+		},
+	} {
+		var cs []sym.Constraint
+		for i, c := range tc.in {
+			p, err := sym.ParsePred(c, tab)
+			if err != nil {
+				t.Fatalf("%s: %v", c, err)
+			}
+			cs = append(cs, sym.Constraint{Pred: p, Origin: sym.Origin{Node: fmt.Sprint("n", i), Seq: i + 1}})
+		}
+		m := sym.Minimize(cs)
+		var implied []string
+		for _, c := range m.Implied {
+			implied = append(implied, fmt.Sprintf("%s by %v", c.Pred, c.By))
+		}
+		if !slices.Equal(implied, tc.implied) {
+			t.Errorf("%s: implied %q, want %q (kept %v)", tc.name, implied, tc.implied, m.Constraints)
+		}
+		all := func(cs []sym.Constraint, b map[string]int64) bool {
+			for _, c := range cs {
+				if ok, err := c.Pred.Eval(b); err != nil || !ok {
+					return false
+				}
+			}
+			return true
+		}
+		b := map[string]int64{}
+		for n := int64(1); n <= 12; n++ {
+			for h := int64(1); h <= 120; h++ {
+				for w := int64(1); w <= 40; w++ {
+					b["N"], b["B"], b["H"], b["T"], b["W"] = n, n, h, h, w
+					if got, want := all(m.Constraints, b), all(cs, b); got != want {
+						t.Fatalf("%s: at %v the minimal conditions give %v, the given ones %v", tc.name, b, got, want)
+					}
+				}
+			}
 		}
 	}
 }

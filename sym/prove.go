@@ -107,6 +107,9 @@ func (pv *prover) unsat(p Pred, depth int) bool {
 	if pv.steps--; pv.steps < 0 {
 		return false
 	}
+	if q, ok := congruent(p); ok {
+		p = q
+	}
 	for range 4 {
 		if p.IsFalse() {
 			return true
@@ -270,8 +273,13 @@ func narrowing(p Pred) (sub map[string]Expr, empty bool) {
 		b := ivalOf(a.lo, a.hi)
 		lo[name], hi[name] = b.lo, b.hi
 	}
+	none := false // a bound derived is false: p holds nowhere
 	var bound func(q Pred, depth int)
 	bound = func(q Pred, depth int) {
+		if q.IsFalse() {
+			none = true
+			return
+		}
 		for _, t := range q.Terms() {
 			l, b, ok := atomOf(t)
 			if !ok {
@@ -287,13 +295,16 @@ func narrowing(p Pred) (sub map[string]Expr, empty bool) {
 				continue
 			}
 			if depth < 4 {
-				for _, c := range slices.Concat(productBounds(l, b), bilinearBounds(l, b), factorBounds(l, b)) {
+				for _, c := range slices.Concat(productBounds(l, b), bilinearBounds(l, b), factorBounds(l, b), linearFactorBounds(l, b)) {
 					bound(c, depth+1)
 				}
 			}
 		}
 	}
 	bound(p, 0)
+	if none {
+		return nil, true
+	}
 	sub = map[string]Expr{}
 	for name, a := range syms {
 		l, h := lo[name], hi[name]
@@ -754,4 +765,172 @@ func mapAtom(a *atom, f func(*atom) (Expr, bool)) (Expr, bool) {
 		return Mod(n, d)
 	}
 	return Quo(n, d)
+}
+
+// linearFactorBounds returns the bounds that the comparison b of l gives the two factors of l
+// when l, linear in one of its atoms x, is a product plus a constant: l = U·x + V with V = w·U +
+// k (w rational, k an integer) is U·(x+w) + k, so that q·l - q·k = U·(q·x + p) for w = p/q. Where
+// that product is at least 1 (l >= v or l == v with q·(v-k) >= 1), a factor whose least value is
+// at least 1 leaves the other positive, and at most the product: N*(2*W-1)*((H+1)//2-1) == 153
+// gives (H+1)//2-1 >= 1, H >= 3, where 2*W-1 >= 1.
+func linearFactorBounds(l Expr, b bound) []Pred {
+	if (b.kind != lower && b.kind != equal) || len(l.t) < 2 || !l.total() {
+		return nil
+	}
+	var out []Pred
+	var tried []*atom
+	for _, t := range l.t {
+		for _, f := range t.m {
+			if f.e != 1 || slices.ContainsFunc(tried, func(a *atom) bool { return cmpAtom(a, f.a) == 0 }) {
+				continue
+			}
+			tried = append(tried, f.a)
+			out = append(out, factorPair(l, b, f.a)...)
+		}
+	}
+	return out
+}
+
+// factorPair returns linearFactorBounds' bounds of l = U·(x+w) + k for the atom x.
+func factorPair(l Expr, b bound, x *atom) []Pred {
+	var with, rest []term
+	for _, t := range l.t {
+		i := slices.IndexFunc(t.m, func(f factor) bool { return cmpAtom(f.a, x) == 0 })
+		switch {
+		case i < 0:
+			rest = append(rest, t)
+		case t.m[i].e != 1:
+			return nil
+		default:
+			with = append(with, term{c: t.c, m: slices.Delete(slices.Clone(t.m), i, i+1)})
+		}
+	}
+	u, ok1 := normalize(with)
+	v, ok2 := normalize(rest)
+	if !ok1 || !ok2 || len(u.t) < 2 {
+		return nil
+	}
+	uv, _ := split(u)
+	vv, _ := split(v)
+	w := rat{0, 1}
+	if len(vv.t) > 0 {
+		var ok bool
+		if w, ok = ratio(vv, uv); !ok {
+			return nil
+		}
+	}
+	wu, ok := scaleTerms(u, w)
+	if w.num == 0 {
+		wu, ok = Expr{}, true
+	}
+	if !ok {
+		return nil
+	}
+	kx, ok := Sub(v, wu)
+	if !ok {
+		return nil
+	}
+	k, ok := kx.Const()
+	if !ok {
+		return nil
+	}
+	// q·l - q·k = U·h for h = q·x + p.
+	h, ok := Add(Expr{t: []term{{c: ratInt(w.den), m: []factor{{x, 1}}}}}, Int(w.num))
+	if !ok {
+		return nil
+	}
+	d, ok1 := add64(b.v, -k)
+	prod, ok2 := mul64(d, w.den)
+	if !ok1 || !ok2 || prod < 1 {
+		return nil
+	}
+	if uh, ok := Mul(u, h); !ok || func() bool {
+		ql, ok1 := scaleTerms(l, ratInt(w.den))
+		qk, ok2 := Sub(ql, Int(k*w.den))
+		return !ok1 || !ok2 || !qk.Equal(uh)
+	}() {
+		return nil
+	}
+	var out []Pred
+	for _, f := range [2][2]Expr{{u, h}, {h, u}} {
+		lo, _ := f[0].Bounds()
+		if lo < 1 {
+			continue
+		}
+		out = append(out, Ge(f[1], Int(1)))
+		if b.kind == equal {
+			out = append(out, Le(f[1], Int(prod/lo)))
+		}
+	}
+	return out
+}
+
+// congruent returns p, a conjunction, with each remainder X % m (m a constant) that an equation
+// l == v of it, of other atoms, decides replaced by its value: where X - c·l, for some c in 1..m-1, has every term
+// but its constant an integer multiple of m (and an integer value), X % m is (c·v + that
+// constant) % m wherever l == v ((N*H*W+N*H) % 2 under N*H*W+3*N*H == 432 is 0).
+func congruent(p Pred) (Pred, bool) {
+	var eqs [][2]Expr
+	for _, t := range p.Terms() {
+		if l, b, ok := atomOf(t); ok && b.kind == equal && l.total() {
+			eqs = append(eqs, [2]Expr{l, Int(b.v)})
+		}
+	}
+	if len(eqs) == 0 {
+		return p, false
+	}
+	vals := map[string]int64{}
+	walkAtoms(p, func(a *atom) {
+		m, ok := a.den.Const()
+		if a.kind != modAtom || !ok || m < 2 || m > 64 || !a.num.total() {
+			return
+		}
+		if _, done := vals[a.key]; done {
+			return
+		}
+		for _, eq := range eqs {
+			own := false // the equation of the remainder itself, which replacing it would lose
+			eq[0].walkAtoms(func(b *atom) { own = own || b.key == a.key })
+			if own {
+				continue
+			}
+			if r, ok := congruence(a.num, m, eq[0], eq[1]); ok {
+				vals[a.key] = r
+				return
+			}
+		}
+	})
+	if len(vals) == 0 {
+		return p, false
+	}
+	q, ok := mapPred(p, func(a *atom) (Expr, bool) {
+		if r, ok := vals[a.key]; ok && a.kind == modAtom {
+			return Int(r), true
+		}
+		return Expr{}, false
+	})
+	return q, ok
+}
+
+// congruence returns X % m where l == v (see congruent).
+func congruence(x Expr, m int64, l, v Expr) (int64, bool) {
+	for c := int64(1); c < m; c++ {
+		cl, ok1 := scaleTerms(l, ratInt(c))
+		d, ok2 := Sub(x, cl)
+		if !ok1 || !ok2 {
+			return 0, false
+		}
+		dv, k := split(d)
+		if slices.ContainsFunc(dv.t, func(t term) bool { return !t.c.isInt() || t.c.num%m != 0 }) {
+			continue
+		}
+		cv, ok1 := Mul(v, Int(c))
+		s, ok2 := cv.Const()
+		s, ok3 := add64(s, k)
+		if !ok1 || !ok2 || !ok3 {
+			return 0, false
+		}
+		return s - m*floorDiv(s, m), true
+	}
+	return 0, false
 }
