@@ -416,6 +416,60 @@ func mulMono(a, b []factor) []factor {
 	return out
 }
 
+// indicators returns m with each indicator min(u,1) of it (atom.indicator), whose values are 0
+// and 1, to the power 1 (or -1 for a negative power), and left out beside a power of u where u is
+// one atom, as u·min(u,1) is u (and u/min(u,1) is u wherever it is defined): the pattern value x
+// of a Reshape that copies the input's dim y where x is 0 is x + y·(1-min(x,1)), and a chain of
+// such Reshapes multiplies these. m itself when none is there.
+func indicators(m []factor) []factor {
+	if !slices.ContainsFunc(m, func(f factor) bool { return f.a.kind == minAtom }) {
+		return m
+	}
+	var out []factor
+	for i, f := range m {
+		u, ok := f.a.indicator()
+		e := f.e
+		switch {
+		case !ok:
+		case slices.ContainsFunc(m, func(g factor) bool { a, ok := u.lone(); return ok && cmpAtom(g.a, a) == 0 }):
+			e = 0
+		case e > 1:
+			e = 1
+		case e < -1:
+			e = -1
+		}
+		if e == f.e && out == nil {
+			continue
+		}
+		if out == nil {
+			out = slices.Clone(m[:i])
+		}
+		if e != 0 {
+			out = append(out, factor{f.a, e})
+		}
+	}
+	if out == nil {
+		return m
+	}
+	return out
+}
+
+// indicator returns u of an atom min(u,1), for u an integer at least 0 by its bounds: the atom
+// is 0 where u is 0 and 1 elsewhere.
+func (a *atom) indicator() (Expr, bool) {
+	if a.kind != minAtom || len(a.args) != 2 {
+		return Expr{}, false
+	}
+	u, one := a.args[0], a.args[1]
+	if n, ok := u.Const(); ok && n == 1 {
+		u, one = one, u
+	}
+	if n, ok := one.Const(); !ok || n != 1 || !u.integral() || u.ival().lo.sign() < 0 {
+		return Expr{}, false
+	}
+	return u, true
+}
+
 // Mul returns e·f.
 func Mul(e, f Expr) (Expr, bool) {
 	if len(e.t) == 0 || len(f.t) == 0 {
@@ -431,7 +485,7 @@ func Mul(e, f Expr) (Expr, bool) {
 			if !ok {
 				return Expr{}, false
 			}
-			ts = append(ts, term{c, mulMono(a.m, b.m)})
+			ts = append(ts, term{c, indicators(mulMono(a.m, b.m))})
 		}
 	}
 	return normalize(ts)

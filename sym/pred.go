@@ -703,14 +703,25 @@ func (p Pred) Subst(sub func(name string) (Expr, bool)) (Pred, bool) {
 		}
 		return Cmp(e, n.op, r), true
 	}
+	// A disjunct that becomes true decides a disjunction (a conjunct that becomes false, a
+	// conjunction), where another cannot be kept: H <= 2 || H*W % (H//3) == 0 at H = 1 divides by 0
+	// in a disjunct that does not count.
 	args := make([]Pred, len(p.n.args))
+	failed := false
 	for i, a := range p.n.args {
 		var ok bool
-		if args[i], ok = a.Subst(sub); !ok {
-			return Pred{}, false
+		args[i], ok = a.Subst(sub)
+		switch {
+		case !ok:
+			failed = true
+		case p.n.kind == pAnd && args[i].IsFalse(), p.n.kind != pAnd && args[i].IsTrue():
+			return args[i], true
 		}
 	}
-	if p.n.kind == pAnd {
+	switch {
+	case failed:
+		return Pred{}, false
+	case p.n.kind == pAnd:
 		return And(args...), true
 	}
 	return Or(args...), true

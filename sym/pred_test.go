@@ -363,8 +363,47 @@ func TestMinMaxMod(t *testing.T) {
 		{"T % H", "T % H"},
 		{"(H+1)//2 % 2", "(H+1)//2 % 2"},
 		{"2*(T % 4)+N", "N+2*(T % 4)"},
+		// An indicator min(U,1) of an integer U >= 0 is 0 or 1: its powers are itself, and
+		// U*min(U,1) is U (a Reshape's 0 that copies the input's dim).
+		{"min(H//6,1)*min(H//6,1)", "min(H//6,1)"},
+		{"(H//6)*min(H//6,1)", "H//6"},
+		{"(H//6)*(H//2)*min(H//6,1)", "(H//2)*(H//6)"},
+		{"(H//2)*min(H//6,1)*min(H//6,1)", "(H//2)*min(H//6,1)"},
+		{"min(H-3,1)*min(H-3,1)", "min(H-3,1)*min(H-3,1)"},
+		{"min(2*H-3,1)", "min(2*H-3,1)"},
 	}
 	checkForms(t, tests, sizes, sym.ParseExpr, sym.Expr.Equal)
+}
+
+// TestPredSubstDecided: a disjunct that becomes true decides the disjunction where another
+// cannot be kept (a remainder by 0), and a conjunct that becomes false the conjunction.
+func TestPredSubstDecided(t *testing.T) {
+	tab := sizes()
+	for _, c := range []struct {
+		in   string
+		h    int64
+		want string
+		ok   bool
+	}{
+		{"H <= 2 || H*W % (H//3) == 0", 1, "0 == 0", true},
+		{"H >= 3 && H*W % (H//3) == 0", 1, "0 == 1", true},
+		{"H <= 2 || H*W % (H//3) == 0", 7, "W % 2 == 0", true},
+		{"H >= 2 || H*W % (H//3) == 0", 1, "", false},
+	} {
+		p, err := sym.ParsePred(c.in, tab)
+		if err != nil {
+			t.Fatal(err)
+		}
+		q, ok := p.Subst(func(name string) (sym.Expr, bool) {
+			if name == "H" {
+				return sym.Int(c.h), true
+			}
+			return sym.Expr{}, false
+		})
+		if ok != c.ok || ok && q.String() != c.want {
+			t.Errorf("%s at H = %d: %v, %v, want %s, %v", c.in, c.h, q, ok, c.want, c.ok)
+		}
+	}
 }
 
 func TestMinMaxBounds(t *testing.T) {

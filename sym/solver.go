@@ -375,6 +375,29 @@ func (s *Solver) under(p Pred) Pred {
 // When(N == 1) false and When(N == 10) is N == 10.
 func (s *Solver) When(p Pred) Pred { return s.under(s.current(p)) }
 
+// Never reports whether p is proven to hold at no binding that satisfies the recorded
+// constraints: When(p) is false, or a proof within a budget of steps finds none, from the
+// constraints defined at every binding (no divisor that may be 0). False when p may hold, or
+// when no proof was found: a torch view's pattern [1,H//4,2,W//4,2,1] of [1,H//2,W//2,1], whose 0
+// at index 1 copies H//2, never has the volume of its input, which When alone does not see.
+func (s *Solver) Never(p Pred) bool {
+	q := s.When(p)
+	switch {
+	case q.IsFalse():
+		return true
+	case q.IsTrue() || !total(q):
+		return false
+	}
+	args := []Pred{q}
+	for _, e := range s.log {
+		if e.defines == "" && total(e.cur) {
+			args = append(args, e.cur)
+		}
+	}
+	pv := &prover{steps: proofSteps}
+	return pv.unsat(And(args...), 0)
+}
+
 // EqualWhen returns the condition under which a and b are equal (When of a == b): true, false, or
 // the condition, as a declared [N,N,4] and an inferred [N,10,4] are equal only when N == 10. ok is
 // false when a dim known only by its bounds leaves it open.

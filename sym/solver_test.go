@@ -264,6 +264,35 @@ func TestSolverWhen(t *testing.T) {
 	}
 }
 
+// TestSolverNever: Never proves a condition holds at no binding that satisfies the recorded
+// ones, past what When simplifies; it says false of one that may hold, and of one it cannot prove.
+func TestSolverNever(t *testing.T) {
+	tab := sizes()
+	s := sym.NewSolver(tab)
+	q, _ := sym.ParsePred("N >= 2", tab)
+	if err := s.Require(q, origin("x")); err != nil {
+		t.Fatal(err)
+	}
+	for in, want := range map[string]bool{
+		"N == 1":   true, // When alone
+		"H == 3*H": true, // H >= 1
+		// A window of [H//2] by [H//4,2,...] copying H//2 where H//4 is 0: never the volume.
+		"H//4 == 0 && H//2 >= 1 && H//2 == 4*(H//2)": true,
+		"W <= 3 && W//2 == 4*(W//4) && W >= 2":       true,
+		"H//3 == 0 && W <= 4":                        false, // holds at H = 1, W = 1
+		"N == 3":                                     false,
+		"H % (H//3) == 0 && H <= 2":                  false, // a divisor that may be 0: no proof
+	} {
+		p, err := sym.ParsePred(in, tab)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := s.Never(p); got != want {
+			t.Errorf("Never(%s) = %v, want %v", in, got, want)
+		}
+	}
+}
+
 // TestSolverAnon: the conditions on dims the model does not name count, but are neither listed
 // nor checked.
 func TestSolverAnon(t *testing.T) {
