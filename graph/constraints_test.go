@@ -313,9 +313,31 @@ func TestModelConstraints(t *testing.T) {
 			node("div", "Div", []string{"sh", "four"}, []string{"q"}).
 			node("cat", "Concat", []string{"sn", "minus", "q"}, []string{"pat"}, attrInt("axis", 0)).
 			node("reshape", "Reshape", []string{"x", "pat"}, []string{"y"}).output("y"),
-			want: []string{"H >= 4 (reshape (Reshape): pattern[2] = H//4 not 0, which copies the input's dim)",
+			want: []string{"H >= 4 (reshape (Reshape): pattern[2] = H//4 not 0: past the input's rank onnxruntime refuses a 0)",
 				"H % (H//4) == 0 (reshape (Reshape): the -1 of pattern[1]: the input's volume a multiple of the other output dims)"},
 			bad: map[string]int64{"N": 1, "H": 3}, node: "reshape", good: map[string]int64{"N": 2, "H": 8}, y: "[N,H/(H//4),H//4]"},
+		// Within the input's rank the 0 copies the input's dim, and runs where that gives a valid
+		// reshape (bench/truth zero_copy): torch's view [N,H//3,-1] at H < 3 is [N,H,W].
+		{name: "a computed pattern value that copies the input's dim", model: newModel(14).input("x", "N", "H", "W").
+			ints("zero", []int64{1}, 0).ints("one", []int64{1}, 1).ints("three", []int64{1}, 3).ints("minus", []int64{1}, -1).
+			node("shape", "Shape", []string{"x"}, []string{"s"}).
+			node("n", "Gather", []string{"s", "zero"}, []string{"sn"}).node("h", "Gather", []string{"s", "one"}, []string{"sh"}).
+			node("div", "Div", []string{"sh", "three"}, []string{"q"}).
+			node("cat", "Concat", []string{"sn", "q", "minus"}, []string{"pat"}, attrInt("axis", 0)).
+			node("reshape", "Reshape", []string{"x", "pat"}, []string{"y"}).output("y"),
+			want: []string{"H <= 2 || H*W % (H//3) == 0 (reshape (Reshape): the -1 of pattern[2]: the input's volume a multiple of the other output dims, where pattern[1] = H//3 is 0 the input's dim)"},
+			bad:  map[string]int64{"N": 1, "H": 7, "W": 3}, node: "reshape", good: map[string]int64{"N": 2, "H": 1, "W": 5}, y: "[N,-H*min(H//3,1)+H+H//3,H*W/(-H*min(H//3,1)+H+H//3)]"},
+		// Where the copy never gives the input's volume, the value is stated not 0: [N,H,W] to
+		// [N,H//3,3,W] at H < 3 is [N,H,3,W].
+		{name: "a computed pattern value whose copy never runs", model: newModel(14).input("x", "N", "H", "W").
+			ints("zero", []int64{1}, 0).ints("one", []int64{1}, 1).ints("two", []int64{1}, 2).ints("three", []int64{1}, 3).
+			node("shape", "Shape", []string{"x"}, []string{"s"}).
+			node("n", "Gather", []string{"s", "zero"}, []string{"sn"}).node("h", "Gather", []string{"s", "one"}, []string{"sh"}).
+			node("w", "Gather", []string{"s", "two"}, []string{"sw"}).node("div", "Div", []string{"sh", "three"}, []string{"q"}).
+			node("cat", "Concat", []string{"sn", "q", "three", "sw"}, []string{"pat"}, attrInt("axis", 0)).
+			node("reshape", "Reshape", []string{"x", "pat"}, []string{"y"}).output("y"),
+			want: []string{"H % 3 == 0 (reshape (Reshape): the volume: [N,H,W] to [N,H//3,3,W])"},
+			bad:  map[string]int64{"N": 1, "H": 2, "W": 3}, node: "reshape", good: map[string]int64{"N": 2, "H": 6, "W": 5}, y: "[N,H//3,3,W]"},
 	})
 }
 

@@ -437,6 +437,10 @@ func (c *ctx) require(p sym.Pred, why string) error {
 // recorded so far (sym.Solver.When): true, false, or p simplified under them.
 func (c *ctx) When(p sym.Pred) sym.Pred { return c.e.solver.When(p) }
 
+// Never reports whether p is proven to hold at no binding that satisfies the conditions recorded
+// so far (sym.Solver.Never).
+func (c *ctx) Never(p sym.Pred) bool { return c.e.solver.Never(p) }
+
 // Warn records p, a relation that the spec of the node's operator implies and that onnxruntime
 // does not check, as a warning of the node whose why says what the node reads ("reads its 12
 // coefficients as [3,F]": its outputs are meaningful only when F == 4): the runtime runs the node

@@ -124,7 +124,7 @@ func ExampleResult_Never() {
 	// Output:
 	// windows (Reshape): the volume: [N,1,1,W] to [N,1,1,3,W//3,3]: W == 9*(W//3) never holds
 	// true
-	// [W >= 3 (windows (Reshape): pattern[4] = W//3 not 0, which copies the input's dim)]
+	// [W >= 3 (windows (Reshape): pattern[4] = W//3 not 0: past the input's rank onnxruntime refuses a 0)]
 	// N, W: none
 }
 

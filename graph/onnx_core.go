@@ -315,27 +315,56 @@ func reshapeOp(c *ctx) error {
 	if err != nil {
 		return err
 	}
-	if err := requireNoZeroCopy(c, data.Shape, values, opt); err != nil {
+	z, err := copyZeros(c, data.Shape, ps, values, out, opt)
+	if err != nil {
 		return err
 	}
-	if err := requireVolume(c, data.Shape, out, values); err != nil {
+	if len(z.copies) == 1 {
+		err = requireCopyVolume(c, data.Shape, ps, values, out, z.copies[0], opt)
+	} else {
+		err = requireVolume(c, data.Shape, z.out, z.values)
+	}
+	if err != nil {
 		return err
 	}
-	info := c.Out(0, data.Type, out)
+	info := c.Out(0, data.Type, z.out)
 	keepValues(info, data)
 	return nil
 }
 
-// requireNoZeroCopy states that each computed value of a pattern that may be 0 is not, where a 0
-// copies the input's dim (allowzero 0): the output InferSymbolic gives holds the value itself. A
-// window partition's pattern [N,C,H//4,4,W//4,4] at H == 2 has a 0 at index 2, which copies the
-// input's dim 2, and one at index 4, past the input's rank, which onnxruntime refuses ("The
-// dimension with value zero exceeds the dimension size of the input tensor"). Where the input's
-// dim is 0 too, the copy is the value: `H//4 >= 1 || H//2 == 0`.
-func requireNoZeroCopy(c *ctx, in sym.Shape, values []sym.Dim, opt reshape.Options) error {
+// zeroCopies is what copyZeros makes of a Reshape's pattern: the values, with the expression
+// zeroOr at each index of copies, the indices whose value may be 0 where that copies the
+// input's dim and the copy may run, and the output InferSymbolic gives with them.
+type zeroCopies struct {
+	values []sym.Dim
+	out    sym.Shape
+	copies []int
+}
+
+// copyZeros gives each computed value of a pattern that may be 0, where a 0 copies the input's
+// dim at its index (allowzero 0), what onnxruntime makes of it (values and out are the pattern's
+// and the output InferSymbolic gives with them). torch's view writes [N,H//3,3,W] from Shape,
+// Gather and Div: at H < 3 its pattern[1] is 0 and copies H (bench/truth zero_copy, probed with
+// onnxruntime-node 1.20.1).
+//   - Where the conditions recorded so far make the value at least 1, or the input's dim 0 where
+//     it is 0, the value is the output dim: nothing to do.
+//   - Past the input's rank (or of an input of unknown rank) onnxruntime refuses a 0 ("The
+//     dimension with value zero exceeds the dimension size of the input tensor"): the value is
+//     stated at least 1.
+//   - Where its copy never gives a valid reshape ([N,H,W] to [N,H//3,3,W] at H < 3 is
+//     [N,H,3,W]: 3 times the input's volume), the value is stated at least 1, or the input's dim
+//     0; so is each of several such values of one pattern, whose copies together pass what sym
+//     proves and keeps (a Swin window partition [B,H//8,2,W//8,2,C] of [B,H//4,W//4,C]): that
+//     may be more than onnxruntime needs.
+//   - Else the copy runs somewhere (the input empty, or a -1 that adapts): the value becomes
+//     zeroOr(x, y), x where x >= 1 and the input's dim y where x is 0, and the index is the
+//     copy, whose volume the caller states.
+func copyZeros(c *ctx, in sym.Shape, ps shape.Shape, values []sym.Dim, out sym.Shape, opt reshape.Options) (zeroCopies, error) {
+	z := zeroCopies{values: values, out: out}
 	if !opt.CopiesZeros() {
-		return nil
+		return z, nil
 	}
+	var cand []int // the indices whose value may copy a dim that is not 0
 	for i, v := range values {
 		if _, ok := v.Static(); ok {
 			continue
@@ -345,17 +374,111 @@ func requireNoZeroCopy(c *ctx, in sym.Shape, values []sym.Dim, opt reshape.Optio
 		if lo > 0 || hi < 0 || !ok {
 			continue
 		}
-		p := sym.Ge(x, sym.Int(1))
-		if !in.RankDynamic && i < len(in.Dims) {
-			if y, ok := in.Dims[i].Expr(); ok {
-				p = sym.Or(p, sym.Eq(y, sym.Int(0)))
+		if in.RankDynamic || i >= len(in.Dims) {
+			if err := c.Require(sym.Ge(x, sym.Int(1)), "pattern["+itoa(i)+"] = "+v.String()+" not 0: past the input's rank onnxruntime refuses a 0"); err != nil {
+				return z, err
 			}
+			continue
 		}
-		if err := c.Require(p, "pattern["+itoa(i)+"] = "+v.String()+" not 0, which copies the input's dim"); err != nil {
-			return err
+		y, ok := in.Dims[i].Expr()
+		switch {
+		case !ok || v.Equal(in.Dims[i]):
+		case c.When(notCopy(x, y)).IsTrue():
+			// Stated again, the node joins those that impose it.
+			if err := c.Require(notCopy(x, y), "pattern["+itoa(i)+"] = "+v.String()+" not 0, which copies the input's dim"); err != nil {
+				return z, err
+			}
+		default:
+			cand = append(cand, i)
 		}
 	}
-	return nil
+	for _, i := range cand {
+		x, _ := values[i].Expr()
+		y, _ := in.Dims[i].Expr()
+		if lo, _ := values[i].Bounds(); lo < 0 || len(cand) > 1 || !copyRuns(c, in, ps, values, out, i, opt) {
+			if err := c.Require(notCopy(x, y), "pattern["+itoa(i)+"] = "+values[i].String()+" not 0, which copies the input's dim"); err != nil {
+				return z, err
+			}
+			continue
+		}
+		if z.copies == nil {
+			z.values = slices.Clone(values)
+		}
+		z.values[i] = zeroOr(x, y) // an interval the engine records as lost where it is too long
+		z.copies = append(z.copies, i)
+	}
+	if z.copies == nil {
+		return z, nil
+	}
+	var err error
+	z.out, err = reshape.InferSymbolic(in, ps, z.values, opt)
+	return z, err
+}
+
+// notCopy returns x >= 1 || y == 0: a pattern value x is the output dim, where a 0 copies the
+// input's dim y.
+func notCopy(x, y sym.Expr) sym.Pred { return sym.Or(sym.Ge(x, sym.Int(1)), sym.Eq(y, sym.Int(0))) }
+
+// copyRuns reports whether a Reshape of in by values, whose output is out, may run where
+// values[i] is 0 and copies the input's dim i, which is not 0: whether the conditions recorded so
+// far leave a binding where it is so and the volume of the copy holds, as far as Never proves.
+func copyRuns(c *ctx, in sym.Shape, ps shape.Shape, values []sym.Dim, out sym.Shape, i int, opt reshape.Options) bool {
+	w, o, ok := copyOf(in, ps, values, out, i, opt)
+	if !ok {
+		return false
+	}
+	x, _ := values[i].Expr()
+	y, _ := in.Dims[i].Expr()
+	p, _, _ := volumeCond(in, o, w)
+	return !c.Never(sym.And(p, sym.Eq(x, sym.Int(0)), sym.Ne(y, sym.Int(0))))
+}
+
+// copyOf returns the pattern values and the output of a Reshape of in by values, whose output
+// is out, where values[i] is 0 and copies the input's dim i. Without a -1 that output is out
+// with the input's dim at i: InferSymbolic would cancel the dims that may be 0 of both sides,
+// where the copy runs on an empty input. ok is false where the copy cannot run.
+func copyOf(in sym.Shape, ps shape.Shape, values []sym.Dim, out sym.Shape, i int, opt reshape.Options) ([]sym.Dim, sym.Shape, bool) {
+	w := slices.Clone(values)
+	w[i] = in.Dims[i]
+	if slices.ContainsFunc(values, func(d sym.Dim) bool { n, ok := d.Static(); return ok && n == -1 }) {
+		o, err := reshape.InferSymbolic(in, ps, w, opt)
+		return w, o, err == nil
+	}
+	o := sym.ShapeOf(slices.Clone(out.Dims)...)
+	o.Dims[i] = in.Dims[i]
+	return w, o, true
+}
+
+// requireCopyVolume requires the volume of a Reshape of in by values, whose output is out, where
+// values[i] = x may be 0 and copies the input's dim where it is: case by case, the volume with x
+// where x >= 1, or with the copy where x is 0 (Ha0 <= 2 || Ha0*Wa0 % (Ha0//3) == 0 of a pattern
+// [N,H//3,-1]), which reads better than the volume with zeroOr's expression.
+func requireCopyVolume(c *ctx, in sym.Shape, ps shape.Shape, values []sym.Dim, out sym.Shape, i int, opt reshape.Options) error {
+	x, _ := values[i].Expr()
+	p1, why, _ := volumeCond(in, out, values)
+	w, o, _ := copyOf(in, ps, values, out, i, opt)
+	p0, why0, _ := volumeCond(in, o, w)
+	if why == "" {
+		why = why0
+	}
+	p := sym.Or(sym.And(sym.Ge(x, sym.Int(1)), p1), sym.And(sym.Eq(x, sym.Int(0)), p0))
+	if p.IsTrue() || why == "" {
+		return nil
+	}
+	return c.Require(p, why+", where pattern["+itoa(i)+"] = "+values[i].String()+" is 0 the input's dim")
+}
+
+// zeroOr returns x + y*(1-min(x,1)): of x and y at least 0, x where x is at least 1 and y where
+// x is 0; unknown where the expression would pass sym's size bound.
+func zeroOr(x, y sym.Expr) sym.Dim {
+	m, ok1 := sym.Min(x, sym.Int(1))
+	z, ok2 := sym.Sub(sym.Int(1), m)
+	yz, ok3 := sym.Mul(y, z)
+	e, ok4 := sym.Add(x, yz)
+	if !ok1 || !ok2 || !ok3 || !ok4 {
+		return sym.Unknown()
+	}
+	return sym.Of(e)
 }
 
 // gather: Gather-1..13: data[:axis] + indices + data[axis+1:]; values when the indices are known.

@@ -74,16 +74,26 @@ func readOVReshape(n *Node) (reshape.Options, error) {
 // reshape infers: the volume of the input is that of the output.
 
 // requireVolume requires what a Reshape of in to out, by a pattern of values v, needs of the
-// symbols: without a -1, equal volumes (a Reshape of [N,3,4] to [1,12] needs 12*N == 12, which is
-// N == 1); with one at pattern[m], an exact quotient, the input volume a multiple of the product of
-// the other output dims ([T] to [-1,4] needs T % 4 == 0). Dims known only by their bounds leave
-// the condition to a run: nothing is required of them. The error wraps errcode.ErrInvalidShape
-// when the condition can never hold. Equal dims of both sides cancel first (those at least 1), and
-// integers multiply apart, so that the common Reshapes of a model ([B,T,64] to [B,T,4,16]) build
-// no expression.
+// symbols (volumeCond). The error wraps errcode.ErrInvalidShape when the condition can never hold.
 func requireVolume(c *ctx, in, out sym.Shape, v []sym.Dim) error {
-	if in.RankDynamic || out.RankDynamic || v == nil {
+	p, why, ok := volumeCond(in, out, v)
+	if !ok || why == "" {
 		return nil
+	}
+	return c.Require(p, why)
+}
+
+// volumeCond returns what a Reshape of in to out, by a pattern of values v, needs of the symbols,
+// and why: without a -1, equal volumes (a Reshape of [N,3,4] to [1,12] needs 12*N == 12, which is
+// N == 1); with one at pattern[m], an exact quotient, the input volume a multiple of the product of
+// the other output dims ([T] to [-1,4] needs T % 4 == 0). ok is false, and p true, when there is
+// nothing to state: dims known only by their bounds leave the condition to a run. Integers alone,
+// which package reshape checks, give true or false and no why. Equal dims of both sides cancel first (those at least 1), and integers
+// multiply apart, so that the common Reshapes of a model ([B,T,64] to [B,T,4,16]) build no
+// expression.
+func volumeCond(in, out sym.Shape, v []sym.Dim) (p sym.Pred, why string, ok bool) {
+	if in.RankDynamic || out.RankDynamic || v == nil {
+		return sym.True(), "", false
 	}
 	minus := -1
 	for i, d := range v {
@@ -97,12 +107,12 @@ func requireVolume(c *ctx, in, out sym.Shape, v []sym.Dim) error {
 	for _, d := range in.Dims {
 		if n, ok := d.Static(); ok {
 			if ws, ok = shape.Mul(ws, n); !ok {
-				return nil
+				return sym.True(), "", false
 			}
 			continue
 		}
 		if !d.Determined() {
-			return nil
+			return sym.True(), "", false
 		}
 		j := -1
 		for k, e := range out.Dims {
@@ -124,32 +134,39 @@ func requireVolume(c *ctx, in, out sym.Shape, v []sym.Dim) error {
 		}
 		if n, ok := d.Static(); ok {
 			if rs, ok = shape.Mul(rs, n); !ok {
-				return nil
+				return sym.True(), "", false
 			}
 			continue
 		}
 		if !d.Determined() {
-			return nil
+			return sym.True(), "", false
 		}
 		rx = append(rx, d)
 	}
 	switch {
-	case len(wx) == 0 && len(rx) == 0: // integers, which package reshape checks
-		return nil
+	case len(wx) == 0 && len(rx) == 0 && minus < 0:
+		return pred(ws == rs), "", true
+	case len(wx) == 0 && len(rx) == 0:
+		return pred(rs != 0 && ws%rs == 0), "", true
 	case minus >= 0 && len(rx) == 0 && rs != 0 && ws%rs == 0:
-		return nil
+		return sym.True(), "", true
 	}
 	w, ok1 := sym.MulDims(sym.Const(ws), product(wx)).Expr()
 	r, ok2 := sym.MulDims(sym.Const(rs), product(rx)).Expr()
 	if !ok1 || !ok2 {
-		return nil
+		return sym.True(), "", false
 	}
 	if minus < 0 {
-		return c.Require(sym.Eq(w, r), "the volume: "+in.String()+" to "+out.String())
+		return sym.Eq(w, r), "the volume: " + in.String() + " to " + out.String(), true
 	}
-	p, ok := sym.Divisible(w, r)
-	if !ok {
-		return nil
+	p, ok = sym.Divisible(w, r)
+	return p, "the -1 of pattern[" + itoa(minus) + "]: the input's volume a multiple of the other output dims", ok
+}
+
+// pred returns true or false as a predicate.
+func pred(b bool) sym.Pred {
+	if b {
+		return sym.True()
 	}
-	return c.Require(p, "the -1 of pattern["+itoa(minus)+"]: the input's volume a multiple of the other output dims")
+	return sym.False()
 }

@@ -214,6 +214,11 @@ func TestTruth(t *testing.T) {
 						}
 					}
 				}
+				if mode == "symbolic" {
+					for _, c := range conditionsWrong(g, res, tr) {
+						t.Errorf("%s: %s", filepath.Base(p), c)
+					}
+				}
 				if mode == "bound" {
 					n, bad := valuesContradicted(res, tr)
 					for _, c := range bad {
@@ -312,6 +317,38 @@ func refusalDisagrees(g *graph.Graph, res *graph.Result, tr *truth) string {
 		return ""
 	}
 	return fmt.Sprintf("onnxruntime refuses at %v, inference reports errors at %v, not upstream of them", tr.FailedNodes, errs)
+}
+
+// conditionsWrong returns the conditions of the unbound inference res that fail at tr's binding
+// at a node of the main graph that onnxruntime ran there (every output of it in tr's shapes): a
+// condition stronger than what onnxruntime needs.
+func conditionsWrong(g *graph.Graph, res *graph.Result, tr *truth) []string {
+	var out []string
+	for _, c := range res.NodeConstraints() {
+		holds, err := c.Pred.Eval(tr.Binding)
+		if err != nil || holds || !ranNode(g, c.Origin.Node, tr) {
+			continue
+		}
+		out = append(out, fmt.Sprintf("%v (%s) fails where onnxruntime runs %s", c.Pred, c.Origin.Why, c.Origin.Node))
+	}
+	return out
+}
+
+// ranNode reports whether onnxruntime ran the node of g's main graph named name at tr's binding:
+// every output of it is in tr's shapes.
+func ranNode(g *graph.Graph, name string, tr *truth) bool {
+	for _, n := range g.Nodes {
+		if n.Name != name {
+			continue
+		}
+		for _, o := range n.Outputs {
+			if _, ok := tr.Shapes[o]; o != "" && !ok {
+				return false
+			}
+		}
+		return len(n.Outputs) > 0
+	}
+	return false
 }
 
 // upstreamOfAny reports whether one of the nodes of g's main graph is a node failed, or upstream of

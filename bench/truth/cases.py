@@ -127,6 +127,19 @@ EMPTY_CASES = [(MODELS + "concat_empty.onnx", f"N{n}_L{l}", {"N": n, "L": l}, {}
                for n, l in ((1, 1), (2, 1), (2, 2), (1, 3), (2, 4))]
 EMPTY_CASES += [(MODELS + "concat_empty_load.onnx", f"N{n}_L{l}", {"N": n, "L": l}, {}, {}) for n, l in ((1, 1), (2, 3))]
 GENERATED_CASES += EMPTY_CASES
+# issue 23: a computed 0 in a Reshape pattern (gen_onnx.py's zero_copy, bench/random r1_0168): at allowzero 0
+# it copies the input's dim (H < 3), past the input's rank it is refused (c0), and the copy runs where the
+# volume is 0 (W == 2); both sides of H == 3 and of W == 2, and a -1 that does not divide (H == 7). Each
+# Reshape has its own symbols: every one at the same H and W, and "runs", each at a size where it runs, a
+# copy where one runs.
+_ZERO = ("a0", "a1", "b0", "b1", "c0", "z0", "z1", "zm")
+ZERO_CASES = [(MODELS + "zero_copy.onnx", f"N{n}_H{h}_W{w}", {"N": n, **{s + k: v for k in _ZERO for s, v in (("H", h), ("W", w))}},
+               {}, {}) for n, h, w in ((1, 1, 2), (2, 2, 2), (1, 1, 3), (1, 2, 5), (1, 3, 2), (2, 3, 4), (1, 4, 3),
+                                       (1, 5, 2), (2, 6, 4), (1, 7, 3))]
+ZERO_CASES.append((MODELS + "zero_copy.onnx", "runs", {"N": 2, "Ha0": 1, "Wa0": 5, "Ha1": 3, "Wa1": 2, "Hb0": 6, "Wb0": 1,
+                                                       "Hb1": 3, "Wb1": 4, "Hc0": 4, "Wc0": 3, "Hz0": 2, "Wz0": 2,
+                                                       "Hz1": 1, "Wz1": 2, "Hzm": 1, "Wzm": 2}, {}, {}))
+GENERATED_CASES += ZERO_CASES
 EXTRA_MODELS = [MODELS + "bert_deep_2x.onnx", MODELS + "bert_deep_4x.onnx"]  # benchmark models without truth fixtures
 # issue 26's held-out zoo: scikit-learn pipelines and torch list models, and bindings that onnxruntime
 # refuses (gen_mlzoo.py holds the models and their bindings).

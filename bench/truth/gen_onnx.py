@@ -747,8 +747,38 @@ def concat_empty_load():
     g.save("concat_empty_load.onnx")
 
 
+def zero_copy():
+    """A computed 0 in a Reshape pattern (issue 23, bench/random r1_0168: torch's view writes H//3 from
+    Shape, Gather and Div, 0 at H < 3). With allowzero 0 the 0 copies the input's dim at its index; past the
+    input's rank onnxruntime refuses it; with allowzero 1 it is a 0. Each Reshape K reads its own input
+    xK [N,HK,WK], so that the conditions of one do not decide another's, with q = HK//3: a0 and a1 =
+    Reshape(x, [N,q,-1]) at allowzero 0 and 1; b0 and b1 = Reshape(x, [N,q,3,W]) at allowzero 0 and 1;
+    c0 = Reshape(x, [N,-1,W,q]) (index 3 past x's rank 3); of e = x[:, :, 2:], [N,H,W-2], empty at W == 2,
+    z0 and z1 = Reshape(e, [N,q,W-2,3]) at allowzero 0 and 1, and zm = Reshape(e, [N,q,-1]) at allowzero
+    0: at W == 2 and H < 3 the copied dim H gives a valid reshape of an empty tensor. opset 14."""
+    g = Graph("zero_copy", 14)
+
+    def probe(name, allowzero, empty, parts):
+        x = g.input("x" + name, FLOAT, ["N", "H" + name, "W" + name])
+        if empty:
+            x = g.op("Slice", [x, g.const([2]), g.const([INT64_MAX]), g.const([2])], name="e" + name)
+        dims = {"N": g.dim(x, 0), "q": g.op("Div", [g.dim(x, 1), g.const(3)], name="q" + name), "W": g.dim(x, 2)}
+        pattern = g.pattern(*[dims.get(p, p) for p in parts])
+        g.output(g.op("Reshape", [x, pattern], name=name, allowzero=allowzero))
+
+    for z in (0, 1):
+        probe(f"a{z}", z, False, ("N", "q", -1))
+        probe(f"b{z}", z, False, ("N", "q", 3, "W"))
+    probe("c0", 0, False, ("N", -1, "W", "q"))
+    for z in (0, 1):
+        probe(f"z{z}", z, True, ("N", "q", "W", 3))
+    probe("zm", 0, True, ("N", "q", -1))
+    g.save("zero_copy.onnx")
+
+
 GENERATORS = {
     "never_holds": never_holds,
+    "zero_copy": zero_copy,
     "run_order": run_order,
     "load_first": load_first,
     "concat_empty": concat_empty,
