@@ -341,36 +341,54 @@ func TestModelConstraints(t *testing.T) {
 	})
 }
 
-// TestConstantOfShapeNegative checks that a ConstantOfShape whose shape holds a value that may be
-// negative states it not negative, as onnxruntime refuses it ("Tensor shape.Size() must be >= 0",
-// probed with onnxruntime-node 1.20.1 at [0,-2], [2,-2]), and fails where the binding makes it
-// negative: rnnt_transcriber's [0,(T+1)//2-T % 2-4] said "complete" with no condition on T.
-func TestConstantOfShapeNegative(t *testing.T) {
-	b := newModel(17).input("x", "T").ints("four", []int64{1}, 4).ints("zero", []int64{1}, 0).
-		node("shape", "Shape", []string{"x"}, []string{"s"}).
-		node("sub", "Sub", []string{"s", "four"}, []string{"d"}).
-		node("cat", "Concat", []string{"zero", "d"}, []string{"sizes"}, attrInt("axis", 0)).
-		node("cos", "ConstantOfShape", []string{"sizes"}, []string{"y"}).output("y")
-	g := decodeGraph(t, b.encode())
-	res, err := Infer(g, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got []string
-	for _, c := range res.Constraints() {
-		got = append(got, c.String())
-	}
-	want := "T >= 4 (cos (ConstantOfShape): input 0 value 1, a dim of the output, is not negative)"
-	if strings.Join(got, "\n") != want || !res.Complete() {
-		t.Errorf("constraints %q (complete %v), want %q (complete)", got, res.Complete(), want)
-	}
-	tensorShape(t, res, "y", "[0,T-4]")
-	bound, err := Infer(g, Options{Dims: map[string]int64{"T": 2}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := nodeResult(t, bound, "cos")
-	if !errors.Is(r.Err, errcode.ErrInvalidShape) || !strings.Contains(r.Err.Error(), "input 0 value 1 = -2 is negative") {
-		t.Errorf("at T=2: %v, want an invalid shape: input 0 value 1 = -2 is negative", r.Err)
+// TestShapeValueNegative checks that a ConstantOfShape or an Expand whose shape holds a value that
+// may be negative states it not negative, as onnxruntime refuses it ("Tensor shape.Size() must be
+// >= 0", probed with onnxruntime-node 1.20.1: ConstantOfShape at [0,-2], [2,-2]; Expand of a [1] to
+// [H-3] at H=1 and H=2, which runs at H=3, 4, 5), and fails where the binding makes it negative:
+// rnnt_transcriber's [0,(T+1)//2-T % 2-4] said "complete" with no condition on T, and so did the
+// Expand.
+func TestShapeValueNegative(t *testing.T) {
+	for _, tt := range []struct {
+		name    string
+		b       *model
+		node    string // the node that states the condition
+		want, y string // the condition, output y's shape
+		err     string // at T=2
+	}{
+		{"ConstantOfShape", newModel(17).input("x", "T").ints("four", []int64{1}, 4).ints("zero", []int64{1}, 0).
+			node("shape", "Shape", []string{"x"}, []string{"s"}).
+			node("sub", "Sub", []string{"s", "four"}, []string{"d"}).
+			node("cat", "Concat", []string{"zero", "d"}, []string{"sizes"}, attrInt("axis", 0)).
+			node("cos", "ConstantOfShape", []string{"sizes"}, []string{"y"}).output("y"),
+			"cos", "T >= 4 (cos (ConstantOfShape): input 0 value 1, a dim of the output, is not negative)",
+			"[0,T-4]", "input 0 value 1 = -2 is negative"},
+		{"Expand", newModel(17).input("x", "T").ints("four", []int64{1}, 4).ints("one", []int64{1}, 1).
+			node("shape", "Shape", []string{"x"}, []string{"s"}).
+			node("sub", "Sub", []string{"s", "four"}, []string{"d"}).
+			node("ex", "Expand", []string{"one", "d"}, []string{"y"}).output("y"),
+			"ex", "T >= 4 (ex (Expand): input 1 value 0, a dim of the output, is not negative)",
+			"[T-4]", "input 1 value 0 = -2 is negative"},
+	} {
+		g := decodeGraph(t, tt.b.encode())
+		res, err := Infer(g, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, c := range res.Constraints() {
+			got = append(got, c.String())
+		}
+		if strings.Join(got, "\n") != tt.want || !res.Complete() {
+			t.Errorf("%s: constraints %q (complete %v), want %q (complete)", tt.name, got, res.Complete(), tt.want)
+		}
+		tensorShape(t, res, "y", tt.y)
+		bound, err := Infer(g, Options{Dims: map[string]int64{"T": 2}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := nodeResult(t, bound, tt.node)
+		if !errors.Is(r.Err, errcode.ErrInvalidShape) || !strings.Contains(r.Err.Error(), tt.err) {
+			t.Errorf("%s at T=2: %v, want an invalid shape: %s", tt.name, r.Err, tt.err)
+		}
 	}
 }

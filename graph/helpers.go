@@ -188,6 +188,28 @@ func constDims(v []int64) []sym.Dim {
 	return out
 }
 
+// requireNotNegative states that each value of input i, a 1-D shape tensor whose values are the
+// output's dims (ConstantOfShape, Expand), is not negative, as onnxruntime refuses a negative one
+// beside a 0 as well: a value that may be negative is a condition of the node, one that is, an
+// error wrapping errcode.ErrInvalidShape naming the index and value.
+func requireNotNegative(c *ctx, i int, in *Info) error {
+	for k, d := range in.Value {
+		lo, hi := d.Bounds()
+		switch {
+		case lo >= 0:
+			continue
+		case hi < 0:
+			return c.Errorf(errcode.ErrInvalidShape, "input %d value %d = %v is negative", i, k, d)
+		}
+		if x, ok := d.Expr(); ok {
+			if err := c.Require(sym.Ge(x, sym.Int(0)), "input "+itoa(i)+" value "+itoa(k)+", a dim of the output, is not negative"); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
 // shapeFromValue returns the shape a 1-D shape tensor holds (ConstantOfShape, Expand, Resize's
 // sizes): its values as dims, unknown dims where values are not known, a dynamic rank when its
 // length is not known. Negative values are an error wrapping errcode.ErrInvalidShape.

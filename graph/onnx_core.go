@@ -653,18 +653,8 @@ func constantOfShape(c *ctx) error {
 	if err != nil {
 		return err
 	}
-	for i, d := range in.Value {
-		if lo, _ := d.Bounds(); lo >= 0 {
-			continue
-		}
-		if _, hi := d.Bounds(); hi < 0 {
-			return c.Errorf(errcode.ErrInvalidShape, "input 0 value %d = %v is negative", i, d)
-		}
-		if x, ok := d.Expr(); ok {
-			if err := c.Require(sym.Ge(x, sym.Int(0)), "input 0 value "+itoa(i)+", a dim of the output, is not negative"); err != nil {
-				return err
-			}
-		}
+	if err := requireNotNegative(c, 0, in); err != nil {
+		return err
 	}
 	t := element.F32
 	var fill []int64
@@ -752,10 +742,15 @@ func rangeOf(c *ctx, start, limit, delta *Info) error {
 }
 
 // expand: Expand-8, -13: the broadcast of the input's shape and the shape input 1 holds
-// (expandTo).
+// (expandTo). onnxruntime 1.20.1 refuses a negative value of the shape, where the input's dim is
+// 1 ("Tensor shape.Size() must be >= 0") as where it is not (the dims do not broadcast): a value
+// that may be negative is a condition of the node (requireNotNegative).
 func expand(c *ctx) error {
 	ins, err := c.Inputs(2)
 	if err != nil {
+		return err
+	}
+	if err := requireNotNegative(c, 1, ins[1]); err != nil {
 		return err
 	}
 	return expandTo(c, ins[0], ins[1])
