@@ -71,6 +71,11 @@ func Minimize(cs []Constraint) Minimal {
 		joint = len(conflict) > 1
 	}
 	out := Minimize(slices.DeleteFunc(slices.Clone(cs), func(c Constraint) bool { return c.Pred.Equal(items[k].Pred) }))
+	if out.Never != nil {
+		// The others contradict without items[k] too: one Never is named, the other stays a
+		// condition, so that the list still holds at no binding.
+		out.Constraints = append(out.Constraints, out.Never.Constraint)
+	}
 	out.Never = &ConstraintError{Constraint: items[k], Conflict: conflict, Joint: joint}
 	return out
 }

@@ -80,9 +80,12 @@ func TestMinimize(t *testing.T) {
 // it is Never, as its node states it, with the fewest it contradicts; the others are minimized
 // without it.
 func TestMinimizeNever(t *testing.T) {
-	tab := sym.NewTable()
-	for _, n := range []string{"N", "H", "W"} {
-		tab.Symbol(n, 1, sym.Inf)
+	table := func(lo int64) *sym.Table {
+		tab := sym.NewTable()
+		for _, n := range []string{"N", "H", "W"} {
+			tab.Symbol(n, lo, sym.Inf)
+		}
+		return tab
 	}
 	long := "H*max(0,(max(0,4*((3*W+2)//8)-1)+max(0,4*((3*W+2)//8)-3)+1)//2-max(0,4*((3*W+2)//8)-3))+" +
 		"4*(max(0,(max(0,4*((3*W+2)//8)-1)+max(0,4*((3*W+2)//8)-3)+1)//2-max(0,4*((3*W+2)//8)-3))//2) == " +
@@ -90,8 +93,10 @@ func TestMinimizeNever(t *testing.T) {
 		"max(0,(max(0,4*((3*W+2)//8)-1)+max(0,4*((3*W+2)//8)-3)+1)//2-max(0,4*((3*W+2)//8)-3))"
 	for _, tc := range []struct {
 		name  string
-		in    []string // at Seq 1, 2, ...
-		never string   // "PRED (NODE): never holds", or "... cannot hold with ..."
+		in    []string // at Seq 1, 2, ..., or seq's
+		seq   []int
+		zero  bool   // the symbols from 0, not 1
+		never string // "PRED (NODE): never holds", or "... cannot hold with ..."
 		want  []string
 	}{
 		{
@@ -115,18 +120,36 @@ func TestMinimizeNever(t *testing.T) {
 			want:  []string{"W >= 2", "H >= 2"},
 		},
 		{
+			// Two that never hold, of one node: n0 is named, and n1, which never holds without it
+			// either (TestRandomMinimal), stays a condition, so that the list holds nowhere.
+			name:  "two of one node",
+			in:    []string{"H <= 5", "N*N+H+W == 0 && H >= 8"},
+			seq:   []int{1, 1},
+			zero:  true,
+			never: "n0: H <= 5 cannot hold with N*N+H+W == 0 && H >= 8 (n1)",
+			want:  []string{"N*N+H+W == 0 && H >= 8"},
+		},
+		{
 			name: "some binding satisfies them",
 			in:   []string{"H >= 2", "H <= 4"},
 			want: []string{"H in 2..4"},
 		},
 	} {
+		tab := table(1)
+		if tc.zero {
+			tab = table(0)
+		}
 		var cs []sym.Constraint
 		for i, c := range tc.in {
 			p, err := sym.ParsePred(c, tab)
 			if err != nil {
 				t.Fatalf("%s: %v", c, err)
 			}
-			cs = append(cs, sym.Constraint{Pred: p, Origin: sym.Origin{Node: fmt.Sprint("n", i), Seq: i + 1}})
+			seq := i + 1
+			if tc.seq != nil {
+				seq = tc.seq[i]
+			}
+			cs = append(cs, sym.Constraint{Pred: p, Origin: sym.Origin{Node: fmt.Sprint("n", i), Seq: seq}})
 		}
 		m := sym.Minimize(cs)
 		never := ""
