@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"flag"
 	"fmt"
 	"os"
@@ -52,29 +53,29 @@ func limitsHelp(col int) string {
 const helpWidth = 80
 
 // flagsHelp returns the lines of a usage text's flags: of each entry {flag, description}, the flag
-// and its description wrapped at spaces to helpWidth columns, its lines at column col (the first on
-// the line after the flag when the flag leaves it less than two spaces).
+// and its description broken at spaces (breakAt, as wrapWriter breaks a terminal's lines) to
+// helpWidth columns, its lines at column col (the first on the line after the flag when the flag
+// leaves it less than two spaces).
 func flagsHelp(col int, entries [][2]string) string {
 	var b strings.Builder
 	pad := strings.Repeat(" ", col)
 	for _, e := range entries {
-		line := "  " + e[0]
-		if len(line)+2 > col {
-			b.WriteString(line + "\n")
-			line = ""
+		head := "  " + e[0]
+		if len(head)+2 > col {
+			b.WriteString(head + "\n")
+			head = ""
 		}
-		line += pad[len(line):]
-		for _, w := range strings.Fields(e[1]) {
-			if len(line) > col && len(line)+1+len(w) > helpWidth {
-				b.WriteString(line + "\n")
-				line = pad
+		b.WriteString(head + pad[len(head):])
+		desc := []byte(e[1])
+		for {
+			cut, next := breakAt(desc, helpWidth-col)
+			b.Write(desc[:cut])
+			b.WriteString("\n")
+			if desc = bytes.TrimLeft(desc[next:], " "); len(desc) == 0 {
+				break
 			}
-			if len(line) > col {
-				line += " "
-			}
-			line += w
+			b.WriteString(pad)
 		}
-		b.WriteString(line + "\n")
 	}
 	return b.String()
 }
