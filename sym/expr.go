@@ -316,6 +316,7 @@ func normalize(ts []term) (Expr, bool) {
 
 // merge is normalize without roundedUp.
 func merge(ts []term) (Expr, bool) {
+	ts = definedIndicators(ts)
 	slices.SortStableFunc(ts, func(a, b term) int { return cmpMono(a.m, b.m) })
 	out := ts[:0]
 	for _, t := range ts {
@@ -417,10 +418,11 @@ func mulMono(a, b []factor) []factor {
 }
 
 // indicators returns m with each indicator min(u,1) of it (atom.indicator), whose values are 0
-// and 1, to the power 1 (or -1 for a negative power), and left out beside a power of u where u is
-// one atom, as u·min(u,1) is u (and u/min(u,1) is u wherever it is defined): the pattern value x
-// of a Reshape that copies the input's dim y where x is 0 is x + y·(1-min(x,1)), and a chain of
-// such Reshapes multiplies these. m itself when none is there.
+// and 1, to the power 1, and left out beside a power of u where u is one atom, as u·min(u,1) is u
+// (and u/min(u,1) is u wherever it is defined): the pattern value x of a Reshape that copies the
+// input's dim y where x is 0 is x + y·(1-min(x,1)), and a chain of such Reshapes multiplies
+// these. A negative power of an indicator is left out too, as it is 1 wherever it is defined:
+// one form for each value, however a quotient was taken. m itself when none is there.
 func indicators(m []factor) []factor {
 	if !slices.ContainsFunc(m, func(f factor) bool { return f.a.kind == minAtom }) {
 		return m
@@ -435,8 +437,8 @@ func indicators(m []factor) []factor {
 			e = 0
 		case e > 1:
 			e = 1
-		case e < -1:
-			e = -1
+		case e < 0:
+			e = 0
 		}
 		if e == f.e && out == nil {
 			continue
@@ -452,6 +454,49 @@ func indicators(m []factor) []factor {
 		return m
 	}
 	return out
+}
+
+// definedIndicators returns the terms of a sum with each indicator min(u,1) left out where u is
+// an atom that some term divides by: the sum is defined only where u is not 0, and there the
+// indicator is 1. T/N + min(N,1) is T/N + 1, as T/N + N·min(N,1)/N must be. ts itself, changed
+// in place, when there is nothing to leave out.
+func definedIndicators(ts []term) []term {
+	has := false
+	for _, t := range ts {
+		if slices.ContainsFunc(t.m, func(f factor) bool { return f.a.kind == minAtom }) {
+			has = true
+			break
+		}
+	}
+	if !has {
+		return ts
+	}
+	divides := func(a *atom) bool {
+		for _, t := range ts {
+			if slices.ContainsFunc(t.m, func(f factor) bool { return f.e < 0 && cmpAtom(f.a, a) == 0 }) {
+				return true
+			}
+		}
+		return false
+	}
+	for i, t := range ts {
+		var out []factor
+		for j, f := range t.m {
+			u, ok := f.a.indicator()
+			a, lone := u.lone()
+			drop := ok && lone && divides(a)
+			if drop && out == nil {
+				out = slices.Clone(t.m[:j])
+			}
+			if !drop && out != nil {
+				out = append(out, f)
+			}
+		}
+		if out != nil {
+			ts[i].m = out
+		}
+	}
+	return ts
 }
 
 // indicator returns u of an atom min(u,1), for u an integer at least 0 by its bounds: the atom
