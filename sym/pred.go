@@ -748,8 +748,9 @@ func (p Pred) symbols(yield func(*atom)) {
 
 // String returns p in the notation of ParsePred: a comparison with the terms of positive
 // coefficient on the left and the others on the right ("N == 1", "H >= 11", "A == B", "A <= 8",
-// "T % 4 == 0", "(H+1)//2 % 2 == 0"), an equation or inequation of a product of two sizes with
-// offsets as that product ("(H-6)*(W-6) == 1", not "H*W == 6*H+6*W-35"), && between the terms of a conjunction and || between those
+// "T % 4 == 0", "(H+1)//2 % 2 == 0"), a comparison of polynomials with its sides factored where
+// that is shorter (see factor.go: "(H-6)*(W-6) == 1", not "H*W == 6*H+6*W-35"; "N*(H//4+3)*(W//2+1)
+// == 240", not "N*(H//4)*(W//2)+N*(H//4)+3*N*(W//2)+3*N == 240"), && between the terms of a conjunction and || between those
 // of a disjunction, a disjunction within a conjunction in parentheses. True prints as 0 == 0 and
 // false as 0 == 1, which read back as themselves.
 func (p Pred) String() string { return string(p.AppendText(nil)) }
@@ -871,17 +872,26 @@ func (p Pred) text() string {
 	return p.String()
 }
 
+// appendCmp appends a comparison as appendPlainCmp does, or with its sides factored
+// (appendFactored) where that is no longer but for the two parentheses it may add: B*(T-1) ==
+// 19, not B == B*T-19.
 func (n *pnode) appendCmp(b []byte) []byte {
+	start := len(b)
+	b = n.appendPlainCmp(b)
+	if n.raw {
+		return b
+	}
+	if f, ok := appendFactored(nil, n.e, n.op); ok && len(f) <= len(b)-start+2 {
+		return append(b[:start], f...)
+	}
+	return b
+}
+
+func (n *pnode) appendPlainCmp(b []byte) []byte {
 	if n.raw {
 		b = n.e.AppendText(b)
 		b = append(append(append(b, ' '), n.op.String()...), ' ')
 		return n.rhs.AppendText(b)
-	}
-	if x, y, r, ok := bilinear(n.e); ok && n.op != OpGe {
-		b = append(appendOperand(b, x, !simple(x)), '*')
-		b = appendOperand(b, y, !simple(y))
-		b = append(append(append(b, ' '), n.op.String()...), ' ')
-		return strconv.AppendInt(b, r, 10)
 	}
 	// e = pos - neg, pos and neg of positive coefficients: pos op neg. An equation prints the
 	// other way round when that leaves a symbol alone on the left (T == 2*H+1, not 2*H == T-1).
@@ -935,54 +945,6 @@ func (n *pnode) appendCmp(b []byte) []byte {
 	b = Expr{t: pos}.AppendText(b)
 	b = append(append(append(b, ' '), op...), ' ')
 	return right.AppendText(b)
-}
-
-// bilinear factors e = u*v + a*u + b*v + c, for u and v two atoms of the first power and a, b, c
-// integers, a or b not 0, as (u+b)*(v+a) - r with r = a*b - c not 0: an equation or inequation of e
-// prints as x*y == r (((H+1)//32-1)*((W+1)//32-1) == 36, not ((H+1)//32)*((W+1)//32) ==
-// (H+1)//32+(W+1)//32+35), which reads as what the model computes (a product of two sizes). ok is
-// false for another e (-u*v+..., which reads back as itself only in the form of appendCmp), or where
-// a coefficient leaves int64.
-func bilinear(e Expr) (x, y Expr, r int64, ok bool) {
-	var prod *term
-	for i, t := range e.t {
-		if len(t.m) == 2 {
-			if prod != nil {
-				return
-			}
-			prod = &e.t[i]
-		}
-	}
-	if prod == nil || prod.c != ratInt(1) || prod.m[0].e != 1 || prod.m[1].e != 1 {
-		return
-	}
-	u, v := prod.m[0].a, prod.m[1].a
-	var a, b, c int64
-	for _, t := range e.t {
-		if !t.c.isInt() {
-			return
-		}
-		switch {
-		case len(t.m) == 2:
-		case len(t.m) == 0:
-			c = t.c.num
-		case len(t.m) != 1 || t.m[0].e != 1:
-			return
-		case cmpAtom(t.m[0].a, u) == 0:
-			a = t.c.num
-		case cmpAtom(t.m[0].a, v) == 0:
-			b = t.c.num
-		default:
-			return
-		}
-	}
-	ab, mok := mul64(a, b)
-	if a == 0 && b == 0 || !mok || (c > 0 && ab < math.MinInt64+c) || (c < 0 && ab > math.MaxInt64+c) {
-		return
-	}
-	x, ok1 := Add(fromAtom(u), Int(b))
-	y, ok2 := Add(fromAtom(v), Int(a))
-	return x, y, ab - c, ok1 && ok2 && ab != c // a product that is 0 reads better as it is
 }
 
 // positive returns the terms of e of positive coefficient, its constant left out.
