@@ -233,9 +233,17 @@ func joinRuns(r1, r2 *Result) {
 	}
 }
 
-// joinInto sets in to the join of in and other (ctx.join), where their shapes or values differ.
+// joinInto sets in to the join of in and other (ctx.join), where their shapes or values differ. A
+// tensor that an error leaves unknown in one case (Info.FailedAt: in a branch the case avoids) is
+// what the other case gives.
 func joinInto(tab *sym.Table, hint string, in, other *Info) {
-	if in.Shape.Identical(other.Shape) && sameValues(in, other) {
+	switch {
+	case other.FailedAt != "":
+		return
+	case in.FailedAt != "":
+		in.Type, in.Shape, in.Value, in.FailedAt = other.Type, other.Shape, other.Value, ""
+		return
+	case in.Shape.Identical(other.Shape) && sameValues(in, other):
 		return
 	}
 	if !sameValues(in, other) {

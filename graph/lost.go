@@ -119,7 +119,7 @@ func (e *engine) account(c *ctx, def *opDef, unsupported string) {
 	}
 	inexact := -1 // the first output whose shape is not known exactly
 	for k, o := range c.out {
-		if o == nil {
+		if o == nil || o.FailedAt != "" { // unknown by an error, not a loss (a subgraph's output)
 			continue
 		}
 		if inexact < 0 && !o.determined() {

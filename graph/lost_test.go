@@ -176,3 +176,42 @@ func TestForkCheck(t *testing.T) {
 		t.Errorf("the bound run at F=2 fails at %v, want cat", f)
 	}
 }
+
+// TestNoLossDownstreamOfAnError checks that an If whose branches read a tensor left unknown by an
+// error upstream (silero_vad_legacy's If_177 behind Conv_132, at sequence=100) records no loss of
+// precision: its outputs are unknown because of the error, which the error row already says, and
+// they block the nodes after it as the error's other tensors do.
+func TestNoLossDownstreamOfAnError(t *testing.T) {
+	reads := func(name string) onnx.Graph {
+		return onnx.Graph{Name: name, Nodes: []onnx.Node{{Name: "id", OpType: "Identity", Inputs: []string{"z"}, Outputs: []string{name + "_t"}}},
+			Outputs: []onnx.ValueInfo{{Name: name + "_t"}}}
+	}
+	for _, cond := range []string{"c", "one"} { // of the data (both branches joined), a constant (one taken)
+		b := newModel(17).input("x", "N", "F").typedInput("c", onnx.Bool).ints("one", nil, 1).
+			node("rows", "ConstantOfShape", []string{"three"}, []string{"r"}).ints("three", nil, 1, 3).
+			node("cat", "Concat", []string{"x", "r"}, []string{"z"}, attrInt("axis", 0)).
+			node("truth", "Cast", []string{"one"}, []string{"t"}, attrInt("to", int64(onnx.Bool))).
+			node("if", "If", []string{map[string]string{"c": "c", "one": "t"}[cond]}, []string{"y"},
+				attrGraph("then_branch", reads("then")), attrGraph("else_branch", reads("else"))).
+			node("after", "Relu", []string{"y"}, []string{"w"}).output("w")
+		g := decodeGraph(t, b.encode())
+		for _, tc := range []struct {
+			dims   map[string]int64
+			failed string // the node whose error leaves w unknown
+		}{
+			{map[string]int64{"F": 3}, ""},
+			{map[string]int64{"F": 2}, "cat"},
+		} {
+			res, err := Infer(g, Options{Dims: tc.dims})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !res.Complete() {
+				t.Errorf("condition %s, at %v: lost %v, want none", cond, tc.dims, res.Lost())
+			}
+			if got := res.Tensor("w").FailedAt; got != tc.failed {
+				t.Errorf("condition %s, at %v: w failed at %q, want %q", cond, tc.dims, got, tc.failed)
+			}
+		}
+	}
+}

@@ -180,8 +180,9 @@ func (c *ctx) branches(cond *Info, then, els ifBranch) error {
 	c.branching = true
 	defer func() { c.branching = false }()
 	taken := -1 // the branch taken when the condition is known: 0 for then, 1 for els
+	constant := false
 	if v, ok := cond.Ints(); ok && len(v) == 1 {
-		taken = 0
+		taken, constant = 0, true
 		if v[0] == 0 {
 			taken = 1
 		}
@@ -222,7 +223,13 @@ func (c *ctx) branches(cond *Info, then, els ifBranch) error {
 		}
 		for i := range c.NumOut() {
 			if o := run.out(outs, i); o != nil {
-				c.Set(i, copyInfo(o))
+				cp := copyInfo(o)
+				if constant {
+					// Unknown by an error: so is the node's output, and nothing is lost here. (A
+					// case of a fork that fails is the merge's to leave out: fork.go.)
+					cp.FailedAt = o.FailedAt
+				}
+				c.Set(i, cp)
 			}
 		}
 		return nil
@@ -328,6 +335,11 @@ func (c *ctx) joinOutputs(cond *Info, then, els ifBranch, a, b []*Info, site *fo
 			continue
 		}
 		j := c.join(x, y, "output"+itoa(i))
+		if x.FailedAt != "" && y.FailedAt != "" {
+			// Both branches leave it unknown by an error (of their own nodes, or upstream of the
+			// node): so does the node, and nothing is lost here.
+			j.FailedAt = x.FailedAt
+		}
 		c.Set(i, j)
 		if j.determined() || !x.determined() || !y.determined() {
 			continue
