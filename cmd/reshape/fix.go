@@ -385,22 +385,24 @@ func printFix(w io.Writer, f *fix.Fix, remaining []sym.Constraint) {
 	}
 	if len(f.Export) > 0 {
 		// An equation that pins a symbol (S == 10) says the export binding; another one whose
-		// symbols are all pinned (S*B == 20 beside S == 10 and B == 2) holds there, and is left out.
+		// symbols are all pinned (S*B == 20 beside S == 10 and B == 2) holds there, and is left
+		// out. Of the others, the fewest that say the same (sym.Minimize): Reshapes that bake the
+		// same batch give the same equation, and H in 217..224 implies a later H in 209..224.
 		pinned := map[string]bool{}
 		for _, x := range f.Export {
 			if name, ok := pin(x.Pred); ok {
 				pinned[name] = true
 			}
 		}
-		var parts []string // once each: Reshapes that bake the same batch give the same equation
+		var export []sym.Constraint
 		for _, x := range f.Export {
-			_, isPin := pin(x.Pred)
-			if !isPin && !slices.ContainsFunc(x.Pred.SymbolNames(), func(n string) bool { return !pinned[n] }) {
-				continue
+			if _, isPin := pin(x.Pred); isPin || slices.ContainsFunc(x.Pred.SymbolNames(), func(n string) bool { return !pinned[n] }) {
+				export = append(export, x)
 			}
-			if p := x.Pred.String(); !slices.Contains(parts, p) {
-				parts = append(parts, p)
-			}
+		}
+		var parts []string
+		for _, x := range sym.Minimize(export).Constraints {
+			parts = append(parts, x.Pred.String())
 		}
 		fmt.Fprintf(w, "export binding: %s (at %s the fixed model computes what the model computes)\n",
 			strings.Join(parts, " && "), bindingLine(f))

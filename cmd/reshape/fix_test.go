@@ -9,8 +9,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/reshape-go/reshape/fix"
 	"github.com/reshape-go/reshape/onnx"
 	"github.com/reshape-go/reshape/shape"
+	"github.com/reshape-go/reshape/sym"
 	"github.com/reshape-go/reshape/tensor"
 )
 
@@ -304,5 +306,27 @@ func TestFixIRRefuses(t *testing.T) {
 	}
 	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
 		t.Errorf("without the .bin: %d files in the directory, want the model alone", len(entries))
+	}
+}
+
+// TestFixExportBinding checks that the export binding reads as the fewest equations that say it:
+// each Reshape of a ShuffleNet exported at 224x224 bakes the range of H and W its own stride
+// leaves (H in 217..224 after a stride of 8, H in 209..224 after one of 16), which the narrowest
+// implies, and Reshapes that bake the same batch give the same N == 1.
+func TestFixExportBinding(t *testing.T) {
+	tab := sym.NewTable()
+	var export []sym.Constraint
+	for i, p := range []string{"N == 1", "H in 217..224", "W in 217..224", "N == 1", "H in 209..224", "W in 209..224", "H in 193..224"} {
+		pred, err := sym.ParsePred(p, tab)
+		if err != nil {
+			t.Fatal(err)
+		}
+		export = append(export, sym.Constraint{Pred: pred, Origin: sym.Origin{Node: fmt.Sprintf("Reshape_%d", i), Op: "Reshape", Why: "the export binding"}})
+	}
+	var out bytes.Buffer
+	printFix(&out, &fix.Fix{Export: export, Binding: map[string]int64{"N": 1, "H": 217, "W": 217}}, nil)
+	want := "export binding: N == 1 && H in 217..224 && W in 217..224 (at N=1, H=217, W=217 the fixed model computes what the model computes)\n"
+	if got, _, _ := strings.Cut(out.String(), "before,"); got != want {
+		t.Errorf("got %q, want %q", got, want)
 	}
 }
