@@ -2,6 +2,7 @@ package check
 
 import (
 	"slices"
+	"sync"
 
 	"github.com/reshape-go/reshape/graph"
 	"github.com/reshape-go/reshape/sym"
@@ -15,6 +16,9 @@ type declarations struct {
 	// model holds the symbols inference met; a name that only declarations use (an exporter's
 	// "Reshapeboxes_dim_2" for a dim it could not compute) names whatever the dim is.
 	model map[string]bool
+	// fixed returns the values of the symbols that the constraints together leave one value
+	// (graph.Result.Sizes, proven), computed on the first call; nil without a result.
+	fixed func() map[string]int64
 }
 
 // newDeclarations returns the comparison of the declarations of the model res inferred; it is
@@ -24,11 +28,39 @@ func newDeclarations(res *graph.Result) *declarations {
 	if res == nil {
 		return &declarations{equal: sym.NewSolver(sym.NewTable()).EqualWhen}
 	}
-	d := &declarations{equal: res.EqualWhen, model: map[string]bool{}}
+	d := &declarations{equal: res.EqualWhen, model: map[string]bool{}, fixed: sync.OnceValue(func() map[string]int64 {
+		fixed := map[string]int64{}
+		for _, z := range res.Sizes().Symbols {
+			if z.Fixed && z.Proven {
+				fixed[z.Symbol] = z.Min
+			}
+		}
+		return fixed
+	})}
 	for _, name := range res.Table().Names() {
 		d.model[name] = true
 	}
 	return d
+}
+
+// underFixed returns when with the symbols that the constraints together fix replaced by their
+// values: true for a declared [B,T,64] and an inferred [2,10,64] where B*T == 20, B <= 2 and
+// T in {1, 10} leave only B=2, T=10 (a TransformerEncoder exported at that size).
+func (d *declarations) underFixed(when sym.Pred) sym.Pred {
+	if d.fixed == nil || when.IsTrue() || when.IsFalse() {
+		return when
+	}
+	fixed := d.fixed()
+	if len(fixed) == 0 {
+		return when
+	}
+	if p, ok := when.Subst(func(name string) (sym.Expr, bool) {
+		v, ok := fixed[name]
+		return sym.Int(v), ok
+	}); ok {
+		return p
+	}
+	return when
 }
 
 // equalWhen returns the condition under which the declared shape is the inferred one at every
@@ -103,7 +135,7 @@ func (d *declarations) verdict(r *graph.NodeResult, k int, decl sym.Shape, rebin
 	case out.Shape.RankDynamic:
 		return Inferred, "the rules give a shape of unknown rank: nothing to compare the declaration with"
 	}
-	switch when := d.equalWhen(out.Shape, decl); {
+	switch when := d.underFixed(d.equalWhen(out.Shape, decl)); {
 	case when.IsTrue():
 		return OK, ""
 	case rebinds:
