@@ -93,5 +93,35 @@ func TestEval64(t *testing.T) {
 		if ok != c.fast || ok && fast != c.want {
 			t.Errorf("%s at %v: fast path %v, %v; want %v, %v", c.pred, c.binding, fast, ok, c.want, c.fast)
 		}
+		if h := p.holds(lookup(c.binding)); h != c.want {
+			t.Errorf("%s at %v: holds %v, want %v", c.pred, c.binding, h, c.want)
+		}
+	}
+}
+
+// TestHolds: holds gives what Eval gives, an error taken for false, through conjunctions and
+// disjunctions whose terms the fast path finds undefined (a division by zero, an exact quotient
+// that does not divide) or gives up on.
+func TestHolds(t *testing.T) {
+	tab := NewTable()
+	tab.Symbol("H", 0, Inf)
+	tab.Symbol("W", 0, Inf)
+	for _, pred := range []string{
+		"W/(H-1) == 2 || H >= 1",
+		"W/(H-1) == 2 && H >= 1",
+		"W % (H-2) == 1 || W/3 >= 2",
+		"H*H*H*H - H*H*H*H//2 >= 0 && W/(H+1) <= 3",
+		"(W+H)/2 % 3 == 0 || H/W == 2",
+	} {
+		p, err := ParsePred(pred, tab)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, b := range []map[string]int64{{"H": 1, "W": 4}, {"H": 2, "W": 7}, {"H": 3, "W": 6}, {"H": 1 << 20, "W": 3}, {"H": 4, "W": 2}, {"H": 5}} {
+			v, err := p.Eval(b)
+			if want := err == nil && v; p.holds(lookup(b)) != want {
+				t.Errorf("%s at %v: holds %v, Eval %v, %v", pred, b, !want, v, err)
+			}
+		}
 	}
 }

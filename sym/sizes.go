@@ -309,7 +309,7 @@ func (sz *sizer) evalAt(q Pred, name string, v int64, with []string, t *Table) s
 	value := func(n string) (int64, bool) { x, ok := vals[n]; return x, ok }
 	for w := lo; w <= top; w++ {
 		vals[with[0]] = w
-		if ok, err := q.eval(value); err == nil && ok {
+		if q.holds(value) {
 			return holdsAt
 		}
 		if w == Inf {
@@ -400,7 +400,7 @@ func (sz *sizer) witness(q Pred) (map[string]int64, status) {
 		for i := range top - lo + 1 {
 			v := lo + i
 			vals[x.name] = v
-			if ok, err := q.eval(value); err == nil && ok {
+			if q.holds(value) {
 				return found(map[string]int64{x.name: v})
 			}
 		}
