@@ -327,16 +327,17 @@ func narrowing(p Pred) (sub map[string]Expr, empty bool) {
 	return sub, false
 }
 
-// productBounds returns the bounds that the comparison b of l, a product c*x*y*... of atoms with
-// integer coefficient c > 0, gives each atom whose co-factors are at least 1: x is in
-// [lo/(c*hi(y)*...), hi/(c*lo(y)*...)], as comparisons of the atom (which for a floor division are
-// bounds on its dividend).
+// productBounds returns the bounds that the comparison b of l, a product c*x*y*.../(u*v*...) of
+// atoms with positive coefficient c = n/d, gives each atom x of power 1 whose co-factors are at
+// least 1: x is in [d*lo(u*v*...)*lo/(n*hi(y*...)), d*hi(u*v*...)*hi/(n*lo(y*...))], as
+// comparisons of the atom (which for a floor division are bounds on its dividend). An exact
+// quotient's divisor widens the bounds: T/N <= 4 gives T <= 4*hi(N), not T <= 4.
 func productBounds(l Expr, b bound) []Pred {
-	if len(l.t) != 1 || !l.t[0].c.isInt() || l.t[0].c.num <= 0 || len(l.t[0].m) < 1 || b.kind == other {
+	if len(l.t) != 1 || l.t[0].c.num <= 0 || len(l.t[0].m) < 1 || b.kind == other {
 		return nil
 	}
 	t := l.t[0]
-	if len(t.m) == 1 && t.c.num == 1 {
+	if len(t.m) == 1 && t.c.num == 1 && t.c.den == 1 && t.m[0].e == 1 {
 		return nil // the comparison of the atom itself
 	}
 	blo, bhi := minusInf, plusInf
@@ -358,7 +359,10 @@ func productBounds(l Expr, b bound) []Pred {
 		if positive && f.a.ival().lo.sign() <= 0 {
 			out = append(out, Ge(fromAtom(f.a), Int(1)))
 		}
+		// The co-factors of positive powers, with the numerator of c, in [plo, phi]; those of
+		// negative powers, with its denominator, in [qlo, qhi].
 		plo, phi := fin(t.c.num), fin(t.c.num)
+		qlo, qhi := fin(t.c.den), fin(t.c.den)
 		ok := true
 		for k, g := range t.m {
 			if k == j {
@@ -375,18 +379,21 @@ func productBounds(l Expr, b bound) []Pred {
 			for range g.e {
 				plo, phi = mulX(plo, gb.lo), mulX(phi, gb.hi)
 			}
+			for range -g.e {
+				qlo, qhi = mulX(qlo, gb.lo), mulX(qhi, gb.hi)
+			}
 		}
 		if !ok {
 			continue
 		}
 		x := fromAtom(f.a)
-		if blo.inf == 0 && phi.inf == 0 {
-			if v := divX(blo, phi, true); v.inf == 0 && blo.sign() > 0 {
+		if blo.inf == 0 && phi.inf == 0 && blo.sign() > 0 {
+			if v := divX(mulX(blo, qlo), phi, true); v.inf == 0 {
 				out = append(out, Ge(x, Int(v.v)))
 			}
 		}
 		if bhi.inf == 0 && bhi.sign() >= 0 {
-			if v := divX(bhi, plo, false); v.inf == 0 {
+			if v := divX(mulX(bhi, qhi), plo, false); v.inf == 0 {
 				out = append(out, Le(x, Int(v.v)))
 			}
 		}

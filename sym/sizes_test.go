@@ -1,6 +1,7 @@
 package sym_test
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -173,5 +174,78 @@ func TestSizesFrom(t *testing.T) {
 		if len(sz.Symbols) != 1 || sz.Symbols[0].Text != tc.want {
 			t.Errorf("%s: %+v, want %s", tc.p, sz.Symbols, tc.want)
 		}
+	}
+}
+
+// allows reports whether the values of z include v.
+func allows(z sym.Size, v int64) bool {
+	return slices.ContainsFunc(z.Ranges, func(r [2]int64) bool { return r[0] <= v && v <= r[1] }) ||
+		z.Mod > 0 && v >= z.From && v <= z.Max && slices.Contains(z.Residues, (v%z.Mod+z.Mod)%z.Mod)
+}
+
+// checkSizes evaluates the conditions cs at every binding of the symbols of tab within box (each
+// symbol from its least value to box) and fails where the sizes SizesOf gives contradict them:
+// a value at which some binding holds that a size refuses (proven, or within what it checked),
+// or a value a size of a symbol no condition ties to others allows where none holds.
+func checkSizes(t *testing.T, tab *sym.Table, cs []sym.Constraint, box int64) {
+	t.Helper()
+	sz := sym.SizesOf(tab, cs)
+	names := tab.Names()
+	can := map[string]map[int64]bool{}
+	b := map[string]int64{}
+	var walk func(k int)
+	walk = func(k int) {
+		if k == len(names) {
+			for _, c := range cs {
+				if ok, err := c.Pred.Eval(b); err != nil || !ok {
+					return
+				}
+			}
+			for n, v := range b {
+				if can[n] == nil {
+					can[n] = map[int64]bool{}
+				}
+				can[n][v] = true
+			}
+			return
+		}
+		lo, _, _ := tab.Bounds(names[k])
+		for v := lo; v <= box; v++ {
+			b[names[k]] = v
+			walk(k + 1)
+		}
+	}
+	walk(0)
+	for _, z := range sz.Symbols {
+		lo, _, _ := tab.Bounds(z.Symbol)
+		for v := lo; v <= box; v++ {
+			if !z.Proven && (v < z.Checked[0] || v > z.Checked[1]) {
+				continue
+			}
+			switch a := allows(z, v); {
+			case can[z.Symbol][v] && !a:
+				t.Errorf("%v: %s: %q refuses %d, where the conditions hold", cs, z.Symbol, z.Text, v)
+				return
+			case !can[z.Symbol][v] && a && len(z.With) == 0:
+				t.Errorf("%v: %s: %q allows %d, where the conditions do not hold", cs, z.Symbol, z.Text, v)
+				return
+			}
+		}
+	}
+}
+
+// TestSizesExactQuotients: the bounds a condition with an exact quotient gives its symbols take
+// the divisor's bounds (FuzzMinimal: N >= 1 && T/N <= 4 read T "0..4", proven, where T = 14,
+// N = 7 holds: productBounds took N's negative power for 1). Each claim is evaluated over a box.
+func TestSizesExactQuotients(t *testing.T) {
+	for _, p := range []string{"T/N <= 4", "T/N == 3", "T/N >= 2 && T <= 20", "2*T/(N*N) <= 3", "(T+N)/N >= 3 && T <= 30"} {
+		tab := sym.NewTable()
+		tab.Symbol("N", 1, 40)
+		tab.Symbol("T", 0, 40)
+		q, err := sym.ParsePred(p, tab)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkSizes(t, tab, []sym.Constraint{{Pred: q}}, 40)
 	}
 }
