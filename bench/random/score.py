@@ -24,8 +24,10 @@ Per model, over every binding of its box (dense: gen.py's boxes hold 480 or 1,92
                  names no loss with "run_time": the count is not named
   sizes          symbols whose "sizes" record contradicts the conditions inside the box: a value it
                  refuses where some binding satisfies them, or, for a symbol not tied to others
-                 (no "with"), a value it allows where none does (a tied symbol may need another's
-                 value outside the box)
+                 (no "with"), a value it allows where the conditions on it fail (a tied symbol may
+                 need another's value outside the box); box_sizes: a value of a symbol not tied
+                 that it allows where the conditions on it hold and no binding of the box satisfies
+                 the others (N any under W >= 29 in a box of W up to 24)
   unreadable     conditions on one symbol that hold // or min/max (a range, a remainder set or both
                  say it), and the deepest nesting of // of any condition, and the longest condition
 
@@ -164,10 +166,11 @@ def score(exe, out, m, verbose):
     f = dict(bindings=n, runs=int(runs.sum()), false_complete=0, incomplete=0, wrong=0, wrong_bindings=0,
              conditions=len(cons), implied=len(impl), redundant=0, tautologies=0, fixed=0, unreported=0,
              box_redundant=0, box_tautologies=0, box_fixed=0, box_unreported=0,
-             sizes_wrong=0, unreadable=0, depth=0, longest=0, complete=complete, error_rows=len(errs),
+             sizes_wrong=0, box_sizes=0, unreadable=0, depth=0, longest=0, complete=complete, error_rows=len(errs),
              unevaluable=0, runtime_unnamed=0)
     det = []
     hold = np.ones(n, bool)
+    on = {s: np.ones(n, bool) for s in syms}  # the constraints that name s, alone
     wrong_at = np.zeros(n, bool)
     for kind, lst in (("constraint", cons), ("implied", impl)):
         for c in lst:
@@ -179,6 +182,9 @@ def score(exe, out, m, verbose):
                 continue
             if kind == "constraint":
                 hold &= v
+                for s in dense.names(c["holds"]):
+                    if s in on:
+                        on[s] &= v
             bad = runs & ~v
             if bad.any():
                 f["wrong"] += 1
@@ -238,15 +244,20 @@ def score(exe, out, m, verbose):
             continue
         vals = np.arange(box[s][0], box[s][1] + 1)
         can = {int(v) for v in np.unique(cols[s][hold])}
+        alone = {int(v) for v in np.unique(cols[s][on[s]])}
         for v in vals:
             a = size_allows(rec, int(v))
-            if a is None:
+            if a is None or a == (int(v) in can) or a and rec.get("with"):
                 continue
-            if a != (int(v) in can) and not (a and rec.get("with")):
+            if a and int(v) in alone:
+                f["box_sizes"] += 1
+                det.append(f"in the box only, sizes {s}: {rec.get('text')!r} allows {v}, the conditions on {s} hold "
+                           f"there and the others nowhere in the box")
+            else:
                 f["sizes_wrong"] += 1
                 det.append(f"sizes {s}: {rec.get('text')!r} {'allows' if a else 'refuses'} {v}, the conditions "
                            f"{'do not' if a else 'do'}")
-                break
+            break
     for c in cons:
         t = c["holds"]
         f["longest"] = max(f["longest"], len(c.get("holds_written", t)))
@@ -307,7 +318,7 @@ def main():
           f"({len(crashed)} more crash onnxruntime: {' '.join(crashed)})")
     for k in ("false_complete", "incomplete", "wrong", "wrong_bindings", "conditions", "implied", "redundant",
               "tautologies", "box_redundant", "box_tautologies", "fixed", "unreported", "box_fixed",
-              "box_unreported", "sizes_wrong", "unreadable", "error_rows", "unevaluable", "runtime_unnamed"):
+              "box_unreported", "sizes_wrong", "box_sizes", "unreadable", "error_rows", "unevaluable", "runtime_unnamed"):
         print(f"  {k:15s} {tot.get(k, 0):7d}  (models: {models_with.get(k, 0)})")
     print(f"  {'longest':15s} {tot.get('longest', 0):7d}\n  {'depth of //':15s} {tot.get('depth', 0):7d}")
     complete = sum(1 for p in per.values() if p["figures"]["complete"])
