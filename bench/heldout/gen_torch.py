@@ -28,6 +28,7 @@ import warnings
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import trialseq  # noqa: E402
+import trial3  # noqa: E402
 
 
 def _tv():
@@ -420,6 +421,7 @@ def specs():
     audio("reflect_stack2d", W["ReflectStack2d"], lambda: (r(1, 3, 64, 64),), ["x"], ["y"],
           {"x": {0: "N", 2: "H", 3: "W"}, "y": {0: "N", 2: "h", 3: "w"}})
     s.update(trialseq.specs())
+    s.update(trial3.specs(W, classify))
     return s
 
 
@@ -457,7 +459,8 @@ def export_one(name, out):
     path = os.path.join(out, name + ".onnx")
     # Not under no_grad: nn.TransformerEncoder would take its fused fast path, which has no ONNX export.
     torch.onnx.export(m, args, path, input_names=sp["inputs"], output_names=sp["outputs"],
-                      dynamic_axes=sp["axes"], opset_version=sp["opset"], do_constant_folding=True)
+                      dynamic_axes=sp["axes"], opset_version=sp["opset"],
+                      do_constant_folding=sp.get("fold", True))
     if sp.get("rename"):
         rename(path, sp["rename"])
     return path, sp

@@ -1,6 +1,7 @@
 #!/usr/bin/python3
 """Run every model of a held-out set at every binding of its grid with onnxruntime-node 1.20.1 (graph
-optimizations off) and write the truth: bench/heldout/truth/SET/NAME.json (committed, one binding a line)
+optimizations off) and write the truth: bench/heldout/truth/SET/NAME.json (committed, one binding a line;
+DATA/SET/truth/NAME.json for the sets of sets.OUTSIDE, never committed)
 and, for the models whose every tensor is recorded, DATA/SET/tensors/NAME.json.gz (not committed).
 
   cd REPO && /usr/bin/python3 bench/heldout/make_truth.py SET [--data DIR] [REGEXP]
@@ -356,7 +357,7 @@ def main():
     ap.add_argument("--data", default=sets.DATA)
     ap.add_argument("--table", action="store_true", help="print the table of the set's models and exit")
     a = ap.parse_args()
-    out_dir = os.path.join(HERE, "truth", a.set)
+    out_dir = sets.truth_dir(a.set, a.data)
     if a.table:
         table(a.set, a.data, out_dir)
         return

@@ -202,7 +202,7 @@ def main():
         for m in sets.SETS[a.set]:
             if a.pattern and not re.search(a.pattern, m["name"]):
                 continue
-            fpath = os.path.join(HERE, "truth", a.set, m["name"] + ".json")
+            fpath = os.path.join(sets.truth_dir(a.set, a.data), m["name"] + ".json")
             if not os.path.exists(fpath):
                 continue
             with open(fpath) as fh:

@@ -6,6 +6,7 @@
 
 SET is dev, test or trial (sets.py). The reshape binary is built from DIR (`go build ./cmd/reshape`;
 default: the current directory) unless --reshape names one. The truth is bench/heldout/truth/SET/*.json
+(DATA/SET/truth/*.json for sets.OUTSIDE, trial3)
 (make_truth.py); the models and every tensor's truth are read from DATA (default /work/heldout). Per
 model, reshape runs:
 
@@ -573,7 +574,7 @@ def main():
         for m in sets.SETS[a.set]:
             if a.pattern and not re.search(a.pattern, m["name"]):
                 continue
-            fpath = os.path.join(HERE, "truth", a.set, m["name"] + ".json")
+            fpath = os.path.join(sets.truth_dir(a.set, a.data), m["name"] + ".json")
             if not os.path.exists(fpath):
                 print(f"{m['name']}: no truth fixture, skipped", file=sys.stderr)
                 continue

@@ -25,6 +25,7 @@ import sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "grid"))
 import grids  # noqa: E402
 import gen_types  # noqa: E402
+import trial3  # noqa: E402
 
 DATA = "/work/heldout"
 
@@ -370,7 +371,62 @@ TRIALNPM = [
     npm_model("rnww_need_help_now", wake(28)),
 ]
 
-SETS = {"dev": DEV, "test": TEST, "trial": TRIAL, "trialseq": TRIALSEQ, "trialnpm": TRIALNPM}
+# trial3: exports no other set holds (trial3.py): the sets' architectures without constant folding at
+# opsets 9, 11 and 17, architectures in none, and npm files no set used. Models and truth are both in
+# DATA/trial3 (truth_dir), never in the repository.
+
+
+def t3(name, kind, bindings, fills=None, **kw):
+    return M(name, kind, bindings, fills, file=f"trial3/models/{name}.onnx", **kw)
+
+
+T3_IMG = ((1, 1), (3, 3), (9, 9), (20, 20), (31, 31), (32, 32), (33, 33), (40, 60), (65, 65), (96, 96), (111, 111),
+          (150, 150), (224, 224), (230, 230))
+T3_BIG = ((1, 1), (16, 16), (32, 32), (97, 97), (160, 160), (223, 223), (224, 224), (225, 225), (240, 240))
+T3_SEG = ((1, 1), (2, 2), (9, 9), (16, 16), (17, 17), (33, 31), (65, 65), (128, 96))
+BHW = ("batch", "height", "width")
+T3_CONF = [({"B": b, "T": t}, lens(b, t)) for b in (1, 2) for t in (1, 2, 7, 16, 31, 32, 33, 50, 100)]
+T3_W2V = cross(N=(1, 2), L=(1, 399, 400, 401, 719, 720, 1000, 4000))
+TRIAL3 = [
+    t3("resnet18_nf9", "nofold", images(T3_IMG, (1, 2)), box=BOX_IMG),
+    t3("mobilenet_v3_small_nf9", "nofold", images(T3_IMG, (1, 2), BHW), box=BOX_IMG),
+    t3("mobilenet_v3_small_nf17", "nofold", images(T3_IMG, (1, 2)), box=BOX_IMG),
+    t3("shufflenet_v2_x0_5_nf17", "nofold", images(T3_IMG, (1, 2)), box=BOX_IMG),
+    t3("shufflenet_v2_x0_5_nf11", "nofold", images(T3_IMG, (1, 2), BHW), box=BOX_IMG),
+    t3("vit_b_16_nf11", "nofold", images(T3_BIG, (1, 2)), box=BOX_IMG, tensors=False),
+    t3("swin_t_nf17", "nofold", images(T3_BIG, (1, 2), BHW), box=BOX_IMG, tensors=False),
+    t3("deeplabv3_mobilenet_nf9", "nofold", images(T3_SEG, (1, 2)), box=BOX_IMG),
+    t3("deeplabv3_mobilenet_nf11", "nofold", images(T3_SEG, (1, 2)), box=BOX_IMG),
+    t3("transformer_encoder_nf11", "nofold", cross(B=(1, 2, 3), T=(1, 2, 7, 10, 33))),
+    t3("transformer_encoder_nf17", "nofold", cross(B=(1, 2, 3), T=(1, 2, 7, 10, 33))),
+    t3("conformer_nf11", "nofold", T3_CONF),
+    t3("conformer_nf17", "nofold", T3_CONF),
+    t3("wav2vec2_nf11", "nofold", T3_W2V, box={"N": (1, 2), "L": (1, 4000)}),
+    t3("wav2vec2_nf17", "nofold", T3_W2V, box={"N": (1, 2), "L": (1, 4000)}),
+    t3("shufflenet_v2_x0_5_static_nf11", "baked", images(STATIC_IMG, (1, 3)) + STATIC_BATCHED_TRIAL),
+    t3("transformer_encoder_b2t10_nf9", "baked", cross(B=(1, 2, 3), T=(1, 5, 10, 20))),
+    t3("speech_flatten_t50_nf9", "baked", cross(B=(1, 2), T=(10, 48, 49, 50, 51, 53, 100))),
+    t3("gru_state_b2_nf11", "baked", cross(B=(1, 2, 3), T=(1, 2, 9))),
+    t3("efficientnet_b1", "torchvision", images(T3_IMG, (1, 2), BHW), box=BOX_IMG),
+    t3("regnet_y_800mf", "torchvision", images(T3_IMG, (1, 2)), box=BOX_IMG),
+    t3("regnet_x_800mf_nf", "nofold", images(T3_IMG, (1, 2)), box=BOX_IMG),
+    t3("squeezenet1_0", "torchvision", images(T3_IMG, (1, 2)), box=BOX_IMG),
+    t3("wide_resnet50_2_nf11", "nofold", images(T3_BIG, (1, 2), BHW), box=BOX_IMG, tensors=False),
+    t3("mvit_v1_b", "torchvision", [({"N": 1, "T": t, "H": h, "W": w}, {}) for t, h, w in
+                                    ((16, 224, 224), (8, 224, 224), (16, 192, 192), (16, 225, 225), (1, 1, 1),
+                                     (17, 224, 224))],
+       box={"N": (1, 2), "T": (1, 32), "H": (1, 288), "W": (1, 288)}, tensors=False),
+] + [t3(name, "npm", bindings, **kw) for name, bindings, kw in trial3.GRIDS]
+
+SETS = {"dev": DEV, "test": TEST, "trial": TRIAL, "trialseq": TRIALSEQ, "trialnpm": TRIALNPM, "trial3": TRIAL3}
+OUTSIDE = {"trial3"}  # sets whose truth is kept beside their models, in DATA/SET/truth
+
+
+def truth_dir(set_name, data=DATA):
+    """The directory of SET's truth fixtures: bench/heldout/truth/SET, or DATA/SET/truth for OUTSIDE's."""
+    if set_name in OUTSIDE:
+        return os.path.join(data, set_name, "truth")
+    return os.path.join(os.path.dirname(os.path.abspath(__file__)), "truth", set_name)
 
 
 def by_name(set_name):

