@@ -76,3 +76,52 @@ func TestFloatShapeValues(t *testing.T) {
 		})
 	}
 }
+
+// TestUpsampleComputedScales: torch's interpolate to another tensor's size at opset 9 without
+// constant folding (the held-out deeplabv3_mobilenet_nf9): Upsample's scales are the constants 1, 1
+// of the batch and channels beside the target's sizes divided by the input's, in float. The
+// constant scales give their dims (and are checked at least 1); the quotients are inexact, their
+// dims not known: a loss of precision at the node.
+func TestUpsampleComputedScales(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		outer   []float32 // the constant scales of axes 0 and 1
+		want    string
+		lost    bool
+		wantErr bool
+	}{
+		{"batch and channels kept", []float32{1, 1}, "[N,C,?,?]", true, false},
+		{"channels doubled", []float32{1, 2}, "[N,2*C,?,?]", true, false},
+		{"a constant scale below 1", []float32{1, 0.5}, "", false, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m := newModel(9).input("x", "N", "C", "H", "W").input("big", "N", 8, "P", "Q")
+			m.m.Graph.Initializers = append(m.m.Graph.Initializers, protoTensor("outer", tc.outer, 2))
+			m = m.node("shape_big", "Shape", []string{"big"}, []string{"sb"}).
+				node("slice_big", "Slice", []string{"sb"}, []string{"hw"}, attrInts("starts", 2), attrInts("ends", 4), attrInts("axes", 0)).
+				node("shape_x", "Shape", []string{"x"}, []string{"sx"}).
+				node("slice_x", "Slice", []string{"sx"}, []string{"xhw"}, attrInts("starts", 2), attrInts("ends", 4), attrInts("axes", 0)).
+				node("cast_big", "Cast", []string{"hw"}, []string{"fhw"}, attrInt("to", int64(onnx.Float))).
+				node("cast_x", "Cast", []string{"xhw"}, []string{"fxhw"}, attrInt("to", int64(onnx.Float))).
+				node("div", "Div", []string{"fhw", "fxhw"}, []string{"q"}).
+				node("scales", "Concat", []string{"outer", "q"}, []string{"s"}, attrInt("axis", 0)).
+				node("up", "Upsample", []string{"x", "s"}, []string{"y"}, attrString("mode", "linear")).output("y")
+			res, err := Infer(decodeGraph(t, m.encode()), Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if failed := res.Tensor("y").FailedAt; (failed != "") != tc.wantErr {
+				t.Fatalf("y failed at %q, want an error %v", failed, tc.wantErr)
+			}
+			if tc.wantErr {
+				return
+			}
+			if got := res.Tensor("y").Shape.String(); got != tc.want {
+				t.Errorf("y is %s, want %s", got, tc.want)
+			}
+			if lost := len(res.Lost()) > 0; lost != tc.lost {
+				t.Errorf("lost %v, want %v", res.Lost(), tc.lost)
+			}
+		})
+	}
+}

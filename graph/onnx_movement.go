@@ -604,7 +604,13 @@ func upsample(c *ctx) error {
 			return err
 		}
 	}
-	for i, s := range scales.Floats {
+	floats := scales.Floats
+	if floats == nil && !scales.Shape.RankDynamic {
+		if n, ok := scales.Shape.Volume().Static(); ok && n == int64(r) {
+			floats = constFloats(scales, r)
+		}
+	}
+	for i, s := range floats {
 		if s < 1 {
 			return c.Errorf(errcode.ErrInvalidShape, "scales[%d] = %g is below 1", i, s)
 		}
@@ -632,14 +638,16 @@ func scaleDims(c *ctx, dims []sym.Dim, axes []int, scales *Info) ([]sym.Dim, err
 	if err := requireCount(c, scales.Shape, int64(len(axes)), "one scale per axis"); err != nil {
 		return nil, err
 	}
-	if scales.Floats == nil || len(scales.Floats) != len(axes) {
-		for _, a := range axes {
-			out[a] = sym.Unknown()
-		}
-		return out, nil
+	floats := scales.Floats
+	if len(floats) != len(axes) {
+		floats = constFloats(scales, len(axes))
 	}
 	for i, a := range axes {
-		s := scales.Floats[i]
+		s := floats[i]
+		if math.IsNaN(s) {
+			out[a] = sym.Unknown()
+			continue
+		}
 		if !(s > 0) || math.IsInf(s, 0) {
 			return nil, c.Errorf(errcode.ErrInvalidShape, "scales[%d] = %g: a scale is positive and finite", i, s)
 		}
@@ -649,6 +657,25 @@ func scaleDims(c *ctx, dims []sym.Dim, axes []int, scales *Info) ([]sym.Dim, err
 		}
 	}
 	return out, nil
+}
+
+// constFloats returns the n values of a float tensor computed from shapes (fracs.go) where they
+// are constants, NaN where they are not (an exporter's scales of opset 9 and 10: the constant
+// scales of the batch and channels beside those it divides from the shapes), all NaN when its
+// values are not known.
+func constFloats(in *Info, n int) []float64 {
+	out := make([]float64, n)
+	fs, ok := floatValues(in)
+	for i := range out {
+		out[i] = math.NaN()
+		if !ok || len(fs) != n || fs[i].inexact {
+			continue
+		}
+		if num, isConst := fs[i].num.Static(); isConst && num != sym.Inf && num != sym.NegInf {
+			out[i] = math.Ldexp(float64(num), fs[i].exp)
+		}
+	}
+	return out
 }
 
 // scaleDim returns floor(d·s) as scaleDims defines it.
