@@ -89,7 +89,7 @@ func loop(c *ctx) error {
 			iters = sym.Interval(0, hi)
 		}
 	}
-	iterNum := &Info{Type: element.I64, Shape: sym.Shape{}}
+	iterNum := &Info{Type: element.I64, Shape: loopScalar(body.Inputs[0].Decl)}
 	var iter *sym.Dim
 	if tripKnown {
 		// A symbol below the trip count (iteration.go): the body's expressions in it stay exact,
@@ -101,7 +101,7 @@ func loop(c *ctx) error {
 	// The condition the body reads: the node's condition input first, then the body's own output.
 	// A Loop without a condition input ignores the body's (ONNX's "for" form).
 	condGiven := c.In(1) != nil
-	condIn := &Info{Type: element.Boolean, Shape: sym.Shape{}}
+	condIn := &Info{Type: element.Boolean, Shape: loopScalar(body.Inputs[1].Decl)}
 	if condGiven && isTrue(c.In(1)) {
 		condIn.Value = []sym.Dim{sym.Const(1)}
 	}
@@ -167,6 +167,16 @@ func loop(c *ctx) error {
 		c.Out(nCarried+k, o.Type, sym.ShapeOf(append([]sym.Dim{iters}, o.Shape.Dims...)...))
 	}
 	return nil
+}
+
+// loopScalar returns the shape of the iteration number or condition that onnxruntime 1.20.1 gives a
+// Loop body whose input d declares it (loop.cc): [1] where d's rank is not 0 (torch's exporter
+// declares the iteration number so), a scalar's where it is 0 or not declared.
+func loopScalar(d Decl) sym.Shape {
+	if d.Rank > 0 {
+		return sym.Ints(1)
+	}
+	return sym.Shape{}
 }
 
 // emptyScanKnown reports whether onnxruntime's scan output of a Loop that runs zero iterations,

@@ -249,6 +249,62 @@ func TestLoopIterationSlice(t *testing.T) {
 	}
 }
 
+// TestLoopIterationNumberRank: onnxruntime gives the body its iteration number and condition of
+// the rank the body declares them (loop.cc: [1] where it is not 0), as torch's exporter declares
+// the iteration number of mvit_v1_b's pooling loops: the body gathers the slice's start and end by
+// it, 1-D starts and ends that Slice takes. Read as a scalar, they were rank 0: 38 false errors of
+// check on a model onnxruntime runs (trial3's mvit_v1_b).
+func TestLoopIterationNumberRank(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		rank    int
+		want    string
+		wantErr bool
+	}{
+		{"declared [1]", 1, "[2,..4]", false},
+		{"declared a scalar: the gathered start is a scalar, which Slice refuses", 0, "", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			body := &graph.Graph{
+				Inputs: []graph.Input{
+					{Name: "i", Decl: graph.Decl{Type: element.I64, Rank: tc.rank, Dims: []graph.DeclDim{graph.StaticDim(1)}[:tc.rank]}},
+					{Name: "c", Decl: graph.Decl{Type: element.Boolean, Rank: 0}},
+				},
+				Outputs: []string{"c", "part"},
+				Consts: map[string]*graph.Const{"bounds": intConst("bounds", []int64{0, 2, 4}, []int64{3}), "one": intConst("one", []int64{1}, []int64{}),
+					"data": {Name: "data", Type: element.F32, Dims: []int64{4}}},
+				Nodes: []graph.Node{
+					{Name: "Gather_1", Op: "Gather", Version: 14, Inputs: []string{"bounds", "i"}, Outputs: []string{"s"}},
+					{Name: "Add_1", Op: "Add", Version: 14, Inputs: []string{"i", "one"}, Outputs: []string{"i1"}},
+					{Name: "Gather_2", Op: "Gather", Version: 14, Inputs: []string{"bounds", "i1"}, Outputs: []string{"e"}},
+					{Name: "Slice_1", Op: "Slice", Version: 14, Inputs: []string{"data", "s", "e"}, Outputs: []string{"part"}},
+				},
+			}
+			g := &graph.Graph{
+				Consts: map[string]*graph.Const{"m": intConst("m", []int64{2}, []int64{})},
+				Nodes: []graph.Node{{Name: "Loop_0", Op: "Loop", Version: 14, Inputs: []string{"m", ""}, Outputs: []string{"parts"},
+					Attrs: []graph.Attr{{Name: "body", Kind: graph.AttrGraph, Graph: body}}}},
+			}
+			res, err := graph.Infer(g, graph.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var failed []string
+			for _, r := range res.Nodes {
+				if r.Err != nil {
+					failed = append(failed, r.Path)
+				}
+			}
+			if (len(failed) > 0) != tc.wantErr {
+				t.Fatalf("errors at %q, want an error %v", failed, tc.wantErr)
+			}
+			if got := res.Tensor("parts").Shape.String(); !tc.wantErr && got != tc.want {
+				t.Errorf("the scan output = %s, want %s", got, tc.want)
+			}
+		})
+	}
+}
+
 // TestLoopCarriedOptional: a loop-carried optional stays optional when the body empties it, so that
 // OptionalHasElement after the loop does not claim an element.
 func TestLoopCarriedOptional(t *testing.T) {

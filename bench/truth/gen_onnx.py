@@ -776,9 +776,31 @@ def zero_copy():
     g.save("zero_copy.onnx")
 
 
+def loop_iter_rank():
+    """A Loop whose body declares its iteration number [1], as torch's exporter does in mvit_v1_b's
+    pooling (held-out trial3): onnxruntime gives the body the rank it declares, so the starts and ends
+    the body gathers by it are 1-D, as Slice takes them. Two iterations slice x [N,L] along L at
+    bounds (0, 2, 4): each part [N,2], the scan output [2,N,2]; L < 4 clamps the second. opset 14."""
+    g = Graph("loop_iter_rank", 14)
+    x = g.input("x", FLOAT, ["N", "L"])
+    lb = body("loop/", 14)
+    i = lb.input("i", INT64, [1])
+    cin = lb.input("cond_in", BOOL, [])
+    bounds = lb.const([0, 2, 4])
+    start = lb.op("Gather", [bounds, i], axis=0)
+    end = lb.op("Gather", [bounds, lb.op("Add", [i, lb.const(1)])], axis=0)
+    part = lb.op("Slice", [x, start, end, lb.const([1])])
+    lb.outputs = [helper.make_tensor_value_info(lb.op("Identity", [cin]), BOOL, [])]
+    lb.output(part)
+    parts = g.op("Loop", [g.const(2), g.const(True, np.bool_)], name="loop", body=lb.graph())
+    g.output(parts)
+    g.save("loop_iter_rank.onnx")
+
+
 GENERATORS = {
     "never_holds": never_holds,
     "zero_copy": zero_copy,
+    "loop_iter_rank": loop_iter_rank,
     "run_order": run_order,
     "load_first": load_first,
     "concat_empty": concat_empty,
