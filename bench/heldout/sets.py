@@ -403,7 +403,8 @@ TRIAL3 = [
     t3("conformer_nf17", "nofold", T3_CONF),
     t3("wav2vec2_nf11", "nofold", T3_W2V, box={"N": (1, 2), "L": (1, 4000)}),
     t3("wav2vec2_nf17", "nofold", T3_W2V, box={"N": (1, 2), "L": (1, 4000)}),
-    t3("shufflenet_v2_x0_5_static_nf11", "baked", images(STATIC_IMG, (1, 3)) + STATIC_BATCHED_TRIAL),
+    t3("shufflenet_v2_x0_5_static_nf11", "baked", images(STATIC_IMG, (1, 3)) + STATIC_BATCHED_TRIAL
+       + [({"N": n, "H": h, "W": w}, {}) for n, h, w in ((4, 112, 112), (4, 105, 111), (16, 56, 56), (16, 49, 50))]),
     t3("transformer_encoder_b2t10_nf9", "baked", cross(B=(1, 2, 3), T=(1, 5, 10, 20))),
     t3("speech_flatten_t50_nf9", "baked", cross(B=(1, 2), T=(10, 48, 49, 50, 51, 53, 100))),
     t3("gru_state_b2_nf11", "baked", cross(B=(1, 2, 3), T=(1, 2, 9))),
