@@ -266,9 +266,13 @@ func TestTruth(t *testing.T) {
 // not run (their models missing), sorted.
 func writeTruthGolden(t *testing.T, golden, got map[string][2]int) {
 	var lines []string
-	for key, c := range golden {
+	ran := map[string]bool{}
+	for key := range got {
 		stem, _, _ := strings.Cut(key, " ")
-		if _, ok := got[stem+" symbolic"]; !ok {
+		ran[stem] = true
+	}
+	for key, c := range golden {
+		if stem, _, _ := strings.Cut(key, " "); !ran[stem] {
 			got[key] = c
 		}
 	}
