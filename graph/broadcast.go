@@ -194,14 +194,15 @@ func broadcastValues(out, in *Info, aligned []int64) {
 	setValue(out, v)
 }
 
-// expandTo sets output 0 to in broadcast with the shape the 1-D tensor shape holds (ONNX's Expand,
+// expandTo sets output 0 to in broadcast with the shape the 1-D input 1 holds (ONNX's Expand,
 // OpenVINO's Broadcast-3 bidirectional): the multidirectional broadcast of both shapes, a target
-// dim 1 keeping in's; values broadcast. Dims that do not broadcast are an error wrapping
-// errcode.ErrInvalidShape; a rank that is not known gives a dynamic rank.
-func expandTo(c *ctx, in, shape *Info) error {
-	target, ok := shapeFromValue(c, shape)
-	if !ok {
-		return nil
+// dim 1 keeping in's; values broadcast. Dims that do not broadcast, and a value of the shape that
+// is negative, are an error wrapping errcode.ErrInvalidShape; one that may be negative is a
+// condition of the node (shapeFromValue); a rank that is not known gives a dynamic rank.
+func expandTo(c *ctx, in *Info) error {
+	target, err := shapeFromValue(c, 1)
+	if err != nil {
+		return err
 	}
 	if !target.RankDynamic && !in.Shape.RankDynamic {
 		// A target dim 1 keeps the input's dim; broadcasting covers it.

@@ -341,12 +341,13 @@ func TestModelConstraints(t *testing.T) {
 	})
 }
 
-// TestShapeValueNegative checks that a ConstantOfShape or an Expand whose shape holds a value that
-// may be negative states it not negative, as onnxruntime refuses it ("Tensor shape.Size() must be
-// >= 0", probed with onnxruntime-node 1.20.1: ConstantOfShape at [0,-2], [2,-2]; Expand of a [1] to
-// [H-3] at H=1 and H=2, which runs at H=3, 4, 5), and fails where the binding makes it negative:
-// rnnt_transcriber's [0,(T+1)//2-T % 2-4] said "complete" with no condition on T, and so did the
-// Expand.
+// TestShapeValueNegative checks that a rule whose output shape is a tensor's values, one of which
+// may be negative, states what onnxruntime needs of it, and fails where the binding makes it
+// negative. Probed with onnxruntime-node 1.20.1: ConstantOfShape, Expand and Col2Im refuse a
+// negative value ("Tensor shape.Size() must be >= 0"; ConstantOfShape at [0,-2], [2,-2]; Expand of
+// a [1] to [H-3] at H=1 and H=2, which runs at H=3, 4, 5; Col2Im of a Shape less 3 runs
+// at 0). rnnt_transcriber's [0,(T+1)//2-T % 2-4] said "complete" with no condition on T, and so
+// did the Expand and the Col2Im.
 func TestShapeValueNegative(t *testing.T) {
 	for _, tt := range []struct {
 		name    string
@@ -368,6 +369,14 @@ func TestShapeValueNegative(t *testing.T) {
 			node("ex", "Expand", []string{"one", "d"}, []string{"y"}).output("y"),
 			"ex", "T >= 4 (ex (Expand): input 1 value 0, a dim of the output, is not negative)",
 			"[T-4]", "input 1 value 0 = -2 is negative"},
+		{"Col2Im", newModel(18).input("x", 1, 1, "L").input("z", "T").ints("three", []int64{1}, 3).ints("one", []int64{1}, 1).
+			ints("block", []int64{2}, 1, 1).
+			node("shape", "Shape", []string{"z"}, []string{"s"}).
+			node("sub", "Sub", []string{"s", "three"}, []string{"d"}).
+			node("cat", "Concat", []string{"d", "one"}, []string{"image"}, attrInt("axis", 0)).
+			node("ci", "Col2Im", []string{"x", "image", "block"}, []string{"y"}).output("y"),
+			"ci", "T >= 3 (ci (Col2Im): input 1 value 0, a dim of the output, is not negative)",
+			"[1,1,T-3,1]", "input 1 value 0 = -1 is negative"},
 	} {
 		g := decodeGraph(t, tt.b.encode())
 		res, err := Infer(g, Options{})

@@ -188,54 +188,59 @@ func constDims(v []int64) []sym.Dim {
 	return out
 }
 
-// requireNotNegative states that each value of input i, a 1-D shape tensor whose values are the
-// output's dims (ConstantOfShape, Expand), is not negative, as onnxruntime refuses a negative one
-// beside a 0 as well: a value that may be negative is a condition of the node, one that is, an
-// error wrapping errcode.ErrInvalidShape naming the index and value.
-func requireNotNegative(c *ctx, i int, in *Info) error {
-	for k, d := range in.Value {
-		lo, hi := d.Bounds()
-		switch {
-		case lo >= 0:
-			continue
-		case hi < 0:
-			return c.Errorf(errcode.ErrInvalidShape, "input %d value %d = %v is negative", i, k, d)
-		}
-		if x, ok := d.Expr(); ok {
-			if err := c.Require(sym.Ge(x, sym.Int(0)), "input "+itoa(i)+" value "+itoa(k)+", a dim of the output, is not negative"); err != nil {
-				return err
-			}
+// notNegative returns value k of input i, a dim of the output, narrowed to [0, Inf]. No runtime
+// or spec takes a negative size: onnxruntime 1.20.1 refuses one where a node makes a tensor of it
+// ("Tensor shape.Size() must be >= 0", probed at ConstantOfShape, Expand and Col2Im, beside a 0 as
+// well), and OpenVINO's shape inference where it reads a shape from a tensor ("Value -4 not in range
+// [0:"). A value that may be negative is a condition of the node; one that is, an error wrapping
+// errcode.ErrInvalidShape naming the index and value. A value that may be negative and is no
+// expression is not stated: it was lost upstream, or is the model's data, and the output dim it
+// gives is not exact, which the engine records at this node.
+func notNegative(c *ctx, i, k int, d sym.Dim) (sym.Dim, error) {
+	lo, hi := d.Bounds()
+	switch {
+	case lo >= 0:
+		return d, nil
+	case hi < 0:
+		return d, c.Errorf(errcode.ErrInvalidShape, "input %d value %d = %v is negative", i, k, d)
+	}
+	if x, ok := d.Expr(); ok {
+		if err := c.Require(sym.Ge(x, sym.Int(0)), "input "+itoa(i)+" value "+itoa(k)+", a dim of the output, is not negative"); err != nil {
+			return d, err
 		}
 	}
-	return nil
+	nd, _ := d.NonNegative()
+	return nd, nil
 }
 
-// shapeFromValue returns the shape a 1-D shape tensor holds (ConstantOfShape, Expand, Resize's
-// sizes): its values as dims, unknown dims where values are not known, a dynamic rank when its
-// length is not known. Negative values are an error wrapping errcode.ErrInvalidShape.
-func shapeFromValue(c *ctx, in *Info) (sym.Shape, bool) {
+// shapeFromValue returns the shape that input i, a 1-D tensor of dims, holds (ConstantOfShape,
+// Expand, MaxUnpool's output_shape, Col2Im's image_shape; OpenVINO's Broadcast target_shape, Eye's
+// batch_shape, RandomUniform's shape): its values as dims, each not negative (notNegative: a
+// condition of the node, or an error wrapping errcode.ErrInvalidShape), unknown dims where values
+// are not known, a dynamic rank when its length is not known.
+func shapeFromValue(c *ctx, i int) (sym.Shape, error) {
+	in := c.In(i)
 	if in.Value != nil {
 		dims := make([]sym.Dim, len(in.Value))
-		for i, d := range in.Value {
-			nd, ok := d.NonNegative()
-			if !ok {
-				c.Set(0, unknownInfo())
-				return sym.Shape{}, false
+		for k, d := range in.Value {
+			nd, err := notNegative(c, i, k, d)
+			if err != nil {
+				return sym.Shape{}, err
 			}
-			dims[i] = nd
+			dims[k] = nd
 		}
-		return sym.ShapeOf(dims...), true
+		return sym.ShapeOf(dims...), nil
 	}
 	if r, ok := in.Rank(); ok && r == 1 {
 		if n, ok := in.Shape.Dims[0].Static(); ok {
 			dims := make([]sym.Dim, n)
-			for i := range dims {
-				dims[i] = sym.Unknown()
+			for k := range dims {
+				dims[k] = sym.Unknown()
 			}
-			return sym.ShapeOf(dims...), true
+			return sym.ShapeOf(dims...), nil
 		}
 	}
-	return sym.DynamicRank(), true
+	return sym.DynamicRank(), nil
 }
 
 func itoa(n int) string {

@@ -644,16 +644,11 @@ func transpose(c *ctx) error {
 	return transposeBy(c, in, perm)
 }
 
-// constantOfShape: ConstantOfShape-9..21: the shape is input 0's values; the value attribute (a
-// one-element tensor, float 0 by default) gives type and value. onnxruntime 1.20.1 refuses a
-// negative value, beside a 0 as well ("Tensor shape.Size() must be >= 0"): a value that may be
-// negative is a condition of the node, one that is, an error wrapping errcode.ErrInvalidShape.
+// constantOfShape: ConstantOfShape-9..21: the shape is input 0's values (shapeFromValue: one that
+// may be negative is a condition of the node, as onnxruntime 1.20.1 refuses it, beside a 0 as well);
+// the value attribute (a one-element tensor, float 0 by default) gives type and value.
 func constantOfShape(c *ctx) error {
-	in, err := c.Input(0)
-	if err != nil {
-		return err
-	}
-	if err := requireNotNegative(c, 0, in); err != nil {
+	if _, err := c.Input(0); err != nil {
 		return err
 	}
 	t := element.F32
@@ -666,9 +661,9 @@ func constantOfShape(c *ctx) error {
 			fill, _, _ = v.Load(1)
 		}
 	}
-	dims, ok := shapeFromValue(c, in)
-	if !ok {
-		return nil
+	dims, err := shapeFromValue(c, 0)
+	if err != nil {
+		return err
 	}
 	out := c.Out(0, t, dims)
 	if len(fill) == 1 {
@@ -744,14 +739,11 @@ func rangeOf(c *ctx, start, limit, delta *Info) error {
 // expand: Expand-8, -13: the broadcast of the input's shape and the shape input 1 holds
 // (expandTo). onnxruntime 1.20.1 refuses a negative value of the shape, where the input's dim is
 // 1 ("Tensor shape.Size() must be >= 0") as where it is not (the dims do not broadcast): a value
-// that may be negative is a condition of the node (requireNotNegative).
+// that may be negative is a condition of the node (shapeFromValue).
 func expand(c *ctx) error {
 	ins, err := c.Inputs(2)
 	if err != nil {
 		return err
 	}
-	if err := requireNotNegative(c, 1, ins[1]); err != nil {
-		return err
-	}
-	return expandTo(c, ins[0], ins[1])
+	return expandTo(c, ins[0])
 }

@@ -878,19 +878,21 @@ func centerCropPad(c *ctx) error {
 
 // col2Im: Col2Im-18: input [N, C·∏block_shape, L] becomes [N, C, image_shape...]; dim 1 is
 // required to be a multiple of the block volume, an integer or an expression in the symbols (a
-// block_shape computed from a shape: K*K).
+// block_shape computed from a shape: K*K). A value of image_shape that may be negative is a
+// condition of the node (shapeFromValue): onnxruntime 1.20.1 refuses one ("Tensor shape.Size() must
+// be >= 0", probed with a Shape less 3) and runs a 0.
 func col2Im(c *ctx) error {
 	ins, err := c.Inputs(3)
 	if err != nil {
 		return err
 	}
-	in, img, block := ins[0], ins[1], ins[2]
+	in, block := ins[0], ins[2]
 	if _, _, err := c.RequireRank(in, 0, 3, 3); err != nil {
 		return err
 	}
-	image, ok := shapeFromValue(c, img)
-	if !ok {
-		return nil
+	image, err := shapeFromValue(c, 1)
+	if err != nil {
+		return err
 	}
 	ch := sym.Unknown()
 	if !in.Shape.RankDynamic && block.Value != nil {

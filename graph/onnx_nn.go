@@ -502,11 +502,12 @@ func maxUnpool(c *ctx) error {
 		return err
 	}
 	x := ins[0]
-	if os := c.In(2); os != nil {
-		s, ok := shapeFromValue(c, os)
-		if ok {
-			c.Out(0, x.Type, s)
+	if c.In(2) != nil {
+		s, err := shapeFromValue(c, 2)
+		if err != nil {
+			return err
 		}
+		c.Out(0, x.Type, s)
 		return nil
 	}
 	ks, ok, err := c.Ints("kernel_shape")

@@ -497,7 +497,8 @@ func ovTranspose(c *ctx) error {
 // target shape (input 1), each dim of the data, aligned at the end, 1 or equal to the target's
 // (unified when it cannot be 1); explicit maps data dim i to target axis axes_mapping[i] (input 2)
 // under the same rule; bidirectional is the numpy broadcast of both shapes. Values broadcast. The
-// pdpd mode gives the declared shape.
+// pdpd mode gives the declared shape. The target shape is the output's (Broadcast-3's spec), whose
+// dims no value may make negative: one that may be is a condition of the node (shapeFromValue).
 func ovBroadcastOp(c *ctx) error {
 	mode, err := c.String("mode", "numpy")
 	if err != nil {
@@ -507,8 +508,7 @@ func ovBroadcastOp(c *ctx) error {
 	if err != nil {
 		return err
 	}
-	target, _, err := ovVector(c, 1, "the target shape")
-	if err != nil {
+	if _, _, err := ovVector(c, 1, "the target shape"); err != nil {
 		return err
 	}
 	if mode != "explicit" && c.NumIn() > 2 && c.In(2) != nil {
@@ -524,16 +524,19 @@ func ovBroadcastOp(c *ctx) error {
 		if c.Version() < 3 {
 			return c.Errorf(errcode.ErrSyntax, "mode bidirectional is Broadcast-3's")
 		}
-		return expandTo(c, data, target)
+		return expandTo(c, data)
 	case "numpy", "explicit":
 	case "pdpd":
 		return nil
 	default:
 		return c.Errorf(errcode.ErrSyntax, "mode %q: want numpy, explicit, bidirectional or pdpd", mode)
 	}
-	ts, ok := shapeFromValue(c, target)
+	ts, err := shapeFromValue(c, 1)
+	if err != nil {
+		return err
+	}
 	r, rok := data.Rank()
-	if !ok || ts.RankDynamic || !rok {
+	if ts.RankDynamic || !rok {
 		return nil
 	}
 	rt := len(ts.Dims)

@@ -24,7 +24,9 @@ var openvinoMisc = table{DomainOpenVINO, []opDef{
 }}
 
 // ovEye: Eye-9: num_rows and num_columns (scalars or one element, at least 0), diagonal_index and
-// the optional 1-D batch_shape give batch_shape + [num_rows, num_columns], of output_type.
+// the optional 1-D batch_shape give batch_shape + [num_rows, num_columns], of output_type. A size
+// that may be negative is a condition of the node (notNegative), as OpenVINO refuses a negative one
+// ("Value -4 not in range [0:", type_prop eye.cpp).
 func ovEye(c *ctx) error {
 	t, err := ovType(c, "output_type", element.Undefined)
 	if err != nil {
@@ -46,11 +48,9 @@ func ovEye(c *ctx) error {
 		}
 		dims[i] = sym.Unknown()
 		if v := c.In(i).Value; len(v) == 1 {
-			d, ok := v[0].NonNegative()
-			if !ok {
-				return c.Errorf(errcode.ErrInvalidShape, "%s %v is negative", what, v[0])
+			if dims[i], err = notNegative(c, i, 0, v[0]); err != nil {
+				return err
 			}
-			dims[i] = d
 		}
 	}
 	batch := sym.ShapeOf()
@@ -58,9 +58,8 @@ func ovEye(c *ctx) error {
 		if _, _, err := ovVector(c, 3, "batch_shape"); err != nil {
 			return err
 		}
-		var ok bool
-		if batch, ok = shapeFromValue(c, b); !ok {
-			return c.Errorf(errcode.ErrInvalidShape, "batch_shape %v holds a negative value", b.Value)
+		if batch, err = shapeFromValue(c, 3); err != nil {
+			return err
 		}
 	}
 	if batch.RankDynamic {
@@ -71,8 +70,9 @@ func ovEye(c *ctx) error {
 	return nil
 }
 
-// ovRandomUniform: RandomUniform-8: a tensor of the shape the 1-D input 0 holds, of output_type;
-// minval and maxval are scalars or one element of output_type, minval below maxval.
+// ovRandomUniform: RandomUniform-8: a tensor of the shape the 1-D input 0 holds, of output_type
+// (a value that may be negative is a condition of the node: shapeFromValue); minval and maxval are
+// scalars or one element of output_type, minval below maxval.
 func ovRandomUniform(c *ctx) error {
 	t, err := ovType(c, "output_type", element.Undefined)
 	if err != nil {
@@ -100,9 +100,9 @@ func ovRandomUniform(c *ctx) error {
 	if known == 2 && !(lim[0] < lim[1]) {
 		return c.Errorf(errcode.ErrInvalidShape, "minval %g is not below maxval %g", lim[0], lim[1])
 	}
-	s, ok := shapeFromValue(c, c.In(0))
-	if !ok {
-		return c.Errorf(errcode.ErrInvalidShape, "the shape %v holds a negative value", c.In(0).Value)
+	s, err := shapeFromValue(c, 0)
+	if err != nil {
+		return err
 	}
 	c.Out(0, t, s)
 	return nil

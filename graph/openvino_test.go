@@ -17,18 +17,22 @@ import (
 // ShapeOf of a graph input (whose values are that input's dims).
 type ovIn struct {
 	shape   string // a graph input of this shape, in sym's notation
-	shapeOf string // the values of ShapeOf of a graph input of this shape
+	shapeOf string // the values of ShapeOf of a graph input of this shape...
+	less    int64  // ...less this integer (a Subtract) when not 0
 	typ     element.Type
 	dims    []int64 // a constant of this shape...
 	ints    []int64 // ...and these values
 	floats  []float64
 }
 
-func ovParam(s string) ovIn    { return ovIn{shape: s, typ: element.F32} }
-func ovShapeOf(s string) ovIn  { return ovIn{shapeOf: s} }
-func ovInts(v ...int64) ovIn   { return ovIn{typ: element.I64, dims: []int64{int64(len(v))}, ints: v} }
-func ovScalar(v int64) ovIn    { return ovIn{typ: element.I64, dims: []int64{}, ints: []int64{v}} }
-func ovScalarF(v float64) ovIn { return ovIn{typ: element.F32, dims: []int64{}, floats: []float64{v}} }
+func ovParam(s string) ovIn   { return ovIn{shape: s, typ: element.F32} }
+func ovShapeOf(s string) ovIn { return ovIn{shapeOf: s} }
+
+// ovShapeLess is ovShapeOf's values less k: values that may be negative.
+func ovShapeLess(s string, k int64) ovIn { return ovIn{shapeOf: s, less: k} }
+func ovInts(v ...int64) ovIn             { return ovIn{typ: element.I64, dims: []int64{int64(len(v))}, ints: v} }
+func ovScalar(v int64) ovIn              { return ovIn{typ: element.I64, dims: []int64{}, ints: []int64{v}} }
+func ovScalarF(v float64) ovIn           { return ovIn{typ: element.F32, dims: []int64{}, floats: []float64{v}} }
 func ovFloats(v ...float64) ovIn {
 	return ovIn{typ: element.F32, dims: []int64{int64(len(v))}, floats: v}
 }
@@ -78,8 +82,19 @@ func ovRun(t *testing.T, tc ovCase) (graph.NodeResult, *graph.Result) {
 			text, pname := in.shape, name
 			if in.shapeOf != "" {
 				text, pname = in.shapeOf, fmt.Sprintf("x%d", k)
+				src := name
+				if in.less != 0 {
+					src = name + "_shape"
+				}
 				g.Nodes = append(g.Nodes, graph.Node{Name: "ShapeOf_" + name, Op: "ShapeOf", Domain: graph.DomainOpenVINO, Version: 3,
-					Inputs: []string{pname}, Outputs: []string{name}})
+					Inputs: []string{pname}, Outputs: []string{src}})
+				if in.less != 0 {
+					less, k := name+"_less", in.less
+					g.Consts[less] = &graph.Const{Name: less, Type: element.I64, Dims: []int64{},
+						Load: func(int64) ([]int64, []float64, error) { return []int64{k}, nil, nil }}
+					g.Nodes = append(g.Nodes, graph.Node{Name: "Subtract_" + name, Op: "Subtract", Domain: graph.DomainOpenVINO, Version: 1,
+						Inputs: []string{src, less}, Outputs: []string{name}})
+				}
 			}
 			s, err := sym.ParseShape(text, tab)
 			if err != nil {
@@ -702,4 +717,29 @@ func TestOVTypeCase(t *testing.T) {
 	if !graph.Supported(graph.DomainOpenVINO, "RELU") || graph.Supported(graph.DomainOpenVINO, "Relu6") {
 		t.Error("Supported does not match OpenVINO's types ignoring case")
 	}
+}
+
+// TestOVShapeNegative checks that a layer whose output shape is a tensor's values states each value
+// that may be negative not negative, as the specs take the tensor for the output's shape, whose
+// dims are sizes, and OpenVINO's shape inference refuses a negative one ("Value -4 not in range
+// [0:", type_prop eye.cpp); a value that is negative is an error.
+func TestOVShapeNegative(t *testing.T) {
+	cond := func(name, sym string, i, k int) []string {
+		return []string{sym + " >= 3 (" + name + ": input " + fmt.Sprint(i) + " value " + fmt.Sprint(k) + ", a dim of the output, is not negative)"}
+	}
+	checkOV(t, []ovCase{
+		{name: "broadcast numpy", op: "Broadcast", ins: []ovIn{ovParam("[1]"), ovShapeLess("[N,T]", 3)},
+			want: []string{"[N-3,T-3]"}, constraints: append(cond("broadcast numpy (Broadcast)", "N", 1, 0), cond("broadcast numpy (Broadcast)", "T", 1, 1)...)},
+		{name: "broadcast explicit", op: "Broadcast", attrs: "mode=explicit", ins: []ovIn{ovParam("[1]"), ovShapeLess("[T]", 3), ovInts(0)},
+			want: []string{"[T-3]"}, constraints: cond("broadcast explicit (Broadcast)", "T", 1, 0)},
+		{name: "broadcast bidirectional", op: "Broadcast", version: 3, attrs: "mode=bidirectional", ins: []ovIn{ovParam("[1]"), ovShapeLess("[T]", 3)},
+			want: []string{"[T-3]"}, constraints: cond("broadcast bidirectional (Broadcast)", "T", 1, 0)},
+		{name: "broadcast negative", op: "Broadcast", ins: []ovIn{ovParam("[1]"), ovShapeLess("[2]", 3)}, wantErr: errcode.ErrInvalidShape},
+		{name: "eye", op: "Eye", version: 9, attrs: "output_type=f32", ins: []ovIn{ovShapeLess("[T]", 3), ovScalar(4), ovScalar(0), ovShapeLess("[B]", 3)},
+			want: []string{"[B-3,T-3,4]"}, constraints: append(cond("eye (Eye)", "T", 0, 0), cond("eye (Eye)", "B", 3, 0)...)},
+		{name: "eye negative batch", op: "Eye", version: 9, attrs: "output_type=f32", ins: []ovIn{ovScalar(3), ovScalar(4), ovScalar(0), ovShapeLess("[1]", 3)},
+			wantErr: errcode.ErrInvalidShape},
+		{name: "random uniform", op: "RandomUniform", version: 8, attrs: "output_type=f32", ins: []ovIn{ovShapeLess("[T]", 3), ovScalarF(0), ovScalarF(1)},
+			want: []string{"[T-3]"}, constraints: cond("random uniform (RandomUniform)", "T", 0, 0)},
+	})
 }
