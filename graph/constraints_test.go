@@ -345,9 +345,11 @@ func TestModelConstraints(t *testing.T) {
 // may be negative, states what onnxruntime needs of it, and fails where the binding makes it
 // negative. Probed with onnxruntime-node 1.20.1: ConstantOfShape, Expand and Col2Im refuse a
 // negative value ("Tensor shape.Size() must be >= 0"; ConstantOfShape at [0,-2], [2,-2]; Expand of
-// a [1] to [H-3] at H=1 and H=2, which runs at H=3, 4, 5; Col2Im of a Shape less 3 runs
-// at 0). rnnt_transcriber's [0,(T+1)//2-T % 2-4] said "complete" with no condition on T, and so
-// did the Expand and the Col2Im.
+// a [1] to [H-3] at H=1 and H=2, which runs at H=3, 4, 5; Col2Im, bench/truth shape_negative, runs
+// at 0); MaxUnpool compares the volumes of output_shape (-1 with a negative value) and of the shape
+// the window gives; Resize refuses a size below 1 of an axis that is not empty ("Scale value should
+// be greater than 0"). rnnt_transcriber's [0,(T+1)//2-T % 2-4] said "complete" with no condition on
+// T, and so did the Expand, the MaxUnpool and the Col2Im.
 func TestShapeValueNegative(t *testing.T) {
 	for _, tt := range []struct {
 		name    string
@@ -377,6 +379,19 @@ func TestShapeValueNegative(t *testing.T) {
 			node("ci", "Col2Im", []string{"x", "image", "block"}, []string{"y"}).output("y"),
 			"ci", "T >= 3 (ci (Col2Im): input 1 value 0, a dim of the output, is not negative)",
 			"[1,1,T-3,1]", "input 1 value 0 = -1 is negative"},
+		{"MaxUnpool", newModel(17).input("x", 1, 1, "T").ints("off", []int64{3}, 0, -1, 3).
+			node("pool", "MaxPool", []string{"x"}, []string{"p", "i"}, attrInts("kernel_shape", 2), attrInts("strides", 2)).
+			node("shape", "Shape", []string{"x"}, []string{"s"}).
+			node("sub", "Sub", []string{"s", "off"}, []string{"os"}).
+			node("mu", "MaxUnpool", []string{"p", "i", "os"}, []string{"y"}, attrInts("kernel_shape", 2), attrInts("strides", 2)).output("y"),
+			"mu", "T >= 5 (mu (MaxUnpool): onnxruntime's MaxUnpool: the volume of output_shape is at least 2*(T//2))",
+			"[1,2,T-3]", "input 2 value 2 = -1 is negative"},
+		{"Resize", newModel(17).input("x", "N", "T").ints("off", []int64{2}, 0, 3).
+			node("shape", "Shape", []string{"x"}, []string{"s"}).
+			node("sub", "Sub", []string{"s", "off"}, []string{"sizes"}).
+			node("rs", "Resize", []string{"x", "", "", "sizes"}, []string{"y"}).output("y"),
+			"rs", "T >= 4 (rs (Resize): onnxruntime's Resize: output axis 1 is 0 exactly where the input's is)",
+			"[N,T-3]", "sizes[1] = -1 is negative"},
 	} {
 		g := decodeGraph(t, tt.b.encode())
 		res, err := Infer(g, Options{})

@@ -715,7 +715,10 @@ func dyadic(s float64) (m int64, k uint, ok bool) {
 // kept in proportion by keep_aspect_ratio_policy (Resize-18, -19): "not_larger" scales every axis
 // by the smallest ratio of size to dim, "not_smaller" by the largest, and each output dim is
 // round(scale·D), computed in float32 as onnxruntime does; with a policy, only static dims and
-// sizes give static results.
+// sizes give static results. A size that is negative is an error wrapping errcode.ErrInvalidShape;
+// one that may be is left to ortResizeSizes, whose condition (an output dim of at least 1 where
+// the input's is not 0) excludes it, as onnxruntime refuses a negative scale as it does a zero one
+// ("Scale value should be greater than 0", bench/truth shape_negative).
 func sizeDims(c *ctx, dims []sym.Dim, axes []int, sizes *Info, policy string) ([]sym.Dim, error) {
 	out := append([]sym.Dim(nil), dims...)
 	if n, ok := sizes.Shape.Volume().Static(); ok && !sizes.Shape.RankDynamic && n != int64(len(axes)) {
@@ -880,7 +883,7 @@ func centerCropPad(c *ctx) error {
 // required to be a multiple of the block volume, an integer or an expression in the symbols (a
 // block_shape computed from a shape: K*K). A value of image_shape that may be negative is a
 // condition of the node (shapeFromValue): onnxruntime 1.20.1 refuses one ("Tensor shape.Size() must
-// be >= 0", probed with a Shape less 3) and runs a 0.
+// be >= 0", bench/truth shape_negative) and runs a 0.
 func col2Im(c *ctx) error {
 	ins, err := c.Inputs(3)
 	if err != nil {

@@ -494,22 +494,19 @@ func globalPool(c *ctx) error {
 	return nil
 }
 
-// maxUnpool: MaxUnpool-9, -11, -22: X [N, C, D1..Dn] and the indices I of X's shape give the shape
-// the output_shape input holds, or [N, C, O1..On] with Oi = (in-1)*stride + k - pad_begin - pad_end.
+// maxUnpool: MaxUnpool-9, -11, -22: X [N, C, D1..Dn] and the indices I of X's shape give
+// [N, C, O1..On] with Oi = (in-1)*stride + k - pad_begin - pad_end, or the shape the output_shape
+// input holds. onnxruntime 1.20.1 (Unpool.cc) compares volumes, not dims: it refuses an output_shape
+// whose volume is below the first shape's ("output_shape is smaller than minimum required"), and
+// one that holds a negative value, whose volume it takes as -1 (bench/truth shape_negative: [N,2,M-3]
+// after a pooling of [N,1,M] by 2 runs exactly when M >= 5). Both are conditions of the node; an
+// output_shape that never passes, an error wrapping errcode.ErrInvalidShape.
 func maxUnpool(c *ctx) error {
 	ins, err := c.Inputs(2)
 	if err != nil {
 		return err
 	}
 	x := ins[0]
-	if c.In(2) != nil {
-		s, err := shapeFromValue(c, 2)
-		if err != nil {
-			return err
-		}
-		c.Out(0, x.Type, s)
-		return nil
-	}
 	ks, ok, err := c.Ints("kernel_shape")
 	if err != nil {
 		return err
@@ -539,13 +536,51 @@ func maxUnpool(c *ctx) error {
 	for i, in := range xd[2:] {
 		d := sym.MulDims(sym.SubDims(in, sym.Const(1)), sym.Const(win.strides[i]))
 		d = sym.AddDims(d, sym.Const(ks[i]-win.pads[i]-win.pads[i+n]))
-		if d, err = windowSize(c, i, in, d); err != nil {
-			return err
+		if c.In(2) == nil {
+			if d, err = windowSize(c, i, in, d); err != nil {
+				return err
+			}
 		}
 		out = append(out, d)
 	}
-	c.Out(0, x.Type, sym.ShapeOf(out...))
+	if c.In(2) == nil {
+		c.Out(0, x.Type, sym.ShapeOf(out...))
+		return nil
+	}
+	s, err := shapeFromValue(c, 2)
+	if err != nil {
+		return err
+	}
+	if err := unpoolVolume(c, s, out); err != nil {
+		return err
+	}
+	c.Out(0, x.Type, s)
 	return nil
+}
+
+// unpoolVolume states that the volume of s, MaxUnpool's output_shape (its values not negative),
+// is at least that of first, the shape that X and the window give, as onnxruntime 1.20.1 needs.
+// A dim of first that may be negative makes onnxruntime's volume -1, which any output_shape
+// passes: the condition is then not stated, and the loss is recorded. Volumes that are no
+// expression are not stated either: a dim not known exactly is a loss recorded already
+// (recordedElsewhere).
+func unpoolVolume(c *ctx, s sym.Shape, first []sym.Dim) error {
+	if s.RankDynamic || recordedElsewhere(s.Dims, first) {
+		return nil
+	}
+	for _, d := range first {
+		if lo, _ := d.Bounds(); lo < 0 {
+			c.Lost("a dim of the shape X gives, " + d.String() + ", may be negative: onnxruntime's MaxUnpool then passes any output_shape")
+			return nil
+		}
+	}
+	w := sym.ShapeOf(first...).Volume()
+	x, ok1 := s.Volume().Expr()
+	y, ok2 := w.Expr()
+	if !ok1 || !ok2 {
+		return nil
+	}
+	return c.Require(sym.Ge(x, y), "onnxruntime's MaxUnpool: the volume of output_shape is at least "+w.String())
 }
 
 // attrSince returns an error wrapping errcode.ErrSyntax when the node has the attribute name and its

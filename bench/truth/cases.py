@@ -145,6 +145,14 @@ GENERATED_CASES += ZERO_CASES
 # rule does not state (a loss of precision at the Slice): those bindings are not recorded.
 GENERATED_CASES += [(MODELS + "loop_iter_rank.onnx", f"N{n}_L{l}", {"N": n, "L": l}, {}, {})
                     for n, l in ((1, 4), (2, 6))]
+# issue 23: shape values computed from a Shape, negative at dim < 3 (gen_onnx.py's shape_negative): Resize's sizes
+# [N,R-3] (refused at R <= 3: a scale not above 0), MaxUnpool's output_shape [N,2,M-3] (refused where its volume,
+# -1 with a negative value, is below the pooled shape's: M <= 4), Col2Im's image_shape [C-3,1] (refused at C < 3,
+# runs at C == 3 with an empty output); each side of each bound, and a binding where all three run.
+NEG_CASES = [(MODELS + "shape_negative.onnx", f"N{n}_R{r}_M{m}_L{l}_C{c}", {"N": n, "R": r, "M": m, "L": l, "C": c}, {}, {})
+             for n, r, m, l, c in ((1, 1, 1, 1, 1), (1, 2, 2, 4, 2), (1, 3, 3, 1, 3), (2, 4, 4, 2, 4), (1, 5, 5, 3, 5),
+                                   (2, 6, 6, 1, 6), (1, 4, 9, 2, 3))]
+GENERATED_CASES += NEG_CASES
 EXTRA_MODELS = [MODELS + "bert_deep_2x.onnx", MODELS + "bert_deep_4x.onnx"]  # benchmark models without truth fixtures
 # issue 26's held-out zoo: scikit-learn pipelines and torch list models, and bindings that onnxruntime
 # refuses (gen_mlzoo.py holds the models and their bindings).

@@ -797,7 +797,35 @@ def loop_iter_rank():
     g.save("loop_iter_rank.onnx")
 
 
+def shape_negative():
+    """Shape values computed from a Shape that are negative at some bindings (issue 23), for the rules that
+    take a shape from a tensor's values besides ConstantOfShape and Expand. Each probe reads its own input, so
+    that the conditions of one do not decide another's; v = dim - 3 is negative at dim < 3. rs = Resize (nearest)
+    of xr [N,R] to sizes [N,R-3]; mu = MaxUnpool of MaxPool(xm [N,1,M], kernel 2, stride 2) to output_shape
+    [N,2,M-3]; ci = Col2Im of xc [1,1,L] (block [1,1]) to image_shape [C-3,1], from a second input zc [C]. opset 18."""
+    g = Graph("shape_negative", 18)
+
+    def less3(x, axis):
+        return g.unsqueeze(g.op("Sub", [g.dim(x, axis), g.const(3)]), [0])
+
+    xr = g.input("xr", FLOAT, ["N", "R"])
+    sizes = g.op("Concat", [g.unsqueeze(g.dim(xr, 0), [0]), less3(xr, 1)], axis=0)
+    g.output(g.op("Resize", [xr, "", "", sizes], name="rs", mode="nearest"))
+
+    xm = g.input("xm", FLOAT, ["N", 1, "M"])
+    pooled, idx = g.op("MaxPool", [xm], nout=2, name="pool", kernel_shape=[2], strides=[2])
+    shape = g.op("Concat", [g.unsqueeze(g.dim(xm, 0), [0]), g.const([2]), less3(xm, 2)], axis=0)
+    g.output(g.op("MaxUnpool", [pooled, idx, shape], name="mu", kernel_shape=[2], strides=[2]))
+
+    xc = g.input("xc", FLOAT, [1, 1, "L"])
+    zc = g.input("zc", FLOAT, ["C"])
+    image = g.op("Concat", [less3(zc, 0), g.const([1])], axis=0)
+    g.output(g.op("Col2Im", [xc, image, g.const([1, 1])], name="ci"))
+    g.save("shape_negative.onnx")
+
+
 GENERATORS = {
+    "shape_negative": shape_negative,
     "never_holds": never_holds,
     "zero_copy": zero_copy,
     "loop_iter_rank": loop_iter_rank,
