@@ -715,8 +715,10 @@ func dyadic(s float64) (m int64, k uint, ok bool) {
 // kept in proportion by keep_aspect_ratio_policy (Resize-18, -19): "not_larger" scales every axis
 // by the smallest ratio of size to dim, "not_smaller" by the largest, and each output dim is
 // round(scale·D), computed in float32 as onnxruntime does; with a policy, only static dims and
-// sizes give static results. A size that is negative is an error wrapping errcode.ErrInvalidShape;
-// one that may be is left to ortResizeSizes, whose condition (an output dim of at least 1 where
+// sizes give static results, and a scale not above 0 is an error wrapping errcode.ErrInvalidShape
+// (a negative size is taken as it is: onnxruntime 1.20.1 resizes [1,1,2,2] to at least [-2,5] to
+// [1,1,5,5]). Without a policy, a size that is negative is an error wrapping
+// errcode.ErrInvalidShape; one that may be is left to ortResizeSizes, whose condition (an output dim of at least 1 where
 // the input's is not 0) excludes it, as onnxruntime refuses a negative scale as it does a zero one
 // ("Scale value should be greater than 0", bench/truth shape_negative).
 func sizeDims(c *ctx, dims []sym.Dim, axes []int, sizes *Info, policy string) ([]sym.Dim, error) {
@@ -735,6 +737,10 @@ func sizeDims(c *ctx, dims []sym.Dim, axes []int, sizes *Info, policy string) ([
 		return out, nil
 	}
 	for i, a := range axes {
+		out[a] = v[i]
+		if policy != "stretch" {
+			continue // a negative size of one axis may leave the scale of another
+		}
 		d, ok := v[i].NonNegative()
 		if !ok {
 			return nil, c.Errorf(errcode.ErrInvalidShape, "sizes[%d] = %v is negative", i, v[i])
@@ -762,6 +768,10 @@ func sizeDims(c *ctx, dims []sym.Dim, axes []int, sizes *Info, policy string) ([
 		if i == 0 || policy == "not_larger" && s < scale || policy == "not_smaller" && s > scale {
 			scale = s
 		}
+	}
+	if !(scale > 0) {
+		return nil, c.Errorf(errcode.ErrInvalidShape, "sizes %v with keep_aspect_ratio_policy %s give the scale %g: onnxruntime's Resize needs it above 0",
+			sym.ShapeOf(v...), policy, scale)
 	}
 	for _, a := range axes {
 		in, _ := dims[a].Static()

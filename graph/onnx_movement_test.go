@@ -175,6 +175,17 @@ func TestResize(t *testing.T) {
 		{name: "18 not_smaller", node: at(18, node("Resize", []string{"x", "", "", "z"}, []string{"y"}, attrInts("axes", 2, 3),
 			attrString("keep_aspect_ratio_policy", "not_smaller"))), inputs: map[string]string{"x": "[1,1,4,6]"},
 			consts: map[string][]int64{"z": {7, 7}}, want: []string{"[1,1,7,11]"}},
+		// onnxruntime 1.20.1: [1,1,2,2] to at least [-2,5] is [1,1,5,5]; to at most [-2,5], refused
+		// ("Scale value should be greater than 0"), as to at most [0,5].
+		{name: "18 not_smaller of a negative size", node: at(18, node("Resize", []string{"x", "", "", "z"}, []string{"y"}, attrInts("axes", 2, 3),
+			attrString("keep_aspect_ratio_policy", "not_smaller"))), inputs: map[string]string{"x": "[1,1,2,2]"},
+			consts: map[string][]int64{"z": {-2, 5}}, want: []string{"[1,1,5,5]"}},
+		{name: "18 not_larger of a negative size", node: at(18, node("Resize", []string{"x", "", "", "z"}, []string{"y"}, attrInts("axes", 2, 3),
+			attrString("keep_aspect_ratio_policy", "not_larger"))), inputs: map[string]string{"x": "[1,1,2,2]"},
+			consts: map[string][]int64{"z": {-2, 5}}, wantErr: errInvalidShape},
+		{name: "18 not_larger of a zero size", node: at(18, node("Resize", []string{"x", "", "", "z"}, []string{"y"}, attrInts("axes", 2, 3),
+			attrString("keep_aspect_ratio_policy", "not_larger"))), inputs: map[string]string{"x": "[1,1,2,2]"},
+			consts: map[string][]int64{"z": {0, 5}}, wantErr: errInvalidShape},
 		{name: "18 not_larger of symbols", node: at(18, node("Resize", []string{"x", "", "", "z"}, []string{"y"}, attrInts("axes", 2, 3),
 			attrString("keep_aspect_ratio_policy", "not_larger"))), inputs: x4,
 			consts: map[string][]int64{"z": {7, 7}}, want: []string{"[N,C,?,?]"}},
