@@ -36,6 +36,11 @@ adaptive pooling, unflatten, chunk, pixel and channel shuffles, interpolate to a
 'same' and grouped Conv stacks, LSTM/GRU, Range/CumSum, NonZero, TopK, If and Loop over Shape), and
 a third layout, `[N,C,T,H,W]` (N 1..2, T 1..12, H 1..12, W 1..10), draws from those that keep any
 rank; seeds 0 and 1 draw the same models as before.
+From --seed 3 on, the blocks of WIDE3 join them too (transformer, detection and audio exporters:
+multi-head attention with 0-copies and -1, Swin's windows, Transpose-Reshape round trips, Pad, Tile,
+Slice and Reshape patterns from Shape arithmetic, axes as inputs, Einsum, Where on Shape values,
+Resize by scales or sizes, ConvTranspose's output_shape, SpaceToDepth-DepthToSpace), and each model
+is at opset 11, 13 or 17; seeds 0, 1 and 2 draw the same models as before.
 
 The baked sizes are the shapes onnx's shape inference gives at the export binding (N 1 or 2, H and W
 or T from the box). Zero-filled inputs decide nothing here: every size is a shape's. Seeded: the same
@@ -64,6 +69,7 @@ class Builder:
         self.nodes, self.inits = [], []
         self.n = 0
         self.blocks = []
+        self.opset = OPSET
 
     def name(self, prefix):
         self.n += 1
@@ -921,6 +927,458 @@ WIDE2 = [(squeeze_excite, 1), (adaptive_pool, 1), (unflatten, 1), (chunk, 1.5), 
 RANK12 = {transpose, einsum}
 
 
+# Seeds from 3 on: what transformer, detection and audio exporters write (HF and torchvision's
+# attention, Swin's windows, shape arithmetic feeding Pad, Tile, Slice and Reshape), at opset 11, 13
+# or 17 (b.opset; models are written in opset 13's forms and converted by opset11 where drawn so).
+
+ATT_MAX = 1024  # the longest sequence of mha in the box (its scores are L*L floats per head)
+
+
+def iconst(b, vals, prefix="k"):
+    return b.const(np.array(vals, np.int64), prefix)
+
+
+def shape3(b, x):
+    """x's shape at the export binding (b.shape_at, which finds no graph input)."""
+    return list(b.export_dims) if x == "x" else b.shape_at(x)
+
+
+def mha(rng, b, x, c):
+    """Multi-head self-attention as HF and torch exporters write it: a 1x1 Conv to 3*h*d channels split
+    in q, k, v; each [N, L, C'] (Transpose of [B, C', T], or Reshape [0, C', -1] of a 2-D/3-D x), split in
+    heads [N, L, h, d] by a pattern of 0-copies and -1 ([0, 0, h, -1], [0, -1, h, d], or Concat of
+    Shape[0], Shape[1], h and d), Transposed to [N, h, L, d], scores by MatMul or Einsum, Softmax, the
+    heads merged back ([0, 0, C'], [0, 0, -1], [0, -1, C'] or from Shape), at opset 17 sometimes a
+    LayerNormalization, sometimes a position embedding of the export binding's L (baked, as ViT's),
+    and back to x's layout from Shape. Where the box may make L above ATT_MAX (the scores are L*L),
+    ViT's patch embedding first (a Conv whose kernel and stride are p, a power of 2)."""
+    shp = shape3(b, x)
+    if not shp or None in shp[2:] or min(shp[2:]) < 1:
+        return transpose_roundtrip(rng, b, x, c)
+    p = 1
+    while np.prod([d // p for d in shp[2:]]) * 1.5 ** b.rank > ATT_MAX:
+        p *= 2
+    shp = shp[:2] + [d // p for d in shp[2:]]
+    h, d = rng.choice([1, 2, 4]), rng.choice([2, 4])
+    cp = h * d
+    desc = [f"h {h} d {d}"]
+    if p > 1:
+        x = b.node("Conv", [x, b.weight(c, c, [p] * b.rank)], kernel_shape=[p] * b.rank, strides=[p] * b.rank)
+        desc.insert(0, f"patch {p}")
+    qkv = b.node("Conv", [x, b.weight(3 * cp, c, [1] * b.rank)], kernel_shape=[1] * b.rank)
+    split = pick(rng, "ohead", "minus", "shape")
+    merge = pick(rng, "zeros", "zeros_minus", "minus", "shape")
+    score = "einsum" if b.opset >= 12 and rng.random() < 0.4 else "matmul"
+    desc += [f"split {split}", f"merge {merge}", score]
+    seq = []
+    for t in b.node("Split", [qkv], n_out=3, axis=1):
+        if b.rank == 1:
+            s = b.node("Transpose", [t], perm=[0, 2, 1])
+        else:
+            s = b.node("Transpose", [b.node("Reshape", [t, iconst(b, [0, cp, -1], "p")])], perm=[0, 2, 1])
+        if split == "ohead":
+            s = b.node("Reshape", [s, iconst(b, [0, 0, h, -1], "p")])
+        elif split == "minus":
+            s = b.node("Reshape", [s, iconst(b, [0, -1, h, d], "p")])
+        else:
+            s = b.node("Reshape", [s, b.node("Concat", [shape_of(b, s, [0, 1]), iconst(b, [h, d], "p")], axis=0)])
+        seq.append(b.node("Transpose", [s], perm=[0, 2, 1, 3]))
+    q, k, v = seq
+    if score == "einsum":
+        att = b.node("Einsum", [q, k], equation="bhqd,bhkd->bhqk")
+    else:
+        att = b.node("MatMul", [q, b.node("Transpose", [k], perm=[0, 1, 3, 2])])
+    att = b.node("Softmax", [b.node("Mul", [att, b.const(np.array(d ** -0.5, np.float32), "sc")])], axis=-1)
+    o = b.node("Einsum", [att, v], equation="bhqk,bhkd->bhqd") if score == "einsum" else b.node("MatMul", [att, v])
+    o = b.node("Transpose", [o], perm=[0, 2, 1, 3])
+    if merge == "zeros":
+        o = b.node("Reshape", [o, iconst(b, [0, 0, cp], "p")])
+    elif merge == "zeros_minus":
+        o = b.node("Reshape", [o, iconst(b, [0, 0, -1], "p")])
+    elif merge == "minus":
+        o = b.node("Reshape", [o, iconst(b, [0, -1, cp], "p")])
+    else:
+        o = b.node("Reshape", [o, b.node("Concat", [shape_of(b, o, [0, 1]), iconst(b, [cp], "p")], axis=0)])
+    if b.opset >= 17 and rng.random() < 0.5:
+        o = b.node("LayerNormalization", [o, b.const(np.ones(cp, np.float32), "ln")], axis=-1)
+        desc.append("layernorm")
+    if rng.random() < 0.2:
+        L = int(np.prod(shp[2:]))
+        if L:
+            o = b.node("Add", [o, b.const(b.rng_np.standard_normal([1, L, cp]).astype(np.float32), "pos")])
+            desc.append(f"pos embedding L={L}")
+    o = b.node("Transpose", [o], perm=[0, 2, 1])
+    if b.rank > 1:
+        o = b.node("Reshape", [o, b.node("Concat", [shape_of(b, x, [0]), iconst(b, [cp], "c"),
+                                                    b.node("Slice", [b.node("Shape", [x]), iconst(b, [2], "s"),
+                                                                     iconst(b, [BIG], "s")])], axis=0)])
+    b.blocks.append("mha " + " ".join(desc))
+    return o, cp
+
+
+def swin(rng, b, x, c):
+    """Swin's window attention as HF and torchvision write it, over [N, H, W, C] (a Transpose of x):
+    sometimes padded to a multiple of w by Pad whose pads are (w - d % w) % w from Shape; the window
+    partition view(N, H//w, w, W//w, w, C) from Shape, permute, view(-1, w*w, C); a Linear; the reverse
+    view(-1, H//w, W//w, w, w, C) (several values that may be 0 and copy), permute, view(-1, H, W, C),
+    the padding cropped by Slice to x's Shape; back to [N, C, H, W]."""
+    if b.rank != 2:
+        return mha(rng, b, x, c)
+    w = rng.choice([2, 3, 4, 7])
+    y = b.node("Transpose", [x], perm=[0, 2, 3, 1])
+    padded = rng.random() < 0.5
+    desc = [f"window {w}"]
+    if padded:
+        wc = iconst(b, [w], "w")
+        hw = shape_of(b, y, [1, 2])
+        pad_ = b.node("Mod", [b.node("Sub", [wc, b.node("Mod", [hw, wc])]), wc])
+        pads = b.node("Concat", [iconst(b, [0, 0, 0, 0, 0], "z"), pad_, iconst(b, [0], "z")], axis=0)
+        y = b.node("Pad", [y, pads], mode="constant")
+        desc.append("pad (w - d % w) % w")
+    n = shape_of(b, y, [0])
+    hh = shape_of(b, y, [1])
+    ww = shape_of(b, y, [2])
+    wc = iconst(b, [w], "w")
+    hq, wq = b.node("Div", [hh, wc]), b.node("Div", [ww, wc])
+    cc = iconst(b, [c], "c")
+    t = b.node("Reshape", [y, b.node("Concat", [n, hq, wc, wq, wc, cc], axis=0)])
+    t = b.node("Transpose", [t], perm=[0, 1, 3, 2, 4, 5])
+    t = b.node("Reshape", [t, iconst(b, [-1, w * w, c], "p")])
+    t = b.node("MatMul", [t, b.const(b.rng_np.standard_normal([c, c]).astype(np.float32), "fc")])
+    if rng.random() < 0.5:
+        rev = [iconst(b, [-1], "m"), hq, wq, wc, wc, cc]
+        desc.append("reverse [-1, H//w, W//w, w, w, C]")
+    else:
+        rev = [n, hq, wq, wc, wc, iconst(b, [-1], "m")]
+        desc.append("reverse [N, H//w, W//w, w, w, -1]")
+    t = b.node("Reshape", [t, b.node("Concat", rev, axis=0)])
+    t = b.node("Transpose", [t], perm=[0, 1, 3, 2, 4, 5])
+    t = b.node("Reshape", [t, b.node("Concat", [iconst(b, [-1], "m"), hh, ww, cc], axis=0)])
+    if padded:
+        t = b.node("Slice", [t, iconst(b, [0, 0], "s"), shape_of(b, x, [2, 3]), iconst(b, [1, 2], "ax")])
+    y = b.node("Transpose", [t], perm=[0, 3, 1, 2])
+    b.blocks.append("swin " + " ".join(desc))
+    return y, c
+
+
+def transpose_roundtrip(rng, b, x, c):
+    """A Transpose, a Reshape merging two adjacent axes ([0, 0, -1, ...] with 0-copies, or from Shape),
+    a Relu, the Reshape back to the transposed Shape and the inverse Transpose."""
+    r = 2 + b.rank
+    perm = list(range(r))
+    rng.shuffle(perm)
+    t = b.node("Transpose", [x], perm=perm)
+    a = rng.randint(0, r - 2)
+    if rng.random() < 0.5:
+        pat = [0] * a + [-1] + [0] * (r - a - 2)
+        m = b.node("Reshape", [t, iconst(b, pat, "p")])
+        desc = f"pattern {pat}"
+    else:
+        parts = []
+        if a > 0:
+            parts.append(b.node("Slice", [b.node("Shape", [t]), iconst(b, [0], "s"), iconst(b, [a], "s")]))
+        parts.append(iconst(b, [-1], "m"))
+        if a + 2 < r:
+            parts.append(b.node("Slice", [b.node("Shape", [t]), iconst(b, [a + 2], "s"), iconst(b, [BIG], "s")]))
+        m = b.node("Reshape", [t, b.node("Concat", parts, axis=0)])
+        desc = f"merge {a},{a + 1} from Shape"
+    m = b.node("Relu", [m])
+    m = b.node("Reshape", [m, b.node("Shape", [t])])
+    inv = [perm.index(i) for i in range(r)]
+    b.blocks.append(f"transpose {perm} reshape {desc} back")
+    return b.node("Transpose", [m], perm=inv), c
+
+
+def pad_shape(rng, b, x, c):
+    """Pad whose pads come from Shape arithmetic: to a multiple of m at the end ((m - d % m) % m), split
+    about the middle, a crop of d % m (negative pads), or d // k - j (negative at small d); constant,
+    reflect or edge."""
+    ax = rng.choice(spatial_axes(b))
+    m = rng.choice([2, 3, 4, 8])
+    kind = pick(rng, "multiple", "split", "crop", "half")
+    mode = pick(rng, "constant", "reflect", "edge")
+    d = shape_of(b, x, [ax])
+    mc = iconst(b, [m], "m")
+    zero = iconst(b, [0], "z")
+    if kind == "multiple":
+        lo, hi = zero, b.node("Mod", [b.node("Sub", [mc, b.node("Mod", [d, mc])]), mc])
+    elif kind == "split":
+        tot = b.node("Mod", [b.node("Sub", [mc, b.node("Mod", [d, mc])]), mc])
+        lo = arith(b, tot, "Div", 2)
+        hi = b.node("Sub", [tot, lo])
+    elif kind == "crop":
+        lo, hi = zero, b.node("Neg", [b.node("Mod", [d, mc])])
+    else:
+        j = rng.randint(1, 3)
+        lo, hi = zero, arith(b, arith(b, d, "Div", m), "Sub", j)
+        kind = f"d//{m}-{j}"
+    r = 2 + b.rank
+    parts = [iconst(b, [0] * ax, "z")] if ax else []
+    parts += [lo, iconst(b, [0] * (r - ax - 1 + ax), "z"), hi]
+    if r - ax - 1:
+        parts.append(iconst(b, [0] * (r - ax - 1), "z"))
+    pads = b.node("Concat", parts, axis=0)
+    y = b.node("Pad", [x, pads], mode=mode)
+    b.blocks.append(f"pad {mode} axis {ax} {kind} {m}")
+    return y, c
+
+
+def tile_shape(rng, b, x, c):
+    """Tile with repeats from Shape: x reduced over an axis (keepdims 1) tiled by that axis's size back
+    to x's Shape and added; or x tiled by d // k along another axis then Sliced back to the size."""
+    ax = rng.choice(spatial_axes(b))
+    r = 2 + b.rank
+    if rng.random() < 0.6:
+        red = b.node("ReduceMean", [x], axes=[ax], keepdims=1)
+        reps = b.node("Concat", [iconst(b, [1] * ax, "one"), shape_of(b, x, [ax])] +
+                      ([iconst(b, [1] * (r - ax - 1), "one")] if r - ax - 1 else []), axis=0)
+        y = b.node("Add", [x, b.node("Tile", [red, reps])])
+        b.blocks.append(f"tile reduced axis {ax} by d")
+        return y, c
+    k = rng.randint(1, 3)
+    rep = arith(b, arith(b, shape_of(b, x, [ax]), "Div", k), "Add", 1)
+    reps = b.node("Concat", [iconst(b, [1] * ax, "one"), rep] +
+                  ([iconst(b, [1] * (r - ax - 1), "one")] if r - ax - 1 else []), axis=0)
+    y = b.node("Tile", [x, reps])
+    b.blocks.append(f"tile axis {ax} by d//{k}+1")
+    return y, c
+
+
+def axes_inputs(rng, b, x, c):
+    """Squeeze, Unsqueeze and ReduceSum with axes as inputs (opset 13's form): negative axes, axes
+    computed from Shape (the rank less one), ReduceSum with empty axes and noop_with_empty_axes."""
+    kind = pick(rng, "neg", "computed", "noop")
+    ax = rng.choice(spatial_axes(b))
+    r = 2 + b.rank
+    if kind == "neg":
+        red = b.node("ReduceSum", [x, iconst(b, [ax - r], "ax")], keepdims=0)
+        y = b.node("Unsqueeze", [red, iconst(b, [ax - r], "ax")])
+        y = b.node("Squeeze", [b.node("Unsqueeze", [y, iconst(b, [-1], "ax")]), iconst(b, [-1], "ax")])
+        y = b.node("Add", [x, y])
+    elif kind == "computed":
+        last = b.node("Sub", [b.node("Shape", [b.node("Shape", [x])]), iconst(b, [1], "k")])
+        y = b.node("ReduceSum", [x, last], keepdims=1)
+        y = b.node("Add", [x, b.node("Unsqueeze", [b.node("Squeeze", [y, last]), last])])
+    else:
+        y = b.node("ReduceSum", [x, iconst(b, [], "ax")], keepdims=1, noop_with_empty_axes=1)
+    b.blocks.append(f"axes inputs {kind} axis {ax}")
+    return y, c
+
+
+def slice_shape(rng, b, x, c):
+    """Slice with negative steps and starts or ends from Shape: [d-k::-s] (flip from d-k), [-1:d//2:-1]
+    (the upper half reversed), [d//2::-2], or [d//k:d-j] (positive steps, ends from Shape)."""
+    ax = rng.choice(spatial_axes(b))
+    d = shape_of(b, x, [ax])
+    kind = pick(rng, "flip", "upper", "half", "window")
+    if kind == "flip":
+        k = rng.randint(1, 3)
+        s = rng.choice([1, 2])
+        st, en, step = arith(b, d, "Sub", k), iconst(b, [-BIG], "s"), iconst(b, [-s], "s")
+        kind = f"[d-{k}::-{s}]"
+    elif kind == "upper":
+        st, en, step = iconst(b, [-1], "s"), arith(b, d, "Div", 2), iconst(b, [-1], "s")
+        kind = "[-1:d//2:-1]"
+    elif kind == "half":
+        st, en, step = arith(b, d, "Div", 2), iconst(b, [-BIG], "s"), iconst(b, [-2], "s")
+        kind = "[d//2::-2]"
+    else:
+        k, j = rng.randint(2, 4), rng.randint(0, 2)
+        st, en, step = arith(b, d, "Div", k), arith(b, d, "Sub", j), iconst(b, [1], "s")
+        kind = f"[d//{k}:d-{j}]"
+    y = b.node("Slice", [x, st, en, iconst(b, [ax], "ax"), step])
+    b.blocks.append(f"slice shape axis {ax} {kind}")
+    return y, c
+
+
+def gather_shape_neg(rng, b, x, c):
+    """Gather of x's Shape with negative indices feeding a Reshape: view(-1, d[-1]) (a Gather of index
+    -1), view(Shape[:-2] + [-1]) (Gather of [-2, -1]'s complement), or at opset 15+ Shape(start=-1);
+    a Relu, and back to x's Shape."""
+    r = 2 + b.rank
+    kind = pick(rng, "last", "lead", "shape15") if b.opset >= 15 else pick(rng, "last", "lead")
+    if kind == "last":
+        pat = b.node("Concat", [iconst(b, [-1], "m"), shape_of(b, x, [-1])], axis=0)
+    elif kind == "lead":
+        lead = shape_of(b, x, [i - r for i in range(r - 2)]) if r > 2 else None
+        pat = b.node("Concat", ([lead] if lead else []) + [iconst(b, [-1], "m")], axis=0)
+    else:
+        pat = b.node("Concat", [iconst(b, [-1], "m"), b.node("Shape", [x], start=-1)], axis=0)
+    y = b.node("Relu", [b.node("Reshape", [x, pat])])
+    y = b.node("Reshape", [y, b.node("Shape", [x])])
+    b.blocks.append(f"gather shape negative {kind}")
+    return y, c
+
+
+def einsum3(rng, b, x, c):
+    """Einsum as exporters write it: a transpose to channels last and back, a batched product of x
+    viewed [N, C, L] with its transpose (a Gram matrix) applied back, or a contraction over a spatial
+    axis with a baked length (the export binding's)."""
+    if b.opset < 12:
+        return transpose_roundtrip(rng, b, x, c)
+    letters = "nc" + "thw"[3 - b.rank:]
+    kind = pick(rng, "perm", "gram", "baked")
+    if kind == "perm":
+        t = b.node("Einsum", [x], equation=f"{letters}->{letters[0]}{letters[2:]}{letters[1]}")
+        y = b.node("Einsum", [t], equation=f"{letters[0]}{letters[2:]}{letters[1]}->{letters}")
+    elif kind == "gram":
+        v = b.node("Reshape", [x, iconst(b, [0, 0, -1], "p")])
+        g = b.node("Softmax", [b.node("Einsum", [v, v], equation="ncl,ndl->ncd")], axis=-1)
+        y = b.node("Reshape", [b.node("Einsum", [g, v], equation="ncd,ndl->ncl"), b.node("Shape", [x])])
+    else:
+        shp = shape3(b, x)
+        if not shp or shp[-1] is None:
+            return x, c
+        k = shp[-1]
+        e = letters[:-1] + "z"
+        y = b.node("Einsum", [x, b.const(b.rng_np.standard_normal([k, k]).astype(np.float32), "e")],
+                   equation=f"{letters},{letters[-1]}z->{e}")
+        kind = f"baked {k}"
+    b.blocks.append(f"einsum {kind}")
+    return y, c
+
+
+def where_shape(rng, b, x, c):
+    """Where, Equal and Greater on Shape values feeding a Reshape or an Expand: a pattern [N, C, X, -1]
+    with X = d // 2 where d > t else d, or f = 2 where d % 2 == 0 else 1 and [N, C*f, d//f, ...]; or
+    torch's expand (Where(Equal(shape, -1), 1, shape)), or x expanded to max(d, t) (Where of Greater)."""
+    ax = rng.choice(spatial_axes(b))
+    r = 2 + b.rank
+    d = shape_of(b, x, [ax])
+    t = rng.randint(1, 8)
+    tc = iconst(b, [t], "t")
+    kind = pick(rng, "gt", "even", "expand", "max")
+    if kind == "gt":
+        xd = b.node("Where", [b.node("Greater", [d, tc]), arith(b, d, "Div", 2), d])
+        pat = b.node("Concat", [shape_of(b, x, list(range(ax))), xd, iconst(b, [-1], "m")], axis=0)
+        y = b.node("Reshape", [b.node("Relu", [b.node("Reshape", [x, pat])]), b.node("Shape", [x])])
+        kind = f"[.., d//2 if d > {t} else d, -1]"
+    elif kind == "even":
+        two, one = iconst(b, [2], "k"), iconst(b, [1], "k")
+        f = b.node("Where", [b.node("Equal", [arith(b, d, "Mod", 2), iconst(b, [0], "z")]), two, one])
+        lead = shape_of(b, x, list(range(ax)))
+        rest = [b.node("Slice", [b.node("Shape", [x]), iconst(b, [ax + 1], "s"), iconst(b, [BIG], "s")])] \
+            if ax + 1 < r else []
+        pat = b.node("Concat", [lead, b.node("Div", [d, f]), f] + rest, axis=0)
+        y = b.node("Reshape", [b.node("Relu", [b.node("Reshape", [x, pat])]), b.node("Shape", [x])])
+        kind = "split even d by 2"
+    elif kind == "expand":
+        red = b.node("ReduceMax", [x], axes=[ax], keepdims=1)
+        shp = b.node("Shape", [x])
+        m1 = iconst(b, [-1] * r, "m")
+        tgt = b.node("Where", [b.node("Equal", [shp, m1]), iconst(b, [1] * r, "one"), shp])
+        y = b.node("Add", [x, b.node("Expand", [red, tgt])])
+        kind = "torch expand"
+    else:
+        mx = b.node("Where", [b.node("Greater", [d, tc]), d, tc])
+        tgt = b.node("Concat", [shape_of(b, x, list(range(ax))), mx] +
+                     ([b.node("Slice", [b.node("Shape", [x]), iconst(b, [ax + 1], "s"), iconst(b, [BIG], "s")])]
+                      if ax + 1 < r else []), axis=0)
+        y = b.node("Expand", [x, tgt])
+        kind = f"expand to max(d, {t})"
+    b.blocks.append(f"where shape axis {ax} {kind}")
+    return y, c
+
+
+def resize_sv(rng, b, x, c):
+    """Resize by non-integer scales (1.5, 0.75, 0.4, 2.5; nearest or linear, a coordinate transformation
+    mode) or by sizes d*3//2 or (d+1)//2 from Shape."""
+    ctm = pick(rng, "half_pixel", "asymmetric", "align_corners", "pytorch_half_pixel")
+    mode = pick(rng, "nearest", "linear")
+    if rng.random() < 0.5:
+        s = [rng.choice([1.5, 0.75, 0.4, 2.5, 1.0]) for _ in range(b.rank)]
+        y = b.node("Resize", [x, "", b.const(np.array([1.0, 1.0] + s, np.float32), "scales")], mode=mode,
+                   coordinate_transformation_mode=ctm)
+        b.blocks.append(f"resize scales {s} {mode} {ctm}")
+        return y, c
+    parts = [shape_of(b, x, [0, 1])]
+    desc = []
+    for ax in spatial_axes(b):
+        if rng.random() < 0.5:
+            parts.append(arith(b, arith(b, shape_of(b, x, [ax]), "Mul", 3), "Div", 2))
+            desc.append("d*3//2")
+        else:
+            parts.append(arith(b, arith(b, shape_of(b, x, [ax]), "Add", 1), "Div", 2))
+            desc.append("(d+1)//2")
+    y = b.node("Resize", [x, "", "", b.node("Concat", parts, axis=0)], mode=mode, coordinate_transformation_mode=ctm)
+    b.blocks.append(f"resize sizes {desc} {mode} {ctm}")
+    return y, c
+
+
+def convt_shape(rng, b, x, c):
+    """ConvTranspose with output_padding and auto_pad SAME_UPPER/SAME_LOWER, or with output_shape baked
+    at the export binding (detection and audio decoders), whose pads go negative elsewhere."""
+    ks = kernel(rng, b, 2, 4)
+    strides = [rng.randint(1, 3) for _ in range(b.rank)]
+    cout = rng.randint(1, 3)
+    attrs = {"kernel_shape": ks, "strides": strides}
+    if rng.random() < 0.5:
+        attrs["auto_pad"] = pick(rng, "SAME_UPPER", "SAME_LOWER")
+        attrs["output_padding"] = [rng.randint(0, s - 1) for s in strides]
+    else:
+        shp = shape3(b, x)
+        if not shp or None in shp[2:]:
+            return conv_t_op(rng, b, x, c)
+        attrs["output_shape"] = [s * d + rng.randint(-1, 1) for s, d in zip(strides, shp[2:])]
+    y = b.node("ConvTranspose", [x, b.weight(c, cout, ks)], **attrs)
+    b.blocks.append(f"convT shape {attrs}")
+    return y, cout
+
+
+def d2s_round(rng, b, x, c):
+    """SpaceToDepth then DepthToSpace by the same block (2..4; DCR or CRD): x's size only where the
+    block divides it."""
+    if b.rank != 2:
+        return slice_shape(rng, b, x, c)
+    k = rng.randint(2, 4)
+    y = b.node("SpaceToDepth", [x], blocksize=k)
+    y = b.node("DepthToSpace", [y], blocksize=k, mode=pick(rng, "DCR", "CRD"))
+    b.blocks.append(f"s2d d2s {k}")
+    return y, c
+
+
+WIDE3 = [(mha, 3), (swin, 2.5), (transpose_roundtrip, 1.5), (pad_shape, 2), (tile_shape, 1.2),
+         (axes_inputs, 1.2), (slice_shape, 2), (gather_shape_neg, 1.2), (einsum3, 1), (where_shape, 2),
+         (resize_sv, 1.5), (convt_shape, 1.5), (d2s_round, 0.8)]
+OPSETS3 = [11, 13, 17]
+
+
+def opset11(m):
+    """m (written in opset 13's forms) at opset 11: Squeeze, Unsqueeze, ReduceSum and Split with their
+    constant axes or sizes as attributes, Resize with an empty roi (and empty scales beside sizes).
+    None where that cannot be (axes or sizes computed, or an operator opset 11 lacks)."""
+    inits = {t.name: numpy_helper.to_array(t) for t in m.graph.initializer}
+    extra = []
+    if not opset11_graph(m.graph, inits, extra):
+        return None
+    m.graph.initializer.extend(extra)
+    m.opset_import[0].version = 11
+    return m
+
+
+def opset11_graph(g, inits, extra):
+    """opset11's work on the nodes of g and its subgraphs, in place; False where it cannot be."""
+    for n in g.node:
+        if n.op_type == "Einsum" or any(a.name in ("noop_with_empty_axes",) for a in n.attribute):
+            return False
+        if n.op_type in ("Squeeze", "Unsqueeze", "ReduceSum", "Split") and len(n.input) > 1 and n.input[1]:
+            if n.input[1] not in inits:
+                return False
+            vals = [int(v) for v in inits[n.input[1]].reshape(-1)]
+            del n.input[1:]
+            n.attribute.append(helper.make_attribute("split" if n.op_type == "Split" else "axes", vals))
+        if n.op_type == "Resize":
+            for i in (1, 2):
+                if len(n.input) > i and n.input[i] == "":
+                    nm = f"empty_{n.name}_{i}"
+                    extra.append(numpy_helper.from_array(np.zeros(0, np.float32), nm))
+                    n.input[i] = nm
+        for a in n.attribute:
+            if a.type == onnx.AttributeProto.GRAPH and not opset11_graph(a.g, inits, extra):
+                return False
+    return True
+
+
 def make(rng, index, seed=0):
     if seed < 2:
         rank = 2 if rng.random() < 0.6 else 1
@@ -928,6 +1386,8 @@ def make(rng, index, seed=0):
         r = rng.random()
         rank = 2 if r < 0.5 else 1 if r < 0.8 else 3
     b = Builder(rng, rank)
+    if seed >= 3:
+        b.opset = rng.choice(OPSETS3)
     b.rng_np = np.random.default_rng(index)
     box = {1: BOX1, 2: BOX2, 3: BOX3}[rank]
     syms = list(box)
@@ -943,7 +1403,7 @@ def make(rng, index, seed=0):
         g = helper.make_graph(b.nodes, "g", [helper.make_tensor_value_info(
             "x", TensorProto.FLOAT, [export[d] if isinstance(d, str) else d for d in dims])],
             [helper.make_tensor_value_info(t, TensorProto.FLOAT, None)], b.inits)
-        m = helper.make_model(g, opset_imports=[helper.make_opsetid("", OPSET)])
+        m = helper.make_model(g, opset_imports=[helper.make_opsetid("", max(b.opset, OPSET))])
         try:
             inf = shape_inference.infer_shapes(m, strict_mode=True)
         except Exception:
@@ -954,8 +1414,9 @@ def make(rng, index, seed=0):
         return None
 
     b.shape_at, b.export, b.syms, b.runtime = shape_at, export, syms, False
+    b.export_dims = [export[d] if isinstance(d, str) else d for d in dims]
     nblocks = rng.randint(2, 6)
-    blocks = BLOCKS + (WIDE if seed >= 1 else []) + (WIDE2 if seed >= 2 else [])
+    blocks = BLOCKS + (WIDE if seed >= 1 else []) + (WIDE2 if seed >= 2 else []) + (WIDE3 if seed >= 3 else [])
     if rank == 3:
         blocks = [(f, w) for f, w in blocks if f not in RANK12]
     weights = [w for _, w in blocks]
@@ -970,10 +1431,19 @@ def make(rng, index, seed=0):
         x = (head2 if seed >= 2 else head)(rng, b, x, c, shape_at, export[syms[0]])
     out = helper.make_tensor_value_info(x, TensorProto.FLOAT, None)
     g = helper.make_graph(b.nodes, f"rand{index}", [inp], [out], b.inits)
-    m = helper.make_model(g, opset_imports=[helper.make_opsetid("", OPSET)])
-    m.ir_version = 7
+    m = helper.make_model(g, opset_imports=[helper.make_opsetid("", max(b.opset, OPSET))])
+    m.ir_version = 8 if b.opset >= 17 else 7
+    extra = {}
+    if seed >= 3:
+        if b.opset == 11:
+            m11 = opset11(onnx.ModelProto.FromString(m.SerializeToString()))
+            if m11 is None:
+                b.opset = OPSET  # a form opset 11 lacks: the model stays at 13
+            else:
+                m = m11
+        extra["opset"] = b.opset
     return m, {"symbols": syms, "box": box, "input": {"name": "x", "dims": dims}, "export": export,
-               "blocks": b.blocks, **({"runtime": True} if b.runtime else {})}
+               "blocks": b.blocks, **({"runtime": True} if b.runtime else {}), **extra}
 
 
 def main():
