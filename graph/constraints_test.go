@@ -211,6 +211,30 @@ func TestModelConstraints(t *testing.T) {
 			node("gap", "GlobalAveragePool", []string{"p"}, []string{"y"}).output("y"),
 			want: []string{"H >= 4 (gap (GlobalAveragePool): input dim 2 not empty (only N can be zero))"},
 			bad:  map[string]int64{"N": 1, "H": 3}, node: "gap"},
+		// onnxruntime 1.20.1 refuses a ConvTranspose of an empty spatial axis where N is not 0
+		// (bench/random r3_0099; probed: [1,1,0] fails or crashes, [0,1,0] runs).
+		{name: "a ConvTranspose of an axis that may be empty", model: newModel(13).input("x", "N", 1, "H").
+			node("pool", "MaxPool", []string{"x"}, []string{"p"}, attrInts("kernel_shape", 2), attrInts("strides", 2)).
+			input("w", 1, 1, 3).
+			node("convT", "ConvTranspose", []string{"p", "w"}, []string{"y"}, attrInts("kernel_shape", 3)).output("y"),
+			want: []string{"H >= 2 (convT (ConvTranspose): spatial axis 0 (axis 2) of size H//2 not empty where N is not: onnxruntime has no column of it)"},
+			bad:  map[string]int64{"N": 1, "H": 1}, node: "convT", good: map[string]int64{"N": 2, "H": 2}, y: "[N,1,H//2+2]"},
+		// ReduceMax, ArgMax and ArgMin of an empty axis are refused where the output is not empty
+		// (bench/random r3_0081; probed at [1,3,0]: ReduceMin and the other reductions run).
+		{name: "a ReduceMax of an axis that may be empty", model: newModel(13).input("x", "N", 3, "H").
+			node("pool", "MaxPool", []string{"x"}, []string{"p"}, attrInts("kernel_shape", 4), attrInts("strides", 4)).
+			node("red", "ReduceMax", []string{"p"}, []string{"y"}, attrInts("axes", 2)).output("y"),
+			want: []string{"H >= 4 (red (ReduceMax): the reduced axes of ReduceMax not empty where its output is not: onnxruntime has no value for them)"},
+			bad:  map[string]int64{"N": 1, "H": 3}, node: "red", good: map[string]int64{"N": 1, "H": 4}, y: "[N,3,1]"},
+		{name: "an ArgMin of an axis that may be empty", model: newModel(13).input("x", "N", 3, "H").
+			node("pool", "MaxPool", []string{"x"}, []string{"p"}, attrInts("kernel_shape", 4), attrInts("strides", 4)).
+			node("arg", "ArgMin", []string{"p"}, []string{"y"}, attrInt("axis", 2), attrInt("keepdims", 0)).output("y"),
+			want: []string{"H >= 4 (arg (ArgMin): the reduced axes of ArgMin not empty where its output is not: onnxruntime has no value for them)"},
+			bad:  map[string]int64{"N": 1, "H": 3}, node: "arg", good: map[string]int64{"N": 1, "H": 4}, y: "[N,3]"},
+		{name: "a ReduceMin of an axis that may be empty", model: newModel(13).input("x", "N", 3, "H").
+			node("pool", "MaxPool", []string{"x"}, []string{"p"}, attrInts("kernel_shape", 4), attrInts("strides", 4)).
+			node("red", "ReduceMin", []string{"p"}, []string{"y"}, attrInts("axes", 2)).output("y"),
+			good: map[string]int64{"N": 1, "H": 3}, y: "[N,3,1]"},
 		// onnxruntime's Concat compares the non-empty inputs only: at H == 1 the pooled input is
 		// [N,2,0,W//2] and the Concat runs (bench/random, a U-Net skip).
 		{name: "a concat of an input that may be empty", model: newModel(13).input("x", "N", 2, "H", "W").

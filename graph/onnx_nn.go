@@ -313,7 +313,8 @@ func convKernel(c *ctx, wd []sym.Dim) ([]sym.Dim, error) {
 // n+2 with N and C first), else stride*(in-1) + output_padding + dilation*(k-1) + 1 - pad_begin -
 // pad_end, with no pads for auto_pad VALID. auto_pad SAME_* pads that to in*stride where it is
 // less, and leaves it where it is more (a kernel and output_padding shorter than the stride), as
-// onnxruntime does.
+// onnxruntime does. Each spatial axis of X is not empty unless N is 0: onnxruntime 1.20.1 refuses
+// [1,1,0] (or crashes, kernel 3), and runs [0,1,0] (bench/random r3_0099).
 func convTranspose(c *ctx) error {
 	if _, err := c.Inputs(2); err != nil {
 		return err
@@ -363,6 +364,10 @@ func convTranspose(c *ctx) error {
 	}
 	out := []sym.Dim{xd[0], m}
 	for i, in := range xd[2:] {
+		// onnxruntime 1.20.1 refuses an empty spatial axis (or crashes) unless N is 0.
+		if err := requireNotEmptyUnless(c, in, xd[0], "spatial axis "+itoa(i)+" (axis "+itoa(i+2)+") of size "+in.String()+" not empty where N is not: onnxruntime has no column of it"); err != nil {
+			return err
+		}
 		var d sym.Dim
 		s := sym.Const(win.strides[i])
 		switch {

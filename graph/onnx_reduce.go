@@ -95,6 +95,17 @@ func reduce(c *ctx) error {
 			dims = append(dims, sym.Const(1))
 		}
 	}
+	if c.n.Op == "ReduceMax" {
+		var red []sym.Dim
+		for i, d := range in.Shape.Dims {
+			if reduced[i] {
+				red = append(red, d)
+			}
+		}
+		if err := requireReducedNotEmpty(c, sym.ShapeOf(red...).Volume(), dims); err != nil {
+			return err
+		}
+	}
 	out := c.Out(0, in.Type, sym.ShapeOf(dims...))
 	keepFracs(out, in)
 	var f func(a, b sym.Dim) sym.Dim
@@ -140,6 +151,14 @@ func unknownReduce(c *ctx, in *Info, keep bool) sym.Shape {
 	return sym.DynamicRank()
 }
 
+// requireReducedNotEmpty requires that a ReduceMax, ArgMax or ArgMin reduces n > 0 elements to each
+// of its output's, of dims out, unless that output is empty: onnxruntime 1.20.1 refuses those three
+// over an axis of size 0 with an empty message, and runs ReduceMin and the other reductions there
+// (probed at [1,3,0] over axis 2; [0,3,0] and [1,0,2] run: an empty output computes nothing).
+func requireReducedNotEmpty(c *ctx, n sym.Dim, out []sym.Dim) error {
+	return requireNotEmptyUnless(c, n, sym.ShapeOf(out...).Volume(), "the reduced axes of "+c.n.Op+" not empty where its output is not: onnxruntime has no value for them")
+}
+
 // argReduce: ArgMax and ArgMin -1, -11, -12 (select_last_index), -13: int64 indices of the
 // input's shape with the axis (default 0) made 1 (keepdims, the default) or removed.
 func argReduce(c *ctx) error {
@@ -163,15 +182,15 @@ func argReduce(c *ctx) error {
 	if r == 0 {
 		return c.Errorf(errcode.ErrInvalidShape, "the input is a scalar")
 	}
-	if d, ok := in.Shape.Dims[a].Static(); ok && d == 0 {
-		return c.Errorf(errcode.ErrInvalidShape, "axis %d has size 0: %s of no element", a, c.n.Op)
-	}
 	d := in.Shape.Dims[a]
 	dims := append([]sym.Dim(nil), in.Shape.Dims...)
 	if keep != 0 {
 		dims[a] = sym.Const(1)
 	} else {
 		dims = append(dims[:a], dims[a+1:]...)
+	}
+	if err := requireReducedNotEmpty(c, d, dims); err != nil {
+		return err
 	}
 	out := c.Out(0, element.I64, sym.ShapeOf(dims...))
 	// Each index is within the axis: an ArrayFeatureExtractor or Gather of it stays within.

@@ -59,6 +59,9 @@ func TestReduce(t *testing.T) {
 			wantErr: errInvalidShape},
 		{name: "argmax of nothing", node: node("ArgMax", []string{"a"}, []string{"y"}, attrInt("axis", 1)),
 			inputs: map[string]string{"a": "[B,0]"}, wantErr: errInvalidShape},
+		// An empty output computes nothing: onnxruntime runs it.
+		{name: "argmax of nothing to an empty output", node: node("ArgMax", []string{"a"}, []string{"y"}, attrInt("axis", 1)),
+			inputs: map[string]string{"a": "[0,0]"}, want: []string{"[0,1]"}},
 	})
 }
 

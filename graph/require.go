@@ -27,6 +27,28 @@ func requireAtLeast(c *ctx, d sym.Dim, least int64, why string) error {
 	return c.Require(sym.Ge(x, sym.Int(least)), why)
 }
 
+// requireNotEmptyUnless requires d >= 1 || e == 0, why saying what needs it: an axis d that
+// onnxruntime refuses empty unless e, the count of what the node would compute (its output's
+// volume, or its batch), is 0. Where e cannot be 0 that is requireAtLeast(d, 1); the error wraps
+// errcode.ErrInvalidShape when it can never hold.
+func requireNotEmptyUnless(c *ctx, d, e sym.Dim, why string) error {
+	if lo, _ := d.Bounds(); lo >= 1 {
+		return nil
+	}
+	switch lo, hi := e.Bounds(); {
+	case lo >= 1:
+		return requireAtLeast(c, d, 1, why)
+	case hi < 1:
+		return nil
+	}
+	x, ok1 := d.Expr()
+	y, ok2 := e.Expr()
+	if !ok1 || !ok2 {
+		return nil
+	}
+	return c.Require(sym.Or(sym.Ge(x, sym.Int(1)), sym.Eq(y, sym.Int(0))), why)
+}
+
 // requireNonNegative returns d narrowed to [0, Inf], requiring d >= 0 where d, an expression in the
 // symbols, may be negative (a computed split size, a TopK k from Shape arithmetic: onnxruntime
 // refuses a negative one at run time); name says what d is ("split[2]", "k"). The error wraps
