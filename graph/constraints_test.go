@@ -351,6 +351,20 @@ func TestModelConstraints(t *testing.T) {
 			node("reshape", "Reshape", []string{"x", "pat"}, []string{"y"}).output("y"),
 			want: []string{"H <= 2 || H*W % (H//3) == 0 (reshape (Reshape): the -1 of pattern[2]: the input's volume a multiple of the other output dims, where pattern[1] = H//3 is 0 the input's dim)"},
 			bad:  map[string]int64{"N": 1, "H": 7, "W": 3}, node: "reshape", good: map[string]int64{"N": 2, "H": 1, "W": 5}, y: "[N,-H*min(H//3,1)+H+H//3,H*W/(-H*min(H//3,1)+H+H//3)]"},
+		// Several values of one pattern may copy, each or together (bench/truth zero_copies,
+		// probed: [N,C,H//2,W//2,-1] runs at H == 1 for W in 1..4, 6, 8, and at W == 1 for H in
+		// 1..4); each was stated not 0.
+		{name: "several computed pattern values that copy the input's dims", model: newModel(14).input("x", "N", 2, "H", "W").
+			ints("nc", []int64{2}, 0, 1).ints("two", []int64{1}, 2).ints("three", []int64{1}, 3).ints("hi", []int64{1}, 2).
+			ints("minus", []int64{1}, -1).
+			node("shape", "Shape", []string{"x"}, []string{"s"}).
+			node("gnc", "Gather", []string{"s", "nc"}, []string{"snc"}).node("h", "Gather", []string{"s", "hi"}, []string{"sh"}).
+			node("w", "Gather", []string{"s", "three"}, []string{"sw"}).
+			node("dh", "Div", []string{"sh", "two"}, []string{"qh"}).node("dw", "Div", []string{"sw", "two"}, []string{"qw"}).
+			node("cat", "Concat", []string{"snc", "qh", "qw", "minus"}, []string{"pat"}, attrInt("axis", 0)).
+			node("reshape", "Reshape", []string{"x", "pat"}, []string{"y"}).output("y"),
+			want: []string{"H == 1 && W == 1 || H == 1 && W >= 2 && W % (W//2) == 0 || H >= 2 && W == 1 && H % (H//2) == 0 || H >= 2 && W >= 2 && H*W % ((H//2)*(W//2)) == 0 (reshape (Reshape): the -1 of pattern[4]: the input's volume a multiple of the other output dims, where pattern[2] = H//2 or pattern[3] = W//2 is 0 the input's dim)"},
+			bad:  map[string]int64{"N": 1, "H": 1, "W": 5}, node: "reshape", good: map[string]int64{"N": 2, "H": 1, "W": 4}},
 		// Where the copy never gives the input's volume, the value is stated not 0: [N,H,W] to
 		// [N,H//3,3,W] at H < 3 is [N,H,3,W].
 		{name: "a computed pattern value whose copy never runs", model: newModel(14).input("x", "N", "H", "W").

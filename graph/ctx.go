@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"iter"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -440,6 +441,44 @@ func (c *ctx) When(p sym.Pred) sym.Pred { return c.e.solver.When(p) }
 // Never reports whether p is proven to hold at no binding that satisfies the conditions recorded
 // so far (sym.Solver.Never).
 func (c *ctx) Never(p sym.Pred) bool { return c.e.solver.Never(p) }
+
+// witnessEvals is the most bindings Witness evaluates.
+const witnessEvals = 4096
+
+// Witness reports whether a binding of the symbols of p, each from its least value on (as many
+// values each as witnessEvals allows in all), satisfies p and the conditions recorded so far that
+// bind no other symbol: p holds somewhere, where Never could not prove the contrary.
+func (c *ctx) Witness(p sym.Pred) bool {
+	q := c.When(p)
+	names := q.SymbolNames()
+	if q.IsFalse() || len(names) == 0 {
+		return q.IsTrue()
+	}
+	span := max(int64(math.Pow(witnessEvals, 1/float64(len(names)))), 1)
+	lo, hi := make([]int64, len(names)), make([]int64, len(names))
+	b := make(map[string]int64, len(names))
+	for i, n := range names {
+		l, h, _ := c.e.tab.Bounds(n)
+		lo[i], hi[i] = max(l, 0), min(h, max(l, 0)+span-1)
+		b[n] = lo[i]
+	}
+	for {
+		if ok, err := q.Eval(b); err == nil && ok {
+			var ue *sym.UnboundError
+			if err := c.e.solver.Check(b); err == nil || errors.As(err, &ue) {
+				return true
+			}
+		}
+		i := len(names) - 1
+		for ; i >= 0 && b[names[i]] >= hi[i]; i-- {
+			b[names[i]] = lo[i]
+		}
+		if i < 0 {
+			return false
+		}
+		b[names[i]]++
+	}
+}
 
 // Warn records p, a relation that the spec of the node's operator implies and that onnxruntime
 // does not check, as a warning of the node whose why says what the node reads ("reads its 12

@@ -3,6 +3,7 @@ package graph
 import (
 	"math"
 	"slices"
+	"strings"
 
 	"github.com/reshape-go/reshape"
 	"github.com/reshape-go/reshape/element"
@@ -319,8 +320,8 @@ func reshapeOp(c *ctx) error {
 	if err != nil {
 		return err
 	}
-	if len(z.copies) == 1 {
-		err = requireCopyVolume(c, data.Shape, ps, values, out, z.copies[0], opt)
+	if z.copies != nil {
+		err = requireCopyVolume(c, data.Shape, ps, values, out, z, opt)
 	} else {
 		err = requireVolume(c, data.Shape, z.out, z.values)
 	}
@@ -334,12 +335,18 @@ func reshapeOp(c *ctx) error {
 
 // zeroCopies is what copyZeros makes of a Reshape's pattern: the values, with the expression
 // zeroOr at each index of copies, the indices whose value may be 0 where that copies the
-// input's dim and the copy may run, and the output InferSymbolic gives with them.
+// input's dim and the copy may run; sets, the subsets of copies (bit k for copies[k]) that may be
+// 0 together where the Reshape runs; and the output InferSymbolic gives with them.
 type zeroCopies struct {
 	values []sym.Dim
 	out    sym.Shape
 	copies []int
+	sets   []uint
 }
+
+// maxCopies is the most values of one pattern whose copies copyZeros weighs case by case (2^n
+// cases); past it each is stated not 0.
+const maxCopies = 3
 
 // copyZeros gives each computed value of a pattern that may be 0, where a 0 copies the input's
 // dim at its index (allowzero 0), what onnxruntime makes of it (values and out are the pattern's
@@ -351,14 +358,14 @@ type zeroCopies struct {
 //   - Past the input's rank (or of an input of unknown rank) onnxruntime refuses a 0 ("The
 //     dimension with value zero exceeds the dimension size of the input tensor"): the value is
 //     stated at least 1.
-//   - Where its copy never gives a valid reshape ([N,H,W] to [N,H//3,3,W] at H < 3 is
-//     [N,H,3,W]: 3 times the input's volume), the value is stated at least 1, or the input's dim
-//     0; so is each of several such values of one pattern, whose copies together pass what sym
-//     proves and keeps (a Swin window partition [B,H//8,2,W//8,2,C] of [B,H//4,W//4,C]): that
-//     may be more than onnxruntime needs.
-//   - Else the copy runs somewhere (the input empty, or a -1 that adapts): the value becomes
-//     zeroOr(x, y), x where x >= 1 and the input's dim y where x is 0, and the index is the
-//     copy, whose volume the caller states.
+//   - Of the others (up to maxCopies of one pattern), each set that may be 0 together is weighed:
+//     where the copies of a set never give a valid reshape ([N,H,W] to [N,H//3,3,W] at H < 3 is
+//     [N,H,3,W]: 3 times the input's volume), it is left out. A value in no set left is stated at
+//     least 1, or the input's dim 0; one that may be negative too.
+//   - Each value of a set left becomes zeroOr(x, y), x where x >= 1 and the input's dim y where x
+//     is 0, and its index a copy, whose volume the caller states case by case: Swin's window
+//     reverse [-1,H//7,W//7,7,7,C] and [N,C,H//2,W//2,-1] run at H < 2 (bench/truth
+//     zero_copies).
 func copyZeros(c *ctx, in sym.Shape, ps shape.Shape, values []sym.Dim, out sym.Shape, opt reshape.Options) (zeroCopies, error) {
 	z := zeroCopies{values: values, out: out}
 	if !opt.CopiesZeros() {
@@ -383,20 +390,27 @@ func copyZeros(c *ctx, in sym.Shape, ps shape.Shape, values []sym.Dim, out sym.S
 		y, ok := in.Dims[i].Expr()
 		switch {
 		case !ok || v.Equal(in.Dims[i]):
-		case c.When(notCopy(x, y)).IsTrue():
+		case c.When(notCopy(x, y)).IsTrue() || lo < 0:
 			// Stated again, the node joins those that impose it.
-			if err := c.Require(notCopy(x, y), "pattern["+itoa(i)+"] = "+v.String()+" not 0, which copies the input's dim"); err != nil {
+			if err := requireNotCopy(c, values[i], in.Dims[i], i); err != nil {
 				return z, err
 			}
 		default:
 			cand = append(cand, i)
 		}
 	}
-	for _, i := range cand {
-		x, _ := values[i].Expr()
-		y, _ := in.Dims[i].Expr()
-		if lo, _ := values[i].Bounds(); lo < 0 || len(cand) > 1 || !copyRuns(c, in, ps, values, out, i, opt) {
-			if err := c.Require(notCopy(x, y), "pattern["+itoa(i)+"] = "+values[i].String()+" not 0, which copies the input's dim"); err != nil {
+	var used uint
+	if len(cand) <= maxCopies {
+		for set := uint(1); set < 1<<len(cand); set++ {
+			if copyRuns(c, in, ps, values, out, cand, set, opt) {
+				z.sets = append(z.sets, set)
+				used |= set
+			}
+		}
+	}
+	for k, i := range cand {
+		if used&(1<<k) == 0 {
+			if err := requireNotCopy(c, values[i], in.Dims[i], i); err != nil {
 				return z, err
 			}
 			continue
@@ -404,68 +418,133 @@ func copyZeros(c *ctx, in sym.Shape, ps shape.Shape, values []sym.Dim, out sym.S
 		if z.copies == nil {
 			z.values = slices.Clone(values)
 		}
+		x, _ := values[i].Expr()
+		y, _ := in.Dims[i].Expr()
 		z.values[i] = zeroOr(x, y) // an interval the engine records as lost where it is too long
 		z.copies = append(z.copies, i)
 	}
 	if z.copies == nil {
 		return z, nil
 	}
+	// The sets over the indices of z.copies, those of cand whose copies may run.
+	for n, set := range z.sets {
+		var s uint
+		for k, j := 0, 0; k < len(cand); k++ {
+			if used&(1<<k) == 0 {
+				continue
+			}
+			if set&(1<<k) != 0 {
+				s |= 1 << j
+			}
+			j++
+		}
+		z.sets[n] = s
+	}
 	var err error
 	z.out, err = reshape.InferSymbolic(in, ps, z.values, opt)
 	return z, err
+}
+
+// requireNotCopy requires v >= 1 || d == 0 of the value v at pattern[i], whose 0 copies the input's
+// dim d.
+func requireNotCopy(c *ctx, v, d sym.Dim, i int) error {
+	x, _ := v.Expr()
+	y, _ := d.Expr()
+	return c.Require(notCopy(x, y), "pattern["+itoa(i)+"] = "+v.String()+" not 0, which copies the input's dim")
 }
 
 // notCopy returns x >= 1 || y == 0: a pattern value x is the output dim, where a 0 copies the
 // input's dim y.
 func notCopy(x, y sym.Expr) sym.Pred { return sym.Or(sym.Ge(x, sym.Int(1)), sym.Eq(y, sym.Int(0))) }
 
-// copyRuns reports whether a Reshape of in by values, whose output is out, may run where
-// values[i] is 0 and copies the input's dim i, which is not 0: whether the conditions recorded so
-// far leave a binding where it is so and the volume of the copy holds, as far as Never proves.
-func copyRuns(c *ctx, in sym.Shape, ps shape.Shape, values []sym.Dim, out sym.Shape, i int, opt reshape.Options) bool {
-	w, o, ok := copyOf(in, ps, values, out, i, opt)
+// copyRuns reports whether a Reshape of in by values, whose output is out, may run where the
+// values at the indices of idx in set (bit k for idx[k]) are 0 and copy the input's dims, which
+// are not 0, and the others of idx are at least 1: whether the conditions recorded so far leave a
+// binding where it is so and the volume of the copies holds, as far as Never proves.
+func copyRuns(c *ctx, in sym.Shape, ps shape.Shape, values []sym.Dim, out sym.Shape, idx []int, set uint, opt reshape.Options) bool {
+	w, o, ok := copyOf(in, ps, values, out, idx, set, opt)
 	if !ok {
 		return false
 	}
-	x, _ := values[i].Expr()
-	y, _ := in.Dims[i].Expr()
 	p, _, _ := volumeCond(in, o, w)
-	return !c.Never(sym.And(p, sym.Eq(x, sym.Int(0)), sym.Ne(y, sym.Int(0))))
+	ps2 := []sym.Pred{p}
+	for k, i := range idx {
+		x, _ := values[i].Expr()
+		if set&(1<<k) == 0 {
+			ps2 = append(ps2, sym.Ge(x, sym.Int(1)))
+			continue
+		}
+		y, _ := in.Dims[i].Expr()
+		ps2 = append(ps2, sym.Eq(x, sym.Int(0)), sym.Ne(y, sym.Int(0)))
+	}
+	q := sym.And(ps2...)
+	// Never proves too little of several copies together: Swin's partition [B,H//8,2,W//8,2,16]
+	// of [B,H//4,W//4,16] copies 16 at W < 8, which needs W//4 == 64. A set of copies that runs
+	// at none of Witness's small bindings is stated not 0, which may be more than onnxruntime
+	// needs past them.
+	return !c.Never(q) && (len(idx) == 1 || c.Witness(q))
 }
 
 // copyOf returns the pattern values and the output of a Reshape of in by values, whose output
-// is out, where values[i] is 0 and copies the input's dim i. Without a -1 that output is out
-// with the input's dim at i: InferSymbolic would cancel the dims that may be 0 of both sides,
-// where the copy runs on an empty input. ok is false where the copy cannot run.
-func copyOf(in sym.Shape, ps shape.Shape, values []sym.Dim, out sym.Shape, i int, opt reshape.Options) ([]sym.Dim, sym.Shape, bool) {
+// is out, where the values at the indices of idx in set (bit k for idx[k]) are 0 and copy the
+// input's dims. Without a -1 that output is out with the input's dims there: InferSymbolic would
+// cancel the dims that may be 0 of both sides, where the copy runs on an empty input. ok is false
+// where the copy cannot run.
+func copyOf(in sym.Shape, ps shape.Shape, values []sym.Dim, out sym.Shape, idx []int, set uint, opt reshape.Options) ([]sym.Dim, sym.Shape, bool) {
 	w := slices.Clone(values)
-	w[i] = in.Dims[i]
+	o := sym.ShapeOf(slices.Clone(out.Dims)...)
+	for k, i := range idx {
+		if set&(1<<k) != 0 {
+			w[i], o.Dims[i] = in.Dims[i], in.Dims[i]
+		}
+	}
 	if slices.ContainsFunc(values, func(d sym.Dim) bool { n, ok := d.Static(); return ok && n == -1 }) {
 		o, err := reshape.InferSymbolic(in, ps, w, opt)
 		return w, o, err == nil
 	}
-	o := sym.ShapeOf(slices.Clone(out.Dims)...)
-	o.Dims[i] = in.Dims[i]
 	return w, o, true
 }
 
 // requireCopyVolume requires the volume of a Reshape of in by values, whose output is out, where
-// values[i] = x may be 0 and copies the input's dim where it is: case by case, the volume with x
-// where x >= 1, or with the copy where x is 0 (Ha0 <= 2 || Ha0*Wa0 % (Ha0//3) == 0 of a pattern
-// [N,H//3,-1]), which reads better than the volume with zeroOr's expression.
-func requireCopyVolume(c *ctx, in sym.Shape, ps shape.Shape, values []sym.Dim, out sym.Shape, i int, opt reshape.Options) error {
-	x, _ := values[i].Expr()
+// the values at z.copies may be 0 and copy the input's dims where they are: case by case, the
+// volume with each value where all are at least 1, or with the copies of a set of z.sets where
+// those are 0 and the others at least 1 (Ha0 <= 2 || Ha0*Wa0 % (Ha0//3) == 0 of a pattern
+// [N,H//3,-1]), which reads better than the volume with zeroOr's expressions.
+func requireCopyVolume(c *ctx, in sym.Shape, ps shape.Shape, values []sym.Dim, out sym.Shape, z zeroCopies, opt reshape.Options) error {
 	p1, why, _ := volumeCond(in, out, values)
-	w, o, _ := copyOf(in, ps, values, out, i, opt)
-	p0, why0, _ := volumeCond(in, o, w)
-	if why == "" {
-		why = why0
+	cases := []sym.Pred{sym.And(append(copyCase(values, z.copies, 0), p1)...)}
+	for _, set := range z.sets {
+		w, o, _ := copyOf(in, ps, values, out, z.copies, set, opt)
+		p0, why0, _ := volumeCond(in, o, w)
+		if why == "" {
+			why = why0
+		}
+		cases = append(cases, sym.And(append(copyCase(values, z.copies, set), p0)...))
 	}
-	p := sym.Or(sym.And(sym.Ge(x, sym.Int(1)), p1), sym.And(sym.Eq(x, sym.Int(0)), p0))
+	p := sym.Or(cases...)
 	if p.IsTrue() || why == "" {
 		return nil
 	}
-	return c.Require(p, why+", where pattern["+itoa(i)+"] = "+values[i].String()+" is 0 the input's dim")
+	where := make([]string, len(z.copies))
+	for k, i := range z.copies {
+		where[k] = "pattern[" + itoa(i) + "] = " + values[i].String()
+	}
+	return c.Require(p, why+", where "+strings.Join(where, " or ")+" is 0 the input's dim")
+}
+
+// copyCase returns the case of the values at the indices of idx in set (bit k for idx[k]) 0, and
+// the others at least 1.
+func copyCase(values []sym.Dim, idx []int, set uint) []sym.Pred {
+	ps := make([]sym.Pred, len(idx))
+	for k, i := range idx {
+		x, _ := values[i].Expr()
+		if set&(1<<k) != 0 {
+			ps[k] = sym.Eq(x, sym.Int(0))
+		} else {
+			ps[k] = sym.Ge(x, sym.Int(1))
+		}
+	}
+	return ps
 }
 
 // zeroOr returns x + y*(1-min(x,1)): of x and y at least 0, x where x is at least 1 and y where

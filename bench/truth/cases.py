@@ -153,6 +153,12 @@ NEG_CASES = [(MODELS + "shape_negative.onnx", f"N{n}_R{r}_M{m}_L{l}_C{c}", {"N":
              for n, r, m, l, c in ((1, 1, 1, 1, 1), (1, 2, 2, 4, 2), (1, 3, 3, 1, 3), (2, 4, 4, 2, 4), (1, 5, 5, 3, 5),
                                    (2, 6, 6, 1, 6), (1, 4, 9, 2, 3))]
 GENERATED_CASES += NEG_CASES
+# issue 23: several computed 0s in one Reshape pattern (gen_onnx.py's zero_copies, bench/random seed 3): each of
+# H//2 and W//2 may copy, alone or together; runs at H == 1 with W in 1..4, 6, 8 and at W == 1 with H in 1..4,
+# refused at odd H*W where neither copies nor divides (H == 1, W == 5; H == 3, W == 5; H == 5, W == 1).
+ZERO_COPIES_CASES = [(MODELS + "zero_copies.onnx", f"N{n}_H{h}_W{w}", {"N": n, "H": h, "W": w}, {}, {}) for n, h, w in (
+    (1, 1, 1), (2, 1, 4), (1, 1, 5), (1, 1, 6), (2, 4, 1), (1, 5, 1), (1, 3, 5), (2, 2, 5), (1, 4, 8))]
+GENERATED_CASES += ZERO_COPIES_CASES
 EXTRA_MODELS = [MODELS + "bert_deep_2x.onnx", MODELS + "bert_deep_4x.onnx"]  # benchmark models without truth fixtures
 # issue 26's held-out zoo: scikit-learn pipelines and torch list models, and bindings that onnxruntime
 # refuses (gen_mlzoo.py holds the models and their bindings).

@@ -824,8 +824,23 @@ def shape_negative():
     g.save("shape_negative.onnx")
 
 
+def zero_copies():
+    """Several computed 0s in one Reshape pattern (issue 23, bench/random seed 3's Swin windows): x
+    [N,2,H,W] to [N,2,H//2,W//2,-1] from Shape, Gather and Div. At allowzero 0 each of H//2 and W//2
+    is 0 at a size below 2 and copies H or W, alone or with the other; the -1 takes the rest. onnxruntime
+    runs at H == 1 for W in 1..4, 6, 8 and at W == 1 for H in 1..4, where each value was stated not 0.
+    opset 14."""
+    g = Graph("zero_copies", 14)
+    x = g.input("x", FLOAT, ["N", 2, "H", "W"])
+    h2 = g.op("Div", [g.dim(x, 2), g.const(2)], name="h2")
+    w2 = g.op("Div", [g.dim(x, 3), g.const(2)], name="w2")
+    g.output(g.op("Reshape", [x, g.pattern((g.dims(x, 0, 2),), h2, w2, -1)], name="windows"))
+    g.save("zero_copies.onnx")
+
+
 GENERATORS = {
     "shape_negative": shape_negative,
+    "zero_copies": zero_copies,
     "never_holds": never_holds,
     "zero_copy": zero_copy,
     "loop_iter_rank": loop_iter_rank,
