@@ -17,7 +17,8 @@ import (
 // Whisper's position table, x.shape[1]) whose sign their bounds tell; ok is false when they do not
 // (the count is then unknown, at most d). A reversal of the whole axis (a negative step from the
 // last element, -1 or past it, to before the first) takes ceil(d/-step) elements from d-1, without
-// the clamps that would hide it in min and max.
+// the clamps that would hide it in min and max. A start or end of 2^62 or more is past any size
+// (no axis holds 2^62 elements), clamped to the axis as INT64_MAX is: min(W-1, 2^62) is W-1.
 func sliceAxis(d, start, end sym.Dim, step int64) (first, n sym.Dim, ok bool) {
 	if step < 0 && step != math.MinInt64 && fromLast(start, d) && beforeFirst(end, d) {
 		return sym.SubDims(d, sym.Const(1)), sym.CeilDivDims(d, sym.Const(-step)), true
@@ -26,6 +27,10 @@ func sliceAxis(d, start, end sym.Dim, step int64) (first, n sym.Dim, ok bool) {
 		v := x
 		switch xlo, xhi := x.Bounds(); {
 		case x.Equal(sym.Const(math.MaxInt64)) || x.Equal(sym.Const(math.MinInt64)):
+		case xlo >= 1<<62: // past any size, as fromLast has it: the clamp to hi
+			v = sym.Const(math.MaxInt64)
+		case xhi <= -1<<62:
+			v = sym.Const(math.MinInt64)
 		case xhi < 0:
 			v = sym.AddDims(x, d)
 		case xlo < 0:
