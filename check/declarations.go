@@ -19,6 +19,9 @@ type declarations struct {
 	// fixed returns the values of the symbols that the constraints together leave one value
 	// (graph.Result.Sizes, proven), computed on the first call; nil without a result.
 	fixed func() map[string]int64
+	// constraints returns the model's constraints (graph.Result.Constraints), computed on the
+	// first call; nil without a result.
+	constraints func() []sym.Constraint
 }
 
 // newDeclarations returns the comparison of the declarations of the model res inferred; it is
@@ -36,29 +39,40 @@ func newDeclarations(res *graph.Result) *declarations {
 			}
 		}
 		return fixed
-	})}
+	}), constraints: sync.OnceValue(res.Constraints)}
 	for _, name := range res.Table().Names() {
 		d.model[name] = true
 	}
 	return d
 }
 
-// underFixed returns when with the symbols that the constraints together fix replaced by their
-// values: true for a declared [B,T,64] and an inferred [2,10,64] where B*T == 20, B <= 2 and
-// T in {1, 10} leave only B=2, T=10 (a TransformerEncoder exported at that size).
-func (d *declarations) underFixed(when sym.Pred) sym.Pred {
+// underConstraints returns when as it reads at the bindings that satisfy the model's constraints:
+// with the symbols they fix replaced by their values (true for a declared [B,T,64] and an
+// inferred [2,10,64] where B*T == 20, B <= 2 and T in {1, 10} leave only B=2, T=10, a
+// TransformerEncoder exported at that size), and true when they imply it (RAFT's declared
+// [N,2,H,W] for an inferred [N,2,8*(H//8),8*(W//8)] where the model runs only when H % 8 == 0
+// and W % 8 == 0): the proof of sym.Minimize, where when joins them last and leaves no condition
+// of its own (one equal to an earlier condition is that condition, at its node first).
+func (d *declarations) underConstraints(when sym.Pred) sym.Pred {
 	if d.fixed == nil || when.IsTrue() || when.IsFalse() {
 		return when
 	}
-	fixed := d.fixed()
-	if len(fixed) == 0 {
+	if fixed := d.fixed(); len(fixed) > 0 {
+		if p, ok := when.Subst(func(name string) (sym.Expr, bool) {
+			v, ok := fixed[name]
+			return sym.Int(v), ok
+		}); ok {
+			when = p
+		}
+	}
+	cs := d.constraints()
+	if when.IsTrue() || when.IsFalse() || len(cs) == 0 {
 		return when
 	}
-	if p, ok := when.Subst(func(name string) (sym.Expr, bool) {
-		v, ok := fixed[name]
-		return sym.Int(v), ok
-	}); ok {
-		return p
+	mark := sym.Origin{Node: "\x00declared", Seq: cs[len(cs)-1].Origin.Seq + 1}
+	m := sym.Minimize(append(slices.Clone(cs), sym.Constraint{Pred: when, Origin: mark}))
+	if m.Never == nil && !slices.ContainsFunc(m.Constraints, func(c sym.Constraint) bool { return c.Origin.Node == mark.Node }) {
+		return sym.True()
 	}
 	return when
 }
@@ -135,7 +149,7 @@ func (d *declarations) verdict(r *graph.NodeResult, k int, decl sym.Shape, rebin
 	case out.Shape.RankDynamic:
 		return Inferred, "the rules give a shape of unknown rank: nothing to compare the declaration with"
 	}
-	switch when := d.underFixed(d.equalWhen(out.Shape, decl)); {
+	switch when := d.underConstraints(d.equalWhen(out.Shape, decl)); {
 	case when.IsTrue():
 		return OK, ""
 	case rebinds:

@@ -10,6 +10,7 @@ import (
 
 	"github.com/reshape-go/reshape/check"
 	"github.com/reshape-go/reshape/onnx"
+	"github.com/reshape-go/reshape/tensor"
 )
 
 var models = filepath.Join("..", "testdata", "models")
@@ -176,5 +177,57 @@ func TestErrorRowType(t *testing.T) {
 	want := []string{"x f32 [2,3,4,4] inferred", "flat f32 [...] volume-mismatch", "y undefined [...] unknown"}
 	if !slices.Equal(got, want) {
 		t.Errorf("tensors:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// TestImpliedDeclaration: RAFT declares its flow [N,1,H] where inference gives [N,1,8*(H//8)], a
+// map pooled by 8 and resized back; its Concat with the input needs H <= 7 || H % 8 == 0 (an empty
+// input is left out), and a Gather of the input's eighth row H >= 8: together H % 8 == 0, so that
+// the two are equal wherever the model runs: ok, and no mismatch row.
+func TestImpliedDeclaration(t *testing.T) {
+	x, r := vi("x", "[?,1,?]"), vi("r", "[?,1,?]")
+	x.DimParams, r.DimParams = []string{"N", "", "H"}, []string{"N", "", "H"}
+	scales, err := tensor.FromSlice([]float32{1, 1, 8})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc, err := onnx.NewTensor("scales", scales)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := writeModel(t, &onnx.Model{IRVersion: 8, OpsetImports: []onnx.OpsetID{{Version: 13}}, Graph: onnx.Graph{
+		Nodes: []onnx.Node{
+			{Name: "pool", OpType: "MaxPool", Inputs: []string{"x"}, Outputs: []string{"p"}, Attrs: []onnx.Attribute{
+				{Name: "kernel_shape", Type: onnx.AttrInts, Ints: []int64{8}}, {Name: "strides", Type: onnx.AttrInts, Ints: []int64{8}}}},
+			{Name: "up", OpType: "Resize", Inputs: []string{"p", "", "scales"}, Outputs: []string{"r"}},
+			{Name: "cat", OpType: "Concat", Inputs: []string{"r", "x"}, Outputs: []string{"c"}, Attrs: []onnx.Attribute{{Name: "axis", Type: onnx.AttrInt, I: 1}}},
+			{Name: "eighth", OpType: "Gather", Inputs: []string{"x", "seven"}, Outputs: []string{"g"}, Attrs: []onnx.Attribute{{Name: "axis", Type: onnx.AttrInt, I: 2}}},
+		},
+		Initializers: []onnx.Tensor{sc, ints(t, "seven", 7)},
+		Inputs:       []onnx.ValueInfo{x},
+		Outputs:      []onnx.ValueInfo{r, vi("c", "[?,2,?]"), vi("g", "[?,1,1]")},
+	}})
+	s, err := check.InferShapes(path, check.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	var holds []string
+	for _, c := range s.Constraints {
+		holds = append(holds, c.Holds.String())
+	}
+	if strings.Join(holds, "; ") != "H % 8 == 0" {
+		t.Fatalf("constraints %q", holds)
+	}
+	i := slices.IndexFunc(s.Tensors, func(x check.Tensor) bool { return x.Name == "r" })
+	if i < 0 || s.Tensors[i].Shape.String() != "[N,1,8*(H//8)]" || s.Tensors[i].Verdict != check.OK {
+		t.Errorf("r: %+v", s.Tensors[i])
+	}
+	rep, err := check.File(path, check.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum := check.Summarize([]*check.Report{rep}); sum.Mismatch != 0 {
+		t.Errorf("check: %d mismatch rows, want 0: %+v", sum.Mismatch, rep.Rows)
 	}
 }
