@@ -42,6 +42,10 @@ func TestLoad(t *testing.T) {
 		{"../testdata/models/speech_fold4.onnx", nil, "speech_fold4.onnx runs only when T % 4 == 0", "when", "T", "", []string{"T % 4 == 0"}, []string{"/Reshape"}},
 		{"../testdata/models/detr_queries.onnx", nil, "detr_queries.onnx runs only when H >= 4 and W >= 4; 1 declared shape disagrees with the rules", "disagrees",
 			"H", "W", []string{"H >= 4", "W >= 4"}, []string{"/backbone/Conv", "/backbone/Conv"}},
+		{"../testdata/models/run_order.onnx", nil, "run_order.onnx runs only when H*W % 3 == 0 and H >= 3 and W >= 3, and 1 more condition", "when",
+			"H", "W", []string{"H*W % 3 == 0", "H >= 3", "W >= 3", "H*W % 2 == 0"}, []string{"r3", "c2", "c2", "r2"}},
+		{"../testdata/models/mha_enc.onnx", nil, "mha_enc.onnx runs only when T == 10 and B == 2; that fixes T, B to one value", "when",
+			"B", "", []string{"T == 10", "B == 2"}, []string{"/Add", "/Add"}},
 		{"../testdata/ir/flatten_head.xml", nil, "flatten_head.xml runs at every binding of image:0", "runs", "image:0", "", nil, nil},
 	} {
 		m, err := report.Load(c.path, report.Options{Check: check.Options{Dims: c.dims}})

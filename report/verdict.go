@@ -48,15 +48,10 @@ func (m *Model) verdict() Verdict {
 		}
 		v = Verdict{fmt.Sprintf("%s runs only when %s", m.Name, strings.Join(parts, " and ")), "when"}
 		if n := len(m.Conditions) - maxVerdictConditions; n > 0 {
-			v.Text += fmt.Sprintf(", and %d more conditions", n)
+			v.Text += fmt.Sprintf(", and %d more %s", n, plural(n, "condition", "conditions"))
 		}
-		var fixed []string
-		for _, c := range m.Conditions {
-			fixed = append(fixed, c.Fixes...)
-		}
-		if len(fixed) > 0 {
-			slices.Sort(fixed)
-			v.Text += "; that fixes " + strings.Join(slices.Compact(fixed), ", ") + " to one value"
+		if fixed := m.Summary.Fixes; len(fixed) > 0 { // by the conditions together (check's "fixes")
+			v.Text += "; that fixes " + strings.Join(fixed, ", ") + " to one value"
 		}
 	case len(symbols) > 0 && len(m.Lost) > 0:
 		// No condition stated, but some may be missing: check's words, and no green verdict.
