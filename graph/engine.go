@@ -170,8 +170,10 @@ func (r *Result) Table() *sym.Table { return r.e.tab }
 
 // Complete reports whether Constraints are all the model needs to run: inference lost precision
 // nowhere (Lost is empty), so that at every binding of the symbols that satisfies them the model
-// runs, and every shape of the result holds. It is a promise only false never breaks: when it is
-// false, Lost says where a condition may be missing.
+// runs, and every shape of the result holds. True is that promise; false promises nothing either
+// way: Lost says where a condition may be missing, and whether only a run decides it
+// (Loss.RunTime). At a binding where a node fails, what the error leaves unknown after it is no
+// loss (the error says it).
 func (r *Result) Complete() bool { return len(r.lost) == 0 }
 
 // Lost returns the places where inference lost precision, in the order it met them: each a node
