@@ -6,9 +6,12 @@ package sym
 // condition and proven by the prover (the description and the condition hold at the same values).
 
 import (
+	"errors"
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/reshape-go/reshape/errcode"
 )
 
 // iset is a set of integers within [lo, hi] (hi may be Inf): the members below from, as sorted
@@ -371,10 +374,105 @@ func guessSet(p Pred, x *atom, lo, hi int64) (s iset, checked int64, ok bool) {
 	for i := range n {
 		vals[x.name] = lo + i
 		v, err := p.eval(value)
-		if err != nil {
-			return iset{}, 0, false
+		if err != nil && !errors.Is(err, errcode.ErrNotDivisible) && !errors.Is(err, errcode.ErrInvalidShape) {
+			return iset{}, 0, false // a value past int64: not that p fails there
 		}
-		bits[i] = v
+		bits[i] = err == nil && v
 	}
 	return setFromBits(lo, hi, bits, m), lo + n - 1, true
+}
+
+// periodicSet returns the set of the values v of the symbol x in [lo, hi] at which p, a condition
+// of x alone, holds, proven by evaluation where each comparison of p compares an expression e
+// quasi-affine in x (see period: e(v+m) = e(v)+k at every v, the floor divisions and remainders
+// by integers and the exact quotients by integers, H/3, that such expressions hold): from a point
+// on, along each residue of the common period P, every comparison has a value it keeps (k == 0:
+// the same value, defined or not, at v and v+P; k > 0: e positive, and positive from there on;
+// k < 0: negative), so that p repeats with period P from the last such point X, and its values
+// up to X+P are all of them. ok is false for another p, and where X+P is past the values a guess
+// evaluates (guessLimit): H <= 16777216 is left to the prover.
+func periodicSet(p Pred, x *atom, lo, hi int64) (iset, bool) {
+	if lo == NegInf {
+		return iset{}, false
+	}
+	type cmpAt struct {
+		e   Expr
+		inc int64
+	}
+	var cmps []cmpAt
+	per := int64(1)
+	ok := true
+	var walk func(q Pred)
+	walk = func(q Pred) {
+		switch q.kind() {
+		case pConst:
+		case pCmp:
+			if q.n.raw {
+				ok = false
+				return
+			}
+			m, k, fine := period(q.n.e, x.name)
+			if !fine {
+				ok = false
+				return
+			}
+			cmps = append(cmps, cmpAt{q.n.e, k})
+			per = lcm(per, m)
+		default:
+			for _, a := range q.n.args {
+				walk(a)
+			}
+		}
+	}
+	walk(p)
+	if !ok || per > maxSplit {
+		return iset{}, false
+	}
+	// The first value of each residue from which each comparison keeps its value.
+	n := int64(guessLimit)
+	if hi != Inf && hi-lo+1 <= n {
+		n = hi - lo + 1
+	}
+	n = lastOf(lo, n) - lo + 1
+	vals := map[string]int64{}
+	value := func(name string) (int64, bool) { v, ok := vals[name]; return v, ok }
+	last := lo // X
+	for _, c := range cmps {
+		for r := range min(per, n) {
+			kept := false
+			for v := lo + r; v-lo < n; v += per {
+				if c.inc == 0 {
+					kept = true
+				} else {
+					vals[x.name] = v
+					e, st := c.e.eval64(value)
+					if st != done {
+						return iset{}, false
+					}
+					kept = c.inc > 0 && e.num > 0 || c.inc < 0 && e.num < 0
+				}
+				if kept {
+					last = max(last, v)
+					break
+				}
+			}
+			if !kept && lo+n-1 < hi {
+				return iset{}, false // some values past the window may differ
+			}
+		}
+	}
+	// The values up to X+P, and two periods at least (setFromBits).
+	top := n
+	if hi == Inf || hi-lo+1 > n {
+		top = max(last-lo+per, 2*per)
+		if top > n {
+			return iset{}, false
+		}
+	}
+	bits := make([]bool, top)
+	for i := range top {
+		vals[x.name] = lo + i
+		bits[i] = p.holds(value)
+	}
+	return setFromBits(lo, hi, bits, per), true
 }
