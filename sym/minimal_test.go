@@ -225,6 +225,20 @@ func TestMinimizeProofs(t *testing.T) {
 			in:      []string{"W >= 3", "W >= 4", "3*N*H*((W+1)//2)+3*N*(H//2)*((W+1)//2)+4*N == 4*N*H+4*N*(H//2)+3*N*((W+1)//2)+1166"},
 			implied: []string{"W >= 3 by [0]"},
 		},
+		{
+			// SpaceToDepth by 3, then a Split of H/3 in halves: a remainder of an exact quotient
+			// holds only where it divides (r1_0073), which its period decides.
+			name:    "divisor of an exact quotient",
+			in:      []string{"H % 3 == 0", "H/3 % 2 == 0"},
+			implied: []string{"H % 3 == 0 by [0]"},
+		},
+		{
+			// (T+3)/6 odd: T % 12 == 3, so T odd; neither T >= 16 (T = 15) nor T % 5 == 0 (T = 3)
+			// is implied.
+			name:    "divisor of an exact quotient, others kept",
+			in:      []string{"T % 2 == 1", "T % 5 == 0", "T >= 16", "(T+3)/6 % 2 == 1"},
+			implied: []string{"T % 2 == 1 by [2]"},
+		},
 	} {
 		var cs []sym.Constraint
 		for i, c := range tc.in {

@@ -98,7 +98,7 @@ func (pv *prover) implied(ps []Pred, q Pred) bool {
 			args = append(args, p)
 		}
 	}
-	return pv.unsat(And(append(args, Not(q))...), 0)
+	return pv.unsat(And(append(args, Not(q))...), 0) || impliedByPeriod(ps, q)
 }
 
 // unsat reports whether p, a canonical predicate, is proven to hold at no binding of its symbols

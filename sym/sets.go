@@ -476,3 +476,31 @@ func periodicSet(p Pred, x *atom, lo, hi int64) (iset, bool) {
 	}
 	return setFromBits(lo, hi, bits, per), true
 }
+
+// impliedByPeriod reports whether the premises of ps on the one symbol of q, among them one with
+// an exact quotient (which the prover leaves out), imply q, a condition of that symbol alone:
+// periodicSet finds no value at which they hold and q does not (H/3 % 2 == 0 implies
+// H % 3 == 0).
+func impliedByPeriod(ps []Pred, q Pred) bool {
+	syms := symbolAtoms(q)
+	if len(syms) != 1 {
+		return false
+	}
+	var x *atom
+	for _, a := range syms {
+		x = a
+	}
+	args := []Pred{Not(q)}
+	quotient := false
+	for _, p := range ps {
+		if ns := p.SymbolNames(); len(ns) == 1 && ns[0] == x.name {
+			args = append(args, p)
+			quotient = quotient || !total(p)
+		}
+	}
+	if !quotient {
+		return false
+	}
+	set, ok := periodicSet(And(args...), x, x.lo, x.hi)
+	return ok && set.empty()
+}
