@@ -22,7 +22,8 @@ type Minimal struct {
 	// first condition of the list that cannot hold with those before it, as its node states it,
 	// and Conflict the fewest of them it contradicts (none when it never holds alone, within its
 	// symbols' bounds); nil when some binding may satisfy them. Constraints and Implied then hold
-	// the minimal form of the others, less those that in turn cannot hold.
+	// the minimal form of the others; where one of those cannot hold even alone, Constraints
+	// holds it, as its node states it, and Implied the rest, each implied by it.
 	Never *ConstraintError
 }
 
@@ -71,10 +72,23 @@ func Minimize(cs []Constraint) Minimal {
 		joint = len(conflict) > 1
 	}
 	out := Minimize(slices.DeleteFunc(slices.Clone(cs), func(c Constraint) bool { return c.Pred.Equal(items[k].Pred) }))
-	if out.Never != nil {
+	switch {
+	case out.Never != nil && len(out.Never.Conflict) > 0:
 		// The others contradict without items[k] too: one Never is named, the other stays a
 		// condition, so that the list still holds at no binding.
 		out.Constraints = append(out.Constraints, out.Never.Constraint)
+	case out.Never != nil:
+		// One of the others never holds, alone: it stays the one condition, so that the list
+		// still holds at no binding, and implies each of the others (W >= 3 beside an equation
+		// that no H satisfies).
+		implied := make([]Implied, 0, len(out.Constraints)+len(out.Implied))
+		for _, c := range out.Constraints {
+			implied = append(implied, Implied{Constraint: c, By: []int{0}})
+		}
+		for _, im := range out.Implied {
+			implied = append(implied, Implied{Constraint: im.Constraint, By: []int{0}})
+		}
+		out.Constraints, out.Implied = []Constraint{out.Never.Constraint}, implied
 	}
 	out.Never = &ConstraintError{Constraint: items[k], Conflict: conflict, Joint: joint}
 	return out
@@ -403,8 +417,9 @@ func predsOf(items []Constraint, set []int) []Pred {
 }
 
 // simplify returns p under the conditions before it: with each symbol's bounds narrowed to those
-// they give (comparisons of a symbol alone, and products: see narrowed), and a condition of one
-// symbol in the simplest form that holds with them where p does (readable).
+// they give (comparisons of a symbol alone, and products: see narrowed), a condition of one
+// symbol in the simplest form that holds with them where p does (readable), and an equation of
+// several symbols that they are proven to contradict false.
 func simplify(p Pred, before []Pred, prove func([]Pred, Pred) bool) Pred {
 	if !total(p) {
 		return p // its canonical form may have another value where it has none
@@ -414,8 +429,13 @@ func simplify(p Pred, before []Pred, prove func([]Pred, Pred) bool) Pred {
 			p = q
 		}
 	}
-	if names := p.SymbolNames(); len(names) == 1 {
+	switch names := p.SymbolNames(); {
+	case len(names) == 1:
 		p = readable(p, before, prove)
+	case p.kind() == pCmp && p.n.op == OpEq && prove(before, Not(p)):
+		// An equation of several symbols that no binding satisfies where those before hold (a
+		// volume of odd factors equal to one of 8: 4*T*H*W+3*W == 8*T*H*(W//2)+2 by W's parity).
+		return False()
 	}
 	return p
 }

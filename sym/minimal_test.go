@@ -2,6 +2,7 @@ package sym_test
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"testing"
 
@@ -133,6 +134,24 @@ func TestMinimizeNever(t *testing.T) {
 			want:  []string{"N*N+H+W == 0 && H >= 8"},
 		},
 		{
+			// bench/random r2_0037: a volume odd where W is odd, and (3*W//2-1)*(2*T+1)*(2*H+1)
+			// == 4*T*H*(3*W//2-1) where it is even, odd against even again.
+			name:  "an equation no binding satisfies, by parity",
+			in:    []string{"4*N*H*W+6*N*W+6*H*W+3*W == 8*N*H*(W//2)+4*N+4*H+2", "N >= 2", "H >= 2"},
+			seq:   []int{17, 20, 20},
+			never: "n0: 4*N*H*W+6*N*W+6*H*W+3*W == 8*N*H*(W//2)+4*N+4*H+2 never holds",
+			want:  []string{"N >= 2", "H >= 2"},
+		},
+		{
+			// bench/random r1_0145: without its Conv's condition, the MatMul's equation of
+			// X//2, 0 at every H, holds nowhere either; it implies the bound on W.
+			name:  "the others never hold either",
+			in:    []string{"W >= 3", "(max(0,H-2)+max(0,H-3)+1)//2 >= max(0,H-3)+2", "N*W*(max(0,(max(0,H-2)+max(0,H-3)+1)//2-max(0,H-3))//2) == 2*N*(max(0,(max(0,H-2)+max(0,H-3)+1)//2-max(0,H-3))//2)+44"},
+			seq:   []int{1, 1, 4},
+			never: "n1: (max(0,H-2)+max(0,H-3)+1)//2 >= max(0,H-3)+2 never holds",
+			want:  []string{"N*(max(0,(max(0,H-2)+max(0,H-3)+1)//2-max(0,H-3))//2)*(W-2) == 44"},
+		},
+		{
 			name: "some binding satisfies them",
 			in:   []string{"H >= 2", "H <= 4"},
 			want: []string{"H in 2..4"},
@@ -165,6 +184,30 @@ func TestMinimizeNever(t *testing.T) {
 		}
 		if never != tc.never || !slices.Equal(got, tc.want) {
 			t.Errorf("%s: never %q, constraints %q; want %q, %q", tc.name, never, got, tc.never, tc.want)
+		}
+		// The claim, evaluated: where the conditions Never contradicts hold, it does not.
+		if m.Never == nil {
+			continue
+		}
+		holds := func(cs []sym.Constraint, b map[string]int64) bool {
+			for _, c := range cs {
+				if ok, err := c.Pred.Eval(b); err != nil || !ok {
+					return false
+				}
+			}
+			return true
+		}
+		never1 := []sym.Constraint{m.Never.Constraint}
+		b := map[string]int64{}
+		for n := int64(1); n <= 8; n++ {
+			for h := int64(1); h <= 40; h++ {
+				for w := int64(1); w <= 60; w++ {
+					b["N"], b["H"], b["W"] = n, h, w
+					if holds(m.Never.Conflict, b) && holds(never1, b) {
+						t.Errorf("%s: at %v %s holds", tc.name, b, m.Never.Constraint.Pred)
+					}
+				}
+			}
 		}
 	}
 }
@@ -239,6 +282,38 @@ func TestMinimizeProofs(t *testing.T) {
 			in:      []string{"T % 2 == 1", "T % 5 == 0", "T >= 16", "(T+3)/6 % 2 == 1"},
 			implied: []string{"T % 2 == 1 by [2]"},
 		},
+		{
+			// (T-1)*(W+1) == 0 where (H+1)//4 == 0: no H below 3 with T >= 3 (r2_0110).
+			name:    "a product equal to 0 with a positive factor",
+			in:      []string{"T >= 2", "T*W*((H+1)//2)+T*((H+1)//2)+8*((H+1)//4)*((W+1)//2) == 8*((H+1)//4)*((T+1)//2)*((W+1)//2)+W*((H+1)//2)+(H+1)//2", "T >= 3", "H >= 3"},
+			implied: []string{"T >= 2 by [1]", "H >= 3 by [0 1]"},
+		},
+		{
+			// A*(B-1)*(C-1) == 2 with B-1 >= 0: B >= 2, T >= 9 (r2_0236).
+			name:    "a factor from 0 of a positive product",
+			in:      []string{"T >= 9", "((H+3)//10)*((T+7)//8)*((W+2)//3)+(H+3)//10 == ((H+3)//10)*((T+7)//8)+((H+3)//10)*((W+2)//3)+2"},
+			implied: []string{"T >= 9 by [0]"},
+		},
+		{
+			// torch's open slice end: 3*min(...,2^62) past the case leaves int64 (r1_0099).
+			name:    "always true with an extremum of 2^62",
+			in:      []string{"2*((T+2)//3) >= (T+3*max(3*((T+2)//3)-4611686018427387904,-1)+2)//6+2"},
+			implied: []string{"2*((T+2)//3) >= (T+3*max(3*((T+2)//3)-4611686018427387904,-1)+2)//6+2 by []"},
+		},
+		{
+			// Two Convs after a slice to 2^62 and a U-Net skip, and a MatMul of their output:
+			// each output at least 1 follows from the next (r0_0280).
+			name: "bounds through min(W-3,2^62)",
+			in: []string{
+				"(min(0,W-min(W-1,1)-2)+3*min(W-min(W-1,1)-2,4611686018427387904)+2)//4 > (min(0,W-min(W-1,1)-2)+min(W-min(W-1,1)-2,4611686018427387904))//2",
+				"((min(0,W-min(W-1,1)-2)+3*min(W-min(W-1,1)-2,4611686018427387904)+2)//4+(min(0,W-min(W-1,1)-2)+min(W-min(W-1,1)-2,4611686018427387904))//2)//2 > (min(0,W-min(W-1,1)-2)+min(W-min(W-1,1)-2,4611686018427387904))//2",
+				"(((min(0,W-min(W-1,1)-2)+3*min(W-min(W-1,1)-2,4611686018427387904)+2)//4+(min(0,W-min(W-1,1)-2)+min(W-min(W-1,1)-2,4611686018427387904))//2)//2)*((H+1)//2) == ((H+1)//2)*((min(0,W-min(W-1,1)-2)+min(W-min(W-1,1)-2,4611686018427387904))//2)+28",
+			},
+			implied: []string{
+				"(min(0,W-min(W-1,1)-2)+3*min(W-min(W-1,1)-2,4611686018427387904)+2)//4 > (min(0,W-min(W-1,1)-2)+min(W-min(W-1,1)-2,4611686018427387904))//2 by [0]",
+				"((min(0,W-min(W-1,1)-2)+3*min(W-min(W-1,1)-2,4611686018427387904)+2)//4+(min(0,W-min(W-1,1)-2)+min(W-min(W-1,1)-2,4611686018427387904))//2)//2 > (min(0,W-min(W-1,1)-2)+min(W-min(W-1,1)-2,4611686018427387904))//2 by [0]",
+			},
+		},
 	} {
 		var cs []sym.Constraint
 		for i, c := range tc.in {
@@ -265,13 +340,40 @@ func TestMinimizeProofs(t *testing.T) {
 			return true
 		}
 		b := map[string]int64{}
+		check := func() {
+			if got, want := all(m.Constraints, b), all(cs, b); got != want {
+				t.Fatalf("%s: at %v the minimal conditions give %v, the given ones %v", tc.name, b, got, want)
+			}
+		}
 		for n := int64(1); n <= 12; n++ {
 			for h := int64(1); h <= 120; h++ {
 				for w := int64(1); w <= 40; w++ {
 					b["N"], b["B"], b["H"], b["T"], b["W"] = n, n, h, h, w
-					if got, want := all(m.Constraints, b), all(cs, b); got != want {
-						t.Fatalf("%s: at %v the minimal conditions give %v, the given ones %v", tc.name, b, got, want)
+					check()
+				}
+			}
+		}
+		// One symbol far out (about 2^31, 2^62, where torch's open slice ends, and 2^63-1), the
+		// others small.
+		var far []int64
+		for _, base := range []int64{1 << 31, 1 << 62} {
+			for d := int64(-8); d <= 8; d++ {
+				far = append(far, base+d)
+			}
+		}
+		far = append(far, math.MaxInt64-1, math.MaxInt64)
+		for _, x := range []string{"N", "H", "W"} {
+			for _, v := range far {
+				for k := int64(1); k <= 40; k++ {
+					b["N"], b["B"], b["H"], b["T"], b["W"] = k, k, k, k, (k-1)%6+1
+					if x == "N" {
+						b["B"] = v
 					}
+					if x == "H" {
+						b["T"] = v
+					}
+					b[x] = v
+					check()
 				}
 			}
 		}

@@ -15,7 +15,10 @@ package sym
 //
 // What the procedure cannot prove within its budget is not proven: a condition stays.
 
-import "slices"
+import (
+	"math"
+	"slices"
+)
 
 // The budget of one proof: unsat calls and bindings evaluated (one step per 64 bindings).
 const (
@@ -154,13 +157,26 @@ func (pv *prover) unsat(p Pred, depth int) bool {
 					cases = append(cases, Ge(x, y))
 				}
 			}
-			q, ok := mapPred(p, func(b *atom) (Expr, bool) {
-				if b.kind == a.kind && b.key == a.key {
-					return x, true
+			q, ok := replaceAtom(p, a, x)
+			if !ok {
+				// The argument put in leaves int64 (3*min(T-3,2^62) is 3*T-9 or 3*2^62). A
+				// constant c is a fresh symbol of bounds [c, c], whose multiples stay terms and
+				// whose value enumerate computes exactly; otherwise, where the case holds, the
+				// symbols it bounds from far above 0 are their least value plus a fresh symbol
+				// from 0, in which the argument's terms are small.
+				if c, isConst := x.Const(); isConst {
+					pv.fresh++
+					s := &atom{kind: symbolAtom, name: "\x00" + itoa(int64(pv.fresh)), order: -1, lo: c, hi: c, anon: true}
+					q, ok = replaceAtom(p, a, fromAtom(s))
+				} else {
+					q, ok = pv.shifted(And(append(cases, p)...))
+					cases = nil
 				}
-				return Expr{}, false
-			})
-			if !ok || !pv.unsat(And(append(cases, q)...), depth+1) {
+				if !ok {
+					return false
+				}
+			}
+			if !pv.unsat(And(append(cases, q)...), depth+1) {
 				return false
 			}
 		}
@@ -190,6 +206,43 @@ func (pv *prover) unsat(p Pred, depth int) bool {
 		return true
 	}
 	return false
+}
+
+// shiftFrom is the least value from which shifted moves a symbol to 0.
+const shiftFrom = 1 << 31
+
+// shifted returns p, a conjunction, with each symbol x whose least value lo, within the bounds
+// the comparisons of p give it (narrowing), is at least shiftFrom replaced by lo + u, for a fresh
+// symbol u of x's order in [0, hi-lo]: the same values, with the constants lo brings in folded
+// into the others. ok is false when no symbol is so bounded or the result cannot be kept.
+func (pv *prover) shifted(p Pred) (Pred, bool) {
+	sub, empty := narrowing(p)
+	if empty {
+		return False(), true
+	}
+	vals := map[string]Expr{}
+	for name, a := range symbolAtoms(p) {
+		if x, ok := sub[name]; ok {
+			a = x.t[0].m[0].a
+		}
+		if a.lo == NegInf || a.lo < shiftFrom {
+			continue
+		}
+		pv.fresh++
+		u := &atom{kind: symbolAtom, name: a.name + "\x00" + itoa(int64(pv.fresh)), order: a.order, lo: 0, hi: Inf, anon: a.anon}
+		if a.hi != Inf {
+			u.hi = a.hi - a.lo
+		}
+		v, ok := Add(fromAtom(u), Int(a.lo))
+		if !ok {
+			return p, false
+		}
+		vals[name] = v
+	}
+	if len(vals) == 0 {
+		return p, false
+	}
+	return p.Subst(func(name string) (Expr, bool) { v, ok := vals[name]; return v, ok })
 }
 
 // symbolAtoms returns the symbols of p by name, each once.
@@ -700,6 +753,16 @@ func extremumAtom(p Pred) *atom {
 	return found
 }
 
+// replaceAtom returns p with the atom a, a minimum or maximum, replaced by x (see mapPred).
+func replaceAtom(p Pred, a *atom, x Expr) (Pred, bool) {
+	return mapPred(p, func(b *atom) (Expr, bool) {
+		if b.kind == a.kind && b.key == a.key {
+			return x, true
+		}
+		return Expr{}, false
+	})
+}
+
 // mapPred returns p with each atom that f replaces replaced (the outermost first), its
 // expressions and comparisons made again in canonical form; ok is false when an expression cannot
 // be kept.
@@ -776,10 +839,12 @@ func mapAtom(a *atom, f func(*atom) (Expr, bool)) (Expr, bool) {
 
 // linearFactorBounds returns the bounds that the comparison b of l gives the two factors of l
 // when l, linear in one of its atoms x, is a product plus a constant: l = U·x + V with V = w·U +
-// k (w rational, k an integer) is U·(x+w) + k, so that q·l - q·k = U·(q·x + p) for w = p/q. Where
-// that product is at least 1 (l >= v or l == v with q·(v-k) >= 1), a factor whose least value is
-// at least 1 leaves the other positive, and at most the product: N*(2*W-1)*((H+1)//2-1) == 153
-// gives (H+1)//2-1 >= 1, H >= 3, where 2*W-1 >= 1.
+// k (w rational, k an integer) is U·(x+w) + k, so that q·l - q·k = U·(q·x + p) for w = p/q, which
+// l >= v or l == v compares with P = q·(v-k). A factor whose least value lo is at least 1 leaves
+// the other the sign of P (at least 1, 0 or -1 where P is), and, where l == v, at most |P|/lo in
+// size: N*(2*W-1)*((H+1)//2-1) == 153 gives (H+1)//2-1 >= 1, H >= 3, where 2*W-1 >= 1; T*W+T ==
+// W+1, (T-1)*(W+1) == 0, gives T == 1. A factor of least value 0 where P >= 1 leaves both at
+// least 1: A*B*C+A == A*B+A*C+2, A*(C-1)*(B-1) == 2, gives B >= 2 where B >= 1.
 func linearFactorBounds(l Expr, b bound) []Pred {
 	if (b.kind != lower && b.kind != equal) || len(l.t) < 2 || !l.total() {
 		return nil
@@ -848,7 +913,7 @@ func factorPair(l Expr, b bound, x *atom) []Pred {
 	}
 	d, ok1 := add64(b.v, -k)
 	prod, ok2 := mul64(d, w.den)
-	if !ok1 || !ok2 || prod < 1 {
+	if !ok1 || !ok2 || prod == math.MinInt64 {
 		return nil
 	}
 	if uh, ok := Mul(u, h); !ok || func() bool {
@@ -861,12 +926,29 @@ func factorPair(l Expr, b bound, x *atom) []Pred {
 	var out []Pred
 	for _, f := range [2][2]Expr{{u, h}, {h, u}} {
 		lo, _ := f[0].Bounds()
+		if lo == 0 && prod >= 1 {
+			// Neither factor 0 where their product is positive: both at least 1.
+			out = append(out, Ge(f[0], Int(1)), Ge(f[1], Int(1)))
+		}
 		if lo < 1 {
 			continue
 		}
-		out = append(out, Ge(f[1], Int(1)))
-		if b.kind == equal {
-			out = append(out, Le(f[1], Int(prod/lo)))
+		// f[0] >= 1 leaves f[1] the sign of the product, and at most its size over lo.
+		switch eq := b.kind == equal; {
+		case prod >= 1:
+			out = append(out, Ge(f[1], Int(1)))
+			if eq {
+				out = append(out, Le(f[1], Int(prod/lo)))
+			}
+		case prod == 0 && eq:
+			out = append(out, Eq(f[1], Int(0)))
+		case prod == 0:
+			out = append(out, Ge(f[1], Int(0)))
+		default:
+			out = append(out, Ge(f[1], Int(-(-prod/lo))))
+			if eq {
+				out = append(out, Le(f[1], Int(-1)))
+			}
 		}
 	}
 	return out
