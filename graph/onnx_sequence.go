@@ -70,15 +70,24 @@ func sequenceConstruct(c *ctx) error {
 	return nil
 }
 
-// position returns the index input i holds (a scalar), and whether it is given; an index whose
-// value is not known is sym.UnknownValue.
+// position returns the index input i holds (a scalar, or a tensor of one element: onnxruntime
+// 1.20.1 reads the first element, as a Loop body whose iteration number is declared [1] gets it),
+// and whether it is given; an index whose value is not known is sym.UnknownValue.
 func position(c *ctx, i int) (sym.Dim, bool, error) {
 	p := c.In(i)
 	if p == nil {
 		return sym.Dim{}, false, nil
 	}
-	if _, _, err := c.RequireRank(p, i, 0, 0); err != nil {
+	r, ok, err := c.RequireRank(p, i, 0, 1)
+	if err != nil {
 		return sym.Dim{}, true, err
+	}
+	if ok && r == 1 {
+		if x, exact := p.Shape.Dims[0].Expr(); exact {
+			if err := c.Require(sym.Eq(x, sym.Int(1)), "input "+itoa(i)+", the position, of one element"); err != nil {
+				return sym.Dim{}, true, err
+			}
+		}
 	}
 	if len(p.Value) == 1 {
 		return p.Value[0], true, nil

@@ -119,6 +119,18 @@ func TestSequenceRules(t *testing.T) {
 				node("end", "SequenceAt", []string{"s", "last"}, []string{"s2"}).
 				node("cat", "ConcatFromSequence", []string{"s"}, []string{"y"}, attrInt("axis", 0)).output("y"),
 			want: map[string]string{"s": "seq(f32[2..4,C]) len 3", "s1": "f32[4,C]", "s2": "f32[2,C]", "y": "f32[8,C]"}},
+		// onnxruntime 1.20.1 reads a position of one element (length_regulator's Loop body, whose
+		// iteration number is declared [1]); one of two elements is no position.
+		{name: "a position of one element",
+			model: newModel(17).input("a", 2).input("b", 4).ints("one", []int64{1}, 1).
+				node("seq", "SequenceConstruct", []string{"a", "b"}, []string{"s"}).
+				node("at", "SequenceAt", []string{"s", "one"}, []string{"y"}).output("y"),
+			want: map[string]string{"y": "f32[4]"}},
+		{name: "a position of two elements",
+			model: newModel(17).input("a", 2).ints("two", []int64{2}, 0, 1).
+				node("seq", "SequenceConstruct", []string{"a", "a"}, []string{"s"}).
+				node("at", "SequenceAt", []string{"s", "two"}, []string{"y"}).output("y"),
+			errNode: "at", errCode: errcode.ErrInvalidShape},
 		{name: "a position past the end",
 			model: newModel(17).input("a", 2).ints("three", []int64{}, 3).
 				node("seq", "SequenceConstruct", []string{"a", "a"}, []string{"s"}).
