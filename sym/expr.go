@@ -424,16 +424,17 @@ func mulMono(a, b []factor) []factor {
 // these. A negative power of an indicator is left out too, as it is 1 wherever it is defined:
 // one form for each value, however a quotient was taken. m itself when none is there.
 func indicators(m []factor) []factor {
-	if !slices.ContainsFunc(m, func(f factor) bool { return f.a.kind == minAtom }) {
+	if !hasMin(m) {
 		return m
 	}
 	var out []factor
 	for i, f := range m {
 		u, ok := f.a.indicator()
+		a, lone := u.lone()
 		e := f.e
 		switch {
 		case !ok:
-		case slices.ContainsFunc(m, func(g factor) bool { a, ok := u.lone(); return ok && cmpAtom(g.a, a) == 0 }):
+		case lone && slices.ContainsFunc(m, func(g factor) bool { return cmpAtom(g.a, a) == 0 }):
 			e = 0
 		case e > 1:
 			e = 1
@@ -461,14 +462,7 @@ func indicators(m []factor) []factor {
 // indicator is 1. T/N + min(N,1) is T/N + 1, as T/N + N·min(N,1)/N must be. ts itself, changed
 // in place, when there is nothing to leave out.
 func definedIndicators(ts []term) []term {
-	has := false
-	for _, t := range ts {
-		if slices.ContainsFunc(t.m, func(f factor) bool { return f.a.kind == minAtom }) {
-			has = true
-			break
-		}
-	}
-	if !has {
+	if !slices.ContainsFunc(ts, func(t term) bool { return hasMin(t.m) }) {
 		return ts
 	}
 	divides := func(a *atom) bool {
@@ -497,6 +491,11 @@ func definedIndicators(ts []term) []term {
 		}
 	}
 	return ts
+}
+
+// hasMin reports whether a monomial has a min atom among its factors.
+func hasMin(m []factor) bool {
+	return slices.ContainsFunc(m, func(f factor) bool { return f.a.kind == minAtom })
 }
 
 // indicator returns u of an atom min(u,1), for u an integer at least 0 by its bounds: the atom

@@ -377,3 +377,27 @@ func TestMonomial(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkAdd adds two sums of four terms, without and with indicators min(u,1) (the 0-copies
+// of a Reshape pattern): the scans for indicators cost a sum without them next to nothing.
+func BenchmarkAdd(b *testing.B) {
+	for _, c := range []struct{ name, x, y string }{
+		{"polynomial", "N*H*W+3*N*H+2*W+7", "N*W+5*H*W+N+1"},
+		{"indicators", "N*min(N,1)+H*W+T/N+2", "N*min(H,1)+3*W+min(N,1)+1"},
+	} {
+		tab := sym.NewTable()
+		x, errX := sym.ParseExpr(c.x, tab)
+		y, errY := sym.ParseExpr(c.y, tab)
+		if err := errors.Join(errX, errY); err != nil {
+			b.Fatal(err)
+		}
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, ok := sym.Add(x, y); !ok {
+					b.Fatal("Add overflowed")
+				}
+			}
+		})
+	}
+}
