@@ -61,7 +61,8 @@ type Conditions struct {
 	// (graph.Result.Check's).
 	Implied []Implied
 	// Sizes is what the constraints leave each symbol, and the smallest binding at which they all
-	// hold; Fixes names the symbols they leave one value (proven), in table order.
+	// hold; of a model that runs at no binding (Valid ValidNever), each free symbol "none" and no
+	// smallest binding. Fixes names the symbols they leave one value (proven), in table order.
 	Sizes sym.Sizes
 	Fixes []string
 	// Warnings lists the relations the specs of the model's operators imply and that onnxruntime
@@ -88,6 +89,17 @@ func conditionsOf(res *graph.Result, file string) Conditions {
 		}
 	}
 	return c
+}
+
+// runsNowhere leaves c the conditions of a model that runs at no binding of its free symbols
+// (ValidNever): each of them, symbols, takes no value ("none"), and no binding is the smallest
+// that runs. The constraints stay: what the nodes that do not fail need.
+func (c *Conditions) runsNowhere(symbols []string) {
+	c.Sizes.Symbols = nil // a new list: the result's is shared
+	for _, name := range symbols {
+		c.Sizes.Symbols = append(c.Sizes.Symbols, sym.Size{Symbol: name, Text: "none", Max: sym.Inf, Proven: true})
+	}
+	c.Sizes.Smallest = nil
 }
 
 // Validity says at which bindings of its free symbols a model runs (Report.Valid, Shapes.Valid,
@@ -331,7 +343,7 @@ type Size struct {
 }
 
 // SizeRecords returns the sizes of c's symbols by name, as JSON gives them, of the model file;
-// nil when c has no constraints.
+// nil when c has no sizes (no constraints, and a model that runs at some binding).
 func (c Conditions) SizeRecords(file string) map[string]Size {
 	var out map[string]Size
 	for _, z := range c.Sizes.Symbols {

@@ -63,6 +63,9 @@ func oneDNNReport(gr *graph.Graph, dg *onednn.Graph, file string, opt Options) (
 	}
 	at := func(r Row) int { return index[r.ID] }
 	slices.SortStableFunc(rep.Rows, func(a, b Row) int { return at(a) - at(b) })
+	if rep.Valid() == ValidNever {
+		rep.runsNowhere(rep.Symbols)
+	}
 	return rep, nil
 }
 

@@ -72,6 +72,9 @@ func report(g *graph.Graph, form format, file string, opt Options) (*Report, err
 		}
 	}
 	rep.Bindings = bindingsOf(g, res, opt)
+	if rep.Valid() == ValidNever {
+		rep.runsNowhere(rep.Symbols)
+	}
 	return rep, nil
 }
 

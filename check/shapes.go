@@ -175,6 +175,9 @@ func GraphShapes(g *graph.Graph, path string, opt Options) (*Shapes, error) {
 	if err := oneDNNConflicts(s.Tensors, g.OneDNN()); err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
+	if s.Valid() == ValidNever {
+		s.runsNowhere(s.Symbols)
+	}
 	return s, nil
 }
 

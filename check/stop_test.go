@@ -158,3 +158,29 @@ func TestNeverHolds(t *testing.T) {
 		t.Errorf("summary valid %q, all ok %v; want %q, false", s.Valid, s.AllOK(), check.ValidNever)
 	}
 }
+
+// TestTypeErrorRunsNowhere: a model a type error stops at every binding (raft_small's Sqrt of
+// int64, here a Conv of int64 over [N,3,H,W]) runs at no binding, and its sizes say so: each free
+// symbol "none" and no smallest binding, in Report and in Shapes, whatever the conditions of its
+// other nodes leave.
+func TestTypeErrorRunsNowhere(t *testing.T) {
+	const file = "../graph/testdata/types/conv_i64.onnx"
+	rep, err := check.File(file, check.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sh, err := check.InferShapes(file, check.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sh.Close()
+	for _, tc := range []struct {
+		what  string
+		valid check.Validity
+		c     check.Conditions
+	}{{"report", rep.Valid(), rep.Conditions}, {"shapes", sh.Valid(), sh.Conditions}} {
+		if got := tc.c.Sizes.String(); tc.valid != check.ValidNever || got != "N, H, W: none" || tc.c.Sizes.Smallest != nil {
+			t.Errorf("%s: valid %q, sizes %q, smallest %v; want never, \"N, H, W: none\", none", tc.what, tc.valid, got, tc.c.Sizes.Smallest)
+		}
+	}
+}

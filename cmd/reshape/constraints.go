@@ -35,7 +35,9 @@ type conditions struct {
 // constraint (the predicate, the node, its operator and why, the other nodes that impose it, the
 // symbols it fixes, and the OpenVINO blocker that causes it), then "valid sizes:" with what they leave each symbol and the smallest
 // binding that runs; or "runs at every binding of N, H, W" when there are none, symbols are left
-// free and nothing failed ("states no condition on N, H, W" when they may be incomplete). Then,
+// free and nothing failed ("states no condition on N, H, W" when they may be incomplete). When a
+// node fails at every binding (valid ValidNever), "runs at no binding of N, H, W" instead of "runs
+// only when", each symbol's sizes "none" and no binding that runs. Then,
 // when they may be incomplete, the places where precision is lost and the sizes only a run
 // decides (printLost), and a line "warning: ..." per warning (check.Warning). With quiet, only the sections of conditions that fix a dim are printed,
 // unless allowFixed.
@@ -61,6 +63,9 @@ func (c *conditions) printConditions(w io.Writer, quiet, allowFixed bool) {
 		} else {
 			fmt.Fprintf(w, "%sstates no condition on %s\n", c.who, strings.Join(c.symbols, ", "))
 		}
+		return
+	case len(c.Constraints) == 0 && !quiet && c.valid == check.ValidNever && len(c.symbols) > 0:
+		fmt.Fprintf(w, "%sruns at no binding of %s: a node above fails at every one\n", c.who, strings.Join(c.symbols, ", "))
 		return
 	case len(c.Constraints) == 0, quiet && (!fixes || allowFixed):
 		return
@@ -90,7 +95,11 @@ func (c *conditions) printConditions(w io.Writer, quiet, allowFixed bool) {
 		lines[i][0], lines[i][1] = c.names.rename(lines[i][0]), c.names.rename(lines[i][1])
 	}
 	c.names.flush(w)
-	fmt.Fprintf(w, "%sruns only when:\n", c.who)
+	if c.valid == check.ValidNever {
+		fmt.Fprintf(w, "%sruns at no binding of %s: a node above fails at every one; the other nodes need:\n", c.who, strings.Join(c.symbols, ", "))
+	} else {
+		fmt.Fprintf(w, "%sruns only when:\n", c.who)
+	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	for _, l := range lines {
 		fmt.Fprintf(tw, "  %s\t%s\n", l[0], l[1])

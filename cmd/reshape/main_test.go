@@ -876,3 +876,44 @@ func copyFile(t *testing.T, src, dst string) string {
 	}
 	return dst
 }
+
+// TestRunsNowhere: a model that runs at no binding (a type error, a condition no binding
+// satisfies) says so, and names no binding that runs: the text has no "runs only when" nor
+// "smallest binding that runs", and JSON gives "valid": "never", each symbol's sizes "none" and no
+// "smallest" (raft_small, whose Sqrt of int64 onnxruntime refuses at load, named the binding
+// N=1, H=32, W=32).
+func TestRunsNowhere(t *testing.T) {
+	for _, tc := range []struct {
+		file, line string
+		symbols    []string
+	}{
+		{"../../graph/testdata/types/conv_i64.onnx", "runs at no binding of N, H, W: a node above fails at every one\n", []string{"N", "H", "W"}},
+		{"../../testdata/models/never_holds.onnx", "runs at no binding of N, W: a node above fails at every one; the other nodes need:\n", []string{"N", "W"}},
+	} {
+		for _, cmd := range []string{"check", "shapes"} {
+			code, stdout, stderr := cli("", cmd, tc.file)
+			if code != 1 || stderr != "" || !strings.Contains(stdout, tc.line) || strings.Contains(stdout, "runs only when") || strings.Contains(stdout, "that runs") {
+				t.Errorf("%s %s: exit %d\n%s%s", cmd, tc.file, code, stdout, stderr)
+			}
+			code, stdout, _ = cli("", cmd, "--json", tc.file)
+			var sum struct {
+				Record   string
+				Valid    string
+				Sizes    map[string]check.Size
+				Smallest map[string]int64
+			}
+			lines := strings.Split(strings.TrimSpace(stdout), "\n")
+			if err := json.Unmarshal([]byte(lines[len(lines)-1]), &sum); err != nil || code != 1 {
+				t.Fatalf("%s --json %s: exit %d, %v\n%s", cmd, tc.file, code, err, stdout)
+			}
+			if sum.Record != "summary" || sum.Valid != "never" || sum.Smallest != nil || len(sum.Sizes) != len(tc.symbols) {
+				t.Errorf("%s --json %s: %+v, want valid never, no smallest, sizes of %v", cmd, tc.file, sum, tc.symbols)
+			}
+			for _, name := range tc.symbols {
+				if z := sum.Sizes[name]; z.Text != "none" || !z.Proven {
+					t.Errorf("%s --json %s: %s %+v, want none, proven", cmd, tc.file, name, z)
+				}
+			}
+		}
+	}
+}
