@@ -38,7 +38,9 @@ was, and it is proven before it is written: inferred again, it no longer has the
 conditions the rewrites remove, and at the export binding (where each baked
 value equals its dim) its outputs have the model's shapes and, a reshape moving
 no element, its data. A pattern whose values could stand for its input dims in
-several ways is left as it is, unless --export tells them apart.
+several ways is left as it is, unless --export tells them apart. With nothing
+to rewrite, nothing is written (OUT would be the model again), and the summary
+line says so.
 
 An OpenVINO IR network (MODEL.xml, with the MODEL.bin beside it) is fixed alike,
 its inputs' batch dim, when exported static, made the symbol N (as set_batch
@@ -47,7 +49,7 @@ ShapeOf, Gather (ReduceProd), Concat with Const layers. OUT.xml is the .xml with
 the edited layers and edges, every other byte as it was; OUT.bin, beside it, the
 model's .bin with the new constants after it. Without MODEL.bin, a Reshape's
 Const pattern is not known: an error (a network without such a Reshape is
-written as it is, OUT.xml alone).
+fixed without it: OUT.xml alone).
 
 Flags:
   --export NAME=VALUE  a value of a symbol at the export (repeatable), for a
@@ -67,7 +69,8 @@ stays as the export wrote it). MODEL is a file: fix does not read stdin.
 
 Exit status: 0 when the fixed model has no condition that a Reshape imposes or
 that fixes a dim to one value (what the rewrites are for); 1 when it still has
-one, which fix cannot remove (OUT is written with the rewrites it could make); 2
+one, which fix cannot remove (OUT is written with the rewrites it could make,
+if any); 2
 when the model cannot be read, does not load (a node of element types a runtime
 refuses: its code, and nothing is written), or OUT cannot be written.
 
@@ -110,6 +113,8 @@ type fixSummary struct {
 	Before    []constraintRecord `json:"before"`
 	After     []constraintRecord `json:"after"`
 	Remaining []constraintRecord `json:"remaining"`
+	// Written reports whether OUT was written: not when nothing is rewritten.
+	Written bool `json:"written"`
 }
 
 func constraintRecords(cs []sym.Constraint) []constraintRecord {
@@ -176,15 +181,19 @@ func runFix(e *env, args []string) int {
 			f.Left[i].Why += " (reshape fix --export)"
 		}
 	}
-	if err := f.Writable(filepath.Dir(outPath)); err != nil {
-		return e.fail(fixCommand, badInput(fmt.Errorf("%s: %w", outPath, err)))
-	}
-	write := e.writeFixed
-	if isIR(in) {
-		write = func(f *fix.Fix, path string) error { return e.writeFixedIR(f, w != nil, path) }
-	}
-	if err := write(f, outPath); err != nil {
-		return e.fail(fixCommand, err)
+	// With nothing to rewrite, OUT would be the model again, byte for byte: nothing is written.
+	written := len(f.Rewrites) > 0
+	if written {
+		if err := f.Writable(filepath.Dir(outPath)); err != nil {
+			return e.fail(fixCommand, badInput(fmt.Errorf("%s: %w", outPath, err)))
+		}
+		write := e.writeFixed
+		if isIR(in) {
+			write = func(f *fix.Fix, path string) error { return e.writeFixedIR(f, w != nil, path) }
+		}
+		if err := write(f, outPath); err != nil {
+			return e.fail(fixCommand, err)
+		}
 	}
 	remaining := f.Remaining()
 	if *asJSON {
@@ -198,10 +207,10 @@ func runFix(e *env, args []string) int {
 		}
 		e.emit(fixSummary{Record: "summary", File: in, Rewrites: len(f.Rewrites), Left: len(f.Left),
 			Export: constraintRecords(f.Export), Binding: f.Binding, Before: constraintRecords(f.Before),
-			After: constraintRecords(f.After), Remaining: constraintRecords(remaining)})
+			After: constraintRecords(f.After), Remaining: constraintRecords(remaining), Written: written})
 	} else {
 		stdout, flush := e.textOut()
-		printFix(stdout, f, remaining)
+		printFix(stdout, f, remaining, written)
 		flush()
 	}
 	if len(remaining) > 0 {
@@ -354,9 +363,9 @@ func pin(p sym.Pred) (string, bool) {
 	return names[0], ok && lhs == names[0] && err == nil
 }
 
-// printFix prints the rewrites, the Reshapes left as they are, the export binding, and the
-// conditions before and after.
-func printFix(w io.Writer, f *fix.Fix, remaining []sym.Constraint) {
+// printFix prints the rewrites, the Reshapes left as they are, the export binding, the
+// conditions before and after, and, unless written, that nothing was written.
+func printFix(w io.Writer, f *fix.Fix, remaining []sym.Constraint, written bool) {
 	for _, r := range f.Rewrites {
 		line := fmt.Sprintf("%s: %s -> %s", r.Node, patternText(r.Before), patternText(r.After))
 		if len(r.Follows) > 0 {
@@ -410,6 +419,9 @@ func printFix(w io.Writer, f *fix.Fix, remaining []sym.Constraint) {
 	printConditions(w, "before", f.Before, nil)
 	printConditions(w, "after", f.After, remaining)
 	summary := fmt.Sprintf("%s rewritten, %d left as they are", plural(len(f.Rewrites), "Reshape"), len(f.Left))
+	if !written {
+		summary += ", so nothing is written"
+	}
 	switch len(remaining) {
 	case 0:
 	case 1:
