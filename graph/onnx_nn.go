@@ -500,8 +500,8 @@ func globalPool(c *ctx) error {
 }
 
 // maxUnpool: MaxUnpool-9, -11, -22: X [N, C, D1..Dn] and the indices I of X's shape give
-// [N, C, O1..On] with Oi = (in-1)*stride + k - pad_begin - pad_end, or the shape the output_shape
-// input holds. onnxruntime 1.20.1 (Unpool.cc) compares volumes, not dims: it refuses an output_shape
+// [N, C, O1..On] with Oi = (in-1)*stride + k - pad_begin - pad_end (at least 0: unpoolSize), or the
+// shape the output_shape input holds. onnxruntime 1.20.1 (Unpool.cc) compares volumes, not dims: it refuses an output_shape
 // whose volume is below the first shape's ("output_shape is smaller than minimum required"), and
 // one that holds a negative value, whose volume it takes as -1 (bench/truth shape_negative: [N,2,M-3]
 // after a pooling of [N,1,M] by 2 runs exactly when M >= 5). Both are conditions of the node; an
@@ -542,7 +542,7 @@ func maxUnpool(c *ctx) error {
 		d := sym.MulDims(sym.SubDims(in, sym.Const(1)), sym.Const(win.strides[i]))
 		d = sym.AddDims(d, sym.Const(ks[i]-win.pads[i]-win.pads[i+n]))
 		if c.In(2) == nil {
-			if d, err = windowSize(c, i, in, d); err != nil {
+			if d, err = unpoolSize(c, i, in, d); err != nil {
 				return err
 			}
 		}
@@ -561,6 +561,21 @@ func maxUnpool(c *ctx) error {
 	}
 	c.Out(0, x.Type, s)
 	return nil
+}
+
+// unpoolSize checks the output size d of spatial axis i of a MaxUnpool without output_shape, for
+// the pooled size in: onnxruntime 1.20.1 runs a size of 0 (an empty output, from an empty input
+// unpooled by kernel 2, stride 2) and refuses a negative one ("Tensor shape.Size() must be >= 0":
+// kernel 1, stride 2 at an empty input; bench/truth unpool_empty). Below 0 is an error wrapping
+// errcode.ErrInvalidShape; where the symbols decide it, d >= 0 is required. The size it returns
+// has its bounds at least 0.
+func unpoolSize(c *ctx, i int, in, d sym.Dim) (sym.Dim, error) {
+	why := "spatial axis " + itoa(i) + " (axis " + itoa(i+2) + "): the output size " + d.String() + " of pooled size " + in.String() + " at least 0"
+	if err := requireAtLeast(c, d, 0, why); err != nil {
+		return d, err
+	}
+	nd, _ := d.NonNegative()
+	return nd, nil
 }
 
 // unpoolVolume states that the volume of s, MaxUnpool's output_shape (its values not negative),

@@ -467,53 +467,63 @@ func valuesContradicted(res *graph.Result, tr *truth) (compared int, out []strin
 	return compared, out
 }
 
-// TestShapeNegativeTruth checks the rules that read a shape from a tensor's values against
-// onnxruntime, node by node, at every binding of bench/truth's shape_negative (Resize's sizes,
-// MaxUnpool's output_shape and Col2Im's image_shape, each a dim less 3): a node is an error at the
-// binding, and the conditions it states unbound fail there, exactly where onnxruntime refuses it.
-func TestShapeNegativeTruth(t *testing.T) {
-	seen := 0
-	for p, tr := range truthFixtures(t) {
-		if !strings.HasPrefix(filepath.Base(p), "shape_negative.") {
-			continue
-		}
-		seen++
-		g := loadONNX(t, testenv.Resolve(t, tr.Model))
-		res, err := graph.Infer(g, graph.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		bound, err := graph.Infer(g, graph.Options{Dims: tr.Binding})
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, node := range []string{"rs", "mu", "ci"} {
-			refused := slices.ContainsFunc(tr.FailedNodes, func(f failedNode) bool { return f.Name == node })
-			holds, stated := true, 0
-			for _, c := range res.NodeConstraints() {
-				if c.Origin.Node != node {
-					continue
-				}
-				stated++
-				ok, err := c.Pred.Eval(tr.Binding)
-				if err != nil {
-					t.Fatalf("%s: %v at %v: %v", node, c.Pred, tr.Binding, err)
-				}
-				holds = holds && ok
+// TestNodeTruth checks rules against onnxruntime, node by node, at every binding of a bench/truth
+// model whose nodes each read their own input: a node is an error at the binding, and the
+// conditions it states unbound fail there, exactly where onnxruntime refuses it.
+// shape_negative: the rules that read a shape from a tensor's values (Resize's sizes, MaxUnpool's
+// output_shape and Col2Im's image_shape, each a dim less 3). unpool_empty: MaxUnpool without
+// output_shape at an empty pooled axis, whose output size 0 runs and -1 does not.
+func TestNodeTruth(t *testing.T) {
+	for _, tc := range []struct {
+		model    string
+		nodes    []string
+		fixtures int
+	}{
+		{"shape_negative", []string{"rs", "mu", "ci"}, 7},
+		{"unpool_empty", []string{"u2", "u3", "u1"}, 5},
+	} {
+		seen := 0
+		for p, tr := range truthFixtures(t) {
+			if !strings.HasPrefix(filepath.Base(p), tc.model+".") {
+				continue
 			}
-			var nodeErr error
-			for _, r := range bound.Nodes {
-				if r.Path == node {
-					nodeErr = r.Err
+			seen++
+			g := loadONNX(t, testenv.Resolve(t, tr.Model))
+			res, err := graph.Infer(g, graph.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			bound, err := graph.Infer(g, graph.Options{Dims: tr.Binding})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, node := range tc.nodes {
+				refused := slices.ContainsFunc(tr.FailedNodes, func(f failedNode) bool { return f.Name == node })
+				holds := true
+				for _, c := range res.NodeConstraints() {
+					if c.Origin.Node != node {
+						continue
+					}
+					ok, err := c.Pred.Eval(tr.Binding)
+					if err != nil {
+						t.Fatalf("%s: %v at %v: %v", node, c.Pred, tr.Binding, err)
+					}
+					holds = holds && ok
+				}
+				var nodeErr error
+				for _, r := range bound.Nodes {
+					if r.Path == node {
+						nodeErr = r.Err
+					}
+				}
+				if holds == refused || (nodeErr != nil) != refused {
+					t.Errorf("%s: %s at %v: onnxruntime refuses %v; its conditions hold %v; error at the binding %v",
+						tc.model, node, tr.Binding, refused, holds, nodeErr)
 				}
 			}
-			if stated == 0 || holds == refused || (nodeErr != nil) != refused {
-				t.Errorf("%s at %v: onnxruntime refuses %v; %d conditions, holding %v; error at the binding %v",
-					node, tr.Binding, refused, stated, holds, nodeErr)
-			}
 		}
-	}
-	if seen != 7 {
-		t.Errorf("%d fixtures of shape_negative, want 7", seen)
+		if seen != tc.fixtures {
+			t.Errorf("%d fixtures of %s, want %d", seen, tc.model, tc.fixtures)
+		}
 	}
 }

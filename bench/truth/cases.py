@@ -153,6 +153,10 @@ NEG_CASES = [(MODELS + "shape_negative.onnx", f"N{n}_R{r}_M{m}_L{l}_C{c}", {"N":
              for n, r, m, l, c in ((1, 1, 1, 1, 1), (1, 2, 2, 4, 2), (1, 3, 3, 1, 3), (2, 4, 4, 2, 4), (1, 5, 5, 3, 5),
                                    (2, 6, 6, 1, 6), (1, 4, 9, 2, 3))]
 GENERATED_CASES += NEG_CASES
+# issue 23: MaxUnpool without output_shape at an empty pooled axis (gen_onnx.py's unpool_empty): at M == 1 the
+# pooled axis is empty; u2 and u3 unpool it to 0 and 1 and run, u1 to -1 and is refused.
+GENERATED_CASES += [(MODELS + "unpool_empty.onnx", f"N{n}_M{m}", {"N": n, "M": m}, {}, {})
+                    for n, m in ((1, 1), (2, 1), (1, 2), (2, 4), (1, 5))]
 # issue 23: several computed 0s in one Reshape pattern (gen_onnx.py's zero_copies, bench/random seed 3): each of
 # H//2 and W//2 may copy, alone or together; runs at H == 1 with W in 1..4, 6, 8 and at W == 1 with H in 1..4,
 # refused at odd H*W where neither copies nor divides (H == 1, W == 5; H == 3, W == 5; H == 5, W == 1).

@@ -824,6 +824,20 @@ def shape_negative():
     g.save("shape_negative.onnx")
 
 
+def unpool_empty():
+    """MaxUnpool without output_shape at an empty pooled axis (issue 23): xm [N,1,M] pooled by MaxPool (kernel 2,
+    stride 2) to p = M//2, 0 at M == 1, then unpooled by kernel 2, stride 2 (u2: 2*p, 0 there), kernel 3, stride 2
+    (u3: 2*p+1) and kernel 3, stride 4 (u1: 4*p-1, -1 there). onnxruntime runs an output size of 0 and refuses a
+    negative one. The indices are flat over the whole tensor: at an odd M with N > 1 they pass u2's output, and
+    onnxruntime aborts, so the bindings keep N == 1 or M even. opset 11."""
+    g = Graph("unpool_empty", 11)
+    xm = g.input("xm", FLOAT, ["N", 1, "M"])
+    pooled, idx = g.op("MaxPool", [xm], nout=2, name="pool", kernel_shape=[2], strides=[2])
+    for name, k, stride in (("u2", 2, 2), ("u3", 3, 2), ("u1", 3, 4)):
+        g.output(g.op("MaxUnpool", [pooled, idx], name=name, kernel_shape=[k], strides=[stride]))
+    g.save("unpool_empty.onnx")
+
+
 def zero_copies():
     """Several computed 0s in one Reshape pattern (issue 23, bench/random seed 3's Swin windows): x
     [N,2,H,W] to [N,2,H//2,W//2,-1] from Shape, Gather and Div. At allowzero 0 each of H//2 and W//2
@@ -844,6 +858,7 @@ GENERATORS = {
     "never_holds": never_holds,
     "zero_copy": zero_copy,
     "loop_iter_rank": loop_iter_rank,
+    "unpool_empty": unpool_empty,
     "run_order": run_order,
     "load_first": load_first,
     "concat_empty": concat_empty,
