@@ -276,6 +276,45 @@ func TestMinimizeProofs(t *testing.T) {
 			implied: []string{"H % 3 == 0 by [0]"},
 		},
 		{
+			// Swin's window reverse [-1,H,W,C] of [N,H//7,7,W//7,7,C]: the volume divides where
+			// H and W are multiples of 7 (r3_0033).
+			name:    "a remainder by symbols that residues make 0",
+			in:      []string{"H % 7 == 0", "W % 7 == 0", "49*N*(H//7)*(W//7) % (H*W) == 0"},
+			implied: []string{"49*N*(H//7)*(W//7) % (H*W) == 0 by [0 1]"},
+		},
+		{
+			// The window reverse by 3, then a Reshape whose 0 copies the exact quotient
+			// 9*N*(H//3)*(W//3)/(H*W), N where H and W are multiples of 3 (r3_0123).
+			name: "exact quotients by symbols that residues make polynomials",
+			in: []string{"H % 3 == 0", "W % 3 == 0", "9*N*(H//3)*(W//3) % (H*W) == 0",
+				"(36*N*H*(H//3)*(W//3)-36*N*(H//3)*(W//3))/W == 0 || 9*N*(H//3)*(W//3)/(H*W) >= 1"},
+			implied: []string{
+				"9*N*(H//3)*(W//3) % (H*W) == 0 by [0 1]",
+				"(36*N*H*(H//3)*(W//3)-36*N*(H//3)*(W//3))/W == 0 || 9*N*(H//3)*(W//3)/(H*W) >= 1 by [0 1]",
+			},
+		},
+		{
+			// The window reverse after Convs: the volume's equation makes the remainder of the
+			// -1 that follows N*A*B % (A*B) (r3_0093).
+			name:    "a remainder by symbols that an equation makes 0",
+			in:      []string{"((H+17)//18)*((W+3)//4) == 9*((H+17)//54)*((W+3)//12)", "9*N*((H+17)//54)*((W+3)//12) % (((H+17)//18)*((W+3)//4)) == 0"},
+			implied: []string{"9*N*((H+17)//54)*((W+3)//12) % (((H+17)//18)*((W+3)//4)) == 0 by [0]"},
+		},
+		{
+			// Not implied: N*B % (A*B) is not 0 at N == 1 where A == 2 and B == 1 hold
+			// A*B == 2*B.
+			name:    "a remainder by symbols that an equation leaves",
+			in:      []string{"H*W == 2*W", "N*W % (H*W) == 0"},
+			implied: nil,
+		},
+		{
+			// Not implied: H == 2, W == 1, N == 1 gives 2*N*(H//2)*W % (H*W) == 0 while the
+			// quotient 2*N*(H//2)*W/(H*W) is 1, not 2.
+			name:    "exact quotient by symbols, not implied",
+			in:      []string{"H % 2 == 0", "2*N*(H//2)*W/(H*W) >= 2"},
+			implied: nil,
+		},
+		{
 			// (T+3)/6 odd: T % 12 == 3, so T odd; neither T >= 16 (T = 15) nor T % 5 == 0 (T = 3)
 			// is implied.
 			name:    "divisor of an exact quotient, others kept",

@@ -92,16 +92,182 @@ func (pv *prover) implied(ps []Pred, q Pred) bool {
 	}
 	if !total(q) {
 		// Where q has no value (a division by zero, an exact quotient that does not divide), it
-		// fails: only an equal premise is sure to fail there too.
-		return slices.ContainsFunc(ps, q.Equal)
+		// fails: only an equal premise is sure to fail there too, unless the premises' residues
+		// make q total (see impliedPartial).
+		return slices.ContainsFunc(ps, q.Equal) || pv.impliedPartial(ps, q)
 	}
 	args := make([]Pred, 0, len(ps)+1)
+	partial := false
 	for _, p := range ps {
 		if total(p) {
 			args = append(args, p)
+		} else {
+			partial = true
 		}
 	}
-	return pv.unsat(And(append(args, Not(q))...), 0) || impliedByPeriod(ps, q)
+	return pv.unsat(And(append(args, Not(q))...), 0) || impliedByPeriod(ps, q) || partial && pv.impliedPartial(ps, q)
+}
+
+// impliedPartial reports whether the conjunction of ps is proven to imply q where q or some
+// of ps are not total, for an exact quotient or a remainder by symbols that the premises make
+// polynomials. Each symbol x of a premise x % m == r is m*u+r for a fresh symbol u, which makes
+// 49*N*(H//7)*(W//7) % (H*W) == 0 the true 0 == 0 under H % 7 == 0 and W % 7 == 0; then the
+// dividend of each floor division and remainder by a divisor that is not an integer is reduced by
+// the equations among the premises (reduced): 9*N*C*D % (A*B) is N*A*B % (A*B), 0, where A*B ==
+// 9*C*D. Where a premise holds, it has a value, the same as its substitution's; q needs one at
+// every binding the premises leave: what it becomes total, and no divisor of q (a symbol's negative
+// power, the divisor of a remainder or a floor division) that may be 0 within its symbols'
+// bounds, nor an exact quotient by a sum, whose value alone must divide.
+func (pv *prover) impliedPartial(ps []Pred, q Pred) bool {
+	if !definedInBounds(q) {
+		return false
+	}
+	vals := map[string]Expr{}
+	for _, p := range ps {
+		if !total(p) {
+			continue
+		}
+		for _, t := range p.Terms() {
+			l, b, ok := atomOf(t)
+			if !ok || b.kind != equal {
+				continue
+			}
+			x, m, ok := remainder(l)
+			if !ok {
+				continue
+			}
+			a, ok := x.lone()
+			if _, seen := vals[a.name]; !ok || a.kind != symbolAtom || seen || b.v < 0 || b.v >= m {
+				continue
+			}
+			u := pv.quotientSymbol(a, m, b.v)
+			if u == nil {
+				return true // no value of x has the residue: no binding satisfies ps
+			}
+			v, ok := Add(Expr{t: []term{{c: ratInt(m), m: []factor{{u, 1}}}}}, Int(b.v))
+			if !ok {
+				return false
+			}
+			vals[a.name] = v
+		}
+	}
+	if len(vals) == 0 && total(q) {
+		return false // the premises not total stay so: implied proved what it could
+	}
+	sub := func(name string) (Expr, bool) { v, ok := vals[name]; return v, ok }
+	nq, ok := q.Subst(sub)
+	if !ok {
+		return false
+	}
+	args := make([]Pred, 0, len(ps)+1)
+	var eqs []Expr
+	for _, p := range ps {
+		np, ok := p.Subst(sub)
+		if !ok || !total(np) {
+			continue
+		}
+		args = append(args, np)
+		for _, t := range np.Terms() {
+			if t.kind() == pCmp && t.n.op == OpEq && !t.n.raw {
+				eqs = append(eqs, t.n.e)
+			}
+		}
+	}
+	if !total(nq) {
+		if nq, ok = reduced(nq, eqs); !ok || !total(nq) {
+			return false
+		}
+	}
+	return pv.unsat(And(append(args, Not(nq))...), 0)
+}
+
+// reduced returns p with the dividend n of each floor division and remainder by a divisor that is
+// not an integer replaced by n - g*e for an equation e == 0 of eqs and a monomial g that makes
+// g*e hold a term of n, where that makes the atom total: the same value wherever the equations
+// hold. ok is false when no atom is so replaced.
+func reduced(p Pred, eqs []Expr) (Pred, bool) {
+	done := false
+	out, ok := mapPred(p, func(a *atom) (Expr, bool) {
+		if a.kind != floorAtom && a.kind != modAtom || a.total() {
+			return Expr{}, false
+		}
+		for _, e := range eqs {
+			for _, t := range a.num.t {
+				for _, s := range e.t {
+					g, ok := Quo(Expr{t: []term{t}}, Expr{t: []term{s}})
+					if !ok || slices.ContainsFunc(g.t[0].m, func(f factor) bool { return f.e < 0 }) {
+						continue
+					}
+					ge, ok1 := Mul(g, e)
+					n, ok2 := Sub(a.num, ge)
+					if !ok1 || !ok2 {
+						continue
+					}
+					var v Expr
+					if a.kind == floorAtom {
+						v, ok = FloorDiv(n, a.den)
+					} else {
+						v, ok = Mod(n, a.den)
+					}
+					if ok && v.total() {
+						done = true
+						return v, true
+					}
+				}
+			}
+		}
+		return Expr{}, false
+	})
+	return out, ok && done
+}
+
+// definedInBounds reports whether p has a value at every binding within its symbols' bounds
+// wherever the polynomial its divisions make has an integer value: no divisor of it may be 0 (a
+// symbol's negative power, the divisor of a floor division or a remainder), and it holds no
+// exact quotient by a sum, whose value alone must be an integer.
+func definedInBounds(p Pred) bool {
+	ok := true
+	check := func(e Expr) {
+		for _, t := range e.t {
+			for _, f := range t.m {
+				if f.e < 0 && f.a.ival().containsZero() {
+					ok = false
+				}
+			}
+		}
+	}
+	var walk func(q Pred)
+	walk = func(q Pred) {
+		switch q.kind() {
+		case pConst:
+		case pCmp:
+			check(q.n.e)
+			check(q.n.rhs)
+		default:
+			for _, a := range q.n.args {
+				walk(a)
+			}
+		}
+	}
+	walk(p)
+	walkAtoms(p, func(a *atom) {
+		switch a.kind {
+		case quotAtom:
+			ok = false
+		case floorAtom, modAtom:
+			if a.den.ival().containsZero() {
+				ok = false
+			}
+		case minAtom, maxAtom, floatAtom:
+			for _, x := range a.args {
+				check(x)
+			}
+		default:
+			check(a.num)
+			check(a.den)
+		}
+	})
+	return ok
 }
 
 // unsat reports whether p, a canonical predicate, is proven to hold at no binding of its symbols
