@@ -301,6 +301,27 @@ func TestMinimizeProofs(t *testing.T) {
 			implied: []string{"9*N*((H+17)//54)*((W+3)//12) % (((H+17)//18)*((W+3)//4)) == 0 by [0]"},
 		},
 		{
+			// A Reshape to [B,4,T+T//4-2] of a -1 that may copy: its dividend is a multiple of its
+			// divisor, at least 1 where T >= 3 (r3_0138).
+			name:    "a remainder by a sum that divides the dividend",
+			in:      []string{"T >= 3", "T == 2 || T >= 3 && (4*B*T+4*B*(T//4)-8*B) % (T+T//4-2) == 0"},
+			implied: []string{"T == 2 || T >= 3 && (4*B*T+4*B*(T//4)-8*B) % (T+T//4-2) == 0 by [0]"},
+		},
+		{
+			// Not implied: (2*B*T+B) % (T-2) is 9 % 2 at B == 1, T == 4.
+			name:    "a remainder by a sum that leaves a remainder",
+			in:      []string{"T >= 3", "(2*B*T+B) % (T-2) == 0"},
+			implied: nil,
+		},
+		{
+			// A remainder by 4*(H-2)*(W-(2*W+2)//3), which is 0 at W <= 2: where it has a value,
+			// W >= 3 (r3_0111).
+			name: "a bound that a divisor not 0 gives",
+			in: []string{"H % 3 == 0", "W >= 3",
+				"(8*N*W*(H//2)-8*N*((2*W+2)//3)*(H//2)-8*N*W+8*N*((2*W+2)//3)) % (4*H*W-4*H*((2*W+2)//3)-8*W+8*((2*W+2)//3)) == 0"},
+			implied: []string{"W >= 3 by [1]"},
+		},
+		{
 			// Not implied: N*B % (A*B) is not 0 at N == 1 where A == 2 and B == 1 hold
 			// A*B == 2*B.
 			name:    "a remainder by symbols that an equation leaves",

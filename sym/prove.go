@@ -119,6 +119,28 @@ func (pv *prover) implied(ps []Pred, q Pred) bool {
 // power, the divisor of a remainder or a floor division) that may be 0 within its symbols'
 // bounds, nor an exact quotient by a sum, whose value alone must divide.
 func (pv *prover) impliedPartial(ps []Pred, q Pred) bool {
+	var totals []Pred
+	for _, p := range ps {
+		if total(p) {
+			totals = append(totals, p)
+		}
+	}
+	// The bounds the premises give each symbol (T >= 3 makes T+T//4-2 a divisor from 1).
+	if sub, empty := narrowing(And(totals...)); empty {
+		return true
+	} else if len(sub) > 0 {
+		f := func(name string) (Expr, bool) { x, ok := sub[name]; return x, ok }
+		var ok bool
+		if q, ok = q.Subst(f); !ok {
+			return false
+		}
+		ps = slices.Clone(ps)
+		for i, p := range ps {
+			if np, ok := p.Subst(f); ok {
+				ps[i] = np
+			}
+		}
+	}
 	if !definedInBounds(q) {
 		return false
 	}
@@ -151,7 +173,13 @@ func (pv *prover) impliedPartial(ps []Pred, q Pred) bool {
 			vals[a.name] = v
 		}
 	}
-	if len(vals) == 0 && total(q) {
+	var facts []Pred
+	for _, p := range ps {
+		if !total(p) {
+			facts = append(facts, divisorsNotZero(p)...)
+		}
+	}
+	if len(vals) == 0 && len(facts) == 0 && total(q) {
 		return false // the premises not total stay so: implied proved what it could
 	}
 	sub := func(name string) (Expr, bool) { v, ok := vals[name]; return v, ok }
@@ -161,7 +189,7 @@ func (pv *prover) impliedPartial(ps []Pred, q Pred) bool {
 	}
 	args := make([]Pred, 0, len(ps)+1)
 	var eqs []Expr
-	for _, p := range ps {
+	for _, p := range append(ps, facts...) {
 		np, ok := p.Subst(sub)
 		if !ok || !total(np) {
 			continue
@@ -181,21 +209,24 @@ func (pv *prover) impliedPartial(ps []Pred, q Pred) bool {
 	return pv.unsat(And(append(args, Not(nq))...), 0)
 }
 
-// reduced returns p with the dividend n of each floor division and remainder by a divisor that is
-// not an integer replaced by n - g*e for an equation e == 0 of eqs and a monomial g that makes
-// g*e hold a term of n, where that makes the atom total: the same value wherever the equations
-// hold. ok is false when no atom is so replaced.
+// reduced returns p with the dividend n of each floor division and remainder by a divisor d that
+// is not an integer replaced by n - g*e, for e the divisor or an equation e == 0 of eqs and a
+// monomial g that makes g*e hold a term of n, where that makes the atom total: the same value
+// wherever the equations hold and d is not 0 ((4*B*T-8*B) % (T-2) is 0). ok is false when no atom
+// is so replaced.
 func reduced(p Pred, eqs []Expr) (Pred, bool) {
 	done := false
 	out, ok := mapPred(p, func(a *atom) (Expr, bool) {
 		if a.kind != floorAtom && a.kind != modAtom || a.total() {
 			return Expr{}, false
 		}
-		for _, e := range eqs {
+		// The divisor itself reduces by whole multiples: n % d is (n - g*d) % d, and n // d is
+		// (n - g*d) // d + g, for a monomial g with an integer coefficient.
+		for k, e := range append([]Expr{a.den}, eqs...) {
 			for _, t := range a.num.t {
 				for _, s := range e.t {
 					g, ok := Quo(Expr{t: []term{t}}, Expr{t: []term{s}})
-					if !ok || slices.ContainsFunc(g.t[0].m, func(f factor) bool { return f.e < 0 }) {
+					if !ok || k == 0 && !g.integral() || slices.ContainsFunc(g.t[0].m, func(f factor) bool { return f.e < 0 }) {
 						continue
 					}
 					ge, ok1 := Mul(g, e)
@@ -204,10 +235,17 @@ func reduced(p Pred, eqs []Expr) (Pred, bool) {
 						continue
 					}
 					var v Expr
-					if a.kind == floorAtom {
-						v, ok = FloorDiv(n, a.den)
-					} else {
+					switch {
+					case n.IsZero() && k == 0 && a.kind == floorAtom:
+						v = g
+					case n.IsZero():
+						v = Expr{} // 0 % d, and 0 // d of an equation's multiple
+					case a.kind == modAtom:
 						v, ok = Mod(n, a.den)
+					default:
+						if v, ok = FloorDiv(n, a.den); ok && k == 0 {
+							v, ok = Add(v, g)
+						}
 					}
 					if ok && v.total() {
 						done = true
@@ -219,6 +257,41 @@ func reduced(p Pred, eqs []Expr) (Pred, bool) {
 		return Expr{}, false
 	})
 	return out, ok && done
+}
+
+// divisorsNotZero returns, for p, a premise, the divisors of its comparisons outside a disjunction
+// that are total, each not 0: where p holds, each has a value, so none of its divisors is 0
+// ((X) % (4*(H-2)*(W-(2*W+2)//3)) == 0 gives W >= 3).
+func divisorsNotZero(p Pred) []Pred {
+	var out []Pred
+	add := func(d Expr) {
+		if d.total() {
+			out = append(out, Ne(d, Expr{}))
+		}
+	}
+	for _, t := range p.Terms() {
+		if t.kind() != pCmp {
+			continue
+		}
+		for _, e := range []Expr{t.n.e, t.n.rhs} {
+			for _, tm := range e.t {
+				for _, f := range tm.m {
+					if f.e < 0 {
+						add(fromAtom(f.a))
+					}
+				}
+			}
+		}
+		walkAtoms(t, func(a *atom) {
+			switch a.kind {
+			case floorAtom, modAtom, quotAtom:
+				if _, isConst := a.den.Const(); !isConst {
+					add(a.den)
+				}
+			}
+		})
+	}
+	return out
 }
 
 // definedInBounds reports whether p has a value at every binding within its symbols' bounds
