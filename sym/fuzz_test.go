@@ -518,7 +518,7 @@ func checkMinimal(t *testing.T, data []byte) {
 				by = by && holds(m.Constraints[k].Pred, b)
 			}
 			if by && !holds(im.Pred, b) {
-				t.Fatalf("%s, implied by %v, fails at %v where they hold", im.Pred, im.By, env)
+				t.Fatalf("%s, implied by %v, fails at %v where they hold: %v -> %v", im.Pred, im.By, env, cs, m.Constraints)
 			}
 			if !holds(im.Pred, b) && (got < 0 || im.Origin.Seq < got) {
 				got = im.Origin.Seq

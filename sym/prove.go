@@ -110,14 +110,14 @@ func (pv *prover) implied(ps []Pred, q Pred) bool {
 
 // impliedPartial reports whether the conjunction of ps is proven to imply q where q or some
 // of ps are not total, for an exact quotient or a remainder by symbols that the premises make
-// polynomials. Each symbol x of a premise x % m == r is m*u+r for a fresh symbol u, which makes
+// polynomials. Under the bounds the premises give each symbol (T >= 3 makes T+T//4-2 a divisor
+// from 1), each symbol x of a premise x % m == r is m*u+r for a fresh symbol u, which makes
 // 49*N*(H//7)*(W//7) % (H*W) == 0 the true 0 == 0 under H % 7 == 0 and W % 7 == 0; then the
-// dividend of each floor division and remainder by a divisor that is not an integer is reduced by
-// the equations among the premises (reduced): 9*N*C*D % (A*B) is N*A*B % (A*B), 0, where A*B ==
-// 9*C*D. Where a premise holds, it has a value, the same as its substitution's; q needs one at
-// every binding the premises leave: what it becomes total, and no divisor of q (a symbol's negative
-// power, the divisor of a remainder or a floor division) that may be 0 within its symbols'
-// bounds, nor an exact quotient by a sum, whose value alone must divide.
+// dividend of each floor division and remainder by a divisor that is not an integer is reduced
+// (see reduced): 9*N*C*D % (A*B) is N*A*B % (A*B), 0, where A*B == 9*C*D. Where a premise holds,
+// it has a value, the same as its substitution's, and no divisor of it is 0 (divisorsNotZero);
+// q needs a value at every binding the premises leave (definedUnder), and what it becomes
+// total.
 func (pv *prover) impliedPartial(ps []Pred, q Pred) bool {
 	var totals []Pred
 	for _, p := range ps {
@@ -125,27 +125,22 @@ func (pv *prover) impliedPartial(ps []Pred, q Pred) bool {
 			totals = append(totals, p)
 		}
 	}
-	// The bounds the premises give each symbol (T >= 3 makes T+T//4-2 a divisor from 1).
-	if sub, empty := narrowing(And(totals...)); empty {
+	vals, empty := narrowing(And(totals...))
+	if empty {
 		return true
-	} else if len(sub) > 0 {
-		f := func(name string) (Expr, bool) { x, ok := sub[name]; return x, ok }
-		var ok bool
-		if q, ok = q.Subst(f); !ok {
-			return false
-		}
-		ps = slices.Clone(ps)
-		for i, p := range ps {
-			if np, ok := p.Subst(f); ok {
-				ps[i] = np
-			}
-		}
 	}
-	if !definedInBounds(q) {
-		return false
+	if vals == nil {
+		vals = map[string]Expr{}
 	}
-	vals := map[string]Expr{}
+	sub := func(name string) (Expr, bool) { v, ok := vals[name]; return v, ok }
+	narrowed := make([]Pred, 0, len(ps))
 	for _, p := range ps {
+		if np, ok := p.Subst(sub); ok {
+			narrowed = append(narrowed, np)
+		}
+	}
+	residues := false
+	for _, p := range narrowed {
 		if !total(p) {
 			continue
 		}
@@ -159,8 +154,11 @@ func (pv *prover) impliedPartial(ps []Pred, q Pred) bool {
 				continue
 			}
 			a, ok := x.lone()
-			if _, seen := vals[a.name]; !ok || a.kind != symbolAtom || seen || b.v < 0 || b.v >= m {
+			if !ok || a.kind != symbolAtom || b.v < 0 || b.v >= m {
 				continue
+			}
+			if v, ok := vals[a.name]; ok && !v.Equal(fromAtom(a)) {
+				continue // a residue already, or bounds that the atom of p does not have
 			}
 			u := pv.quotientSymbol(a, m, b.v)
 			if u == nil {
@@ -170,24 +168,23 @@ func (pv *prover) impliedPartial(ps []Pred, q Pred) bool {
 			if !ok {
 				return false
 			}
-			vals[a.name] = v
+			vals[a.name], residues = v, true
 		}
 	}
 	var facts []Pred
-	for _, p := range ps {
+	for _, p := range narrowed {
 		if !total(p) {
 			facts = append(facts, divisorsNotZero(p)...)
 		}
 	}
-	if len(vals) == 0 && len(facts) == 0 && total(q) {
-		return false // the premises not total stay so: implied proved what it could
+	if !residues && len(facts) == 0 && total(q) || !definedUnder(q, sub) {
+		return false
 	}
-	sub := func(name string) (Expr, bool) { v, ok := vals[name]; return v, ok }
 	nq, ok := q.Subst(sub)
 	if !ok {
 		return false
 	}
-	args := make([]Pred, 0, len(ps)+1)
+	args := make([]Pred, 0, len(ps)+len(facts)+1)
 	var eqs []Expr
 	for _, p := range append(ps, facts...) {
 		np, ok := p.Subst(sub)
@@ -294,17 +291,23 @@ func divisorsNotZero(p Pred) []Pred {
 	return out
 }
 
-// definedInBounds reports whether p has a value at every binding within its symbols' bounds
-// wherever the polynomial its divisions make has an integer value: no divisor of it may be 0 (a
-// symbol's negative power, the divisor of a floor division or a remainder), and it holds no
-// exact quotient by a sum, whose value alone must be an integer.
-func definedInBounds(p Pred) bool {
+// definedUnder reports whether p has a value at every binding of its symbols that sub gives
+// (each symbol within bounds, or m*u+r): each divisor of p (a symbol's negative power, the
+// divisor of a floor division or a remainder) is not 0 there, and each side of a comparison has
+// an integer value there (see whole: H/3 becomes u where H is 3*u). An exact quotient by a sum,
+// whose value alone must be an integer, has none that is known.
+func definedUnder(p Pred, sub func(string) (Expr, bool)) bool {
 	ok := true
-	check := func(e Expr) {
+	notZero := func(d Expr) {
+		if v, fine := d.Subst(sub); !fine || v.ival().containsZero() {
+			ok = false
+		}
+	}
+	divisors := func(e Expr) {
 		for _, t := range e.t {
 			for _, f := range t.m {
-				if f.e < 0 && f.a.ival().containsZero() {
-					ok = false
+				if f.e < 0 {
+					notZero(fromAtom(f.a))
 				}
 			}
 		}
@@ -314,8 +317,12 @@ func definedInBounds(p Pred) bool {
 		switch q.kind() {
 		case pConst:
 		case pCmp:
-			check(q.n.e)
-			check(q.n.rhs)
+			for _, e := range []Expr{q.n.e, q.n.rhs} {
+				divisors(e)
+				if v, fine := e.Subst(sub); !fine || !v.whole() {
+					ok = false
+				}
+			}
 		default:
 			for _, a := range q.n.args {
 				walk(a)
@@ -328,19 +335,51 @@ func definedInBounds(p Pred) bool {
 		case quotAtom:
 			ok = false
 		case floorAtom, modAtom:
-			if a.den.ival().containsZero() {
-				ok = false
+			if _, isConst := a.den.Const(); !isConst {
+				notZero(a.den)
 			}
+			divisors(a.num)
+			divisors(a.den)
 		case minAtom, maxAtom, floatAtom:
 			for _, x := range a.args {
-				check(x)
+				divisors(x)
 			}
-		default:
-			check(a.num)
-			check(a.den)
 		}
 	})
 	return ok
+}
+
+// whole reports whether e has an integer value wherever it has one: a polynomial with integer
+// coefficients of symbols, floor divisions, values computed in floating point, and remainders
+// and extrema of such.
+func (e Expr) whole() bool {
+	for _, t := range e.t {
+		if !t.c.isInt() {
+			return false
+		}
+		for _, f := range t.m {
+			if f.e < 0 || !f.a.whole() {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func (a *atom) whole() bool {
+	switch a.kind {
+	case modAtom:
+		return a.num.whole() && a.den.whole()
+	case minAtom, maxAtom:
+		for _, x := range a.args {
+			if !x.whole() {
+				return false
+			}
+		}
+	case quotAtom:
+		return false
+	}
+	return true
 }
 
 // unsat reports whether p, a canonical predicate, is proven to hold at no binding of its symbols
