@@ -81,6 +81,9 @@ func canon(op Op, d Expr, note func() string) Pred {
 		d = nd
 	}
 	v, c = split(d)
+	if p, ok := shiftedRemainder(op, v, c); ok {
+		return p
+	}
 	if p, ok := exactFactors(op, d, note); ok {
 		return p
 	}
@@ -588,4 +591,62 @@ func monotoneBound(op Op, d Expr) (Pred, bool) {
 		return Ge(sym, Int(from)), true
 	}
 	return And(Ge(sym, Int(from)), Le(sym, Int(next-1))), true
+}
+
+// shiftedRemainder returns the comparison v + c op 0, v being ±(x+a) % m for a polynomial x
+// without a constant term, an integer a not 0 and an integer m > 1, as the remainders of x it
+// holds at, which do not depend on the form a condition took: (x+a) % m == r is x % m == (r-a)
+// mod m ((W//2+2) % 3 == 2 is W//2 % 3 == 0, (H+1) % 2 == 1 is H % 2 == 0), and (x+a) % m >= r
+// holds at a run of remainders of x that may wrap past m-1 ((H+3) % 32 >= 3 is H % 32 <= 28 and
+// (H+3) % 32 <= 2 is H % 32 >= 29). ok is false for another v.
+func shiftedRemainder(op Op, v Expr, c int64) (Pred, bool) {
+	if len(v.t) != 1 || !v.t[0].c.isInt() || abs64(v.t[0].c.num) != 1 {
+		return Pred{}, false
+	}
+	x, ok := (Expr{t: []term{{c: ratInt(1), m: v.t[0].m}}}).lone()
+	if !ok || x.kind != modAtom {
+		return Pred{}, false
+	}
+	m, ok := x.den.Const()
+	rest, a := split(x.num)
+	if !ok || m <= 1 || a == 0 || len(rest.t) == 0 || !rest.integral() {
+		return Pred{}, false
+	}
+	y, ok := Mod(rest, Int(m))
+	if !ok {
+		return Pred{}, false
+	}
+	if z, ok := y.lone(); ok && z.kind == modAtom {
+		if _, a := split(z.num); a != 0 { // no end to the rewriting
+			return Pred{}, false
+		}
+	}
+	// The values t of (x+a) % m that satisfy the comparison, lo <= t <= hi, within [0, m-1].
+	s := v.t[0].c.num
+	lo, hi := int64(0), m-1
+	switch {
+	case c == math.MinInt64 || c == math.MaxInt64:
+		return Pred{}, false
+	case op != OpGe && (-s*c < 0 || -s*c >= m):
+		return Pred{}, false // decided by the bounds of v
+	case op != OpGe:
+		lo, hi = -s*c, -s*c
+	case s > 0: // t >= -c
+		lo = max(lo, -c)
+	default: // t <= c
+		hi = min(hi, c)
+	}
+	if lo > hi || lo == 0 && hi == m-1 {
+		return Pred{}, false
+	}
+	// Those of x % m: t - a modulo m, a run that wraps past m-1 when from > to.
+	from, to := pyMod(lo-pyMod(a, m), m), pyMod(hi-pyMod(a, m), m)
+	if op != OpGe {
+		return Cmp(y, op, Int(from)), true
+	}
+	ge, le := Ge(y, Int(from)), Le(y, Int(to))
+	if from <= to {
+		return And(ge, le), true
+	}
+	return Or(ge, le), true
 }

@@ -614,3 +614,50 @@ func TestExactFactors(t *testing.T) {
 		}
 	}
 }
+
+// TestShiftedRemainder: a comparison of a remainder of a sum with a constant term reads as the
+// remainders of the sum without it, one form for conditions equal up to an offset, and holds
+// where the comparison as given does.
+func TestShiftedRemainder(t *testing.T) {
+	tab := sym.NewTable()
+	tab.Symbol("T", 0, sym.Inf)
+	tab.Symbol("H", 1, sym.Inf)
+	for _, tc := range []struct{ in, want string }{
+		{"(H//2+2) % 3 == 2", "H//2 % 3 == 0"},
+		{"(H//2+5) % 3 == 1", "H//2 % 3 == 2"},
+		{"(H+1) % 2 == 1", "H % 2 == 0"},
+		{"(H+1) % 2 != 1", "H % 2 == 1"},
+		{"(H+3) % 4 != 2", "H % 4 != 3"},
+		{"(2*H+1) % 4 == 3", "H % 2 == 1"},
+		{"(2*H+1) % 4 == 2", "0 == 1"},
+		{"(H+T+7) % 8 == 0", "(T+H) % 8 == 1"},
+		{"(H+3) % 32 >= 3", "H % 32 <= 28"},
+		{"(H+3) % 32 <= 2", "H % 32 >= 29"},
+		{"(H+3) % 32 >= 29", "H % 32 in 26..28"},
+		{"(H+30) % 32 >= 29", "H % 32 in {0, 1, 31}"},
+		{"(H+1) % 8 <= 3", "H % 8 in {0, 1, 2, 7}"},
+		{"(T+5) % 6 >= 1", "T % 6 != 1"},
+		{"(T//2+2) % 3 == 2 && (H//2+2) % 3 == 2", "H//2 % 3 == 0 && T//2 % 3 == 0"},
+	} {
+		p, err := sym.ParsePred(tc.in, tab)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.in, err)
+		}
+		if p.String() != tc.want {
+			t.Errorf("%s reads %s, want %s", tc.in, p, tc.want)
+		}
+		ref, err := readPred(tc.in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for h := int64(1); h <= 80; h++ {
+			for v := int64(0); v <= 20; v++ {
+				want, ok := ref.evalRead([]int64{0, v, h, 0})
+				got, err := p.Eval(map[string]int64{"T": v, "H": h})
+				if !ok || err != nil || got != want {
+					t.Fatalf("%s (%s) at T=%d H=%d: %v %v, want %v", tc.in, p, v, h, got, err, want)
+				}
+			}
+		}
+	}
+}
