@@ -45,8 +45,10 @@ const minimizeSteps = 200000
 // simplified under the bounds that the other conditions of its node and of the nodes before it
 // give its symbols (H >= 16 makes (H//16)*(W//16) == 0 || (H//16)*(W//16) == 196 the second), and
 // a condition of one symbol is written in the simplest form that they leave equal ((H+7)//8 ==
-// H//8 is H % 8 == 0; H <= 4 || ((H+3)//4+7) % 8 == 7 is H <= 4 || H % 32 in {0, 29, 30, 31});
-// then a condition that the others imply, proven (see prover), moves to Implied, the hardest to
+// H//8 is H % 8 == 0; H <= 4 || ((H+3)//4+7) % 8 == 7 is H <= 4 || H % 32 in {0, 29, 30, 31}), and
+// one of several symbols with each part of one symbol so, a product equal to 0 as its factors, and
+// a case split on a symbol's bound folded where its cases agree (see severalSymbols); then a
+// condition that the others imply, proven (see prover), moves to Implied, the hardest to
 // read first, and of equally hard ones the first. A condition whose proof passes the budget
 // stays.
 //
@@ -436,6 +438,8 @@ func simplify(p Pred, before []Pred, prove func([]Pred, Pred) bool) Pred {
 		// An equation of several symbols that no binding satisfies where those before hold (a
 		// volume of odd factors equal to one of 8: 4*T*H*W+3*W == 8*T*H*(W//2)+2 by W's parity).
 		return False()
+	case len(names) > 1:
+		p = severalSymbols(p, before, prove)
 	}
 	return p
 }

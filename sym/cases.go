@@ -1,0 +1,216 @@
+package sym
+
+// Readable forms of conditions of several symbols (see simplify): a case split on a symbol's bound
+// folded where its cases agree, a product equal to 0 as its factors, and each part of one symbol in
+// its simplest form.
+
+import "slices"
+
+// severalSymbols returns p, a total condition of several symbols, in the simplest form (simpler)
+// of those this file finds that are proven equal to it wherever the conditions before hold.
+func severalSymbols(p Pred, before []Pred, prove func([]Pred, Pred) bool) Pred {
+	best := p
+	q := p
+	for range 2 {
+		if r := oneSymbolParts(zeroProducts(q), before, prove); simpler(r, best) {
+			best = r
+		}
+		if best.kind() != pOr {
+			break
+		}
+		q = foldCases(best, before, prove)
+		if !simpler(q, best) {
+			break
+		}
+		best = q
+	}
+	if best.kind() == pConst {
+		return p // never or always with those before: Minimize tells which, and with which
+	}
+	return best
+}
+
+// foldCases returns p, a disjunction of two cases, g && A || !g && B (the zero-copy and broadcast
+// rules split on a size that may be 0: A && H >= 5 || H <= 4 && B), in the simplest form (simpler)
+// proven equal to it wherever the conditions before hold: A where B is A under !g, B where A is B
+// under g, A || !g where B always holds under !g, A && g where it never does (and the same of B
+// under g). p as it is when none is proven simpler.
+func foldCases(p Pred, before []Pred, prove func([]Pred, Pred) bool) Pred {
+	if len(p.n.args) != 2 {
+		return p
+	}
+	x, y := p.n.args[0].Terms(), p.n.args[1].Terms()
+	for i, g := range x {
+		j := slices.IndexFunc(y, Not(g).Equal)
+		if j < 0 || !total(g) {
+			continue
+		}
+		a := And(slices.Delete(slices.Clone(x), i, i+1)...)
+		b := And(slices.Delete(slices.Clone(y), j, j+1)...)
+		ng := y[j]
+		under := func(c Pred, ps ...Pred) []Pred { return append(append(slices.Clip(before), c), ps...) }
+		best := p
+		try := func(q Pred, ok func() bool) {
+			if simpler(q, best) && ok() {
+				best = q
+			}
+		}
+		try(a, func() bool { return prove(under(ng, b), a) && prove(under(ng, a), b) })
+		try(b, func() bool { return prove(under(g, a), b) && prove(under(g, b), a) })
+		try(Or(a, ng), func() bool { return prove(under(ng), b) })
+		try(Or(b, g), func() bool { return prove(under(g), a) })
+		try(And(a, g), func() bool { return prove(under(ng), Not(b)) })
+		try(And(b, ng), func() bool { return prove(under(g), Not(a)) })
+		return best
+	}
+	return p
+}
+
+// oneSymbolParts returns p with each of its terms (of a conjunction or disjunction, at any depth)
+// that is a total condition of one symbol in its simplest form under the conditions before
+// (readable): equal to p wherever they hold.
+func oneSymbolParts(p Pred, before []Pred, prove func([]Pred, Pred) bool) Pred {
+	switch p.kind() {
+	case pConst:
+		return p
+	case pCmp:
+		if names := p.SymbolNames(); len(names) == 1 && total(p) {
+			return readable(p, before, prove)
+		}
+		return p
+	}
+	if names := p.SymbolNames(); len(names) == 1 && total(p) {
+		return readable(p, before, prove)
+	}
+	args := make([]Pred, len(p.n.args))
+	for i, a := range p.n.args {
+		args[i] = oneSymbolParts(a, before, prove)
+	}
+	if p.n.kind == pAnd {
+		return And(args...)
+	}
+	return Or(args...)
+}
+
+// zeroProducts returns p with each equation or inequation of a product with 0 as those of its
+// factors: (H//2)*(W//2-2*(W//4)) == 0 is H//2 == 0 || W//2 % 2 == 0, which read as H <= 1 ||
+// W//2 % 2 == 0.
+func zeroProducts(p Pred) Pred {
+	switch p.kind() {
+	case pConst:
+		return p
+	case pCmp:
+		n := p.n
+		if n.raw || n.op == OpGe {
+			return p
+		}
+		fs := productFactors(n.e, 4)
+		if len(fs) < 2 {
+			return p
+		}
+		ps := make([]Pred, len(fs))
+		for i, f := range fs {
+			ps[i] = Cmp(f, n.op, Expr{})
+		}
+		if n.op == OpEq {
+			return Or(ps...)
+		}
+		return And(ps...)
+	}
+	args := make([]Pred, len(p.n.args))
+	for i, a := range p.n.args {
+		args[i] = zeroProducts(a)
+	}
+	if p.n.kind == pAnd {
+		return And(args...)
+	}
+	return Or(args...)
+}
+
+// productFactors returns factors of e, an integral polynomial, whose product is e up to a constant
+// not 0: the atoms of the monomial common to its terms, and of what is left, (x+R)·A for an atom
+// x of degree 1 where e = x·A + R·A (u·X+3·v·Y-u·Y-3·v·X is (u-3·v)·(X-Y); H·(W-2·(W//2)) - W % 2
+// is (H-1)·(W % 2)), each factored again to depth. e alone when it is no such product.
+func productFactors(e Expr, depth int) []Expr {
+	if depth == 0 || len(e.t) < 2 || !e.integral() {
+		return []Expr{e}
+	}
+	if _, m, q, ok := commonPart(e); ok {
+		if len(m) == 0 {
+			return productFactors(q, depth-1)
+		}
+		var out []Expr
+		for _, f := range m {
+			if f.e < 0 {
+				return []Expr{e}
+			}
+			out = append(out, fromAtom(f.a))
+		}
+		return append(out, productFactors(q, depth-1)...)
+	}
+	for _, x := range atomsOf(e) {
+		var in, out []term
+		linear := true
+		for _, t := range e.t {
+			switch power(t.m, x) {
+			case 0:
+				out = append(out, t)
+			case 1:
+				in = append(in, term{c: t.c, m: mulMono(t.m, []factor{{x, -1}})})
+			default:
+				linear = false
+			}
+		}
+		if !linear || len(out) == 0 {
+			continue
+		}
+		a, ok1 := normalize(in)
+		b, ok2 := normalize(out)
+		if !ok1 || !ok2 || len(a.t) < 2 {
+			continue // a monomial a is commonPart's
+		}
+		a = remainders(a) // W-2*(W//2) is W % 2, which b may hold
+		r, ok := polyQuo(b, a)
+		if !ok {
+			continue
+		}
+		xr, ok := Add(fromAtom(x), r)
+		if !ok {
+			continue
+		}
+		return append(productFactors(xr, depth-1), productFactors(a, depth-1)...)
+	}
+	return []Expr{e}
+}
+
+// polyQuo returns b/a for polynomials a and b where a divides b, by long division on the leading
+// terms: b = q·a exactly, each step keeping that; ok is false where a leading term does not divide
+// (the quotient may still exist), or past a few steps.
+func polyQuo(b, a Expr) (Expr, bool) {
+	var q Expr
+	lead := a.t[0]
+	inv := make([]factor, len(lead.m))
+	for i, f := range lead.m {
+		inv[i] = factor{f.a, -f.e}
+	}
+	for range 8 {
+		if len(b.t) == 0 {
+			return q, true
+		}
+		t := b.t[0]
+		c, ok := t.c.mul(mustInv(lead.c))
+		m := mulMono(t.m, inv)
+		if !ok || !c.isInt() || slices.ContainsFunc(m, func(f factor) bool { return f.e < 0 }) {
+			return Expr{}, false
+		}
+		qt := Expr{t: []term{{c: c, m: m}}}
+		qa, ok1 := Mul(qt, a)
+		nb, ok2 := Sub(b, qa)
+		nq, ok3 := Add(q, qt)
+		if !ok1 || !ok2 || !ok3 {
+			return Expr{}, false
+		}
+		b, q = nb, nq
+	}
+	return Expr{}, false
+}
