@@ -68,23 +68,37 @@ func foldCases(p Pred, before []Pred, prove func([]Pred, Pred) bool) Pred {
 
 // oneSymbolParts returns p with each of its terms (of a conjunction or disjunction, at any depth)
 // that is a total condition of one symbol in its simplest form under the conditions before
-// (readable): equal to p wherever they hold.
+// (readable), and each other term of a conjunction narrowed under the comparisons of one symbol
+// beside it (narrowUnder: H >= 4 && W*min(H,4) == 8 is H >= 4 && W == 2): equal to p wherever
+// they hold. Those comparisons stay as they are,
+// so that each term is rewritten under premises that hold.
 func oneSymbolParts(p Pred, before []Pred, prove func([]Pred, Pred) bool) Pred {
-	switch p.kind() {
-	case pConst:
-		return p
-	case pCmp:
-		if names := p.SymbolNames(); len(names) == 1 && total(p) {
-			return readable(p, before, prove)
-		}
+	if p.kind() == pConst {
 		return p
 	}
 	if names := p.SymbolNames(); len(names) == 1 && total(p) {
 		return readable(p, before, prove)
 	}
-	args := make([]Pred, len(p.n.args))
-	for i, a := range p.n.args {
-		args[i] = oneSymbolParts(a, before, prove)
+	if p.kind() == pCmp {
+		return p
+	}
+	args := slices.Clone(p.n.args)
+	var bounds []Pred
+	if p.n.kind == pAnd {
+		for _, a := range args {
+			if a.kind() == pCmp && len(a.SymbolNames()) == 1 && total(a) {
+				bounds = append(bounds, a)
+			}
+		}
+	}
+	under := append(slices.Clip(before), bounds...)
+	for i, a := range args {
+		if len(bounds) > 0 && !slices.ContainsFunc(bounds, a.Equal) {
+			if q, ok := narrowUnder(And(bounds...), a); ok {
+				a = q
+			}
+		}
+		args[i] = oneSymbolParts(a, under, prove)
 	}
 	if p.n.kind == pAnd {
 		return And(args...)
