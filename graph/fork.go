@@ -35,10 +35,10 @@ type forkSite struct {
 	p    sym.Pred
 }
 
-// Cond returns the boolean value (0 or 1) of p, a comparison of dims in the model's symbols that
-// only a binding decides: an anonymous dim of bounds [0, 1] that stands for p, the same for the
-// same predicate, so that an If whose condition it is infers each branch under it (Branches).
-// A p that always or never holds is 1 or 0.
+// Cond returns the boolean value (0 or 1) of p, a comparison of dims that only a binding decides
+// (of the model's symbols, or of anonymous dims too, which only a run decides): an anonymous dim
+// of bounds [0, 1] that stands for p, the same for the same predicate, so that an If whose
+// condition it is infers each branch under it (Branches). A p that always or never holds is 1 or 0.
 func (c *ctx) Cond(p sym.Pred) sym.Dim {
 	switch {
 	case p.IsTrue():
@@ -105,6 +105,13 @@ func (e *engine) condOf(in *Info) (p sym.Pred, ok bool) {
 		rows = append(rows, sym.And(row...))
 	}
 	return sym.Or(rows...), true
+}
+
+// ofModel reports whether p is a predicate in the model's symbols alone: not in an anonymous dim
+// (a count only a run decides, a join of branches) nor in an iteration number, which no binding
+// of the model decides.
+func (e *engine) ofModel(p sym.Pred) bool {
+	return !p.DependsOnAnon() && !slices.ContainsFunc(p.SymbolNames(), func(n string) bool { _, ok := e.tab.Lookup(n); return !ok })
 }
 
 // caseWhy is the why of the condition a run that forces the If's branch k (0 for then, 1 for else)

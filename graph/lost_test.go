@@ -45,6 +45,17 @@ func concatOfMany(n int) *model {
 	return b.node("cat", "Concat", xs, []string{"y"}, attrInt("axis", 0)).output("y")
 }
 
+// emptyOrNot returns a model whose If runs then where the count of non-zero elements of v [N] is 0
+// (torchvision's batched_nms: boxes.numel() == 0, of the boxes a NonZero keeps) and els otherwise,
+// both reading x, the NonZero's [1,count].
+func emptyOrNot(then, els onnx.Graph) *model {
+	return newModel(17).input("v", "N").ints("zero", nil, 0).
+		node("nz", "NonZero", []string{"v"}, []string{"x"}).node("shape", "Shape", []string{"x"}, []string{"s"}).
+		node("numel", "ReduceProd", []string{"s"}, []string{"n"}, attrInt("keepdims", 0)).
+		node("empty", "Equal", []string{"n", "zero"}, []string{"e"}).
+		node("if", "If", []string{"e"}, []string{"y"}, attrGraph("then_branch", then), attrGraph("else_branch", els)).output("y")
+}
+
 // TestLost checks where inference records a loss of precision (Result.Lost), and that a result
 // without one is complete: its conditions are all the model needs, those of an If whose condition
 // the symbols decide included, inferred once per branch.
@@ -98,6 +109,28 @@ func TestLost(t *testing.T) {
 			node("is5", "Equal", []string{"fd", "n"}, []string{"f1"}).
 			node("if", "If", []string{"f1"}, []string{"y"}, attrGraph("then_branch", keep), attrGraph("else_branch", keep)).output("y"),
 			lost: []string{"nz (NonZero): the count of non-zero elements of input 0 (only a run decides) [x]"}},
+		// fasterrcnn's If_1131: where the count is 0 a run takes then, which needs nothing; else
+		// needs the count at least 1 (a ReduceMax of every axis), which its condition gives.
+		{name: "an If on the emptiness of a count only a run decides", b: emptyOrNot(
+			onnx.Graph{Name: "then", Initializers: []onnx.Tensor{intTensor("none", []int64{0})},
+				Nodes:   []onnx.Node{{Name: "id", OpType: "Identity", Inputs: []string{"none"}, Outputs: []string{"t"}}},
+				Outputs: []onnx.ValueInfo{{Name: "t"}}},
+			onnx.Graph{Name: "else", Initializers: []onnx.Tensor{intTensor("ax", nil, 0)},
+				Nodes: []onnx.Node{{Name: "max", OpType: "ReduceMax", Inputs: []string{"x"}, Outputs: []string{"m"}, Attrs: []onnx.Attribute{attrInt("keepdims", 0)}},
+					{Name: "sq", OpType: "Squeeze", Inputs: []string{"x", "ax"}, Outputs: []string{"sq"}},
+					{Name: "add", OpType: "Add", Inputs: []string{"sq", "m"}, Outputs: []string{"t"}}},
+				Outputs: []onnx.ValueInfo{{Name: "t"}}}),
+			lost: []string{"nz (NonZero): the count of non-zero elements of input 0 (only a run decides) [x]"}},
+		// Where the count is not 0, else needs N even: no condition on N alone states it.
+		{name: "an If on a count only a run decides, whose branch needs the symbols", b: emptyOrNot(
+			onnx.Graph{Name: "then", Nodes: []onnx.Node{{Name: "id", OpType: "Identity", Inputs: []string{"v"}, Outputs: []string{"t"}}},
+				Outputs: []onnx.ValueInfo{{Name: "t"}}},
+			onnx.Graph{Name: "else", Initializers: []onnx.Tensor{intTensor("p", nil, 2, -1), intTensor("flat", nil, -1)},
+				Nodes: []onnx.Node{{Name: "r", OpType: "Reshape", Inputs: []string{"v", "p"}, Outputs: []string{"r"}},
+					{Name: "f", OpType: "Reshape", Inputs: []string{"r", "flat"}, Outputs: []string{"t"}}},
+				Outputs: []onnx.ValueInfo{{Name: "t"}}}),
+			lost: []string{"nz (NonZero): the count of non-zero elements of input 0 (only a run decides) [x]",
+				"if (If): what then_branch needs and what else_branch needs differ, and the condition decides which a run takes [y]"}},
 		{name: "an If on the symbols, once per branch: the other fails", b: ifModel("f1", squeeze, keep, func(b *model) *model {
 			return b.ints("three", nil, 7, 8, 9).node("float", "Cast", []string{"three"}, []string{"f3"}, attrInt("to", 1)).
 				node("cat", "Concat", []string{"y", "f3"}, []string{"z"}, attrInt("axis", 0)).output("z")

@@ -196,7 +196,8 @@ func prelu(c *ctx) error {
 
 // compare: Equal, Less, LessOrEqual, Greater, GreaterOrEqual: a boolean of the broadcast shape;
 // values where the comparison is decided for every value of the symbols, and where a binding of
-// them decides it, the value that stands for the comparison (ctx.Cond).
+// them decides it (or of anonymous dims too: a count only a run decides), the value that stands for
+// the comparison (ctx.Cond).
 func compare(c *ctx) error {
 	ins, err := c.Inputs(2)
 	if err != nil {
@@ -210,11 +211,11 @@ func compare(c *ctx) error {
 	op := c.n.Op
 	return elementwise(c, out, ins, func(v []sym.Dim) (sym.Dim, error) {
 		d := compareDims(op, v[0], v[1])
-		if _, decided := d.Static(); decided || !v[0].Determined() || !v[1].Determined() {
+		x, okx := v[0].Expr()
+		y, oky := v[1].Expr()
+		if _, decided := d.Static(); decided || !okx || !oky {
 			return d, nil
 		}
-		x, _ := v[0].Expr()
-		y, _ := v[1].Expr()
 		return c.Cond(sym.Cmp(x, compareOps[op], y)), nil
 	})
 }

@@ -291,15 +291,20 @@ func (c *ctx) branches(cond *Info, then, els ifBranch) error {
 		either = sym.Or(sym.And(append([]sym.Pred{p}, a...)...), sym.And(append([]sym.Pred{sym.Not(p)}, b...)...))
 		why = "what the branch its condition takes needs"
 	}
+	// A condition in anonymous dims (a count only a run decides) is no condition on the model's
+	// symbols: what either needs under it is not stated, unless the conditions recorded make it
+	// hold.
+	model := known && c.e.ofModel(p)
+	vague := known && !model && !c.When(either).IsTrue()
 	if err := c.Require(either, why); err != nil {
 		return err
 	}
 	var site *forkSite
-	if known && !c.s.repeated && !c.s.notTaken {
+	if model && !c.s.repeated && !c.s.notTaken {
 		site = &forkSite{c.path, p}
 	}
 	c.joinOutputs(cond, then, els, t.outs, e.outs, site)
-	if !known && len(a)+len(b) > 0 && !c.e.solver.When(sym.And(append(a, b...)...)).IsTrue() {
+	if vague || !known && len(a)+len(b) > 0 && !c.e.solver.When(sym.And(append(a, b...)...)).IsTrue() {
 		// Either is what a run needs of the branch it takes, which no condition on the symbols
 		// names: at a binding that meets one branch's conditions, the other may be taken.
 		why := "what " + then.Attr + " needs and what " + els.Attr + " needs differ, and the condition decides which a run takes"
@@ -724,7 +729,7 @@ func (c *ctx) guardOf(cond *Info) guard {
 		}
 		return guard{Kind: never}
 	}
-	if p, ok := c.e.condOf(cond); ok && !slices.ContainsFunc(p.SymbolNames(), func(n string) bool { _, ok := c.e.tab.Lookup(n); return !ok }) {
+	if p, ok := c.e.condOf(cond); ok && c.e.ofModel(p) {
 		switch w := c.e.solver.When(p); {
 		case w.IsTrue():
 			return guard{Kind: always}

@@ -730,8 +730,9 @@ func (p Pred) Subst(sub func(name string) (Expr, bool)) (Pred, bool) {
 // SymbolNames returns the names of the named symbols p depends on, in table order, once each.
 func (p Pred) SymbolNames() []string { return symbolNames(p.symbols) }
 
-// dependsOnAnon reports whether p depends on an anonymous symbol (Table.Anon).
-func (p Pred) dependsOnAnon() bool { return anySymbol(p.symbols, func(a *atom) bool { return a.anon }) }
+// DependsOnAnon reports whether p depends on an anonymous symbol (Table.Anon): a dim the model does
+// not name, on which a condition is neither listed nor checked (Solver.Constraints, Solver.Check).
+func (p Pred) DependsOnAnon() bool { return anySymbol(p.symbols, func(a *atom) bool { return a.anon }) }
 
 func (p Pred) symbols(yield func(*atom)) {
 	switch p.kind() {

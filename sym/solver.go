@@ -838,7 +838,7 @@ func (s *Solver) recorded(all bool) (out []Constraint, eq []bool) {
 		if p.IsTrue() && all {
 			p = e.c.Pred
 		}
-		if !p.IsTrue() && !p.dependsOnAnon() {
+		if !p.IsTrue() && !p.DependsOnAnon() {
 			out = append(out, Constraint{Pred: p, Origin: e.c.Origin, Also: e.c.Also})
 			eq = append(eq, false)
 		}
@@ -972,7 +972,7 @@ func (s *Solver) CheckBy(b map[string]int64, seq func(Origin) int) error {
 	var first *ConstraintError
 	least := 0
 	for _, e := range s.log {
-		if e.defines == "" && e.cur.dependsOnAnon() {
+		if e.defines == "" && e.cur.DependsOnAnon() {
 			continue
 		}
 		ok, err := e.c.Pred.eval(value)
