@@ -248,3 +248,34 @@ func TestNoLossDownstreamOfAnError(t *testing.T) {
 		}
 	}
 }
+
+// TestIfBranchesImposeAlike checks that a condition both branches of an If on data impose names
+// both nodes, then's first: silero_vad_legacy's sequence >= 192, which onnxruntime reports at
+// then_branch/Conv_132 for sr=16000 and at else_branch/Conv_606 for sr=8000.
+func TestIfBranchesImposeAlike(t *testing.T) {
+	halves := func(name string) onnx.Graph {
+		return onnx.Graph{Name: name, Initializers: []onnx.Tensor{intTensor("p", nil, 2, -1)},
+			Nodes:   []onnx.Node{{Name: "r", OpType: "Reshape", Inputs: []string{"x", "p"}, Outputs: []string{name + "_t"}}},
+			Outputs: []onnx.ValueInfo{{Name: name + "_t"}}}
+	}
+	b := ifModel("c", halves("then"), halves("else"), func(b *model) *model { return b.output("y") })
+	res, err := Infer(decodeGraph(t, b.encode()), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, c := range res.Constraints() {
+		s := c.Pred.String() + " @"
+		for _, o := range c.Origins() {
+			s += " " + o.Node
+		}
+		got = append(got, s)
+	}
+	want := "N*F % 2 == 0 @ if/then_branch/r if/else_branch/r"
+	if strings.Join(got, "\n") != want {
+		t.Errorf("constraints:\n%s\nwant\n%s", strings.Join(got, "\n"), want)
+	}
+	if !res.Complete() {
+		t.Errorf("incomplete: %v", res.Lost())
+	}
+}

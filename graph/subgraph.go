@@ -273,9 +273,13 @@ func (c *ctx) branches(cond *Info, then, els ifBranch) error {
 	}
 	var a, b []sym.Pred
 	for _, k := range t.cs {
-		if slices.ContainsFunc(e.cs, func(x sym.Constraint) bool { return x.Pred.Equal(k.Pred) }) {
-			if err := c.e.solver.Require(k.Pred, k.Origin); err != nil {
-				return err
+		if j := slices.IndexFunc(e.cs, func(x sym.Constraint) bool { return x.Pred.Equal(k.Pred) }); j >= 0 {
+			// Both branches impose it: a run stops at the node of the branch it takes, so
+			// both nodes are named (Constraint.Also), then's first.
+			for _, x := range []sym.Constraint{k, e.cs[j]} {
+				if err := c.e.solver.Require(x.Pred, x.Origin); err != nil {
+					return err
+				}
 			}
 			continue
 		}
