@@ -308,6 +308,28 @@ func TestMinimizeProofs(t *testing.T) {
 			implied: []string{"T == 2 || T >= 3 && (4*B*T+4*B*(T//4)-8*B) % (T+T//4-2) == 0 by [0]"},
 		},
 		{
+			// The Reshape of r3_0138 that follows: its input's first dim the exact quotient of
+			// 4*B*(T+T//4-2) by T+T//4-4*min(T+T//4-2,1)+2, 4*B where T >= 3.
+			name: "an exact quotient by a sum of a multiple of it",
+			in: []string{"T >= 3",
+				"4*B*T+4*B*(T//4)+4*((4*B*T+4*B*(T//4)-8*B)/(T+T//4-4*min(T+T//4-2,1)+2))*min(T+T//4-2,1) == T*((4*B*T+4*B*(T//4)-8*B)/(T+T//4-4*min(T+T//4-2,1)+2))+(T//4)*((4*B*T+4*B*(T//4)-8*B)/(T+T//4-4*min(T+T//4-2,1)+2))+8*B+2*((4*B*T+4*B*(T//4)-8*B)/(T+T//4-4*min(T+T//4-2,1)+2))"},
+			implied: []string{"4*B*T+4*B*(T//4)+4*((4*B*T+4*B*(T//4)-8*B)/(T+T//4-4*min(T+T//4-2,1)+2))*min(T+T//4-2,1) == T*((4*B*T+4*B*(T//4)-8*B)/(T+T//4-4*min(T+T//4-2,1)+2))+(T//4)*((4*B*T+4*B*(T//4)-8*B)/(T+T//4-4*min(T+T//4-2,1)+2))+8*B+2*((4*B*T+4*B*(T//4)-8*B)/(T+T//4-4*min(T+T//4-2,1)+2)) by [0]"},
+		},
+		{
+			// Not implied: (B*T+B)/(T-2) == B*T is not a whole multiple, so it may have no value
+			// (B == 1, T == 4).
+			name:    "an exact quotient by a sum, not a multiple",
+			in:      []string{"T >= 3", "(B*T+B)/(T+T//4-2) >= 1"},
+			implied: nil,
+		},
+		{
+			// A remainder of a multiple of its divisor, which is -1 or at least 1: always 0
+			// (r3_0165).
+			name:    "a remainder by a divisor never 0",
+			in:      []string{"(8*N*((W+3)//6)+8*N*(W//3)-8*N) % ((W+3)//6+W//3-1) == 0"},
+			implied: []string{"(8*N*((W+3)//6)+8*N*(W//3)-8*N) % ((W+3)//6+W//3-1) == 0 by []"},
+		},
+		{
 			// Not implied: (2*B*T+B) % (T-2) is 9 % 2 at B == 1, T == 4.
 			name:    "a remainder by a sum that leaves a remainder",
 			in:      []string{"T >= 3", "(2*B*T+B) % (T-2) == 0"},

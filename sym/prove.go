@@ -177,11 +177,7 @@ func (pv *prover) impliedPartial(ps []Pred, q Pred) bool {
 			facts = append(facts, divisorsNotZero(p)...)
 		}
 	}
-	if !residues && len(facts) == 0 && total(q) || !definedUnder(q, sub) {
-		return false
-	}
-	nq, ok := q.Subst(sub)
-	if !ok {
+	if !residues && len(facts) == 0 && total(q) {
 		return false
 	}
 	args := make([]Pred, 0, len(ps)+len(facts)+1)
@@ -198,6 +194,18 @@ func (pv *prover) impliedPartial(ps []Pred, q Pred) bool {
 			}
 		}
 	}
+	// A divisor is not 0 by its bounds, or, total, where the premises hold ((W+3)//6+W//3-1 is -1
+	// or at least 1).
+	notZero := func(d Expr) bool {
+		return !d.ival().containsZero() || total(Eq(d, Expr{})) && pv.unsat(And(append(slices.Clone(args), Eq(d, Expr{}))...), 0)
+	}
+	if !definedUnder(q, sub, notZero) {
+		return false
+	}
+	nq, ok := q.Subst(sub)
+	if !ok {
+		return false
+	}
 	if !total(nq) {
 		if nq, ok = reduced(nq, eqs); !ok || !total(nq) {
 			return false
@@ -209,11 +217,16 @@ func (pv *prover) impliedPartial(ps []Pred, q Pred) bool {
 // reduced returns p with the dividend n of each floor division and remainder by a divisor d that
 // is not an integer replaced by n - g*e, for e the divisor or an equation e == 0 of eqs and a
 // monomial g that makes g*e hold a term of n, where that makes the atom total: the same value
-// wherever the equations hold and d is not 0 ((4*B*T-8*B) % (T-2) is 0). ok is false when no atom
-// is so replaced.
+// wherever the equations hold and d is not 0 ((4*B*T-8*B) % (T-2) is 0); and each exact quotient
+// of a whole multiple g*d by d replaced by g. ok is false when no atom is so replaced.
 func reduced(p Pred, eqs []Expr) (Pred, bool) {
 	done := false
 	out, ok := mapPred(p, func(a *atom) (Expr, bool) {
+		if a.kind == quotAtom {
+			g, ok := multipleOf(a.num, a.den)
+			done = done || ok
+			return g, ok
+		}
 		if a.kind != floorAtom && a.kind != modAtom || a.total() {
 			return Expr{}, false
 		}
@@ -256,6 +269,24 @@ func reduced(p Pred, eqs []Expr) (Pred, bool) {
 	return out, ok && done
 }
 
+// multipleOf returns g, a monomial with an integer coefficient, when n is g*d: 4*B*T+4*B*(T//4)-8*B
+// is 4*B times T+T//4-2.
+func multipleOf(n, d Expr) (Expr, bool) {
+	if len(n.t) == 0 || len(d.t) == 0 {
+		return Expr{}, len(n.t) == 0 && len(d.t) > 0
+	}
+	for _, s := range d.t {
+		g, ok := Quo(Expr{t: n.t[:1]}, Expr{t: []term{s}})
+		if !ok || !g.integral() {
+			continue
+		}
+		if gd, ok := Mul(g, d); ok && gd.Equal(n) {
+			return g, true
+		}
+	}
+	return Expr{}, false
+}
+
 // divisorsNotZero returns, for p, a premise, the divisors of its comparisons outside a disjunction
 // that are total, each not 0: where p holds, each has a value, so none of its divisors is 0
 // ((X) % (4*(H-2)*(W-(2*W+2)//3)) == 0 gives W >= 3).
@@ -293,13 +324,13 @@ func divisorsNotZero(p Pred) []Pred {
 
 // definedUnder reports whether p has a value at every binding of its symbols that sub gives
 // (each symbol within bounds, or m*u+r): each divisor of p (a symbol's negative power, the
-// divisor of a floor division or a remainder) is not 0 there, and each side of a comparison has
-// an integer value there (see whole: H/3 becomes u where H is 3*u). An exact quotient by a sum,
-// whose value alone must be an integer, has none that is known.
-func definedUnder(p Pred, sub func(string) (Expr, bool)) bool {
+// divisor of a floor division or a remainder) is not 0 there (nonZero of its substitution), and
+// each side of a comparison has an integer value there (see whole: H/3 becomes u where H is
+// 3*u), as has each exact quotient by a sum: there, its dividend a whole multiple of its divisor.
+func definedUnder(p Pred, sub func(string) (Expr, bool), nonZero func(Expr) bool) bool {
 	ok := true
 	notZero := func(d Expr) {
-		if v, fine := d.Subst(sub); !fine || v.ival().containsZero() {
+		if v, fine := d.Subst(sub); !fine || !nonZero(v) {
 			ok = false
 		}
 	}
@@ -333,7 +364,14 @@ func definedUnder(p Pred, sub func(string) (Expr, bool)) bool {
 	walkAtoms(p, func(a *atom) {
 		switch a.kind {
 		case quotAtom:
-			ok = false
+			// A value where its dividend is a whole multiple of its divisor.
+			notZero(a.den)
+			n, ok1 := a.num.Subst(sub)
+			d, ok2 := a.den.Subst(sub)
+			if g, fine := multipleOf(n, d); !ok1 || !ok2 || !fine || !g.whole() {
+				ok = false
+			}
+			divisors(a.num)
 		case floorAtom, modAtom:
 			if _, isConst := a.den.Const(); !isConst {
 				notZero(a.den)
@@ -350,8 +388,8 @@ func definedUnder(p Pred, sub func(string) (Expr, bool)) bool {
 }
 
 // whole reports whether e has an integer value wherever it has one: a polynomial with integer
-// coefficients of symbols, floor divisions, values computed in floating point, and remainders
-// and extrema of such.
+// coefficients of symbols, floor divisions, exact quotients, values computed in floating point,
+// and remainders and extrema of such.
 func (e Expr) whole() bool {
 	for _, t := range e.t {
 		if !t.c.isInt() {
@@ -376,10 +414,8 @@ func (a *atom) whole() bool {
 				return false
 			}
 		}
-	case quotAtom:
-		return false
 	}
-	return true
+	return true // a symbol, a floor division, a value computed in floating point, an exact quotient
 }
 
 // unsat reports whether p, a canonical predicate, is proven to hold at no binding of its symbols
