@@ -543,10 +543,31 @@ func checkMinimal(t *testing.T, data []byte) {
 		}
 		for _, z := range sizes.Symbols {
 			v := b[z.Symbol]
-			in := slices.ContainsFunc(z.Ranges, func(r [2]int64) bool { return r[0] <= v && v <= r[1] }) ||
-				z.Mod > 0 && v >= z.From && v <= z.Max && slices.Contains(z.Residues, (v%z.Mod+z.Mod)%z.Mod)
-			if z.Proven && !in {
+			if known(z, v) && !allows(z, v) {
 				t.Fatalf("%s = %d where the conditions hold, not among its sizes %q (%+v): %v", z.Symbol, v, z.Text, z, m.Constraints)
+			}
+		}
+	}
+	// A symbol that no condition ties to others takes exactly the values at which the conditions
+	// on it hold, wherever its sizes say they are known: each value of its bounds, evaluated.
+	for _, z := range sizes.Symbols {
+		if len(z.With) > 0 {
+			continue
+		}
+		lo, hi, _ := tab.Bounds(z.Symbol)
+		for v := lo; v <= hi; v++ {
+			if !known(z, v) {
+				continue
+			}
+			b := map[string]int64{z.Symbol: v}
+			on := true
+			for _, c := range m.Constraints {
+				if slices.Contains(c.Pred.SymbolNames(), z.Symbol) {
+					on = on && holds(c.Pred, b)
+				}
+			}
+			if allows(z, v) != on {
+				t.Fatalf("%s: %q (%+v) allows %d: %v, where the conditions on it hold: %v: %v", z.Symbol, z.Text, z, v, allows(z, v), on, m.Constraints)
 			}
 		}
 	}
@@ -559,6 +580,9 @@ func checkMinimal(t *testing.T, data []byte) {
 		}
 	}
 }
+
+// known reports whether the sizes z say whether v is among them: proven, or within Checked.
+func known(z sym.Size, v int64) bool { return z.Proven || z.Checked[0] <= v && v <= z.Checked[1] }
 
 // TestRandomMinimal checks Minimize against plain trees, as TestRandomSolvers does Solvers: 200
 // inputs, 2,000 in the long tier (testenv.Count).

@@ -349,37 +349,55 @@ const guessLimit = 1 << 13
 // repeats with the period of p's floor divisions and remainders from where the values evaluated
 // do. checked is the last value evaluated. A guess is a guess: provenSet proves one.
 func guessSet(p Pred, x *atom, lo, hi int64) (s iset, checked int64, ok bool) {
-	if lo == NegInf {
+	bits, m, ok := guessBits(p, x, lo, hi)
+	if !ok {
 		return iset{}, 0, false
 	}
-	m := int64(1)
-	walkAtoms(p, func(a *atom) {
-		if (a.kind == floorAtom || a.kind == modAtom) && a.num.Mentions(x.name) {
-			if q, _, ok := atomPeriod(a, x.name); ok {
-				m = lcm(m, q)
-			}
-		}
-	})
-	if m > maxSplit {
-		m = 1
+	return setFromBits(lo, hi, bits, m), lo + int64(len(bits)) - 1, true
+}
+
+// guessBits returns whether p holds at each of the values of x that guessSet evaluates, from lo,
+// and the period of p's floor divisions and remainders of x (1 where it has none it can state).
+func guessBits(p Pred, x *atom, lo, hi int64) (bits []bool, m int64, ok bool) {
+	if lo == NegInf {
+		return nil, 0, false
 	}
+	m = atomsPeriod(p, x.name)
 	n := int64(guessLimit)
 	if hi != Inf && hi-lo+1 <= n {
 		n = hi - lo + 1
 	}
 	n = lastOf(lo, max(n, min(8*m, 1<<16))) - lo + 1
-	bits := make([]bool, n)
+	bits = make([]bool, n)
 	vals := map[string]int64{}
 	value := func(name string) (int64, bool) { v, ok := vals[name]; return v, ok }
 	for i := range n {
 		vals[x.name] = lo + i
 		v, err := p.eval(value)
 		if err != nil && !errors.Is(err, errcode.ErrNotDivisible) && !errors.Is(err, errcode.ErrInvalidShape) {
-			return iset{}, 0, false // a value past int64: not that p fails there
+			return nil, 0, false // a value past int64: not that p fails there
 		}
 		bits[i] = err == nil && v
 	}
-	return setFromBits(lo, hi, bits, m), lo + n - 1, true
+	return bits, m, true
+}
+
+// atomsPeriod returns the common period in the symbol x of the floor divisions and remainders of
+// p that mention it (atomPeriod), of those whose period it can state; 1 when none, or when it is
+// past maxSplit.
+func atomsPeriod(p Pred, x string) int64 {
+	m := int64(1)
+	walkAtoms(p, func(a *atom) {
+		if (a.kind == floorAtom || a.kind == modAtom) && a.num.Mentions(x) {
+			if q, _, ok := atomPeriod(a, x); ok {
+				m = lcm(m, q)
+			}
+		}
+	})
+	if m > maxSplit {
+		return 1
+	}
+	return m
 }
 
 // periodicSet returns the set of the values v of the symbol x in [lo, hi] at which p, a condition

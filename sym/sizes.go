@@ -44,21 +44,34 @@ type Size struct {
 	With []string
 }
 
-// The budgets of SizesOf: the bindings its searches try, and the values of a symbol tied to
-// others that it tries.
+// The budgets of SizesOf: the steps its searches take, per group of symbols that conditions tie
+// together (a binding tried, or a substitution into the conditions, which costs a step and one
+// more for each weightStep of their size: SizesOf's work is bounded whatever the conditions), and
+// the values of a tied symbol that it decides (all of them within projectSpan, else tiedSpan).
 const (
 	sizeSteps   = 1 << 12
+	weightStep  = 4
 	projectSpan = 1 << 13
 	tiedSpan    = 1 << 8
 )
 
-// SizesOf returns the values the symbols of t may take at the bindings that satisfy the
-// conditions cs (the conjunction of their predicates), and the smallest such binding. A symbol of
-// conditions on it alone has its values found by evaluation and proven (the prover of Minimize: a
-// description of them and the conditions hold at the same values); one that conditions tie to
-// others has, of each of its values up to projectSpan past the least, whether the others can
-// take values with it (a binding found, or none proven), Proven when its bounds are within that
-// span and every value was decided; of one without such bounds, its first tiedSpan values. Symbols of no condition take their bounds: "any" for [1, Inf).
+// SizesOf returns what the conditions cs (all of them) leave the symbols of t, in elements along
+// the axes the symbols stand for: Sizes.Symbols, in table order, the values each symbol may take at
+// the bindings that satisfy cs, and Sizes.Smallest, the smallest such binding (nil when none was
+// found). It returns no error: what its searches, which have a fixed budget of work, do not decide
+// is said so, never proven.
+//
+// A symbol that no condition ties to another has its values found by evaluating the conditions
+// at its first 8,192 values or more (all, when its bounds hold fewer), described by ranges and a
+// period, and Proven where that description and the conditions are shown to hold at the same
+// values; otherwise the description is a guess past Size.Checked, the values evaluated, whose
+// period is that of the values found.
+// A symbol that conditions tie to others (Size.With: H of (H//16)*(W//16) == 196) has, for each of
+// its first values (8,192 when its bounds hold no more, else 256), whether the others can take
+// values with it: a binding found, or none proven. A value that no search decides stays among
+// those it may take, and it is Proven only when every value of its bounds was decided. A symbol
+// that no condition names takes its bounds ("any" for [1, Inf)). A condition that no binding
+// satisfies leaves each symbol of its group "none", and no smallest binding.
 func SizesOf(t *Table, cs []Constraint) Sizes {
 	ps := make([]Pred, 0, len(cs))
 	for _, c := range cs {
@@ -170,10 +183,11 @@ func (sz *sizer) size(t *Table, q Pred, name string, group []string) Size {
 		return finish(s, iset{lo: a.lo, hi: a.hi, from: a.lo, mod: 1, res: []int64{0}}, false, [2]int64{}, a.lo)
 	}
 	if len(group) == 1 {
-		set, checked, ok := guessSet(q, a, lo, hi)
+		bits, m, ok := guessBits(q, a, lo, hi)
 		if !ok {
 			return finish(s, iset{lo: lo, hi: hi, from: lo, mod: 1, res: []int64{0}}, false, [2]int64{lo, lo}, a.lo)
 		}
+		set, checked := setFromBits(lo, hi, bits, periodOf(bits, m)), lo+int64(len(bits))-1
 		proven := set.finite() && set.hi != Inf && checked >= set.hi // every value evaluated
 		if !proven {
 			for _, c := range set.preds(x) {
@@ -219,20 +233,40 @@ func (sz *sizer) size(t *Table, q Pred, name string, group []string) Size {
 		}
 	}
 	// Past what was checked, a guess: the values repeat with the period of q's floor divisions
-	// and remainders of the symbol (H % 2 == 0 of H*W == 4*(H//2)*(W//2)).
-	m := int64(1)
-	walkAtoms(q, func(at *atom) {
-		if (at.kind == floorAtom || at.kind == modAtom) && at.num.Mentions(name) {
-			if p, _, ok := atomPeriod(at, name); ok {
-				m = lcm(m, p)
-			}
-		}
-	})
-	if m > maxSplit || 2*m > top-lo+1 {
+	// and remainders of the symbol (H % 2 == 0 of H*W == 4*(H//2)*(W//2)), or that of the values.
+	m := atomsPeriod(q, name)
+	if 2*m > top-lo+1 {
 		m = 1
 	}
-	set := setFromBits(lo, hi, bits, m)
+	set := setFromBits(lo, hi, bits, periodOf(bits, m))
 	return finish(s, set, proven, [2]int64{lo, top}, a.lo)
+}
+
+// periodOf returns the period with which bits, a condition's values at consecutive values of a
+// symbol, repeat over the second half of them: hint, the period of the condition's floor divisions
+// and remainders (atomsPeriod), when it does; else the least period that does, up to maxSplit and
+// a quarter of bits; hint when none does. A condition's atoms may hide its period: the remainder
+// of a minimum of a product (min(T*((T+1)//2)-((T+1)//2)*((T+1)//2),(T+1)//2) % 3 == 0 beside
+// T % 2 == 0 holds where T % 6 == 0), a remainder of a square (H*H % 5 == 4: H % 5 in {2, 3}).
+func periodOf(bits []bool, hint int64) int64 {
+	n := int64(len(bits))
+	repeats := func(d int64) bool {
+		for i := n / 2; i+d < n; i++ {
+			if bits[i] != bits[i+d] {
+				return false
+			}
+		}
+		return true
+	}
+	if hint >= 1 && hint <= n/4 && repeats(hint) {
+		return hint
+	}
+	for d := int64(1); d <= min(maxSplit, n/4); d++ {
+		if repeats(d) {
+			return d
+		}
+	}
+	return hint
 }
 
 // lastOf returns the last of the n values from lo, n at least 1, or Inf when they reach it: what
@@ -346,7 +380,7 @@ func (sz *sizer) satisfiable(q Pred) status {
 // witness returns a binding of the symbols of q at which q holds, the least in table order (the
 // first symbol least, then the next); or none (proven), or neither when the budget is spent.
 func (sz *sizer) witness(q Pred) (map[string]int64, status) {
-	if sz.steps--; sz.steps < 0 {
+	if sz.steps -= 1 + weight(q)/weightStep; sz.steps < 0 {
 		return nil, unknown
 	}
 	// Symbols that narrowing leaves out of q take the least value of their bounds.
@@ -367,6 +401,7 @@ func (sz *sizer) witness(q Pred) (map[string]int64, status) {
 			break
 		}
 		q = r
+		sz.steps -= weight(q) / weightStep
 	}
 	if q.IsFalse() {
 		return nil, holdsNowhere
@@ -580,4 +615,20 @@ func (s Sizes) Lines() []string {
 		out = append(out, line)
 	}
 	return out
+}
+
+// weight returns the size of the expressions p compares (Expr.Size, summed): what a substitution
+// into p rebuilds, which a search of SizesOf pays a step of its budget for each weightStep of.
+func weight(p Pred) int {
+	switch p.kind() {
+	case pConst:
+		return 0
+	case pCmp:
+		return p.n.e.Size() + p.n.rhs.Size()
+	}
+	n := 0
+	for _, a := range p.n.args {
+		n += weight(a)
+	}
+	return n
 }
