@@ -739,8 +739,8 @@ func productBounds(l Expr, b bound) []Pred {
 			if positive {
 				gb.lo = maxX(gb.lo, fin(1))
 			}
-			if cmpX(gb.lo, fin(1)) < 0 {
-				ok = false
+			if cmpX(gb.lo, fin(1)) < 0 || cmpX(gb.hi, gb.lo) < 0 {
+				ok = false // a co-factor that may be less than 1, or none at least 1 (H in 0..0)
 				break
 			}
 			for range g.e {

@@ -383,3 +383,18 @@ func BenchmarkSizesOf(b *testing.B) {
 		})
 	}
 }
+
+// TestSizesEmptyCofactor: narrowing a product whose co-factor, once a value is substituted, holds
+// no value at least 1 (H*B/T > N at H == 0, FuzzMinimal's 57a7830d2ba7dbeb) divided by a bound of
+// 0 and panicked; it gives that co-factor's partner no bound, and every claim holds in the box.
+func TestSizesEmptyCofactor(t *testing.T) {
+	tab := sym.NewTable()
+	for _, name := range []string{"N", "T", "H", "B"} {
+		tab.Symbol(name, 0, 8)
+	}
+	p, err := sym.ParsePred("H*B/T > N", tab)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkSizes(t, tab, []sym.Constraint{{Pred: p}}, 8)
+}
