@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"maps"
 	"slices"
+	"strings"
 	"sync"
 
 	"github.com/reshape-go/reshape/sym"
@@ -19,7 +20,8 @@ type minimal struct {
 }
 
 // conditions returns the minimal form of the conditions the nodes recorded (sym.Minimize), each
-// origin's Seq its node's position in the order a runtime runs them (RunSeq), in that order.
+// origin's Seq its node's position in the order a runtime runs them (RunSeq), in that order, those
+// of onnxruntime's memory planner weighed last.
 func (r *Result) conditions() *sym.Minimal {
 	r.minimal.once.Do(func() {
 		cs := r.e.solver.Recorded()
@@ -27,7 +29,7 @@ func (r *Result) conditions() *sym.Minimal {
 			r.runFirst(&cs[i])
 		}
 		slices.SortStableFunc(cs, func(a, b sym.Constraint) int { return cmp.Compare(a.Origin.Seq, b.Origin.Seq) })
-		m := sym.Minimize(cs)
+		m := minimizePlanned(cs)
 		for i := range m.Constraints {
 			r.runFirst(&m.Constraints[i])
 		}
@@ -40,6 +42,36 @@ func (r *Result) conditions() *sym.Minimal {
 		r.minimal.m = m
 	})
 	return &r.minimal.m
+}
+
+// minimizePlanned is sym.Minimize, the conditions of onnxruntime's memory planner (memoryPlan)
+// weighed after the others: one that the others imply (with its negation they hold at no binding)
+// is in Implied, by all of them, and the others' minimal form is kept (their dims read better than
+// the planner's volumes); when one is not implied, all are minimized together.
+func minimizePlanned(cs []sym.Constraint) sym.Minimal {
+	isPlanned := func(c sym.Constraint) bool { return strings.HasPrefix(c.Origin.Why, planWhy) }
+	own := slices.DeleteFunc(slices.Clone(cs), isPlanned)
+	if len(own) == len(cs) {
+		return sym.Minimize(cs)
+	}
+	m := sym.Minimize(own)
+	by := make([]int, len(m.Constraints))
+	for i := range by {
+		by[i] = i
+	}
+	var implied []sym.Implied
+	for _, c := range cs {
+		if !isPlanned(c) {
+			continue
+		}
+		not := sym.Constraint{Pred: sym.Not(c.Pred), Origin: c.Origin}
+		if m.Never != nil || sym.Minimize(append(slices.Clone(m.Constraints), not)).Never == nil {
+			return sym.Minimize(cs)
+		}
+		implied = append(implied, sym.Implied{Constraint: c, By: by})
+	}
+	m.Implied = append(m.Implied, implied...)
+	return m
 }
 
 // seqOf sets the Seq of the origin o: the position of its node in the order a runtime runs the

@@ -347,6 +347,7 @@ type ruleFunc func(c *ctx) error
 // engine is one run of Infer.
 type engine struct {
 	opt      Options
+	plan     bool // state onnxruntime's memory planner's conditions (memoryPlan)
 	tab      *sym.Table
 	res      *Result
 	nodes    int
@@ -467,14 +468,16 @@ func (s *scope) lookup(name string) (*Info, bool) {
 // graph: the rules read and compute the values of at most 2^20 elements (64 per node in larger
 // graphs), and past that see the values of no tensor.
 func Infer(g *Graph, opt Options) (*Result, error) {
-	return infer(g, opt, sym.NewTable(), nil)
+	return infer(g, opt, sym.NewTable(), nil, true)
 }
 
 // infer is Infer with the table of symbols tab, which the runs of a model share, and the branches
 // forced of Ifs whose conditions only the symbols decide (fork.go): it infers g, and again once per
-// branch of the first If whose branches give other shapes on such a condition (forks).
-func infer(g *Graph, opt Options, tab *sym.Table, forced map[string]int) (*Result, error) {
-	e := &engine{opt: opt, tab: tab, free: map[*Graph][]string{}, maxNodes: opt.MaxNodes, bound: map[string]bool{},
+// branch of the first If whose branches give other shapes on such a condition (forks). plan says
+// whether it states the conditions of onnxruntime's memory planner (memoryPlan), which infer
+// g again at the binding of its declarations, without them.
+func infer(g *Graph, opt Options, tab *sym.Table, forced map[string]int, plan bool) (*Result, error) {
+	e := &engine{opt: opt, plan: plan, tab: tab, free: map[*Graph][]string{}, maxNodes: opt.MaxNodes, bound: map[string]bool{},
 		batch: batchDims(g, opt), maxRank: opt.MaxRank, subs: map[string]map[string]*Info{}, forced: forced}
 	e.solver = sym.NewSolver(e.tab)
 	switch {
@@ -533,6 +536,7 @@ func infer(g *Graph, opt Options, tab *sym.Table, forced map[string]int) (*Resul
 			return nil, errcode.Errorf(errcode.ErrBinding, "a binding of %s: the model has no dim of that name (its symbols: %s)", name, symbols)
 		}
 	}
+	e.memoryPlan(s)
 	e.final()
 	e.res.constraints = e.inOrder(e.solver.Constraints())
 	e.res.lost = e.lost

@@ -130,7 +130,7 @@ func (e *engine) fork(g *Graph, site forkSite) (*Result, error) {
 			forced = map[string]int{}
 		}
 		forced[site.path] = k
-		r, err := infer(g, e.opt, e.tab, forced)
+		r, err := infer(g, e.opt, e.tab, forced, e.plan)
 		if err != nil {
 			return e.res, nil
 		}

@@ -838,6 +838,27 @@ def unpool_empty():
     g.save("unpool_empty.onnx")
 
 
+def plan_reuse():
+    """onnxruntime's memory planner (issue 23, trialnpm's quantized ISNet): a model exported at L = 8 whose
+    value_info keeps the export's static shapes, its input renamed [1,4,L]. a = Relu(x) and b = Neg(a) are
+    declared [1,4,8]; rs, a Resize of b to the baked sizes [1,4,8] that y = Abs(rs) reads, is planned to take
+    a's buffer, freed after b, as their declared shapes are equal. At L < 8 that buffer holds fewer elements than rs writes: onnxruntime
+    fails at rs ("Shape mismatch attempting to re-use buffer"); at L > 8 it holds more, and the model runs.
+    opset 13."""
+    g = Graph("plan_reuse", 13)
+    x = g.input("x", FLOAT, [1, 4, "L"])
+    a = g.op("Relu", [x], name="a")
+    b = g.op("Neg", [a], name="b")
+    g.output(g.op("Abs", [g.op("Resize", [b, "", "", g.const([1, 4, 8])], name="rs", mode="nearest")], name="y"))
+    declared = [helper.make_tensor_value_info(t, FLOAT, [1, 4, 8]) for t in (a, b)]
+    model = helper.make_model(helper.make_graph(g.nodes, g.name, g.inputs, g.outputs, g.inits, value_info=declared),
+                              opset_imports=[helper.make_opsetid("", g.opset)], producer_name="reshape bench/truth/gen_onnx.py")
+    model.ir_version = 8
+    path = os.path.join(OUT, "plan_reuse.onnx")
+    onnx.save(model, path)
+    print(f"{os.path.relpath(path, ROOT)}: {len(g.nodes)} nodes, {os.path.getsize(path)} bytes")
+
+
 def zero_copies():
     """Several computed 0s in one Reshape pattern (issue 23, bench/random seed 3's Swin windows): x
     [N,2,H,W] to [N,2,H//2,W//2,-1] from Shape, Gather and Div. At allowzero 0 each of H//2 and W//2
@@ -859,6 +880,7 @@ GENERATORS = {
     "zero_copy": zero_copy,
     "loop_iter_rank": loop_iter_rank,
     "unpool_empty": unpool_empty,
+    "plan_reuse": plan_reuse,
     "run_order": run_order,
     "load_first": load_first,
     "concat_empty": concat_empty,
