@@ -364,6 +364,24 @@ func TestModelConstraints(t *testing.T) {
 			node("reshape", "Reshape", []string{"x", "pat"}, []string{"y"}).output("y"),
 			want: []string{"H == 1 && W == 1 || H == 1 && W >= 2 && W % (W//2) == 0 || H >= 2 && W == 1 && H % (H//2) == 0 || H >= 2 && W >= 2 && H*W % ((H//2)*(W//2)) == 0 (reshape (Reshape): the -1 of pattern[4]: the input's volume a multiple of the other output dims, where pattern[2] = H//2 or pattern[3] = W//2 is 0 the input's dim)"},
 			bad:  map[string]int64{"N": 1, "H": 1, "W": 5}, node: "reshape", good: map[string]int64{"N": 2, "H": 1, "W": 4}},
+		// A copy that runs only on an empty input (bench/truth copy_empty, bench/random r3_0182):
+		// [N,h,W,4] with h = (H+1)//2-1 viewed [N,h//2,2,W//2,2,4]. At W == 1 pattern[3] copies 4,
+		// which no input of h >= 1 allows; at H <= 2 pattern[1] copies h's 0 and the Reshape runs
+		// (onnxruntime-node 1.20.1), where W >= 2 was stated.
+		{name: "a computed pattern value that copies into the view of an empty input", model: newModel(14).input("x", "N", 4, "H", "W").
+			node("pool", "MaxPool", []string{"x"}, []string{"p"}, attrInts("kernel_shape", 1, 1), attrInts("strides", 2, 1)).
+			ints("s", []int64{1}, 1).ints("e", []int64{1}, math.MaxInt64).ints("a", []int64{1}, 2).
+			node("slice", "Slice", []string{"p", "s", "e", "a"}, []string{"q"}).
+			node("nhwc", "Transpose", []string{"q"}, []string{"t"}, attrInts("perm", 0, 2, 3, 1)).
+			ints("zero", []int64{1}, 0).ints("one", []int64{1}, 1).ints("two", []int64{1}, 2).ints("four", []int64{1}, 4).
+			node("shape", "Shape", []string{"t"}, []string{"st"}).
+			node("n", "Gather", []string{"st", "zero"}, []string{"sn"}).node("h", "Gather", []string{"st", "one"}, []string{"sh"}).
+			node("w", "Gather", []string{"st", "two"}, []string{"sw"}).
+			node("dh", "Div", []string{"sh", "two"}, []string{"qh"}).node("dw", "Div", []string{"sw", "two"}, []string{"qw"}).
+			node("cat", "Concat", []string{"sn", "qh", "two", "qw", "two", "four"}, []string{"pat"}, attrInt("axis", 0)).
+			node("reshape", "Reshape", []string{"t", "pat"}, []string{"y"}).output("y"),
+			want: []string{"W*((H-1)//2) == 4*(W//2)*((H-1)//4) (reshape (Reshape): the volume: [N,(H+1)//2-1,W,4] to [N,(H+3)//4-1,2,W//2,2,4], where pattern[3] = W//2 is 0 the input's dim)"},
+			bad:  map[string]int64{"N": 1, "H": 5, "W": 1}, node: "reshape", good: map[string]int64{"N": 2, "H": 2, "W": 1}},
 		// Where the copy never gives the input's volume, the value is stated not 0: [N,H,W] to
 		// [N,H//3,3,W] at H < 3 is [N,H,3,W].
 		{name: "a computed pattern value whose copy never runs", model: newModel(14).input("x", "N", "H", "W").

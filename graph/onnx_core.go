@@ -459,7 +459,8 @@ func notCopy(x, y sym.Expr) sym.Pred { return sym.Or(sym.Ge(x, sym.Int(1)), sym.
 
 // copyRuns reports whether a Reshape of in by values, whose output is out, may run where the
 // values at the indices of idx in set (bit k for idx[k]) are 0 and copy the input's dims, which
-// are not 0, and the others of idx are at least 1: whether the conditions recorded so far leave a
+// are not 0, and the others of idx are the output dims (at least 1, or 0 where the input's dim
+// is 0, which a 0 copies alike): whether the conditions recorded so far leave a
 // binding where it is so and the volume of the copies holds, as far as Never proves.
 func copyRuns(c *ctx, in sym.Shape, ps shape.Shape, values []sym.Dim, out sym.Shape, idx []int, set uint, opt reshape.Options) bool {
 	w, o, ok := copyOf(in, ps, values, out, idx, set, opt)
@@ -468,13 +469,14 @@ func copyRuns(c *ctx, in sym.Shape, ps shape.Shape, values []sym.Dim, out sym.Sh
 	}
 	p, _, _ := volumeCond(in, o, w)
 	ps2 := []sym.Pred{p}
+	minus := hasMinus(values)
 	for k, i := range idx {
 		x, _ := values[i].Expr()
+		y, _ := in.Dims[i].Expr()
 		if set&(1<<k) == 0 {
-			ps2 = append(ps2, sym.Ge(x, sym.Int(1)))
+			ps2 = append(ps2, outputDim(x, y, minus))
 			continue
 		}
-		y, _ := in.Dims[i].Expr()
 		ps2 = append(ps2, sym.Eq(x, sym.Int(0)), sym.Ne(y, sym.Int(0)))
 	}
 	q := sym.And(ps2...)
@@ -498,7 +500,7 @@ func copyOf(in sym.Shape, ps shape.Shape, values []sym.Dim, out sym.Shape, idx [
 			w[i], o.Dims[i] = in.Dims[i], in.Dims[i]
 		}
 	}
-	if slices.ContainsFunc(values, func(d sym.Dim) bool { n, ok := d.Static(); return ok && n == -1 }) {
+	if hasMinus(values) {
 		o, err := reshape.InferSymbolic(in, ps, w, opt)
 		return w, o, err == nil
 	}
@@ -512,14 +514,14 @@ func copyOf(in sym.Shape, ps shape.Shape, values []sym.Dim, out sym.Shape, idx [
 // [N,H//3,-1]), which reads better than the volume with zeroOr's expressions.
 func requireCopyVolume(c *ctx, in sym.Shape, ps shape.Shape, values []sym.Dim, out sym.Shape, z zeroCopies, opt reshape.Options) error {
 	p1, why, _ := volumeCond(in, out, values)
-	cases := []sym.Pred{sym.And(append(copyCase(values, z.copies, 0), p1)...)}
+	cases := []sym.Pred{sym.And(append(copyCase(values, in, z.copies, 0), p1)...)}
 	for _, set := range z.sets {
 		w, o, _ := copyOf(in, ps, values, out, z.copies, set, opt)
 		p0, why0, _ := volumeCond(in, o, w)
 		if why == "" {
 			why = why0
 		}
-		cases = append(cases, sym.And(append(copyCase(values, z.copies, set), p0)...))
+		cases = append(cases, sym.And(append(copyCase(values, in, z.copies, set), p0)...))
 	}
 	p := sym.Or(cases...)
 	if p.IsTrue() || why == "" {
@@ -533,18 +535,37 @@ func requireCopyVolume(c *ctx, in sym.Shape, ps shape.Shape, values []sym.Dim, o
 }
 
 // copyCase returns the case of the values at the indices of idx in set (bit k for idx[k]) 0, and
-// the others at least 1.
-func copyCase(values []sym.Dim, idx []int, set uint) []sym.Pred {
+// the others the output dims (outputDim).
+func copyCase(values []sym.Dim, in sym.Shape, idx []int, set uint) []sym.Pred {
 	ps := make([]sym.Pred, len(idx))
+	minus := hasMinus(values)
 	for k, i := range idx {
 		x, _ := values[i].Expr()
 		if set&(1<<k) != 0 {
 			ps[k] = sym.Eq(x, sym.Int(0))
 		} else {
-			ps[k] = sym.Ge(x, sym.Int(1))
+			y, _ := in.Dims[i].Expr()
+			ps[k] = outputDim(x, y, minus)
 		}
 	}
 	return ps
+}
+
+// outputDim returns where a pattern value x, whose 0 copies the input's dim y, is the output dim:
+// x >= 1, or x == 0 where y is 0 too and the pattern has no -1 (minus). The copy of an empty
+// input's 0 runs: r3_0182's [N,(H+1)//4,B,4] to [N,(H+1)//8,2,B//2,2,4] runs at H < 3 with
+// pattern[3] = B//2 copying 4. Beside a -1 onnxruntime refuses an output dim 0 ("size != 0";
+// probed with onnxruntime-node 1.20.1: [2,0,4] to [0,0,-1] is refused, to [0,-1,0] runs).
+func outputDim(x, y sym.Expr, minus bool) sym.Pred {
+	if minus {
+		return sym.Ge(x, sym.Int(1))
+	}
+	return notCopy(x, y)
+}
+
+// hasMinus reports whether a pattern's values hold a -1.
+func hasMinus(values []sym.Dim) bool {
+	return slices.ContainsFunc(values, func(d sym.Dim) bool { n, ok := d.Static(); return ok && n == -1 })
 }
 
 // zeroOr returns x + y*(1-min(x,1)): of x and y at least 0, x where x is at least 1 and y where

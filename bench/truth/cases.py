@@ -163,6 +163,12 @@ GENERATED_CASES += [(MODELS + "unpool_empty.onnx", f"N{n}_M{m}", {"N": n, "M": m
 ZERO_COPIES_CASES = [(MODELS + "zero_copies.onnx", f"N{n}_H{h}_W{w}", {"N": n, "H": h, "W": w}, {}, {}) for n, h, w in (
     (1, 1, 1), (2, 1, 4), (1, 1, 5), (1, 1, 6), (2, 4, 1), (1, 5, 1), (1, 3, 5), (2, 2, 5), (1, 4, 8))]
 GENERATED_CASES += ZERO_COPIES_CASES
+# issue 23: a computed 0 that copies a dim into the pattern of an empty input (gen_onnx.py's copy_empty, bench/random
+# r3_0182): runs at H <= 2 for every W (W == 1 copies 4 into an empty view), and at even h = (H+1)//2-1 and W;
+# refused at W == 1 past H == 2, and at odd h.
+COPY_EMPTY_CASES = [(MODELS + "copy_empty.onnx", f"N{n}_H{h}_W{w}", {"N": n, "H": h, "W": w}, {}, {}) for n, h, w in (
+    (1, 1, 1), (2, 2, 1), (2, 2, 3), (1, 5, 2), (1, 6, 4), (1, 3, 2), (1, 5, 1), (2, 5, 3))]
+GENERATED_CASES += COPY_EMPTY_CASES
 EXTRA_MODELS = [MODELS + "bert_deep_2x.onnx", MODELS + "bert_deep_4x.onnx"]  # benchmark models without truth fixtures
 # issue 26's held-out zoo: scikit-learn pipelines and torch list models, and bindings that onnxruntime
 # refuses (gen_mlzoo.py holds the models and their bindings).

@@ -859,6 +859,23 @@ def plan_reuse():
     print(f"{os.path.relpath(path, ROOT)}: {len(g.nodes)} nodes, {os.path.getsize(path)} bytes")
 
 
+def copy_empty():
+    """A computed 0 that copies a dim into the pattern of an empty input (issue 23, bench/random r3_0182): x
+    [N,4,H,W] pooled by stride 2 on H and sliced from 1 is [N,4,h,W] with h = (H+1)//2-1, 0 at H <= 2, and
+    viewed [N,h,W,4] as a Swin window partition [N,h//2,2,W//2,2,4] computed from Shape. At W == 1 pattern[3]
+    is 0 and copies 4, which no non-empty input allows; at H <= 2 the input is empty, pattern[1] copies its
+    0 and the copy runs: onnxruntime runs there at every W, and at even h and W. opset 14."""
+    g = Graph("copy_empty", 14)
+    x = g.input("x", FLOAT, ["N", 4, "H", "W"])
+    pooled = g.op("MaxPool", [x], kernel_shape=[1, 1], strides=[2, 1], name="pool")
+    sliced = g.op("Slice", [pooled, g.const([1]), g.const([INT64_MAX]), g.const([2])], name="slice")
+    t = g.op("Transpose", [sliced], perm=[0, 2, 3, 1], name="nhwc")
+    h2 = g.op("Div", [g.dim(t, 1), g.const(2)], name="h2")
+    w2 = g.op("Div", [g.dim(t, 2), g.const(2)], name="w2")
+    g.output(g.op("Reshape", [t, g.pattern((g.dims(t, 0, 1),), h2, 2, w2, 2, 4)], name="windows"))
+    g.save("copy_empty.onnx")
+
+
 def zero_copies():
     """Several computed 0s in one Reshape pattern (issue 23, bench/random seed 3's Swin windows): x
     [N,2,H,W] to [N,2,H//2,W//2,-1] from Shape, Gather and Div. At allowzero 0 each of H//2 and W//2
@@ -876,6 +893,7 @@ def zero_copies():
 GENERATORS = {
     "shape_negative": shape_negative,
     "zero_copies": zero_copies,
+    "copy_empty": copy_empty,
     "never_holds": never_holds,
     "zero_copy": zero_copy,
     "loop_iter_rank": loop_iter_rank,
