@@ -143,7 +143,8 @@ func loop(c *ctx) error {
 	// The loop runs M times when no condition can stop it: there is no condition input, or it is
 	// true and the body keeps it true (the body infers with the condition true, the only value it
 	// then ever reads).
-	if tripKnown && (!condGiven || condIn.Value != nil && isTrue(outs[0])) {
+	allRun := tripKnown && (!condGiven || condIn.Value != nil && isTrue(outs[0]))
+	if allRun {
 		iters = trip
 	}
 	for k := 0; k < nCarried && k < c.NumOut(); k++ {
@@ -156,7 +157,13 @@ func loop(c *ctx) error {
 		noIter = c.mayBeZero(iters, x)
 	}
 	for k := 0; k < nScan && nCarried+k < c.NumOut(); k++ {
-		o := c.outsideIter(outs[1+nCarried+k], iter)
+		o := outs[1+nCarried+k]
+		if allRun && iter != nil {
+			if o, err = c.scanSlices(o, *iter, trip, k); err != nil {
+				return err
+			}
+		}
+		o = c.outsideIter(o, iter)
 		if o.Shape.RankDynamic {
 			c.Out(nCarried+k, o.Type, sym.DynamicRank())
 			continue
@@ -167,6 +174,48 @@ func loop(c *ctx) error {
 		c.Out(nCarried+k, o.Type, sym.ShapeOf(append([]sym.Dim{iters}, o.Shape.Dims...)...))
 	}
 	return nil
+}
+
+// scanSlices requires each dim of v, scan output k of a body whose iteration number is x and
+// which runs m times, to be the same at every iteration: onnxruntime stacks the slices only when
+// their shapes agree ("Inconsistent shape in loop output", probed with onnxruntime-node 1.20.1: a
+// body slicing x[:, :i+1] of x [N,L] runs twice only where L == 1). A dim d(x) needs m <= 1 or
+// d(0) == d(m-1), which no running binding breaks; where d is monotone in x (proven d(x+1) >= d(x)
+// or <= d(x) throughout) that is all it needs, and the dim is d(0) at every iteration. A dim not
+// proven monotone keeps x, which the caller turns into a new dim, a loss of precision.
+func (c *ctx) scanSlices(v *Info, x, m sym.Dim, k int) (*Info, error) {
+	if v.Shape.RankDynamic || !slices.ContainsFunc(v.Shape.Dims, func(d sym.Dim) bool { return mentions(d, x) }) {
+		return v, nil
+	}
+	me, _ := m.Expr()
+	xe, _ := x.Expr()
+	last, ok1 := sym.Sub(me, sym.Int(1))
+	next, ok2 := sym.Add(xe, sym.Int(1))
+	if !ok1 || !ok2 {
+		return v, nil
+	}
+	out := copyInfo(v)
+	out.Shape = sym.ShapeOf(slices.Clone(v.Shape.Dims)...)
+	for j, d := range v.Shape.Dims {
+		e, ok := d.Expr()
+		if !ok || !mentions(d, x) {
+			continue
+		}
+		d0, ok1 := e.Subst(substIter(x, sym.Int(0)))
+		dm, ok2 := e.Subst(substIter(x, last))
+		d1, ok3 := e.Subst(substIter(x, next))
+		if !ok1 || !ok2 || !ok3 {
+			continue
+		}
+		why := "scan output " + itoa(k) + " dim " + itoa(j) + ": " + d.String() + " the same at every iteration, " + sym.Of(d0).String() + " at the first"
+		if err := c.Require(sym.Or(sym.Le(me, sym.Int(1)), sym.Eq(d0, dm)), why); err != nil {
+			return nil, err
+		}
+		if c.Never(sym.Lt(d1, e)) || c.Never(sym.Gt(d1, e)) {
+			out.Shape.Dims[j] = sym.Of(d0)
+		}
+	}
+	return out, nil
 }
 
 // loopScalar returns the shape of the iteration number or condition that onnxruntime 1.20.1 gives a

@@ -145,6 +145,10 @@ GENERATED_CASES += ZERO_CASES
 # rule does not state (a loss of precision at the Slice): those bindings are not recorded.
 GENERATED_CASES += [(MODELS + "loop_iter_rank.onnx", f"N{n}_L{l}", {"N": n, "L": l}, {}, {})
                     for n, l in ((1, 4), (2, 6))]
+# issue 23: a Loop whose scan output changes shape between iterations (gen_onnx.py's loop_scan_shape): runs at L <= 3
+# (L == 1 runs no iteration), refused from L == 4 ("Inconsistent shape in loop output").
+GENERATED_CASES += [(MODELS + "loop_scan_shape.onnx", f"N{n}_L{l}", {"N": n, "L": l}, {}, {})
+                    for n, l in ((1, 2), (2, 3), (1, 4), (2, 7))]
 # issue 23: shape values computed from a Shape, negative at dim < 3 (gen_onnx.py's shape_negative): Resize's sizes
 # [N,R-3] (refused at R <= 3: a scale not above 0), MaxUnpool's output_shape [N,2,M-3] (refused where its volume,
 # -1 with a negative value, is below the pooled shape's: M <= 4), Col2Im's image_shape [C-3,1] (refused at C < 3,

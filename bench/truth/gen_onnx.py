@@ -797,6 +797,25 @@ def loop_iter_rank():
     g.save("loop_iter_rank.onnx")
 
 
+def loop_scan_shape():
+    """A Loop whose scan output changes shape between iterations (issue 23): x [N,L], L//2 iterations (from
+    Shape), the body slicing x[:, :i+1]. onnxruntime stacks the slices only when their shapes agree
+    ("Inconsistent shape in loop output"): it runs at L <= 3 (one iteration, or none at L == 1) and refuses
+    from L == 4, where the second slice is [N,2]. opset 14."""
+    g = Graph("loop_scan_shape", 14)
+    x = g.input("x", FLOAT, ["N", "L"])
+    lb = body("loop/", 14)
+    i = lb.input("i", INT64, [])
+    cin = lb.input("cond_in", BOOL, [])
+    end = lb.op("Add", [lb.unsqueeze(i, [0]), lb.const([1])])
+    part = lb.op("Slice", [x, lb.const([0]), end, lb.const([1])])
+    lb.outputs = [helper.make_tensor_value_info(lb.op("Identity", [cin]), BOOL, [])]
+    lb.output(part)
+    trips = g.op("Div", [g.dim(x, 1), g.const(2)])
+    g.output(g.op("Loop", [trips, g.const(True, np.bool_)], name="loop", body=lb.graph()))
+    g.save("loop_scan_shape.onnx")
+
+
 def shape_negative():
     """Shape values computed from a Shape that are negative at some bindings (issue 23), for the rules that
     take a shape from a tensor's values besides ConstantOfShape and Expand. Each probe reads its own input, so
@@ -899,6 +918,7 @@ GENERATORS = {
     "loop_iter_rank": loop_iter_rank,
     "unpool_empty": unpool_empty,
     "plan_reuse": plan_reuse,
+    "loop_scan_shape": loop_scan_shape,
     "run_order": run_order,
     "load_first": load_first,
     "concat_empty": concat_empty,
