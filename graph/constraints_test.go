@@ -219,6 +219,20 @@ func TestModelConstraints(t *testing.T) {
 			node("convT", "ConvTranspose", []string{"p", "w"}, []string{"y"}, attrInts("kernel_shape", 3)).output("y"),
 			want: []string{"H >= 2 (convT (ConvTranspose): spatial axis 0 (axis 2) of size H//2 not empty where N is not: onnxruntime has no column of it)"},
 			bad:  map[string]int64{"N": 1, "H": 1}, node: "convT", good: map[string]int64{"N": 2, "H": 2}, y: "[N,1,H//2+2]"},
+		// Of two spatial axes onnxruntime runs it on an empty axis without output_padding (bench/random
+		// r0_0058, probed: [1,2,0,3] through kernel 3 and stride 2 is [1,1,1,5]), and crashes with it.
+		{name: "a 2-D ConvTranspose of an axis that may be empty", model: newModel(13).input("x", "N", 2, "H", "W").
+			node("pool", "MaxPool", []string{"x"}, []string{"p"}, attrInts("kernel_shape", 2, 1), attrInts("strides", 2, 1)).
+			input("w", 2, 1, 3, 3).
+			node("convT", "ConvTranspose", []string{"p", "w"}, []string{"y"}, attrInts("kernel_shape", 3, 3), attrInts("strides", 2, 1)).output("y"),
+			good: map[string]int64{"N": 1, "H": 1, "W": 3}, y: "[N,1,2*(H//2)+1,W+2]"},
+		{name: "a 2-D ConvTranspose with output_padding of an axis that may be empty", model: newModel(13).input("x", "N", 2, "H", "W").
+			node("pool", "MaxPool", []string{"x"}, []string{"p"}, attrInts("kernel_shape", 2, 1), attrInts("strides", 2, 1)).
+			input("w", 2, 1, 3, 3).
+			node("convT", "ConvTranspose", []string{"p", "w"}, []string{"y"}, attrInts("kernel_shape", 3, 3), attrInts("strides", 2, 1),
+				attrInts("output_padding", 1, 0)).output("y"),
+			want: []string{"H >= 2 (convT (ConvTranspose): spatial axis 0 (axis 2) of size H//2 not empty where N is not: onnxruntime has no column of it)"},
+			bad:  map[string]int64{"N": 1, "H": 1, "W": 3}, node: "convT", good: map[string]int64{"N": 1, "H": 2, "W": 3}, y: "[N,1,2*(H//2)+2,W+2]"},
 		// ReduceMax, ArgMax and ArgMin of an empty axis are refused where the output is not empty
 		// (bench/random r3_0081; probed at [1,3,0]: ReduceMin and the other reductions run).
 		{name: "a ReduceMax of an axis that may be empty", model: newModel(13).input("x", "N", 3, "H").
