@@ -29,6 +29,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import trialseq  # noqa: E402
 import trial3  # noqa: E402
+import trial4  # noqa: E402
 
 
 def _tv():
@@ -422,6 +423,7 @@ def specs():
           {"x": {0: "N", 2: "H", 3: "W"}, "y": {0: "N", 2: "h", 3: "w"}})
     s.update(trialseq.specs())
     s.update(trial3.specs(W, classify))
+    s.update(trial4.specs(W, classify))
     return s
 
 

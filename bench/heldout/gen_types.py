@@ -268,6 +268,131 @@ TYPES = {
 }
 
 
+# --- trial4's pairs (sets.TRIAL4): shape-carrying inputs of the wrong integer type, and types an
+# operator's schema gains at a later opset or onnxruntime has no kernel for
+
+def tile_i32_repeats(twin):
+    # Tile's repeats are tensor(int64) only.
+    et, dt = (I64, np.int64) if twin else (I32, np.int32)
+    nodes = [helper.make_node("Tile", ["x", "rep"], ["y"], name="tile")]
+    return model("tile_i32_repeats", nodes, [vi("x", F32, ["N", 4])], [vi("y", F32, ["N", 8])],
+                 [const("rep", np.array([1, 2], dt))], opset=13, twin=twin)
+
+
+def slice_mixed_idx(twin):
+    # Slice's starts and ends share one type constraint (Tind): int32 starts with int64 ends is refused.
+    nodes = [helper.make_node("Slice", ["x", "starts", "ends", "axes"], ["y"], name="slice")]
+    return model("slice_mixed_idx", nodes, [vi("x", F32, ["N", 8])], [vi("y", F32, ["N", 4])],
+                 [const("starts", np.array([2], np.int64 if twin else np.int32)),
+                  const("ends", np.array([6], np.int64)), const("axes", np.array([1], np.int64))],
+                 opset=13, twin=twin)
+
+
+def constantofshape_i32(twin):
+    # ConstantOfShape's input is tensor(int64) only.
+    nodes = [helper.make_node("Shape", ["x"], ["s"], name="shape")]
+    src = "s"
+    if not twin:
+        nodes.append(cast("s", "s32", I32, "to_i32"))
+        src = "s32"
+    nodes.append(helper.make_node("ConstantOfShape", [src], ["z"], name="constantofshape",
+                                  value=helper.make_tensor("v", F32, [1], [1.0])))
+    nodes.append(helper.make_node("Add", ["x", "z"], ["y"], name="add"))
+    return model("constantofshape_i32", nodes, [vi("x", F32, ["N", 4])], [vi("y", F32, ["N", 4])], opset=12, twin=twin)
+
+
+def unsqueeze_i32_axes(twin):
+    # Unsqueeze-13's axes are tensor(int64) only.
+    nodes = [helper.make_node("Unsqueeze", ["x", "axes"], ["y"], name="unsqueeze")]
+    return model("unsqueeze_i32_axes", nodes, [vi("x", F32, ["N", 4])], [vi("y", F32, ["N", 1, 4])],
+                 [const("axes", np.array([1], np.int64 if twin else np.int32))], opset=13, twin=twin)
+
+
+def equal_f32_op10(twin):
+    # Equal-7 compares bool, int32 and int64; Equal-11 adds the float types (the twin's opset).
+    nodes = [helper.make_node("Equal", ["x", "zero"], ["y"], name="equal")]
+    return model("equal_f32_op10", nodes, [vi("x", F32, ["N", 4])], [vi("y", BOOL, ["N", 4])],
+                 [const("zero", np.zeros(4, np.float32))], opset=11 if twin else 10, twin=twin)
+
+
+def max_i64_op11(twin):
+    # Max-8 takes the float types only; Max-12 adds the integers (the twin's opset).
+    nodes = [cast("x", "xi", I64, "to_int"), helper.make_node("Max", ["xi", "lo"], ["y"], name="max")]
+    return model("max_i64_op11", nodes, [vi("x", F32, ["N", 4])], [vi("y", I64, ["N", 4])],
+                 [const("lo", np.zeros(4, np.int64))], opset=12 if twin else 11, twin=twin)
+
+
+def gemm_i32(twin):
+    # Gemm-11's schema allows int32; onnxruntime's CPU kernels are float (and double) only.
+    et, dt = (F32, np.float32) if twin else (I32, np.int32)
+    nodes = [cast("x", "xi", et, "cast_in"), helper.make_node("Gemm", ["xi", "w"], ["y"], name="gemm")]
+    return model("gemm_i32", nodes, [vi("x", F32, ["N", 4])], [vi("y", et, ["N", 3])],
+                 [const("w", np.ones((4, 3), dt))], opset=13, twin=twin)
+
+
+def cumsum_u32(twin):
+    # CumSum's schema allows uint32; onnxruntime's CPU kernels are float, double, int32 and int64.
+    et = I32 if twin else T.UINT32
+    nodes = [cast("x", "xi", et, "cast_in"), helper.make_node("CumSum", ["xi", "axis"], ["y"], name="cumsum")]
+    return model("cumsum_u32", nodes, [vi("x", F32, ["N", 4])], [vi("y", et, ["N", 4])],
+                 [const("axis", np.array(1, np.int64))], opset=14, twin=twin)
+
+
+def pad_i32_pads(twin):
+    # Pad-13's pads are tensor(int64) only.
+    nodes = [helper.make_node("Pad", ["x", "pads"], ["y"], name="pad")]
+    return model("pad_i32_pads", nodes, [vi("x", F32, ["N", 4])], [vi("y", F32, ["N", 6])],
+                 [const("pads", np.array([0, 1, 0, 1], np.int64 if twin else np.int32))], opset=13, twin=twin)
+
+
+def floor_i32(twin):
+    # Floor takes the float types only.
+    et = F32 if twin else I32
+    nodes = [cast("x", "xi", et, "cast_in"), helper.make_node("Floor", ["xi"], ["y"], name="floor")]
+    return model("floor_i32", nodes, [vi("x", F32, ["N", 4])], [vi("y", et, ["N", 4])], opset=13, twin=twin)
+
+
+def range_mixed(twin):
+    # Range's start, limit and delta share one type: a limit read from Shape (int64) with int32 start
+    # and delta is refused.
+    dt = np.int64 if twin else np.int32
+    nodes = [helper.make_node("Shape", ["x"], ["s"], name="shape"),
+             helper.make_node("Gather", ["s", "zero"], ["n"], name="batch", axis=0),
+             helper.make_node("Range", ["start", "n", "delta"], ["y"], name="range")]
+    return model("range_mixed", nodes, [vi("x", F32, ["N", 4])], [vi("y", T.INT64 if twin else I32, ["N"])],
+                 [const("zero", np.array(0, np.int64)), const("start", np.array(0, dt)),
+                  const("delta", np.array(1, dt))], opset=13, twin=twin)
+
+
+def reducesum_bool(twin):
+    # ReduceSum takes numeric types: a bool mask is refused (the twin casts it to int64 first).
+    nodes = [helper.make_node("Greater", ["x", "zero"], ["m"], name="greater")]
+    src = "m"
+    if twin:
+        nodes.append(cast("m", "mi", I64, "to_int"))
+        src = "mi"
+    nodes.append(helper.make_node("ReduceSum", [src, "axes"], ["y"], name="reducesum", keepdims=0))
+    return model("reducesum_bool", nodes, [vi("x", F32, ["N", 4])], [vi("y", I64 if twin else BOOL, ["N"])],
+                 [const("zero", np.zeros(4, np.float32)), const("axes", np.array([1], np.int64))], opset=13,
+                 twin=twin)
+
+
+TRIAL4 = {
+    "tile_i32_repeats": (tile_i32_repeats, "tile"),
+    "slice_mixed_idx": (slice_mixed_idx, "slice"),
+    "constantofshape_i32": (constantofshape_i32, "constantofshape"),
+    "unsqueeze_i32_axes": (unsqueeze_i32_axes, "unsqueeze"),
+    "equal_f32_op10": (equal_f32_op10, "equal"),
+    "max_i64_op11": (max_i64_op11, "max"),
+    "gemm_i32": (gemm_i32, "gemm"),
+    "cumsum_u32": (cumsum_u32, "cumsum"),
+    "pad_i32_pads": (pad_i32_pads, "pad"),
+    "floor_i32": (floor_i32, "floor"),
+    "range_mixed": (range_mixed, "range"),
+    "reducesum_bool": (reducesum_bool, "reducesum"),
+}
+
+
 def float_sqrt(model):
     """The twin of an export that takes the Sqrt of an int64 tensor (torchvision's RAFT under torch 1.13:
     Cast(to int64) -> Sqrt -> Cast): the Cast before each such Sqrt casts to float instead."""
@@ -282,16 +407,19 @@ def float_sqrt(model):
 
 
 # twin name -> the export (gen_torch.py) it is made from, and how
-EXPORT_TWINS = {"raft_small_cast": ("raft_small", float_sqrt), "raft_large_cast": ("raft_large", float_sqrt)}
+EXPORT_TWINS = {"raft_small_cast": ("raft_small", float_sqrt), "raft_large_cast": ("raft_large", float_sqrt),
+                "raft_large_u1_cast": ("raft_large_u1", float_sqrt)}
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", default="/work/heldout/models")
+    ap.add_argument("--set", choices=("dev", "trial4"), default="dev",
+                    help="dev and test's pairs (TYPES), or trial4's (TRIAL4)")
     ap.add_argument("names", nargs="*")
     a = ap.parse_args()
     os.makedirs(a.out, exist_ok=True)
-    for name, (build, node) in TYPES.items():
+    for name, (build, node) in (TRIAL4 if a.set == "trial4" else TYPES).items():
         if a.names and name not in a.names:
             continue
         for twin in (False, True):

@@ -26,6 +26,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(
 import grids  # noqa: E402
 import gen_types  # noqa: E402
 import trial3  # noqa: E402
+import trial4  # noqa: E402
 
 DATA = "/work/heldout"
 
@@ -90,10 +91,13 @@ def silero(lengths, rates, batches=(1, 2, 3), names=("input:0", "input:1", "stat
     return out
 
 
-def types(names):
+def types(names, file=None):
+    """The bindings of the type-error pairs named (gen_types.TYPES or TRIAL4); file(name) gives a model's
+    file (default models/NAME.onnx)."""
     out = []
+    table = dict(gen_types.TYPES, **gen_types.TRIAL4)
     for name in names:
-        node = gen_types.TYPES[name][1]
+        node = table[name][1]
         syms = {"conv_i64": ("N", "H", "W"), "resize_i64": ("N", "H", "W"), "maxpool_i64": ("N", "H", "W"),
                 "neg_i16": ("N", "C")}.get(name, ("N",))
         if len(syms) == 3:
@@ -106,8 +110,9 @@ def types(names):
         twin_b = b
         if name == "sqrt_i64_in_if":
             twin_b = [(d, {"flag": f"value:{f}"}) for d, _ in b for f in (1, 0)]
-        out.append(M(name, "types", b, fills, flag=node, twin=name + "_twin"))
-        out.append(M(name + "_twin", "twin", twin_b, fills))
+        f = file or (lambda n: None)
+        out.append(M(name, "types", b, fills, file=f(name), flag=node, twin=name + "_twin"))
+        out.append(M(name + "_twin", "twin", twin_b, fills, file=f(name + "_twin")))
     return out
 
 
@@ -419,8 +424,54 @@ TRIAL3 = [
        box={"N": (1, 2), "T": (1, 32), "H": (1, 288), "W": (1, 288)}, tensors=False),
 ] + [t3(name, "npm", bindings, **kw) for name, bindings, kw in trial3.GRIDS]
 
-SETS = {"dev": DEV, "test": TEST, "trial": TRIAL, "trialseq": TRIALSEQ, "trialnpm": TRIALNPM, "trial3": TRIAL3}
-OUTSIDE = {"trial3"}  # sets whose truth is kept beside their models, in DATA/SET/truth
+# trial4: detection, segmentation, video, optical flow and quantized exports at settings no set holds,
+# torchaudio models in other configurations, and type-error pairs (trial4.py, gen_types.TRIAL4). Models and
+# truth are both in DATA/trial4, never in the repository.
+
+
+def t4(name, kind, bindings, fills=None, **kw):
+    return M(name, kind, bindings, fills, file=f"trial4/models/{name}.onnx", **kw)
+
+
+T4_SEG = ((1, 1), (2, 2), (5, 5), (8, 8), (16, 16), (17, 23), (31, 31), (32, 32), (57, 64), (96, 96))
+T4_DET = ((1, 1), (2, 2), (16, 16), (48, 32), (100, 100), (256, 256), (257, 255), (320, 320), (200, 333))
+T4_VID = ((1, 1, 1), (1, 8, 8), (2, 16, 16), (3, 17, 17), (4, 64, 64), (5, 33, 47), (8, 32, 32), (2, 2, 2))
+T4_VID_BOX = {"N": (1, 2), "T": (1, 16), "H": (1, 96), "W": (1, 96)}
+T4_FLOW = ((8, 8), (16, 24), (32, 32), (56, 56), (64, 64), (63, 64), (96, 128), (100, 100))
+TRIAL4 = [
+    t4("lraspp_mobilenet_v3_large_nf11", "torchvision", images(T4_SEG, (1, 2)), box=BOX_IMG),
+    t4("fcn_resnet50_op11", "torchvision", images(T4_SEG[::2] + ((160, 160),), (1,)), box=BOX_IMG, tensors=False),
+    t4("ssdlite320_op17", "torchvision", [({"H": h, "W": w}, {}) for h, w in T4_DET], fills={"image": "uniform"}),
+    t4("fcos_resnet50_fpn_256", "torchvision", [({"H": h, "W": w}, {}) for h, w in T4_DET[::2]],
+       fills={"image": "uniform"}, tensors=False),
+    t4("r3d_18_op17", "torchvision", [({"N": n, "T": t, "H": h, "W": w}, {}) for n in (1, 2) for t, h, w in T4_VID],
+       box=T4_VID_BOX, tensors=False),
+    t4("mc3_18_nf11", "torchvision", [({"N": 1, "T": t, "H": h, "W": w}, {}) for t, h, w in T4_VID],
+       box=T4_VID_BOX, tensors=False),
+    t4("r2plus1d_18_op11", "torchvision", [({"N": 1, "T": t, "H": h, "W": w}, {}) for t, h, w in T4_VID],
+       box=T4_VID_BOX, tensors=False),
+    t4("s3d_op17", "torchvision", [({"N": 1, "T": t, "H": h, "W": w}, {}) for t, h, w in
+                                   ((1, 1, 1), (16, 224, 224), (15, 224, 224), (13, 224, 224), (16, 193, 200),
+                                    (16, 192, 192), (24, 256, 256), (8, 224, 224))],
+       box={"N": (1, 2), "T": (1, 32), "H": (1, 288), "W": (1, 288)}, tensors=False),
+    t4("raft_large_u1", "torchvision", images(((96, 128), (64, 64)), (1,)), tensors=False, flag="/m/Sqrt",
+       twin="raft_large_u1_cast"),
+    t4("raft_large_u1_cast", "twin", images(T4_FLOW, (1, 2)), tensors=False),
+    t4("mobilenet_v2_quant", "torchvision", images(T4_SEG + ((224, 224), (225, 230)), (1, 2)), box=BOX_IMG),
+    t4("resnet18_quant", "torchvision", images(T4_SEG + ((224, 224), (225, 230)), (1, 2)), box=BOX_IMG),
+    t4("hubert_ctc_nf17", "torchaudio", cross(B=(1, 2), L=(1, 9, 10, 14, 15, 19, 20, 23, 100, 4000)),
+       box={"B": (1, 2), "L": (1, 4000)}),
+    t4("emformer_seg8_op17", "torchaudio", [({"B": b, "T": t}, lens(b, t - 2)) for b in (1, 2) for t in (3, 10, 26, 27, 40)]),
+    t4("convtasnet_k20_op11", "torchaudio", cross(B=(1, 2), L=(1, 9, 10, 11, 19, 20, 21, 30, 100, 4000)),
+       box={"B": (1, 2), "L": (1, 4000)}),
+    t4("wav2letter_power_nf17", "torchaudio", cross(B=(1, 2), T=(1, 2, 10, 47, 48, 49, 100, 300))),
+    t4("deepspeech_nf11", "torchaudio", cross(B=(1, 2, 3), T=(1, 2, 5, 30, 100))),
+    t4("deepspeech_b1t30", "baked", cross(B=(1, 2), T=(1, 29, 30, 31, 60))),
+] + types(tuple(gen_types.TRIAL4), file=lambda n: f"trial4/models/{n}.onnx")
+
+SETS = {"dev": DEV, "test": TEST, "trial": TRIAL, "trialseq": TRIALSEQ, "trialnpm": TRIALNPM, "trial3": TRIAL3,
+        "trial4": TRIAL4}
+OUTSIDE = {"trial3", "trial4"}  # sets whose truth is kept beside their models, in DATA/SET/truth
 
 
 def truth_dir(set_name, data=DATA):
