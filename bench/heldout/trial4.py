@@ -66,11 +66,11 @@ def specs(W, classify):
 
     # quantized classification: qnnpack (torch 1.13 here has no fbgemm), random weights calibrated by one
     # random batch, as torchvision's quantize_model does
-    def quant(arch):
+    def quant(arch, **kw):
         def build():
             from torch.ao import quantization as q
             torch.backends.quantized.engine = "qnnpack"
-            m = getattr(tv().models.quantization, arch)(weights=None, quantize=False).eval()
+            m = getattr(tv().models.quantization, arch)(weights=None, quantize=False, **kw).eval()
             m.fuse_model()
             m.qconfig = q.get_default_qconfig("qnnpack")
             q.prepare(m, inplace=True)
@@ -82,6 +82,13 @@ def specs(W, classify):
         {"x": {0: "N", 2: "H", 3: "W"}, "logits": {0: "N"}}, 13, "torchvision")
     add("resnet18_quant", quant("resnet18"), lambda: (r(1, 3, 224, 224),), ["x"], ["logits"],
         {"x": {0: "N", 2: "H", 3: "W"}, "logits": {0: "N"}}, 13, "torchvision")
+
+    add("shufflenet_v2_x0_5_quant", quant("shufflenet_v2_x0_5"), lambda: (r(1, 3, 224, 224),), ["x"], ["logits"],
+        {"x": {0: "N", 2: "H", 3: "W"}, "logits": {0: "N"}}, 13, "torchvision")
+    add("googlenet_quant", quant("googlenet", aux_logits=False, init_weights=True), lambda: (r(1, 3, 224, 224),),
+        ["x"], ["logits"], {"x": {0: "N", 2: "H", 3: "W"}, "logits": {0: "N"}}, 13, "torchvision")
+    det("maskrcnn_resnet50_fpn_256", "maskrcnn_resnet50_fpn", 13, 256, min_size=256, max_size=256)
+    det("keypointrcnn_resnet50_fpn_256", "keypointrcnn_resnet50_fpn", 13, 256, min_size=256, max_size=256)
 
     # (b) torchaudio
     def hubert():
@@ -131,6 +138,23 @@ def specs(W, classify):
     # a DeepSpeech exported at B=1, T=30 with its input renamed [B,1,T,20] (sizes baked in)
     add("deepspeech_b1t30", deepspeech, lambda: (r(1, 1, 30, 20),), ["features"], ["logits"], None, 13, "baked",
         rename={"features": ["B", 1, "T", 20], "logits": ["B", "T", 12]})
+
+    # exported at one size (folded), the inputs and outputs renamed to symbols: the sizes stay baked in
+    # the Reshape patterns, pool windows and Resize sizes
+    def static(name, build, args, inputs, outputs, rename, opset):
+        add(name, build, args, inputs, outputs, None, opset, "baked", rename=rename)
+
+    static("lraspp_static", lambda: W["SegOut"](tv().models.segmentation.lraspp_mobilenet_v3_large(
+        weights=None, weights_backbone=None)), lambda: (r(1, 3, 160, 160),), ["x"], ["out"],
+        {"x": ["N", 3, "H", "W"], "out": ["N", 21, "H", "W"]}, 13)
+    static("r3d_18_static", lambda: tv().models.video.r3d_18(weights=None), lambda: (r(1, 3, 4, 64, 64),), ["clip"],
+           ["logits"], {"clip": ["N", 3, "T", "H", "W"], "logits": ["N", 400]}, 13)
+    static("convtasnet_static", tasnet, lambda: (r(1, 1, 4000),), ["mixture"], ["sources"],
+           {"mixture": ["B", 1, "L"], "sources": ["B", 3, "L"]}, 14)
+    static("hubert_ctc_static", hubert, lambda: (r(1, 4000),), ["waveform"], ["logits"],
+           {"waveform": ["B", "L"], "logits": ["B", "F", 32]}, 14)
+    static("mobilenet_v2_quant_static", quant("mobilenet_v2"), lambda: (r(1, 3, 224, 224),), ["x"], ["logits"],
+           {"x": ["N", 3, "H", "W"], "logits": ["N", 1000]}, 13)
     return s
 
 
