@@ -30,6 +30,7 @@ func (r *Result) conditions() *sym.Minimal {
 		}
 		slices.SortStableFunc(cs, func(a, b sym.Constraint) int { return cmp.Compare(a.Origin.Seq, b.Origin.Seq) })
 		m := minimizePlanned(cs)
+		m.Imply(r.e.solver.Replaced())
 		for i := range m.Constraints {
 			r.runFirst(&m.Constraints[i])
 		}

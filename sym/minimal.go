@@ -96,6 +96,47 @@ func Minimize(cs []Constraint) Minimal {
 	return out
 }
 
+// Imply adds to Implied each condition of cs that Constraints imply and that is none of them nor
+// of Implied already, with the fewest of Constraints that prove it (all of them where the proof
+// passes the budget): the conditions as their nodes imposed them before a later substitution
+// changed them (Solver.Replaced), so that the first condition a binding breaks, by Seq, is still
+// at the node where a run stops. The caller knows that Constraints imply them; of conditions that
+// no binding satisfies (Never), each is implied by the first.
+func (m *Minimal) Imply(cs []Constraint) {
+	if len(cs) == 0 || len(m.Constraints) == 0 {
+		return
+	}
+	prove := prover{}.budget(minimizeSteps)
+	all := make([]int, len(m.Constraints))
+	for i := range all {
+		all[i] = i
+	}
+	for _, c := range cs {
+		same := func(o Constraint) bool { return o.Origin.Node == c.Origin.Node && o.Pred.Equal(c.Pred) }
+		if slices.ContainsFunc(m.Constraints, same) ||
+			slices.ContainsFunc(m.Implied, func(im Implied) bool { return same(im.Constraint) }) {
+			continue
+		}
+		by := []int{0}
+		if m.Never == nil {
+			by = all
+			if prove(m.preds(), c.Pred) {
+				by = fewest(m.Constraints, all, func(rest []int) bool { return prove(predsOf(m.Constraints, rest), c.Pred) })
+			}
+		}
+		m.Implied = append(m.Implied, Implied{Constraint: c, By: slices.Clone(by)})
+	}
+}
+
+// preds returns the predicates of m's Constraints.
+func (m *Minimal) preds() []Pred {
+	out := make([]Pred, len(m.Constraints))
+	for i, c := range m.Constraints {
+		out[i] = c.Pred
+	}
+	return out
+}
+
 // contradicts reports whether no binding satisfies the conditions of m: one is false, or the
 // bounds they give a symbol hold no value (narrowingAll).
 func (m *Minimal) contradicts() bool {

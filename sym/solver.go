@@ -821,10 +821,25 @@ func (s *Solver) Recorded() []Constraint {
 	return cs
 }
 
+// Replaced returns the conditions recorded that a substitution made since changed, each as its
+// node required it, in the order they were recorded: the volume B*T == 199 of a first Reshape,
+// which is T == 199 in Recorded once a later node fixes B == 1, is B*T == 199 here, the form a
+// binding B = 2, T = 199 breaks at that node. Recorded and the substitutions imply each of them;
+// Minimal.Imply takes them.
+func (s *Solver) Replaced() []Constraint {
+	var out []Constraint
+	for _, e := range s.log {
+		if e.defines == "" && !e.cur.IsTrue() && !e.cur.Equal(e.c.Pred) && !e.c.Pred.DependsOnAnon() {
+			out = append(out, Constraint{Pred: e.c.Pred, Origin: e.c.Origin, Also: e.c.Also})
+		}
+	}
+	return out
+}
+
 // recorded returns Recorded's list, and of each whether it is a substitution's equation; the
 // conditions the substitutions make true only when all is set.
 func (s *Solver) recorded(all bool) (out []Constraint, eq []bool) {
-	for _, e := range s.log {
+	for i, e := range s.log {
 		if e.defines != "" {
 			sym, ok := s.tab.Lookup(e.defines)
 			val, _ := s.substOf(e.defines)
@@ -839,11 +854,38 @@ func (s *Solver) recorded(all bool) (out []Constraint, eq []bool) {
 			p = e.c.Pred
 		}
 		if !p.IsTrue() && !p.DependsOnAnon() {
-			out = append(out, Constraint{Pred: p, Origin: e.c.Origin, Also: e.c.Also})
+			c := Constraint{Pred: p, Origin: e.c.Origin, Also: e.c.Also}
+			if all {
+				c = s.movedBy(i, c)
+			}
+			out = append(out, c)
 			eq = append(eq, false)
 		}
 	}
 	return out, eq
+}
+
+// movedBy returns c, the form of the condition of entry i with the substitutions applied, at the
+// node of the last substitution made since that changed it, where it holds as written: the volume
+// B*T == 6 of a Reshape is T == 6 at the node that fixes B == 1 afterwards ("the volume: ...
+// (r1) with B == 1"), as a binding B = 6, T = 1 runs the Reshape and stops there. c as it is when
+// none changed it.
+func (s *Solver) movedBy(i int, c Constraint) Constraint {
+	e := s.log[i]
+	if c.Pred.Equal(e.c.Pred) {
+		return c
+	}
+	names := e.c.Pred.SymbolNames()
+	for j := len(s.log) - 1; j > i; j-- {
+		d := s.log[j]
+		if d.defines == "" || !slices.Contains(names, d.defines) {
+			continue
+		}
+		o := d.c.Origin
+		why := e.c.Origin.Why + " (" + e.c.Origin.Node + ") with " + d.c.Pred.String()
+		return Constraint{Pred: c.Pred, Origin: Origin{Node: o.Node, Op: o.Op, Why: why}}
+	}
+	return c
 }
 
 // mergeChains returns the comparisons cs, in the order they were recorded, with each remainder

@@ -380,3 +380,41 @@ func BenchmarkSolver(b *testing.B) {
 		})
 	}
 }
+
+// TestReplaced: a condition that a later substitution rewrites is in Recorded at the node of that
+// substitution, as it then reads (a binding that breaks it alone runs its own node), and in
+// Replaced as its node imposed it; Minimal.Imply puts that form in Implied, by the conditions
+// kept that prove it.
+func TestReplaced(t *testing.T) {
+	tab := sym.NewTable()
+	b, tt := tab.Symbol("B", 1, 1<<40), tab.Symbol("T", 1, 1<<40)
+	s := sym.NewSolver(tab)
+	bt, _ := sym.Mul(b, tt)
+	if err := s.Require(sym.Eq(bt, sym.Int(6)), origin("r1")); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Require(sym.Eq(b, sym.Int(1)), origin("r2")); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, c := range s.Recorded() {
+		got = append(got, c.Pred.String()+" @ "+c.Origin.Node+": "+c.Origin.Why)
+	}
+	if want := []string{"T == 6 @ r2: why (r1) with B == 1", "B == 1 @ r2: why"}; !slices.Equal(got, want) {
+		t.Errorf("Recorded %q, want %q", got, want)
+	}
+	rep := s.Replaced()
+	if len(rep) != 1 || rep[0].Pred.String() != "B*T == 6" || rep[0].Origin.Node != "r1" {
+		t.Fatalf("Replaced %v, want B*T == 6 at r1", rep)
+	}
+	m := sym.Minimize(s.Recorded())
+	m.Imply(rep)
+	m.Imply(rep) // once only
+	var implied []string
+	for _, im := range m.Implied {
+		implied = append(implied, im.Pred.String()+" @ "+im.Origin.Node+" by "+strconv.Itoa(len(im.By)))
+	}
+	if want := []string{"B*T == 6 @ r1 by 2"}; !slices.Equal(implied, want) {
+		t.Errorf("Implied %q, want %q", implied, want)
+	}
+}
