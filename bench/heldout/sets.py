@@ -459,7 +459,6 @@ TRIAL4 = [
     t4("raft_large_u1_cast", "twin", images(T4_FLOW, (1, 2)), tensors=False),
     t4("mobilenet_v2_quant", "torchvision", images(T4_SEG + ((224, 224), (225, 230)), (1, 2)), box=BOX_IMG),
     t4("resnet18_quant", "torchvision", images(T4_SEG + ((224, 224), (225, 230)), (1, 2)), box=BOX_IMG),
-    t4("shufflenet_v2_x0_5_quant", "torchvision", images(T4_SEG + ((224, 224), (225, 230)), (1, 2)), box=BOX_IMG),
     t4("googlenet_quant", "torchvision", images(T4_SEG + ((224, 224), (225, 230)), (1, 2)), box=BOX_IMG),
     t4("maskrcnn_resnet50_fpn_256", "torchvision", [({"H": h, "W": w}, {}) for h, w in T4_DET[1::2]],
        fills={"image": "uniform"}, tensors=False),
