@@ -562,7 +562,8 @@ func checkMinimal(t *testing.T, data []byte) {
 			b := map[string]int64{z.Symbol: v}
 			on := true
 			for _, c := range m.Constraints {
-				if slices.Contains(c.Pred.SymbolNames(), z.Symbol) {
+				// A condition of no symbol (0 == 1) holds of every symbol or of none.
+				if ns := c.Pred.SymbolNames(); len(ns) == 0 || slices.Contains(ns, z.Symbol) {
 					on = on && holds(c.Pred, b)
 				}
 			}
