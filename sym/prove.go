@@ -52,13 +52,17 @@ func total(p Pred) bool {
 	return true
 }
 
-func (e Expr) total() bool {
+func (e Expr) total() bool { return e.integerTerms((*atom).total) }
+
+// integerTerms reports whether every term of e has an integer coefficient, no negative power, and
+// only atoms that ok accepts: the walk total and whole share.
+func (e Expr) integerTerms(ok func(*atom) bool) bool {
 	for _, t := range e.t {
 		if !t.c.isInt() {
 			return false
 		}
 		for _, f := range t.m {
-			if f.e < 0 || !f.a.total() {
+			if f.e < 0 || !ok(f.a) {
 				return false
 			}
 		}
@@ -390,19 +394,7 @@ func definedUnder(p Pred, sub func(string) (Expr, bool), nonZero func(Expr) bool
 // whole reports whether e has an integer value wherever it has one: a polynomial with integer
 // coefficients of symbols, floor divisions, exact quotients, values computed in floating point,
 // and remainders and extrema of such.
-func (e Expr) whole() bool {
-	for _, t := range e.t {
-		if !t.c.isInt() {
-			return false
-		}
-		for _, f := range t.m {
-			if f.e < 0 || !f.a.whole() {
-				return false
-			}
-		}
-	}
-	return true
-}
+func (e Expr) whole() bool { return e.integerTerms((*atom).whole) }
 
 func (a *atom) whole() bool {
 	switch a.kind {
