@@ -394,10 +394,7 @@ func TestIfConstraints(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got := []string{}
-			for _, k := range res.Constraints() {
-				got = append(got, k.String())
-			}
+			got := constraintTexts(res)
 			if strings.Join(got, "\n") != strings.Join(tc.constraints, "\n") {
 				t.Errorf("constraints:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(tc.constraints, "\n"))
 			}
@@ -453,10 +450,7 @@ func TestLoopConstraints(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var got []string
-	for _, k := range res.Constraints() {
-		got = append(got, k.String())
-	}
+	got := constraintTexts(res)
 	want := "C % 2 == 0 (Loop_0/body/Reshape_1 (Reshape): the -1 of pattern[0]: the input's volume a multiple of the other output dims)"
 	if strings.Join(got, "\n") != want {
 		t.Errorf("constraints:\n%s\nwant\n%s", strings.Join(got, "\n"), want)
@@ -523,10 +517,7 @@ func TestLoopIterationNumber(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			var got []string
-			for _, c := range res.Constraints() {
-				got = append(got, c.String())
-			}
+			got := constraintTexts(res)
 			if !slices.Equal(got, tc.want) {
 				t.Errorf("constraints %q, want %q", got, tc.want)
 			}
@@ -660,10 +651,7 @@ func TestLoopScanShape(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			var got []string
-			for _, c := range res.Constraints() {
-				got = append(got, c.String())
-			}
+			got := constraintTexts(res)
 			if strings.Join(got, "\n") != tc.want {
 				t.Errorf("constraints %q, want %q", got, tc.want)
 			}
@@ -685,4 +673,13 @@ func TestLoopScanShape(t *testing.T) {
 			}
 		})
 	}
+}
+
+// constraintTexts returns the text of each of res's minimal conditions, in their order.
+func constraintTexts(res *graph.Result) []string {
+	var out []string
+	for _, c := range res.Constraints() {
+		out = append(out, c.String())
+	}
+	return out
 }
