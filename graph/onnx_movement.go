@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 
+	"github.com/reshape-go/reshape/element"
 	"github.com/reshape-go/reshape/errcode"
 	"github.com/reshape-go/reshape/sym"
 )
@@ -610,9 +611,15 @@ func upsample(c *ctx) error {
 			floats = constFloats(scales, r)
 		}
 	}
+	fs, _ := floatValues(scales)
 	for i, s := range floats {
-		if s < 1 {
+		switch {
+		case s < 1:
 			return c.Errorf(errcode.ErrInvalidShape, "scales[%d] = %g is below 1", i, s)
+		case math.IsNaN(s) && len(fs) == r:
+			if err := atLeastOne(c, i, fs[i]); err != nil {
+				return err
+			}
 		}
 	}
 	dims, err := scaleDims(c, x.Shape.Dims, allAxes(r), scales)
@@ -642,10 +649,18 @@ func scaleDims(c *ctx, dims []sym.Dim, axes []int, scales *Info) ([]sym.Dim, err
 	if len(floats) != len(axes) {
 		floats = constFloats(scales, len(axes))
 	}
+	fs, _ := floatValues(scales)
 	for i, a := range axes {
 		s := floats[i]
 		if math.IsNaN(s) {
 			out[a] = sym.Unknown()
+			if len(fs) == len(axes) {
+				d, err := computedScaled(c, dims[a], fs[i])
+				if err != nil {
+					return nil, err
+				}
+				out[a] = d
+			}
 			continue
 		}
 		if !(s > 0) || math.IsInf(s, 0) {
@@ -676,6 +691,97 @@ func constFloats(in *Info, n int) []float64 {
 		}
 	}
 	return out
+}
+
+// computedScaled returns the dim d scaled by s, a scale computed from shapes in floating point
+// (fracs.go: torch's f32(H)/f32(h) at opset 9 and 10), as onnxruntime computes it: the product of
+// s and d converted to float32, truncated. A scale known exactly, num·2^exp with num at least 1,
+// gives floor(d·num·2^exp), which float32 computes where the integers on the way are within 2^24:
+// required, as a Cast back to integers requires them (requireNeeds). Any other scale gives the
+// product as the model rounds it (sym.Trunc), which evaluates bit for bit as onnxruntime does at
+// every binding. Unknown where d is no expression, or s's value as the model computes it is not
+// known. The error is the solver's, for a requirement that cannot hold.
+func computedScaled(c *ctx, d sym.Dim, s frac) (sym.Dim, error) {
+	if _, ok := d.Expr(); !ok {
+		return sym.Unknown(), nil
+	}
+	if lo, _ := s.num.Bounds(); !s.inexact && lo >= 1 && s.exp >= -30 && s.exp <= 30 {
+		p := sym.MulDims(d, s.num)
+		out := sym.FloorDivDims(p, sym.Const(1<<max(-s.exp, 0)))
+		if s.exp > 0 {
+			out = sym.MulDims(p, sym.Const(1<<s.exp))
+		}
+		needs := withNeeds([]need{{d, 24}, {p, 24}}, s)
+		return out, requireNeeds(c, []frac{{needs: needs}}, element.F32)
+	}
+	if s.fl.Bits() == 0 {
+		return sym.Unknown(), nil
+	}
+	x, _ := d.Expr()
+	if a, ok := ceilQuotient(s.fl, x); ok {
+		// floor(h·(f32(H)/f32(h))) is H for h = ceil(H/2^k) and every H within 2^24 (checked for
+		// k up to 12 at every H below 2^24): the quotient's significand is at least H's, so its
+		// rounding moves the product by less than half a unit of H.
+		return sym.Of(a), requireNeeds(c, []frac{{needs: []need{{sym.Of(a), 24}}}}, element.F32)
+	}
+	fs, ok := sym.FloatCast(s.fl, 32)
+	if !ok {
+		return sym.Unknown(), nil
+	}
+	fd, ok := sym.FloatOf(x, 32)
+	if !ok {
+		return sym.Unknown(), nil
+	}
+	p, ok := sym.FloatBinary(sym.FloatMul, fs, fd)
+	if !ok {
+		return sym.Unknown(), nil
+	}
+	t, ok := sym.Trunc(p)
+	if !ok {
+		return sym.Unknown(), nil
+	}
+	return sym.Of(t), nil
+}
+
+// ceilQuotient returns A where the scale f is f32(A)/f32(B) of the dim B it scales, and B is
+// ceil(A/2^k) for a k of at most 12 (torch's size over the size after k strides of 2, rounded up:
+// (H+15)//16 after four).
+func ceilQuotient(f sym.Float, b sym.Expr) (sym.Expr, bool) {
+	a, den, ok := f.Quotient()
+	if !ok || !den.Equal(b) {
+		return sym.Expr{}, false
+	}
+	for k := range 13 {
+		up := sym.FloorDivDims(sym.AddDims(sym.Of(a), sym.Const(1<<k-1)), sym.Const(1<<k))
+		if up.Equal(sym.Of(b)) {
+			return a, true
+		}
+	}
+	return sym.Expr{}, false
+}
+
+// atLeastOne requires the scale i, s, computed from shapes, at least 1, as onnxruntime's Upsample
+// requires each scale: of an exact scale num·2^exp, num at least 2^-exp; of a quotient
+// f32(x)/f32(y), nothing where x >= y and x >= 1 hold (rounding keeps a quotient of at least 1 so,
+// and x/0 is infinite), else the scale as the model computes it. A scale whose value is not known leaves the output's
+// dims unknown, a loss at the node.
+func atLeastOne(c *ctx, i int, s frac) error {
+	why := "onnxruntime's Upsample: scales[" + itoa(i) + "] at least 1"
+	switch {
+	case !s.inexact:
+		return requireAtLeast(c, s.num, 1<<max(-s.exp, 0), why)
+	case s.fl.Bits() == 0:
+		return nil
+	}
+	if x, y, ok := s.fl.Quotient(); ok && c.When(sym.And(sym.Ge(x, y), sym.Ge(x, sym.Int(1)))).IsTrue() {
+		return nil
+	}
+	t, ok := sym.Trunc(s.fl)
+	if !ok {
+		c.Lost(why + ": the scale is no expression in the symbols")
+		return nil
+	}
+	return c.Require(sym.Ge(t, sym.Int(1)), why)
 }
 
 // scaleDim returns floor(d·s) as scaleDims defines it.

@@ -133,13 +133,44 @@ func FloatUnary(op FloatOp, x Float) (Float, bool) {
 	return node(&fnode{op: op, bits: x.n.bits, x: x.n})
 }
 
-// FloatBinary returns x op y for a binary op (FloatAdd to FloatMax) of two floats of one type. ok
-// is false for another op, floats of different types, or a result past the size bound.
+// FloatBinary returns x op y for a binary op (FloatAdd to FloatMax) of two floats of one type: x
+// itself for x·1, 1·x and x/1, which IEEE 754 computes exactly. ok is false for another op, floats
+// of different types, or a result past the size bound.
 func FloatBinary(op FloatOp, x, y Float) (Float, bool) {
 	if x.n == nil || y.n == nil || op < FloatAdd || op > FloatMax || x.n.bits != y.n.bits {
 		return Float{}, false
 	}
+	switch one := func(n *fnode) bool { return n.op == floatConst && n.c == 1 }; {
+	case (op == FloatMul || op == FloatDiv) && one(y.n):
+		return x, true
+	case op == FloatMul && one(x.n):
+		return y, true
+	}
 	return node(&fnode{op: op, bits: x.n.bits, x: x.n, y: y.n})
+}
+
+// Quotient reports whether f is x/y, each an integer expression converted to f's type (FloatOf),
+// and returns them: torch's scale of a size computed from shapes, f32(H)/f32(h).
+func (f Float) Quotient() (x, y Expr, ok bool) {
+	if f.n == nil || f.n.op != FloatDiv {
+		return Expr{}, Expr{}, false
+	}
+	if x, ok = f.n.x.integer(); ok {
+		y, ok = f.n.y.integer()
+	}
+	return x, y, ok
+}
+
+// integer returns the integer expression n converts (a floatLeaf), or its value (a constant that
+// is an int64).
+func (n *fnode) integer() (Expr, bool) {
+	switch {
+	case n.op == floatLeaf:
+		return n.e, true
+	case n.op == floatConst && n.c == math.Trunc(n.c) && math.Abs(n.c) < 1<<62:
+		return Int(int64(n.c)), true
+	}
+	return Expr{}, false
 }
 
 // node returns n, its value when its operands are constants, ok false past the size bound.

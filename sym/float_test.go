@@ -117,6 +117,9 @@ func TestFloatOps(t *testing.T) {
 		{"neg", un(sym.FloatNeg, bin(sym.FloatAdd, f32(n), c32(0.5))), "-(f32(N)+f32(0.5))", 10, -10, -101, -1},
 		{"f64", bin(sym.FloatMul, f64(f32(n)), func() sym.Float { f, _ := sym.FloatConst(0.1, 64); return f }()), "f64(f32(N))*f64(0.1)", 30, 3, 0, 11},
 		{"max", bin(sym.FloatMax, f32(n), c32(7.5)), "max(f32(N),f32(7.5))", 3, 7, 7, 100},
+		// x·1, 1·x and x/1 are x, exactly: torch's scale f32(h)/f32(1) of a size upsampled from 1.
+		{"times one", bin(sym.FloatMul, c32(1), bin(sym.FloatDiv, f32(n), c32(1))), "f32(N)", 37, 37, 1, 100},
+		{"quotient times divisor", bin(sym.FloatMul, bin(sym.FloatDiv, c32(13), f32(n)), f32(n)), "f32(13)/f32(N)*f32(N)", 11, 12, 0, 13},
 	}
 	for _, tt := range tests {
 		e, ok := sym.Trunc(tt.f)
@@ -140,6 +143,13 @@ func TestFloatOps(t *testing.T) {
 	}
 	if v, ok := f32(sym.Int(16777217)).Const(); !ok || v != 16777216 {
 		t.Errorf("f32(16777217) = %v, %v", v, ok)
+	}
+	// Quotient: the integers of f32(13)/f32(N), none of a product.
+	if x, y, ok := bin(sym.FloatDiv, c32(13), f32(n)).Quotient(); !ok || x.String() != "13" || y.String() != "N" {
+		t.Errorf("Quotient(f32(13)/f32(N)) = %v, %v, %v", x, y, ok)
+	}
+	if _, _, ok := bin(sym.FloatMul, c32(13), f32(n)).Quotient(); ok {
+		t.Error("Quotient(f32(13)*f32(N)) ok")
 	}
 	// Past int64, or not finite: no value.
 	if _, ok := sym.Trunc(c32(1e30)); ok {
