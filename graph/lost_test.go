@@ -130,7 +130,24 @@ func TestLost(t *testing.T) {
 					{Name: "f", OpType: "Reshape", Inputs: []string{"r", "flat"}, Outputs: []string{"t"}}},
 				Outputs: []onnx.ValueInfo{{Name: "t"}}}),
 			lost: []string{"nz (NonZero): the count of non-zero elements of input 0 (only a run decides) [x]",
-				"if (If): what then_branch needs and what else_branch needs differ, and the condition decides which a run takes [y]"}},
+				"if (If): then_branch needs nothing more and else_branch needs N % 2 == 0: the condition decides which a run takes [y]"}},
+		// silero v6's If on its input sr == 16000: each branch's need is stated, under the one the
+		// model needs of either (then's conditions imply else's here).
+		{name: "an If on an input's value, whose branches need the symbols", b: newModel(17).input("v", "N").typedInput("sr", onnx.Int64).
+			ints("rate", nil, 16000).ints("rows6", nil, 6, -1).ints("rows3", nil, 3, -1).ints("flat", nil, -1).
+			node("is16k", "Equal", []string{"sr", "rate"}, []string{"c"}).
+			node("if", "If", []string{"c"}, []string{"y"},
+				attrGraph("then_branch", onnx.Graph{Name: "then", Nodes: []onnx.Node{
+					{Name: "r6", OpType: "Reshape", Inputs: []string{"v", "rows6"}, Outputs: []string{"r"}},
+					{Name: "f6", OpType: "Reshape", Inputs: []string{"r", "flat"}, Outputs: []string{"t"}}},
+					Outputs: []onnx.ValueInfo{{Name: "t"}}}),
+				attrGraph("else_branch", onnx.Graph{Name: "else", Nodes: []onnx.Node{
+					{Name: "r3", OpType: "Reshape", Inputs: []string{"v", "rows3"}, Outputs: []string{"r"}},
+					{Name: "f3", OpType: "Reshape", Inputs: []string{"r", "flat"}, Outputs: []string{"t"}}},
+					Outputs: []onnx.ValueInfo{{Name: "t"}}})).output("y"),
+			lost:        []string{"if (If): then_branch needs N % 6 == 0 and else_branch needs nothing more: the condition decides which a run takes (only a run decides) [y]"},
+			constraints: []string{"N % 3 == 0 (if (If): what then_branch needs, or what else_branch needs)"},
+			tensors:     map[string]string{"y": "[N]"}},
 		{name: "an If on the symbols, once per branch: the other fails", b: ifModel("f1", squeeze, keep, func(b *model) *model {
 			return b.ints("three", nil, 7, 8, 9).node("float", "Cast", []string{"three"}, []string{"f3"}, attrInt("to", 1)).
 				node("cat", "Concat", []string{"y", "f3"}, []string{"z"}, attrInt("axis", 0)).output("z")

@@ -310,8 +310,10 @@ func (c *ctx) branches(cond *Info, then, els ifBranch) error {
 	c.joinOutputs(cond, then, els, t.outs, e.outs, site)
 	if vague || !known && len(a)+len(b) > 0 && !c.e.solver.When(sym.And(append(a, b...)...)).IsTrue() {
 		// Either is what a run needs of the branch it takes, which no condition on the symbols
-		// names: at a binding that meets one branch's conditions, the other may be taken.
-		why := "what " + then.Attr + " needs and what " + els.Attr + " needs differ, and the condition decides which a run takes"
+		// names: at a binding that meets one branch's conditions, the other may be taken. Each
+		// branch's need is stated, under what the model needs already.
+		why := then.Attr + " needs " + needOf(c, a) + " and " + els.Attr + " needs " + needOf(c, b) +
+			": the condition decides which a run takes"
 		if cond.taint&taintData != 0 {
 			c.RunTime(why)
 		} else {
@@ -319,6 +321,15 @@ func (c *ctx) branches(cond *Info, then, els ifBranch) error {
 		}
 	}
 	return nil
+}
+
+// needOf returns what a branch needs, the conditions ps, as it reads where the conditions recorded
+// so far hold: "nothing more" where they imply it.
+func needOf(c *ctx, ps []sym.Pred) string {
+	if p := c.When(sym.And(ps...)); !p.IsTrue() {
+		return p.String()
+	}
+	return "nothing more"
 }
 
 // avoidedAt returns the origin of the condition under which a run avoids the branch r, which fails
