@@ -601,6 +601,7 @@ func (c *ctx) iterate(b loopBody) (outs, ins []*Info, err error) {
 				}
 			}
 			next[p.In] = c.widen(in, o, "carried"+itoa(k), final)
+			next[p.In].taint |= carriedTaint(in, o)
 			if b.Count != 0 && b.Iter == nil {
 				if _, ok := induct(in, o, sym.Const(1)); ok {
 					next[p.In].taint |= b.Count
@@ -665,6 +666,21 @@ func sameValues(a, b *Info) bool {
 		}
 	}
 	return true
+}
+
+// carriedTaint returns the taint of a loop-carried value widened from in and out (the value it
+// enters an iteration with and the one it leaves with): taintData where either's values depend on
+// the model's data, and taintLost where either's shape is not known exactly because of a loss
+// recorded upstream (mask R-CNN's pasted masks, of sizes from boxes only a run decides), so that
+// the body's input is no new loss; one whose dims move by an amount of no expression is.
+func carriedTaint(in, out *Info) taint {
+	t := (in.taint | out.taint) & taintData
+	for _, v := range []*Info{in, out} {
+		if v.taint&taintLost != 0 && !v.determined() {
+			t |= taintLost
+		}
+	}
+	return t
 }
 
 // widen returns what is known of a loop-carried value that enters as in and leaves as out (an
