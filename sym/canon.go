@@ -13,7 +13,10 @@ import (
 // comparison as stated, should it be decided.
 func canon(op Op, d Expr, note func() string) Pred {
 	if c, ok := d.constRat(); ok {
-		return decided(holds(op, c), note())
+		// A difference that is not an integer is that of sides that have no value together
+		// (0 != 7/3, an exact quotient of constants that does not divide): false, as Eval finds
+		// the comparison there.
+		return decided(c.isInt() && holds(op, c), note())
 	}
 	// Integer coefficients, then the content divided out.
 	l := int64(1)

@@ -111,9 +111,50 @@ func (a *atom) eval(value func(string) (int64, bool)) (*big.Rat, error) {
 }
 
 // Subst returns e with each symbol s replaced by sub(name of s) where it gives one, simplified
-// again; ok is false when the result cannot be kept (see maxSize) or divides by zero.
+// again; ok is false when the result cannot be kept (see maxSize), divides by zero, or has no
+// value (7/(N+3) at N = 0: see substitution).
 func (e Expr) Subst(sub func(name string) (Expr, bool)) (Expr, bool) {
-	return e.rebuild(func(a *atom) (Expr, bool) { return a.subst(sub) })
+	s := substitution{sub: sub}
+	return s.expr(e)
+}
+
+// substitution replaces symbols in expressions as Expr.Subst does, noting where an atom has no
+// value once they are replaced: a divisor that becomes 0, or an operand of an exact quotient, a
+// floor division, a remainder or an extremum, or the exact quotient itself, that becomes a
+// constant that is not an integer (7/(N+3) at N = 0 is 7/3, which does not divide). Each operand
+// is an integer wherever the atom has a value, so such a constant means the model does not run
+// there, and a comparison that holds the atom has no value (Pred.Subst makes it false).
+type substitution struct {
+	sub  func(name string) (Expr, bool)
+	none bool // an atom has no value
+}
+
+// expr returns e with the substitution applied, as Expr.Subst does.
+func (s *substitution) expr(e Expr) (Expr, bool) { return e.rebuild(s.atom) }
+
+// value returns x with the substitution applied, a constant or a symbol the substitution leaves
+// alone as it is, without rebuilding it (substExpr).
+func (s *substitution) value(x Expr) (Expr, bool) {
+	if _, ok := x.Const(); ok {
+		return x, true
+	}
+	if name, _, ok := x.Symbol(); ok {
+		if y, ok := s.sub(name); ok {
+			return y, true
+		}
+		return x, true
+	}
+	return s.expr(x)
+}
+
+// valued reports whether the operand x, substituted, may have a value: false, noting it, for a
+// constant that is not an integer.
+func (s *substitution) valued(x Expr) bool {
+	if c, ok := x.constRat(); ok && !c.isInt() {
+		s.none = true
+		return false
+	}
+	return true
 }
 
 // rebuild returns e made again with each atom a of its terms replaced by at(a): the factors
@@ -147,29 +188,35 @@ func (e Expr) rebuild(at func(*atom) (Expr, bool)) (Expr, bool) {
 	return sum, true
 }
 
-func (a *atom) subst(sub func(string) (Expr, bool)) (Expr, bool) {
+// atom returns the atom a with the substitution applied; ok is false where it has no value (see
+// substitution) or cannot be kept.
+func (s *substitution) atom(a *atom) (Expr, bool) {
 	switch a.kind {
 	case symbolAtom:
-		if v, ok := sub(a.name); ok {
+		if v, ok := s.sub(a.name); ok {
 			return v, true
 		}
 		return fromAtom(a), true
 	case floatAtom:
-		return a.refloat(func(e Expr) (Expr, bool) { return substExpr(e, sub) })
+		return a.refloat(s.value)
 	case minAtom, maxAtom:
 		args := make([]Expr, 0, len(a.args))
 		for _, x := range a.args {
-			v, ok := x.Subst(sub)
-			if !ok {
+			v, ok := s.expr(x)
+			if !ok || !s.valued(v) {
 				return Expr{}, false
 			}
 			args = appendArgs(args, a.kind, v)
 		}
 		return extremumOf(a.kind, args)
 	}
-	n, ok1 := a.num.Subst(sub)
-	d, ok2 := a.den.Subst(sub)
-	if !ok1 || !ok2 {
+	n, ok1 := s.expr(a.num)
+	d, ok2 := s.expr(a.den)
+	if !ok1 || !ok2 || !s.valued(n) || !s.valued(d) {
+		return Expr{}, false
+	}
+	if d.IsZero() {
+		s.none = true
 		return Expr{}, false
 	}
 	switch a.kind {
@@ -178,7 +225,11 @@ func (a *atom) subst(sub func(string) (Expr, bool)) (Expr, bool) {
 	case modAtom:
 		return Mod(n, d)
 	}
-	return Quo(n, d)
+	q, ok := Quo(n, d)
+	if !ok || !s.valued(q) {
+		return Expr{}, false
+	}
+	return q, true
 }
 
 // UnboundError is the error of an evaluation at a binding that gives no value to a symbol the
@@ -274,14 +325,6 @@ func (d Dim) Subst(sub func(name string) (Expr, bool)) Dim {
 // substExpr applies a substitution as Expr.Subst does, and returns a constant, or a symbol the
 // substitution leaves alone, as it is, without rebuilding it.
 func substExpr(x Expr, sub func(string) (Expr, bool)) (Expr, bool) {
-	if _, ok := x.Const(); ok {
-		return x, true
-	}
-	if name, _, ok := x.Symbol(); ok {
-		if y, ok := sub(name); ok {
-			return y, true
-		}
-		return x, true
-	}
-	return x.Subst(sub)
+	s := substitution{sub: sub}
+	return s.value(x)
 }

@@ -683,23 +683,23 @@ func evalInt(e Expr, value func(string) (int64, bool)) (*big.Int, error) {
 }
 
 // Subst returns p with each symbol s replaced by sub(name of s) where it gives one, in canonical
-// form again; ok is false when an expression cannot be kept (see maxSize).
+// form again; ok is false when an expression cannot be kept (see maxSize), and for a comparison
+// that has no value once substituted (N != 7/(N+3) at N = 0, where the exact quotient 7/3 does
+// not divide; H % N == 1 at N = 0; see substitution). Such a comparison is false, as Eval finds
+// it at such a binding, and so is its negation (N == 7/(N+3)): no constant says both, so it is
+// not decided, and a conjunction or disjunction that holds it is decided only by another term.
 func (p Pred) Subst(sub func(name string) (Expr, bool)) (Pred, bool) {
 	switch p.kind() {
 	case pConst:
 		return p, true
 	case pCmp:
 		n := p.n
-		e, ok := substExpr(n.e, sub)
-		if !ok {
+		e, r, ok, _ := n.substSides(sub)
+		switch {
+		case !ok:
 			return Pred{}, false
-		}
-		if !n.raw {
+		case !n.raw:
 			return canon(n.op, e, func() string { return cmpText(e, n.op, Expr{}) }), true
-		}
-		r, ok := substExpr(n.rhs, sub)
-		if !ok {
-			return Pred{}, false
 		}
 		return Cmp(e, n.op, r), true
 	}
@@ -725,6 +725,41 @@ func (p Pred) Subst(sub func(name string) (Expr, bool)) (Pred, bool) {
 		return And(args...), true
 	}
 	return Or(args...), true
+}
+
+// substSides returns the sides of the comparison n with the substitution applied (r is 0 unless
+// n is raw); ok is false where one cannot be kept or has no value, none true for the latter (see
+// substitution).
+func (n *pnode) substSides(sub func(name string) (Expr, bool)) (e, r Expr, ok, none bool) {
+	s := substitution{sub: sub}
+	e, ok = s.value(n.e)
+	if ok && n.raw {
+		r, ok = s.value(n.rhs)
+	}
+	ok = ok && s.valued(e) && s.valued(r)
+	return e, r, ok, s.none
+}
+
+// valueless reports whether p has no value, and so does not hold, wherever sub applies, whatever
+// the values of the symbols it leaves: a comparison in which an atom whose operands sub makes
+// constants has no value (N != 7/(N+3) at N = 0, H//(N-2) >= 1 at N = 2; see substitution), a
+// conjunction with such a term, a disjunction of such terms. Pred.Subst leaves such a comparison
+// undecided, as its negation has no value either.
+func (p Pred) valueless(sub func(name string) (Expr, bool)) bool {
+	switch p.kind() {
+	case pConst:
+		return false
+	case pCmp:
+		_, _, _, none := p.n.substSides(sub)
+		return none
+	}
+	and := p.n.kind == pAnd
+	for _, a := range p.n.args {
+		if a.valueless(sub) == and {
+			return and
+		}
+	}
+	return !and
 }
 
 // SymbolNames returns the names of the named symbols p depends on, in table order, once each.

@@ -406,6 +406,69 @@ func TestPredSubstDecided(t *testing.T) {
 	}
 }
 
+// TestNoValue: a condition that has no value at a binding (an exact quotient of constants that
+// does not divide, a divisor that is 0) is false there, as Eval finds it: the conjunction and the
+// disjunction of conditions, each term substituted at a value of N, and the sizes SizesOf gives N,
+// agree with the terms' values at every binding of N and H in 0..12.
+func TestNoValue(t *testing.T) {
+	tab := sym.NewTable()
+	tab.Symbol("N", 0, 50)
+	tab.Symbol("H", 0, 50)
+	for _, terms := range [][]string{
+		{"N == 0", "N != 7/(N+3)"}, // the FuzzMinimal seed a199465e3e67e4bb: 7/3 at N = 0
+		{"N != 0", "N == 7/(N+3)"}, // its negation
+		{"N <= 1", "N*(7/(N+3)) == 0"},
+		{"N == 0", "max(7/(N+3),1) == 2"},
+		{"N == 0", "(7/(N+3))//1 == 2"},
+		{"N == 4", "H % (7/(N+3)) == 0"},
+		{"N == 0", "H % N == 1"},
+		{"N <= 1", "H % (N//2) == 1"},
+		{"N >= 2", "H//(N-2) >= 1"},
+		{"H == 3", "N/H == 2"},
+	} {
+		var ps []sym.Pred
+		var cs []sym.Constraint
+		for _, s := range terms {
+			p, err := sym.ParsePred(s, tab)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ps = append(ps, p)
+			cs = append(cs, sym.Constraint{Pred: p, Origin: sym.Origin{Node: s}})
+		}
+		and, or := sym.And(ps...), sym.Or(ps...)
+		sizes := sym.SizesOf(tab, sym.Minimize(cs).Constraints)
+		holds := func(p sym.Pred, b map[string]int64) bool { v, err := p.Eval(b); return err == nil && v }
+		for n := int64(0); n <= 12; n++ {
+			sub := func(name string) (sym.Expr, bool) { return sym.Int(n), name == "N" }
+			somewhere := false
+			for h := int64(0); h <= 12; h++ {
+				b := map[string]int64{"N": n, "H": h}
+				all, any := true, false
+				for _, p := range ps {
+					v := holds(p, b)
+					all, any = all && v, any || v
+					if q, ok := p.Subst(sub); ok && holds(q, b) != v {
+						t.Errorf("%s at N = %d is %s, which at H = %d is %v; the condition is %v", p, n, q, h, !v, v)
+					}
+				}
+				somewhere = somewhere || all
+				if got := holds(and, b); got != all {
+					t.Errorf("%v: their conjunction %s at N = %d, H = %d is %v, want %v", terms, and, n, h, got, all)
+				}
+				if got := holds(or, b); got != any {
+					t.Errorf("%v: their disjunction %s at N = %d, H = %d is %v, want %v", terms, or, n, h, got, any)
+				}
+			}
+			// The values of N are those at which the conditions hold at some H: all of them
+			// where proven; where not, each of those at least, and each other one undecided.
+			if z := sizes.Symbols[0]; allows(z, n) != somewhere && (z.Proven || somewhere) {
+				t.Errorf("%v: N: %q (proven %v) allows %d: %v; the conditions hold at some H: %v", terms, z.Text, z.Proven, n, allows(z, n), somewhere)
+			}
+		}
+	}
+}
+
 func TestMinMaxBounds(t *testing.T) {
 	tab := sym.NewTable()
 	a := sym.Of(tab.Symbol("A", 1, 5))

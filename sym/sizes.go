@@ -222,6 +222,8 @@ func (sz *sizer) size(t *Table, q Pred, name string, group []string) Size {
 		st := unknown
 		if qv, ok := substOK(q, name, v); ok {
 			st = sz.satisfiable(qv)
+		} else if q.valueless(valueOf(name, v)) {
+			st = holdsNowhere // H//(N-2) >= 1 at N = 2, for every H
 		} else {
 			st = sz.evalAt(q, name, v, s.With, t)
 		}
@@ -323,13 +325,16 @@ func substValue(p Pred, name string, v int64) Pred {
 }
 
 // substOK returns p with the symbol name the integer v; ok is false where that is undefined.
-func substOK(p Pred, name string, v int64) (Pred, bool) {
-	return p.Subst(func(n string) (Expr, bool) {
+func substOK(p Pred, name string, v int64) (Pred, bool) { return p.Subst(valueOf(name, v)) }
+
+// valueOf returns the substitution of the integer v for the symbol name.
+func valueOf(name string, v int64) func(string) (Expr, bool) {
+	return func(n string) (Expr, bool) {
 		if n == name {
 			return Int(v), true
 		}
 		return Expr{}, false
-	})
+	}
 }
 
 // evalAt tells, by evaluation, whether q holds with name at v and the one other symbol of with at
