@@ -124,6 +124,9 @@ func modByConst(e Expr, n int64) (Expr, bool) {
 	if c, ok := r.Const(); ok {
 		return Int(pyMod(c, n)), true
 	}
+	if s, ok := residueOfProducts(r, n); ok {
+		return modByConst(s, n)
+	}
 	// Coefficients reduced modulo n may make a remainder inside expand, as above: (x % 6) % 3 is
 	// x % 3, which for x = 5*(N % 3) is 2*(N % 3) % 3, that is (2*N) % 3.
 	for _, t := range r.t {
@@ -157,6 +160,124 @@ func modByConst(e Expr, n int64) (Expr, bool) {
 		}
 	}
 	return compound(modAtom, r, Int(n))
+}
+
+// Bounds of residueOfProducts: the atoms of the products it weighs, and the bindings of their
+// remainders it tries.
+const (
+	maxResidueAtoms    = 3
+	maxResidueBindings = 1 << 12
+)
+
+// residueOfProducts returns r with the terms of its products, and the terms of degree 1 of
+// their atoms, replaced by the one remainder by n they take, where they take one whatever the
+// values of their atoms: a product of k consecutive integers is a multiple of k! (T*T+T, that is
+// T*(T+1), is even; T*(T+1)*(T+2) a multiple of 6; T*T*T-T of 6 too). The terms' sum P is a
+// polynomial of those atoms with coefficients of common denominator D, so that D·P modulo n·D,
+// and so P modulo n, depends only on the atoms' remainders by n·D: each binding of them is tried.
+// ok is false where r has no product, they take several remainders, or there are too many
+// bindings to try.
+func residueOfProducts(r Expr, n int64) (Expr, bool) {
+	var atoms [maxResidueAtoms]*atom
+	k := 0
+	for _, t := range r.t {
+		if degree(t.m) < 2 {
+			continue
+		}
+		for _, f := range t.m {
+			if f.e < 0 {
+				return Expr{}, false
+			}
+			if slices.ContainsFunc(atoms[:k], func(a *atom) bool { return cmpAtom(a, f.a) == 0 }) {
+				continue
+			}
+			if k == len(atoms) {
+				return Expr{}, false
+			}
+			atoms[k] = f.a
+			k++
+		}
+	}
+	if k == 0 {
+		return Expr{}, false
+	}
+	// P: the products and the terms of degree 1 of their atoms; the others stay.
+	inP := func(t term) bool {
+		return degree(t.m) >= 2 || len(t.m) == 1 && slices.ContainsFunc(atoms[:k], func(a *atom) bool { return cmpAtom(a, t.m[0].a) == 0 })
+	}
+	d := int64(1)
+	for _, t := range r.t {
+		if inP(t) {
+			d = lcm(d, t.c.den)
+		}
+	}
+	m, ok := mul64(n, d)
+	bindings := int64(1)
+	for range k {
+		if ok {
+			bindings, ok = mul64(bindings, m)
+		}
+	}
+	if !ok || bindings > maxResidueBindings {
+		return Expr{}, false
+	}
+	// D·P's coefficients modulo m, and each term's exponent of each atom.
+	type scaled struct {
+		c int64
+		e [maxResidueAtoms]int
+	}
+	var ts []scaled
+	var rest []term
+	for _, t := range r.t {
+		if !inP(t) {
+			rest = append(rest, t)
+			continue
+		}
+		c, ok := mul64(t.c.num, d/t.c.den)
+		if !ok {
+			return Expr{}, false
+		}
+		s := scaled{c: pyMod(c, m)}
+		for _, f := range t.m {
+			s.e[slices.IndexFunc(atoms[:k], func(a *atom) bool { return cmpAtom(a, f.a) == 0 })] = f.e
+		}
+		ts = append(ts, s)
+	}
+	var x [maxResidueAtoms]int64 // the atoms' remainders, an odometer
+	first := int64(-1)
+	for {
+		v := int64(0)
+		for _, s := range ts {
+			p := s.c
+			for i := range k {
+				for range s.e[i] {
+					p = p * x[i] % m
+				}
+			}
+			v = (v + p) % m
+		}
+		if first < 0 {
+			first = v
+		} else if v != first {
+			return Expr{}, false
+		}
+		i := 0
+		for ; i < k; i++ {
+			if x[i]++; x[i] < m {
+				break
+			}
+			x[i] = 0
+		}
+		if i == k {
+			break
+		}
+	}
+	// P is first/D plus a multiple of n.
+	c, ok := makeRat(first, d)
+	if !ok || first == 0 {
+		return Expr{t: rest}, ok
+	}
+	return Add(Expr{t: rest}, Expr{t: []term{{c: c}}})
 }
 
 // modFactor is a remainder by a positive integer m standing alone in a term.

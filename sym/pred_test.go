@@ -375,6 +375,50 @@ func TestMinMaxMod(t *testing.T) {
 	checkForms(t, tests, sizes, sym.ParseExpr, sym.Expr.Equal)
 }
 
+// TestResidueOfProducts: a remainder of a polynomial by n takes the one value its products (and
+// their atoms' terms of degree 1) take at every remainder of their atoms, where they take one: a
+// product of k consecutive integers is a multiple of k!. Each form is checked against the
+// expression as written, evaluated exactly, at T, H from 0 to 40.
+func TestResidueOfProducts(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"(T*T+T) % 2", "0"}, // r3_0262's Add_19: (T*T+T) % 2 == 0 always holds
+		{"(T*T+T+1) % 2", "1"},
+		{"(T*T+T+H) % 2", "H % 2"},
+		{"(T*(T+1)*(T+2)) % 6", "0"},
+		{"(T*T*T-T) % 6", "0"},
+		{"(T*(T+1)*(T+2)*(T+3)) % 24", "0"},
+		{"((H//2)*(H//2+1)) % 2", "0"},
+		{"(T*(T+1)*H) % 2", "0"},
+		{"(T*(T-1)/2+T*T) % 1", "0"},
+		{"(T*T+T+2*N) % 4", "(T*T+2*N+T) % 4"}, // T*T+T is 0 or 2 modulo 4
+		{"(T*T) % 4", "T*T % 4"},
+		{"(T*H+T) % 2", "(T*H+T) % 2"},
+		{"((T*T-T)/2) % 3", "((T*T-T)/2) % 3"},
+	}
+	checkForms(t, tests, func() *sym.Table { return sizesOf("N", "T", "H") }, sym.ParseExpr, sym.Expr.Equal)
+	tab := newTable()
+	for _, c := range tests {
+		e, err := sym.ParseExpr(c.in, tab)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tree, err := readExpr(c.in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for v := int64(0); v <= 40; v++ {
+			env := []int64{v % 7, v, 40 - v, 0}
+			want, ok := tree.eval(env)
+			if !ok {
+				continue
+			}
+			if got, err := sym.Of(e).Eval(bindingMap(env)); err != nil || got != want.Int64() {
+				t.Errorf("%s is %s, which at %v = %v is %d, %v; want %d", c.in, e, symNames, env, got, err, want)
+			}
+		}
+	}
+}
+
 // TestPredSubstDecided: a disjunct that becomes true decides the disjunction where another
 // cannot be kept (a remainder by 0), and a conjunct that becomes false the conjunction.
 func TestPredSubstDecided(t *testing.T) {
