@@ -180,9 +180,13 @@ func (c *ctx) outsideIter(v *Info, iter *sym.Dim) *Info {
 // stands for every iteration's as in (ctx.Iterate's) and leaves an iteration as out, after iters
 // iterations of a body that reads the iteration number iter (nil for none): grown's, outside the
 // body. A body of one iteration at most (iter 0), inferred once, gives out after one iteration,
-// first after none, and otherwise their join (hint names its anonymous dims).
-func (c *ctx) carriedOut(first, in, out *Info, iters sym.Dim, iter *sym.Dim, hint string) *Info {
-	v := grown(first, in, out, iters)
+// first after none, and otherwise their join (hint names its anonymous dims). The error is
+// grown's.
+func (c *ctx) carriedOut(first, in, out *Info, iters sym.Dim, iter *sym.Dim, hint string) (*Info, error) {
+	v, err := c.grown(first, in, out, iters)
+	if err != nil {
+		return nil, err
+	}
 	if iter != nil && iter.Equal(sym.Const(0)) {
 		switch n, ok := iters.Static(); {
 		case ok && n == 1:
@@ -193,5 +197,5 @@ func (c *ctx) carriedOut(first, in, out *Info, iters sym.Dim, iter *sym.Dim, hin
 			v = c.join(first, out, hint)
 		}
 	}
-	return c.outsideIter(v, iter)
+	return c.outsideIter(v, iter), nil
 }

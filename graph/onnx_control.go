@@ -148,7 +148,11 @@ func loop(c *ctx) error {
 		iters = trip
 	}
 	for k := 0; k < nCarried && k < c.NumOut(); k++ {
-		c.Set(k, c.carriedOut(carried[k], ins[2+k], outs[1+k], iters, iter, "carried"+itoa(k)))
+		v, err := c.carriedOut(carried[k], ins[2+k], outs[1+k], iters, iter, "carried"+itoa(k))
+		if err != nil {
+			return err
+		}
+		c.Set(k, v)
 	}
 	// A trip count that may be 0 (d//2 at d == 1) leaves the scan outputs as onnxruntime makes them
 	// after no iteration; an inexact count is a loss the engine records itself.
@@ -251,22 +255,28 @@ func emptyScanKnown(decl Decl, shape sym.Shape) bool {
 // every iteration's as in (ctx.Iterate's, widened) and leaves an iteration as out, after iters
 // iterations: in, but for each dim (and a sequence's length) that every iteration grows by the
 // same amount, an integer or an expression in the symbols (out's dim less in's), which ends as
-// first's plus that amount times iters.
-func grown(first, in, out *Info, iters sym.Dim) *Info {
+// first's plus that amount times iters. The error is grownDim's.
+func (c *ctx) grown(first, in, out *Info, iters sym.Dim) (*Info, error) {
 	v := copyInfo(in)
 	switch {
 	case in.Seq != nil && first.Seq != nil && out.Seq != nil:
-		if n, ok := grownDim(first.Seq.Len, in.Seq.Len, out.Seq.Len, iters); ok {
+		n, ok, err := c.grownDim(first.Seq.Len, in.Seq.Len, out.Seq.Len, iters, "the sequence's length")
+		if ok {
 			v.Seq = &Seq{Len: n, Elem: in.Seq.Elem}
 		}
+		return v, err
 	case in.IsTensor() && first.IsTensor() && out.IsTensor():
 		r, ok := in.Rank()
 		if !ok || first.Shape.RankDynamic || len(first.Shape.Dims) != r || len(out.Shape.Dims) != r || out.Shape.RankDynamic {
-			return v
+			return v, nil
 		}
 		var dims []sym.Dim
 		for i, d := range in.Shape.Dims {
-			if g, ok := grownDim(first.Shape.Dims[i], d, out.Shape.Dims[i], iters); ok {
+			g, ok, err := c.grownDim(first.Shape.Dims[i], d, out.Shape.Dims[i], iters, "dim "+itoa(i))
+			if err != nil {
+				return v, err
+			}
+			if ok {
 				if dims == nil {
 					dims = append([]sym.Dim(nil), in.Shape.Dims...)
 				}
@@ -277,22 +287,26 @@ func grown(first, in, out *Info, iters sym.Dim) *Info {
 			v.Shape, v.Value = sym.ShapeOf(dims...), nil
 		}
 	}
-	return v
+	return v, nil
 }
 
-// grownDim returns the final value of a loop-carried dim that enters as first, stands for every
-// iteration's as d and leaves an iteration as o, when d is not first and o - d is an integer or
-// an expression in the symbols: first + (o-d)*iters. ok is false otherwise.
-func grownDim(first, d, o, iters sym.Dim) (sym.Dim, bool) {
+// grownDim returns the final value of a loop-carried dim (what names it: "dim 1") that enters as
+// first, stands for every iteration's as d and leaves an iteration as o, when d is not first and
+// o - d is an integer or an expression in the symbols: first + (o-d)*iters. ok is false otherwise.
+// Where that may be negative, a loop that shrinks the dim, it is required not negative
+// (requireNonNegative): no iteration gives a negative size, and the dim moves by the same step at
+// each, so the last one's is the least. The error is the requirement's, wrapping
+// errcode.ErrInvalidShape where it is negative at every binding.
+func (c *ctx) grownDim(first, d, o, iters sym.Dim, what string) (sym.Dim, bool, error) {
 	if d.Equal(first) {
-		return d, false
+		return d, false, nil
 	}
 	step := sym.SubDims(o, d)
 	if !step.Determined() {
-		return d, false
+		return d, false, nil
 	}
-	g, ok := sym.AddDims(first, sym.MulDims(step, iters)).NonNegative()
-	return g, ok
+	g, err := requireNonNegative(c, sym.AddDims(first, sym.MulDims(step, iters)), "the loop-carried "+what+" after "+iters.String()+" iterations")
+	return g, err == nil, err
 }
 
 // isTrue reports whether a boolean tensor is known to hold true.

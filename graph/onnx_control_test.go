@@ -1,11 +1,14 @@
 package graph_test
 
 import (
+	"errors"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/reshape-go/reshape/element"
+	"github.com/reshape-go/reshape/errcode"
 	"github.com/reshape-go/reshape/graph"
 	"github.com/reshape-go/reshape/sym"
 )
@@ -727,5 +730,66 @@ func TestLoopCarriedLoss(t *testing.T) {
 	}
 	if got := res.Tensor("Loop_0/body/acc").Shape.String(); got != "[?]" {
 		t.Errorf("the body's input acc is %s, want [?]", got)
+	}
+}
+
+// TestLoopCarriedShrinks: a loop-carried dim that every iteration makes one less (a
+// ConstantOfShape of its Shape less 1) ends as its first value less the trip count, which no
+// iteration may take below 0 (onnxruntime refuses ConstantOfShape's negative size): the Loop states
+// it, where the dim may be too small, and an error where it always is.
+func TestLoopCarriedShrinks(t *testing.T) {
+	body := &graph.Graph{
+		Inputs: []graph.Input{
+			{Name: "i", Decl: graph.Decl{Type: element.I64, Rank: 0}},
+			{Name: "cond", Decl: graph.Decl{Type: element.Boolean, Rank: 0}},
+			{Name: "acc", Decl: graph.Unknown()},
+		},
+		Outputs: []string{"cond", "acc2"},
+		Consts:  map[string]*graph.Const{"one": intConst("one", []int64{1}, []int64{1})},
+		Nodes: []graph.Node{
+			{Name: "Shape_1", Op: "Shape", Version: 17, Inputs: []string{"acc"}, Outputs: []string{"s"}},
+			{Name: "Sub_1", Op: "Sub", Version: 17, Inputs: []string{"s", "one"}, Outputs: []string{"s1"}},
+			{Name: "Fill_1", Op: "ConstantOfShape", Version: 17, Inputs: []string{"s1"}, Outputs: []string{"acc2"}},
+		},
+	}
+	for _, tc := range []struct {
+		name, init, final string
+		constraints       []string
+		err               error
+	}{
+		{"a symbol", "L", "[L-5]", []string{"L >= 5 (Loop_0 (Loop): the loop-carried dim 0 after 5 iterations = L-5 not negative)"}, nil},
+		{"large enough", "7", "[2]", nil, nil},
+		{"too small", "3", "", nil, errcode.ErrInvalidShape},
+	} {
+		dim := graph.NamedDim(tc.init)
+		if n, err := strconv.ParseInt(tc.init, 10, 64); err == nil {
+			dim = graph.StaticDim(n)
+		}
+		g := &graph.Graph{
+			Inputs: []graph.Input{{Name: "init", Decl: graph.Decl{Type: element.F32, Rank: 1, Dims: []graph.DeclDim{dim}}}},
+			Consts: map[string]*graph.Const{},
+			Nodes: []graph.Node{
+				{Name: "m", Op: "Constant", Version: 17, Outputs: []string{"m"},
+					Attrs: []graph.Attr{{Name: "value", Kind: graph.AttrTensor, Tensor: intConst("m", []int64{5}, []int64{})}}},
+				{Name: "Loop_0", Op: "Loop", Version: 17, Inputs: []string{"m", "", "init"}, Outputs: []string{"final"},
+					Attrs: []graph.Attr{{Name: "body", Kind: graph.AttrGraph, Graph: body}}},
+			},
+		}
+		res, err := graph.Infer(g, graph.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if nerr := res.Nodes[len(res.Nodes)-1].Err; tc.err != nil || nerr != nil {
+			if !errors.Is(nerr, tc.err) {
+				t.Errorf("%s: error %v, want %v", tc.name, nerr, tc.err)
+			}
+			continue
+		}
+		if got := res.Tensor("final").Shape.String(); got != tc.final {
+			t.Errorf("%s: final = %s, want %s", tc.name, got, tc.final)
+		}
+		if got := constraintTexts(res); !slices.Equal(got, tc.constraints) {
+			t.Errorf("%s: constraints %q, want %q", tc.name, got, tc.constraints)
+		}
 	}
 }

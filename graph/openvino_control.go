@@ -235,7 +235,10 @@ func ovIterOutputs(c *ctx, pm *PortMap, outs, first, ins []*Info, iters sym.Dim,
 			case first[e.To] == nil:
 				o = c.outsideIter(ins[e.To], iter)
 			default:
-				o = c.carriedOut(first[e.To], ins[e.To], outs[l.Body], iters, iter, "carried"+itoa(e.To))
+				var err error
+				if o, err = c.carriedOut(first[e.To], ins[e.To], outs[l.Body], iters, iter, "carried"+itoa(e.To)); err != nil {
+					return err
+				}
 			}
 		}
 		if r, ok := o.Rank(); none && ok && r > 0 {
