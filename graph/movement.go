@@ -76,6 +76,29 @@ func withDim(dims []sym.Dim, a int, d sym.Dim) []sym.Dim {
 	return out
 }
 
+// tileRepeat returns repeat i of tileBy, rep, of an axis of size d: narrowed to 0 and up where it
+// is required not negative, as it is where the axis may not be empty.
+func tileRepeat(c *ctx, i int, d, rep sym.Dim, emptyAny bool) (sym.Dim, error) {
+	name := "repeats[" + itoa(i) + "]"
+	lo, hi := rep.Bounds()
+	dlo, dhi := d.Bounds()
+	switch {
+	case lo >= 0 || !emptyAny || dlo >= 1:
+		return requireNonNegative(c, rep, name)
+	case dhi < 1:
+		return rep, nil
+	case hi < 0:
+		return rep, requireAtMost(c, d, sym.Const(0), name+" = "+rep.String()+" of an empty axis")
+	}
+	x, ok1 := rep.Expr()
+	y, ok2 := d.Expr()
+	if !ok1 || !ok2 {
+		nd, _ := rep.NonNegative() // not exact: the output's loss, which the engine records
+		return nd, nil
+	}
+	return rep, c.Require(sym.Or(sym.Ge(x, sym.Int(0)), sym.Eq(y, sym.Int(0))), name+" = "+rep.String()+" not negative unless the axis is empty")
+}
+
 // splitOutputs sets output i to part i of in along axis a, of size parts[i], with its values.
 func splitOutputs(c *ctx, in *Info, a int, parts []sym.Dim) {
 	off := sym.Const(0)
@@ -101,15 +124,20 @@ func splitValues(out, in *Info, a int, off sym.Dim) {
 }
 
 // tileBy sets output 0 to in, of known rank, with each dim multiplied by its repeat in reps (one
-// per axis), and its values tiled. A negative repeat is an error wrapping errcode.ErrInvalidShape.
-func tileBy(c *ctx, in *Info, reps []sym.Dim) error {
+// per axis), and its values tiled. A repeat that may be negative is required not negative, as
+// OpenVINO's Tile-1 takes non-negative repeats; with emptyAny (ONNX) not negative unless its axis
+// is empty, as onnxruntime 1.20.1 runs any repeat of an empty axis and refuses a negative one of
+// another ("Tensor shape.Size() must be >= 0": bench/truth narrow_negative). A repeat that can be
+// neither is an error wrapping errcode.ErrInvalidShape.
+func tileBy(c *ctx, in *Info, reps []sym.Dim, emptyAny bool) error {
 	dims := make([]sym.Dim, len(reps))
 	for i, d := range in.Shape.Dims {
-		rep, ok := reps[i].NonNegative()
-		if !ok {
-			return c.Errorf(errcode.ErrInvalidShape, "repeats[%d] = %v is negative", i, reps[i])
+		rep, err := tileRepeat(c, i, d, reps[i], emptyAny)
+		if err != nil {
+			return err
 		}
-		dims[i] = sym.MulDims(d, rep)
+		// Not negative by tileRepeat's condition: rep is, or d is 0.
+		dims[i], _ = sym.MulDims(d, rep).NonNegative()
 	}
 	out := c.Out(0, in.Type, sym.ShapeOf(dims...))
 	if sd, _, ok := values(in); ok {

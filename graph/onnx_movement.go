@@ -379,7 +379,7 @@ func tile(c *ctx) error {
 			}
 		}
 	}
-	return tileBy(c, in, reps)
+	return tileBy(c, in, reps, true)
 }
 
 // resize: Resize-10 (scales), -11, -13 (roi, scales or sizes), -18, -19 (axes,
@@ -959,7 +959,7 @@ func spaceToDepth(c *ctx) error {
 }
 
 // centerCropPad: CenterCropPad-18: the dims at axes (every axis by default) become the values of
-// the shape input.
+// the shape input, 0 for a negative one.
 func centerCropPad(c *ctx) error {
 	in, r, ok, err := c.Ranked(0)
 	if err != nil || !ok {
@@ -984,11 +984,10 @@ func centerCropPad(c *ctx) error {
 	for i, a := range axes {
 		dims[a] = sym.Unknown()
 		if sh.Value != nil {
-			d, ok := sh.Value[i].NonNegative()
-			if !ok {
-				return c.Errorf(errcode.ErrInvalidShape, "shape[%d] = %v is negative", i, sh.Value[i])
-			}
-			dims[a] = d
+			// onnxruntime 1.20.1 crops to an empty axis where the shape is negative (its function
+			// body pads by none and slices backwards): the dim is max(shape, 0), bench/truth
+			// narrow_negative.
+			dims[a] = sym.MaxDims(sh.Value[i], sym.Const(0))
 		}
 	}
 	c.Out(0, in.Type, sym.ShapeOf(dims...))
@@ -1017,9 +1016,9 @@ func col2Im(c *ctx) error {
 	if !in.Shape.RankDynamic && block.Value != nil {
 		p := sym.Const(1)
 		for i, b := range block.Value {
-			nb, ok := b.Narrow(1, sym.Inf)
-			if !ok {
-				return c.Errorf(errcode.ErrInvalidShape, "block_shape[%d] = %v: want a positive size", i, b)
+			nb, err := requireSize(c, b, 1, "block_shape["+itoa(i)+"]")
+			if err != nil {
+				return err
 			}
 			p = sym.MulDims(p, nb)
 		}
@@ -1079,7 +1078,8 @@ func reverseSequence(c *ctx) error {
 // crop: the experimental Crop-1 of opset 1, which onnxruntime still runs: X [N, C, H, W] gives
 // [N, C, scale[0], scale[1]] when the node has scale (height, width), else [N, C, H-top-bottom,
 // W-left-right] of border (left, top, right, bottom, required). A border or scale of another
-// length, or a size below 0, is an error wrapping errcode.ErrInvalidShape.
+// length, or a size below 0, is an error wrapping errcode.ErrInvalidShape; a size that may be
+// below 0 is required not negative.
 func crop(c *ctx) error {
 	x, err := c.Input(0)
 	if err != nil {
@@ -1111,9 +1111,10 @@ func crop(c *ctx) error {
 			dims[2+i] = sym.Const(scale[i])
 			continue
 		}
-		d, ok := sym.SubDims(dims[2+i], sym.Const(border[1-i]+border[3-i])).NonNegative()
-		if !ok {
-			return c.Errorf(errcode.ErrInvalidShape, "dim %d is %v, less than the borders %d and %d", 2+i, dims[2+i], border[1-i], border[3-i])
+		d, err := requireNonNegative(c, sym.SubDims(dims[2+i], sym.Const(border[1-i]+border[3-i])),
+			"dim "+itoa(2+i)+" less the borders "+itoa(int(border[1-i]))+" and "+itoa(int(border[3-i])))
+		if err != nil {
+			return err
 		}
 		dims[2+i] = d
 	}

@@ -385,9 +385,9 @@ func splitBySizes(c *ctx, in *Info, a int) error {
 		return nil
 	}
 	if e := split.elems; e != nil && e[0].Equal(e[1]) {
-		size, ok := e[0].NonNegative()
-		if !ok {
-			return c.Errorf(errcode.ErrInvalidShape, "split holds %v, negative", e[0])
+		size, err := requireNonNegative(c, e[0], "split's every value")
+		if err != nil {
+			return err
 		}
 		if _, err := c.Unify(d, sym.MulDims(k, size), "the axis dim and the sum of split, "+k.String()+" sizes of "+size.String()); err != nil {
 			return err

@@ -301,9 +301,8 @@ func ovConvolutionBackprop(c *ctx) error {
 		if shape != nil {
 			d := sym.Unknown()
 			if len(shape.Value) == n {
-				var ok bool
-				if d, ok = shape.Value[i].NonNegative(); !ok {
-					return c.Errorf(errcode.ErrInvalidShape, "output_shape[%d] = %v is negative", i, shape.Value[i])
+				if d, err = requireNonNegative(c, shape.Value[i], "output_shape["+itoa(i)+"]"); err != nil {
+					return err
 				}
 			}
 			dims = append(dims, d)
@@ -505,11 +504,9 @@ func ovAdaptivePool(c *ctx) error {
 	for i := 2; i < r; i++ {
 		dims[i] = sym.Unknown()
 		if v := ins[1].Value; len(v) == r-2 {
-			d, ok := v[i-2].NonNegative()
-			if !ok {
-				return c.Errorf(errcode.ErrInvalidShape, "output_shape[%d] = %v is negative", i-2, v[i-2])
+			if dims[i], err = requireNonNegative(c, v[i-2], "output_shape["+itoa(i-2)+"]"); err != nil {
+				return err
 			}
-			dims[i] = d
 		}
 	}
 	c.Out(0, data.Type, sym.ShapeOf(dims...))

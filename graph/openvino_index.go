@@ -78,9 +78,9 @@ func ovTopK(c *ctx) error {
 	}
 	k, known := sym.Dim{}, len(ins[1].Value) == 1
 	if known {
-		var ok bool
-		if k, ok = ins[1].Value[0].NonNegative(); !ok {
-			return c.Errorf(errcode.ErrInvalidShape, "k = %v: want at least 0", ins[1].Value[0])
+		// type_prop topk.cpp: "The value of 'K' must be greater or equal to zero".
+		if k, err = requireNonNegative(c, ins[1].Value[0], "k"); err != nil {
+			return err
 		}
 	}
 	r, ok := data.Rank()
@@ -319,9 +319,9 @@ func ovOneHot(c *ctx) error {
 	}
 	d := sym.Unknown()
 	if v := ins[1].Value; len(v) == 1 {
-		var ok bool
-		if d, ok = v[0].NonNegative(); !ok {
-			return c.Errorf(errcode.ErrInvalidShape, "depth = %v: want at least 0", v[0])
+		// type_prop one_hot.cpp: a negative depth "can't be negative".
+		if d, err = requireNonNegative(c, v[0], "depth"); err != nil {
+			return err
 		}
 	}
 	r, ok := ins[0].Rank()
@@ -534,9 +534,8 @@ func ovEmbeddingBag(c *ctx) error {
 			return err
 		}
 		if len(n.Value) == 1 {
-			var ok bool
-			if bags, ok = n.Value[0].NonNegative(); !ok {
-				return c.Errorf(errcode.ErrInvalidShape, "num_segments = %v is negative", n.Value[0])
+			if bags, err = requireNonNegative(c, n.Value[0], "num_segments"); err != nil {
+				return err
 			}
 		}
 	default:
@@ -591,9 +590,8 @@ func ovSegmentMax(c *ctx) error {
 			return err
 		}
 		if len(n.Value) == 1 {
-			var ok bool
-			if s, ok = n.Value[0].NonNegative(); !ok {
-				return c.Errorf(errcode.ErrInvalidShape, "num_segments = %v is negative", n.Value[0])
+			if s, err = requireNonNegative(c, n.Value[0], "num_segments"); err != nil {
+				return err
 			}
 		}
 	} else if known && len(v) > 0 && v[len(v)-1] >= 0 {

@@ -55,7 +55,7 @@ func ovTile(c *ctx) error {
 			reps[i] = rep[j]
 		}
 	}
-	return tileBy(c, &Info{Type: in.Type, Shape: sym.ShapeOf(dims...), Value: in.Value}, reps)
+	return tileBy(c, &Info{Type: in.Type, Shape: sym.ShapeOf(dims...), Value: in.Value}, reps, false)
 }
 
 // ovSplit: Split-1: num_splits equal parts along the axis (input 1), each of the axis's dim divided
@@ -117,9 +117,9 @@ func ovVariadicSplit(c *ctx) error {
 			rest = i
 			continue
 		}
-		nn, ok := l.NonNegative()
-		if !ok {
-			return c.Errorf(errcode.ErrInvalidShape, "split lengths %v: element %d is negative", sym.ShapeOf(lengths...), i)
+		nn, err := requireNonNegative(c, l, "split lengths "+sym.ShapeOf(lengths...).String()+": element "+itoa(i))
+		if err != nil {
+			return err
 		}
 		parts[i] = nn
 		sum = sym.AddDims(sum, nn)
@@ -307,9 +307,9 @@ func ovInterpolate(c *ctx) error {
 	for k, a := range ax {
 		switch {
 		case calc == "sizes" && len(src.Value) == len(ax):
-			n, ok := src.Value[k].NonNegative()
-			if !ok {
-				return c.Errorf(errcode.ErrInvalidShape, "sizes[%d] = %v is negative", k, src.Value[k])
+			n, err := requireNonNegative(c, src.Value[k], "sizes["+itoa(k)+"]")
+			if err != nil {
+				return err
 			}
 			dims[a] = n
 		case calc == "scales" && len(src.Floats) == len(ax):
@@ -355,9 +355,8 @@ func ovInterpolate1(c *ctx) error {
 	for k, a := range ax {
 		dims[a] = sym.Unknown()
 		if len(target.Value) == len(ax) {
-			var ok bool
-			if dims[a], ok = target.Value[k].NonNegative(); !ok {
-				return c.Errorf(errcode.ErrInvalidShape, "target_shape[%d] = %v is negative", k, target.Value[k])
+			if dims[a], err = requireNonNegative(c, target.Value[k], "target_shape["+itoa(k)+"]"); err != nil {
+				return err
 			}
 		}
 	}

@@ -89,9 +89,8 @@ func ovDFT(c *ctx) error {
 		case given && isStatic(sizes[k]) && sizes[k].Equal(sym.Const(-1)):
 			set = false
 		case given:
-			var ok bool
-			if d, ok = sizes[k].NonNegative(); !ok {
-				return c.Errorf(errcode.ErrInvalidShape, "signal_size[%d] = %v is negative", k, sizes[k])
+			if d, err = requireNonNegative(c, sizes[k], "signal_size["+itoa(k)+"]"); err != nil {
+				return err
 			}
 		}
 		if k == len(ax)-1 {

@@ -337,9 +337,9 @@ func ovCol2Im(c *ctx) error {
 	if size := ins[1].Value; len(size) == 2 {
 		n := sym.Const(1)
 		for i, s := range size {
-			d, ok := s.NonNegative()
-			if !ok {
-				return c.Errorf(errcode.ErrInvalidShape, "output_size[%d] = %v is negative", i, s)
+			d, err := requireNonNegative(c, s, "output_size["+itoa(i)+"]")
+			if err != nil {
+				return err
 			}
 			out[1+i] = d
 			if kok {

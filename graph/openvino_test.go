@@ -18,7 +18,8 @@ import (
 type ovIn struct {
 	shape   string // a graph input of this shape, in sym's notation
 	shapeOf string // the values of ShapeOf of a graph input of this shape...
-	less    int64  // ...less this integer (a Subtract) when not 0
+	less    int64  // ...less this integer (a Subtract) when not 0...
+	scalar  bool   // ...squeezed to a scalar, of a shape of one dim
 	typ     element.Type
 	dims    []int64 // a constant of this shape...
 	ints    []int64 // ...and these values
@@ -30,9 +31,12 @@ func ovShapeOf(s string) ovIn { return ovIn{shapeOf: s} }
 
 // ovShapeLess is ovShapeOf's values less k: values that may be negative.
 func ovShapeLess(s string, k int64) ovIn { return ovIn{shapeOf: s, less: k} }
-func ovInts(v ...int64) ovIn             { return ovIn{typ: element.I64, dims: []int64{int64(len(v))}, ints: v} }
-func ovScalar(v int64) ovIn              { return ovIn{typ: element.I64, dims: []int64{}, ints: []int64{v}} }
-func ovScalarF(v float64) ovIn           { return ovIn{typ: element.F32, dims: []int64{}, floats: []float64{v}} }
+
+// ovScalarLess is ovShapeLess of a shape of one dim, squeezed to a scalar.
+func ovScalarLess(s string, k int64) ovIn { return ovIn{shapeOf: s, less: k, scalar: true} }
+func ovInts(v ...int64) ovIn              { return ovIn{typ: element.I64, dims: []int64{int64(len(v))}, ints: v} }
+func ovScalar(v int64) ovIn               { return ovIn{typ: element.I64, dims: []int64{}, ints: []int64{v}} }
+func ovScalarF(v float64) ovIn            { return ovIn{typ: element.F32, dims: []int64{}, floats: []float64{v}} }
 func ovFloats(v ...float64) ovIn {
 	return ovIn{typ: element.F32, dims: []int64{int64(len(v))}, floats: v}
 }
@@ -82,7 +86,11 @@ func ovRun(t *testing.T, tc ovCase) (graph.NodeResult, *graph.Result) {
 			text, pname := in.shape, name
 			if in.shapeOf != "" {
 				text, pname = in.shapeOf, fmt.Sprintf("x%d", k)
-				src := name
+				vec := name
+				if in.scalar {
+					vec = name + "_vec"
+				}
+				src := vec
 				if in.less != 0 {
 					src = name + "_shape"
 				}
@@ -93,7 +101,11 @@ func ovRun(t *testing.T, tc ovCase) (graph.NodeResult, *graph.Result) {
 					g.Consts[less] = &graph.Const{Name: less, Type: element.I64, Dims: []int64{},
 						Load: func(int64) ([]int64, []float64, error) { return []int64{k}, nil, nil }}
 					g.Nodes = append(g.Nodes, graph.Node{Name: "Subtract_" + name, Op: "Subtract", Domain: graph.DomainOpenVINO, Version: 1,
-						Inputs: []string{src, less}, Outputs: []string{name}})
+						Inputs: []string{src, less}, Outputs: []string{vec}})
+				}
+				if in.scalar {
+					g.Nodes = append(g.Nodes, graph.Node{Name: "Squeeze_" + name, Op: "Squeeze", Domain: graph.DomainOpenVINO, Version: 1,
+						Inputs: []string{vec}, Outputs: []string{name}})
 				}
 			}
 			s, err := sym.ParseShape(text, tab)
@@ -741,5 +753,55 @@ func TestOVShapeNegative(t *testing.T) {
 			wantErr: errcode.ErrInvalidShape},
 		{name: "random uniform", op: "RandomUniform", version: 8, attrs: "output_type=f32", ins: []ovIn{ovShapeLess("[T]", 3), ovScalarF(0), ovScalarF(1)},
 			want: []string{"[T-3]"}, constraints: cond("random uniform (RandomUniform)", "T", 0, 0)},
+	})
+}
+
+// TestOVSizeNegative checks that a layer that reads a size from a tensor's values (a TopK's k, a
+// OneHot's depth, an output_shape, sizes, lengths) states it not negative where it may be, as the
+// specification takes a size, and OpenVINO's shape inference refuses a negative one (type_prop
+// topk.cpp: "The value of 'K' must be greater or equal to zero"; one_hot.cpp: "can't be negative");
+// a value that is negative is an error.
+func TestOVSizeNegative(t *testing.T) {
+	cond := func(layer, cond, name string) []string {
+		return []string{cond + " (" + layer + ": " + name + " not negative)"}
+	}
+	checkOV(t, []ovCase{
+		{name: "topk", op: "TopK", version: 11, attrs: "axis=0 mode=max sort=value", ins: []ovIn{ovParam("[N]"), ovScalarLess("[K]", 3)},
+			want: []string{"[K-3]", "[K-3]"}, constraints: cond("topk (TopK)", "K >= 3", "k = K-3")},
+		{name: "topk negative", op: "TopK", version: 11, attrs: "axis=0 mode=max sort=value", ins: []ovIn{ovParam("[N]"), ovScalarLess("[2]", 3)},
+			wantErr: errcode.ErrInvalidShape},
+		{name: "one hot", op: "OneHot", attrs: "axis=-1", ins: []ovIn{ovInts(0, 1), ovScalarLess("[D]", 3), ovScalarF(1), ovScalarF(0)},
+			want: []string{"[2,D-3]"}, constraints: cond("one hot (OneHot)", "D >= 3", "depth = D-3")},
+		{name: "embedding segments", op: "EmbeddingSegmentsSum", version: 3,
+			ins:  []ovIn{ovParam("[5,2]"), ovInts(0, 1, 2, 3), ovInts(0, 0, 1, 1), ovScalarLess("[S]", 3)},
+			want: []string{"[S-3,2]"}, constraints: cond("embedding segments (EmbeddingSegmentsSum)", "S >= 3", "num_segments = S-3")},
+		{name: "segment max", op: "SegmentMax", version: 16, attrs: "fill_mode=zero", ins: []ovIn{ovParam("[3,4]"), ovInts(0, 0, 1), ovScalarLess("[S]", 3)},
+			want: []string{"[S-3,4]"}, constraints: cond("segment max (SegmentMax)", "S >= 3", "num_segments = S-3")},
+		{name: "convolution backprop output_shape", op: "ConvolutionBackpropData",
+			attrs: "strides=1,1 pads_begin=0,0 pads_end=0,0 dilations=1,1 auto_pad=explicit", ins: []ovIn{ovParam("[1,16,5,5]"), ovParam("[16,6,3,3]"), ovShapeLess("[H,W]", 3)},
+			want: []string{"[1,6,H-3,W-3]"}, constraints: append(cond("convolution backprop output_shape (ConvolutionBackpropData)", "H >= 3", "output_shape[0] = H-3"),
+				cond("convolution backprop output_shape (ConvolutionBackpropData)", "W >= 3", "output_shape[1] = W-3")...)},
+		{name: "adaptive pool", op: "AdaptiveAvgPool", version: 8, ins: []ovIn{ovParam("[1,6,8,9]"), ovShapeLess("[H,W]", 3)},
+			want: []string{"[1,6,H-3,W-3]"}, constraints: append(cond("adaptive pool (AdaptiveAvgPool)", "H >= 3", "output_shape[0] = H-3"),
+				cond("adaptive pool (AdaptiveAvgPool)", "W >= 3", "output_shape[1] = W-3")...)},
+		{name: "dft signal_size", op: "DFT", version: 7, ins: []ovIn{ovParam("[2,10,2]"), ovInts(1), ovShapeLess("[S]", 3)},
+			want: []string{"[2,S-3,2]"}, constraints: cond("dft signal_size (DFT)", "S >= 3", "signal_size[0] = S-3")},
+		{name: "variadic split", op: "VariadicSplit", ins: []ovIn{ovParam("[N,4]"), ovScalar(0), ovShapeLess("[L]", 3)},
+			want: []string{"[L-3,4]"}, constraints: []string{"N == L-3 (variadic split (VariadicSplit): the sum of the split lengths and the axis)"}},
+		{name: "interpolate sizes", op: "Interpolate", version: 11, attrs: "mode=nearest shape_calculation_mode=sizes",
+			ins:  []ovIn{ovParam("[1,3,8,8]"), ovShapeLess("[A,B]", 3), ovInts(2, 3)},
+			want: []string{"[1,3,A-3,B-3]"}, constraints: append(cond("interpolate sizes (Interpolate)", "A >= 3", "sizes[0] = A-3"),
+				cond("interpolate sizes (Interpolate)", "B >= 3", "sizes[1] = B-3")...)},
+		{name: "interpolate target_shape", op: "Interpolate", attrs: "axes=2,3 mode=nearest",
+			ins:  []ovIn{ovParam("[1,3,8,8]"), ovShapeLess("[A,B]", 3)},
+			want: []string{"[1,3,A-3,B-3]"}, constraints: append(cond("interpolate target_shape (Interpolate)", "A >= 3", "target_shape[0] = A-3"),
+				cond("interpolate target_shape (Interpolate)", "B >= 3", "target_shape[1] = B-3")...)},
+		{name: "col2im output_size", op: "Col2Im", version: 15, ins: []ovIn{ovParam("[N,4,L]"), ovShapeLess("[A,B]", 3), ovInts(1, 1)},
+			want: []string{"[N,4,A-3,B-3]"}, constraints: []string{
+				"(A-3)*(B-3) == L (col2im output_size (Col2Im): the number of blocks L and the blocks that output_size holds)",
+				"(A-3)*(B-3) >= 1 (col2im output_size (Col2Im): the number of blocks L and the blocks that output_size holds)",
+				"B >= 3 (col2im output_size (Col2Im): output_size[1] = B-3 not negative)"}},
+		{name: "tile", op: "Tile", ins: []ovIn{ovParam("[2]"), ovShapeLess("[R]", 3)},
+			want: []string{"[2*R-6]"}, constraints: cond("tile (Tile)", "R >= 3", "repeats[0] = R-3")},
 	})
 }

@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"strconv"
+
 	"github.com/reshape-go/reshape/errcode"
 	"github.com/reshape-go/reshape/sym"
 )
@@ -54,12 +56,31 @@ func requireNotEmptyUnless(c *ctx, d, e sym.Dim, why string) error {
 // refuses a negative one at run time); name says what d is ("split[2]", "k"). The error wraps
 // errcode.ErrInvalidShape when d is negative at every binding.
 func requireNonNegative(c *ctx, d sym.Dim, name string) (sym.Dim, error) {
-	nd, ok := d.NonNegative()
-	if !ok {
+	return requireSize(c, d, 0, name)
+}
+
+// requireSize returns d narrowed to [least, Inf], a size the node reads from a tensor's values
+// (a OneHot's depth, a DFT's length: 1 and up), requiring d >= least where d, an expression in the
+// symbols, may be less; name says what d is. A d that may be less and is no expression is left to
+// a run (its output is not exact, a loss the engine records), and where its bounds narrow to one
+// integer, which the engine would take for exact, the loss is recorded here (Ctx.Lost). The error
+// wraps errcode.ErrInvalidShape when d is less than least at every binding.
+func requireSize(c *ctx, d sym.Dim, least int64, name string) (sym.Dim, error) {
+	nd, ok := d.Narrow(least, sym.Inf)
+	why := name + " = " + d.String() + " not negative"
+	switch {
+	case !ok && least == 0:
 		return d, c.Errorf(errcode.ErrInvalidShape, "%s = %v is negative", name, d)
+	case !ok:
+		return d, c.Errorf(errcode.ErrInvalidShape, "%s = %v is less than %d", name, d, least)
+	case least != 0:
+		why = name + " = " + d.String() + " at least " + strconv.FormatInt(least, 10)
 	}
-	if err := requireAtLeast(c, d, 0, name+" = "+d.String()+" not negative"); err != nil {
+	if err := requireAtLeast(c, d, least, why); err != nil {
 		return d, err
+	}
+	if _, static := nd.Static(); static && !d.Determined() {
+		c.Lost(why + ": " + d.String() + " is no expression in the symbols")
 	}
 	return nd, nil
 }

@@ -472,7 +472,9 @@ func valuesContradicted(res *graph.Result, tr *truth) (compared int, out []strin
 // conditions it states unbound fail there, exactly where onnxruntime refuses it.
 // shape_negative: the rules that read a shape from a tensor's values (Resize's sizes, MaxUnpool's
 // output_shape and Col2Im's image_shape, each a dim less 3). unpool_empty: MaxUnpool without
-// output_shape at an empty pooled axis, whose output size 0 runs and -1 does not.
+// output_shape at an empty pooled axis, whose output size 0 runs and -1 does not. narrow_negative:
+// the sizes rules narrowed to 0 and up without stating it (Tile's repeats, CenterCropPad's shape,
+// AffineGrid's size, HannWindow's length, DFT's dft_length, OneHot's depth, each a dim less 3).
 func TestNodeTruth(t *testing.T) {
 	for _, tc := range []struct {
 		model    string
@@ -481,6 +483,7 @@ func TestNodeTruth(t *testing.T) {
 	}{
 		{"shape_negative", []string{"rs", "mu", "ci"}, 7},
 		{"unpool_empty", []string{"u2", "u3", "u1"}, 5},
+		{"narrow_negative", []string{"tl", "te", "cc", "ag", "hw", "df", "oh"}, 6},
 	} {
 		seen := 0
 		for p, tr := range truthFixtures(t) {

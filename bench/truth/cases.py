@@ -157,6 +157,14 @@ NEG_CASES = [(MODELS + "shape_negative.onnx", f"N{n}_R{r}_M{m}_L{l}_C{c}", {"N":
              for n, r, m, l, c in ((1, 1, 1, 1, 1), (1, 2, 2, 4, 2), (1, 3, 3, 1, 3), (2, 4, 4, 2, 4), (1, 5, 5, 3, 5),
                                    (2, 6, 6, 1, 6), (1, 4, 9, 2, 3))]
 GENERATED_CASES += NEG_CASES
+# issue 23: sizes read from values that are negative at dim < 3 (gen_onnx.py's narrow_negative): Tile's repeats
+# (refused below 0 unless the axis is empty: te runs at E <= 2), CenterCropPad's shape (runs, cropping to 0),
+# AffineGrid's size, HannWindow's length (refused below 0), DFT's dft_length and OneHot's depth (refused below 1).
+NARROW_CASES = [(MODELS + "narrow_negative.onnx", f"T{t}_E{e}_P{p}_A{a}_W{w}_D{d}_O{o}",
+                 {"T": t, "E": e, "P": p, "A": a, "W": w, "D": d, "O": o}, {}, {})
+                for t, e, p, a, w, d, o in ((1, 1, 1, 1, 1, 1, 1), (2, 2, 2, 2, 2, 2, 2), (3, 3, 3, 3, 3, 3, 3),
+                                            (4, 4, 4, 4, 4, 4, 4), (1, 5, 1, 3, 3, 4, 4), (5, 2, 2, 2, 4, 3, 5))]
+GENERATED_CASES += NARROW_CASES
 # issue 23: MaxUnpool without output_shape at an empty pooled axis (gen_onnx.py's unpool_empty): at M == 1 the
 # pooled axis is empty; u2 and u3 unpool it to 0 and 1 and run, u1 to -1 and is refused.
 GENERATED_CASES += [(MODELS + "unpool_empty.onnx", f"N{n}_M{m}", {"N": n, "M": m}, {}, {})

@@ -843,6 +843,41 @@ def shape_negative():
     g.save("shape_negative.onnx")
 
 
+def narrow_negative():
+    """Sizes read from a tensor's values that are negative at some bindings (issue 23), for the rules that
+    narrowed such a value to 0 and up without stating it: each probe reads its own input, and its value
+    v = dim - 3 is negative at dim < 3. tl = Tile of xt [T] by repeats [T-3]; te = Tile of xe[2:] (E-2 long,
+    empty at E <= 2) by repeats [E-4], which onnxruntime runs at an empty axis whatever the repeat, so that only
+    E == 3 is refused; cc = CenterCropPad of xp [P]
+    to shape [P-3]; ag = AffineGrid of a constant theta [1,2,3] to size [1,1,A-3,2]; hw = HannWindow of
+    length W-3; df = DFT of a constant [1,4,1] at dft_length D-3 (input zd [D]); oh = OneHot of the
+    indices [0] at depth O-3 (input xo [O]). opset 20."""
+    g = Graph("narrow_negative", 20)
+
+    def less3(x, axis):
+        return g.op("Sub", [g.dim(x, axis), g.const(3)])
+
+    xt = g.input("xt", FLOAT, ["T"])
+    g.output(g.op("Tile", [xt, g.unsqueeze(less3(xt, 0), [0])], name="tl"))
+    xe = g.input("xe", FLOAT, ["E"])
+    tail = g.op("Slice", [xe, g.const([2]), g.const([INT64_MAX])])
+    g.output(g.op("Tile", [tail, g.unsqueeze(g.op("Sub", [g.dim(xe, 0), g.const(4)]), [0])], name="te"))
+    xp = g.input("xp", FLOAT, ["P"])
+    g.output(g.op("CenterCropPad", [xp, g.unsqueeze(less3(xp, 0), [0])], name="cc"))
+    xa = g.input("xa", FLOAT, ["A"])
+    theta = g.const(np.array([[[1, 0, 0], [0, 1, 0]]]), dtype=np.float32)
+    size = g.op("Concat", [g.const([1, 1]), g.unsqueeze(less3(xa, 0), [0]), g.const([2])], axis=0)
+    g.output(g.op("AffineGrid", [theta, size], name="ag"))
+    xw = g.input("xw", FLOAT, ["W"])
+    g.output(g.op("HannWindow", [less3(xw, 0)], name="hw"))
+    zd = g.input("zd", FLOAT, ["D"])
+    signal = g.const(np.ones((1, 4, 1)), dtype=np.float32)
+    g.output(g.op("DFT", [signal, less3(zd, 0)], name="df"))
+    xo = g.input("xo", FLOAT, ["O"])
+    g.output(g.op("OneHot", [g.const([0]), less3(xo, 0), g.const([0.0, 1.0], dtype=np.float32)], name="oh"))
+    g.save("narrow_negative.onnx")
+
+
 def unpool_empty():
     """MaxUnpool without output_shape at an empty pooled axis (issue 23): xm [N,1,M] pooled by MaxPool (kernel 2,
     stride 2) to p = M//2, 0 at M == 1, then unpooled by kernel 2, stride 2 (u2: 2*p, 0 there), kernel 3, stride 2
@@ -918,6 +953,7 @@ GENERATORS = {
     "loop_iter_rank": loop_iter_rank,
     "unpool_empty": unpool_empty,
     "plan_reuse": plan_reuse,
+    "narrow_negative": narrow_negative,
     "loop_scan_shape": loop_scan_shape,
     "run_order": run_order,
     "load_first": load_first,
