@@ -198,6 +198,10 @@ func TestMLRules(t *testing.T) {
 			node: mlNode("TreeEnsembleRegressor", 1, x, y, append(tree(attrInt("n_targets", 1))[:5], attrInts("nodes_truenodeids", 5, 0, 0),
 				attrInts("nodes_falsenodeids", 2, 0, 0))...),
 			inputs: nf, wantErr: errcode.ErrSyntax},
+		// FuzzInferONNX 283ae9b9213e09dd: nodes_treeids left out indexed an empty list.
+		{name: "TreeEnsembleRegressor: no nodes_treeids",
+			node:   mlNode("TreeEnsembleRegressor", 1, x, y, tree(attrInt("n_targets", 1))[1:]...),
+			inputs: nf, wantErr: errcode.ErrSyntax},
 		{name: "TreeEnsemble-5",
 			node: mlNode("TreeEnsemble", 5, x, y, attrInt("n_targets", 2), attrInts("tree_roots", 0), attrInts("nodes_featureids", 3),
 				attrInts("nodes_truenodeids", 0), attrInts("nodes_trueleafs", 1), attrInts("nodes_falsenodeids", 1), attrInts("nodes_falseleafs", 1),

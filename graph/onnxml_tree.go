@@ -102,6 +102,13 @@ func readTrees(c *ctx) (*treeNodes, error) {
 		"nodes_falsenodeids", "nodes_hitrates", "nodes_missing_value_tracks_true"); err != nil {
 		return nil, err
 	}
+	// The lists read here index one another: one left out has no value for a node.
+	for k, n := range []int{len(trees), len(feats), len(modes), len(yes), len(no)} {
+		if n != len(ids) {
+			name := [...]string{"nodes_treeids", "nodes_featureids", "nodes_modes", "nodes_truenodeids", "nodes_falsenodeids"}[k]
+			return nil, c.Errorf(errcode.ErrSyntax, "%s has %d values, and nodes_nodeids %d", name, n, len(ids))
+		}
+	}
 	t := &treeNodes{index: make(map[[2]int64]int, len(ids))}
 	for i, id := range ids {
 		t.index[[2]int64{trees[i], id}] = i
