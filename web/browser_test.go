@@ -454,7 +454,9 @@ func eval[T any](t testing.TB, ctx context.Context, js string, opts ...chromedp.
 }
 
 // TestAppBindings binds N=2 in flat_matmul's field and checks again: the page says where it
-// fails, as check --dim N=2 does; then fix of const_reshape_batch offers the model fix writes.
+// fails, as check --dim N=2 does; fix of flat_matmul, which rewrites no Reshape, offers no model
+// and says that nothing is written, as fix writes nothing; then fix of const_reshape_batch offers
+// the model fix writes.
 func TestAppBindings(t *testing.T) {
 	for _, p := range []string{"../testdata/models/flat_matmul.onnx", "../testdata/models/const_reshape_batch.onnx"} {
 		if _, err := os.Stat(p); err != nil {
@@ -473,6 +475,15 @@ func TestAppBindings(t *testing.T) {
 	s := eval[shown](t, ctx, readPage)
 	compare(t, browserModel{"flat_matmul_N2", "../testdata/models/flat_matmul.onnx", map[string]int64{"N": 2}}, &s)
 	screenshot(t, ctx, "app-flat_matmul_N2")
+	do(t, ctx, chromedp.Click("#fix"), chromedp.WaitVisible("#fix-text"))
+	type fixShown struct {
+		Text     string `json:"text"`
+		Download bool   `json:"download"`
+	}
+	got := eval[fixShown](t, ctx, `({text: document.getElementById("fix-text").textContent, download: document.getElementById("download") !== null})`)
+	if want := "0 rewritten, 0 left as they are, so nothing is written"; got.Download || !strings.HasSuffix(got.Text, want) {
+		t.Errorf("fix of flat_matmul: download offered %v, text %q, want none and a text ending %q", got.Download, got.Text, want)
+	}
 
 	abs, _ = filepath.Abs("../testdata/models/const_reshape_batch.onnx")
 	dropAndRead(t, ctx, []string{abs})

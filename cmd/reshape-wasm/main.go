@@ -6,7 +6,7 @@
 // this program puts in globalThis.reshape:
 //
 //	reshape.check(path, options) -> Promise of the report's data as JSON (report.Model)
-//	reshape.fix(path, options)   -> Promise of {model: Uint8Array, text: string}
+//	reshape.fix(path, options)   -> Promise of {model: Uint8Array or null, text: string, rewrites: number}
 //	reshape.version              -> the engine's version
 //
 // options is a JSON string: {"dims": {"N": 1}, "inputs": {"x": "[1,3,H,W]"}, "batch_size": 0,
@@ -89,6 +89,8 @@ func checkModel(path string, opt options) (any, error) {
 
 // fixModel rewrites the sizes the exporter baked into the Reshape patterns of the ONNX model at
 // path (package fix), proves the fixed model decoded again, and returns it with what was done.
+// With nothing rewritten its model is null and its text says that nothing is written, as
+// "reshape fix" writes nothing then: the model would be the input again, byte for byte.
 func fixModel(path string, opt options) (any, error) {
 	m, err := onnx.Open(path, 0)
 	if err != nil {
@@ -120,11 +122,17 @@ func fixModel(path string, opt options) (any, error) {
 	for _, c := range f.Remaining() {
 		text = append(text, fmt.Sprintf("remains: %s  %s", c.Pred, c.Origin))
 	}
-	text = append(text, fmt.Sprintf("%d rewritten, %d left as they are", len(f.Rewrites), len(f.Left)))
-	out := js.Global().Get("Uint8Array").New(buf.Len())
-	js.CopyBytesToJS(out, buf.Bytes())
+	summary := fmt.Sprintf("%d rewritten, %d left as they are", len(f.Rewrites), len(f.Left))
 	res := js.Global().Get("Object").New()
-	res.Set("model", out)
+	if len(f.Rewrites) == 0 {
+		summary += ", so nothing is written"
+		res.Set("model", js.Null())
+	} else {
+		out := js.Global().Get("Uint8Array").New(buf.Len())
+		js.CopyBytesToJS(out, buf.Bytes())
+		res.Set("model", out)
+	}
+	text = append(text, summary)
 	res.Set("text", strings.Join(text, "\n"))
 	res.Set("rewrites", len(f.Rewrites))
 	return res, nil

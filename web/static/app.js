@@ -200,15 +200,19 @@ var ReshapeApp = (function () {
       return globalThis.reshape.fix(model, JSON.stringify({ export: dimValues() }));
     }).then(function (res) {
       fixOut.textContent = "";
+      var pre = document.createElement("pre");
+      pre.id = "fix-text";
+      pre.textContent = res.text;
+      if (!res.model) {
+        fixOut.appendChild(pre);
+        return setStatus("Nothing to fix: no Reshape rewritten, so no model is offered (it would be the one dropped).");
+      }
       var name = model.slice(DIR.length).replace(/\.onnx$/i, "") + ".fixed.onnx";
       var a = document.createElement("a");
       a.id = "download";
       a.download = name;
       a.href = URL.createObjectURL(new Blob([res.model], { type: "application/octet-stream" }));
       a.textContent = "Download " + name + " (" + sizeText(res.model.length) + ")";
-      var pre = document.createElement("pre");
-      pre.id = "fix-text";
-      pre.textContent = res.text;
       fixOut.appendChild(a);
       fixOut.appendChild(pre);
       setStatus("Fixed: " + res.rewrites + (res.rewrites === 1 ? " Reshape" : " Reshapes") + " rewritten. The fixed model was proven in the page.");
