@@ -30,6 +30,7 @@ sys.path.insert(0, HERE)
 import trialseq  # noqa: E402
 import trial3  # noqa: E402
 import trial4  # noqa: E402
+import trial5  # noqa: E402
 
 
 def _tv():
@@ -424,6 +425,7 @@ def specs():
     s.update(trialseq.specs())
     s.update(trial3.specs(W, classify))
     s.update(trial4.specs(W, classify))
+    s.update(trial5.specs(W, classify))
     return s
 
 

@@ -364,17 +364,24 @@ def range_mixed(twin):
                   const("delta", np.array(1, dt))], opset=13, twin=twin)
 
 
-def reducesum_bool(twin):
-    # ReduceSum takes numeric types: a bool mask is refused (the twin casts it to int64 first).
+def on_mask(name, twin, op, node, out, to, inputs=(), inits=(), **attrs):
+    """The model NAME: op (its node named node) on the bool mask x > 0 of x [N,4], then on the mask
+    cast to `to` in the twin (the Cast named to_int or to_float); the output y [N], of out's type
+    (a function of twin), reduces axis 1."""
     nodes = [helper.make_node("Greater", ["x", "zero"], ["m"], name="greater")]
     src = "m"
     if twin:
-        nodes.append(cast("m", "mi", I64, "to_int"))
-        src = "mi"
-    nodes.append(helper.make_node("ReduceSum", [src, "axes"], ["y"], name="reducesum", keepdims=0))
-    return model("reducesum_bool", nodes, [vi("x", F32, ["N", 4])], [vi("y", I64 if twin else BOOL, ["N"])],
-                 [const("zero", np.zeros(4, np.float32)), const("axes", np.array([1], np.int64))], opset=13,
-                 twin=twin)
+        src = "mi" if to == I64 else "mf"
+        nodes.append(cast("m", src, to, "to_int" if to == I64 else "to_float"))
+    nodes.append(helper.make_node(op, [src, *inputs], ["y"], name=node, **attrs))
+    return model(name, nodes, [vi("x", F32, ["N", 4])], [vi("y", out(twin), ["N"])],
+                 [const("zero", np.zeros(4, np.float32)), *inits], opset=13, twin=twin)
+
+
+def reducesum_bool(twin):
+    # ReduceSum takes numeric types: a bool mask is refused (the twin casts it to int64 first).
+    return on_mask("reducesum_bool", twin, "ReduceSum", "reducesum", lambda t: I64 if t else BOOL, I64, ["axes"],
+                   [const("axes", np.array([1], np.int64))], keepdims=0)
 
 
 TRIAL4 = {
@@ -390,6 +397,105 @@ TRIAL4 = {
     "floor_i32": (floor_i32, "floor"),
     "range_mixed": (range_mixed, "range"),
     "reducesum_bool": (reducesum_bool, "reducesum"),
+}
+
+
+# --- trial5's pairs (sets.TRIAL5): op/type combinations no other set holds
+
+def exp_i64(twin):
+    # Exp-13 takes the float types only.
+    et = F32 if twin else I64
+    nodes = [cast("x", "xi", et, "cast_in"), helper.make_node("Exp", ["xi"], ["y"], name="exp")]
+    return model("exp_i64", nodes, [vi("x", F32, ["N", 4])], [vi("y", et, ["N", 4])], opset=13, twin=twin)
+
+
+def not_f32(twin):
+    # Not takes bool only: the twin casts the float input to bool first.
+    nodes, src = [], "x"
+    if twin:
+        nodes.append(cast("x", "xb", BOOL, "to_bool"))
+        src = "xb"
+    nodes.append(helper.make_node("Not", [src], ["y"], name="not"))
+    return model("not_f32", nodes, [vi("x", F32, ["N", 4])], [vi("y", BOOL if twin else F32, ["N", 4])], opset=13,
+                 twin=twin)
+
+
+def and_i32(twin):
+    # And takes bool only.
+    et = BOOL if twin else I32
+    nodes = [cast("x", "xi", et, "cast_in"), helper.make_node("And", ["xi", "m"], ["y"], name="and")]
+    return model("and_i32", nodes, [vi("x", F32, ["N", 4])], [vi("y", et, ["N", 4])],
+                 [const("m", np.array([1, 0, 1, 0], np.bool_ if twin else np.int32))], opset=13, twin=twin)
+
+
+def concat_mixed(twin):
+    # Concat's inputs share one type: a float tensor with an int64 constant is refused.
+    nodes = [helper.make_node("Concat", ["x", "c"], ["y"], name="concat", axis=0)]
+    return model("concat_mixed", nodes, [vi("x", F32, ["N", 4])], [vi("y", F32, ["M", 4])],
+                 [const("c", np.zeros((2, 4), np.float32 if twin else np.int64))], opset=13, twin=twin)
+
+
+def pow_i64_op11(twin):
+    # Pow-7 takes the float types only; Pow-12 adds int32 and int64 (the twin's opset).
+    nodes = [cast("x", "xi", I64, "to_int"), helper.make_node("Pow", ["xi", "e"], ["y"], name="pow")]
+    return model("pow_i64_op11", nodes, [vi("x", F32, ["N", 4])], [vi("y", I64, ["N", 4])],
+                 [const("e", np.array(2, np.int64))], opset=12 if twin else 11, twin=twin)
+
+
+def argmax_bool(twin):
+    # ArgMax takes numeric types: a bool mask is refused (the twin casts it to float first).
+    return on_mask("argmax_bool", twin, "ArgMax", "argmax", lambda t: I64, F32, axis=1, keepdims=0)
+
+
+def split_i32_split(twin):
+    # Split-13's split input is tensor(int64) only.
+    nodes = [helper.make_node("Split", ["x", "split"], ["a", "b"], name="split", axis=1)]
+    return model("split_i32_split", nodes, [vi("x", F32, ["N", 6])], [vi("a", F32, ["N", 2]), vi("b", F32, ["N", 4])],
+                 [const("split", np.array([2, 4], np.int64 if twin else np.int32))], opset=13, twin=twin)
+
+
+def reducemax_bool_op13(twin):
+    # ReduceMax-13 takes numeric types (bool from opset 20): the twin casts the mask to float first.
+    return on_mask("reducemax_bool_op13", twin, "ReduceMax", "reducemax", lambda t: F32 if t else BOOL, F32,
+                   axes=[1], keepdims=0)
+
+
+def mul_i8(twin):
+    # Mul-14's schema allows int8; onnxruntime's CPU kernels are float, double, int32 and int64.
+    et, dt = (I32, np.int32) if twin else (I8, np.int8)
+    nodes = [cast("x", "xi", et, "cast_in"), helper.make_node("Mul", ["xi", "k"], ["y"], name="mul")]
+    return model("mul_i8", nodes, [vi("x", F32, ["N", 4])], [vi("y", et, ["N", 4])],
+                 [const("k", np.array([2], dt))], opset=14, twin=twin)
+
+
+def where_mixed_xy(twin):
+    # Where's X and Y share one type: an int64 X with a float Y is refused.
+    nodes = [helper.make_node("Greater", ["x", "zero"], ["m"], name="greater"),
+             helper.make_node("Where", ["m", "ones", "x"], ["y"], name="where")]
+    return model("where_mixed_xy", nodes, [vi("x", F32, ["N", 4])], [vi("y", F32, ["N", 4])],
+                 [const("zero", np.zeros(4, np.float32)), const("ones", np.ones(4, np.float32 if twin else np.int64))],
+                 opset=13, twin=twin)
+
+
+def gap_i64(twin):
+    # GlobalAveragePool takes the float types only.
+    et = F32 if twin else I64
+    nodes = [cast("x", "xi", et, "cast_in"), helper.make_node("GlobalAveragePool", ["xi"], ["y"], name="gap")]
+    return model("gap_i64", nodes, [vi("x", F32, ["N", 4, 3, 3])], [vi("y", et, ["N", 4, 1, 1])], opset=13, twin=twin)
+
+
+TRIAL5 = {
+    "exp_i64": (exp_i64, "exp"),
+    "not_f32": (not_f32, "not"),
+    "and_i32": (and_i32, "and"),
+    "concat_mixed": (concat_mixed, "concat"),
+    "pow_i64_op11": (pow_i64_op11, "pow"),
+    "argmax_bool": (argmax_bool, "argmax"),
+    "split_i32_split": (split_i32_split, "split"),
+    "reducemax_bool_op13": (reducemax_bool_op13, "reducemax"),
+    "mul_i8": (mul_i8, "mul"),
+    "where_mixed_xy": (where_mixed_xy, "where"),
+    "gap_i64": (gap_i64, "gap"),
 }
 
 
@@ -414,12 +520,12 @@ EXPORT_TWINS = {"raft_small_cast": ("raft_small", float_sqrt), "raft_large_cast"
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", default="/work/heldout/models")
-    ap.add_argument("--set", choices=("dev", "trial4"), default="dev",
-                    help="dev and test's pairs (TYPES), or trial4's (TRIAL4)")
+    ap.add_argument("--set", choices=("dev", "trial4", "trial5"), default="dev",
+                    help="dev and test's pairs (TYPES), or trial4's (TRIAL4) or trial5's (TRIAL5)")
     ap.add_argument("names", nargs="*")
     a = ap.parse_args()
     os.makedirs(a.out, exist_ok=True)
-    for name, (build, node) in (TRIAL4 if a.set == "trial4" else TYPES).items():
+    for name, (build, node) in {"trial4": TRIAL4, "trial5": TRIAL5}.get(a.set, TYPES).items():
         if a.names and name not in a.names:
             continue
         for twin in (False, True):

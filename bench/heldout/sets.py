@@ -92,10 +92,10 @@ def silero(lengths, rates, batches=(1, 2, 3), names=("input:0", "input:1", "stat
 
 
 def types(names, file=None):
-    """The bindings of the type-error pairs named (gen_types.TYPES or TRIAL4); file(name) gives a model's
+    """The bindings of the type-error pairs named (gen_types.TYPES, TRIAL4 or TRIAL5); file(name) gives a model's
     file (default models/NAME.onnx)."""
     out = []
-    table = dict(gen_types.TYPES, **gen_types.TRIAL4)
+    table = dict(gen_types.TYPES, **gen_types.TRIAL4, **gen_types.TRIAL5)
     for name in names:
         node = table[name][1]
         syms = {"conv_i64": ("N", "H", "W"), "resize_i64": ("N", "H", "W"), "maxpool_i64": ("N", "H", "W"),
@@ -485,9 +485,76 @@ TRIAL4 = [
                                                      (32, 32)), (1, 2)), box=BOX_IMG),
 ] + types(tuple(gen_types.TRIAL4), file=lambda n: f"trial4/models/{n}.onnx")
 
+# trial5: classification, segmentation and detection at dynamic-axis choices no set holds (batch only,
+# sizes only, all), torchaudio models and front ends in other configurations, scripted control flow,
+# attention with dynamic sequences, baked exports and type-error pairs (trial5.py, gen_types.TRIAL5).
+# Models and truth are both in DATA/trial5, never in the repository.
+
+
+def t5(name, kind, bindings, fills=None, **kw):
+    return M(name, kind, bindings, fills, file=f"trial5/models/{name}.onnx", **kw)
+
+
+T5_IMG = ((1, 1), (4, 4), (13, 13), (31, 31), (32, 32), (33, 40), (64, 64), (95, 95), (128, 96), (224, 224),
+          (225, 225))
+T5_SEG = ((1, 1), (3, 3), (8, 8), (16, 16), (17, 17), (32, 48), (63, 63), (96, 96))
+T5_DET = ((1, 1), (8, 8), (32, 32), (64, 48), (100, 100), (320, 320), (333, 200))
+T5_BATCH = cross(N=(1, 2, 3, 5, 8))
+HW_BOX = {"H": (1, 256), "W": (1, 256)}
+
+
+def hw(pairs):
+    return [({"H": h, "W": w}, {}) for h, w in pairs]
+
+
+def kpm(b, t, s, length):
+    return ({"B": b, "T": t, "S": s}, {"lengths": "value:" + ",".join([str(length)] * b)})
+
+
+TRIAL5 = [
+    t5("mnasnet0_75_b11", "torchvision", T5_BATCH, box={"N": (1, 8)}),
+    t5("shufflenet_v2_x1_5_hw13", "torchvision", hw(T5_IMG), box=HW_BOX),
+    t5("efficientnet_b2_all17", "torchvision", images(T5_IMG[::2] + ((260, 260),), (1, 2)), box=BOX_IMG,
+       tensors=False),
+    t5("regnet_x_1_6gf_hw11", "torchvision", hw(T5_IMG), box=HW_BOX, tensors=False),
+    t5("resnet34_b17", "torchvision", cross(N=(1, 2, 3)), box={"N": (1, 8)}, tensors=False),
+    t5("deeplabv3_mobilenet_hw13", "torchvision", hw(T5_SEG), box=HW_BOX, tensors=False),
+    t5("lraspp_b17", "torchvision", cross(N=(1, 2, 3)), box={"N": (1, 8)}),
+    t5("fasterrcnn_mnv3_fpn_op11", "torchvision", hw(T5_DET), fills={"image": "uniform"}, tensors=False),
+    t5("w2v_gn_op13", "torchaudio", cross(B=(1, 2), L=(1, 53, 54, 55, 59, 60, 100, 3600, 4001)),
+       box={"B": (1, 2), "L": (1, 4000)}),
+    t5("w2v_ln_ctc_op11", "torchaudio", cross(B=(1, 2), L=(1, 35, 36, 37, 47, 48, 100, 2400, 2401)),
+       box={"B": (1, 2), "L": (1, 4000)}),
+    t5("tacotron2_postnet", "torchaudio", cross(B=(1, 2, 3), T=(1, 2, 5, 40, 101))),
+    t5("tacotron2_encoder", "torchaudio", [({"B": b, "T": t}, dict(lens(b, t), tokens="randint:0:30"))
+                                           for b in (1, 2) for t in (1, 2, 3, 5, 12, 40)]),
+    t5("wavernn_k3_op13", "torchaudio", [({"B": b, "L": l, "T": t}, {}) for b in (1, 2) for t, l in
+                                         ((20, 288), (3, 16), (2, 0), (10, 128), (10, 127), (10, 144), (40, 608))]),
+    t5("spec_n256_nocenter_op11", "torchaudio", cross(B=(1, 2), samples=(1, 255, 256, 257, 355, 356, 8000)),
+       box={"B": (1, 2), "samples": (1, 8000)}),
+    t5("mel_db_n1024_op17", "torchaudio", cross(B=(1, 2), samples=(1, 255, 512, 513, 1000, 8000)),
+       box={"B": (1, 2), "samples": (1, 8000)}),
+    t5("mfcc20_n400_op13", "torchaudio", cross(B=(1, 2), samples=(1, 200, 201, 400, 559, 560, 8000)),
+       box={"B": (1, 2), "samples": (1, 8000)}),
+    t5("script_halve_loop", "script", cross(B=(1, 2), L=(1, 2, 3, 16, 17, 33, 100, 1000)),
+       box={"B": (1, 2), "L": (1, 2000)}),
+    t5("script_pad4_if", "script", cross(B=(1, 2), T=(1, 3, 4, 5, 8, 10, 17))),
+    t5("script_chunksum_loop", "script", cross(B=(1, 2), T=(1, 3, 4, 5, 12, 13, 40))),
+    t5("script_shortlong_if", "script", cross(B=(1, 2), T=(1, 2, 3, 7, 8, 9, 20))),
+    t5("mha_cross_kpm", "attention", [kpm(b, t, s, s) for b in (1, 2) for t, s in
+                                      ((1, 1), (5, 7), (7, 5), (1, 30), (30, 1), (12, 12))]),
+    t5("transformer_causal", "attention", cross(S=(1, 9), B=(1, 2), T=(1, 6, 13))),
+    t5("transformer_bf_b2s9t6", "baked", cross(B=(1, 2, 3), S=(1, 9, 10), T=(1, 6, 7))),
+    t5("mha_cross_b2t5s7", "baked", [kpm(b, t, s, min(s, 4)) for b in (1, 2, 3) for t, s in
+                                     ((5, 7), (5, 8), (6, 7), (1, 1), (10, 14))]),
+    t5("pad4_traced_b2t10", "baked", cross(B=(1, 2, 3, 4), T=(5, 10, 11, 12, 15, 20))),
+    t5("efficientnet_b0_static11", "baked", images(STATIC_IMG[:4] + ((160, 160), (159, 161), (192, 192)), (1, 2)),
+       box=BOX_IMG),
+] + types(tuple(gen_types.TRIAL5), file=lambda n: f"trial5/models/{n}.onnx")
+
 SETS = {"dev": DEV, "test": TEST, "trial": TRIAL, "trialseq": TRIALSEQ, "trialnpm": TRIALNPM, "trial3": TRIAL3,
-        "trial4": TRIAL4}
-OUTSIDE = {"trial3", "trial4"}  # sets whose truth is kept beside their models, in DATA/SET/truth
+        "trial4": TRIAL4, "trial5": TRIAL5}
+OUTSIDE = {"trial3", "trial4", "trial5"}  # sets whose truth is kept beside their models, in DATA/SET/truth
 
 
 def truth_dir(set_name, data=DATA):
