@@ -85,16 +85,36 @@ func (r *Result) seqOf(o *sym.Origin) {
 }
 
 // runFirst sets the Seq of the origins of c (seqOf) and orders them as a run meets their nodes:
-// Origin is the node where a run that breaks c stops, Also the others in the order they run.
+// Origin is the node where a run that breaks c stops, Also the others in the order they run. An
+// origin of a condition a substitution rewrote is the later of its two nodes (laterOf).
 func (r *Result) runFirst(c *sym.Constraint) {
 	os := c.Origins()
 	for k := range os {
 		r.seqOf(&os[k])
+		r.laterOf(&os[k])
 	}
 	slices.SortStableFunc(os, func(a, b sym.Origin) int { return cmp.Compare(a.Seq, b.Seq) })
 	c.Origin, c.Also = os[0], nil
 	if len(os) > 1 {
 		c.Also = os[1:]
+	}
+}
+
+// laterOf sets o, the origin of a condition a substitution rewrote (sym.Origin.Other: the node
+// that imposed it and the node of the substitution), at whichever of the two nodes runs later: a
+// run that breaks the condition where the other node's holds stops there, and one that breaks the
+// other's stops at the other's own condition. Other is then the earlier one.
+func (r *Result) laterOf(o *sym.Origin) {
+	if o.Other == nil {
+		return
+	}
+	w := *o.Other
+	r.seqOf(&w)
+	if w.Seq > o.Seq {
+		here := *o
+		here.Other = nil
+		w.Other = &here
+		*o = w
 	}
 }
 

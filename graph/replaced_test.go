@@ -68,3 +68,60 @@ func TestImpliedAsGiven(t *testing.T) {
 		t.Errorf("implied %q, want B*T == 6 at r1 among them", given)
 	}
 }
+
+// TestRewrittenAtLaterNode: a condition that a substitution rewrote is at whichever of its two
+// nodes a run meets later. trial5's mha_cross_b2t5s7 (batch-first attention exported at B=2, T=5,
+// S=7, its inputs renamed): the query's Reshape states B*T == 10, the key padding mask's Reshape,
+// after it in the file, fixes B == 2, so the minimal list reads T == 5; onnxruntime runs the mask's
+// Reshape first, and at B=2, T=6 stops at the query's. Here ra views x [B,T,4] as [6,4] and rb views
+// k [B,7] as [2,7]; onnxruntime runs rb first (of two outputs, the one computed later in the file).
+func TestRewrittenAtLaterNode(t *testing.T) {
+	b := newModel(17).input("x", "B", "T", 4).input("k", "B", 7).
+		ints("pa", nil, 6, 4).ints("pb", nil, 2, 7).
+		node("ra", "Reshape", []string{"x", "pa"}, []string{"ya"}).
+		node("rb", "Reshape", []string{"k", "pb"}, []string{"yb"}).
+		output("ya").output("yb")
+	r, err := Infer(decodeGraph(t, b.encode()), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ia, _ := r.NodeIndex("ra")
+	ib, _ := r.NodeIndex("rb")
+	if r.RunSeq(ib) > r.RunSeq(ia) {
+		t.Fatalf("RunSeq: ra %d, rb %d; the test needs rb first", r.RunSeq(ia), r.RunSeq(ib))
+	}
+	var got []string
+	for _, c := range r.Constraints() {
+		got = append(got, c.Pred.String()+" @ "+c.Origin.Node)
+	}
+	if want := []string{"B == 2 @ rb", "T == 3 @ ra"}; !slices.Equal(got, want) {
+		t.Errorf("constraints %q, want %q", got, want)
+	}
+	first := func(b map[string]int64) string {
+		node, seq := "", -1
+		for _, c := range r.Constraints() {
+			if ok, err := c.Pred.Eval(b); !ok && err == nil && (seq < 0 || c.Origin.Seq < seq) {
+				node, seq = c.Origin.Node, c.Origin.Seq
+			}
+		}
+		for _, im := range r.Implied() {
+			if ok, err := im.Pred.Eval(b); !ok && err == nil && (seq < 0 || im.Origin.Seq < seq) {
+				node, seq = im.Origin.Node, im.Origin.Seq
+			}
+		}
+		return node
+	}
+	for _, tc := range []struct {
+		b    map[string]int64
+		want string // where onnxruntime stops
+	}{
+		{map[string]int64{"B": 2, "T": 4}, "ra"},
+		{map[string]int64{"B": 1, "T": 3}, "rb"},
+		{map[string]int64{"B": 3, "T": 2}, "rb"},
+		{map[string]int64{"B": 2, "T": 3}, ""},
+	} {
+		if got := first(tc.b); got != tc.want {
+			t.Errorf("at %v the first condition broken is at %q, want %q", tc.b, got, tc.want)
+		}
+	}
+}

@@ -19,6 +19,12 @@ type Origin struct {
 	// Seq is the node's position in the order a run of the model meets it (graph.Result.RunSeq:
 	// onnxruntime's order for an ONNX model), where package graph gives one; 0 otherwise.
 	Seq int
+	// Other is, on a condition that a substitution rewrote (Solver.Recorded: the volume B*T == 10
+	// of one Reshape reads T == 5 once another fixes B == 2), the same condition at the other of
+	// its two nodes, the one that imposed it and the one whose substitution rewrote it: a run that
+	// breaks it where the other node's condition holds stops at whichever of the two runs later,
+	// which package graph puts in Origin once it knows the order. Nil on other conditions.
+	Other *Origin
 }
 
 // String returns "Node (Op): Why", leaving out what is empty.
@@ -868,8 +874,9 @@ func (s *Solver) recorded(all bool) (out []Constraint, eq []bool) {
 // movedBy returns c, the form of the condition of entry i with the substitutions applied, at the
 // node of the last substitution made since that changed it, where it holds as written: the volume
 // B*T == 6 of a Reshape is T == 6 at the node that fixes B == 1 afterwards ("the volume: ...
-// (r1) with B == 1"), as a binding B = 6, T = 1 runs the Reshape and stops there. c as it is when
-// none changed it.
+// (r1) with B == 1"), as a binding B = 6, T = 1 runs the Reshape and stops there. Origin.Other
+// is the condition at the Reshape ("the volume: ... with B == 1 (r2)"), where a run that meets
+// the substituting node first stops. c as it is when none changed it.
 func (s *Solver) movedBy(i int, c Constraint) Constraint {
 	e := s.log[i]
 	if c.Pred.Equal(e.c.Pred) {
@@ -881,9 +888,11 @@ func (s *Solver) movedBy(i int, c Constraint) Constraint {
 		if d.defines == "" || !slices.Contains(names, d.defines) {
 			continue
 		}
-		o := d.c.Origin
-		why := e.c.Origin.Why + " (" + e.c.Origin.Node + ") with " + d.c.Pred.String()
-		return Constraint{Pred: c.Pred, Origin: Origin{Node: o.Node, Op: o.Op, Why: why}}
+		o, own := d.c.Origin, e.c.Origin
+		with := " with " + d.c.Pred.String()
+		other := &Origin{Node: own.Node, Op: own.Op, Why: own.Why + with + " (" + o.Node + ")"}
+		return Constraint{Pred: c.Pred, Origin: Origin{Node: o.Node, Op: o.Op, Why: own.Why + " (" + own.Node + ")" + with,
+			Other: other}}
 	}
 	return c
 }
