@@ -60,7 +60,8 @@ func ifOp(c *ctx) error {
 // sequence length, that every iteration grows by the same amount (a list appended to once per
 // iteration) ends as its initial value plus that amount times the number of iterations. What the
 // body needs holds at the iterations a run takes (ctx.Iterate): where the conditions may stop the
-// loop early (torch's `break`, a while loop), not at every iteration below the trip count.
+// loop early (torch's `break`, a while loop), not at every iteration below the trip count; nothing
+// where it takes none (a trip count of 0, a condition false on entry: loopBody.Never).
 func loop(c *ctx) error {
 	body, err := c.Graph("body")
 	if err != nil {
@@ -121,7 +122,8 @@ func loop(c *ctx) error {
 	for k := range links {
 		links[k] = carry{Out: 1 + k, In: 2 + k}
 	}
-	lb := loopBody{Attr: "body", Graph: body, Inputs: append([]*Info{iterNum, condIn}, carried...), Carried: links, Iter: iter}
+	lb := loopBody{Attr: "body", Graph: body, Inputs: append([]*Info{iterNum, condIn}, carried...), Carried: links, Iter: iter,
+		Never: tripKnown && trip.Equal(sym.Const(0)) || condGiven && isFalse(c.In(1))}
 	if m := c.In(0); m != nil && !tripKnown {
 		lb.Count = m.taint & (taintLost | taintData)
 	}
@@ -144,7 +146,10 @@ func loop(c *ctx) error {
 	// true and the body keeps it true (the body infers with the condition true, the only value it
 	// then ever reads).
 	allRun := tripKnown && (!condGiven || condIn.Value != nil && isTrue(outs[0]))
-	if allRun {
+	switch {
+	case lb.Never:
+		iters = sym.Const(0)
+	case allRun:
 		iters = trip
 	}
 	for k := 0; k < nCarried && k < c.NumOut(); k++ {
@@ -313,6 +318,12 @@ func (c *ctx) grownDim(first, d, o, iters sym.Dim, what string) (sym.Dim, bool, 
 func isTrue(in *Info) bool {
 	v, ok := in.Ints()
 	return ok && len(v) == 1 && v[0] != 0
+}
+
+// isFalse reports whether a boolean tensor is known to hold false.
+func isFalse(in *Info) bool {
+	v, ok := in.Ints()
+	return ok && len(v) == 1 && v[0] == 0
 }
 
 // scan: Scan-8 (with a batch axis and sequence_lens), -9, -11, -16, -19, -21. The body takes the

@@ -511,6 +511,10 @@ type loopBody struct {
 	// condition, OpenVINO Loop's execution condition); nil for a loop that always runs its trip
 	// count (TensorIterator, a Loop without a condition input).
 	Stop *loopStop
+	// Never says that the node runs no iteration at this binding (ONNX Loop's trip count is 0,
+	// or the condition it enters with is false): the body is inferred for the shapes of its
+	// tensors only, as a branch not taken (NodeResult.NotTaken), and requires nothing.
+	Never bool
 	// Count is the taint of what decides the number of iterations when Iter is nil (the trip
 	// count's values): a loop-carried value that each iteration changes by an amount in the
 	// symbols (a list appended to once per iteration) enters the body widened, not known
@@ -570,10 +574,13 @@ func (c *ctx) iterate(b loopBody) (outs, ins []*Info, err error) {
 	for ; ; run++ {
 		final := run == maxLoopRuns-1
 		m := c.e.solver.Mark()
-		outs, err = c.Subgraph(b.Graph, b.Attr, ins, true)
+		outs, err = c.subgraph(b.Graph, b.Attr, ins, true, c.s.notTaken || b.Never)
 		last = c.e.solver.Cut(m)
 		if err != nil {
 			return nil, nil, err
+		}
+		if b.Never {
+			return outs, ins, nil
 		}
 		if run == 0 {
 			first = last
