@@ -149,6 +149,10 @@ GENERATED_CASES += [(MODELS + "loop_iter_rank.onnx", f"N{n}_L{l}", {"N": n, "L":
 # (L == 1 runs no iteration), refused from L == 4 ("Inconsistent shape in loop output").
 GENERATED_CASES += [(MODELS + "loop_scan_shape.onnx", f"N{n}_L{l}", {"N": n, "L": l}, {}, {})
                     for n, l in ((1, 2), (2, 3), (1, 4), (2, 7))]
+# issue 23: a Loop of T//4 iterations (gen_onnx.py's loop_no_run, trial5's script_chunksum_loop): no iteration below
+# T == 4, where the body's slice would not add to acc; runs at every binding.
+GENERATED_CASES += [(MODELS + "loop_no_run.onnx", f"B{b}_T{t}", {"B": b, "T": t}, {}, {})
+                    for b, t in ((1, 3), (2, 1), (1, 4), (2, 13))]
 # issue 23: shape values computed from a Shape, negative at dim < 3 (gen_onnx.py's shape_negative): Resize's sizes
 # [N,R-3] (refused at R <= 3: a scale not above 0), MaxUnpool's output_shape [N,2,M-3] (refused where its volume,
 # -1 with a negative value, is below the pooled shape's: M <= 4), Col2Im's image_shape [C-3,1] (refused at C < 3,

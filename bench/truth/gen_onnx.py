@@ -816,6 +816,27 @@ def loop_scan_shape():
     g.save("loop_scan_shape.onnx")
 
 
+def loop_no_run():
+    """A Loop that takes no iteration at some bindings (issue 23; trial5's script_chunksum_loop, torch.jit.script's
+    for i in range(T//4): acc = acc + x[:, 4i:4i+4]): x [B,T,8], acc [B,4,8], T//4 iterations (from Shape). At T < 4
+    the body never runs and onnxruntime returns acc, though its slice would be [B,T,8]; from T == 4 every slice is
+    [B,4,8]. Runs at every binding. opset 14."""
+    g = Graph("loop_no_run", 14)
+    x = g.input("x", FLOAT, ["B", "T", 8])
+    acc = g.input("acc", FLOAT, ["B", 4, 8])
+    lb = body("loop/", 14)
+    i = lb.input("i", INT64, [])
+    cin = lb.input("cond_in", BOOL, [])
+    a = lb.input("acc_in", FLOAT, ["B", 4, 8])
+    start = lb.op("Mul", [lb.unsqueeze(i, [0]), lb.const([4])])
+    part = lb.op("Slice", [x, start, lb.op("Add", [start, lb.const([4])]), lb.const([1])])
+    lb.outputs = [helper.make_tensor_value_info(lb.op("Identity", [cin]), BOOL, [])]
+    lb.output(lb.op("Add", [a, part]))
+    trips = g.op("Div", [g.dim(x, 1), g.const(4)])
+    g.output(g.op("Loop", [trips, g.const(True, np.bool_), acc], name="loop", body=lb.graph()))
+    g.save("loop_no_run.onnx")
+
+
 def shape_negative():
     """Shape values computed from a Shape that are negative at some bindings (issue 23), for the rules that
     take a shape from a tensor's values besides ConstantOfShape and Expand. Each probe reads its own input, so
@@ -955,6 +976,7 @@ GENERATORS = {
     "plan_reuse": plan_reuse,
     "narrow_negative": narrow_negative,
     "loop_scan_shape": loop_scan_shape,
+    "loop_no_run": loop_no_run,
     "run_order": run_order,
     "load_first": load_first,
     "concat_empty": concat_empty,
