@@ -539,12 +539,17 @@ func finish(s Size, set iset, proven bool, checked [2]int64, least int64) Size {
 	for _, r := range set.below {
 		s.Ranges = append(s.Ranges, [2]int64{r.lo, r.hi})
 	}
+	// The periodic part up to a bound is a range when every remainder is in (1..16777216 of
+	// N <= 2^24), else it is Mod and Residues from From up to Max.
 	s.Max = set.hi
-	if set.finite() {
+	switch {
+	case set.from > set.hi || len(set.res) == 0:
 		if len(set.below) > 0 {
 			s.Max = set.below[len(set.below)-1].hi
 		}
-	} else {
+	case set.mod == 1 && set.hi != Inf:
+		s.Ranges = append(s.Ranges, [2]int64{set.from, set.hi})
+	default:
 		s.From, s.Mod, s.Residues = set.from, set.mod, slices.Clone(set.res)
 	}
 	s.Min, _ = set.least()

@@ -2,6 +2,7 @@ package sym_test
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -24,6 +25,16 @@ func TestSizesBounded(t *testing.T) {
 		sz := sym.SizesOf(tab, []sym.Constraint{{Pred: tc.p}})
 		if len(sz.Symbols) != 1 || sz.Symbols[0].Text != tc.want || !sz.Symbols[0].Proven {
 			t.Errorf("%s: %+v, want %s, proven", tc.p, sz.Symbols, tc.want)
+			continue
+		}
+		// The values hold what the text says (the range past the values evaluated had no
+		// Ranges, no Mod: JSON's "sizes" said none).
+		z := sz.Symbols[0]
+		lo, _ := strconv.ParseInt(strings.Split(tc.want, "..")[0], 10, 64)
+		for _, v := range []int64{lo - 1, lo, 8, 9, 1 << 13, 1<<13 + 1, 1 << 24, 1<<24 + 1} {
+			if want := v >= lo && v <= 8 || v >= lo && v <= 1<<24 && tc.want != "1..8"; allows(z, v) != want {
+				t.Errorf("%s: %+v allows %d: %v, want %v", tc.p, z, v, allows(z, v), want)
+			}
 		}
 	}
 }
