@@ -408,10 +408,11 @@ func atomsPeriod(p Pred, x string) int64 {
 // the same value, defined or not, at v and v+P; k > 0: e positive, and positive from there on;
 // k < 0: negative), so that p repeats with period P from the last such point X, and its values
 // up to X+P are all of them. ok is false for another p, and where X+P is past the values a guess
-// evaluates (guessLimit): H <= 16777216 is left to the prover.
-func periodicSet(p Pred, x *atom, lo, hi int64) (iset, bool) {
+// evaluates (guessLimit): H <= 16777216 is left to the prover. evals counts the evaluations it
+// made, whatever it found: the work a caller pays for.
+func periodicSet(p Pred, x *atom, lo, hi int64) (s iset, evals int64, ok bool) {
 	if lo == NegInf {
-		return iset{}, false
+		return iset{}, 0, false
 	}
 	type cmpAt struct {
 		e   Expr
@@ -419,7 +420,7 @@ func periodicSet(p Pred, x *atom, lo, hi int64) (iset, bool) {
 	}
 	var cmps []cmpAt
 	per := int64(1)
-	ok := true
+	ok = true
 	var walk func(q Pred)
 	walk = func(q Pred) {
 		switch q.kind() {
@@ -444,7 +445,7 @@ func periodicSet(p Pred, x *atom, lo, hi int64) (iset, bool) {
 	}
 	walk(p)
 	if !ok || per > maxSplit {
-		return iset{}, false
+		return iset{}, 0, false
 	}
 	// The first value of each residue from which each comparison keeps its value.
 	n := int64(guessLimit)
@@ -463,9 +464,10 @@ func periodicSet(p Pred, x *atom, lo, hi int64) (iset, bool) {
 					kept = true
 				} else {
 					vals[x.name] = v
+					evals++
 					e, st := c.e.eval64(value)
 					if st != done {
-						return iset{}, false
+						return iset{}, evals, false
 					}
 					kept = c.inc > 0 && e.num > 0 || c.inc < 0 && e.num < 0
 				}
@@ -475,7 +477,7 @@ func periodicSet(p Pred, x *atom, lo, hi int64) (iset, bool) {
 				}
 			}
 			if !kept && lo+n-1 < hi {
-				return iset{}, false // some values past the window may differ
+				return iset{}, evals, false // some values past the window may differ
 			}
 		}
 	}
@@ -484,7 +486,7 @@ func periodicSet(p Pred, x *atom, lo, hi int64) (iset, bool) {
 	if hi == Inf || hi-lo+1 > n {
 		top = max(last-lo+per, 2*per)
 		if top > n {
-			return iset{}, false
+			return iset{}, evals, false
 		}
 	}
 	bits := make([]bool, top)
@@ -492,7 +494,7 @@ func periodicSet(p Pred, x *atom, lo, hi int64) (iset, bool) {
 		vals[x.name] = lo + i
 		bits[i] = p.holds(value)
 	}
-	return setFromBits(lo, hi, bits, per), true
+	return setFromBits(lo, hi, bits, per), evals + top, true
 }
 
 // impliedByPeriod reports whether the premises of ps on the one symbol of q, among them one with
@@ -519,6 +521,6 @@ func impliedByPeriod(ps []Pred, q Pred) bool {
 	if !quotient {
 		return false
 	}
-	set, ok := periodicSet(And(args...), x, x.lo, x.hi)
+	set, _, ok := periodicSet(And(args...), x, x.lo, x.hi)
 	return ok && set.empty()
 }

@@ -129,10 +129,7 @@ func SizesOf(t *Table, cs []Constraint) Sizes {
 		// Each search with a share of the budget of its own: one symbol's values do not spend
 		// another's.
 		share := sizeSteps / (len(members) + 1)
-		for _, m := range members {
-			sz.steps = share
-			out.Symbols = append(out.Symbols, sz.size(t, q, m, members))
-		}
+		out.Symbols = append(out.Symbols, sz.sizes(t, q, members, share)...)
 		sz.steps = share
 		w, ok := sz.smallest(t, q, members)
 		found = found && ok
@@ -164,8 +161,73 @@ type sizer struct {
 	cache map[string]status // by the canonical text of a predicate, whether some binding satisfies it
 }
 
-// size returns the values of the symbol name under q, the conditions of its group.
-func (sz *sizer) size(t *Table, q Pred, name string, group []string) Size {
+// sizes returns the values of the members of a group of symbols that q, the conditions of the
+// group, ties together, each search with a budget of share. A member whose values are proven
+// bounds the searches of the others: every binding that satisfies q has it among its values, so
+// that q and they hold at the same bindings (L of B*max(B*(L//10)+B,L//10+1) == 401 at L <= 9
+// needs B*B == 401, which no search of B decides, where B's values are 1 only). A fixed member is
+// substituted, and a member that q then ties to no other is searched as one alone. Rounds go on
+// while a member's values become proven.
+func (sz *sizer) sizes(t *Table, q Pred, members []string, share int) []Size {
+	out := make([]Size, len(members))
+	sets := make([]iset, len(members))
+	for i, m := range members {
+		sz.steps = share
+		out[i], sets[i] = sz.size(t, q, m, members)
+	}
+	for range len(members) - 1 {
+		var known []Pred
+		fixed := map[string]Expr{}
+		for i, m := range members {
+			switch z := out[i]; {
+			case !z.Proven:
+			case z.Fixed:
+				fixed[m] = Int(z.Min)
+			default:
+				x, _ := t.Lookup(m)
+				known = append(known, Ge(x, Int(z.Min)))
+				if z.Max != Inf {
+					known = append(known, Le(x, Int(z.Max)))
+				}
+				if ps := sets[i].preds(x); len(ps) > 0 {
+					known = append(known, ps[0])
+				}
+			}
+		}
+		if len(known) == 0 && len(fixed) == 0 {
+			break
+		}
+		qk, ok := And(append(known, q)...).Subst(func(n string) (Expr, bool) { x, ok := fixed[n]; return x, ok })
+		if !ok {
+			break
+		}
+		named := qk.SymbolNames()
+		progress := false
+		for i, m := range members {
+			if out[i].Proven {
+				continue
+			}
+			group := []string{m}
+			for _, n := range members {
+				if n != m && slices.Contains(named, n) {
+					group = append(group, n)
+				}
+			}
+			sz.steps = share
+			z, set := sz.size(t, qk, m, group)
+			z.With = out[i].With
+			out[i], sets[i] = z, set
+			progress = progress || z.Proven
+		}
+		if !progress {
+			break
+		}
+	}
+	return out
+}
+
+// size returns the values of the symbol name under q, the conditions of its group, and their set.
+func (sz *sizer) size(t *Table, q Pred, name string, group []string) (Size, iset) {
 	x, _ := t.Lookup(name)
 	a := x.t[0].m[0].a
 	s := Size{Symbol: name, With: slices.DeleteFunc(slices.Clone(group), func(n string) bool { return n == name })}
@@ -201,7 +263,7 @@ func (sz *sizer) size(t *Table, q Pred, name string, group []string) Size {
 		if !proven {
 			// The prover leaves out a condition with an exact quotient (H/3 % 2 == 0): its
 			// period decides it.
-			if ps, ok := periodicSet(q, a, lo, hi); ok {
+			if ps, _, ok := periodicSet(q, a, lo, hi); ok {
 				set, proven = ps, true
 			}
 		}
@@ -442,6 +504,16 @@ func (sz *sizer) witness(q Pred) (map[string]int64, status) {
 	}
 	undecided := top < hi
 	if len(syms) == 1 {
+		// A condition quasi-affine in its symbol is decided by its period, past any window
+		// ((H//4)*(W//2) == 4*(H//8)*(W//4) at H == 92 holds at no W).
+		set, evals, ok := periodicSet(q, x, lo, hi)
+		sz.steps -= int(evals / 64)
+		if ok {
+			if v, some := set.least(); some {
+				return found(map[string]int64{x.name: v})
+			}
+			return nil, holdsNowhere
+		}
 		vals := map[string]int64{}
 		value := func(n string) (int64, bool) { v, ok := vals[n]; return v, ok }
 		for i := range top - lo + 1 {
@@ -530,8 +602,9 @@ func (sz *sizer) smallest(t *Table, q Pred, group []string) (map[string]int64, b
 	return best, true
 }
 
-// finish fills s from the set of its values; least is the symbol's own lower bound.
-func finish(s Size, set iset, proven bool, checked [2]int64, least int64) Size {
+// finish fills s from the set of its values, and returns them both; least is the symbol's own
+// lower bound.
+func finish(s Size, set iset, proven bool, checked [2]int64, least int64) (Size, iset) {
 	s.Proven = proven
 	if !proven {
 		s.Checked = checked
@@ -558,7 +631,7 @@ func finish(s Size, set iset, proven bool, checked [2]int64, least int64) Size {
 	if set.lo <= 1 && set.from == set.lo && set.mod == 1 && len(set.res) == 1 && set.hi == Inf {
 		s.Text = "any"
 	}
-	return s
+	return s, set
 }
 
 // String returns the sizes as lines: "H, W: multiples of 32 from 32" (symbols of one text

@@ -409,3 +409,99 @@ func TestSizesEmptyCofactor(t *testing.T) {
 	}
 	checkSizes(t, tab, []sym.Constraint{{Pred: p}}, 8)
 }
+
+// claimed evaluates the sizes z of a symbol tied to others over a range of its values: at each
+// value v of vs within what z checked, z allows v exactly when some binding of
+// the others, each in 1..box, satisfies every condition of cs. It fails at the first value where
+// they differ.
+func claimed(t *testing.T, cs []sym.Constraint, z sym.Size, vs []int64, box int64) {
+	t.Helper()
+	for _, v := range vs {
+		if !z.Proven && (v < z.Checked[0] || v > z.Checked[1]) {
+			continue
+		}
+		b := map[string]int64{z.Symbol: v}
+		var some func(k int) bool
+		some = func(k int) bool {
+			if k == len(z.With) {
+				for _, c := range cs {
+					if ok, err := c.Pred.Eval(b); err != nil || !ok {
+						return false
+					}
+				}
+				return true
+			}
+			for w := int64(1); w <= box; w++ {
+				if b[z.With[k]] = w; some(k + 1) {
+					return true
+				}
+			}
+			return false
+		}
+		if a, h := allows(z, v), some(0); a != h {
+			t.Errorf("%v: %s %q (checked %v) %s %d, where a binding of %v in 1..%d %s", cs, z.Symbol, z.Text, z.Checked,
+				map[bool]string{true: "allows", false: "refuses"}[a], v, z.With, box, map[bool]string{true: "holds", false: "does not"}[h])
+			return
+		}
+	}
+}
+
+// TestSizesTiedExact: a tied symbol's values are those at which some binding of the symbols it
+// is tied to satisfies every condition, each claim evaluated over ranges of bindings.
+// trial4's convtasnet_static read "L: 1..9, 4000..4009 (tied to B)", where only 4000..4009 run
+// at B == 1: at L <= 9 the conditions leave B*B == 401, which no search decides, and B's own
+// values, 1 only, were not used; they are now (a member whose values are proven bounds the
+// others). Seed 3's r3_0011 read H "8..11, 16..19, ..., 80..83, and >= 88 (checked 4..259)",
+// its budget spent past 88 on values at which no W holds, each searched to 8192 and then listed
+// as allowed; a condition quasi-affine in the one symbol left is now decided by its period.
+func TestSizesTiedExact(t *testing.T) {
+	span := func(lo, hi int64) []int64 {
+		var out []int64
+		for v := lo; v <= hi; v++ {
+			out = append(out, v)
+		}
+		return out
+	}
+	for _, tc := range []struct {
+		conds []string
+		want  map[string]string // a symbol's line of Sizes.Lines
+		vs    []int64           // the values of each symbol to evaluate
+		box   int64             // the others' values in 1..box
+	}{
+		{[]string{"B*(L//10+1) == 1 || B == 1 || L <= 9", "B*max(B*(L//10)+B,L//10+1) == 401"},
+			map[string]string{"B": "B: 1 only", "L": "L: 4000..4009 (tied to B)"},
+			slices.Concat(span(1, 20), span(3990, 4020)), 4100},
+		{[]string{"W >= 2", "H >= 4", "(H//4)*(W//2) == 4*(H//8)*(W//4)"},
+			map[string]string{"H": "H: from 8 those with H % 8 in {0, 1, 2, 3} (checked 4..259; tied to W)",
+				"W": "W: from 4 those with W % 4 in {0, 1} (checked 2..257; tied to H)"},
+			span(1, 300), 64},
+		// Three symbols, one of them fixed by the others' conditions.
+		{[]string{"N*N*(H//2) == 4*N*(W//4)+N", "N <= 1 || H <= 0"},
+			map[string]string{"N": "N: 1 only", "H": "H: those with H % 8 in {2, 3} (checked 1..256; tied to N, W)"},
+			span(1, 30), 70},
+	} {
+		tab := sym.NewTable()
+		for _, n := range []string{"B", "L", "N", "H", "W"} {
+			tab.Symbol(n, 1, sym.Inf)
+		}
+		var cs []sym.Constraint
+		for _, c := range tc.conds {
+			p, err := sym.ParsePred(c, tab)
+			if err != nil {
+				t.Fatal(err)
+			}
+			cs = append(cs, sym.Constraint{Pred: p})
+		}
+		sz := sym.SizesOf(tab, cs)
+		for _, z := range sz.Symbols {
+			if want, ok := tc.want[z.Symbol]; ok {
+				if got := (sym.Sizes{Symbols: []sym.Size{z}}).String(); got != want {
+					t.Errorf("%v: %q, want %q", tc.conds, got, want)
+				}
+			}
+			if len(z.With) > 0 {
+				claimed(t, cs, z, tc.vs, tc.box)
+			}
+		}
+	}
+}
