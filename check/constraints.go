@@ -334,12 +334,14 @@ type Size struct {
 	Mod      int64      `json:"mod,omitempty"`
 	Residues []int64    `json:"residues,omitempty"`
 	// Fixed reports a single value; Proven that the values are exactly these, else Checked gives
-	// the values tried; With the symbols the constraints tie it to.
-	Fixed   bool      `json:"fixed,omitempty"`
-	Proven  bool      `json:"proven"`
-	Checked *[2]int64 `json:"checked,omitempty"`
-	With    []string  `json:"with,omitempty"`
-	File    string    `json:"file"`
+	// the values tried, and Undecided the ranges of them that no search decided (they are among
+	// the values, as a guess); With the symbols the constraints tie it to.
+	Fixed     bool       `json:"fixed,omitempty"`
+	Proven    bool       `json:"proven"`
+	Checked   *[2]int64  `json:"checked,omitempty"`
+	Undecided [][2]int64 `json:"undecided,omitempty"`
+	With      []string   `json:"with,omitempty"`
+	File      string     `json:"file"`
 }
 
 // SizeRecords returns the sizes of c's symbols by name, as JSON gives them, of the model file;
@@ -358,7 +360,7 @@ func (c Conditions) SizeRecords(file string) map[string]Size {
 // sizeRecord returns z as a Size of file.
 func sizeRecord(z sym.Size, file string) Size {
 	out := Size{Text: z.Text, Min: z.Min, Ranges: append([][2]int64{}, z.Ranges...), From: z.From, Mod: z.Mod,
-		Residues: z.Residues, Fixed: z.Fixed, Proven: z.Proven, With: z.With, File: file}
+		Residues: z.Residues, Fixed: z.Fixed, Proven: z.Proven, Undecided: z.Undecided, With: z.With, File: file}
 	if z.Max != sym.Inf {
 		m := z.Max
 		out.Max = &m

@@ -208,8 +208,8 @@ func sizesOf(s sym.Sizes) map[string]string {
 			out = map[string]string{}
 		}
 		out[z.Symbol] = z.Text
-		if !z.Proven {
-			out[z.Symbol] += fmt.Sprintf(" (checked %d..%d)", z.Checked[0], z.Checked[1])
+		if c := z.Caveat(); c != "" {
+			out[z.Symbol] += " (" + c + ")"
 		}
 	}
 	return out

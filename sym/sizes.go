@@ -36,9 +36,12 @@ type Size struct {
 	Fixed bool
 	// Proven reports that the values are exactly these. Otherwise they are what evaluating the
 	// conditions over Checked found (the values of Checked the conditions allow, and beyond it a
-	// guess).
-	Proven  bool
-	Checked [2]int64
+	// guess), but for those of Undecided, sorted disjoint closed ranges within Checked, which a
+	// symbol tied to others may take or not: no search decided them (its budget spent, or the
+	// conditions undefined there), and they are among the values, never said to be none.
+	Proven    bool
+	Checked   [2]int64
+	Undecided [][2]int64
 	// With names the symbols the conditions tie this one to: its values are those at which some
 	// values of them satisfy the conditions (H of (H//16)*(W//16) == 196 with W).
 	With []string
@@ -276,8 +279,9 @@ func (sz *sizer) size(t *Table, q Pred, name string, group []string) (Size, iset
 		top = lastOf(lo, tiedSpan)
 	}
 	// A value that no search decides (the budget spent, or q undefined there and no binding of
-	// evaluation found) stays among those it may take: not proven, never said to be none.
+	// evaluation found) is undecided: not proven, never said to be none.
 	bits := make([]bool, top-lo+1)
+	open := make([]bool, len(bits))
 	proven := top == hi
 	for i := range bits {
 		v := lo + int64(i)
@@ -293,17 +297,31 @@ func (sz *sizer) size(t *Table, q Pred, name string, group []string) (Size, iset
 		case holdsAt:
 			bits[i] = true
 		case unknown:
-			bits[i], proven = true, false
+			bits[i], open[i], proven = true, true, false
 		}
+	}
+	// What was checked ends at the last value decided: the undecided values past it are a guess
+	// as those past the window are; those before it stay among the values, said undecided.
+	checked := [2]int64{lo, top}
+	end := len(open)
+	for end > 0 && open[end-1] {
+		end--
+	}
+	if end > 0 {
+		bits, open = bits[:end], open[:end]
+		checked[1] = lo + int64(end) - 1
+	}
+	for _, r := range spansOf(lo, open) {
+		s.Undecided = append(s.Undecided, [2]int64{r.lo, r.hi})
 	}
 	// Past what was checked, a guess: the values repeat with the period of q's floor divisions
 	// and remainders of the symbol (H % 2 == 0 of H*W == 4*(H//2)*(W//2)), or that of the values.
 	m := atomsPeriod(q, name)
-	if 2*m > top-lo+1 {
+	if 2*m > int64(len(bits)) {
 		m = 1
 	}
 	set := setFromBits(lo, hi, bits, periodOf(bits, m))
-	return finish(s, set, proven, [2]int64{lo, top}, a.lo)
+	return finish(s, set, proven, checked, a.lo)
 }
 
 // periodOf returns the period with which bits, a condition's values at consecutive values of a
@@ -634,6 +652,36 @@ func finish(s Size, set iset, proven bool, checked [2]int64, least int64) (Size,
 	return s, set
 }
 
+// maxUndecided bounds the ranges of undecided values a Caveat lists.
+const maxUndecided = 3
+
+// Caveat returns what the values of z rest on when they are not proven: the values checked
+// ("checked 4..87"), and those of them no search decided ("checked 1..256, undecided at 1, 9..12
+// and 5 more"; "undecided 1..256" when none was); "" when they are proven.
+func (z Size) Caveat() string {
+	if z.Proven {
+		return ""
+	}
+	checked := span{z.Checked[0], z.Checked[1]}
+	if len(z.Undecided) == 1 && z.Undecided[0] == z.Checked {
+		return "undecided " + strconv.FormatInt(checked.lo, 10) + ".." + strconv.FormatInt(checked.hi, 10)
+	}
+	out := "checked " + strconv.FormatInt(checked.lo, 10) + ".." + strconv.FormatInt(checked.hi, 10)
+	for i, r := range z.Undecided[:min(len(z.Undecided), maxUndecided)] {
+		switch {
+		case i == 0:
+			out += ", undecided at "
+		default:
+			out += ", "
+		}
+		out += spanText(span{r[0], r[1]})
+	}
+	if n := len(z.Undecided) - maxUndecided; n > 0 {
+		out += " and " + strconv.Itoa(n) + " more"
+	}
+	return out
+}
+
 // String returns the sizes as lines: "H, W: multiples of 32 from 32" (symbols of one text
 // together), "T >= 7", then "smallest: N=1, H=32, W=32".
 func (s Sizes) String() string { return strings.Join(s.Lines(), "\n") }
@@ -649,10 +697,7 @@ func (s Sizes) Lines() []string {
 		if z.Proven && z.Text == "any" {
 			continue
 		}
-		key := z.Text
-		if !z.Proven {
-			key += "\x00" + strconv.FormatInt(z.Checked[0], 10) + ".." + strconv.FormatInt(z.Checked[1], 10)
-		}
+		key := z.Text + "\x00" + z.Caveat()
 		if _, ok := byText[key]; !ok {
 			texts = append(texts, key)
 		}
@@ -680,8 +725,8 @@ func (s Sizes) Lines() []string {
 			line += ": " + byText[t][0].Text
 		}
 		var notes []string
-		if z := byText[t][0]; !z.Proven {
-			notes = append(notes, "checked "+strconv.FormatInt(z.Checked[0], 10)+".."+strconv.FormatInt(z.Checked[1], 10))
+		if c := byText[t][0].Caveat(); c != "" {
+			notes = append(notes, c)
 		}
 		switch {
 		case byText[t][0].Fixed:

@@ -15,16 +15,19 @@ says something about is evaluated (bench/heldout/dense.py, numpy; predicate.py w
   untied symbol     (no "with"): the record allows v exactly when every condition that names the symbol
                     holds at v. A value it allows where one fails, or refuses where all hold, is "wrong"
   tied symbol       ("with": other symbols): a value it refuses where some binding of the others within
-                    1..--box (default 64; 16 for two others, 6 for more) satisfies every condition of the
+                    1..--box (default 64; 16 for two others, 6 for more), or at their values in the
+                    smallest binding or the starts of their own ranges, satisfies every condition of the
                     group is "wrong"; one it allows with no such binding in the box is "unconfirmed" (the
                     binding may lie outside the box, or the value be wrongly allowed)
 
   past checked      a record not proven is evaluated on the --limit values past its "checked" end too: a
                     value its guess gets wrong there is "guessed wrong" (a guess, not a claim)
+  undecided         a value of a record's "undecided" ranges (within "checked": no search decided it) is
+                    no claim either way: counted apart, as "undecided"
 
 A model that runs at no binding ("valid": "never") must have every symbol "none". Prints a line per model
 with a wrong or unconfirmed value (every model with -v) and the totals: models, symbols, values, wrong,
-unconfirmed. Exit status 0 when nothing is wrong, 1 otherwise.
+unconfirmed, undecided. Exit status 0 when nothing is wrong, 1 otherwise.
 """
 import argparse
 import json
@@ -78,6 +81,14 @@ def values(rec, limit):
     return v, np.zeros(len(v), bool)
 
 
+def undecided(rec, v):
+    """Whether each of the values v is in one of the record's "undecided" ranges."""
+    out = np.zeros(len(v), bool)
+    for a, b in rec.get("undecided") or []:
+        out |= (v >= a) & (v <= b)
+    return out
+
+
 def short(rec):
     """The text of a record, cut to 80 characters."""
     t = rec.get("text", "")
@@ -92,6 +103,15 @@ def holds_all(conds, cols, n):
     return ok
 
 
+def candidates(summ, name, side):
+    """The values of the symbol name tried in a binding of the others: 1..side, its value in the smallest
+    binding, and the first value of each of its first 8 ranges (a symbol whose values start at 4000)."""
+    rec = (summ.get("sizes") or {}).get(name) or {}
+    extra = [(summ.get("smallest") or {}).get(name), rec.get("min")] + [r[0] for r in (rec.get("ranges") or [])[:8]]
+    extra = [x for x in extra if x is not None and side < x < 2**62]
+    return np.unique(np.concatenate([np.arange(1, side + 1), np.array(extra, dtype=np.int64)]).astype(np.int64))
+
+
 def check(exe, path):
     p = subprocess.run([exe, "check", "--json", "--quiet", path], capture_output=True, text=True)
     recs = [json.loads(line) for line in p.stdout.splitlines() if line.startswith("{")]
@@ -99,39 +119,42 @@ def check(exe, path):
 
 
 def judge(summ, limit, box):
-    """(symbols, values, wrong, unconfirmed, guessed wrong, details) of one model's summary."""
+    """(symbols, values, wrong, unconfirmed, guessed wrong, undecided, details) of one model's summary."""
     sizes = summ.get("sizes") or {}
     conds = [c["holds"] for c in summ.get("constraints") or []]
-    out = [0, 0, 0, 0, 0, []]
+    out = [0, 0, 0, 0, 0, 0, []]
     for name, rec in sorted(sizes.items()):
         out[0] += 1
         if summ.get("valid") == "never":
             if rec.get("text") != "none":
                 out[2] += 1
-                out[5].append(f"{name}: {short(rec)} where the model runs at no binding")
+                out[6].append(f"{name}: {short(rec)} where the model runs at no binding")
             continue
         mine = [c for c in conds if name in dense.names(c)]
         with_ = rec.get("with") or []
         group = [c for c in conds if set(dense.names(c)) & ({name} | set(with_))]
         v, past = values(rec, limit)
+        open_ = undecided(rec, v) & ~past
+        out[5] += np.count_nonzero(open_)
+        past |= open_
         out[1] += np.count_nonzero(~past)
         claim = allows(rec, v)
         if not with_:
             truth = holds_all(mine, {name: v}, len(v))
-            out[4] += np.count_nonzero((claim != truth) & past)
-            if np.any((claim != truth) & past):
-                i = np.nonzero((claim != truth) & past)[0][0]
-                out[5].append(f"{name}: past what it checked, {short(rec)} {'allows' if claim[i] else 'refuses'} "
+            out[4] += np.count_nonzero((claim != truth) & past & ~open_)
+            if np.any((claim != truth) & past & ~open_):
+                i = np.nonzero((claim != truth) & past & ~open_)[0][0]
+                out[6].append(f"{name}: past what it checked, {short(rec)} {'allows' if claim[i] else 'refuses'} "
                               f"{v[i]}, where the conditions on it {'fail' if claim[i] else 'hold'}")
             bad = np.nonzero((claim != truth) & ~past)[0]
             if len(bad):
                 out[2] += len(bad)
                 i = bad[0]
-                out[5].append(f"{name}: {short(rec)} {'allows' if claim[i] else 'refuses'} {v[i]}, "
+                out[6].append(f"{name}: {short(rec)} {'allows' if claim[i] else 'refuses'} {v[i]}, "
                               f"where the conditions on it {'fail' if claim[i] else 'hold'} ({len(bad)} values)")
             continue
         side = {1: box, 2: 16}.get(len(with_), 6)
-        grid = np.meshgrid(*[np.arange(1, side + 1, dtype=np.int64)] * len(with_), indexing="ij")
+        grid = np.meshgrid(*[candidates(summ, o, side) for o in with_], indexing="ij")
         others = [g.reshape(-1) for g in grid]
         m = len(others[0])
         truth = np.zeros(len(v), bool)
@@ -142,16 +165,16 @@ def judge(summ, limit, box):
             for s, o in zip(with_, others):
                 cols[s] = np.tile(o, len(chunk))
             truth[k:k + step] = holds_all(group, cols, len(cols[name])).reshape(len(chunk), m).any(1)
-        out[4] += np.count_nonzero(~claim & truth & past)
+        out[4] += np.count_nonzero(~claim & truth & past & ~open_)
         wrong = np.nonzero(~claim & truth & ~past)[0]
         unconf = np.nonzero(claim & ~truth & ~past)[0]
         out[2] += len(wrong)
         out[3] += len(unconf)
         if len(wrong):
-            out[5].append(f"{name}: {short(rec)} refuses {v[wrong[0]]}, where a binding of {with_} "
+            out[6].append(f"{name}: {short(rec)} refuses {v[wrong[0]]}, where a binding of {with_} "
                           f"in 1..{side} satisfies the conditions ({len(wrong)} values)")
         if len(unconf):
-            out[5].append(f"{name}: {short(rec)} allows {v[unconf[0]]} with no binding of {with_} "
+            out[6].append(f"{name}: {short(rec)} allows {v[unconf[0]]} with no binding of {with_} "
                           f"in 1..{side} ({len(unconf)} values unconfirmed)")
     return out
 
@@ -181,20 +204,20 @@ def main():
         if not exe:
             exe = os.path.join(tmp, "reshape")
             subprocess.run(["go", "build", "-o", exe, "./cmd/reshape"], cwd=a.repo, check=True)
-        tot = [0, 0, 0, 0, 0, 0]
+        tot = [0, 0, 0, 0, 0, 0, 0]
         for path in models(a.paths):
             summ = next((r for r in check(exe, path) if r.get("record") == "summary"), None)
             if summ is None:
                 continue
-            syms, vals, wrong, unconf, guessed, det = judge(summ, a.limit, a.box)
-            tot = [x + y for x, y in zip(tot, [1, syms, vals, wrong, unconf, guessed])]
+            syms, vals, wrong, unconf, guessed, und, det = judge(summ, a.limit, a.box)
+            tot = [x + y for x, y in zip(tot, [1, syms, vals, wrong, unconf, guessed, und])]
             if det or a.v:
                 print(f"{path}: {syms} symbols, {vals} values, {wrong} wrong, {unconf} unconfirmed, "
-                      f"{guessed} guessed wrong")
+                      f"{guessed} guessed wrong, {und} undecided")
                 for d in det:
                     print("  " + d)
         print(f"total: {tot[0]} models, {tot[1]} symbols with sizes, {tot[2]} values, {tot[3]} wrong, "
-              f"{tot[4]} unconfirmed, {tot[5]} guessed wrong past what was checked")
+              f"{tot[4]} unconfirmed, {tot[5]} guessed wrong past what was checked, {tot[6]} undecided")
     sys.exit(1 if tot[3] else 0)
 
 
