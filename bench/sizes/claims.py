@@ -25,6 +25,7 @@ says something about is evaluated (bench/heldout/dense.py, numpy; predicate.py w
   undecided         a value of a record's "undecided" ranges (within "checked": no search decided it) is
                     no claim either way: counted apart, as "undecided"
 
+A model whose conditions the evaluator cannot read (predicate.Unbound) is counted "not evaluated".
 A model that runs at no binding ("valid": "never") must have every symbol "none". Prints a line per model
 with a wrong or unconfirmed value (every model with -v) and the totals: models, symbols, values, wrong,
 unconfirmed, undecided. Exit status 0 when nothing is wrong, 1 otherwise.
@@ -205,11 +206,17 @@ def main():
             exe = os.path.join(tmp, "reshape")
             subprocess.run(["go", "build", "-o", exe, "./cmd/reshape"], cwd=a.repo, check=True)
         tot = [0, 0, 0, 0, 0, 0, 0]
+        skipped = 0
         for path in models(a.paths):
             summ = next((r for r in check(exe, path) if r.get("record") == "summary"), None)
             if summ is None:
                 continue
-            syms, vals, wrong, unconf, guessed, und, det = judge(summ, a.limit, a.box)
+            try:
+                syms, vals, wrong, unconf, guessed, und, det = judge(summ, a.limit, a.box)
+            except predicate.Unbound as e:
+                skipped += 1
+                print(f"{path}: not evaluated: a condition reads {e}, which the evaluator cannot")
+                continue
             tot = [x + y for x, y in zip(tot, [1, syms, vals, wrong, unconf, guessed, und])]
             if det or a.v:
                 print(f"{path}: {syms} symbols, {vals} values, {wrong} wrong, {unconf} unconfirmed, "
@@ -217,7 +224,8 @@ def main():
                 for d in det:
                     print("  " + d)
         print(f"total: {tot[0]} models, {tot[1]} symbols with sizes, {tot[2]} values, {tot[3]} wrong, "
-              f"{tot[4]} unconfirmed, {tot[5]} guessed wrong past what was checked, {tot[6]} undecided")
+              f"{tot[4]} unconfirmed, {tot[5]} guessed wrong past what was checked, {tot[6]} undecided, "
+              f"{skipped} models not evaluated")
     sys.exit(1 if tot[3] else 0)
 
 
