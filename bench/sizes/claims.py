@@ -18,13 +18,17 @@ says something about is evaluated (bench/heldout/dense.py, numpy; predicate.py w
                     1..--box (default 64; 16 for two others, 6 for more), or at their values in the
                     smallest binding or the starts of their own ranges, satisfies every condition of the
                     group is "wrong"; one it allows with no such binding in the box is "unconfirmed" (the
-                    binding may lie outside the box, or the value be wrongly allowed)
+                    binding may lie outside the box, or the value be wrongly allowed), and "wrong" when
+                    each of the others is proven to take one value
 
   past checked      a record not proven is evaluated on the --limit values past its "checked" end too: a
                     value its guess gets wrong there is "guessed wrong" (a guess, not a claim)
   undecided         a value of a record's "undecided" ranges (within "checked": no search decided it) is
                     no claim either way: counted apart, as "undecided"
 
+With --truth DIR (bench/heldout's truth of a set, NAME.json per model), each binding onnxruntime ran is held
+against the sizes too (against_truth): a size that refuses a value where onnxruntime runs is wrong, and so
+is a binding onnxruntime refuses where every symbol's value is claimed (allowed, or the smallest binding's).
 A model whose conditions the evaluator cannot read (predicate.Unbound) is counted "not evaluated".
 A model that runs at no binding ("valid": "never") must have every symbol "none". Prints a line per model
 with a wrong or unconfirmed value (every model with -v) and the totals: models, symbols, values, wrong,
@@ -174,9 +178,65 @@ def judge(summ, limit, box):
         if len(wrong):
             out[6].append(f"{name}: {short(rec)} refuses {v[wrong[0]]}, where a binding of {with_} "
                           f"in 1..{side} satisfies the conditions ({len(wrong)} values)")
-        if len(unconf):
+        if len(unconf) and all(fixed(sizes.get(o)) for o in with_):
+            # The others take one value each, which the box holds: no binding at all.
+            out[2] += len(unconf)
+            out[3] -= len(unconf)
+            out[6].append(f"{name}: {short(rec)} allows {v[unconf[0]]}, where the conditions fail at the one "
+                          f"value of {with_} ({len(unconf)} values)")
+        elif len(unconf):
             out[6].append(f"{name}: {short(rec)} allows {v[unconf[0]]} with no binding of {with_} "
                           f"in 1..{side} ({len(unconf)} values unconfirmed)")
+    return out
+
+
+def claims(rec, v):
+    """What the record claims of the value v: True (allowed, proven or checked), False (refused, proven or
+    checked), None (past what it checked, or undecided)."""
+    if not rec.get("proven"):
+        lo, hi = rec.get("checked") or (1, 0)
+        if not lo <= v <= hi or any(a <= v <= b for a, b in rec.get("undecided") or []):
+            return None
+    return bool(allows(rec, np.array([v], dtype=np.int64))[0])
+
+
+def fixed(rec):
+    """Whether the record proves one value."""
+    return bool(rec and rec.get("fixed") and rec.get("proven"))
+
+
+def against_truth(summ, truth):
+    """(bindings judged, wrong, refused where incomplete, details) of one model's sizes against onnxruntime's
+    truth: a binding that runs where a size refuses its value is wrong; so is one onnxruntime refuses where
+    every symbol's value is claimed (one that no condition ties to others, or only to symbols of one proven
+    value: allowed; one tied to others: its value in the smallest binding, with the others at theirs), unless the summary says the conditions may
+    be incomplete (counted apart)."""
+    sizes = summ.get("sizes") or {}
+    small = summ.get("smallest") or {}
+    out = [0, 0, 0, []]
+    if not sizes or summ.get("valid") == "never":
+        return out
+    for b in truth.get("bindings") or []:
+        d = b.get("dims") or {}
+        if set(d) - set(sizes):
+            continue
+        out[0] += 1
+        if b.get("ok"):
+            no = [s for s in d if claims(sizes[s], d[s]) is False]
+            if no:
+                out[1] += 1
+                out[3].append(f"{no[0]}: {short(sizes[no[0]])} refuses {d[no[0]]}, where onnxruntime runs at {d}")
+            continue
+        runs = all(claims(sizes[s], d[s]) if all(fixed(sizes.get(o)) for o in sizes[s].get("with") or [])
+                   else all(small.get(o) == d.get(o) for o in [s] + sizes[s]["with"]) for s in d)
+        if not runs:
+            continue
+        if summ.get("complete") is False:
+            out[2] += 1
+            continue
+        out[1] += 1
+        out[3].append(f"sizes and smallest binding claim {d} runs, onnxruntime refuses at {b.get('node')}: "
+                      f"{(b.get('error') or '')[:80]}")
     return out
 
 
@@ -198,6 +258,8 @@ def main():
     ap.add_argument("--reshape")
     ap.add_argument("--limit", type=int, default=4096)
     ap.add_argument("--box", type=int, default=64)
+    ap.add_argument("--truth", action="append", default=[],
+                    help="a directory of onnxruntime's truth, NAME.json per model (bench/heldout); repeatable")
     ap.add_argument("-v", action="store_true")
     a = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
@@ -206,6 +268,7 @@ def main():
             exe = os.path.join(tmp, "reshape")
             subprocess.run(["go", "build", "-o", exe, "./cmd/reshape"], cwd=a.repo, check=True)
         tot = [0, 0, 0, 0, 0, 0, 0]
+        truth_tot = [0, 0, 0]
         skipped = 0
         for path in models(a.paths):
             summ = next((r for r in check(exe, path) if r.get("record") == "summary"), None)
@@ -217,6 +280,14 @@ def main():
                 skipped += 1
                 print(f"{path}: not evaluated: a condition reads {e}, which the evaluator cannot")
                 continue
+            name = os.path.splitext(os.path.basename(path))[0]
+            tf = next((os.path.join(t, name + ".json") for t in a.truth if os.path.exists(os.path.join(t, name + ".json"))), None)
+            if tf:
+                with open(tf) as f:
+                    nb, tw, tinc, tdet = against_truth(summ, json.load(f))
+                truth_tot = [x + y for x, y in zip(truth_tot, [nb, tw, tinc])]
+                wrong += tw
+                det += tdet
             tot = [x + y for x, y in zip(tot, [1, syms, vals, wrong, unconf, guessed, und])]
             if det or a.v:
                 print(f"{path}: {syms} symbols, {vals} values, {wrong} wrong, {unconf} unconfirmed, "
@@ -226,6 +297,9 @@ def main():
         print(f"total: {tot[0]} models, {tot[1]} symbols with sizes, {tot[2]} values, {tot[3]} wrong, "
               f"{tot[4]} unconfirmed, {tot[5]} guessed wrong past what was checked, {tot[6]} undecided, "
               f"{skipped} models not evaluated")
+        if a.truth:
+            print(f"truth: {truth_tot[0]} bindings judged, {truth_tot[1]} wrong (in the wrong above), "
+                  f"{truth_tot[2]} refused where the conditions say they may be incomplete")
     sys.exit(1 if tot[3] else 0)
 
 
