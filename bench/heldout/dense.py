@@ -19,6 +19,8 @@ grammar (a notation predicate.py learnt later): slower, never different.
 [False, False, False, False, False, False, True, True]
 >>> holds_many("H % 4 in {0, 3} || H in 5..6", cols).tolist(), names("H % 4 in {0, 3} || H in 5..6")
 ([False, False, True, True, True, True, True, True], ['H'])
+>>> evaluate("int(floor(f32(H)*f32(0.5))) >= 2", cols, [0])[0].tolist()
+[False, False, False, True, True, True, True, True]
 """
 import os
 import sys
@@ -159,6 +161,8 @@ class _Parser:
             b = self.number(self.sum())
             self.expect(")")
             return _Num((np.minimum if v == "min" else np.maximum)(a.v, b.v), a.ok & b.ok)
+        if kind == "name" and v in predicate.FUNCTIONS and self.peek() == ("op", "("):
+            raise ValueError(f"{self.text!r}: {v}(...) is computed in floating point, one binding at a time")
         if kind == "name":
             if v not in self.cols:
                 raise predicate.Unbound(v)
