@@ -11,6 +11,9 @@ import "slices"
 func severalSymbols(p Pred, before []Pred, prove func([]Pred, Pred) bool) Pred {
 	best := p
 	q := p
+	if r := underSiblings(p, before, prove); simpler(r, best) {
+		best, q = r, r
+	}
 	for range 2 {
 		if r := oneSymbolParts(zeroProducts(q), before, prove); simpler(r, best) {
 			best = r
@@ -24,10 +27,123 @@ func severalSymbols(p Pred, before []Pred, prove func([]Pred, Pred) bool) Pred {
 		}
 		best = q
 	}
+	if q := cofactors(best, before, prove); simpler(q, best) {
+		best = q
+	}
 	if best.kind() == pConst {
 		return p // never or always with those before: Minimize tells which, and with which
 	}
 	return best
+}
+
+// underSiblings returns p with each term of a conjunction that the others imply (with the
+// conditions before) left out, and each case of a disjunction among them that they contradict:
+// EQ && H >= 4 && (W <= 3 || H % 4 <= 1) is EQ && H >= 4 && H % 4 <= 1 where EQ and H >= 4 leave
+// W no value up to 3, and H % 4 <= 1 && W % 4 <= 1 may imply EQ. Equal to p wherever the
+// conditions before hold.
+func underSiblings(p Pred, before []Pred, prove func([]Pred, Pred) bool) Pred {
+	switch p.kind() {
+	case pOr:
+		args := make([]Pred, len(p.n.args))
+		for i, a := range p.n.args {
+			args[i] = underSiblings(a, before, prove)
+		}
+		return Or(args...)
+	case pAnd:
+	default:
+		return p
+	}
+	args := slices.Clone(p.n.args)
+	others := func(i int) []Pred {
+		return append(append(slices.Clip(before), args[:i]...), args[i+1:]...)
+	}
+	for i, a := range args {
+		if a.kind() != pOr {
+			continue
+		}
+		sib := others(i)
+		var kept []Pred
+		for _, d := range a.n.args {
+			if !prove(sib, Not(d)) {
+				kept = append(kept, underSiblings(d, sib, prove))
+			}
+		}
+		args[i] = Or(kept...)
+	}
+	// The hardest to read first: implied by the others, it goes.
+	order := make([]Pred, len(args))
+	copy(order, args)
+	slices.SortStableFunc(order, func(a, b Pred) int { return predSize(b) - predSize(a) })
+	for _, t := range order {
+		i := slices.IndexFunc(args, t.Equal)
+		if i >= 0 && prove(others(i), t) {
+			args = slices.Delete(args, i, i+1)
+		}
+	}
+	return And(args...)
+}
+
+// cofactors returns p in the simplest form (simpler) of t || B, !t || A, !t && B and t && A, for a
+// comparison t of one symbol among p's terms, where A is p with t true, B with t false, each in its
+// simplest form under t or !t (oneSymbolParts), and the other of them is always true or never
+// (H <= 6 && (H == 3 || W == 2) || (H == 3 || H >= 7) && (W == 2 || H % 9 in {3, 7, 8}) is W == 2
+// || H % 9 in {3, 7, 8}: with W == 2 it holds at every H). p as it is when none is simpler.
+func cofactors(p Pred, before []Pred, prove func([]Pred, Pred) bool) Pred {
+	if p.kind() != pAnd && p.kind() != pOr {
+		return p
+	}
+	var lits []Pred
+	var walk func(q Pred)
+	walk = func(q Pred) {
+		switch q.kind() {
+		case pConst:
+		case pCmp:
+			if len(q.SymbolNames()) == 1 && total(q) && !slices.ContainsFunc(lits, q.Equal) {
+				lits = append(lits, q)
+			}
+		default:
+			for _, a := range q.n.args {
+				walk(a)
+			}
+		}
+	}
+	walk(p)
+	best := p
+	for _, t := range lits {
+		nt := Not(t)
+		a := oneSymbolParts(withTerm(p, t, True()), append(slices.Clip(before), t), prove)
+		b := oneSymbolParts(withTerm(p, t, False()), append(slices.Clip(before), nt), prove)
+		for _, c := range []struct {
+			q  Pred
+			ok bool
+		}{{Or(t, b), a.IsTrue()}, {Or(nt, a), b.IsTrue()}, {And(nt, b), a.IsFalse()}, {And(t, a), b.IsFalse()}} {
+			if c.ok && simpler(c.q, best) {
+				best = c.q
+			}
+		}
+	}
+	return best
+}
+
+// withTerm returns p with each of its comparisons equal to t replaced by v.
+func withTerm(p Pred, t, v Pred) Pred {
+	switch p.kind() {
+	case pConst:
+		return p
+	case pCmp:
+		if p.Equal(t) {
+			return v
+		}
+		return p
+	}
+	args := make([]Pred, len(p.n.args))
+	for i, a := range p.n.args {
+		args[i] = withTerm(a, t, v)
+	}
+	if p.n.kind == pAnd {
+		return And(args...)
+	}
+	return Or(args...)
 }
 
 // foldCases returns p, a disjunction of two cases, g && A || !g && B (the zero-copy and broadcast
@@ -119,6 +235,9 @@ func zeroProducts(p Pred) Pred {
 			return p
 		}
 		fs := productFactors(n.e, 4)
+		if e, ok := expandRemainders(n.e); len(fs) < 2 && ok {
+			fs = productFactors(e, 4)
+		}
 		if len(fs) < 2 {
 			return p
 		}
@@ -139,6 +258,29 @@ func zeroProducts(p Pred) Pred {
 		return And(args...)
 	}
 	return Or(args...)
+}
+
+// expandRemainders returns e with each remainder by a positive integer, x % c, written x -
+// c*(x//c), where that floor division may be an atom of e's other terms: the canonical floor of a
+// floor, ((2*H+1)//3+1)//3, is (2*H+4)//9, which the remainder ((2*H+1)//3+1) % 3 hides. ok is
+// false when e holds no such remainder.
+func expandRemainders(e Expr) (Expr, bool) {
+	found := false
+	out, ok := mapExpr(e, func(a *atom) (Expr, bool) {
+		c, isConst := a.den.Const()
+		if a.kind != modAtom || !isConst || c <= 0 {
+			return Expr{}, false
+		}
+		f, ok1 := FloorDiv(a.num, a.den)
+		cf, ok2 := Mul(Int(c), f)
+		if !ok1 || !ok2 {
+			return Expr{}, false
+		}
+		v, ok := Sub(a.num, cf)
+		found = found || ok
+		return v, ok
+	})
+	return out, ok && found
 }
 
 // productFactors returns factors of e, an integral polynomial, whose product is e up to a constant

@@ -241,11 +241,16 @@ func minimize(cs []Constraint) Minimal {
 		size[i] = predSize(c.Pred)
 	}
 	slices.SortStableFunc(order, func(a, b int) int { return -cmp.Compare(size[a], size[b]) })
+	// Two the same under the conditions before them (a Split's need and a pooling's after it) are
+	// one, at the first node, where a run stops first.
 	kept := make([]bool, len(items))
 	for i := range kept {
-		kept[i] = true
+		kept[i] = !slices.ContainsFunc(items[:i], func(c Constraint) bool { return c.Pred.Equal(items[i].Pred) })
 	}
 	for _, i := range order {
+		if !kept[i] {
+			continue
+		}
 		kept[i] = false
 		if _, ok := impliedBy(items, kept, i, items[i].Pred, prove); !ok {
 			kept[i] = true
@@ -465,7 +470,9 @@ func predsOf(items []Constraint, set []int) []Pred {
 // several symbols that they are proven to contradict false.
 func simplify(p Pred, before []Pred, prove func([]Pred, Pred) bool) Pred {
 	if !total(p) {
-		return p // its canonical form may have another value where it has none
+		if p = narrowPartial(p, before, prove); !total(p) {
+			return p // its canonical form may have another value where it has none
+		}
 	}
 	if len(before) > 0 {
 		if q, ok := narrowUnder(And(before...), p); ok {
@@ -485,11 +492,60 @@ func simplify(p Pred, before []Pred, prove func([]Pred, Pred) bool) Pred {
 	return p
 }
 
+// narrowPartial returns p, a condition that is not total, with each of its comparisons that is
+// not total narrowed under the bounds of the conditions before and of the comparisons of one
+// symbol beside it in its conjunctions (narrowUnder), where it has a value wherever they hold
+// (definedUnder: each divisor proven not 0) and becomes total: under W >= 4 and H >= 7, (16*N*A*B-
+// 64*N*B*min(A-1,1)+48*N*B) % (4*N*A*B-4*N*B) == 0 with A = (9*W+30)//32 and B = (H+1)//8 is
+// true. Equal to p wherever the conditions before hold.
+func narrowPartial(p Pred, before []Pred, prove func([]Pred, Pred) bool) Pred {
+	switch p.kind() {
+	case pConst:
+		return p
+	case pCmp:
+		if total(p) || len(before) == 0 {
+			return p
+		}
+		same := func(string) (Expr, bool) { return Expr{}, false }
+		nonZero := func(d Expr) bool {
+			return !d.ival().containsZero() || d.total() && prove(before, Ne(d, Expr{}))
+		}
+		if !definedUnder(p, same, nonZero) {
+			return p
+		}
+		q, ok := narrowUnder(And(before...), p)
+		if ok && !total(q) {
+			q, ok = reduced(q, nil) // 0 % d, where d is not 0
+		}
+		if ok && total(q) {
+			return q
+		}
+		return p
+	}
+	args := slices.Clone(p.n.args)
+	under := before
+	if p.kind() == pAnd {
+		for _, a := range args {
+			if a.kind() == pCmp && len(a.SymbolNames()) == 1 && total(a) {
+				under = append(slices.Clip(under), a)
+			}
+		}
+	}
+	for i, a := range args {
+		args[i] = narrowPartial(a, under, prove)
+	}
+	if p.kind() == pAnd {
+		return And(args...)
+	}
+	return Or(args...)
+}
+
 // narrowUnder returns p with each symbol's bounds narrowed to those the conjunction e gives it
-// (narrowing), in the original symbols again: equal to p wherever e holds.
+// (narrowing, and leastValues), in the original symbols again: equal to p wherever e holds.
 func narrowUnder(e, p Pred) (Pred, bool) {
 	sub := map[string]Expr{}
 	for range 4 {
+		e = leastValues(e)
 		s, empty := narrowing(e)
 		if empty || len(s) == 0 {
 			break
@@ -524,6 +580,47 @@ func narrowUnder(e, p Pred) (Pred, bool) {
 	return back, true
 }
 
+// leastValues returns the conjunction e with a bound for each symbol x of a term of one symbol
+// that fails at x's least values, or at its greatest: the first value, of the next few, at which
+// it holds (H % 6 <= 1 beside H >= 2 gives H >= 6, which narrowing does not find).
+func leastValues(e Pred) Pred {
+	const steps = 16
+	var extra []Pred
+	for _, t := range e.Terms() {
+		syms := symbolAtoms(t)
+		if len(syms) != 1 || !total(t) {
+			continue
+		}
+		for _, a := range syms {
+			at := func(v int64) bool {
+				return t.holds(func(string) (int64, bool) { return v, true })
+			}
+			if a.lo != NegInf {
+				v := a.lo
+				for v-a.lo < steps && v < a.hi && !at(v) {
+					v++
+				}
+				if v > a.lo {
+					extra = append(extra, Ge(fromAtom(a), Int(v)))
+				}
+			}
+			if a.hi != Inf {
+				v := a.hi
+				for a.hi-v < steps && v > a.lo && !at(v) {
+					v--
+				}
+				if v < a.hi {
+					extra = append(extra, Le(fromAtom(a), Int(v)))
+				}
+			}
+		}
+	}
+	if len(extra) == 0 {
+		return e
+	}
+	return And(append(extra, e)...)
+}
+
 // readable returns p, a total condition on one symbol, in the simplest form (simpler) that holds
 // where p does wherever the conditions before hold: a form of the values p holds at (see
 // iset.preds), or of those it holds at among the values the conditions before leave, which makes
@@ -551,7 +648,7 @@ func readable(p Pred, before []Pred, prove func([]Pred, Pred) bool) Pred {
 		if !ok {
 			return
 		}
-		for _, c := range s.preds(xe) {
+		for _, c := range append(s.preds(xe), s.factored(xe)...) {
 			if !simpler(c, best) {
 				continue
 			}

@@ -461,3 +461,91 @@ func TestMinimizeProofs(t *testing.T) {
 		}
 	}
 }
+
+// TestMinimizeReadable: conditions of random models (bench/random) that Minimize writes short, each
+// minimal list equal to the given conditions over a range of bindings.
+func TestMinimizeReadable(t *testing.T) {
+	tab := sym.NewTable()
+	for _, n := range []string{"N", "H", "W"} {
+		tab.Symbol(n, 1, sym.Inf)
+	}
+	type at struct {
+		pred string
+		seq  int
+	}
+	for _, tc := range []struct {
+		name string
+		in   []at
+		want []string // "PRED @SEQ"
+		h    int64    // the values of H evaluated, from 1 (W from 1 to 40, N from 1 to 3)
+	}{
+		{
+			// r3_0159: a Split of H//3 rows whose parts must not be negative, under a remainder
+			// that an earlier node needs: its rule and'ed with ranges.
+			name: "a remainder's rule and ranges",
+			in:   []at{{"H >= 73 && H % 3 == 0", 29}, {"((min(H*((H+2)//3)-2*((H+2)//3)*((H+2)//3),(H+2)//3)+11)//12+(min(H*((H+2)//3)-2*((H+2)//3)*((H+2)//3),(H+2)//3)+11)//24)//2+2*((min(H*((H+2)//3)-2*((H+2)//3)*((H+2)//3),(H+2)//3)+11)//24) >= 3*((((min(H*((H+2)//3)-2*((H+2)//3)*((H+2)//3),(H+2)//3)+11)//12+(min(H*((H+2)//3)-2*((H+2)//3)*((H+2)//3),(H+2)//3)+11)//24)//2+3*((min(H*((H+2)//3)-2*((H+2)//3)*((H+2)//3),(H+2)//3)+11)//24)+3)//4)", 37}},
+			want: []string{"H % 3 == 0 && (H >= 795 || H in 363..648) @37"},
+			h:    1000,
+		},
+		{
+			// r3_0182: the -1 of a Reshape, case by case of a 0-copy, whose divisor is not 0
+			// under the bounds beside it: each case true, and the whole implied by the others.
+			name: "remainders by a divisor the bounds beside it keep from 0",
+			in: []at{{"W >= 2", 2}, {"((H+1)//4)*((9*W-2)//16) == 4*((H+1)//8)*((9*W-2)//32)", 44},
+				{"H >= 7 && W >= 4 && (16*N*((9*W+30)//32)*((H+1)//8)-64*N*((H+1)//8)*min((9*W+30)//32-1,1)+48*N*((H+1)//8)) % (4*N*((9*W+30)//32)*((H+1)//8)-4*N*((H+1)//8)) == 0 || H <= 6 && W >= 4 && (16*N*((9*W+30)//32)*((H+1)//8)-64*N*((H+1)//8)*min((9*W+30)//32-1,1)+48*N*((H+1)//8)) % (16*N*((9*W+30)//32)-16*N) == 0 || H <= 6 && W <= 3 && (((9*W+30)//32)*((H+1)//8)+3*((H+1)//8)) % 4 == 0", 48}},
+			want: []string{"W >= 2 @2", "((H+1)//4)*((9*W-2)//16) == 4*((H+1)//8)*((9*W-2)//32) @44"},
+			h:    200,
+		},
+		{
+			// r2_0055: ((2*H+1)//3+1) % 3 is (2*H+1)//3+1-3*((2*H+4)//9), which makes the volume
+			// a product equal to 0; then each case of W == 2.
+			name: "a remainder of a floor beside its floor",
+			in:   []at{{"W*((2*H+1)//3)+((2*H+1)//3)*(W//2)+W+W//2 == 3*W*((2*H+4)//9)+3*((2*H+4)//9)*(W//2)+3*(((2*H+1)//3+1) % 3) && (H == 3 || H >= 7) || H <= 6 && (H == 3 || W == 2)", 17}},
+			want: []string{"W == 2 || H % 9 in {3, 7, 8} @17"},
+			h:    200,
+		},
+		{
+			// r2_0073: W <= 3 contradicts the volume beside it, and then the remainders imply it.
+			name: "terms of a conjunction under the others",
+			in:   []at{{"(H//2)*(W//2) == 4*(H//4)*(W//4) && H >= 4 && W >= 2 && (W <= 3 || H % 4 <= 1) && (W <= 3 || W % 4 <= 1) || H == 2 && W % 2 == 0", 21}},
+			want: []string{"H == 2 && W % 2 == 0 || H >= 4 && W >= 2 && H % 4 <= 1 && W % 4 <= 1 @21"},
+			h:    200,
+		},
+	} {
+		var cs []sym.Constraint
+		for i, c := range tc.in {
+			p, err := sym.ParsePred(c.pred, tab)
+			if err != nil {
+				t.Fatalf("%s: %v", c.pred, err)
+			}
+			cs = append(cs, sym.Constraint{Pred: p, Origin: sym.Origin{Node: fmt.Sprint("n", i), Seq: c.seq}})
+		}
+		m := sym.Minimize(cs)
+		var got []string
+		for _, c := range m.Constraints {
+			got = append(got, fmt.Sprintf("%s @%d", c.Pred, c.Origin.Seq))
+		}
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("%s: %q, want %q", tc.name, got, tc.want)
+		}
+		all := func(cs []sym.Constraint, b map[string]int64) bool {
+			for _, c := range cs {
+				if ok, err := c.Pred.Eval(b); err != nil || !ok {
+					return false
+				}
+			}
+			return true
+		}
+		b := map[string]int64{}
+		for n := int64(1); n <= 3; n++ {
+			for h := int64(1); h <= tc.h; h++ {
+				for w := int64(1); w <= 40; w++ {
+					b["N"], b["H"], b["W"] = n, h, w
+					if got, want := all(m.Constraints, b), all(cs, b); got != want {
+						t.Fatalf("%s: at %v the minimal conditions give %v, the given ones %v", tc.name, b, got, want)
+					}
+				}
+			}
+		}
+	}
+}

@@ -559,6 +559,9 @@ func extremumOf(kind atomKind, args []Expr) (Expr, bool) {
 		}
 		return Neg(m)
 	}
+	if m, ok := extremumOfMultiple(kind, kept); ok {
+		return m, true
+	}
 	a := &atom{kind: kind, args: slices.Clone(kept)}
 	a.key = string(appendAtom(nil, a, true))
 	a.size = 1
@@ -569,6 +572,43 @@ func extremumOf(kind atomKind, args []Expr) (Expr, bool) {
 		return Expr{}, false
 	}
 	return fromAtom(a), true
+}
+
+// extremumOfMultiple returns the extremum of two arguments of which one is a multiple g·f of the
+// other, f a term not negative and g an integer-valued polynomial not negative, as f times the
+// extremum of g and 1 (an indicator for min): min(A*B,B) is B*min(A,1), 0 where A is 0 and B
+// elsewhere (a broadcast of A*B with B), and max(A*B,B) is B*max(A,1).
+func extremumOfMultiple(kind atomKind, args []Expr) (Expr, bool) {
+	if len(args) != 2 {
+		return Expr{}, false
+	}
+	for i := range 2 {
+		f, e := args[i], args[1-i]
+		if len(f.t) != 1 || len(f.t[0].m) == 0 || f.ival().lo.sign() < 0 || !integerValued(f.t[0].m) {
+			continue // an exact quotient, 1/N, is no such term: min(T,1/N) stays
+		}
+		g, ok := Quo(e, f)
+		if !ok || len(g.t) == 0 || !g.integral() || g.ival().lo.sign() < 0 {
+			continue
+		}
+		if gf, ok := Mul(g, f); !ok || !gf.Equal(e) {
+			continue // a quotient by an indicator, min(N,1), is no such multiple
+		}
+		if _, ok := g.Const(); ok {
+			continue
+		}
+		if slices.ContainsFunc(g.t, func(t term) bool {
+			return slices.ContainsFunc(t.m, func(x factor) bool { return x.e < 0 })
+		}) {
+			continue
+		}
+		x, ok := extremumOf(kind, []Expr{g, Int(1)})
+		if !ok {
+			return Expr{}, false
+		}
+		return Mul(f, x)
+	}
+	return Expr{}, false
 }
 
 // hasTerm reports whether x holds the term t, coefficient included.

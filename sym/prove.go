@@ -234,6 +234,10 @@ func reduced(p Pred, eqs []Expr) (Pred, bool) {
 		if a.kind != floorAtom && a.kind != modAtom || a.total() {
 			return Expr{}, false
 		}
+		if a.num.IsZero() {
+			done = true
+			return Expr{}, true // 0 % d and 0 // d
+		}
 		// The divisor itself reduces by whole multiples: n % d is (n - g*d) % d, and n // d is
 		// (n - g*d) // d + g, for a monomial g with an integer coefficient.
 		for k, e := range append([]Expr{a.den}, eqs...) {

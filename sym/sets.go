@@ -152,18 +152,9 @@ const maxSpans = 8
 func (s *iset) preds(x Expr) []Pred {
 	periodic := False()
 	if s.from <= s.hi && len(s.res) > 0 {
-		if s.mod == 1 {
-			periodic = True()
-		} else {
-			m, ok := Mod(x, Int(s.mod))
-			if !ok {
-				return nil
-			}
-			ps := make([]Pred, len(s.res))
-			for i, r := range s.res {
-				ps[i] = Eq(m, Int(r))
-			}
-			periodic = Or(ps...)
+		var ok bool
+		if periodic, ok = s.rule(x); !ok {
+			return nil
 		}
 	}
 	top := s.from
@@ -209,6 +200,70 @@ func (s *iset) preds(x Expr) []Pred {
 		ands = append(ands, Not(rangePred(x, r)))
 	}
 	return append(out, And(ands...))
+}
+
+// rule returns the periodic rule of s on x: x % mod in res, true for a period of 1.
+func (s *iset) rule(x Expr) (Pred, bool) {
+	if s.mod == 1 {
+		return True(), true
+	}
+	m, ok := Mod(x, Int(s.mod))
+	if !ok {
+		return Pred{}, false
+	}
+	ps := make([]Pred, len(s.res))
+	for i, r := range s.res {
+		ps[i] = Eq(m, Int(r))
+	}
+	return Or(ps...), true
+}
+
+// factored returns predicates on x that hold at the members of s and at none of the other values
+// of x in [s.lo, s.hi], as its periodic rule and'ed with ranges, where every member keeps the rule:
+// H % 3 == 0 && (H in 363..648 || H >= 795). A value the rule leaves out is in a range where the
+// values next to it, on both sides where there are, are members, so that the ranges are the
+// fewest. None for a set of no period or a member that breaks the rule.
+func (s *iset) factored(x Expr) []Pred {
+	if s.mod <= 1 || len(s.res) == 0 || s.from > s.hi || s.from-s.lo > 1<<16 {
+		return nil
+	}
+	n := s.from - s.lo + 2*s.mod
+	if s.hi != Inf {
+		n = min(n, s.hi-s.lo+1)
+	}
+	bits, rule := make([]bool, n), make([]bool, n)
+	for i := range n {
+		v := s.lo + i
+		_, rule[i] = slices.BinarySearch(s.res, pyMod(v, s.mod))
+		if bits[i] = s.has(v); bits[i] && !rule[i] {
+			return nil
+		}
+	}
+	for i := int64(0); i < n; {
+		if rule[i] {
+			i++
+			continue
+		}
+		j := i
+		for j < n && !rule[j] {
+			j++
+		}
+		fill := (i > 0 || j < n) && (i == 0 || bits[i-1]) && (j == n || bits[j])
+		for k := i; k < j; k++ {
+			bits[k] = fill
+		}
+		i = j
+	}
+	periodic, ok := s.rule(x)
+	if !ok {
+		return nil
+	}
+	ranges := setFromBits(s.lo, s.hi, bits, 1)
+	var out []Pred
+	for _, c := range ranges.preds(x) {
+		out = append(out, And(periodic, c))
+	}
+	return out
 }
 
 // predSize measures how hard p is to read: the sizes of the expressions it compares, a floor
@@ -368,6 +423,13 @@ func guessBits(p Pred, x *atom, lo, hi int64) (bits []bool, m int64, ok bool) {
 		n = hi - lo + 1
 	}
 	n = lastOf(lo, max(n, min(8*m, 1<<16))) - lo + 1
+	bits, ok = valuesHold(p, x, lo, n)
+	return bits, m, ok
+}
+
+// valuesHold returns whether p holds at each of the n values of x from lo; ok is false where a value
+// passes int64 (not that p fails there).
+func valuesHold(p Pred, x *atom, lo, n int64) (bits []bool, ok bool) {
 	bits = make([]bool, n)
 	vals := map[string]int64{}
 	value := func(name string) (int64, bool) { v, ok := vals[name]; return v, ok }
@@ -375,11 +437,11 @@ func guessBits(p Pred, x *atom, lo, hi int64) (bits []bool, m int64, ok bool) {
 		vals[x.name] = lo + i
 		v, err := p.eval(value)
 		if err != nil && !errors.Is(err, errcode.ErrNotDivisible) && !errors.Is(err, errcode.ErrInvalidShape) {
-			return nil, 0, false // a value past int64: not that p fails there
+			return nil, false
 		}
 		bits[i] = err == nil && v
 	}
-	return bits, m, true
+	return bits, true
 }
 
 // atomsPeriod returns the common period in the symbol x of the floor divisions and remainders of
