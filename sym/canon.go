@@ -90,6 +90,9 @@ func canon(op Op, d Expr, note func() string) Pred {
 	if p, ok := exactFactors(op, d, note); ok {
 		return p
 	}
+	if p, ok := divisorCase(op, v, c); ok {
+		return p
+	}
 	if p, ok := extremumOfArg(op, d); ok {
 		return p
 	}
@@ -349,6 +352,80 @@ func exactFactors(op Op, d Expr, note func() string) (Pred, bool) {
 		}
 	}
 	return Pred{}, false
+}
+
+// The bounds of divisorCase: the constant whose divisors it tries, and how many of them.
+const (
+	maxDivided  = 1 << 24
+	maxDivisors = 8
+)
+
+// divisorCase returns v + c op 0, op OpEq or OpNe, for v = x·R, a product of a symbol x >= 0 and
+// a polynomial R with integer coefficients (x a factor of every term of v, one of which has
+// another), and c not 0, as the one case that its divisors leave: x·R == -c holds only where x is
+// a divisor u of -c and R, with u for x, is -c/u; where every divisor but u makes that false, it
+// is x == u && R == -c/u (B*max(B*(L//10)+B,L//10+1) == 401, a prime, is B == 1 && L//10 == 400:
+// at B == 401 the max is at least 401; B*(B+1) == 12 is B == 3), false where none is left, and of
+// OpNe the negation. ok is false for another v, and where several divisors, or more than
+// maxDivisors of them within x's bounds, are left.
+func divisorCase(op Op, v Expr, c int64) (Pred, bool) {
+	if op == OpGe || c == 0 || c == math.MinInt64 || !slices.ContainsFunc(v.t, func(t term) bool { return degree(t.m) >= 2 }) {
+		return Pred{}, false
+	}
+	// x: a symbol >= 0 of every term.
+	var x *atom
+	for _, f := range v.t[0].m {
+		every := func(t term) bool {
+			return t.c.isInt() && integerValued(t.m) && slices.ContainsFunc(t.m, func(g factor) bool { return cmpAtom(g.a, f.a) == 0 && g.e >= 1 })
+		}
+		if f.a.kind == symbolAtom && f.a.lo >= 0 && !slices.ContainsFunc(v.t, func(t term) bool { return !every(t) }) {
+			x = f.a
+			break
+		}
+	}
+	n := abs64(c)
+	if x == nil || n > maxDivided {
+		return Pred{}, false
+	}
+	var divs []int64
+	for u := uint64(1); u*u <= n; u++ {
+		if n%u != 0 {
+			continue
+		}
+		for _, w := range []uint64{u, n / u} {
+			if int64(w) >= x.lo && int64(w) <= x.hi && !slices.Contains(divs, int64(w)) {
+				divs = append(divs, int64(w))
+			}
+		}
+		if len(divs) > maxDivisors {
+			return Pred{}, false
+		}
+	}
+	d, ok := Add(v, Int(c))
+	if !ok {
+		return Pred{}, false
+	}
+	found := Pred{}
+	left := 0
+	for _, u := range divs {
+		q, ok := d.Subst(func(name string) (Expr, bool) { return Int(u), name == x.name })
+		if !ok {
+			return Pred{}, false
+		}
+		if p := Eq(q, Expr{}); !p.IsFalse() {
+			if left++; left > 1 {
+				return Pred{}, false
+			}
+			found = And(Eq(fromAtom(x), Int(u)), p)
+		}
+	}
+	if left == 0 {
+		found = False()
+	}
+	if op == OpNe {
+		return Not(found), true
+	}
+	return found, true
 }
 
 // remainders returns d, a polynomial, with each pair of terms k·x//m and -k·(q/m)·(x//q), for m

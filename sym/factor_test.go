@@ -31,8 +31,8 @@ func TestFactoredPrint(t *testing.T) {
 		{"an inequation", "H*T >= 6*H+6*T-35", "(T-6)*(H-6) >= 1"},
 		{"an upper bound", "H*T <= 2*H+3*T", "(T-2)*(H-3) <= 6"},
 		{"a product of two sizes with offsets", "N*T == N+19", "N*(T-1) == 19"},
-		{"a common factor of all but the constant", "4*T*H*N+6*T*N == 8*T*H*(N//2)+4*T+2",
-			"T*(2*N*H-4*H*(N//2)+3*N-2) == 1"},
+		{"a common factor of all but the constant", "4*T*H*N+6*T*N == 8*T*H*(N//2)+4*T+12",
+			"T*(2*N*H-4*H*(N//2)+3*N-2) == 6"},
 		{"no factor: as it was", "H*T+N*H+N*T == 50", "N*T+N*H+T*H == 50"},
 	} {
 		tab := sym.NewTable()
