@@ -127,23 +127,12 @@ func cofactors(p Pred, before []Pred, prove func([]Pred, Pred) bool) Pred {
 
 // withTerm returns p with each of its comparisons equal to t replaced by v.
 func withTerm(p Pred, t, v Pred) Pred {
-	switch p.kind() {
-	case pConst:
-		return p
-	case pCmp:
-		if p.Equal(t) {
+	return mapCmps(p, func(c Pred) Pred {
+		if c.Equal(t) {
 			return v
 		}
-		return p
-	}
-	args := make([]Pred, len(p.n.args))
-	for i, a := range p.n.args {
-		args[i] = withTerm(a, t, v)
-	}
-	if p.n.kind == pAnd {
-		return And(args...)
-	}
-	return Or(args...)
+		return c
+	})
 }
 
 // foldCases returns p, a disjunction of two cases, g && A || !g && B (the zero-copy and broadcast
@@ -226,20 +215,17 @@ func oneSymbolParts(p Pred, before []Pred, prove func([]Pred, Pred) bool) Pred {
 // factors: (H//2)*(W//2-2*(W//4)) == 0 is H//2 == 0 || W//2 % 2 == 0, which read as H <= 1 ||
 // W//2 % 2 == 0.
 func zeroProducts(p Pred) Pred {
-	switch p.kind() {
-	case pConst:
-		return p
-	case pCmp:
-		n := p.n
+	return mapCmps(p, func(c Pred) Pred {
+		n := c.n
 		if n.raw || n.op == OpGe {
-			return p
+			return c
 		}
 		fs := productFactors(n.e, 4)
 		if e, ok := expandRemainders(n.e); len(fs) < 2 && ok {
 			fs = productFactors(e, 4)
 		}
 		if len(fs) < 2 {
-			return p
+			return c
 		}
 		ps := make([]Pred, len(fs))
 		for i, f := range fs {
@@ -249,15 +235,7 @@ func zeroProducts(p Pred) Pred {
 			return Or(ps...)
 		}
 		return And(ps...)
-	}
-	args := make([]Pred, len(p.n.args))
-	for i, a := range p.n.args {
-		args[i] = zeroProducts(a)
-	}
-	if p.n.kind == pAnd {
-		return And(args...)
-	}
-	return Or(args...)
+	})
 }
 
 // expandRemainders returns e with each remainder by a positive integer, x % c, written x -

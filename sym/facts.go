@@ -285,23 +285,12 @@ func (fs *facts) fix(args []Pred) ([]Pred, bool) {
 // substLoose returns p with the substitution applied to each comparison where it can be kept
 // (Pred.Subst), the others left as they are.
 func substLoose(p Pred, sub func(string) (Expr, bool)) Pred {
-	switch p.kind() {
-	case pConst:
-		return p
-	case pCmp:
-		if q, ok := p.Subst(sub); ok {
+	return mapCmps(p, func(c Pred) Pred {
+		if q, ok := c.Subst(sub); ok {
 			return q
 		}
-		return p
-	}
-	args := make([]Pred, len(p.n.args))
-	for i, a := range p.n.args {
-		args[i] = substLoose(a, sub)
-	}
-	if p.n.kind == pAnd {
-		return And(args...)
-	}
-	return Or(args...)
+		return c
+	})
 }
 
 // preds returns the facts as the fewest comparisons in canonical form: an equation where one
@@ -360,18 +349,5 @@ func decide(fs factSource, q Pred) Pred {
 
 // under returns p simplified under the facts: comparisons they decide replaced by their value.
 func under(fs factSource, p Pred) Pred {
-	switch p.kind() {
-	case pConst:
-		return p
-	case pCmp:
-		return decide(fs, p)
-	}
-	args := make([]Pred, len(p.n.args))
-	for i, a := range p.n.args {
-		args[i] = under(fs, a)
-	}
-	if p.n.kind == pAnd {
-		return And(args...)
-	}
-	return Or(args...)
+	return mapCmps(p, func(c Pred) Pred { return decide(fs, c) })
 }

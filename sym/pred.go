@@ -380,6 +380,25 @@ func Or(ps ...Pred) Pred {
 	return Not(And(nots...))
 }
 
+// mapCmps returns p with each comparison c replaced by f(c), its conjunctions and disjunctions
+// made again in canonical form (true and false stay as they are).
+func mapCmps(p Pred, f func(Pred) Pred) Pred {
+	switch p.kind() {
+	case pConst:
+		return p
+	case pCmp:
+		return f(p)
+	}
+	args := make([]Pred, len(p.n.args))
+	for i, a := range p.n.args {
+		args[i] = mapCmps(a, f)
+	}
+	if p.n.kind == pAnd {
+		return And(args...)
+	}
+	return Or(args...)
+}
+
 // andOf returns the canonical conjunction of args, none true, false or a conjunction.
 func andOf(args []Pred) Pred {
 	for round := 0; ; round++ {
