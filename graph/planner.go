@@ -74,7 +74,7 @@ func (e *engine) memoryPlan(s *scope) {
 		return
 	}
 	base := e.res
-	if len(e.opt.Dims) > 0 || len(e.opt.Inputs) > 0 || e.opt.BatchSize > 0 {
+	if e.rebinds() {
 		if base = e.fileResult(s); base == nil {
 			return
 		}
@@ -113,7 +113,7 @@ func (e *engine) planDeclared(g *Graph) bool {
 	}
 	for name, d := range g.Declared {
 		info := e.res.tensors[name]
-		if slices.Contains(g.Outputs, name) || info == nil || d.Seq != nil || d.Map != nil || info.Shape.RankDynamic || len(info.Shape.Dims) != len(d.Dims) {
+		if slices.Contains(g.Outputs, name) || !sameRank(d, info) {
 			continue
 		}
 		for i, dd := range d.Dims {
@@ -125,6 +125,12 @@ func (e *engine) planDeclared(g *Graph) bool {
 	return false
 }
 
+// sameRank reports whether d declares a tensor (not a sequence or a map) of the rank that info,
+// inferred, holds: their dims compare one by one.
+func sameRank(d Decl, info *Info) bool {
+	return info != nil && d.Seq == nil && d.Map == nil && !info.Shape.RankDynamic && len(info.Shape.Dims) == len(d.Dims)
+}
+
 // declaredBinding returns the smallest binding of the symbols at which the conditions recorded hold
 // and every static dim that g declares is the inferred one (sym.SizesOf), res being g inferred
 // without bindings; false when none is known.
@@ -133,7 +139,7 @@ func (e *engine) declaredBinding(g *Graph, res *Result) (map[string]int64, bool)
 	cs := e.solver.Recorded()
 	for _, name := range slices.Sorted(maps.Keys(g.Declared)) {
 		d, info := g.Declared[name], res.tensors[name]
-		if info == nil || d.Seq != nil || d.Map != nil || info.Shape.RankDynamic || len(info.Shape.Dims) != len(d.Dims) {
+		if !sameRank(d, info) {
 			continue
 		}
 		for i, dd := range d.Dims {
