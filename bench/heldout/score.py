@@ -35,7 +35,11 @@ onnxruntime runs it when it runs any of them (bench/grid/compare.py's rule). The
                    the grid's bindings and every integer binding in a box (sets.py's box, else 1 to the
                    grid's largest value up to 512), or where the box holds more than --budget bindings,
                    every binding of its lower corner and as many drawn from the whole box (sample());
-                   tautologies: never fail at all
+                   tautologies: never fail at all. A condition that looks so is tried again over
+                   bench/random's wide box (dense.wide_cols: a grid from the box's corner, slabs, draws up
+                   to 65,536 and sizes about 2**31 to 2**63-1); what fails there is needed, counted
+                   apart as box_redundant (an artefact of the box: a float32 bound 2**24, a Resize at
+                   W = 641)
   fixed            symbols that the conditions leave one value over the sample (the box holds several);
                    reported: named in a condition's "fixes" (or the summary's "fixes", or "sizes" giving
                    one value). ORT-fixed: symbols onnxruntime runs at one value only, of several tried
@@ -320,7 +324,7 @@ def score_model(exe, m, fixture, data, budget):
     groups = grid.groups(fixture)
     f = dict(bindings=len(groups), refused=0, refused_load=0, predicted=0, wrong_node=0, runs_no_doubt=0,
              said_incomplete=0, false_alarm=0, bound_agree=0, bound_compared=0, conditions=0, implied=0,
-             redundant=0, tautologies=0, unevaluable=0, fixed_found=0, fixed_reported=0, ort_fixed=0,
+             redundant=0, box_redundant=0, tautologies=0, unevaluable=0, fixed_found=0, fixed_reported=0, ort_fixed=0,
              ort_fixed_reported=0, declared_differ=0, declared_caught=0, type_error=bool(m.get("flag")),
              type_flagged=None, false_alarm_rows=0, longest=0, wrong_dims=0, undetermined_dims=0,
              dims_compared=0, complete=None, lost=0)
@@ -413,11 +417,18 @@ def score_model(exe, m, fixture, data, budget):
 
     # conditions over the dense sample
     cols, check, box = sample(m, fixture, groups, budget)
-    status, fixed, satisfiable, _ = analyse(conditions, cols, check, list(fixture["symbols"]))
-    for c, st in zip(conditions, status):
-        det["conditions"].append({"holds": c["holds"], "node": c.get("node"), "status": st})
-    f["tautologies"] = sum(st == "tautology" for st in status)
-    f["redundant"] = sum(st == "tautology" or st.startswith("redundant") for st in status)
+    syms = list(fixture["symbols"])
+    status, fixed, satisfiable, _ = analyse(conditions, cols, check, syms)
+    wide = status
+    if syms and any(st == "tautology" or st.startswith("redundant") for st in status):
+        wcols, draws, exact = dense.wide_cols(syms, box)
+        wide, _, _, _ = analyse(conditions, wcols, draws, syms, exact)
+    for c, st, wst in zip(conditions, status, wide):
+        det["conditions"].append({"holds": c["holds"], "node": c.get("node"),
+                                  "status": wst if wst != "needed" or st == "needed" else f"in the box only, {st}"})
+    f["tautologies"] = sum(st == "tautology" for st in wide)
+    f["redundant"] = sum(st == "tautology" or st.startswith("redundant") for st in wide)
+    f["box_redundant"] = sum(st == "tautology" or st.startswith("redundant") for st in status) - f["redundant"]
     f["unevaluable"] = sum(st.startswith("unevaluable") for st in status)
     rep = reported_fixed(summ)
     f["fixed_found"], f["fixed_reported"] = len(fixed), len(set(fixed) & rep)
@@ -495,9 +506,9 @@ def cells(name, f):
 
 
 SUMMED = ("bindings", "refused", "refused_load", "predicted", "wrong_node", "runs_no_doubt", "said_incomplete",
-          "false_alarm", "bound_agree", "bound_compared", "conditions", "implied", "redundant", "tautologies",
-          "unevaluable", "fixed_found", "fixed_reported", "ort_fixed", "ort_fixed_reported", "declared_differ",
-          "declared_caught", "false_alarm_rows", "wrong_dims", "undetermined_dims", "dims_compared", "lost")
+          "false_alarm", "bound_agree", "bound_compared", "conditions", "implied", "redundant", "box_redundant",
+          "tautologies", "unevaluable", "fixed_found", "fixed_reported", "ort_fixed", "ort_fixed_reported",
+          "declared_differ", "declared_caught", "false_alarm_rows", "wrong_dims", "undetermined_dims", "dims_compared", "lost")
 
 
 def totals(figs):
@@ -530,7 +541,8 @@ def headline(t):
             f"({t['wrong_node']} at a wrong node), {t['runs_no_doubt']} predicted \"runs\" with no word of doubt, "
             f"{t['said_incomplete']} where the conditions say they are incomplete; {t['false_alarm']} false alarms; "
             f"bound agreement {t['bound_agree']}/{t['bound_compared']}; {t['conditions']} conditions stated, "
-            f"{t['redundant']} redundant ({t['tautologies']} always true); fixed symbols reported "
+            f"{t['redundant']} redundant ({t['tautologies']} always true; {t['box_redundant']} more in the box only); "
+            f"fixed symbols reported "
             f"{t['fixed_reported']}/{t['fixed_found']} (by onnxruntime {t['ort_fixed_reported']}/{t['ort_fixed']}); "
             f"declared outputs contradicted caught by check {t['declared_caught']}/{t['declared_differ']}; "
             f"type errors flagged {t['type_flagged']}/{t['type_models']}, false-alarm rows {t['false_alarm_rows']} "

@@ -15,7 +15,7 @@ Per model, over every binding of its box (dense: gen.py's boxes hold 480 or 1,92
                  conditions themselves, not onnxruntime, evaluated on a grid of about a million bindings
                  from the box's corner, on slabs where one symbol runs to 4,096, on draws up to
                  65,536 per symbol, and exactly at sizes about 2**31, 2**32, 2**62 and 2**63-1: see
-                 wide_cols); box_redundant and box_tautologies: those that look so only in the box
+                 dense.wide_cols); box_redundant and box_tautologies: those that look so only in the box
                  (box artefacts)
   fixed          symbols that the stated conditions leave one value in the wide box; box_fixed: those
                  fixed only in the box; unreported: fixed in the wide box, not named by "fixes" nor by
@@ -48,52 +48,8 @@ sys.path.insert(0, os.path.join(ROOT, "bench", "heldout"))
 sys.path.insert(0, os.path.join(ROOT, "bench", "grid"))
 import dense  # noqa: E402
 import predicate  # noqa: E402
+from dense import box_cols, wide_cols  # noqa: E402
 from score import analyse, reported_fixed  # noqa: E402
-
-
-def box_cols(syms, box):
-    mesh = np.meshgrid(*[np.arange(box[s][0], box[s][1] + 1) for s in syms], indexing="ij")
-    return {s: a.reshape(-1).astype(np.int64) for s, a in zip(syms, mesh)}
-
-
-WIDE_GRID = 1 << 20
-WIDE_SLAB = 1 << 18
-WIDE_LONG = 4096
-WIDE_DRAWS = 4096
-WIDE_MAX = 1 << 16
-
-
-def wide_cols(syms, box):
-    """The wide box: every binding of a cube from each symbol's least value, as long on every axis as
-    WIDE_GRID allows (never shorter than the box); per symbol, a slab where it runs to WIDE_LONG and the
-    others as far as WIDE_SLAB allows (a product equal to a constant holds at a large value of one symbol
-    and small ones of the others); then WIDE_DRAWS bindings drawn log-uniformly up to WIDE_MAX per symbol
-    (seeded; small enough that no product of three symbols leaves int64). Returns the columns, the
-    indices of the draws, which analyse checks against predicate.holds, and the bindings it evaluates
-    exactly: per symbol, the values about 2**31, 2**32, 2**62 (the end of torch's open slices,
-    4611686018427387904) and 2**63-1, the others 1..3."""
-    k = len(syms)
-    side = int(round(WIDE_GRID ** (1 / k)))
-    parts = [box_cols(syms, {s: (box[s][0], max(box[s][1], box[s][0] + side - 1)) for s in syms})]
-    if k > 1:
-        short = int(round((WIDE_SLAB / WIDE_LONG) ** (1 / (k - 1))))
-        for s in syms:
-            parts.append(box_cols(syms, {t: (box[t][0], max(box[t][1], box[t][0] + (WIDE_LONG if t == s else short) - 1))
-                                         for t in syms}))
-    rng = np.random.default_rng(0)
-    parts.append({s: np.exp(rng.uniform(np.log(max(box[s][0], 1)), np.log(WIDE_MAX), size=WIDE_DRAWS)).astype(np.int64)
-                  for s in syms})
-    cols = {s: np.concatenate([p[s] for p in parts]) for s in syms}
-    n = len(cols[syms[0]])
-    huge = [v + d for v in (1 << 31, 1 << 32, 1 << 62) for d in range(-6, 7)] + [(1 << 63) - 1 - d for d in range(4)]
-    small = box_cols(syms, {s: (max(box[s][0], 1), max(box[s][0], 1) + 2) for s in syms})
-    exact = {s: [] for s in syms}
-    for s in syms:
-        for v in huge:
-            for i in range(len(small[s])):
-                for t in syms:
-                    exact[t].append(v if t == s else int(small[t][i]))
-    return cols, list(range(n - WIDE_DRAWS, n, 8)), {s: np.array(v, np.int64) for s, v in exact.items()}
 
 
 def check(exe, path):
