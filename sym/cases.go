@@ -187,6 +187,13 @@ func oneSymbolParts(p Pred, before []Pred, prove func([]Pred, Pred) bool) Pred {
 	if p.kind() == pCmp {
 		return p
 	}
+	return eachPart(p, before, prove)
+}
+
+// eachPart returns p, a conjunction or disjunction, with each of its terms rewritten by
+// oneSymbolParts under the conditions before and the comparisons of one symbol beside it in a
+// conjunction: equal to p wherever the conditions before hold.
+func eachPart(p Pred, before []Pred, prove func([]Pred, Pred) bool) Pred {
 	args := slices.Clone(p.n.args)
 	var bounds []Pred
 	if p.n.kind == pAnd {

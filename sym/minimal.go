@@ -471,7 +471,12 @@ func predsOf(items []Constraint, set []int) []Pred {
 func simplify(p Pred, before []Pred, prove func([]Pred, Pred) bool) Pred {
 	if !total(p) {
 		if p = narrowPartial(p, before, prove); !total(p) {
-			return p // its canonical form may have another value where it has none
+			// Its canonical form may have another value where it has none; a form of the values
+			// it holds at, proven equal, has none ((T//3)/4 % 3 == 0 is T % 36 in {0, 1, 2}).
+			if q := readable(p, before, prove); total(q) && len(p.SymbolNames()) == 1 {
+				return q
+			}
+			return p
 		}
 	}
 	if len(before) > 0 {
@@ -624,7 +629,11 @@ func leastValues(e Pred) Pred {
 // readable returns p, a total condition on one symbol, in the simplest form (simpler) that holds
 // where p does wherever the conditions before hold: a form of the values p holds at (see
 // iset.preds), or of those it holds at among the values the conditions before leave, which makes
-// those conditions implied where they say less.
+// those conditions implied where they say less; p with the minima and maxima its conjuncts decide
+// settled (T >= 5 && min(T-(T+1)//2,1)*((T+1)//2) % 3 == 0 is T >= 5 && (T+1)//2 % 3 == 0); and
+// where none of those is simpler, each of its parts so (eachPart: T in 3..110 && (T+1)//2 % 2 ==
+// 0 || T >= 111 && (T+1)//4 % 2 == 0 is T in 3..110 && T % 4 in {0, 3} || T >= 111 && T % 8 in
+// {0, 1, 2, 7}).
 func readable(p Pred, before []Pred, prove func([]Pred, Pred) bool) Pred {
 	var x *atom
 	for _, a := range symbolAtoms(p) {
@@ -643,6 +652,8 @@ func readable(p Pred, before []Pred, prove func([]Pred, Pred) bool) Pred {
 		}
 	}
 	best := p
+	// try takes the simplest form of the values at which set holds that is proven equal to set
+	// where the premises hold.
 	try := func(set Pred, premises []Pred) {
 		s, _, ok := guessSet(set, x, x.lo, x.hi)
 		if !ok {
@@ -652,14 +663,117 @@ func readable(p Pred, before []Pred, prove func([]Pred, Pred) bool) Pred {
 			if !simpler(c, best) {
 				continue
 			}
-			if prove(append(slices.Clone(premises), p), c) && prove(append(slices.Clone(premises), c), p) {
+			if prove(append(slices.Clone(premises), set), c) && prove(append(slices.Clone(premises), c), set) ||
+				!total(set) && sameValues(And(append(slices.Clone(premises), set)...), And(append(slices.Clone(premises), c)...), x) {
 				best = c
 			}
 		}
 	}
-	try(p, nil)
+	q := settled(p, prove)
+	if simpler(q, best) {
+		best = q
+	}
+	try(q, nil)
 	if len(dom) > 0 {
-		try(And(append(dom, p)...), dom)
+		try(settled(And(append(dom, p)...), prove), dom)
+	}
+	if best.Equal(p) && (p.kind() == pAnd || p.kind() == pOr) {
+		if q := eachPart(p, before, prove); simpler(q, best) {
+			best = q
+		}
 	}
 	return best
+}
+
+// settled returns p with each minimum and maximum that the conjuncts of p without one decide
+// (with the symbols' bounds) replaced by the argument it is: under T >= 5, min(T-(T+1)//2,1) is
+// 1. Equal to p: where those conjuncts hold, each is that argument, and where one fails, p fails.
+func settled(p Pred, prove func([]Pred, Pred) bool) Pred {
+	var facts []Pred
+	for _, t := range p.Terms() {
+		if extremumAtom(t) == nil && total(t) {
+			facts = append(facts, t)
+		}
+	}
+	for range maxSettled {
+		a, x := settledAtom(p, facts, prove)
+		if a == nil {
+			break
+		}
+		q, ok := replaceAtom(p, a, x)
+		if !ok {
+			break
+		}
+		p = q
+	}
+	return p
+}
+
+// maxSettled bounds the minima and maxima settled replaces in one condition.
+const maxSettled = 8
+
+// settledAtom returns a minimum or maximum of p, innermost first, and the argument it is wherever the
+// facts hold (each other argument proven no less, for a minimum, or no greater); nil when the
+// facts decide none.
+func settledAtom(p Pred, facts []Pred, prove func([]Pred, Pred) bool) (*atom, Expr) {
+	var exts []*atom
+	walkAtoms(p, func(a *atom) {
+		if a.kind == minAtom || a.kind == maxAtom {
+			exts = append(exts, a)
+		}
+	})
+	for _, a := range exts {
+		for i, x := range a.args {
+			least := true
+			for j, y := range a.args {
+				if j == i {
+					continue
+				}
+				c := Le(x, y)
+				if a.kind == maxAtom {
+					c = Ge(x, y)
+				}
+				if least = prove(facts, c); !least {
+					break
+				}
+			}
+			if least {
+				return a, x
+			}
+		}
+	}
+	return nil, Expr{}
+}
+
+// sameValues reports whether p and q, conditions of the symbol x alone, are proven to hold at the
+// same values of x: each set found by periodicSet, exactly, and the two compared over the values
+// from x's least to where both repeat (one period of both past the later start). For a condition
+// with an exact quotient, which the prover leaves out of its premises: (T//3)/4 % 3 == 0 and
+// T % 36 in {0, 1, 2} hold at the same T.
+func sameValues(p, q Pred, x *atom) bool {
+	a, _, ok1 := periodicSet(p, x, x.lo, x.hi)
+	b, _, ok2 := periodicSet(q, x, x.lo, x.hi)
+	if !ok1 || !ok2 {
+		return false
+	}
+	top := max(a.from, b.from, x.lo)
+	if top != Inf && a.mod > 0 && b.mod > 0 {
+		span := lcm(a.mod, b.mod)
+		if span > guessLimit || top-x.lo > guessLimit {
+			return false
+		}
+		top += span
+	}
+	if x.hi != Inf {
+		top = min(top, x.hi)
+	}
+	if top == Inf || top-x.lo > 2*guessLimit {
+		return false
+	}
+	for v := x.lo; v <= top; v++ {
+		if a.has(v) != b.has(v) {
+			return false
+		}
+	}
+	return true
 }

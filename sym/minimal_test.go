@@ -359,10 +359,10 @@ func TestMinimizeProofs(t *testing.T) {
 		},
 		{
 			// (T+3)/6 odd: T % 12 == 3, so T odd; neither T >= 16 (T = 15) nor T % 5 == 0 (T = 3)
-			// is implied.
-			name:    "divisor of an exact quotient, others kept",
+			// is implied by it, and with them it reads as one: T >= 16 && T % 60 == 15.
+			name:    "divisor of an exact quotient, others joined",
 			in:      []string{"T % 2 == 1", "T % 5 == 0", "T >= 16", "(T+3)/6 % 2 == 1"},
-			implied: []string{"T % 2 == 1 by [2]"},
+			implied: []string{"T % 2 == 1 by [0]", "T % 5 == 0 by [0]", "T >= 16 by [0]"},
 		},
 		{
 			// (T-1)*(W+1) == 0 where (H+1)//4 == 0: no H below 3 with T >= 3 (r2_0110).
@@ -510,6 +510,31 @@ func TestMinimizeReadable(t *testing.T) {
 			in:   []at{{"(H//2)*(W//2) == 4*(H//4)*(W//4) && H >= 4 && W >= 2 && (W <= 3 || H % 4 <= 1) && (W <= 3 || W % 4 <= 1) || H == 2 && W % 2 == 0", 21}},
 			want: []string{"H == 2 && W % 2 == 0 || H >= 4 && W >= 2 && H % 4 <= 1 && W % 4 <= 1 @21"},
 			h:    200,
+		},
+		{
+			// r3_0081: a MaxPool's T-(T+1)//2 rows, at least 1 from T >= 5, settle the minimum
+			// beside it; then the remainders are one.
+			name: "a minimum the bounds beside it settle",
+			in: []at{{"H <= 3 || H % 2 == 0", 8}, {"((H+1)//2)*min(H-(H+1)//2,1) == 0 || ((H+1)//2)*min(H-(H+1)//2,1) >= 3", 17},
+				{"((H+1)//2)*min(H-(H+1)//2,1) % 3 == 0", 17}, {"H >= 5", 23}},
+			want: []string{"H % 6 == 0 @23"},
+			h:    300,
+		},
+		{
+			// r2_0084: the branches of an If, each a range and a remainder of a floor: each case
+			// a range and a remainder set.
+			name: "each case of one symbol read simply",
+			in:   []at{{"H >= 111 && (H+1)//4 % 2 == 0 || H in 3..110 && (H+1)//2 % 2 == 0", 5}},
+			want: []string{"H >= 107 && (H % 8 in {0, 1, 2, 7}) || H in 3..110 && (H % 4 in {0, 3}) @5"},
+			h:    300,
+		},
+		{
+			// r2_0099: a Split of (H//3)/4 in 3 parts, an exact quotient (no value where H//3 is
+			// no multiple of 4): a remainder set, which has one everywhere.
+			name: "an exact quotient's remainder as a remainder set",
+			in:   []at{{"H >= 3", 5}, {"H//3 % 4 == 0", 7}, {"(H//3)/4 % 3 == 0", 9}, {"H >= 36", 11}},
+			want: []string{"H >= 3 @5", "H % 36 <= 2 @9"},
+			h:    300,
 		},
 	} {
 		var cs []sym.Constraint
