@@ -521,6 +521,14 @@ func TestMinimizeReadable(t *testing.T) {
 			h:    300,
 		},
 		{
+			// r3_0191: a minimum that H >= 2 does not settle (0 at H = 2) hides the period of
+			// the remainder of its product, which the values show.
+			name: "a period a minimum hides",
+			in:   []at{{"H >= 2", 3}, {"(H//2)*min(H-H//2-1,1) % 2 == 0", 9}},
+			want: []string{"H >= 2 @3", "H <= 2 || H % 4 <= 1 @9"},
+			h:    300,
+		},
+		{
 			// r2_0084: the branches of an If, each a range and a remainder of a floor: each case
 			// a range and a remainder set.
 			name: "each case of one symbol read simply",

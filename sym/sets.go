@@ -402,13 +402,15 @@ const guessLimit = 1 << 13
 // guessSet returns the set of the values v of the symbol x in [lo, hi] at which p holds, guessed
 // from its values at the first of them: the exact set when they are all evaluated, else one that
 // repeats with the period of p's floor divisions and remainders from where the values evaluated
-// do. checked is the last value evaluated. A guess is a guess: provenSet proves one.
+// do, or with the least period of the values where their atoms hide it (periodOf: (T//2)*min(T-
+// T//2-1,1) % 2 == 0 repeats with 4). checked is the last value evaluated. A guess is a guess:
+// the caller proves one.
 func guessSet(p Pred, x *atom, lo, hi int64) (s iset, checked int64, ok bool) {
 	bits, m, ok := guessBits(p, x, lo, hi)
 	if !ok {
 		return iset{}, 0, false
 	}
-	return setFromBits(lo, hi, bits, m), lo + int64(len(bits)) - 1, true
+	return setFromBits(lo, hi, bits, periodOf(bits, m)), lo + int64(len(bits)) - 1, true
 }
 
 // guessBits returns whether p holds at each of the values of x that guessSet evaluates, from lo,
