@@ -1,8 +1,10 @@
 package graph
 
 import (
+	"cmp"
 	"errors"
 	"math"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -467,13 +469,7 @@ func TestShapeValueNegative(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var got []string
-		for _, c := range res.Constraints() {
-			got = append(got, c.String())
-		}
-		if strings.Join(got, "\n") != tt.want || !res.Complete() {
-			t.Errorf("%s: constraints %q (complete %v), want %q (complete)", tt.name, got, res.Complete(), tt.want)
-		}
+		wantComplete(t, tt.name, res, tt.want)
 		tensorShape(t, res, "y", tt.y)
 		bound, err := Infer(g, Options{Dims: map[string]int64{"T": 2}})
 		if err != nil {
@@ -484,4 +480,109 @@ func TestShapeValueNegative(t *testing.T) {
 			t.Errorf("%s at T=2: %v, want an invalid shape: %s", tt.name, r.Err, tt.err)
 		}
 	}
+}
+
+// TestStatedAssumptions checks that a rule whose values are right only under a condition on the
+// symbols states it at its node, and that the condition fails exactly where onnxruntime computes
+// another value or refuses the run. Each model reads x [N] through Shape. Probed with
+// onnxruntime-node 1.20.1: Cast wraps a value around (N-3 to uint8 is 254 at 1, 0 at 259); Div and
+// Mod of int64 by 0 kill the process (SIGFPE) at N=3 for a divisor N-3, Range refuses a delta of
+// 0 ("delta in Range operator can not be zero!"), and STFT a frame_step below 1.
+func TestStatedAssumptions(t *testing.T) {
+	shape := func(m *model) *model {
+		return m.input("x", "N").ints("three", []int64{1}, 3).node("shape", "Shape", []string{"x"}, []string{"s"}).
+			node("less", "Sub", []string{"s", "three"}, []string{"d"})
+	}
+	for _, tt := range []struct {
+		name string
+		b    *model
+		want string           // the conditions
+		ort  map[int64]string // y's values at N, onnxruntime's; "" where it refuses, "-" where y has none
+	}{
+		// A value that may be negative becomes the type's range: nothing is assumed of it.
+		{"a value that may be negative cast to uint8", shape(newModel(17)).node("cast", "Cast", []string{"d"}, []string{"y"}, attrInt("to", 2)).output("y"),
+			"",
+			map[int64]string{1: "[254]", 2: "[255]", 4: "[1]", 258: "[255]", 259: "[0]"}},
+		{"a divisor that may be 0", shape(newModel(17)).ints("zero", []int64{1}, 0).node("div", "Div", []string{"zero", "d"}, []string{"y"}).output("y"),
+			"N != 3 (div (Div): the divisor N-3 not 0)", map[int64]string{1: "[0]", 3: "", 4: "[0]"}},
+		{"a modulus that may be 0", shape(newModel(17)).ints("seven", []int64{1}, 7).node("mod", "Mod", []string{"seven", "d"}, []string{"y"}).output("y"),
+			"N != 3 (mod (Mod): the divisor N-3 not 0)", map[int64]string{1: "[-1]", 3: "", 5: "[1]"}},
+		{"a delta that may be 0", shape(newModel(17)).ints("zero", []int64{}, 0).ints("ten", []int64{}, 10).ints("axes", []int64{1}, 0).
+			node("squeeze", "Squeeze", []string{"d", "axes"}, []string{"ds"}).
+			node("range", "Range", []string{"zero", "ten", "ds"}, []string{"y"}).output("y"),
+			"N != 3 (range (Range): delta N-3 not 0)", map[int64]string{1: "[]", 3: "", 5: "[0,2,4,6,8]"}},
+		{"a frame step that may be below 1", shape(newModel(17)).input("signal", 1, 16, 1).ints("axes", []int64{1}, 0).ints("four", []int64{}, 4).
+			node("squeeze", "Squeeze", []string{"d", "axes"}, []string{"ds"}).
+			node("stft", "STFT", []string{"signal", "ds", "", "four"}, []string{"y"}).output("y"),
+			"N >= 4 (stft (STFT): frame_step at least 1)", map[int64]string{2: "", 3: "", 4: "-", 5: "-"}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			g := decodeGraph(t, tt.b.encode())
+			res, err := Infer(g, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			wantComplete(t, tt.name, res, tt.want)
+			for n, want := range tt.ort {
+				b := map[string]int64{"N": n}
+				bound, err := Infer(g, Options{Dims: b})
+				if err != nil {
+					t.Fatal(err)
+				}
+				v := "-"
+				if y := bound.Tensor("y"); y != nil && y.Value != nil {
+					v = sym.ShapeOf(y.Value...).String()
+				}
+				var failed error
+				for _, r := range bound.Nodes {
+					failed = cmp.Or(failed, r.Err)
+				}
+				switch {
+				case want == "" && !errors.Is(failed, errcode.ErrInvalidShape):
+					t.Errorf("N=%d: values %s, error %v, want an invalid shape (onnxruntime refuses)", n, v, failed)
+				case want != "" && (failed != nil || v != want):
+					t.Errorf("N=%d: values %s, error %v, want onnxruntime's %s", n, v, failed, want)
+				}
+				// The symbolic values, where known, are onnxruntime's exactly where the conditions
+				// hold.
+				holds := res.Check(b) == nil
+				if at := evalValues(res.Tensor("y").Value, b); at != "?" && holds != (want != "" && at == want) {
+					t.Errorf("N=%d: conditions hold %v, symbolic values %s, onnxruntime's %q", n, holds, at, want)
+				}
+			}
+		})
+	}
+}
+
+// wantComplete checks that the conditions of res (Result.Constraints, one a line) are want, and
+// complete; what names the model in the message.
+func wantComplete(t *testing.T, what string, res *Result, want string) {
+	t.Helper()
+	var got []string
+	for _, c := range res.Constraints() {
+		got = append(got, c.String())
+	}
+	if strings.Join(got, "\n") != want || !res.Complete() {
+		t.Errorf("%s: constraints %q (complete %v), want %q (complete)", what, got, res.Complete(), want)
+	}
+}
+
+// evalValues returns the values v evaluated at the binding b, "?" where they are not known.
+func evalValues(v []sym.Dim, b map[string]int64) string {
+	if v == nil {
+		return "?"
+	}
+	out := make([]string, len(v))
+	for i, d := range v {
+		e, ok := d.Expr()
+		if !ok {
+			return "?"
+		}
+		n, err := e.Eval(func(name string) (int64, bool) { x, ok := b[name]; return x, ok })
+		if err != nil {
+			return "?"
+		}
+		out[i] = strconv.FormatInt(n, 10)
+	}
+	return "[" + strings.Join(out, ",") + "]"
 }

@@ -123,23 +123,41 @@ func elementwiseFloats(out, a, b *Info, f func(a, b float64) float64) {
 	out.Floats = v
 }
 
-// divisor returns an integer divisor without the bound 0 at either end of its interval: a run where
-// it is 0 fails (integer division by zero), so the quotient only exists where it is not. A divisor
-// H//4 (bounds [0, Inf)) becomes [1, Inf), so B*(H//4) divided by it is B.
-func divisor(b sym.Dim) sym.Dim {
+// divisor returns the integer divisor b of a node's values (name says what it is: "the divisor",
+// Range's "delta") without the bound 0 at either end of its interval, and requires that it not be
+// 0: a run where it is 0 fails (integer division by zero), so the quotient only exists where it
+// is not. A divisor H//4 (bounds [0, Inf)) is
+// required H//4 >= 1 (H >= 4) and becomes [1, Inf), so B*(H//4) divided by it is B; one whose
+// sign the symbols do not decide is required != 0. A divisor that may be 0 and is no expression in
+// the symbols is a condition the rule cannot state (Ctx.Lost); the constant 0 is an error wrapping
+// errcode.ErrInvalidShape.
+func divisor(c *ctx, b sym.Dim, name string) (sym.Dim, error) {
 	lo, hi := b.Bounds()
+	var p func(x sym.Expr) sym.Pred
 	switch {
+	case lo == 0 && hi == 0:
+		return b, c.Errorf(errcode.ErrInvalidShape, "integer division by zero: %s is 0", name)
+	case lo > 0 || hi < 0:
+		return b, nil
 	case lo == 0:
-		lo = 1
+		lo, p = 1, func(x sym.Expr) sym.Pred { return sym.Ge(x, sym.Int(1)) }
 	case hi == 0:
-		hi = -1
+		hi, p = -1, func(x sym.Expr) sym.Pred { return sym.Le(x, sym.Int(-1)) }
 	default:
-		return b
+		p = func(x sym.Expr) sym.Pred { return sym.Ne(x, sym.Int(0)) }
+	}
+	why := name + " " + b.String() + " not 0"
+	if x, ok := b.Expr(); ok {
+		if err := c.Require(p(x), why); err != nil {
+			return b, err
+		}
+	} else {
+		c.Lost(why + ": it is no expression in the symbols")
 	}
 	if d, ok := b.Narrow(lo, hi); ok {
-		return d
+		return d, nil
 	}
-	return b
+	return b, nil
 }
 
 // exact returns an arithmetic operation on values that refuses, with an error wrapping

@@ -147,8 +147,9 @@ func size(c *ctx) error {
 	return nil
 }
 
-// cast: Cast-1..21. Integer values stay when they fit the target type; integers to a float type
-// become Floats when static; floats to integers truncate toward zero.
+// cast: Cast-1..21. Integer values stay when they fit the target type, an integer that does not
+// wraps around as onnxruntime wraps it; integers to a float type become Floats when static; floats
+// to integers truncate toward zero.
 func cast(c *ctx) error {
 	in, err := c.Input(0)
 	if err != nil {
@@ -215,6 +216,8 @@ func castTo(c *ctx, in *Info, t element.Type) error {
 				}
 			case dl >= lo && dh <= hi:
 				v[i] = d
+			case dl == dh && t != element.U64:
+				v[i] = sym.Const(wrapInt(dl, t)) // as onnxruntime wraps it: 2^31+4 to int32 is -2^31+4
 			case symbolicDim(d):
 				// A dim in the model's symbols keeps its expression in the narrower type the model
 				// computes its shapes in: its dims fit that type.
@@ -781,8 +784,9 @@ func constantOfShape(c *ctx) error {
 	return nil
 }
 
-// rangeOp: Range-11..21: max(ceil((limit-start)/delta), 0) elements; values when all three are
-// known integers, and their bounds (Info.elems) when delta is: 0 to T-1 for Range(0, T, 1).
+// rangeOp: Range-11..21: max(ceil((limit-start)/delta), 0) elements, a delta that may be 0
+// required not to be (onnxruntime refuses 0); values when all three are known integers, and
+// their bounds (Info.elems) when delta is: 0 to T-1 for Range(0, T, 1).
 func rangeOp(c *ctx) error {
 	ins, err := c.Inputs(3)
 	if err != nil {
@@ -810,8 +814,9 @@ func rangeOf(c *ctx, start, limit, delta *Info) error {
 		c.Out(0, t, sym.ShapeOf(sym.Unknown()))
 		return nil
 	}
-	if n, ok := step.Static(); ok && n == 0 {
-		return c.Errorf(errcode.ErrInvalidShape, "delta is 0")
+	step, err := divisor(c, step, "delta")
+	if err != nil {
+		return err
 	}
 	n := sym.MaxDims(sym.CeilDivDims(sym.SubDims(to, from), step), sym.Const(0))
 	out := c.Out(0, t, sym.ShapeOf(n))

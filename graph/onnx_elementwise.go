@@ -2,7 +2,6 @@ package graph
 
 import (
 	"github.com/reshape-go/reshape/element"
-	"github.com/reshape-go/reshape/errcode"
 	"github.com/reshape-go/reshape/sym"
 )
 
@@ -118,7 +117,8 @@ func unaryBool(c *ctx) error {
 
 // binary: the element-wise operators of two inputs, broadcast, of input 0's type (StringConcat-20's
 // strings too, onnx_text.go); values for Add, Sub, Mul, Div (ONNX Div truncates integers toward
-// zero), Mod (fmod 0: the sign of the divisor), And, Or, Xor; the Floats of a model's small float
+// zero), Mod (fmod 0: the sign of the divisor), And, Or, Xor, Div and Mod requiring a divisor
+// that may be 0 not to be (divisor); the Floats of a model's small float
 // constants for Add, Sub, Mul and Div, and floats computed from shapes where exact (fracs.go).
 func binary(c *ctx) error {
 	ins, err := c.Inputs(2)
@@ -144,10 +144,8 @@ func binary(c *ctx) error {
 		f = func(a, b sym.Dim) (sym.Dim, error) { return sym.MulDims(a, b), nil }
 	case "Div":
 		f = func(a, b sym.Dim) (sym.Dim, error) {
-			if n, ok := b.Static(); ok && n == 0 {
-				return a, c.Errorf(errcode.ErrInvalidShape, "integer division by zero")
-			}
-			return sym.TruncDivDims(a, divisor(b)), nil
+			b, err := divisor(c, b, "the divisor")
+			return sym.TruncDivDims(a, b), err
 		}
 	case "Mod":
 		fmod, err := c.Int("fmod", 0)
@@ -155,10 +153,8 @@ func binary(c *ctx) error {
 			return err
 		}
 		f = func(a, b sym.Dim) (sym.Dim, error) {
-			if n, ok := b.Static(); ok && n == 0 {
-				return a, c.Errorf(errcode.ErrInvalidShape, "integer modulo by zero")
-			}
-			return sym.ModDims(a, divisor(b)), nil
+			b, err := divisor(c, b, "the divisor")
+			return sym.ModDims(a, b), err
 		}
 	case "Or":
 		f = func(a, b sym.Dim) (sym.Dim, error) { return sym.MaxDims(a, b), nil }

@@ -1,6 +1,7 @@
 package graph_test
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/reshape-go/reshape/element"
@@ -32,6 +33,14 @@ func TestDivByShapeDim(t *testing.T) {
 	res, err := graph.Infer(g, graph.Options{})
 	if err != nil {
 		t.Fatal(err)
+	}
+	var got []string
+	for _, c := range res.NodeConstraints() {
+		got = append(got, c.String())
+	}
+	slices.Sort(got)
+	if want := []string{"B*(H//4) >= 1 (Div_0 (Div): the divisor B*(H//4) not 0)", "H >= 4 (Div_0 (Div): the divisor H//4 not 0)"}; !slices.Equal(got, want) {
+		t.Errorf("conditions %q, want %q", got, want)
 	}
 	for name, want := range map[string]string{"hq": "[H//4]", "n": "[B*(H//4)]", "q": "[B]", "r": "[0]", "inv": "[H//4//(B*(H//4))]"} {
 		info := res.Tensor(name)

@@ -595,7 +595,8 @@ func ovBroadcastOp(c *ctx) error {
 var ovRangeNames = [3]string{"start", "stop", "step"}
 
 // ovRange: Range-1 (the type of start), -4 (output_type): max(ceil((stop-start)/step), 0)
-// elements from the scalar inputs start, stop, step, each finite where known, step not 0; at
+// elements from the scalar inputs start, stop, step, each finite where known, step not 0 (a
+// condition where the symbols give it: divisor); at
 // Range-4 they are first converted to an integer output_type (floats truncated). Values when all three are known integers and the output
 // type is an integer type.
 func ovRange(c *ctx) error {
@@ -661,8 +662,9 @@ func ovRange(c *ctx) error {
 	}
 	switch {
 	case intArgs:
-		if n, ok := args[2].Static(); ok && n == 0 {
-			return c.Errorf(errcode.ErrInvalidShape, "step is 0")
+		var err error
+		if args[2], err = divisor(c, args[2], "step"); err != nil {
+			return err
 		}
 		n := sym.MaxDims(sym.CeilDivDims(sym.SubDims(args[1], args[0]), args[2]), sym.Const(0))
 		out := c.Out(0, t, sym.ShapeOf(n))

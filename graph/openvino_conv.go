@@ -251,7 +251,8 @@ var ovDeformableInputs = [2]string{"the offsets (input 1)", "the mask (input 3)"
 // [C,O,kernel...]) and GroupConvolutionBackpropData-1 (filters [G,C/G,O/G,kernel...]):
 // [N,O,out...], out the output_shape input's values when the node has it, else
 // strides·(in-1) + dilations·(kernel-1) + 1 - pads_begin - pads_end + output_padding (pads 0
-// unless auto_pad is explicit); at least 1. The input channels unify with the filters'.
+// unless auto_pad is explicit), at every input size the symbols give (0 too); at least 1, a
+// condition where the symbols decide it. The input channels unify with the filters'.
 func ovConvolutionBackprop(c *ctx) error {
 	ins, err := c.Inputs(2)
 	if err != nil {
@@ -314,9 +315,12 @@ func ovConvolutionBackprop(c *ctx) error {
 		} else {
 			pads = -outPad[i]
 		}
-		lo, _ := in[i].Bounds()
+		// The spec's size at every input size the symbols give, 0 too (an empty axis); an input
+		// known only by its bounds is 1 or more, as OpenVINO bounds a dynamic dim's output
+		// (type_prop convolution_backprop_data_shape_dyn_data): an output of no expression, whose
+		// loss the engine records.
 		x := in[i]
-		if lo < 1 { // a size: what the data gives at run time is 1 or more
+		if _, exact := x.Expr(); !exact {
 			x, _ = x.Narrow(1, sym.Inf)
 		}
 		d := sym.SubDims(sym.AddDims(sym.MulDims(sym.SubDims(x, sym.Const(1)), sym.Const(w.strides[i])), w.effKernel(i)), sym.Const(pads))

@@ -1,9 +1,14 @@
 package graph_test
 
 import (
+	"math"
+	"strings"
 	"testing"
 
+	"github.com/reshape-go/reshape/element"
 	"github.com/reshape-go/reshape/errcode"
+	"github.com/reshape-go/reshape/graph"
+	"github.com/reshape-go/reshape/sym"
 )
 
 func TestOVConvolutions(t *testing.T) {
@@ -76,4 +81,54 @@ func TestOVPooling(t *testing.T) {
 		{name: "max pool ceil 1 keeps the window", op: "MaxPool", attrs: "kernel=2,2 strides=2,2 pads_begin=1,1 pads_end=1,1 rounding_type=ceil",
 			ins: []ovIn{ovParam("[1,3,3,3]")}, want: []string{"[1,3,3,3]"}},
 	})
+}
+
+// TestOVBackpropEmptyInput checks that ConvolutionBackpropData computes the spec's output size
+// strides·(in-1) + kernel - pads at an input size the symbols give that may be 0 (the data [N,16,H,4]
+// sliced from 1 on axis 2: H-1, empty at H=1), and states the size at least 1 where it may not
+// be, instead of taking the input as 1 or more. Strides 2 and pads 1 give 2*(H-1)-1: -1 at H=1.
+func TestOVBackpropEmptyInput(t *testing.T) {
+	for _, tc := range []struct {
+		name, attrs string
+		want, cond  string // the output shape, and the condition ("" for none)
+	}{
+		{"strides 2 pads 1", "strides=2,2 dilations=1,1 pads_begin=1,1 pads_end=1,1", "[N,6,2*H-3,7]",
+			"H >= 2 (backprop (ConvolutionBackpropData): spatial axis 0 (axis 2): the output size 2*H-3 of input size H-1 at least 1)"},
+		{"strides 1 pads 0", "strides=1,1 dilations=1,1 pads_begin=0,0 pads_end=0,0", "[N,6,H+1,6]", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tab := sym.NewTable()
+			s, err := sym.ParseShape("[N,16,H,4]", tab)
+			if err != nil {
+				t.Fatal(err)
+			}
+			g := &graph.Graph{Declared: map[string]graph.Decl{},
+				Consts: map[string]*graph.Const{"start": intConst("start", []int64{1}, []int64{1}), "stop": intConst("stop", []int64{math.MaxInt64}, []int64{1}),
+					"step": intConst("step", []int64{1}, []int64{1}), "axes": intConst("axes", []int64{2}, []int64{1}),
+					"w": {Name: "w", Type: element.F32, Dims: []int64{16, 6, 3, 3}}},
+				Inputs: []graph.Input{{Name: "x", Decl: declOf(s, element.F32)}},
+				Nodes: []graph.Node{
+					{Name: "slice", Op: "Slice", Domain: graph.DomainOpenVINO, Version: 8, Inputs: []string{"x", "start", "stop", "step", "axes"}, Outputs: []string{"xs"}},
+					{Name: "backprop", Op: "ConvolutionBackpropData", Domain: graph.DomainOpenVINO, Version: 1, Inputs: []string{"xs", "w"}, Outputs: []string{"y"}},
+				}}
+			for _, f := range strings.Fields(tc.attrs) {
+				k, v, _ := strings.Cut(f, "=")
+				g.Nodes[1].Attrs = append(g.Nodes[1].Attrs, graph.Attr{Name: k, Kind: graph.AttrText, Text: v})
+			}
+			res, err := graph.Infer(g, graph.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := res.Tensor("y").Shape.String(); got != tc.want {
+				t.Errorf("y = %s, want %s", got, tc.want)
+			}
+			var got []string
+			for _, c := range res.Constraints() {
+				got = append(got, c.String())
+			}
+			if strings.Join(got, "\n") != tc.cond || !res.Complete() {
+				t.Errorf("constraints %q (complete %v), want %q (complete)", got, res.Complete(), tc.cond)
+			}
+		})
+	}
 }

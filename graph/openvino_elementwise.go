@@ -232,7 +232,8 @@ func ovPDPD(c *ctx, shapes []sym.Shape, order []int) (sym.Shape, error) {
 // GreaterEqual-1 and LogicalAnd-1, LogicalOr-1, LogicalXor-1, Xor-1 (opset1's LogicalXor): boolean
 // outputs. Integer values for the arithmetic, comparisons and logic: Divide rounds toward -inf with m_pythondiv true (the
 // default) and toward zero with false; FloorMod takes the sign of the divisor, Mod that of the
-// dividend; a static divisor 0 is an error wrapping errcode.ErrInvalidShape; a comparison is 1 or
+// dividend; a static divisor 0 is an error wrapping errcode.ErrInvalidShape, and one that may be 0
+// is required not to be (divisor); a comparison is 1 or
 // 0 where it holds, or not, for every value of the symbols, [0, 1] otherwise.
 func ovBinary(c *ctx) error {
 	ins, err := c.Inputs(2)
@@ -267,12 +268,10 @@ func ovBinaryValue(c *ctx) (f func(a, b sym.Dim) (sym.Dim, error), boolean bool,
 	pure := func(g func(a, b sym.Dim) sym.Dim) func(a, b sym.Dim) (sym.Dim, error) {
 		return func(a, b sym.Dim) (sym.Dim, error) { return g(a, b), nil }
 	}
-	divisor := func(g func(a, b sym.Dim) sym.Dim) func(a, b sym.Dim) (sym.Dim, error) {
+	nonZero := func(g func(a, b sym.Dim) sym.Dim) func(a, b sym.Dim) (sym.Dim, error) {
 		return func(a, b sym.Dim) (sym.Dim, error) {
-			if n, ok := b.Static(); ok && n == 0 {
-				return a, c.Errorf(errcode.ErrInvalidShape, "integer division by zero")
-			}
-			return g(a, b), nil
+			b, err := divisor(c, b, "the divisor")
+			return g(a, b), err
 		}
 	}
 	switch op := c.n.Op; op {
@@ -285,13 +284,13 @@ func ovBinaryValue(c *ctx) (f func(a, b sym.Dim) (sym.Dim, error), boolean bool,
 	case "Divide":
 		py, err := ovBool(c, "m_pythondiv", true)
 		if py {
-			return divisor(sym.FloorDivDims), false, err
+			return nonZero(sym.FloorDivDims), false, err
 		}
-		return divisor(sym.TruncDivDims), false, err
+		return nonZero(sym.TruncDivDims), false, err
 	case "FloorMod":
-		return divisor(sym.ModDims), false, nil
+		return nonZero(sym.ModDims), false, nil
 	case "Mod":
-		return divisor(func(a, b sym.Dim) sym.Dim { return sym.SubDims(a, sym.MulDims(b, sym.TruncDivDims(a, b))) }), false, nil
+		return nonZero(func(a, b sym.Dim) sym.Dim { return sym.SubDims(a, sym.MulDims(b, sym.TruncDivDims(a, b))) }), false, nil
 	case "Maximum":
 		return pure(sym.MaxDims), false, nil
 	case "Minimum":

@@ -25,3 +25,22 @@ func TestOVElementwiseLayers(t *testing.T) {
 		{name: "erfinv", op: "ErfInv", version: 17, ins: []ovIn{ovParam("[N]")}, want: []string{"[N]"}},
 	})
 }
+
+// TestOVStatedConditions checks that a layer whose values are right only under a condition on the
+// symbols states it at the layer: a divisor that may be 0 (a run fails dividing by 0), the rest of
+// a VariadicSplit's lengths (-1) not negative.
+func TestOVStatedConditions(t *testing.T) {
+	checkOV(t, []ovCase{
+		{name: "divide", op: "Divide", ins: []ovIn{ovShapeOf("[N]"), ovShapeLess("[H]", 4)}, want: []string{"[1]"},
+			values: []string{"[N//(H-4)]"}, constraints: []string{"H != 4 (divide (Divide): the divisor H-4 not 0)"}},
+		{name: "floor mod", op: "FloorMod", ins: []ovIn{ovShapeOf("[N]"), ovShapeLess("[H]", 1)}, want: []string{"[1]"},
+			values: []string{"[N % (H-1)]"}, constraints: []string{"H >= 2 (floor mod (FloorMod): the divisor H-1 not 0)"}},
+		{name: "divide by a dim", op: "Divide", ins: []ovIn{ovShapeOf("[N]"), ovShapeOf("[H]")}, want: []string{"[1]"},
+			values: []string{"[N//H]"}, constraints: []string{}},
+		{name: "range of a step that may be 0", op: "Range", version: 4, attrs: "output_type=i64",
+			ins: []ovIn{ovScalar(0), ovScalar(10), ovScalarLess("[H]", 2)}, want: []string{"[max(0,-(-10//(H-2)))]"},
+			constraints: []string{"H != 2 (range of a step that may be 0 (Range): step H-2 not 0)"}},
+		{name: "variadic split rest", op: "VariadicSplit", ins: []ovIn{ovParam("[N,T]"), ovScalar(1), ovInts(2, -1)},
+			want: []string{"[N,2]", "[N,T-2]"}, constraints: []string{"T >= 2 (variadic split rest (VariadicSplit): split lengths [2,-1] within the axis's T)"}},
+	})
+}
