@@ -168,7 +168,13 @@ func (s *iset) preds(x Expr) []Pred {
 	if s.hi != Inf && len(s.res) > 0 && s.from <= s.hi {
 		periodic = And(periodic, Le(x, Int(s.hi)))
 	}
-	ors := []Pred{And(Ge(x, Int(s.from)), periodic)}
+	// The bound at the least member from from on, which reads as the least size (H >= 8 && H % 8
+	// <= 1, not H >= 2): the values between are no members.
+	start := s.from
+	for k := int64(0); k < s.mod && start < s.hi && !s.has(start); k++ {
+		start++
+	}
+	ors := []Pred{And(Ge(x, Int(start)), periodic)}
 	for _, r := range s.below {
 		ors = append(ors, rangePred(x, r))
 	}
