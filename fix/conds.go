@@ -42,10 +42,12 @@ func (c *conds) require(q sym.Pred) {
 }
 
 // implies reports whether every binding that satisfies c satisfies p, as far as the solver can
-// tell (sym.Solver.When): false when it cannot.
+// tell (sym.Solver.When, or a proof that no such binding breaks p: sym.Solver.Never of its
+// negation, which sees that H//2 % 2 == 0 && W//2 % 2 == 0 makes the volumes (H//2)*(W//2) and
+// 4*(H//4)*(W//4) equal): false when it cannot.
 func (c *conds) implies(p sym.Pred) bool {
 	q, err := c.parse(p)
-	return err == nil && !c.never && c.solver.When(q).IsTrue()
+	return err == nil && !c.never && (c.solver.When(q).IsTrue() || c.solver.Never(sym.Not(q)))
 }
 
 // value returns the one value the conditions leave the symbol name, as far as the solver can tell;

@@ -157,7 +157,21 @@ func volumeCond(in, out sym.Shape, v []sym.Dim) (p sym.Pred, why string, ok bool
 		return sym.True(), "", false
 	}
 	if minus < 0 {
-		return sym.Eq(w, r), "the volume: " + in.String() + " to " + out.String(), true
+		// Factor by factor, where each symbol's dims on the two sides compare (sym.EqProducts).
+		as, bs := []sym.Expr{sym.Int(ws)}, []sym.Expr{sym.Int(rs)}
+		for _, d := range wx {
+			e, _ := d.Expr()
+			as = append(as, e)
+		}
+		for _, d := range rx {
+			e, _ := d.Expr()
+			bs = append(bs, e)
+		}
+		p, ok := sym.EqProducts(as, bs)
+		if !ok {
+			p = sym.Eq(w, r)
+		}
+		return p, "the volume: " + in.String() + " to " + out.String(), true
 	}
 	p, ok = sym.Divisible(w, r)
 	return p, "the -1 of pattern[" + itoa(minus) + "]: the input's volume a multiple of the other output dims", ok

@@ -1,0 +1,150 @@
+package sym
+
+// The volumes of two shapes equal, symbol by symbol.
+
+import (
+	"maps"
+	"slices"
+)
+
+// EqProducts returns the condition that the product of the factors as equals that of bs (the
+// volumes of two shapes, a factor a dim of one), in canonical form: Eq of the two products, or,
+// where the factors separate by symbol, the equations of each symbol's factors. They separate
+// where each factor is an integer or mentions one symbol s, s has factors on both sides, A_s on
+// one and B_s on the other, and a constant c_s > 0 (the ratio of their growth) makes A_s >=
+// c_s*B_s >= 0 within the symbols' bounds for every s, the c_s multiplying to the ratio of the
+// integer factors. Then the products are equal exactly where every A_s == c_s*B_s, or some A_s is 0
+// (which makes its B_s 0; of those proven at least 1, none): a product of factors each at least its partner's is greater where one
+// is greater and none is 0. So [N,3,T//2-(T+2)//4+6,H+4,W] to [N,3,((T+2)//4+T//2)//2-(T+2)//4+3,
+// 2,H//2+2,2,W//2,2] holds where each of T's, H's and W's factors is twice its partner, H and W
+// even. ok is false when a product cannot be kept (see maxSize).
+func EqProducts(as, bs []Expr) (Pred, bool) {
+	a, ok1 := product(as)
+	b, ok2 := product(bs)
+	if !ok1 || !ok2 {
+		return Pred{}, false
+	}
+	if p, ok := separated(as, bs); ok {
+		return p, true
+	}
+	if p, ok := separated(bs, as); ok {
+		return p, true
+	}
+	return Eq(a, b), true
+}
+
+// product returns the product of es, 1 for none.
+func product(es []Expr) (Expr, bool) {
+	out := Int(1)
+	for _, e := range es {
+		var ok bool
+		if out, ok = Mul(out, e); !ok {
+			return Expr{}, false
+		}
+	}
+	return out, true
+}
+
+// volumeSteps is the budget of the proofs of separated.
+const volumeSteps = 20000
+
+// separated returns the condition that the products of as and bs are equal as the equations of
+// each symbol's factors (see EqProducts), where the factors of as are each at least those of bs
+// times c_s; ok is false where they are not proven so, or the factors do not separate.
+func separated(as, bs []Expr) (Pred, bool) {
+	ka, fa, ok1 := bySymbol(as)
+	kb, fb, ok2 := bySymbol(bs)
+	if !ok1 || !ok2 || len(fa) < 2 || len(fa) != len(fb) || ka <= 0 || kb <= 0 {
+		return Pred{}, false
+	}
+	want, ok := makeRat(kb, ka) // the product of the c_s
+	if !ok {
+		return Pred{}, false
+	}
+	prove := prover{}.budget(volumeSteps)
+	all, cs := rat{1, 1}, make(map[string]Expr, len(fa))
+	names := slices.Sorted(maps.Keys(fa))
+	for _, name := range names {
+		a := fa[name]
+		b, ok := fb[name]
+		if !ok {
+			return Pred{}, false
+		}
+		c, ok := growthRatio(a, b, name)
+		if !ok {
+			return Pred{}, false
+		}
+		cb, ok1 := scale(b, c)
+		all, ok2 = all.mul(c)
+		if !ok1 || !ok2 || !prove(nil, Ge(a, cb)) || !prove(nil, Ge(cb, Expr{})) {
+			return Pred{}, false
+		}
+		cs[name] = cb
+	}
+	if all != want {
+		return Pred{}, false
+	}
+	var eqs, zeros []Pred
+	for _, name := range names {
+		eqs = append(eqs, Eq(fa[name], cs[name]))
+		if !prove(nil, Ge(fa[name], Int(1))) {
+			zeros = append(zeros, Eq(fa[name], Expr{}))
+		}
+	}
+	return Or(append(zeros, And(eqs...))...), true
+}
+
+// bySymbol returns the product of the integer factors of es, and by symbol name the product of
+// the others, each of which mentions one symbol; ok is false where one mentions several, or a
+// product cannot be kept.
+func bySymbol(es []Expr) (int64, map[string]Expr, bool) {
+	k := int64(1)
+	out := map[string]Expr{}
+	for _, e := range es {
+		if n, ok := e.Const(); ok {
+			if k, ok = mul64(k, n); !ok {
+				return 0, nil, false
+			}
+			continue
+		}
+		names := e.SymbolNames()
+		if len(names) != 1 || !e.total() {
+			return 0, nil, false
+		}
+		f, ok := out[names[0]]
+		if !ok {
+			f = Int(1)
+		}
+		if out[names[0]], ok = Mul(f, e); !ok {
+			return 0, nil, false
+		}
+	}
+	return k, out, true
+}
+
+// growthRatio returns the ratio of the growth of a to that of b, expressions of the symbol x
+// alone, over a long step far from 0 (a multiple of every small period, where a floor division
+// and a maximum grow as their dividend and argument do): 2 of H+4 and H//2+2. A guess, which
+// separated proves; ok is false where b does not grow there, or the ratio is not positive.
+func growthRatio(a, b Expr, x string) (rat, bool) {
+	const from, step = 1 << 30, 720720 // 720720: the least multiple of 1..16
+	var lo, hi int64 = 1, Inf
+	a.symbols(func(s *atom) { lo, hi = s.lo, s.hi })
+	v := max(from, lo)
+	if v > hi-step {
+		return rat{}, false
+	}
+	at := func(e Expr, n int64) (int64, bool) {
+		r, err := e.Eval(func(string) (int64, bool) { return n, true })
+		return r, err == nil
+	}
+	a0, ok1 := at(a, v)
+	a1, ok2 := at(a, v+step)
+	b0, ok3 := at(b, v)
+	b1, ok4 := at(b, v+step)
+	if !ok1 || !ok2 || !ok3 || !ok4 || b1-b0 == 0 {
+		return rat{}, false
+	}
+	c, ok := makeRat(a1-a0, b1-b0)
+	return c, ok && c.num > 0
+}
