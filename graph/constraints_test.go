@@ -485,7 +485,8 @@ func TestShapeValueNegative(t *testing.T) {
 // TestStatedAssumptions checks that a rule whose values are right only under a condition on the
 // symbols states it at its node, and that the condition fails exactly where onnxruntime computes
 // another value or refuses the run. Each model reads x [N] through Shape. Probed with
-// onnxruntime-node 1.20.1: Cast wraps a value around (N-3 to uint8 is 254 at 1, 0 at 259); Div and
+// onnxruntime-node 1.20.1: Cast wraps a value around (2^24*N to int32 is -2^31 at N=128, 0 at
+// 256; N to uint8 is 0 at 256; N-3 to uint8 is 254 at 1, 0 at 259); Div and
 // Mod of int64 by 0 kill the process (SIGFPE) at N=3 for a divisor N-3, Range refuses a delta of
 // 0 ("delta in Range operator can not be zero!"), and STFT a frame_step below 1.
 func TestStatedAssumptions(t *testing.T) {
@@ -499,6 +500,13 @@ func TestStatedAssumptions(t *testing.T) {
 		want string           // the conditions
 		ort  map[int64]string // y's values at N, onnxruntime's; "" where it refuses, "-" where y has none
 	}{
+		{"a value cast to int32", shape(newModel(17)).ints("k", []int64{1}, 1<<24).
+			node("mul", "Mul", []string{"s", "k"}, []string{"m"}).node("cast", "Cast", []string{"m"}, []string{"y"}, attrInt("to", 6)).output("y"),
+			"N <= 127 (cast (Cast): the value 16777216*N converted to i32 within its range)",
+			map[int64]string{1: "[16777216]", 127: "[2130706432]", 128: "[-2147483648]", 129: "[-2130706432]", 256: "[0]"}},
+		{"a dim cast to uint8", shape(newModel(17)).node("cast", "Cast", []string{"s"}, []string{"y"}, attrInt("to", 2)).output("y"),
+			"N <= 255 (cast (Cast): the value N converted to u8 within its range)",
+			map[int64]string{1: "[1]", 255: "[255]", 256: "[0]", 258: "[2]"}},
 		// A value that may be negative becomes the type's range: nothing is assumed of it.
 		{"a value that may be negative cast to uint8", shape(newModel(17)).node("cast", "Cast", []string{"d"}, []string{"y"}, attrInt("to", 2)).output("y"),
 			"",

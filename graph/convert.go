@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/reshape-go/reshape/element"
+	"github.com/reshape-go/reshape/sym"
 )
 
 // What the conversions of ONNX (Cast) and OpenVINO (Convert) share: the range of an integer type.
@@ -23,6 +24,27 @@ func typeRange(t element.Type) (lo, hi int64) {
 		return -1 << (bits - 1), 1<<(bits-1) - 1
 	}
 	return 0, 1<<bits - 1
+}
+
+// fitInt returns d, an expression in the symbols converted to the integer type t, narrowed to
+// t's range, and requires lo <= d <= hi of that range where d may leave it (N <= 2147483647 for
+// a dim cast to int32; d >= 0 for an unsigned type where d may be negative): a run converts a
+// value beyond the range by wrapping it around (onnxruntime's Cast, OpenVINO's Convert), so d is
+// the value only where it fits. ok is false when d fits at no binding; the error is the
+// condition's (Ctx.Require).
+func fitInt(c *ctx, d sym.Dim, t element.Type) (nd sym.Dim, ok bool, err error) {
+	lo, hi := typeRange(t)
+	if nd, ok = d.Narrow(lo, hi); !ok {
+		return d, false, nil
+	}
+	why := "the value " + d.String() + " converted to " + t.String() + " within its range"
+	if err := requireAtLeast(c, d, lo, why); err != nil {
+		return d, false, err
+	}
+	if err := requireAtMost(c, d, sym.Const(hi), why); err != nil {
+		return d, false, err
+	}
+	return nd, true, nil
 }
 
 func abs64(n int64) int64 {

@@ -147,9 +147,10 @@ func size(c *ctx) error {
 	return nil
 }
 
-// cast: Cast-1..21. Integer values stay when they fit the target type, an integer that does not
-// wraps around as onnxruntime wraps it; integers to a float type become Floats when static; floats
-// to integers truncate toward zero.
+// cast: Cast-1..21. Integer values stay when they fit the target type, an expression in the
+// symbols where it fits, a condition of the node (fitInt: onnxruntime wraps a value around, and
+// an integer that does not fit wraps so too); integers to a float type become Floats when static;
+// floats to integers truncate toward zero.
 func cast(c *ctx) error {
 	in, err := c.Input(0)
 	if err != nil {
@@ -220,8 +221,15 @@ func castTo(c *ctx, in *Info, t element.Type) error {
 				v[i] = sym.Const(wrapInt(dl, t)) // as onnxruntime wraps it: 2^31+4 to int32 is -2^31+4
 			case symbolicDim(d):
 				// A dim in the model's symbols keeps its expression in the narrower type the model
-				// computes its shapes in: its dims fit that type.
-				v[i], _ = d.Narrow(lo, hi)
+				// computes its shapes in, where it fits that type: a condition.
+				nd, ok, err := fitInt(c, d, t)
+				if err != nil {
+					return err
+				}
+				if !ok {
+					nd = sym.Interval(lo, hi)
+				}
+				v[i] = nd
 			default:
 				v[i] = sym.Interval(lo, hi) // wraps around: any value of the type
 			}

@@ -127,7 +127,7 @@ func ovAxes(c *ctx, axes []int64, rank int) ([]bool, error) {
 }
 
 // ovShapeOf: ShapeOf-1 (i64), -3 (output_type i64 or i32): the dims of the input, as values, an
-// i32 output's bounded by the range of i32 (as Convert bounds them).
+// i32 output's required to fit i32 (as Convert's: fitInt).
 func ovShapeOf(c *ctx) error {
 	in, err := c.Input(0)
 	if err != nil {
@@ -147,19 +147,20 @@ func ovShapeOf(c *ctx) error {
 		c.Out(0, t, sym.ShapeOf(sym.Unknown()))
 		return nil
 	}
-	setValue(c.Out(0, t, sym.Ints(int64(r))), convertInts(in.Shape.Dims, t))
-	return nil
+	v, err := convertInts(c, in.Shape.Dims, t)
+	setValue(c.Out(0, t, sym.Ints(int64(r))), v)
+	return err
 }
 
 // ovConvert: Convert-1 (destination_type), ConvertLike-1 (the type of input 1): the shape
 // unchanged, and the values converted. An integer value that the target integer type holds passes
 // unchanged; a static value that it does not hold wraps as C++'s conversion does (two's complement
 // truncation to the type's width, sign-extended for a signed type: 300 → u8 is 44, 200 → i8 is
-// -56, 2 → u1 is 0); an expression in the model's symbols (a dim, N) keeps its expression, bounded
-// by the type's range, since a model that computes its shapes in that type runs correctly only
-// with dims that fit it; any other value becomes the type's range. To boolean, 0 is 0 and any
-// other value 1. Integers become Floats of a floating-point type that holds them exactly; floats
-// that are integers in the target type's range become values; other conversions give no values.
+// -56, 2 → u1 is 0); an expression in the model's symbols (a dim, N) keeps its expression where it
+// fits the type's range, a condition of the node (N <= 2147483647 to i32: fitInt); any other
+// value becomes the type's range. To boolean, 0 is 0 and any other value 1. Integers become
+// Floats of a floating-point type that holds them exactly; floats that are integers in the target
+// type's range become values; other conversions give no values.
 func ovConvert(c *ctx) error {
 	in, err := c.Input(0)
 	if err != nil {
@@ -180,7 +181,9 @@ func ovConvert(c *ctx) error {
 	out := c.Out(0, t, in.Shape)
 	switch {
 	case isIntegral(t) && in.Value != nil:
-		out.Value = convertInts(in.Value, t)
+		if out.Value, err = convertInts(c, in.Value, t); err != nil {
+			return err
+		}
 	case isIntegral(t) && in.Floats != nil:
 		lo, hi := typeRange(t)
 		v := make([]sym.Dim, len(in.Floats))
@@ -212,9 +215,10 @@ func ovConvert(c *ctx) error {
 	return nil
 }
 
-// convertInts converts integer values to the integral type t as Convert-1 does; nil when a value
-// has no int64 result (a negative static value to u64).
-func convertInts(in []sym.Dim, t element.Type) []sym.Dim {
+// convertInts converts integer values to the integral type t as Convert-1 does, an expression in
+// the symbols required to fit t (fitInt); nil when a value has no int64 result (a negative static
+// value to u64). The error is a condition's.
+func convertInts(c *ctx, in []sym.Dim, t element.Type) ([]sym.Dim, error) {
 	lo, hi := typeRange(t)
 	v := make([]sym.Dim, len(in))
 	for i, d := range in {
@@ -233,12 +237,16 @@ func convertInts(in []sym.Dim, t element.Type) []sym.Dim {
 		case dl >= lo && dh <= hi:
 			v[i] = d
 		case t == element.U64 && static:
-			return nil // 2^64+n is beyond int64
+			return nil, nil // 2^64+n is beyond int64
 		case static:
 			v[i] = sym.Const(wrapInt(n, t))
 		default:
 			if _, exact := d.Expr(); exact {
-				if nd, ok := d.Narrow(lo, hi); ok {
+				nd, ok, err := fitInt(c, d, t)
+				if err != nil {
+					return nil, err
+				}
+				if ok {
 					v[i] = nd
 					continue
 				}
@@ -246,7 +254,7 @@ func convertInts(in []sym.Dim, t element.Type) []sym.Dim {
 			v[i] = sym.Interval(lo, hi)
 		}
 	}
-	return v
+	return v, nil
 }
 
 // wrapInt returns n truncated to the width of the integer type t (of fewer than 64 bits),
