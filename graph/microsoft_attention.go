@@ -119,15 +119,18 @@ func unifyDims(c *ctx, dims []sym.Dim, want []*sym.Dim, what string) error {
 
 // exactQuo returns a/k, for a dim that k must divide for the node to run (a hidden size into
 // num_heads heads, a packed QKV into its parts): the integer when a is one (an error wrapping
-// errcode.ErrInvalidShape when k does not divide it), else the exact quotient a/k. The node then
-// imposes a % k == 0 on the symbols (sym.Divisible): the constraint the engine's sym.Solver is to
-// record at this node, every such site calling here; what names a in the error.
+// errcode.ErrInvalidShape when k does not divide it), else the exact quotient a/k, the node
+// requiring a % k == 0 of the symbols (requireMultiple); what names a in the error and the
+// condition.
 func exactQuo(c *ctx, a sym.Dim, k int64, what string) (sym.Dim, error) {
 	if n, ok := a.Static(); ok {
 		if n%k != 0 {
 			return a, c.Errorf(errcode.ErrInvalidShape, "%s %d is not divisible by %d", what, n, k)
 		}
 		return sym.Const(n / k), nil
+	}
+	if err := requireMultiple(c, a, k, what+" divisible by "+itoa(int(k))); err != nil {
+		return a, err
 	}
 	return sym.QuoDims(a, sym.Const(k)), nil
 }

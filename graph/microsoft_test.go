@@ -54,7 +54,8 @@ func TestMicrosoftAttentionRules(t *testing.T) {
 	dmmha := []string{"q", "k", "v", "", "", "pk", "pv", "psl"}
 	checkNode(t, scalars([]nodeCase{
 		{name: "Attention weights of a symbolic size", node: msNode("Attention", att, out2, heads),
-			inputs: shapes1("x", "[B,S,H]", "w", "[H,W]", "b", "[W]"), want: []string{"[B,S,W/3]", "[2,B,2,S,W/6]"}},
+			inputs: shapes1("x", "[B,S,H]", "w", "[H,W]", "b", "[W]"), want: []string{"[B,S,W/3]", "[2,B,2,S,W/6]"},
+			constraints: []string{"W % 6 == 0 (Attention_0 (Attention): the hidden size of Q and K, by num_heads, divisible by 2)"}},
 		{name: "Attention shared buffer", node: msNode("Attention", attPast, out2, heads, attrInt("past_present_share_buffer", 1)),
 			inputs: shapes1("x", "[B,S,8]", "w", "[8,24]", "b", "[24]", "past", "[2,B,2,M,4]"), want: []string{"[B,S,8]", "[2,B,2,M,4]"}},
 		{name: "Attention past", node: msNode("Attention", attPast, out2, heads),
@@ -240,7 +241,7 @@ func TestMicrosoftRules(t *testing.T) {
 		{name: "BiasAdd skip", node: msNode("BiasAdd", []string{"x", "b", "s"}, y), inputs: shapes1("x", "[N,4,C]", "b", "[C]", "s", "[N,5,C]"),
 			wantErr: errInvalidShape},
 		{name: "BiasSplitGelu symbolic", node: msNode("BiasSplitGelu", []string{"x", "b"}, y), inputs: shapes1("x", "[N,S,D]", "b", "[D]"),
-			want: []string{"[N,S,D/2]"}},
+			want: []string{"[N,S,D/2]"}, constraints: []string{"D % 2 == 0 (BiasSplitGelu_0 (BiasSplitGelu): X dim 2 (D) divisible by 2)"}},
 		{name: "BiasSplitGelu odd", node: msNode("BiasSplitGelu", []string{"x", "b"}, y), inputs: shapes1("x", "[N,S,15]", "b", "[15]"),
 			wantErr: errInvalidShape},
 

@@ -391,7 +391,8 @@ func dnnlConvBackwardData(c *ctx) error {
 // diff_dst, weights_shape): diff_weights has the shape weights_shape gives (the input, else the
 // attribute); without it, the O and I of src's and diff_dst's channels (swapped for the transposed
 // one) and each kernel size the window's, which a stride of 1 gives exactly:
-// in + pads - (out-1)*stride - 1 = dilation*(k-1), and a larger one within an interval.
+// in + pads - (out-1)*stride - 1 = dilation*(k-1), and a larger one within an interval. Both
+// channels are required multiples of groups.
 func dnnlConvBackwardWeights(c *ctx) error {
 	transposed := c.n.Op == "ConvTransposeBackwardWeights"
 	cv, ok, err := convOf(c, transposed)
@@ -414,6 +415,15 @@ func dnnlConvBackwardWeights(c *ctx) error {
 	dn, dstC, dsp := activation(dst.Shape.Dims, nxc)
 	if _, err := c.Unify(n, dn, "src's batch and diff_dst's"); err != nil {
 		return err
+	}
+	// oneDNN's grouped convolutions split both channels into groups.
+	for _, ch := range []struct {
+		d    sym.Dim
+		what string
+	}{{srcC, "src's channels"}, {dstC, "diff_dst's channels"}} {
+		if err := c.Require(divides(ch.d, g), ch.what+" a multiple of groups "+itoa(int(g))); err != nil {
+			return err
+		}
 	}
 	o, i := dstC, sym.FloorDivDims(srcC, sym.Const(g))
 	if transposed {

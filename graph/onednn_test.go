@@ -249,6 +249,8 @@ func TestOneDNNNN(t *testing.T) {
 			[]string{"f32[1,128,14,14]", "f32[128,32,1,1]"}, []string{"[1,32,28,28]"}, nil},
 		{"conv bwd weights", "ConvolutionBackwardWeights", "strides=[1] pads_begin=[1] pads_end=[1] dilations=[1] data_format=NCX weights_format=OIX groups=4",
 			[]string{"f32[2,16,5]", "f32[2,16,5]"}, []string{"[16,4,3]"}, nil},
+		{"conv bwd weights groups", "ConvolutionBackwardWeights", "strides=[1] pads_begin=[1] pads_end=[1] dilations=[1] data_format=NCX weights_format=OIX groups=4",
+			[]string{"f32[2,18,5]", "f32[2,16,5]"}, []string{""}, errcode.ErrInvalidShape},
 		{"conv bwd weights shape", "ConvolutionBackwardWeights", "strides=[2,2] pads_begin=[0,0] pads_end=[0,0] dilations=[1,1] weights_shape=[128,32,1,1]",
 			[]string{"f32[1,28,28,32]", "f32[1,14,14,128]"}, []string{"[128,32,1,1]"}, nil},
 		{"maxpool", "MaxPool", "strides=[2,2] pads_begin=[1,1] pads_end=[0,0] kernel=[3,3] dilations=[1,1] data_format=NCX", []string{"f32[1,64,600,600]"},
