@@ -54,7 +54,8 @@ type Size struct {
 // the values of a tied symbol that it decides (all of them within projectSpan, else tiedSpan);
 // the least share of a symbol's budget that the search of one of its values, or the proof of one
 // of its residue classes, takes (valueSteps); the bindings found that the sizer keeps to try at
-// other values (keptBindings).
+// other values (keptBindings), and the values complete tries of a symbol a binding leaves out
+// (completeSpan).
 const (
 	sizeSteps    = 1 << 12
 	weightStep   = 4
@@ -62,7 +63,7 @@ const (
 	tiedSpan     = 1 << 8
 	valueSteps   = 32
 	keptBindings = 4
-	probeSteps   = 128
+	completeSpan = 16
 )
 
 // SizesOf returns what the conditions cs (all of them) leave the symbols of t, in elements along
@@ -346,36 +347,51 @@ func (sz *sizer) size(t *Table, q Pred, name string, group []string) (Size, iset
 // (H//2)*(T//2)*(W//2) == 8*(H//4)*(T//4)*(W//4) at T % 4 == 2, where T//2 is 2*(T//4)+1, and
 // the left side the greater as H//2 >= 2*(H//4)). That is tried when the window holds 4 values
 // of each class at least, in rounds of twice the steps of the last for the classes that spent
-// them, while half the budget is left. Then each value left, with an equal share of what is left
-// (valueSteps at least): the bindings found before (sizer.found) tried by evaluation, then a
-// search. Last, the values still undecided, each with what is left.
+// them, while a quarter of the budget is left (a proof of a class costs what one of a value does,
+// and decides a value in m). Then each value left: the bindings found before (sizer.found) tried
+// by evaluation, then a search, with an equal share of what is left (valueSteps at least) until
+// half of it is spent (past that, the bindings alone); then each value still undecided, in order,
+// with what is left, and once it is spent, those not searched yet with none (a search decided
+// before may decide them: r2_0083's H == 61 reads as H == 29 does); then each once more, for
+// those that a binding found since decides.
 func (sz *sizer) tied(t *Table, q Pred, x *atom, lo, top int64, with []string) []status {
 	sts := make([]status, top-lo+1)
 	pool := sz.steps
-	// run runs f with at most limit steps of what is left of the budget, and takes what it spent.
+	// run runs f with at most limit steps of what is left of the budget, and takes what it spent;
+	// with none, f decides what needs no search (a search decided before, a binding found).
 	run := func(limit int, f func()) {
-		sz.steps = min(limit, pool)
+		sz.steps = max(min(limit, pool), 0)
 		before := sz.steps
 		f()
-		pool -= before - sz.steps
+		if before > 0 {
+			pool -= before - sz.steps
+		}
 	}
 	vals := map[string]int64{}
 	value := func(n string) (int64, bool) { v, ok := vals[n]; return v, ok }
-	decide := func(i int) {
-		v := lo + int64(i)
+	// reuse tells whether a binding found before holds with the value of x at i.
+	reuse := func(i int) bool {
 		for _, w := range sz.found {
 			clear(vals)
 			maps.Copy(vals, w)
-			if vals[x.name] = v; q.holds(value) {
-				sts[i] = holdsAt
-				return
+			if vals[x.name] = lo + int64(i); q.holds(value) {
+				return true
 			}
+		}
+		return false
+	}
+	decide := func(i int) {
+		v := lo + int64(i)
+		if reuse(i) {
+			sts[i] = holdsAt
+			return
 		}
 		switch qv, ok := substOK(q, x.name, v); {
 		case ok:
 			var w map[string]int64
 			if w, sts[i] = sz.satisfiable(qv); w != nil {
 				w[x.name] = v
+				complete(q, w, with, t)
 				sz.found = slices.Insert(sz.found, 0, w)[:min(len(sz.found)+1, keptBindings)]
 			}
 		case q.valueless(valueOf(x.name, v)):
@@ -386,16 +402,16 @@ func (sz *sizer) tied(t *Table, q Pred, x *atom, lo, top int64, with []string) [
 	}
 	if m := atomsPeriod(q, x.name); m > 1 && m <= int64(len(sts))/4 {
 		// Rounds of proofs of the classes left, each round with twice the steps of the last,
-		// while half the budget is left.
-		half := pool / 2
+		// while a quarter of the budget is left.
+		keep := pool / 4
 		classes := make([]int64, m)
 		for r := range m {
 			classes[r] = r
 		}
-		for limit := valueSteps; len(classes) > 0 && pool > half; limit *= 2 {
+		for limit := valueSteps; len(classes) > 0 && pool > keep; limit *= 2 {
 			left := classes[:0]
 			for k, r := range classes {
-				if pool <= half {
+				if pool <= keep {
 					left = append(left, classes[k:]...)
 					break
 				}
@@ -422,19 +438,61 @@ func (sz *sizer) tied(t *Table, q Pred, x *atom, lo, top int64, with []string) [
 			left++
 		}
 	}
-	each := max(pool/max(left, 1), valueSteps)
+	half, each := pool/2, max(pool/max(left, 1), valueSteps)
+	searched := make([]bool, len(sts))
 	for i, st := range sts {
-		if st == unknown {
-			run(each, func() { decide(i) })
+		switch {
+		case st != unknown:
+		case pool > half:
+			searched[i] = true
+			run(min(each, pool-half), func() { decide(i) })
+		case reuse(i):
+			sts[i] = holdsAt
 		}
 	}
 	for i, st := range sts {
-		if st == unknown && pool > 0 {
+		switch {
+		case st != unknown:
+		case pool > 0:
 			run(pool, func() { decide(i) })
+		case !searched[i]:
+			run(0, func() { decide(i) }) // a search decided before may decide it
+		}
+	}
+	for i, st := range sts {
+		if st == unknown && reuse(i) {
+			sts[i] = holdsAt
 		}
 	}
 	sz.steps = pool
 	return sts
+}
+
+// complete gives the symbols of with that the binding w of q leaves out their least values, where
+// q, its canonical form rid of them, holds whatever they are ((H*W-H) % (W-1) == 0 is true, but
+// for W == 1). The first of them that q leaves out takes the first of its next completeSpan values
+// at which q holds, when it does not at the least: w is tried by evaluating q at other values.
+func complete(q Pred, w map[string]int64, with []string, t *Table) {
+	var out []string
+	for _, n := range with {
+		if lo, _, _ := t.Bounds(n); lo != NegInf {
+			if _, ok := w[n]; !ok {
+				w[n] = lo
+				out = append(out, n)
+			}
+		}
+	}
+	value := func(n string) (int64, bool) { v, ok := w[n]; return v, ok }
+	if len(out) == 0 || q.holds(value) {
+		return
+	}
+	lo, hi, _ := t.Bounds(out[0])
+	for d := int64(1); d <= completeSpan && lo <= hi-d; d++ {
+		if w[out[0]] = lo + d; q.holds(value) {
+			return
+		}
+	}
+	w[out[0]] = lo
 }
 
 // periodOf returns the period with which bits, a condition's values at consecutive values of a

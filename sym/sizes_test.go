@@ -489,7 +489,7 @@ func TestSizesTiedExact(t *testing.T) {
 		// W*W == k is decided where k leaves one divisor case (a prime has none: W == 1 && 1 == k);
 		// what was checked ends at the last value decided, and those before it that no search
 		// decided (k with several divisor cases) are undecided.
-		{[]string{"W*W == H"}, map[string]string{"H": "H: 1, 4, 9, 16, 25, 36, 48, 49, 60, 64, 72, 80, 81, 84, 90, 96, 100, 108, 112, 120, 121, 126, 132, 140, 144, 150, 156, 160, 162, 168, 169, 176, 180, 192, 196, 198, 200, 204, 208, 210, 216, 220, 224, 225, 228, 234, 240, 252, and >= 256 (checked 1..256, undecided at 48, 60, 72 and 30 more; tied to W)"}, span(1, 17), 300},
+		{[]string{"W*W == H"}, map[string]string{"H": "H: 1, 4, 9, 16, 25, 36, 48, 49, 60, 64, 72, 80, 81, 84, 90, 96, 100, 108, 112, 120, 121, 126, 132, 140, 144, 150, 156, 160, 162, 168, 169, 176, 180, 192, 196, 198, 200, 204, 208, 210, 216, 220, 224, 225, 228, 234, 240, 252 (checked 1..255, undecided at 48, 60, 72 and 31 more; tied to W)"}, span(1, 17), 300},
 		// Three symbols, one of them fixed by the others' conditions.
 		{[]string{"N*N*(H//2) == 4*N*(W//4)+N", "N <= 1 || H <= 0"},
 			map[string]string{"N": "N: 1 only", "H": "H: those with H % 8 in {2, 3} (checked 1..256; tied to N, W)"},
@@ -525,9 +525,12 @@ func TestSizesTiedExact(t *testing.T) {
 // each decided: bench/random's seed 3 left 1,932 of them undecided (r3_0298's T, H and W "checked
 // 2..257, undecided at 6, 7, 10, 11, 14, 15 and 60 more"), each search of one that no binding
 // satisfies spending its symbol's budget on the others' values, which have no end. A residue
-// class of such values is now proven to hold no binding at once (T % 4 == 2 leaves 4*H'*W' == 0
-// of positive H', W'), and a binding found for one value is tried at the next. Each claim is
-// evaluated over a box: a value allowed has a binding of the others in it, a value refused none.
+// class of such values is now proven to hold no binding at once (at T % 4 == 2, T//2 is
+// 2*(T//4)+1, and the left side the greater), and a binding found for one value is tried at the
+// next (r3_0111's N,
+// "checked 1..53", each value's search of H and W spending 19 steps: H == 6, W == 3 hold at every
+// N). Each claim is evaluated over a box: a value allowed has a binding of the others in it, a
+// value refused none.
 func TestSizesTiedClasses(t *testing.T) {
 	span := func(lo, hi int64) []int64 {
 		var out []int64
@@ -556,6 +559,21 @@ func TestSizesTiedClasses(t *testing.T) {
 			"T: from 7 those with T % 8 in {0, 1, 2, 7} (checked 7..262; tied to H, W)",
 			"H: from 7 those with H % 6 in {1, 2, 3} (checked 7..262; tied to T, W)",
 			"W: from 12 those with W % 8 in {4, 6} (checked 12..267; tied to T, H)"}},
+		{"r2_0139", []string{"T == 1 || H == 1 || W == 1 || H % 2 == 0", "T == 1 || H == 1 || W == 1 || T % 2 == 0",
+			"T == 1 || H == 1 || W == 1 || W % 2 == 0", "W >= 13", "T == 1 || T >= 10",
+			"27*((H+2)//12)*((T+2)//12)*((W-1)//12) == ((H+2)//4)*((T+2)//4)*((W-1)//4) && H >= 10 || ((H+2)//4)*((T+2)//4) == 27*((T+2)//12)*((W-1)//12) && H <= 9"}, []string{
+			"T: 1, and from 10 those with T % 12 in {0, 10} (checked 1..256; tied to H, W)",
+			"H: any (checked 1..256; tied to T, W)",
+			"W >= 13 (checked 13..268; tied to T, H)"}},
+		// A search's binding that leaves out a symbol (the canonical form at N == 1, H == 6 holds
+		// whatever W is, but for the W at which its divisor is 0) is completed by evaluation.
+		{"r3_0111", []string{"H % 6 == 0", "(8*N*W*(H//2)-8*N*((2*W+2)//3)*(H//2)-8*N*W+8*N*((2*W+2)//3)) % (4*H*W-4*H*((2*W+2)//3)-8*W+8*((2*W+2)//3)) == 0"}, []string{
+			"N: any (checked 1..256; tied to H, W)",
+			"H: multiples of 6 from 6 (checked 1..256; tied to N, W)",
+			"W >= 3 (checked 1..256; tied to N, H)"}},
+		{"r3_0236", []string{"(3*N*H*W-3*N*H+24*N*W-24*N) % (W-1) == 0"}, []string{
+			"N, H: any (checked 1..256; tied to each other and to W)",
+			"W >= 2 (checked 1..256; tied to N, H)"}},
 		{"r0_0017", []string{"W*(min(H,10)-1) == 9*(W//3)*((min(H,10)-1)//3)", "H >= 4"}, []string{
 			"H: 4, 7, and >= 10 (checked 4..259; tied to W)",
 			"W: multiples of 3 from 3 (checked 1..256; tied to H)"}},
