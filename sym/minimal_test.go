@@ -365,6 +365,13 @@ func TestMinimizeProofs(t *testing.T) {
 			implied: []string{"T % 2 == 1 by [0]", "T % 5 == 0 by [0]", "T >= 16 by [0]"},
 		},
 		{
+			// r3_0111: the -1 of a Reshape of H-2 rows by H//2-1, a multiple where H is even; of
+			// the residues of H, H % 2 == 0 and H % 3 == 0 are H % 6 == 0.
+			name:    "a divisibility under the residues of two conditions",
+			in:      []string{"H % 3 == 0", "H >= 4", "H % 2 == 0", "(2*N*(H//2)-2*N) % (H-2) == 0"},
+			implied: []string{"H % 3 == 0 by [0]", "H >= 4 by [0]", "(2*N*(H//2)-2*N) % (H-2) == 0 by [0]"},
+		},
+		{
 			// (T-1)*(W+1) == 0 where (H+1)//4 == 0: no H below 3 with T >= 3 (r2_0110).
 			name:    "a product equal to 0 with a positive factor",
 			in:      []string{"T >= 2", "T*W*((H+1)//2)+T*((H+1)//2)+8*((H+1)//4)*((W+1)//2) == 8*((H+1)//4)*((T+1)//2)*((W+1)//2)+W*((H+1)//2)+(H+1)//2", "T >= 3", "H >= 3"},

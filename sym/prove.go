@@ -16,6 +16,7 @@ package sym
 // What the procedure cannot prove within its budget is not proven: a condition stays.
 
 import (
+	"cmp"
 	"math"
 	"slices"
 )
@@ -143,7 +144,13 @@ func (pv *prover) impliedPartial(ps []Pred, q Pred) bool {
 			narrowed = append(narrowed, np)
 		}
 	}
-	residues := false
+	// The residues x % m == r of the premises, the greatest modulus of a symbol first (H % 6 == 0
+	// says more than H % 3 == 0 beside it).
+	type residue struct {
+		a    *atom
+		m, r int64
+	}
+	var rs []residue
 	for _, p := range narrowed {
 		if !total(p) {
 			continue
@@ -161,19 +168,48 @@ func (pv *prover) impliedPartial(ps []Pred, q Pred) bool {
 			if !ok || a.kind != symbolAtom || b.v < 0 || b.v >= m {
 				continue
 			}
-			if v, ok := vals[a.name]; ok && !v.Equal(fromAtom(a)) {
-				continue // a residue already, or bounds that the atom of p does not have
-			}
-			u := pv.quotientSymbol(a, m, b.v)
-			if u == nil {
-				return true // no value of x has the residue: no binding satisfies ps
-			}
-			v, ok := Add(Expr{t: []term{{c: ratInt(m), m: []factor{{u, 1}}}}}, Int(b.v))
-			if !ok {
-				return false
-			}
-			vals[a.name], residues = v, true
+			rs = append(rs, residue{a, m, b.v})
 		}
+	}
+	// The residues of one symbol as one, by the Chinese remainder theorem: H % 2 == 0 and
+	// H % 3 == 0 are H % 6 == 0.
+	for i := 0; i < len(rs); i++ {
+		for j := len(rs) - 1; j > i; j-- {
+			x, y := rs[i], rs[j]
+			if x.a != y.a {
+				continue
+			}
+			l := lcm(x.m, y.m)
+			if l > maxSplit {
+				continue
+			}
+			r := x.r
+			for r < l && r%y.m != y.r {
+				r += x.m
+			}
+			if r >= l {
+				return true // no value of the symbol has both residues: no binding satisfies ps
+			}
+			rs[i] = residue{x.a, l, r}
+			rs = slices.Delete(rs, j, j+1)
+		}
+	}
+	slices.SortStableFunc(rs, func(x, y residue) int { return cmp.Compare(y.m, x.m) })
+	residues := false
+	for _, rr := range rs {
+		a := rr.a
+		if v, ok := vals[a.name]; ok && !v.Equal(fromAtom(a)) {
+			continue // a residue already, or bounds that the atom of p does not have
+		}
+		u := pv.quotientSymbol(a, rr.m, rr.r)
+		if u == nil {
+			return true // no value of x has the residue: no binding satisfies ps
+		}
+		v, ok := Add(Expr{t: []term{{c: ratInt(rr.m), m: []factor{{u, 1}}}}}, Int(rr.r))
+		if !ok {
+			return false
+		}
+		vals[a.name], residues = v, true
 	}
 	var facts []Pred
 	for _, p := range narrowed {
