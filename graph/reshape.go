@@ -158,23 +158,24 @@ func volumeCond(in, out sym.Shape, v []sym.Dim) (p sym.Pred, why string, ok bool
 	}
 	if minus < 0 {
 		// Factor by factor, where each symbol's dims on the two sides compare (sym.EqProducts).
-		as, bs := []sym.Expr{sym.Int(ws)}, []sym.Expr{sym.Int(rs)}
-		for _, d := range wx {
-			e, _ := d.Expr()
-			as = append(as, e)
-		}
-		for _, d := range rx {
-			e, _ := d.Expr()
-			bs = append(bs, e)
-		}
-		p, ok := sym.EqProducts(as, bs)
+		p, ok := sym.EqProducts(factors(ws, wx), factors(rs, rx))
 		if !ok {
 			p = sym.Eq(w, r)
 		}
 		return p, "the volume: " + in.String() + " to " + out.String(), true
 	}
-	p, ok = sym.Divisible(w, r)
+	p, ok = sym.DivisibleProducts(factors(ws, wx), factors(rs, rx))
 	return p, "the -1 of pattern[" + itoa(minus) + "]: the input's volume a multiple of the other output dims", ok
+}
+
+// factors returns the integer n and the expressions of the dims ds, each of which has one.
+func factors(n int64, ds []sym.Dim) []sym.Expr {
+	out := []sym.Expr{sym.Int(n)}
+	for _, d := range ds {
+		e, _ := d.Expr()
+		out = append(out, e)
+	}
+	return out
 }
 
 // pred returns true or false as a predicate.

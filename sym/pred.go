@@ -150,12 +150,16 @@ func Ge(a, b Expr) Pred { return Cmp(a, OpGe, b) }
 
 // Divisible returns e % f == 0, in canonical form: f divides e, the condition of an exact
 // quotient e/f (the -1 of a Reshape of [T] to [-1,4] needs T % 4 == 0). A factor common to f, a
-// single term, and every term of e cancels first: 3*N*H*W is a multiple of 2*W when N*H % 2 == 0.
-// ok is false when f is 0 or the remainder cannot be kept (see maxSize).
+// single term, and every term of e cancels first: 3*N*H*W is a multiple of 2*W when N*H % 2 == 0;
+// and an integer common to every coefficient of both: (8*N*(H//2)-8*N) % (4*H-8) is
+// (2*N*(H//2)-2*N) % (H-2). ok is false when f is 0 or the remainder cannot be kept (see maxSize).
 func Divisible(e, f Expr) (p Pred, ok bool) {
 	if g, ok := commonFactor(e, f); ok {
 		e, _ = Quo(e, g)
 		f, _ = Quo(f, g)
+	} else if g := commonContent(e, f); g > 1 {
+		e, _ = scale(e, rat{1, g})
+		f, _ = scale(f, rat{1, g})
 	}
 	m, ok := Mod(e, f)
 	if !ok {
@@ -193,6 +197,22 @@ func commonFactor(e, f Expr) (Expr, bool) {
 		return Expr{}, false
 	}
 	return Expr{t: []term{{c: ratInt(int64(g)), m: m}}}, true
+}
+
+// commonContent returns the greatest common divisor of the coefficients of e and f, polynomials
+// with integer coefficients; 0 when they are not.
+func commonContent(e, f Expr) int64 {
+	if !e.integral() || !f.integral() {
+		return 0
+	}
+	var g uint64
+	for _, t := range append(slices.Clip(e.t), f.t...) {
+		g = gcd(g, abs64(t.c.num))
+	}
+	if g > math.MaxInt64 {
+		return 0
+	}
+	return int64(g)
 }
 
 // positiveFactor returns the product of the atoms that every term of d holds, each to the least

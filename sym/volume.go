@@ -148,3 +148,47 @@ func growthRatio(a, b Expr, x string) (rat, bool) {
 	c, ok := makeRat(a1-a0, b1-b0)
 	return c, ok && c.num > 0
 }
+
+// DivisibleProducts returns the condition that the product of the factors bs divides that of as
+// (the -1 of a Reshape: the other output dims divide the input's volume), in canonical form:
+// Divisible of the two products, with each factor b of bs that a factor a of as is an integer
+// multiple of (a == k*b), or a divisor of (b == k*a), taken out of both first, and stated not 0:
+// (g*k*X) % (g*Y) == 0 is g != 0 && (k*X) % Y == 0, the same at every binding (at g == 0 the
+// divisor is 0). So 8*N*A*(H//2-1) % (4*(H-2)*A) with A = W-(2*W+2)//3 is 2*N*(H//2-1) % (H-2)
+// where A is not 0. ok is false when a product cannot be kept (see maxSize).
+func DivisibleProducts(as, bs []Expr) (Pred, bool) {
+	as, bs = slices.Clone(as), slices.Clone(bs)
+	var nonZero []Pred
+	for j, b := range bs {
+		if _, ok := b.Const(); ok {
+			continue
+		}
+		for i, a := range as {
+			k, ok := ratio(a, b) // a == k*b
+			if _, isConst := a.Const(); isConst || !ok || k.num == 0 {
+				continue
+			}
+			g := b
+			switch {
+			case k.isInt():
+				as[i], bs[j] = Int(k.num), Int(1)
+			case k.num == 1 || k.num == -1:
+				as[i], bs[j], g = Int(1), Int(k.num*k.den), a
+			default:
+				continue
+			}
+			nonZero = append(nonZero, Ne(g, Expr{}))
+			break
+		}
+	}
+	a, ok1 := product(as)
+	b, ok2 := product(bs)
+	if !ok1 || !ok2 {
+		return Pred{}, false
+	}
+	p, ok := Divisible(a, b)
+	if !ok {
+		return Pred{}, false
+	}
+	return And(append(nonZero, p)...), true
+}
