@@ -384,6 +384,13 @@ func TestMinimizeProofs(t *testing.T) {
 			implied: []string{"T >= 9 by [0]"},
 		},
 		{
+			// (H-2)*(H-2+H//2) >= 0: at H = 2*k+r a polynomial in k of degree 2, 6*k*k-10*k+4
+			// or 6*k*k-5*k+1, which no integer k makes negative (r3_0178).
+			name:    "a product never negative under a floor division",
+			in:      []string{"H*H+H*(H//2) >= 4*H+2*(H//2)-4", "H >= 3"},
+			implied: []string{"H*H+H*(H//2) >= 4*H+2*(H//2)-4 by []"},
+		},
+		{
 			// torch's open slice end: 3*min(...,2^62) past the case leaves int64 (r1_0099).
 			name:    "always true with an extremum of 2^62",
 			in:      []string{"2*((T+2)//3) >= (T+3*max(3*((T+2)//3)-4611686018427387904,-1)+2)//6+2"},

@@ -6,7 +6,8 @@ package sym
 //
 //   - the canonical form of the conjunction (And), with each symbol's bounds narrowed to what the
 //     comparisons of it say, so that the canonical form decides what the bounds decide (H >= 16
-//     makes (H//16)*(W//16) == 0 false);
+//     makes (H//16)*(W//16) == 0 false), a polynomial of it among them (6*k*k-10*k+5 <= 0 holds
+//     at no integer k, see polyBounds);
 //   - a split on the residues of a symbol modulo the period of the floor divisions and remainders
 //     that hold it: H = 8*q+r for r = 0..7, where (H+7)//8 is q+(r+7)//8, an expression in q without
 //     a floor;
@@ -659,9 +660,9 @@ func narrowed(p Pred) (Pred, bool) {
 
 // narrowing returns the symbols of p whose bounds the comparisons of the conjunction p narrow, as
 // symbols of the same name and order with those bounds, by name; empty reports bounds that leave
-// a symbol no value. The comparisons are those of a symbol alone (H >= 16), and of a product of
-// symbols and floor divisions whose other factors are positive (B*T == 20 with B <= 2 gives
-// T >= 10 and T <= 20).
+// a symbol no value. The comparisons are those of a symbol alone (H >= 16), of a polynomial of
+// one symbol (H*H <= 401 gives H <= 20, see polyBounds), and of a product of symbols and floor
+// divisions whose other factors are positive (B*T == 20 with B <= 2 gives T >= 10 and T <= 20).
 func narrowing(p Pred) (sub map[string]Expr, empty bool) {
 	syms := symbolAtoms(p)
 	if len(syms) == 0 {
@@ -691,6 +692,10 @@ func narrowing(p Pred) (sub map[string]Expr, empty bool) {
 				f := &fact{l: l, lo: lo[name], hi: hi[name]}
 				f.apply(b)
 				lo[name], hi[name] = f.lo, f.hi
+				continue
+			}
+			if x, from, to, ok := polyBounds(l, b, func(x string) (xint, xint) { return lo[x], hi[x] }); ok {
+				lo[x], hi[x] = maxX(lo[x], from), minX(hi[x], to)
 				continue
 			}
 			if depth < 4 {

@@ -486,10 +486,9 @@ func TestSizesTiedExact(t *testing.T) {
 			map[string]string{"H": "H: from 8 those with H % 8 in {0, 1, 2, 3} (checked 4..259; tied to W)",
 				"W": "W: from 4 those with W % 4 in {0, 1} (checked 2..257; tied to H)"},
 			span(1, 300), 64},
-		// W*W == k is decided where k leaves one divisor case (a prime has none: W == 1 && 1 == k);
-		// what was checked ends at the last value decided, and those before it that no search
-		// decided (k with several divisor cases) are undecided.
-		{[]string{"W*W == H"}, map[string]string{"H": "H: 1, 4, 9, 16, 25, 36, 48, 49, 60, 64, 72, 80, 81, 84, 90, 96, 100, 108, 112, 120, 121, 126, 132, 140, 144, 150, 156, 160, 162, 168, 169, 176, 180, 192, 196, 198, 200, 204, 208, 210, 216, 220, 224, 225, 228, 234, 240, 252 (checked 1..255, undecided at 48, 60, 72 and 31 more; tied to W)"}, span(1, 17), 300},
+		// W*W == k is decided at every k: W is the square root of k where k is a square, and no
+		// W holds it where k is not (once only where k left one divisor case, 48 undecided).
+		{[]string{"W*W == H"}, map[string]string{"H": "H: 1, 4, 9, 16, 25, 36, 49, 64, 81, 100, 121, 144, 169, 196, 225, and >= 256 (checked 1..256; tied to W)"}, span(1, 17), 300},
 		// Three symbols, one of them fixed by the others' conditions.
 		{[]string{"N*N*(H//2) == 4*N*(W//4)+N", "N <= 1 || H <= 0"},
 			map[string]string{"N": "N: 1 only", "H": "H: those with H % 8 in {2, 3} (checked 1..256; tied to N, W)"},
