@@ -280,3 +280,30 @@ func evalSign(c []*big.Int, x int64) int {
 	}
 	return v.Sign()
 }
+
+// rootX returns the e-th root of v >= 0, rounded up (ceil) or down: the least r >= 0 with r^e >= v,
+// or the greatest with r^e <= v; +∞ for +∞.
+func rootX(v xint, e int, ceil bool) xint {
+	if v.inf != 0 || e == 1 {
+		return v
+	}
+	bv := big.NewInt(v.v)
+	at := func(r int64) int { // the sign of r^e - v
+		p := new(big.Int).Exp(big.NewInt(r), big.NewInt(int64(e)), nil)
+		return p.Cmp(bv)
+	}
+	// The least r with r^e >= v, in [0, v] (v >= 1) by bisection.
+	lo, hi := int64(0), max(v.v, 1)
+	for lo < hi {
+		mid := lo + (hi-lo)/2
+		if at(mid) >= 0 {
+			hi = mid
+		} else {
+			lo = mid + 1
+		}
+	}
+	if !ceil && at(lo) > 0 {
+		lo--
+	}
+	return fin(lo)
+}

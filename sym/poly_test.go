@@ -1,6 +1,11 @@
 package sym
 
-import "testing"
+import (
+	"fmt"
+	"math"
+	"math/big"
+	"testing"
+)
 
 // TestPolyBounds: the least and greatest value of a symbol at which a comparison of a polynomial
 // of it holds, within the symbol's bounds, each checked against the values evaluated where the
@@ -131,5 +136,108 @@ func TestPolyBoundsExhaustive(t *testing.T) {
 			}
 		}
 		each(deg)
+	}
+}
+
+// TestRootX: the integer roots of productBounds, rounded up and down, at squares, cubes and the
+// end of int64.
+func TestRootX(t *testing.T) {
+	for _, tc := range []struct {
+		v        int64
+		e        int
+		ceil     bool
+		want     int64
+		infinite bool
+	}{
+		{0, 2, true, 0, false},
+		{1, 2, false, 1, false},
+		{400, 2, false, 20, false},
+		{400, 2, true, 20, false},
+		{401, 2, false, 20, false},
+		{401, 2, true, 21, false},
+		{26, 3, true, 3, false},
+		{27, 3, false, 3, false},
+		{math.MaxInt64, 2, false, 3037000499, false},
+		{math.MaxInt64, 2, true, 3037000500, false},
+		{math.MaxInt64, 63, false, 1, false},
+		{math.MaxInt64, 63, true, 2, false},
+	} {
+		got := rootX(fin(tc.v), tc.e, tc.ceil)
+		if got.inf != 0 || got.v != tc.want {
+			t.Errorf("rootX(%d, %d, %v) = %v, want %d", tc.v, tc.e, tc.ceil, got, tc.want)
+		}
+		// The root's power is on the side of v the rounding says, and the next one's beyond it.
+		r := big.NewInt(got.v)
+		p := new(big.Int).Exp(r, big.NewInt(int64(tc.e)), nil)
+		q := new(big.Int).Exp(r.Add(r, big.NewInt(map[bool]int64{true: -1, false: 1}[tc.ceil])), big.NewInt(int64(tc.e)), nil)
+		v := big.NewInt(tc.v)
+		if tc.ceil && (p.Cmp(v) < 0 || got.v > 0 && q.Cmp(v) >= 0) || !tc.ceil && (p.Cmp(v) > 0 || q.Cmp(v) <= 0) {
+			t.Errorf("rootX(%d, %d, %v) = %d is not the rounded root", tc.v, tc.e, tc.ceil, got.v)
+		}
+	}
+	if got := rootX(plusInf, 2, false); got.inf != 1 {
+		t.Errorf("rootX(+inf, 2) = %v, want +inf", got)
+	}
+}
+
+// TestNarrowingPowers: the bounds that a product with a power of a symbol gives the symbol (the
+// root of the power's bounds) and its co-factors, each checked against every binding of a box
+// that satisfies the comparison.
+func TestNarrowingPowers(t *testing.T) {
+	for _, tc := range []struct {
+		cmp  string
+		want map[string][2]int64 // the bounds narrowed, by symbol
+	}{
+		{"B*B*Q == 400", map[string][2]int64{"B": {10, 20}}},
+		{"B*B*T == 400", map[string][2]int64{"B": {1, 20}, "T": {1, 400}}},
+		{"B*B*B*W == 1000", map[string][2]int64{"B": {1, 10}, "W": {1, 1000}}},
+		{"B*B*Q <= 50", map[string][2]int64{"B": {1, 7}}},
+		{"Z*Z*Q <= 50", map[string][2]int64{"Z": {-7, 7}}},
+		{"Z*Z*Z*Q >= 30", map[string][2]int64{"Z": {2, Inf}}},
+		{"B*B*Q >= 30", map[string][2]int64{"B": {3, Inf}}},
+	} {
+		tab := NewTable()
+		tab.Symbol("B", 1, Inf)
+		tab.Symbol("T", 1, Inf)
+		tab.Symbol("W", 1, Inf)
+		tab.Symbol("Z", NegInf, Inf)
+		tab.Symbol("Q", 1, 4)
+		p, err := ParsePred(tc.cmp, tab)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.cmp, err)
+		}
+		sub, empty := narrowingAll(p)
+		if empty {
+			t.Fatalf("%s: no value", tc.cmp)
+		}
+		got := map[string][2]int64{}
+		for name, x := range sub {
+			got[name] = [2]int64{x.t[0].m[0].a.lo, x.t[0].m[0].a.hi}
+		}
+		if fmt.Sprint(got) != fmt.Sprint(tc.want) {
+			t.Errorf("%s: %v, want %v", tc.cmp, got, tc.want)
+		}
+		names := p.SymbolNames()
+		at := map[string]int64{}
+		var each func(k int)
+		each = func(k int) {
+			if k == len(names) {
+				if ok, err := p.Eval(at); err == nil && ok {
+					for name, b := range got {
+						if at[name] < b[0] || at[name] > b[1] {
+							t.Fatalf("%s holds at %v, outside %s in %d..%d", tc.cmp, at, name, b[0], b[1])
+						}
+					}
+				}
+				return
+			}
+			for v := int64(-30); v <= 1100; v++ {
+				if lo, hi, _ := tab.Bounds(names[k]); v >= lo && v <= hi {
+					at[names[k]] = v
+					each(k + 1)
+				}
+			}
+		}
+		each(0)
 	}
 }

@@ -731,11 +731,14 @@ func narrowing(p Pred) (sub map[string]Expr, empty bool) {
 	return sub, false
 }
 
-// productBounds returns the bounds that the comparison b of l, a product c*x*y*.../(u*v*...) of
-// atoms with positive coefficient c = n/d, gives each atom x of power 1 whose co-factors are at
-// least 1: x is in [d*lo(u*v*...)*lo/(n*hi(y*...)), d*hi(u*v*...)*hi/(n*lo(y*...))], as
-// comparisons of the atom (which for a floor division are bounds on its dividend). An exact
-// quotient's divisor widens the bounds: T/N <= 4 gives T <= 4*hi(N), not T <= 4.
+// productBounds returns the bounds that the comparison b of l, a product c*x^e*y*.../(u*v*...) of
+// atoms with positive coefficient c = n/d, gives each atom x of positive power e whose co-factors
+// are at least 1: x^e is in [d*lo(u*v*...)*lo/(n*hi(y*...)), d*hi(u*v*...)*hi/(n*lo(y*...))],
+// and x within the e-th roots of those bounds (an even power bounds the size of x from above, and
+// from below where x is not negative: B*B == 401 leaves no B from 1, B*B*T == 400 gives B in
+// 10..20 where T <= 4), as comparisons of the atom (which for a floor division are bounds on its
+// dividend). An exact quotient's divisor widens the bounds: T/N <= 4 gives T <= 4*hi(N), not
+// T <= 4.
 func productBounds(l Expr, b bound) []Pred {
 	if len(l.t) != 1 || l.t[0].c.num <= 0 || len(l.t[0].m) < 1 || b.kind == other {
 		return nil
@@ -757,7 +760,7 @@ func productBounds(l Expr, b bound) []Pred {
 	positive := blo.sign() > 0 && !slices.ContainsFunc(t.m, func(f factor) bool { return f.a.ival().lo.sign() < 0 })
 	var out []Pred
 	for j, f := range t.m {
-		if f.e != 1 {
+		if f.e < 1 {
 			continue
 		}
 		if positive && f.a.ival().lo.sign() <= 0 {
@@ -791,14 +794,19 @@ func productBounds(l Expr, b bound) []Pred {
 			continue
 		}
 		x := fromAtom(f.a)
-		if blo.inf == 0 && phi.inf == 0 && blo.sign() > 0 {
-			if v := divX(mulX(blo, qlo), phi, true); v.inf == 0 {
+		// x^e at least 1 is x at least 1 where e is odd or x is not negative.
+		rootBelow := f.e%2 == 1 || positive || f.a.ival().lo.sign() >= 0
+		if blo.inf == 0 && phi.inf == 0 && blo.sign() > 0 && rootBelow {
+			if v := rootX(divX(mulX(blo, qlo), phi, true), f.e, true); v.inf == 0 {
 				out = append(out, Ge(x, Int(v.v)))
 			}
 		}
 		if bhi.inf == 0 && bhi.sign() >= 0 {
-			if v := divX(mulX(bhi, qhi), plo, false); v.inf == 0 {
+			if v := rootX(divX(mulX(bhi, qhi), plo, false), f.e, false); v.inf == 0 {
 				out = append(out, Le(x, Int(v.v)))
+				if f.e%2 == 0 {
+					out = append(out, Ge(x, Int(-v.v))) // |x| at most v
+				}
 			}
 		}
 	}
