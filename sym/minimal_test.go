@@ -391,6 +391,16 @@ func TestMinimizeProofs(t *testing.T) {
 			implied: []string{"H*H+H*(H//2) >= 4*H+2*(H//2)-4 by []"},
 		},
 		{
+			// A*B == 8*A2*C at H <= 6, where A = S//3 is at most 2*A2+1 for A2 = S//6 >= 1,
+			// B = (H-1)//3 is 0 or 1 and C >= 1: no H below 7, by H's values and T's residues
+			// modulo 8 (r2_0009).
+			name: "a bound of a symbol of few values that a volume implies",
+			in: []string{"W % 2 == 0", "W >= 12",
+				"(((T+1)//2+(T+3)//4)//3)*((H-1)//3)*(W//4-1) == 8*(((T+1)//2+(T+3)//4)//6)*((H-1)//6)*((W-4)//8) && H >= 7 || (((T+1)//2+(T+3)//4)//3)*((H-1)//3) == 8*(((T+1)//2+(T+3)//4)//6)*((W-4)//8) && H <= 6",
+				"T >= 7", "H >= 7"},
+			implied: []string{"H >= 7 by [1 2 3]"},
+		},
+		{
 			// torch's open slice end: 3*min(...,2^62) past the case leaves int64 (r1_0099).
 			name:    "always true with an extremum of 2^62",
 			in:      []string{"2*((T+2)//3) >= (T+3*max(3*((T+2)//3)-4611686018427387904,-1)+2)//6+2"},
@@ -594,5 +604,41 @@ func TestMinimizeReadable(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// BenchmarkMinimize: the minimal lists of random models' conditions whose proofs split on residues
+// and on a symbol's values (r2_0009), decide a polynomial of one symbol (r3_0178), and simplify
+// remainders by divisors the bounds beside them keep from 0 (r3_0182), each list from its nodes'
+// conditions as given.
+func BenchmarkMinimize(b *testing.B) {
+	tab := sym.NewTable()
+	for _, n := range []string{"N", "T", "H", "W"} {
+		tab.Symbol(n, 1, sym.Inf)
+	}
+	for _, bc := range []struct {
+		name  string
+		conds []string
+	}{
+		{"r2_0009", []string{"W % 2 == 0", "W >= 12",
+			"(((T+1)//2+(T+3)//4)//3)*((H-1)//3)*(W//4-1) == 8*(((T+1)//2+(T+3)//4)//6)*((H-1)//6)*((W-4)//8) && H >= 7 || (((T+1)//2+(T+3)//4)//3)*((H-1)//3) == 8*(((T+1)//2+(T+3)//4)//6)*((W-4)//8) && H <= 6",
+			"T >= 7", "H >= 7"}},
+		{"r3_0178", []string{"H*H+H*(H//2) >= 4*H+2*(H//2)-4", "H >= 3"}},
+		{"r3_0182", []string{"W >= 2", "((H+1)//4)*((9*W-2)//16) == 4*((H+1)//8)*((9*W-2)//32)",
+			"H >= 7 && W >= 4 && (16*N*((9*W+30)//32)*((H+1)//8)-64*N*((H+1)//8)*min((9*W+30)//32-1,1)+48*N*((H+1)//8)) % (4*N*((9*W+30)//32)*((H+1)//8)-4*N*((H+1)//8)) == 0 || H <= 6 && W >= 4 && (16*N*((9*W+30)//32)*((H+1)//8)-64*N*((H+1)//8)*min((9*W+30)//32-1,1)+48*N*((H+1)//8)) % (16*N*((9*W+30)//32)-16*N) == 0 || H <= 6 && W <= 3 && (((9*W+30)//32)*((H+1)//8)+3*((H+1)//8)) % 4 == 0"}},
+	} {
+		var cs []sym.Constraint
+		for i, c := range bc.conds {
+			p, err := sym.ParsePred(c, tab)
+			if err != nil {
+				b.Fatal(err)
+			}
+			cs = append(cs, sym.Constraint{Pred: p, Origin: sym.Origin{Node: fmt.Sprint("n", i), Seq: i + 1}})
+		}
+		b.Run(bc.name, func(b *testing.B) {
+			for b.Loop() {
+				sym.Minimize(cs)
+			}
+		})
 	}
 }

@@ -11,6 +11,8 @@ package sym
 //   - a split on the residues of a symbol modulo the period of the floor divisions and remainders
 //     that hold it: H = 8*q+r for r = 0..7, where (H+7)//8 is q+(r+7)//8, an expression in q without
 //     a floor;
+//   - a split on the values of a symbol that has no more of them than a split on residues has
+//     cases (H in 1..6, where (H-1)//3 in (2*T+1)*((H-1)//3) == 8*T*W is 0 or 1);
 //   - a split on the terms of a disjunction;
 //   - every binding of a box of at most enumLimit bindings, evaluated.
 //
@@ -28,6 +30,7 @@ const (
 	enumLimit  = 1 << 12
 	maxSplit   = 1 << 10
 	proofDepth = 6
+	maxValues  = 16
 )
 
 // prover proves conjunctions unsatisfiable within a budget of steps.
@@ -482,7 +485,18 @@ func (pv *prover) unsat(p Pred, depth int) bool {
 	if depth >= proofDepth {
 		return false
 	}
-	if x, m := splitSymbol(p); x != nil {
+	x, m := splitSymbol(p)
+	if v := fewValues(p); v != nil && (x == nil || v.hi-v.lo < m) {
+		// Each value of a symbol of no more values than a split on residues has cases.
+		for c := v.lo; c <= v.hi; c++ {
+			q, ok := p.Subst(func(name string) (Expr, bool) { return Int(c), name == v.name })
+			if !ok || !pv.unsat(q, depth+1) {
+				return false
+			}
+		}
+		return true
+	}
+	if x != nil {
 		for r := range m {
 			q, ok := pv.residue(p, x, m, r)
 			if !ok || !pv.unsat(q, depth+1) {
@@ -899,6 +913,22 @@ func bilinearBounds(l Expr, b bound) []Pred {
 		}
 	}
 	return out
+}
+
+// fewValues returns the symbol of p of fewest values, at least 2 and at most maxValues, within its
+// bounds: where enumerate cannot try every binding, one of its values at a time makes the others
+// simpler (B in 0..1 makes (2*T+1)*B == 8*T*W an equation of T and W); nil when none has so few.
+func fewValues(p Pred) *atom {
+	var best *atom
+	for _, x := range symbolAtoms(p) {
+		if x.lo == NegInf || x.hi == Inf || x.hi-x.lo < 1 || x.hi-x.lo >= maxValues {
+			continue
+		}
+		if best == nil || x.hi-x.lo < best.hi-best.lo || x.hi-x.lo == best.hi-best.lo && x.order < best.order {
+			best = x
+		}
+	}
+	return best
 }
 
 // splitSymbol returns the symbol of p to split on residues, and the modulus: the symbol of least
