@@ -192,7 +192,9 @@ func oneSymbolParts(p Pred, before []Pred, prove func([]Pred, Pred) bool) Pred {
 
 // eachPart returns p, a conjunction or disjunction, with each of its terms rewritten by
 // oneSymbolParts under the conditions before and the comparisons of one symbol beside it in a
-// conjunction: equal to p wherever the conditions before hold.
+// conjunction: equal to p wherever the conditions before hold. A term that is not total keeps its
+// symbols' bounds: N == 1 && 2*N != N/(N+3) fails at N == 1, where N/(N+3) has no value, and its
+// second term narrowed to N == 1 would read 2 != 1/4, true.
 func eachPart(p Pred, before []Pred, prove func([]Pred, Pred) bool) Pred {
 	args := slices.Clone(p.n.args)
 	var bounds []Pred
@@ -205,7 +207,7 @@ func eachPart(p Pred, before []Pred, prove func([]Pred, Pred) bool) Pred {
 	}
 	under := append(slices.Clip(before), bounds...)
 	for i, a := range args {
-		if len(bounds) > 0 && !slices.ContainsFunc(bounds, a.Equal) {
+		if len(bounds) > 0 && total(a) && !slices.ContainsFunc(bounds, a.Equal) {
 			if q, ok := narrowUnder(And(bounds...), a); ok {
 				a = q
 			}

@@ -47,6 +47,13 @@ func TestMinimize(t *testing.T) {
 			want: []string{"W >= 5 @1", "N*((W+2)//3)*(H//2-2) == 180 @2"},
 		},
 		{
+			// FuzzMinimal's f04e77493ba7d8ee: the second fails at N == 1, where N/(N+3) has no
+			// value; N == 1 does not imply it.
+			name: "an exact quotient beside a bound",
+			in:   []at{{"N == 1", 1}, {"N == 2 || N == 1 && 2*N != N/(N+3)", 2}},
+			want: []string{"N == 1 @1", "N == 2 || N == 1 && 2*N != N/(N+3) @2"},
+		},
+		{
 			// A symbol fixed after a product of it: the product reads with its value, at the
 			// fixing node; the product stays implied at its own.
 			name:    "fixed symbol substituted",
