@@ -191,28 +191,31 @@ func oneSymbolParts(p Pred, before []Pred, prove func([]Pred, Pred) bool) Pred {
 }
 
 // eachPart returns p, a conjunction or disjunction, with each of its terms rewritten by
-// oneSymbolParts under the conditions before and the comparisons of one symbol beside it in a
-// conjunction: equal to p wherever the conditions before hold. A term that is not total keeps its
-// symbols' bounds: N == 1 && 2*N != N/(N+3) fails at N == 1, where N/(N+3) has no value, and its
-// second term narrowed to N == 1 would read 2 != 1/4, true.
+// oneSymbolParts in turn, under the conditions before and, in a conjunction, the comparisons of
+// one symbol beside it as they stand once the terms before it are rewritten: equal to p wherever
+// the conditions before hold. A term is never rewritten under itself: (T+55)//72 >= (T+1)//18-
+// 536870911 beside T >= 35 and 3*((T+1)//18) % 4 == 0 is not the remainders at which the three
+// hold, which drop its bound (T of about 1.3e10). A term that is not total keeps its symbols'
+// bounds: N == 1 && 2*N != N/(N+3) fails at N == 1, where N/(N+3) has no value, and its second
+// term narrowed to N == 1 would read 2 != 1/4, true.
 func eachPart(p Pred, before []Pred, prove func([]Pred, Pred) bool) Pred {
 	args := slices.Clone(p.n.args)
-	var bounds []Pred
-	if p.n.kind == pAnd {
-		for _, a := range args {
-			if a.kind() == pCmp && len(a.SymbolNames()) == 1 && total(a) {
-				bounds = append(bounds, a)
+	bound := func(a Pred) bool { return a.kind() == pCmp && len(a.SymbolNames()) == 1 && total(a) }
+	for i, a := range args {
+		var beside []Pred
+		if p.n.kind == pAnd {
+			for j, b := range args {
+				if j != i && bound(b) {
+					beside = append(beside, b)
+				}
 			}
 		}
-	}
-	under := append(slices.Clip(before), bounds...)
-	for i, a := range args {
-		if len(bounds) > 0 && total(a) && !slices.ContainsFunc(bounds, a.Equal) {
-			if q, ok := narrowUnder(And(bounds...), a); ok {
+		if len(beside) > 0 && total(a) && !bound(a) {
+			if q, ok := narrowUnder(And(beside...), a); ok {
 				a = q
 			}
 		}
-		args[i] = oneSymbolParts(a, under, prove)
+		args[i] = oneSymbolParts(a, append(slices.Clip(before), beside...), prove)
 	}
 	if p.n.kind == pAnd {
 		return And(args...)

@@ -575,6 +575,18 @@ func TestMinimizeReadable(t *testing.T) {
 			want: []string{"H >= 3 @5", "H % 36 <= 2 @9"},
 			h:    300,
 		},
+		{
+			// r2_0109: a Cast of a size to int32 bounds it (from H of about 1.3e10), beside
+			// remainders that hold at the same values up to there: a part of a conjunction is
+			// not rewritten under itself, which would read it as those remainders.
+			name: "a bound past the values evaluated",
+			in: []at{{"(H+5*min(H,2)+3)//6 > min(H,2)", 15}, {"(H+17*min(H,2)+3)//18 > min(H,2)", 24},
+				{"((H+5*min(H,2)+3)//6+2*min(H,2)) % 3 == 0", 24}, {"(3*((H+17*min(H,2)+3)//18)+min(H,2))//4 > min(H,2)", 35},
+				{"(3*((H+17*min(H,2)+3)//18)+min(H,2)) % 4 == 0", 35}, {"(H+17*min(H,2)+3)//18 > (H+71*min(H,2)+57)//72", 40},
+				{"4*((3*((H+17*min(H,2)+3)//18)+min(H,2))//4)-4*min(H,2) <= 2147483647", 45}},
+			want: []string{"H % 18 in {0..4, 17} @24", "H >= 35 @35", "3*((H+1)//18) % 4 == 0 @35", "(H+55)//72 >= (H+1)//18-536870911 @45"},
+			h:    300,
+		},
 	} {
 		var cs []sym.Constraint
 		for i, c := range tc.in {
@@ -601,8 +613,13 @@ func TestMinimizeReadable(t *testing.T) {
 			return true
 		}
 		b := map[string]int64{}
+		// The values evaluated, and large ones, past those a guess evaluates.
+		hs := []int64{1<<31 - 1, 1 << 31, 1<<32 + 1, 12884901887, 12884901888, 13000000031, 1 << 40, 1 << 62}
+		for h := int64(1); h <= tc.h; h++ {
+			hs = append(hs, h)
+		}
 		for n := int64(1); n <= 3; n++ {
-			for h := int64(1); h <= tc.h; h++ {
+			for _, h := range hs {
 				for w := int64(1); w <= 40; w++ {
 					b["N"], b["H"], b["W"] = n, h, w
 					if got, want := all(m.Constraints, b), all(cs, b); got != want {
