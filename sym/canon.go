@@ -730,3 +730,49 @@ func shiftedRemainder(op Op, v Expr, c int64) (Pred, bool) {
 	}
 	return Or(ge, le), true
 }
+
+// nonZero reports whether the bounds of its symbols prove f is not 0, so that a quotient or a
+// remainder by f has a value wherever its operands have.
+func nonZero(f Expr) bool { return !f.ival().containsZero() }
+
+// cancelled reports whether r, the floor division, remainder or exact quotient of some operand by
+// f, no longer divides by f where f may be 0: (189*W-189) % (W-1) is 0, which has a value at W = 1
+// where the remainder has none, so that a comparison of it must keep W-1 != 0 (guarded).
+func cancelled(r, f Expr) bool { return !nonZero(f) && !dividesBy(r, f) }
+
+// dividesBy reports whether e holds a floor division, remainder or exact quotient by f, or a
+// negative power of an atom of f, a single term.
+func dividesBy(e, f Expr) bool {
+	for _, t := range e.t {
+		for _, x := range t.m {
+			if x.e < 0 && len(f.t) == 1 && slices.ContainsFunc(f.t[0].m, func(y factor) bool { return cmpAtom(y.a, x.a) == 0 }) {
+				return true
+			}
+			switch x.a.kind {
+			case symbolAtom:
+			case minAtom, maxAtom, floatAtom:
+				if slices.ContainsFunc(x.a.args, func(arg Expr) bool { return dividesBy(arg, f) }) {
+					return true
+				}
+			default:
+				if x.a.den.Equal(f) || dividesBy(x.a.num, f) || dividesBy(x.a.den, f) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// guarded returns p where each divisor of gs is not 0, and p: a comparison whose divisors were
+// cancelled has no value where one of them is 0, and does not hold there, nor does its negation.
+func guarded(gs []Expr, p Pred) Pred {
+	if len(gs) == 0 {
+		return p
+	}
+	ps := make([]Pred, 0, len(gs)+1)
+	for _, g := range gs {
+		ps = append(ps, Ne(g, Expr{}))
+	}
+	return And(append(ps, p)...)
+}

@@ -125,8 +125,9 @@ func (e Expr) Subst(sub func(name string) (Expr, bool)) (Expr, bool) {
 // is an integer wherever the atom has a value, so such a constant means the model does not run
 // there, and a comparison that holds the atom has no value (Pred.Subst makes it false).
 type substitution struct {
-	sub  func(name string) (Expr, bool)
-	none bool // an atom has no value
+	sub    func(name string) (Expr, bool)
+	none   bool   // an atom has no value
+	guards []Expr // the divisors cancelled (see cancelled), which Pred.Subst keeps not 0
 }
 
 // expr returns e with the substitution applied, as Expr.Subst does.
@@ -219,17 +220,23 @@ func (s *substitution) atom(a *atom) (Expr, bool) {
 		s.none = true
 		return Expr{}, false
 	}
+	var r Expr
 	switch a.kind {
 	case floorAtom:
-		return FloorDiv(n, d)
+		r, ok1 = FloorDiv(n, d)
 	case modAtom:
-		return Mod(n, d)
+		r, ok1 = Mod(n, d)
+	default:
+		r, ok1 = Quo(n, d)
+		ok1 = ok1 && s.valued(r)
 	}
-	q, ok := Quo(n, d)
-	if !ok || !s.valued(q) {
+	if !ok1 {
 		return Expr{}, false
 	}
-	return q, true
+	if cancelled(r, d) {
+		s.guards = append(s.guards, d)
+	}
+	return r, true
 }
 
 // UnboundError is the error of an evaluation at a binding that gives no value to a symbol the

@@ -33,7 +33,9 @@ func ParseExpr(s string, t *Table) (Expr, error) {
 // two expressions of ParseExpr's notation, ! before a comparison or a parenthesized predicate (!N
 // == 1 is !(N == 1)), && (which binds tighter than ||), || and parentheses. Comparisons do not
 // chain. Names are read as ParseExpr reads them, and the result is simplified (Cmp, And, Or,
-// Not). Errors as ParseExpr's.
+// Not). A comparison whose simplification cancels a divisor that may be 0 keeps it not 0, negated
+// or not: (189*W-189) % (W-1) == 0 is W != 1 and its negation false, both false at W = 1 as
+// bench/grid/predicate.py reads them. Errors as ParseExpr's.
 func ParsePred(s string, t *Table) (Pred, error) {
 	p := parser{s: s, what: "predicate", t: t}
 	v, err := p.top()
@@ -127,6 +129,12 @@ type parser struct {
 	i     int
 	t     *Table
 	depth int
+	// guards are the divisors that the comparison being parsed cancelled (see cancelled).
+	guards []Expr
+	// negated: inside an odd number of !, each comparison is negated where it is parsed, and
+	// && and || swap, so that a negated comparison keeps its guards (!(W % (W-1) == 0) is W != 1
+	// && 0 != 0: false at W = 1, where the remainder has no value).
+	negated bool
 }
 
 // value is what a production of the grammar gives: an expression, or a predicate.
@@ -134,6 +142,7 @@ type value struct {
 	e      Expr
 	p      Pred
 	isPred bool
+	cmp    bool // p is the comparison just parsed, not negated nor guarded yet (see cmp)
 }
 
 // maxDepth bounds the nesting of parentheses, calls, ! and unary minus.
@@ -219,15 +228,17 @@ func (p *parser) pred(v value, at int) (Pred, error) {
 
 // or parses and ('||' and)*.
 func (p *parser) or() (value, error) {
-	return p.chain("||", p.and, Or)
+	return p.chain("||", p.and, false)
 }
 
 // and parses not ('&&' not)*.
 func (p *parser) and() (value, error) {
-	return p.chain("&&", p.not, And)
+	return p.chain("&&", p.not, true)
 }
 
-func (p *parser) chain(tok string, next func() (value, error), join func(...Pred) Pred) (value, error) {
+// chain parses next (tok next)*, joined by And when and is true, Or otherwise, swapped where
+// negated.
+func (p *parser) chain(tok string, next func() (value, error), and bool) (value, error) {
 	p.space()
 	at := p.i
 	v, err := next()
@@ -247,7 +258,10 @@ func (p *parser) chain(tok string, next func() (value, error), join func(...Pred
 		}
 		ps = append(ps, q)
 	}
-	return value{p: join(ps...), isPred: true}, nil
+	if and != p.negated {
+		return value{p: And(ps...), isPred: true}, nil
+	}
+	return value{p: Or(ps...), isPred: true}, nil
 }
 
 // not parses '!' not | cmp.
@@ -257,12 +271,14 @@ func (p *parser) not() (value, error) {
 		if err := p.enter(); err != nil {
 			return value{}, err
 		}
+		p.negated = !p.negated
 		q, err := p.predOf(p.not)
+		p.negated = !p.negated
 		if err != nil {
 			return value{}, err
 		}
 		p.depth--
-		return value{p: Not(q), isPred: true}, nil
+		return value{p: q, isPred: true}, nil
 	}
 	return p.cmp()
 }
@@ -282,8 +298,26 @@ func (p *parser) relop() (Op, int, bool) {
 	return 0, 0, false
 }
 
-// cmp parses sum [relop sum].
+// cmp parses sum [relop sum] | sum 'in' members, a comparison, negated where negated, where each
+// divisor it cancels is not 0 (guarded).
 func (p *parser) cmp() (value, error) {
+	outer := p.guards
+	p.guards = nil
+	v, err := p.comparison()
+	if v.cmp {
+		if p.negated {
+			v.p = Not(v.p)
+		}
+		v.p, v.cmp = guarded(p.guards, v.p), false
+		p.guards = outer
+	} else {
+		p.guards = append(outer, p.guards...)
+	}
+	return v, err
+}
+
+// comparison parses what cmp does, without the divisors it cancels.
+func (p *parser) comparison() (value, error) {
 	p.space()
 	at := p.i
 	v, err := p.sum()
@@ -296,7 +330,7 @@ func (p *parser) cmp() (value, error) {
 			return value{}, err
 		}
 		q, err := p.members(x)
-		return value{p: q, isPred: true}, err
+		return value{p: q, isPred: true, cmp: true}, err
 	}
 	op, n, ok := p.relop()
 	if !ok {
@@ -317,7 +351,7 @@ func (p *parser) cmp() (value, error) {
 	if _, _, ok := p.relop(); ok {
 		return value{}, p.errorf("comparisons do not chain (want &&)")
 	}
-	return value{p: Cmp(a, op, b), isPred: true}, nil
+	return value{p: Cmp(a, op, b), isPred: true, cmp: true}, nil
 }
 
 // keyword reports whether the word w comes next, not the start of a longer name, and takes it.
@@ -486,6 +520,9 @@ func (p *parser) term() (value, error) {
 		r, ok := op(e, f)
 		if !ok {
 			return value{}, p.tooLarge()
+		}
+		if divide && cancelled(r, f) {
+			p.guards = append(p.guards, f)
 		}
 		v = value{e: r}
 	}

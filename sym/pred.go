@@ -152,11 +152,17 @@ func Ge(a, b Expr) Pred { return Cmp(a, OpGe, b) }
 // quotient e/f (the -1 of a Reshape of [T] to [-1,4] needs T % 4 == 0). A factor common to f, a
 // single term, and every term of e cancels first: 3*N*H*W is a multiple of 2*W when N*H % 2 == 0;
 // and an integer common to every coefficient of both: (8*N*(H//2)-8*N) % (4*H-8) is
-// (2*N*(H//2)-2*N) % (H-2). ok is false when f is 0 or the remainder cannot be kept (see maxSize).
+// (2*N*(H//2)-2*N) % (H-2). A divisor that may be 0 and cancels is kept not 0: 189*W-189 is a
+// multiple of W-1 when W != 1. ok is false when f is 0 or the remainder cannot be kept (see
+// maxSize).
 func Divisible(e, f Expr) (p Pred, ok bool) {
+	var gs []Expr
 	if g, ok := commonFactor(e, f); ok {
 		e, _ = Quo(e, g)
 		f, _ = Quo(f, g)
+		if !nonZero(g) {
+			gs = append(gs, g)
+		}
 	} else if g := commonContent(e, f); g > 1 {
 		e, _ = scale(e, rat{1, g})
 		f, _ = scale(f, rat{1, g})
@@ -165,7 +171,10 @@ func Divisible(e, f Expr) (p Pred, ok bool) {
 	if !ok {
 		return Pred{}, false
 	}
-	return Eq(m, Expr{}), true
+	if cancelled(m, f) {
+		gs = append(gs, f)
+	}
+	return guarded(gs, Eq(m, Expr{})), true
 }
 
 // commonFactor returns the greatest factor, other than 1, of the single term f that divides
@@ -726,21 +735,23 @@ func evalInt(e Expr, value func(string) (int64, bool)) (*big.Int, error) {
 // that has no value once substituted (N != 7/(N+3) at N = 0, where the exact quotient 7/3 does
 // not divide; H % N == 1 at N = 0; see substitution). Such a comparison is false, as Eval finds
 // it at such a binding, and so is its negation (N == 7/(N+3)): no constant says both, so it is
-// not decided, and a conjunction or disjunction that holds it is decided only by another term.
+// not decided, and a conjunction or disjunction that holds it is decided only by another term. A
+// divisor that the substitution cancels and may be 0 stays a conjunct: (N*W-N) % D == 0 with W-1
+// for D is W != 1, false at W = 1 where the remainder has no value.
 func (p Pred) Subst(sub func(name string) (Expr, bool)) (Pred, bool) {
 	switch p.kind() {
 	case pConst:
 		return p, true
 	case pCmp:
 		n := p.n
-		e, r, ok, _ := n.substSides(sub)
+		e, r, ok, _, gs := n.substSides(sub)
 		switch {
 		case !ok:
 			return Pred{}, false
 		case !n.raw:
-			return canon(n.op, e, func() string { return cmpText(e, n.op, Expr{}) }), true
+			return guarded(gs, canon(n.op, e, func() string { return cmpText(e, n.op, Expr{}) })), true
 		}
-		return Cmp(e, n.op, r), true
+		return guarded(gs, Cmp(e, n.op, r)), true
 	}
 	// A disjunct that becomes true decides a disjunction (a conjunct that becomes false, a
 	// conjunction), where another cannot be kept: H <= 2 || H*W % (H//3) == 0 at H = 1 divides by 0
@@ -768,15 +779,15 @@ func (p Pred) Subst(sub func(name string) (Expr, bool)) (Pred, bool) {
 
 // substSides returns the sides of the comparison n with the substitution applied (r is 0 unless
 // n is raw); ok is false where one cannot be kept or has no value, none true for the latter (see
-// substitution).
-func (n *pnode) substSides(sub func(name string) (Expr, bool)) (e, r Expr, ok, none bool) {
+// substitution); gs are the divisors the substitution cancelled.
+func (n *pnode) substSides(sub func(name string) (Expr, bool)) (e, r Expr, ok, none bool, gs []Expr) {
 	s := substitution{sub: sub}
 	e, ok = s.value(n.e)
 	if ok && n.raw {
 		r, ok = s.value(n.rhs)
 	}
 	ok = ok && s.valued(e) && s.valued(r)
-	return e, r, ok, s.none
+	return e, r, ok, s.none, s.guards
 }
 
 // valueless reports whether p has no value, and so does not hold, wherever sub applies, whatever
@@ -789,7 +800,7 @@ func (p Pred) valueless(sub func(name string) (Expr, bool)) bool {
 	case pConst:
 		return false
 	case pCmp:
-		_, _, _, none := p.n.substSides(sub)
+		_, _, _, none, _ := p.n.substSides(sub)
 		return none
 	}
 	and := p.n.kind == pAnd
