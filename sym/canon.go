@@ -443,11 +443,9 @@ func remainders(d Expr) Expr {
 			if !ok || q <= 1 {
 				continue
 			}
-			for m := int64(1); m < q; m++ {
-				if q%m != 0 || t.c.num%(q/m) != 0 {
-					continue
-				}
-				k := -t.c.num / (q / m)
+			for _, r := range commonDivisors(q, t.c.num) {
+				m := q / r
+				k := -t.c.num / r
 				x := f.num
 				if m > 1 {
 					if x, ok = FloorDiv(f.num, Int(m)); !ok {
@@ -465,6 +463,24 @@ func remainders(d Expr) Expr {
 		}
 	}
 	return d
+}
+
+// commonDivisors returns the divisors greater than 1 of both q, positive, and c, greatest first:
+// the r of remainders' k·((x//(q/r)) % r), found in the square root of their greatest common
+// divisor's steps (a floor by 2147483647 is not 2147483647 of them).
+func commonDivisors(q, c int64) []int64 {
+	g := int64(gcd(uint64(q), uint64(max(c, -c))))
+	var small, large []int64
+	for r := int64(1); r <= g/r; r++ {
+		if g%r == 0 {
+			small = append(small, r)
+			if r != g/r {
+				large = append(large, g/r)
+			}
+		}
+	}
+	slices.Reverse(small)
+	return append(large, small[:len(small)-1]...) // all but 1
 }
 
 // rewrite returns d - t - k·x + k·(x % r), when that is smaller than d.
