@@ -761,7 +761,7 @@ func cancelled(r, f Expr) bool { return !nonZero(f) && !dividesBy(r, f) }
 func dividesBy(e, f Expr) bool {
 	for _, t := range e.t {
 		for _, x := range t.m {
-			if x.e < 0 && len(f.t) == 1 && slices.ContainsFunc(f.t[0].m, func(y factor) bool { return cmpAtom(y.a, x.a) == 0 }) {
+			if x.e < 0 && len(f.t) == 1 && indexAtom(f.t[0].m, x.a) >= 0 {
 				return true
 			}
 			switch x.a.kind {

@@ -3,6 +3,7 @@ package sym
 import (
 	"fmt"
 	"math/big"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -131,7 +132,13 @@ type substitution struct {
 }
 
 // expr returns e with the substitution applied, as Expr.Subst does.
-func (s *substitution) expr(e Expr) (Expr, bool) { return e.rebuild(s.atom) }
+func (s *substitution) expr(e Expr) (Expr, bool) {
+	r, den, ok := e.rebuild(s.atom)
+	if ok && cancelled(r, den) {
+		s.guards = append(s.guards, den)
+	}
+	return r, ok
+}
 
 // value returns x with the substitution applied, a constant or a symbol the substitution leaves
 // alone as it is, without rebuilding it (substExpr).
@@ -158,35 +165,85 @@ func (s *substitution) valued(x Expr) bool {
 	return true
 }
 
-// rebuild returns e made again with each atom a of its terms replaced by at(a): the factors
-// multiplied (divided for a negative exponent) and the terms summed, simplified as they are; ok
-// is false when at gives none or the result cannot be kept (see maxSize) or divides by zero.
-func (e Expr) rebuild(at func(*atom) (Expr, bool)) (Expr, bool) {
-	sum := Expr{}
+// rebuild returns e made again with each atom a of its terms replaced by at(a), and the
+// denominator it divided by (1 where e has no negative power): e's value is the sum of its terms
+// in rationals, an integer where e has one (Eval), so the terms are summed over a common
+// denominator, the product of each atom's deepest negative power, which divides the sum once
+// (2*W/D-2/D with W-1 for D is (2*W-2)/(W-1), 2, where dividing each term would give an exact
+// quotient that has no value at W = 4). ok is false when at gives none or the result cannot be kept
+// (see maxSize) or divides by zero.
+func (e Expr) rebuild(at func(*atom) (Expr, bool)) (r, den Expr, ok bool) {
+	// The atoms of negative powers, each at its deepest power over the terms.
+	var deep []factor
+	for _, t := range e.t {
+		for _, f := range t.m {
+			if f.e < 0 {
+				if i := indexAtom(deep, f.a); i >= 0 {
+					deep[i].e = max(deep[i].e, -f.e)
+				} else {
+					deep = append(deep, factor{a: f.a, e: -f.e})
+				}
+			}
+		}
+	}
+	// at(a) once an atom: it may note what it finds (substitution.atom).
+	var seen []factor
+	var vals []Expr
+	value := func(a *atom) (Expr, bool) {
+		if i := indexAtom(seen, a); i >= 0 {
+			return vals[i], true
+		}
+		v, ok := at(a)
+		if ok {
+			seen, vals = append(seen, factor{a: a}), append(vals, v)
+		}
+		return v, ok
+	}
+	times := func(p Expr, a *atom, k int) (Expr, bool) {
+		v, ok := value(a)
+		for ; ok && k > 0; k-- {
+			p, ok = Mul(p, v)
+		}
+		return p, ok
+	}
+	sum, den := Expr{}, Int(1)
+	for _, d := range deep {
+		if den, ok = times(den, d.a, d.e); !ok {
+			return Expr{}, Expr{}, false
+		}
+	}
 	for _, t := range e.t {
 		p := Expr{t: []term{{c: t.c}}}
 		for _, f := range t.m {
-			v, ok := at(f.a)
-			if !ok {
-				return Expr{}, false
-			}
-			for range abs(f.e) {
-				if f.e > 0 {
-					p, ok = Mul(p, v)
-				} else {
-					p, ok = Quo(p, v)
-				}
-				if !ok {
-					return Expr{}, false
-				}
+			if p, ok = times(p, f.a, max(f.e, 0)); !ok {
+				return Expr{}, Expr{}, false
 			}
 		}
-		var ok bool
+		for _, d := range deep {
+			k := d.e
+			if i := indexAtom(t.m, d.a); i >= 0 && t.m[i].e < 0 {
+				k += t.m[i].e
+			}
+			if p, ok = times(p, d.a, k); !ok {
+				return Expr{}, Expr{}, false
+			}
+		}
 		if sum, ok = Add(sum, p); !ok {
-			return Expr{}, false
+			return Expr{}, Expr{}, false
 		}
 	}
-	return sum, true
+	if len(deep) == 0 {
+		return sum, den, true
+	}
+	if r, ok = Quo(sum, den); !ok {
+		return Expr{}, Expr{}, false
+	}
+	return r, den, true
+}
+
+// indexAtom returns the index of the factor of a in fs, or -1.
+func indexAtom(fs []factor, a *atom) int {
+	return slices.IndexFunc(fs, func(f factor) bool { return cmpAtom(f.a, a) == 0 })
 }
 
 // atom returns the atom a with the substitution applied; ok is false where it has no value (see

@@ -434,7 +434,7 @@ func indicators(m []factor) []factor {
 		e := f.e
 		switch {
 		case !ok:
-		case lone && slices.ContainsFunc(m, func(g factor) bool { return cmpAtom(g.a, a) == 0 }):
+		case lone && indexAtom(m, a) >= 0:
 			e = 0
 		case e > 1:
 			e = 1

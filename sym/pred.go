@@ -191,7 +191,7 @@ func commonFactor(e, f Expr) (Expr, bool) {
 	for _, x := range f.t[0].m {
 		k := x.e
 		for _, t := range e.t {
-			i := slices.IndexFunc(t.m, func(y factor) bool { return cmpAtom(y.a, x.a) == 0 })
+			i := indexAtom(t.m, x.a)
 			if i < 0 {
 				k = 0
 				break
@@ -238,7 +238,7 @@ func positiveFactor(d Expr) (Expr, bool) {
 	for _, x := range d.t[0].m {
 		k := x.e
 		for _, t := range d.t[1:] {
-			i := slices.IndexFunc(t.m, func(y factor) bool { return cmpAtom(y.a, x.a) == 0 })
+			i := indexAtom(t.m, x.a)
 			if i < 0 {
 				k = 0
 				break

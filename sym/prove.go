@@ -1189,7 +1189,8 @@ func mapPred(p Pred, f func(*atom) (Expr, bool)) (Pred, bool) {
 // mapExpr returns e with each atom that f replaces replaced, the others made again of their
 // replaced parts.
 func mapExpr(e Expr, f func(*atom) (Expr, bool)) (Expr, bool) {
-	return e.rebuild(func(a *atom) (Expr, bool) { return mapAtom(a, f) })
+	r, _, ok := e.rebuild(func(a *atom) (Expr, bool) { return mapAtom(a, f) })
+	return r, ok
 }
 
 func mapAtom(a *atom, f func(*atom) (Expr, bool)) (Expr, bool) {
