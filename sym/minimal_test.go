@@ -54,6 +54,22 @@ func TestMinimize(t *testing.T) {
 			want: []string{"N == 1 @1", "N == 2 || N == 1 && 2*N != N/(N+3) @2"},
 		},
 		{
+			// As FuzzMinimal's 0051a0e3335507ca (N != 1/max(N,3) beside N == 1): at N == 1,
+			// 2*N/max(N,3) is 2/3, no integer, and the second fails. max(N,3) settled to 3 under
+			// N <= 2 made it N != 2*N/3, whose canonical form N != 0 holds: implied by N <= 2.
+			name: "a negative power settled to a constant",
+			in:   []at{{"N <= 2", 1}, {"N == 2 || N != 2*N/max(N,3)", 2}},
+			want: []string{"N <= 2 @1", "N == 2 || N != 2*N/max(N,3) @2"},
+		},
+		{
+			// Settled so, N > 1/max(N,3) is N-4/3 >= 0, a whole sum and a fraction: never a
+			// value under N <= 3, false, and the second is N == 3.
+			name:    "a negative power settled to a fraction",
+			in:      []at{{"N <= 3", 1}, {"N == 3 || N == 1 && N != 1/max(N,3)", 2}},
+			want:    []string{"N == 3 @2"},
+			implied: []string{"N <= 3 @1 by [0]"},
+		},
+		{
 			// A symbol fixed after a product of it: the product reads with its value, at the
 			// fixing node; the product stays implied at its own.
 			name:    "fixed symbol substituted",

@@ -1153,19 +1153,33 @@ func replaceAtom(p Pred, a *atom, x Expr) (Pred, bool) {
 }
 
 // mapPred returns p with each atom that f replaces replaced (the outermost first), its
-// expressions and comparisons made again in canonical form; ok is false when an expression cannot
-// be kept.
+// expressions and comparisons made again in canonical form, and a comparison the replacement
+// leaves with no value false (see mapExpr); ok is false when an expression cannot be kept.
 func mapPred(p Pred, f func(*atom) (Expr, bool)) (Pred, bool) {
 	switch p.kind() {
 	case pConst:
 		return p, true
 	case pCmp:
+		if !p.n.raw {
+			e, _, ok := p.n.e.rebuild(func(a *atom) (Expr, bool) { return mapAtom(a, f) })
+			switch {
+			case !ok:
+				return Pred{}, false
+			case p.n.e.intCoefficients() && !e.intCoefficients():
+				// Where the atoms are what replaces them, a whole sum and a constant that is not
+				// an integer (N-1/3, of N-1/max(N,3) where max(N,3) is 3) has no value: p fails.
+				// Another sum is refused, as mapExpr refuses it.
+				if i := slices.IndexFunc(e.t, func(t term) bool { return len(t.m) == 0 }); i >= 0 &&
+					!e.t[i].c.isInt() && (Expr{t: slices.Delete(slices.Clone(e.t), i, i+1)}).whole() {
+					return False(), true
+				}
+				return Pred{}, false
+			}
+			return canon(p.n.op, e, func() string { return cmpText(e, p.n.op, Expr{}) }), true
+		}
 		e, ok := mapExpr(p.n.e, f)
 		if !ok {
 			return Pred{}, false
-		}
-		if !p.n.raw {
-			return canon(p.n.op, e, func() string { return cmpText(e, p.n.op, Expr{}) }), true
 		}
 		r, ok := mapExpr(p.n.rhs, f)
 		if !ok {
@@ -1187,10 +1201,22 @@ func mapPred(p Pred, f func(*atom) (Expr, bool)) (Pred, bool) {
 }
 
 // mapExpr returns e with each atom that f replaces replaced, the others made again of their
-// replaced parts.
+// replaced parts. ok is false where a coefficient that is not an integer appears: e, a side of a
+// comparison or an operand, is an integer wherever it has a value, and a negative power or an
+// exact quotient that becomes a constant (1/max(N,3) with 3 for max(N,3)) would leave a sum
+// (N-1/3) whose canonical form (3*N-1) has a value where e has none (N == 1, where 1/3 does not
+// divide).
 func mapExpr(e Expr, f func(*atom) (Expr, bool)) (Expr, bool) {
-	r, _, ok := e.rebuild(func(a *atom) (Expr, bool) { return mapAtom(a, f) })
-	return r, ok
+	v, _, ok := e.rebuild(func(a *atom) (Expr, bool) { return mapAtom(a, f) })
+	if ok && e.intCoefficients() && !v.intCoefficients() {
+		return Expr{}, false
+	}
+	return v, ok
+}
+
+// intCoefficients reports whether every term of e has an integer coefficient.
+func (e Expr) intCoefficients() bool {
+	return !slices.ContainsFunc(e.t, func(t term) bool { return !t.c.isInt() })
 }
 
 func mapAtom(a *atom, f func(*atom) (Expr, bool)) (Expr, bool) {
