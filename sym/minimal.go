@@ -258,7 +258,9 @@ func minimize(cs []Constraint) Minimal {
 	}
 	// The conditions of one symbol kept together, as one where that reads more simply (H >= 13 and
 	// H <= 4 || H in 13..16 are H in 13..16), at the last of their nodes: where it does not hold,
-	// one of them does not, and the conditions gone keep their own nodes.
+	// one of them does not, and the conditions gone keep their own nodes. Plain bounds of several
+	// nodes stay apart (see apart): a Conv's H >= 5 and a Cast's H <= 17179869180, not H in
+	// 5..17179869180 at the Cast, which would give the Conv's bound the Cast's reason.
 	var names []string
 	bySym := map[string][]int{}
 	for i, c := range items {
@@ -271,7 +273,7 @@ func minimize(cs []Constraint) Minimal {
 	}
 	for _, name := range names {
 		ks := bySym[name]
-		if len(ks) < 2 {
+		if len(ks) < 2 || apart(items, ks) {
 			continue
 		}
 		sum := 0
@@ -462,6 +464,18 @@ func predsOf(items []Constraint, set []int) []Pred {
 		out[i] = items[k].Pred
 	}
 	return out
+}
+
+// apart reports whether the conditions ks of items are plain bounds of a symbol by constants (H >=
+// 5, H <= 64) of more than one node, which read as they are, each at its node with its reason.
+func apart(items []Constraint, ks []int) bool {
+	for _, k := range ks {
+		l, b, ok := atomOf(items[k].Pred)
+		if _, _, sym := l.Symbol(); !ok || !sym || b.kind != lower && b.kind != upper {
+			return false
+		}
+	}
+	return slices.ContainsFunc(ks, func(k int) bool { return items[k].Origin.Node != items[ks[0]].Origin.Node })
 }
 
 // simplify returns p under the conditions before it: with each symbol's bounds narrowed to those

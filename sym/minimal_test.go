@@ -123,6 +123,7 @@ func TestMinimizeNever(t *testing.T) {
 		in    []string // at Seq 1, 2, ..., or seq's
 		seq   []int
 		zero  bool   // the symbols from 0, not 1
+		same  bool   // every condition at one node
 		never string // "PRED (NODE): never holds", or "... cannot hold with ..."
 		want  []string
 	}{
@@ -177,6 +178,13 @@ func TestMinimizeNever(t *testing.T) {
 		{
 			name: "some binding satisfies them",
 			in:   []string{"H >= 2", "H <= 4"},
+			want: []string{"H >= 2", "H <= 4"}, // two nodes' bounds, each at its node
+		},
+		{
+			name: "a range of one node",
+			in:   []string{"H >= 2", "H <= 4"},
+			seq:  []int{3, 3},
+			same: true,
 			want: []string{"H in 2..4"},
 		},
 	} {
@@ -194,7 +202,11 @@ func TestMinimizeNever(t *testing.T) {
 			if tc.seq != nil {
 				seq = tc.seq[i]
 			}
-			cs = append(cs, sym.Constraint{Pred: p, Origin: sym.Origin{Node: fmt.Sprint("n", i), Seq: seq}})
+			node := fmt.Sprint("n", i)
+			if tc.same {
+				node = "n0"
+			}
+			cs = append(cs, sym.Constraint{Pred: p, Origin: sym.Origin{Node: node, Seq: seq}})
 		}
 		m := sym.Minimize(cs)
 		never := ""
@@ -526,6 +538,15 @@ func TestMinimizeReadable(t *testing.T) {
 		want []string // "PRED @SEQ"
 		h    int64    // the values of H evaluated, from 1 (W from 1 to 40, N from 1 to 3)
 	}{
+		{
+			// ppocrv4_rec: a Conv's least size and a Cast's int32 range of a later node: two
+			// conditions, each at its node, not one range at the Cast that leaves the Conv's
+			// implied by it and explains the least size as the Cast's.
+			name: "a bound kept at its node",
+			in:   []at{{"H >= 5", 593}, {"(H+3)//8 <= 2147483647", 604}},
+			want: []string{"H >= 5 @593", "H <= 17179869180 @604"},
+			h:    100,
+		},
 		{
 			// r3_0159: a Split of H//3 rows whose parts must not be negative, under a remainder
 			// that an earlier node needs: its rule and'ed with ranges.

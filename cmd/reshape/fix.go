@@ -403,10 +403,11 @@ func printFix(w io.Writer, f *fix.Fix, remaining []sym.Constraint, written bool)
 				pinned[name] = true
 			}
 		}
+		// One statement, of no node: a symbol's bounds read as one range (H in 217..224).
 		var export []sym.Constraint
 		for _, x := range f.Export {
 			if _, isPin := pin(x.Pred); isPin || slices.ContainsFunc(x.Pred.SymbolNames(), func(n string) bool { return !pinned[n] }) {
-				export = append(export, x)
+				export = append(export, sym.Constraint{Pred: x.Pred, Origin: sym.Origin{Seq: x.Origin.Seq}})
 			}
 		}
 		var parts []string
