@@ -235,7 +235,7 @@ WIDE_DRAWS = 4096
 WIDE_MAX = 1 << 16
 
 
-def wide_cols(syms, box):
+def wide_cols(syms, box, holding=None):
     """The wide box: every binding of a cube from each symbol's least value, as long on every axis as
     WIDE_GRID allows (never shorter than the box); per symbol, a slab where it runs to WIDE_LONG and the
     others as far as WIDE_SLAB allows (a product equal to a constant holds at a large value of one symbol
@@ -243,7 +243,9 @@ def wide_cols(syms, box):
     (seeded; small enough that no product of three symbols leaves int64). Returns the columns, the
     indices of the draws, which analyse checks against predicate.holds, and the bindings it evaluates
     exactly: per symbol, the values about 2**31, 2**32, 2**62 (the end of torch's open slices,
-    4611686018427387904) and 2**63-1, the others 1..3."""
+    4611686018427387904) and 2**63-1, the others 1..3, and, given holding (a binding where every
+    condition holds), the others at its values: a bound at 2**31 of one symbol is redundant only where
+    it never fails while the others hold, which they may not at 1..3 (a Conv's H >= 5)."""
     k = len(syms)
     side = int(round(WIDE_GRID ** (1 / k)))
     parts = [box_cols(syms, {s: (box[s][0], max(box[s][1], box[s][0] + side - 1)) for s in syms})]
@@ -259,10 +261,11 @@ def wide_cols(syms, box):
     n = len(cols[syms[0]])
     huge = [v + d for v in (1 << 31, 1 << 32, 1 << 62) for d in range(-6, 7)] + [(1 << 63) - 1 - d for d in range(4)]
     small = box_cols(syms, {s: (max(box[s][0], 1), max(box[s][0], 1) + 2) for s in syms})
+    others = [{t: int(small[t][i]) for t in syms} for i in range(len(small[syms[0]]))] + ([holding] if holding else [])
     exact = {s: [] for s in syms}
     for s in syms:
         for v in huge:
-            for i in range(len(small[s])):
+            for row in others:
                 for t in syms:
-                    exact[t].append(v if t == s else int(small[t][i]))
+                    exact[t].append(v if t == s else row[t])
     return cols, list(range(n - WIDE_DRAWS, n, 8)), {s: np.array(v, np.int64) for s, v in exact.items()}

@@ -178,7 +178,8 @@ def sample(m, fixture, groups, budget):
 
 def analyse(conditions, cols, check, syms, exact=None):
     """Per condition: tautology, redundant (and implied by one condition on the same symbols: "weaker"),
-    needed or unevaluable; the symbols the conditions fix; whether any binding of the sample satisfies all.
+    needed or unevaluable; the symbols the conditions fix; whether any binding of the sample satisfies all,
+    and the first that does ({symbol: value}, None where none does).
     exact: more bindings (columns like cols) that predicate.holds evaluates one by one, in Python's
     integers: sizes whose products leave int64."""
     n = len(next(iter(cols.values()))) if cols else 1
@@ -227,7 +228,9 @@ def analyse(conditions, cols, check, syms, exact=None):
         for s in syms:
             if len(np.unique(cols[s])) > 1 and len(np.unique(cols[s][all_hold])) == 1:
                 fixed.append(s)
-    return [status[i] for i in range(len(conditions))], fixed, satisfiable, how
+    first = int(np.argmax(all_hold)) if satisfiable else None
+    holding = {s: int(cols[s][first]) for s in syms} if first is not None else None
+    return [status[i] for i in range(len(conditions))], fixed, satisfiable, holding
 
 
 def reported_fixed(summary):
@@ -418,10 +421,10 @@ def score_model(exe, m, fixture, data, budget):
     # conditions over the dense sample
     cols, check, box = sample(m, fixture, groups, budget)
     syms = list(fixture["symbols"])
-    status, fixed, satisfiable, _ = analyse(conditions, cols, check, syms)
+    status, fixed, satisfiable, holding = analyse(conditions, cols, check, syms)
     wide = status
     if syms and any(st == "tautology" or st.startswith("redundant") for st in status):
-        wcols, draws, exact = dense.wide_cols(syms, box)
+        wcols, draws, exact = dense.wide_cols(syms, box, holding)
         wide, _, _, _ = analyse(conditions, wcols, draws, syms, exact)
     for c, st, wst in zip(conditions, status, wide):
         det["conditions"].append({"holds": c["holds"], "node": c.get("node"),

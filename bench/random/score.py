@@ -168,10 +168,10 @@ def score(exe, out, m, verbose):
         f["runtime_unnamed"] = 1
         det.append("a size only a run decides (NonZero) is not named: no \"run_time\" loss")
     if cons:
-        status, fixed, _, _ = analyse(cons, cols, list(range(0, n, max(1, n // 64))), syms)
+        status, fixed, _, holding = analyse(cons, cols, list(range(0, n, max(1, n // 64))), syms)
         wide, wfixed = status, fixed
         if fixed or any(st != "needed" for st in status):
-            wcols, draws, exact = wide_cols(syms, box)
+            wcols, draws, exact = wide_cols(syms, box, holding)
             wide, wfixed, _, _ = analyse(cons, wcols, draws, syms, exact)
         for c, st, wst in zip(cons, status, wide):
             if wst != "needed":
