@@ -202,6 +202,29 @@ func allows(z sym.Size, v int64) bool {
 // symbol from its least value to box) and fails where the sizes SizesOf gives contradict them:
 // a value at which some binding holds that a size refuses (proven, or within what it checked),
 // or a value that a size of a symbol no condition ties to others allows where the conditions on
+// span returns lo, lo+1, ..., hi.
+func span(lo, hi int64) []int64 {
+	var out []int64
+	for v := lo; v <= hi; v++ {
+		out = append(out, v)
+	}
+	return out
+}
+
+// constraintsOf parses each of conds in tab, a constraint of no node.
+func constraintsOf(tb testing.TB, tab *sym.Table, conds []string) []sym.Constraint {
+	tb.Helper()
+	cs := make([]sym.Constraint, len(conds))
+	for i, c := range conds {
+		p, err := sym.ParsePred(c, tab)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		cs[i] = sym.Constraint{Pred: p}
+	}
+	return cs
+}
+
 // it fail.
 func checkSizes(t *testing.T, tab *sym.Table, cs []sym.Constraint, box int64) {
 	t.Helper()
@@ -390,14 +413,7 @@ func BenchmarkSizesOf(b *testing.B) {
 		for _, name := range []string{"N", "T", "H", "W", "batch size"} {
 			tab.Symbol(name, bc.lo, bc.hi)
 		}
-		var cs []sym.Constraint
-		for _, c := range bc.conds {
-			p, err := sym.ParsePred(c, tab)
-			if err != nil {
-				b.Fatal(err)
-			}
-			cs = append(cs, sym.Constraint{Pred: p})
-		}
+		cs := constraintsOf(b, tab, bc.conds)
 		b.Run(bc.name, func(b *testing.B) {
 			for b.Loop() {
 				sym.SizesOf(tab, cs)
@@ -466,13 +482,6 @@ func claimed(t *testing.T, cs []sym.Constraint, z sym.Size, vs []int64, box int6
 // its budget spent past 88 on values at which no W holds, each searched to 8192 and then listed
 // as allowed; a condition quasi-affine in the one symbol left is now decided by its period.
 func TestSizesTiedExact(t *testing.T) {
-	span := func(lo, hi int64) []int64 {
-		var out []int64
-		for v := lo; v <= hi; v++ {
-			out = append(out, v)
-		}
-		return out
-	}
 	for _, tc := range []struct {
 		conds []string
 		want  map[string]string // a symbol's line of Sizes.Lines
@@ -498,14 +507,7 @@ func TestSizesTiedExact(t *testing.T) {
 		for _, n := range []string{"B", "L", "N", "H", "W"} {
 			tab.Symbol(n, 1, sym.Inf)
 		}
-		var cs []sym.Constraint
-		for _, c := range tc.conds {
-			p, err := sym.ParsePred(c, tab)
-			if err != nil {
-				t.Fatal(err)
-			}
-			cs = append(cs, sym.Constraint{Pred: p})
-		}
+		cs := constraintsOf(t, tab, tc.conds)
 		sz := sym.SizesOf(tab, cs)
 		for _, z := range sz.Symbols {
 			if want, ok := tc.want[z.Symbol]; ok {
@@ -531,13 +533,6 @@ func TestSizesTiedExact(t *testing.T) {
 // N). Each claim is evaluated over a box: a value allowed has a binding of the others in it, a
 // value refused none.
 func TestSizesTiedClasses(t *testing.T) {
-	span := func(lo, hi int64) []int64 {
-		var out []int64
-		for v := lo; v <= hi; v++ {
-			out = append(out, v)
-		}
-		return out
-	}
 	for _, tc := range []struct {
 		name  string // the bench/random model
 		conds []string
@@ -588,14 +583,7 @@ func TestSizesTiedClasses(t *testing.T) {
 		for _, n := range []string{"N", "T", "H", "W"} {
 			tab.Symbol(n, 1, sym.Inf)
 		}
-		var cs []sym.Constraint
-		for _, c := range tc.conds {
-			p, err := sym.ParsePred(c, tab)
-			if err != nil {
-				t.Fatal(err)
-			}
-			cs = append(cs, sym.Constraint{Pred: p})
-		}
+		cs := constraintsOf(t, tab, tc.conds)
 		sz := sym.SizesOf(tab, cs)
 		if got := sz.Lines(); !slices.Equal(got, tc.want) {
 			t.Errorf("%s: %q, want %q", tc.name, got, tc.want)
