@@ -13,11 +13,12 @@ import (
 // where each factor is an integer or mentions one symbol s, s has factors on both sides, A_s on
 // one and B_s on the other, and a constant c_s > 0 (the ratio of their growth) makes A_s >=
 // c_s*B_s >= 0 within the symbols' bounds for every s, the c_s multiplying to the ratio of the
-// integer factors. Then the products are equal exactly where every A_s == c_s*B_s, or some A_s is 0
-// (which makes its B_s 0; of those proven at least 1, none): a product of factors each at least its partner's is greater where one
-// is greater and none is 0. So [N,3,T//2-(T+2)//4+6,H+4,W] to [N,3,((T+2)//4+T//2)//2-(T+2)//4+3,
-// 2,H//2+2,2,W//2,2] holds where each of T's, H's and W's factors is twice its partner, H and W
-// even. ok is false when a product cannot be kept (see maxSize).
+// integer factors. Then the products are equal exactly where every A_s == c_s*B_s, or some A_s is
+// 0 (which makes its B_s 0; of those proven at least 1, none): a product of factors each at least
+// its partner's is greater where one is greater and none is 0. So [N,3,T//2-(T+2)//4+6,H+4,W] to
+// [N,3,((T+2)//4+T//2)//2-(T+2)//4+3,2,H//2+2,2,W//2,2] holds where each of T's, H's and W's
+// factors is twice its partner, H and W even. ok is false when a product cannot be kept (see
+// maxSize).
 func EqProducts(as, bs []Expr) (Pred, bool) {
 	a, ok1 := product(as)
 	b, ok2 := product(bs)
