@@ -667,17 +667,24 @@ func readable(p Pred, before []Pred, prove func([]Pred, Pred) bool) Pred {
 	}
 	best := p
 	// try takes the simplest form of the values at which set holds that is proven equal to set
-	// where the premises hold.
+	// where the premises hold: computed exactly (affineSet) where there are none, or guessed and
+	// proven.
 	try := func(set Pred, premises []Pred) {
-		s, _, ok := guessSet(set, x, x.lo, x.hi)
-		if !ok {
-			return
+		s, exact := iset{}, false
+		if len(premises) == 0 {
+			s, exact = affineSet(set, x, x.lo, x.hi)
+		}
+		if !exact {
+			var ok bool
+			if s, _, ok = guessSet(set, x, x.lo, x.hi); !ok {
+				return
+			}
 		}
 		for _, c := range append(s.preds(xe), s.factored(xe)...) {
 			if !simpler(c, best) {
 				continue
 			}
-			if prove(append(slices.Clone(premises), set), c) && prove(append(slices.Clone(premises), c), set) ||
+			if exact || prove(append(slices.Clone(premises), set), c) && prove(append(slices.Clone(premises), c), set) ||
 				!total(set) && sameValues(And(append(slices.Clone(premises), set)...), And(append(slices.Clone(premises), c)...), x) {
 				best = c
 			}

@@ -94,20 +94,8 @@ func setFromBits(lo, hi int64, bits []bool, mod int64) iset {
 	for i := f; i < f+mod; i++ {
 		res[pyMod(lo+i, mod)] = bits[i]
 	}
-	// The least period of the residues.
-	for d := int64(1); d < mod; d++ {
-		if mod%d != 0 {
-			continue
-		}
-		same := true
-		for r := range mod {
-			same = same && res[r] == res[r%d]
-		}
-		if same {
-			res, mod = res[:d], d
-			break
-		}
-	}
+	mod = leastPeriod(res)
+	res = res[:mod]
 	for f > 0 && bits[f-1] == res[pyMod(lo+f-1, mod)] {
 		f--
 	}
@@ -119,6 +107,25 @@ func setFromBits(lo, hi int64, bits []bool, mod int64) iset {
 	}
 	s.below = spansOf(lo, bits[:f])
 	return s
+}
+
+// leastPeriod returns the least period of res, membership by residue over its length: the least
+// d dividing it with res[r] == res[r%d] at every r.
+func leastPeriod(res []bool) int64 {
+	n := int64(len(res))
+	for d := int64(1); d < n; d++ {
+		if n%d != 0 {
+			continue
+		}
+		same := true
+		for r := range n {
+			same = same && res[r] == res[r%d]
+		}
+		if same {
+			return d
+		}
+	}
+	return n
 }
 
 // spansOf returns the members of bits (bits[i] for lo+i) as spans.
@@ -148,7 +155,8 @@ const maxSpans = 8
 // periodic rule everywhere, or'ed with the members below from that it leaves out, and'ed with the
 // exclusion of the values below from that it takes in (H <= 4 || H % 32 in {0, 29, 30, 31};
 // H % 8 == 0; H >= 25; H in 217..224). None when s cannot be written so, and only the first
-// when the second needs more than maxSpans spans.
+// when the second needs more than maxSpans spans or from is past 65536 values from lo (T <=
+// 12884901892).
 func (s *iset) preds(x Expr) []Pred {
 	periodic := False()
 	if s.from <= s.hi && len(s.res) > 0 {
@@ -161,7 +169,7 @@ func (s *iset) preds(x Expr) []Pred {
 	if s.hi != Inf {
 		top = min(top, s.hi+1)
 	}
-	if top-s.lo > 1<<16 || len(s.below) > maxSpans {
+	if len(s.below) > maxSpans {
 		return nil
 	}
 	// A: the spans below from, or the periodic rule from from on (up to hi).
@@ -179,7 +187,7 @@ func (s *iset) preds(x Expr) []Pred {
 		ors = append(ors, rangePred(x, r))
 	}
 	out := []Pred{Or(ors...)}
-	if periodic.IsFalse() || s.from == s.lo {
+	if periodic.IsFalse() || s.from == s.lo || top-s.lo > 1<<16 {
 		return out
 	}
 	// B: the periodic rule, corrected below from.
@@ -484,37 +492,8 @@ func periodicSet(p Pred, x *atom, lo, hi int64) (s iset, evals int64, ok bool) {
 	if lo == NegInf {
 		return iset{}, 0, false
 	}
-	type cmpAt struct {
-		e   Expr
-		inc int64
-	}
-	var cmps []cmpAt
-	per := int64(1)
-	ok = true
-	var walk func(q Pred)
-	walk = func(q Pred) {
-		switch q.kind() {
-		case pConst:
-		case pCmp:
-			if q.n.raw {
-				ok = false
-				return
-			}
-			m, k, fine := period(q.n.e, x.name)
-			if !fine {
-				ok = false
-				return
-			}
-			cmps = append(cmps, cmpAt{q.n.e, k})
-			per = lcm(per, m)
-		default:
-			for _, a := range q.n.args {
-				walk(a)
-			}
-		}
-	}
-	walk(p)
-	if !ok || per > maxSplit {
+	cmps, per, ok := quasiAffine(p, x.name)
+	if !ok {
 		return iset{}, 0, false
 	}
 	// The first value of each residue from which each comparison keeps its value.
@@ -565,6 +544,55 @@ func periodicSet(p Pred, x *atom, lo, hi int64) (s iset, evals int64, ok bool) {
 		bits[i] = p.holds(value)
 	}
 	return setFromBits(lo, hi, bits, per), evals + top, true
+}
+
+// affineCmp is a comparison e op 0 of a condition of one symbol, e quasi-affine in it: e(v+P) =
+// e(v)+inc at every v, P the common period of the condition (quasiAffine).
+type affineCmp struct {
+	e   Expr
+	inc int64
+}
+
+// quasiAffine returns the comparisons of p, each with its increment over per, the common period
+// in the symbol x of all of them (see period); ok is false where one is not quasi-affine in x,
+// is raw, or where per is past maxSplit (or an increment past int64).
+func quasiAffine(p Pred, x string) (cmps []affineCmp, per int64, ok bool) {
+	var ms []int64
+	ok = true
+	var walk func(q Pred)
+	walk = func(q Pred) {
+		switch q.kind() {
+		case pConst:
+		case pCmp:
+			m, k, fine := period(q.n.e, x)
+			if q.n.raw || !fine {
+				ok = false
+				return
+			}
+			cmps = append(cmps, affineCmp{q.n.e, k})
+			ms = append(ms, m)
+		default:
+			for _, a := range q.n.args {
+				walk(a)
+			}
+		}
+	}
+	walk(p)
+	if !ok {
+		return nil, 0, false
+	}
+	per = 1
+	for _, m := range ms {
+		if per = lcm(per, m); per > maxSplit {
+			return nil, 0, false
+		}
+	}
+	for i := range cmps { // the increment over per, per/m times that over m
+		if cmps[i].inc, ok = mul64(cmps[i].inc, per/ms[i]); !ok {
+			return nil, 0, false
+		}
+	}
+	return cmps, per, ok
 }
 
 // impliedByPeriod reports whether the premises of ps on the one symbol of q, among them one with
