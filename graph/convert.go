@@ -30,21 +30,22 @@ func typeRange(t element.Type) (lo, hi int64) {
 // t's range, and requires lo <= d <= hi of that range where d may leave it (N <= 2147483647 for
 // a dim cast to int32; d >= 0 for an unsigned type where d may be negative): a run converts a
 // value beyond the range by wrapping it around (onnxruntime's Cast, OpenVINO's Convert), so d is
-// the value only where it fits. ok is false when d fits at no binding; the error is the
-// condition's (Ctx.Require).
-func fitInt(c *ctx, d sym.Dim, t element.Type) (nd sym.Dim, ok bool, err error) {
+// the value only where it fits. Where d fits at no binding, the value is any of the type's; the
+// error is the condition's (Ctx.Require).
+func fitInt(c *ctx, d sym.Dim, t element.Type) (sym.Dim, error) {
 	lo, hi := typeRange(t)
-	if nd, ok = d.Narrow(lo, hi); !ok {
-		return d, false, nil
+	nd, ok := d.Narrow(lo, hi)
+	if !ok {
+		return sym.Interval(lo, hi), nil
 	}
 	why := "the value " + d.String() + " converted to " + t.String() + " within its range"
 	if err := requireAtLeast(c, d, lo, why); err != nil {
-		return d, false, err
+		return d, err
 	}
 	if err := requireAtMost(c, d, sym.Const(hi), why); err != nil {
-		return d, false, err
+		return d, err
 	}
-	return nd, true, nil
+	return nd, nil
 }
 
 func abs64(n int64) int64 {

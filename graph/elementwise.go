@@ -126,11 +126,10 @@ func elementwiseFloats(out, a, b *Info, f func(a, b float64) float64) {
 // divisor returns the integer divisor b of a node's values (name says what it is: "the divisor",
 // Range's "delta") without the bound 0 at either end of its interval, and requires that it not be
 // 0: a run where it is 0 fails (integer division by zero), so the quotient only exists where it
-// is not. A divisor H//4 (bounds [0, Inf)) is
-// required H//4 >= 1 (H >= 4) and becomes [1, Inf), so B*(H//4) divided by it is B; one whose
-// sign the symbols do not decide is required != 0. A divisor that may be 0 and is no expression in
-// the symbols is a condition the rule cannot state (Ctx.Lost); the constant 0 is an error wrapping
-// errcode.ErrInvalidShape.
+// is not. A divisor H//4 (bounds [0, Inf)) is required H//4 >= 1 (H >= 4) and becomes [1, Inf),
+// so B*(H//4) divided by it is B; one whose sign the symbols do not decide is required != 0. A
+// divisor that may be 0 and is no expression in the symbols is a condition the rule cannot state
+// (Ctx.Lost); the constant 0 is an error wrapping errcode.ErrInvalidShape.
 func divisor(c *ctx, b sym.Dim, name string) (sym.Dim, error) {
 	lo, hi := b.Bounds()
 	var p func(x sym.Expr) sym.Pred

@@ -222,14 +222,10 @@ func castTo(c *ctx, in *Info, t element.Type) error {
 			case symbolicDim(d):
 				// A dim in the model's symbols keeps its expression in the narrower type the model
 				// computes its shapes in, where it fits that type: a condition.
-				nd, ok, err := fitInt(c, d, t)
-				if err != nil {
+				var err error
+				if v[i], err = fitInt(c, d, t); err != nil {
 					return err
 				}
-				if !ok {
-					nd = sym.Interval(lo, hi)
-				}
-				v[i] = nd
 			default:
 				v[i] = sym.Interval(lo, hi) // wraps around: any value of the type
 			}

@@ -145,7 +145,10 @@ func binary(c *ctx) error {
 	case "Div":
 		f = func(a, b sym.Dim) (sym.Dim, error) {
 			b, err := divisor(c, b, "the divisor")
-			return sym.TruncDivDims(a, b), err
+			if err != nil {
+				return a, err
+			}
+			return sym.TruncDivDims(a, b), nil
 		}
 	case "Mod":
 		fmod, err := c.Int("fmod", 0)
@@ -154,7 +157,10 @@ func binary(c *ctx) error {
 		}
 		f = func(a, b sym.Dim) (sym.Dim, error) {
 			b, err := divisor(c, b, "the divisor")
-			return sym.ModDims(a, b), err
+			if err != nil {
+				return a, err
+			}
+			return sym.ModDims(a, b), nil
 		}
 	case "Or":
 		f = func(a, b sym.Dim) (sym.Dim, error) { return sym.MaxDims(a, b), nil }

@@ -242,14 +242,11 @@ func convertInts(c *ctx, in []sym.Dim, t element.Type) ([]sym.Dim, error) {
 			v[i] = sym.Const(wrapInt(n, t))
 		default:
 			if _, exact := d.Expr(); exact {
-				nd, ok, err := fitInt(c, d, t)
-				if err != nil {
+				var err error
+				if v[i], err = fitInt(c, d, t); err != nil {
 					return nil, err
 				}
-				if ok {
-					v[i] = nd
-					continue
-				}
+				continue
 			}
 			v[i] = sym.Interval(lo, hi)
 		}

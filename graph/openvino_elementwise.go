@@ -271,7 +271,10 @@ func ovBinaryValue(c *ctx) (f func(a, b sym.Dim) (sym.Dim, error), boolean bool,
 	nonZero := func(g func(a, b sym.Dim) sym.Dim) func(a, b sym.Dim) (sym.Dim, error) {
 		return func(a, b sym.Dim) (sym.Dim, error) {
 			b, err := divisor(c, b, "the divisor")
-			return g(a, b), err
+			if err != nil {
+				return a, err
+			}
+			return g(a, b), nil
 		}
 	}
 	switch op := c.n.Op; op {

@@ -1,8 +1,6 @@
 package graph
 
 import (
-	"strconv"
-
 	"github.com/reshape-go/reshape/errcode"
 	"github.com/reshape-go/reshape/sym"
 )
@@ -67,14 +65,15 @@ func requireNonNegative(c *ctx, d sym.Dim, name string) (sym.Dim, error) {
 // wraps errcode.ErrInvalidShape when d is less than least at every binding.
 func requireSize(c *ctx, d sym.Dim, least int64, name string) (sym.Dim, error) {
 	nd, ok := d.Narrow(least, sym.Inf)
-	why := name + " = " + d.String() + " not negative"
 	switch {
 	case !ok && least == 0:
 		return d, c.Errorf(errcode.ErrInvalidShape, "%s = %v is negative", name, d)
 	case !ok:
 		return d, c.Errorf(errcode.ErrInvalidShape, "%s = %v is less than %d", name, d, least)
-	case least != 0:
-		why = name + " = " + d.String() + " at least " + strconv.FormatInt(least, 10)
+	}
+	why := name + " = " + d.String() + " not negative"
+	if least != 0 {
+		why = name + " = " + d.String() + " at least " + itoa(int(least))
 	}
 	if err := requireAtLeast(c, d, least, why); err != nil {
 		return d, err
