@@ -49,14 +49,11 @@ func affineSet(p Pred, x *atom, lo, hi int64) (iset, bool) {
 			// e0 + inc*u == 0 at u = -e0.num/(e0.den*inc).
 			num, ok1 := mul64(e0.num, -1)
 			den, ok2 := mul64(e0.den, c.inc)
-			if den < 0 {
-				num, ok1 = mul64(num, -1)
-				den = -den
-			}
-			if !ok1 || !ok2 {
+			r, ok3 := makeRat(num, den)
+			if !ok1 || !ok2 || !ok3 {
 				return iset{}, false
 			}
-			f := floorDiv(num, den)
+			f := floorDiv(r.num, r.den)
 			for _, u := range []int64{f, f + 1} {
 				if u > 0 && u <= umax {
 					bs = append(bs, v0+per*u)
