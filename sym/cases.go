@@ -173,10 +173,9 @@ func foldCases(p Pred, before []Pred, prove func([]Pred, Pred) bool) Pred {
 
 // oneSymbolParts returns p with each of its terms (of a conjunction or disjunction, at any depth)
 // that is a total condition of one symbol in its simplest form under the conditions before
-// (readable), and each other term of a conjunction narrowed under the comparisons of one symbol
-// beside it (narrowUnder: H >= 4 && W*min(H,4) == 8 is H >= 4 && W == 2): equal to p wherever
-// they hold. Those comparisons stay as they are,
-// so that each term is rewritten under premises that hold.
+// (readable), and each other total term of a conjunction narrowed under the comparisons of one
+// symbol beside it (narrowUnder: H >= 4 && W*min(H,4) == 8 is H >= 4 && W == 2), as eachPart
+// rewrites them in turn: equal to p wherever they hold.
 func oneSymbolParts(p Pred, before []Pred, prove func([]Pred, Pred) bool) Pred {
 	if p.kind() == pConst {
 		return p
@@ -233,8 +232,10 @@ func zeroProducts(p Pred) Pred {
 			return c
 		}
 		fs := productFactors(n.e, 4)
-		if e, ok := expandRemainders(n.e); len(fs) < 2 && ok {
-			fs = productFactors(e, 4)
+		if len(fs) < 2 {
+			if e, ok := expandRemainders(n.e); ok {
+				fs = productFactors(e, 4)
+			}
 		}
 		if len(fs) < 2 {
 			return c

@@ -124,7 +124,7 @@ func (e Expr) Subst(sub func(name string) (Expr, bool)) (Expr, bool) {
 // floor division, a remainder or an extremum, or the exact quotient itself, that becomes a
 // constant that is not an integer (7/(N+3) at N = 0 is 7/3, which does not divide). Each operand
 // is an integer wherever the atom has a value, so such a constant means the model does not run
-// there, and a comparison that holds the atom has no value (Pred.Subst makes it false).
+// there, and a comparison that holds the atom has no value (Pred.Subst leaves it undecided).
 type substitution struct {
 	sub    func(name string) (Expr, bool)
 	none   bool   // an atom has no value

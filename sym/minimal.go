@@ -487,8 +487,10 @@ func simplify(p Pred, before []Pred, prove func([]Pred, Pred) bool) Pred {
 		if p = narrowPartial(p, before, prove); !total(p) {
 			// Its canonical form may have another value where it has none; a form of the values
 			// it holds at, proven equal, has none ((T//3)/4 % 3 == 0 is T % 36 in {0, 1, 2}).
-			if q := readable(p, before, prove); total(q) && len(p.SymbolNames()) == 1 {
-				return q
+			if len(p.SymbolNames()) == 1 {
+				if q := readable(p, before, prove); total(q) {
+					return q
+				}
 			}
 			return p
 		}
@@ -526,10 +528,8 @@ func narrowPartial(p Pred, before []Pred, prove func([]Pred, Pred) bool) Pred {
 			return p
 		}
 		same := func(string) (Expr, bool) { return Expr{}, false }
-		nonZero := func(d Expr) bool {
-			return !d.ival().containsZero() || d.total() && prove(before, Ne(d, Expr{}))
-		}
-		if !definedUnder(p, same, nonZero) {
+		provenNonZero := func(d Expr) bool { return nonZero(d) || d.total() && prove(before, Ne(d, Expr{})) }
+		if !definedUnder(p, same, provenNonZero) {
 			return p
 		}
 		q, ok := narrowUnder(And(before...), p)
@@ -640,7 +640,8 @@ func leastValues(e Pred) Pred {
 	return And(append(extra, e)...)
 }
 
-// readable returns p, a total condition on one symbol, in the simplest form (simpler) that holds
+// readable returns p, a condition on one symbol (total, or one simplify needs a total form of), in
+// the simplest form (simpler) that holds
 // where p does wherever the conditions before hold: a form of the values p holds at (see
 // iset.preds), or of those it holds at among the values the conditions before leave, which makes
 // those conditions implied where they say less; p with the minima and maxima its conjuncts decide

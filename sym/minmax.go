@@ -588,18 +588,13 @@ func extremumOfMultiple(kind atomKind, args []Expr) (Expr, bool) {
 			continue // an exact quotient, 1/N, is no such term: min(T,1/N) stays
 		}
 		g, ok := Quo(e, f)
-		if !ok || len(g.t) == 0 || !g.integral() || g.ival().lo.sign() < 0 {
+		if !ok || !g.integral() || g.ival().lo.sign() < 0 {
 			continue
 		}
 		if gf, ok := Mul(g, f); !ok || !gf.Equal(e) {
 			continue // a quotient by an indicator, min(N,1), is no such multiple
 		}
 		if _, ok := g.Const(); ok {
-			continue
-		}
-		if slices.ContainsFunc(g.t, func(t term) bool {
-			return slices.ContainsFunc(t.m, func(x factor) bool { return x.e < 0 })
-		}) {
 			continue
 		}
 		x, ok := extremumOf(kind, []Expr{g, Int(1)})

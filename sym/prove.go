@@ -809,7 +809,7 @@ func productBounds(l Expr, b bound) []Pred {
 		}
 		x := fromAtom(f.a)
 		// x^e at least 1 is x at least 1 where e is odd or x is not negative.
-		rootBelow := f.e%2 == 1 || positive || f.a.ival().lo.sign() >= 0
+		rootBelow := f.e%2 == 1 || f.a.ival().lo.sign() >= 0
 		if blo.inf == 0 && phi.inf == 0 && blo.sign() > 0 && rootBelow {
 			if v := rootX(divX(mulX(blo, qlo), phi, true), f.e, true); v.inf == 0 {
 				out = append(out, Ge(x, Int(v.v)))

@@ -419,10 +419,8 @@ func (sz *sizer) tied(t *Table, q Pred, x *atom, lo, top int64, with []string) [
 					qr, ok := sz.pv.residue(q, x, m, r)
 					switch refuted, spent := sz.refutedWithin(qr, limit); {
 					case ok && refuted:
-						for i := range sts {
-							if v := lo + int64(i); v-m*floorDiv(v, m) == r {
-								sts[i] = holdsNowhere
-							}
+						for i := pyMod(r-pyMod(lo, m), m); i < int64(len(sts)); i += m {
+							sts[i] = holdsNowhere
 						}
 					case ok && spent:
 						left = append(left, r)

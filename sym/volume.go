@@ -71,7 +71,7 @@ func separated(as, bs []Expr) (Pred, bool) {
 		if !ok {
 			return Pred{}, false
 		}
-		c, ok := growthRatio(a, b, name)
+		c, ok := growthRatio(a, b)
 		if !ok {
 			return Pred{}, false
 		}
@@ -123,11 +123,11 @@ func bySymbol(es []Expr) (int64, map[string]Expr, bool) {
 	return k, out, true
 }
 
-// growthRatio returns the ratio of the growth of a to that of b, expressions of the symbol x
-// alone, over a long step far from 0 (a multiple of every small period, where a floor division
+// growthRatio returns the ratio of the growth of a to that of b, expressions of one and the same
+// symbol, over a long step far from 0 (a multiple of every small period, where a floor division
 // and a maximum grow as their dividend and argument do): 2 of H+4 and H//2+2. A guess, which
 // separated proves; ok is false where b does not grow there, or the ratio is not positive.
-func growthRatio(a, b Expr, x string) (rat, bool) {
+func growthRatio(a, b Expr) (rat, bool) {
 	const from, step = 1 << 30, 720720 // 720720: the least multiple of 1..16
 	var lo, hi int64 = 1, Inf
 	a.symbols(func(s *atom) { lo, hi = s.lo, s.hi })
