@@ -645,41 +645,72 @@ func group[T any](p *parser, arg func() (T, error)) (T, error) {
 	return v, nil
 }
 
-// call parses the arguments of min or max: two or more expressions.
+// call parses the arguments of min or max: two or more expressions, the extremum of all of them
+// at once.
 func (p *parser) call(name string) (value, error) {
-	if err := p.enter(); err != nil {
+	args, err := p.callArgs(name)
+	if err != nil {
 		return value{}, err
 	}
-	p.i++ // (
-	f := Max
+	kind := maxAtom
 	if name == "min" {
-		f = Min
+		kind = minAtom
 	}
-	var acc Expr
-	for k := 0; ; k++ {
-		e, err := p.exprOf(p.or)
-		if err != nil {
-			return value{}, err
-		}
-		if k == 0 {
-			acc = e
+	e, ok := extremumOf(kind, args)
+	if !ok {
+		return value{}, p.tooLarge()
+	}
+	return value{e: e}, nil
+}
+
+// callArgs parses the arguments of min or max, the opening parenthesis next. An argument that is
+// a call of the same name, alone, gives its own arguments: min(A,min(B,C)), as an extremum of
+// three prints, is the extremum of A, B and C, as it was made, where min(B,C) alone may take
+// another form (min(N*T,N) is N*min(T,1)) that min(A, ...) would not flatten.
+func (p *parser) callArgs(name string) ([]Expr, error) {
+	if err := p.enter(); err != nil {
+		return nil, err
+	}
+	p.i++ // (
+	var args []Expr
+	for k := 1; ; k++ {
+		if inner, ok := p.nested(name); ok {
+			args = append(args, inner...)
 		} else {
-			var ok bool
-			if acc, ok = f(acc, e); !ok {
-				return value{}, p.tooLarge()
+			e, err := p.exprOf(p.or)
+			if err != nil {
+				return nil, err
 			}
+			args = append(args, e)
 		}
 		switch {
 		case p.peek(","):
 			p.i++
-		case p.peek(")") && k > 0:
+		case p.peek(")") && k > 1:
 			p.i++
 			p.depth--
-			return value{e: acc}, nil
+			return args, nil
 		default:
-			return value{}, p.errorf("%s takes two or more arguments: want , or )", name)
+			return nil, p.errorf("%s takes two or more arguments: want , or )", name)
 		}
 	}
+}
+
+// nested parses an argument that is a call of name alone (followed by , or )), giving its
+// arguments; ok is false, and nothing is taken, for any other argument.
+func (p *parser) nested(name string) ([]Expr, bool) {
+	start, depth := p.i, p.depth
+	if p.peek(name+"(") || p.peek(name+" (") {
+		p.space()
+		p.i += len(name)
+		if p.peek("(") {
+			if args, err := p.callArgs(name); err == nil && (p.peek(",") || p.peek(")")) {
+				return args, true
+			}
+		}
+	}
+	p.i, p.depth = start, depth
+	return nil, false
 }
 
 func isNameStart(c byte) bool { return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
