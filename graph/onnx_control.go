@@ -102,8 +102,9 @@ func loop(c *ctx) error {
 	// The condition the body reads: the node's condition input first, then the body's own output.
 	// A Loop without a condition input ignores the body's (ONNX's "for" form).
 	condGiven := c.In(1) != nil
+	entry, entryKnown := boolValue(c.In(1))
 	condIn := &Info{Type: element.Boolean, Shape: loopScalar(body.Inputs[1].Decl)}
-	if condGiven && isTrue(c.In(1)) {
+	if entry {
 		condIn.Value = []sym.Dim{sym.Const(1)}
 	}
 	carried := make([]*Info, nCarried)
@@ -123,7 +124,7 @@ func loop(c *ctx) error {
 		links[k] = carry{Out: 1 + k, In: 2 + k}
 	}
 	lb := loopBody{Attr: "body", Graph: body, Inputs: append([]*Info{iterNum, condIn}, carried...), Carried: links, Iter: iter,
-		Never: tripKnown && trip.Equal(sym.Const(0)) || condGiven && isFalse(c.In(1))}
+		Never: tripKnown && trip.Equal(sym.Const(0)) || entryKnown && !entry}
 	if m := c.In(0); m != nil && !tripKnown {
 		lb.Count = m.taint & (taintLost | taintData)
 	}
@@ -145,7 +146,10 @@ func loop(c *ctx) error {
 	// The loop runs M times when no condition can stop it: there is no condition input, or it is
 	// true and the body keeps it true (the body infers with the condition true, the only value it
 	// then ever reads).
-	allRun := tripKnown && (!condGiven || condIn.Value != nil && isTrue(outs[0]))
+	allRun := tripKnown && !condGiven
+	if tripKnown && condGiven && condIn.Value != nil {
+		allRun, _ = boolValue(outs[0])
+	}
 	switch {
 	case lb.Never:
 		iters = sym.Const(0)
@@ -314,16 +318,14 @@ func (c *ctx) grownDim(first, d, o, iters sym.Dim, what string) (sym.Dim, bool, 
 	return g, err == nil, err
 }
 
-// isTrue reports whether a boolean tensor is known to hold true.
-func isTrue(in *Info) bool {
-	v, ok := in.Ints()
-	return ok && len(v) == 1 && v[0] != 0
-}
-
-// isFalse reports whether a boolean tensor is known to hold false.
-func isFalse(in *Info) bool {
-	v, ok := in.Ints()
-	return ok && len(v) == 1 && v[0] == 0
+// boolValue returns the value a boolean tensor of one element is known to hold; known is false
+// where inference does not know it (or in is nil).
+func boolValue(in *Info) (v, known bool) {
+	x, ok := in.Ints()
+	if !ok || len(x) != 1 {
+		return false, false
+	}
+	return x[0] != 0, true
 }
 
 // scan: Scan-8 (with a batch axis and sequence_lens), -9, -11, -16, -19, -21. The body takes the

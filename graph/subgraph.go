@@ -761,8 +761,8 @@ func (c *ctx) guardOf(cond *Info) guard {
 	if cond == nil {
 		return guard{Kind: always}
 	}
-	if v, ok := cond.Ints(); ok && len(v) == 1 {
-		if v[0] != 0 {
+	if v, ok := boolValue(cond); ok {
+		if v {
 			return guard{Kind: always}
 		}
 		return guard{Kind: never}
