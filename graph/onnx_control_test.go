@@ -76,17 +76,22 @@ func TestIf(t *testing.T) {
 	}
 }
 
+// loopInputs returns the inputs of a Loop's body: the iteration number i and the condition cond,
+// scalars, then the loop-carried values carried.
+func loopInputs(carried ...graph.Input) []graph.Input {
+	return append([]graph.Input{
+		{Name: "i", Decl: graph.Decl{Type: element.I64, Rank: 0}},
+		{Name: "cond", Decl: graph.Decl{Type: element.Boolean, Rank: 0}},
+	}, carried...)
+}
+
 // TestLoopCarriedGrows: a loop that concatenates a [1,C] row to its carried [2,C] value M times,
 // and scans out each [C] row: every iteration adds one row, so the carried value leaves with 2+M
 // rows, and the scan output is [M,C]; M a constant, or a dim of the input as torch exports a loop
 // over it (Gather(Shape(x), 0)).
 func TestLoopCarriedGrows(t *testing.T) {
 	body := &graph.Graph{
-		Inputs: []graph.Input{
-			{Name: "i", Decl: graph.Decl{Type: element.I64, Rank: 0}},
-			{Name: "cond", Decl: graph.Decl{Type: element.Boolean, Rank: 0}},
-			{Name: "acc", Decl: graph.Unknown()},
-		},
+		Inputs:  loopInputs(graph.Input{Name: "acc", Decl: graph.Unknown()}),
 		Outputs: []string{"cond", "acc2", "row"},
 		Consts:  map[string]*graph.Const{"zero": intConst("zero", []int64{0}, []int64{1})},
 		Nodes: []graph.Node{
@@ -214,11 +219,8 @@ func TestLoopIterationSlice(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			body := &graph.Graph{
-				Inputs: []graph.Input{
-					{Name: "i", Decl: graph.Decl{Type: element.I64, Rank: 0}},
-					{Name: "c", Decl: graph.Decl{Type: element.Boolean, Rank: 0}},
-				},
-				Outputs: []string{"c", "part"},
+				Inputs:  loopInputs(),
+				Outputs: []string{"cond", "part"},
 				Consts: map[string]*graph.Const{"step": intConst("step", []int64{tc.step}, []int64{}), "zero": intConst("zero", []int64{0}, []int64{1}),
 					"data": {Name: "data", Type: element.F32, Dims: []int64{5}}},
 				Nodes: []graph.Node{
@@ -312,12 +314,8 @@ func TestLoopIterationNumberRank(t *testing.T) {
 // OptionalHasElement after the loop does not claim an element.
 func TestLoopCarriedOptional(t *testing.T) {
 	body := &graph.Graph{
-		Inputs: []graph.Input{
-			{Name: "i", Decl: graph.Decl{Type: element.I64, Rank: 0}},
-			{Name: "c", Decl: graph.Decl{Type: element.Boolean, Rank: 0}},
-			{Name: "v", Decl: graph.Unknown()},
-		},
-		Outputs: []string{"c", "v2"},
+		Inputs:  loopInputs(graph.Input{Name: "v", Decl: graph.Unknown()}),
+		Outputs: []string{"cond", "v2"},
 		Nodes:   []graph.Node{{Name: "Optional_1", Op: "Optional", Version: 18, Outputs: []string{"v2"}}},
 	}
 	for _, init := range []graph.Decl{
@@ -428,11 +426,7 @@ func TestIfConstraints(t *testing.T) {
 // run needs of the widened carried value (an anonymous dim) is not listed.
 func TestLoopConstraints(t *testing.T) {
 	body := &graph.Graph{
-		Inputs: []graph.Input{
-			{Name: "i", Decl: graph.Decl{Type: element.I64, Rank: 0}},
-			{Name: "cond", Decl: graph.Decl{Type: element.Boolean, Rank: 0}},
-			{Name: "acc", Decl: graph.Unknown()},
-		},
+		Inputs:  loopInputs(graph.Input{Name: "acc", Decl: graph.Unknown()}),
 		Outputs: []string{"cond", "acc2"},
 		Consts:  map[string]*graph.Const{"pairs": intConst("pairs", []int64{-1, 2}, []int64{2})},
 		Nodes: []graph.Node{
@@ -485,11 +479,7 @@ func TestLoopIterationNumber(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			body := &graph.Graph{
-				Inputs: []graph.Input{
-					{Name: "i", Decl: graph.Decl{Type: element.I64, Rank: 0}},
-					{Name: "cond", Decl: graph.Decl{Type: element.Boolean, Rank: 0}},
-					{Name: "acc", Decl: graph.Decl{Rank: -1, Seq: &graph.Decl{Type: element.F32, Rank: -1}}},
-				},
+				Inputs:  loopInputs(graph.Input{Name: "acc", Decl: graph.Decl{Rank: -1, Seq: &graph.Decl{Type: element.F32, Rank: -1}}}),
 				Outputs: []string{"cond", "acc2", "step"},
 				Consts: map[string]*graph.Const{"zero": intConst("zero", []int64{0}, []int64{1}), "one": intConst("one", []int64{1}, []int64{}),
 					"onev": intConst("onev", []int64{1}, []int64{1})},
@@ -567,10 +557,7 @@ func TestLoopNoIteration(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			body := &graph.Graph{
-				Inputs: []graph.Input{
-					{Name: "i", Decl: graph.Decl{Type: element.I64, Rank: 0}},
-					{Name: "cond", Decl: graph.Decl{Type: element.Boolean, Rank: 0}},
-				},
+				Inputs:   loopInputs(),
 				Outputs:  []string{"cond", "row"},
 				Declared: map[string]graph.Decl{"row": tc.decl},
 				Nodes:    []graph.Node{{Name: "Id_1", Op: "Identity", Version: 17, Inputs: []string{"w"}, Outputs: []string{"row"}}},
@@ -624,10 +611,7 @@ func TestLoopScanShape(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			body := &graph.Graph{
-				Inputs: []graph.Input{
-					{Name: "i", Decl: graph.Decl{Type: element.I64, Rank: 0}},
-					{Name: "cond", Decl: graph.Decl{Type: element.Boolean, Rank: 0}},
-				},
+				Inputs:  loopInputs(),
 				Outputs: []string{"cond", "part"},
 				Consts:  map[string]*graph.Const{"zero": intConst("zero", []int64{0}, []int64{1}), "onev": intConst("onev", []int64{1}, []int64{1})},
 				Nodes: []graph.Node{
@@ -693,11 +677,7 @@ func constraintTexts(res *graph.Result) []string {
 // Reshape's is the only one, and the body's input none of its own.
 func TestLoopCarriedLoss(t *testing.T) {
 	body := &graph.Graph{
-		Inputs: []graph.Input{
-			{Name: "i", Decl: graph.Decl{Type: element.I64, Rank: 0}},
-			{Name: "cond", Decl: graph.Decl{Type: element.Boolean, Rank: 0}},
-			{Name: "acc", Decl: graph.Unknown()},
-		},
+		Inputs:  loopInputs(graph.Input{Name: "acc", Decl: graph.Unknown()}),
 		Outputs: []string{"cond", "acc2"},
 		Nodes: []graph.Node{
 			{Name: "Concat_1", Op: "Concat", Version: 17, Inputs: []string{"acc", "r"}, Outputs: []string{"acc2"}, Attrs: []graph.Attr{attrInt("axis", 0)}},
@@ -739,11 +719,7 @@ func TestLoopCarriedLoss(t *testing.T) {
 // it, where the dim may be too small, and an error where it always is.
 func TestLoopCarriedShrinks(t *testing.T) {
 	body := &graph.Graph{
-		Inputs: []graph.Input{
-			{Name: "i", Decl: graph.Decl{Type: element.I64, Rank: 0}},
-			{Name: "cond", Decl: graph.Decl{Type: element.Boolean, Rank: 0}},
-			{Name: "acc", Decl: graph.Unknown()},
-		},
+		Inputs:  loopInputs(graph.Input{Name: "acc", Decl: graph.Unknown()}),
 		Outputs: []string{"cond", "acc2"},
 		Consts:  map[string]*graph.Const{"one": intConst("one", []int64{1}, []int64{1})},
 		Nodes: []graph.Node{
@@ -801,11 +777,7 @@ func TestLoopCarriedShrinks(t *testing.T) {
 // [B,4,8] at the iteration that never runs. Here acc is [B,4,8] and x [B,T,8].
 func TestLoopNoRun(t *testing.T) {
 	body := &graph.Graph{
-		Inputs: []graph.Input{
-			{Name: "i", Decl: graph.Decl{Type: element.I64, Rank: 0}},
-			{Name: "cond", Decl: graph.Decl{Type: element.Boolean, Rank: 0}},
-			{Name: "acc_in", Decl: graph.Unknown()},
-		},
+		Inputs:  loopInputs(graph.Input{Name: "acc_in", Decl: graph.Unknown()}),
 		Outputs: []string{"cond", "acc_out"},
 		Consts:  map[string]*graph.Const{"four": intConst("four", []int64{4}, []int64{1}), "axis": intConst("axis", []int64{1}, []int64{1})},
 		Nodes: []graph.Node{
