@@ -172,7 +172,8 @@ func dft(c *ctx) error {
 // length of the window, input 2; one of them is required, and both must agree) at frame_step
 // (input 1) gives [batch, frames, bins, 2] of the signal's type: frames =
 // floor((length-frame_length)/frame_step)+1, bins = floor(frame_length/2)+1 with onesided (the
-// default) and frame_length without. A frame_step the symbols give is required at least 1.
+// default) and frame_length without. A frame_step the symbols give is required at least 1
+// (requireSize).
 func stft(c *ctx) error {
 	x, err := c.Input(0)
 	if err != nil {
@@ -223,13 +224,9 @@ func stft(c *ctx) error {
 	}
 	frames := sym.Unknown()
 	if s, ok := scalarValue(step); ok {
-		if n, ok := s.Static(); ok && n < 1 {
-			return c.Errorf(errcode.ErrInvalidShape, "frame_step %d: want 1 or more", n)
-		}
-		if err := requireAtLeast(c, s, 1, "frame_step at least 1"); err != nil {
+		if s, err = requireSize(c, s, 1, "frame_step"); err != nil {
 			return err
 		}
-		s, _ = s.Narrow(1, sym.Inf)
 		if err := requireAtMost(c, frame, length, "frame_length at most the signal's length"); err != nil {
 			return err
 		}
