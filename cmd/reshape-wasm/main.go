@@ -90,7 +90,8 @@ func checkModel(path string, opt options) (any, error) {
 // fixModel rewrites the sizes the exporter baked into the Reshape patterns of the ONNX model at
 // path (package fix), proves the fixed model decoded again, and returns it with what was done.
 // With nothing rewritten its model is null and its text says that nothing is written, as
-// "reshape fix" writes nothing then: the model would be the input again, byte for byte.
+// "reshape fix" writes nothing then: the model would be the input again, byte for byte, and
+// it is neither encoded nor proven.
 func fixModel(path string, opt options) (any, error) {
 	m, err := onnx.Open(path, 0)
 	if err != nil {
@@ -100,17 +101,6 @@ func fixModel(path string, opt options) (any, error) {
 	f, err := fix.Find(m, filepath.Dir(path), fix.Options{Export: opt.Export})
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	var buf bytes.Buffer
-	if _, err := f.WriteTo(&buf); err != nil {
-		return nil, err
-	}
-	written, err := onnx.DecodeModel(buf.Bytes())
-	if err == nil {
-		err = f.Verify(written)
-	}
-	if err != nil {
-		return nil, fmt.Errorf("the fixed model was not made: %w", err)
 	}
 	var text []string
 	for _, r := range f.Rewrites {
@@ -125,15 +115,26 @@ func fixModel(path string, opt options) (any, error) {
 	summary := fmt.Sprintf("%d rewritten, %d left as they are", len(f.Rewrites), len(f.Left))
 	res := js.Global().Get("Object").New()
 	if len(f.Rewrites) == 0 {
-		summary += ", so nothing is written"
 		res.Set("model", js.Null())
-	} else {
-		out := js.Global().Get("Uint8Array").New(buf.Len())
-		js.CopyBytesToJS(out, buf.Bytes())
-		res.Set("model", out)
+		res.Set("text", strings.Join(append(text, summary+", so nothing is written"), "\n"))
+		res.Set("rewrites", 0)
+		return res, nil
 	}
-	text = append(text, summary)
-	res.Set("text", strings.Join(text, "\n"))
+	var buf bytes.Buffer
+	if _, err := f.WriteTo(&buf); err != nil {
+		return nil, err
+	}
+	written, err := onnx.DecodeModel(buf.Bytes())
+	if err == nil {
+		err = f.Verify(written)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("the fixed model was not made: %w", err)
+	}
+	out := js.Global().Get("Uint8Array").New(buf.Len())
+	js.CopyBytesToJS(out, buf.Bytes())
+	res.Set("model", out)
+	res.Set("text", strings.Join(append(text, summary), "\n"))
 	res.Set("rewrites", len(f.Rewrites))
 	return res, nil
 }
