@@ -51,6 +51,12 @@ func (s *iset) least() (int64, bool) {
 	if len(s.res) == 0 {
 		return 0, false
 	}
+	return s.periodicStart()
+}
+
+// periodicStart returns the least member of s from from on, the first of its periodic part: one
+// within a period of from and at most hi; ok is false where there is none.
+func (s *iset) periodicStart() (int64, bool) {
 	for k := int64(0); k < s.mod && s.from <= s.hi-k; k++ { // s.from+k, kept within int64
 		if v := s.from + k; s.has(v) {
 			return v, true
@@ -179,8 +185,8 @@ func (s *iset) preds(x Expr) []Pred {
 	// The bound at the least member from from on, which reads as the least size (H >= 8 && H % 8
 	// <= 1, not H >= 2): the values between are no members.
 	start := s.from
-	for k := int64(0); k < s.mod && start < s.hi && !s.has(start); k++ {
-		start++
+	if v, ok := s.periodicStart(); ok {
+		start = v
 	}
 	ors := []Pred{And(Ge(x, Int(start)), periodic)}
 	for _, r := range s.below {
@@ -348,9 +354,9 @@ func (s *iset) text(name string, least int64) string {
 		return strings.Join(parts, ", ")
 	}
 	// The periodic part, up to hi: 1..16777216 for a bound past the values tried.
-	first := s.from // the first member of the periodic part
-	for !s.has(first) {
-		first++
+	first, ok := s.periodicStart()
+	if !ok {
+		first = s.from
 	}
 	var tail string
 	switch {
