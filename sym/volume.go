@@ -25,11 +25,15 @@ func EqProducts(as, bs []Expr) (Pred, bool) {
 	if !ok1 || !ok2 {
 		return Pred{}, false
 	}
-	if p, ok := separated(as, bs); ok {
-		return p, true
-	}
-	if p, ok := separated(bs, as); ok {
-		return p, true
+	ka, fa, ok1 := bySymbol(as)
+	kb, fb, ok2 := bySymbol(bs)
+	if ok1 && ok2 && len(fa) >= 2 && len(fa) == len(fb) && ka > 0 && kb > 0 {
+		if p, ok := separated(ka, fa, kb, fb); ok {
+			return p, true
+		}
+		if p, ok := separated(kb, fb, ka, fa); ok {
+			return p, true
+		}
 	}
 	return Eq(a, b), true
 }
@@ -49,15 +53,11 @@ func product(es []Expr) (Expr, bool) {
 // volumeSteps is the budget of the proofs of separated.
 const volumeSteps = 20000
 
-// separated returns the condition that the products of as and bs are equal as the equations of
-// each symbol's factors (see EqProducts), where the factors of as are each at least those of bs
-// times c_s; ok is false where they are not proven so, or the factors do not separate.
-func separated(as, bs []Expr) (Pred, bool) {
-	ka, fa, ok1 := bySymbol(as)
-	kb, fb, ok2 := bySymbol(bs)
-	if !ok1 || !ok2 || len(fa) < 2 || len(fa) != len(fb) || ka <= 0 || kb <= 0 {
-		return Pred{}, false
-	}
+// separated returns the condition that two products are equal as the equations of each symbol's
+// factors (see EqProducts): the one of integer factor ka and by symbol the factors fa, the other
+// of kb and fb (bySymbol), where the factors of fa are each at least those of fb times c_s; ok is
+// false where they are not proven so, or the factors do not separate.
+func separated(ka int64, fa map[string]Expr, kb int64, fb map[string]Expr) (Pred, bool) {
 	want, ok := makeRat(kb, ka) // the product of the c_s
 	if !ok {
 		return Pred{}, false
@@ -76,8 +76,8 @@ func separated(as, bs []Expr) (Pred, bool) {
 			return Pred{}, false
 		}
 		cb, ok1 := scale(b, c)
-		all, ok2 = all.mul(c)
-		if !ok1 || !ok2 || !prove(nil, Ge(a, cb)) || !prove(nil, Ge(cb, Expr{})) {
+		all, ok = all.mul(c)
+		if !ok1 || !ok || !prove(nil, Ge(a, cb)) || !prove(nil, Ge(cb, Expr{})) {
 			return Pred{}, false
 		}
 		cs[name] = cb
