@@ -301,7 +301,8 @@ func (sz *sizer) size(t *Table, q Pred, name string, group []string) (Size, iset
 	if n, ok := sub[name]; ok {
 		xa = n.t[0].m[0].a
 	}
-	sts := sz.tied(t, q, xa, lo, top, s.With)
+	m := atomsPeriod(q, name)
+	sts := sz.tied(t, q, xa, lo, top, s.With, m)
 	bits := make([]bool, len(sts))
 	open := make([]bool, len(sts))
 	proven := top == hi
@@ -329,7 +330,6 @@ func (sz *sizer) size(t *Table, q Pred, name string, group []string) (Size, iset
 	}
 	// Past what was checked, a guess: the values repeat with the period of q's floor divisions
 	// and remainders of the symbol (H % 2 == 0 of H*W == 4*(H//2)*(W//2)), or that of the values.
-	m := atomsPeriod(q, name)
 	if 2*m > int64(len(bits)) {
 		m = 1
 	}
@@ -341,8 +341,8 @@ func (sz *sizer) size(t *Table, q Pred, name string, group []string) (Size, iset
 // (with) can take values with it, within the budget the sizer holds, of which no value spends the
 // others' share (bench/random's seed 3 left 1,932 values undecided: the search of a value that no
 // binding satisfies ran through the others' values, which have no end, and spent its symbol's
-// budget). First the residue classes of x modulo the period m of q's floor divisions and
-// remainders of it, each proven to hold no binding at once where the prover can: x = m*u+r for a
+// budget). First the residue classes of x modulo m, the period of q's floor divisions and
+// remainders of it (atomsPeriod), each proven to hold no binding at once where the prover can: x = m*u+r for a
 // fresh u, which makes those floor divisions polynomials in u (T of r3_0298's
 // (H//2)*(T//2)*(W//2) == 8*(H//4)*(T//4)*(W//4) at T % 4 == 2, where T//2 is 2*(T//4)+1, and
 // the left side the greater as H//2 >= 2*(H//4)). That is tried when the window holds 4 values
@@ -354,7 +354,7 @@ func (sz *sizer) size(t *Table, q Pred, name string, group []string) (Size, iset
 // with what is left, and once it is spent, those not searched yet with none (a search decided
 // before may decide them: r2_0083's H == 61 reads as H == 29 does); then each once more, for
 // those that a binding found since decides.
-func (sz *sizer) tied(t *Table, q Pred, x *atom, lo, top int64, with []string) []status {
+func (sz *sizer) tied(t *Table, q Pred, x *atom, lo, top int64, with []string, m int64) []status {
 	sts := make([]status, top-lo+1)
 	pool := sz.steps
 	// run runs f with at most limit steps of what is left of the budget, and takes what it spent;
@@ -400,7 +400,7 @@ func (sz *sizer) tied(t *Table, q Pred, x *atom, lo, top int64, with []string) [
 			sts[i] = sz.evalAt(q, x.name, v, with, t)
 		}
 	}
-	if m := atomsPeriod(q, x.name); m > 1 && m <= int64(len(sts))/4 {
+	if m > 1 && m <= int64(len(sts))/4 {
 		// Rounds of proofs of the classes left, each round with twice the steps of the last,
 		// while a quarter of the budget is left.
 		keep := pool / 4
