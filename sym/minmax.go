@@ -180,6 +180,10 @@ const (
 func residueOfProducts(r Expr, n int64) (Expr, bool) {
 	var atoms [maxResidueAtoms]*atom
 	k := 0
+	// index returns the place of b among the atoms found so far, -1 where it is not.
+	index := func(b *atom) int {
+		return slices.IndexFunc(atoms[:k], func(a *atom) bool { return cmpAtom(a, b) == 0 })
+	}
 	for _, t := range r.t {
 		if degree(t.m) < 2 {
 			continue
@@ -188,7 +192,7 @@ func residueOfProducts(r Expr, n int64) (Expr, bool) {
 			if f.e < 0 {
 				return Expr{}, false
 			}
-			if slices.ContainsFunc(atoms[:k], func(a *atom) bool { return cmpAtom(a, f.a) == 0 }) {
+			if index(f.a) >= 0 {
 				continue
 			}
 			if k == len(atoms) {
@@ -203,7 +207,7 @@ func residueOfProducts(r Expr, n int64) (Expr, bool) {
 	}
 	// P: the products and the terms of degree 1 of their atoms; the others stay.
 	inP := func(t term) bool {
-		return degree(t.m) >= 2 || len(t.m) == 1 && slices.ContainsFunc(atoms[:k], func(a *atom) bool { return cmpAtom(a, t.m[0].a) == 0 })
+		return degree(t.m) >= 2 || len(t.m) == 1 && index(t.m[0].a) >= 0
 	}
 	d := int64(1)
 	for _, t := range r.t {
@@ -239,7 +243,7 @@ func residueOfProducts(r Expr, n int64) (Expr, bool) {
 		}
 		s := scaled{c: pyMod(c, m)}
 		for _, f := range t.m {
-			s.e[slices.IndexFunc(atoms[:k], func(a *atom) bool { return cmpAtom(a, f.a) == 0 })] = f.e
+			s.e[index(f.a)] = f.e
 		}
 		ts = append(ts, s)
 	}
