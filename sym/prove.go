@@ -1161,11 +1161,11 @@ func mapPred(p Pred, f func(*atom) (Expr, bool)) (Pred, bool) {
 		return p, true
 	case pCmp:
 		if !p.n.raw {
-			e, _, ok := p.n.e.rebuild(func(a *atom) (Expr, bool) { return mapAtom(a, f) })
+			e, frac, ok := mapSum(p.n.e, f)
 			switch {
 			case !ok:
 				return Pred{}, false
-			case p.n.e.intCoefficients() && !e.intCoefficients():
+			case frac:
 				// Where the atoms are what replaces them, a whole sum and a constant that is not
 				// an integer (N-1/3, of N-1/max(N,3) where max(N,3) is 3) has no value: p fails.
 				// Another sum is refused, as mapExpr refuses it.
@@ -1207,11 +1207,19 @@ func mapPred(p Pred, f func(*atom) (Expr, bool)) (Pred, bool) {
 // (N-1/3) whose canonical form (3*N-1) has a value where e has none (N == 1, where 1/3 does not
 // divide).
 func mapExpr(e Expr, f func(*atom) (Expr, bool)) (Expr, bool) {
-	v, _, ok := e.rebuild(func(a *atom) (Expr, bool) { return mapAtom(a, f) })
-	if ok && e.intCoefficients() && !v.intCoefficients() {
+	v, frac, ok := mapSum(e, f)
+	if !ok || frac {
 		return Expr{}, false
 	}
-	return v, ok
+	return v, true
+}
+
+// mapSum returns e with each atom that f replaces replaced, the others made again of their
+// replaced parts, and frac, whether a coefficient that is not an integer appears where e has
+// none (which mapExpr refuses); ok is false where v cannot be kept.
+func mapSum(e Expr, f func(*atom) (Expr, bool)) (v Expr, frac, ok bool) {
+	v, _, ok = e.rebuild(func(a *atom) (Expr, bool) { return mapAtom(a, f) })
+	return v, ok && e.intCoefficients() && !v.intCoefficients(), ok
 }
 
 // intCoefficients reports whether every term of e has an integer coefficient.
