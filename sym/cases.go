@@ -98,7 +98,7 @@ func cofactors(p Pred, before []Pred, prove func([]Pred, Pred) bool) Pred {
 		switch q.kind() {
 		case pConst:
 		case pCmp:
-			if len(q.SymbolNames()) == 1 && total(q) && !slices.ContainsFunc(lits, q.Equal) {
+			if oneSymbolCmp(q) && !slices.ContainsFunc(lits, q.Equal) {
 				lits = append(lits, q)
 			}
 		default:
@@ -199,17 +199,16 @@ func oneSymbolParts(p Pred, before []Pred, prove func([]Pred, Pred) bool) Pred {
 // term narrowed to N == 1 would read 2 != 1/4, true.
 func eachPart(p Pred, before []Pred, prove func([]Pred, Pred) bool) Pred {
 	args := slices.Clone(p.n.args)
-	bound := func(a Pred) bool { return a.kind() == pCmp && len(a.SymbolNames()) == 1 && total(a) }
 	for i, a := range args {
 		var beside []Pred
 		if p.n.kind == pAnd {
 			for j, b := range args {
-				if j != i && bound(b) {
+				if j != i && oneSymbolCmp(b) {
 					beside = append(beside, b)
 				}
 			}
 		}
-		if len(beside) > 0 && total(a) && !bound(a) {
+		if len(beside) > 0 && total(a) && !oneSymbolCmp(a) {
 			if q, ok := narrowUnder(And(beside...), a); ok {
 				a = q
 			}
@@ -220,6 +219,12 @@ func eachPart(p Pred, before []Pred, prove func([]Pred, Pred) bool) Pred {
 		return And(args...)
 	}
 	return Or(args...)
+}
+
+// oneSymbolCmp reports whether p is a comparison of one symbol that has a value wherever the
+// symbol has one (total): H >= 4, T % 8 == 0.
+func oneSymbolCmp(p Pred) bool {
+	return p.kind() == pCmp && len(p.SymbolNames()) == 1 && total(p)
 }
 
 // zeroProducts returns p with each equation or inequation of a product with 0 as those of its
