@@ -242,7 +242,8 @@ func (s *iset) rule(x Expr) (Pred, bool) {
 // of x in [s.lo, s.hi], as its periodic rule and'ed with ranges, where every member keeps the rule:
 // H % 3 == 0 && (H in 363..648 || H >= 795). A value the rule leaves out is in a range where the
 // values next to it, on both sides where there are, are members, so that the ranges are the
-// fewest. None for a set of no period or a member that breaks the rule.
+// fewest. None for a set of no period, one whose periodic part starts more than 65536 values
+// past lo, or a member that breaks the rule.
 func (s *iset) factored(x Expr) []Pred {
 	if s.mod <= 1 || len(s.res) == 0 || s.from > s.hi || s.from-s.lo > 1<<16 {
 		return nil

@@ -48,14 +48,16 @@ type Size struct {
 	With []string
 }
 
-// The budgets of SizesOf: the steps its searches take, per group of symbols that conditions tie
-// together (a binding tried, or a substitution into the conditions, which costs a step and one
-// more for each weightStep of their size: SizesOf's work is bounded whatever the conditions), and
-// the values of a tied symbol that it decides (all of them within projectSpan, else tiedSpan);
-// the least share of a symbol's budget that the search of one of its values, or the proof of one
-// of its residue classes, takes (valueSteps); the bindings found that the sizer keeps to try at
-// other values (keptBindings), and the values complete tries of a symbol a binding leaves out
-// (completeSpan).
+// The budgets of SizesOf: the steps its searches take (a binding tried, or a substitution into the
+// conditions, which costs a step and one more for each weightStep of their size), sizeSteps for
+// a group of symbols that conditions tie together, in equal shares for the search of each symbol
+// and for that of the smallest binding, and each round of sizer.sizes (one fewer than the
+// symbols) gives each symbol not proven yet a share again: SizesOf's work is bounded whatever the
+// conditions. Then the values of a tied symbol that it decides (all of them within projectSpan,
+// else tiedSpan); the least share of a symbol's budget that the search of one of its values, or
+// the proof of one of its residue classes, takes (valueSteps); the bindings found that the sizer
+// keeps to try at other values (keptBindings), and the values complete tries of a symbol a
+// binding leaves out (completeSpan).
 const (
 	sizeSteps    = 1 << 12
 	weightStep   = 4
