@@ -1,6 +1,9 @@
 r"""The constraints of `reshape check --json` evaluated over many bindings at once (numpy), for score.py's
 redundancy, tautology and fixed-symbol figures.
 
+analyse, box_then_wide and redundancy give a sample's figures: each condition's status, over the sample
+and again over the wide box (wide_cols) where the sample may mislead.
+
 bench/grid/predicate.py is the reference: `holds_many` parses a predicate with predicate.py's tokens and
 evaluates it on integer columns with the same rules (exact integers; // floors, % takes the divisor's
 sign, / is exact; an operation without an integer value makes the comparison that holds it false, and its
@@ -269,3 +272,83 @@ def wide_cols(syms, box, holding=None):
                 for t in syms:
                     exact[t].append(v if t == s else row[t])
     return cols, list(range(n - WIDE_DRAWS, n, 8)), {s: np.array(v, np.int64) for s, v in exact.items()}
+
+
+def analyse(conditions, cols, check, syms, exact=None):
+    """Per condition: tautology, redundant (and implied by one condition on the same symbols: "weaker"),
+    needed or unevaluable; the symbols the conditions fix; whether any binding of the sample satisfies all,
+    and the first that does ({symbol: value}, None where none does).
+    exact: more bindings (columns like cols) that predicate.holds evaluates one by one, in Python's
+    integers: sizes whose products leave int64."""
+    n = len(next(iter(cols.values()))) if cols else 1
+    rng = np.random.default_rng(0)
+    extra = list(rng.integers(0, n, size=min(64, n)))
+    evals, how = [], []
+    for c in conditions:
+        try:
+            v, h = evaluate(c["holds"], cols, check + extra) if cols else (
+                np.array([predicate.holds(c["holds"], {})]), "scalar")
+            if exact:
+                v = np.concatenate([v, scalar(c["holds"], exact)])
+            evals.append(v)
+            how.append(h)
+        except (predicate.Unbound, ValueError) as e:
+            evals.append(None)
+            how.append(f"unevaluable: {type(e).__name__}: {e}")
+    ok = [i for i, v in enumerate(evals) if v is not None]
+    status = {}
+    if ok:
+        mat = np.stack([evals[i] for i in ok])
+        nfail = (~mat).sum(0)
+        for row, i in enumerate(ok):
+            fails = ~mat[row]
+            if not fails.any():
+                status[i] = "tautology"
+            elif not (fails & (nfail == 1)).any():
+                weaker = [j for r2, j in enumerate(ok) if j != i and not (mat[r2] & fails).any()
+                          and set(names(conditions[j]["holds"])) == set(names(conditions[i]["holds"]))]
+                status[i] = f"redundant: weaker than #{weaker[0]}" if weaker else "redundant"
+            else:
+                status[i] = "needed"
+        all_hold = nfail == 0
+    else:
+        all_hold = np.ones(n, bool)
+    for i, v in enumerate(evals):
+        if v is None:
+            status[i] = how[i]
+    if exact:
+        cols = {k: np.concatenate([cols[k], exact[k]]) for k in cols}
+        if not ok:
+            all_hold = np.ones(len(next(iter(cols.values()))), bool)
+    fixed = []
+    satisfiable = bool(all_hold.any())
+    if satisfiable:
+        for s in syms:
+            if len(np.unique(cols[s])) > 1 and len(np.unique(cols[s][all_hold])) == 1:
+                fixed.append(s)
+    first = int(np.argmax(all_hold)) if satisfiable else None
+    holding = {s: int(cols[s][first]) for s in syms} if first is not None else None
+    return [status[i] for i in range(len(conditions))], fixed, satisfiable, holding
+
+
+def box_then_wide(conditions, cols, check, syms, box, again):
+    """analyse over the sample (cols, check), then, where again(status, fixed) says the sample may mislead,
+    over the wide box (wide_cols, with the sample's first binding where every condition holds): (status,
+    fixed, satisfiable, wide status, wide fixed), the wide ones the sample's where it was not tried."""
+    status, fixed, satisfiable, holding = analyse(conditions, cols, check, syms)
+    wide, wfixed = status, fixed
+    if again(status, fixed):
+        wcols, draws, exact = wide_cols(syms, box, holding)
+        wide, wfixed, _, _ = analyse(conditions, wcols, draws, syms, exact)
+    return status, fixed, satisfiable, wide, wfixed
+
+
+def redundancy(status, wide):
+    """The counts of box_then_wide's statuses: tautologies and redundant (tautologies among them) over the
+    wide box; box_tautologies and box_redundant, those that only the sample shows."""
+    def count(sts, redundant):
+        return sum(st == "tautology" or redundant and st.startswith("redundant") for st in sts)
+    out = dict(tautologies=count(wide, False), redundant=count(wide, True))
+    out["box_tautologies"] = count(status, False) - out["tautologies"]
+    out["box_redundant"] = count(status, True) - out["redundant"]
+    return out

@@ -176,63 +176,6 @@ def sample(m, fixture, groups, budget):
     return cols, list(range(len(groups))), box
 
 
-def analyse(conditions, cols, check, syms, exact=None):
-    """Per condition: tautology, redundant (and implied by one condition on the same symbols: "weaker"),
-    needed or unevaluable; the symbols the conditions fix; whether any binding of the sample satisfies all,
-    and the first that does ({symbol: value}, None where none does).
-    exact: more bindings (columns like cols) that predicate.holds evaluates one by one, in Python's
-    integers: sizes whose products leave int64."""
-    n = len(next(iter(cols.values()))) if cols else 1
-    rng = np.random.default_rng(SEED)
-    extra = list(rng.integers(0, n, size=min(64, n)))
-    evals, how = [], []
-    for c in conditions:
-        try:
-            v, h = dense.evaluate(c["holds"], cols, check + extra) if cols else (
-                np.array([predicate.holds(c["holds"], {})]), "scalar")
-            if exact:
-                v = np.concatenate([v, dense.scalar(c["holds"], exact)])
-            evals.append(v)
-            how.append(h)
-        except (predicate.Unbound, ValueError) as e:
-            evals.append(None)
-            how.append(f"unevaluable: {type(e).__name__}: {e}")
-    ok = [i for i, v in enumerate(evals) if v is not None]
-    status = {}
-    if ok:
-        mat = np.stack([evals[i] for i in ok])
-        nfail = (~mat).sum(0)
-        for row, i in enumerate(ok):
-            fails = ~mat[row]
-            if not fails.any():
-                status[i] = "tautology"
-            elif not (fails & (nfail == 1)).any():
-                weaker = [j for r2, j in enumerate(ok) if j != i and not (mat[r2] & fails).any()
-                          and set(dense.names(conditions[j]["holds"])) == set(dense.names(conditions[i]["holds"]))]
-                status[i] = f"redundant: weaker than #{weaker[0]}" if weaker else "redundant"
-            else:
-                status[i] = "needed"
-        all_hold = nfail == 0
-    else:
-        all_hold = np.ones(n, bool)
-    for i, v in enumerate(evals):
-        if v is None:
-            status[i] = how[i]
-    if exact:
-        cols = {k: np.concatenate([cols[k], exact[k]]) for k in cols}
-        if not ok:
-            all_hold = np.ones(len(next(iter(cols.values()))), bool)
-    fixed = []
-    satisfiable = bool(all_hold.any())
-    if satisfiable:
-        for s in syms:
-            if len(np.unique(cols[s])) > 1 and len(np.unique(cols[s][all_hold])) == 1:
-                fixed.append(s)
-    first = int(np.argmax(all_hold)) if satisfiable else None
-    holding = {s: int(cols[s][first]) for s in syms} if first is not None else None
-    return [status[i] for i in range(len(conditions))], fixed, satisfiable, holding
-
-
 def reported_fixed(summary):
     out = set()
     for c in (summary.get("constraints") or []) + (summary.get("implied") or []):
@@ -421,17 +364,15 @@ def score_model(exe, m, fixture, data, budget):
     # conditions over the dense sample
     cols, check, box = sample(m, fixture, groups, budget)
     syms = list(fixture["symbols"])
-    status, fixed, satisfiable, holding = analyse(conditions, cols, check, syms)
-    wide = status
-    if syms and any(st == "tautology" or st.startswith("redundant") for st in status):
-        wcols, draws, exact = dense.wide_cols(syms, box, holding)
-        wide, _, _, _ = analyse(conditions, wcols, draws, syms, exact)
+    status, fixed, satisfiable, wide, _ = dense.box_then_wide(
+        conditions, cols, check, syms, box,
+        lambda status, fixed: syms and any(st == "tautology" or st.startswith("redundant") for st in status))
     for c, st, wst in zip(conditions, status, wide):
         det["conditions"].append({"holds": c["holds"], "node": c.get("node"),
                                   "status": wst if wst != "needed" or st == "needed" else f"in the box only, {st}"})
-    f["tautologies"] = sum(st == "tautology" for st in wide)
-    f["redundant"] = sum(st == "tautology" or st.startswith("redundant") for st in wide)
-    f["box_redundant"] = sum(st == "tautology" or st.startswith("redundant") for st in status) - f["redundant"]
+    counts = dense.redundancy(status, wide)
+    for k in ("tautologies", "redundant", "box_redundant"):
+        f[k] = counts[k]
     f["unevaluable"] = sum(st.startswith("unevaluable") for st in status)
     rep = reported_fixed(summ)
     f["fixed_found"], f["fixed_reported"] = len(fixed), len(set(fixed) & rep)

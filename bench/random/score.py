@@ -11,7 +11,7 @@ Per model, over every binding of its box (dense: gen.py's boxes hold 480 or 1,92
   wrong          conditions ("constraints" and "implied") that fail at a binding where onnxruntime runs,
                  and those bindings; error rows of unbound check on a model that runs somewhere count too
   redundant      conditions of "constraints" that never fail while all the others hold; tautologies:
-                 never fail at all (bench/heldout/score.py's analyse), both over the wide box (the
+                 never fail at all (bench/heldout/dense.py's analyse), both over the wide box (the
                  conditions themselves, not onnxruntime, evaluated on a grid of about a million bindings
                  from the box's corner, on slabs where one symbol runs to 4,096, on draws up to
                  65,536 per symbol, and exactly at sizes about 2**31, 2**32, 2**62 and 2**63-1: see
@@ -48,8 +48,8 @@ sys.path.insert(0, os.path.join(ROOT, "bench", "heldout"))
 sys.path.insert(0, os.path.join(ROOT, "bench", "grid"))
 import dense  # noqa: E402
 import predicate  # noqa: E402
-from dense import box_cols, wide_cols  # noqa: E402
-from score import analyse, reported_fixed  # noqa: E402
+from dense import box_cols  # noqa: E402
+from score import reported_fixed  # noqa: E402
 
 
 def check(exe, path):
@@ -168,20 +168,15 @@ def score(exe, out, m, verbose):
         f["runtime_unnamed"] = 1
         det.append("a size only a run decides (NonZero) is not named: no \"run_time\" loss")
     if cons:
-        status, fixed, _, holding = analyse(cons, cols, list(range(0, n, max(1, n // 64))), syms)
-        wide, wfixed = status, fixed
-        if fixed or any(st != "needed" for st in status):
-            wcols, draws, exact = wide_cols(syms, box, holding)
-            wide, wfixed, _, _ = analyse(cons, wcols, draws, syms, exact)
+        status, fixed, _, wide, wfixed = dense.box_then_wide(
+            cons, cols, list(range(0, n, max(1, n // 64))), syms, box,
+            lambda status, fixed: fixed or any(st != "needed" for st in status))
         for c, st, wst in zip(cons, status, wide):
             if wst != "needed":
                 det.append(f"{wst}: {c['holds']!r} ({c.get('node')})")
             elif st != "needed":
                 det.append(f"in the box only, {st}: {c['holds']!r} ({c.get('node')})")
-        f["tautologies"] = sum(st == "tautology" for st in wide)
-        f["redundant"] = sum(st == "tautology" or st.startswith("redundant") for st in wide)
-        f["box_tautologies"] = sum(st == "tautology" for st in status) - f["tautologies"]
-        f["box_redundant"] = sum(st == "tautology" or st.startswith("redundant") for st in status) - f["redundant"]
+        f.update(dense.redundancy(status, wide))
         rep = reported_fixed(summ)
         f["fixed"] = len(wfixed)
         f["box_fixed"] = len(set(fixed) - set(wfixed))
