@@ -140,18 +140,19 @@ def judge(summ, limit, box):
         group = [c for c in conds if set(dense.names(c)) & ({name} | set(with_))]
         v, past = values(rec, limit)
         open_ = undecided(rec, v) & ~past
+        claimed = ~past & ~open_  # checked and decided: what the record claims
         out[5] += np.count_nonzero(open_)
-        past |= open_
-        out[1] += np.count_nonzero(~past)
+        out[1] += np.count_nonzero(claimed)
         claim = allows(rec, v)
         if not with_:
             truth = holds_all(mine, {name: v}, len(v))
-            out[4] += np.count_nonzero((claim != truth) & past & ~open_)
-            if np.any((claim != truth) & past & ~open_):
-                i = np.nonzero((claim != truth) & past & ~open_)[0][0]
+            guessed = np.nonzero((claim != truth) & past)[0]
+            out[4] += len(guessed)
+            if len(guessed):
+                i = guessed[0]
                 out[6].append(f"{name}: past what it checked, {short(rec)} {'allows' if claim[i] else 'refuses'} "
                               f"{v[i]}, where the conditions on it {'fail' if claim[i] else 'hold'}")
-            bad = np.nonzero((claim != truth) & ~past)[0]
+            bad = np.nonzero((claim != truth) & claimed)[0]
             if len(bad):
                 out[2] += len(bad)
                 i = bad[0]
@@ -159,6 +160,7 @@ def judge(summ, limit, box):
                               f"where the conditions on it {'fail' if claim[i] else 'hold'} ({len(bad)} values)")
             continue
         side = {1: box, 2: 16}.get(len(with_), 6)
+        tried = f"in 1..{side} or at the smallest binding's values and their ranges' starts"
         grid = np.meshgrid(*[candidates(summ, o, side) for o in with_], indexing="ij")
         others = [g.reshape(-1) for g in grid]
         m = len(others[0])
@@ -170,14 +172,14 @@ def judge(summ, limit, box):
             for s, o in zip(with_, others):
                 cols[s] = np.tile(o, len(chunk))
             truth[k:k + step] = holds_all(group, cols, len(cols[name])).reshape(len(chunk), m).any(1)
-        out[4] += np.count_nonzero(~claim & truth & past & ~open_)
-        wrong = np.nonzero(~claim & truth & ~past)[0]
-        unconf = np.nonzero(claim & ~truth & ~past)[0]
+        out[4] += np.count_nonzero(~claim & truth & past)
+        wrong = np.nonzero(~claim & truth & claimed)[0]
+        unconf = np.nonzero(claim & ~truth & claimed)[0]
         out[2] += len(wrong)
         out[3] += len(unconf)
         if len(wrong):
             out[6].append(f"{name}: {short(rec)} refuses {v[wrong[0]]}, where a binding of {with_} "
-                          f"in 1..{side} satisfies the conditions ({len(wrong)} values)")
+                          f"{tried} satisfies the conditions ({len(wrong)} values)")
         if len(unconf) and all(fixed(sizes.get(o)) for o in with_):
             # The others take one value each, which the box holds: no binding at all.
             out[2] += len(unconf)
@@ -186,7 +188,7 @@ def judge(summ, limit, box):
                           f"value of {with_} ({len(unconf)} values)")
         elif len(unconf):
             out[6].append(f"{name}: {short(rec)} allows {v[unconf[0]]} with no binding of {with_} "
-                          f"in 1..{side} ({len(unconf)} values unconfirmed)")
+                          f"{tried} ({len(unconf)} values unconfirmed)")
     return out
 
 
