@@ -126,18 +126,36 @@ func (e Expr) Subst(sub func(name string) (Expr, bool)) (Expr, bool) {
 // is an integer wherever the atom has a value, so such a constant means the model does not run
 // there, and a comparison that holds the atom has no value (Pred.Subst leaves it undecided).
 type substitution struct {
-	sub    func(name string) (Expr, bool)
-	none   bool   // an atom has no value
-	guards []Expr // the divisors cancelled (see cancelled), which Pred.Subst keeps not 0
+	sub  func(name string) (Expr, bool)
+	none bool // an atom has no value
+	// guards are the conditions under which the atoms have the values the substitution gives
+	// them, which Pred.Subst keeps: each divisor cancelled (see cancelled) not 0, and each exact
+	// quotient that became a fraction whole (H/max(N,3) with 1 for N is H/3: H % 3 == 0).
+	guards []Pred
 }
 
 // expr returns e with the substitution applied, as Expr.Subst does.
 func (s *substitution) expr(e Expr) (Expr, bool) {
 	r, den, ok := e.rebuild(s.atom)
-	if ok && cancelled(r, den) {
-		s.guards = append(s.guards, den)
+	if ok {
+		ok = s.kept(r, den)
 	}
 	return r, ok
+}
+
+// kept notes the guards of r, an exact quotient by den or the floor division or remainder of
+// another operand by it: den not 0 where r no longer divides by it, and r whole where it became
+// a fraction; ok is false when that cannot be kept (see maxSize).
+func (s *substitution) kept(r, den Expr) bool {
+	if cancelled(r, den) {
+		s.guards = append(s.guards, Ne(den, Expr{}))
+	}
+	if n, ok := den.Const(); ok && n == 1 || !slices.ContainsFunc(r.t, func(t term) bool { return !t.c.isInt() }) {
+		return true
+	}
+	w, ok := integerOf(r)
+	s.guards = append(s.guards, w)
+	return ok
 }
 
 // value returns x with the substitution applied, a constant or a symbol the substitution leaves
@@ -287,11 +305,11 @@ func (s *substitution) atom(a *atom) (Expr, bool) {
 		r, ok1 = Quo(n, d)
 		ok1 = ok1 && s.valued(r)
 	}
-	if !ok1 {
+	if !ok1 || a.kind == quotAtom && !s.kept(r, d) {
 		return Expr{}, false
 	}
-	if cancelled(r, d) {
-		s.guards = append(s.guards, d)
+	if a.kind != quotAtom && cancelled(r, d) {
+		s.guards = append(s.guards, Ne(d, Expr{}))
 	}
 	return r, true
 }

@@ -1,6 +1,7 @@
 package sym_test
 
 import (
+	"fmt"
 	"math/big"
 	"math/rand/v2"
 	"slices"
@@ -79,6 +80,21 @@ func (n *node) value(env []int64, bounded bool) (*big.Int, bool) {
 		return nil, false
 	}
 	return z, true
+}
+
+var opText = map[byte]string{'+': "+", '-': "-", '*': "*", '/': "/", 'f': "//", 'm': "%"}
+
+// text returns the tree in ParseExpr's notation, every operation in parentheses.
+func (n *node) text() string {
+	switch n.op {
+	case 'n':
+		return fmt.Sprintf("(%d)", n.v)
+	case 's':
+		return strconv.Quote(symNames[n.sym])
+	case 'x', 'i':
+		return fmt.Sprintf("%s(%s,%s)", map[byte]string{'x': "max", 'i': "min"}[n.op], n.a.text(), n.b.text())
+	}
+	return fmt.Sprintf("(%s %s %s)", n.a.text(), opText[n.op], n.b.text())
 }
 
 // build builds the canonical expression of the tree; ok is false when an operation fails.
@@ -270,6 +286,72 @@ func (p *pnode) compare(c int) bool {
 	return c >= 0
 }
 
+// holds reports whether the predicate tree holds at env, negated when neg, as
+// bench/grid/predicate.py reads it, with the values of its comparisons' operands that value gives
+// (false where an operand has none): a comparison where an operand has no value (a divisor 0, an
+// exact quotient that does not divide) does not hold, nor does its negation; ! is pushed to the
+// comparisons, && and || swapping.
+func (p *pnode) holds(value func(*node) (*big.Int, bool), neg bool) bool {
+	switch p.op {
+	case '&', '|':
+		x, y := p.x.holds(value, neg), p.y.holds(value, neg)
+		if (p.op == '&') != neg {
+			return x && y
+		}
+		return x || y
+	case '~':
+		return p.x.holds(value, !neg)
+	}
+	x, ok1 := value(p.a)
+	y, ok2 := value(p.b)
+	return ok1 && ok2 && p.compare(x.Cmp(y)) != neg
+}
+
+// negates reports whether the predicate tree holds a !.
+func (p *pnode) negates() bool {
+	switch p.op {
+	case '~':
+		return true
+	case '&', '|':
+		return p.x.negates() || p.y.negates()
+	}
+	return false
+}
+
+// inexact reports whether an exact quotient of the predicate tree has a divisor other than 0 that
+// does not divide at env.
+func (p *pnode) inexact(env []int64) bool {
+	if p.op == '&' || p.op == '|' || p.op == '~' {
+		return p.x.inexact(env) || p.y != nil && p.y.inexact(env)
+	}
+	return p.a.inexact(env) || p.b.inexact(env)
+}
+
+// inexact reports whether an exact quotient of the tree has a divisor other than 0 that does not
+// divide at env.
+func (n *node) inexact(env []int64) bool {
+	if n.a == nil {
+		return false
+	}
+	if n.a.inexact(env) || n.b.inexact(env) {
+		return true
+	}
+	x, ok1 := n.a.value(env, false)
+	y, ok2 := n.b.value(env, false)
+	return n.op == '/' && ok1 && ok2 && y.Sign() != 0 && new(big.Int).Rem(x, y).Sign() != 0
+}
+
+// text returns the predicate tree in ParsePred's notation.
+func (p *pnode) text() string {
+	switch p.op {
+	case '&', '|':
+		return fmt.Sprintf("(%s %c%c %s)", p.x.text(), p.op, p.op, p.y.text())
+	case '~':
+		return fmt.Sprintf("!(%s)", p.x.text())
+	}
+	return fmt.Sprintf("%s %s %s", p.a.text(), ops[p.op], p.b.text())
+}
+
 var ops = map[byte]sym.Op{'=': sym.OpEq, '!': sym.OpNe, '<': sym.OpLt, 'l': sym.OpLe, '>': sym.OpGt, 'g': sym.OpGe}
 
 // build builds the canonical predicate; ok is false when an expression cannot be built.
@@ -311,6 +393,9 @@ func ptree(data *[]byte, depth int) *pnode {
 
 // checkPred checks the canonical form of a random predicate against the plain tree: the same
 // value at every binding where the tree is defined, and a printed form that reads back equal.
+// Where a divisor of the tree is 0 (the bindings include 0), the canonical form holds exactly
+// where the tree does as bench/grid/predicate.py reads it (holds): a comparison with no value is
+// false, and so is its negation, never true.
 func checkPred(t *testing.T, data []byte) {
 	rest := data
 	n := ptree(&rest, 0)
@@ -327,8 +412,34 @@ func checkPred(t *testing.T, data []byte) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	parsed, err := sym.ParsePred(n.text(), tab)
+	if err != nil {
+		t.Fatalf("%s: %v", n.text(), err)
+	}
 	for k := 0; k < 8; k++ {
 		env := binding(k, &rest)
+		b := bindingMap(env)
+		// Where a divisor is 0: the tree's text parsed holds where the tree does, and the
+		// predicate built from its expressions where they do (an expression cancels a divisor:
+		// H//W-H//W is 0), unless it negates one: Not negates what Cmp keeps beside a
+		// comparison too, the complement the prover needs.
+		if !n.inexact(env) {
+			tree := func(x *node) (*big.Int, bool) { return x.value(env, false) }
+			if v, err := parsed.Eval(b); (err == nil && v) != n.holds(tree, false) {
+				t.Fatalf("%s parsed as %s at %v = %v: %v, %v; the tree as predicate.py reads it gives %v", n.text(), parsed, symNames, env, v, err, !v)
+			}
+			built := func(x *node) (*big.Int, bool) {
+				e, ok := x.build(tab)
+				if !ok {
+					return nil, false
+				}
+				v, err := e.Eval(func(name string) (int64, bool) { x, ok := b[name]; return x, ok })
+				return big.NewInt(v), err == nil
+			}
+			if v, err := p.Eval(b); !n.negates() && (err == nil && v) != n.holds(built, false) {
+				t.Fatalf("%s as %s at %v = %v: %v, %v; its expressions as predicate.py reads them give %v", n.text(), p, symNames, env, v, err, !v)
+			}
+		}
 		want, ok := n.eval(env)
 		if !ok {
 			continue

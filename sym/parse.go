@@ -129,7 +129,8 @@ type parser struct {
 	i     int
 	t     *Table
 	depth int
-	// guards are the divisors that the comparison being parsed cancelled (see cancelled).
+	// guards are the divisors of the comparison being parsed that may be 0, each kept not 0
+	// where its canonical form no longer divides by it (W*(H//W)+H % W == H is W != 0).
 	guards []Expr
 	// negated: inside an odd number of !, each comparison is negated where it is parsed, and
 	// && and || swap, so that a negated comparison keeps its guards (!(W % (W-1) == 0) is W != 1
@@ -143,6 +144,10 @@ type value struct {
 	p      Pred
 	isPred bool
 	cmp    bool // p is the comparison just parsed, not negated nor guarded yet (see cmp)
+	// The comparison just parsed: its operator and operands (one for a membership, which is as
+	// an inequation of it for defined).
+	op   Op
+	args []Expr
 }
 
 // maxDepth bounds the nesting of parentheses, calls, ! and unary minus.
@@ -305,10 +310,21 @@ func (p *parser) cmp() (value, error) {
 	p.guards = nil
 	v, err := p.comparison()
 	if v.cmp {
+		op := v.op
 		if p.negated {
-			v.p = Not(v.p)
+			v.p, op = Not(v.p), op.negation()
 		}
-		v.p, v.cmp = guarded(p.guards, v.p), false
+		var gs []Expr
+		for _, f := range p.guards {
+			if !keeps(v.p, func(e Expr) bool { return dividesBy(e, f) }) {
+				gs = append(gs, f)
+			}
+		}
+		q, ok := defined(v.p, op, v.args...)
+		if !ok {
+			return value{}, p.tooLarge()
+		}
+		v.p, v.cmp = guarded(gs, q), false
 		p.guards = outer
 	} else {
 		p.guards = append(outer, p.guards...)
@@ -330,7 +346,7 @@ func (p *parser) comparison() (value, error) {
 			return value{}, err
 		}
 		q, err := p.members(x)
-		return value{p: q, isPred: true, cmp: true}, err
+		return value{p: q, isPred: true, cmp: true, op: OpNe, args: []Expr{x}}, err
 	}
 	op, n, ok := p.relop()
 	if !ok {
@@ -351,7 +367,7 @@ func (p *parser) comparison() (value, error) {
 	if _, _, ok := p.relop(); ok {
 		return value{}, p.errorf("comparisons do not chain (want &&)")
 	}
-	return value{p: Cmp(a, op, b), isPred: true, cmp: true}, nil
+	return value{p: cmpCore(a, op, b), isPred: true, cmp: true, op: op, args: []Expr{a, b}}, nil
 }
 
 // keyword reports whether the word w comes next, not the start of a longer name, and takes it.
@@ -377,7 +393,7 @@ func (p *parser) members(x Expr) (Pred, error) {
 			if !set {
 				return Pred{}, p.errorf("in takes a range a..b or a set {...}")
 			}
-			return Eq(x, Int(lo)), nil
+			return cmpCore(x, OpEq, Int(lo)), nil
 		}
 		p.i += 2
 		hi, err := p.integer()
@@ -387,7 +403,7 @@ func (p *parser) members(x Expr) (Pred, error) {
 		if hi < lo {
 			return Pred{}, p.errorf("an empty range %d..%d", lo, hi)
 		}
-		return And(Ge(x, Int(lo)), Le(x, Int(hi))), nil
+		return And(cmpCore(x, OpGe, Int(lo)), cmpCore(x, OpLe, Int(hi))), nil
 	}
 	if !p.peek("{") {
 		return member(false)
@@ -521,7 +537,7 @@ func (p *parser) term() (value, error) {
 		if !ok {
 			return value{}, p.tooLarge()
 		}
-		if divide && cancelled(r, f) {
+		if divide && !nonZero(f) {
 			p.guards = append(p.guards, f)
 		}
 		v = value{e: r}

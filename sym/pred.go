@@ -33,6 +33,11 @@ func (o Op) String() string {
 	return "Op(" + itoa(int64(o)) + ")"
 }
 
+// negation returns the operator of the negated comparison: != for ==, < for >=.
+func (o Op) negation() Op {
+	return [...]Op{OpEq: OpNe, OpNe: OpEq, OpLt: OpGe, OpLe: OpGt, OpGt: OpLe, OpGe: OpLt}[o]
+}
+
 // Pred is a predicate on the symbols of a Table: a comparison of two expressions, or the
 // conjunction (&&) or disjunction (||) of predicates, in one canonical form. A condition that a
 // model imposes on its symbols is a Pred: N == 1, T % 4 == 0, H >= 11, A == B || A == 1 || B == 1.
@@ -261,8 +266,20 @@ func positiveFactor(d Expr) (Expr, bool) {
 
 // Cmp returns the predicate a op b in canonical form (see Pred). op must be one of the Op
 // constants. When the difference of a and b cannot be kept (see maxSize), the predicate is kept
-// as stated, and compares a and b at a binding.
+// as stated, and compares a and b at a binding. Where a or b has no value (a divisor 0, an exact
+// quotient that does not divide), the predicate is false, as Eval finds a comparison there: what
+// the canonical form no longer says of it is kept beside it ((H*W)//W == H is W != 0, N/2 != 3
+// is N % 2 == 0 && N != 6; see defined).
 func Cmp(a Expr, op Op, b Expr) Pred {
+	if p, ok := defined(cmpCore(a, op, b), op, a, b); ok {
+		return p
+	}
+	return rawCmp(a, op, b)
+}
+
+// cmpCore returns a op b in canonical form, as Cmp does, without what it keeps of where a and b
+// have a value; as stated when their difference cannot be kept.
+func cmpCore(a Expr, op Op, b Expr) Pred {
 	var d Expr
 	ok := true
 	cop := OpGe
@@ -322,7 +339,10 @@ func split(e Expr) (l Expr, c int64) {
 }
 
 // Not returns the negation of p, in canonical form: comparisons negated (!(N == 1) is N != 1,
-// !(H >= 11) is H <= 10), conjunctions and disjunctions swapped (De Morgan).
+// !(H >= 11) is H <= 10), conjunctions and disjunctions swapped (De Morgan). A condition that Cmp
+// keeps beside a comparison where its operands have a value is a comparison too, and negated with
+// it (Not of (H*W)//W == H, W != 0, is W == 0): Not is the complement of a condition whose
+// comparisons have values everywhere, as the prover needs it; ParsePred's ! keeps such a condition.
 func Not(p Pred) Pred {
 	switch p.kind() {
 	case pConst:
@@ -330,7 +350,7 @@ func Not(p Pred) Pred {
 	case pCmp:
 		n := p.n
 		if n.raw {
-			return rawCmp(n.e, [...]Op{OpEq: OpNe, OpNe: OpEq, OpLt: OpGe, OpLe: OpGt, OpGt: OpLe, OpGe: OpLt}[n.op], n.rhs)
+			return rawCmp(n.e, n.op.negation(), n.rhs)
 		}
 		switch n.op {
 		case OpEq:
@@ -745,13 +765,16 @@ func (p Pred) Subst(sub func(name string) (Expr, bool)) (Pred, bool) {
 	case pCmp:
 		n := p.n
 		e, r, ok, _, gs := n.substSides(sub)
-		switch {
-		case !ok:
+		if !ok {
 			return Pred{}, false
-		case !n.raw:
-			return guarded(gs, canon(n.op, e, func() string { return cmpText(e, n.op, Expr{}) })), true
 		}
-		return guarded(gs, Cmp(e, n.op, r)), true
+		q := Cmp(e, n.op, r)
+		if !n.raw {
+			if q, ok = defined(canon(n.op, e, func() string { return cmpText(e, n.op, Expr{}) }), n.op, e); !ok {
+				return Pred{}, false
+			}
+		}
+		return And(append(gs, q)...), true
 	}
 	// A disjunct that becomes true decides a disjunction (a conjunct that becomes false, a
 	// conjunction), where another cannot be kept: H <= 2 || H*W % (H//3) == 0 at H = 1 divides by 0
@@ -779,8 +802,8 @@ func (p Pred) Subst(sub func(name string) (Expr, bool)) (Pred, bool) {
 
 // substSides returns the sides of the comparison n with the substitution applied (r is 0 unless
 // n is raw); ok is false where one cannot be kept or has no value, none true for the latter (see
-// substitution); gs are the divisors the substitution cancelled.
-func (n *pnode) substSides(sub func(name string) (Expr, bool)) (e, r Expr, ok, none bool, gs []Expr) {
+// substitution); gs are the conditions under which its atoms have the values it gives them.
+func (n *pnode) substSides(sub func(name string) (Expr, bool)) (e, r Expr, ok, none bool, gs []Pred) {
 	s := substitution{sub: sub}
 	e, ok = s.value(n.e)
 	if ok && n.raw {

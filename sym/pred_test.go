@@ -3,6 +3,7 @@ package sym_test
 import (
 	"encoding/json"
 	"errors"
+	"math/big"
 	"os"
 	"strings"
 	"testing"
@@ -34,7 +35,11 @@ func TestPredCanonical(t *testing.T) {
 		{"2*N <= 3", "N == 1"},
 		{"3*N <= 8", "N <= 2"},
 		{"N*T/2 == 3", "N*T == 6"},
-		{"N/2 >= 3", "N >= 6"},
+		// An exact quotient has no value where it does not divide (N/2 at N = 7), and a comparison
+		// of it is false there: the canonical form, which clears the 2, keeps it whole.
+		{"N/2 >= 3", "N >= 6 && N % 2 == 0"},
+		{"N/2 != 3", "N != 6 && N % 2 == 0"},
+		{"2*H/3 < 5", "H <= 6 && H % 3 == 0"},
 		{"6 == 2*N", "N == 3"},
 		{"B == A", "A == B"},
 		{"A - B == 0", "A == B"},
@@ -890,6 +895,73 @@ func TestZeroDivisor(t *testing.T) {
 					}
 					if got := holds(subst, w, h); got != want {
 						t.Errorf("%s, D = %s, is %s, at W = %d, H = %d %v, want %v", withD, div, subst, w, h, got, want)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestWhereDefined: a comparison is false where an operand has no value (a divisor 0, an exact
+// quotient that does not divide), as bench/grid/predicate.py reads its text, however it is made:
+// by Cmp of its operands, parsed, or substituted (N by 1). Each canonical form read a value there:
+// W*(H//W)+H % W == H was 0 == 0, true at W = 0; min(4+T,T) >= -16/(4//T) was true, though
+// 4//T is 0 from T = 5; N/2 != 3 was N != 6, true at N = 7; N != H/max(N,3) at N = 1 was H != 3,
+// true at H = 4, where H/3 does not divide.
+func TestWhereDefined(t *testing.T) {
+	tab := sym.NewTable()
+	tab.Symbol("N", 1, sym.Inf)
+	for _, name := range []string{"H", "W", "T"} {
+		tab.Symbol(name, 0, sym.Inf)
+	}
+	one := func(name string) (sym.Expr, bool) { return sym.Int(1), name == "N" }
+	for _, cond := range []string{
+		"W*(H//W)+H % W == H",
+		"W*(H//W)+H % W != H",
+		"H % W < W",
+		"min(4+T,T) >= -16/(4//T)",
+		"T//(4//T) <= 4",
+		"N/2 != 3",
+		"H/2 >= 3",
+		"2*H/3 < 5",
+		"N != H/max(N,3)",
+		"T+H/max(N,3) >= 2",
+		"H/max(N,W) == 2",
+	} {
+		read, err := readPred(strings.ReplaceAll(cond, "W", `"batch size"`)) // symNames
+		if err != nil {
+			t.Fatal(err)
+		}
+		i := strings.IndexAny(cond, "=!<>")
+		j := i + 1
+		if cond[j] == '=' {
+			j++
+		}
+		lhs, err1 := sym.ParseExpr(cond[:i], tab)
+		rhs, err2 := sym.ParseExpr(cond[j:], tab)
+		parsed, err3 := sym.ParsePred(cond, tab)
+		if err := errors.Join(err1, err2, err3); err != nil {
+			t.Fatal(err)
+		}
+		op := map[string]sym.Op{"==": sym.OpEq, "!=": sym.OpNe, "<": sym.OpLt, "<=": sym.OpLe, ">": sym.OpGt, ">=": sym.OpGe}[strings.TrimSpace(cond[i:j])]
+		subst, ok := parsed.Subst(one)
+		if !ok {
+			t.Fatalf("%s: no substitution of N", parsed)
+		}
+		forms := []struct {
+			how string
+			p   sym.Pred
+		}{{"Cmp", sym.Cmp(lhs, op, rhs)}, {"ParsePred", parsed}, {"Subst N=1", subst}}
+		for h := int64(0); h <= 16; h++ {
+			for w := int64(0); w <= 16; w++ {
+				for _, tv := range []int64{0, 1, 3, 4, 5, 14} {
+					env := []int64{1, tv, h, w}
+					want := read.holds(func(x *node) (*big.Int, bool) { return x.value(env, false) }, false)
+					b := map[string]int64{"N": 1, "T": tv, "H": h, "W": w}
+					for _, f := range forms {
+						if v, err := f.p.Eval(b); (err == nil && v) != want {
+							t.Errorf("%s by %s is %s: at %v %v, %v; want %v", cond, f.how, f.p, b, v, err, want)
+						}
 					}
 				}
 			}

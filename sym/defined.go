@@ -1,0 +1,153 @@
+package sym
+
+// Where a comparison has a value: the divisors and exact quotients of its operands that its
+// canonical form no longer holds, kept as conditions beside it (see defined).
+
+import "slices"
+
+// defined returns p, the canonical form of a comparison of the operands xs by op, where the
+// comparison as stated has a value, and is false elsewhere as Eval finds it there: each divisor
+// of xs that may be 0 (of a floor division, a remainder, an exact quotient, a negative power) and
+// that p no longer divides by is kept not 0 ((H*W)//W == H is W != 0, min(4+T,T) >= -16/(4//T)
+// is T in 1..4, not true), and each operand with a term that need not be an integer, which p
+// no longer holds, is kept whole (N/2 != 3 is N % 2 == 0 && N != 6; not for an equation of it and
+// an operand of integer terms, which says so). ok is false when that cannot be kept (see maxSize).
+func defined(p Pred, op Op, xs ...Expr) (Pred, bool) {
+	var gs []Pred
+	for _, g := range divisorsOf(xs) {
+		if !keeps(p, func(e Expr) bool { return dividesBy(e, g) }) {
+			gs = append(gs, Ne(g, Expr{}))
+		}
+	}
+	for i, x := range xs {
+		if !slices.ContainsFunc(x.t, fractional) || keeps(p, fractionalExpr) ||
+			op == OpEq && len(xs) == 2 && xs[1-i].integral() && !slices.ContainsFunc(x.t, negativePower) {
+			continue
+		}
+		w, ok := integerOf(x)
+		if !ok {
+			return Pred{}, false
+		}
+		gs = append(gs, w)
+	}
+	if len(gs) == 0 {
+		return p, true
+	}
+	return And(append(gs, p)...), true
+}
+
+// negativePower reports whether t has an atom to a negative power.
+func negativePower(t term) bool { return !integerValued(t.m) }
+
+// fractionalExpr reports whether e has a term with an atom to a negative power, which Eval finds
+// not an integer where it does not divide.
+func fractionalExpr(e Expr) bool { return slices.ContainsFunc(e.t, negativePower) }
+
+// keeps reports whether p has no value, and is false, wherever one of its expressions has the
+// property has: a comparison of such an expression, or kept as stated (of the operands as given),
+// a conjunction with such a term, a disjunction of such terms; false, which holds nowhere.
+func keeps(p Pred, has func(Expr) bool) bool {
+	switch p.kind() {
+	case pConst:
+		return !p.IsTrue()
+	case pCmp:
+		return p.n.raw || has(p.n.e)
+	case pAnd:
+		return slices.ContainsFunc(p.n.args, func(a Pred) bool { return keeps(a, has) })
+	}
+	return !slices.ContainsFunc(p.n.args, func(a Pred) bool { return !keeps(a, has) })
+}
+
+// divisorsOf returns the divisors of the expressions xs and of their atoms that the bounds of
+// their symbols do not prove non-zero (nonZero): the divisor of a floor division, a remainder or
+// an exact quotient, and an atom to a negative power.
+func divisorsOf(xs []Expr) []Expr {
+	var out []Expr
+	var walk func(Expr)
+	walk = func(e Expr) {
+		for _, t := range e.t {
+			for _, f := range t.m {
+				if g := fromAtom(f.a); f.e < 0 && !nonZero(g) {
+					out = append(out, g)
+				}
+				switch a := f.a; a.kind {
+				case symbolAtom:
+				case minAtom, maxAtom, floatAtom:
+					for _, x := range a.args {
+						walk(x)
+					}
+				default:
+					if !nonZero(a.den) {
+						out = append(out, a.den)
+					}
+					walk(a.num)
+					walk(a.den)
+				}
+			}
+		}
+	}
+	for _, x := range xs {
+		walk(x)
+	}
+	return out
+}
+
+// integerOf returns the condition that x is an integer: its terms that need not be one, times
+// their common denominator (the least common multiple of their coefficients' denominators, times
+// each atom to its deepest negative power), are a multiple of it (Divisible), the content that a
+// constant denominator does not share left out (2*H/3 is an integer when H % 3 == 0). ok is
+// false when that cannot be kept (see maxSize).
+func integerOf(x Expr) (Pred, bool) {
+	x = Expr{t: slices.DeleteFunc(slices.Clone(x.t), func(t term) bool { return !fractional(t) })}
+	if len(x.t) == 0 {
+		return True(), true
+	}
+	if x.t[0].c.num < 0 {
+		var ok bool
+		if x, ok = Neg(x); !ok {
+			return Pred{}, false
+		}
+	}
+	l := int64(1)
+	var deep []factor
+	for _, t := range x.t {
+		var ok bool
+		if l, ok = mul64(l/int64(gcd(uint64(l), uint64(t.c.den))), t.c.den); !ok {
+			return Pred{}, false
+		}
+		for _, f := range t.m {
+			if f.e >= 0 {
+				continue
+			}
+			if i := indexAtom(deep, f.a); i >= 0 {
+				deep[i].e = max(deep[i].e, -f.e)
+			} else {
+				deep = append(deep, factor{a: f.a, e: -f.e})
+			}
+		}
+	}
+	num, ok := Mul(x, Int(l))
+	if !ok {
+		return Pred{}, false
+	}
+	if len(deep) == 0 && num.integral() {
+		// c*y is a multiple of l where y is one of l/gcd(c, l).
+		c := commonContent(num, num)
+		if num, ok = scale(num, rat{1, c}); !ok {
+			return Pred{}, false
+		}
+		return Divisible(num, Int(l/int64(gcd(uint64(c), uint64(l)))))
+	}
+	den := Int(l)
+	for _, d := range deep {
+		for range d.e {
+			if num, ok = Mul(num, fromAtom(d.a)); !ok {
+				return Pred{}, false
+			}
+			if den, ok = Mul(den, fromAtom(d.a)); !ok {
+				return Pred{}, false
+			}
+		}
+	}
+	return Divisible(num, den)
+}
