@@ -103,7 +103,7 @@ func (n *node) build(tab *sym.Table) (sym.Expr, bool) {
 	case 'n':
 		return sym.Int(n.v), true
 	case 's':
-		return tab.Symbol(symNames[n.sym], 0, 50), true
+		return tab.Symbol(symNames[n.sym], 0, sym.Inf), true // the table's bounds
 	}
 	a, ok1 := n.a.build(tab)
 	b, ok2 := n.b.build(tab)
@@ -556,21 +556,67 @@ func FuzzSolver(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) { checkSolver(t, data) })
 }
 
-// checkMinimal minimizes random conditions, each at a node of a random Seq (nondecreasing), and
+// checkMinimal checks Minimize in the box of newTable and in a wide one (checkMinimalIn).
+func checkMinimal(t *testing.T, data []byte) {
+	checkMinimalIn(t, data, false)
+	checkMinimalIn(t, data, true)
+}
+
+// wideConst is what a constant 8 of the trees stands for in the wide box: a Cast's bound to int32,
+// past the values a guess evaluates.
+const wideConst = 1<<31 - 1
+
+// largeValues are the values of a symbol checked in the wide box, past those a guess evaluates:
+// about 2^31, 2^32, 2^40, 2^62, and the trees' own large constant and its neighbours.
+var largeValues = []int64{wideConst - 1, wideConst, wideConst + 1, 1 << 32, 1<<32 + 1, 1 << 40, 1 << 62}
+
+// widen returns p with each constant 8 (or -8) as wideConst (or -wideConst).
+func widen(p *pnode) *pnode {
+	if p == nil {
+		return nil
+	}
+	return &pnode{op: p.op, a: widenExpr(p.a), b: widenExpr(p.b), x: widen(p.x), y: widen(p.y)}
+}
+
+// widenExpr returns n with each constant 8 (or -8) as wideConst (or -wideConst).
+func widenExpr(n *node) *node {
+	if n == nil {
+		return nil
+	}
+	w := &node{op: n.op, v: n.v, sym: n.sym, a: widenExpr(n.a), b: widenExpr(n.b)}
+	if n.op == 'n' && (n.v == 8 || n.v == -8) {
+		w.v = n.v / 8 * wideConst
+	}
+	return w
+}
+
+// checkMinimalIn minimizes random conditions, each at a node of a random Seq (nondecreasing), and
 // checks Minimize against the plain trees at the bindings of a box and at random ones: the
 // conjunction of Constraints holds exactly where that of the conditions does; each implied
 // condition holds wherever the constraints of its By do; of the conditions a binding breaks, the
 // least Seq among Constraints and Implied is the least among the conditions given (the blame is
 // kept); and the values SizesOf gives a symbol (proven) include its value at every binding where
-// the conditions hold.
-func checkMinimal(t *testing.T, data []byte) {
+// the conditions hold. wide makes the symbols' bounds [0, Inf) and each constant 8 wideConst,
+// and checks the bindings also at largeValues: a condition past the values a guess evaluates is
+// kept (T//4+2147483647 >= T//3 && T % 4 < 1 is not T % 4 == 0). It leaves out the sizes, whose
+// search over such bounds costs a hundred times the rest (125 s for 200 inputs).
+func checkMinimalIn(t *testing.T, data []byte, wide bool) {
 	rest := data
 	tab := newTable()
+	if wide {
+		tab = sym.NewTable()
+		for _, name := range symNames {
+			tab.Symbol(name, 0, sym.Inf)
+		}
+	}
 	var cs []sym.Constraint
 	var trees []*pnode
 	seq := 0
 	for i := 0; i < 5 && len(rest) > 0; i++ {
 		n := ptree(&rest, 2)
+		if wide {
+			n = widen(n)
+		}
 		p, ok := n.build(tab)
 		if !ok || p.IsTrue() || p.IsFalse() {
 			continue
@@ -580,7 +626,11 @@ func checkMinimal(t *testing.T, data []byte) {
 		trees = append(trees, n)
 	}
 	m := sym.Minimize(cs)
-	sizes := sym.SizesOf(tab, m.Constraints)
+	// The sizes of the wide box cost a search over its values: they are checked in the box.
+	var sizes sym.Sizes
+	if !wide {
+		sizes = sym.SizesOf(tab, m.Constraints)
+	}
 	read := make([]*pnode, len(m.Constraints))
 	for i, c := range m.Constraints {
 		var err error
@@ -684,7 +734,17 @@ func checkMinimal(t *testing.T, data []byte) {
 		}
 	}
 	for k := 0; k < 24; k++ {
-		check(binding(k, &rest))
+		env := binding(k, &rest)
+		check(env)
+		if wide && k < 4 {
+			for i := range env {
+				for _, v := range largeValues {
+					large := slices.Clone(env)
+					large[i] = v
+					check(large)
+				}
+			}
+		}
 	}
 	for a := int64(0); a < 4; a++ {
 		for b := int64(0); b < 4; b++ {
