@@ -37,7 +37,9 @@ type BatchStudy struct {
 
 // Valid says at which batches the network runs: ValidNever when a node fails at every batch,
 // ValidWhen when the study states constraints (N == 1: only at its own), else ValidAlways.
-func (b *BatchStudy) Valid() Validity { return validity(len(b.Failed) > 0, len(b.Constraints)) }
+func (b *BatchStudy) Valid() Validity {
+	return validity(len(b.Failed) > 0, len(b.Constraints)+len(b.Limits))
+}
 
 // batchStudy returns the study of the IR network g inferred as res with the batch of the inputs
 // freed the symbol BatchSymbol (freeBatch); declared is the result of inference as declared,

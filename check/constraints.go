@@ -49,20 +49,26 @@ func newReport(res *graph.Result, file string) *Report {
 		Complete: res.Complete(), Lost: lossesOf(res, file)}
 }
 
-// Conditions is what a model needs of its symbols to run (graph.Result.Constraints, Implied and
-// Sizes).
+// Conditions is what a model needs of its symbols to run (graph.Result.Constraints, Limits,
+// Implied and Sizes).
 type Conditions struct {
 	// Constraints lists the conditions the nodes impose on the symbols for the model to run, as the
 	// fewest that say what they all say, in the order a runtime runs their first nodes
-	// (graph.Result.RunSeq): what the report says holds at every binding that satisfies them.
+	// (graph.Result.RunSeq): what the report says holds at every binding that satisfies them and
+	// Limits.
 	Constraints []Constraint
-	// Implied lists the conditions of nodes that Constraints imply, each with what implies it: of
-	// both lists, the first a binding breaks by Seq names the node where a run stops
-	// (graph.Result.Check's).
+	// Limits lists the conditions that only sizes of 2^31 or more break (graph.Result.Limits: N <=
+	// 2147483647 at a Cast of N to int32), minimized under Constraints, in the same order:
+	// conditions as those are, kept apart.
+	Limits []Constraint
+	// Implied lists the conditions of nodes that Constraints and Limits imply, each with what
+	// implies it: of the three lists, the first a binding breaks by Seq names the node where a run
+	// stops (graph.Result.Check's).
 	Implied []Implied
-	// Sizes is what the constraints leave each symbol, and the smallest binding at which they all
-	// hold; of a model that runs at no binding (Valid ValidNever), each free symbol "none" and no
-	// smallest binding. Fixes names the symbols they leave one value (proven), in table order.
+	// Sizes is what the constraints and limits leave each symbol, and the smallest binding at
+	// which they all hold; of a model that runs at no binding (Valid ValidNever), each free symbol
+	// "none" and no smallest binding. Fixes names the symbols they leave one value (proven), in
+	// table order.
 	Sizes sym.Sizes
 	Fixes []string
 	// Warnings lists the relations the specs of the model's operators imply and that onnxruntime
@@ -75,12 +81,12 @@ type Conditions struct {
 // conditionsOf returns the conditions of an inferred model; its records name file.
 func conditionsOf(res *graph.Result, file string) Conditions {
 	var c Conditions
-	c.Constraints, c.Implied = constraintsOf(res, file)
+	c.Constraints, c.Limits, c.Implied = constraintsOf(res, file)
 	for _, w := range res.Warnings() {
 		c.Warnings = append(c.Warnings, Warning{Holds: w.Pred.Stated(), Node: w.Origin.Node, Op: w.Origin.Op, Why: w.Origin.Why,
 			Seq: w.Origin.Seq, File: file})
 	}
-	if len(c.Constraints) > 0 {
+	if len(c.Constraints)+len(c.Limits) > 0 {
 		c.Sizes = res.Sizes()
 		for _, z := range c.Sizes.Symbols {
 			if z.Fixed && z.Proven {
@@ -118,13 +124,13 @@ const (
 
 // Valid says at which bindings of its free symbols the model runs: ValidNever when a row is an
 // error (a node whose rule no binding satisfies, or that the bindings given break), ValidWhen when
-// it states constraints, and ValidAlways otherwise.
+// it states constraints or limits, and ValidAlways otherwise.
 func (r *Report) Valid() Validity {
-	return validity(slices.ContainsFunc(r.Rows, func(row Row) bool { return row.Verdict.IsError() }), len(r.Constraints))
+	return validity(slices.ContainsFunc(r.Rows, func(row Row) bool { return row.Verdict.IsError() }), len(r.Constraints)+len(r.Limits))
 }
 
-// validity is ValidNever when something failed, ValidWhen when there are constraints, and
-// ValidAlways otherwise.
+// validity is ValidNever when something failed, ValidWhen when there are constraints (limits
+// among them), and ValidAlways otherwise.
 func validity(failed bool, constraints int) Validity {
 	switch {
 	case failed:
@@ -159,8 +165,8 @@ type Constraint struct {
 	Blocker     string `json:"blocker,omitempty"`
 	BlockerNode string `json:"blocker_node,omitempty"`
 	// Seq is Node's position in the order a runtime runs the nodes (graph.Result.RunSeq: for an
-	// ONNX model onnxruntime's): of the conditions a binding breaks, in Constraints and Implied,
-	// the one of least Seq is where a run of the model stops.
+	// ONNX model onnxruntime's): of the conditions a binding breaks, in Constraints, Limits and
+	// Implied, the one of least Seq is where a run of the model stops.
 	Seq int `json:"seq"`
 	// File is the model file that states the constraint (Report.File).
 	File string `json:"file"`
@@ -192,18 +198,22 @@ func (w Warning) String() string {
 	return w.Node + " (" + w.Op + ") " + w.Why + ": its outputs are meaningful only when " + w.Holds + "; onnxruntime does not check"
 }
 
-// Implied is a condition of a node that the model's Constraints imply (graph.Result.Implied): a
-// weaker bound upstream of a stronger one (H >= 3 at a first Conv, H >= 11 at a later one).
+// Implied is a condition of a node that the model's Constraints and Limits imply
+// (graph.Result.Implied): a weaker bound upstream of a stronger one (H >= 3 at a first Conv, H >=
+// 11 at a later one), a limit that a condition implies (N <= 2147483647 beside N == 1).
 type Implied struct {
 	Constraint
 	// By holds the indices in Constraints (in Summary.Constraints, in the summary) of the
-	// conditions that together imply it; none for one that holds at every binding.
-	By []int `json:"by"`
+	// conditions that together imply it, and ByLimits those in Limits (Summary.Limits) of the
+	// limits among them; none of either for one that holds at every binding.
+	By       []int `json:"by"`
+	ByLimits []int `json:"by_limits,omitempty"`
 }
 
-// constraintsOf returns the constraints of an inferred model, each with the symbols it fixes, in
-// the order a runtime runs their nodes (graph.Result.Constraints), and the conditions they imply.
-func constraintsOf(res *graph.Result, file string) ([]Constraint, []Implied) {
+// constraintsOf returns the constraints and the limits of an inferred model, each with the symbols
+// it fixes, in the order a runtime runs their nodes (graph.Result.Constraints, Limits), and the
+// conditions they imply.
+func constraintsOf(res *graph.Result, file string) ([]Constraint, []Constraint, []Implied) {
 	record := func(c sym.Constraint) Constraint {
 		out := Constraint{Holds: c.Pred, Node: c.Origin.Node, Op: c.Origin.Op, Why: c.Origin.Why, Seq: c.Origin.Seq, File: file,
 			Fixes: fixes(res.Table(), c.Pred)}
@@ -217,15 +227,26 @@ func constraintsOf(res *graph.Result, file string) ([]Constraint, []Implied) {
 		}
 		return out
 	}
-	var cs []Constraint
+	var cs, ls []Constraint
 	for _, c := range res.Constraints() {
 		cs = append(cs, record(c))
 	}
+	for _, c := range res.Limits() {
+		ls = append(ls, record(c))
+	}
 	var im []Implied
 	for _, c := range res.Implied() {
-		im = append(im, Implied{Constraint: record(c.Constraint), By: append([]int{}, c.By...)})
+		out := Implied{Constraint: record(c.Constraint), By: []int{}}
+		for _, k := range c.By {
+			if k < len(cs) {
+				out.By = append(out.By, k)
+			} else {
+				out.ByLimits = append(out.ByLimits, k-len(cs))
+			}
+		}
+		im = append(im, out)
 	}
-	return cs, im
+	return cs, ls, im
 }
 
 // fixes returns the symbols of t that p forces to one value: those that a solver holding p alone
@@ -372,19 +393,16 @@ func sizeRecord(z sym.Size, file string) Size {
 	return out
 }
 
-// addConditions adds the conditions of the model file to the summary: its constraints, the
-// conditions they imply (By indexing the summary's constraints), the symbols they fix, their sizes
-// and smallest binding.
+// addConditions adds the conditions of the model file to the summary: its constraints and limits,
+// the conditions they imply (By indexing the summary's constraints, ByLimits its limits), the
+// symbols they fix, their sizes and smallest binding.
 func (s *Summary) addConditions(file string, c Conditions) {
-	base := len(s.Constraints)
+	base, limits := len(s.Constraints), len(s.Limits)
 	s.Constraints = append(s.Constraints, c.Constraints...)
+	s.Limits = append(s.Limits, c.Limits...)
 	s.Warnings = append(s.Warnings, c.Warnings...)
 	for _, im := range c.Implied {
-		by := make([]int, len(im.By))
-		for i, k := range im.By {
-			by[i] = base + k
-		}
-		im.By = by
+		im.By, im.ByLimits = shifted(im.By, base), shifted(im.ByLimits, limits)
 		s.Implied = append(s.Implied, im)
 	}
 	for _, f := range c.Fixes {
@@ -410,4 +428,13 @@ func (s *Summary) addConditions(file string, c Conditions) {
 		}
 		s.Smallest[k] = v
 	}
+}
+
+// shifted returns the indices ks, each plus base, in a new slice.
+func shifted(ks []int, base int) []int {
+	out := make([]int, len(ks))
+	for i, k := range ks {
+		out[i] = base + k
+	}
+	return out
 }

@@ -1,6 +1,7 @@
 package check
 
 import (
+	"cmp"
 	"slices"
 	"sync"
 
@@ -19,8 +20,8 @@ type declarations struct {
 	// fixed returns the values of the symbols that the constraints together leave one value
 	// (graph.Result.Sizes, proven), computed on the first call; nil without a result.
 	fixed func() map[string]int64
-	// constraints returns the model's constraints (graph.Result.Constraints), computed on the
-	// first call; nil without a result.
+	// constraints returns the model's constraints and limits (graph.Result.Constraints, Limits),
+	// in the order of their nodes, computed on the first call; nil without a result.
 	constraints func() []sym.Constraint
 }
 
@@ -39,14 +40,19 @@ func newDeclarations(res *graph.Result) *declarations {
 			}
 		}
 		return fixed
-	}), constraints: sync.OnceValue(res.Constraints)}
+	}), constraints: sync.OnceValue(func() []sym.Constraint {
+		cs := append(res.Constraints(), res.Limits()...)
+		slices.SortStableFunc(cs, func(a, b sym.Constraint) int { return cmp.Compare(a.Origin.Seq, b.Origin.Seq) })
+		return cs
+	})}
 	for _, name := range res.Table().Names() {
 		d.model[name] = true
 	}
 	return d
 }
 
-// underConstraints returns when as it reads at the bindings that satisfy the model's constraints:
+// underConstraints returns when as it reads at the bindings that satisfy the model's constraints
+// (its limits among them):
 // with the symbols they fix replaced by their values (true for a declared [B,T,64] and an
 // inferred [2,10,64] where B*T == 20, B <= 2 and T in {1, 10} leave only B=2, T=10, a
 // TransformerEncoder exported at that size), and true when they imply it (RAFT's declared

@@ -231,3 +231,50 @@ func TestImpliedDeclaration(t *testing.T) {
 		t.Errorf("check: %d mismatch rows, want 0: %+v", sum.Mismatch, rep.Rows)
 	}
 }
+
+// TestSummarizeLimits: a model that casts T and (T+3)//8 to int32 has one limit, T <= 2147483647,
+// which implies the other's T <= 17179869180 (ByLimits, not By); its condition of real sizes, T %
+// 4 == 0, stays among Constraints. The summary of two such reports indexes each one's limits.
+func TestSummarizeLimits(t *testing.T) {
+	x := vi("x", "[?,?]")
+	x.DimParams = []string{"N", "T"}
+	to := onnx.Attribute{Name: "to", Type: onnx.AttrInt, I: int64(onnx.Int32)}
+	y, z := vi("y", "[1]"), vi("z", "[1]")
+	y.ElemType, z.ElemType = onnx.Int32, onnx.Int32
+	path := writeModel(t, &onnx.Model{IRVersion: 8, OpsetImports: []onnx.OpsetID{{Version: 17}}, Graph: onnx.Graph{
+		Nodes: []onnx.Node{
+			{Name: "shape", OpType: "Shape", Inputs: []string{"x"}, Outputs: []string{"s"}},
+			{Name: "t", OpType: "Gather", Inputs: []string{"s", "one"}, Outputs: []string{"t"}},
+			{Name: "add", OpType: "Add", Inputs: []string{"t", "three"}, Outputs: []string{"t3"}},
+			{Name: "div", OpType: "Div", Inputs: []string{"t3", "eight"}, Outputs: []string{"q"}},
+			{Name: "cast_q", OpType: "Cast", Inputs: []string{"q"}, Outputs: []string{"y"}, Attrs: []onnx.Attribute{to}},
+			{Name: "cast_t", OpType: "Cast", Inputs: []string{"t"}, Outputs: []string{"z"}, Attrs: []onnx.Attribute{to}},
+			{Name: "reshape", OpType: "Reshape", Inputs: []string{"x", "pattern"}, Outputs: []string{"r"}},
+		},
+		Initializers: []onnx.Tensor{ints(t, "one", 1), ints(t, "three", 3), ints(t, "eight", 8), ints(t, "pattern", 0, -1, 4)},
+		Inputs:       []onnx.ValueInfo{x},
+		Outputs:      []onnx.ValueInfo{y, z, vi("r", "[?,?,4]")},
+	}})
+	rep, err := check.File(path, check.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := check.Summarize([]*check.Report{rep, rep})
+	var got []string
+	for _, c := range s.Constraints {
+		got = append(got, "constraint "+c.Holds.String())
+	}
+	for _, c := range s.Limits {
+		got = append(got, "limit "+c.Holds.String())
+	}
+	for _, im := range s.Implied {
+		if strings.HasPrefix(im.Node, "cast") {
+			got = append(got, fmt.Sprintf("implied %s by %v limits %v", im.Holds, im.By, im.ByLimits))
+		}
+	}
+	want := []string{"constraint T % 4 == 0", "constraint T % 4 == 0", "limit T <= 2147483647", "limit T <= 2147483647",
+		"implied T <= 17179869180 by [] limits [0]", "implied T <= 17179869180 by [] limits [1]"}
+	if !slices.Equal(got, want) || s.Valid != check.ValidWhen || !strings.HasSuffix(s.String(), "; 2 constraints; 2 limits") {
+		t.Errorf("summary %q, %q:\n%s\nwant\n%s", s.Valid, s, strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}

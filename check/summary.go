@@ -40,17 +40,21 @@ type Summary struct {
 
 	// Constraints lists the constraints of every model (Report.Constraints), in the order of the
 	// files: a JSON array, empty when none imposes any. Implied lists the conditions they imply
-	// (Report.Implied), By indexing Constraints; left out of JSON when none. Valid is "never" when
-	// some model runs at no binding of its symbols (an error row), "when constraints hold" when some
-	// model states constraints, "unknown" when a file could not be read (Unread), else "always"
-	// (Report.Valid). Fixed counts the constraints that force a symbol to one value
+	// (Report.Implied), By indexing Constraints and ByLimits Limits; left out of JSON when none.
+	// Valid is "never" when some model runs at no binding of its symbols (an error row), "when
+	// constraints hold" when some model states constraints or limits, "unknown" when a file could
+	// not be read (Unread), else "always" (Report.Valid). Fixed counts the constraints that force a symbol to one value
 	// (Constraint.Fixes), and Fixes names the symbols the constraints of a model leave one value
 	// together (Report.Fixes).
 	Constraints []Constraint `json:"constraints"`
-	Implied     []Implied    `json:"implied,omitempty"`
-	Valid       Validity     `json:"valid"`
-	Fixed       int          `json:"fixed"`
-	Fixes       []string     `json:"fixes,omitempty"`
+	// Limits lists the limits of every model (Report.Limits), in the order of the files: a JSON
+	// array, empty when none has any. They are constraints as those are: Valid, Complete and the
+	// exit status read both lists.
+	Limits  []Constraint `json:"limits"`
+	Implied []Implied    `json:"implied,omitempty"`
+	Valid   Validity     `json:"valid"`
+	Fixed   int          `json:"fixed"`
+	Fixes   []string     `json:"fixes,omitempty"`
 	// Sizes holds, by symbol, the values each symbol of a model that states constraints may take
 	// (Report.Sizes; a symbol of a second file of the same name as FILE:SYMBOL), and Smallest, by
 	// symbol, the smallest binding at which a model's constraints hold.
@@ -89,7 +93,7 @@ func (s *Summary) Unread(n int) {
 
 // Summarize counts the verdicts of the reports' rows, and gathers their constraints.
 func Summarize(reports []*Report) Summary {
-	s := Summary{Files: len(reports), Constraints: []Constraint{}, Valid: ValidAlways, Complete: true, Lost: []Loss{}, Warnings: []Warning{}}
+	s := Summary{Files: len(reports), Constraints: []Constraint{}, Limits: []Constraint{}, Valid: ValidAlways, Complete: true, Lost: []Loss{}, Warnings: []Warning{}}
 	for _, rep := range reports {
 		s.addConditions(rep.File, rep.Conditions)
 		if !rep.Complete {
@@ -171,7 +175,8 @@ func (s Summary) AllOK() bool {
 // Unreadable is set), followed by the count of each error code, ", U unknown" when
 // some rows are downstream of an error, ", S stale" when some declarations are of old inputs,
 // ", A avoidable" when some errors are in If branches a run avoids,
-// "; C constraints, of which X fix a dim" when the models state some, "; the conditions may be
+// "; C constraints, of which X fix a dim" when the models state some, "; L limits" when they
+// state limits (Limits), "; the conditions may be
 // incomplete: ..." when some model's may be (incompleteNote), "; R run on constant data:
 // K ok" when some were run, the operators that leave dims undetermined, "; U files could not be
 // read" when some could not, and "; K files skipped: not models".
@@ -215,6 +220,9 @@ func (s Summary) String() string {
 		case s.Fixed > 1:
 			text += fmt.Sprintf(", of which %d fix a dim", s.Fixed)
 		}
+	}
+	if len(s.Limits) > 0 {
+		text += "; " + plural(len(s.Limits), "limit")
 	}
 	text += s.incompleteNote()
 	if s.Run > 0 {

@@ -13,15 +13,21 @@ import (
 // minimal is the minimal form of a result's conditions, and the sizes they leave its symbols, each
 // made by the first method that needs it.
 type minimal struct {
-	once      sync.Once
-	m         sym.Minimal
+	once sync.Once
+	m    sym.Minimal
+	// limits is the number of limits at the end of m.Constraints (Limits), which m.Implied's By
+	// index with the conditions before them.
+	limits    int
 	sizesOnce sync.Once
 	sizes     sym.Sizes
 }
 
 // conditions returns the minimal form of the conditions the nodes recorded (sym.Minimize), each
 // origin's Seq its node's position in the order a runtime runs them (RunSeq), in that order, those
-// of onnxruntime's memory planner weighed last.
+// of onnxruntime's memory planner weighed last. The limits among them (sym.IsLimit) are split off
+// first, so that none merges into a condition of real sizes, and minimized under the others
+// (sym.Minimal.AddLimits), after them in Constraints; where they may contradict the others, all
+// are minimized together, and none is a limit.
 func (r *Result) conditions() *sym.Minimal {
 	r.minimal.once.Do(func() {
 		cs := r.e.solver.Recorded()
@@ -29,7 +35,20 @@ func (r *Result) conditions() *sym.Minimal {
 			r.runFirst(&cs[i])
 		}
 		slices.SortStableFunc(cs, func(a, b sym.Constraint) int { return cmp.Compare(a.Origin.Seq, b.Origin.Seq) })
-		m := minimizePlanned(cs)
+		var own, limits []sym.Constraint
+		for _, c := range cs {
+			if sym.IsLimit(c.Pred) {
+				limits = append(limits, c)
+			} else {
+				own = append(own, c)
+			}
+		}
+		m := minimizePlanned(own)
+		n, ok := m.AddLimits(limits)
+		if !ok {
+			m, n = minimizePlanned(cs), 0
+		}
+		r.minimal.limits = n
 		m.Imply(r.e.solver.Replaced())
 		for i := range m.Constraints {
 			r.runFirst(&m.Constraints[i])
@@ -126,28 +145,45 @@ func (r *Result) laterOf(o *sym.Origin) {
 // Seq, its position in the order a runtime runs the nodes, RunSeq), and the other nodes that
 // impose it too (Also, in the order they run: Origin is the node where a run that breaks it
 // stops). They are in the order a run meets their first nodes, as the command lists them. The shapes of the result hold at
-// every binding of the symbols that satisfies them. None when the model imposes none, or when
+// every binding of the symbols that satisfies them and Limits. None when the model imposes none, or when
 // Options.Dims binds every symbol it meets (the conditions are then decided: a node error where
-// one fails). Conditions on dims the model does not name (counts only a run tells) are left out.
-// The first call minimizes them. The slice is the caller's.
-func (r *Result) Constraints() []sym.Constraint { return slices.Clone(r.conditions().Constraints) }
+// one fails). Conditions on dims the model does not name (counts only a run tells) are left out,
+// and so are limits (Limits). The first call minimizes them. The slice is the caller's.
+func (r *Result) Constraints() []sym.Constraint {
+	cs := r.conditions().Constraints
+	return slices.Clone(cs[:len(cs)-r.minimal.limits])
+}
 
-// Implied returns the conditions of the model's nodes that Constraints imply, each at its own
-// node with what implies it (sym.Implied.By, indices in Constraints): a weaker bound upstream of a
-// stronger one (H >= 3 at a first Conv, H >= 11 at a later one). The first condition a binding
-// breaks among both lists, by the Seq of their origins, is at the node where a run of the model
-// stops (Check says the same). The slice is the caller's.
+// Limits returns the limits of the model's nodes: conditions that hold wherever each symbol is at
+// most sym.MaxSize (sym.IsLimit), so that only a size of 2^31 or more breaks them, as the bound
+// of a dim a Cast converts to int32 (N <= 2147483647 at a Cast of N; H <= 17179869180 at a Cast
+// of (H+3)//8). They are conditions as Constraints are, kept apart and minimized under them: none
+// that Constraints imply (N <= 2147483647 beside N == 1, in Implied), none merged into one of
+// them. The model runs at a binding that satisfies both lists, and the promise of Complete covers
+// both; Sizes and Never are of both. In the order a run meets their first nodes; the slice is
+// the caller's.
+func (r *Result) Limits() []sym.Constraint {
+	cs := r.conditions().Constraints
+	return slices.Clone(cs[len(cs)-r.minimal.limits:])
+}
+
+// Implied returns the conditions of the model's nodes that Constraints and Limits imply, each at
+// its own node with what implies it (sym.Implied.By, indices in Constraints followed by Limits:
+// len(Constraints)+k is Limits()[k]): a weaker bound upstream of a stronger one (H >= 3 at a first
+// Conv, H >= 11 at a later one). The first condition a binding breaks among the three lists, by
+// the Seq of their origins, is at the node where a run of the model stops (Check says the same).
+// The slice is the caller's.
 func (r *Result) Implied() []sym.Implied { return slices.Clone(r.conditions().Implied) }
 
-// Never returns, when no binding of the model's symbols satisfies the conditions its nodes impose
-// (sym.Minimal.Never: one that its canonical form makes 0 == 1, as a volume of W elements viewed
-// [3,W//3,3] needs W == 9*(W//3); or one that those of the nodes before it leave no value), the
-// first of them in the order a runtime runs their nodes that cannot hold with those before it, as
-// a *sym.ConstraintError wrapping errcode.ErrInvalidShape, naming its node and the condition as
-// the node states it ("Reshape_17 (Reshape): the volume: [N,1,1,W] to [N,1,1,3,W//3,3]: W ==
-// 9*(W//3) never holds", "...: H >= 8 cannot hold with H <= 4 (Conv_2 (Conv): ...)"). The model
-// then runs at no binding: Constraints lists the others, and Sizes leaves every symbol no value.
-// Nil when some binding may satisfy them.
+// Never returns, when no binding of the model's symbols satisfies the conditions its nodes impose,
+// limits among them (sym.Minimal.Never: one that its canonical form makes 0 == 1, as a volume of
+// W elements viewed [3,W//3,3] needs W == 9*(W//3); or one that those of the nodes before it
+// leave no value), the first of them in the order a runtime runs their nodes that cannot hold with
+// those before it, as a *sym.ConstraintError wrapping errcode.ErrInvalidShape, naming its node and
+// the condition as the node states it ("Reshape_17 (Reshape): the volume: [N,1,1,W] to
+// [N,1,1,3,W//3,3]: W == 9*(W//3) never holds", "...: H >= 8 cannot hold with H <= 4 (Conv_2
+// (Conv): ...)"). The model then runs at no binding: Constraints lists the others (limits among
+// them), and Sizes leaves every symbol no value. Nil when some binding may satisfy them.
 func (r *Result) Never() error {
 	if n := r.conditions().Never; n != nil {
 		return n
@@ -155,14 +191,15 @@ func (r *Result) Never() error {
 	return nil
 }
 
-// Sizes returns what Constraints leave each of the model's symbols (Symbols), and the smallest
-// binding at which they all hold (sym.SizesOf): "N: any", "H, W: multiples of 32 from 32",
-// "T: 10 only", proven where the conditions are of one symbol, and where conditions tie symbols
-// found by evaluating them (sym.Size.Proven and Checked say which); none of any symbol, and no
-// smallest binding, when no binding satisfies them (Never). The first call computes them.
+// Sizes returns what Constraints and Limits leave each of the model's symbols (Symbols), and the
+// smallest binding at which they all hold (sym.SizesOf): "N: any", "H, W: multiples of 32 from
+// 32", "T: 10 only", "N: 1..2147483647" (a limit), proven where the conditions are of one symbol,
+// and where conditions tie symbols found by evaluating them (sym.Size.Proven and Checked say
+// which); none of any symbol, and no smallest binding, when no binding satisfies them (Never).
+// The first call computes them.
 func (r *Result) Sizes() sym.Sizes {
 	r.minimal.sizesOnce.Do(func() {
-		cs := r.Constraints()
+		cs := slices.Clone(r.conditions().Constraints)
 		if r.conditions().Never != nil {
 			cs = append(cs, sym.Constraint{Pred: sym.False()})
 		}

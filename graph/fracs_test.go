@@ -30,7 +30,7 @@ func TestFloatShapeValues(t *testing.T) {
 		{"4 and 1/4: the held-out twin", []float32{4, 0.25}, onnx.Float, "", "[4*N,1]",
 			[]string{"N <= 16777216 (to_int (Cast): the values computed in f32 are exact: N within 2^24)"}},
 		{"in f64", []float32{4, 0.25}, onnx.Double, "", "[4*N,1]",
-			[]string{"N <= 9007199254740992 (to_int (Cast): the values computed in f64 are exact: N within 2^53)"}},
+			[]string{"limit N <= 9007199254740992 (to_int (Cast): the values computed in f64 are exact: N within 2^53)"}},
 		{"halved, floored", []float32{0.5, 0.5}, onnx.Float, "Floor", "[N//2,2]",
 			[]string{"N <= 16777216 (to_int (Cast): the values computed in f32 are exact: N within 2^24)"}},
 		{"halved, ceiled", []float32{0.5, 0.5}, onnx.Float, "Ceil", "[(N+1)//2,2]",
@@ -70,6 +70,9 @@ func TestFloatShapeValues(t *testing.T) {
 			var cs []string
 			for _, c := range res.Constraints() {
 				cs = append(cs, c.String())
+			}
+			for _, c := range res.Limits() {
+				cs = append(cs, "limit "+c.String())
 			}
 			if strings.Join(cs, "\n") != strings.Join(tc.constraints, "\n") {
 				t.Errorf("constraints %q, want %q", cs, tc.constraints)
@@ -166,6 +169,9 @@ func TestUpsampleComputedScales(t *testing.T) {
 			var cs []string
 			for _, c := range res.Constraints() {
 				cs = append(cs, c.String())
+			}
+			for _, c := range res.Limits() {
+				cs = append(cs, "limit "+c.String())
 			}
 			if strings.Join(cs, "\n") != strings.Join(tc.constraints, "\n") {
 				t.Errorf("constraints:\n%s\nwant\n%s", strings.Join(cs, "\n"), strings.Join(tc.constraints, "\n"))

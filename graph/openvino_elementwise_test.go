@@ -42,11 +42,11 @@ func TestOVStatedConditions(t *testing.T) {
 			ins: []ovIn{ovScalar(0), ovScalar(10), ovScalarLess("[H]", 2)}, want: []string{"[max(0,-(-10//(H-2)))]"},
 			constraints: []string{"H != 2 (range of a step that may be 0 (Range): step H-2 not 0)"}},
 		{name: "convert to i32", op: "Convert", attrs: "destination_type=i32", ins: []ovIn{ovShapeOf("[N,3]")}, want: []string{"[2]"},
-			values: []string{"[N,3]"}, constraints: []string{"N <= 2147483647 (convert to i32 (Convert): the value N converted to i32 within its range)"}},
+			values: []string{"[N,3]"}, constraints: []string{"limit N <= 2147483647 (convert to i32 (Convert): the value N converted to i32 within its range)"}},
 		{name: "convert to u8", op: "Convert", attrs: "destination_type=u8", ins: []ovIn{ovShapeLess("[N]", 3)}, want: []string{"[1]"},
 			values: []string{"[N-3]"}, constraints: []string{"N in 3..258 (convert to u8 (Convert): the value N-3 converted to u8 within its range)"}},
 		{name: "shape of to i32", op: "ShapeOf", version: 3, attrs: "output_type=i32", ins: []ovIn{ovParam("[N,3]")}, want: []string{"[2]"},
-			values: []string{"[N,3]"}, constraints: []string{"N <= 2147483647 (shape of to i32 (ShapeOf): the value N converted to i32 within its range)"}},
+			values: []string{"[N,3]"}, constraints: []string{"limit N <= 2147483647 (shape of to i32 (ShapeOf): the value N converted to i32 within its range)"}},
 		{name: "variadic split rest", op: "VariadicSplit", ins: []ovIn{ovParam("[N,T]"), ovScalar(1), ovInts(2, -1)},
 			want: []string{"[N,2]", "[N,T-2]"}, constraints: []string{"T >= 2 (variadic split rest (VariadicSplit): split lengths [2,-1] within the axis's T)"}},
 	})

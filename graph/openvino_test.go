@@ -159,6 +159,9 @@ func checkOV(t *testing.T, cases []ovCase) {
 				for _, c := range res.Constraints() {
 					got = append(got, c.String())
 				}
+				for _, c := range res.Limits() {
+					got = append(got, "limit "+c.String())
+				}
 				if strings.Join(got, "\n") != strings.Join(tc.constraints, "\n") {
 					t.Errorf("constraints:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(tc.constraints, "\n"))
 				}

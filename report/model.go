@@ -30,8 +30,10 @@ type Model struct {
 	Inputs  []Input  `json:"inputs"`
 	Symbols []Symbol `json:"symbols"`
 	// Conditions are the model's constraints in check's order, each with its node's index in Nodes
-	// (-1 when the graph does not hold it).
+	// (-1 when the graph does not hold it), and Limits its limits (check.Conditions.Limits:
+	// conditions that only sizes of 2^31 or more break), so.
 	Conditions []Condition `json:"conditions"`
+	Limits     []Condition `json:"limits"`
 	// Complete says whether the conditions are all the model needs to run (graph.Result.Complete):
 	// true is a promise, false says where precision was lost (Lost), and null that no inference
 	// states either (a oneDNN Graph file, whose shapes are numbers).
@@ -173,6 +175,10 @@ func Load(path string, opt Options) (*Model, error) {
 	for i, c := range rep.Constraints {
 		m.Conditions[i] = Condition{c, -1}
 	}
+	m.Limits = make([]Condition, len(rep.Limits))
+	for i, c := range rep.Limits {
+		m.Limits[i] = Condition{c, -1}
+	}
 	m.Sizes = sizesOf(rep.Sizes)
 	m.least = map[string]int64{}
 	for _, z := range rep.Sizes.Symbols {
@@ -266,8 +272,18 @@ func (m *Model) gather(g *graph.Graph, res *graph.Result, rep *check.Report) {
 	m.facts = facts
 }
 
+// ptrs returns pointers to the conditions cs.
+func ptrs(cs []Condition) []*Condition {
+	out := make([]*Condition, len(cs))
+	for i := range cs {
+		out[i] = &cs[i]
+	}
+	return out
+}
+
 // mapConditions returns the conditions a map evaluates, each with its index in c.Constraints (-1
-// for an implied one): the constraints and the conditions they imply, by Seq (stable). A binding
+// for a limit or an implied one): the constraints, the limits and the conditions they imply, by
+// Seq (stable). A binding
 // that breaks a constraint may break first an implied condition of a node met before it (H >= 3
 // at a first Conv before H >= 11 at a later one), and the first it breaks by Seq names the node
 // where a run stops (check.Constraint.Seq): the cell's node.
@@ -276,9 +292,12 @@ func mapConditions(c check.Conditions) ([]sizemap.Condition, []int) {
 		check.Constraint
 		index int
 	}
-	all := make([]cond, 0, len(c.Constraints)+len(c.Implied))
+	all := make([]cond, 0, len(c.Constraints)+len(c.Limits)+len(c.Implied))
 	for i, k := range c.Constraints {
 		all = append(all, cond{k, i})
+	}
+	for _, k := range c.Limits {
+		all = append(all, cond{k, -1})
 	}
 	for _, im := range c.Implied {
 		all = append(all, cond{im.Constraint, -1})
@@ -378,8 +397,7 @@ func (m *Model) nodes(res *graph.Result) {
 			}
 		}
 	}
-	for i := range m.Conditions {
-		c := &m.Conditions[i]
+	for _, c := range append(ptrs(m.Conditions), ptrs(m.Limits)...) {
 		if k, ok := at[c.Node]; ok {
 			c.NodeIndex = k
 			if m.Nodes[k].Mark == "" {

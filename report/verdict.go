@@ -15,9 +15,9 @@ const maxVerdictConditions = 3
 
 // verdict says in one sentence where the model runs: "runs at every binding of N, H, W" ("states
 // no condition on N, H, W" where the conditions may be incomplete), "runs only when N == 1 and
-// H % 32 == 0", "does not run: /MatMul (MatMul) fails: invalid-shape", with
-// the declarations that disagree and, where the conditions may be incomplete, where precision is
-// lost (Lost).
+// H % 32 == 0", each with " at sizes below 2^31 (1 limit past them)" where the model has limits
+// (limitsNote), "does not run: /MatMul (MatMul) fails: invalid-shape", with the declarations that
+// disagree and, where the conditions may be incomplete, where precision is lost (Lost).
 func (m *Model) verdict() Verdict {
 	var v Verdict
 	var symbols []string
@@ -53,11 +53,12 @@ func (m *Model) verdict() Verdict {
 		if fixed := m.Summary.Fixes; len(fixed) > 0 { // by the conditions together (check's "fixes")
 			v.Text += "; that fixes " + strings.Join(fixed, ", ") + " to one value"
 		}
+		v.Text += m.limitsNote()
 	case len(symbols) > 0 && len(m.Lost) > 0:
 		// No condition stated, but some may be missing: check's words, and no green verdict.
 		v = Verdict{fmt.Sprintf("%s states no condition on %s", m.Name, strings.Join(symbols, ", ")), "when"}
 	case len(symbols) > 0:
-		v = Verdict{fmt.Sprintf("%s runs at every binding of %s", m.Name, strings.Join(symbols, ", ")), "runs"}
+		v = Verdict{fmt.Sprintf("%s runs at every binding of %s", m.Name, strings.Join(symbols, ", ")) + m.limitsNote(), "runs"}
 	default:
 		v = Verdict{m.Name + " runs: every shape is static", "runs"}
 	}
@@ -114,4 +115,14 @@ func plural(n int, one, many string) string {
 		return one
 	}
 	return many
+}
+
+// limitsNote is what the verdict says of the model's limits (Limits): " at sizes below 2^31 (1
+// limit past them)", "" for none.
+func (m *Model) limitsNote() string {
+	n := len(m.Limits)
+	if n == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" at sizes below 2^31 (%d %s past them)", n, plural(n, "limit", "limits"))
 }

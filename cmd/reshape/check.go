@@ -195,6 +195,7 @@ type (
 		Inputs      []string              `json:"inputs"`
 		Valid       check.Validity        `json:"valid"`
 		Constraints []check.Constraint    `json:"constraints"`
+		Limits      []check.Constraint    `json:"limits"`
 		Implied     []check.Implied       `json:"implied,omitempty"`
 		Fixes       []string              `json:"fixes,omitempty"`
 		Sizes       map[string]check.Size `json:"sizes,omitempty"`
@@ -214,7 +215,7 @@ type (
 // newBatchRecord returns the record of the batch study of the report of file.
 func newBatchRecord(file string, b *check.BatchStudy) batchRecord {
 	return batchRecord{Record: "batch", File: file, Symbol: b.Symbol, Inputs: b.Inputs, Valid: b.Valid(),
-		Constraints: append([]check.Constraint{}, b.Constraints...), Implied: b.Implied, Fixes: b.Fixes, Sizes: b.SizeRecords(file),
+		Constraints: append([]check.Constraint{}, b.Constraints...), Limits: append([]check.Constraint{}, b.Limits...), Implied: b.Implied, Fixes: b.Fixes, Sizes: b.SizeRecords(file),
 		Smallest: b.Sizes.Smallest, Failed: b.Failed, Complete: b.Complete, Lost: append([]check.Loss{}, b.Lost...)}
 }
 

@@ -53,58 +53,44 @@ func (c *conditions) print(w io.Writer, quiet, allowFixed bool) {
 	}
 }
 
-// printConditions prints the sections of print before what makes them incomplete.
+// printConditions prints the sections of print before what makes them incomplete. The limits
+// (check.Conditions.Limits) follow the constraints under their own heading, "and, at sizes of
+// 2^31 or more, only when:", in the same columns; of a model that states only limits, "runs at
+// every binding of N, H below 2^31, and at sizes of 2^31 or more only when:".
 func (c *conditions) printConditions(w io.Writer, quiet, allowFixed bool) {
 	fixes := len(c.Fixes) > 0 || slices.ContainsFunc(c.Constraints, func(c check.Constraint) bool { return len(c.Fixes) > 0 })
+	none := len(c.Constraints)+len(c.Limits) == 0
 	switch {
-	case len(c.Constraints) == 0 && !quiet && c.valid == check.ValidAlways && len(c.symbols) > 0:
+	case none && !quiet && c.valid == check.ValidAlways && len(c.symbols) > 0:
 		if c.complete {
 			fmt.Fprintf(w, "%sruns at every binding of %s\n", c.who, strings.Join(c.symbols, ", "))
 		} else {
 			fmt.Fprintf(w, "%sstates no condition on %s\n", c.who, strings.Join(c.symbols, ", "))
 		}
 		return
-	case len(c.Constraints) == 0 && !quiet && c.valid == check.ValidNever && len(c.symbols) > 0:
+	case none && !quiet && c.valid == check.ValidNever && len(c.symbols) > 0:
 		fmt.Fprintf(w, "%sruns at no binding of %s: a node above fails at every one\n", c.who, strings.Join(c.symbols, ", "))
 		return
-	case len(c.Constraints) == 0, quiet && (!fixes || allowFixed):
+	case none, quiet && (!fixes || allowFixed):
 		return
 	}
-	lines := make([][2]string, len(c.Constraints))
-	for i, c := range c.Constraints {
-		lines[i][0] = c.Holds.String()
-		where := c.Node + " (" + c.Op + ")"
-		if c.Why != "" {
-			where += ": " + c.Why
-		}
-		if len(c.Nodes) > 1 {
-			where += "; also " + strings.Join(c.Nodes[1:], ", ")
-		}
-		if len(c.Fixes) > 0 {
-			where += "; fixes " + strings.Join(c.Fixes, ", ")
-		}
-		if c.Blocker != "" {
-			where += "; blocker " + c.Blocker
-			if c.BlockerNode != "" {
-				where += " at " + c.BlockerNode
-			}
-		}
-		lines[i][1] = where
-	}
-	for i := range lines {
-		lines[i][0], lines[i][1] = c.names.rename(lines[i][0]), c.names.rename(lines[i][1])
-	}
+	lines, limits := c.rows(c.Constraints), c.rows(c.Limits)
 	c.names.flush(w)
-	if c.valid == check.ValidNever {
+	switch {
+	case c.valid == check.ValidNever:
 		fmt.Fprintf(w, "%sruns at no binding of %s: a node above fails at every one; the other nodes need:\n", c.who, strings.Join(c.symbols, ", "))
-	} else {
+	case len(lines) > 0:
 		fmt.Fprintf(w, "%sruns only when:\n", c.who)
 	}
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	for _, l := range lines {
-		fmt.Fprintf(tw, "  %s\t%s\n", l[0], l[1])
+	printColumns(w, lines)
+	if len(limits) > 0 {
+		if len(lines) > 0 || c.valid == check.ValidNever {
+			fmt.Fprintf(w, "%sand, at sizes of 2^31 or more, only when:\n", c.who)
+		} else {
+			fmt.Fprintf(w, "%sruns at every binding of %s below 2^31, and at sizes of 2^31 or more only when:\n", c.who, strings.Join(c.symbols, ", "))
+		}
+		printColumns(w, limits)
 	}
-	tw.Flush()
 	if len(c.Sizes.Symbols) == 0 {
 		return
 	}
@@ -121,6 +107,42 @@ func (c *conditions) printConditions(w io.Writer, quiet, allowFixed bool) {
 		}
 		fmt.Fprintf(w, "  smallest binding that runs: %s\n", strings.Join(parts, ", "))
 	}
+}
+
+// rows returns a line per constraint of cs, with the sizes computed in floating point by their
+// names (floatNames): the predicate, and the node, its operator and why, the other nodes that
+// impose it, the symbols it fixes, and the OpenVINO blocker that causes it.
+func (c *conditions) rows(cs []check.Constraint) [][2]string {
+	lines := make([][2]string, len(cs))
+	for i, x := range cs {
+		where := x.Node + " (" + x.Op + ")"
+		if x.Why != "" {
+			where += ": " + x.Why
+		}
+		if len(x.Nodes) > 1 {
+			where += "; also " + strings.Join(x.Nodes[1:], ", ")
+		}
+		if len(x.Fixes) > 0 {
+			where += "; fixes " + strings.Join(x.Fixes, ", ")
+		}
+		if x.Blocker != "" {
+			where += "; blocker " + x.Blocker
+			if x.BlockerNode != "" {
+				where += " at " + x.BlockerNode
+			}
+		}
+		lines[i] = [2]string{c.names.rename(x.Holds.String()), c.names.rename(where)}
+	}
+	return lines
+}
+
+// printColumns prints lines in two aligned columns, each indented by two spaces.
+func printColumns(w io.Writer, lines [][2]string) {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	for _, l := range lines {
+		fmt.Fprintf(tw, "  %s\t%s\n", l[0], l[1])
+	}
+	tw.Flush()
 }
 
 // printLost prints what makes a model's conditions incomplete, after them: "these conditions may

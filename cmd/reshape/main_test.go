@@ -267,7 +267,7 @@ func TestCheckBuiltin(t *testing.T) {
 	code, stdout, _ = cli("", "check", "--json")
 	if code != 0 || strings.Count(stdout, "\n") != 7 || !strings.Contains(stdout, `{"record":"batch","file":"spec_examples.xml","symbol":"N",`) || strings.Count(stdout, `{"record":"reshape","file":"spec_examples.xml",`) != 5 ||
 		!strings.Contains(stdout, `"input":[2,5,5,24],"pattern":[0,-1,4],"pattern_shape":[3],"pattern_source":"const","special_zero":true,"inferred":[2,150,4],"declared":[2,150,4],"verdict":"ok"}`) ||
-		!strings.HasSuffix(stdout, `{"record":"summary","reshapes":5,"nodes":0,"ok":5,"mismatch":0,"inferred":0,"error":0,"unknown":0,"stale":0,"run":0,"run_ok":0,"constraints":[],"valid":"always","fixed":0,"complete":true,"lost":[],"incomplete":0,"warnings":[],"files":1,"unreadable":0,"skipped":0}`+"\n") {
+		!strings.HasSuffix(stdout, `{"record":"summary","reshapes":5,"nodes":0,"ok":5,"mismatch":0,"inferred":0,"error":0,"unknown":0,"stale":0,"run":0,"run_ok":0,"constraints":[],"limits":[],"valid":"always","fixed":0,"complete":true,"lost":[],"incomplete":0,"warnings":[],"files":1,"unreadable":0,"skipped":0}`+"\n") {
 		t.Fatalf("--json: exit %d\n%s", code, stdout)
 	}
 }
@@ -328,7 +328,7 @@ func TestCheckFiles(t *testing.T) {
 	code, stdout, stderr = cli("", "check", "--json", dir)
 	if code != 2 || stderr != "" || !strings.Contains(stdout, `{"record":"file","file":"`+bad+`","error":"syntax","message":"`+bad+`: line 1: unexpected EOF"}`) ||
 		!strings.Contains(stdout, `{"record":"reshape","file":"`+mismatch+`","id":"1"`) ||
-		!strings.HasSuffix(stdout, `{"record":"summary","reshapes":1,"nodes":0,"ok":0,"mismatch":1,"inferred":0,"error":0,"unknown":0,"stale":0,"run":0,"run_ok":0,"constraints":[],"valid":"unknown","fixed":0,"complete":true,"lost":[],"incomplete":0,"warnings":[],"files":1,"unreadable":2,"skipped":0}`+"\n") {
+		!strings.HasSuffix(stdout, `{"record":"summary","reshapes":1,"nodes":0,"ok":0,"mismatch":1,"inferred":0,"error":0,"unknown":0,"stale":0,"run":0,"run_ok":0,"constraints":[],"limits":[],"valid":"unknown","fixed":0,"complete":true,"lost":[],"incomplete":0,"warnings":[],"files":1,"unreadable":2,"skipped":0}`+"\n") {
 		t.Errorf("check --json DIR: exit %d\n%s%s", code, stdout, stderr)
 	}
 	os.Remove(bad)
@@ -606,7 +606,7 @@ func TestShapesCommandIR(t *testing.T) {
 	code, stdout, stderr := cli("", "shapes", "--json", "--dim", "image:0=2", model)
 	if code != 0 || stderr != "" ||
 		!strings.Contains(stdout, `{"record":"tensor","name":"logits,flat","node":"flatten","op":"Reshape","type":"f32","shape":[2,256],"declared":["?",256],"verdict":"ok"}`) ||
-		!strings.HasSuffix(stdout, `{"record":"summary","file":"`+model+`","tensors":7,"verdicts":{"inferred":1,"ok":6},"symbols":[],"unsupported":{},"constraints":[],"valid":"always","fixed":0,"complete":true,"lost":[],"warnings":[]}`+"\n") {
+		!strings.HasSuffix(stdout, `{"record":"summary","file":"`+model+`","tensors":7,"verdicts":{"inferred":1,"ok":6},"symbols":[],"unsupported":{},"constraints":[],"limits":[],"valid":"always","fixed":0,"complete":true,"lost":[],"warnings":[]}`+"\n") {
 		t.Errorf("shapes --json: exit %d\n%s%s", code, stdout, stderr)
 	}
 	dir := t.TempDir()
@@ -643,7 +643,7 @@ func TestShapesCommand(t *testing.T) {
 	}
 	code, stdout, _ = cli("", "shapes", "--json", model)
 	if code != 0 || !strings.Contains(stdout, `{"record":"tensor","name":"rows","node":"every_other_row","op":"Slice","type":"f32","shape":["N",3,"(H+1)//2","W"],"verdict":"inferred"}`) ||
-		!strings.HasSuffix(stdout, `"symbols":["N","H","W"],"unsupported":{},"constraints":[],"valid":"always","fixed":0,"complete":true,"lost":[],"warnings":[]}`+"\n") {
+		!strings.HasSuffix(stdout, `"symbols":["N","H","W"],"unsupported":{},"constraints":[],"limits":[],"valid":"always","fixed":0,"complete":true,"lost":[],"warnings":[]}`+"\n") {
 		t.Errorf("shapes --json: exit %d\n%s", code, stdout)
 	}
 	out := filepath.Join(t.TempDir(), "out.onnx")

@@ -175,6 +175,7 @@ type shapesSummary struct {
 	Symbols     []string              `json:"symbols"`
 	Unsupported map[string]int        `json:"unsupported"`
 	Constraints []check.Constraint    `json:"constraints"`
+	Limits      []check.Constraint    `json:"limits"`
 	Implied     []check.Implied       `json:"implied,omitempty"`
 	Valid       check.Validity        `json:"valid"`
 	Fixed       int                   `json:"fixed"`
@@ -284,7 +285,8 @@ func runShapes(e *env, args []string) int {
 			e.emit(tensorRecord{"tensor", t})
 		}
 		e.emitSummary(shapesSummary{Record: "summary", File: s.File, Tensors: len(s.Tensors), Verdicts: counts, Symbols: s.Symbols,
-			Unsupported: s.Unsupported, Constraints: append([]check.Constraint{}, s.Constraints...), Implied: s.Implied,
+			Unsupported: s.Unsupported, Constraints: append([]check.Constraint{}, s.Constraints...),
+			Limits: append([]check.Constraint{}, s.Limits...), Implied: s.Implied,
 			Valid: s.Valid(), Fixed: fixed, Fixes: s.Fixes, Sizes: s.SizeRecords(s.File), Smallest: s.Sizes.Smallest,
 			Complete: s.Complete, Lost: append([]check.Loss{}, s.Lost...), Warnings: append([]check.Warning{}, s.Warnings...), Notes: notes})
 	} else {
@@ -340,6 +342,9 @@ func shapesLine(s *check.Shapes, counts map[string]int, fixed int) string {
 		line += "; symbols: " + strings.Join(s.Symbols, ", ")
 	}
 	line += constraintsNote(len(s.Constraints), fixed, s.Fixes)
+	if len(s.Limits) > 0 {
+		line += "; " + plural(len(s.Limits), "limit")
+	}
 	if !s.Complete {
 		line += "; the conditions may be incomplete: " + check.LostNote(s.Lost)
 	}

@@ -277,9 +277,9 @@ func TestConstraintsOutput(t *testing.T) {
 			"(/MatMul): the inner dims (A's last, B's second to last): N == 1 does not hold at N=3 (144 and 48 cannot be equal)\n",
 			"1 reshape and 1 failing node in 1 file: 0 ok, 0 mismatch, 1 inferred, 1 error (1 invalid-shape)\n"}},
 		{[]string{"check", "--json", "--quiet", flat}, 1, []string{`"constraints":[{"holds":"N == 1","node":"/MatMul","op":"MatMul",` +
-			`"why":"the inner dims (A's last, B's second to last)","fixes":["N"],"seq":2,"file":"` + flat + `"}],"valid":"when constraints hold","fixed":1,"fixes":["N"],` +
+			`"why":"the inner dims (A's last, B's second to last)","fixes":["N"],"seq":2,"file":"` + flat + `"}],"limits":[],"valid":"when constraints hold","fixed":1,"fixes":["N"],` +
 			`"sizes":{"N":{"text":"1 only","min":1,"max":1,"ranges":[[1,1]],"fixed":true,"proven":true,"file":"` + flat + `"}},"smallest":{"N":1},`}},
-		{[]string{"check", "--json", "--dim", "N=2", flat}, 1, []string{`"constraints":[],"valid":"never","fixed":0,`}},
+		{[]string{"check", "--json", "--dim", "N=2", flat}, 1, []string{`"constraints":[],"limits":[],"valid":"never","fixed":0,`}},
 		{[]string{"shapes", flat}, 1, []string{"\nruns only when:\n  N == 1  /MatMul", "; symbols: N; 1 constraint, which fixes N\n"}},
 		{[]string{"shapes", "--allow-fixed-dims", flat}, 0, []string{"\nruns only when:\n"}},
 		{[]string{"shapes", "--dim", "N=2", flat}, 1, []string{
@@ -291,23 +291,29 @@ func TestConstraintsOutput(t *testing.T) {
 	}
 	for _, tt := range tests {
 		code, stdout, stderr := cli("", tt.args...)
-		ok := code == tt.code && stderr == ""
-		rest := stdout
-		for _, w := range tt.want {
-			if whole, isWhole := strings.CutPrefix(w, "="); isWhole {
-				ok = ok && strings.HasPrefix(stdout, whole)
-				continue
-			}
-			i := strings.Index(rest, w)
-			ok = ok && i >= 0
-			if i >= 0 {
-				rest = rest[i+len(w):]
-			}
-		}
-		if !ok {
+		if !(code == tt.code && stderr == "" && holdsInOrder(stdout, tt.want)) {
 			t.Errorf("reshape %s: exit %d, want %d and %q in\n%s%s", strings.Join(tt.args, " "), code, tt.code, tt.want, stdout, stderr)
 		}
 	}
+}
+
+// holdsInOrder reports whether out holds each of want, in order; "=TEXT" is what out starts with.
+func holdsInOrder(out string, want []string) bool {
+	rest := out
+	for _, w := range want {
+		if whole, isWhole := strings.CutPrefix(w, "="); isWhole {
+			if !strings.HasPrefix(out, whole) {
+				return false
+			}
+			continue
+		}
+		i := strings.Index(rest, w)
+		if i < 0 {
+			return false
+		}
+		rest = rest[i+len(w):]
+	}
+	return true
 }
 
 // TestWarnings checks the warnings of a relation the ONNX-ML spec implies and onnxruntime does not
@@ -337,5 +343,36 @@ func TestWarnings(t *testing.T) {
 	code, stdout, _ = cli("", "check", "--json", model)
 	if code != 0 || !strings.Contains(stdout, `"valid":"always"`) || !strings.Contains(stdout, `"warnings":[{"holds":"F == 4",`) {
 		t.Errorf("check --json: exit %d\n%s", code, stdout)
+	}
+}
+
+// TestLimitsOutput: PaddleOCR's classifier casts its batch to int32, a limit that only a batch of
+// 2^31 or more breaks: check states it after the conditions under its own heading, and in JSON's
+// "limits", with the sizes it leaves; the exit status is that of the conditions; a binding past it
+// is an error at the Cast.
+func TestLimitsOutput(t *testing.T) {
+	model := filepath.Join(testenv.Shared(t, "realdata"), "onnx", "ppocr_mobile_v2_cls.onnx")
+	const cast = "p2o.Cast.0 (Cast): the value p2o.DynamicDimension.0 converted to i32 within its range"
+	for _, tc := range []struct {
+		args []string
+		code int
+		want []string
+	}{
+		{[]string{"check", model}, 0, []string{
+			" runs only when:\n  p2o.DynamicDimension.1 >= 33  ",
+			" and, at sizes of 2^31 or more, only when:\n  p2o.DynamicDimension.0 <= 2147483647  " + cast + "\n",
+			"  p2o.DynamicDimension.0: 1..2147483647\n",
+			"; 2 constraints; 1 limit\n"}},
+		{[]string{"check", "--json", model}, 0, []string{
+			`"limits":[{"holds":"p2o.DynamicDimension.0 <= 2147483647","node":"p2o.Cast.0","op":"Cast",`,
+			`"valid":"when constraints hold"`, `"p2o.DynamicDimension.0":{"text":"1..2147483647","min":1,"max":2147483647,`}},
+		{[]string{"shapes", model}, 0, []string{"\nand, at sizes of 2^31 or more, only when:\n", "; 2 constraints; 1 limit\n"}},
+		{[]string{"check", "--dim", "p2o.DynamicDimension.0=2147483648", "--dim", "p2o.DynamicDimension.1=48", "--dim", "p2o.DynamicDimension.2=192", model}, 1,
+			[]string{"p2o.Cast.0", "p2o.DynamicDimension.0 <= 2147483647 does not hold at p2o.DynamicDimension.0=2147483648"}},
+	} {
+		code, stdout, stderr := cli("", tc.args...)
+		if !(code == tc.code && stderr == "" && holdsInOrder(stdout, tc.want)) {
+			t.Errorf("reshape %s: exit %d, want %d and %q in\n%s%s", strings.Join(tc.args, " "), code, tc.code, tc.want, stdout, stderr)
+		}
 	}
 }

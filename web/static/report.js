@@ -146,13 +146,25 @@ var ReshapeReport = (function () {
       kids.push(el("p", { cls: "note", text: "In the order inference meets their nodes: the first a binding breaks names the node where a run stops." }));
       kids.push(table(["#", "holds", "node", "op", "why"], rows));
     }
+    if (d.limits && d.limits.length) {
+      kids.push(el("h3", { text: "Limits: at sizes of 2^31 or more, only when" }));
+      kids.push(el("p", { cls: "note", text: "Conditions that hold wherever every size is below 2^31 (a size cast to int32): the model runs where these hold too." }));
+      kids.push(table(["holds", "node", "op", "why"], d.limits.map(function (c) {
+        return el("tr", { "data-node": c.node }, [
+          el("td", { cls: "mono holds", text: c.holds }),
+          el("td", { cls: "mono path" }, [self.nodeLink(c.node)]),
+          el("td", { text: c.op }),
+          el("td", { text: c.why }),
+        ]);
+      })));
+    }
     if (d.complete === false) {
       kids.push(el("p", { cls: "warn", text: "These conditions may be incomplete: precision is lost at " + d.lost.length + " " + (d.lost.length === 1 ? "node" : "nodes") + "." }));
       kids.push(table(["node", "op", "why"], d.lost.map(function (l) {
         return el("tr", { cls: "lost" }, [el("td", { cls: "mono path" }, [self.nodeLink(l.node)]), el("td", { text: l.op }), el("td", { text: l.why })]);
       })));
     } else if (d.complete === true) {
-      kids.push(el("p", { text: "Complete: at every binding that satisfies these conditions the model runs." }));
+      kids.push(el("p", { text: "Complete: at every binding that satisfies these conditions" + (d.limits && d.limits.length ? " and limits" : "") + " the model runs." }));
     }
     kids.push(el("h3", { text: "Valid sizes" }));
     if (d.sizes) {

@@ -1,4 +1,5 @@
-// Constraints prints a model's symbols with their bounds, and the conditions its nodes impose on them.
+// Constraints prints a model's symbols with their bounds, and the conditions its nodes impose on
+// them: its constraints, then its limits (those only sizes of 2^31 or more break).
 package main
 
 import (
@@ -22,5 +23,8 @@ func main() {
 	fmt.Println("symbols:", res.Symbols())
 	for _, c := range res.Constraints() {
 		fmt.Println(c)
+	}
+	for _, c := range res.Limits() {
+		fmt.Println("limit:", c)
 	}
 }
