@@ -9,6 +9,7 @@ For every fixture (a model and the bindings make_grid.py ran it at) and every bi
            onnxruntime refuses, and our first error names a node onnxruntime refuses or one upstream of
            it (a node its inputs come from, through any number of nodes, or the If or Loop that holds it);
   unbound  `reshape check --json` once per model, without bindings: the summary record's "constraints"
+           (and its "limits", conditions that only sizes of 2**31 or more break)
            ([{"holds": PREDICATE, "node", "op", "why"}]) are evaluated at each binding (predicate.py, an
            evaluator of their grammar written apart from the Go code), and "valid" ("always", "when
            constraints hold", "never") read: we agree when some constraint is violated exactly when
@@ -219,6 +220,8 @@ def unbound_mode(exe, fx, gs, up):
     recs = truth_compare.run_json(exe, "check", fx["model"])
     summary = next((r for r in recs if r.get("record") == "summary"), {})
     constraints = summary.get("constraints")
+    if constraints is not None:
+        constraints = constraints + (summary.get("limits") or [])  # limits are conditions too
     valid = summary.get("valid")
     # "never": a row is an error without bindings, and the model runs nowhere; the first names where.
     errors = [r["name"] for r in recs if r.get("record") == "reshape" and r.get("verdict") not in ERRORLESS]

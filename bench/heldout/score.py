@@ -10,7 +10,7 @@ default: the current directory) unless --reshape names one. The truth is bench/h
 (make_truth.py); the models and every tensor's truth are read from DATA (default /work/heldout). Per
 model, reshape runs:
 
-  check --json MODEL                 unbound: the conditions (the summary's "constraints"), "valid",
+  check --json MODEL                 unbound: the conditions (the summary's "constraints", "limits"), "valid",
                                      "complete", "lost", "implied", "fixes", "sizes", and the error rows;
   check --json --dim S=V ... MODEL   bound, at every binding of the grid;
   shapes --json MODEL                unbound: every tensor's dims, evaluated at each binding onnxruntime runs.
@@ -19,8 +19,8 @@ Bindings that bind the symbols alike and differ in data inputs (Silero's sample 
 onnxruntime runs it when it runs any of them (bench/grid/compare.py's rule). The figures:
 
   bindings         the grid's bindings; refused: those onnxruntime refuses (load: at session creation)
-  predicted        refused bindings where, without a binding, a stated condition (constraints or implied)
-                   is broken there, or check reports an error row (the model runs nowhere)
+  predicted        refused bindings where, without a binding, a stated condition (constraints, limits or
+                   implied) is broken there, or check reports an error row (the model runs nowhere)
   wrong node       of those, the first broken condition (the smallest "seq" where given, else the first
                    listed) names no node onnxruntime refuses nor one upstream of them
   runs, no doubt   refused bindings where no condition is broken and the summary does not say
@@ -31,6 +31,9 @@ onnxruntime runs it when it runs any of them (bench/grid/compare.py's rule). The
                    it refuses or upstream of one (compare.py's judge); load refusals are judged at the node
                    the load error names
   conditions       the conditions of the summary's "constraints" (the minimal list; "implied" apart)
+  limits           the conditions of the summary's "limits": those only sizes of 2**31 or more break, apart
+                   from "constraints"; conditions for every figure of correctness (predicted, runs no
+                   doubt, false alarm), never counted redundant
   redundant        conditions that never fail, over the sample, while all the others hold; the sample is
                    the grid's bindings and every integer binding in a box (sets.py's box, else 1 to the
                    grid's largest value up to 512), or where the box holds more than --budget bindings,
@@ -178,7 +181,7 @@ def sample(m, fixture, groups, budget):
 
 def reported_fixed(summary):
     out = set()
-    for c in (summary.get("constraints") or []) + (summary.get("implied") or []):
+    for c in (summary.get("constraints") or []) + (summary.get("limits") or []) + (summary.get("implied") or []):
         out.update(c.get("fixes") or [])
     fx = summary.get("fixes")
     if isinstance(fx, list):
@@ -269,7 +272,7 @@ def score_model(exe, m, fixture, data, budget):
     prod = producers(model)
     groups = grid.groups(fixture)
     f = dict(bindings=len(groups), refused=0, refused_load=0, predicted=0, wrong_node=0, runs_no_doubt=0,
-             said_incomplete=0, false_alarm=0, bound_agree=0, bound_compared=0, conditions=0, implied=0,
+             said_incomplete=0, false_alarm=0, bound_agree=0, bound_compared=0, conditions=0, limits=0, implied=0,
              redundant=0, box_redundant=0, tautologies=0, unevaluable=0, fixed_found=0, fixed_reported=0, ort_fixed=0,
              ort_fixed_reported=0, declared_differ=0, declared_caught=0, type_error=bool(m.get("flag")),
              type_flagged=None, false_alarm_rows=0, longest=0, wrong_dims=0, undetermined_dims=0,
@@ -280,12 +283,13 @@ def score_model(exe, m, fixture, data, budget):
     un = reshape(exe, "check", path)
     summ = summary_of(un)
     conditions = summ.get("constraints") or []
+    limits = summ.get("limits") or []
     implied = summ.get("implied") or []
     errs = error_rows(un)
-    f["conditions"], f["implied"] = len(conditions), len(implied)
+    f["conditions"], f["limits"], f["implied"] = len(conditions), len(limits), len(implied)
     f["complete"] = summ.get("complete")
     f["lost"] = len(summ.get("lost") or [])
-    f["longest"] = max((len(c.get("holds_written", c["holds"])) for c in conditions), default=0)
+    f["longest"] = max((len(c.get("holds_written", c["holds"])) for c in conditions + limits), default=0)
     # Error rows are false alarms only on a model onnxruntime runs at some binding: one it refuses at
     # every binding (at load or at run) has an error, which the rows state.
     if any(g.runs for g in groups):
@@ -297,7 +301,7 @@ def score_model(exe, m, fixture, data, budget):
         f["type_flagged"] = any(r.get("name") == flag or str(r.get("name", "")).split("/")[-1] == flag.split("/")[-1]
                                 for r in errs)
     complete = summ.get("complete", True) is not False
-    every = conditions + implied
+    every = conditions + limits + implied
 
     def first_broken(dims):
         broken, unevaluable = [], False
@@ -416,7 +420,8 @@ def score_model(exe, m, fixture, data, budget):
 COLUMNS = [
     ("model", None), ("bindings", "bindings"), ("refused (load)", None), ("predicted", "predicted"),
     ("wrong node", "wrong_node"), ("runs, no doubt", "runs_no_doubt"), ("said incomplete", "said_incomplete"),
-    ("false alarm", "false_alarm"), ("bound agree", None), ("conditions", "conditions"), ("redundant", "redundant"),
+    ("false alarm", "false_alarm"), ("bound agree", None), ("conditions", "conditions"), ("limits", "limits"),
+    ("redundant", "redundant"),
     ("tautologies", "tautologies"), ("fixed reported", None), ("ORT-fixed reported", None), ("declared caught", None),
     ("type", None), ("longest", "longest"), ("wrong dims", "wrong_dims"), ("undetermined dims", "undetermined_dims"),
 ]
@@ -450,7 +455,7 @@ def cells(name, f):
 
 
 SUMMED = ("bindings", "refused", "refused_load", "predicted", "wrong_node", "runs_no_doubt", "said_incomplete",
-          "false_alarm", "bound_agree", "bound_compared", "conditions", "implied", "redundant", "box_redundant",
+          "false_alarm", "bound_agree", "bound_compared", "conditions", "limits", "implied", "redundant", "box_redundant",
           "tautologies", "unevaluable", "fixed_found", "fixed_reported", "ort_fixed", "ort_fixed_reported",
           "declared_differ", "declared_caught", "false_alarm_rows", "wrong_dims", "undetermined_dims", "dims_compared", "lost")
 
@@ -484,7 +489,8 @@ def headline(t):
             f"({t['refused_load']} at load): {t['predicted']} predicted without a binding "
             f"({t['wrong_node']} at a wrong node), {t['runs_no_doubt']} predicted \"runs\" with no word of doubt, "
             f"{t['said_incomplete']} where the conditions say they are incomplete; {t['false_alarm']} false alarms; "
-            f"bound agreement {t['bound_agree']}/{t['bound_compared']}; {t['conditions']} conditions stated, "
+            f"bound agreement {t['bound_agree']}/{t['bound_compared']}; {t['conditions']} conditions stated "
+            f"(and {t['limits']} limits), "
             f"{t['redundant']} redundant ({t['tautologies']} always true; {t['box_redundant']} more in the box only); "
             f"fixed symbols reported "
             f"{t['fixed_reported']}/{t['fixed_found']} (by onnxruntime {t['ort_fixed_reported']}/{t['ort_fixed']}); "

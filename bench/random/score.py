@@ -8,8 +8,11 @@ Per model, over every binding of its box (dense: gen.py's boxes hold 480 or 1,92
   runs           bindings where onnxruntime runs; refused, the others
   false complete refused bindings where every stated condition holds while the summary says
                  "complete": true (a promise broken); incomplete: the same with "complete": false
-  wrong          conditions ("constraints" and "implied") that fail at a binding where onnxruntime runs,
+  wrong          conditions ("constraints", "limits" and "implied") that fail at a binding where onnxruntime runs,
                  and those bindings; error rows of unbound check on a model that runs somewhere count too
+  limits         conditions of "limits": those only sizes of 2**31 or more break, conditions as those of
+                 "constraints" for every figure of correctness (false complete, wrong, sizes), apart from
+                 them for redundancy
   redundant      conditions of "constraints" that never fail while all the others hold; tautologies:
                  never fail at all (bench/heldout/dense.py's analyse), both over the wide box (the
                  conditions themselves, not onnxruntime, evaluated on a grid of about a million bindings
@@ -117,10 +120,11 @@ def score(exe, out, m, verbose):
     errs = [r for r in recs if "verdict" in r and r.get("record") not in ("summary", "file", "skipped")
             and r.get("verdict") not in ("ok", "inferred", "unknown", "stale", "note")]
     cons = summ.get("constraints") or []
+    lims = summ.get("limits") or []
     impl = summ.get("implied") or []
     complete = summ.get("complete", True) is not False
     f = dict(bindings=n, runs=int(runs.sum()), false_complete=0, incomplete=0, wrong=0, wrong_bindings=0,
-             conditions=len(cons), implied=len(impl), redundant=0, tautologies=0, fixed=0, unreported=0,
+             conditions=len(cons), limits=len(lims), implied=len(impl), redundant=0, tautologies=0, fixed=0, unreported=0,
              box_redundant=0, box_tautologies=0, box_fixed=0, box_unreported=0,
              sizes_wrong=0, box_sizes=0, unreadable=0, depth=0, longest=0, complete=complete, error_rows=len(errs),
              unevaluable=0, runtime_unnamed=0)
@@ -128,7 +132,7 @@ def score(exe, out, m, verbose):
     hold = np.ones(n, bool)
     on = {s: np.ones(n, bool) for s in syms}  # the constraints that name s, alone
     wrong_at = np.zeros(n, bool)
-    for kind, lst in (("constraint", cons), ("implied", impl)):
+    for kind, lst in (("constraint", cons), ("limit", lims), ("implied", impl)):
         for c in lst:
             try:
                 v, _ = dense.evaluate(c["holds"], cols, list(range(0, n, max(1, n // 64))))
@@ -136,7 +140,7 @@ def score(exe, out, m, verbose):
                 f["unevaluable"] += 1
                 det.append(f"unevaluable {c['holds']}: {e}")
                 continue
-            if kind == "constraint":
+            if kind != "implied":
                 hold &= v
                 for s in dense.names(c["holds"]):
                     if s in on:
@@ -209,7 +213,7 @@ def score(exe, out, m, verbose):
                 det.append(f"sizes {s}: {rec.get('text')!r} {'allows' if a else 'refuses'} {v}, the conditions "
                            f"{'do not' if a else 'do'}")
             break
-    for c in cons:
+    for c in cons + lims:
         t = c["holds"]
         f["longest"] = max(f["longest"], len(c.get("holds_written", t)))
         f["depth"] = max(f["depth"], depth(t))
@@ -257,7 +261,7 @@ def main():
             if isinstance(v, bool):
                 continue
             tot[k] = max(tot.get(k, 0), v) if k in ("depth", "longest") else tot.get(k, 0) + v
-            if v and k not in ("bindings", "runs", "conditions", "implied", "depth", "longest"):
+            if v and k not in ("bindings", "runs", "conditions", "limits", "implied", "depth", "longest"):
                 models_with[k] = models_with.get(k, 0) + 1
         if det and (a.v or any(not d.startswith("unevaluable") for d in det)):
             print(f"## {m['name']} ({'; '.join(m['blocks'])})")
@@ -267,7 +271,7 @@ def main():
     print()
     print(f"{n} models, {tot.get('bindings', 0)} bindings, {tot.get('runs', 0)} run by onnxruntime "
           f"({len(crashed)} more crash onnxruntime: {' '.join(crashed)})")
-    for k in ("false_complete", "incomplete", "wrong", "wrong_bindings", "conditions", "implied", "redundant",
+    for k in ("false_complete", "incomplete", "wrong", "wrong_bindings", "conditions", "limits", "implied", "redundant",
               "tautologies", "box_redundant", "box_tautologies", "fixed", "unreported", "box_fixed",
               "box_unreported", "sizes_wrong", "box_sizes", "unreadable", "error_rows", "unevaluable", "runtime_unnamed"):
         print(f"  {k:15s} {tot.get(k, 0):7d}  (models: {models_with.get(k, 0)})")

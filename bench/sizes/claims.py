@@ -4,7 +4,7 @@
   /usr/bin/python3 bench/sizes/claims.py [--repo DIR | --reshape BIN] [--limit N] [--box B] [-v] PATH...
 
 PATH is a model file or a directory (its *.onnx and *.xml, recursively: bench/random's OUT/models, the
-held-out sets' DATA/models). Each model is checked unbound; its summary's "constraints" (their
+held-out sets' DATA/models). Each model is checked unbound; its summary's "constraints" and "limits" (their
 "definitions" expanded) and "sizes" are read. For each symbol with a "sizes" record, each value v it
 says something about is evaluated (bench/heldout/dense.py, numpy; predicate.py where they differ):
 
@@ -126,7 +126,7 @@ def check(exe, path):
 def judge(summ, limit, box):
     """(symbols, values, wrong, unconfirmed, guessed wrong, undecided, details) of one model's summary."""
     sizes = summ.get("sizes") or {}
-    conds = [c["holds"] for c in summ.get("constraints") or []]
+    conds = [c["holds"] for c in (summ.get("constraints") or []) + (summ.get("limits") or [])]
     out = [0, 0, 0, 0, 0, 0, []]
     for name, rec in sorted(sizes.items()):
         out[0] += 1
