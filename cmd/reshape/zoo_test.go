@@ -349,8 +349,31 @@ func TestWarnings(t *testing.T) {
 // TestLimitsOutput: PaddleOCR's classifier casts its batch to int32, a limit that only a batch of
 // 2^31 or more breaks: check states it after the conditions under its own heading, and in JSON's
 // "limits", with the sizes it leaves; the exit status is that of the conditions; a binding past it
-// is an error at the Cast.
+// is an error at the Cast. A model whose only conditions are limits runs at every binding below
+// 2^31, and exits 0.
 func TestLimitsOutput(t *testing.T) {
+	m := &onnx.Model{IRVersion: 8, OpsetImports: []onnx.OpsetID{{Version: 17}}, Graph: onnx.Graph{
+		Inputs: []onnx.ValueInfo{{Name: "x", ElemType: onnx.Float, Shape: shape.Shape{Dims: []shape.Dim{shape.Dynamic, shape.Static(4)}},
+			DimParams: []string{"N", ""}}},
+		Nodes: []onnx.Node{{Name: "shape", OpType: "Shape", Inputs: []string{"x"}, Outputs: []string{"s"}},
+			{Name: "cast", OpType: "Cast", Inputs: []string{"s"}, Outputs: []string{"y"},
+				Attrs: []onnx.Attribute{{Name: "to", Type: onnx.AttrInt, I: int64(onnx.Int32)}}}},
+		Outputs: []onnx.ValueInfo{{Name: "y", Shape: shape.DynamicRank()}},
+	}}
+	b, err := onnx.EncodeModel(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	only := filepath.Join(t.TempDir(), "cast.onnx")
+	if err := os.WriteFile(only, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, stdout, stderr := cli("", "check", only); code != 0 || stderr != "" || !holdsInOrder(stdout, []string{
+		only + " runs at every binding of N below 2^31, and at sizes of 2^31 or more only when:\n" +
+			"  N <= 2147483647  cast (Cast): the value N converted to i32 within its range\n",
+		"  N: 1..2147483647\n", "; 1 limit\n"}) {
+		t.Errorf("check %s: exit %d\n%s%s", only, code, stdout, stderr)
+	}
 	model := filepath.Join(testenv.Shared(t, "realdata"), "onnx", "ppocr_mobile_v2_cls.onnx")
 	const cast = "p2o.Cast.0 (Cast): the value p2o.DynamicDimension.0 converted to i32 within its range"
 	for _, tc := range []struct {
