@@ -185,12 +185,12 @@ func Divisible(e, f Expr) (p Pred, ok bool) {
 // commonFactor returns the greatest factor, other than 1, of the single term f that divides
 // every term of e, both polynomials with integer coefficients.
 func commonFactor(e, f Expr) (Expr, bool) {
-	if len(f.t) != 1 || !f.integral() || !e.integral() || len(e.t) == 0 {
+	if len(f.t) != 1 || len(e.t) == 0 {
 		return Expr{}, false
 	}
-	g := abs64(f.t[0].c.num)
-	for _, t := range e.t {
-		g = gcd(g, abs64(t.c.num))
+	g := commonContent(e, f)
+	if g == 0 {
+		return Expr{}, false
 	}
 	var m []factor
 	for _, x := range f.t[0].m {
@@ -207,21 +207,23 @@ func commonFactor(e, f Expr) (Expr, bool) {
 			m = append(m, factor{x.a, k})
 		}
 	}
-	if g == 1 && len(m) == 0 || g > math.MaxInt64 {
+	if g == 1 && len(m) == 0 {
 		return Expr{}, false
 	}
-	return Expr{t: []term{{c: ratInt(int64(g)), m: m}}}, true
+	return Expr{t: []term{{c: ratInt(g), m: m}}}, true
 }
 
 // commonContent returns the greatest common divisor of the coefficients of e and f, polynomials
-// with integer coefficients; 0 when they are not.
+// with integer coefficients; 0 when they are not, or when it is past int64.
 func commonContent(e, f Expr) int64 {
 	if !e.integral() || !f.integral() {
 		return 0
 	}
 	var g uint64
-	for _, t := range append(slices.Clip(e.t), f.t...) {
-		g = gcd(g, abs64(t.c.num))
+	for _, ts := range [2][]term{e.t, f.t} {
+		for _, t := range ts {
+			g = gcd(g, abs64(t.c.num))
+		}
 	}
 	if g > math.MaxInt64 {
 		return 0
