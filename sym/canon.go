@@ -4,6 +4,7 @@ package sym
 // comparison of min, max, floor divisions and remainders.
 
 import (
+	"iter"
 	"math"
 	"math/big"
 	"slices"
@@ -388,16 +389,11 @@ func divisorCase(op Op, v Expr, c int64) (Pred, bool) {
 		return Pred{}, false
 	}
 	var divs []int64
-	for u := uint64(1); u*u <= n; u++ {
-		if n%u != 0 {
+	for u := range divisors(int64(n)) {
+		if u < x.lo || u > x.hi {
 			continue
 		}
-		for _, w := range []uint64{u, n / u} {
-			if int64(w) >= x.lo && int64(w) <= x.hi && !slices.Contains(divs, int64(w)) {
-				divs = append(divs, int64(w))
-			}
-		}
-		if len(divs) > maxDivisors {
+		if divs = append(divs, u); len(divs) > maxDivisors {
 			return Pred{}, false
 		}
 	}
@@ -466,21 +462,29 @@ func remainders(d Expr) Expr {
 }
 
 // commonDivisors returns the divisors greater than 1 of both q, positive, and c, greatest first:
-// the r of remainders' k·((x//(q/r)) % r), found in the square root of their greatest common
-// divisor's steps (a floor by 2147483647 is not 2147483647 of them).
+// the r of remainders' k·((x//(q/r)) % r).
 func commonDivisors(q, c int64) []int64 {
-	g := int64(gcd(uint64(q), uint64(max(c, -c))))
-	var small, large []int64
-	for r := int64(1); r <= g/r; r++ {
-		if g%r == 0 {
-			small = append(small, r)
-			if r != g/r {
-				large = append(large, g/r)
+	var out []int64
+	for r := range divisors(int64(gcd(uint64(q), uint64(max(c, -c))))) {
+		if r > 1 {
+			out = append(out, r)
+		}
+	}
+	slices.Sort(out)
+	slices.Reverse(out)
+	return out
+}
+
+// divisors yields the positive divisors of n >= 1, each once, by pairs: r and n/r for each r up
+// to n's square root, in as many steps (a floor by 2147483647 is not 2147483647 of them).
+func divisors(n int64) iter.Seq[int64] {
+	return func(yield func(int64) bool) {
+		for r := int64(1); r <= n/r; r++ {
+			if n%r == 0 && (!yield(r) || r != n/r && !yield(n/r)) {
+				return
 			}
 		}
 	}
-	slices.Reverse(small)
-	return append(large, small[:len(small)-1]...) // all but 1
 }
 
 // rewrite returns d - t - k·x + k·(x % r), when that is smaller than d.
