@@ -149,12 +149,18 @@ type Constraint struct {
 	Holds sym.Pred `json:"holds"`
 	// Node is the path of the node that imposes it ("MatMul_3", "If_1/then_branch/Add_2"), Op its
 	// operator, and Why what the node needs, in a few words ("the inner dims"). Nodes lists every
-	// node that imposes it (sibling branches of an Inception block), when there are several, in the
-	// order a runtime runs them: Node, first, is where a run that breaks the condition stops.
+	// node that imposes it (sibling branches of an Inception block), or a part of it (Merged), when
+	// there are several, in the order a runtime runs them: Node, first, is where a run that breaks
+	// the condition stops, unless Merged.
 	Node  string   `json:"node"`
 	Nodes []string `json:"nodes,omitempty"`
 	Op    string   `json:"op"`
 	Why   string   `json:"why"`
+	// Merged says that the condition is several nodes' conditions as one (sym.Constraint.Merged:
+	// "H % 6 == 0" of a Split's "H % 2 == 0" and a Reshape's "H % 3 == 0"): Nodes names them, Node
+	// and Why are the first's, and each node's own condition is in Implied, where the first that
+	// a binding breaks, by Seq, is at the node where a run stops.
+	Merged bool `json:"merged,omitempty"`
 	// Fixes names the symbols the condition forces to one value (N == 1): dims the model declares
 	// dynamic that it can only run at one size. check exits 1 on such a condition unless told to
 	// allow it.
@@ -166,7 +172,7 @@ type Constraint struct {
 	BlockerNode string `json:"blocker_node,omitempty"`
 	// Seq is Node's position in the order a runtime runs the nodes (graph.Result.RunSeq: for an
 	// ONNX model onnxruntime's): of the conditions a binding breaks, in Constraints, Limits and
-	// Implied, the one of least Seq is where a run of the model stops.
+	// Implied, Merged ones left out, the one of least Seq is where a run of the model stops.
 	Seq int `json:"seq"`
 	// File is the model file that states the constraint (Report.File).
 	File string `json:"file"`
@@ -215,8 +221,8 @@ type Implied struct {
 // conditions they imply.
 func constraintsOf(res *graph.Result, file string) ([]Constraint, []Constraint, []Implied) {
 	record := func(c sym.Constraint) Constraint {
-		out := Constraint{Holds: c.Pred, Node: c.Origin.Node, Op: c.Origin.Op, Why: c.Origin.Why, Seq: c.Origin.Seq, File: file,
-			Fixes: fixes(res.Table(), c.Pred)}
+		out := Constraint{Holds: c.Pred, Node: c.Origin.Node, Op: c.Origin.Op, Why: c.Origin.Why, Merged: c.Merged, Seq: c.Origin.Seq,
+			File: file, Fixes: fixes(res.Table(), c.Pred)}
 		if len(c.Also) > 0 {
 			os := c.Origins()
 			slices.SortStableFunc(os, func(a, b sym.Origin) int { return cmp.Compare(a.Seq, b.Seq) })

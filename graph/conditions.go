@@ -104,8 +104,9 @@ func (r *Result) seqOf(o *sym.Origin) {
 }
 
 // runFirst sets the Seq of the origins of c (seqOf) and orders them as a run meets their nodes:
-// Origin is the node where a run that breaks c stops, Also the others in the order they run. An
-// origin of a condition a substitution rewrote is the later of its two nodes (laterOf).
+// Origin is the node where a run that breaks c stops (of a merged c, the first of its nodes), Also
+// the others in the order they run. An origin of a condition a substitution rewrote is the later
+// of its two nodes (laterOf).
 func (r *Result) runFirst(c *sym.Constraint) {
 	os := c.Origins()
 	for k := range os {
@@ -144,8 +145,10 @@ func (r *Result) laterOf(o *sym.Origin) {
 // imposes it (sym.Constraint: the predicate and its sym.Origin, the node's Path, operator, why, and
 // Seq, its position in the order a runtime runs the nodes, RunSeq), and the other nodes that
 // impose it too (Also, in the order they run: Origin is the node where a run that breaks it
-// stops). They are in the order a run meets their first nodes, as the command lists them. The shapes of the result hold at
-// every binding of the symbols that satisfies them and Limits. None when the model imposes none, or when
+// stops), or a part of it (sym.Constraint.Merged: several nodes' conditions as one, Origin the
+// first of them, each node's own in Implied). They are in the order a run meets their first
+// nodes, as the command lists them. The shapes of the result hold at every binding of the
+// symbols that satisfies them and Limits. None when the model imposes none, or when
 // Options.Dims binds every symbol it meets (the conditions are then decided: a node error where
 // one fails). Conditions on dims the model does not name (counts only a run tells) are left out,
 // and so are limits (Limits). The first call minimizes them. The slice is the caller's.
@@ -170,9 +173,10 @@ func (r *Result) Limits() []sym.Constraint {
 // Implied returns the conditions of the model's nodes that Constraints and Limits imply, each at
 // its own node with what implies it (sym.Implied.By, indices in Constraints followed by Limits:
 // len(Constraints)+k is Limits()[k]): a weaker bound upstream of a stronger one (H >= 3 at a first
-// Conv, H >= 11 at a later one). The first condition a binding breaks among the three lists, by
-// the Seq of their origins, is at the node where a run of the model stops (Check says the same).
-// The slice is the caller's.
+// Conv, H >= 11 at a later one), and the own condition of each node of a merged constraint. The
+// first condition a binding breaks among the three lists, by the Seq of their origins, merged
+// constraints left out, is at the node where a run of the model stops (Check says the same). The
+// slice is the caller's.
 func (r *Result) Implied() []sym.Implied { return slices.Clone(r.conditions().Implied) }
 
 // Never returns, when no binding of the model's symbols satisfies the conditions its nodes impose,

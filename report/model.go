@@ -283,10 +283,11 @@ func ptrs(cs []Condition) []*Condition {
 
 // mapConditions returns the conditions a map evaluates, each with its index in c.Constraints (-1
 // for a limit or an implied one): the constraints, the limits and the conditions they imply, by
-// Seq (stable). A binding
-// that breaks a constraint may break first an implied condition of a node met before it (H >= 3
-// at a first Conv before H >= 11 at a later one), and the first it breaks by Seq names the node
-// where a run stops (check.Constraint.Seq): the cell's node.
+// Seq (stable), a merged constraint (check.Constraint.Merged) after them all. A binding that
+// breaks a constraint may break first an implied condition of a node met before it (H >= 3 at a
+// first Conv before H >= 11 at a later one), or one of a merged constraint's nodes, which are all
+// in Implied, and the first it breaks names the node where a run stops (check.Constraint.Seq):
+// the cell's node.
 func mapConditions(c check.Conditions) ([]sizemap.Condition, []int) {
 	type cond struct {
 		check.Constraint
@@ -302,7 +303,15 @@ func mapConditions(c check.Conditions) ([]sizemap.Condition, []int) {
 	for _, im := range c.Implied {
 		all = append(all, cond{im.Constraint, -1})
 	}
-	slices.SortStableFunc(all, func(a, b cond) int { return cmp.Compare(a.Seq, b.Seq) })
+	slices.SortStableFunc(all, func(a, b cond) int {
+		switch {
+		case a.Merged && !b.Merged:
+			return 1
+		case b.Merged && !a.Merged:
+			return -1
+		}
+		return cmp.Compare(a.Seq, b.Seq)
+	})
 	out, index := make([]sizemap.Condition, len(all)), make([]int, len(all))
 	for i, k := range all {
 		out[i], index[i] = sizemap.Condition{Holds: k.Holds, Node: k.Node, Op: k.Op, Why: k.Why}, k.index

@@ -10,12 +10,14 @@ import (
 type Minimal struct {
 	// Constraints are the conditions of which none holds always, given the symbols' bounds and the
 	// conditions before it, nor follows from the others, in the order of the list Minimize was
-	// given (of the first of their nodes). Each names every node that imposes it (Origin first,
-	// then Also).
+	// given (of the first of their nodes). Each names every node that imposes it, or a part of it
+	// (Constraint.Merged), Origin first, then Also.
 	Constraints []Constraint
 	// Implied are the conditions of the list that Constraints imply, each as it was given, at its
 	// own node: a weaker bound upstream of a stronger one (H >= 3 at a first Conv, H >= 11 at a
-	// later one) is where a run stops at the bindings that break it.
+	// later one) is where a run stops at the bindings that break it. Those of a merged condition's
+	// nodes are all here. Of the conditions a binding breaks, in Implied and the Constraints not
+	// merged, the first by Seq is where a run stops.
 	Implied []Implied
 	// Never is, when no binding satisfies the conditions (one whose canonical form, or whose
 	// form under the conditions before it, is false: 0 == 1; or bounds they leave no value), the
@@ -50,7 +52,11 @@ const minimizeSteps = 200000
 // a case split on a symbol's bound folded where its cases agree (see severalSymbols); then a
 // condition that the others imply, proven (see prover), moves to Implied, the hardest to
 // read first, and of equally hard ones the first. A condition whose proof passes the budget
-// stays.
+// stays. A condition that so carries the meaning of other nodes' conditions, which its own
+// node's do not give (a Split's H % 2 == 0 and a Reshape's H % 3 == 0 read as H % 6 == 0), is
+// Merged: it names them all, the first by Seq first with its Why, and Implied holds each
+// node's own condition, so that the first a binding breaks is still at the node where a run
+// stops.
 //
 // Every binding satisfies the conjunction of Constraints exactly when it satisfies that of cs,
 // unless none does: then Never names the condition that makes them contradict, and Constraints are
@@ -257,10 +263,10 @@ func minimize(cs []Constraint) Minimal {
 		}
 	}
 	// The conditions of one symbol kept together, as one where that reads more simply (H >= 13 and
-	// H <= 4 || H in 13..16 are H in 13..16), at the last of their nodes: where it does not hold,
-	// one of them does not, and the conditions gone keep their own nodes. Plain bounds of several
-	// nodes stay apart (see apart): a Conv's H >= 5 and a Cast's H <= 17179869180, not H in
-	// 5..17179869180 at the Cast, which would give the Conv's bound the Cast's reason.
+	// H <= 4 || H in 13..16 are H in 13..16), named by all their nodes (absorb): where it does not
+	// hold, one of them does not, and the conditions gone keep their own nodes. Plain bounds of
+	// several nodes stay apart (see apart): a Conv's H >= 5 and a Cast's H <= 17179869180, not H in
+	// 5..17179869180, which would read as the Conv's or the Cast's alone.
 	var names []string
 	bySym := map[string][]int{}
 	for i, c := range items {
@@ -303,6 +309,7 @@ func minimize(cs []Constraint) Minimal {
 	// What implies each condition gone, as it was given: the fewest of the conditions kept that
 	// prove it (all of them, which imply it, when the proof passes the budget). A condition that
 	// one kept implies, and that implies it, is the same condition: its nodes join the kept one's.
+	joined := make([][]Constraint, len(m.Constraints)) // the conditions each kept one says, of other nodes
 	for i := range items {
 		if kept[i] {
 			continue
@@ -319,13 +326,14 @@ func minimize(cs []Constraint) Minimal {
 		by = fewest(items, by, func(rest []int) bool { return prove(predsOf(items, rest), orig[i].Pred) })
 		if len(by) == 1 && total(orig[i].Pred) && prove([]Pred{orig[i].Pred}, items[by[0]].Pred) {
 			k := index[by[0]]
-			joined := addOrigins(nil, orig[i].Origin, orig[i].Also)
+			also := addOrigins(nil, orig[i].Origin, orig[i].Also)
 			if i < by[0] {
-				m.Constraints[k].Also = addOrigins(joined, orig[i].Origin, m.Constraints[k].Origins())
+				m.Constraints[k].Also = addOrigins(also, orig[i].Origin, m.Constraints[k].Origins())
 				m.Constraints[k].Origin = orig[i].Origin
 			} else {
-				m.Constraints[k].Also = addOrigins(m.Constraints[k].Also, m.Constraints[k].Origin, append([]Origin{orig[i].Origin}, joined...))
+				m.Constraints[k].Also = addOrigins(m.Constraints[k].Also, m.Constraints[k].Origin, append([]Origin{orig[i].Origin}, also...))
 			}
+			joined[k] = append(joined[k], orig[i])
 			continue
 		}
 		im := Implied{Constraint: orig[i], By: make([]int, len(by))}
@@ -334,6 +342,7 @@ func minimize(cs []Constraint) Minimal {
 		}
 		m.Implied = append(m.Implied, im)
 	}
+	m.absorb(orig, index, joined, prove)
 	// In the order of the first node of each, and of one node in canonical order.
 	perm := make([]int, len(m.Constraints))
 	for k := range perm {
@@ -355,6 +364,73 @@ func minimize(cs []Constraint) Minimal {
 		slices.Sort(im.By)
 	}
 	return m
+}
+
+// absorb names, on each condition kept (orig[i] as given, at index[i] of Constraints, -1 for one
+// gone), the nodes of the conditions of Implied that it is needed for and that its own nodes'
+// conditions as given do not imply with the others that prove them: conditions of other nodes
+// whose meaning simplify, or the merge of one symbol's conditions, put in it (a Split's H % 2 ==
+// 0 in H % 6 == 0, kept at a Reshape whose own condition is H % 3 == 0). Such a condition is
+// Merged: its origins in the order of their Seq, the first first, and each node's own condition
+// in Implied, its own as given and those that joined it (equal to it, of other nodes) too.
+func (m *Minimal) absorb(orig []Constraint, index []int, joined [][]Constraint, prove func([]Pred, Pred) bool) {
+	at := make([]int, len(m.Constraints))
+	for i, k := range index {
+		if k >= 0 {
+			at[k] = i
+		}
+	}
+	shares := func(a, b Constraint) bool {
+		return slices.ContainsFunc(a.Origins(), func(o Origin) bool {
+			return slices.ContainsFunc(b.Origins(), func(x Origin) bool { return x.Node == o.Node })
+		})
+	}
+	for _, im := range m.Implied {
+		for _, k := range im.By {
+			own := orig[at[k]]
+			if own.Pred.Equal(m.Constraints[k].Pred) || shares(own, im.Constraint) {
+				continue
+			}
+			var ps []Pred
+			for _, j := range im.By {
+				if j != k {
+					ps = append(ps, m.Constraints[j].Pred)
+				}
+			}
+			for _, c := range orig {
+				if shares(own, c) {
+					ps = append(ps, c.Pred)
+				}
+			}
+			if prove(ps, im.Pred) {
+				continue
+			}
+			m.Constraints[k].Also = addOrigins(m.Constraints[k].Also, m.Constraints[k].Origin, im.Origins())
+			m.Constraints[k].Merged = true
+		}
+	}
+	all := make([]int, len(m.Constraints))
+	for i := range all {
+		all[i] = i
+	}
+	for k := range m.Constraints {
+		c := &m.Constraints[k]
+		if !c.Merged {
+			continue
+		}
+		// Its own condition reads otherwise (else it would imply what it absorbed), and those
+		// joined to it, however they read, are each their node's.
+		for _, own := range append([]Constraint{orig[at[k]]}, joined[k]...) {
+			by := all
+			if prove(m.preds(), own.Pred) {
+				by = fewest(m.Constraints, all, func(rest []int) bool { return prove(predsOf(m.Constraints, rest), own.Pred) })
+			}
+			m.Implied = append(m.Implied, Implied{Constraint: own, By: slices.Clone(by)})
+		}
+		os := c.Origins()
+		slices.SortStableFunc(os, func(a, b Origin) int { return cmp.Compare(a.Seq, b.Seq) })
+		c.Origin, c.Also = os[0], os[1:]
+	}
 }
 
 // substFixed returns the conditions with the value of each symbol that a condition kept fixes

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/reshape-go/reshape/sym"
@@ -397,14 +398,14 @@ func TestMinimizeProofs(t *testing.T) {
 			// is implied by it, and with them it reads as one: T >= 16 && T % 60 == 15.
 			name:    "divisor of an exact quotient, others joined",
 			in:      []string{"T % 2 == 1", "T % 5 == 0", "T >= 16", "(T+3)/6 % 2 == 1"},
-			implied: []string{"T % 2 == 1 by [0]", "T % 5 == 0 by [0]", "T >= 16 by [0]"},
+			implied: []string{"T % 2 == 1 by [0]", "T % 5 == 0 by [0]", "T >= 16 by [0]", "((T+3)/6) % 2 == 1 by [0]"},
 		},
 		{
 			// r3_0111: the -1 of a Reshape of H-2 rows by H//2-1, a multiple where H is even; of
 			// the residues of H, H % 2 == 0 and H % 3 == 0 are H % 6 == 0.
 			name:    "a divisibility under the residues of two conditions",
 			in:      []string{"H % 3 == 0", "H >= 4", "H % 2 == 0", "(2*N*(H//2)-2*N) % (H-2) == 0"},
-			implied: []string{"H % 3 == 0 by [0]", "H >= 4 by [0]", "(2*N*(H//2)-2*N) % (H-2) == 0 by [0]"},
+			implied: []string{"H % 3 == 0 by [0]", "H >= 4 by [0]", "(2*N*(H//2)-2*N) % (H-2) == 0 by [0]", "H % 2 == 0 by [0]"},
 		},
 		{
 			// (T-1)*(W+1) == 0 where (H+1)//4 == 0: no H below 3 with T >= 3 (r2_0110).
@@ -552,7 +553,7 @@ func TestMinimizeReadable(t *testing.T) {
 			// that an earlier node needs: its rule and'ed with ranges.
 			name: "a remainder's rule and ranges",
 			in:   []at{{"H >= 73 && H % 3 == 0", 29}, {"((min(H*((H+2)//3)-2*((H+2)//3)*((H+2)//3),(H+2)//3)+11)//12+(min(H*((H+2)//3)-2*((H+2)//3)*((H+2)//3),(H+2)//3)+11)//24)//2+2*((min(H*((H+2)//3)-2*((H+2)//3)*((H+2)//3),(H+2)//3)+11)//24) >= 3*((((min(H*((H+2)//3)-2*((H+2)//3)*((H+2)//3),(H+2)//3)+11)//12+(min(H*((H+2)//3)-2*((H+2)//3)*((H+2)//3),(H+2)//3)+11)//24)//2+3*((min(H*((H+2)//3)-2*((H+2)//3)*((H+2)//3),(H+2)//3)+11)//24)+3)//4)", 37}},
-			want: []string{"H % 3 == 0 && (H >= 795 || H in 363..648) @37"},
+			want: []string{"H % 3 == 0 && (H >= 795 || H in 363..648) @29"},
 			h:    1000,
 		},
 		{
@@ -585,7 +586,7 @@ func TestMinimizeReadable(t *testing.T) {
 			name: "a minimum the bounds beside it settle",
 			in: []at{{"H <= 3 || H % 2 == 0", 8}, {"((H+1)//2)*min(H-(H+1)//2,1) == 0 || ((H+1)//2)*min(H-(H+1)//2,1) >= 3", 17},
 				{"((H+1)//2)*min(H-(H+1)//2,1) % 3 == 0", 17}, {"H >= 5", 23}},
-			want: []string{"H % 6 == 0 @23"},
+			want: []string{"H % 6 == 0 @8"},
 			h:    300,
 		},
 		{
@@ -616,13 +617,13 @@ func TestMinimizeReadable(t *testing.T) {
 			// r2_0109: a Cast of a size to int32 bounds it (from H of about 1.3e10), beside
 			// remainders that hold at the same values up to there: the set of all of them,
 			// computed exactly however far the bound (affineSet), reads as one range and
-			// remainder set, at the last of their nodes.
+			// remainder set, at the first of their nodes (TestMinimizeParts names them all).
 			name: "a bound past the values evaluated",
 			in: []at{{"(H+5*min(H,2)+3)//6 > min(H,2)", 15}, {"(H+17*min(H,2)+3)//18 > min(H,2)", 24},
 				{"((H+5*min(H,2)+3)//6+2*min(H,2)) % 3 == 0", 24}, {"(3*((H+17*min(H,2)+3)//18)+min(H,2))//4 > min(H,2)", 35},
 				{"(3*((H+17*min(H,2)+3)//18)+min(H,2)) % 4 == 0", 35}, {"(H+17*min(H,2)+3)//18 > (H+71*min(H,2)+57)//72", 40},
 				{"4*((3*((H+17*min(H,2)+3)//18)+min(H,2))//4)-4*min(H,2) <= 2147483647", 45}},
-			want: []string{"H in 5..12884901844 && (H % 72 == 71 || H % 72 <= 4) @45"},
+			want: []string{"H in 5..12884901844 && (H % 72 == 71 || H % 72 <= 4) @15"},
 			h:    300,
 		},
 	} {
@@ -702,5 +703,91 @@ func BenchmarkMinimize(b *testing.B) {
 				sym.Minimize(cs)
 			}
 		})
+	}
+}
+
+// TestMinimizeParts: a condition of one symbol that Minimize makes of several nodes' conditions
+// is Merged and names every node it carries a condition of, the first in Seq first, each node's
+// own condition in Implied; equal conditions name their nodes, and a node's own conditions as one
+// name it alone.
+func TestMinimizeParts(t *testing.T) {
+	tab := sym.NewTable()
+	tab.Symbol("H", 1, sym.Inf)
+	type at struct {
+		pred, node string
+		seq        int
+	}
+	for _, tc := range []struct {
+		name    string
+		in      []at
+		want    []string // "PRED: NODE, NODE, ..." and "merged"
+		implied []string // "PRED @NODE by INDICES"
+	}{
+		{
+			// r2_0109: a Conv's least size, Reshapes' remainders and a Cast's int32 range, one
+			// range and remainder set; a run at H = 10 stops at Reshape_42, not at the Cast.
+			name: "several nodes' conditions as one",
+			in: []at{{"(H+5*min(H,2)+3)//6 > min(H,2)", "Conv_28", 15}, {"(H+17*min(H,2)+3)//18 > min(H,2)", "Reshape_42", 24},
+				{"((H+5*min(H,2)+3)//6+2*min(H,2)) % 3 == 0", "Reshape_42", 24}, {"(3*((H+17*min(H,2)+3)//18)+min(H,2))//4 > min(H,2)", "Reshape_55", 35},
+				{"(3*((H+17*min(H,2)+3)//18)+min(H,2)) % 4 == 0", "Reshape_55", 35}, {"(H+17*min(H,2)+3)//18 > (H+71*min(H,2)+57)//72", "Reshape_64", 40},
+				{"4*((3*((H+17*min(H,2)+3)//18)+min(H,2))//4)-4*min(H,2) <= 2147483647", "Cast_71", 45}},
+			want: []string{"H in 5..12884901844 && (H % 72 == 71 || H % 72 <= 4): Conv_28, Reshape_42, Reshape_55, Reshape_64, Cast_71 merged"},
+			implied: []string{"(H+5*min(H,2)+3)//6 > min(H,2) @Conv_28 by [0]", "(H+17*min(H,2)+3)//18 > min(H,2) @Reshape_42 by [0]",
+				"((H+5*min(H,2)+3)//6+2*min(H,2)) % 3 == 0 @Reshape_42 by [0]", "(3*((H+17*min(H,2)+3)//18)+min(H,2))//4 > min(H,2) @Reshape_55 by [0]",
+				"(3*((H+17*min(H,2)+3)//18)+min(H,2)) % 4 == 0 @Reshape_55 by [0]", "(H+17*min(H,2)+3)//18 > (H+71*min(H,2)+57)//72 @Reshape_64 by [0]",
+				"(H+71*min(H,2)+57)//72 >= (H+17*min(H,2)+3)//18-536870911 @Cast_71 by [0]"},
+		},
+		{
+			name:    "two nodes' remainders",
+			in:      []at{{"H % 2 == 0", "Split_1", 1}, {"H % 3 == 0", "Reshape_2", 2}},
+			want:    []string{"H % 6 == 0: Split_1, Reshape_2 merged"},
+			implied: []string{"H % 2 == 0 @Split_1 by [0]", "H % 3 == 0 @Reshape_2 by [0]"},
+		},
+		{
+			name:    "a bound and a later node's cases",
+			in:      []at{{"H <= 3 || H % 2 == 0", "If_1", 1}, {"H >= 5", "Conv_2", 2}},
+			want:    []string{"H >= 5 && H % 2 == 0: If_1, Conv_2 merged"},
+			implied: []string{"H <= 3 || H % 2 == 0 @If_1 by [0]", "H >= 5 @Conv_2 by [0]"},
+		},
+		{
+			name:    "one node's conditions as one",
+			in:      []at{{"H >= 13", "If_2", 2}, {"H <= 4 || H in 13..16", "If_2", 2}},
+			want:    []string{"H in 13..16: If_2"},
+			implied: []string{"H >= 13 @If_2 by [0]"},
+		},
+		{
+			name: "equal conditions of two nodes",
+			in:   []at{{"H % 2 == 0", "Split_1", 1}, {"(H+1)//2 == H//2", "Reshape_2", 2}},
+			want: []string{"H % 2 == 0: Split_1, Reshape_2"},
+		},
+		{
+			name: "plain bounds of two nodes apart",
+			in:   []at{{"H >= 5", "Conv_1", 1}, {"(H+3)//8 <= 2147483647", "Cast_2", 2}},
+			want: []string{"H >= 5: Conv_1", "H <= 17179869180: Cast_2"},
+		},
+	} {
+		var cs []sym.Constraint
+		for _, c := range tc.in {
+			p, err := sym.ParsePred(c.pred, tab)
+			if err != nil {
+				t.Fatalf("%s: %v", c.pred, err)
+			}
+			cs = append(cs, sym.Constraint{Pred: p, Origin: sym.Origin{Node: c.node, Seq: c.seq}})
+		}
+		m := sym.Minimize(cs)
+		var got, implied []string
+		for _, c := range m.Constraints {
+			var nodes []string
+			for _, o := range c.Origins() {
+				nodes = append(nodes, o.Node)
+			}
+			got = append(got, fmt.Sprintf("%s: %s%s", c.Pred, strings.Join(nodes, ", "), map[bool]string{true: " merged"}[c.Merged]))
+		}
+		for _, c := range m.Implied {
+			implied = append(implied, fmt.Sprintf("%s @%s by %v", c.Pred, c.Origin.Node, c.By))
+		}
+		if !slices.Equal(got, tc.want) || !slices.Equal(implied, tc.implied) {
+			t.Errorf("%s: %q, implied %q; want %q, implied %q", tc.name, got, implied, tc.want, tc.implied)
+		}
 	}
 }

@@ -51,8 +51,14 @@ type Constraint struct {
 	Pred   Pred
 	Origin Origin
 	// Also lists the other nodes that impose the same condition (sibling branches of an Inception
-	// block), in the order they were met after Origin's.
+	// block), or a part of it (Merged), in the order they were met after Origin's. Each origin's
+	// Why is what its own node needs; Origin's is the condition's.
 	Also []Origin
+	// Merged reports that the condition is several nodes' conditions as one (Minimize: H % 6 ==
+	// 0 of a Split's H % 2 == 0 and a Reshape's H % 3 == 0): each node imposes a part of it, its
+	// own condition, which Minimal.Implied holds at its node. A run that breaks it stops at the
+	// node of the first of those it breaks, by Seq; Origin is the first of its nodes.
+	Merged bool
 }
 
 // Origins returns Origin and then Also, in a new slice.

@@ -22,7 +22,8 @@ onnxruntime runs it when it runs any of them (bench/grid/compare.py's rule). The
   predicted        refused bindings where, without a binding, a stated condition (constraints, limits or
                    implied) is broken there, or check reports an error row (the model runs nowhere)
   wrong node       of those, the first broken condition (the smallest "seq" where given, else the first
-                   listed) names no node onnxruntime refuses nor one upstream of them
+                   listed; a "merged" constraint last: its nodes' own conditions are in "implied")
+                   names no node onnxruntime refuses nor one upstream of them
   runs, no doubt   refused bindings where no condition is broken and the summary does not say
                    "complete": false (a summary without "complete" counts as complete)
   said incomplete  refused bindings where no condition is broken and "complete" is false
@@ -313,7 +314,10 @@ def score_model(exe, m, fixture, data, budget):
                 broken.append((c.get("seq", i), i, c))
         if not broken:
             return None, unevaluable
-        return min(broken, key=lambda b: (b[0] if isinstance(b[0], (int, float)) else 1e18, b[1]))[2], unevaluable
+        # A merged constraint's nodes' own conditions are in "implied": it names where a run stops
+        # only when no other is broken.
+        return min(broken, key=lambda b: (bool(b[2].get("merged")), b[0] if isinstance(b[0], (int, float)) else 1e18,
+                                          b[1]))[2], unevaluable
 
     for g in groups:
         load = not g.runs and all(v.get("stage") == "load" for v in g.variants)

@@ -33,6 +33,12 @@ Per model, over every binding of its box (dense: gen.py's boxes hold 480 or 1,92
                  the others (N any under W >= 29 in a box of W up to 24)
   unreadable     conditions on one symbol that hold // or min/max (a range, a remainder set or both
                  say it), and the deepest nesting of // of any condition, and the longest condition
+  wrong node     refused bindings (at run, onnxruntime's message naming the node: "Name:'X'") where a
+                 stated condition is broken and the first broken one ("constraints" and "implied", the
+                 smallest "seq", then the first listed, a "merged" constraint last: its nodes' own
+                 conditions are in "implied"; bench/heldout/score.py's rule) names no node
+                 onnxruntime refuses ("node" and "nodes"); named: those bindings; wrong first: those
+                 where its first node ("node") is not the one onnxruntime refuses
 
 Prints one line per model with a defect (every model with -v) and the totals. Exit status 0.
 """
@@ -52,7 +58,7 @@ sys.path.insert(0, os.path.join(ROOT, "bench", "grid"))
 import dense  # noqa: E402
 import predicate  # noqa: E402
 from dense import box_cols  # noqa: E402
-from score import reported_fixed  # noqa: E402
+from score import nodes_of, reported_fixed  # noqa: E402
 
 
 def check(exe, path):
@@ -127,11 +133,12 @@ def score(exe, out, m, verbose):
              conditions=len(cons), limits=len(lims), implied=len(impl), redundant=0, tautologies=0, fixed=0, unreported=0,
              box_redundant=0, box_tautologies=0, box_fixed=0, box_unreported=0,
              sizes_wrong=0, box_sizes=0, unreadable=0, depth=0, longest=0, complete=complete, error_rows=len(errs),
-             unevaluable=0, runtime_unnamed=0)
+             unevaluable=0, runtime_unnamed=0, named=0, wrong_node=0, wrong_first=0)
     det = []
     hold = np.ones(n, bool)
     on = {s: np.ones(n, bool) for s in syms}  # the constraints that name s, alone
     wrong_at = np.zeros(n, bool)
+    broken = []  # (merged, seq, list position, condition, where it fails)
     for kind, lst in (("constraint", cons), ("limit", lims), ("implied", impl)):
         for c in lst:
             try:
@@ -140,6 +147,8 @@ def score(exe, out, m, verbose):
                 f["unevaluable"] += 1
                 det.append(f"unevaluable {c['holds']}: {e}")
                 continue
+            seq = c.get("seq")
+            broken.append((bool(c.get("merged")), seq if isinstance(seq, (int, float)) else 1e18, len(broken), c, ~v))
             if kind != "implied":
                 hold &= v
                 for s in dense.names(c["holds"]):
@@ -157,6 +166,8 @@ def score(exe, out, m, verbose):
         wrong_at |= runs
         det.append(f"wrong error row {errs[0].get('name')}: {errs[0].get('verdict')}: {errs[0].get('message', '')[:120]}")
     f["wrong_bindings"] = int(wrong_at.sum())
+    if not errs and "load_error" not in truth:
+        wrong_nodes(f, det, truth, runs, broken, cols, syms)
     said = ~hold if not errs else np.ones(n, bool)
     missed = ~runs & ~said
     if missed.any():
@@ -223,6 +234,32 @@ def score(exe, out, m, verbose):
     return f, det
 
 
+def wrong_nodes(f, det, truth, runs, broken, cols, syms):
+    """Adds to f the refused bindings whose first broken condition names onnxruntime's node (named),
+    those where it names no such node (wrong_node) and those where its first node is another
+    (wrong_first), and a detail line for the first binding of each wrong condition."""
+    first = np.full(len(runs), -1)
+    for k, (_, _, _, _, bad) in sorted(enumerate(broken), key=lambda e: e[1][:3]):
+        first[(first < 0) & bad] = k
+    told = set()
+    for i in np.nonzero(~runs & (first >= 0))[0]:
+        msg = truth["errors"][ord(truth["runs"][i]) - (97 if truth["runs"][i] >= "a" else 39)]
+        name = re.search(r"Name:'([^']*)'", msg)
+        if not name:
+            continue
+        c = broken[first[i]][3]
+        nodes = [x.split("/")[-1] for x in nodes_of(c)]
+        f["named"] += 1
+        if name[1] not in nodes:
+            f["wrong_node"] += 1
+            if first[i] not in told:
+                told.add(first[i])
+                det.append(f"wrong node at {binding(cols, syms, i)}: {c['holds']!r} names {nodes}; "
+                           f"onnxruntime refuses {name[1]}")
+        elif nodes[0] != name[1]:
+            f["wrong_first"] += 1
+
+
 def binding(cols, syms, i):
     return ",".join(f"{s}={int(cols[s][i])}" for s in syms)
 
@@ -273,7 +310,8 @@ def main():
           f"({len(crashed)} more crash onnxruntime: {' '.join(crashed)})")
     for k in ("false_complete", "incomplete", "wrong", "wrong_bindings", "conditions", "limits", "implied", "redundant",
               "tautologies", "box_redundant", "box_tautologies", "fixed", "unreported", "box_fixed",
-              "box_unreported", "sizes_wrong", "box_sizes", "unreadable", "error_rows", "unevaluable", "runtime_unnamed"):
+              "box_unreported", "sizes_wrong", "box_sizes", "unreadable", "error_rows", "unevaluable", "runtime_unnamed",
+              "named", "wrong_node", "wrong_first"):
         print(f"  {k:15s} {tot.get(k, 0):7d}  (models: {models_with.get(k, 0)})")
     print(f"  {'longest':15s} {tot.get('longest', 0):7d}\n  {'depth of //':15s} {tot.get('depth', 0):7d}")
     complete = sum(1 for p in per.values() if p["figures"]["complete"])
