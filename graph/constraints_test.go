@@ -563,6 +563,85 @@ func TestStatedAssumptions(t *testing.T) {
 	}
 }
 
+// TestRNNSequenceLens: a value of sequence_lens from the shape of X, [T,1,2], is in 0..T, a
+// condition of the node (a loss where the value is known only by its bounds), and a binding that
+// breaks it, or a Cast to int32 that wraps the value around, is the node's error. Probed with onnxruntime-node 1.20.1: RNN, GRU and LSTM over 5 steps
+// refuse a length of -1 and of 6 ("Invalid value/s in sequence_lens") and run 0 and 5.
+func TestRNNSequenceLens(t *testing.T) {
+	for _, tt := range []struct {
+		name, op string
+		gates    int64
+		lens     func(*model) *model // from s, [T], to lens, its int32 value
+		want     string              // the conditions, then the limits, one a line; "" for none
+		never    bool                // the node fails at every binding
+		lost     bool                // the condition is a loss of precision, not stated
+		bad      int64               // a binding of T that the node refuses
+		err      string
+	}{
+		{"a length less than the sequence", "GRU", 3,
+			func(m *model) *model {
+				m.m.Graph.Initializers = append(m.m.Graph.Initializers, protoTensor("three", []int32{3}, 1))
+				return m.node("cast", "Cast", []string{"s"}, []string{"c"}, attrInt("to", 6)).
+					node("sub", "Sub", []string{"c", "three"}, []string{"lens"})
+			},
+			"T >= 3 (rnn (GRU): sequence_lens[0] = T-3 in 0..T, the sequence length)\n" +
+				"T <= 2147483647 (cast (Cast): the value T converted to i32 within its range)",
+			false, false, 2, "sequence_lens[0] = -1 in 0..2, the sequence length: -1 is less than 0"},
+		// T-3 may be negative, and of int32's range where the Cast does not wrap it: a loss.
+		{"a length known by its bounds", "GRU", 3,
+			func(m *model) *model {
+				return m.ints("three", []int64{1}, 3).node("sub", "Sub", []string{"s", "three"}, []string{"d"}).
+					node("cast", "Cast", []string{"d"}, []string{"lens"}, attrInt("to", 6))
+			},
+			"", false, true, 2, "sequence_lens[0] = -1 in 0..2, the sequence length: -1 is less than 0"},
+		{"a length past the sequence", "LSTM", 4,
+			func(m *model) *model {
+				return m.ints("one", []int64{1}, 1).node("add", "Add", []string{"s", "one"}, []string{"d"}).
+					node("cast", "Cast", []string{"d"}, []string{"lens"}, attrInt("to", 6))
+			},
+			"", true, false, 5, "sequence_lens[0] = 6 in 0..5, the sequence length: 6 is greater than 5"},
+		{"a length that a Cast wraps", "RNN", 1,
+			func(m *model) *model {
+				return m.node("cast", "Cast", []string{"s"}, []string{"lens"}, attrInt("to", 6))
+			},
+			"T <= 2147483647 (cast (Cast): the value T converted to i32 within its range)",
+			false, false, 1 << 31, "sequence_lens[0] = -2147483648 in 0..2147483648, the sequence length: -2147483648 is less than 0"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			m := newModel(17).input("x", "T", 1, 2).node("shape", "Shape", []string{"x"}, []string{"s"}, attrInt("end", 1))
+			m = tt.lens(m).node("rnn", tt.op, []string{"x", "w", "r", "", "lens"}, []string{"y"}, attrInt("hidden_size", 2)).output("y")
+			m.m.Graph.Initializers = append(m.m.Graph.Initializers, floatTensor("w", 1, 2*tt.gates, 2), floatTensor("r", 1, 2*tt.gates, 2))
+			g := decodeGraph(t, m.encode())
+			res, err := Infer(g, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r := nodeResult(t, res, "rnn"); tt.never != (r.Err != nil) {
+				t.Errorf("unbound: %v, want an error %v", r.Err, tt.never)
+			}
+			switch lost := res.Lost(); {
+			case tt.lost && (res.Complete() || len(lost) != 1 || !strings.Contains(lost[0].String(), "sequence_lens[0]")):
+				t.Errorf("unbound: lost %v, want the condition on sequence_lens[0]", lost)
+			case !tt.lost && !tt.never:
+				var got []string
+				for _, c := range append(res.Constraints(), res.Limits()...) {
+					got = append(got, c.String())
+				}
+				if strings.Join(got, "\n") != tt.want || !res.Complete() {
+					t.Errorf("unbound: conditions and limits %q (complete %v), want %q (complete)", got, res.Complete(), tt.want)
+				}
+			}
+			bound, err := Infer(g, Options{Dims: map[string]int64{"T": tt.bad}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r := nodeResult(t, bound, "rnn"); !errors.Is(r.Err, errcode.ErrInvalidShape) || !strings.Contains(r.Err.Error(), tt.err) {
+				t.Errorf("T=%d: %v, want an invalid shape: %s", tt.bad, r.Err, tt.err)
+			}
+		})
+	}
+}
+
 // wantComplete checks that the conditions of res (Result.Constraints, one a line) are want, and
 // complete; what names the model in the message.
 func wantComplete(t *testing.T, what string, res *Result, want string) {

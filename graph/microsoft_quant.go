@@ -25,7 +25,7 @@ var microsoftQuant = table{domainMicrosoft, []opDef{
 	{"QLinearConv", since(1), span(8, 9), fixed(1), 0, qlinearConvMS},
 	{"NhwcMaxPool", since(1), fixed(1), fixed(1), 0, nhwcMaxPool},
 	{"QAttention", since(1), span(5, 9), span(1, 2), 0, qattention},
-	{"DynamicQuantizeLSTM", since(1), fixed(12), span(0, 3), 0, dynamicQuantizeLSTM},
+	{"DynamicQuantizeLSTM", since(1), fixed(12), span(0, 3), reads(4), dynamicQuantizeLSTM},
 	{"QEmbedLayerNormalization", since(1), fixed(18), fixed(2), 0, qembedLayerNorm},
 }}
 

@@ -7,10 +7,10 @@ import (
 
 // onnxRNN holds the rules of ONNX's recurrent operators.
 var onnxRNN = table{"", []opDef{
-	{"RNN", since(1, 7, 14), span(3, 6), span(0, 2), 0, rnn},
-	{"GRU", since(1), span(3, 6), fixed(2), 0, rnn},
-	{"GRU", since(3, 7, 14), span(3, 6), span(0, 2), 0, rnn},
-	{"LSTM", since(1, 7, 14), span(3, 8), span(0, 3), 0, rnn},
+	{"RNN", since(1, 7, 14), span(3, 6), span(0, 2), reads(4), rnn},
+	{"GRU", since(1), span(3, 6), fixed(2), reads(4), rnn},
+	{"GRU", since(3, 7, 14), span(3, 6), span(0, 2), reads(4), rnn},
+	{"LSTM", since(1, 7, 14), span(3, 8), span(0, 3), reads(4), rnn},
 }}
 
 // rnn: RNN-1, -7, -14 (layout), -22; GRU-1, -3, -7, -14 (layout), -22; LSTM-1, -7, -14 (layout),
@@ -25,7 +25,8 @@ var onnxRNN = table{"", []opDef{
 // R's last dim. The weights unify with what they must be: W [num_directions, G*hidden_size,
 // input_size], R [num_directions, G*hidden_size, hidden_size], B [num_directions,
 // 2*G*hidden_size], sequence_lens [batch_size], initial_h and initial_c of Y_h's shape, P
-// [num_directions, 3*hidden_size], with G gates: 1 (RNN), 3 (GRU), 4 (LSTM).
+// [num_directions, 3*hidden_size], with G gates: 1 (RNN), 3 (GRU), 4 (LSTM). Each value of
+// sequence_lens is in 0..seq_length (rnnLens).
 func rnn(c *ctx) error {
 	gates, maxIn := int64(1), 6
 	switch c.n.Op {
@@ -137,6 +138,9 @@ func rnnOf(c *ctx, gates int64, maxIn int, transposed bool) error {
 			return err
 		}
 		batch = b[0]
+		if err := rnnLens(c, in.Value, seq); err != nil {
+			return err
+		}
 	}
 	state := func() []sym.Dim {
 		if layout == 1 {
@@ -165,6 +169,36 @@ func rnnOf(c *ctx, gates int64, maxIn int, transposed bool) error {
 	h := state()
 	c.Out(1, t, sym.ShapeOf(h...))
 	c.Out(2, t, sym.ShapeOf(h...))
+	return nil
+}
+
+// rnnLens requires each value of sequence_lens, lens (nil where the values are not known), in
+// 0..seq, the sequence length: onnxruntime's recurrent kernels (1.20.1: RNN, GRU, LSTM, and
+// DynamicQuantizeLSTM through LSTM's checks) refuse any other at run time ("Invalid value/s in
+// sequence_lens": a run of 5 steps refuses -1 and 6 and runs 0 and 5). A value that a Cast to
+// int32 wrapped (1.3e10 as a negative int32) is known at a binding and fails there; one known
+// only by bounds that may leave the range is a loss (Ctx.Lost).
+func rnnLens(c *ctx, lens []sym.Dim, seq sym.Dim) error {
+	for k, v := range lens {
+		why := "sequence_lens[" + itoa(k) + "] = " + v.String() + " in 0.." + seq.String() + ", the sequence length"
+		if err := requireAtLeast(c, v, 0, why); err != nil {
+			return err
+		}
+		if err := requireAtMost(c, v, seq, why); err != nil {
+			return err
+		}
+		// Where the checks above could not state what they need.
+		lo, hi := v.Bounds()
+		slo, _ := seq.Bounds()
+		if lo >= 0 && hi <= slo {
+			continue
+		}
+		if _, ok := v.Expr(); !ok {
+			c.Lost(why + ": " + v.String() + " is no expression in the symbols")
+		} else if _, ok := seq.Expr(); !ok {
+			c.Lost(why + ": " + seq.String() + " is no expression in the symbols")
+		}
+	}
 	return nil
 }
 
