@@ -755,13 +755,20 @@ func shiftedRemainder(op Op, v Expr, c int64) (Pred, bool) {
 // remainder by f has a value wherever its operands have.
 func nonZero(f Expr) bool { return !f.ival().containsZero() }
 
-// cancelled reports whether r, the floor division, remainder or exact quotient of some operand by
-// f, no longer divides by f where f may be 0: (189*W-189) % (W-1) is 0, which has a value at W = 1
-// where the remainder has none, so that a comparison of it must keep W-1 != 0 (guarded).
-func cancelled(r, f Expr) bool { return !nonZero(f) && !dividesBy(r, f) }
+// hasFactor reports whether d is f, or a single term with a positive power of f, an atom.
+func hasFactor(d, f Expr) bool {
+	if d.Equal(f) {
+		return true
+	}
+	if len(d.t) != 1 || len(f.t) != 1 || len(f.t[0].m) != 1 || f.t[0].m[0].e != 1 || f.t[0].c != ratInt(1) {
+		return false
+	}
+	i := indexAtom(d.t[0].m, f.t[0].m[0].a)
+	return i >= 0 && d.t[0].m[i].e > 0
+}
 
-// dividesBy reports whether e holds a floor division, remainder or exact quotient by f, or a
-// negative power of an atom of f, a single term.
+// dividesBy reports whether e holds a floor division, remainder or exact quotient by f or by a
+// multiple of f (T*N of N), or a negative power of an atom of f, a single term.
 func dividesBy(e, f Expr) bool {
 	for _, t := range e.t {
 		for _, x := range t.m {
@@ -775,7 +782,7 @@ func dividesBy(e, f Expr) bool {
 					return true
 				}
 			default:
-				if x.a.den.Equal(f) || dividesBy(x.a.num, f) || dividesBy(x.a.den, f) {
+				if hasFactor(x.a.den, f) || dividesBy(x.a.num, f) || dividesBy(x.a.den, f) {
 					return true
 				}
 			}

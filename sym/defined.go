@@ -36,6 +36,94 @@ func defined(p Pred, op Op, xs ...Expr) (Pred, bool) {
 	return And(append(gs, p)...), true
 }
 
+// zeroFactors returns the factors of the divisor f that the bounds of their symbols do not prove
+// non-zero (nonZero), whose every one is 0 where f is: each atom of a single term (W and H of
+// 2*W*H), or f itself, a sum.
+func zeroFactors(f Expr) []Expr {
+	if len(f.t) != 1 {
+		if nonZero(f) {
+			return nil
+		}
+		return []Expr{f}
+	}
+	var out []Expr
+	for _, x := range f.t[0].m {
+		if g := fromAtom(x.a); x.e > 0 && !nonZero(g) {
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
+// cancelled returns the factors of the divisor f (zeroFactors) that may be 0 and that r, the floor
+// division, remainder or exact quotient of some operand by f, no longer divides by: (189*W-189) %
+// (W-1) is 0, which has a value at W = 1 where the remainder has none, and N/(T*N) is 1/T, which
+// has one at N = 0; a comparison of r keeps them not 0.
+func cancelled(r, f Expr) []Expr {
+	var out []Expr
+	for _, g := range zeroFactors(f) {
+		if !dividesBy(r, g) {
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
+// partial reports whether a comparison of p may have no value at some binding its symbols'
+// bounds allow: a divisor that may be 0, an operand with a term that need not be an integer, an
+// exact quotient by a sum; but not one in a conjunction whose other terms keep each of its
+// divisors not 0 (H >= 3 && H*W % (H//3) == 0).
+func partial(p Pred) bool {
+	switch p.kind() {
+	case pConst:
+		return false
+	case pOr:
+		return slices.ContainsFunc(p.n.args, partial)
+	case pAnd:
+		for _, a := range p.n.args {
+			if partial(a) && !keptNonZero(a, p.n.args) {
+				return true
+			}
+		}
+		return false
+	}
+	xs := operands(p)
+	return len(divisorsOf(xs)) > 0 || fractionIn(xs)
+}
+
+// keptNonZero reports whether c is a comparison that may have no value only where a divisor is
+// 0, and some other term of args implies each such divisor not 0.
+func keptNonZero(c Pred, args []Pred) bool {
+	if c.kind() != pCmp || fractionIn(operands(c)) {
+		return false
+	}
+	for _, g := range divisorsOf(operands(c)) {
+		ne := Ne(g, Expr{})
+		if !slices.ContainsFunc(args, func(o Pred) bool { return !o.Equal(c) && implies(o, ne) }) {
+			return false
+		}
+	}
+	return true
+}
+
+// operands returns the expressions of the comparison c: its difference, or its sides as stated.
+func operands(c Pred) []Expr {
+	if c.n.raw {
+		return []Expr{c.n.e, c.n.rhs}
+	}
+	return []Expr{c.n.e}
+}
+
+// fractionIn reports whether an expression of xs, or an operand of their atoms, has a term that
+// need not be an integer or an exact quotient by a sum.
+func fractionIn(xs []Expr) bool {
+	return slices.ContainsFunc(operandsOf(xs), func(x Expr) bool {
+		return slices.ContainsFunc(x.t, func(t term) bool {
+			return fractional(t) || slices.ContainsFunc(t.m, func(f factor) bool { return f.a.kind == quotAtom })
+		})
+	})
+}
+
 // negativePower reports whether t has an atom to a negative power.
 func negativePower(t term) bool { return !integerValued(t.m) }
 
@@ -59,16 +147,16 @@ func keeps(p Pred, has func(Expr) bool) bool {
 }
 
 // divisorsOf returns the divisors of the expressions xs and of their atoms that the bounds of
-// their symbols do not prove non-zero (nonZero): the divisor of a floor division, a remainder or
-// an exact quotient, and an atom to a negative power.
+// their symbols do not prove non-zero, as zeroFactors gives them: of the divisor of a floor
+// division, a remainder or an exact quotient, and an atom to a negative power.
 func divisorsOf(xs []Expr) []Expr {
 	var out []Expr
 	var walk func(Expr)
 	walk = func(e Expr) {
 		for _, t := range e.t {
 			for _, f := range t.m {
-				if g := fromAtom(f.a); f.e < 0 && !nonZero(g) {
-					out = append(out, g)
+				if f.e < 0 {
+					out = append(out, zeroFactors(fromAtom(f.a))...)
 				}
 				switch a := f.a; a.kind {
 				case symbolAtom:
@@ -77,9 +165,7 @@ func divisorsOf(xs []Expr) []Expr {
 						walk(x)
 					}
 				default:
-					if !nonZero(a.den) {
-						out = append(out, a.den)
-					}
+					out = append(out, zeroFactors(a.den)...)
 					walk(a.num)
 					walk(a.den)
 				}
@@ -150,4 +236,24 @@ func integerOf(x Expr) (Pred, bool) {
 		}
 	}
 	return Divisible(num, den)
+}
+
+// operandsOf returns the expressions xs and the operands of their atoms, and theirs, each of which
+// has a value only where it is an integer.
+func operandsOf(xs []Expr) []Expr {
+	out := slices.Clone(xs)
+	for i := 0; i < len(out); i++ {
+		for _, t := range out[i].t {
+			for _, f := range t.m {
+				switch a := f.a; a.kind {
+				case symbolAtom:
+				case minAtom, maxAtom, floatAtom:
+					out = append(out, a.args...)
+				default:
+					out = append(out, a.num, a.den)
+				}
+			}
+		}
+	}
+	return out
 }

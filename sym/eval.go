@@ -143,13 +143,18 @@ func (s *substitution) expr(e Expr) (Expr, bool) {
 	return r, ok
 }
 
+// cancelled notes each factor of den that r no longer divides by not 0 (see cancelled).
+func (s *substitution) cancelled(r, den Expr) {
+	for _, g := range cancelled(r, den) {
+		s.guards = append(s.guards, Ne(g, Expr{}))
+	}
+}
+
 // kept notes the guards of r, an exact quotient by den or the floor division or remainder of
 // another operand by it: den not 0 where r no longer divides by it, and r whole where it became
 // a fraction; ok is false when that cannot be kept (see maxSize).
 func (s *substitution) kept(r, den Expr) bool {
-	if cancelled(r, den) {
-		s.guards = append(s.guards, Ne(den, Expr{}))
-	}
+	s.cancelled(r, den)
 	if n, ok := den.Const(); ok && n == 1 || !slices.ContainsFunc(r.t, func(t term) bool { return !t.c.isInt() }) {
 		return true
 	}
@@ -308,8 +313,8 @@ func (s *substitution) atom(a *atom) (Expr, bool) {
 	if !ok1 || a.kind == quotAtom && !s.kept(r, d) {
 		return Expr{}, false
 	}
-	if a.kind != quotAtom && cancelled(r, d) {
-		s.guards = append(s.guards, Ne(d, Expr{}))
+	if a.kind != quotAtom {
+		s.cancelled(r, d)
 	}
 	return r, true
 }

@@ -537,8 +537,8 @@ func (p *parser) term() (value, error) {
 		if !ok {
 			return value{}, p.tooLarge()
 		}
-		if divide && !nonZero(f) {
-			p.guards = append(p.guards, f)
+		if divide {
+			p.guards = append(p.guards, zeroFactors(f)...)
 		}
 		v = value{e: r}
 	}

@@ -165,9 +165,7 @@ func Divisible(e, f Expr) (p Pred, ok bool) {
 	if g, ok := commonFactor(e, f); ok {
 		e, _ = Quo(e, g)
 		f, _ = Quo(f, g)
-		if !nonZero(g) {
-			gs = append(gs, g)
-		}
+		gs = append(gs, zeroFactors(g)...)
 	} else if g := commonContent(e, f); g > 1 {
 		e, _ = scale(e, rat{1, g})
 		f, _ = scale(f, rat{1, g})
@@ -176,9 +174,7 @@ func Divisible(e, f Expr) (p Pred, ok bool) {
 	if !ok {
 		return Pred{}, false
 	}
-	if cancelled(m, f) {
-		gs = append(gs, f)
-	}
+	gs = append(gs, cancelled(m, f)...)
 	return guarded(gs, Eq(m, Expr{})), true
 }
 
@@ -409,9 +405,21 @@ func And(ps ...Pred) Pred {
 	return andOf(args)
 }
 
-// Or returns the disjunction of ps, in canonical form: false for none. It is !(!p1 && !p2 ...).
+// Or returns the disjunction of ps, in canonical form: false for none. It is !(!p1 && !p2 ...)
+// of the terms that have a value everywhere; a term that may have none (see partial) joins it as
+// it is, since Not is no complement where it has none: B/(B % H) >= 1 || N >= 1 was
+// !(B/(B % H) <= 0 && N == 0), in which And gives B its guard B != 0 (substituting N = 0), so
+// N >= 1 || B == 0 || B/(B % H) >= 1, true at B = N = 0, where the quotient has no value.
 func Or(ps ...Pred) Pred {
 	nots := make([]Pred, 0, len(ps))
+	var kept []Pred
+	add := func(p Pred) {
+		if partial(p) {
+			kept = append(kept, p)
+		} else {
+			nots = append(nots, Not(p))
+		}
+	}
 	for _, p := range ps {
 		switch {
 		case p.IsFalse():
@@ -419,16 +427,33 @@ func Or(ps ...Pred) Pred {
 			return p
 		case p.n.kind == pOr:
 			for _, a := range p.n.args {
-				nots = append(nots, Not(a))
+				add(a)
 			}
 		default:
-			nots = append(nots, Not(p))
+			add(p)
 		}
 	}
+	var or Pred
 	if len(nots) == 0 {
-		return False()
+		or = False()
+	} else {
+		or = Not(And(nots...))
 	}
-	return Not(And(nots...))
+	if len(kept) == 0 || or.IsTrue() {
+		return or
+	}
+	args := kept
+	switch {
+	case or.kind() == pOr:
+		args = append(args, or.n.args...)
+	case !or.IsFalse():
+		args = append(args, or)
+	}
+	slices.SortFunc(args, cmpPred)
+	if args = slices.CompactFunc(args, Pred.Equal); len(args) == 1 {
+		return args[0]
+	}
+	return Pred{&pnode{kind: pOr, args: args}}
 }
 
 // mapCmps returns p with each comparison c replaced by f(c), its conjunctions and disjunctions

@@ -968,3 +968,33 @@ func TestWhereDefined(t *testing.T) {
 		}
 	}
 }
+
+// TestParsedWhereDefined: a parsed predicate holds where its text does as bench/grid/predicate.py
+// reads it, where a divisor is 0 too. N/(T*N) != N was N != 1/T, true at N = 0, where the
+// cancelled factor N of the divisor is 0; W/(W % H) > N/W || N >= 1, through Or's !(!p && !q)
+// (And substitutes N = 0 in !p, whose W^2/(W*(W % H)) is W/(W % H) then, with W != 0 beside it),
+// was N >= 1 || W == 0 || ..., true at W = N = 0.
+func TestParsedWhereDefined(t *testing.T) {
+	tab := newTable() // symNames, [0, 50]
+	for _, cond := range []string{
+		"N/(T*N) != N",
+		"!(N/(T*N) == N) && T <= 4",
+		"W/(W % H) > N/W || N >= 1",
+		"W/(W % H) > N/W || N*T >= 2 || H <= 3",
+		"(H*W)//W == H || T >= 3",
+		"N % (T*(H-1)) == 1 || !(W >= 2)",
+	} {
+		text := strings.ReplaceAll(cond, "W", `"batch size"`) // symNames
+		read, err1 := readPred(text)
+		p, err2 := sym.ParsePred(text, tab)
+		if err := errors.Join(err1, err2); err != nil {
+			t.Fatal(err)
+		}
+		for _, env := range [][]int64{{0, 1, 50, 0}, {0, 0, 3, 0}, {1, 2, 5, 0}, {2, 1, 1, 4}, {3, 3, 2, 3}, {4, 0, 0, 1}, {0, 1, 0, 5}} {
+			want := read.holds(func(x *node) (*big.Int, bool) { return x.value(env, false) }, false)
+			if v, err := p.Eval(bindingMap(env)); (err == nil && v) != want {
+				t.Errorf("%s, parsed as %s, at %v = %v: %v, %v; want %v", cond, p, symNames, env, v, err, want)
+			}
+		}
+	}
+}
