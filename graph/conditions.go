@@ -65,8 +65,8 @@ func (r *Result) conditions() *sym.Minimal {
 }
 
 // minimizePlanned is sym.Minimize, the conditions of onnxruntime's memory planner (memoryPlan)
-// weighed after the others: one that the others imply (with its negation they hold at no binding)
-// is in Implied, by all of them, and the others' minimal form is kept (their dims read better than
+// weighed after the others: one that the others imply (with its complement, sym.Complement, they
+// hold at no binding) is in Implied, by all of them, and the others' minimal form is kept (their dims read better than
 // the planner's volumes); when one is not implied, all are minimized together.
 func minimizePlanned(cs []sym.Constraint) sym.Minimal {
 	isPlanned := func(c sym.Constraint) bool { return strings.HasPrefix(c.Origin.Why, planWhy) }
@@ -84,8 +84,8 @@ func minimizePlanned(cs []sym.Constraint) sym.Minimal {
 		if !isPlanned(c) {
 			continue
 		}
-		not := sym.Constraint{Pred: sym.Not(c.Pred), Origin: c.Origin}
-		if m.Never != nil || sym.Minimize(append(slices.Clone(m.Constraints), not)).Never == nil {
+		complement := sym.Constraint{Pred: sym.Complement(c.Pred), Origin: c.Origin}
+		if m.Never != nil || sym.Minimize(append(slices.Clone(m.Constraints), complement)).Never == nil {
 			return sym.Minimize(cs)
 		}
 		implied = append(implied, sym.Implied{Constraint: c, By: by})

@@ -114,12 +114,15 @@ func operands(c Pred) []Expr {
 	return []Expr{c.n.e}
 }
 
+// isQuotient reports whether f is a power of an exact quotient by a sum.
+func isQuotient(f factor) bool { return f.a.kind == quotAtom }
+
 // fractionIn reports whether an expression of xs, or an operand of their atoms, has a term that
 // need not be an integer or an exact quotient by a sum.
 func fractionIn(xs []Expr) bool {
 	return slices.ContainsFunc(operandsOf(xs), func(x Expr) bool {
 		return slices.ContainsFunc(x.t, func(t term) bool {
-			return fractional(t) || slices.ContainsFunc(t.m, func(f factor) bool { return f.a.kind == quotAtom })
+			return fractional(t) || slices.ContainsFunc(t.m, isQuotient)
 		})
 	})
 }
@@ -236,6 +239,62 @@ func integerOf(x Expr) (Pred, bool) {
 		}
 	}
 	return Divisible(num, den)
+}
+
+// Complement returns the predicate that holds exactly where p does not: where Not(p) holds, and
+// where a comparison of p has no value (a divisor 0, an exact quotient or an operand that does
+// not divide), at which p and Not(p) are both false (see Pred.Eval). H % (W-1) == 0 has the
+// complement W == 1 || H % (W-1) != 0, and H/W >= 2 the complement W == 0 || H % W != 0 ||
+// H/W <= 1. Conditions imply p exactly when they and Complement(p) hold together at no binding,
+// which Not(p) does not tell for a p that may have no value: W <= 2 and H % (W-1) != 0 hold at
+// no binding, but W <= 2 does not imply H % (W-1) == 0, false at W = 1. Where that cannot be
+// kept (see maxSize), the complement is true, which no condition implies.
+func Complement(p Pred) Pred {
+	switch p.kind() {
+	case pConst:
+		return Not(p)
+	case pAnd, pOr:
+		args := make([]Pred, len(p.n.args))
+		for i, a := range p.n.args {
+			args[i] = Complement(a)
+		}
+		if p.n.kind == pAnd {
+			return Or(args...)
+		}
+		return And(args...)
+	}
+	xs := operands(p)
+	args := []Pred{Not(p)}
+	for _, g := range divisorsOf(xs) {
+		args = append(args, Eq(g, Expr{}))
+	}
+	for _, x := range operandsOf(xs) {
+		// x is whole, and so is each exact quotient by a sum in it.
+		var ws []Pred
+		if slices.ContainsFunc(x.t, fractional) {
+			w, ok := integerOf(x)
+			if !ok {
+				return True()
+			}
+			ws = append(ws, w)
+		}
+		for _, t := range x.t {
+			for _, f := range t.m {
+				if f.a.kind != quotAtom {
+					continue
+				}
+				w, ok := Divisible(f.a.num, f.a.den)
+				if !ok {
+					return True()
+				}
+				ws = append(ws, w)
+			}
+		}
+		for _, w := range ws {
+			args = append(args, Complement(w))
+		}
+	}
+	return Or(args...)
 }
 
 // operandsOf returns the expressions xs and the operands of their atoms, and theirs, each of which

@@ -998,3 +998,46 @@ func TestParsedWhereDefined(t *testing.T) {
 		}
 	}
 }
+
+// TestComplement: Complement(p) holds exactly where p does not, where a comparison of p has no
+// value too, at which Not(p) is false: W <= 2 made H % (W-1) != 0 impossible, though W <= 2 does
+// not imply H % (W-1) == 0 (false at W = 1), and graph took the one for the other.
+func TestComplement(t *testing.T) {
+	tab := sym.NewTable()
+	for _, name := range []string{"H", "W", "T"} {
+		tab.Symbol(name, 0, sym.Inf)
+	}
+	tests := []struct{ p, want string }{
+		{"H % (W-1) == 0", "W == 1 || H % (W-1) != 0"},
+		{"H//(W-1) >= 1", "W == 1 || H//(W-1) <= 0"},
+		{"H/W >= 2", "W == 0 || H % W != 0 || H/W <= 1"},
+		{"N/2 != 3", ""},
+		{"(H*W)//W == H", "W == 0"},
+		{"min(4+T,T) >= -16/(4//T)", ""},
+		{"H % W == 1 || T//(W-2) >= 3", ""},
+		{"H % W == 1 && T % (H-1) <= 1", ""},
+		{"H*W+T > 2*H", "H*(W-2)+T <= 0"},
+	}
+	for _, tt := range tests {
+		p, err := sym.ParsePred(tt.p, tab)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := sym.Complement(p)
+		if tt.want != "" && c.String() != tt.want {
+			t.Errorf("Complement(%s) = %s, want %s", p, c, tt.want)
+		}
+		for h := int64(0); h <= 12; h++ {
+			for w := int64(0); w <= 12; w++ {
+				for v := int64(0); v <= 12; v++ {
+					b := map[string]int64{"H": h, "W": w, "T": v, "N": h}
+					x, err1 := p.Eval(b)
+					y, err2 := c.Eval(b)
+					if (err1 == nil && x) == (err2 == nil && y) {
+						t.Fatalf("%s at %v: %v, %v; its complement %s: %v, %v", p, b, x, err1, c, y, err2)
+					}
+				}
+			}
+		}
+	}
+}
