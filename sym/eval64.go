@@ -49,6 +49,16 @@ func (e Expr) eval64(value func(string) (int64, bool)) (rat, fast) {
 	return sum, done
 }
 
+// operand64 returns the value of e, an operand of an atom, as operand does: undefined where it
+// is not an integer.
+func (e Expr) operand64(value func(string) (int64, bool)) (rat, fast) {
+	v, st := e.eval64(value)
+	if st == done && !v.isInt() {
+		return rat{}, undefined
+	}
+	return v, st
+}
+
 func (a *atom) eval64(value func(string) (int64, bool)) (rat, fast) {
 	switch a.kind {
 	case symbolAtom:
@@ -71,7 +81,7 @@ func (a *atom) eval64(value func(string) (int64, bool)) (rat, fast) {
 	case minAtom, maxAtom:
 		var m rat
 		for i, x := range a.args {
-			v, st := x.eval64(value)
+			v, st := x.operand64(value)
 			if st != done {
 				return rat{}, st
 			}
@@ -81,11 +91,11 @@ func (a *atom) eval64(value func(string) (int64, bool)) (rat, fast) {
 		}
 		return m, done
 	}
-	n, st := a.num.eval64(value)
+	n, st := a.num.operand64(value)
 	if st != done {
 		return rat{}, st
 	}
-	d, st := a.den.eval64(value)
+	d, st := a.den.operand64(value)
 	switch {
 	case st != done:
 		return rat{}, st
