@@ -30,10 +30,51 @@ func defined(p Pred, op Op, xs ...Expr) (Pred, bool) {
 		}
 		gs = append(gs, w)
 	}
+	// The operands of atoms, which have a value only where they are whole (see Expr.operand), and
+	// the exact quotients by sums, only where they divide, where p no longer holds them: the
+	// canonical H >= 3 || H/T >= 3 of max(H,H/T) >= 3 holds at H = 3, T = 4, where H/T has no
+	// value, and takes H % T == 0 beside it.
+	for _, x := range operandsOf(xs)[len(xs):] {
+		if !slices.ContainsFunc(x.t, fractional) || keeps(p, func(e Expr) bool { return slices.ContainsFunc(operandsOf([]Expr{e})[1:], x.Equal) }) {
+			continue
+		}
+		w, ok := integerOf(x)
+		if !ok {
+			return Pred{}, false
+		}
+		gs = append(gs, w)
+	}
+	for _, a := range quotientsOf(xs) {
+		if keeps(p, func(e Expr) bool {
+			return slices.ContainsFunc(quotientsOf([]Expr{e}), func(b *atom) bool { return cmpAtom(a, b) == 0 })
+		}) {
+			continue
+		}
+		w, ok := Divisible(a.num, a.den)
+		if !ok {
+			return Pred{}, false
+		}
+		gs = append(gs, w)
+	}
 	if len(gs) == 0 {
 		return p, true
 	}
 	return And(append(gs, p)...), true
+}
+
+// quotientsOf returns the exact quotients by sums in the expressions xs and their atoms' operands.
+func quotientsOf(xs []Expr) []*atom {
+	var out []*atom
+	for _, x := range operandsOf(xs) {
+		for _, t := range x.t {
+			for _, f := range t.m {
+				if isQuotient(f) {
+					out = append(out, f.a)
+				}
+			}
+		}
+	}
+	return out
 }
 
 // zeroFactors returns the factors of the divisor f that the bounds of their symbols do not prove
@@ -268,9 +309,9 @@ func Complement(p Pred) Pred {
 	for _, g := range divisorsOf(xs) {
 		args = append(args, Eq(g, Expr{}))
 	}
+	// Each operand is whole, and each exact quotient by a sum divides.
+	var ws []Pred
 	for _, x := range operandsOf(xs) {
-		// x is whole, and so is each exact quotient by a sum in it.
-		var ws []Pred
 		if slices.ContainsFunc(x.t, fractional) {
 			w, ok := integerOf(x)
 			if !ok {
@@ -278,21 +319,16 @@ func Complement(p Pred) Pred {
 			}
 			ws = append(ws, w)
 		}
-		for _, t := range x.t {
-			for _, f := range t.m {
-				if f.a.kind != quotAtom {
-					continue
-				}
-				w, ok := Divisible(f.a.num, f.a.den)
-				if !ok {
-					return True()
-				}
-				ws = append(ws, w)
-			}
+	}
+	for _, a := range quotientsOf(xs) {
+		w, ok := Divisible(a.num, a.den)
+		if !ok {
+			return True()
 		}
-		for _, w := range ws {
-			args = append(args, Complement(w))
-		}
+		ws = append(ws, w)
+	}
+	for _, w := range ws {
+		args = append(args, Complement(w))
 	}
 	return Or(args...)
 }

@@ -907,7 +907,8 @@ func TestZeroDivisor(t *testing.T) {
 // by Cmp of its operands, parsed, or substituted (N by 1). Each canonical form read a value there:
 // W*(H//W)+H % W == H was 0 == 0, true at W = 0; min(4+T,T) >= -16/(4//T) was true, though
 // 4//T is 0 from T = 5; N/2 != 3 was N != 6, true at N = 7; N != H/max(N,3) at N = 1 was H != 3,
-// true at H = 4, where H/3 does not divide.
+// true at H = 4, where H/3 does not divide; max(H,H/T) >= 3 was true at H = 5, T = 3, where H/T
+// has no value, though max(5,5/3) has.
 func TestWhereDefined(t *testing.T) {
 	tab := sym.NewTable()
 	tab.Symbol("N", 1, sym.Inf)
@@ -927,6 +928,7 @@ func TestWhereDefined(t *testing.T) {
 		"N != H/max(N,3)",
 		"T+H/max(N,3) >= 2",
 		"H/max(N,W) == 2",
+		"max(H,H/T) >= 3",
 	} {
 		read, err := readPred(strings.ReplaceAll(cond, "W", `"batch size"`)) // symNames
 		if err != nil {
