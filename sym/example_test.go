@@ -150,7 +150,8 @@ func ExampleShape_Eval() {
 
 // torchvision's detection transform resizes an image [3,H,W] by a scale computed in float32: the
 // size is an expression that evaluates as onnxruntime rounds it, 319 rows at H = W = 25 where the
-// exact ratio 320·25/25 gives 320.
+// exact ratio 320·25/25 gives 320. Its bounds hold whatever the rounding: at most 640 (H times
+// 640/max(H,W)), and 0 at H = 1, W = 641.
 func ExampleTrunc() {
 	tab := sym.NewTable()
 	h, w := tab.Symbol("H", 1, sym.Inf), tab.Symbol("W", 1, sym.Inf)
@@ -164,12 +165,15 @@ func ExampleTrunc() {
 	floor, _ := sym.FloatUnary(sym.FloatFloor, mul(f32(h), scale))
 	rows, _ := sym.Trunc(floor)
 	fmt.Println(rows)
-	for _, b := range []map[string]int64{{"H": 24, "W": 24}, {"H": 25, "W": 25}, {"H": 12, "W": 25}} {
+	fmt.Println(rows.Bounds())
+	for _, b := range []map[string]int64{{"H": 24, "W": 24}, {"H": 25, "W": 25}, {"H": 12, "W": 25}, {"H": 1, "W": 641}} {
 		fmt.Println(sym.Of(rows).Eval(b))
 	}
 	// Output:
 	// int(floor(f32(H)*min(f32(1)/f32(min(H,W))*f32(320),f32(1)/f32(max(H,W))*f32(640))))
+	// 0 640
 	// 320 <nil>
 	// 319 <nil>
 	// 307 <nil>
+	// 0 <nil>
 }

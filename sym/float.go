@@ -2,6 +2,7 @@ package sym
 
 import (
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -402,14 +403,13 @@ func (n *fnode) evalTrunc(leaf func(Expr) (int64, error)) (int64, error) {
 }
 
 // ival returns the interval of the values int(n) takes, from the bounds of the integers n
-// converts: interval arithmetic on float64 with each result widened by more than the rounding of
-// its type, so that the bounds hold whatever the rounding.
+// converts (see bounder), truncated as int(n) is: truncation keeps the order.
 func (n *fnode) ival() ival {
-	lo, hi := n.fbounds()
+	lo, hi := bounder{}.of(n)
 	if math.IsNaN(lo) || math.IsNaN(hi) {
 		return whole
 	}
-	return ival{floatX(math.Floor(lo)), floatX(math.Ceil(hi))}
+	return ival{floatX(math.Trunc(lo)), floatX(math.Trunc(hi))}
 }
 
 // floatX returns the integral float v as an xint, an infinity past ±2^62.
@@ -439,9 +439,9 @@ func xFloat(a xint) float64 {
 // little more, and by the least normal value of the type (subnormal results), but not across 0:
 // rounding keeps the sign of a value.
 func widen(lo, hi float64, bits uint8) (float64, float64) {
-	eps, tiny := 0x1p-22, 0x1p-126
+	eps, tiny := 0x1p-22, tinyOf(bits)
 	if bits == 64 {
-		eps, tiny = 0x1p-51, 0x1p-1022
+		eps = 0x1p-51
 	}
 	wl, wh := lo-math.Abs(lo)*eps-tiny, hi+math.Abs(hi)*eps+tiny
 	if lo >= 0 {
@@ -453,19 +453,49 @@ func widen(lo, hi float64, bits uint8) (float64, float64) {
 	return wl, wh
 }
 
-// fbounds returns bounds of n's values; NaN where none are known.
-func (n *fnode) fbounds() (lo, hi float64) {
+// tinyOf returns the least normal value of the float type of bits, more than the error of a
+// rounding to a subnormal value.
+func tinyOf(bits uint8) float64 {
+	if bits == 64 {
+		return 0x1p-1022
+	}
+	return 0x1p-126
+}
+
+// bounder computes bounds of the values of the nodes of a Float: interval arithmetic on float64,
+// each result widened by more than the rounding of its type (widen), so that the bounds hold
+// whatever the rounding; products and quotients also from their factors (product), a product by a
+// min or max from the products by its operands (spread). It holds the bounds of the nodes it has
+// computed, so that each is computed once.
+type bounder map[*fnode][2]float64
+
+// of returns bounds of n's values; NaN where none are known.
+func (b bounder) of(n *fnode) (lo, hi float64) {
+	if v, ok := b[n]; ok {
+		return v[0], v[1]
+	}
+	lo, hi = b.compute(n)
+	b[n] = [2]float64{lo, hi}
+	return lo, hi
+}
+
+// compute returns bounds of n's values from those of its operands; NaN where none are known.
+func (b bounder) compute(n *fnode) (lo, hi float64) {
 	switch n.op {
 	case floatConst:
 		return n.c, n.c
 	case floatLeaf:
-		b := n.e.ival()
-		return widen(xFloat(b.lo), xFloat(b.hi), n.bits)
+		// An integer is an int64: its conversion lies within ±2^63.
+		e := n.e.ival()
+		return widen(max(xFloat(e.lo), -0x1p63), min(xFloat(e.hi), 0x1p63), n.bits)
 	}
-	xl, xh := n.x.fbounds()
+	xl, xh := b.of(n.x)
 	var yl, yh float64
 	if n.y != nil {
-		yl, yh = n.y.fbounds()
+		yl, yh = b.of(n.y)
+	}
+	if math.IsNaN(xl) || math.IsNaN(xh) || math.IsNaN(yl) || math.IsNaN(yh) {
+		return math.NaN(), math.NaN()
 	}
 	switch n.op {
 	case FloatAdd:
@@ -479,28 +509,187 @@ func (n *fnode) fbounds() (lo, hi float64) {
 			return math.NaN(), math.NaN()
 		}
 		lo, hi = corners4(func(a, b float64) float64 { return a / b }, xl, xh, yl, yh)
-	case FloatMin:
-		lo, hi = math.Min(xl, yl), math.Min(xh, yh)
-	case FloatMax:
-		lo, hi = math.Max(xl, yl), math.Max(xh, yh)
-	case FloatNeg:
-		return -xh, -xl
-	case FloatFloor, FloatRound:
-		lo, hi = math.Floor(xl), math.Ceil(xh)
-	case FloatCeil:
-		lo, hi = math.Floor(xl), math.Ceil(xh)
 	case FloatSqrt:
 		if xh < 0 {
 			return math.NaN(), math.NaN()
 		}
 		lo, hi = math.Sqrt(math.Max(xl, 0)), math.Sqrt(xh)
-	default: // floatCast
+	case floatCast:
 		lo, hi = xl, xh
+	// The operations below compute their results exactly, and are monotone.
+	case FloatMin:
+		return math.Min(xl, yl), math.Min(xh, yh)
+	case FloatMax:
+		return math.Max(xl, yl), math.Max(xh, yh)
+	case FloatNeg:
+		return -xh, -xl
+	case FloatFloor:
+		return math.Floor(xl), math.Floor(xh)
+	case FloatCeil:
+		return math.Ceil(xl), math.Ceil(xh)
+	default: // FloatRound
+		return math.RoundToEven(xl), math.RoundToEven(xh)
 	}
 	if math.IsNaN(lo) || math.IsNaN(hi) {
 		return math.NaN(), math.NaN()
 	}
-	return widen(lo, hi, n.bits)
+	lo, hi = widen(lo, hi, n.bits)
+	if n.op == FloatMul || n.op == FloatDiv {
+		l, h := b.product(n)
+		lo, hi = meet(lo, hi, l, h)
+	}
+	if n.op == FloatMul {
+		l, h := b.spread(n)
+		lo, hi = meet(lo, hi, l, h)
+	}
+	return lo, hi
+}
+
+// meet returns the intersection of the bounds [lo, hi] and [l, h], [lo, hi] where l or h is NaN
+// (no bounds).
+func meet(lo, hi, l, h float64) (float64, float64) {
+	if math.IsNaN(l) || math.IsNaN(h) {
+		return lo, hi
+	}
+	return math.Max(lo, l), math.Min(hi, h)
+}
+
+// spread returns bounds of the product n = z·m of a min or max m of two floats a and b, and of z
+// of one sign: z·min(a, b) is min(z·a, z·b) where z >= 0 (max(z·a, z·b) where z <= 0), and so are
+// they rounded, rounding being monotone. torchvision's f32(H)·min(f32(1)/f32(min(H,W))·f32(320),
+// f32(1)/f32(max(H,W))·f32(640)) is at most the bound of the second product, 640 (see product).
+// NaN when no operand is a min or max, or the other may take both signs.
+func (b bounder) spread(n *fnode) (lo, hi float64) {
+	z, m := n.x, n.y
+	if m.op != FloatMin && m.op != FloatMax {
+		z, m = m, z
+	}
+	zl, zh := b.of(z)
+	if m.op != FloatMin && m.op != FloatMax || !(zl >= 0 || zh <= 0) {
+		return math.NaN(), math.NaN()
+	}
+	al, ah := b.of(&fnode{op: FloatMul, bits: n.bits, x: z, y: m.x})
+	bl, bh := b.of(&fnode{op: FloatMul, bits: n.bits, x: z, y: m.y})
+	if (m.op == FloatMin) == (zl >= 0) {
+		return math.Min(al, bl), math.Min(ah, bh)
+	}
+	return math.Max(al, bl), math.Max(ah, bh)
+}
+
+// product returns bounds of a product or quotient n from its factors (see factors): the exact
+// product of their bounds, but with each quotient f32(X)/f32(D) of a factor X and a divisor D,
+// conversions of integers, taken as 1 where X is D, and as at most 1 where 0 <= X <= D and D > 0
+// (atMost), since a conversion keeps the order. Each of the roundings of n's operations
+// multiplies the exact value by at most 1 plus the rounding's relative error (widen), and adds
+// at most a subnormal's error, which the factors after it scale by at most the product of their
+// magnitudes (of the reciprocals, for divisors), at least 1 each: that scale bounds every
+// intermediate result too, which then is never infinite. torchvision's
+// f32(H)·(f32(1)/f32(max(H,W))·f32(640)) is at most 640, whatever H and W. NaN when no quotient
+// pairs so, a divisor's bounds hold 0, the scale is past the type's largest value, or the factors
+// times the divisors are more than maxPairs.
+func (b bounder) product(n *fnode) (lo, hi float64) {
+	var num, den []*fnode
+	ops := n.factors(&num, &den)
+	if len(num)*len(den) > maxPairs {
+		return math.NaN(), math.NaN()
+	}
+	used := make([]bool, len(num))
+	rl, rh := 1.0, 1.0
+	scale, paired := 1.0, false
+	for _, d := range den {
+		dl, dh := b.of(d)
+		if !(dl > 0 || dh < 0) {
+			return math.NaN(), math.NaN()
+		}
+		scale *= math.Max(1, 1/math.Min(math.Abs(dl), math.Abs(dh)))
+		ql, qh := 1/dh, 1/dl
+		for i, x := range num {
+			if used[i] || x.op != floatLeaf || d.op != floatLeaf {
+				continue
+			}
+			if x.e.Equal(d.e) {
+				used[i], paired, ql, qh = true, true, 1, 1
+				break
+			}
+			if xl, xh := b.of(x); xl >= 0 && dl > 0 && atMost(x.e, d.e) {
+				used[i], paired = true, true
+				ql, qh = math.Max(0, xl/dh), math.Min(1, xh/dl)
+				break
+			}
+		}
+		rl, rh = corners4(mulBound, rl, rh, ql, qh)
+	}
+	if !paired {
+		return math.NaN(), math.NaN()
+	}
+	for i, x := range num {
+		xl, xh := b.of(x)
+		scale *= math.Max(1, math.Max(math.Abs(xl), math.Abs(xh)))
+		if !used[i] {
+			rl, rh = corners4(mulBound, rl, rh, xl, xh)
+		}
+	}
+	if math.IsNaN(rl) || math.IsNaN(rh) || !(2*scale < maxOf(n.bits)) {
+		return math.NaN(), math.NaN()
+	}
+	lo, hi = rl, rh
+	for range ops {
+		lo, hi = widen(lo, hi, n.bits)
+	}
+	a := 2 * float64(ops) * tinyOf(n.bits) * scale
+	if lo -= a; rl >= 0 {
+		lo = math.Max(lo, 0)
+	}
+	return lo, hi + a
+}
+
+// maxPairs bounds the pairs of a factor and a divisor that product tries, so that the bounds of a
+// Float cost little however long its products are; the products of the detection transform have
+// three factors and one divisor.
+const maxPairs = 64
+
+// maxOf returns the largest finite value of the float type of bits.
+func maxOf(bits uint8) float64 {
+	if bits == 64 {
+		return math.MaxFloat64
+	}
+	return math.MaxFloat32
+}
+
+// factors appends to num the factors of the products and quotients n computes in its type and
+// to den the divisors, and returns the number of those operations: f32(H)·(f32(1)/f32(D)·f32(640))
+// has the factors f32(H), f32(1) and f32(640), the divisor f32(D), and three operations. A
+// divisor is an operand as it is: its error would not scale.
+func (n *fnode) factors(num, den *[]*fnode) int {
+	switch n.op {
+	case FloatMul:
+		return 1 + n.x.factors(num, den) + n.y.factors(num, den)
+	case FloatDiv:
+		*den = append(*den, n.y)
+		return 1 + n.x.factors(num, den)
+	}
+	*num = append(*num, n)
+	return 0
+}
+
+// atMost reports whether x <= y at every binding, as their forms show: x is y, an argument of
+// the max y, the min of an argument of y or y itself, or y-x has no negative value: H <=
+// max(H,W), min(H,W) <= max(W,C), H <= H+1.
+func atMost(x, y Expr) bool {
+	xs, ys := []Expr{x}, []Expr{y}
+	if a, ok := x.lone(); ok && a.kind == minAtom {
+		xs = append(xs, a.args...)
+	}
+	if a, ok := y.lone(); ok && a.kind == maxAtom {
+		ys = append(ys, a.args...)
+	}
+	for _, u := range xs {
+		if slices.ContainsFunc(ys, u.Equal) {
+			return true
+		}
+	}
+	d, ok := Sub(y, x)
+	return ok && d.ival().lo.sign() >= 0
 }
 
 // mulBound returns the product of two bounds, 0 for 0 and an infinity: an infinite bound is no

@@ -2,6 +2,7 @@ package sym_test
 
 import (
 	"fmt"
+	"math"
 	"math/big"
 	"math/rand/v2"
 	"slices"
@@ -774,4 +775,148 @@ func FuzzMinimal(f *testing.F) {
 	f.Add([]byte{0, 2, 7, 0, 1, 9, 0, 3, 4, 1, 0, 0, 5})
 	f.Add([]byte{150, 0, 2, 3, 1, 101, 30, 2, 7, 33, 1, 3, 0, 0, 1, 4})
 	f.Fuzz(func(t *testing.T, data []byte) { checkMinimal(t, data) })
+}
+
+// floatSizes are the values the symbols of the random floats take: small sizes, those of
+// torchvision's detection transform, and the edges of float32's exact integers, of int32 and of
+// int64.
+var floatSizes = []int64{0, 1, 2, 3, 25, 320, 641, 1333, 1<<24 - 1, 1 << 24, 1<<24 + 1, 1<<31 - 1, 1 << 31,
+	1<<53 + 1, 1 << 62, math.MaxInt64, -1, -(1 << 31), math.MinInt64}
+
+// floatConsts are the constants of the random floats.
+var floatConsts = []float64{1, 2, 0.5, 0.1, 3, 320, 640, 800, 1333, 1e-3, -1, -2.5, 16777217, 1e20}
+
+// floatSymbols are the symbols of the random floats, with their bounds: sizes from 1 or 0, and
+// one of any sign.
+var floatSymbols = []struct {
+	name   string
+	lo, hi int64
+}{{"H", 1, sym.Inf}, {"W", 1, sym.Inf}, {"C", 0, sym.Inf}, {"K", sym.NegInf, sym.Inf}}
+
+// fsize makes a random integer a random float converts: a symbol, or the min, max or sum of two.
+func fsize(data *[]byte, tab *sym.Table) sym.Expr {
+	c := next(data)
+	s := func(c byte) sym.Expr {
+		v := floatSymbols[int(c)%len(floatSymbols)]
+		return tab.Symbol(v.name, v.lo, v.hi)
+	}
+	a, b := s(c/4), s(next(data))
+	var e sym.Expr
+	switch c % 4 {
+	case 0:
+		return a
+	case 1:
+		e, _ = sym.Min(a, b)
+	case 2:
+		e, _ = sym.Max(a, b)
+	default:
+		e, _ = sym.Add(a, b)
+	}
+	return e
+}
+
+// ftree makes a random float32 from the bytes of data, consumed from the front: conversions of
+// sizes (fsize), constants, the operations of FloatOp, a product by a float64 constant computed in
+// float64, and quotients f32(X)·(c/f32(D)) by a size D at least X (X itself, max(X,Y) or X+Y), as
+// torchvision's resize computes them. ok is false where an operation is not kept.
+func ftree(data *[]byte, tab *sym.Table, depth int) (sym.Float, bool) {
+	c := next(data)
+	if depth > 3 || c < 64 {
+		if c%3 == 0 {
+			return sym.FloatConst(floatConsts[int(next(data))%len(floatConsts)], 32)
+		}
+		return sym.FloatOf(fsize(data, tab), 32)
+	}
+	if c < 96 {
+		x := fsize(data, tab)
+		d := x
+		switch y := fsize(data, tab); c % 3 {
+		case 1:
+			d, _ = sym.Max(x, y)
+		case 2:
+			d, _ = sym.Add(x, y)
+		}
+		fx, ok1 := sym.FloatOf(x, 32)
+		fd, ok2 := sym.FloatOf(d, 32)
+		k, ok3 := sym.FloatConst(floatConsts[int(next(data))%len(floatConsts)], 32)
+		q, ok4 := sym.FloatBinary(sym.FloatDiv, k, fd)
+		if !ok1 || !ok2 || !ok3 || !ok4 {
+			return sym.Float{}, false
+		}
+		return sym.FloatBinary(sym.FloatMul, fx, q)
+	}
+	x, ok := ftree(data, tab, depth+1)
+	if !ok {
+		return sym.Float{}, false
+	}
+	if c < 176 {
+		y, ok := ftree(data, tab, depth+1)
+		if !ok {
+			return sym.Float{}, false
+		}
+		return sym.FloatBinary(sym.FloatAdd+sym.FloatOp(c%6), x, y)
+	}
+	if c%6 < 5 {
+		return sym.FloatUnary(sym.FloatNeg+sym.FloatOp(c%6), x)
+	}
+	x64, ok1 := sym.FloatCast(x, 64)
+	k, ok2 := sym.FloatConst(floatConsts[int(next(data))%len(floatConsts)], 64)
+	p, ok3 := sym.FloatBinary(sym.FloatMul, x64, k)
+	if !ok1 || !ok2 || !ok3 {
+		return sym.Float{}, false
+	}
+	return sym.FloatCast(p, 32)
+}
+
+// checkFloat checks the bounds of int(F) for a random float F (ftree) against F's value, computed
+// as onnxruntime rounds it, at bindings of the symbols to floatSizes within their bounds, H = W
+// and H = 2·W among them: truncated, each value within the bounds.
+func checkFloat(t *testing.T, data []byte) {
+	rest := data
+	tab := sym.NewTable()
+	f, ok := ftree(&rest, tab, 0)
+	if !ok {
+		return
+	}
+	e, ok := sym.Trunc(f)
+	if !ok {
+		return
+	}
+	lo, hi := e.Bounds()
+	for k := range 8 {
+		b := map[string]int64{}
+		for _, s := range floatSymbols {
+			v := floatSizes[int(next(&rest))%len(floatSizes)]
+			if v < s.lo {
+				v = s.lo + int64(k%4) // one of the least instead
+			}
+			b[s.name] = v
+		}
+		switch k {
+		case 6:
+			b["W"] = b["H"]
+		case 7:
+			b["H"] = 2 * min(b["W"], 1<<61)
+		}
+		v, err := f.Eval(func(name string) (int64, bool) { x, ok := b[name]; return x, ok })
+		if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+			continue
+		}
+		if tv := math.Trunc(v); lo != sym.NegInf && tv < float64(lo) || hi != sym.Inf && tv > float64(hi) {
+			t.Fatalf("int(%s) at %v = %v, outside its bounds %d..%d", f, b, tv, lo, hi)
+		}
+	}
+}
+
+// TestRandomFloats checks the bounds of random floats against their values (checkFloat): 3,000
+// of them, 30,000 in the long tier (testenv.Count).
+func TestRandomFloats(t *testing.T) { random(t, 11, testenv.Count(t, 3000, 30000), 40, checkFloat) }
+
+func FuzzFloat(f *testing.F) {
+	// min(f32(H)*(f32(640)/f32(max(H,W))),f32(min(H,W))*(f32(320)/f32(min(H,W)))), at most 320,
+	// and floor(f32(H)*(f32(640)/f32(max(H,W)))), at most 640, then bindings.
+	bindings := []byte{1, 6, 0, 16, 7, 7, 3, 18, 15, 1, 1, 0, 11, 12, 9, 16, 10, 9, 8, 17, 13, 14, 15, 16, 6, 6, 6, 6, 5, 5, 5, 5}
+	f.Add(append([]byte{100, 64, 0, 0, 4, 0, 6, 66, 1, 1, 0, 0, 5}, bindings...))
+	f.Add(append([]byte{181, 64, 0, 0, 4, 0, 6}, bindings...))
+	f.Fuzz(func(t *testing.T, data []byte) { checkFloat(t, data) })
 }
