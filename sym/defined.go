@@ -13,6 +13,9 @@ import "slices"
 // no longer holds, is kept whole (N/2 != 3 is N % 2 == 0 && N != 6; not for an equation of it and
 // an operand of integer terms, which says so). ok is false when that cannot be kept (see maxSize).
 func defined(p Pred, op Op, xs ...Expr) (Pred, bool) {
+	if allTotal(xs) {
+		return p, true
+	}
 	var gs []Pred
 	for _, g := range divisorsOf(xs) {
 		if !keeps(p, func(e Expr) bool { return dividesBy(e, g) }) {
@@ -60,6 +63,13 @@ func defined(p Pred, op Op, xs ...Expr) (Pred, bool) {
 		return p, true
 	}
 	return And(append(gs, p)...), true
+}
+
+// allTotal reports whether each expression of xs has a value at every binding (Expr.total: no
+// divisor but positive integers, no fraction), the case of most comparisons, which need nothing
+// kept beside them.
+func allTotal(xs []Expr) bool {
+	return !slices.ContainsFunc(xs, func(x Expr) bool { return !x.total() })
 }
 
 // quotientsOf returns the exact quotients by sums in the expressions xs and their atoms' operands.
@@ -129,6 +139,9 @@ func partial(p Pred) bool {
 		return false
 	}
 	xs := operands(p)
+	if allTotal(xs) {
+		return false
+	}
 	return len(divisorsOf(xs)) > 0 || fractionIn(xs)
 }
 
@@ -306,6 +319,9 @@ func Complement(p Pred) Pred {
 	}
 	xs := operands(p)
 	args := []Pred{Not(p)}
+	if allTotal(xs) {
+		return args[0]
+	}
 	for _, g := range divisorsOf(xs) {
 		args = append(args, Eq(g, Expr{}))
 	}
