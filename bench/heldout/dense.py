@@ -7,7 +7,9 @@ and again over the wide box (wide_cols) where the sample may mislead.
 bench/grid/predicate.py is the reference: `holds_many` parses a predicate with predicate.py's tokens and
 evaluates it on integer columns with the same rules (exact integers; // floors, % takes the divisor's
 sign, / is exact; an operation without an integer value makes the comparison that holds it false, and its
-negation false too; && false when a term is false, || true when a term is true). `evaluate` checks the
+negation false too; && false when a term is false, || true when a term is true; a size computed in floating
+point, int(F), on whole columns of numpy.float32 or numpy.float64, each operation rounded to its type as
+predicate.py rounds it at one binding, and an integer converted as it converts one). `evaluate` checks the
 result against predicate.holds at the given check points and falls back to predicate.holds on every
 distinct binding of the predicate's own symbols when the two differ or the text is outside this parser's
 grammar (a notation predicate.py learnt later): slower, never different.
@@ -22,8 +24,8 @@ grammar (a notation predicate.py learnt later): slower, never different.
 [False, False, False, False, False, False, True, True]
 >>> holds_many("H % 4 in {0, 3} || H in 5..6", cols).tolist(), names("H % 4 in {0, 3} || H in 5..6")
 ([False, False, True, True, True, True, True, True], ['H'])
->>> evaluate("int(floor(f32(H)*f32(0.5))) >= 2", cols, [0])[0].tolist()
-[False, False, False, True, True, True, True, True]
+>>> evaluate("int(floor(f32(H)*f32(0.5))) >= 2", cols, [0])
+(array([False, False, False,  True,  True,  True,  True,  True]), 'vector')
 """
 import os
 import sys
@@ -41,6 +43,19 @@ class _Num:
 
     def __init__(self, v, ok):
         self.v, self.ok = v, ok
+
+
+class _Float:
+    """Floats of one type (a numpy.float32 or numpy.float64 array) and where they are defined."""
+
+    def __init__(self, v, ok):
+        self.v, self.ok = v, ok
+
+
+def _to_float(v, t):
+    """Integers v (int64) converted to the float type t as predicate.py converts one, t(int(n)): a Python
+    integer goes to float32 through a float64, rounded twice."""
+    return v.astype(np.float64).astype(t)
 
 
 class _Parser:
@@ -164,8 +179,18 @@ class _Parser:
             b = self.number(self.sum())
             self.expect(")")
             return _Num((np.minimum if v == "min" else np.maximum)(a.v, b.v), a.ok & b.ok)
+        if kind == "name" and v == "int" and self.peek() == ("op", "("):
+            self.take()
+            f = self.fsum()
+            self.expect(")")
+            with np.errstate(all="ignore"):
+                ok = f.ok & np.isfinite(f.v)
+                t = np.trunc(np.where(ok, f.v, 0))
+            if (np.abs(t) >= 2.0 ** 63).any():
+                raise ValueError(f"{self.text!r}: int(...) past int64, one binding at a time")
+            return _Num(t.astype(np.int64), ok)
         if kind == "name" and v in predicate.FUNCTIONS and self.peek() == ("op", "("):
-            raise ValueError(f"{self.text!r}: {v}(...) is computed in floating point, one binding at a time")
+            raise ValueError(f"{self.text!r}: {v}(...) is computed in floating point, inside int(...)")
         if kind == "name":
             if v not in self.cols:
                 raise predicate.Unbound(v)
@@ -175,6 +200,81 @@ class _Parser:
             self.expect(")")
             return x
         raise ValueError(f"{self.text!r}: unexpected {v!r}")
+
+    # Floats: predicate.py's grammar and rules, each operation on a whole array of one type, rounded to
+    # it; where an operand is undefined, so is the result.
+
+    def fsum(self):
+        v = self.fproduct()
+        while self.peek() in (("op", "+"), ("op", "-")):
+            op = self.take()[1]
+            v = self.fop(v, self.fproduct(), np.add if op == "+" else np.subtract)
+        return v
+
+    def fproduct(self):
+        v = self.funary()
+        while self.peek() in (("op", "*"), ("op", "/")):
+            op = self.take()[1]
+            v = self.fop(v, self.funary(), np.multiply if op == "*" else np.divide)
+        return v
+
+    def fop(self, a, b, f):
+        if a.v.dtype != b.v.dtype:
+            raise ValueError(f"{self.text!r}: floats of different types")
+        with np.errstate(all="ignore"):
+            return _Float(f(a.v, b.v).astype(a.v.dtype), a.ok & b.ok)
+
+    def funary(self):
+        if self.peek() == ("op", "-"):
+            self.take()
+            v = self.funary()
+            return _Float(-v.v, v.ok)
+        return self.fprimary()
+
+    def fprimary(self):
+        kind, v = self.take() if self.pos < len(self.toks) else (None, None)
+        if (kind, v) == ("op", "("):
+            x = self.fsum()
+            self.expect(")")
+            return x
+        if kind != "name" or self.peek() != ("op", "(") or v not in predicate._FLOAT_TYPES and v not in predicate._FLOAT_CALLS:
+            raise ValueError(f"{self.text!r}: want a float: f32(...), f64(...), min, max, floor, ceil, round, sqrt")
+        self.take()
+        if v in predicate._FLOAT_TYPES:
+            x = self.converted(predicate._FLOAT_TYPES[v])
+        elif v in ("min", "max"):
+            a = self.fsum()
+            self.expect(",")
+            x = self.fop(a, self.fsum(), predicate._FLOAT_CALLS[v])
+        else:
+            a = self.fsum()
+            with np.errstate(all="ignore"):
+                x = _Float(predicate._FLOAT_CALLS[v](a.v).astype(a.v.dtype), a.ok)
+        self.expect(")")
+        return x
+
+    def converted(self, t):
+        """What f32(...) or f64(...) converts: a decimal constant, a float, or an integer expression."""
+        at = self.pos
+        sign = 1
+        if self.peek() == ("op", "-"):
+            self.take()
+            sign = -1
+        kind, v = self.peek()
+        if kind == "float":
+            self.take()
+            if self.peek() == ("op", ")"):
+                return _Float(np.full(self.n, t(sign * float(v))), np.ones(self.n, bool))
+        self.pos = at
+        try:
+            x = self.fsum()
+            if self.peek() == ("op", ")"):
+                return _Float(x.v.astype(t), x.ok)
+        except ValueError:
+            pass
+        self.pos = at
+        n = self.number(self.sum())
+        return _Float(_to_float(n.v, t), n.ok)
 
 
 def holds_many(text, cols):
