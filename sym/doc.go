@@ -31,6 +31,11 @@
 // round (half to even) and sqrt of floats compute in their type, each result rounded; int(F)
 // truncates toward zero. A Cast of a size to float32, a Reciprocal, a Mul and a Floor print so,
 // and evaluate bit for bit as onnxruntime computes them (numpy.float32 arithmetic in Python).
+// Their bounds (Expr.Bounds) hold whatever the rounding: each result widened by more than its
+// rounding, a quotient f32(X)/f32(D) of an integer D at least X >= 0 (max(X,W), X+1) at most 1,
+// and a product by a min or max spread over its operands, so that torchvision's
+// int(floor(f32(H)*min(f32(1)/f32(min(H,W))*f32(320),f32(1)/f32(max(H,W))*f32(640)))) is
+// within 0..640 whatever H and W.
 //
 // The operators are + - * // / % with Python's precedence and left associativity, and
 // parentheses; a name in double quotes escapes a backslash and a double quote within by a
