@@ -179,6 +179,8 @@ func rnnOf(c *ctx, gates int64, maxIn int, transposed bool) error {
 // int32 wrapped (1.3e10 as a negative int32) is known at a binding and fails there; one known
 // only by bounds that may leave the range is a loss (Ctx.Lost).
 func rnnLens(c *ctx, lens []sym.Dim, seq sym.Dim) error {
+	slo, _ := seq.Bounds()
+	_, sx := seq.Expr()
 	for k, v := range lens {
 		why := "sequence_lens[" + itoa(k) + "] = " + v.String() + " in 0.." + seq.String() + ", the sequence length"
 		if err := requireAtLeast(c, v, 0, why); err != nil {
@@ -187,15 +189,14 @@ func rnnLens(c *ctx, lens []sym.Dim, seq sym.Dim) error {
 		if err := requireAtMost(c, v, seq, why); err != nil {
 			return err
 		}
-		// Where the checks above could not state what they need.
+		// Where the checks above could not state what they need: v >= 0 needs v an expression
+		// unless its bounds settle it, v <= seq needs both unless theirs do.
 		lo, hi := v.Bounds()
-		slo, _ := seq.Bounds()
-		if lo >= 0 && hi <= slo {
-			continue
-		}
-		if _, ok := v.Expr(); !ok {
+		_, vx := v.Expr()
+		switch {
+		case (lo < 0 || hi > slo) && !vx:
 			c.Lost(why + ": " + v.String() + " is no expression in the symbols")
-		} else if _, ok := seq.Expr(); !ok {
+		case hi > slo && !sx:
 			c.Lost(why + ": " + seq.String() + " is no expression in the symbols")
 		}
 	}
