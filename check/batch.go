@@ -38,7 +38,7 @@ type BatchStudy struct {
 // Valid says at which batches the network runs: ValidNever when a node fails at every batch,
 // ValidWhen when the study states constraints (N == 1: only at its own), else ValidAlways.
 func (b *BatchStudy) Valid() Validity {
-	return validity(len(b.Failed) > 0, len(b.Constraints)+len(b.Limits))
+	return validity(len(b.Failed) > 0, b.Stated())
 }
 
 // batchStudy returns the study of the IR network g inferred as res with the batch of the inputs

@@ -86,7 +86,7 @@ func conditionsOf(res *graph.Result, file string) Conditions {
 		c.Warnings = append(c.Warnings, Warning{Holds: w.Pred.Stated(), Node: w.Origin.Node, Op: w.Origin.Op, Why: w.Origin.Why,
 			Seq: w.Origin.Seq, File: file})
 	}
-	if len(c.Constraints)+len(c.Limits) > 0 {
+	if c.Stated() {
 		c.Sizes = res.Sizes()
 		for _, z := range c.Sizes.Symbols {
 			if z.Fixed && z.Proven {
@@ -96,6 +96,9 @@ func conditionsOf(res *graph.Result, file string) Conditions {
 	}
 	return c
 }
+
+// Stated reports whether c states a condition: a constraint or a limit.
+func (c *Conditions) Stated() bool { return len(c.Constraints)+len(c.Limits) > 0 }
 
 // runsNowhere leaves c the conditions of a model that runs at no binding of its free symbols
 // (ValidNever): each of them, symbols, takes no value ("none"), and no binding is the smallest
@@ -126,16 +129,16 @@ const (
 // error (a node whose rule no binding satisfies, or that the bindings given break), ValidWhen when
 // it states constraints or limits, and ValidAlways otherwise.
 func (r *Report) Valid() Validity {
-	return validity(slices.ContainsFunc(r.Rows, func(row Row) bool { return row.Verdict.IsError() }), len(r.Constraints)+len(r.Limits))
+	return validity(slices.ContainsFunc(r.Rows, func(row Row) bool { return row.Verdict.IsError() }), r.Stated())
 }
 
-// validity is ValidNever when something failed, ValidWhen when there are constraints (limits
-// among them), and ValidAlways otherwise.
-func validity(failed bool, constraints int) Validity {
+// validity is ValidNever when something failed, ValidWhen when conditions are stated
+// (Conditions.Stated: constraints or limits), and ValidAlways otherwise.
+func validity(failed, stated bool) Validity {
 	switch {
 	case failed:
 		return ValidNever
-	case constraints > 0:
+	case stated:
 		return ValidWhen
 	}
 	return ValidAlways

@@ -96,7 +96,7 @@ type Shapes struct {
 // when a tensor's verdict is an error, "when constraints hold" when the model states constraints,
 // and "always" otherwise.
 func (s *Shapes) Valid() Validity {
-	return validity(slices.ContainsFunc(s.Tensors, func(t Tensor) bool { return t.Verdict.IsError() }), len(s.Constraints)+len(s.Limits))
+	return validity(slices.ContainsFunc(s.Tensors, func(t Tensor) bool { return t.Verdict.IsError() }), s.Stated())
 }
 
 // BytesRead returns how many bytes of the model's files were read: of an ONNX model, its structure

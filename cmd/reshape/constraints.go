@@ -59,7 +59,7 @@ func (c *conditions) print(w io.Writer, quiet, allowFixed bool) {
 // every binding of N, H below 2^31, and at sizes of 2^31 or more only when:".
 func (c *conditions) printConditions(w io.Writer, quiet, allowFixed bool) {
 	fixes := len(c.Fixes) > 0 || slices.ContainsFunc(c.Constraints, func(c check.Constraint) bool { return len(c.Fixes) > 0 })
-	none := len(c.Constraints)+len(c.Limits) == 0
+	none := !c.Stated()
 	switch {
 	case none && !quiet && c.valid == check.ValidAlways && len(c.symbols) > 0:
 		if c.complete {
