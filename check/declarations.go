@@ -41,7 +41,7 @@ func newDeclarations(res *graph.Result) *declarations {
 		}
 		return fixed
 	}), constraints: sync.OnceValue(func() []sym.Constraint {
-		cs := append(res.Constraints(), res.Limits()...)
+		cs := res.Conditions()
 		slices.SortStableFunc(cs, func(a, b sym.Constraint) int { return cmp.Compare(a.Origin.Seq, b.Origin.Seq) })
 		return cs
 	})}

@@ -147,7 +147,7 @@ func find(src source, g0 *graph.Graph, gopt graph.Options, opt Options) (*Fix, e
 			return nil, err // a name the model's dims do not have
 		}
 	}
-	f.Before = conditions(r0)
+	f.Before = r0.Conditions()
 	fx := &finder{f: f, src: src, opt: opt, g0: g0, r0: r0, before: r0.NodeConstraints(), taken: src.names(), refused: map[int]string{}}
 	for {
 		if err := fx.pass(); err != nil {
@@ -749,7 +749,7 @@ func (fx *finder) prove() (fixed *graph.Graph, err error) {
 		g = redeclared
 	}
 	f := fx.f
-	f.After, f.Left, f.rewrites = conditions(r), fx.left, fx.plans
+	f.After, f.Left, f.rewrites = r.Conditions(), fx.left, fx.plans
 	f.Rewrites = make([]Rewrite, len(fx.plans))
 	for i, p := range fx.plans {
 		f.Rewrites[i] = p.rw
@@ -912,7 +912,7 @@ func (f *Fix) verify(g *graph.Graph) error {
 	if err != nil {
 		return err
 	}
-	got, want := join(conditions(r), "; "), join(f.After, "; ")
+	got, want := join(r.Conditions(), "; "), join(f.After, "; ")
 	if got != want {
 		return errcode.Errorf(errcode.ErrNoEquivalent, "the written model's constraints are %q, not %q", got, want)
 	}
@@ -929,10 +929,6 @@ func (f *Fix) verify(g *graph.Graph) error {
 	}
 	return nil
 }
-
-// conditions returns what the model of r needs of its symbols to run: its constraints, then its
-// limits (graph.Result.Constraints, Limits).
-func conditions(r *graph.Result) []sym.Constraint { return append(r.Constraints(), r.Limits()...) }
 
 // Remaining returns the constraints of the fixed model that fix is for and could not remove: those
 // a Reshape imposes, and those that force a symbol to one value (N == 1: a dim the model declares

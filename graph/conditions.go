@@ -170,6 +170,11 @@ func (r *Result) Limits() []sym.Constraint {
 	return slices.Clone(cs[len(cs)-r.minimal.limits:])
 }
 
+// Conditions returns all the model needs of its symbols to run: Constraints, then Limits. The
+// model runs at every binding that satisfies them, and the promise of Complete covers them all.
+// The slice is the caller's.
+func (r *Result) Conditions() []sym.Constraint { return slices.Clone(r.conditions().Constraints) }
+
 // Implied returns the conditions of the model's nodes that Constraints and Limits imply, each at
 // its own node with what implies it (sym.Implied.By, indices in Constraints followed by Limits:
 // len(Constraints)+k is Limits()[k]): a weaker bound upstream of a stronger one (H >= 3 at a first
@@ -203,7 +208,7 @@ func (r *Result) Never() error {
 // The first call computes them.
 func (r *Result) Sizes() sym.Sizes {
 	r.minimal.sizesOnce.Do(func() {
-		cs := slices.Clone(r.conditions().Constraints)
+		cs := r.Conditions()
 		if r.conditions().Never != nil {
 			cs = append(cs, sym.Constraint{Pred: sym.False()})
 		}

@@ -640,7 +640,7 @@ func TestRNNSequenceLens(t *testing.T) {
 				t.Errorf("unbound: lost %v, want the condition on sequence_lens[0]", lost)
 			case !tt.lost && !tt.never:
 				var got []string
-				for _, c := range append(res.Constraints(), res.Limits()...) {
+				for _, c := range res.Conditions() {
 					got = append(got, c.String())
 				}
 				var nodes []string
