@@ -62,28 +62,33 @@ func separated(ka int64, fa map[string]Expr, kb int64, fb map[string]Expr) (Pred
 	if !ok {
 		return Pred{}, false
 	}
-	prove := prover{}.budget(volumeSteps)
 	all, cs := rat{1, 1}, make(map[string]Expr, len(fa))
 	names := slices.Sorted(maps.Keys(fa))
 	for _, name := range names {
-		a := fa[name]
 		b, ok := fb[name]
 		if !ok {
 			return Pred{}, false
 		}
-		c, ok := growthRatio(a, b)
+		c, ok := growthRatio(fa[name], b)
 		if !ok {
 			return Pred{}, false
 		}
 		cb, ok1 := scale(b, c)
 		all, ok = all.mul(c)
-		if !ok1 || !ok || !prove(nil, Ge(a, cb)) || !prove(nil, Ge(cb, Expr{})) {
+		if !ok1 || !ok {
 			return Pred{}, false
 		}
 		cs[name] = cb
 	}
 	if all != want {
 		return Pred{}, false
+	}
+	// The proofs last, as they cost most.
+	prove := prover{}.budget(volumeSteps)
+	for _, name := range names {
+		if !prove(nil, Ge(fa[name], cs[name])) || !prove(nil, Ge(cs[name], Expr{})) {
+			return Pred{}, false
+		}
 	}
 	var eqs, zeros []Pred
 	for _, name := range names {
