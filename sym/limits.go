@@ -26,7 +26,7 @@ func IsLimit(p Pred) bool {
 		if a.lo > hi {
 			return false
 		}
-		if len(atoms) == 1 && a.lo >= 0 {
+		if len(atoms) == 1 {
 			if s, ok := affineSet(Not(p), a, a.lo, hi); ok {
 				return s.empty()
 			}
@@ -34,7 +34,7 @@ func IsLimit(p Pred) bool {
 		x := fromAtom(a)
 		premises = append(premises, Ge(x, Int(a.lo)), Le(x, Int(hi)))
 	}
-	return prover{}.budget(proofSteps)(premises, p)
+	return (&prover{steps: proofSteps}).implied(premises, p)
 }
 
 // AddLimits appends the limits ls (IsLimit, in the order a run meets their nodes) to m's
