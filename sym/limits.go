@@ -54,23 +54,24 @@ func (m *Minimal) AddLimits(ls []Constraint) (n int, ok bool) {
 		return 0, false
 	}
 	prove := prover{}.budget(minimizeSteps)
-	all := make([]int, len(m.Constraints))
-	for i := range all {
-		all[i] = i
-	}
+	ps := m.preds()
 	var rest []Constraint
 	var implied []Implied
 	for _, c := range ls {
+		var by []int
+		proven := false
+		if len(ps) > 0 {
+			by, proven = m.proofOf(ps, c.Pred, prove)
+		}
 		switch {
-		case len(all) > 0 && prove(m.preds(), c.Pred):
-			by := fewest(m.Constraints, all, func(set []int) bool { return prove(predsOf(m.Constraints, set), c.Pred) })
+		case proven:
 			implied = append(implied, Implied{Constraint: c, By: by})
-		case len(all) > 0 && prove(m.preds(), Not(c.Pred)):
+		case len(ps) > 0 && prove(ps, Not(c.Pred)):
 			return 0, false
 		default:
 			// Under the Constraints, in the form that reads most simply where they hold, if it
 			// is still a limit (T <= 12884901844 where they make min(T,2) 2).
-			if q := simplify(c.Pred, m.preds(), prove); IsLimit(q) {
+			if q := simplify(c.Pred, ps, prove); IsLimit(q) {
 				c.Pred = q
 			}
 			rest = append(rest, c)

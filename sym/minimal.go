@@ -113,10 +113,7 @@ func (m *Minimal) Imply(cs []Constraint) {
 		return
 	}
 	prove := prover{}.budget(minimizeSteps)
-	all := make([]int, len(m.Constraints))
-	for i := range all {
-		all[i] = i
-	}
+	ps := m.preds()
 	for _, c := range cs {
 		same := func(o Constraint) bool { return o.Origin.Node == c.Origin.Node && o.Pred.Equal(c.Pred) }
 		if slices.ContainsFunc(m.Constraints, same) ||
@@ -125,13 +122,24 @@ func (m *Minimal) Imply(cs []Constraint) {
 		}
 		by := []int{0}
 		if m.Never == nil {
-			by = all
-			if prove(m.preds(), c.Pred) {
-				by = fewest(m.Constraints, all, func(rest []int) bool { return prove(predsOf(m.Constraints, rest), c.Pred) })
-			}
+			by, _ = m.proofOf(ps, c.Pred, prove)
 		}
-		m.Implied = append(m.Implied, Implied{Constraint: c, By: slices.Clone(by)})
+		m.Implied = append(m.Implied, Implied{Constraint: c, By: by})
 	}
+}
+
+// proofOf returns the fewest of m's Constraints that prove p (their indices), given ps, their
+// predicates (preds); ok is false where all of them do not prove p within prove's budget, and by
+// is then all of them.
+func (m *Minimal) proofOf(ps []Pred, p Pred, prove func([]Pred, Pred) bool) (by []int, ok bool) {
+	all := make([]int, len(m.Constraints))
+	for i := range all {
+		all[i] = i
+	}
+	if !prove(ps, p) {
+		return all, false
+	}
+	return fewest(m.Constraints, all, func(rest []int) bool { return prove(predsOf(m.Constraints, rest), p) }), true
 }
 
 // preds returns the predicates of m's Constraints.
@@ -409,23 +417,20 @@ func (m *Minimal) absorb(orig []Constraint, index []int, joined [][]Constraint, 
 			m.Constraints[k].Merged = true
 		}
 	}
-	all := make([]int, len(m.Constraints))
-	for i := range all {
-		all[i] = i
-	}
+	var ps []Pred // the predicates of Constraints, which absorbing leaves as they are
 	for k := range m.Constraints {
 		c := &m.Constraints[k]
 		if !c.Merged {
 			continue
 		}
+		if ps == nil {
+			ps = m.preds()
+		}
 		// Its own condition reads otherwise (else it would imply what it absorbed), and those
 		// joined to it, however they read, are each their node's.
 		for _, own := range append([]Constraint{orig[at[k]]}, joined[k]...) {
-			by := all
-			if prove(m.preds(), own.Pred) {
-				by = fewest(m.Constraints, all, func(rest []int) bool { return prove(predsOf(m.Constraints, rest), own.Pred) })
-			}
-			m.Implied = append(m.Implied, Implied{Constraint: own, By: slices.Clone(by)})
+			by, _ := m.proofOf(ps, own.Pred, prove)
+			m.Implied = append(m.Implied, Implied{Constraint: own, By: by})
 		}
 		os := c.Origins()
 		slices.SortStableFunc(os, func(a, b Origin) int { return cmp.Compare(a.Seq, b.Seq) })
