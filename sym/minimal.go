@@ -307,10 +307,12 @@ func minimize(cs []Constraint) Minimal {
 	items, orig, kept = substFixed(items, orig, kept)
 	var m Minimal
 	index := make([]int, len(items))
+	from := make([]int, 0, len(items)) // the index in items of each condition kept: index's inverse
 	for i, c := range items {
 		index[i] = -1
 		if kept[i] {
 			index[i] = len(m.Constraints)
+			from = append(from, i)
 			m.Constraints = append(m.Constraints, c)
 		}
 	}
@@ -350,7 +352,7 @@ func minimize(cs []Constraint) Minimal {
 		}
 		m.Implied = append(m.Implied, im)
 	}
-	m.absorb(orig, index, joined, prove)
+	m.absorb(orig, from, joined, prove)
 	// In the order of the first node of each, and of one node in canonical order.
 	perm := make([]int, len(m.Constraints))
 	for k := range perm {
@@ -374,30 +376,37 @@ func minimize(cs []Constraint) Minimal {
 	return m
 }
 
-// absorb names, on each condition kept (orig[i] as given, at index[i] of Constraints, -1 for one
-// gone), the nodes of the conditions of Implied that it is needed for and that its own nodes'
-// conditions as given do not imply with the others that prove them: conditions of other nodes
-// whose meaning simplify, or the merge of one symbol's conditions, put in it (a Split's H % 2 ==
-// 0 in H % 6 == 0, kept at a Reshape whose own condition is H % 3 == 0). Such a condition is
-// Merged: its origins in the order of their Seq, the first first, and each node's own condition
-// in Implied, its own as given and those that joined it (equal to it, of other nodes) too.
-func (m *Minimal) absorb(orig []Constraint, index []int, joined [][]Constraint, prove func([]Pred, Pred) bool) {
-	at := make([]int, len(m.Constraints))
-	for i, k := range index {
-		if k >= 0 {
-			at[k] = i
-		}
-	}
+// absorb names, on each condition kept (at k of Constraints, orig[from[k]] as given), the nodes
+// of the conditions of Implied that it is needed for and that its own nodes' conditions as given
+// do not imply with the others that prove them: conditions of other nodes whose meaning simplify,
+// or the merge of one symbol's conditions, put in it (a Split's H % 2 == 0 in H % 6 == 0, kept at
+// a Reshape whose own condition is H % 3 == 0). Such a condition is Merged: its origins in the
+// order of their Seq, the first first, and each node's own condition in Implied, its own as given
+// and those that joined it (equal to it, of other nodes) too.
+func (m *Minimal) absorb(orig []Constraint, from []int, joined [][]Constraint, prove func([]Pred, Pred) bool) {
 	shares := func(a, b Constraint) bool {
 		return slices.ContainsFunc(a.Origins(), func(o Origin) bool {
 			return slices.ContainsFunc(b.Origins(), func(x Origin) bool { return x.Node == o.Node })
 		})
 	}
+	// The conditions as given of the nodes of each kept one's own, once they are needed: never
+	// none, as its own is one of them.
+	var nodes [][]Pred
 	for _, im := range m.Implied {
 		for _, k := range im.By {
-			own := orig[at[k]]
+			own := orig[from[k]]
 			if own.Pred.Equal(m.Constraints[k].Pred) || shares(own, im.Constraint) {
 				continue
+			}
+			if nodes == nil {
+				nodes = make([][]Pred, len(m.Constraints))
+			}
+			if nodes[k] == nil {
+				for _, c := range orig {
+					if shares(own, c) {
+						nodes[k] = append(nodes[k], c.Pred)
+					}
+				}
 			}
 			var ps []Pred
 			for _, j := range im.By {
@@ -405,11 +414,7 @@ func (m *Minimal) absorb(orig []Constraint, index []int, joined [][]Constraint, 
 					ps = append(ps, m.Constraints[j].Pred)
 				}
 			}
-			for _, c := range orig {
-				if shares(own, c) {
-					ps = append(ps, c.Pred)
-				}
-			}
+			ps = append(ps, nodes[k]...)
 			if prove(ps, im.Pred) {
 				continue
 			}
@@ -428,7 +433,7 @@ func (m *Minimal) absorb(orig []Constraint, index []int, joined [][]Constraint, 
 		}
 		// Its own condition reads otherwise (else it would imply what it absorbed), and those
 		// joined to it, however they read, are each their node's.
-		for _, own := range append([]Constraint{orig[at[k]]}, joined[k]...) {
+		for _, own := range append([]Constraint{orig[from[k]]}, joined[k]...) {
 			by, _ := m.proofOf(ps, own.Pred, prove)
 			m.Implied = append(m.Implied, Implied{Constraint: own, By: by})
 		}
