@@ -962,7 +962,14 @@ func appendMembership(b []byte, l Expr, cs []Pred, or bool) ([]byte, int) {
 			}
 		}
 	}
-	b = append(l.AppendText(b), " in {"...)
+	b = append(l.AppendText(b), " in "...)
+	return appendValues(b, vals), len(cs)
+}
+
+// appendValues appends the sorted values vals as a set, a run of four or more consecutive values
+// as a range: "{0..12, 61..71}", "{0, 1, 3}".
+func appendValues(b []byte, vals []int64) []byte {
+	b = append(b, '{')
 	for i := 0; i < len(vals); {
 		j := i
 		for j+1 < len(vals) && vals[j+1] == vals[j]+1 {
@@ -979,7 +986,7 @@ func appendMembership(b []byte, l Expr, cs []Pred, or bool) ([]byte, int) {
 		b = strconv.AppendInt(b, vals[i], 10)
 		i++
 	}
-	return append(b, '}'), len(cs)
+	return append(b, '}')
 }
 
 // span is the closed range [lo, hi].

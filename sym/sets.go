@@ -65,6 +65,23 @@ func (s *iset) periodicStart() (int64, bool) {
 	return 0, false
 }
 
+// greatest returns the greatest member of s; ok is false for the empty set and for one with no
+// greatest member.
+func (s *iset) greatest() (int64, bool) {
+	if !s.finite() {
+		return 0, false
+	}
+	for k := int64(0); k < s.mod && len(s.res) > 0 && s.hi-k >= s.from; k++ {
+		if v := s.hi - k; s.has(v) {
+			return v, true
+		}
+	}
+	if len(s.below) == 0 {
+		return 0, false
+	}
+	return s.below[len(s.below)-1].hi, true
+}
+
 // one returns the value of a set of one member.
 func (s *iset) one() (int64, bool) {
 	v, ok := s.least()
@@ -373,14 +390,7 @@ func (s *iset) text(name string, least int64) string {
 		if len(s.res) == 1 {
 			b = strconv.AppendInt(append(b, " == "...), s.res[0], 10)
 		} else {
-			b = append(b, " in {"...)
-			for i, r := range s.res {
-				if i > 0 {
-					b = append(b, ", "...)
-				}
-				b = strconv.AppendInt(b, r, 10)
-			}
-			b = append(b, '}')
+			b = appendValues(append(b, " in "...), s.res)
 		}
 		tail = "those with " + string(b)
 		if len(parts) > 0 || s.before(first, least) {

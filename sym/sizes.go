@@ -820,7 +820,10 @@ func finish(s Size, set iset, proven bool, checked [2]int64, least int64) (Size,
 		s.Ranges = append(s.Ranges, [2]int64{r.lo, r.hi})
 	}
 	// The periodic part up to a bound is a range when every remainder is in (1..16777216 of
-	// N <= 2^24), else it is Mod and Residues from From up to Max.
+	// N <= 2^24), else it is Mod and Residues from From up to Max, its greatest member.
+	if g, ok := set.greatest(); ok {
+		set.hi = g
+	}
 	s.Max = set.hi
 	switch {
 	case set.from > set.hi || len(set.res) == 0:

@@ -168,16 +168,22 @@ func TestSizesExactQuotient(t *testing.T) {
 
 // TestSizesFrom: a periodic set says from where it starts whenever a smaller value of the
 // symbol has one of its remainders (bench/random's r0_0073 read "W: those with W % 16 in {0, 1,
-// 2, 3, 4, 5, 6, 7}" under W >= 16, which admits W = 1).
+// 2, 3, 4, 5, 6, 7}" under W >= 16, which admits W = 1), writes runs of residues as ranges, as
+// conditions do (r3_0202 listed 24 residues one by one), and ends at its greatest member (r2_0109
+// read "up to 12884901892", the bound of its limit, not a member).
 func TestSizesFrom(t *testing.T) {
 	for _, tc := range []struct{ p, want string }{
-		{"W >= 16 && W % 16 <= 7", "from 16 those with W % 16 in {0, 1, 2, 3, 4, 5, 6, 7}"},
-		{"W >= 20 && W % 12 in {2..7}", "from 26 those with W % 12 in {2, 3, 4, 5, 6, 7}"},
-		{"W % 12 in {2..7}", "those with W % 12 in {2, 3, 4, 5, 6, 7}"},
-		{"W >= 2 && W % 12 in {2..7}", "those with W % 12 in {2, 3, 4, 5, 6, 7}"},
-		{"W >= 3 && W % 12 in {2..7}", "from 3 those with W % 12 in {2, 3, 4, 5, 6, 7}"},
+		{"W >= 16 && W % 16 <= 7", "from 16 those with W % 16 in {0..7}"},
+		{"W >= 20 && W % 12 in {2..7}", "from 26 those with W % 12 in {2..7}"},
+		{"W % 12 in {2..7}", "those with W % 12 in {2..7}"},
+		{"W >= 2 && W % 12 in {2..7}", "those with W % 12 in {2..7}"},
+		{"W >= 3 && W % 12 in {2..7}", "from 3 those with W % 12 in {2..7}"},
 		{"W % 2 == 1", "those with W % 2 == 1"},
 		{"W >= 2 && W % 2 == 1", "from 3 those with W % 2 == 1"},
+		{"W % 12 in {0, 1, 2, 5}", "those with W % 12 in {0, 1, 2, 5}"},
+		{"W >= 61 && W % 72 in {0..12, 61..71}", "from 61 those with W % 72 in {0..12, 61..71}"},
+		{"W >= 71 && W % 72 in {0..4, 71} && W <= 12884901892", "from 71 those with W % 72 in {0..4, 71} up to 12884901844"},
+		{"W >= 71 && W % 72 in {0..4, 71} && W <= 144", "71..76, 143, 144"},
 	} {
 		tab := sym.NewTable()
 		tab.Symbol("W", 1, sym.Inf)
@@ -188,6 +194,10 @@ func TestSizesFrom(t *testing.T) {
 		sz := sym.SizesOf(tab, []sym.Constraint{{Pred: p}})
 		if len(sz.Symbols) != 1 || sz.Symbols[0].Text != tc.want {
 			t.Errorf("%s: %+v, want %s", tc.p, sz.Symbols, tc.want)
+			continue
+		}
+		if z := sz.Symbols[0]; !allows(z, z.Min) || z.Max != sym.Inf && !allows(z, z.Max) {
+			t.Errorf("%s: bounds %d..%d, not both members of %+v", tc.p, z.Min, z.Max, z)
 		}
 	}
 }
@@ -492,7 +502,7 @@ func TestSizesTiedExact(t *testing.T) {
 			map[string]string{"B": "B: 1 only", "L": "L: 4000..4009 (tied to B)"},
 			slices.Concat(span(1, 20), span(3990, 4020)), 4100},
 		{[]string{"W >= 2", "H >= 4", "(H//4)*(W//2) == 4*(H//8)*(W//4)"},
-			map[string]string{"H": "H: from 8 those with H % 8 in {0, 1, 2, 3} (checked 4..259; tied to W)",
+			map[string]string{"H": "H: from 8 those with H % 8 in {0..3} (checked 4..259; tied to W)",
 				"W": "W: from 4 those with W % 4 in {0, 1} (checked 2..257; tied to H)"},
 			span(1, 300), 64},
 		// W*W == k is decided at every k: W is the square root of k where k is a square, and no
