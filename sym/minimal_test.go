@@ -616,6 +616,14 @@ func TestMinimizeReadable(t *testing.T) {
 			h:    300,
 		},
 		{
+			// r3_0202: a -1 of a floor's quotient by 3, as large as its remainder set and
+			// shorter, reads as the remainder set: no floor division.
+			name: "a remainder set, not a floor",
+			in:   []at{{"(H+11)//24 % 3 == 0", 17}, {"H >= 61", 26}},
+			want: []string{"H % 72 in {0..12, 61..71} @17", "H >= 61 @26"},
+			h:    300,
+		},
+		{
 			// r2_0109: a Cast of a size to int32 bounds it (from H of about 1.3e10), beside
 			// remainders that hold at the same values up to there: the set of all of them,
 			// computed exactly however far the bound (affineSet), reads as one range and
@@ -625,7 +633,7 @@ func TestMinimizeReadable(t *testing.T) {
 				{"((H+5*min(H,2)+3)//6+2*min(H,2)) % 3 == 0", 24}, {"(3*((H+17*min(H,2)+3)//18)+min(H,2))//4 > min(H,2)", 35},
 				{"(3*((H+17*min(H,2)+3)//18)+min(H,2)) % 4 == 0", 35}, {"(H+17*min(H,2)+3)//18 > (H+71*min(H,2)+57)//72", 40},
 				{"4*((3*((H+17*min(H,2)+3)//18)+min(H,2))//4)-4*min(H,2) <= 2147483647", 45}},
-			want: []string{"H in 5..12884901844 && (H % 72 == 71 || H % 72 <= 4) @15"},
+			want: []string{"H in 5..12884901844 && (H % 72 in {0..4, 71}) @15"},
 			h:    300,
 		},
 	} {
@@ -733,7 +741,7 @@ func TestMinimizeParts(t *testing.T) {
 				{"((H+5*min(H,2)+3)//6+2*min(H,2)) % 3 == 0", "Reshape_42", 24}, {"(3*((H+17*min(H,2)+3)//18)+min(H,2))//4 > min(H,2)", "Reshape_55", 35},
 				{"(3*((H+17*min(H,2)+3)//18)+min(H,2)) % 4 == 0", "Reshape_55", 35}, {"(H+17*min(H,2)+3)//18 > (H+71*min(H,2)+57)//72", "Reshape_64", 40},
 				{"4*((3*((H+17*min(H,2)+3)//18)+min(H,2))//4)-4*min(H,2) <= 2147483647", "Cast_71", 45}},
-			want: []string{"H in 5..12884901844 && (H % 72 == 71 || H % 72 <= 4): Conv_28, Reshape_42, Reshape_55, Reshape_64, Cast_71 merged"},
+			want: []string{"H in 5..12884901844 && (H % 72 in {0..4, 71}): Conv_28, Reshape_42, Reshape_55, Reshape_64, Cast_71 merged"},
 			implied: []string{"(H+5*min(H,2)+3)//6 > min(H,2) @Conv_28 by [0]", "(H+17*min(H,2)+3)//18 > min(H,2) @Reshape_42 by [0]",
 				"((H+5*min(H,2)+3)//6+2*min(H,2)) % 3 == 0 @Reshape_42 by [0]", "(3*((H+17*min(H,2)+3)//18)+min(H,2))//4 > min(H,2) @Reshape_55 by [0]",
 				"(3*((H+17*min(H,2)+3)//18)+min(H,2)) % 4 == 0 @Reshape_55 by [0]", "(H+17*min(H,2)+3)//18 > (H+71*min(H,2)+57)//72 @Reshape_64 by [0]",

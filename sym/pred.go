@@ -6,6 +6,7 @@ import (
 	"math/big"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/reshape-go/reshape/errcode"
 )
@@ -925,8 +926,12 @@ func (p Pred) AppendText(b []byte) []byte {
 	return b
 }
 
-// maxMembers bounds the values a membership lists.
-const maxMembers = 64
+// maxMembers bounds the values and ranges a membership lists, and maxSpanned the values of an
+// expression whose comparisons it lists as those they hold at (W % 72 in {0..12, 61..71}).
+const (
+	maxMembers = 64
+	maxSpanned = 1 << 10
+)
 
 // appendMembership appends comparisons of the expression l at the start of cs, joined by ||
 // (or) or &&, as one membership, and returns how many it took (none for 0 or 1): "l in a..b" for
@@ -953,13 +958,16 @@ func appendMembership(b []byte, l Expr, cs []Pred, or bool) ([]byte, int) {
 		slices.Sort(vals)
 	} else {
 		lo, hi, ok := l.ival().bounds()
-		if !ok || lo == NegInf || hi == Inf || hi-lo >= maxMembers {
+		if !ok || lo == NegInf || hi == Inf || hi-lo >= maxSpanned {
 			return b, 0
 		}
 		for v := lo; v <= hi; v++ {
 			if slices.ContainsFunc(bs, func(x bound) bool { return x.satisfies(v) }) {
 				vals = append(vals, v)
 			}
+		}
+		if strings.Count(string(appendValues(nil, vals)), ", ") >= maxMembers {
+			return b, 0
 		}
 	}
 	b = append(l.AppendText(b), " in "...)

@@ -337,13 +337,29 @@ func predSize(p Pred) int {
 	return n
 }
 
-// simpler reports whether p reads more simply than q: smaller (predSize), then shorter.
+// simpler reports whether p reads more simply than q: smaller (predSize), then with fewer
+// floor divisions, minima and maxima (nested), then shorter: W % 72 in {0..12, 61..71} reads
+// more simply than (W+11)//24 % 3 == 0, which is as large and shorter.
 func simpler(p, q Pred) bool {
 	a, b := predSize(p), predSize(q)
 	if a != b {
 		return a < b
 	}
+	if a, b := nested(p), nested(q); a != b {
+		return a < b
+	}
 	return len(p.String()) < len(q.String())
+}
+
+// nested returns how many floor divisions, minima and maxima p holds.
+func nested(p Pred) int {
+	n := 0
+	walkAtoms(p, func(a *atom) {
+		if a.kind == floorAtom || a.kind == minAtom || a.kind == maxAtom {
+			n++
+		}
+	})
+	return n
 }
 
 // rangePred returns lo <= x <= hi.
