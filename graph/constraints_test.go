@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"errors"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -693,4 +694,51 @@ func evalValues(v []sym.Dim, b map[string]int64) string {
 		out[i] = strconv.FormatInt(n, 10)
 	}
 	return "[" + strings.Join(out, ",") + "]"
+}
+
+// TestVolumeCond: what a Reshape needs of the symbols, where a dim known only by its bounds is the
+// same dim of both sides and cancels (r3_0202's Reshape_32: [N,4,a,(H+1)//2,(W+11)//24] to
+// [N,4,a,(H+1)//2,3,-1], a from MaxPool_25, needs (W+11)//24 % 3 == 0), and where one that does
+// not cancel leaves the condition to a run.
+func TestVolumeCond(t *testing.T) {
+	tab := sym.NewTable()
+	for _, n := range []string{"N", "H", "W"} {
+		tab.Symbol(n, 1, sym.Inf)
+	}
+	a := sym.Of(tab.Anon("a", 1, sym.Inf))
+	b := sym.Of(tab.Anon("b", 1, sym.Inf))
+	dims := func(s string) []sym.Dim {
+		sh, err := sym.ParseShape(s, tab)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return sh.Dims
+	}
+	with := func(ds []sym.Dim, i int, d sym.Dim) sym.Shape {
+		ds[i] = d
+		return sym.ShapeOf(ds...)
+	}
+	for _, tc := range []struct {
+		name    string
+		in, out sym.Shape
+		minus   int    // the index of the pattern's -1, the output's dims elsewhere; none below 0
+		want    string // the condition; "" where there is none to state
+	}{
+		{"cancels", with(dims("[N,4,1,(H+1)//2,(W+11)//24]"), 2, a), with(dims("[N,4,1,(H+1)//2,3,((W+11)//24)/3]"), 2, a),
+			5, "(W+11)//24 % 3 == 0"},
+		{"equal volumes", with(dims("[N,1,W]"), 1, a), with(dims("[N,1,W]"), 1, a), -1, ""},
+		{"another dim", with(dims("[N,1,W]"), 1, a), with(dims("[N,1,3,W//3]"), 1, b), 3, ""},
+	} {
+		v := slices.Clone(tc.out.Dims)
+		if tc.minus >= 0 {
+			v[tc.minus] = sym.Const(-1)
+		}
+		p, _, ok := volumeCond(tc.in, tc.out, v)
+		switch {
+		case tc.want == "" && ok && !p.IsTrue():
+			t.Errorf("%s: %v, want none", tc.name, p)
+		case tc.want != "" && (!ok || p.String() != tc.want):
+			t.Errorf("%s: %v (%v), want %s", tc.name, p, ok, tc.want)
+		}
+	}
 }

@@ -87,7 +87,9 @@ func requireVolume(c *ctx, in, out sym.Shape, v []sym.Dim) error {
 // and why: without a -1, equal volumes (a Reshape of [N,3,4] to [1,12] needs 12*N == 12, which is
 // N == 1); with one at pattern[m], an exact quotient, the input volume a multiple of the product of
 // the other output dims ([T] to [-1,4] needs T % 4 == 0). ok is false, and p true, when there is
-// nothing to state: dims known only by their bounds leave the condition to a run. Integers alone,
+// nothing to state: dims known only by their bounds leave the condition to a run, but for one of
+// both sides that cancels (r3_0202's [N,4,a,(H+1)//2,(W+11)//24] to [N,4,a,(H+1)//2,3,-1], a lost
+// at a MaxPool, needs (W+11)//24 % 3 == 0). Integers alone,
 // which package reshape checks, give true or false and no why. Equal dims of both sides cancel first (those at least 1), and integers
 // multiply apart, so that the common Reshapes of a model ([B,T,64] to [B,T,4,16]) build no
 // expression.
@@ -111,9 +113,6 @@ func volumeCond(in, out sym.Shape, v []sym.Dim) (p sym.Pred, why string, ok bool
 			}
 			continue
 		}
-		if !d.Determined() {
-			return sym.True(), "", false
-		}
 		j := -1
 		for k, e := range out.Dims {
 			// A dim that may be 0 does not cancel: both volumes are then 0.
@@ -122,9 +121,12 @@ func volumeCond(in, out sym.Shape, v []sym.Dim) (p sym.Pred, why string, ok bool
 				break
 			}
 		}
-		if j >= 0 {
+		switch {
+		case j >= 0: // one dim of both sides, determined or not
 			used[j] = true
 			continue
+		case !d.Determined():
+			return sym.True(), "", false
 		}
 		wx = append(wx, d)
 	}
