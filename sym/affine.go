@@ -11,9 +11,11 @@ const affineEvals = 1 << 16
 // of x alone, holds, computed exactly where each comparison of p compares an expression e
 // quasi-affine in x (quasiAffine: e(v+P) = e(v)+k at every v, P the common period): along each
 // residue, v = v0+P*u, a comparison compares e(v0)+k*u with zero, whose sign changes at one u at
-// most, so that p keeps its value between those points, however far they are, and one
-// evaluation of each stretch decides it: (T+55)//72 >= (T+1)//18-536870911 is T <= 12884901892,
-// past what a guess evaluates. A set whose periodic part ends has its last stretch's end for hi
+// most (affinePoints), or quasi-polynomial in x, whose sign changes at most its degree times
+// along a residue between the points where its minima and maxima change (polyPoints), so that p
+// keeps its value between those points, however far they are, and one evaluation of each
+// stretch decides it: (T+55)//72 >= (T+1)//18-536870911 is T <= 12884901892, past what a guess
+// evaluates; min(T*T+T-3,max(0,T*T+T-4)) >= (min(T*T+T-3,max(0,T*T+T-4))+1)//2 is T >= 2. A set whose periodic part ends has its last stretch's end for hi
 // (T in 71..12884901844 && T % 72 in {0..4, 71}). ok is false for another p, for a set that ends
 // within what a guess evaluates, not empty (left to guessSet, which lists its members), for lo < 0 (a size
 // is not negative, and from 0 on no difference of two values passes int64), and where the set
@@ -22,47 +24,15 @@ func affineSet(p Pred, x *atom, lo, hi int64) (iset, bool) {
 	if lo < 0 || hi < lo {
 		return iset{}, false
 	}
-	cmps, per, ok := quasiAffine(p, x.name)
+	bs, per, ok := affinePoints(p, x, lo)
+	if !ok {
+		bs, per, ok = polyPoints(p, x, lo)
+	}
 	if !ok {
 		return iset{}, false
 	}
 	vals := map[string]int64{}
 	value := func(name string) (int64, bool) { v, ok := vals[name]; return v, ok }
-	// The points from which p may change its value along some residue, lo the first. Values
-	// past hi are evaluated as any other: the set is clipped to hi at the end.
-	bs := []int64{lo}
-	for i := range per {
-		if i > Inf-lo {
-			break
-		}
-		v0 := lo + i
-		umax := (Inf - v0) / per
-		vals[x.name] = v0
-		for _, c := range cmps {
-			if c.inc == 0 {
-				continue
-			}
-			e0, st := c.e.eval64(value)
-			if st != done {
-				return iset{}, false
-			}
-			// e0 + inc*u == 0 at u = -e0.num/(e0.den*inc).
-			num, ok1 := mul64(e0.num, -1)
-			den, ok2 := mul64(e0.den, c.inc)
-			r, ok3 := makeRat(num, den)
-			if !ok1 || !ok2 || !ok3 {
-				return iset{}, false
-			}
-			f := floorDiv(r.num, r.den)
-			for _, u := range []int64{f, f + 1} {
-				if u > 0 && u <= umax {
-					bs = append(bs, v0+per*u)
-				}
-			}
-		}
-	}
-	slices.Sort(bs)
-	bs = slices.Compact(bs)
 	// The value of p at each residue of each stretch [bs[j], bs[j+1]).
 	end := func(j int) int64 {
 		if j+1 < len(bs) {
@@ -187,4 +157,53 @@ func affineSet(p Pred, x *atom, lo, hi int64) (iset, bool) {
 		s.from, s.mod, s.res = Inf, 1, nil
 	}
 	return s, true
+}
+
+// affinePoints returns, for p, a condition of the symbol x alone whose comparisons are
+// quasi-affine in x, from lo on, their common period per and the points bs, lo the first, sorted,
+// from each of which p keeps its value along each residue modulo per up to the next: along a
+// residue, v = v0+per*u, a comparison compares e(v0)+inc*u with zero, whose sign changes at one u
+// at most. ok is false for another p.
+func affinePoints(p Pred, x *atom, lo int64) (bs []int64, per int64, ok bool) {
+	cmps, per, ok := quasiAffine(p, x.name)
+	if !ok {
+		return nil, 0, false
+	}
+	vals := map[string]int64{}
+	value := func(name string) (int64, bool) { v, ok := vals[name]; return v, ok }
+	// The points from which p may change its value along some residue, lo the first. Values
+	// past hi are evaluated as any other: the set is clipped to hi at the end.
+	bs = []int64{lo}
+	for i := range per {
+		if i > Inf-lo {
+			break
+		}
+		v0 := lo + i
+		umax := (Inf - v0) / per
+		vals[x.name] = v0
+		for _, c := range cmps {
+			if c.inc == 0 {
+				continue
+			}
+			e0, st := c.e.eval64(value)
+			if st != done {
+				return nil, 0, false
+			}
+			// e0 + inc*u == 0 at u = -e0.num/(e0.den*inc).
+			num, ok1 := mul64(e0.num, -1)
+			den, ok2 := mul64(e0.den, c.inc)
+			r, ok3 := makeRat(num, den)
+			if !ok1 || !ok2 || !ok3 {
+				return nil, 0, false
+			}
+			f := floorDiv(r.num, r.den)
+			for _, u := range []int64{f, f + 1} {
+				if u > 0 && u <= umax {
+					bs = append(bs, v0+per*u)
+				}
+			}
+		}
+	}
+	slices.Sort(bs)
+	return slices.Compact(bs), per, true
 }

@@ -586,33 +586,41 @@ type affineCmp struct {
 	inc int64
 }
 
+// comparisons returns the expressions e of the comparisons e op 0 of p, in the order of its
+// terms; ok is false where one is raw (as stated, not e op 0).
+func comparisons(p Pred) (es []Expr, ok bool) {
+	switch p.kind() {
+	case pConst:
+		return nil, true
+	case pCmp:
+		return []Expr{p.n.e}, !p.n.raw
+	}
+	for _, a := range p.n.args {
+		sub, fine := comparisons(a)
+		if !fine {
+			return nil, false
+		}
+		es = append(es, sub...)
+	}
+	return es, true
+}
+
 // quasiAffine returns the comparisons of p, each with its increment over per, the common period
 // in the symbol x of all of them (see period); ok is false where one is not quasi-affine in x,
 // is raw, or where per is past maxSplit (or an increment past int64).
 func quasiAffine(p Pred, x string) (cmps []affineCmp, per int64, ok bool) {
-	var ms []int64
-	ok = true
-	var walk func(q Pred)
-	walk = func(q Pred) {
-		switch q.kind() {
-		case pConst:
-		case pCmp:
-			m, k, fine := period(q.n.e, x)
-			if q.n.raw || !fine {
-				ok = false
-				return
-			}
-			cmps = append(cmps, affineCmp{q.n.e, k})
-			ms = append(ms, m)
-		default:
-			for _, a := range q.n.args {
-				walk(a)
-			}
-		}
-	}
-	walk(p)
+	es, ok := comparisons(p)
 	if !ok {
 		return nil, 0, false
+	}
+	ms := make([]int64, len(es))
+	for i, e := range es {
+		m, k, fine := period(e, x)
+		if !fine {
+			return nil, 0, false
+		}
+		cmps = append(cmps, affineCmp{e, k})
+		ms[i] = m
 	}
 	per = 1
 	for _, m := range ms {
