@@ -30,6 +30,11 @@ func severalSymbols(p Pred, before []Pred, prove func([]Pred, Pred) bool) Pred {
 	if q := cofactors(best, before, prove); simpler(q, best) {
 		best = q
 	}
+	// A part now of one symbol may imply a sibling it did not before (W in {1, 3, 6}, of W == 1
+	// || W % 3 == 0 beside W <= 7, implies it).
+	if q := underSiblings(best, before, prove); simpler(q, best) {
+		best = q
+	}
 	if best.kind() == pConst {
 		return p // never or always with those before: Minimize tells which, and with which
 	}

@@ -616,6 +616,16 @@ func TestMinimizeReadable(t *testing.T) {
 			h:    300,
 		},
 		{
+			// r2_0229: the two cases of an If's branches, on W; in the second, W == 1 || W % 3
+			// == 0 beside W <= 7 reads W in {1, 3, 6}, which implies W <= 7.
+			name: "a bound a case's part of one symbol implies",
+			in: []at{{"N >= 2 && H >= 2 && W >= 8 && W//2 % 3 == 0 && (N <= 3 || N//2 % 3 == 0) && (H <= 3 || H//2 % 3 == 0) || " +
+				"W <= 7 && (N == 1 || N % 3 == 0) && (H == 1 || H % 3 == 0) && (W == 1 || W % 3 == 0)", 12}},
+			want: []string{"N >= 2 && H >= 2 && W >= 8 && W % 6 <= 1 && (N <= 3 || N % 6 <= 1) && (H <= 3 || H % 6 <= 1) || " +
+				"(N == 1 || N % 3 == 0) && (H == 1 || H % 3 == 0) && (W in {1, 3, 6}) @12"},
+			h: 40,
+		},
+		{
 			// r3_0202: a -1 of a floor's quotient by 3, as large as its remainder set and
 			// shorter, reads as the remainder set: no floor division.
 			name: "a remainder set, not a floor",
