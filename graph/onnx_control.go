@@ -147,7 +147,7 @@ func loop(c *ctx) error {
 	// true and the body keeps it true (the body infers with the condition true, the only value it
 	// then ever reads).
 	allRun := tripKnown && !condGiven
-	if tripKnown && condGiven && condIn.Value != nil {
+	if tripKnown && entry {
 		allRun, _ = boolValue(outs[0])
 	}
 	switch {
