@@ -181,10 +181,10 @@ func (c *ctx) branches(cond *Info, then, els ifBranch) error {
 	defer func() { c.branching = false }()
 	taken := -1 // the branch taken when the condition is known: 0 for then, 1 for els
 	constant := false
-	if v, ok := cond.Ints(); ok && len(v) == 1 {
-		taken, constant = 0, true
-		if v[0] == 0 {
-			taken = 1
+	if v, ok := boolValue(cond); ok {
+		taken, constant = 1, true
+		if v {
+			taken = 0
 		}
 	}
 	// The condition in the symbols, when a binding of them decides it: the branch a run of the
