@@ -171,14 +171,7 @@ func Load(path string, opt Options) (*Model, error) {
 	m := &Model{File: name, Name: filepath.Base(name), Version: Version(), Rows: rep.Rows, Summary: check.Summarize([]*check.Report{rep})}
 	m.Summary.Files = 1
 	m.Bindings = rep.Bindings
-	m.Conditions = make([]Condition, len(rep.Constraints))
-	for i, c := range rep.Constraints {
-		m.Conditions[i] = Condition{c, -1}
-	}
-	m.Limits = make([]Condition, len(rep.Limits))
-	for i, c := range rep.Limits {
-		m.Limits[i] = Condition{c, -1}
-	}
+	m.Conditions, m.Limits = conditionRows(rep.Constraints), conditionRows(rep.Limits)
 	m.Sizes = sizesOf(rep.Sizes)
 	m.least = map[string]int64{}
 	for _, z := range rep.Sizes.Symbols {
@@ -272,11 +265,12 @@ func (m *Model) gather(g *graph.Graph, res *graph.Result, rep *check.Report) {
 	m.facts = facts
 }
 
-// ptrs returns pointers to the conditions cs.
-func ptrs(cs []Condition) []*Condition {
-	out := make([]*Condition, len(cs))
-	for i := range cs {
-		out[i] = &cs[i]
+// conditionRows returns the conditions cs, their nodes not yet found (NodeIndex -1); never nil,
+// so that JSON writes none as [].
+func conditionRows(cs []check.Constraint) []Condition {
+	out := make([]Condition, len(cs))
+	for i, c := range cs {
+		out[i] = Condition{c, -1}
 	}
 	return out
 }
@@ -406,11 +400,13 @@ func (m *Model) nodes(res *graph.Result) {
 			}
 		}
 	}
-	for _, c := range append(ptrs(m.Conditions), ptrs(m.Limits)...) {
-		if k, ok := at[c.Node]; ok {
-			c.NodeIndex = k
-			if m.Nodes[k].Mark == "" {
-				m.Nodes[k].Mark = "condition"
+	for _, cs := range [][]Condition{m.Conditions, m.Limits} {
+		for i := range cs {
+			if k, ok := at[cs[i].Node]; ok {
+				cs[i].NodeIndex = k
+				if m.Nodes[k].Mark == "" {
+					m.Nodes[k].Mark = "condition"
+				}
 			}
 		}
 	}
