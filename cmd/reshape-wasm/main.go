@@ -113,27 +113,26 @@ func fixModel(path string, opt options) (any, error) {
 		text = append(text, fmt.Sprintf("remains: %s  %s", c.Pred, c.Origin))
 	}
 	summary := fmt.Sprintf("%d rewritten, %d left as they are", len(f.Rewrites), len(f.Left))
-	res := js.Global().Get("Object").New()
+	model := js.Null()
 	if len(f.Rewrites) == 0 {
-		res.Set("model", js.Null())
-		res.Set("text", strings.Join(append(text, summary+", so nothing is written"), "\n"))
-		res.Set("rewrites", 0)
-		return res, nil
+		summary += ", so nothing is written"
+	} else {
+		var buf bytes.Buffer
+		if _, err := f.WriteTo(&buf); err != nil {
+			return nil, err
+		}
+		written, err := onnx.DecodeModel(buf.Bytes())
+		if err == nil {
+			err = f.Verify(written)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("the fixed model was not made: %w", err)
+		}
+		model = js.Global().Get("Uint8Array").New(buf.Len())
+		js.CopyBytesToJS(model, buf.Bytes())
 	}
-	var buf bytes.Buffer
-	if _, err := f.WriteTo(&buf); err != nil {
-		return nil, err
-	}
-	written, err := onnx.DecodeModel(buf.Bytes())
-	if err == nil {
-		err = f.Verify(written)
-	}
-	if err != nil {
-		return nil, fmt.Errorf("the fixed model was not made: %w", err)
-	}
-	out := js.Global().Get("Uint8Array").New(buf.Len())
-	js.CopyBytesToJS(out, buf.Bytes())
-	res.Set("model", out)
+	res := js.Global().Get("Object").New()
+	res.Set("model", model)
 	res.Set("text", strings.Join(append(text, summary), "\n"))
 	res.Set("rewrites", len(f.Rewrites))
 	return res, nil
