@@ -62,3 +62,16 @@ func ExampleOneDNN() {
 	// DynamicReshape split: [8,12] by - (unknown) gives [?,?,?], declared [2,4,3]: mismatch
 	//   logical tensor 5: the model declares [2,4,3] of volume 24, but the input [8,12] has volume 96, and a reshape keeps the volume; the pattern's values are known at run time only, so it is inferred with its values unknown
 }
+
+// ConditionsNote ends a summary line: the constraints and what they fix, then the limits.
+func ExampleConditionsNote() {
+	fmt.Printf("%q\n", check.ConditionsNote(3, 0, 1, nil))
+	fmt.Printf("%q\n", check.ConditionsNote(2, 1, 0, []string{"B", "T"}))
+	fmt.Printf("%q\n", check.ConditionsNote(0, 2, 0, nil))
+	fmt.Printf("%q\n", check.ConditionsNote(0, 0, 0, nil))
+	// Output:
+	// "; 3 constraints, of which 1 fixes a dim"
+	// "; 2 constraints, which fix B, T; 1 limit"
+	// "; 2 limits"
+	// ""
+}

@@ -172,14 +172,13 @@ func (s Summary) AllOK() bool {
 
 // String returns "N reshapes in F files: A ok, B mismatch, C inferred, D error" (" and K failing
 // nodes", " and K declared outputs" when there are such rows; " in F files" when Files or
-// Unreadable is set), followed by the count of each error code, ", U unknown" when
-// some rows are downstream of an error, ", S stale" when some declarations are of old inputs,
-// ", A avoidable" when some errors are in If branches a run avoids,
-// "; C constraints, of which X fix a dim" when the models state some, "; L limits" when they
-// state limits (Limits), "; the conditions may be
-// incomplete: ..." when some model's may be (incompleteNote), "; R run on constant data:
-// K ok" when some were run, the operators that leave dims undetermined, "; U files could not be
-// read" when some could not, and "; K files skipped: not models".
+// Unreadable is set), followed by the count of each error code, ", U unknown" when some rows are
+// downstream of an error, ", S stale" when some declarations are of old inputs, ", A avoidable"
+// when some errors are in If branches a run avoids, the conditions the models state
+// (ConditionsNote: "; C constraints, of which X fix a dim; L limits"), "; the conditions may be
+// incomplete: ..." when some model's may be (incompleteNote), "; R run on constant data: K ok"
+// when some were run, the operators that leave dims undetermined, "; U files could not be read"
+// when some could not, and "; K files skipped: not models".
 func (s Summary) String() string {
 	text := plural(s.Total, "reshape")
 	if s.Nodes > 0 {
@@ -208,22 +207,7 @@ func (s Summary) String() string {
 	if s.Avoidable > 0 {
 		text += fmt.Sprintf(", %d avoidable", s.Avoidable)
 	}
-	if len(s.Constraints) > 0 {
-		text += "; " + plural(len(s.Constraints), "constraint")
-		switch {
-		case len(s.Fixes) > 0 && len(s.Constraints) == 1:
-			text += ", which fixes " + strings.Join(s.Fixes, ", ")
-		case len(s.Fixes) > 0:
-			text += ", which fix " + strings.Join(s.Fixes, ", ")
-		case s.Fixed == 1:
-			text += ", of which 1 fixes a dim"
-		case s.Fixed > 1:
-			text += fmt.Sprintf(", of which %d fix a dim", s.Fixed)
-		}
-	}
-	if len(s.Limits) > 0 {
-		text += "; " + plural(len(s.Limits), "limit")
-	}
+	text += ConditionsNote(len(s.Constraints), len(s.Limits), s.Fixed, s.Fixes)
 	text += s.incompleteNote()
 	if s.Run > 0 {
 		text += fmt.Sprintf("; %d run on constant data: %d ok", s.Run, s.RunOK)
@@ -242,6 +226,31 @@ func (s Summary) String() string {
 		text += "; " + plural(s.Skipped, "file") + " skipped: not models"
 	}
 	return text
+}
+
+// ConditionsNote is a summary's part on the conditions, of constraints and limits counted apart
+// (Conditions.Constraints, Limits): "; 3 constraints, of which 1 fixes a dim" (fixed of them each
+// fix one), "; 2 constraints, which fix B, T" (fixes, the symbols they leave one value together),
+// then "; 1 limit"; "" for none.
+func ConditionsNote(constraints, limits, fixed int, fixes []string) string {
+	var note string
+	if constraints > 0 {
+		note = "; " + plural(constraints, "constraint")
+		switch {
+		case len(fixes) > 0 && constraints == 1:
+			note += ", which fixes " + strings.Join(fixes, ", ")
+		case len(fixes) > 0:
+			note += ", which fix " + strings.Join(fixes, ", ")
+		case fixed == 1:
+			note += ", of which 1 fixes a dim"
+		case fixed > 1:
+			note += fmt.Sprintf(", of which %d fix a dim", fixed)
+		}
+	}
+	if limits > 0 {
+		note += "; " + plural(limits, "limit")
+	}
+	return note
 }
 
 // incompleteNote is the summary's part on models whose constraints may be incomplete: "; the

@@ -199,27 +199,6 @@ func opCounts(counts map[string]int) string {
 	return strings.Join(ops, ", ")
 }
 
-// constraintsNote is the summary's part on constraints: "; 3 constraints, of which 1 fixes a
-// dim", "; 2 constraints, which fix B, T" (the symbols they leave one value together), "" for
-// none.
-func constraintsNote(n, fixed int, fixes []string) string {
-	if n == 0 {
-		return ""
-	}
-	note := "; " + plural(n, "constraint")
-	switch {
-	case len(fixes) > 0 && n == 1:
-		note += ", which fixes " + strings.Join(fixes, ", ")
-	case len(fixes) > 0:
-		note += ", which fix " + strings.Join(fixes, ", ")
-	case fixed == 1:
-		note += ", of which 1 fixes a dim"
-	case fixed > 1:
-		note += fmt.Sprintf(", of which %d fix a dim", fixed)
-	}
-	return note
-}
-
 // fixedCount returns the number of constraints that fix a symbol.
 func fixedCount(cs []check.Constraint) int {
 	n := 0

@@ -329,8 +329,9 @@ func errorCount(s *check.Shapes, counts map[string]int) int {
 
 // shapesLine is the summary: "N tensors: A ok, B mismatch, C inferred, D error" (", U unknown"
 // when some are downstream of an error, ", S stale", ", A avoidable" when some are outputs of an
-// If branch a run avoids), "; symbols: B, T; C constraints, of which X fix a dim;
-// no shape rule: Conv (3)".
+// If branch a run avoids), "; symbols: B, T", the conditions (check.ConditionsNote: "; C
+// constraints, of which X fix a dim; L limits"), "; the conditions may be incomplete: ..." and
+// "; no shape rule: Conv (3)".
 func shapesLine(s *check.Shapes, counts map[string]int, fixed int) string {
 	line := fmt.Sprintf("%d tensors: %d ok, %d mismatch, %d inferred, %d error", len(s.Tensors), counts["ok"], counts["mismatch"], counts["inferred"], errorCount(s, counts))
 	for _, v := range []string{"unknown", "stale", "avoidable"} {
@@ -341,10 +342,7 @@ func shapesLine(s *check.Shapes, counts map[string]int, fixed int) string {
 	if len(s.Symbols) > 0 {
 		line += "; symbols: " + strings.Join(s.Symbols, ", ")
 	}
-	line += constraintsNote(len(s.Constraints), fixed, s.Fixes)
-	if len(s.Limits) > 0 {
-		line += "; " + plural(len(s.Limits), "limit")
-	}
+	line += check.ConditionsNote(len(s.Constraints), len(s.Limits), fixed, s.Fixes)
 	if !s.Complete {
 		line += "; the conditions may be incomplete: " + check.LostNote(s.Lost)
 	}
