@@ -796,11 +796,11 @@ func (p Pred) Subst(sub func(name string) (Expr, bool)) (Pred, bool) {
 		if !ok {
 			return Pred{}, false
 		}
-		q := Cmp(e, n.op, r)
-		if !n.raw {
-			if q, ok = defined(canon(n.op, e, func() string { return cmpText(e, n.op, Expr{}) }), n.op, e); !ok {
-				return Pred{}, false
-			}
+		var q Pred
+		if n.raw {
+			q = Cmp(e, n.op, r)
+		} else if q, ok = defined(canon(n.op, e, func() string { return cmpText(e, n.op, Expr{}) }), n.op, e); !ok {
+			return Pred{}, false
 		}
 		return And(append(gs, q)...), true
 	}
