@@ -11,13 +11,15 @@ import "slices"
 // that p no longer divides by is kept not 0 ((H*W)//W == H is W != 0, min(4+T,T) >= -16/(4//T)
 // is T in 1..4, not true), and each operand with a term that need not be an integer, which p
 // no longer holds, is kept whole (N/2 != 3 is N % 2 == 0 && N != 6; not for an equation of it and
-// an operand of integer terms, which says so). ok is false when that cannot be kept (see maxSize).
-func defined(p Pred, op Op, xs ...Expr) (Pred, bool) {
-	if allTotal(xs) {
+// an operand of integer terms, which says so). The divisors of guards, which the comparison as
+// stated no longer holds (the parser's, see parser.guards), are kept not 0 as those of xs are.
+// ok is false when that cannot be kept (see maxSize).
+func defined(p Pred, op Op, guards []Expr, xs ...Expr) (Pred, bool) {
+	if len(guards) == 0 && allTotal(xs) {
 		return p, true
 	}
 	var gs []Pred
-	for _, g := range divisorsOf(xs) {
+	for _, g := range slices.Concat(guards, divisorsOf(xs)) {
 		if !keeps(p, func(e Expr) bool { return dividesBy(e, g) }) {
 			gs = append(gs, Ne(g, Expr{}))
 		}

@@ -304,7 +304,7 @@ func (p *parser) relop() (Op, int, bool) {
 }
 
 // cmp parses sum [relop sum] | sum 'in' members, a comparison, negated where negated, where each
-// divisor it cancels is not 0 (guarded).
+// divisor it cancels is not 0 (see defined).
 func (p *parser) cmp() (value, error) {
 	outer := p.guards
 	p.guards = nil
@@ -314,17 +314,11 @@ func (p *parser) cmp() (value, error) {
 		if p.negated {
 			v.p, op = Not(v.p), op.negation()
 		}
-		var gs []Expr
-		for _, f := range p.guards {
-			if !keeps(v.p, func(e Expr) bool { return dividesBy(e, f) }) {
-				gs = append(gs, f)
-			}
-		}
-		q, ok := defined(v.p, op, v.args...)
+		q, ok := defined(v.p, op, p.guards, v.args...)
 		if !ok {
 			return value{}, p.tooLarge()
 		}
-		v.p, v.cmp = guarded(gs, q), false
+		v.p, v.cmp = q, false
 		p.guards = outer
 	} else {
 		p.guards = append(outer, p.guards...)

@@ -270,7 +270,7 @@ func positiveFactor(d Expr) (Expr, bool) {
 // the canonical form no longer says of it is kept beside it ((H*W)//W == H is W != 0, N/2 != 3
 // is N % 2 == 0 && N != 6; see defined).
 func Cmp(a Expr, op Op, b Expr) Pred {
-	if p, ok := defined(cmpCore(a, op, b), op, a, b); ok {
+	if p, ok := defined(cmpCore(a, op, b), op, nil, a, b); ok {
 		return p
 	}
 	return rawCmp(a, op, b)
@@ -799,7 +799,7 @@ func (p Pred) Subst(sub func(name string) (Expr, bool)) (Pred, bool) {
 		var q Pred
 		if n.raw {
 			q = Cmp(e, n.op, r)
-		} else if q, ok = defined(canon(n.op, e, func() string { return cmpText(e, n.op, Expr{}) }), n.op, e); !ok {
+		} else if q, ok = defined(canon(n.op, e, func() string { return cmpText(e, n.op, Expr{}) }), n.op, nil, e); !ok {
 			return Pred{}, false
 		}
 		return And(append(gs, q)...), true
