@@ -253,24 +253,11 @@ func integerOf(x Expr) (Pred, bool) {
 			return Pred{}, false
 		}
 	}
-	l := int64(1)
-	var deep []factor
-	for _, t := range x.t {
-		var ok bool
-		if l, ok = mul64(l/int64(gcd(uint64(l), uint64(t.c.den))), t.c.den); !ok {
-			return Pred{}, false
-		}
-		for _, f := range t.m {
-			if f.e >= 0 {
-				continue
-			}
-			if i := indexAtom(deep, f.a); i >= 0 {
-				deep[i].e = max(deep[i].e, -f.e)
-			} else {
-				deep = append(deep, factor{a: f.a, e: -f.e})
-			}
-		}
+	l, ok := denominatorOf(x.t)
+	if !ok {
+		return Pred{}, false
 	}
+	deep := negativePowers(x.t)
 	num, ok := Mul(x, Int(l))
 	if !ok {
 		return Pred{}, false

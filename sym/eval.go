@@ -207,19 +207,7 @@ func (s *substitution) valued(x Expr) bool {
 // quotient that has no value at W = 4). ok is false when at gives none or the result cannot be kept
 // (see maxSize) or divides by zero.
 func (e Expr) rebuild(at func(*atom) (Expr, bool)) (r, den Expr, ok bool) {
-	// The atoms of negative powers, each at its deepest power over the terms.
-	var deep []factor
-	for _, t := range e.t {
-		for _, f := range t.m {
-			if f.e < 0 {
-				if i := indexAtom(deep, f.a); i >= 0 {
-					deep[i].e = max(deep[i].e, -f.e)
-				} else {
-					deep = append(deep, factor{a: f.a, e: -f.e})
-				}
-			}
-		}
-	}
+	deep := negativePowers(e.t)
 	// at(a) once an atom: it may note what it finds (substitution.atom).
 	var seen []factor
 	var vals []Expr
@@ -276,6 +264,38 @@ func (e Expr) rebuild(at func(*atom) (Expr, bool)) (r, den Expr, ok bool) {
 }
 
 // indexAtom returns the index of the factor of a in fs, or -1.
+// negativePowers returns the atoms to a negative power in the terms ts, in the order they first
+// appear, each with the depth of its deepest such power (2 for H of W/H-1/H**2): the monomial of
+// their common denominator.
+func negativePowers(ts []term) []factor {
+	var deep []factor
+	for _, t := range ts {
+		for _, f := range t.m {
+			if f.e >= 0 {
+				continue
+			}
+			if i := indexAtom(deep, f.a); i >= 0 {
+				deep[i].e = max(deep[i].e, -f.e)
+			} else {
+				deep = append(deep, factor{a: f.a, e: -f.e})
+			}
+		}
+	}
+	return deep
+}
+
+// denominatorOf returns the least common multiple of the denominators of the coefficients of the
+// terms ts (6 for H/2+W/3); ok is false when it would leave int64.
+func denominatorOf(ts []term) (l int64, ok bool) {
+	l = 1
+	for _, t := range ts {
+		if l, ok = mul64(l/int64(gcd(uint64(l), uint64(t.c.den))), t.c.den); !ok {
+			return 0, false
+		}
+	}
+	return l, true
+}
+
 func indexAtom(fs []factor, a *atom) int {
 	return slices.IndexFunc(fs, func(f factor) bool { return cmpAtom(f.a, a) == 0 })
 }

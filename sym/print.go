@@ -61,21 +61,18 @@ func fractionalPart(e Expr) (num, den Expr, ok bool) {
 		return Expr{}, Expr{}, false
 	}
 	frac := make([]term, 0, n)
-	d := term{c: ratInt(1)}
 	for _, t := range e.t {
-		if !fractional(t) {
-			continue
+		if fractional(t) {
+			frac = append(frac, t)
 		}
-		frac = append(frac, t)
-		g := int64(gcd(uint64(d.c.num), uint64(t.c.den)))
-		if d.c.num, ok = mul64(d.c.num/g, t.c.den); !ok {
-			return Expr{}, Expr{}, false
-		}
-		for _, f := range t.m {
-			if more := -f.e - power(d.m, f.a); more > 0 {
-				d.m = mulMono(d.m, []factor{{f.a, more}})
-			}
-		}
+	}
+	l, ok := denominatorOf(frac)
+	if !ok {
+		return Expr{}, Expr{}, false
+	}
+	d := term{c: ratInt(l)}
+	for _, f := range negativePowers(frac) {
+		d.m = mulMono(d.m, []factor{f})
 	}
 	den = Expr{t: []term{d}}
 	if num, ok = Mul(Expr{t: frac}, den); !ok || !num.integral() {
