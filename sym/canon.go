@@ -760,11 +760,8 @@ func hasFactor(d, f Expr) bool {
 	if d.Equal(f) {
 		return true
 	}
-	if len(d.t) != 1 || len(f.t) != 1 || len(f.t[0].m) != 1 || f.t[0].m[0].e != 1 || f.t[0].c != ratInt(1) {
-		return false
-	}
-	i := indexAtom(d.t[0].m, f.t[0].m[0].a)
-	return i >= 0 && d.t[0].m[i].e > 0
+	a, ok := f.lone()
+	return ok && len(d.t) == 1 && power(d.t[0].m, a) > 0
 }
 
 // dividesBy reports whether e holds a floor division, remainder or exact quotient by f or by a
