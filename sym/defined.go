@@ -18,14 +18,16 @@ func defined(p Pred, op Op, guards []Expr, xs ...Expr) (Pred, bool) {
 	if len(guards) == 0 && allTotal(xs) {
 		return p, true
 	}
+	ops := operandsOf(xs)
 	var gs []Pred
-	for _, g := range slices.Concat(guards, divisorsOf(xs)) {
+	for _, g := range slices.Concat(guards, divisorsOf(ops)) {
 		if !keeps(p, func(e Expr) bool { return dividesBy(e, g) }) {
 			gs = append(gs, Ne(g, Expr{}))
 		}
 	}
+	whole := keeps(p, fractionalExpr)
 	for i, x := range xs {
-		if !slices.ContainsFunc(x.t, fractional) || keeps(p, fractionalExpr) ||
+		if !slices.ContainsFunc(x.t, fractional) || whole ||
 			op == OpEq && len(xs) == 2 && xs[1-i].integral() && !slices.ContainsFunc(x.t, negativePower) {
 			continue
 		}
@@ -39,7 +41,7 @@ func defined(p Pred, op Op, guards []Expr, xs ...Expr) (Pred, bool) {
 	// the exact quotients by sums, only where they divide, where p no longer holds them: the
 	// canonical H >= 3 || H/T >= 3 of max(H,H/T) >= 3 holds at H = 3, T = 4, where H/T has no
 	// value, and takes H % T == 0 beside it.
-	for _, x := range operandsOf(xs)[len(xs):] {
+	for _, x := range ops[len(xs):] {
 		if !slices.ContainsFunc(x.t, fractional) || keeps(p, func(e Expr) bool { return slices.ContainsFunc(operandsOf([]Expr{e})[1:], x.Equal) }) {
 			continue
 		}
@@ -49,9 +51,9 @@ func defined(p Pred, op Op, guards []Expr, xs ...Expr) (Pred, bool) {
 		}
 		gs = append(gs, w)
 	}
-	for _, a := range quotientsOf(xs) {
+	for _, a := range quotientsOf(ops) {
 		if keeps(p, func(e Expr) bool {
-			return slices.ContainsFunc(quotientsOf([]Expr{e}), func(b *atom) bool { return cmpAtom(a, b) == 0 })
+			return slices.ContainsFunc(quotientsOf(operandsOf([]Expr{e})), func(b *atom) bool { return cmpAtom(a, b) == 0 })
 		}) {
 			continue
 		}
@@ -74,10 +76,11 @@ func allTotal(xs []Expr) bool {
 	return !slices.ContainsFunc(xs, func(x Expr) bool { return !x.total() })
 }
 
-// quotientsOf returns the exact quotients by sums in the expressions xs and their atoms' operands.
-func quotientsOf(xs []Expr) []*atom {
+// quotientsOf returns the exact quotients by sums in the expressions ops, operands as operandsOf
+// gives them.
+func quotientsOf(ops []Expr) []*atom {
 	var out []*atom
-	for _, x := range operandsOf(xs) {
+	for _, x := range ops {
 		for _, t := range x.t {
 			for _, f := range t.m {
 				if isQuotient(f) {
@@ -144,16 +147,21 @@ func partial(p Pred) bool {
 	if allTotal(xs) {
 		return false
 	}
-	return len(divisorsOf(xs)) > 0 || fractionIn(xs)
+	ops := operandsOf(xs)
+	return len(divisorsOf(ops)) > 0 || fractionIn(ops)
 }
 
 // keptNonZero reports whether c is a comparison that may have no value only where a divisor is
 // 0, and some other term of args implies each such divisor not 0.
 func keptNonZero(c Pred, args []Pred) bool {
-	if c.kind() != pCmp || fractionIn(operands(c)) {
+	if c.kind() != pCmp {
 		return false
 	}
-	for _, g := range divisorsOf(operands(c)) {
+	ops := operandsOf(operands(c))
+	if fractionIn(ops) {
+		return false
+	}
+	for _, g := range divisorsOf(ops) {
 		ne := Ne(g, Expr{})
 		if !slices.ContainsFunc(args, func(o Pred) bool { return !o.Equal(c) && implies(o, ne) }) {
 			return false
@@ -173,10 +181,10 @@ func operands(c Pred) []Expr {
 // isQuotient reports whether f is a power of an exact quotient by a sum.
 func isQuotient(f factor) bool { return f.a.kind == quotAtom }
 
-// fractionIn reports whether an expression of xs, or an operand of their atoms, has a term that
-// need not be an integer or an exact quotient by a sum.
-func fractionIn(xs []Expr) bool {
-	return slices.ContainsFunc(operandsOf(xs), func(x Expr) bool {
+// fractionIn reports whether an expression of ops, operands as operandsOf gives them, has a term
+// that need not be an integer or an exact quotient by a sum.
+func fractionIn(ops []Expr) bool {
+	return slices.ContainsFunc(ops, func(x Expr) bool {
 		return slices.ContainsFunc(x.t, func(t term) bool {
 			return fractional(t) || slices.ContainsFunc(t.m, isQuotient)
 		})
@@ -205,34 +213,24 @@ func keeps(p Pred, has func(Expr) bool) bool {
 	return !slices.ContainsFunc(p.n.args, func(a Pred) bool { return !keeps(a, has) })
 }
 
-// divisorsOf returns the divisors of the expressions xs and of their atoms that the bounds of
-// their symbols do not prove non-zero, as zeroFactors gives them: of the divisor of a floor
-// division, a remainder or an exact quotient, and an atom to a negative power.
-func divisorsOf(xs []Expr) []Expr {
+// divisorsOf returns the divisors in the expressions ops, operands as operandsOf gives them, that
+// the bounds of their symbols do not prove non-zero, as zeroFactors gives them: of the divisor of
+// a floor division, a remainder or an exact quotient, and an atom to a negative power.
+func divisorsOf(ops []Expr) []Expr {
 	var out []Expr
-	var walk func(Expr)
-	walk = func(e Expr) {
-		for _, t := range e.t {
+	for _, x := range ops {
+		for _, t := range x.t {
 			for _, f := range t.m {
 				if f.e < 0 {
 					out = append(out, zeroFactors(fromAtom(f.a))...)
 				}
-				switch a := f.a; a.kind {
-				case symbolAtom:
-				case minAtom, maxAtom, floatAtom:
-					for _, x := range a.args {
-						walk(x)
-					}
+				switch f.a.kind {
+				case symbolAtom, minAtom, maxAtom, floatAtom:
 				default:
-					out = append(out, zeroFactors(a.den)...)
-					walk(a.num)
-					walk(a.den)
+					out = append(out, zeroFactors(f.a.den)...)
 				}
 			}
 		}
-	}
-	for _, x := range xs {
-		walk(x)
 	}
 	return out
 }
@@ -311,12 +309,13 @@ func Complement(p Pred) Pred {
 	if allTotal(xs) {
 		return args[0]
 	}
-	for _, g := range divisorsOf(xs) {
+	ops := operandsOf(xs)
+	for _, g := range divisorsOf(ops) {
 		args = append(args, Eq(g, Expr{}))
 	}
 	// Each operand is whole, and each exact quotient by a sum divides.
 	var ws []Pred
-	for _, x := range operandsOf(xs) {
+	for _, x := range ops {
 		if slices.ContainsFunc(x.t, fractional) {
 			w, ok := integerOf(x)
 			if !ok {
@@ -325,7 +324,7 @@ func Complement(p Pred) Pred {
 			ws = append(ws, w)
 		}
 	}
-	for _, a := range quotientsOf(xs) {
+	for _, a := range quotientsOf(ops) {
 		w, ok := Divisible(a.num, a.den)
 		if !ok {
 			return True()
