@@ -52,9 +52,7 @@ func defined(p Pred, op Op, guards []Expr, xs ...Expr) (Pred, bool) {
 		gs = append(gs, w)
 	}
 	for _, a := range quotientsOf(ops) {
-		if keeps(p, func(e Expr) bool {
-			return slices.ContainsFunc(quotientsOf(operandsOf([]Expr{e})), func(b *atom) bool { return cmpAtom(a, b) == 0 })
-		}) {
+		if keeps(p, func(e Expr) bool { return containsAtom(quotientsOf(operandsOf([]Expr{e})), a) }) {
 			continue
 		}
 		w, ok := Divisible(a.num, a.den)
