@@ -139,10 +139,11 @@ func (e Expr) Subst(sub func(name string) (Expr, bool)) (Expr, bool) {
 type substitution struct {
 	sub  func(name string) (Expr, bool)
 	none bool // an atom has no value
-	// guards are the conditions under which the atoms have the values the substitution gives
+	// divisors and wholes are what the atoms need to have the values the substitution gives
 	// them, which Pred.Subst keeps: each divisor cancelled (see cancelled) not 0, and each exact
 	// quotient that became a fraction whole (H/max(N,3) with 1 for N is H/3: H % 3 == 0).
-	guards []Pred
+	divisors []Expr
+	wholes   []Pred
 }
 
 // expr returns e with the substitution applied, as Expr.Subst does.
@@ -154,23 +155,18 @@ func (s *substitution) expr(e Expr) (Expr, bool) {
 	return r, ok
 }
 
-// cancelled notes each factor of den that r no longer divides by not 0 (see cancelled).
-func (s *substitution) cancelled(r, den Expr) {
-	for _, g := range cancelled(r, den) {
-		s.guards = append(s.guards, Ne(g, Expr{}))
-	}
-}
-
-// kept notes the guards of r, an exact quotient by den or the floor division or remainder of
-// another operand by it: den not 0 where r no longer divides by it, and r whole where it became
-// a fraction; ok is false when that cannot be kept (see maxSize).
+// kept notes what r, an exact quotient by den or the floor division or remainder of another
+// operand by it, needs to have a value: den not 0 where r no longer divides by it, and r whole
+// where it became a fraction; ok is false when that cannot be kept (see maxSize).
 func (s *substitution) kept(r, den Expr) bool {
-	s.cancelled(r, den)
+	s.divisors = append(s.divisors, cancelled(r, den)...)
 	if n, ok := den.Const(); ok && n == 1 || !slices.ContainsFunc(r.t, func(t term) bool { return !t.c.isInt() }) {
 		return true
 	}
 	w, ok := integerOf(r)
-	s.guards = append(s.guards, w)
+	if ok {
+		s.wholes = append(s.wholes, w)
+	}
 	return ok
 }
 
@@ -345,7 +341,7 @@ func (s *substitution) atom(a *atom) (Expr, bool) {
 		return Expr{}, false
 	}
 	if a.kind != quotAtom {
-		s.cancelled(r, d)
+		s.divisors = append(s.divisors, cancelled(r, d)...)
 	}
 	return r, true
 }

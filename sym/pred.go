@@ -784,15 +784,17 @@ func evalInt(e Expr, value func(string) (int64, bool)) (*big.Int, error) {
 // not divide; H % N == 1 at N = 0; see substitution). Such a comparison is false, as Eval finds
 // it at such a binding, and so is its negation (N == 7/(N+3)): no constant says both, so it is
 // not decided, and a conjunction or disjunction that holds it is decided only by another term. A
-// divisor that the substitution cancels and may be 0 stays a conjunct: (N*W-N) % D == 0 with W-1
-// for D is W != 1, false at W = 1 where the remainder has no value.
+// divisor that the substitution cancels and may be 0 stays a conjunct, not 0: (N*W-N) % D == 0
+// with W-1 for D is W != 1, false at W = 1 where the remainder has no value. So does the
+// condition that an exact quotient that becomes a fraction is a whole number: H/max(N,3) >= 2
+// with 1 for N is H >= 6 && H % 3 == 0.
 func (p Pred) Subst(sub func(name string) (Expr, bool)) (Pred, bool) {
 	switch p.kind() {
 	case pConst:
 		return p, true
 	case pCmp:
 		n := p.n
-		e, r, ok, _, gs := n.substSides(sub)
+		e, r, s, ok := n.substSides(sub)
 		if !ok {
 			return Pred{}, false
 		}
@@ -802,7 +804,7 @@ func (p Pred) Subst(sub func(name string) (Expr, bool)) (Pred, bool) {
 		} else if q, ok = defined(canon(n.op, e, func() string { return cmpText(e, n.op, Expr{}) }), n.op, nil, e); !ok {
 			return Pred{}, false
 		}
-		return And(append(gs, q)...), true
+		return And(append(s.wholes, guarded(s.divisors, q))...), true
 	}
 	// A disjunct that becomes true decides a disjunction (a conjunct that becomes false, a
 	// conjunction), where another cannot be kept: H <= 2 || H*W % (H//3) == 0 at H = 1 divides by 0
@@ -829,16 +831,17 @@ func (p Pred) Subst(sub func(name string) (Expr, bool)) (Pred, bool) {
 }
 
 // substSides returns the sides of the comparison n with the substitution applied (r is 0 unless
-// n is raw); ok is false where one cannot be kept or has no value, none true for the latter (see
-// substitution); gs are the conditions under which its atoms have the values it gives them.
-func (n *pnode) substSides(sub func(name string) (Expr, bool)) (e, r Expr, ok, none bool, gs []Pred) {
-	s := substitution{sub: sub}
+// n is raw), and s, the substitution that did it, which notes whether an atom has no value and
+// what its atoms need to have the values it gives them (see substitution); ok is false where a
+// side cannot be kept or has no value.
+func (n *pnode) substSides(sub func(name string) (Expr, bool)) (e, r Expr, s substitution, ok bool) {
+	s = substitution{sub: sub}
 	e, ok = s.value(n.e)
 	if ok && n.raw {
 		r, ok = s.value(n.rhs)
 	}
 	ok = ok && s.valued(e) && s.valued(r)
-	return e, r, ok, s.none, s.guards
+	return e, r, s, ok
 }
 
 // valueless reports whether p has no value, and so does not hold, wherever sub applies, whatever
@@ -851,8 +854,8 @@ func (p Pred) valueless(sub func(name string) (Expr, bool)) bool {
 	case pConst:
 		return false
 	case pCmp:
-		_, _, _, none, _ := p.n.substSides(sub)
-		return none
+		_, _, s, _ := p.n.substSides(sub)
+		return s.none
 	}
 	and := p.n.kind == pAnd
 	for _, a := range p.n.args {
