@@ -141,11 +141,10 @@ func partial(p Pred) bool {
 		}
 		return false
 	}
-	xs := operands(p)
-	if allTotal(xs) {
+	if total(p) {
 		return false
 	}
-	ops := operandsOf(xs)
+	ops := operandsOf(operands(p))
 	return len(divisorsOf(ops)) > 0 || fractionIn(ops)
 }
 
@@ -302,12 +301,11 @@ func Complement(p Pred) Pred {
 		}
 		return And(args...)
 	}
-	xs := operands(p)
 	args := []Pred{Not(p)}
-	if allTotal(xs) {
+	if total(p) {
 		return args[0]
 	}
-	ops := operandsOf(xs)
+	ops := operandsOf(operands(p))
 	for _, g := range divisorsOf(ops) {
 		args = append(args, Eq(g, Expr{}))
 	}
