@@ -18,48 +18,25 @@ func defined(p Pred, op Op, guards []Expr, xs ...Expr) (Pred, bool) {
 	if len(guards) == 0 && allTotal(xs) {
 		return p, true
 	}
-	ops := operandsOf(xs)
-	var gs []Pred
-	for _, g := range slices.Concat(guards, divisorsOf(ops)) {
-		if !keeps(p, func(e Expr) bool { return dividesBy(e, g) }) {
-			gs = append(gs, Ne(g, Expr{}))
-		}
-	}
-	whole := keeps(p, fractionalExpr)
-	for i, x := range xs {
-		if !slices.ContainsFunc(x.t, fractional) || whole ||
-			op == OpEq && len(xs) == 2 && xs[1-i].integral() && !slices.ContainsFunc(x.t, negativePower) {
-			continue
-		}
-		w, ok := integerOf(x)
-		if !ok {
-			return Pred{}, false
-		}
-		gs = append(gs, w)
-	}
 	// The operands of atoms, which have a value only where they are whole (see Expr.operand), and
-	// the exact quotients by sums, only where they divide, where p no longer holds them: the
-	// canonical H >= 3 || H/T >= 3 of max(H,H/T) >= 3 holds at H = 3, T = 4, where H/T has no
-	// value, and takes H % T == 0 beside it.
-	for _, x := range ops[len(xs):] {
-		if !slices.ContainsFunc(x.t, fractional) || keeps(p, func(e Expr) bool { return slices.ContainsFunc(operandsOf([]Expr{e})[1:], x.Equal) }) {
+	// the exact quotients by sums, only where they divide, are kept where p no longer holds them:
+	// the canonical H >= 3 || H/T >= 3 of max(H,H/T) >= 3 holds at H = 3, T = 4, where H/T has
+	// no value, and takes H % T == 0 beside it.
+	whole := keeps(p, fractionalExpr)
+	var gs []Pred
+	for _, n := range needs(guards, operandsOf(xs)) {
+		if n.kind == needWhole && n.at < len(xs) {
+			if whole || op == OpEq && len(xs) == 2 && xs[1-n.at].integral() && !slices.ContainsFunc(n.x.t, negativePower) {
+				continue
+			}
+		} else if keeps(p, n.heldBy) {
 			continue
 		}
-		w, ok := integerOf(x)
+		c, ok := n.condition()
 		if !ok {
 			return Pred{}, false
 		}
-		gs = append(gs, w)
-	}
-	for _, a := range quotientsOf(ops) {
-		if keeps(p, func(e Expr) bool { return containsAtom(quotientsOf(operandsOf([]Expr{e})), a) }) {
-			continue
-		}
-		w, ok := Divisible(a.num, a.den)
-		if !ok {
-			return Pred{}, false
-		}
-		gs = append(gs, w)
+		gs = append(gs, c)
 	}
 	if len(gs) == 0 {
 		return p, true
@@ -305,32 +282,80 @@ func Complement(p Pred) Pred {
 	if total(p) {
 		return args[0]
 	}
-	ops := operandsOf(operands(p))
-	for _, g := range divisorsOf(ops) {
-		args = append(args, Eq(g, Expr{}))
-	}
-	// Each operand is whole, and each exact quotient by a sum divides.
-	var ws []Pred
-	for _, x := range ops {
-		if slices.ContainsFunc(x.t, fractional) {
-			w, ok := integerOf(x)
-			if !ok {
-				return True()
-			}
-			ws = append(ws, w)
+	// A divisor is 0, an operand is not whole, or an exact quotient by a sum does not divide.
+	for _, n := range needs(nil, operandsOf(operands(p))) {
+		if n.kind == needNonZero {
+			args = append(args, Eq(n.x, Expr{}))
+			continue
 		}
-	}
-	for _, a := range quotientsOf(ops) {
-		w, ok := Divisible(a.num, a.den)
+		c, ok := n.condition()
 		if !ok {
 			return True()
 		}
-		ws = append(ws, w)
-	}
-	for _, w := range ws {
-		args = append(args, Complement(w))
+		args = append(args, Complement(c))
 	}
 	return Or(args...)
+}
+
+// need is one thing a comparison needs to have a value (see needs).
+type need struct {
+	kind needKind
+	x    Expr  // the divisor not 0, or the operand whole
+	at   int   // the index of the operand whole in the operands
+	q    *atom // the exact quotient by a sum that divides
+}
+
+// needKind is what a need asks.
+type needKind int
+
+const (
+	needNonZero needKind = iota // a divisor not 0
+	needWhole                   // an operand an integer
+	needDivides                 // an exact quotient by a sum divides
+)
+
+// needs returns what a comparison of the operands ops (as operandsOf gives them) needs to have a
+// value, as defined keeps it and Complement denies it: each divisor of guards and of ops that may
+// be 0 (divisorsOf) not 0, each operand with a term that need not be an integer whole, and each
+// exact quotient by a sum dividing, in that order.
+func needs(guards, ops []Expr) []need {
+	var out []need
+	for _, g := range slices.Concat(guards, divisorsOf(ops)) {
+		out = append(out, need{kind: needNonZero, x: g})
+	}
+	for i, x := range ops {
+		if slices.ContainsFunc(x.t, fractional) {
+			out = append(out, need{kind: needWhole, x: x, at: i})
+		}
+	}
+	for _, a := range quotientsOf(ops) {
+		out = append(out, need{kind: needDivides, q: a})
+	}
+	return out
+}
+
+// heldBy reports whether e holds what n is of, so that a comparison of e keeps n: a division by
+// the divisor (dividesBy), the operand as an atom's operand, the exact quotient.
+func (n need) heldBy(e Expr) bool {
+	switch n.kind {
+	case needNonZero:
+		return dividesBy(e, n.x)
+	case needWhole:
+		return slices.ContainsFunc(operandsOf([]Expr{e})[1:], n.x.Equal)
+	}
+	return containsAtom(quotientsOf(operandsOf([]Expr{e})), n.q)
+}
+
+// condition returns the condition n asks: the divisor not 0, the operand whole (integerOf), the
+// quotient dividing (Divisible); ok is false when it cannot be kept (see maxSize).
+func (n need) condition() (Pred, bool) {
+	switch n.kind {
+	case needNonZero:
+		return Ne(n.x, Expr{}), true
+	case needWhole:
+		return integerOf(n.x)
+	}
+	return Divisible(n.q.num, n.q.den)
 }
 
 // operandsOf returns the expressions xs and the operands of their atoms, and theirs, each of which
