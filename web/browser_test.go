@@ -326,6 +326,15 @@ func TestReportInBrowser(t *testing.T) {
 					}
 				}
 			}
+			// The panel of a limit's node lists it among what the node imposes.
+			if len(rm.Limits) > 0 && rm.Limits[0].NodeIndex >= 0 {
+				l := rm.Limits[0]
+				do(t, ctx, chromedp.Click(`#conditions tr[data-node=`+strconv.Quote(l.Node)+`]:not([data-cond]) a.node-link`))
+				got := eval[[]string](t, ctx, `Array.from(document.querySelectorAll("#node-panel li")).map(function (li) { return li.textContent; })`)
+				if !slices.ContainsFunc(got, func(s string) bool { return strings.HasPrefix(s, l.Holds.String()+"  (") }) {
+					t.Errorf("the panel of %s, which imposes the limit %s, lists %q", l.Node, l.Holds, got)
+				}
+			}
 			screenshot(t, ctx, "report-"+m.name)
 		})
 	}

@@ -128,7 +128,7 @@ var ReshapeReport = (function () {
   };
 
   Page.prototype.conditionsSection = function () {
-    var d = this.d, self = this, kids = [];
+    var d = this.d, self = this, kids = [], limits = d.limits || [];
     if (!d.conditions.length) {
       kids.push(el("p", { text: d.symbols && d.symbols.length ? "No condition: the rules impose none on the symbols." : "No condition: every shape is static." }));
     } else {
@@ -146,10 +146,10 @@ var ReshapeReport = (function () {
       kids.push(el("p", { cls: "note", text: "In the order inference meets their nodes: the first a binding breaks names the node where a run stops." }));
       kids.push(table(["#", "holds", "node", "op", "why"], rows));
     }
-    if (d.limits && d.limits.length) {
+    if (limits.length) {
       kids.push(el("h3", { text: "Limits: at sizes of 2^31 or more, only when" }));
       kids.push(el("p", { cls: "note", text: "Conditions that hold wherever every size is below 2^31 (a size cast to int32): the model runs where these hold too." }));
-      kids.push(table(["holds", "node", "op", "why"], d.limits.map(function (c) {
+      kids.push(table(["holds", "node", "op", "why"], limits.map(function (c) {
         return el("tr", { "data-node": c.node }, [
           el("td", { cls: "mono holds", text: c.holds }),
           el("td", { cls: "mono path" }, [self.nodeLink(c.node)]),
@@ -164,7 +164,7 @@ var ReshapeReport = (function () {
         return el("tr", { cls: "lost" }, [el("td", { cls: "mono path" }, [self.nodeLink(l.node)]), el("td", { text: l.op }), el("td", { text: l.why })]);
       })));
     } else if (d.complete === true) {
-      kids.push(el("p", { text: "Complete: at every binding that satisfies these conditions" + (d.limits && d.limits.length ? " and limits" : "") + " the model runs." }));
+      kids.push(el("p", { text: "Complete: at every binding that satisfies these conditions" + (limits.length ? " and limits" : "") + " the model runs." }));
     }
     kids.push(el("h3", { text: "Valid sizes" }));
     if (d.sizes) {
@@ -476,7 +476,7 @@ var ReshapeReport = (function () {
     var self = this, n = this.nodes[i], d = this.d;
     var kids = [el("h3", { cls: "mono", id: "panel-node", text: n.path }), el("p", null, [el("b", { text: n.op }), n.scope ? " in " + n.scope : ""])];
     if (n.message) kids.push(el("p", { cls: n.mark === "error" ? "warn" : "note", text: n.message }));
-    var conds = d.conditions.filter(function (c) { return c.node === n.path; });
+    var conds = d.conditions.concat(d.limits || []).filter(function (c) { return c.node_index === i; });
     if (conds.length) {
       kids.push(el("p", null, ["Imposes:"]));
       kids.push(el("ul", null, conds.map(function (c) { return el("li", { cls: "mono", text: c.holds + (c.why ? "  (" + c.why + ")" : "") }); })));
