@@ -52,13 +52,12 @@ func newDeclarations(res *graph.Result) *declarations {
 }
 
 // underConstraints returns when as it reads at the bindings that satisfy the model's constraints
-// (its limits among them):
-// with the symbols they fix replaced by their values (true for a declared [B,T,64] and an
-// inferred [2,10,64] where B*T == 20, B <= 2 and T in {1, 10} leave only B=2, T=10, a
-// TransformerEncoder exported at that size), and true when they imply it (RAFT's declared
-// [N,2,H,W] for an inferred [N,2,8*(H//8),8*(W//8)] where the model runs only when H % 8 == 0
-// and W % 8 == 0): the proof of sym.Minimize, where when joins them last and leaves no condition
-// of its own (one equal to an earlier condition is that condition, at its node first).
+// (its limits among them): with the symbols they fix replaced by their values (true for a
+// declared [B,T,64] and an inferred [2,10,64] where B*T == 20, B <= 2 and T in {1, 10} leave only
+// B=2, T=10, a TransformerEncoder exported at that size), and true when they imply it (RAFT's
+// declared [N,2,H,W] for an inferred [N,2,8*(H//8),8*(W//8)] where the model runs only when
+// H % 8 == 0 and W % 8 == 0): the proof of sym.Minimize, where when joins them last and leaves no
+// condition of its own (one equal to an earlier condition is that condition, at its node first).
 func (d *declarations) underConstraints(when sym.Pred) sym.Pred {
 	if d.fixed == nil || when.IsTrue() || when.IsFalse() {
 		return when

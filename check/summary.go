@@ -43,9 +43,9 @@ type Summary struct {
 	// (Report.Implied), By indexing Constraints and ByLimits Limits; left out of JSON when none.
 	// Valid is "never" when some model runs at no binding of its symbols (an error row), "when
 	// constraints hold" when some model states constraints or limits, "unknown" when a file could
-	// not be read (Unread), else "always" (Report.Valid). Fixed counts the constraints that force a symbol to one value
-	// (Constraint.Fixes), and Fixes names the symbols the constraints of a model leave one value
-	// together (Report.Fixes).
+	// not be read (Unread), else "always" (Report.Valid). Fixed counts the constraints that force
+	// a symbol to one value (Constraint.Fixes), and Fixes names the symbols the constraints of a
+	// model leave one value together (Report.Fixes).
 	Constraints []Constraint `json:"constraints"`
 	// Limits lists the limits of every model (Report.Limits), in the order of the files: a JSON
 	// array, empty when none has any. They are constraints as those are: Valid, Complete and the

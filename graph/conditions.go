@@ -66,8 +66,9 @@ func (r *Result) conditions() *sym.Minimal {
 
 // minimizePlanned is sym.Minimize, the conditions of onnxruntime's memory planner (memoryPlan)
 // weighed after the others: one that the others imply (with its complement, sym.Complement, they
-// hold at no binding) is in Implied, by all of them, and the others' minimal form is kept (their dims read better than
-// the planner's volumes); when one is not implied, all are minimized together.
+// hold at no binding) is in Implied, by all of them, and the others' minimal form is kept (their
+// dims read better than the planner's volumes); when one is not implied, all are minimized
+// together.
 func minimizePlanned(cs []sym.Constraint) sym.Minimal {
 	isPlanned := func(c sym.Constraint) bool { return strings.HasPrefix(c.Origin.Why, planWhy) }
 	own := slices.DeleteFunc(slices.Clone(cs), isPlanned)

@@ -33,14 +33,16 @@ type conditions struct {
 
 // print prints the conditions before the summary: the section "runs only when:" with a line per
 // constraint (the predicate, the node, its operator and why, the other nodes that impose it, the
-// symbols it fixes, and the OpenVINO blocker that causes it), then "valid sizes:" with what they leave each symbol and the smallest
-// binding that runs; or "runs at every binding of N, H, W" when there are none, symbols are left
-// free and nothing failed ("states no condition on N, H, W" when they may be incomplete). When a
-// node fails at every binding (valid ValidNever), "runs at no binding of N, H, W" instead of "runs
-// only when", each symbol's sizes "none" and no binding that runs. Then,
-// when they may be incomplete, the places where precision is lost and the sizes only a run
-// decides (printLost), and a line "warning: ..." per warning (check.Warning). With quiet, only the sections of conditions that fix a dim are printed,
-// unless allowFixed.
+// symbols it fixes, and the OpenVINO blocker that causes it), the limits in the same columns under
+// "and, at sizes of 2^31 or more, only when:" (printConditions), then "valid sizes:" with what
+// they leave each symbol and the smallest binding that runs; or "runs at every binding of N, H, W"
+// when there are neither constraints nor limits, symbols are left free and nothing failed
+// ("states no condition on N, H, W" when they may be incomplete). When a node fails at every
+// binding (valid ValidNever), "runs at no binding of N, H, W" instead of "runs only when", each
+// symbol's sizes "none" and no binding that runs. Then, when they may be incomplete, the places
+// where precision is lost and the sizes only a run decides (printLost), and a line "warning: ..."
+// per warning (check.Warning). With quiet, only the sections of conditions that fix a dim are
+// printed, unless allowFixed.
 func (c *conditions) print(w io.Writer, quiet, allowFixed bool) {
 	c.printConditions(w, quiet, allowFixed)
 	if !quiet {
