@@ -342,7 +342,11 @@ func split(e Expr) (l Expr, c int64) {
 // keeps beside a comparison where its operands have a value is a comparison too, and negated with
 // it (Not of (H*W)//W == H, W != 0, is W == 0): Not is the complement of a condition whose
 // comparisons have values everywhere, as the prover needs it; ParsePred's ! keeps such a condition.
-func Not(p Pred) Pred {
+func Not(p Pred) Pred { return not(p, true) }
+
+// not is Not; where simplify is false, the negation of a conjunction is the disjunction of its
+// terms' negations as they are, which Or takes from it.
+func not(p Pred, simplify bool) Pred {
 	switch p.kind() {
 	case pConst:
 		return decided(!p.IsTrue(), p.note())
@@ -376,8 +380,13 @@ func Not(p Pred) Pred {
 		// 16): And merges them.
 		return And(args...)
 	}
-	// The negation of a conjunction's terms are comparisons and conjunctions, the terms of a
-	// disjunction as Or makes them.
+	// The negation of a conjunction's terms are comparisons and conjunctions. A conjunction may
+	// simplify beside the other terms, as Or makes a disjunction: !(H >= 1 && T % H == 0 &&
+	// (T >= 1 || T/H >= 1)) is H == 0 || T % H != 0 || T == 0 && H >= 1, and T == 0 for its
+	// last term beside H == 0.
+	if simplify && slices.ContainsFunc(args, func(a Pred) bool { return a.kind() == pAnd }) {
+		return Or(args...)
+	}
 	slices.SortFunc(args, cmpPred)
 	return Pred{&pnode{kind: pOr, args: args}}
 }
@@ -438,7 +447,7 @@ func Or(ps ...Pred) Pred {
 	if len(nots) == 0 {
 		or = False()
 	} else {
-		or = Not(And(nots...))
+		or = not(And(nots...), false)
 	}
 	if len(kept) == 0 || or.IsTrue() {
 		return or

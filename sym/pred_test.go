@@ -1045,3 +1045,30 @@ func TestComplement(t *testing.T) {
 		}
 	}
 }
+
+// TestNotCanonical checks that Not of a conjunction whose terms negate to conjunctions is in the
+// canonical form Or makes, the form its print reads back as: TestRandomPreds's long tier found
+// !(H >= 1 && T % H == 0 && (T >= 1 || T/H >= 1)) printed as H == 0 || T % H != 0 || T == 0 &&
+// H >= 1, which read back as T == 0 || H == 0 || T % H != 0.
+func TestNotCanonical(t *testing.T) {
+	tab := sym.NewTable()
+	for _, name := range []string{"H", "T", "A", "B", "C"} {
+		tab.Symbol(name, 0, 50)
+	}
+	tests := []struct{ p, want string }{
+		{"max(T/H,T) > min(0 % H,H)", "H == 0 || T == 0 || T % H != 0"},
+		{"(A >= 1 || B >= 1) && C >= 1", "C == 0 || A == 0 && B == 0"},
+		{"A >= 2 && B <= 3", "A <= 1 || B >= 4"},
+	}
+	for _, tt := range tests {
+		p, err := sym.ParsePred(tt.p, tab)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := sym.Not(p)
+		back, err := sym.ParsePred(n.String(), tab)
+		if n.String() != tt.want || err != nil || !back.Equal(n) {
+			t.Errorf("Not(%s) = %s, want %s; reads back as %s, %v", p, n, tt.want, back, err)
+		}
+	}
+}
