@@ -7,19 +7,20 @@ import (
 // affineEvals bounds the evaluations affineSet makes.
 const affineEvals = 1 << 16
 
-// affineSet returns the set of the values v of the symbol x in [lo, hi] at which p, a condition
-// of x alone, holds, computed exactly where each comparison of p compares an expression e
-// quasi-affine in x (quasiAffine: e(v+P) = e(v)+k at every v, P the common period): along each
-// residue, v = v0+P*u, a comparison compares e(v0)+k*u with zero, whose sign changes at one u at
-// most (affinePoints), or quasi-polynomial in x, whose sign changes at most its degree times
-// along a residue between the points where its minima and maxima change (polyPoints), so that p
-// keeps its value between those points, however far they are, and one evaluation of each
-// stretch decides it: (T+55)//72 >= (T+1)//18-536870911 is T <= 12884901892, past what a guess
-// evaluates; min(T*T+T-3,max(0,T*T+T-4)) >= (min(T*T+T-3,max(0,T*T+T-4))+1)//2 is T >= 2. A set whose periodic part ends has its last stretch's end for hi
-// (T in 71..12884901844 && T % 72 in {0..4, 71}). ok is false for another p, for a set that ends
-// within what a guess evaluates, not empty (left to guessSet, which lists its members), for lo < 0 (a size
-// is not negative, and from 0 on no difference of two values passes int64), and where the set
-// takes more than affineEvals evaluations or more than maxSpans spans below its periodic part.
+// affineSet returns the set of the values v of the symbol x in [lo, hi] at which p, a condition of
+// x alone, holds, computed exactly where each comparison of p compares an expression e quasi-affine
+// in x (quasiAffine: e(v+P) = e(v)+k at every v, P the common period): along each residue, v =
+// v0+P*u, a comparison compares e(v0)+k*u with zero, whose sign changes at one u at most
+// (affinePoints), or quasi-polynomial in x, whose sign changes at most its degree times along a
+// residue between the points where its minima and maxima change (polyPoints), so that p keeps its
+// value between those points, however far they are, and one evaluation of each stretch decides it:
+// (T+55)//72 >= (T+1)//18-536870911 is T <= 12884901892, past what a guess evaluates;
+// min(T*T+T-3,max(0,T*T+T-4)) >= (min(T*T+T-3,max(0,T*T+T-4))+1)//2 is T >= 2. A set whose periodic
+// part ends has its last stretch's end for hi (T in 71..12884901844 && T % 72 in {0..4, 71}). ok is
+// false for another p, for a set that ends within what a guess evaluates, not empty (left to
+// guessSet, which lists its members), for lo < 0 (a size is not negative, and from 0 on no
+// difference of two values passes int64), and where the set takes more than affineEvals evaluations
+// or more than maxSpans spans below its periodic part.
 func affineSet(p Pred, x *atom, lo, hi int64) (iset, bool) {
 	if lo < 0 || hi < lo {
 		return iset{}, false

@@ -39,13 +39,13 @@ func IsLimit(p Pred) bool {
 
 // AddLimits appends the limits ls (IsLimit, in the order a run meets their nodes) to m's
 // Constraints, minimized under them: each limit that the Constraints imply goes to Implied, as it
-// was given, By the fewest of them that prove it; the others, each simplified under the
-// Constraints (in the simplest form that holds where it does wherever they hold, if that is a
-// limit), are the fewest that say what they all say (Minimize), their Implied By indices in m's
-// Constraints, those before the limits first. n is the number of limits appended. ok is false, and m unchanged, when m has Never or the
-// limits may not hold with the Constraints (they imply a limit's negation, or the bounds of both
-// leave a symbol no value): the caller then minimizes all the conditions together, so that Never
-// names the one that cannot hold.
+// was given, By the fewest of them that prove it; the others, each simplified under the Constraints
+// (in the simplest form that holds where it does wherever they hold, if that is a limit), are the
+// fewest that say what they all say (Minimize), their Implied By indices in m's Constraints, those
+// before the limits first. n is the number of limits appended. ok is false, and m unchanged, when m
+// has Never or the limits may not hold with the Constraints (they imply a limit's negation, or the
+// bounds of both leave a symbol no value): the caller then minimizes all the conditions together,
+// so that Never names the one that cannot hold.
 func (m *Minimal) AddLimits(ls []Constraint) (n int, ok bool) {
 	if len(ls) == 0 {
 		return 0, true

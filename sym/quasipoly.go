@@ -194,10 +194,10 @@ func (w *polyWalk) points(ka, kz int64, chosen map[string]int) ([]int64, bool) {
 }
 
 // poly returns e as a polynomial in k (coefficients of k^0, k^1, ...), x = v0+per*k, where each
-// minimum and maximum of chosen is its argument of that index; ok is false for a coefficient
-// that is not an integer, another atom, a minimum or maximum not chosen, a power past maxPolyDegree, and a floor division or remainder
-// whose numerator is not an integer at every k or whose remainder is not one constant along k (a
-// period per that does not fit it).
+// minimum and maximum of chosen is its argument of that index; ok is false for a coefficient that
+// is not an integer, another atom, a minimum or maximum not chosen, a power past maxPolyDegree, and
+// a floor division or remainder whose numerator is not an integer at every k or whose remainder is
+// not one constant along k (a period per that does not fit it).
 func (w *polyWalk) poly(e Expr, chosen map[string]int) ([]*big.Rat, bool) {
 	sum := []*big.Rat{new(big.Rat)}
 	for _, t := range e.t {
