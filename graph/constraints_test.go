@@ -567,8 +567,9 @@ func TestStatedAssumptions(t *testing.T) {
 
 // TestRNNSequenceLens: a value of sequence_lens from the shape of X, [T,1,2], is in 0..T, a
 // condition of the node (a loss where the value is known only by its bounds), and a binding that
-// breaks it, or a Cast to int32 that wraps the value around, is the node's error. Probed with onnxruntime-node 1.20.1: RNN, GRU and LSTM over 5 steps
-// refuse a length of -1 and of 6 ("Invalid value/s in sequence_lens") and run 0 and 5.
+// breaks it, or a Cast to int32 that wraps the value around, is the node's error. Probed with
+// onnxruntime-node 1.20.1: RNN, GRU and LSTM over 5 steps refuse a length of -1 and of 6 ("Invalid
+// value/s in sequence_lens") and run 0 and 5.
 func TestRNNSequenceLens(t *testing.T) {
 	for _, tt := range []struct {
 		name, op string

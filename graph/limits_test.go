@@ -12,7 +12,8 @@ import (
 // TestLimits: a Cast to int32 of a shape value states that the value fits, a limit where only a
 // size of 2^31 or more breaks it (N <= 2147483647, T <= 17179869180 of (T+3)//8), apart from the
 // conditions of real sizes, which it never joins, and implied where they imply it (N == 1, By
-// indexing Constraints then Limits) or another limit does; a condition otherwise (N*T, which N = T = 65536 breaks; 16777216*N, which is N <= 127).
+// indexing Constraints then Limits) or another limit does; a condition otherwise (N*T, which N = T
+// = 65536 breaks; 16777216*N, which is N <= 127).
 func TestLimits(t *testing.T) {
 	toI32 := attrInt("to", int64(onnx.Int32))
 	// dims returns a model of x [N,T], s its shape, n and t its dims (1-D).

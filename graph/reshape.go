@@ -89,8 +89,8 @@ func requireVolume(c *ctx, in, out sym.Shape, v []sym.Dim) error {
 // the other output dims ([T] to [-1,4] needs T % 4 == 0). ok is false, and p true, when there is
 // nothing to state: dims known only by their bounds leave the condition to a run, but for one of
 // both sides that cancels (r3_0202's [N,4,a,(H+1)//2,(W+11)//24] to [N,4,a,(H+1)//2,3,-1], a lost
-// at a MaxPool, needs (W+11)//24 % 3 == 0). Integers alone,
-// which package reshape checks, give true or false and no why. Equal dims of both sides cancel first (those at least 1), and integers
+// at a MaxPool, needs (W+11)//24 % 3 == 0). Integers alone, which package reshape checks, give true
+// or false and no why. Equal dims of both sides cancel first (those at least 1), and integers
 // multiply apart, so that the common Reshapes of a model ([B,T,64] to [B,T,4,16]) build no
 // expression.
 func volumeCond(in, out sym.Shape, v []sym.Dim) (p sym.Pred, why string, ok bool) {

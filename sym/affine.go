@@ -9,8 +9,8 @@ const affineEvals = 1 << 16
 
 // affineSet returns the set of the values v of the symbol x in [lo, hi] at which p, a condition of
 // x alone, holds, computed exactly where each comparison of p compares an expression e quasi-affine
-// in x (quasiAffine: e(v+P) = e(v)+k at every v, P the common period): along each residue, v =
-// v0+P*u, a comparison compares e(v0)+k*u with zero, whose sign changes at one u at most
+// in x (quasiAffine: e(v+P) = e(v)+k at every v, P the common period): along each residue,
+// v = v0+P*u, a comparison compares e(v0)+k*u with zero, whose sign changes at one u at most
 // (affinePoints), or quasi-polynomial in x, whose sign changes at most its degree times along a
 // residue between the points where its minima and maxima change (polyPoints), so that p keeps its
 // value between those points, however far they are, and one evaluation of each stretch decides it:

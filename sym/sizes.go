@@ -344,8 +344,8 @@ func (sz *sizer) size(t *Table, q Pred, name string, group []string) (Size, iset
 // others' share (bench/random's seed 3 left 1,932 values undecided: the search of a value that no
 // binding satisfies ran through the others' values, which have no end, and spent its symbol's
 // budget). First the residue classes of x modulo m, the period of q's floor divisions and
-// remainders of it (atomsPeriod), each proven to hold no binding at once where the prover can: x =
-// m*u+r for a fresh u, which makes those floor divisions polynomials in u (T of r3_0298's
+// remainders of it (atomsPeriod), each proven to hold no binding at once where the prover can:
+// x = m*u+r for a fresh u, which makes those floor divisions polynomials in u (T of r3_0298's
 // (H//2)*(T//2)*(W//2) == 8*(H//4)*(T//4)*(W//4) at T % 4 == 2, where T//2 is 2*(T//4)+1, and the
 // left side the greater as H//2 >= 2*(H//4)). That is tried when the window holds 4 values of each
 // class at least, in rounds of twice the steps of the last for the classes that spent them, while a
